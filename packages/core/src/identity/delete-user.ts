@@ -1,0 +1,21 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { ForbiddenError } from '../shared/errors.js';
+import type { Clock } from '../shared/ports.js';
+import type { RefreshSessions, Users } from './ports.js';
+import { assertAdmin, assertMayGrant, visibleUser } from './user-rules.js';
+import type { Actor } from './user.js';
+
+export class DeleteUser {
+  constructor(private readonly deps: { users: Users; sessions: RefreshSessions; clock: Clock; realtime: RealtimeEvents }) {}
+
+  async execute(input: { readonly actor: Actor; readonly userId: number }): Promise<void> {
+    const { users, sessions, clock, realtime } = this.deps;
+    assertAdmin(input.actor);
+    if (input.actor.userId === input.userId) throw new ForbiddenError('ERR_CANNOT_DELETE_SELF');
+    const user = await visibleUser(users, input.actor, input.userId);
+    assertMayGrant(input.actor, user.profile);
+    await sessions.revokeAllOfUser(user.id, clock.now());
+    await users.remove(user.companyId, user.id);
+    await realtime.publish(user.companyId, { entity: 'user', data: { action: 'delete', userId: user.id } });
+  }
+}

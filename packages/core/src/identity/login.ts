@@ -1,0 +1,56 @@
+import type { Companies } from '../tenancy/ports.js';
+import { ForbiddenError, UnauthorizedError } from '../shared/errors.js';
+import type { Clock, PasswordHasher } from '../shared/ports.js';
+import { normalizeEmail } from '../shared/text.js';
+import type { LoginThrottle } from './login-throttle.js';
+import type { Users } from './ports.js';
+import type { IssuedSession, SessionIssuer } from './session-issuer.js';
+import { toUserView, type UserView } from './user.js';
+
+export interface LoginInput { readonly email: string; readonly password: string; readonly ip: string; }
+export interface LoginResult extends IssuedSession { readonly user: UserView; }
+
+/** A hash of a random password, verified when the e-mail is unknown so both paths cost the same. */
+const TIMING_DECOY = 'decoy';
+
+export class Login {
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: {
+    users: Users; companies: Companies; hasher: PasswordHasher; throttle: LoginThrottle; sessions: SessionIssuer; clock: Clock;
+  }) {}
+
+  async execute(input: LoginInput): Promise<LoginResult> {
+    const { users, companies, hasher, throttle, sessions, clock } = this.deps;
+    const email = normalizeEmail(input.email);
+    await throttle.assertAllowed(email, input.ip);
+
+    const user = await users.findByEmail(email);
+    const ok = user
+      ? await hasher.verify(user.passwordHash, input.password)
+      : await hasher.verify(await this.decoy(), input.password).then(() => false);
+    if (!user || !ok) {
+      await throttle.recordFailure(email, input.ip);
+      throw new UnauthorizedError('ERR_INVALID_CREDENTIALS');
+    }
+    await throttle.recordSuccess(email);
+
+    if (user.profile !== 'super') {
+      const company = await companies.findById(user.companyId);
+      if (!company || !company.status) throw new ForbiddenError('ERR_COMPANY_INACTIVE');
+    }
+
+    const now = clock.now();
+    user.lastLoginAt = now;
+    user.online = true;
+    user.updatedAt = now;
+    await users.update(user);
+    const issued = await sessions.start(user);
+    return { ...issued, user: toUserView(user) };
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= this.deps.hasher.hash(TIMING_DECOY + Math.random());
+    return this.decoyHash;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { NewUser, Profile, User } from './user.js';
+
+export interface UserQuery {
+  readonly companyId: number | null;
+  readonly search?: string;
+  readonly page: PageRequest;
+}
+
+/** Users of every company; every read that takes a companyId filters by it (null only for super-wide reads). */
+export interface Users {
+  findById(companyId: number | null, id: number): Promise<User | null>;
+  findByEmail(email: string): Promise<User | null>;
+  list(query: UserQuery): Promise<Page<User>>;
+  listAll(companyId: number): Promise<User[]>;
+  countByCompany(companyId: number): Promise<number>;
+  add(user: NewUser): Promise<User>;
+  update(user: User): Promise<void>;
+  remove(companyId: number, id: number): Promise<void>;
+}
+
+export interface RefreshSession {
+  id: string;
+  userId: number;
+  companyId: number;
+  /** The id of the only refresh token of this session that may still be used. */
+  currentJti: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+/** Refresh-token families: each login starts one, each refresh rotates it. */
+export interface RefreshSessions {
+  create(session: RefreshSession): Promise<void>;
+  find(id: string): Promise<RefreshSession | null>;
+  /** Compare-and-set: moves `fromJti` to `toJti` only if `fromJti` is still current and not revoked. */
+  rotate(id: string, fromJti: string, toJti: string, expiresAt: Date): Promise<boolean>;
+  revoke(id: string, at: Date): Promise<void>;
+  revokeAllOfUser(userId: number, at: Date): Promise<void>;
+}
+
+export interface AccessClaims {
+  readonly userId: number;
+  readonly companyId: number;
+  readonly profile: Profile;
+  readonly tokenVersion: number;
+}
+
+export interface RefreshClaims {
+  readonly userId: number;
+  readonly sessionId: string;
+  readonly jti: string;
+  readonly tokenVersion: number;
+}
+
+/** Signs and verifies the platform's tokens. Verification failures throw UnauthorizedError. */
+export interface Tokens {
+  readonly refreshLifetimeSeconds: number;
+  issueAccess(claims: AccessClaims): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims>;
+  issueRefresh(claims: RefreshClaims): Promise<string>;
+  verifyRefresh(token: string): Promise<RefreshClaims>;
+}

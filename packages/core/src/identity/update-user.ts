@@ -1,0 +1,63 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { ForbiddenError } from '../shared/errors.js';
+import type { Clock, PasswordHasher } from '../shared/ports.js';
+import type { Users } from './ports.js';
+import { assertFreeEmail, assertMayGrant, assertName, assertPassword, visibleUser } from './user-rules.js';
+import { isAdmin, toUserView, type Actor, type Profile, type UserView } from './user.js';
+
+export interface UpdateUserInput {
+  readonly actor: Actor;
+  readonly userId: number;
+  readonly name?: string;
+  readonly email?: string;
+  readonly password?: string;
+  readonly profile?: Profile;
+  readonly allTicket?: 'enable' | 'disable';
+  readonly startWork?: string | null;
+  readonly endWork?: string | null;
+  readonly farewellMessage?: string | null;
+  readonly defaultTheme?: 'light' | 'dark';
+  readonly defaultMenu?: 'open' | 'closed';
+}
+
+/**
+ * Admins edit the users of their company; anyone edits themself. Nobody raises their own
+ * profile or grants more than they hold. Setting a password clears `mustChangePassword`.
+ */
+export class UpdateUser {
+  constructor(private readonly deps: { users: Users; hasher: PasswordHasher; clock: Clock; realtime: RealtimeEvents }) {}
+
+  async execute(input: UpdateUserInput): Promise<UserView> {
+    const { users, hasher, clock, realtime } = this.deps;
+    const { actor } = input;
+    const self = actor.userId === input.userId;
+    if (!self && !isAdmin(actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
+    const user = await visibleUser(users, actor, input.userId);
+    if (!self) assertMayGrant(actor, user.profile);
+
+    if (input.profile !== undefined && input.profile !== user.profile) {
+      if (self) throw new ForbiddenError('ERR_CANNOT_CHANGE_OWN_PROFILE');
+      assertMayGrant(actor, input.profile);
+      user.profile = input.profile;
+      user.tokenVersion += 1;
+    }
+    if (input.name !== undefined) user.name = assertName(input.name);
+    if (input.email !== undefined) user.email = await assertFreeEmail(users, input.email, user.id);
+    if (input.password !== undefined) {
+      assertPassword(input.password);
+      user.passwordHash = await hasher.hash(input.password);
+      user.mustChangePassword = false;
+    }
+    if (input.allTicket !== undefined) user.allTicket = input.allTicket;
+    if (input.startWork !== undefined) user.startWork = input.startWork;
+    if (input.endWork !== undefined) user.endWork = input.endWork;
+    if (input.farewellMessage !== undefined) user.farewellMessage = input.farewellMessage;
+    if (input.defaultTheme !== undefined) user.defaultTheme = input.defaultTheme;
+    if (input.defaultMenu !== undefined) user.defaultMenu = input.defaultMenu;
+    user.updatedAt = clock.now();
+    await users.update(user);
+    const view = toUserView(user);
+    await realtime.publish(user.companyId, { entity: 'user', data: { action: 'update', user: view } });
+    return view;
+  }
+}

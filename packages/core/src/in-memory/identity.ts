@@ -1,0 +1,50 @@
+import type { RefreshSession, RefreshSessions, UserQuery, Users } from '../identity/ports.js';
+import type { NewUser, User } from '../identity/user.js';
+import { foldForSearch } from '../shared/text.js';
+import { InMemoryTable, slice } from './table.js';
+
+export class InMemoryUsers implements Users {
+  readonly table = new InMemoryTable<User>();
+
+  async findById(companyId: number | null, id: number) {
+    const user = this.table.get(id);
+    return user && (companyId === null || user.companyId === companyId) ? user : null;
+  }
+  async findByEmail(email: string) { return this.table.find((u) => u.email === email); }
+  async list(q: UserQuery) {
+    const term = q.search ? foldForSearch(q.search) : '';
+    const rows = this.table
+      .filter((u) => (q.companyId === null || u.companyId === q.companyId) && (!term || foldForSearch(`${u.name} ${u.email}`).includes(term)))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    return slice(rows, q.page);
+  }
+  async listAll(companyId: number) {
+    return this.table.filter((u) => u.companyId === companyId).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+  async countByCompany(companyId: number) { return this.table.filter((u) => u.companyId === companyId).length; }
+  async add(user: NewUser) { return this.table.insert(user); }
+  async update(user: User) { this.table.replace(user); }
+  async remove(companyId: number, id: number) { if ((await this.findById(companyId, id))) this.table.delete(id); }
+}
+
+export class InMemoryRefreshSessions implements RefreshSessions {
+  private readonly sessions = new Map<string, RefreshSession>();
+
+  async create(s: RefreshSession) { this.sessions.set(s.id, { ...s }); }
+  async find(id: string) { const s = this.sessions.get(id); return s ? { ...s } : null; }
+  async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date) {
+    const s = this.sessions.get(id);
+    if (!s || s.revokedAt || s.currentJti !== fromJti) return false;
+    s.currentJti = toJti;
+    s.expiresAt = expiresAt;
+    return true;
+  }
+  async revoke(id: string, at: Date) { const s = this.sessions.get(id); if (s && !s.revokedAt) s.revokedAt = at; }
+  async revokeAllOfUser(userId: number, at: Date) {
+    for (const s of this.sessions.values()) if (s.userId === userId && !s.revokedAt) s.revokedAt = at;
+  }
+}
+
+export function dropCompanyUsers(users: InMemoryUsers, companyId: number): void {
+  for (const u of users.table.filter((row) => row.companyId === companyId)) users.table.delete(u.id);
+}

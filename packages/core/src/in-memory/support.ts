@@ -1,0 +1,62 @@
+import type { RealtimeEvent, RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Clock, IdGenerator, PasswordHasher, StoredBlob, Transaction } from '../shared/ports.js';
+
+/** A clock that stands still until told to move. */
+export class FixedClock implements Clock {
+  constructor(private current = new Date('2026-01-01T12:00:00.000Z')) {}
+  now() { return new Date(this.current.getTime()); }
+  advance(ms: number) { this.current = new Date(this.current.getTime() + ms); }
+}
+
+export class SystemClock implements Clock { now() { return new Date(); } }
+
+/** Predictable uuid-shaped ids for tests. */
+export class SequentialIds implements IdGenerator {
+  private n = 0;
+  uuid() { return `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`; }
+}
+
+/**
+ * Serializes units of work so that check-then-write sequences cannot interleave. It cannot
+ * roll back; in-memory stores are for tests and embedding, the database adapter is the real one.
+ */
+export class SerialTransaction implements Transaction {
+  private tail: Promise<unknown> = Promise.resolve();
+  private depth = 0;
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return work();
+    const result = this.tail.then(async () => { this.depth++; try { return await work(); } finally { this.depth--; } });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Keeps every published event, for assertions. */
+export class RecordingRealtime implements RealtimeEvents {
+  readonly events: Array<{ companyId: number } & RealtimeEvent> = [];
+  async publish(companyId: number, event: RealtimeEvent) { this.events.push({ companyId, ...event }); }
+}
+
+/** A fast, NON-secure hasher for unit tests only: production uses the argon2 adapter. */
+export class InsecureTestPasswordHasher implements PasswordHasher {
+  async hash(plain: string) { return `test-hash:${plain}`; }
+  async verify(hash: string, plain: string) { return hash === `test-hash:${plain}`; }
+}
+
+export class InMemoryBlobStorage implements BlobStorage {
+  readonly blobs = new Map<string, { data: Buffer; contentType: string }>();
+  constructor(private readonly baseUrl = 'http://localhost/files') {}
+  async put(key: string, data: Buffer, contentType: string): Promise<StoredBlob> {
+    this.blobs.set(key, { data: Buffer.from(data), contentType });
+    return { key, size: data.length, contentType };
+  }
+  async get(key: string) { return this.blobs.get(key) ?? null; }
+  async delete(key: string) { this.blobs.delete(key); }
+  async usage(prefix: string) {
+    let total = 0;
+    for (const [k, v] of this.blobs) if (k.startsWith(prefix)) total += v.data.length;
+    return total;
+  }
+  publicUrl(key: string) { return `${this.baseUrl}/${key}`; }
+  keyOfPublicUrl(url: string) { return url.startsWith(`${this.baseUrl}/`) ? url.slice(this.baseUrl.length + 1) : null; }
+}

@@ -1,0 +1,97 @@
+/**
+ * The allow-list of settings. A key not listed here cannot be read or written: this keeps
+ * arbitrary rows out of the table and lets every value be validated before it is stored.
+ */
+export type SettingScope = 'company' | 'global';
+
+export interface SettingDefinition {
+  readonly key: string;
+  readonly scope: SettingScope;
+  /** Readable without a token on the login page (`GET /public-settings/:key`). */
+  readonly public: boolean;
+  readonly defaultValue: string;
+  /** Allowed values, or a rule the value must satisfy. */
+  readonly rule: { kind: 'enum'; values: readonly string[] } | { kind: 'text'; max: number } | { kind: 'integer'; min: number; max: number } | { kind: 'color' } | { kind: 'file' };
+}
+
+const onOff = { kind: 'enum', values: ['enabled', 'disabled'] } as const;
+const text = (max: number) => ({ kind: 'text', max }) as const;
+
+function company(key: string, defaultValue: string, rule: SettingDefinition['rule']): SettingDefinition {
+  return { key, scope: 'company', public: false, defaultValue, rule };
+}
+function global(key: string, defaultValue: string, rule: SettingDefinition['rule'], isPublic: boolean): SettingDefinition {
+  return { key, scope: 'global', public: isPublic, defaultValue, rule };
+}
+
+export const SETTINGS: readonly SettingDefinition[] = [
+  // Per-company behaviour, with the lineage's key names so existing frontends keep working.
+  company('userRating', 'disabled', onOff),
+  company('scheduleType', 'disabled', { kind: 'enum', values: ['disabled', 'company', 'queue'] }),
+  company('call', 'enabled', onOff),
+  company('chatBotType', 'text', { kind: 'enum', values: ['text', 'button', 'list'] }),
+  company('CheckMsgIsGroup', 'enabled', onOff),
+  company('sendGreetingAccepted', 'disabled', onOff),
+  company('sendMsgTransfTicket', 'disabled', onOff),
+  company('sendGreetingMessageOneQueues', 'enabled', onOff),
+  company('sendSignMessage', 'enabled', onOff),
+  company('sendFarewellWaitingTicket', 'disabled', onOff),
+  company('sendQueuePosition', 'disabled', onOff),
+  company('userRandom', 'disabled', onOff),
+  company('acceptAudioMessageContact', 'enabled', onOff),
+  company('enableLGPD', 'disabled', onOff),
+  company('lgpdDeleteMessage', 'disabled', onOff),
+  company('lgpdHideNumber', 'disabled', onOff),
+  company('lgpdConsent', 'disabled', onOff),
+  company('requiredTag', 'disabled', onOff),
+  company('DirectTicketsToWallets', 'disabled', onOff),
+  company('closeTicketOnTransfer', 'disabled', onOff),
+  company('showNotificationPending', 'disabled', onOff),
+  company('hoursCloseTicketsAuto', '0', { kind: 'integer', min: 0, max: 8760 }),
+  company('lgpdLink', '', text(500)),
+  company('lgpdMessage', '', text(4000)),
+  company('transferMessage', '', text(4000)),
+  company('greetingAcceptedMessage', '', text(4000)),
+  company('AcceptCallWhatsappMessage', '', text(4000)),
+  company('sendQueuePositionMessage', '', text(4000)),
+  // Platform-wide white label and sign-up, edited by super users; the public ones feed the login page.
+  global('userCreation', 'enabled', onOff, true),
+  global('appName', 'Service Desk', text(60), true),
+  global('primaryColorLight', '#2563eb', { kind: 'color' }, true),
+  global('primaryColorDark', '#60a5fa', { kind: 'color' }, true),
+  global('appLogoLight', '', { kind: 'file' }, true),
+  global('appLogoDark', '', { kind: 'file' }, true),
+  global('appLogoFavicon', '', { kind: 'file' }, true),
+  global('loginBackground', '', { kind: 'file' }, true),
+  global('paymentCertificate', '', { kind: 'file' }, false),
+];
+
+const BY_KEY = new Map(SETTINGS.map((d) => [d.key, d]));
+
+export function settingDefinition(key: string, scope?: SettingScope): SettingDefinition | undefined {
+  const def = BY_KEY.get(key);
+  return def && (!scope || def.scope === scope) ? def : undefined;
+}
+
+export function settingsOfScope(scope: SettingScope): SettingDefinition[] {
+  return SETTINGS.filter((d) => d.scope === scope);
+}
+
+/** Returns an error code when the value breaks the key's rule, else null. */
+export function checkSettingValue(def: SettingDefinition, value: string): string | null {
+  const r = def.rule;
+  switch (r.kind) {
+    case 'enum':
+      return r.values.includes(value) ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
+    case 'text':
+      return value.length <= r.max ? null : 'ERR_SETTING_VALUE_TOO_LONG';
+    case 'integer': {
+      const n = Number(value);
+      return /^\d+$/.test(value) && n >= r.min && n <= r.max ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
+    }
+    case 'color':
+      return /^#[0-9a-fA-F]{6}$/.test(value) ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
+    case 'file':
+      return 'ERR_SETTING_SET_BY_UPLOAD';
+  }
+}

@@ -1,0 +1,81 @@
+import { assertSuper } from '../identity/user-rules.js';
+import type { Actor } from '../identity/user.js';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
+import { acceptImage, type ImageType, type UploadedFile } from '../uploads/image-upload.js';
+import { checkSettingValue, settingDefinition, type SettingDefinition } from './catalog.js';
+import type { SettingView } from './company-settings.js';
+import type { Settings } from './ports.js';
+
+async function valueOf(settings: Settings, def: SettingDefinition): Promise<SettingView> {
+  return { key: def.key, value: (await settings.get(null, def.key)) ?? def.defaultValue };
+}
+
+/** Platform-wide settings: readable by every signed-in user, written by super users. */
+export class GlobalSettings {
+  constructor(private readonly deps: { settings: Settings; clock: Clock }) {}
+
+  async get(input: { key: string; publicOnly: boolean }): Promise<SettingView> {
+    const def = settingDefinition(input.key, 'global');
+    if (!def || (input.publicOnly && !def.public)) throw new NotFoundError('ERR_NO_SETTING_FOUND');
+    if (!def.public && def.rule.kind === 'file') throw new NotFoundError('ERR_NO_SETTING_FOUND');
+    return valueOf(this.deps.settings, def);
+  }
+
+  async update(input: { actor: Actor; key: string; value: string }): Promise<SettingView> {
+    assertSuper(input.actor);
+    const def = settingDefinition(input.key, 'global');
+    if (!def) throw new NotFoundError('ERR_NO_SETTING_FOUND');
+    const problem = checkSettingValue(def, input.value);
+    if (problem) throw new ValidationError(problem);
+    await this.deps.settings.put(null, def.key, input.value, this.deps.clock.now());
+    return { key: def.key, value: input.value };
+  }
+}
+
+export const MAX_WHITELABEL_BYTES = 2 * 1024 * 1024;
+export const MAX_PRIVATE_FILE_BYTES = 5 * 1024 * 1024;
+
+const LOGO_KEYS: Record<string, string> = { light: 'appLogoLight', dark: 'appLogoDark', favicon: 'appLogoFavicon' };
+
+/** White-label images: stored in blob storage, their public URL kept in the global setting. */
+export class UploadWhitelabelImage {
+  constructor(private readonly deps: { settings: Settings; blobs: BlobStorage; ids: IdGenerator; clock: Clock }) {}
+
+  /** `mode` is `Light`, `Dark` or `Favicon` (any case) for logos; `login` for the login background. */
+  async execute(input: { actor: Actor; target: 'logo' | 'login'; mode?: string; file: UploadedFile | undefined }): Promise<SettingView> {
+    assertSuper(input.actor);
+    const key = input.target === 'login' ? 'loginBackground' : LOGO_KEYS[(input.mode ?? '').toLowerCase()];
+    if (!key) throw new ValidationError('ERR_INVALID_LOGO_MODE');
+    const allowed: ImageType[] = key === 'appLogoFavicon' ? ['png', 'ico'] : ['png', 'jpeg', 'webp'];
+    const image = acceptImage(input.file, allowed, MAX_WHITELABEL_BYTES);
+    const { settings, blobs, ids, clock } = this.deps;
+    const blobKey = `public/platform/${key}-${ids.uuid()}.${image.ext}`;
+    await blobs.put(blobKey, input.file!.data, image.contentType);
+    const previous = await settings.get(null, key);
+    const url = blobs.publicUrl(blobKey);
+    await settings.put(null, key, url, clock.now());
+    const previousKey = previous ? blobs.keyOfPublicUrl(previous) : null;
+    if (previousKey) await blobs.delete(previousKey);
+    return { key, value: url };
+  }
+}
+
+/** Files that must never be public (a payment gateway's certificate): kept under `private/`. */
+export class UploadPrivateSettingFile {
+  constructor(private readonly deps: { settings: Settings; blobs: BlobStorage; ids: IdGenerator; clock: Clock }) {}
+
+  async execute(input: { actor: Actor; settingKey: string; file: UploadedFile | undefined }): Promise<{ key: string; stored: true; size: number }> {
+    assertSuper(input.actor);
+    const def = settingDefinition(input.settingKey, 'global');
+    if (!def || def.public || def.rule.kind !== 'file') throw new NotFoundError('ERR_NO_SETTING_FOUND');
+    if (!input.file || input.file.data.length === 0) throw new ValidationError('ERR_NO_FILE');
+    if (input.file.data.length > MAX_PRIVATE_FILE_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+    const blobKey = `private/platform/${def.key}-${this.deps.ids.uuid()}`;
+    await this.deps.blobs.put(blobKey, input.file.data, 'application/octet-stream');
+    const previous = await this.deps.settings.get(null, def.key);
+    await this.deps.settings.put(null, def.key, blobKey, this.deps.clock.now());
+    if (previous) await this.deps.blobs.delete(previous);
+    return { key: def.key, stored: true, size: input.file.data.length };
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Domain errors carry a stable code (the `error` field clients see) and a kind that
+ * every transport maps to its own status in one table (HTTP: adapters-http error middleware).
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'too-many-requests'
+  | 'unavailable';
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: ErrorKind;
+  constructor(readonly code: string, readonly details?: Record<string, unknown>) {
+    super(code);
+    this.name = new.target.name;
+  }
+}
+
+/** The request is well-formed but breaks a rule (422). */
+export class ValidationError extends DomainError { readonly kind = 'validation' as const; }
+/** The request could not be understood at all (400), e.g. malformed JSON. */
+export class BadRequestError extends DomainError { readonly kind = 'bad-request' as const; }
+/** Missing, invalid or revoked credentials (401). */
+export class UnauthorizedError extends DomainError { readonly kind = 'unauthorized' as const; }
+/** Authenticated, but the profile or the plan does not allow it (403). */
+export class ForbiddenError extends DomainError { readonly kind = 'forbidden' as const; }
+/** Absent, or belonging to another tenant (404): the two are indistinguishable on purpose. */
+export class NotFoundError extends DomainError { readonly kind = 'not-found' as const; }
+/** Clashes with existing state (409), e.g. a duplicate e-mail or a plan still in use. */
+export class ConflictError extends DomainError { readonly kind = 'conflict' as const; }
+/** Body or upload over its size limit (413). */
+export class PayloadTooLargeError extends DomainError { readonly kind = 'too-large' as const; }
+/** Throttled (429); `retryAfterSeconds` becomes the Retry-After header. */
+export class TooManyRequestsError extends DomainError {
+  readonly kind = 'too-many-requests' as const;
+  constructor(code: string, readonly retryAfterSeconds: number) { super(code); }
+}
+/** A dependency outside our control did not answer (503). */
+export class ServiceUnavailableError extends DomainError { readonly kind = 'unavailable' as const; }

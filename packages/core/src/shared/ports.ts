@@ -1,0 +1,57 @@
+/** Wall-clock time; injected so that tests are deterministic. */
+export interface Clock { now(): Date; }
+
+/** Opaque unique identifiers (uuids, token ids); injected so that tests are deterministic. */
+export interface IdGenerator { uuid(): string; }
+
+/** Cryptographically strong random secrets (API tokens, refresh-token ids). */
+export interface SecretGenerator { secret(bytes?: number): string; }
+
+/**
+ * Runs work atomically. Repositories called inside `run` take part in the same transaction,
+ * so a state change and the events or commands it causes are written together or not at all.
+ */
+export interface Transaction { run<T>(work: () => Promise<T>): Promise<T>; }
+
+/**
+ * Shared, non-durable state between instances: throttling counters, idempotency keys, the
+ * realtime replay window. Losing it must never lose business data.
+ */
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Sets only when absent; true when this call set it (the first writer wins). */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Increments a counter, creating it with the TTL when absent; returns the new value. */
+  increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Seconds until the key expires, or null when it does not exist. */
+  ttl(key: string): Promise<number | null>;
+  /** Appends an entry scored by `score` to a window capped at `maxEntries` (oldest dropped). */
+  windowAppend(key: string, score: number, value: string, maxEntries: number, ttlSeconds: number): Promise<void>;
+  /** Entries with a score strictly greater than `afterScore`, oldest first. */
+  windowAfter(key: string, afterScore: number): Promise<Array<{ score: number; value: string }>>;
+  /** The lowest score still held in the window, or null when empty. */
+  windowLowest(key: string): Promise<number | null>;
+}
+
+export interface StoredBlob { readonly key: string; readonly size: number; readonly contentType: string; }
+
+/** File storage for uploads (logos, avatars, media). Keys are paths such as `company-1/logo.png`. */
+export interface BlobStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<StoredBlob>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+  /** Total bytes stored under a key prefix, for disk-usage reports. */
+  usage(prefix: string): Promise<number>;
+  /** The URL clients use to read a public blob. */
+  publicUrl(key: string): string;
+  /** The key behind a URL that `publicUrl` produced, or null for any other URL. */
+  keyOfPublicUrl(url: string): string | null;
+}
+
+/** One-way password hashing with a vetted algorithm. */
+export interface PasswordHasher {
+  hash(plain: string): Promise<string>;
+  verify(hash: string, plain: string): Promise<boolean>;
+}

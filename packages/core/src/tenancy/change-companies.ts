@@ -1,0 +1,67 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { assertAdmin, assertSuper } from '../identity/user-rules.js';
+import type { Actor } from '../identity/user.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { Clock } from '../shared/ports.js';
+import { toCompanyView, type BusinessHours, type CompanyView } from './company.js';
+import { cleanCompanyEmail, cleanCompanyName, cleanDocument, cleanDueDate, cleanSchedules, type CompanyFields } from './company-input.js';
+import type { Companies, Plans } from './ports.js';
+import { visibleCompany } from './read-companies.js';
+
+/** Super users edit any company's record, plan and status. */
+export class UpdateCompany {
+  constructor(private readonly deps: { companies: Companies; plans: Plans; clock: Clock; realtime: RealtimeEvents }) {}
+
+  async execute(input: CompanyFields & { actor: Actor; companyId: number }): Promise<CompanyView> {
+    assertSuper(input.actor);
+    const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
+    if (input.planId !== undefined && input.planId !== company.planId) {
+      if (!(await this.deps.plans.findById(input.planId))) throw new NotFoundError('ERR_NO_PLAN_FOUND');
+      company.planId = input.planId;
+    }
+    if (input.name !== undefined) company.name = cleanCompanyName(input.name);
+    if (input.email !== undefined) company.email = cleanCompanyEmail(input.email);
+    if (input.phone !== undefined) company.phone = input.phone?.trim() || null;
+    if (input.document !== undefined) company.document = cleanDocument(input.document);
+    if (input.status !== undefined) {
+      if (!input.status && input.companyId === input.actor.companyId) throw new ForbiddenError('ERR_CANNOT_DISABLE_OWN_COMPANY');
+      company.status = input.status;
+    }
+    if (input.dueDate !== undefined) company.dueDate = cleanDueDate(input.dueDate);
+    if (input.recurrence !== undefined) company.recurrence = input.recurrence;
+    if (input.paymentMethod !== undefined) company.paymentMethod = input.paymentMethod;
+    company.updatedAt = this.deps.clock.now();
+    await this.deps.companies.update(company);
+    const view = toCompanyView(company);
+    await this.deps.realtime.publish(company.id, { entity: 'company', data: { action: 'update', company: view } });
+    return view;
+  }
+}
+
+/** A company's business hours: its own admins, or super users. */
+export class UpdateCompanySchedules {
+  constructor(private readonly deps: { companies: Companies; clock: Clock; realtime: RealtimeEvents }) {}
+
+  async execute(input: { actor: Actor; companyId: number; schedules: readonly BusinessHours[] }): Promise<CompanyView> {
+    assertAdmin(input.actor);
+    const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
+    company.schedules = cleanSchedules(input.schedules);
+    company.updatedAt = this.deps.clock.now();
+    await this.deps.companies.update(company);
+    const view = toCompanyView(company);
+    await this.deps.realtime.publish(company.id, { entity: 'company', data: { action: 'update', company: view } });
+    return view;
+  }
+}
+
+/** Removes a company and everything it owns. A super user cannot remove their own company. */
+export class DeleteCompany {
+  constructor(private readonly deps: { companies: Companies }) {}
+
+  async execute(input: { actor: Actor; companyId: number }): Promise<void> {
+    assertSuper(input.actor);
+    if (input.companyId === input.actor.companyId) throw new ValidationError('ERR_CANNOT_DELETE_OWN_COMPANY');
+    const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
+    await this.deps.companies.remove(company.id);
+  }
+}

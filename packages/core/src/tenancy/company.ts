@@ -1,0 +1,42 @@
+/** One slot of a company's business hours, in the lineage's shape. */
+export interface BusinessHours {
+  weekday: string;
+  weekdayEn: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+  startTime: string;
+  endTime: string;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** CNPJ or CPF digits, when given. */
+  document: string | null;
+  /** Inactive companies cannot log in (super users excepted). */
+  status: boolean;
+  planId: number;
+  /** Date (YYYY-MM-DD) the current period is paid until. */
+  dueDate: string | null;
+  recurrence: string;
+  paymentMethod: string | null;
+  schedules: BusinessHours[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewCompany = Omit<Company, 'id'>;
+
+export interface CompanyView extends Omit<Company, 'createdAt' | 'updatedAt'> {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toCompanyView(c: Company): CompanyView {
+  return { ...c, schedules: [...c.schedules], createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export function isTimeOfDay(value: string): boolean {
+  return TIME.test(value);
+}

@@ -1,0 +1,29 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { Company, NewCompany } from './company.js';
+import type { NewPlan, Plan } from './plan.js';
+
+export interface CompanyQuery {
+  readonly search?: string;
+  readonly page: PageRequest;
+}
+
+export interface Companies {
+  findById(id: number): Promise<Company | null>;
+  findByEmail(email: string): Promise<Company | null>;
+  list(query: CompanyQuery): Promise<Page<Company>>;
+  listAll(): Promise<Company[]>;
+  countByPlan(planId: number): Promise<number>;
+  add(company: NewCompany): Promise<Company>;
+  update(company: Company): Promise<void>;
+  /** Removes the company and, by cascade, everything that belongs to it. */
+  remove(id: number): Promise<void>;
+}
+
+export interface Plans {
+  findById(id: number): Promise<Plan | null>;
+  findByName(name: string): Promise<Plan | null>;
+  list(query: { search?: string; onlyPublic?: boolean }): Promise<Plan[]>;
+  add(plan: NewPlan): Promise<Plan>;
+  update(plan: Plan): Promise<void>;
+  remove(id: number): Promise<void>;
+}

@@ -1,0 +1,92 @@
+import { assertSuper } from '../identity/user-rules.js';
+import { isSuper, type Actor } from '../identity/user.js';
+import { NotFoundError } from '../shared/errors.js';
+import { hasMore, pageFromNumber } from '../shared/paging.js';
+import type { BlobStorage } from '../shared/ports.js';
+import { toCompanyView, type CompanyView } from './company.js';
+import { toPlanView, type PlanView } from './plan.js';
+import type { Companies, Plans } from './ports.js';
+
+/** A company the actor may see: its own, or any for super users. 404 otherwise. */
+export async function visibleCompany(companies: Companies, actor: Actor, id: number) {
+  const company = isSuper(actor) || actor.companyId === id ? await companies.findById(id) : null;
+  if (!company) throw new NotFoundError('ERR_NO_COMPANY_FOUND');
+  return company;
+}
+
+export class ListCompanies {
+  constructor(private readonly deps: { companies: Companies }) {}
+
+  async execute(input: { actor: Actor; searchParam?: string; pageNumber?: number }) {
+    assertSuper(input.actor);
+    const page = pageFromNumber(input.pageNumber);
+    const result = await this.deps.companies.list({ search: input.searchParam, page });
+    return { companies: result.rows.map(toCompanyView), count: result.count, hasMore: hasMore(page, result.count) };
+  }
+}
+
+export class ListAllCompanies {
+  constructor(private readonly deps: { companies: Companies }) {}
+
+  async execute(input: { actor: Actor }): Promise<CompanyView[]> {
+    assertSuper(input.actor);
+    return (await this.deps.companies.listAll()).map(toCompanyView);
+  }
+}
+
+export class ShowCompany {
+  constructor(private readonly deps: { companies: Companies }) {}
+
+  async execute(input: { actor: Actor; companyId: number }): Promise<CompanyView> {
+    return toCompanyView(await visibleCompany(this.deps.companies, input.actor, input.companyId));
+  }
+}
+
+export class FindCompanyByEmail {
+  constructor(private readonly deps: { companies: Companies }) {}
+
+  async execute(input: { actor: Actor; email: string }): Promise<CompanyView> {
+    assertSuper(input.actor);
+    const company = await this.deps.companies.findByEmail(input.email.trim().toLowerCase());
+    if (!company) throw new NotFoundError('ERR_NO_COMPANY_FOUND');
+    return toCompanyView(company);
+  }
+}
+
+export interface CompanyWithPlan extends CompanyView { plan: PlanView | null; }
+
+async function withPlan(plans: Plans, company: Parameters<typeof toCompanyView>[0]): Promise<CompanyWithPlan> {
+  const plan = await plans.findById(company.planId);
+  return { ...toCompanyView(company), plan: plan ? toPlanView(plan) : null };
+}
+
+/** `GET /companies/listPlan/:id`: a company with its plan, so the frontend knows the features. */
+export class ShowCompanyWithPlan {
+  constructor(private readonly deps: { companies: Companies; plans: Plans }) {}
+
+  async execute(input: { actor: Actor; companyId: number }): Promise<CompanyWithPlan> {
+    return withPlan(this.deps.plans, await visibleCompany(this.deps.companies, input.actor, input.companyId));
+  }
+}
+
+export class ListCompaniesWithPlans {
+  constructor(private readonly deps: { companies: Companies; plans: Plans }) {}
+
+  async execute(input: { actor: Actor }): Promise<CompanyWithPlan[]> {
+    assertSuper(input.actor);
+    const companies = await this.deps.companies.listAll();
+    return Promise.all(companies.map((c) => withPlan(this.deps.plans, c)));
+  }
+}
+
+/** Bytes the company's uploads take in blob storage, public and private. */
+export class GetCompanyDiskUsage {
+  constructor(private readonly deps: { companies: Companies; blobs: BlobStorage }) {}
+
+  async execute(input: { actor: Actor; companyId: number }) {
+    const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
+    const publicBytes = await this.deps.blobs.usage(`public/company-${company.id}/`);
+    const privateBytes = await this.deps.blobs.usage(`private/company-${company.id}/`);
+    return { companyId: company.id, publicBytes, privateBytes, totalBytes: publicBytes + privateBytes };
+  }
+}
