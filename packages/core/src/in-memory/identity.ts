@@ -1,7 +1,7 @@
 import type { RefreshSession, RefreshSessions, UserQuery, Users } from '../identity/ports.js';
 import type { NewUser, User } from '../identity/user.js';
 import { foldForSearch } from '../shared/text.js';
-import { InMemoryTable, slice } from './table.js';
+import { compareFolded, InMemoryTable, slice } from './table.js';
 
 export class InMemoryUsers implements Users {
   readonly table = new InMemoryTable<User>();
@@ -15,11 +15,11 @@ export class InMemoryUsers implements Users {
     const term = q.search ? foldForSearch(q.search) : '';
     const rows = this.table
       .filter((u) => (q.companyId === null || u.companyId === q.companyId) && (!term || foldForSearch(`${u.name} ${u.email}`).includes(term)))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+      .sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
     return slice(rows, q.page);
   }
   async listAll(companyId: number) {
-    return this.table.filter((u) => u.companyId === companyId).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    return this.table.filter((u) => u.companyId === companyId).sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
   }
   async countByCompany(companyId: number) { return this.table.filter((u) => u.companyId === companyId).length; }
   async add(user: NewUser) { return this.table.insert(user); }

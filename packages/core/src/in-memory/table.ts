@@ -35,6 +35,15 @@ export class InMemoryTable<T extends { id: number }> {
   }
 }
 
+import { foldForSearch } from '../shared/text.js';
+
+/** The ordering the SQL adapters use: folded (accent- and case-free), then code point. */
+export function compareFolded(a: string, b: string): number {
+  const fa = foldForSearch(a);
+  const fb = foldForSearch(b);
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
+}
+
 export function slice<T>(rows: T[], page: { offset: number; limit: number }) {
   return { rows: rows.slice(page.offset, page.offset + page.limit), count: rows.length };
 }

@@ -1,0 +1,58 @@
+import type { NewUser, Page, RefreshSession, RefreshSessions, User, UserQuery, Users } from '@servicedesk/core';
+import { RefreshSessionSchema, UserSchema } from '../schemas/identity.js';
+import { MikroOrmRepository } from './context.js';
+import { foldedOrder, searchWhere } from './search.js';
+
+const READ = { disableIdentityMap: true } as const;
+
+export class MikroOrmUsers extends MikroOrmRepository implements Users {
+  async findById(companyId: number | null, id: number) {
+    return this.em.findOne(UserSchema, companyId === null ? { id } : { id, companyId }, READ);
+  }
+  async findByEmail(email: string) {
+    return this.em.findOne(UserSchema, { email }, READ);
+  }
+  async list(q: UserQuery): Promise<Page<User>> {
+    const where = { ...(q.companyId === null ? {} : { companyId: q.companyId }), ...searchWhere(['name', 'email'], q.search) };
+    const [rows, count] = await this.em.findAndCount(UserSchema, where, {
+      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+    });
+    return { rows, count };
+  }
+  async listAll(companyId: number) {
+    return this.em.find(UserSchema, { companyId }, { ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }] });
+  }
+  async countByCompany(companyId: number) {
+    return this.em.count(UserSchema, { companyId });
+  }
+  async add(user: NewUser): Promise<User> {
+    const id = (await this.em.insert(UserSchema, user as User)) as number;
+    return { ...user, id };
+  }
+  async update(user: User) {
+    const { id, ...fields } = user;
+    await this.em.nativeUpdate(UserSchema, { id }, fields);
+  }
+  async remove(companyId: number, id: number) {
+    await this.em.nativeDelete(UserSchema, { id, companyId });
+  }
+}
+
+export class MikroOrmRefreshSessions extends MikroOrmRepository implements RefreshSessions {
+  async create(session: RefreshSession) {
+    await this.em.insert(RefreshSessionSchema, session);
+  }
+  async find(id: string) {
+    return this.em.findOne(RefreshSessionSchema, { id }, READ);
+  }
+  async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date) {
+    const changed = await this.em.nativeUpdate(RefreshSessionSchema, { id, currentJti: fromJti, revokedAt: null }, { currentJti: toJti, expiresAt });
+    return changed === 1;
+  }
+  async revoke(id: string, at: Date) {
+    await this.em.nativeUpdate(RefreshSessionSchema, { id, revokedAt: null }, { revokedAt: at });
+  }
+  async revokeAllOfUser(userId: number, at: Date) {
+    await this.em.nativeUpdate(RefreshSessionSchema, { userId, revokedAt: null }, { revokedAt: at });
+  }
+}

@@ -1,0 +1,6 @@
+import { RefreshSessionSchema, UserSchema } from './identity.js';
+import { CompanySettingSchema, GlobalSettingSchema } from './settings.js';
+import { CompanySchema, PlanSchema } from './tenancy.js';
+
+/** Every entity schema of the backend; new schemas are added here and in a migration. */
+export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema];
