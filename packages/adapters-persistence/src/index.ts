@@ -5,3 +5,6 @@ export * from './repositories/mikro-orm-tenancy.js';
 export * from './repositories/mikro-orm-settings.js';
 export * from './migrations/index.js';
 export * from './schemas/index.js';
+export * from './cache/redis-cache.js';
+export * from './blobs/local-disk-blob-storage.js';
+export * from './blobs/gcs-blob-storage.js';

@@ -22,6 +22,7 @@ import { CompanyOnboarding } from './tenancy/company-onboarding.js';
 import { CreateCompany } from './tenancy/create-company.js';
 import { CreatePlan, DeletePlan, ListPlans, ShowPlan, UpdatePlan } from './tenancy/manage-plans.js';
 import { PlanGuard } from './tenancy/plan-guard.js';
+import { SeedPlatform } from './tenancy/seed-platform.js';
 import type { Companies, Plans } from './tenancy/ports.js';
 import {
   FindCompanyByEmail, GetCompanyDiskUsage, ListAllCompanies, ListCompanies, ListCompaniesWithPlans, ShowCompany, ShowCompanyWithPlan,
@@ -54,6 +55,7 @@ export function createApplication(p: CorePorts) {
   const onboarding = new CompanyOnboarding({ companies, plans, users, hasher, tx, clock });
   return {
     planGuard,
+    seedPlatform: new SeedPlatform({ plans, companies, users, hasher, tx, clock }),
     authenticate: new Authenticate({ users, tokens }),
     login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock }),
     refreshToken: new RefreshToken({ users, sessions, tokens, issuer, clock, ids }),

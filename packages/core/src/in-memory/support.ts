@@ -1,4 +1,4 @@
-import type { RealtimeEvent, RealtimeEvents } from '../realtime/ports.js';
+import type { RealtimeEvent, RealtimeEvents, RealtimeFanout } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, PasswordHasher, StoredBlob, Transaction } from '../shared/ports.js';
 
 /** A clock that stands still until told to move. */
@@ -59,4 +59,14 @@ export class InMemoryBlobStorage implements BlobStorage {
   }
   publicUrl(key: string) { return `${this.baseUrl}/${key}`; }
   keyOfPublicUrl(url: string) { return url.startsWith(`${this.baseUrl}/`) ? url.slice(this.baseUrl.length + 1) : null; }
+}
+
+/** Fan-out inside one process: the embedded default. */
+export class InProcessRealtimeFanout implements RealtimeFanout {
+  private readonly listeners = new Set<(companyId: number, frame: string) => void>();
+  async publish(companyId: number, frame: string) { for (const l of this.listeners) l(companyId, frame); }
+  async subscribe(listener: (companyId: number, frame: string) => void) {
+    this.listeners.add(listener);
+    return async () => { this.listeners.delete(listener); };
+  }
 }

@@ -14,3 +14,12 @@ export interface RealtimeEvents {
 export function eventName(companyId: number, entity: string): string {
   return `company-${companyId}-${entity}`;
 }
+
+/**
+ * Carries serialized realtime frames to every backend instance (which then writes them to its
+ * own websockets). In-process for one instance; through the broker for several.
+ */
+export interface RealtimeFanout {
+  publish(companyId: number, frame: string): Promise<void>;
+  subscribe(listener: (companyId: number, frame: string) => void): Promise<() => Promise<void>>;
+}

@@ -1,0 +1,29 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { ForbiddenError, UnauthorizedError, type Application, type Authenticated } from '@servicedesk/core';
+import type { Context } from 'koa';
+
+export function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** Verifies the platform JWT and enforces the first-access password change. */
+export async function authenticateUser(app: Application, ctx: Context, duringPasswordChange: boolean): Promise<Authenticated> {
+  const result = await app.authenticate.execute(bearerToken(ctx));
+  if (result.mustChangePassword && !duringPasswordChange) throw new ForbiddenError('ERR_PASSWORD_CHANGE_REQUIRED');
+  return result;
+}
+
+/** Compares secrets in constant time (hashing first makes the lengths equal). */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && given.length === expected.length;
+}
+
+/** The company integration API's static token. No token configured means the API is closed. */
+export function assertCompanyToken(ctx: Context, companyToken: string | undefined): void {
+  const token = bearerToken(ctx);
+  if (!token || !companyToken || !sameSecret(token, companyToken)) throw new UnauthorizedError('ERR_INVALID_COMPANY_TOKEN');
+}

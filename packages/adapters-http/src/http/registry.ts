@@ -1,0 +1,61 @@
+import type Router from '@koa/router';
+import type { Application } from '@servicedesk/core';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import { assertCompanyToken, authenticateUser } from './auth-middleware.js';
+import { readJsonBody } from './body.js';
+import { HttpError } from './error-middleware.js';
+import { readMultipart } from './multipart.js';
+import type { RouteInput, RouteSpec } from './route.js';
+
+export interface MountOptions {
+  readonly app: Application;
+  /** Token of the company integration API (`isAuthCompany`); unset closes that API. */
+  readonly companyToken?: string;
+  /** Resolves the connection token of the official message API (`tokenAuth`). */
+  readonly connectionAuth?: (ctx: Context) => Promise<unknown>;
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+  throw new HttpError(422, 'ERR_VALIDATION', fields);
+}
+
+/** Mounts declared routes: auth class first, then params, query and body validation, then the handler. */
+export function mountRoutes(router: Router, routes: readonly RouteSpec[], options: MountOptions): void {
+  for (const spec of routes) {
+    if (spec.auth === 'tokenAuth' && !options.connectionAuth) throw new Error(`${spec.path}: tokenAuth needs a connection resolver`);
+    const handler = async (ctx: Context) => {
+      let actor: RouteInput<unknown, unknown, unknown>['actor'] | undefined;
+      let mustChangePassword = false;
+      if (spec.auth === 'isAuth') {
+        const auth = await authenticateUser(options.app, ctx, spec.duringPasswordChange ?? false);
+        actor = auth.actor;
+        mustChangePassword = auth.mustChangePassword;
+      }
+      if (spec.auth === 'isAuthCompany') assertCompanyToken(ctx, options.companyToken);
+      if (spec.auth === 'tokenAuth') ctx.state.connection = await options.connectionAuth!(ctx);
+      const params = parse(spec.params, ctx.params, 'params');
+      const query = parse(spec.query, ctx.query, 'query');
+      let body: unknown = undefined;
+      let multipart = { fields: {}, files: {} } as RouteInput<unknown, unknown, unknown>['multipart'];
+      if (spec.multipart) {
+        multipart = await readMultipart(ctx, spec.multipart);
+        body = parse(spec.body, multipart.fields, 'body');
+      } else if (spec.body) {
+        body = parse(spec.body, await readJsonBody(ctx), 'body');
+      }
+      const result = await spec.handler({ body, query, params, actor: actor!, mustChangePassword, multipart, ctx });
+      if (result === undefined) {
+        ctx.status = 204;
+      } else {
+        ctx.status = spec.status ?? 200;
+        ctx.body = result;
+      }
+    };
+    router.register(spec.path, [spec.method], handler, { name: `${spec.method} ${spec.path}` });
+  }
+}

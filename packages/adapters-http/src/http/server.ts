@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import cors from '@koa/cors';
+import Router from '@koa/router';
+import type { Application, BlobStorage, Cache, RealtimeFanout } from '@servicedesk/core';
+import Koa, { type Context } from 'koa';
+import type { Logger } from 'pino';
+import { WsNamespaces } from '../realtime/ws-namespaces.js';
+import { errorMiddleware } from './error-middleware.js';
+import { buildOpenApi } from './openapi.js';
+import { mountRoutes, type MountOptions } from './registry.js';
+import type { RouteSpec } from './route.js';
+
+export interface HttpServerOptions extends MountOptions {
+  readonly routes: readonly RouteSpec[];
+  readonly logger: Logger;
+  readonly cache: Cache;
+  readonly fanout: RealtimeFanout;
+  readonly blobs: BlobStorage;
+  /** Origins allowed to call with credentials (the operator frontend). */
+  readonly frontendUrls: readonly string[];
+  /** Trust X-Forwarded-* (behind a proxy): needed for real client IPs and Secure cookies. */
+  readonly trustProxy: boolean;
+  readonly info: { title: string; version: string };
+  /** Opens the unit of work of one request (MikroORM's RequestContext in production). */
+  readonly requestScope?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+export interface HttpServer {
+  readonly koa: Koa;
+  readonly server: Server;
+  readonly namespaces: WsNamespaces;
+  readonly routes: readonly RouteSpec[];
+  listen(port: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Serves uploaded public files (logos, avatars) from blob storage. Private blobs are never served. */
+function publicFiles(blobs: BlobStorage) {
+  return async (ctx: Context) => {
+    const key = `public/${(ctx.params as { path?: string | string[] }).path ?? ''}`.replace(/,/g, '/');
+    if (key.includes('..')) return;
+    const blob = await blobs.get(key).catch(() => null);
+    if (!blob) return;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = blob.contentType;
+    ctx.body = blob.data;
+  };
+}
+
+export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer> {
+  const koa = new Koa({ proxy: o.trustProxy });
+  const router = new Router();
+  const allowed = new Set(o.frontendUrls.map((u) => u.replace(/\/$/, '')));
+
+  koa.use(async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    ctx.state.requestId = ctx.get('x-request-id') || randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    await next();
+    o.logger.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status,
+      ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
+  });
+  koa.use(cors({ origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''), credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'] }));
+  koa.use(errorMiddleware(o.logger));
+  if (o.requestScope) koa.use((_ctx, next) => o.requestScope!(() => next()));
+
+  mountRoutes(router, o.routes, o);
+  const openapi = buildOpenApi(o.routes, o.info);
+  router.get('/openapi.json', (ctx) => { ctx.body = openapi; });
+  router.get('/public/*path', publicFiles(o.blobs));
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+
+  const server = createServer(koa.callback());
+  const namespaces = new WsNamespaces({ app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger });
+  await namespaces.attach(server);
+
+  return {
+    koa, server, namespaces, routes: o.routes,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      });
+    },
+    async close() {
+      await namespaces.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Cache } from '@servicedesk/core';
+
+/** Milliseconds for a TTL in seconds; fractional TTLs are honoured and anything positive lives at least 1 ms. */
+function ttlMillis(ttlSeconds: number): number {
+  if (!Number.isFinite(ttlSeconds)) throw new RangeError(`Invalid cache TTL: ${ttlSeconds}`);
+  return Math.max(1, Math.ceil(ttlSeconds * 1000));
+}
+
+/** A score as Redis writes it in ZRANGEBYSCORE bounds. */
+function scoreArg(score: number): string {
+  if (Number.isNaN(score)) throw new RangeError('Invalid window score: NaN');
+  if (score === Infinity) return '+inf';
+  if (score === -Infinity) return '-inf';
+  return String(score);
+}
+
+/** A score as Redis returns it (`%.17g`, or `inf` / `-inf`). */
+function parseScore(raw: string): number {
+  if (raw === 'inf' || raw === '+inf') return Infinity;
+  if (raw === '-inf') return -Infinity;
+  return Number(raw);
+}
+
+/** Length of the unique tag that prefixes each window member: 12 hex digits of sequence, 8 of randomness, then `:`. */
+const TAG_LENGTH = 21;
+
+/**
+ * The Cache port on Redis, shared by every instance of the backend.
+ *
+ * - Plain values are strings written with `SET … PX`; `setIfAbsent` is `SET … NX PX`, so the first writer wins atomically.
+ * - `increment` is `MULTI; SET key 0 PX ttl NX; INCR key; EXEC`: the counter is created with the TTL in the same
+ *   transaction that counts, and later increments keep the original expiry (INCR does not touch it).
+ * - `ttl` uses PTTL rounded up to whole seconds (as InMemoryCache does). A key without an expiry (PTTL -1) also gives
+ *   null: this adapter never writes one, and callers treat null as "no known expiry".
+ * - Windows are sorted sets. Each member is `<tag>:<value>` with a unique tag, so equal values appended twice stay two
+ *   entries, as in InMemoryCache. Entries with equal scores come back in tag order: insertion order for appends made
+ *   through the same RedisCache, unspecified across instances.
+ * - Plain values and windows share one key space in Redis: do not use the same key for both (Redis answers WRONGTYPE).
+ */
+export class RedisCache implements Cache {
+  private sequence = 0;
+  private readonly instanceTag = randomBytes(4).toString('hex');
+
+  constructor(private readonly redis: Redis, private readonly prefix = 'sd:') {}
+
+  private k(key: string) { return `${this.prefix}${key}`; }
+
+  async get(key: string) { return this.redis.get(this.k(key)); }
+
+  async set(key: string, value: string, ttlSeconds: number) {
+    await this.redis.set(this.k(key), value, 'PX', ttlMillis(ttlSeconds));
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number) {
+    return (await this.redis.set(this.k(key), value, 'PX', ttlMillis(ttlSeconds), 'NX')) === 'OK';
+  }
+
+  async delete(key: string) { await this.redis.del(this.k(key)); }
+
+  async increment(key: string, ttlSeconds: number) {
+    const k = this.k(key);
+    const results = await this.redis.multi().set(k, '0', 'PX', ttlMillis(ttlSeconds), 'NX').incr(k).exec();
+    return Number(this.execResult(results, 1));
+  }
+
+  async ttl(key: string) {
+    const ms = await this.redis.pttl(this.k(key));
+    return ms < 0 ? null : Math.ceil(ms / 1000);
+  }
+
+  async windowAppend(key: string, score: number, value: string, maxEntries: number, ttlSeconds: number) {
+    if (Number.isNaN(score)) throw new RangeError('Invalid window score: NaN');
+    const k = this.k(key);
+    const keep = Math.max(0, Math.floor(maxEntries));
+    const results = await this.redis.multi()
+      .zadd(k, scoreArg(score), this.tag() + value)
+      // Ranks ascend with the score: drop everything below the `keep` highest.
+      .zremrangebyrank(k, 0, -keep - 1)
+      .pexpire(k, ttlMillis(ttlSeconds))
+      .exec();
+    this.execResult(results, 2);
+  }
+
+  async windowAfter(key: string, afterScore: number) {
+    if (Number.isNaN(afterScore)) return [];
+    const raw = await this.redis.zrangebyscore(this.k(key), `(${scoreArg(afterScore)}`, '+inf', 'WITHSCORES');
+    const entries: Array<{ score: number; value: string }> = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) entries.push({ score: parseScore(raw[i + 1]!), value: raw[i]!.slice(TAG_LENGTH) });
+    return entries;
+  }
+
+  async windowLowest(key: string) {
+    const raw = await this.redis.zrange(this.k(key), 0, 0, 'WITHSCORES');
+    return raw[1] === undefined ? null : parseScore(raw[1]);
+  }
+
+  private tag() {
+    this.sequence = (this.sequence + 1) % 0x1000000000000;
+    return `${this.sequence.toString(16).padStart(12, '0')}${this.instanceTag}:`;
+  }
+
+  /** The reply of command `index` in an EXEC result, throwing when the transaction or that command failed. */
+  private execResult(results: Array<[Error | null, unknown]> | null, index: number): unknown {
+    if (!results) throw new Error('Redis transaction was aborted');
+    for (const [error] of results) if (error) throw error;
+    const entry = results[index];
+    if (!entry) throw new Error('Redis transaction returned too few replies');
+    return entry[1];
+  }
+}
+
+/** A RedisCache on its own connection, for the backend's composition root. */
+export function createRedisCache(url: string): { cache: RedisCache; close(): Promise<void> } {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  return {
+    cache: new RedisCache(redis),
+    async close() { await redis.quit(); },
+  };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The built-in admin password: usable once, then it must be replaced (see README). */
+export const DEFAULT_ADMIN_PASSWORD = '123456';
+export const DEFAULT_ADMIN_EMAIL = 'admin@admin.com';
+
+export interface BackendConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly brokerUrl: string | undefined;
+  readonly jwtSecret: string | undefined;
+  readonly accessTokenTtl: number;
+  readonly refreshTokenTtl: number;
+  readonly adminEmail: string;
+  readonly adminPassword: string;
+  readonly adminPasswordIsDefault: boolean;
+  readonly companyToken: string | undefined;
+  readonly frontendUrls: string[];
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly blobStorage: 'local' | 'gcs';
+  readonly gcs: { bucket?: string; projectId?: string; keyFilename?: string; apiEndpoint?: string; publicBaseUrl?: string };
+  readonly cnpjRegistryUrl: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** Reads the environment once, with the defaults the README documents. Invalid values stop the start. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const port = int(env, 'PORT', 8080);
+  const blobStorage = (env.BLOB_STORAGE ?? 'local') as 'local' | 'gcs';
+  if (blobStorage !== 'local' && blobStorage !== 'gcs') throw new Error('BLOB_STORAGE must be "local" or "gcs"');
+  if (blobStorage === 'gcs' && !env.GCS_BUCKET) throw new Error('BLOB_STORAGE=gcs needs GCS_BUCKET');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    brokerUrl: env.BROKER_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 900),
+    refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 7 * 24 * 3600),
+    adminEmail: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    adminPasswordIsDefault: !env.ADMIN_PASSWORD,
+    companyToken: env.COMPANY_TOKEN || undefined,
+    frontendUrls: (env.FRONTEND_URL ?? 'http://localhost:3000').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    blobStorage,
+    gcs: { bucket: env.GCS_BUCKET, projectId: env.GCS_PROJECT_ID, keyFilename: env.GCS_KEY_FILE, apiEndpoint: env.GCS_API_ENDPOINT, publicBaseUrl: env.GCS_PUBLIC_URL },
+    cnpjRegistryUrl: env.CNPJ_REGISTRY_URL ?? 'https://brasilapi.com.br/api/cnpj/v1',
+  };
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set; otherwise (embedded mode) a random secret generated once
+ * and kept in DATA_DIR, so that tokens survive restarts. Several instances must share JWT_SECRET.
+ */
+export async function resolveJwtSecret(config: BackendConfig): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.databaseUrl) throw new Error('JWT_SECRET is required when DATABASE_URL is set (instances must share it)');
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(config.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}

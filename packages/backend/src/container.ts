@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { RequestContext } from '@mikro-orm/core';
+import {
+  Argon2PasswordHasher, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
+} from '@servicedesk/adapters-http';
+import {
+  createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions,
+  MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, openDatabase, type Database,
+} from '@servicedesk/adapters-persistence';
+import {
+  createApplication, InMemoryCache, InProcessRealtimeFanout, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
+  type RealtimeFanout,
+} from '@servicedesk/core';
+import { Container } from 'inversify';
+import { randomUUID } from 'node:crypto';
+import type { BackendConfig } from './config.js';
+
+/** Identifiers of the container's bindings. */
+export const TYPES = {
+  Config: Symbol.for('Config'),
+  Database: Symbol.for('Database'),
+  Cache: Symbol.for('Cache'),
+  Blobs: Symbol.for('BlobStorage'),
+  Fanout: Symbol.for('RealtimeFanout'),
+  JwtSecret: Symbol.for('JwtSecret'),
+  Ports: Symbol.for('CorePorts'),
+  Application: Symbol.for('Application'),
+} as const;
+
+export interface Infrastructure {
+  readonly db: Database;
+  readonly cache: Cache;
+  readonly blobs: BlobStorage;
+  readonly fanout: RealtimeFanout;
+  close(): Promise<void>;
+}
+
+/** Opens the infrastructure the configuration selects: embedded defaults unless URLs are given. */
+export async function openInfrastructure(config: BackendConfig): Promise<Infrastructure> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+  const redis = config.redisUrl ? createRedisCache(config.redisUrl) : null;
+  const cache = redis?.cache ?? new InMemoryCache();
+  const blobs = config.blobStorage === 'gcs'
+    ? createGcsBlobStorage({ ...config.gcs, bucket: config.gcs.bucket! })
+    : new LocalDiskBlobStorage({ root: path.join(config.dataDir, 'files'), publicBaseUrl: config.publicUrl });
+  const fanout = new InProcessRealtimeFanout();
+  return {
+    db, cache, blobs, fanout,
+    async close() {
+      await redis?.close();
+      await db.close();
+    },
+  };
+}
+
+/** The backend's composition root: every port bound to its adapter, the use cases built from them. */
+export function createContainer(config: BackendConfig, infra: Infrastructure, jwtSecret: string): Container {
+  const c = new Container();
+  c.bind(TYPES.Config).toConstantValue(config);
+  c.bind(TYPES.Database).toConstantValue(infra.db);
+  c.bind(TYPES.Cache).toConstantValue(infra.cache);
+  c.bind(TYPES.Blobs).toConstantValue(infra.blobs);
+  c.bind(TYPES.Fanout).toConstantValue(infra.fanout);
+  c.bind(TYPES.JwtSecret).toConstantValue(jwtSecret);
+  c.bind<CorePorts>(TYPES.Ports).toResolvedValue(
+    (db: Database, cache: Cache, blobs: BlobStorage, fanout: RealtimeFanout, secret: string): CorePorts => ({
+      users: new MikroOrmUsers(db.orm),
+      refreshSessions: new MikroOrmRefreshSessions(db.orm),
+      companies: new MikroOrmCompanies(db.orm),
+      plans: new MikroOrmPlans(db.orm),
+      settings: new MikroOrmSettings(db.orm),
+      tx: new MikroOrmTransaction(db.orm),
+      tokens: new JoseTokens({ secret, accessLifetimeSeconds: config.accessTokenTtl, refreshLifetimeSeconds: config.refreshTokenTtl }),
+      hasher: new Argon2PasswordHasher(),
+      cache,
+      blobs,
+      realtime: new WsRealtimeEvents({ cache, fanout }),
+      clock: new SystemClock(),
+      ids: { uuid: randomUUID },
+      companyRegistry: new HttpCompanyRegistry({ baseUrl: config.cnpjRegistryUrl }),
+    }),
+    [TYPES.Database, TYPES.Cache, TYPES.Blobs, TYPES.Fanout, TYPES.JwtSecret],
+  ).inSingletonScope();
+  c.bind<Application>(TYPES.Application).toResolvedValue((ports: CorePorts) => createApplication(ports), [TYPES.Ports]).inSingletonScope();
+  return c;
+}
+
+/** One MikroORM unit of work per request or job. */
+export function requestScope(db: Database) {
+  return <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
+}
