@@ -24,6 +24,9 @@ export class InMemoryCache implements Cache {
     return w;
   }
 
+  /** Forgets everything (tests reset between cases with it). */
+  clear() { this.entries.clear(); this.windows.clear(); }
+
   async get(key: string) { return this.live(key)?.value ?? null; }
   async set(key: string, value: string, ttlSeconds: number) { this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 }); }
   async setIfAbsent(key: string, value: string, ttlSeconds: number) {
