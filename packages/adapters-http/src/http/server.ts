@@ -74,7 +74,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   koa.use(router.allowedMethods());
 
   const server = createServer(koa.callback());
-  const namespaces = new WsNamespaces({ app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger });
+  const namespaces = new WsNamespaces({ app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger, scope: o.requestScope });
   await namespaces.attach(server);
 
   return {

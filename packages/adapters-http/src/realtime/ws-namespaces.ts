@@ -20,7 +20,11 @@ export class WsNamespaces {
   private heartbeat: NodeJS.Timeout | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
 
-  constructor(private readonly deps: { app: Application; cache: Cache; fanout: RealtimeFanout; logger: Logger; heartbeatMs?: number }) {}
+  constructor(private readonly deps: {
+    app: Application; cache: Cache; fanout: RealtimeFanout; logger: Logger; heartbeatMs?: number;
+    /** The unit of work the handshake's token check runs in (as an HTTP request's would). */
+    scope?: <T>(work: () => Promise<T>) => Promise<T>;
+  }) {}
 
   async attach(server: Server): Promise<void> {
     server.on('upgrade', (req, socket, head) => { void this.upgrade(req, socket, head); });
@@ -53,7 +57,9 @@ export class WsNamespaces {
     if (!match) return this.refuse(socket, 404, 'ERR_ROUTE_NOT_FOUND');
     const companyId = Number(match[1]);
     try {
-      const auth = await this.deps.app.authenticate.execute(url.searchParams.get('token') ?? undefined);
+      const token = url.searchParams.get('token') ?? undefined;
+      const check = () => this.deps.app.authenticate.execute(token);
+      const auth = await (this.deps.scope ? this.deps.scope(check) : check());
       if (auth.actor.companyId !== companyId) return this.refuse(socket, 403, 'ERR_NO_PERMISSION');
       if (auth.mustChangePassword) return this.refuse(socket, 403, 'ERR_PASSWORD_CHANGE_REQUIRED');
     } catch {

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { asSuper, client, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+
+describe('HTTP: companies and plans', () => {
+  let b: TestBackend;
+  before(async () => { b = await startTestBackend(); });
+  after(async () => { await b.close(); });
+  beforeEach(async () => { await b.reset(); });
+
+  it('a super user creates a company with its admin and manages it', async () => {
+    const { api } = await asSuper(b);
+    const res = await api.post('/companies', { name: 'Padaria Pão Quente', email: 'dono@padaria.test', planId: 1, password: 'padaria-pass', document: '11.222.333/0001-81' });
+    expect(res.status).to.equal(201);
+    expect(res.body.company).to.include({ name: 'Padaria Pão Quente', document: '11222333000181', status: true });
+    expect(res.body.user).to.include({ email: 'dono@padaria.test', profile: 'admin' });
+    const id = res.body.company.id;
+    expect((await api.get(`/companies/${id}`)).body.name).to.equal('Padaria Pão Quente');
+    expect((await api.get('/companies?searchParam=pao')).body.count).to.equal(1);
+    expect((await api.get('/companies/list')).body).to.have.length(2);
+    expect((await api.get(`/companies/listPlan/${id}`)).body.plan.name).to.equal('Default');
+    expect((await api.get('/companiesPlan')).body).to.have.length(2);
+    expect((await api.put(`/companies/${id}`, { name: 'Padaria Nova', dueDate: '2027-01-31' })).body).to.include({ name: 'Padaria Nova', dueDate: '2027-01-31' });
+    expect((await api.get(`/companies/${id}/disk-usage`)).body).to.include({ companyId: id, totalBytes: 0 });
+    expect((await api.delete(`/companies/${id}`)).status).to.equal(200);
+    expect((await api.get(`/companies/${id}`)).status).to.equal(404);
+    expect((await client(b.url).post('/auth/login', { email: 'dono@padaria.test', password: 'padaria-pass' })).status).to.equal(401);
+  });
+
+  it('company creation is atomic: a taken admin e-mail leaves no company behind', async () => {
+    const { api, user } = await asSuper(b);
+    const res = await api.post('/companies', { name: 'Twice', email: user.email, planId: 1, password: 'twice-pass' });
+    expect(res.status).to.equal(409);
+    expect((await api.get('/companies/list')).body).to.have.length(1);
+  });
+
+  it('rejects bad company input with 4xx', async () => {
+    const { api } = await asSuper(b);
+    expect((await api.post('/companies', { name: 'NoPlan', password: 'long-enough' })).status).to.equal(422);
+    expect((await api.post('/companies', { name: 'BadPlan', planId: 99, email: 'x@y.test', password: 'long-enough' })).status).to.equal(404);
+    expect((await api.post('/companies', { name: 'BadDoc', planId: 1, email: 'x@y.test', password: 'long-enough', document: '11.111.111/1111-11' })).status).to.equal(422);
+    expect((await api.put('/companies/1', { status: 'yes' })).status).to.equal(422);
+    expect((await api.put('/companies/1', { status: false })).status).to.equal(403);
+    expect((await api.delete('/companies/1')).status).to.equal(422);
+  });
+
+  it('an admin sees only its own company, sets its hours, and cannot manage others', async () => {
+    const a = await newCompanyWithAdmin(b);
+    const other = await newCompanyWithAdmin(b);
+    expect((await a.api.get(`/companies/${a.company.id}`)).status).to.equal(200);
+    expect((await a.api.get(`/companies/${other.company.id}`)).status).to.equal(404);
+    expect((await a.api.get('/companies')).status).to.equal(403);
+    expect((await a.api.get('/companies/list')).status).to.equal(403);
+    expect((await a.api.post('/companies', { name: 'Mine', planId: 1, password: 'long-enough', email: 'm@m.test' })).status).to.equal(403);
+    expect((await a.api.put(`/companies/${a.company.id}`, { planId: 1 })).status).to.equal(403);
+    const hours = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }];
+    const set = await a.api.put(`/companies/${a.company.id}/schedules`, { schedules: hours });
+    expect(set.status).to.equal(200);
+    expect(set.body.schedules).to.deep.equal(hours);
+    expect((await a.api.put(`/companies/${a.company.id}/schedules`, { schedules: [{ ...hours[0], endTime: '07:00' }] })).status).to.equal(422);
+    expect((await a.api.put(`/companies/${other.company.id}/schedules`, { schedules: hours })).status).to.equal(404);
+  });
+
+  it('plans: public list without a token, CRUD for super users, in-use plans cannot be deleted', async () => {
+    const { api } = await asSuper(b);
+    const created = await api.post('/plans', { name: 'Pro', users: 20, connections: 5, queues: 10, amount: '199.90', isPublic: false, useKanban: false });
+    expect(created.status).to.equal(201);
+    expect(created.body).to.include({ name: 'Pro', amount: '199.90', useKanban: false, useCampaigns: true });
+    const publicPlans = await client(b.url).get('/plans/list');
+    expect(publicPlans.status).to.equal(200);
+    expect(publicPlans.body.map((p: { name: string }) => p.name)).to.deep.equal(['Default']);
+    expect((await api.get('/plans/all')).body).to.have.length(2);
+    expect((await api.get('/plans?searchParam=pro')).body).to.have.length(1);
+    expect((await api.put(`/plans/${created.body.id}`, { users: 25 })).body.users).to.equal(25);
+    expect((await api.post('/plans', { name: 'pro' })).status).to.equal(409);
+    expect((await api.post('/plans', { name: 'Bad', users: -1 })).status).to.equal(422);
+    expect((await api.delete('/plans/1')).status).to.equal(409);
+    expect((await api.delete(`/plans/${created.body.id}`)).status).to.equal(200);
+    expect((await api.get(`/plans/${created.body.id}`)).status).to.equal(404);
+  });
+
+  it('plans are read-only for company admins', async () => {
+    const a = await newCompanyWithAdmin(b);
+    expect((await a.api.get('/plans/1')).status).to.equal(200);
+    expect((await a.api.post('/plans', { name: 'Mine' })).status).to.equal(403);
+    expect((await a.api.put('/plans/1', { users: 1000 })).status).to.equal(403);
+    expect((await a.api.delete('/plans/1')).status).to.equal(403);
+  });
+});

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import WebSocket from 'ws';
+import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+
+interface Frame { seq: number; event: string; data: { action: string } & Record<string, unknown>; }
+
+function connect(url: string): Promise<{ ws: WebSocket; frames: Frame[]; next: (n?: number) => Promise<Frame[]> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const frames: Frame[] = [];
+    const waiters: Array<() => void> = [];
+    ws.on('message', (raw) => { frames.push(JSON.parse(String(raw))); waiters.splice(0).forEach((w) => w()); });
+    ws.on('open', () => resolve({
+      ws, frames,
+      next: (n = 1) => new Promise((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`expected ${n} frames, got ${frames.length}`)), 3000);
+        const check = () => { if (frames.length >= n) { clearTimeout(timer); done(frames.slice(0, n)); } else waiters.push(check); };
+        check();
+      }),
+    }));
+    ws.on('unexpected-response', (_req, res) => reject(Object.assign(new Error('refused'), { status: res.statusCode })));
+    ws.on('error', reject);
+  });
+}
+
+describe('Realtime: company namespaces', () => {
+  let b: TestBackend;
+  before(async () => { b = await startTestBackend(); });
+  after(async () => { await b.close(); });
+  beforeEach(async () => { await b.reset(); });
+
+  const wsUrl = (companyId: number, token: string, since?: number) =>
+    `${b.url.replace('http', 'ws')}/${companyId}?token=${token}${since === undefined ? '' : `&since=${since}`}`;
+
+  it('delivers company events with an increasing seq to that company only', async () => {
+    const a = await newCompanyWithAdmin(b);
+    const other = await newCompanyWithAdmin(b);
+    const sa = await connect(wsUrl(a.company.id, a.token));
+    const so = await connect(wsUrl(other.company.id, other.token));
+    await a.api.post('/users', { name: 'Op One', email: 'rt1@x.test', password: 'op-password' });
+    await a.api.put('/settings/userRating', { value: 'enabled' });
+    const [created, setting] = await sa.next(2);
+    expect(created!.event).to.equal(`company-${a.company.id}-user`);
+    expect(created!.data.action).to.equal('create');
+    expect(setting!.event).to.equal(`company-${a.company.id}-settings`);
+    expect(setting!.seq).to.be.greaterThan(created!.seq);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(so.frames).to.deep.equal([]);
+    sa.ws.close();
+    so.ws.close();
+  });
+
+  it('refuses a bad token and a token of another company', async () => {
+    const a = await newCompanyWithAdmin(b);
+    const other = await newCompanyWithAdmin(b);
+    const bad = await connect(wsUrl(a.company.id, 'garbage')).catch((e) => e);
+    expect(bad.status).to.equal(401);
+    const cross = await connect(wsUrl(other.company.id, a.token)).catch((e) => e);
+    expect(cross.status).to.equal(403);
+  });
+
+  it('replays what a reconnecting client missed, and asks for a resync when it cannot', async () => {
+    const a = await newCompanyWithAdmin(b);
+    const first = await connect(wsUrl(a.company.id, a.token));
+    await a.api.put('/settings/userRating', { value: 'enabled' });
+    const [seen] = await first.next(1);
+    first.ws.close();
+    await a.api.put('/settings/userRating', { value: 'disabled' });
+    await a.api.put('/settings/call', { value: 'disabled' });
+    const again = await connect(wsUrl(a.company.id, a.token, seen!.seq));
+    const missed = await again.next(2);
+    expect(missed.map((f) => f.seq)).to.deep.equal([seen!.seq + 1, seen!.seq + 2]);
+    expect(missed.map((f) => f.data.setting)).to.deep.equal([{ key: 'userRating', value: 'disabled' }, { key: 'call', value: 'disabled' }]);
+    again.ws.close();
+    const ahead = await connect(wsUrl(a.company.id, a.token, 10_000));
+    const [resync] = await ahead.next(1);
+    expect(resync!.event).to.equal('resync');
+    ahead.ws.close();
+  });
+});
