@@ -15,7 +15,8 @@ export interface Transaction { run<T>(work: () => Promise<T>): Promise<T>; }
 
 /**
  * Shared, non-durable state between instances: throttling counters, idempotency keys, the
- * realtime replay window. Losing it must never lose business data.
+ * realtime replay window. Losing it must never lose business data. A key holds either a value
+ * or a window, never both; TTLs are whole positive seconds.
  */
 export interface Cache {
   get(key: string): Promise<string | null>;
@@ -27,7 +28,7 @@ export interface Cache {
   increment(key: string, ttlSeconds: number): Promise<number>;
   /** Seconds until the key expires, or null when it does not exist. */
   ttl(key: string): Promise<number | null>;
-  /** Appends an entry scored by `score` to a window capped at `maxEntries` (oldest dropped). */
+  /** Appends an entry scored by `score` to a window capped at `maxEntries` (lowest scores dropped). */
   windowAppend(key: string, score: number, value: string, maxEntries: number, ttlSeconds: number): Promise<void>;
   /** Entries with a score strictly greater than `afterScore`, oldest first. */
   windowAfter(key: string, afterScore: number): Promise<Array<{ score: number; value: string }>>;
