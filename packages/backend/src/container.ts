@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
+import { NatsRealtimeFanout } from '@servicedesk/adapters-broker';
 import {
   Argon2PasswordHasher, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
@@ -44,10 +45,12 @@ export async function openInfrastructure(config: BackendConfig): Promise<Infrast
   const blobs = config.blobStorage === 'gcs'
     ? createGcsBlobStorage({ ...config.gcs, bucket: config.gcs.bucket! })
     : new LocalDiskBlobStorage({ root: path.join(config.dataDir, 'files'), publicBaseUrl: config.publicUrl });
-  const fanout = new InProcessRealtimeFanout();
+  const nats = config.brokerUrl ? await NatsRealtimeFanout.connect(config.brokerUrl) : null;
+  const fanout = nats?.fanout ?? new InProcessRealtimeFanout();
   return {
     db, cache, blobs, fanout,
     async close() {
+      await nats?.close();
       await redis?.close();
       await db.close();
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describeCacheContract } from '@servicedesk/core/contracts/cache-contract';
+import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import RedisMock from 'ioredis-mock';
@@ -61,7 +62,7 @@ describe('RedisCache', () => {
   });
 
   describe('on Redis (TEST_REDIS_URL)', function () {
-    const url = process.env.TEST_REDIS_URL;
+    const url = integrationUrl('TEST_REDIS_URL');
     let client: Redis;
     const prefix = `sd-test-${randomBytes(6).toString('hex')}:`;
     before(async function () {

@@ -1,4 +1,5 @@
 import { describeRepositoriesContract } from '@servicedesk/core/contracts/repositories-contract';
+import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { RequestContext } from '@mikro-orm/core';
 import {
   MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions, MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, type Database,
@@ -41,4 +42,4 @@ function suite(name: string, open: () => Promise<Database>, enabled: () => boole
 }
 
 suite('PGlite', () => openPgliteDatabase(), () => true);
-suite('PostgreSQL', () => openPostgresDatabase(), () => Boolean(process.env.TEST_DATABASE_URL));
+suite('PostgreSQL', () => openPostgresDatabase(), () => Boolean(integrationUrl('TEST_DATABASE_URL')));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LocalDiskBlobStorage } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase, openPostgresDatabase, truncate } from '@servicedesk/adapters-persistence/testing';
 import { InMemoryCache, InProcessRealtimeFanout } from '@servicedesk/core';
+import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { pino } from 'pino';
 import { startBackend, type RunningBackend } from '../../src/backend.js';
 import { readConfig } from '../../src/config.js';
@@ -28,7 +29,7 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
     COMPANY_TOKEN, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', FRONTEND_URL: 'http://frontend.test', LOG_LEVEL: 'silent', ...env,
   });
-  const db = process.env.TEST_DATABASE_URL ? await openPostgresDatabase() : await openPgliteDatabase();
+  const db = integrationUrl('TEST_DATABASE_URL') ? await openPostgresDatabase() : await openPgliteDatabase();
   await truncate(db);
   const cache = new InMemoryCache();
   const blobs = new LocalDiskBlobStorage({ root: path.join(dataDir, 'files'), publicBaseUrl: 'http://files.test' });

@@ -1,0 +1,32 @@
+import { expect } from 'chai';
+import type { RealtimeFanout } from '../../src/index.js';
+
+/** Two fan-out endpoints (two instances) must see each other's frames, per company and in order. */
+export function describeRealtimeFanoutContract(name: string, make: () => Promise<{ a: RealtimeFanout; b: RealtimeFanout; close(): Promise<void> }>) {
+  describe(`RealtimeFanout contract: ${name}`, () => {
+    it('delivers a frame published on one endpoint to the listeners of both, with its company', async () => {
+      const { a, b, close } = await make();
+      try {
+        const seenA: Array<[number, string]> = [];
+        const seenB: Array<[number, string]> = [];
+        const offA = await a.subscribe((c, f) => seenA.push([c, f]));
+        const offB = await b.subscribe((c, f) => seenB.push([c, f]));
+        await a.publish(7, '{"seq":1}');
+        await a.publish(7, '{"seq":2}');
+        await b.publish(8, '{"seq":1}');
+        for (let i = 0; i < 50 && (seenA.length < 3 || seenB.length < 3); i++) await new Promise((r) => setTimeout(r, 20));
+        const expected = [[7, '{"seq":1}'], [7, '{"seq":2}'], [8, '{"seq":1}']];
+        expect(seenA).to.deep.equal(expected);
+        expect(seenB).to.deep.equal(expected);
+        await offA();
+        await b.publish(9, 'x');
+        await new Promise((r) => setTimeout(r, 100));
+        expect(seenA).to.have.length(3);
+        expect(seenB).to.have.length(4);
+        await offB();
+      } finally {
+        await close();
+      }
+    });
+  });
+}
