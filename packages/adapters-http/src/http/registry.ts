@@ -27,6 +27,7 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: strin
 /** Mounts declared routes: auth class first, then params, query and body validation, then the handler. */
 export function mountRoutes(router: Router, routes: readonly RouteSpec[], options: MountOptions): void {
   for (const spec of routes) {
+    if (spec.feature && spec.auth !== 'isAuth') throw new Error(`${spec.path}: plan features apply to isAuth routes`);
     if (spec.auth === 'tokenAuth' && !options.connectionAuth) throw new Error(`${spec.path}: tokenAuth needs a connection resolver`);
     const handler = async (ctx: Context) => {
       let actor: RouteInput<unknown, unknown, unknown>['actor'] | undefined;
@@ -35,6 +36,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
         const auth = await authenticateUser(options.app, ctx, spec.duringPasswordChange ?? false);
         actor = auth.actor;
         mustChangePassword = auth.mustChangePassword;
+        if (spec.feature) await options.app.planGuard.assertFeature(auth.actor.companyId, spec.feature);
       }
       if (spec.auth === 'isAuthCompany') assertCompanyToken(ctx, options.companyToken);
       if (spec.auth === 'tokenAuth') ctx.state.connection = await options.connectionAuth!(ctx);

@@ -1,4 +1,4 @@
-import type { Actor } from '@servicedesk/core';
+import type { Actor, PlanFeature } from '@servicedesk/core';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { MultipartBody, MultipartLimits } from './multipart.js';
@@ -34,6 +34,8 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   readonly multipart?: MultipartLimits;
   /** Success status; a handler returning undefined answers 204. */
   readonly status?: number;
+  /** A plan feature the caller's company must have (403 ERR_PLAN_FEATURE_DISABLED otherwise). */
+  readonly feature?: PlanFeature;
   /** Reachable while the user must still change the default password. */
   readonly duringPasswordChange?: boolean;
   readonly handler: (input: RouteInput<B, Q, P>) => Promise<unknown>;
