@@ -18,3 +18,5 @@ export * from './routes/company-routes.js';
 export * from './routes/plan-routes.js';
 export * from './routes/setting-routes.js';
 export * from './routes/version-routes.js';
+export * from './routes/company-api-routes.js';
+export * from './routes/invoice-routes.js';

@@ -8,3 +8,4 @@ export * from './schemas/index.js';
 export * from './cache/redis-cache.js';
 export * from './blobs/local-disk-blob-storage.js';
 export * from './blobs/gcs-blob-storage.js';
+export * from './repositories/mikro-orm-company-api.js';

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import {
   authRoutes, companyRoutes, createHttpServer, planRoutes, settingRoutes, userRoutes, versionRoutes, type HttpServer, type RouteSpec,
 } from '@servicedesk/adapters-http';
+import { companyApiRoutes, invoiceRoutes } from '@servicedesk/adapters-http';
 import type { Application } from '@servicedesk/core';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
@@ -19,6 +20,8 @@ export function backendRoutes(app: Application, startedAt: Date): RouteSpec[] {
     ...companyRoutes(app),
     ...planRoutes(app),
     ...settingRoutes(app),
+    ...companyApiRoutes(app),
+    ...invoiceRoutes(app),
   ];
 }
 

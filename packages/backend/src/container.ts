@@ -8,6 +8,7 @@ import {
 import {
   createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions,
   MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, openDatabase, type Database,
+  MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity,
 } from '@servicedesk/adapters-persistence';
 import {
   createApplication, InMemoryCache, InProcessRealtimeFanout, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
@@ -82,6 +83,10 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
       clock: new SystemClock(),
       ids: { uuid: randomUUID },
       companyRegistry: new HttpCompanyRegistry({ baseUrl: config.cnpjRegistryUrl }),
+      helps: new MikroOrmHelps(db.orm),
+      partners: new MikroOrmPartners(db.orm),
+      invoices: new MikroOrmInvoices(db.orm),
+      platformActivity: new MikroOrmPlatformActivity(db.orm),
     }),
     [TYPES.Database, TYPES.Cache, TYPES.Blobs, TYPES.Fanout, TYPES.JwtSecret],
   ).inSingletonScope();

@@ -27,6 +27,12 @@ import type { Companies, Plans } from './tenancy/ports.js';
 import {
   FindCompanyByEmail, GetCompanyDiskUsage, ListAllCompanies, ListCompanies, ListCompaniesWithPlans, ShowCompany, ShowCompanyWithPlan,
 } from './tenancy/read-companies.js';
+import { FindUserByEmail } from './company-api/find-user-by-email.js';
+import { CreateHelp, DeleteHelp, ListHelps, ShowHelp, UpdateHelp } from './company-api/manage-helps.js';
+import { CreateInvoice, DeleteInvoice, ListInvoices, ShowInvoice, UpdateInvoice } from './company-api/manage-invoices.js';
+import { CreatePartner, DeletePartner, ListPartners, ShowPartner, UpdatePartner } from './company-api/manage-partners.js';
+import { CountMessagesInRange, CountPlatformContacts, ListPlatformContacts } from './company-api/platform-activity.js';
+import type { Helps, Invoices, Partners, PlatformActivity } from './company-api/ports.js';
 
 /** Every port the core needs; a composition root supplies one adapter for each. */
 export interface CorePorts {
@@ -45,6 +51,10 @@ export interface CorePorts {
   readonly ids: IdGenerator;
   readonly companyRegistry: CompanyRegistry;
   readonly loginThrottle?: LoginThrottlePolicy;
+  readonly helps: Helps;
+  readonly partners: Partners;
+  readonly invoices: Invoices;
+  readonly platformActivity: PlatformActivity;
 }
 
 /** Builds every use case from the ports. Pure wiring: no I/O happens here. */
@@ -81,7 +91,7 @@ export function createApplication(p: CorePorts) {
     createCompany: new CreateCompany({ onboarding }),
     updateCompany: new UpdateCompany({ companies, plans, clock, realtime }),
     updateCompanySchedules: new UpdateCompanySchedules({ companies, clock, realtime }),
-    deleteCompany: new DeleteCompany({ companies }),
+    deleteCompany: new DeleteCompany({ companies, users }),
     listPlans: new ListPlans({ plans }),
     showPlan: new ShowPlan({ plans }),
     createPlan: new CreatePlan({ plans, clock }),
@@ -92,6 +102,25 @@ export function createApplication(p: CorePorts) {
     globalSettings: new GlobalSettings({ settings, clock }),
     uploadWhitelabelImage: new UploadWhitelabelImage({ settings, blobs, ids, clock }),
     uploadPrivateSettingFile: new UploadPrivateSettingFile({ settings, blobs, ids, clock }),
+    listHelps: new ListHelps({ helps: p.helps }),
+    showHelp: new ShowHelp({ helps: p.helps }),
+    createHelp: new CreateHelp({ helps: p.helps, clock }),
+    updateHelp: new UpdateHelp({ helps: p.helps, clock }),
+    deleteHelp: new DeleteHelp({ helps: p.helps }),
+    listPartners: new ListPartners({ partners: p.partners }),
+    showPartner: new ShowPartner({ partners: p.partners }),
+    createPartner: new CreatePartner({ partners: p.partners, clock }),
+    updatePartner: new UpdatePartner({ partners: p.partners, clock }),
+    deletePartner: new DeletePartner({ partners: p.partners }),
+    listInvoices: new ListInvoices({ invoices: p.invoices }),
+    showInvoice: new ShowInvoice({ invoices: p.invoices }),
+    createInvoice: new CreateInvoice({ invoices: p.invoices, companies, clock }),
+    updateInvoice: new UpdateInvoice({ invoices: p.invoices, clock }),
+    deleteInvoice: new DeleteInvoice({ invoices: p.invoices }),
+    findUserByEmail: new FindUserByEmail({ users }),
+    listPlatformContacts: new ListPlatformContacts({ activity: p.platformActivity }),
+    countPlatformContacts: new CountPlatformContacts({ activity: p.platformActivity }),
+    countMessagesInRange: new CountMessagesInRange({ activity: p.platformActivity }),
   };
 }
 

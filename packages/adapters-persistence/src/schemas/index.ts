@@ -1,6 +1,7 @@
 import { RefreshSessionSchema, UserSchema } from './identity.js';
 import { CompanySettingSchema, GlobalSettingSchema } from './settings.js';
 import { CompanySchema, PlanSchema } from './tenancy.js';
+import { HelpSchema, InvoiceSchema, PartnerSchema } from './company-api.js';
 
 /** Every entity schema of the backend; new schemas are added here and in a migration. */
-export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema];
+export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema];
