@@ -1,6 +1,7 @@
 import { Storage } from '@google-cloud/storage';
 import type { GetFilesOptions, GetFilesResponse } from '@google-cloud/storage';
 import type { BlobStorage, StoredBlob } from '@servicedesk/core';
+import { keyOfPublicUrl, publicUrlOf } from './public-urls.js';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
@@ -68,20 +69,13 @@ export class GcsBlobStorage implements BlobStorage {
   }
 
   publicUrl(key: string) {
-    return `${this.publicBaseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return publicUrlOf(this.publicBaseUrl, key);
   }
 
   keyOfPublicUrl(url: string) {
-    if (!url.startsWith(`${this.publicBaseUrl}/`)) return null;
-    let key: string;
-    try {
-      key = url.slice(this.publicBaseUrl.length + 1).split('/').map(decodeURIComponent).join('/');
-    } catch {
-      return null; // malformed percent-encoding
-    }
-    // Only the canonical spelling that publicUrl produces counts (no query, fragment or alternative encodings).
-    return key !== '' && this.publicUrl(key) === url ? key : null;
+    return keyOfPublicUrl(this.publicBaseUrl, url);
   }
+
 }
 
 export interface GcsBlobStorageConfig {

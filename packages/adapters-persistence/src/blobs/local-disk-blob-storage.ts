@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStorage, StoredBlob } from '@servicedesk/core';
+import { keyOfPublicUrl, publicUrlOf } from './public-urls.js';
 
 const META_SUFFIX = '.meta.json';
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -120,21 +121,14 @@ export class LocalDiskBlobStorage implements BlobStorage {
 
   publicUrl(key: string) {
     this.fileOf(key); // validates
-    return `${this.publicBaseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return publicUrlOf(this.publicBaseUrl, key);
   }
 
   keyOfPublicUrl(url: string) {
-    if (!url.startsWith(`${this.publicBaseUrl}/`)) return null;
-    let key: string;
-    try {
-      key = url.slice(this.publicBaseUrl.length + 1).split('/').map(decodeURIComponent).join('/');
-    } catch {
-      return null; // malformed percent-encoding
-    }
-    if (keyProblem(key)) return null;
-    // Only the canonical spelling that publicUrl produces counts (no query, fragment or alternative encodings).
-    return this.publicUrl(key) === url ? key : null;
+    const key = keyOfPublicUrl(this.publicBaseUrl, url);
+    return key !== null && !keyProblem(key) ? key : null;
   }
+
 
   /** The absolute file of a key, refusing unsafe keys. */
   private fileOf(key: string): string {

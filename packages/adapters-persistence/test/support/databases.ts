@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { RequestContext } from '@mikro-orm/core';
 import pg from 'pg';
+import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/index.js';
 
 let sharedPglite: Promise<PGlite> | undefined;
@@ -58,4 +59,35 @@ export async function truncate(db: Database): Promise<void> {
 /** Runs every test body inside a MikroORM request context, as the HTTP and broker adapters do. */
 export function withContext(db: () => Database) {
   return <T>(fn: () => Promise<T>) => RequestContext.create(db().orm.em, fn);
+}
+
+/**
+ * Registers a contract suite on every database: PGlite always, PostgreSQL when TEST_DATABASE_URL
+ * is set. Each test body runs inside a request context, as an HTTP request does, on emptied tables.
+ */
+export function describeOnEachDatabase<F>(fixtureOn: (db: Database) => F, contract: (name: string, make: () => Promise<F>) => void): void {
+  const targets: Array<[string, () => Promise<Database>, () => boolean]> = [
+    ['PGlite', () => openPgliteDatabase(), () => true],
+    ['PostgreSQL', () => openPostgresDatabase(), () => Boolean(integrationUrl('TEST_DATABASE_URL'))],
+  ];
+  for (const [name, open, enabled] of targets) {
+    describe(name, function () {
+      let db: Database | undefined;
+      before(async function () {
+        if (!enabled()) return this.skip();
+        db = await open();
+      });
+      after(async () => { await db?.close(); });
+      beforeEach(function () {
+        const test = this.currentTest;
+        if (!db || !test?.fn) return;
+        const fn = test.fn as (this: Mocha.Context) => Promise<unknown>;
+        test.fn = function (this: Mocha.Context) { return RequestContext.create(db!.orm.em, () => fn.call(this)); };
+      });
+      contract(name, async () => {
+        await truncate(db!);
+        return fixtureOn(db!);
+      });
+    });
+  }
 }

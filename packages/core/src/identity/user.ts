@@ -34,50 +34,22 @@ export interface User {
 
 export type NewUser = Omit<User, 'id'>;
 
-/** What the API shows of a user: never the hash or the token version. */
-export interface UserView {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: Profile;
+/** What the API shows of a user: never the hash or the token version; dates as ISO strings. */
+export interface UserView extends Omit<User, 'passwordHash' | 'tokenVersion' | 'lastLoginAt' | 'createdAt' | 'updatedAt'> {
   super: boolean;
-  mustChangePassword: boolean;
-  online: boolean;
-  profileImage: string | null;
-  allTicket: 'enable' | 'disable';
-  defaultTicketsManagerWidth: number;
-  defaultTheme: 'light' | 'dark';
-  defaultMenu: 'open' | 'closed';
-  startWork: string | null;
-  endWork: string | null;
-  farewellMessage: string | null;
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 export function toUserView(u: User): UserView {
+  const { passwordHash: _hash, tokenVersion: _version, lastLoginAt, createdAt, updatedAt, ...visible } = u;
   return {
-    id: u.id,
-    companyId: u.companyId,
-    name: u.name,
-    email: u.email,
-    profile: u.profile,
+    ...visible,
     super: u.profile === 'super',
-    mustChangePassword: u.mustChangePassword,
-    online: u.online,
-    profileImage: u.profileImage,
-    allTicket: u.allTicket,
-    defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
-    defaultTheme: u.defaultTheme,
-    defaultMenu: u.defaultMenu,
-    startWork: u.startWork,
-    endWork: u.endWork,
-    farewellMessage: u.farewellMessage,
-    lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
-    createdAt: u.createdAt.toISOString(),
-    updatedAt: u.updatedAt.toISOString(),
+    lastLoginAt: lastLoginAt ? lastLoginAt.toISOString() : null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
