@@ -1,3 +1,4 @@
+import { createMessaging, type MessagingPorts } from './messaging/messaging-application.js';
 import { LookupCnpj, type CompanyRegistry } from './cnpj/lookup-cnpj.js';
 import { Authenticate } from './identity/authenticate.js';
 import { CreateUser } from './identity/create-user.js';
@@ -35,7 +36,7 @@ import { CountMessagesInRange, CountPlatformContacts, ListPlatformContacts } fro
 import type { Helps, Invoices, Partners, PlatformActivity } from './company-api/ports.js';
 
 /** Every port the core needs; a composition root supplies one adapter for each. */
-export interface CorePorts {
+export interface CorePorts extends MessagingPorts {
   readonly users: Users;
   readonly refreshSessions: RefreshSessions;
   readonly companies: Companies;
@@ -64,6 +65,7 @@ export function createApplication(p: CorePorts) {
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
   const onboarding = new CompanyOnboarding({ companies, plans, users, hasher, tx, clock });
   return {
+    ...createMessaging(p),
     planGuard,
     seedPlatform: new SeedPlatform({ plans, companies, users, hasher, tx, clock }),
     authenticate: new Authenticate({ users, tokens }),

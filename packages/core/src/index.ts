@@ -37,3 +37,15 @@ export { MAX_AVATAR_BYTES, TICKETS_MANAGER_WIDTHS } from './identity/user-prefer
 export { MAX_PRIVATE_FILE_BYTES, MAX_WHITELABEL_BYTES } from './settings/global-settings.js';
 export type { SettingView } from './settings/company-settings.js';
 export * from './in-memory/company-api.js';
+export * from './messaging/connection.js';
+export * from './messaging/conversation.js';
+export * from './messaging/ports.js';
+export * from './messaging/broker.js';
+export * from './messaging/channel-messages.js';
+export * from './messaging/message-view.js';
+export { MAX_API_MEDIA_BYTES } from './messaging/send-api-message.js';
+export type { SendApiMessageInput, SendApiMessageResult } from './messaging/send-api-message.js';
+export * from './in-memory/messaging.js';
+export * from './in-memory/in-process-broker.js';
+export * from './messaging/messaging-application.js';
+export * from './in-memory/ports.js';

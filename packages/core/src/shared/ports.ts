@@ -56,3 +56,13 @@ export interface PasswordHasher {
   hash(plain: string): Promise<string>;
   verify(hash: string, plain: string): Promise<boolean>;
 }
+
+/**
+ * A keyed one-way digest for secrets that must be looked up (API tokens): equal input, equal
+ * digest, and without the server's key the digest reveals nothing.
+ */
+export interface SecretDigester {
+  digest(secret: string): string;
+  /** Constant-time check of a secret against a stored digest. */
+  matches(secret: string, digest: string): boolean;
+}

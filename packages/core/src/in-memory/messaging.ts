@@ -1,0 +1,87 @@
+import type { Connection, NewConnection } from '../messaging/connection.js';
+import type { Contact, Message, Ticket } from '../messaging/conversation.js';
+import type { Connections, Contacts, Messages, Outbox, OutboxEntry, TicketQuery, Tickets } from '../messaging/ports.js';
+import { foldForSearch } from '../shared/text.js';
+import { InMemoryTable, slice } from './table.js';
+
+export class InMemoryConnections implements Connections {
+  readonly table = new InMemoryTable<Connection>();
+  async findById(companyId: number | null, id: number) {
+    const c = this.table.get(id);
+    return c && (companyId === null || c.companyId === companyId) ? c : null;
+  }
+  async findByTokenDigest(digest: string) { return this.table.find((c) => c.tokenDigest === digest); }
+  async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort((a, b) => a.id - b.id); }
+  async countByCompany(companyId: number) { return (await this.list(companyId)).length; }
+  async add(c: NewConnection) { return this.table.insert(c); }
+  async update(c: Connection) { this.table.replace(c); }
+  async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
+}
+
+export class InMemoryContacts implements Contacts {
+  readonly table = new InMemoryTable<Contact>();
+  async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
+  async findByNumber(companyId: number, number: string) { return this.table.find((c) => c.companyId === companyId && c.number === number); }
+  async getOrCreate(contact: Omit<Contact, 'id'>) {
+    return (await this.findByNumber(contact.companyId, contact.number)) ?? this.table.insert(contact);
+  }
+}
+
+export class InMemoryTickets implements Tickets {
+  readonly table = new InMemoryTable<Ticket>();
+  async findById(companyId: number, id: number) { const t = this.table.get(id); return t?.companyId === companyId ? t : null; }
+  async findByUuid(companyId: number, uuid: string) { return this.table.find((t) => t.companyId === companyId && t.uuid === uuid); }
+  async findActive(companyId: number, contactId: number, connectionId: number) {
+    return this.table.find((t) => t.companyId === companyId && t.contactId === contactId && t.connectionId === connectionId && t.status !== 'closed');
+  }
+  async findLatestClosed(companyId: number, contactId: number, connectionId: number) {
+    const closed = this.table.filter((t) => t.companyId === companyId && t.contactId === contactId && t.connectionId === connectionId && t.status === 'closed');
+    return closed.sort((a, b) => (b.closedAt?.getTime() ?? 0) - (a.closedAt?.getTime() ?? 0))[0] ?? null;
+  }
+  async getOrCreateActive(draft: Omit<Ticket, 'id'>) {
+    const active = await this.findActive(draft.companyId, draft.contactId, draft.connectionId);
+    return active ? { ticket: active, created: false } : { ticket: this.table.insert(draft), created: true };
+  }
+  async update(t: Ticket) { this.table.replace(t); }
+  async markGreeted(ticketId: number, at: Date) {
+    const t = this.table.get(ticketId);
+    if (!t || t.greetedAt) return false;
+    this.table.replace({ ...t, greetedAt: at });
+    return true;
+  }
+  async list(q: TicketQuery) {
+    const term = q.search ? foldForSearch(q.search) : '';
+    const rows = this.table
+      .filter((t) => t.companyId === q.companyId && (!q.status || t.status === q.status) && (!term || foldForSearch(t.lastMessage).includes(term)))
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
+    return slice(rows, q.page);
+  }
+}
+
+export class InMemoryMessages implements Messages {
+  readonly rows = new Map<string, Message>();
+  async findById(companyId: number, id: string) { const m = this.rows.get(id); return m?.companyId === companyId ? structuredClone(m) : null; }
+  async findByProviderId(connectionId: number, providerMessageId: string) {
+    for (const m of this.rows.values()) if (m.connectionId === connectionId && m.providerMessageId === providerMessageId) return structuredClone(m);
+    return null;
+  }
+  async add(m: Message) { this.rows.set(m.id, structuredClone(m)); }
+  async addInbound(m: Message) {
+    if (m.providerMessageId && (await this.findByProviderId(m.connectionId, m.providerMessageId))) return false;
+    await this.add(m);
+    return true;
+  }
+  async update(m: Message) { if (this.rows.has(m.id)) this.rows.set(m.id, structuredClone(m)); }
+  async listByTicket(companyId: number, ticketId: number, page: { offset: number; limit: number }) {
+    const rows = [...this.rows.values()].filter((m) => m.companyId === companyId && m.ticketId === ticketId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((m) => structuredClone(m));
+    return slice(rows, page);
+  }
+}
+
+export class InMemoryOutbox implements Outbox {
+  readonly entries: Array<OutboxEntry & { publishedAt: Date | null }> = [];
+  async add(entry: OutboxEntry) { this.entries.push({ ...structuredClone(entry), publishedAt: null }); }
+  async pending(limit: number) { return this.entries.filter((e) => !e.publishedAt).slice(0, limit).map(({ publishedAt: _p, ...e }) => structuredClone(e)); }
+  async markPublished(ids: readonly string[], at: Date) { for (const e of this.entries) if (ids.includes(e.id)) e.publishedAt = at; }
+}

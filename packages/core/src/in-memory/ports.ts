@@ -1,0 +1,61 @@
+import type { CorePorts } from '../application.js';
+import type { CompanyRegistry } from '../cnpj/lookup-cnpj.js';
+import { ServiceUnavailableError } from '../shared/errors.js';
+import type { SecretDigester } from '../shared/ports.js';
+import { InMemoryCache } from './cache.js';
+import { InMemoryHelps, InMemoryInvoices, InMemoryPartners, InMemoryPlatformActivity } from './company-api.js';
+import { dropCompanyUsers, InMemoryRefreshSessions, InMemoryUsers } from './identity.js';
+import { InProcessBroker } from './in-process-broker.js';
+import { InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryTickets } from './messaging.js';
+import { InMemorySettings } from './settings.js';
+import { FixedClock, InMemoryBlobStorage, InsecureTestPasswordHasher, RecordingRealtime, SequentialIds, SerialTransaction } from './support.js';
+import { InMemoryCompanies, InMemoryPlans } from './tenancy.js';
+import { InMemoryTokens } from './tokens.js';
+
+/** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
+export class InsecureTestDigester implements SecretDigester {
+  digest(secret: string) { return `digest:${secret}`; }
+  matches(secret: string, digest: string) { return this.digest(secret) === digest; }
+}
+
+/** No registry offline: every lookup says so, clearly. */
+export const OFFLINE_COMPANY_REGISTRY: CompanyRegistry = {
+  async find() { throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE'); },
+};
+
+/**
+ * Every port on in-memory adapters: the core runs with no database, broker or network, for
+ * use-case tests and for applications that embed the core.
+ */
+export function createInMemoryPorts() {
+  const users = new InMemoryUsers();
+  const companies = new InMemoryCompanies();
+  const settings = new InMemorySettings();
+  companies.onRemove.push((id) => dropCompanyUsers(users, id), (id) => settings.dropCompany(id));
+  const clock = new FixedClock();
+  const ports = {
+    users, companies, settings, clock,
+    refreshSessions: new InMemoryRefreshSessions(),
+    plans: new InMemoryPlans(),
+    tokens: new InMemoryTokens(),
+    hasher: new InsecureTestPasswordHasher(),
+    cache: new InMemoryCache(clock),
+    blobs: new InMemoryBlobStorage(),
+    realtime: new RecordingRealtime(),
+    tx: new SerialTransaction(),
+    ids: new SequentialIds(),
+    companyRegistry: OFFLINE_COMPANY_REGISTRY,
+    helps: new InMemoryHelps(),
+    partners: new InMemoryPartners(),
+    invoices: new InMemoryInvoices(),
+    platformActivity: new InMemoryPlatformActivity(),
+    connections: new InMemoryConnections(),
+    contacts: new InMemoryContacts(),
+    tickets: new InMemoryTickets(),
+    messages: new InMemoryMessages(),
+    outbox: new InMemoryOutbox(),
+    broker: new InProcessBroker(),
+    digester: new InsecureTestDigester(),
+  } satisfies CorePorts;
+  return ports;
+}

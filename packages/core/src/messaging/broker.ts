@@ -1,0 +1,46 @@
+/**
+ * The message broker between backend and channel runtime. Publishing is deduplicated by the
+ * envelope id; a handler that throws gets the message again later (at-least-once), so handlers
+ * are idempotent. Adapters: NATS JetStream, and in-process with the same semantics.
+ */
+export interface BrokerEnvelope<T = unknown> {
+  readonly id: string;
+  readonly subject: string;
+  readonly payload: T;
+}
+
+export interface DeliveryInfo {
+  /** 1 on the first delivery. */
+  readonly deliveryCount: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliveries after which a message is given up (and logged). */
+  readonly maxDeliver?: number;
+  /** Delay before a failed message is delivered again. */
+  readonly retryDelayMs?: number;
+}
+
+export interface BrokerSubscription { stop(): Promise<void>; }
+
+export interface Broker {
+  publish(envelope: BrokerEnvelope): Promise<void>;
+  /**
+   * A durable consumer: messages published while it was away are delivered when it comes back.
+   * `subject` may end in `>` to match every deeper subject. Deliveries to one consumer are
+   * handled one at a time, in order.
+   */
+  subscribe(durable: string, subject: string, handler: (envelope: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options?: SubscribeOptions): Promise<BrokerSubscription>;
+}
+
+/** Subjects between backend (commands) and channel runtime (events). */
+export const SUBJECTS = {
+  sessionSend: (connectionId: number) => `cmd.session.send.${connectionId}`,
+  socialSend: (connectionId: number) => `cmd.social.send.${connectionId}`,
+  sessionControl: (connectionId: number) => `cmd.session.control.${connectionId}`,
+  messageSent: 'evt.message.sent',
+  messageFailed: 'evt.message.failed',
+  messageStatus: 'evt.message.status',
+  inbound: 'evt.message.inbound',
+  sessionStatus: 'evt.session.status',
+} as const;

@@ -1,0 +1,56 @@
+/** What kind of channel a connection is: a session connector, a social-network page, a business API. */
+export type ConnectionKind = 'chatapp' | 'socialnet' | 'bizchat';
+/** Which connector drives it. `sandbox` is the deterministic simulator for tests and demos. */
+export type ConnectionProvider = 'sandbox' | 'baileys' | 'messenger' | 'instagram';
+export type ConnectionStatus = 'OPENING' | 'qrcode' | 'CONNECTED' | 'DISCONNECTED' | 'PENDING';
+
+export const PROVIDERS_OF: Record<ConnectionKind, readonly ConnectionProvider[]> = {
+  chatapp: ['sandbox', 'baileys'],
+  socialnet: ['messenger', 'instagram', 'sandbox'],
+  bizchat: [],
+};
+
+export interface Connection {
+  id: number;
+  companyId: number;
+  name: string;
+  kind: ConnectionKind;
+  provider: ConnectionProvider;
+  status: ConnectionStatus;
+  qrcode: string | null;
+  greetingMessage: string | null;
+  farewellMessage: string | null;
+  outOfHoursMessage: string | null;
+  isDefault: boolean;
+  /** Digest of the "Token API" of the official message API; the token itself is never stored. */
+  tokenDigest: string | null;
+  /** The token masked for display (first and last characters). */
+  tokenHint: string | null;
+  /** The page or account id at the provider (social networks). */
+  externalId: string | null;
+  /** Provider secrets (a page access token); never shown by the API. */
+  secrets: Record<string, string>;
+  /** A closed ticket of the same contact younger than this is reopened instead of a new one. */
+  reopenWindowMinutes: number;
+  greetingMediaKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewConnection = Omit<Connection, 'id'>;
+
+export interface ConnectionView extends Omit<Connection, 'tokenDigest' | 'secrets' | 'createdAt' | 'updatedAt'> {
+  /** Masked: the token can be replaced, never read back. */
+  token: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toConnectionView(c: Connection): ConnectionView {
+  const { tokenDigest: _digest, secrets: _secrets, createdAt, updatedAt, ...rest } = c;
+  return { ...rest, token: c.tokenHint, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+export function maskToken(token: string): string {
+  return token.length <= 8 ? '••••' : `${token.slice(0, 4)}••••${token.slice(-4)}`;
+}

@@ -1,0 +1,78 @@
+export type TicketStatus = 'pending' | 'open' | 'closed';
+
+export interface Contact {
+  id: number;
+  companyId: number;
+  name: string;
+  /** Digits only (country + area + number), or a group id. */
+  number: string;
+  email: string | null;
+  isGroup: boolean;
+  profilePicUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Ticket {
+  id: number;
+  uuid: string;
+  companyId: number;
+  contactId: number;
+  connectionId: number;
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  unreadMessages: number;
+  lastMessage: string;
+  isGroup: boolean;
+  /** Set once the greeting went out, so duplicates of the first message never greet twice. */
+  greetedAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Delivery moves only forward along this order; `failed` is terminal and carries a reason. */
+export const DELIVERY_ORDER = ['pending', 'sent', 'delivered', 'read', 'played'] as const;
+export type DeliveryStatus = (typeof DELIVERY_ORDER)[number] | 'failed';
+
+/** The status after `next` arrives: never backwards, whatever order the provider reports in. */
+export function advanceDelivery(current: DeliveryStatus, next: DeliveryStatus): DeliveryStatus {
+  if (current === 'failed') return current;
+  if (next === 'failed') return current === 'pending' ? 'failed' : current;
+  return DELIVERY_ORDER.indexOf(next) > DELIVERY_ORDER.indexOf(current) ? next : current;
+}
+
+export interface MessageMedia {
+  readonly key: string;
+  readonly url: string;
+  readonly contentType: string;
+  readonly filename: string;
+  readonly size: number;
+}
+
+export interface Message {
+  /** Our id (uuid): the idempotency key of the send and of every broker message about it. */
+  id: string;
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  connectionId: number;
+  /** The provider's id, unique per connection: inbound duplicates collide on it. */
+  providerMessageId: string | null;
+  fromMe: boolean;
+  body: string;
+  media: MessageMedia | null;
+  status: DeliveryStatus;
+  failureReason: string | null;
+  quotedMessageId: string | null;
+  isPrivate: boolean;
+  userId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Digits only, 8 to 15 of them (E.164 without the plus). */
+export function isValidNumber(number: string): boolean {
+  return /^\d{8,15}$/.test(number);
+}

@@ -1,0 +1,25 @@
+import type { Message, Ticket } from './conversation.js';
+
+export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt'> {
+  /** The lineage's delivery number: 0 pending, 1 sent, 2 delivered, 3 read, 4 played, -1 failed. */
+  ack: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4, failed: -1 } as const;
+
+export function toMessageView(m: Message): MessageView {
+  return { ...m, ack: ACK[m.status], createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString() };
+}
+
+export interface TicketView extends Omit<Ticket, 'createdAt' | 'updatedAt' | 'closedAt' | 'greetedAt'> {
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export function toTicketView(t: Ticket): TicketView {
+  const { greetedAt: _g, createdAt, updatedAt, closedAt, ...rest } = t;
+  return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), closedAt: closedAt ? closedAt.toISOString() : null };
+}
