@@ -1,0 +1,149 @@
+import {
+  SUBJECTS, type Broker, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
+  type SessionSendMessage, type SocialSendMessage,
+} from '@servicedesk/core';
+import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession } from './ports.js';
+
+export interface RuntimeLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface ChannelRuntimeOptions {
+  readonly broker: Broker;
+  readonly connectors: readonly Connector[];
+  readonly logger: RuntimeLogger;
+  /** Deliveries of a send before it is given up and reported failed. */
+  readonly maxSendAttempts?: number;
+  readonly retryDelayMs?: number;
+  readonly now?: () => Date;
+}
+
+/**
+ * The channel component: takes session-control and send commands from the broker, drives the
+ * connector sessions, and publishes what happens (sent, failed, delivery, inbound, session
+ * status) as events. Every event id is derived from what it reports, so a redelivered command
+ * never produces a second distinct event.
+ */
+export class ChannelRuntime {
+  private readonly sessions = new Map<number, { session: ConnectorSession; companyId: number; provider: ConnectionProvider }>();
+  private readonly subscriptions: BrokerSubscription[] = [];
+  private eventCounter = 0;
+  /** Our message ids of recent sends by provider id, so that delivery events name the message. */
+  private readonly sentIds = new Map<string, string>();
+
+  constructor(private readonly o: ChannelRuntimeOptions) {}
+
+  async start(): Promise<void> {
+    const { broker } = this.o;
+    const options = { maxDeliver: this.o.maxSendAttempts ?? 5, retryDelayMs: this.o.retryDelayMs ?? 500 };
+    this.subscriptions.push(
+      await broker.subscribe('channel-runtime-control', 'cmd.session.control.>', (e) => this.control(e.payload as SessionControl), options),
+      await broker.subscribe('channel-runtime-session-send', 'cmd.session.send.>', (e, info) => this.send(e.payload as SessionSendMessage, info), options),
+      await broker.subscribe('channel-runtime-social-send', 'cmd.social.send.>', (e, info) => this.send(e.payload as SocialSendMessage, info), options),
+    );
+    this.o.logger.info({ connectors: this.o.connectors.flatMap((c) => c.providers) }, 'channel runtime consuming commands');
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.subscriptions.splice(0)) await s.stop();
+    for (const { session } of this.sessions.values()) await session.stop({ logout: false }).catch(() => undefined);
+    this.sessions.clear();
+  }
+
+  /** Connected sessions by connection id (for the check command and tests). */
+  session(chatappId: number): ConnectorSession | undefined {
+    return this.sessions.get(chatappId)?.session;
+  }
+
+  private now() { return (this.o.now ?? (() => new Date()))(); }
+
+  private publish(id: string, subject: string, event: ChannelEvent) {
+    return this.o.broker.publish({ id, subject, payload: event });
+  }
+
+  private async control(cmd: SessionControl): Promise<void> {
+    const existing = this.sessions.get(cmd.chatappId);
+    if (existing && (cmd.action === 'restart' || cmd.action === 'logout' || cmd.action === 'start')) {
+      this.sessions.delete(cmd.chatappId);
+      await existing.session.stop({ logout: cmd.action === 'logout' }).catch(() => undefined);
+    }
+    if (cmd.action === 'logout') {
+      await this.publishStatus(cmd, 'DISCONNECTED', null);
+      return;
+    }
+    const connector = this.o.connectors.find((c) => c.providers.includes(cmd.provider));
+    if (!connector) {
+      this.o.logger.warn({ chatappId: cmd.chatappId, provider: cmd.provider }, 'no connector for provider');
+      await this.publishStatus(cmd, 'DISCONNECTED', null);
+      return;
+    }
+    await this.publishStatus(cmd, 'OPENING', null);
+    const session = await connector.start(cmd, this.listenerFor(cmd));
+    this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider });
+  }
+
+  private publishStatus(cmd: { chatappId: number; companyId: number }, status: Parameters<ConnectorListener['status']>[0], qrcode: string | null) {
+    return this.publish(`session:${cmd.chatappId}:${Date.now()}:${++this.eventCounter}`, SUBJECTS.sessionStatus, {
+      type: 'SessionStatusChanged', companyId: cmd.companyId, chatappId: cmd.chatappId, status, qrcode, at: this.now().toISOString(),
+    });
+  }
+
+  private listenerFor(cmd: SessionControl): ConnectorListener {
+    const { companyId, chatappId } = cmd;
+    const report = (p: Promise<void>) => p.catch((err) => this.o.logger.error({ err, chatappId }, 'could not publish a channel event'));
+    return {
+      status: (status, qrcode) => { void report(this.publishStatus(cmd, status, qrcode)); },
+      inbound: (m) => {
+        void report(this.publish(`inbound:${chatappId}:${m.providerMessageId}`, SUBJECTS.inbound, {
+          type: 'InboundMessage', companyId, chatappId, providerMessageId: m.providerMessageId, from: m.from, senderName: m.senderName,
+          body: m.body, isGroup: m.isGroup, at: m.at.toISOString(),
+        }));
+      },
+      delivery: (providerMessageId, status) => {
+        const messageId = this.sentIds.get(`${chatappId}:${providerMessageId}`);
+        void report(this.publish(`status:${chatappId}:${providerMessageId}:${status}`, SUBJECTS.messageStatus, {
+          type: 'MessageStatusChanged', companyId, chatappId, providerMessageId, status, at: this.now().toISOString(),
+          ...(messageId ? { messageId } : {}),
+        }));
+      },
+    };
+  }
+
+  /**
+   * SessionSendMessage / SocialSendMessage: validate the connection and its session, send, and
+   * report `…MessageSent`; a refusal or the last failed attempt reports `…MessageFailed`.
+   */
+  private async send(cmd: SessionSendMessage | SocialSendMessage, info: DeliveryInfo): Promise<void> {
+    const social = cmd.type === 'SocialSendMessage';
+    const fail = (reason: string) => this.publish(`failed:${cmd.messageId}`, SUBJECTS.messageFailed, {
+      type: social ? 'SocialMessageFailed' : 'SessionMessageFailed', messageId: cmd.messageId, companyId: cmd.companyId,
+      chatappId: cmd.chatappId, reason, at: this.now().toISOString(),
+    });
+    if (!Number.isInteger(cmd.chatappId) || cmd.chatappId <= 0) return fail('ERR_INVALID_CHATAPP_ID');
+    if (!cmd.to || !Number.isInteger(cmd.ticketId)) return fail('ERR_INVALID_TICKET_DATA');
+    const entry = this.sessions.get(cmd.chatappId);
+    if (!entry || entry.companyId !== cmd.companyId) return fail('ERR_SESSION_NOT_FOUND');
+    if (entry.session.status() !== 'CONNECTED') return fail('ERR_SESSION_NOT_CONNECTED');
+    if (social !== ['messenger', 'instagram'].includes(entry.provider) && entry.provider !== 'sandbox') return fail('ERR_WRONG_CHANNEL');
+    let providerMessageId: string;
+    try {
+      ({ providerMessageId } = await entry.session.send(cmd.to, cmd.content));
+    } catch (err) {
+      if (err instanceof PermanentSendError) return fail(err.reason);
+      if (info.deliveryCount >= (this.o.maxSendAttempts ?? 5)) return fail(`ERR_SEND_FAILED: ${(err as Error).message}`);
+      throw err;
+    }
+    this.rememberSent(cmd.chatappId, providerMessageId, cmd.messageId);
+    await this.publish(`sent:${cmd.messageId}`, SUBJECTS.messageSent, {
+      type: social ? 'SocialMessageSent' : 'SessionMessageSent', messageId: cmd.messageId, companyId: cmd.companyId,
+      chatappId: cmd.chatappId, providerMessageId, at: this.now().toISOString(),
+    });
+  }
+
+  private rememberSent(chatappId: number, providerMessageId: string, messageId: string) {
+    this.sentIds.set(`${chatappId}:${providerMessageId}`, messageId);
+    if (this.sentIds.size > 10_000) this.sentIds.delete(this.sentIds.keys().next().value!);
+  }
+}

@@ -1,0 +1,107 @@
+import type { ConnectionStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession, type InboundFromProvider } from '../ports.js';
+
+/** How the simulator should misbehave on the next sends or acks: for tests and demos. */
+export interface SandboxBehaviour {
+  /** Refuse the next N sends with this reason (permanently). */
+  failNext?: { count: number; reason: string };
+  /** Throw a transient error on the next N sends (the broker redelivers). */
+  flakyNext?: number;
+  /** Report acks in reverse order (read, delivered) to exercise forward-only status. */
+  reorderAcks?: boolean;
+  /** Report every ack twice. */
+  duplicateAcks?: boolean;
+  /** Milliseconds before each ack is reported. */
+  ackDelayMs?: number;
+  /** Whether sent messages get acks at all. */
+  acks?: boolean;
+}
+
+class SandboxSession implements ConnectorSession {
+  private current: ConnectionStatus = 'CONNECTED';
+  behaviour: SandboxBehaviour = {};
+  readonly sent: Array<{ to: string; content: OutboundContent; providerMessageId: string }> = [];
+
+  constructor(readonly chatappId: number, private readonly listener: ConnectorListener, private readonly ids: () => string) {}
+
+  status() { return this.current; }
+
+  async send(to: string, content: OutboundContent) {
+    const b = this.behaviour;
+    if (b.failNext && b.failNext.count > 0) {
+      b.failNext.count--;
+      throw new PermanentSendError(b.failNext.reason);
+    }
+    if (b.flakyNext && b.flakyNext > 0) {
+      b.flakyNext--;
+      throw new Error('sandbox: transient failure');
+    }
+    const providerMessageId = this.ids();
+    this.sent.push({ to, content, providerMessageId });
+    if (b.acks !== false) this.ack(providerMessageId);
+    return { providerMessageId };
+  }
+
+  private ack(providerMessageId: string) {
+    const order = this.behaviour.reorderAcks ? (['read', 'delivered'] as const) : (['delivered', 'read'] as const);
+    const times = this.behaviour.duplicateAcks ? 2 : 1;
+    setTimeout(() => {
+      for (const status of order) for (let i = 0; i < times; i++) this.listener.delivery(providerMessageId, status);
+    }, this.behaviour.ackDelayMs ?? 0);
+  }
+
+  async checkNumber(number: string) {
+    // The simulator knows every well-formed number; Brazilian mobiles are normalized to 13 digits.
+    const digits = number.replace(/\D/g, '');
+    if (!/^\d{10,15}$/.test(digits)) return { exists: false, id: null };
+    const normalized = digits.startsWith('55') && digits.length === 12 ? `${digits.slice(0, 4)}9${digits.slice(4)}` : digits;
+    return { exists: true, id: `${normalized}@sandbox` };
+  }
+
+  inject(message: InboundFromProvider) {
+    this.listener.inbound(message);
+  }
+
+  async stop(options: { logout: boolean }) {
+    this.current = 'DISCONNECTED';
+    this.listener.status('DISCONNECTED', null);
+    void options;
+  }
+}
+
+/**
+ * The deterministic simulator: a session connects at once, sends are acknowledged sent →
+ * delivered → read, inbound messages can be injected, and it can be told to fail, flake,
+ * reorder, duplicate or delay.
+ */
+export class SandboxConnector implements Connector {
+  readonly providers = ['sandbox'] as const;
+  private readonly sessions = new Map<number, SandboxSession>();
+  private counter = 0;
+
+  async start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession> {
+    const session = new SandboxSession(command.chatappId, listener, () => `sandbox-${command.chatappId}-${++this.counter}`);
+    this.sessions.set(command.chatappId, session);
+    queueMicrotask(() => listener.status('CONNECTED', null));
+    return session;
+  }
+
+  /** The live simulated session of a connection, to inject messages or change its behaviour. */
+  session(chatappId: number): SandboxSession {
+    const s = this.sessions.get(chatappId);
+    if (!s) throw new Error(`no sandbox session for connection ${chatappId}`);
+    return s;
+  }
+
+  /** A contact's message arriving on a connection, as the provider would deliver it. */
+  inject(chatappId: number, message: Partial<InboundFromProvider> & { from: string; body: string }) {
+    this.session(chatappId).inject({
+      providerMessageId: message.providerMessageId ?? `sandbox-in-${chatappId}-${++this.counter}`,
+      senderName: message.senderName ?? message.from,
+      isGroup: message.isGroup ?? false,
+      at: message.at ?? new Date(),
+      from: message.from,
+      body: message.body,
+    });
+  }
+}

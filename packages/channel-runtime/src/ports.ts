@@ -1,0 +1,39 @@
+import type { ConnectionProvider, ConnectionStatus, DeliveryStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+
+export interface InboundFromProvider {
+  readonly providerMessageId: string;
+  readonly from: string;
+  readonly senderName: string;
+  readonly body: string;
+  readonly isGroup: boolean;
+  readonly at: Date;
+}
+
+/** What a connector reports back about its session; the runtime turns each into a broker event. */
+export interface ConnectorListener {
+  status(status: ConnectionStatus, qrcode: string | null): void;
+  inbound(message: InboundFromProvider): void;
+  delivery(providerMessageId: string, status: DeliveryStatus): void;
+}
+
+/** One live session of a connection at its provider. */
+export interface ConnectorSession {
+  readonly chatappId: number;
+  status(): ConnectionStatus;
+  /** Sends and answers the provider's message id; throws when the provider refused. */
+  send(to: string, content: OutboundContent): Promise<{ providerMessageId: string }>;
+  /** Whether a number has an account at the provider, and the provider's normalized id for it. */
+  checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
+  stop(options: { logout: boolean }): Promise<void>;
+}
+
+/** A provider's connector (sandbox, Baileys, Messenger/Instagram). */
+export interface Connector {
+  readonly providers: readonly ConnectionProvider[];
+  start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession>;
+}
+
+/** A send the connector refused for good (no point retrying): the message ends failed. */
+export class PermanentSendError extends Error {
+  constructor(readonly reason: string) { super(reason); }
+}

@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import { InProcessBroker, SUBJECTS, type BrokerEnvelope, type ChannelEvent, type SessionControl, type SessionSendMessage } from '@servicedesk/core';
+import { ChannelRuntime, SandboxConnector } from '../src/index.js';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function setup() {
+  const broker = new InProcessBroker();
+  const sandbox = new SandboxConnector();
+  const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, retryDelayMs: 5, maxSendAttempts: 3 });
+  await runtime.start();
+  const events: ChannelEvent[] = [];
+  await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => { events.push(e.payload as ChannelEvent); });
+  const control = (action: SessionControl['action'], chatappId = 7): SessionControl => ({ type: 'SessionControl', action, companyId: 1, chatappId, provider: 'sandbox', secrets: {}, externalId: null });
+  const send = (messageId: string, chatappId = 7): SessionSendMessage => ({ type: 'SessionSendMessage', messageId, companyId: 1, chatappId, ticketId: 3, to: '5511999990000', content: { body: 'hi' } });
+  const settle = async () => { for (let i = 0; i < 5; i++) { await broker.idle(); await new Promise((r) => setTimeout(r, 10)); } };
+  return { broker, sandbox, runtime, events, control, send, settle };
+}
+
+describe('Channel runtime with the sandbox connector', () => {
+  it('starts a session and reports OPENING then CONNECTED', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    expect(s.events.map((e) => (e.type === 'SessionStatusChanged' ? e.status : e.type))).to.deep.equal(['OPENING', 'CONNECTED']);
+    await s.runtime.stop();
+  });
+
+  it('sends through a connected session and reports sent, then delivered and read naming the message', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: s.send('m1') });
+    await s.settle();
+    const after = s.events.filter((e) => e.type !== 'SessionStatusChanged');
+    expect(after.map((e) => e.type)).to.deep.equal(['SessionMessageSent', 'MessageStatusChanged', 'MessageStatusChanged']);
+    expect(after.slice(1).map((e) => (e.type === 'MessageStatusChanged' ? [e.status, e.messageId] : null))).to.deep.equal([['delivered', 'm1'], ['read', 'm1']]);
+    expect(s.sandbox.session(7).sent.map((m) => m.content.body)).to.deep.equal(['hi']);
+    await s.runtime.stop();
+  });
+
+  it('fails a send for an unknown or disconnected session, with the reason', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(9), payload: s.send('m1', 9) });
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.broker.publish({ id: 'c2', subject: SUBJECTS.sessionControl(7), payload: s.control('logout') });
+    await s.settle();
+    await s.broker.publish({ id: 'm2', subject: SUBJECTS.sessionSend(7), payload: s.send('m2') });
+    await s.settle();
+    const failures = s.events.filter((e) => e.type === 'SessionMessageFailed').map((e) => (e.type === 'SessionMessageFailed' ? [e.messageId, e.reason] : null));
+    expect(failures).to.deep.equal([['m1', 'ERR_SESSION_NOT_FOUND'], ['m2', 'ERR_SESSION_NOT_FOUND']]);
+    await s.runtime.stop();
+  });
+
+  it('reports a permanent refusal at once, and retries a transient one through the broker', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    s.sandbox.session(7).behaviour = { failNext: { count: 1, reason: 'ERR_NUMBER_BLOCKED' }, flakyNext: 2 };
+    await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: s.send('m1') });
+    await s.broker.publish({ id: 'm2', subject: SUBJECTS.sessionSend(7), payload: s.send('m2') });
+    await s.settle();
+    const outcome = s.events.filter((e) => e.type === 'SessionMessageFailed' || e.type === 'SessionMessageSent')
+      .map((e) => (e.type === 'SessionMessageFailed' ? `failed:${e.messageId}:${e.reason}` : e.type === 'SessionMessageSent' ? `sent:${e.messageId}` : ''));
+    expect(outcome).to.deep.equal(['failed:m1:ERR_NUMBER_BLOCKED', 'sent:m2']);
+    await s.runtime.stop();
+  });
+
+  it('a redelivered send command produces no second distinct event', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    s.sandbox.session(7).behaviour = { acks: false };
+    await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: s.send('m1') });
+    await s.broker.publish({ id: 'm1-again', subject: SUBJECTS.sessionSend(7), payload: s.send('m1') });
+    await s.settle();
+    expect(s.events.filter((e) => e.type === 'SessionMessageSent')).to.have.length(1);
+    await s.runtime.stop();
+  });
+
+  it('publishes injected inbound messages with their provider id', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    s.sandbox.inject(7, { from: '5511988887777', body: 'oi', providerMessageId: 'in-1', senderName: 'Bia' });
+    s.sandbox.inject(7, { from: '5511988887777', body: 'oi', providerMessageId: 'in-1', senderName: 'Bia' });
+    await s.settle();
+    const inbound = s.events.filter((e) => e.type === 'InboundMessage');
+    expect(inbound).to.have.length(1);
+    expect(inbound[0]).to.include({ from: '5511988887777', body: 'oi', senderName: 'Bia', chatappId: 7, companyId: 1 });
+    await s.runtime.stop();
+  });
+
+  it('answers number checks with a normalized id', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    expect(await s.runtime.session(7)!.checkNumber('551188887777')).to.deep.equal({ exists: true, id: '5511988887777@sandbox' });
+    expect(await s.runtime.session(7)!.checkNumber('12')).to.deep.equal({ exists: false, id: null });
+    await s.runtime.stop();
+  });
+});
