@@ -1,1 +1,2 @@
 export * from './nats-realtime-fanout.js';
+export * from './jetstream-broker.js';

@@ -20,3 +20,8 @@ export * from './routes/setting-routes.js';
 export * from './routes/version-routes.js';
 export * from './routes/company-api-routes.js';
 export * from './routes/invoice-routes.js';
+export * from './security/hmac-secret-digester.js';
+export * from './security/safe-fetch.js';
+export * from './routes/message-api-routes.js';
+export * from './routes/webhook-routes.js';
+export * from './routes/connection-routes.js';

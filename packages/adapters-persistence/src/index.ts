@@ -9,3 +9,4 @@ export * from './cache/redis-cache.js';
 export * from './blobs/local-disk-blob-storage.js';
 export * from './blobs/gcs-blob-storage.js';
 export * from './repositories/mikro-orm-company-api.js';
+export * from './repositories/mikro-orm-messaging.js';

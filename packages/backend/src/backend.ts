@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
+import { connectionRoutes } from '@servicedesk/adapters-http';
 import {
-  authRoutes, companyRoutes, createHttpServer, planRoutes, settingRoutes, userRoutes, versionRoutes, type HttpServer, type RouteSpec,
+  authRoutes, bearerToken, companyApiRoutes, companyRoutes, createHttpServer, invoiceRoutes, messageApiRoutes, planRoutes, settingRoutes,
+  userRoutes, versionRoutes, webhookRoutes, type HttpServer, type RouteSpec, type WebhookSecrets,
 } from '@servicedesk/adapters-http';
-import { companyApiRoutes, invoiceRoutes } from '@servicedesk/adapters-http';
-import type { Application } from '@servicedesk/core';
+import { ChannelRuntime, GraphConnector, RuntimeChannelQueries, SandboxConnector } from '@servicedesk/channel-runtime';
+import type { Application, BrokerSubscription, ChannelEvent } from '@servicedesk/core';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, openInfrastructure, requestScope, TYPES, type Infrastructure } from './container.js';
@@ -12,8 +14,10 @@ const PACKAGE = createRequire(import.meta.url)('@servicedesk/backend/package.jso
 export const BACKEND_VERSION = PACKAGE.version;
 
 /** Every HTTP route of the backend, in the groups of the seed's inventory. */
-export function backendRoutes(app: Application, startedAt: Date): RouteSpec[] {
+export function backendRoutes(app: Application, startedAt: Date, messaging: { pokeOutbox: () => void; allowPrivateUrls: boolean }, webhooks: WebhookSecrets): RouteSpec[] {
   return [
+    ...webhookRoutes(app, webhooks),
+    ...messageApiRoutes(app, messaging),
     ...versionRoutes({ name: 'servicedesk-backend', version: BACKEND_VERSION, startedAt }),
     ...authRoutes(app),
     ...userRoutes(app),
@@ -22,6 +26,7 @@ export function backendRoutes(app: Application, startedAt: Date): RouteSpec[] {
     ...settingRoutes(app),
     ...companyApiRoutes(app),
     ...invoiceRoutes(app),
+    ...connectionRoutes(app),
   ];
 }
 
@@ -32,6 +37,11 @@ export interface RunningBackend {
   readonly app: Application;
   readonly infra: Infrastructure;
   readonly logger: Logger;
+  /** The embedded channel runtime, when it runs in this process. */
+  readonly runtime: ChannelRuntime | null;
+  readonly sandbox: SandboxConnector | null;
+  /** Relays the outbox now (also runs periodically). */
+  relayOutbox(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,16 +51,34 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
   const infra = options.infra ?? (await openInfrastructure(config));
   const applied = await infra.db.migrate();
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  const container = createContainer(config, infra, await resolveJwtSecret(config));
+  const sandbox = config.channelRuntime === 'embedded' ? new SandboxConnector() : null;
+  const runtime = sandbox
+    ? new ChannelRuntime({ broker: infra.broker, connectors: [sandbox, new GraphConnector({ baseUrl: config.graphApiUrl })], logger: logger.child({ component: 'channel-runtime' }) })
+    : null;
+  const container = createContainer(config, infra, await resolveJwtSecret(config), runtime ? new RuntimeChannelQueries(runtime) : undefined);
   const app = container.get<Application>(TYPES.Application);
   const scope = requestScope(infra.db);
+  const relayOutbox = () => scope(() => app.relayOutbox.execute()).then(
+    () => undefined,
+    (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
+  );
+  const pokeOutbox = () => { void relayOutbox(); };
   const seeded = await scope(() => app.seedPlatform.execute({
     adminEmail: config.adminEmail, adminPassword: config.adminPassword, passwordIsDefault: config.adminPasswordIsDefault,
   }));
   if (seeded.createdAdmin) logger.info({ email: config.adminEmail, mustChangePassword: config.adminPasswordIsDefault }, 'seeded the super admin');
 
+  infra.broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
+  const subscriptions: BrokerSubscription[] = [await infra.broker.subscribe('backend-channel-events', 'evt.>',
+    (envelope) => scope(() => app.applyChannelEvent.execute(envelope.payload as ChannelEvent)))];
+  await runtime?.start();
+  const relayTimer = setInterval(pokeOutbox, config.outboxRelayIntervalMs);
+  relayTimer.unref();
+  pokeOutbox();
+
   const http = await createHttpServer({
-    app, logger, routes: backendRoutes(app, new Date()), cache: infra.cache, fanout: infra.fanout, blobs: infra.blobs,
+    app, logger, routes: backendRoutes(app, new Date(), { pokeOutbox, allowPrivateUrls: config.allowPrivateUrls }, config.webhooks),
+    connectionAuth: (ctx) => app.authenticateConnection.execute(bearerToken(ctx)), cache: infra.cache, fanout: infra.fanout, blobs: infra.blobs,
     frontendUrls: config.frontendUrls, trustProxy: config.trustProxy, companyToken: config.companyToken,
     info: { title: 'Service Desk backend', version: BACKEND_VERSION }, requestScope: scope,
   });
@@ -58,9 +86,13 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url, database: infra.db.kind, routes: http.routes.length }, 'backend listening');
   return {
-    url, port, http, app, infra, logger,
+    url, port, http, app, infra, logger, runtime, sandbox, relayOutbox,
     async close() {
+      clearInterval(relayTimer);
       await http.close();
+      for (const s of subscriptions) await s.stop();
+      await runtime?.stop();
+      await relayOutbox();
       await infra.close();
     },
   };

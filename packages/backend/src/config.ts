@@ -27,6 +27,13 @@ export interface BackendConfig {
   readonly blobStorage: 'local' | 'gcs';
   readonly gcs: { bucket?: string; projectId?: string; keyFilename?: string; apiEndpoint?: string; publicBaseUrl?: string };
   readonly cnpjRegistryUrl: string;
+  /** Run the channel runtime inside the backend process (the embedded default) or expect it apart. */
+  readonly channelRuntime: 'embedded' | 'external';
+  readonly outboxRelayIntervalMs: number;
+  /** Let send/linkImage fetch from loopback and private addresses (never in production). */
+  readonly allowPrivateUrls: boolean;
+  readonly webhooks: { metaVerifyToken?: string; metaAppSecret?: string; microserviceSecret?: string };
+  readonly graphApiUrl: string;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -35,6 +42,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+function channelRuntimeMode(env: NodeJS.ProcessEnv): 'embedded' | 'external' {
+  const mode = env.CHANNEL_RUNTIME ?? (env.BROKER_URL ? 'external' : 'embedded');
+  if (mode !== 'embedded' && mode !== 'external') throw new Error('CHANNEL_RUNTIME must be "embedded" or "external"');
+  if (mode === 'external' && !env.BROKER_URL) throw new Error('CHANNEL_RUNTIME=external needs BROKER_URL (the runtime is another process)');
+  return mode;
 }
 
 /** Reads the environment once, with the defaults the README documents. Invalid values stop the start. */
@@ -64,6 +78,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     blobStorage,
     gcs: { bucket: env.GCS_BUCKET, projectId: env.GCS_PROJECT_ID, keyFilename: env.GCS_KEY_FILE, apiEndpoint: env.GCS_API_ENDPOINT, publicBaseUrl: env.GCS_PUBLIC_URL },
     cnpjRegistryUrl: env.CNPJ_REGISTRY_URL ?? 'https://brasilapi.com.br/api/cnpj/v1',
+    channelRuntime: channelRuntimeMode(env),
+    outboxRelayIntervalMs: int(env, 'OUTBOX_RELAY_INTERVAL_MS', 1000),
+    allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',
+    webhooks: { metaVerifyToken: env.META_VERIFY_TOKEN || undefined, metaAppSecret: env.META_APP_SECRET || undefined, microserviceSecret: env.CHATAPP_MICROSERVICE_SECRET || undefined },
+    graphApiUrl: (env.GRAPH_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
   };
 }
 

@@ -1,18 +1,19 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
-import { NatsRealtimeFanout } from '@servicedesk/adapters-broker';
+import { JetStreamBroker, NatsRealtimeFanout } from '@servicedesk/adapters-broker';
 import {
-  Argon2PasswordHasher, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
+  Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
 import {
   createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions,
   MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, openDatabase, type Database,
   MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity,
+  MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets,
 } from '@servicedesk/adapters-persistence';
 import {
-  createApplication, InMemoryCache, InProcessRealtimeFanout, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
-  type RealtimeFanout,
+  createApplication, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
+  type RealtimeFanout, type ChannelQueries, DETACHED_CHANNEL_QUERIES,
 } from '@servicedesk/core';
 import { Container } from 'inversify';
 import { randomUUID } from 'node:crypto';
@@ -21,10 +22,7 @@ import type { BackendConfig } from './config.js';
 /** Identifiers of the container's bindings. */
 export const TYPES = {
   Config: Symbol.for('Config'),
-  Database: Symbol.for('Database'),
-  Cache: Symbol.for('Cache'),
-  Blobs: Symbol.for('BlobStorage'),
-  Fanout: Symbol.for('RealtimeFanout'),
+  Infrastructure: Symbol.for('Infrastructure'),
   JwtSecret: Symbol.for('JwtSecret'),
   Ports: Symbol.for('CorePorts'),
   Application: Symbol.for('Application'),
@@ -35,6 +33,7 @@ export interface Infrastructure {
   readonly cache: Cache;
   readonly blobs: BlobStorage;
   readonly fanout: RealtimeFanout;
+  readonly broker: Broker;
   close(): Promise<void>;
 }
 
@@ -48,9 +47,12 @@ export async function openInfrastructure(config: BackendConfig): Promise<Infrast
     : new LocalDiskBlobStorage({ root: path.join(config.dataDir, 'files'), publicBaseUrl: config.publicUrl });
   const nats = config.brokerUrl ? await NatsRealtimeFanout.connect(config.brokerUrl) : null;
   const fanout = nats?.fanout ?? new InProcessRealtimeFanout();
+  const jetstream = config.brokerUrl ? await JetStreamBroker.connect(config.brokerUrl) : null;
+  const broker: Broker = jetstream?.broker ?? new InProcessBroker();
   return {
-    db, cache, blobs, fanout,
+    db, cache, blobs, fanout, broker,
     async close() {
+      await jetstream?.close();
       await nats?.close();
       await redis?.close();
       await db.close();
@@ -59,16 +61,13 @@ export async function openInfrastructure(config: BackendConfig): Promise<Infrast
 }
 
 /** The backend's composition root: every port bound to its adapter, the use cases built from them. */
-export function createContainer(config: BackendConfig, infra: Infrastructure, jwtSecret: string): Container {
+export function createContainer(config: BackendConfig, infra: Infrastructure, jwtSecret: string, channelQueries: ChannelQueries = DETACHED_CHANNEL_QUERIES): Container {
   const c = new Container();
   c.bind(TYPES.Config).toConstantValue(config);
-  c.bind(TYPES.Database).toConstantValue(infra.db);
-  c.bind(TYPES.Cache).toConstantValue(infra.cache);
-  c.bind(TYPES.Blobs).toConstantValue(infra.blobs);
-  c.bind(TYPES.Fanout).toConstantValue(infra.fanout);
+  c.bind(TYPES.Infrastructure).toConstantValue(infra);
   c.bind(TYPES.JwtSecret).toConstantValue(jwtSecret);
   c.bind<CorePorts>(TYPES.Ports).toResolvedValue(
-    (db: Database, cache: Cache, blobs: BlobStorage, fanout: RealtimeFanout, secret: string): CorePorts => ({
+    ({ db, cache, blobs, fanout, broker }: Infrastructure, secret: string): CorePorts => ({
       users: new MikroOrmUsers(db.orm),
       refreshSessions: new MikroOrmRefreshSessions(db.orm),
       companies: new MikroOrmCompanies(db.orm),
@@ -83,12 +82,20 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
       clock: new SystemClock(),
       ids: { uuid: randomUUID },
       companyRegistry: new HttpCompanyRegistry({ baseUrl: config.cnpjRegistryUrl }),
+      digester: new HmacSecretDigester(secret),
+      channelQueries,
+      broker,
       helps: new MikroOrmHelps(db.orm),
       partners: new MikroOrmPartners(db.orm),
       invoices: new MikroOrmInvoices(db.orm),
       platformActivity: new MikroOrmPlatformActivity(db.orm),
+      connections: new MikroOrmConnections(db.orm),
+      contacts: new MikroOrmContacts(db.orm),
+      tickets: new MikroOrmTickets(db.orm),
+      messages: new MikroOrmMessages(db.orm),
+      outbox: new MikroOrmOutbox(db.orm),
     }),
-    [TYPES.Database, TYPES.Cache, TYPES.Blobs, TYPES.Fanout, TYPES.JwtSecret],
+    [TYPES.Infrastructure, TYPES.JwtSecret],
   ).inSingletonScope();
   c.bind<Application>(TYPES.Application).toResolvedValue((ports: CorePorts) => createApplication(ports), [TYPES.Ports]).inSingletonScope();
   return c;

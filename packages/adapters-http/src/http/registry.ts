@@ -3,7 +3,7 @@ import type { Application } from '@servicedesk/core';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { assertCompanyToken, authenticateUser } from './auth-middleware.js';
-import { readJsonBody } from './body.js';
+import { readJsonBody, readRawBody } from './body.js';
 import { HttpError } from './error-middleware.js';
 import { readMultipart } from './multipart.js';
 import type { RouteInput, RouteSpec } from './route.js';
@@ -40,17 +40,19 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
       }
       if (spec.auth === 'isAuthCompany') assertCompanyToken(ctx, options.companyToken);
       if (spec.auth === 'tokenAuth') ctx.state.connection = await options.connectionAuth!(ctx);
+      spec.guard?.(ctx);
       const params = parse(spec.params, ctx.params, 'params');
       const query = parse(spec.query, ctx.query, 'query');
       let body: unknown = undefined;
+      const raw = spec.raw ? await readRawBody(ctx, spec.raw) : Buffer.alloc(0);
       let multipart = { fields: {}, files: {} } as RouteInput<unknown, unknown, unknown>['multipart'];
-      if (spec.multipart) {
+      if (spec.multipart && (!spec.jsonOrMultipart || ctx.is('multipart/form-data'))) {
         multipart = await readMultipart(ctx, spec.multipart);
         body = parse(spec.body, multipart.fields, 'body');
       } else if (spec.body) {
         body = parse(spec.body, await readJsonBody(ctx), 'body');
       }
-      const result = await spec.handler({ body, query, params, actor: actor!, mustChangePassword, multipart, ctx });
+      const result = await spec.handler({ body, query, params, actor: actor!, mustChangePassword, multipart, raw, ctx });
       if (result === undefined) {
         ctx.status = 204;
       } else {

@@ -15,6 +15,8 @@ export interface RouteInput<B, Q, P> {
   /** True while the user still has to replace the seeded default password. */
   readonly mustChangePassword: boolean;
   readonly multipart: MultipartBody;
+  /** The unparsed body, for routes declaring `raw` (signature checks need the exact bytes). */
+  readonly raw: Buffer;
   readonly ctx: Context;
 }
 
@@ -32,6 +34,12 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   readonly query?: z.ZodType<Q>;
   readonly params?: z.ZodType<P>;
   readonly multipart?: MultipartLimits;
+  /** A credential check of a public route's own (a shared secret), run before the body is read. */
+  readonly guard?: (ctx: Context) => void;
+  /** Read the body unparsed, up to this many bytes, into `raw` (the handler parses it). */
+  readonly raw?: number;
+  /** With `multipart`: a JSON body is accepted too (the same fields, without files). */
+  readonly jsonOrMultipart?: boolean;
   /** Success status; a handler returning undefined answers 204. */
   readonly status?: number;
   /** A plan feature the caller's company must have (403 ERR_PLAN_FEATURE_DISABLED otherwise). */

@@ -129,8 +129,17 @@ describe('HTTP: company integration API', () => {
     await sql('insert into contacts (company_id, name, number, email, created_at, updated_at) values (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?)', [
       1, 'Ana', '5511999990001', 'ana@x.test', at, at, 1, 'Bruno', '5511999990002', null, at, at, other, 'Carla', '5521999990003', null, at, at,
     ]);
+    // A message belongs to a ticket of a contact on a connection: one of each per company.
+    for (const companyId of [1, other]) {
+      await sql("insert into connections (company_id, name, kind, provider, created_at, updated_at) values (?, 'Main', 'chatapp', 'sandbox', ?, ?)", [companyId, at, at]);
+    }
+    await sql(`insert into tickets (uuid, company_id, contact_id, connection_id, created_at, updated_at)
+      select gen_random_uuid(), c.company_id, min(c.id), (select max(n.id) from connections n where n.company_id = c.company_id), ?, ?
+      from contacts c where c.company_id in (?, ?) group by c.company_id`, [at, at, 1, other]);
     for (const [companyId, createdAt] of [[1, '2026-03-01T00:00:00Z'], [1, '2026-03-31T23:59:59Z'], [1, '2026-04-01T00:00:00Z'], [other, '2026-03-15T12:00:00Z']]) {
-      await sql('insert into messages (company_id, body, created_at) values (?, ?, ?)', [companyId, 'oi', createdAt]);
+      await sql(`insert into messages (id, company_id, ticket_id, contact_id, connection_id, body, created_at, updated_at)
+        select gen_random_uuid(), t.company_id, t.id, t.contact_id, t.connection_id, 'oi', ?, ? from tickets t where t.company_id = ? order by t.id desc limit 1`,
+      [createdAt, createdAt, companyId]);
     }
     const all = await api.get('/api/contacts');
     expect(all.body).to.deep.include({ count: 3, hasMore: false });

@@ -14,8 +14,8 @@ function seedRoutes(): SeedRoute[] {
   });
 }
 
-/** `none` routes that check a credential of their own (here: the refresh cookie) and so may answer 401. */
-const OWN_CREDENTIAL = new Set(['POST /auth/refresh_token']);
+/** `none` routes that check a credential of their own (refresh cookie, webhook signature, shared secret) and so answer 401 without it. */
+const OWN_CREDENTIAL = new Set(['POST /auth/refresh_token', 'POST /', 'POST /webhook/', 'POST /api/chatapp-microservice/webhook']);
 
 describe('HTTP: every registered route has the seed auth class', () => {
   let b: TestBackend;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LocalDiskBlobStorage } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase, openPostgresDatabase, truncate } from '@servicedesk/adapters-persistence/testing';
-import { InMemoryCache, InProcessRealtimeFanout } from '@servicedesk/core';
+import { InMemoryCache, InProcessBroker, InProcessRealtimeFanout } from '@servicedesk/core';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { pino } from 'pino';
 import { startBackend, type RunningBackend } from '../../src/backend.js';
@@ -34,7 +34,7 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
   const cache = new InMemoryCache();
   const blobs = new LocalDiskBlobStorage({ root: path.join(dataDir, 'files'), publicBaseUrl: 'http://files.test' });
   const infra = {
-    db, cache, blobs, fanout: new InProcessRealtimeFanout(),
+    db, cache, blobs, fanout: new InProcessRealtimeFanout(), broker: new InProcessBroker(),
     async close() { await db.close(); await rm(dataDir, { recursive: true, force: true }); },
   };
   const backend = await startBackend({ ...config, port: 0 }, { logger: pino({ level: 'silent' }), infra });

@@ -1,11 +1,19 @@
 import type { Broker, BrokerEnvelope, BrokerSubscription, DeliveryInfo, SubscribeOptions } from '../messaging/broker.js';
 
+interface Subscription {
+  readonly handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>;
+  readonly options: SubscribeOptions;
+}
+
 interface Consumer {
+  readonly subject: string;
   readonly pattern: RegExp;
   /** Index into the log of the next entry to look at. */
   cursor: number;
-  handler: ((e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>) | null;
-  options: SubscribeOptions;
+  /** Deliveries of the entry at the cursor that failed so far (kept across stop and resume). */
+  failures: number;
+  /** The current subscription; a stopped one is never called again. */
+  active: Subscription | null;
   running: boolean;
 }
 
@@ -37,20 +45,21 @@ export class InProcessBroker implements Broker {
   async subscribe(durable: string, subject: string, handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options: SubscribeOptions = {}): Promise<BrokerSubscription> {
     let consumer = this.consumers.get(durable);
     if (!consumer) {
-      consumer = { pattern: subjectPattern(subject), cursor: 0, handler: null, options, running: false };
+      consumer = { subject, pattern: subjectPattern(subject), cursor: 0, failures: 0, active: null, running: false };
       this.consumers.set(durable, consumer);
     }
-    consumer.handler = handler;
-    consumer.options = options;
-    this.pump(consumer);
+    if (consumer.subject !== subject) throw new Error(`durable ${durable} already consumes ${consumer.subject}, not ${subject}`);
     const c = consumer;
-    return { stop: async () => { c.handler = null; } };
+    const active: Subscription = { handler, options };
+    c.active = active;
+    this.pump(c);
+    return { stop: async () => { if (c.active === active) c.active = null; } };
   }
 
   /** Resolves once every active consumer has handled everything published so far (tests). */
   async idle(): Promise<void> {
     for (let i = 0; i < 10_000; i++) {
-      const busy = [...this.consumers.values()].some((c) => c.handler && (c.running || this.nextIndex(c) >= 0));
+      const busy = [...this.consumers.values()].some((c) => c.active && (c.running || this.nextIndex(c) >= 0));
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -62,28 +71,29 @@ export class InProcessBroker implements Broker {
   }
 
   private pump(c: Consumer): void {
-    if (c.running || !c.handler) return;
+    if (c.running || !c.active) return;
     c.running = true;
     void (async () => {
       try {
-        for (;;) {
-          const handler = c.handler;
-          if (!handler) break;
+        // The subscription is read again before every delivery, retries included: a stopped
+        // one is never called again, and a resumed durable continues the delivery count.
+        for (let active = c.active; active; active = c.active) {
           const index = this.nextIndex(c);
           if (index < 0) { c.cursor = this.log.length; break; }
+          c.cursor = index;
           const envelope = this.log[index]!;
-          const maxDeliver = c.options.maxDeliver ?? 5;
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await handler(structuredClone(envelope), { deliveryCount: attempt });
-              break;
-            } catch (err) {
-              if (attempt >= maxDeliver) { this.onGiveUp(envelope, err); break; }
-              await new Promise((r) => setTimeout(r, c.options.retryDelayMs ?? 200));
-              if (!c.handler) return;
+          try {
+            await active.handler(structuredClone(envelope), { deliveryCount: c.failures + 1 });
+          } catch (err) {
+            c.failures++;
+            if (c.failures < (active.options.maxDeliver ?? 5)) {
+              await new Promise((r) => setTimeout(r, active.options.retryDelayMs ?? 200));
+              continue;
             }
+            try { this.onGiveUp(envelope, err); } catch { /* a failing hook must not stop the consumer */ }
           }
           c.cursor = index + 1;
+          c.failures = 0;
         }
       } finally {
         c.running = false;

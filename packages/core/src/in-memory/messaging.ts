@@ -11,6 +11,7 @@ export class InMemoryConnections implements Connections {
     return c && (companyId === null || c.companyId === companyId) ? c : null;
   }
   async findByTokenDigest(digest: string) { return this.table.find((c) => c.tokenDigest === digest); }
+  async findByExternalId(externalId: string) { return this.table.find((c) => c.kind === 'socialnet' && c.externalId === externalId); }
   async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort((a, b) => a.id - b.id); }
   async countByCompany(companyId: number) { return (await this.list(companyId)).length; }
   async add(c: NewConnection) { return this.table.insert(c); }
@@ -22,8 +23,9 @@ export class InMemoryContacts implements Contacts {
   readonly table = new InMemoryTable<Contact>();
   async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
   async findByNumber(companyId: number, number: string) { return this.table.find((c) => c.companyId === companyId && c.number === number); }
+  /** No await between the check and the insert: concurrent callers cannot both insert. */
   async getOrCreate(contact: Omit<Contact, 'id'>) {
-    return (await this.findByNumber(contact.companyId, contact.number)) ?? this.table.insert(contact);
+    return this.table.find((c) => c.companyId === contact.companyId && c.number === contact.number) ?? this.table.insert(contact);
   }
 }
 
@@ -32,14 +34,18 @@ export class InMemoryTickets implements Tickets {
   async findById(companyId: number, id: number) { const t = this.table.get(id); return t?.companyId === companyId ? t : null; }
   async findByUuid(companyId: number, uuid: string) { return this.table.find((t) => t.companyId === companyId && t.uuid === uuid); }
   async findActive(companyId: number, contactId: number, connectionId: number) {
+    return this.activeOf(companyId, contactId, connectionId);
+  }
+  private activeOf(companyId: number, contactId: number, connectionId: number) {
     return this.table.find((t) => t.companyId === companyId && t.contactId === contactId && t.connectionId === connectionId && t.status !== 'closed');
   }
   async findLatestClosed(companyId: number, contactId: number, connectionId: number) {
     const closed = this.table.filter((t) => t.companyId === companyId && t.contactId === contactId && t.connectionId === connectionId && t.status === 'closed');
     return closed.sort((a, b) => (b.closedAt?.getTime() ?? 0) - (a.closedAt?.getTime() ?? 0))[0] ?? null;
   }
+  /** No await between the check and the insert: concurrent callers cannot both insert. */
   async getOrCreateActive(draft: Omit<Ticket, 'id'>) {
-    const active = await this.findActive(draft.companyId, draft.contactId, draft.connectionId);
+    const active = this.activeOf(draft.companyId, draft.contactId, draft.connectionId);
     return active ? { ticket: active, created: false } : { ticket: this.table.insert(draft), created: true };
   }
   async update(t: Ticket) { this.table.replace(t); }
@@ -62,13 +68,18 @@ export class InMemoryMessages implements Messages {
   readonly rows = new Map<string, Message>();
   async findById(companyId: number, id: string) { const m = this.rows.get(id); return m?.companyId === companyId ? structuredClone(m) : null; }
   async findByProviderId(connectionId: number, providerMessageId: string) {
-    for (const m of this.rows.values()) if (m.connectionId === connectionId && m.providerMessageId === providerMessageId) return structuredClone(m);
+    const m = this.byProviderId(connectionId, providerMessageId);
+    return m ? structuredClone(m) : null;
+  }
+  private byProviderId(connectionId: number, providerMessageId: string) {
+    for (const m of this.rows.values()) if (m.connectionId === connectionId && m.providerMessageId === providerMessageId) return m;
     return null;
   }
   async add(m: Message) { this.rows.set(m.id, structuredClone(m)); }
+  /** No await between the check and the insert: concurrent duplicates cannot both be stored. */
   async addInbound(m: Message) {
-    if (m.providerMessageId && (await this.findByProviderId(m.connectionId, m.providerMessageId))) return false;
-    await this.add(m);
+    if (m.providerMessageId && this.byProviderId(m.connectionId, m.providerMessageId)) return false;
+    this.rows.set(m.id, structuredClone(m));
     return true;
   }
   async update(m: Message) { if (this.rows.has(m.id)) this.rows.set(m.id, structuredClone(m)); }
@@ -82,6 +93,10 @@ export class InMemoryMessages implements Messages {
 export class InMemoryOutbox implements Outbox {
   readonly entries: Array<OutboxEntry & { publishedAt: Date | null }> = [];
   async add(entry: OutboxEntry) { this.entries.push({ ...structuredClone(entry), publishedAt: null }); }
-  async pending(limit: number) { return this.entries.filter((e) => !e.publishedAt).slice(0, limit).map(({ publishedAt: _p, ...e }) => structuredClone(e)); }
-  async markPublished(ids: readonly string[], at: Date) { for (const e of this.entries) if (ids.includes(e.id)) e.publishedAt = at; }
+  /** Oldest first; entries of one instant in the order they were added (the sort is stable). */
+  async pending(limit: number) {
+    return this.entries.filter((e) => !e.publishedAt).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit).map(({ publishedAt: _p, ...e }) => structuredClone(e));
+  }
+  async markPublished(ids: readonly string[], at: Date) { for (const e of this.entries) if (ids.includes(e.id) && !e.publishedAt) e.publishedAt = at; }
 }

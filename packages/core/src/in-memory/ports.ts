@@ -1,6 +1,7 @@
 import type { CorePorts } from '../application.js';
 import type { CompanyRegistry } from '../cnpj/lookup-cnpj.js';
-import { ServiceUnavailableError } from '../shared/errors.js';
+import { ConflictError, ServiceUnavailableError } from '../shared/errors.js';
+import type { ChannelQueries } from '../messaging/check-number.js';
 import type { SecretDigester } from '../shared/ports.js';
 import { InMemoryCache } from './cache.js';
 import { InMemoryHelps, InMemoryInvoices, InMemoryPartners, InMemoryPlatformActivity } from './company-api.js';
@@ -21,6 +22,11 @@ export class InsecureTestDigester implements SecretDigester {
 /** No registry offline: every lookup says so, clearly. */
 export const OFFLINE_COMPANY_REGISTRY: CompanyRegistry = {
   async find() { throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE'); },
+};
+
+/** No channel runtime attached: number checks say the session cannot answer. */
+export const DETACHED_CHANNEL_QUERIES: ChannelQueries = {
+  async checkNumber() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
 };
 
 /**
@@ -56,6 +62,7 @@ export function createInMemoryPorts() {
     outbox: new InMemoryOutbox(),
     broker: new InProcessBroker(),
     digester: new InsecureTestDigester(),
+    channelQueries: DETACHED_CHANNEL_QUERIES,
   } satisfies CorePorts;
   return ports;
 }

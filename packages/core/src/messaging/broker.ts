@@ -2,6 +2,11 @@
  * The message broker between backend and channel runtime. Publishing is deduplicated by the
  * envelope id; a handler that throws gets the message again later (at-least-once), so handlers
  * are idempotent. Adapters: NATS JetStream, and in-process with the same semantics.
+ *
+ * Payloads are JSON values. Deduplication by id holds for a window (two minutes on JetStream),
+ * not forever: handlers must be idempotent. A durable name is a plain token (no `.`, `*`, `>`
+ * or spaces), is bound to one subject, and a subject filter must fall inside one stream
+ * (`cmd.>` or `evt.>`, not `>`). Defaults: `maxDeliver` 5, `retryDelayMs` 200.
  */
 export interface BrokerEnvelope<T = unknown> {
   readonly id: string;
@@ -21,9 +26,12 @@ export interface SubscribeOptions {
   readonly retryDelayMs?: number;
 }
 
+/** Resolves once no handler of the subscription is running; the durable position is kept. */
 export interface BrokerSubscription { stop(): Promise<void>; }
 
 export interface Broker {
+  /** Called when a message is given up after `maxDeliver` failed deliveries (log it). */
+  onGiveUp: (envelope: BrokerEnvelope, error: unknown) => void;
   publish(envelope: BrokerEnvelope): Promise<void>;
   /**
    * A durable consumer: messages published while it was away are delivered when it comes back.

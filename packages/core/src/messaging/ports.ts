@@ -5,6 +5,8 @@ import type { Contact, Message, Ticket, TicketStatus } from './conversation.js';
 export interface Connections {
   findById(companyId: number | null, id: number): Promise<Connection | null>;
   findByTokenDigest(digest: string): Promise<Connection | null>;
+  /** The social-network connection of a page or account id at the provider. */
+  findByExternalId(externalId: string): Promise<Connection | null>;
   list(companyId: number): Promise<Connection[]>;
   countByCompany(companyId: number): Promise<number>;
   add(connection: NewConnection): Promise<Connection>;

@@ -13,6 +13,8 @@ export function describeRealtimeFanoutContract(name: string, make: () => Promise
         const offB = await b.subscribe((c, f) => seenB.push([c, f]));
         await a.publish(7, '{"seq":1}');
         await a.publish(7, '{"seq":2}');
+        // Order is kept per publisher; across two connections only after the first frames arrived.
+        for (let i = 0; i < 50 && (seenA.length < 2 || seenB.length < 2); i++) await new Promise((r) => setTimeout(r, 20));
         await b.publish(8, '{"seq":1}');
         for (let i = 0; i < 50 && (seenA.length < 3 || seenB.length < 3); i++) await new Promise((r) => setTimeout(r, 20));
         const expected = [[7, '{"seq":1}'], [7, '{"seq":2}'], [8, '{"seq":1}']];

@@ -1,0 +1,70 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { PayloadTooLargeError, ValidationError } from '@servicedesk/core';
+
+export interface SafeFetchOptions {
+  readonly maxBytes: number;
+  readonly timeoutMs?: number;
+  /** Content types accepted, by prefix (`image/`). */
+  readonly contentTypes: readonly string[];
+  /** Let loopback and private addresses through (tests, trusted intranets). Off by default. */
+  readonly allowPrivate?: boolean;
+}
+
+export interface FetchedFile { readonly data: Buffer; readonly contentType: string; readonly filename: string; }
+
+/** Only public unicast addresses: no loopback, private, link-local, multicast or reserved ranges. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return ip.range() === 'unicast';
+}
+
+/**
+ * Downloads a file a client pointed us at, without letting the URL reach inside our network
+ * (SSRF): the host is resolved once, every address must be public, and the connection is made
+ * to the checked address (so a second DNS answer cannot swap it). Size, time and type are capped.
+ */
+export async function safeFetch(rawUrl: string, o: SafeFetchOptions, redirects = 3): Promise<FetchedFile> {
+  let url: URL;
+  try { url = new URL(rawUrl); } catch { throw new ValidationError('ERR_INVALID_URL'); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_INVALID_URL');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await lookup(host, { all: true }).catch(() => []);
+  if (addresses.length === 0) throw new ValidationError('ERR_URL_NOT_REACHABLE');
+  if (!o.allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw new ValidationError('ERR_URL_NOT_ALLOWED');
+  const pinned = addresses[0]!;
+  const pinnedLookup = ((_h: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+    if (opts?.all) cb(null, [pinned]);
+    else cb(null, pinned.address, pinned.family);
+  }) as unknown as LookupFunction;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<FetchedFile>((resolve, reject) => {
+    const req = client.get(url, { lookup: pinnedLookup, timeout: o.timeoutMs ?? 10_000, headers: { 'user-agent': 'servicedesk/1' } }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location && redirects > 0) {
+        res.resume();
+        resolve(safeFetch(new URL(res.headers.location, url).toString(), o, redirects - 1));
+        return;
+      }
+      if (status !== 200) { res.resume(); return reject(new ValidationError('ERR_URL_NOT_REACHABLE')); }
+      const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!o.contentTypes.some((t) => contentType.startsWith(t))) { res.resume(); return reject(new ValidationError('ERR_FILE_TYPE_NOT_ALLOWED')); }
+      if (Number(res.headers['content-length'] ?? 0) > o.maxBytes) { res.destroy(); return reject(new PayloadTooLargeError('ERR_FILE_TOO_LARGE')); }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > o.maxBytes) { res.destroy(); reject(new PayloadTooLargeError('ERR_FILE_TOO_LARGE')); } else chunks.push(c);
+      });
+      res.on('end', () => resolve({ data: Buffer.concat(chunks), contentType, filename: decodeURIComponent(url.pathname.split('/').pop() || 'file') }));
+      res.on('error', () => reject(new ValidationError('ERR_URL_NOT_REACHABLE')));
+    });
+    req.on('timeout', () => { req.destroy(); reject(new ValidationError('ERR_URL_TIMEOUT')); });
+    req.on('error', () => reject(new ValidationError('ERR_URL_NOT_REACHABLE')));
+  });
+}

@@ -1,0 +1,23 @@
+import { describeMessagingContract } from '@servicedesk/core/contracts/messaging-contract';
+import {
+  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
+  type Database,
+} from '../../src/index.js';
+import { describeOnEachDatabase } from '../support/databases.js';
+
+function fixtureOn(db: Database) {
+  const { orm } = db;
+  return {
+    connections: new MikroOrmConnections(orm),
+    contacts: new MikroOrmContacts(orm),
+    tickets: new MikroOrmTickets(orm),
+    messages: new MikroOrmMessages(orm),
+    outbox: new MikroOrmOutbox(orm),
+    companies: new MikroOrmCompanies(orm),
+    plans: new MikroOrmPlans(orm),
+    tx: new MikroOrmTransaction(orm),
+    rollsBack: true,
+  };
+}
+
+describeOnEachDatabase(fixtureOn, describeMessagingContract);

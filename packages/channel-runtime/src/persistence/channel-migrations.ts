@@ -1,0 +1,10 @@
+import { M0001ChannelFoundation } from './migrations/m0001-channel-foundation.js';
+
+/** Applied in this order; never edit a released migration, add the next one. */
+export const CHANNEL_MIGRATIONS = [{ name: 'm0001-channel-foundation', class: M0001ChannelFoundation }];
+
+/**
+ * The channel component's migration history, kept inside its own schema so that it never mixes
+ * with the backend's `public.mikro_orm_migrations` (nor is emptied by anything that truncates `public`).
+ */
+export const CHANNEL_MIGRATIONS_TABLE = 'channel.channel_migrations';

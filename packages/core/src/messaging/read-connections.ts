@@ -1,0 +1,49 @@
+import { assertSuper } from '../identity/user-rules.js';
+import type { Actor } from '../identity/user.js';
+import type { Companies } from '../tenancy/ports.js';
+import { toConnectionView, type ConnectionKind, type ConnectionProvider, type ConnectionStatus, type ConnectionView } from './connection.js';
+import { visibleConnection } from './connection-rules.js';
+import type { Connections } from './ports.js';
+
+export interface ConnectionFilter {
+  readonly kind?: ConnectionKind;
+  readonly status?: ConnectionStatus;
+  readonly provider?: ConnectionProvider;
+}
+
+function matches(filter: ConnectionFilter) {
+  return (c: ConnectionView) => (!filter.kind || c.kind === filter.kind) && (!filter.status || c.status === filter.status)
+    && (!filter.provider || c.provider === filter.provider);
+}
+
+/** The company's connections, optionally filtered; every operator sees them (they pick one to send on). */
+export class ListConnections {
+  constructor(private readonly deps: { connections: Connections }) {}
+
+  async execute(input: { readonly actor: Actor } & ConnectionFilter): Promise<ConnectionView[]> {
+    const rows = await this.deps.connections.list(input.actor.companyId);
+    return rows.map(toConnectionView).filter(matches(input));
+  }
+}
+
+/** Every company's connections (super), ordered by company then id. */
+export class ListAllConnections {
+  constructor(private readonly deps: { connections: Connections; companies: Companies }) {}
+
+  async execute(input: { readonly actor: Actor } & ConnectionFilter): Promise<ConnectionView[]> {
+    assertSuper(input.actor);
+    const companies = (await this.deps.companies.listAll()).map((c) => c.id).sort((a, b) => a - b);
+    const views: ConnectionView[] = [];
+    for (const companyId of companies) views.push(...(await this.deps.connections.list(companyId)).map(toConnectionView));
+    return views.filter(matches(input));
+  }
+}
+
+/** One connection of the company; on the admin route, any company's for super users. */
+export class ShowConnection {
+  constructor(private readonly deps: { connections: Connections }) {}
+
+  async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly anyCompany?: boolean }): Promise<ConnectionView> {
+    return toConnectionView(await visibleConnection(this.deps.connections, input.actor, input.connectionId, input.anyCompany));
+  }
+}

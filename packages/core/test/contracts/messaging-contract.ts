@@ -1,0 +1,377 @@
+import { expect } from 'chai';
+import type {
+  Companies, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, Plans, Ticket, Tickets, Transaction,
+} from '../../src/index.js';
+import { companyFixture, planFixture } from './repositories-contract.js';
+
+export interface MessagingFixture {
+  readonly connections: Connections;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
+  readonly messages: Messages;
+  readonly outbox: Outbox;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly tx: Transaction;
+  /** Whether a failed transaction leaves nothing behind (true for databases). */
+  readonly rollsBack: boolean;
+}
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const page = (offset = 0, limit = 20) => ({ offset, limit });
+const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+
+export function connectionFixture(companyId: number, name: string, overrides: Partial<NewConnection> = {}): NewConnection {
+  return {
+    companyId, name, kind: 'chatapp', provider: 'sandbox', status: 'DISCONNECTED', qrcode: null, greetingMessage: null, farewellMessage: null,
+    outOfHoursMessage: null, isDefault: false, tokenDigest: null, tokenHint: null, externalId: null, secrets: {}, reopenWindowMinutes: 0,
+    greetingMediaKey: null, createdAt: T0, updatedAt: T0, ...overrides,
+  };
+}
+
+export function contactDraft(companyId: number, number: string, overrides: Partial<Contact> = {}): Omit<Contact, 'id'> {
+  return { companyId, name: `Contact ${number}`, number, email: null, isGroup: false, profilePicUrl: null, createdAt: T0, updatedAt: T0, ...overrides };
+}
+
+export function ticketDraft(t: { companyId: number; contactId: number; connectionId: number; uuid: string }, overrides: Partial<Ticket> = {}): Omit<Ticket, 'id'> {
+  return {
+    ...t, status: 'pending', userId: null, queueId: null, unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: null, closedAt: null,
+    createdAt: T0, updatedAt: T0, ...overrides,
+  };
+}
+
+export function messageFixture(ticket: Ticket, id: string, overrides: Partial<Message> = {}): Message {
+  return {
+    id, companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId, providerMessageId: null,
+    fromMe: false, body: 'hello', media: null, status: 'pending', failureReason: null, quotedMessageId: null, isPrivate: false, userId: null,
+    createdAt: T0, updatedAt: T0, ...overrides,
+  };
+}
+
+/** One suite for every adapter of the messaging ports: connections, contacts, tickets, messages, outbox. */
+export function describeMessagingContract(name: string, make: () => Promise<MessagingFixture>) {
+  describe(`Messaging repositories contract: ${name}`, () => {
+    let r: MessagingFixture;
+    let w: { c1: number; c2: number; conn1: number; conn2: number; contact: Contact; ticket: Ticket };
+    beforeEach(async () => { r = await make(); });
+    /**
+     * Two companies, a connection each, and a contact and its active ticket in the first. Called
+     * by each test body, not a hook: database adapters run test bodies in a unit of work.
+     */
+    async function given() {
+      const plan = await r.plans.add(planFixture('P'));
+      const c1 = (await r.companies.add(companyFixture(plan.id, 'One'))).id;
+      const c2 = (await r.companies.add(companyFixture(plan.id, 'Two'))).id;
+      const conn1 = (await r.connections.add(connectionFixture(c1, 'Main'))).id;
+      const conn2 = (await r.connections.add(connectionFixture(c2, 'Other'))).id;
+      const contact = await r.contacts.getOrCreate(contactDraft(c1, '5511999990001'));
+      const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: c1, contactId: contact.id, connectionId: conn1, uuid: uuid(1) }));
+      w = { c1, c2, conn1, conn2, contact, ticket };
+    }
+
+    describe('connections', () => {
+      it('stores every field, finds by id within the company (or any with null) and by token digest', async () => {
+        await given();
+        const draft = connectionFixture(w.c1, 'Page', {
+          kind: 'socialnet', provider: 'messenger', status: 'CONNECTED', greetingMessage: 'Olá!', isDefault: true, tokenDigest: 'digest-1',
+          tokenHint: 'abcd••••wxyz', externalId: 'page-1', secrets: { pageAccessToken: 's3cret' }, reopenWindowMinutes: 30,
+          greetingMediaKey: 'media/key.png', updatedAt: at(5),
+        });
+        const added = await r.connections.add(draft);
+        expect(added).to.deep.equal({ ...draft, id: added.id });
+        const found = await r.connections.findById(w.c1, added.id);
+        expect({ ...found }).to.deep.equal({ ...draft, id: added.id });
+        expect(found!.updatedAt.toISOString()).to.equal(at(5).toISOString());
+        expect((await r.connections.findById(null, added.id))?.id).to.equal(added.id);
+        expect(await r.connections.findById(w.c2, added.id)).to.equal(null);
+        expect(await r.connections.findById(w.c1, 999_999)).to.equal(null);
+        expect((await r.connections.findByTokenDigest('digest-1'))?.id).to.equal(added.id);
+        expect(await r.connections.findByTokenDigest('digest-2')).to.equal(null);
+        expect((await r.connections.findByExternalId('page-1'))?.id).to.equal(added.id);
+        expect(await r.connections.findByExternalId('page-2')).to.equal(null);
+        await r.connections.add(connectionFixture(w.c2, 'Session', { externalId: 'acct-1' }));
+        expect(await r.connections.findByExternalId('acct-1')).to.equal(null);
+      });
+
+      it('lists and counts by company in id order, updates, and removes only within the company', async () => {
+
+        await given();
+        const second = await r.connections.add(connectionFixture(w.c1, 'Second'));
+        expect((await r.connections.list(w.c1)).map((c) => c.name)).to.deep.equal(['Main', 'Second']);
+        expect(await r.connections.countByCompany(w.c1)).to.equal(2);
+        expect(await r.connections.countByCompany(w.c2)).to.equal(1);
+        await r.connections.update({ ...second, status: 'qrcode', qrcode: 'QR', secrets: { a: 'b' }, updatedAt: at(1) });
+        const again = await r.connections.findById(w.c1, second.id);
+        expect(again).to.deep.include({ status: 'qrcode', qrcode: 'QR' });
+        expect(again!.secrets).to.deep.equal({ a: 'b' });
+        expect(again!.updatedAt.toISOString()).to.equal(at(1).toISOString());
+        await r.connections.remove(w.c2, second.id);
+        expect(await r.connections.findById(w.c1, second.id)).to.not.equal(null);
+        await r.connections.remove(w.c1, second.id);
+        expect(await r.connections.findById(w.c1, second.id)).to.equal(null);
+        expect(await r.connections.countByCompany(w.c1)).to.equal(1);
+      });
+    });
+
+    describe('contacts', () => {
+      it('gets or creates by number per company, keeping the stored contact, and finds within the company only', async () => {
+        await given();
+        const draft = contactDraft(w.c1, '5511988887777', { name: 'Group', isGroup: true, profilePicUrl: 'https://pic.test/1.jpg', email: 'g@x.test' });
+        const created = await r.contacts.getOrCreate(draft);
+        expect(created).to.deep.equal({ ...draft, id: created.id });
+        const again = await r.contacts.getOrCreate({ ...draft, name: 'Renamed', createdAt: at(9) });
+        expect({ ...again }).to.deep.equal({ ...draft, id: created.id });
+        expect(again.createdAt.toISOString()).to.equal(T0.toISOString());
+        const elsewhere = await r.contacts.getOrCreate({ ...draft, companyId: w.c2 });
+        expect(elsewhere.id).to.not.equal(created.id);
+        expect((await r.contacts.findById(w.c1, created.id))?.name).to.equal('Group');
+        expect(await r.contacts.findById(w.c2, created.id)).to.equal(null);
+        expect((await r.contacts.findByNumber(w.c1, '5511988887777'))?.id).to.equal(created.id);
+        expect((await r.contacts.findByNumber(w.c2, '5511988887777'))?.id).to.equal(elsewhere.id);
+        expect(await r.contacts.findByNumber(w.c1, '000')).to.equal(null);
+      });
+
+      it('ten concurrent get-or-creates of one number yield one contact', async () => {
+
+        await given();
+        const got = await times(10, (i) => r.contacts.getOrCreate(contactDraft(w.c1, '5511977776666', { name: `Racer ${i}` })));
+        expect(new Set(got.map((c) => c.id)).size).to.equal(1);
+        expect((await r.contacts.findByNumber(w.c1, '5511977776666'))?.id).to.equal(got[0]!.id);
+      });
+    });
+
+    describe('tickets', () => {
+      const keyOf = () => ({ companyId: w.c1, contactId: w.contact.id, connectionId: w.conn1 });
+
+      it('stores every field and finds by id and uuid within the company only', async () => {
+
+        await given();
+        const found = await r.tickets.findById(w.c1, w.ticket.id);
+        expect({ ...found }).to.deep.equal({ ...w.ticket });
+        expect(w.ticket).to.include({ uuid: uuid(1), status: 'pending', unreadMessages: 0, lastMessage: '', greetedAt: null, closedAt: null });
+        expect(found!.createdAt.toISOString()).to.equal(T0.toISOString());
+        expect((await r.tickets.findByUuid(w.c1, uuid(1)))?.id).to.equal(w.ticket.id);
+        expect(await r.tickets.findById(w.c2, w.ticket.id)).to.equal(null);
+        expect(await r.tickets.findByUuid(w.c2, uuid(1))).to.equal(null);
+        expect(await r.tickets.findByUuid(w.c1, uuid(99))).to.equal(null);
+        expect(await r.tickets.findByUuid(w.c1, 'not-a-uuid')).to.equal(null);
+      });
+
+      it('gets the active ticket instead of creating another, and updates it', async () => {
+
+        await given();
+        const again = await r.tickets.getOrCreateActive(ticketDraft({ ...keyOf(), uuid: uuid(2) }));
+        expect(again.created).to.equal(false);
+        expect(again.ticket.id).to.equal(w.ticket.id);
+        expect(again.ticket.uuid).to.equal(uuid(1));
+        await r.tickets.update({ ...w.ticket, status: 'open', unreadMessages: 3, lastMessage: 'oi', queueId: 7, isGroup: true, updatedAt: at(2) });
+        const active = await r.tickets.findActive(w.c1, w.contact.id, w.conn1);
+        expect(active).to.deep.include({ id: w.ticket.id, status: 'open', unreadMessages: 3, lastMessage: 'oi', queueId: 7, isGroup: true });
+        expect(active!.updatedAt.toISOString()).to.equal(at(2).toISOString());
+        expect(await r.tickets.findActive(w.c2, w.contact.id, w.conn1)).to.equal(null);
+        expect(await r.tickets.findActive(w.c1, w.contact.id, w.conn2)).to.equal(null);
+      });
+
+      it('after closing the active ticket a new one is created, and the latest closed one is found', async () => {
+
+        await given();
+        await r.tickets.update({ ...w.ticket, status: 'closed', closedAt: at(10) });
+        expect(await r.tickets.findActive(w.c1, w.contact.id, w.conn1)).to.equal(null);
+        const second = await r.tickets.getOrCreateActive(ticketDraft({ ...keyOf(), uuid: uuid(2) }, { createdAt: at(11) }));
+        expect(second.created).to.equal(true);
+        expect(second.ticket.id).to.not.equal(w.ticket.id);
+        expect((await r.tickets.findActive(w.c1, w.contact.id, w.conn1))?.id).to.equal(second.ticket.id);
+        await r.tickets.update({ ...second.ticket, status: 'closed', closedAt: at(20) });
+        const latest = await r.tickets.findLatestClosed(w.c1, w.contact.id, w.conn1);
+        expect(latest?.id).to.equal(second.ticket.id);
+        expect(latest!.closedAt!.toISOString()).to.equal(at(20).toISOString());
+        expect(await r.tickets.findLatestClosed(w.c2, w.contact.id, w.conn1)).to.equal(null);
+        const third = await r.tickets.getOrCreateActive(ticketDraft({ ...keyOf(), uuid: uuid(3) }));
+        expect(third.created).to.equal(true);
+      });
+
+      it('ten concurrent get-or-create-actives yield one ticket, created once', async () => {
+
+        await given();
+        const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511966665555'));
+        const got = await times(10, (i) => r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(100 + i) })));
+        expect(new Set(got.map((g) => g.ticket.id)).size).to.equal(1);
+        expect(got.filter((g) => g.created)).to.have.length(1);
+        expect((await r.tickets.findActive(w.c1, contact.id, w.conn1))?.id).to.equal(got[0]!.ticket.id);
+      });
+
+      it('marks a ticket greeted once, even when ten callers race', async () => {
+
+        await given();
+        expect(await r.tickets.markGreeted(w.ticket.id, at(1))).to.equal(true);
+        expect(await r.tickets.markGreeted(w.ticket.id, at(2))).to.equal(false);
+        expect((await r.tickets.findById(w.c1, w.ticket.id))!.greetedAt!.toISOString()).to.equal(at(1).toISOString());
+        const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511955554444'));
+        const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(2) }));
+        const results = await times(10, (i) => r.tickets.markGreeted(ticket.id, at(i)));
+        expect(results.filter(Boolean)).to.have.length(1);
+        expect(await r.tickets.markGreeted(999_999, at(1))).to.equal(false);
+      });
+
+      it('lists by company and status, newest update first, searchable in the last message without accents, paged', async () => {
+
+        await given();
+        const more = async (n: number, status: Ticket['status'], lastMessage: string, minutes: number) => {
+          const contact = await r.contacts.getOrCreate(contactDraft(w.c1, `55119000000${n}`));
+          const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(n) }));
+          await r.tickets.update({ ...ticket, status, lastMessage, updatedAt: at(minutes), closedAt: status === 'closed' ? at(minutes) : null });
+          return ticket.id;
+        };
+        const a = await more(10, 'open', 'Preciso de ajuda com a instalação', 5);
+        const b = await more(11, 'pending', 'Qual o preço?', 7);
+        const c = await more(12, 'closed', 'Obrigado, INSTALACAO concluída', 3);
+        const contact2 = await r.contacts.getOrCreate(contactDraft(w.c2, '5511900000099'));
+        await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c2, contactId: contact2.id, connectionId: w.conn2, uuid: uuid(20) }, { lastMessage: 'instalação' }));
+        const all = await r.tickets.list({ companyId: w.c1, page: page() });
+        expect(all.count).to.equal(4);
+        expect(all.rows.map((t) => t.id)).to.deep.equal([b, a, c, w.ticket.id]);
+        expect((await r.tickets.list({ companyId: w.c1, status: 'pending', page: page() })).rows.map((t) => t.id)).to.deep.equal([b, w.ticket.id]);
+        expect((await r.tickets.list({ companyId: w.c1, search: 'instalacao', page: page() })).rows.map((t) => t.id)).to.deep.equal([a, c]);
+        expect((await r.tickets.list({ companyId: w.c1, status: 'closed', search: 'Instalação', page: page() })).rows.map((t) => t.id)).to.deep.equal([c]);
+        expect((await r.tickets.list({ companyId: w.c1, search: '100%', page: page() })).count).to.equal(0);
+        const second = await r.tickets.list({ companyId: w.c1, page: page(1, 2) });
+        expect(second.count).to.equal(4);
+        expect(second.rows.map((t) => t.id)).to.deep.equal([a, c]);
+        expect((await r.tickets.list({ companyId: w.c2, page: page() })).count).to.equal(1);
+      });
+    });
+
+    describe('messages', () => {
+      it('stores every field and finds by id within the company and by provider id on the connection', async () => {
+        await given();
+        const media = { key: 'm/1.jpg', url: 'https://files.test/m/1.jpg', contentType: 'image/jpeg', filename: '1.jpg', size: 1234 };
+        const quoted = messageFixture(w.ticket, uuid(50));
+        await r.messages.add(quoted);
+        const m = messageFixture(w.ticket, uuid(51), {
+          providerMessageId: 'P-1', fromMe: true, body: 'Olá', media, status: 'sent', quotedMessageId: uuid(50), isPrivate: true, updatedAt: at(1),
+        });
+        await r.messages.add(m);
+        const found = await r.messages.findById(w.c1, uuid(51));
+        expect({ ...found }).to.deep.equal(m);
+        expect(found!.createdAt.toISOString()).to.equal(T0.toISOString());
+        expect(await r.messages.findById(w.c2, uuid(51))).to.equal(null);
+        expect(await r.messages.findById(w.c1, uuid(52))).to.equal(null);
+        expect(await r.messages.findById(w.c1, 'not-a-uuid')).to.equal(null);
+        expect((await r.messages.findByProviderId(w.conn1, 'P-1'))?.id).to.equal(uuid(51));
+        expect(await r.messages.findByProviderId(w.conn2, 'P-1')).to.equal(null);
+        expect(await r.messages.findByProviderId(w.conn1, 'P-2')).to.equal(null);
+      });
+
+      it('adds an inbound message once per provider id and connection', async () => {
+
+        await given();
+        expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(60), { providerMessageId: 'P-1', body: 'first' }))).to.equal(true);
+        expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(61), { providerMessageId: 'P-1', body: 'again' }))).to.equal(false);
+        expect(await r.messages.findById(w.c1, uuid(61))).to.equal(null);
+        expect((await r.messages.findByProviderId(w.conn1, 'P-1'))?.body).to.equal('first');
+        const contact2 = await r.contacts.getOrCreate(contactDraft(w.c2, '5511900000099'));
+        const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c2, contactId: contact2.id, connectionId: w.conn2, uuid: uuid(2) }));
+        expect(await r.messages.addInbound(messageFixture(ticket, uuid(62), { providerMessageId: 'P-1' }))).to.equal(true);
+        const media = { key: 'k', url: 'u', contentType: 'audio/ogg', filename: 'a.ogg', size: 9 };
+        expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(63), { providerMessageId: 'P-3', media, createdAt: at(3) }))).to.equal(true);
+        const stored = await r.messages.findById(w.c1, uuid(63));
+        expect(stored!.media).to.deep.equal(media);
+        expect(stored!.createdAt.toISOString()).to.equal(at(3).toISOString());
+      });
+
+      it('ten concurrent inbound copies of one provider message store it once', async () => {
+
+        await given();
+        const results = await times(10, (i) => r.messages.addInbound(messageFixture(w.ticket, uuid(70 + i), { providerMessageId: 'DUP' })));
+        expect(results.filter(Boolean)).to.have.length(1);
+        expect((await r.messages.listByTicket(w.c1, w.ticket.id, page())).count).to.equal(1);
+      });
+
+      it('messages without a provider id coexist', async () => {
+
+        await given();
+        await r.messages.add(messageFixture(w.ticket, uuid(80)));
+        await r.messages.add(messageFixture(w.ticket, uuid(81)));
+        expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(82)))).to.equal(true);
+        expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(83)))).to.equal(true);
+        expect((await r.messages.listByTicket(w.c1, w.ticket.id, page())).count).to.equal(4);
+      });
+
+      it('updates a message and lists a ticket newest first, paged, within the company only', async () => {
+
+        await given();
+        for (let i = 0; i < 3; i++) await r.messages.add(messageFixture(w.ticket, uuid(90 + i), { body: `m${i}`, createdAt: at(i) }));
+        const m = (await r.messages.findById(w.c1, uuid(90)))!;
+        await r.messages.update({ ...m, status: 'failed', failureReason: 'blocked', providerMessageId: 'P-9', updatedAt: at(9) });
+        const again = await r.messages.findById(w.c1, uuid(90));
+        expect(again).to.deep.include({ status: 'failed', failureReason: 'blocked', providerMessageId: 'P-9' });
+        expect(again!.updatedAt.toISOString()).to.equal(at(9).toISOString());
+        const list = await r.messages.listByTicket(w.c1, w.ticket.id, page());
+        expect(list.rows.map((x) => x.body)).to.deep.equal(['m2', 'm1', 'm0']);
+        const second = await r.messages.listByTicket(w.c1, w.ticket.id, page(1, 1));
+        expect(second).to.deep.include({ count: 3 });
+        expect(second.rows.map((x) => x.body)).to.deep.equal(['m1']);
+        expect((await r.messages.listByTicket(w.c2, w.ticket.id, page())).count).to.equal(0);
+      });
+    });
+
+    describe('outbox', () => {
+      it('returns unpublished entries oldest first, limited, until they are published', async () => {
+        await given();
+        await r.outbox.add({ id: uuid(201), subject: 'b', payload: { n: 2, list: [1, 'x'] }, createdAt: at(2) });
+        await r.outbox.add({ id: uuid(200), subject: 'a', payload: { n: 1 }, createdAt: at(1) });
+        await r.outbox.add({ id: uuid(203), subject: 'c1', payload: [3], createdAt: at(3) });
+        await r.outbox.add({ id: uuid(202), subject: 'c2', payload: 'text', createdAt: at(3) });
+        const all = await r.outbox.pending(10);
+        expect(all.map((e) => e.subject)).to.deep.equal(['a', 'b', 'c1', 'c2']);
+        expect(all[1]).to.deep.include({ id: uuid(201), payload: { n: 2, list: [1, 'x'] } });
+        expect(all[2]!.payload).to.deep.equal([3]);
+        expect(all[3]!.payload).to.equal('text');
+        expect(all[0]!.createdAt.toISOString()).to.equal(at(1).toISOString());
+        expect((await r.outbox.pending(2)).map((e) => e.id)).to.deep.equal([uuid(200), uuid(201)]);
+        await r.outbox.markPublished([uuid(200), uuid(203)], at(5));
+        expect((await r.outbox.pending(10)).map((e) => e.subject)).to.deep.equal(['b', 'c2']);
+        await r.outbox.markPublished([], at(6));
+        await r.outbox.markPublished([uuid(201), uuid(202)], at(6));
+        expect(await r.outbox.pending(10)).to.deep.equal([]);
+      });
+    });
+
+    describe('units of work', () => {
+      it('a failed transaction leaves no contact, ticket, message or outbox entry (databases only)', async function () {
+        if (!r.rollsBack) this.skip();
+        await given();
+        await r.tx.run(async () => {
+          const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511944443333'));
+          const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(2) }));
+          await r.messages.addInbound(messageFixture(ticket, uuid(300), { providerMessageId: 'TX' }));
+          await r.outbox.add({ id: uuid(301), subject: 's', payload: {}, createdAt: T0 });
+          expect((await r.tickets.findActive(w.c1, contact.id, w.conn1))?.id).to.equal(ticket.id);
+          throw new Error('boom');
+        }).catch(() => undefined);
+        expect(await r.contacts.findByNumber(w.c1, '5511944443333')).to.equal(null);
+        expect(await r.tickets.findByUuid(w.c1, uuid(2))).to.equal(null);
+        expect(await r.messages.findByProviderId(w.conn1, 'TX')).to.equal(null);
+        expect(await r.outbox.pending(10)).to.deep.equal([]);
+      });
+
+      it('concurrent transactions routing one inbound message create one contact, one ticket and one message', async () => {
+
+        await given();
+        const outcomes = await times(6, (i) => r.tx.run(async () => {
+          const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511933332222'));
+          const got = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(400 + i) }));
+          const stored = await r.messages.addInbound(messageFixture(got.ticket, uuid(500 + i), { providerMessageId: 'ROUTED' }));
+          return { contactId: contact.id, ticketId: got.ticket.id, created: got.created, stored };
+        }));
+        expect(new Set(outcomes.map((o) => o.contactId)).size).to.equal(1);
+        expect(new Set(outcomes.map((o) => o.ticketId)).size).to.equal(1);
+        expect(outcomes.filter((o) => o.created)).to.have.length(1);
+        expect(outcomes.filter((o) => o.stored)).to.have.length(1);
+        expect((await r.messages.listByTicket(w.c1, outcomes[0]!.ticketId, page())).count).to.equal(1);
+      });
+    });
+  });
+}
