@@ -25,3 +25,5 @@ export * from './security/safe-fetch.js';
 export * from './routes/message-api-routes.js';
 export * from './routes/webhook-routes.js';
 export * from './routes/connection-routes.js';
+export * from './routes/ticket-routes.js';
+export * from './routes/message-routes.js';

@@ -24,6 +24,10 @@ export interface DatabaseOptions {
 export interface Database {
   readonly orm: MikroORM;
   readonly kind: 'postgresql' | 'pglite';
+  /** The server URL, when `kind` is postgresql (another component may open its own pool). */
+  readonly url?: string;
+  /** The embedded engine, when `kind` is pglite (another component may borrow it). */
+  readonly pglite?: PGlite;
   migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -47,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   };
   let orm: MikroORM;
   let ownedPglite: PGlite | undefined;
+  let engine: PGlite | undefined;
   if (options.url) {
     orm = await MikroORM.init({
       ...common,
@@ -61,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       pglite = ownedPglite = await PGlite.create(options.dataDir);
     }
     const borrowed = pglite;
+    engine = pglite;
     orm = await MikroORM.init({
       ...common,
       driver: PGliteDriver,
@@ -71,6 +77,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return {
     orm,
     kind: options.url ? 'postgresql' : 'pglite',
+    ...(engine ? { pglite: engine } : {}),
+    ...(options.url ? { url: options.url } : {}),
     async migrate() {
       const done = await orm.getMigrator().up();
       return done.map((m) => m.name);

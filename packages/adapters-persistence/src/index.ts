@@ -10,3 +10,4 @@ export * from './blobs/local-disk-blob-storage.js';
 export * from './blobs/gcs-blob-storage.js';
 export * from './repositories/mikro-orm-company-api.js';
 export * from './repositories/mikro-orm-messaging.js';
+export * from './repositories/mikro-orm-ticket-logs.js';

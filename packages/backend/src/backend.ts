@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
 import { connectionRoutes } from '@servicedesk/adapters-http';
+import { messageRoutes, ticketRoutes } from '@servicedesk/adapters-http';
 import {
   authRoutes, bearerToken, companyApiRoutes, companyRoutes, createHttpServer, invoiceRoutes, messageApiRoutes, planRoutes, settingRoutes,
   userRoutes, versionRoutes, webhookRoutes, type HttpServer, type RouteSpec, type WebhookSecrets,
 } from '@servicedesk/adapters-http';
-import { ChannelRuntime, GraphConnector, RuntimeChannelQueries, SandboxConnector } from '@servicedesk/channel-runtime';
+import {
+  assembleRuntime, channelAdminSeedFromEnv, parseConnectors, prepareChannelSchema, RuntimeChannelQueries, type ChannelRuntime, type SandboxConnector,
+} from '@servicedesk/channel-runtime';
 import type { Application, BrokerSubscription, ChannelEvent } from '@servicedesk/core';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
@@ -27,6 +30,8 @@ export function backendRoutes(app: Application, startedAt: Date, messaging: { po
     ...companyApiRoutes(app),
     ...invoiceRoutes(app),
     ...connectionRoutes(app),
+    ...ticketRoutes(app, { pokeOutbox: messaging.pokeOutbox }),
+    ...messageRoutes(app, { pokeOutbox: messaging.pokeOutbox }),
   ];
 }
 
@@ -51,11 +56,18 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
   const infra = options.infra ?? (await openInfrastructure(config));
   const applied = await infra.db.migrate();
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  const sandbox = config.channelRuntime === 'embedded' ? new SandboxConnector() : null;
-  const runtime = sandbox
-    ? new ChannelRuntime({ broker: infra.broker, connectors: [sandbox, new GraphConnector({ baseUrl: config.graphApiUrl })], logger: logger.child({ component: 'channel-runtime' }) })
-    : null;
-  const container = createContainer(config, infra, await resolveJwtSecret(config), runtime ? new RuntimeChannelQueries(runtime) : undefined);
+  let runtime: ChannelRuntime | null = null;
+  let sandbox: SandboxConnector | null = null;
+  if (config.channelRuntime === 'embedded') {
+    // The channel component keeps its own schema and admin, in the same database as the backend.
+    const prepared = await prepareChannelSchema(infra.db, channelAdminSeedFromEnv(process.env));
+    if (prepared.migrations.length) logger.info(prepared, 'channel schema migrated');
+    ({ runtime, sandbox } = assembleRuntime({
+      broker: infra.broker, database: infra.db, logger: logger.child({ component: 'channel-runtime' }), graphApiUrl: config.graphApiUrl,
+      connectors: parseConnectors(process.env.CHANNEL_CONNECTORS),
+    }));
+  }
+  const container = createContainer(config, infra, await resolveJwtSecret(config), runtime ? new RuntimeChannelQueries(runtime) : infra.remoteQueries);
   const app = container.get<Application>(TYPES.Application);
   const scope = requestScope(infra.db);
   const relayOutbox = () => scope(() => app.relayOutbox.execute()).then(

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
-import { JetStreamBroker, NatsRealtimeFanout } from '@servicedesk/adapters-broker';
+import { JetStreamBroker, NatsChannelQueries, NatsRealtimeFanout } from '@servicedesk/adapters-broker';
 import {
   Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
@@ -10,6 +10,7 @@ import {
   MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, openDatabase, type Database,
   MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity,
   MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets,
+  MikroOrmTicketLogs,
 } from '@servicedesk/adapters-persistence';
 import {
   createApplication, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
@@ -34,6 +35,8 @@ export interface Infrastructure {
   readonly blobs: BlobStorage;
   readonly fanout: RealtimeFanout;
   readonly broker: Broker;
+  /** Number checks answered by a channel runtime in another process (set with BROKER_URL). */
+  readonly remoteQueries?: ChannelQueries;
   close(): Promise<void>;
 }
 
@@ -49,9 +52,11 @@ export async function openInfrastructure(config: BackendConfig): Promise<Infrast
   const fanout = nats?.fanout ?? new InProcessRealtimeFanout();
   const jetstream = config.brokerUrl ? await JetStreamBroker.connect(config.brokerUrl) : null;
   const broker: Broker = jetstream?.broker ?? new InProcessBroker();
+  const queries = config.brokerUrl ? await NatsChannelQueries.connect(config.brokerUrl) : null;
   return {
-    db, cache, blobs, fanout, broker,
+    db, cache, blobs, fanout, broker, ...(queries ? { remoteQueries: queries.queries } : {}),
     async close() {
+      await queries?.close();
       await jetstream?.close();
       await nats?.close();
       await redis?.close();
@@ -94,6 +99,7 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
       tickets: new MikroOrmTickets(db.orm),
       messages: new MikroOrmMessages(db.orm),
       outbox: new MikroOrmOutbox(db.orm),
+      ticketLogs: new MikroOrmTicketLogs(db.orm),
     }),
     [TYPES.Infrastructure, TYPES.JwtSecret],
   ).inSingletonScope();

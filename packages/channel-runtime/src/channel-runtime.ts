@@ -2,6 +2,7 @@ import {
   SUBJECTS, type Broker, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
   type SessionSendMessage, type SocialSendMessage,
 } from '@servicedesk/core';
+import type { SessionEditMessage, SessionRevokeMessage } from '@servicedesk/core';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession } from './ports.js';
 
 export interface RuntimeLogger {
@@ -18,6 +19,8 @@ export interface ChannelRuntimeOptions {
   readonly maxSendAttempts?: number;
   readonly retryDelayMs?: number;
   readonly now?: () => Date;
+  /** Answers questions about a session while this runtime holds it (number checks across processes). */
+  readonly queries?: { attach(chatappId: number, checkNumber: ConnectorSession['checkNumber']): () => void };
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ChannelRuntimeOptions {
  * never produces a second distinct event.
  */
 export class ChannelRuntime {
-  private readonly sessions = new Map<number, { session: ConnectorSession; companyId: number; provider: ConnectionProvider }>();
+  private readonly sessions = new Map<number, { session: ConnectorSession; companyId: number; provider: ConnectionProvider; detach: () => void }>();
   private readonly subscriptions: BrokerSubscription[] = [];
   private eventCounter = 0;
   /** Our message ids of recent sends by provider id, so that delivery events name the message. */
@@ -43,12 +46,19 @@ export class ChannelRuntime {
       await broker.subscribe('channel-runtime-session-send', 'cmd.session.send.>', (e, info) => this.send(e.payload as SessionSendMessage, info), options),
       await broker.subscribe('channel-runtime-social-send', 'cmd.social.send.>', (e, info) => this.send(e.payload as SocialSendMessage, info), options),
     );
+    this.subscriptions.push(
+      await broker.subscribe('channel-runtime-session-edit', 'cmd.session.edit.>', (e, info) => this.change(e.payload as SessionEditMessage, info), options),
+      await broker.subscribe('channel-runtime-session-revoke', 'cmd.session.revoke.>', (e, info) => this.change(e.payload as SessionRevokeMessage, info), options),
+    );
     this.o.logger.info({ connectors: this.o.connectors.flatMap((c) => c.providers) }, 'channel runtime consuming commands');
   }
 
   async stop(): Promise<void> {
     for (const s of this.subscriptions.splice(0)) await s.stop();
-    for (const { session } of this.sessions.values()) await session.stop({ logout: false }).catch(() => undefined);
+    for (const { session, detach } of this.sessions.values()) {
+      detach();
+      await session.stop({ logout: false }).catch(() => undefined);
+    }
     this.sessions.clear();
   }
 
@@ -67,6 +77,7 @@ export class ChannelRuntime {
     const existing = this.sessions.get(cmd.chatappId);
     if (existing && (cmd.action === 'restart' || cmd.action === 'logout' || cmd.action === 'start')) {
       this.sessions.delete(cmd.chatappId);
+      existing.detach();
       await existing.session.stop({ logout: cmd.action === 'logout' }).catch(() => undefined);
     }
     if (cmd.action === 'logout') {
@@ -81,7 +92,8 @@ export class ChannelRuntime {
     }
     await this.publishStatus(cmd, 'OPENING', null);
     const session = await connector.start(cmd, this.listenerFor(cmd));
-    this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider });
+    const detach = this.o.queries?.attach(cmd.chatappId, (number) => session.checkNumber(number)) ?? (() => undefined);
+    this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider, detach });
   }
 
   private publishStatus(cmd: { chatappId: number; companyId: number }, status: Parameters<ConnectorListener['status']>[0], qrcode: string | null) {
@@ -140,6 +152,33 @@ export class ChannelRuntime {
       type: social ? 'SocialMessageSent' : 'SessionMessageSent', messageId: cmd.messageId, companyId: cmd.companyId,
       chatappId: cmd.chatappId, providerMessageId, at: this.now().toISOString(),
     });
+  }
+
+  /**
+   * SessionEditMessage / SessionRevokeMessage: change or delete, at the provider, a message the
+   * session sent. The backend already shows the change; one the provider cannot make (no session,
+   * a connector without edit/revoke, a refusal, the last failed attempt) is logged and dropped.
+   */
+  private async change(cmd: SessionEditMessage | SessionRevokeMessage, info: DeliveryInfo): Promise<void> {
+    const what = cmd.type === 'SessionEditMessage' ? 'edit' : 'revoke';
+    const drop = (reason: string, err?: unknown) => this.o.logger.warn({ err, chatappId: cmd.chatappId, messageId: cmd.messageId, reason }, `message ${what} dropped`);
+    const entry = this.sessions.get(cmd.chatappId);
+    if (!entry || entry.companyId !== cmd.companyId) return drop('ERR_SESSION_NOT_FOUND');
+    if (entry.session.status() !== 'CONNECTED') return drop('ERR_SESSION_NOT_CONNECTED');
+    const { session } = entry;
+    try {
+      if (cmd.type === 'SessionEditMessage') {
+        if (!session.edit) return drop('ERR_EDIT_NOT_SUPPORTED');
+        await session.edit(cmd.to, cmd.providerMessageId, cmd.body);
+      } else {
+        if (!session.revoke) return drop('ERR_REVOKE_NOT_SUPPORTED');
+        await session.revoke(cmd.to, cmd.providerMessageId);
+      }
+    } catch (err) {
+      if (err instanceof PermanentSendError) return drop(err.reason);
+      if (info.deliveryCount >= (this.o.maxSendAttempts ?? 5)) return drop('ERR_GIVEN_UP', err);
+      throw err;
+    }
   }
 
   private rememberSent(chatappId: number, providerMessageId: string, messageId: string) {

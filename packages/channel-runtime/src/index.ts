@@ -10,3 +10,4 @@ export * from './persistence/channel-migrations.js';
 export * from './persistence/channel-database.js';
 export * from './persistence/db-auth-state.js';
 export * from './persistence/seed-channel-admin.js';
+export * from './start-runtime.js';

@@ -24,6 +24,10 @@ export interface ConnectorSession {
   send(to: string, content: OutboundContent): Promise<{ providerMessageId: string }>;
   /** Whether a number has an account at the provider, and the provider's normalized id for it. */
   checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
+  /** Changes the text of a message this session sent (optional: not every provider can). */
+  edit?(to: string, providerMessageId: string, body: string): Promise<void>;
+  /** Deletes a message this session sent, for everyone (optional: not every provider can). */
+  revoke?(to: string, providerMessageId: string): Promise<void>;
   stop(options: { logout: boolean }): Promise<void>;
 }
 

@@ -56,3 +56,11 @@ export type { ConnectionFields, CreateConnectionInput } from './messaging/create
 export type { UpdateConnectionInput } from './messaging/change-connection.js';
 export type { ConnectionFilter } from './messaging/read-connections.js';
 export * from './messaging/accept-provider-events.js';
+export * from './messaging/ticket-log.js';
+export * from './in-memory/ticket-logs.js';
+export type { TicketDetails, ContactSummary } from './messaging/ticket-details.js';
+export type { TicketLogView } from './messaging/show-ticket.js';
+export type { TicketReportRow } from './messaging/ticket-report.js';
+export type { CatalogItem } from './messaging/send-catalog.js';
+export { formatCatalog, MAX_CATALOG_ITEMS } from './messaging/send-catalog.js';
+export { MAX_TICKET_MEDIA_BYTES, MAX_MESSAGE_LENGTH } from './messaging/send-ticket-message.js';

@@ -9,7 +9,7 @@ const status = z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDIN
 const text = z.string().max(4000).nullable();
 
 /** Every editable field; the use cases apply the rules (name, token format, provider of the kind). */
-export const connectionFields = z.object({
+const connectionFields = z.object({
   name: z.string().max(120),
   provider,
   greetingMessage: text,

@@ -1,11 +1,14 @@
-import { raw } from '@mikro-orm/core';
+import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ConflictError } from '@servicedesk/core';
 import type {
   Connection, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, OutboxEntry, Page, PageRequest, Ticket, TicketQuery,
   Tickets,
 } from '@servicedesk/core';
 import { ConnectionSchema, ContactSchema, MessageSchema, OutboxSchema, TicketSchema } from '../schemas/messaging.js';
 import { MikroOrmRepository } from './context.js';
-import { searchWhere } from './search.js';
+import { foldSql } from './search.js';
+import { likeTerm } from './context.js';
+import { foldForSearch, type MessageQuery, type TicketFilter } from '@servicedesk/core';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -44,15 +47,25 @@ export class MikroOrmConnections extends MikroOrmRepository implements Connectio
     return this.em.count(ConnectionSchema, { companyId });
   }
   async add(connection: NewConnection): Promise<Connection> {
-    const id = (await this.em.insert(ConnectionSchema, { ...connection } as Connection)) as number;
+    const id = (await tokenUnique(() => this.em.insert(ConnectionSchema, { ...connection } as Connection))) as number;
     return { ...connection, id };
   }
   async update(connection: Connection) {
     const { id, companyId, ...fields } = connection;
-    await this.em.nativeUpdate(ConnectionSchema, { id, companyId }, fields);
+    await tokenUnique(() => this.em.nativeUpdate(ConnectionSchema, { id, companyId }, fields));
   }
   async remove(companyId: number, id: number) {
     await this.em.nativeDelete(ConnectionSchema, { id, companyId });
+  }
+}
+
+/** Two connections saving the same token at once: the unique index decides, as a 409 like the use case's check. */
+async function tokenUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException && /token_digest/.test(err.message)) throw new ConflictError('ERR_TOKEN_IN_USE');
+    throw err;
   }
 }
 
@@ -115,25 +128,59 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
     }
     throw new Error(`no active ticket for contact ${draft.contactId} on connection ${draft.connectionId} could be created or read`);
   }
+  /** The partial unique index refuses a second active ticket of the pair: a 409, as the use cases' own check. */
   async update(ticket: Ticket) {
     const { id, companyId, ...fields } = ticket;
-    await this.em.nativeUpdate(TicketSchema, { id, companyId }, fields);
+    try {
+      await this.em.nativeUpdate(TicketSchema, { id, companyId }, fields);
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException && /tickets_one_active_idx/.test(err.message)) throw new ConflictError('ERR_OTHER_OPEN_TICKET');
+      throw err;
+    }
   }
   async markGreeted(ticketId: number, at: Date) {
     return (await this.em.nativeUpdate(TicketSchema, { id: ticketId, greetedAt: null }, { greetedAt: at })) === 1;
   }
   async list(q: TicketQuery): Promise<Page<Ticket>> {
-    const where = { companyId: q.companyId, ...(q.status ? { status: q.status } : {}), ...searchWhere(['last_message'], q.search) };
-    const [rows, count] = await this.em.findAndCount(TicketSchema, where, {
+    const [rows, count] = await this.em.findAndCount(TicketSchema, ticketWhere(q), {
       ...READ, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], offset: q.page.offset, limit: q.page.limit,
     });
     return { rows, count };
   }
+  async count(filter: TicketFilter) {
+    return this.em.count(TicketSchema, ticketWhere(filter));
+  }
+  async remove(companyId: number, id: number) {
+    await this.em.nativeDelete(TicketSchema, { id, companyId });
+  }
+}
+
+const range = (from?: Date, to?: Date) => ({ ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) });
+
+/** Every condition of the filter, and-ed; the search also looks at the contact's name and number. */
+function ticketWhere(f: TicketFilter): Record<string, unknown> {
+  const where: Record<string, unknown> = { companyId: f.companyId };
+  if (f.status) where.status = f.status;
+  if (f.pendingOrAssignedTo !== undefined) where.$or = [{ status: 'pending' }, { userId: f.pendingOrAssignedTo }];
+  if (f.userIds) where.userId = { $in: [...f.userIds] };
+  if (f.queueIds) where.queueId = { $in: [...f.queueIds] };
+  if (f.connectionId !== undefined) where.connectionId = f.connectionId;
+  if (f.withUnreadMessages) where.unreadMessages = { $gt: 0 };
+  if (f.isGroup !== undefined) where.isGroup = f.isGroup;
+  if (f.createdFrom || f.createdTo) where.createdAt = range(f.createdFrom, f.createdTo);
+  if (f.updatedFrom || f.updatedTo) where.updatedAt = range(f.updatedFrom, f.updatedTo);
+  if (f.search?.trim()) {
+    const term = likeTerm(foldForSearch(f.search));
+    const contactMatch = `select 1 from contacts sc where sc.id = %s.contact_id and (${foldSql('sc.name')} like ? or sc.number like ?)`;
+    const expr = (alias: string) => `(${foldSql(`${alias}.last_message`)} like ? or exists (${contactMatch.replace('%s', alias)}))`;
+    where[raw(expr, [term, term, term])] = [];
+  }
+  return where;
 }
 
 const MESSAGE_FIELDS = [
   'id', 'companyId', 'ticketId', 'contactId', 'connectionId', 'providerMessageId', 'fromMe', 'body', 'media', 'status', 'failureReason',
-  'quotedMessageId', 'isPrivate', 'userId', 'createdAt', 'updatedAt',
+  'quotedMessageId', 'isPrivate', 'userId', 'createdAt', 'updatedAt', 'isDeleted', 'isEdited', 'editedAt',
 ] as const;
 
 export class MikroOrmMessages extends MikroOrmRepository implements Messages {
@@ -164,6 +211,29 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
       ...READ, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.limit,
     });
     return { rows: rows as Message[], count };
+  }
+  async list(q: MessageQuery): Promise<Page<Message>> {
+    const where = {
+      companyId: q.companyId, ...(q.ticketId !== undefined ? { ticketId: q.ticketId } : {}), ...(q.userId !== undefined ? { userId: q.userId } : {}),
+      ...(q.withMedia ? { media: { $ne: null } } : {}),
+    };
+    const [rows, count] = await this.em.findAndCount(MessageSchema, where, {
+      ...READ, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: q.page.offset, limit: q.page.limit,
+    });
+    return { rows: rows as Message[], count };
+  }
+  async countByTickets(companyId: number, ticketIds: readonly number[]) {
+    const counts = new Map<number, number>();
+    if (!ticketIds.length) return counts;
+    const rows = await this.em.execute<Array<{ ticket_id: number; n: string | number }>>(
+      `select ticket_id, count(*) as n from messages where company_id = ? and ticket_id in (${ticketIds.map(() => '?').join(', ')}) group by ticket_id`,
+      [companyId, ...ticketIds],
+    );
+    for (const r of rows) counts.set(Number(r.ticket_id), Number(r.n));
+    return counts;
+  }
+  async removeByTicket(companyId: number, ticketId: number) {
+    await this.em.nativeDelete(MessageSchema, { companyId, ticketId });
   }
 }
 

@@ -3,6 +3,7 @@ import { CompanySettingSchema, GlobalSettingSchema } from './settings.js';
 import { CompanySchema, PlanSchema } from './tenancy.js';
 import { HelpSchema, InvoiceSchema, PartnerSchema } from './company-api.js';
 import { ConnectionSchema, ContactSchema, MessageSchema, OutboxSchema, TicketSchema } from './messaging.js';
+import { TicketLogSchema } from './ticket-logs.js';
 
 /** Every entity schema of the backend; new schemas are added here and in a migration. */
-export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema];
+export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema, TicketLogSchema];

@@ -86,6 +86,9 @@ export const MessageSchema = new EntitySchema<Message>({
     userId: { type: 'number', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
+    isDeleted: { type: 'boolean' },
+    isEdited: { type: 'boolean' },
+    editedAt: { type: 'Date', nullable: true },
   },
 });
 

@@ -1,7 +1,7 @@
 import { describeMessagingContract } from '@servicedesk/core/contracts/messaging-contract';
 import {
   MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
-  type Database,
+  MikroOrmTicketLogs, MikroOrmUsers, type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 
@@ -15,6 +15,8 @@ function fixtureOn(db: Database) {
     outbox: new MikroOrmOutbox(orm),
     companies: new MikroOrmCompanies(orm),
     plans: new MikroOrmPlans(orm),
+    users: new MikroOrmUsers(orm),
+    ticketLogs: new MikroOrmTicketLogs(orm),
     tx: new MikroOrmTransaction(orm),
     rollsBack: true,
   };

@@ -21,6 +21,8 @@ class SandboxSession implements ConnectorSession {
   private current: ConnectionStatus = 'CONNECTED';
   behaviour: SandboxBehaviour = {};
   readonly sent: Array<{ to: string; content: OutboundContent; providerMessageId: string }> = [];
+  readonly edited: Array<{ to: string; providerMessageId: string; body: string }> = [];
+  readonly revoked: Array<{ to: string; providerMessageId: string }> = [];
 
   constructor(readonly chatappId: number, private readonly listener: ConnectorListener, private readonly ids: () => string) {}
 
@@ -48,6 +50,21 @@ class SandboxSession implements ConnectorSession {
     setTimeout(() => {
       for (const status of order) for (let i = 0; i < times; i++) this.listener.delivery(providerMessageId, status);
     }, this.behaviour.ackDelayMs ?? 0);
+  }
+
+  async edit(to: string, providerMessageId: string, body: string) {
+    this.known(providerMessageId);
+    this.edited.push({ to, providerMessageId, body });
+  }
+
+  async revoke(to: string, providerMessageId: string) {
+    this.known(providerMessageId);
+    this.revoked.push({ to, providerMessageId });
+  }
+
+  /** Like a provider, the simulator changes only messages it sent. */
+  private known(providerMessageId: string) {
+    if (!this.sent.some((s) => s.providerMessageId === providerMessageId)) throw new PermanentSendError('ERR_UNKNOWN_MESSAGE');
   }
 
   async checkNumber(number: string) {

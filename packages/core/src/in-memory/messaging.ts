@@ -1,6 +1,7 @@
 import type { Connection, NewConnection } from '../messaging/connection.js';
 import type { Contact, Message, Ticket } from '../messaging/conversation.js';
-import type { Connections, Contacts, Messages, Outbox, OutboxEntry, TicketQuery, Tickets } from '../messaging/ports.js';
+import type { Connections, Contacts, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
+import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import { InMemoryTable, slice } from './table.js';
 
@@ -31,6 +32,8 @@ export class InMemoryContacts implements Contacts {
 
 export class InMemoryTickets implements Tickets {
   readonly table = new InMemoryTable<Ticket>();
+  /** With the contacts, a search also matches their names and numbers, as the SQL adapter does. */
+  constructor(private readonly contacts?: InMemoryContacts) {}
   async findById(companyId: number, id: number) { const t = this.table.get(id); return t?.companyId === companyId ? t : null; }
   async findByUuid(companyId: number, uuid: string) { return this.table.find((t) => t.companyId === companyId && t.uuid === uuid); }
   async findActive(companyId: number, contactId: number, connectionId: number) {
@@ -48,7 +51,14 @@ export class InMemoryTickets implements Tickets {
     const active = this.activeOf(draft.companyId, draft.contactId, draft.connectionId);
     return active ? { ticket: active, created: false } : { ticket: this.table.insert(draft), created: true };
   }
-  async update(t: Ticket) { this.table.replace(t); }
+  /** The partial unique index of the database, checked with no await before the write. */
+  async update(t: Ticket) {
+    if (t.status !== 'closed') {
+      const other = this.activeOf(t.companyId, t.contactId, t.connectionId);
+      if (other && other.id !== t.id) throw new ConflictError('ERR_OTHER_OPEN_TICKET');
+    }
+    this.table.replace(t);
+  }
   async markGreeted(ticketId: number, at: Date) {
     const t = this.table.get(ticketId);
     if (!t || t.greetedAt) return false;
@@ -56,11 +66,29 @@ export class InMemoryTickets implements Tickets {
     return true;
   }
   async list(q: TicketQuery) {
-    const term = q.search ? foldForSearch(q.search) : '';
-    const rows = this.table
-      .filter((t) => t.companyId === q.companyId && (!q.status || t.status === q.status) && (!term || foldForSearch(t.lastMessage).includes(term)))
-      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
+    const rows = this.table.filter(this.matcher(q)).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
     return slice(rows, q.page);
+  }
+  async count(f: TicketFilter) { return this.table.filter(this.matcher(f)).length; }
+  async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
+
+  private matcher(f: TicketFilter): (t: Ticket) => boolean {
+    const term = f.search?.trim() ? foldForSearch(f.search) : '';
+    const within = (d: Date, from?: Date, to?: Date) => (!from || d >= from) && (!to || d < to);
+    const found = (t: Ticket) => {
+      if (foldForSearch(t.lastMessage).includes(term)) return true;
+      const contact = this.contacts?.table.get(t.contactId);
+      return Boolean(contact && (foldForSearch(contact.name).includes(term) || contact.number.includes(term)));
+    };
+    return (t) => t.companyId === f.companyId && (!f.status || t.status === f.status)
+      && (f.pendingOrAssignedTo === undefined || t.status === 'pending' || t.userId === f.pendingOrAssignedTo)
+      && (!f.userIds || (t.userId !== null && f.userIds.includes(t.userId)))
+      && (!f.queueIds || (t.queueId !== null && f.queueIds.includes(t.queueId)))
+      && (f.connectionId === undefined || t.connectionId === f.connectionId)
+      && (!f.withUnreadMessages || t.unreadMessages > 0)
+      && (f.isGroup === undefined || t.isGroup === f.isGroup)
+      && within(t.createdAt, f.createdFrom, f.createdTo) && within(t.updatedAt, f.updatedFrom, f.updatedTo)
+      && (!term || found(t));
   }
 }
 
@@ -87,6 +115,24 @@ export class InMemoryMessages implements Messages {
     const rows = [...this.rows.values()].filter((m) => m.companyId === companyId && m.ticketId === ticketId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((m) => structuredClone(m));
     return slice(rows, page);
+  }
+  async list(q: MessageQuery) {
+    const rows = [...this.rows.values()]
+      .filter((m) => m.companyId === q.companyId && (q.ticketId === undefined || m.ticketId === q.ticketId)
+        && (q.userId === undefined || m.userId === q.userId) && (!q.withMedia || m.media !== null))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .map((m) => structuredClone(m));
+    return slice(rows, q.page);
+  }
+  async countByTickets(companyId: number, ticketIds: readonly number[]) {
+    const counts = new Map<number, number>();
+    for (const m of this.rows.values()) {
+      if (m.companyId === companyId && ticketIds.includes(m.ticketId)) counts.set(m.ticketId, (counts.get(m.ticketId) ?? 0) + 1);
+    }
+    return counts;
+  }
+  async removeByTicket(companyId: number, ticketId: number) {
+    for (const [id, m] of this.rows) if (m.companyId === companyId && m.ticketId === ticketId) this.rows.delete(id);
   }
 }
 

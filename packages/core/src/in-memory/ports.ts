@@ -9,6 +9,7 @@ import { dropCompanyUsers, InMemoryRefreshSessions, InMemoryUsers } from './iden
 import { InProcessBroker } from './in-process-broker.js';
 import { InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryTickets } from './messaging.js';
 import { InMemorySettings } from './settings.js';
+import { InMemoryTicketLogs } from './ticket-logs.js';
 import { FixedClock, InMemoryBlobStorage, InsecureTestPasswordHasher, RecordingRealtime, SequentialIds, SerialTransaction } from './support.js';
 import { InMemoryCompanies, InMemoryPlans } from './tenancy.js';
 import { InMemoryTokens } from './tokens.js';
@@ -39,6 +40,7 @@ export function createInMemoryPorts() {
   const settings = new InMemorySettings();
   companies.onRemove.push((id) => dropCompanyUsers(users, id), (id) => settings.dropCompany(id));
   const clock = new FixedClock();
+  const contacts = new InMemoryContacts();
   const ports = {
     users, companies, settings, clock,
     refreshSessions: new InMemoryRefreshSessions(),
@@ -56,13 +58,14 @@ export function createInMemoryPorts() {
     invoices: new InMemoryInvoices(),
     platformActivity: new InMemoryPlatformActivity(),
     connections: new InMemoryConnections(),
-    contacts: new InMemoryContacts(),
-    tickets: new InMemoryTickets(),
+    contacts,
+    tickets: new InMemoryTickets(contacts),
     messages: new InMemoryMessages(),
     outbox: new InMemoryOutbox(),
     broker: new InProcessBroker(),
     digester: new InsecureTestDigester(),
     channelQueries: DETACHED_CHANNEL_QUERIES,
+    ticketLogs: new InMemoryTicketLogs(),
   } satisfies CorePorts;
   return ports;
 }

@@ -46,6 +46,8 @@ export const SUBJECTS = {
   sessionSend: (connectionId: number) => `cmd.session.send.${connectionId}`,
   socialSend: (connectionId: number) => `cmd.social.send.${connectionId}`,
   sessionControl: (connectionId: number) => `cmd.session.control.${connectionId}`,
+  sessionEdit: (connectionId: number) => `cmd.session.edit.${connectionId}`,
+  sessionRevoke: (connectionId: number) => `cmd.session.revoke.${connectionId}`,
   messageSent: 'evt.message.sent',
   messageFailed: 'evt.message.failed',
   messageStatus: 'evt.message.status',

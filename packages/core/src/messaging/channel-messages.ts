@@ -7,6 +7,8 @@ export interface OutboundContent {
   readonly media?: { readonly url: string; readonly key: string; readonly contentType: string; readonly filename: string };
   readonly buttons?: ReadonlyArray<{ readonly id: string; readonly text: string }>;
   readonly list?: { readonly title: string; readonly buttonText: string; readonly sections: ReadonlyArray<{ readonly title: string; readonly rows: ReadonlyArray<{ readonly id: string; readonly title: string; readonly description?: string }> }> };
+  /** The provider's id of the message this one replies to (quoted reply). */
+  readonly quotedProviderMessageId?: string;
 }
 
 /** Command: send on a session connection (the "send command for the session connector"). */
@@ -43,7 +45,30 @@ export interface SessionControl {
   readonly externalId: string | null;
 }
 
-export type ChannelCommand = SessionSendMessage | SocialSendMessage | SessionControl;
+/** Command: change the text of a message the session sent (`cmd.session.edit.<chatappId>`). */
+export interface SessionEditMessage {
+  readonly type: 'SessionEditMessage';
+  readonly messageId: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly ticketId: number;
+  readonly to: string;
+  readonly providerMessageId: string;
+  readonly body: string;
+}
+
+/** Command: delete a message the session sent, for everyone (`cmd.session.revoke.<chatappId>`). */
+export interface SessionRevokeMessage {
+  readonly type: 'SessionRevokeMessage';
+  readonly messageId: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly ticketId: number;
+  readonly to: string;
+  readonly providerMessageId: string;
+}
+
+export type ChannelCommand = SessionSendMessage | SocialSendMessage | SessionControl | SessionEditMessage | SessionRevokeMessage;
 
 /** Event: the message left through the connector (`SessionMessageSent` / `SocialMessageSent`). */
 export interface MessageSentEvent {

@@ -70,6 +70,11 @@ export interface Message {
   userId: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Revoked by an operator: kept (operators still see it) but gone for the contact. */
+  isDeleted: boolean;
+  /** The body was changed after sending; `editedAt` says when. */
+  isEdited: boolean;
+  editedAt: Date | null;
 }
 
 /** Digits only, 8 to 15 of them (E.164 without the plus). */

@@ -1,16 +1,20 @@
 import type { Message, Ticket } from './conversation.js';
 
-export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt'> {
+export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt' | 'editedAt'> {
   /** The lineage's delivery number: 0 pending, 1 sent, 2 delivered, 3 read, 4 played, -1 failed. */
   ack: number;
   createdAt: string;
   updatedAt: string;
+  editedAt: string | null;
 }
 
 const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4, failed: -1 } as const;
 
 export function toMessageView(m: Message): MessageView {
-  return { ...m, ack: ACK[m.status], createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString() };
+  return {
+    ...m, ack: ACK[m.status], createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+    editedAt: m.editedAt ? m.editedAt.toISOString() : null,
+  };
 }
 
 export interface TicketView extends Omit<Ticket, 'createdAt' | 'updatedAt' | 'closedAt' | 'greetedAt'> {

@@ -20,6 +20,21 @@ import { RouteInbound } from './route-inbound.js';
 import { SendApiMessage } from './send-api-message.js';
 import { SessionCommands } from './session-commands.js';
 import { ControlSession, RestartAllSessions } from './session-control.js';
+import { EditMessage, RevokeMessage } from './change-message.js';
+import { CloseAllTickets, IgnoreTicket, RecordLgpdResponse } from './close-tickets.js';
+import { CreateTicket } from './create-ticket.js';
+import { DeleteTicket } from './delete-ticket.js';
+import { ForwardMessage } from './forward-message.js';
+import { ListMyMessages, ListTicketMedia, ListTicketMessages } from './list-messages.js';
+import { CountTickets, ListTickets } from './list-tickets.js';
+import type { TicketLogs } from './ports.js';
+import { SendCatalog } from './send-catalog.js';
+import { SendTicketMessage } from './send-ticket-message.js';
+import { ListTicketLogs, ShowTicket, ShowTicketByUuid } from './show-ticket.js';
+import { TicketPresenter } from './ticket-details.js';
+import { TicketJournal } from './ticket-journal.js';
+import { TicketReport } from './ticket-report.js';
+import { UpdateTicket } from './update-ticket.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -31,6 +46,7 @@ export interface MessagingPorts {
   readonly broker: Broker;
   readonly digester: SecretDigester;
   readonly channelQueries: ChannelQueries;
+  readonly ticketLogs: TicketLogs;
 }
 
 interface SharedPorts {
@@ -72,5 +88,40 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     setGreetingMedia: new SetGreetingMedia({ connections, blobs, ids, clock, realtime }),
     removeGreetingMedia: new RemoveGreetingMedia({ connections, blobs, clock, realtime }),
     closeImportedTickets: new CloseImportedTickets({ connections, tickets, tx, clock, realtime }),
+    ...createTicketsAndMessages(p, outbound),
+  };
+}
+
+/** The operators' ticket and message use cases (the "Tickets and messages" routes). */
+function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages) {
+  const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime });
+  const journal = new TicketJournal({ tickets, ticketLogs, clock });
+  const closing = { tickets, users, journal, presenter, tx, clock, realtime };
+  const sendTicketMessage = new SendTicketMessage({
+    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime,
+  });
+  const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime };
+  return {
+    listTickets: new ListTickets({ tickets, users, presenter }),
+    countTickets: new CountTickets({ tickets, users }),
+    showTicket: new ShowTicket({ tickets, users, presenter }),
+    showTicketByUuid: new ShowTicketByUuid({ tickets, users, presenter }),
+    listTicketLogs: new ListTicketLogs({ tickets, users, ticketLogs }),
+    ticketReport: new TicketReport({ tickets, messages, presenter }),
+    createTicket: new CreateTicket({ tickets, contacts, connections, users, journal, presenter, tx, clock, ids }),
+    updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, presenter, tx, clock, realtime }),
+    deleteTicket: new DeleteTicket({ tickets, messages, journal, tx, realtime }),
+    closeAllTickets: new CloseAllTickets(closing),
+    ignoreTicket: new IgnoreTicket(closing),
+    recordLgpdResponse: new RecordLgpdResponse(closing),
+    listTicketMessages: new ListTicketMessages({ tickets, messages, users, presenter, tx }),
+    listMyMessages: new ListMyMessages({ messages }),
+    listTicketMedia: new ListTicketMedia({ tickets, messages, users }),
+    sendTicketMessage,
+    sendCatalog: new SendCatalog({ send: sendTicketMessage }),
+    editMessage: new EditMessage(changing),
+    revokeMessage: new RevokeMessage(changing),
+    forwardMessage: new ForwardMessage({ tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime }),
   };
 }

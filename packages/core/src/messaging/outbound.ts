@@ -14,6 +14,8 @@ export interface OutboundDraft {
   readonly userId?: number | null;
   readonly buttons?: OutboundContent['buttons'];
   readonly list?: OutboundContent['list'];
+  /** The message this one replies to; the connector quotes it when it has a provider id. */
+  readonly quoted?: Message | null;
 }
 
 /**
@@ -30,8 +32,8 @@ export class OutboundMessages {
     const message: Message = {
       id: ids.uuid(), companyId: draft.ticket.companyId, ticketId: draft.ticket.id, contactId: draft.contact.id,
       connectionId: draft.connection.id, providerMessageId: null, fromMe: true, body: draft.body, media: draft.media ?? null,
-      status: 'pending', failureReason: null, quotedMessageId: null, isPrivate: false, userId: draft.userId ?? null,
-      createdAt: now, updatedAt: now,
+      status: 'pending', failureReason: null, quotedMessageId: draft.quoted?.id ?? null, isPrivate: false, userId: draft.userId ?? null,
+      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null,
     };
     await messages.add(message);
     const content: OutboundContent = {
@@ -39,6 +41,7 @@ export class OutboundMessages {
       ...(draft.media ? { media: { url: draft.media.url, key: draft.media.key, contentType: draft.media.contentType, filename: draft.media.filename } } : {}),
       ...(draft.buttons ? { buttons: draft.buttons } : {}),
       ...(draft.list ? { list: draft.list } : {}),
+      ...(draft.quoted?.providerMessageId ? { quotedProviderMessageId: draft.quoted.providerMessageId } : {}),
     };
     const base = { messageId: message.id, companyId: message.companyId, chatappId: draft.connection.id, ticketId: draft.ticket.id, to: draft.contact.number, content };
     const command: SessionSendMessage | SocialSendMessage = draft.connection.kind === 'socialnet'

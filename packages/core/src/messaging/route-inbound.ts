@@ -55,6 +55,7 @@ export class RouteInbound {
         id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
         providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered',
         failureReason: null, quotedMessageId: null, isPrivate: false, userId: null, createdAt: Number.isNaN(at.getTime()) ? now : at, updatedAt: now,
+        isDeleted: false, isEdited: false, editedAt: null,
       };
       if (!(await messages.addInbound(message))) return null;
       ticket.unreadMessages += 1;

@@ -8,6 +8,7 @@ import type { Connection } from './connection.js';
 import { isValidNumber, type MessageMedia } from './conversation.js';
 import { toMessageView, toTicketView } from './message-view.js';
 import type { OutboundMessages } from './outbound.js';
+import { safeFileName, safeMediaType } from './connection-media.js';
 import type { Contacts, Tickets } from './ports.js';
 
 export interface SendApiMessageInput {
@@ -76,9 +77,10 @@ export class SendApiMessage {
     const stored: MessageMedia[] = [];
     for (const file of medias) {
       if (file.data.length > MAX_API_MEDIA_BYTES) throw new ValidationError('ERR_FILE_TOO_LARGE');
-      const key = `public/company-${connection.companyId}/media/${ids.uuid()}-${file.filename.replace(/[^\w.-]/g, '_').slice(-80)}`;
-      await blobs.put(key, file.data, file.contentType);
-      stored.push({ key, url: blobs.publicUrl(key), contentType: file.contentType, filename: file.filename, size: file.data.length });
+      const key = `public/company-${connection.companyId}/media/${ids.uuid()}-${safeFileName(file.filename)}`;
+      const contentType = safeMediaType(file.contentType);
+      await blobs.put(key, file.data, contentType);
+      stored.push({ key, url: blobs.publicUrl(key), contentType, filename: file.filename, size: file.data.length });
     }
     let body = input.body;
     if (input.sendSignature) {

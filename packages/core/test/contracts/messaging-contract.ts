@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type {
-  Companies, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, Plans, Ticket, Tickets, Transaction,
+  Companies, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users,
 } from '../../src/index.js';
-import { companyFixture, planFixture } from './repositories-contract.js';
+import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 
 export interface MessagingFixture {
   readonly connections: Connections;
@@ -12,6 +12,8 @@ export interface MessagingFixture {
   readonly outbox: Outbox;
   readonly companies: Companies;
   readonly plans: Plans;
+  readonly users: Users;
+  readonly ticketLogs: TicketLogs;
   readonly tx: Transaction;
   /** Whether a failed transaction leaves nothing behind (true for databases). */
   readonly rollsBack: boolean;
@@ -46,7 +48,7 @@ export function messageFixture(ticket: Ticket, id: string, overrides: Partial<Me
   return {
     id, companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId, providerMessageId: null,
     fromMe: false, body: 'hello', media: null, status: 'pending', failureReason: null, quotedMessageId: null, isPrivate: false, userId: null,
-    createdAt: T0, updatedAt: T0, ...overrides,
+    createdAt: T0, updatedAt: T0, isDeleted: false, isEdited: false, editedAt: null, ...overrides,
   };
 }
 
@@ -314,6 +316,142 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect(second).to.deep.include({ count: 3 });
         expect(second.rows.map((x) => x.body)).to.deep.equal(['m1']);
         expect((await r.messages.listByTicket(w.c2, w.ticket.id, page())).count).to.equal(0);
+      });
+    });
+
+    describe('ticket filters, counts and removal', () => {
+      /** A ticket of a fresh contact in the first company, with the given fields. */
+      async function ticketWith(n: number, fields: Partial<Ticket>, contact: Partial<Contact> = {}) {
+        const c = await r.contacts.getOrCreate(contactDraft(w.c1, `55118000000${n}`, contact));
+        const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: c.id, connectionId: w.conn1, uuid: uuid(600 + n) }));
+        const saved = { ...ticket, ...fields };
+        await r.tickets.update(saved);
+        return saved.id;
+      }
+
+      it('refuses to make a second ticket of a contact active on a connection (ERR_OTHER_OPEN_TICKET)', async () => {
+        await given();
+        await r.tickets.update({ ...w.ticket, status: 'closed', closedAt: at(1) });
+        const second = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: w.contact.id, connectionId: w.conn1, uuid: uuid(2) }));
+        expect(second.created).to.equal(true);
+        const error = await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null }).then(() => null, (e: { code?: string }) => e);
+        expect(error?.code).to.equal('ERR_OTHER_OPEN_TICKET');
+        expect((await r.tickets.findById(w.c1, w.ticket.id))!.status).to.equal('closed');
+        await r.tickets.update({ ...second.ticket, status: 'open', unreadMessages: 2 });
+        expect((await r.tickets.findById(w.c1, second.ticket.id))!.unreadMessages).to.equal(2);
+      });
+
+      it('applies every filter together and counts what the list selects', async () => {
+        await given();
+        const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
+        const u2 = (await r.users.add(userFixture(w.c1, 'u2@one.test'))).id;
+        const conn3 = (await r.connections.add(connectionFixture(w.c1, 'Third'))).id;
+        const mine = await ticketWith(1, { status: 'open', userId: u1, queueId: 3, unreadMessages: 2, createdAt: at(60), updatedAt: at(70) }, { name: 'Zoë Müller' });
+        const theirs = await ticketWith(2, { status: 'open', userId: u2, queueId: 4, createdAt: at(24 * 60), updatedAt: at(24 * 60 + 5) });
+        const closed = await ticketWith(3, { status: 'closed', userId: u1, closedAt: at(5), isGroup: true, updatedAt: at(5) });
+        const c4 = await r.contacts.getOrCreate(contactDraft(w.c1, '5511800000004'));
+        const other = (await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: c4.id, connectionId: conn3, uuid: uuid(604) }, { updatedAt: at(1) }))).ticket.id;
+        const ids = async (f: Partial<Parameters<Tickets['count']>[0]>) => {
+          const filter = { companyId: w.c1, ...f };
+          const page = await r.tickets.list({ ...filter, page: page0 });
+          expect(await r.tickets.count(filter), JSON.stringify(f)).to.equal(page.count);
+          return page.rows.map((t) => t.id);
+        };
+        const page0 = page();
+        expect(await ids({})).to.deep.equal([theirs, mine, closed, other, w.ticket.id]);
+        expect(await ids({ pendingOrAssignedTo: u1 })).to.deep.equal([mine, closed, other, w.ticket.id]);
+        expect(await ids({ pendingOrAssignedTo: u1, status: 'open' })).to.deep.equal([mine]);
+        expect(await ids({ userIds: [u1, u2] })).to.deep.equal([theirs, mine, closed]);
+        expect(await ids({ queueIds: [4, 99] })).to.deep.equal([theirs]);
+        expect(await ids({ connectionId: conn3 })).to.deep.equal([other]);
+        expect(await ids({ withUnreadMessages: true })).to.deep.equal([mine]);
+        expect(await ids({ isGroup: true })).to.deep.equal([closed]);
+        expect(await ids({ isGroup: false, status: 'pending' })).to.deep.equal([other, w.ticket.id]);
+        expect(await ids({ createdFrom: at(60), createdTo: at(24 * 60) })).to.deep.equal([mine]);
+        expect(await ids({ createdFrom: at(60) })).to.deep.equal([theirs, mine]);
+        expect(await ids({ updatedFrom: at(1), updatedTo: at(6) })).to.deep.equal([closed, other]);
+        expect(await ids({ search: 'zoe MULLER' })).to.deep.equal([mine]);
+        expect(await ids({ search: '5511800000004' })).to.deep.equal([other]);
+        expect(await ids({ search: '1180000' })).to.have.length(4);
+        expect(await ids({ userIds: [u1], search: '5511800000004' })).to.deep.equal([]);
+        expect(await r.tickets.count({ companyId: w.c2 })).to.equal(0);
+      });
+
+      it('removes a ticket only within its company', async () => {
+        await given();
+        await r.tickets.remove(w.c2, w.ticket.id);
+        expect(await r.tickets.findById(w.c1, w.ticket.id)).to.not.equal(null);
+        await r.tickets.remove(w.c1, w.ticket.id);
+        expect(await r.tickets.findById(w.c1, w.ticket.id)).to.equal(null);
+        expect(await r.tickets.findActive(w.c1, w.contact.id, w.conn1)).to.equal(null);
+      });
+    });
+
+    describe('message lists, counts, flags and removal', () => {
+      it('stores the edit and revoke flags', async () => {
+        await given();
+        await r.messages.add(messageFixture(w.ticket, uuid(700), { fromMe: true, body: 'first' }));
+        const m = (await r.messages.findById(w.c1, uuid(700)))!;
+        expect(m).to.include({ isDeleted: false, isEdited: false, editedAt: null });
+        await r.messages.update({ ...m, body: 'second', isEdited: true, editedAt: at(3), isDeleted: true, updatedAt: at(3) });
+        const again = (await r.messages.findById(w.c1, uuid(700)))!;
+        expect(again).to.include({ body: 'second', isEdited: true, isDeleted: true });
+        expect(again.editedAt!.toISOString()).to.equal(at(3).toISOString());
+        expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(701), { providerMessageId: 'IN', isEdited: true, editedAt: at(4) }))).to.equal(true);
+        expect((await r.messages.findById(w.c1, uuid(701)))!.editedAt!.toISOString()).to.equal(at(4).toISOString());
+      });
+
+      it('lists by ticket, sender and media newest first, counts per ticket, removes a ticket\'s messages within the company', async () => {
+        await given();
+        const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
+        const media = { key: 'k', url: 'u', contentType: 'image/png', filename: 'a.png', size: 3 };
+        const c2 = await r.contacts.getOrCreate(contactDraft(w.c1, '5511700000001'));
+        const { ticket: t2 } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: c2.id, connectionId: w.conn1, uuid: uuid(2) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(710), { body: 'in', createdAt: at(1) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(711), { body: 'reply', fromMe: true, userId: u1, createdAt: at(2) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(712), { body: 'file', fromMe: true, userId: u1, media, createdAt: at(3) }));
+        await r.messages.add(messageFixture(t2, uuid(713), { body: 'elsewhere', fromMe: true, userId: u1, createdAt: at(4) }));
+        const bodies = async (q: Omit<Parameters<Messages['list']>[0], 'page'>, p = page()) => {
+          const res = await r.messages.list({ ...q, page: p });
+          return { count: res.count, bodies: res.rows.map((m) => m.body) };
+        };
+        expect(await bodies({ companyId: w.c1, ticketId: w.ticket.id })).to.deep.equal({ count: 3, bodies: ['file', 'reply', 'in'] });
+        expect(await bodies({ companyId: w.c1, userId: u1 })).to.deep.equal({ count: 3, bodies: ['elsewhere', 'file', 'reply'] });
+        expect(await bodies({ companyId: w.c1, userId: u1 }, page(1, 1))).to.deep.equal({ count: 3, bodies: ['file'] });
+        expect(await bodies({ companyId: w.c1, ticketId: w.ticket.id, withMedia: true })).to.deep.equal({ count: 1, bodies: ['file'] });
+        expect(await bodies({ companyId: w.c2, userId: u1 })).to.deep.equal({ count: 0, bodies: [] });
+        const counts = await r.messages.countByTickets(w.c1, [w.ticket.id, t2.id, 999_999]);
+        expect([...counts.entries()].sort()).to.deep.equal([[w.ticket.id, 3], [t2.id, 1]].sort());
+        expect((await r.messages.countByTickets(w.c2, [w.ticket.id])).size).to.equal(0);
+        expect((await r.messages.countByTickets(w.c1, [])).size).to.equal(0);
+        await r.messages.removeByTicket(w.c2, w.ticket.id);
+        expect((await r.messages.listByTicket(w.c1, w.ticket.id, page())).count).to.equal(3);
+        await r.messages.removeByTicket(w.c1, w.ticket.id);
+        expect((await r.messages.listByTicket(w.c1, w.ticket.id, page())).count).to.equal(0);
+        expect((await r.messages.listByTicket(w.c1, t2.id, page())).count).to.equal(1);
+      });
+    });
+
+    describe('ticket logs', () => {
+      it('adds entries and lists a ticket\'s oldest first, within the company, even after the ticket is gone', async () => {
+        await given();
+        const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
+        const base = { companyId: w.c1, ticketId: w.ticket.id };
+        const second = await r.ticketLogs.add({ ...base, userId: u1, type: 'accept', payload: { from: { status: 'pending' }, list: [1, 'x'] }, createdAt: at(2) });
+        const first = await r.ticketLogs.add({ ...base, userId: null, type: 'create', payload: {}, createdAt: at(1) });
+        const third = await r.ticketLogs.add({ ...base, userId: u1, type: 'close', payload: { rating: 5 }, createdAt: at(2) });
+        await r.ticketLogs.add({ companyId: w.c1, ticketId: 999_999, userId: null, type: 'create', payload: {}, createdAt: at(1) });
+        expect(second).to.deep.include({ type: 'accept', userId: u1 });
+        expect(second.id).to.be.a('number');
+        const logs = await r.ticketLogs.listByTicket(w.c1, w.ticket.id);
+        expect(logs.map((l) => l.id)).to.deep.equal([first.id, second.id, third.id]);
+        expect(logs[1]!.payload).to.deep.equal({ from: { status: 'pending' }, list: [1, 'x'] });
+        expect(logs[2]).to.deep.include({ type: 'close', userId: u1, ticketId: w.ticket.id, companyId: w.c1 });
+        expect(logs[0]!.createdAt.toISOString()).to.equal(at(1).toISOString());
+        expect(await r.ticketLogs.listByTicket(w.c2, w.ticket.id)).to.deep.equal([]);
+        await r.ticketLogs.add({ ...base, userId: u1, type: 'delete', payload: {}, createdAt: at(3) });
+        await r.tickets.remove(w.c1, w.ticket.id);
+        expect((await r.ticketLogs.listByTicket(w.c1, w.ticket.id)).map((l) => l.type)).to.deep.equal(['create', 'accept', 'close', 'delete']);
       });
     });
 

@@ -1,16 +1,23 @@
 import { describeMessagingContract } from '../contracts/messaging-contract.js';
 import {
-  InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTickets, SerialTransaction,
+  InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTicketLogs, InMemoryTickets,
+  InMemoryUsers, SerialTransaction,
 } from '../../src/index.js';
 
-describeMessagingContract('in-memory', async () => ({
-  connections: new InMemoryConnections(),
-  contacts: new InMemoryContacts(),
-  tickets: new InMemoryTickets(),
-  messages: new InMemoryMessages(),
-  outbox: new InMemoryOutbox(),
-  companies: new InMemoryCompanies(),
-  plans: new InMemoryPlans(),
-  tx: new SerialTransaction(),
-  rollsBack: false,
-}));
+describeMessagingContract('in-memory', async () => {
+  // The tickets read the contacts to search their names and numbers, as the SQL adapter joins them.
+  const contacts = new InMemoryContacts();
+  return {
+    connections: new InMemoryConnections(),
+    contacts,
+    tickets: new InMemoryTickets(contacts),
+    messages: new InMemoryMessages(),
+    outbox: new InMemoryOutbox(),
+    companies: new InMemoryCompanies(),
+    plans: new InMemoryPlans(),
+    users: new InMemoryUsers(),
+    ticketLogs: new InMemoryTicketLogs(),
+    tx: new SerialTransaction(),
+    rollsBack: false,
+  };
+});

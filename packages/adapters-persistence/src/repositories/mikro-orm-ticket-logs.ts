@@ -1,0 +1,13 @@
+import type { NewTicketLog, TicketLog, TicketLogs } from '@servicedesk/core';
+import { TicketLogSchema } from '../schemas/ticket-logs.js';
+import { MikroOrmRepository } from './context.js';
+
+export class MikroOrmTicketLogs extends MikroOrmRepository implements TicketLogs {
+  async add(log: NewTicketLog): Promise<TicketLog> {
+    const id = (await this.em.insert(TicketLogSchema, { ...log } as TicketLog)) as number;
+    return { ...log, id };
+  }
+  async listByTicket(companyId: number, ticketId: number) {
+    return this.em.find(TicketLogSchema, { companyId, ticketId }, { disableIdentityMap: true, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+}

@@ -1,0 +1,133 @@
+import { expect } from 'chai';
+import { eventually, sandboxDesk } from '../support/sandbox-conversations.js';
+import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+
+describe('HTTP: messages, end to end with the sandbox', () => {
+  let b: TestBackend;
+  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
+  after(async () => { await b.close(); });
+  beforeEach(async () => { await b.reset(); });
+
+  it('an operator reads an inbound conversation (unread resets) and replies; the sandbox receives the reply, which reaches read', async () => {
+    const d = await sandboxDesk(b);
+    await d.inbound('5511966660001', 'Bom dia');
+    const t = await d.inbound('5511966660001', 'Alguém aí?');
+    expect(t.unreadMessages).to.equal(2);
+    const read = await d.ana.api.get(`/messages/${t.id}`);
+    expect(read.status).to.equal(200);
+    expect(read.body).to.deep.include({ count: 2, hasMore: false });
+    expect(read.body.messages.map((m: { body: string }) => m.body)).to.deep.equal(['Bom dia', 'Alguém aí?']);
+    expect(read.body.ticket).to.include({ id: t.id, unreadMessages: 0 });
+    expect((await d.admin.get(`/tickets/${t.id}`)).body.unreadMessages).to.equal(0);
+    const sent = await d.ana.api.post(`/messages/${t.id}`, { body: 'Bom dia! Sou a Ana.' });
+    expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
+    expect(sent.body.ticket).to.include({ status: 'open', userId: d.ana.id, lastMessage: 'Bom dia! Sou a Ana.' });
+    await eventually('the reply at the sandbox', async () => d.sent().some((s) => s.to === '5511966660001' && s.content.body === 'Bom dia! Sou a Ana.'));
+    await eventually('the reply to be read', async () => {
+      const page = (await d.ana.api.get(`/messages/${t.id}`)).body.messages as Array<{ id: string; ack: number }>;
+      return page.find((m) => m.id === sent.body.messages[0].id)?.ack === 3;
+    });
+    expect((await d.bia.api.get(`/messages/${t.id}`)).status).to.equal(403);
+    expect((await d.bia.api.post(`/messages/${t.id}`, { body: 'intrusa' })).status).to.equal(403);
+  });
+
+  it('quotes the contact\'s message by its provider id, keeps notes private, and sends files from a multipart form', async () => {
+    const d = await sandboxDesk(b);
+    const t = await d.inbound('5511966660002', 'Quanto custa?', { providerMessageId: 'wamid-question' });
+    const question = (await d.ana.api.get(`/messages/${t.id}`)).body.messages[0];
+    const quoted = await d.ana.api.post(`/messages/${t.id}`, { body: 'R$ 10', quotedMsgId: question.id });
+    expect(quoted.body.messages[0].quotedMessageId).to.equal(question.id);
+    const note = await d.ana.api.post(`/messages/${t.id}`, { body: 'cliente antigo', isPrivate: true });
+    expect(note.body.messages[0]).to.include({ isPrivate: true, status: 'sent' });
+    const form = new FormData();
+    form.append('body', 'a foto');
+    form.append('medias', new Blob([PNG], { type: 'image/png' }), 'foto.png');
+    const media = await d.ana.api.post(`/messages/${t.id}`, form);
+    expect(media.status, JSON.stringify(media.body)).to.equal(200);
+    expect(media.body.messages[0].media).to.include({ contentType: 'image/png', filename: 'foto.png', size: PNG.length });
+    await eventually('the two sends', async () => d.sent().length === 2);
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = d.sent();
+    expect(sent.map((s) => s.content.body)).to.deep.equal(['R$ 10', 'a foto']);
+    expect(sent[0]!.content.quotedProviderMessageId).to.equal('wamid-question');
+    expect(sent[1]!.content.media).to.include({ contentType: 'image/png', filename: 'foto.png' });
+    const files = await d.ana.api.get(`/messages/media?ticketId=${t.id}`);
+    expect(files.body.messages.map((m: { media: { filename: string } }) => m.media.filename)).to.deep.equal(['foto.png']);
+    expect((await d.ana.api.get('/messages-allMe')).body).to.deep.include({ count: 3, hasMore: false });
+    expect((await d.bia.api.get('/messages-allMe')).body.count).to.equal(0);
+  });
+
+  it('edits and revokes a sent message: both reach the sandbox, the store keeps the flags', async () => {
+    const d = await sandboxDesk(b);
+    const t = await d.inbound('5511966660003', 'Oi');
+    const sent = await d.ana.api.post(`/messages/${t.id}`, { body: 'Segunda às 10h' });
+    const id = sent.body.messages[0].id as string;
+    const providerMessageId = await eventually('the send', async () => d.sent().find((s) => s.content.body === 'Segunda às 10h')?.providerMessageId);
+    await eventually('the provider id to be stored', async () => {
+      const page = (await d.ana.api.get(`/messages/${t.id}`)).body.messages as Array<{ id: string; providerMessageId: string | null }>;
+      return page.find((m) => m.id === id)?.providerMessageId;
+    });
+    const edited = await d.ana.api.post(`/messages/edit/${id}`, { body: 'Terça às 10h' });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect(edited.body).to.include({ body: 'Terça às 10h', isEdited: true });
+    const session = b.sandbox!.session(d.connectionId);
+    await eventually('the edit at the sandbox', async () => session.edited.length === 1);
+    expect(session.edited[0]).to.deep.equal({ to: '5511966660003', providerMessageId, body: 'Terça às 10h' });
+    expect((await d.bia.api.delete(`/messages/${id}`)).status).to.equal(403);
+    const revoked = await d.ana.api.delete(`/messages/${id}`);
+    expect(revoked.status).to.equal(200);
+    expect(revoked.body).to.include({ isDeleted: true });
+    await eventually('the revoke at the sandbox', async () => session.revoked.length === 1);
+    expect(session.revoked[0]).to.deep.equal({ to: '5511966660003', providerMessageId });
+    const page = (await d.ana.api.get(`/messages/${t.id}`)).body.messages as Array<{ id: string }>;
+    expect(page.find((m) => m.id === id)).to.include({ isDeleted: true, isEdited: true, body: 'Terça às 10h' });
+    expect((await d.ana.api.post(`/messages/edit/${id}`, { body: 'de novo' })).body).to.deep.equal({ error: 'ERR_MESSAGE_DELETED' });
+    const inbound = page.find((m) => m.id !== id)! as { id: string };
+    expect((await d.ana.api.delete(`/messages/${inbound.id}`)).body).to.deep.equal({ error: 'ERR_NOT_OWN_MESSAGE' });
+  });
+
+  it('forwards a message to another contact and sends a catalog, both through the sandbox', async () => {
+    const d = await sandboxDesk(b);
+    const t = await d.inbound('5511966660004', 'Olha isso');
+    const other = await d.inbound('5511966660005', 'Oi');
+    await d.admin.put(`/tickets/${other.id}`, { status: 'closed', sendFarewellMessage: false });
+    const source = (await d.ana.api.get(`/messages/${t.id}`)).body.messages[0];
+    const forwarded = await d.ana.api.post('/message/forward', { messageId: source.id, contactId: other.contactId });
+    expect(forwarded.status, JSON.stringify(forwarded.body)).to.equal(200);
+    expect(forwarded.body.ticket).to.include({ contactId: other.contactId, status: 'open', userId: d.ana.id });
+    expect(forwarded.body.ticket.id).to.not.equal(other.id);
+    const catalog = await d.ana.api.post(`/messages/${t.id}/catalog`, { body: 'Temos:', items: [{ name: 'Samambaia', price: 25 }, { name: 'Cacto', price: 9.9, description: 'Pouca água' }] });
+    expect(catalog.status, JSON.stringify(catalog.body)).to.equal(200);
+    await eventually('both sends', async () => d.sent().length === 2);
+    const byTo = Object.fromEntries(d.sent().map((s) => [s.to, s.content.body]));
+    expect(byTo).to.deep.equal({ '5511966660005': 'Olha isso', '5511966660004': 'Temos:\n\n1. *Samambaia* — 25.00\n2. *Cacto* — 9.90\n   Pouca água' });
+  });
+
+  it('keeps tenants apart and answers bad input with 4xx', async () => {
+    const d = await sandboxDesk(b);
+    const t = await d.inbound('5511966660006', 'Oi');
+    const message = (await d.admin.get(`/messages/${t.id}`)).body.messages[0];
+    const o = (await newCompanyWithAdmin(b)).api;
+    for (const res of [
+      await o.get(`/messages/${t.id}`), await o.post(`/messages/${t.id}`, { body: 'x' }), await o.get(`/messages/media?ticketId=${t.id}`),
+      await o.delete(`/messages/${message.id}`), await o.post(`/messages/edit/${message.id}`, { body: 'x' }),
+      await o.post('/message/forward', { messageId: message.id, contactId: t.contactId }), await o.post(`/messages/${t.id}/catalog`, { items: [{ name: 'x', price: 1 }] }),
+    ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
+    expect((await o.get('/messages-allMe')).body.count).to.equal(0);
+    const bad = [
+      await d.admin.post(`/messages/${t.id}`, {}), await d.admin.post(`/messages/${t.id}`, { body: 42 }), await d.admin.get('/messages/media'),
+      await d.admin.post('/message/forward', { messageId: message.id, contactId: 'x' }), await d.admin.post(`/messages/${t.id}/catalog`, { items: [] }),
+      await d.admin.post(`/messages/edit/${message.id}`, {}), await d.admin.get('/messages/abc'),
+      await d.admin.post(`/messages/${t.id}`, { body: 'x', quotedMsgId: '00000000-0000-4000-8000-000000000000' }),
+    ];
+    for (const res of bad) {
+      expect(res.status, JSON.stringify(res.body)).to.equal(422);
+      expect(res.body.error).to.be.a('string');
+    }
+    expect((await d.admin.post(`/messages/${t.id}`, '{"body":')).status).to.equal(400);
+    expect((await d.admin.delete('/messages/00000000-0000-4000-8000-000000000000')).status).to.equal(404);
+    expect(d.sent()).to.deep.equal([]);
+  });
+});

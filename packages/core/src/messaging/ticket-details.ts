@@ -1,0 +1,61 @@
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Ticket } from './conversation.js';
+import { toTicketView, type TicketView } from './message-view.js';
+import type { Connections, Contacts } from './ports.js';
+
+export interface ContactSummary { readonly id: number; readonly name: string; readonly number: string; readonly profilePicUrl: string | null; }
+
+/** A ticket as the panel shows it: with its contact, its connection's name and its operator. */
+export interface TicketDetails extends TicketView {
+  contact: ContactSummary | null;
+  connection: { id: number; name: string } | null;
+  user: { id: number; name: string } | null;
+}
+
+/** Joins tickets with their contact, connection and user, reading each distinct one once. */
+export class TicketPresenter {
+  constructor(private readonly deps: { contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents }) {}
+
+  async one(ticket: Ticket): Promise<TicketDetails> {
+    return (await this.many(ticket.companyId, [ticket]))[0]!;
+  }
+
+  async many(companyId: number, tickets: readonly Ticket[]): Promise<TicketDetails[]> {
+    const { contacts, connections, users } = this.deps;
+    const contactOf = await lookup(tickets.map((t) => t.contactId), async (id) => {
+      const c = await contacts.findById(companyId, id);
+      return c && { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl };
+    });
+    const connectionOf = await lookup(tickets.map((t) => t.connectionId), async (id) => {
+      const c = await connections.findById(companyId, id);
+      return c && { id: c.id, name: c.name };
+    });
+    const userOf = await lookup(tickets.flatMap((t) => (t.userId === null ? [] : [t.userId])), async (id) => {
+      const u = await users.findById(companyId, id);
+      return u && { id: u.id, name: u.name };
+    });
+    return tickets.map((t) => ({
+      ...toTicketView(t),
+      contact: contactOf.get(t.contactId) ?? null,
+      connection: connectionOf.get(t.connectionId) ?? null,
+      user: t.userId === null ? null : userOf.get(t.userId) ?? null,
+    }));
+  }
+
+  /** Tells the company's operators about the ticket (`ticket` event) and returns what it sent. */
+  async publish(ticket: Ticket, action: 'create' | 'update'): Promise<TicketDetails> {
+    const details = await this.one(ticket);
+    await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action, ticket: details } });
+    return details;
+  }
+}
+
+async function lookup<T>(ids: readonly number[], find: (id: number) => Promise<T | null>): Promise<Map<number, T>> {
+  const found = new Map<number, T>();
+  for (const id of new Set(ids)) {
+    const value = await find(id);
+    if (value) found.set(id, value);
+  }
+  return found;
+}
