@@ -33,6 +33,8 @@ export class ChannelRuntime {
   private readonly sessions = new Map<number, { session: ConnectorSession; companyId: number; provider: ConnectionProvider; detach: () => void }>();
   private readonly subscriptions: BrokerSubscription[] = [];
   private eventCounter = 0;
+  /** Unique per start, so each start's RuntimeOnline event is a distinct broker message. */
+  private readonly runtimeId = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   /** Our message ids of recent sends by provider id, so that delivery events name the message. */
   private readonly sentIds = new Map<string, string>();
 
@@ -51,6 +53,9 @@ export class ChannelRuntime {
       await broker.subscribe('channel-runtime-session-revoke', 'cmd.session.revoke.>', (e, info) => this.change(e.payload as SessionRevokeMessage, info), options),
     );
     this.o.logger.info({ connectors: this.o.connectors.flatMap((c) => c.providers) }, 'channel runtime consuming commands');
+    // Ask the backend for the sessions to hold: a restarted runtime starts with none.
+    const at = this.now().toISOString();
+    await broker.publish({ id: `runtime-online:${this.runtimeId}`, subject: SUBJECTS.runtimeOnline, payload: { type: 'RuntimeOnline', runtimeId: this.runtimeId, at } satisfies ChannelEvent });
   }
 
   async stop(): Promise<void> {

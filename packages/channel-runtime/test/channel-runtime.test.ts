@@ -10,14 +10,27 @@ async function setup() {
   const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, retryDelayMs: 5, maxSendAttempts: 3 });
   await runtime.start();
   const events: ChannelEvent[] = [];
-  await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => { events.push(e.payload as ChannelEvent); });
+  const online: ChannelEvent[] = [];
+  await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => {
+    const event = e.payload as ChannelEvent;
+    if (event.type === 'RuntimeOnline') online.push(event);
+    else events.push(event);
+  });
   const control = (action: SessionControl['action'], chatappId = 7): SessionControl => ({ type: 'SessionControl', action, companyId: 1, chatappId, provider: 'sandbox', secrets: {}, externalId: null });
   const send = (messageId: string, chatappId = 7): SessionSendMessage => ({ type: 'SessionSendMessage', messageId, companyId: 1, chatappId, ticketId: 3, to: '5511999990000', content: { body: 'hi' } });
   const settle = async () => { for (let i = 0; i < 5; i++) { await broker.idle(); await new Promise((r) => setTimeout(r, 10)); } };
-  return { broker, sandbox, runtime, events, control, send, settle };
+  return { broker, sandbox, runtime, events, online, control, send, settle };
 }
 
 describe('Channel runtime with the sandbox connector', () => {
+  it('announces itself when it starts, so the backend hands it the sessions to hold', async () => {
+    const s = await setup();
+    await s.settle();
+    expect(s.online).to.have.length(1);
+    expect(s.online[0]).to.include({ type: 'RuntimeOnline' });
+    await s.runtime.stop();
+  });
+
   it('starts a session and reports OPENING then CONNECTED', async () => {
     const s = await setup();
     await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });

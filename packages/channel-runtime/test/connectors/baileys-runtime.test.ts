@@ -20,7 +20,10 @@ describe('Channel runtime with the Baileys connector (fake socket, auth state in
     const runtime = new ChannelRuntime({ broker, connectors: [connector], logger: silentLogger, retryDelayMs: 5, maxSendAttempts: 2 });
     await runtime.start();
     const events: ChannelEvent[] = [];
-    await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => { events.push(e.payload as ChannelEvent); });
+    await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => {
+      const event = e.payload as ChannelEvent;
+      if (event.type !== 'RuntimeOnline') events.push(event);
+    });
     const settle = async () => { for (let i = 0; i < 5; i++) { await broker.idle(); await new Promise((r) => setTimeout(r, 5)); } };
     const control: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 8, provider: 'baileys', secrets: {}, externalId: null };
     const send: SessionSendMessage = { type: 'SessionSendMessage', messageId: 'm1', companyId: 1, chatappId: 8, ticketId: 3, to: '5511988887777', content: { body: 'olá' } };

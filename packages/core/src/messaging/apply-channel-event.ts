@@ -12,7 +12,10 @@ import type { RouteInbound } from './route-inbound.js';
  * inbound messages. Every branch is idempotent, so redelivered events are harmless.
  */
 export class ApplyChannelEvent {
-  constructor(private readonly deps: { messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: {
+    messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents;
+    resumeSessions?: { execute(): Promise<number> };
+  }) {}
 
   async execute(event: ChannelEvent): Promise<void> {
     switch (event.type) {
@@ -29,6 +32,9 @@ export class ApplyChannelEvent {
         return;
       case 'SessionStatusChanged':
         return this.session(event);
+      case 'RuntimeOnline':
+        await this.deps.resumeSessions?.execute();
+        return;
     }
   }
 

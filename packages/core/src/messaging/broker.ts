@@ -53,4 +53,5 @@ export const SUBJECTS = {
   messageStatus: 'evt.message.status',
   inbound: 'evt.message.inbound',
   sessionStatus: 'evt.session.status',
+  runtimeOnline: 'evt.runtime.online',
 } as const;

@@ -123,4 +123,11 @@ export interface SessionStatusEvent {
   readonly at: string;
 }
 
-export type ChannelEvent = MessageSentEvent | MessageFailedEvent | MessageStatusEvent | InboundMessageEvent | SessionStatusEvent;
+/** Event: a channel runtime came online (it holds no sessions yet and asks for them). */
+export interface RuntimeOnlineEvent {
+  readonly type: 'RuntimeOnline';
+  readonly runtimeId: string;
+  readonly at: string;
+}
+
+export type ChannelEvent = RuntimeOnlineEvent | MessageSentEvent | MessageFailedEvent | MessageStatusEvent | InboundMessageEvent | SessionStatusEvent;

@@ -19,6 +19,7 @@ import { RelayOutbox } from './relay-outbox.js';
 import { RouteInbound } from './route-inbound.js';
 import { SendApiMessage } from './send-api-message.js';
 import { SessionCommands } from './session-commands.js';
+import { ResumeSessions } from './resume-sessions.js';
 import { ControlSession, RestartAllSessions } from './session-control.js';
 import { EditMessage, RevokeMessage } from './change-message.js';
 import { CloseAllTickets, IgnoreTicket, RecordLgpdResponse } from './close-tickets.js';
@@ -68,12 +69,13 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const routeInbound = new RouteInbound({ connections, contacts, tickets, messages, outbound, tx, clock, ids, realtime });
   const relayOutbox = new RelayOutbox({ outbox, broker, clock });
   const sessions = new SessionCommands({ connections, outbox, clock, ids, relay: relayOutbox });
+  const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
   return {
     outbound,
     routeInbound,
     authenticateConnection: new AuthenticateConnection({ connections, digester }),
     sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime }),
-    applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime }),
+    applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
     relayOutbox,
     checkNumber: new CheckNumber({ queries: p.channelQueries }),
     acceptProviderEvents: new AcceptProviderEvents({ connections, broker, clock }),
@@ -85,6 +87,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
     controlSession: new ControlSession({ connections, sessions, tx, realtime }),
     restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime }),
+    resumeSessions,
     setGreetingMedia: new SetGreetingMedia({ connections, blobs, ids, clock, realtime }),
     removeGreetingMedia: new RemoveGreetingMedia({ connections, blobs, clock, realtime }),
     closeImportedTickets: new CloseImportedTickets({ connections, tickets, tx, clock, realtime }),

@@ -113,3 +113,15 @@ describe('Messaging spine (in-memory)', () => {
     expect(await app.authenticateConnection.execute(undefined).catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
   });
 });
+
+describe('Sessions come back after a runtime restart (in-memory)', () => {
+  it('a RuntimeOnline event restarts every connection that was not logged out', async () => {
+    const { ports, app, connection } = await setup();
+    const now = ports.clock.now();
+    const loggedOut = await ports.connections.add({ ...connection, name: 'Off', status: 'DISCONNECTED', tokenDigest: null, createdAt: now, updatedAt: now });
+    await app.applyChannelEvent.execute({ type: 'RuntimeOnline', runtimeId: 'r1', at: now.toISOString() });
+    const starts = ports.outbox.entries.map((e) => e.payload as { type: string; action: string; chatappId: number });
+    expect(starts.map((c) => [c.type, c.action, c.chatappId])).to.deep.equal([['SessionControl', 'start', connection.id]]);
+    expect(starts.some((c) => c.chatappId === loggedOut.id)).to.equal(false);
+  });
+});

@@ -1,0 +1,30 @@
+import type { Transaction } from '../shared/ports.js';
+import type { Companies } from '../tenancy/ports.js';
+import type { Connections } from './ports.js';
+import type { SessionCommands } from './session-commands.js';
+
+/**
+ * After the backend or a channel runtime (re)starts, every connection that was not logged out
+ * gets a `start` command again, so sessions come back without an operator touching them.
+ * Connections an operator logged out (`DISCONNECTED`) stay down. Starting a live session again
+ * is harmless: the runtime replaces it.
+ */
+export class ResumeSessions {
+  constructor(private readonly deps: { companies: Companies; connections: Connections; sessions: SessionCommands; tx: Transaction }) {}
+
+  async execute(): Promise<number> {
+    const { companies, connections, sessions, tx } = this.deps;
+    let resumed = 0;
+    for (const company of await companies.listAll()) {
+      if (!company.status) continue;
+      const n = await tx.run(async () => {
+        const live = (await connections.list(company.id)).filter((c) => c.status !== 'DISCONNECTED' && c.kind !== 'bizchat');
+        for (const connection of live) await sessions.enqueue(connection, 'start');
+        return live.length;
+      });
+      resumed += n;
+    }
+    if (resumed) sessions.relayNow();
+    return resumed;
+  }
+}
