@@ -82,7 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     outboxRelayIntervalMs: int(env, 'OUTBOX_RELAY_INTERVAL_MS', 1000),
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',
     webhooks: { metaVerifyToken: env.META_VERIFY_TOKEN || undefined, metaAppSecret: env.META_APP_SECRET || undefined, microserviceSecret: env.CHATAPP_MICROSERVICE_SECRET || undefined },
-    graphApiUrl: (env.GRAPH_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+    graphApiUrl: (env.META_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
   };
 }
 

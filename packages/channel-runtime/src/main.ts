@@ -25,7 +25,7 @@ const { broker, close: closeBroker } = await JetStreamBroker.connect(env.BROKER_
 broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'command given up after repeated failures');
 const { responder, close: closeQueries } = await NatsQueryResponder.connect(env.BROKER_URL);
 const { runtime } = assembleRuntime({
-  broker, database, logger, graphApiUrl: (env.GRAPH_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+  broker, database, logger, graphApiUrl: (env.META_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
   connectors: parseConnectors(env.CHANNEL_CONNECTORS), queries: responder,
 });
 await runtime.start();

@@ -24,6 +24,21 @@ const connectionFields = z.object({
 }).partial();
 
 const createBody = connectionFields.extend({ name: z.string().max(120) });
+
+/**
+ * A page or account as Meta's documentation names it: `channel` facebook|instagram, `pageId`,
+ * `pageAccessToken` — accepted beside the generic `provider`, `externalId` and `secrets`.
+ */
+const socialBody = createBody.extend({
+  channel: z.enum(['facebook', 'instagram']).optional(),
+  pageId: z.string().min(1).max(128).optional(),
+  pageAccessToken: z.string().min(1).max(4096).optional(),
+}).transform(({ channel, pageId, pageAccessToken, ...rest }) => ({
+  ...rest,
+  ...(channel ? { provider: channel === 'facebook' ? ('messenger' as const) : ('instagram' as const) } : {}),
+  ...(pageId ? { externalId: pageId } : {}),
+  ...(pageAccessToken ? { secrets: { ...rest.secrets, pageAccessToken } } : {}),
+}));
 const filterQuery = z.object({ kind: kind.optional(), status: status.optional(), provider: provider.optional() });
 
 /**
@@ -55,7 +70,7 @@ export function connectionRoutes(app: Application) {
     }),
     route({
       method: 'POST', path: '/socialnet/', auth: 'isAuth', tag, summary: 'Connect a social-network page or account (admin)', status: 201,
-      body: createBody,
+      body: socialBody,
       handler: async ({ actor, body }) => app.createConnection.execute({ actor, kind: 'socialnet', ...body }),
     }),
     route({
