@@ -15,8 +15,13 @@ export interface ChannelRuntimeOptions {
   readonly broker: Broker;
   readonly connectors: readonly Connector[];
   readonly logger: RuntimeLogger;
-  /** Deliveries of a send before it is given up and reported failed. */
+  /** Deliveries of a session-control or edit command before it is given up. */
   readonly maxSendAttempts?: number;
+  /**
+   * How long after it was accepted a send keeps being retried — waiting for its session to be
+   * (re)started, or through transient connector errors — before it fails with the last reason.
+   */
+  readonly sendDeadlineMs?: number;
   readonly retryDelayMs?: number;
   readonly now?: () => Date;
   /** Answers questions about a session while this runtime holds it (number checks across processes). */
@@ -37,16 +42,19 @@ export class ChannelRuntime {
   private readonly runtimeId = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   /** Our message ids of recent sends by provider id, so that delivery events name the message. */
   private readonly sentIds = new Map<string, string>();
+  private readonly seenAt = new Map<string, number>();
 
   constructor(private readonly o: ChannelRuntimeOptions) {}
 
   async start(): Promise<void> {
     const { broker } = this.o;
     const options = { maxDeliver: this.o.maxSendAttempts ?? 5, retryDelayMs: this.o.retryDelayMs ?? 500 };
+    // Sends are bounded by their deadline, not by a count of deliveries.
+    const sendOptions = { maxDeliver: 1_000_000, retryDelayMs: this.o.retryDelayMs ?? 1000 };
     this.subscriptions.push(
       await broker.subscribe('channel-runtime-control', 'cmd.session.control.>', (e) => this.control(e.payload as SessionControl), options),
-      await broker.subscribe('channel-runtime-session-send', 'cmd.session.send.>', (e, info) => this.send(e.payload as SessionSendMessage, info), options),
-      await broker.subscribe('channel-runtime-social-send', 'cmd.social.send.>', (e, info) => this.send(e.payload as SocialSendMessage, info), options),
+      await broker.subscribe('channel-runtime-session-send', 'cmd.session.send.>', (e) => this.send(e.payload as SessionSendMessage), sendOptions),
+      await broker.subscribe('channel-runtime-social-send', 'cmd.social.send.>', (e) => this.send(e.payload as SocialSendMessage), sendOptions),
     );
     this.subscriptions.push(
       await broker.subscribe('channel-runtime-session-edit', 'cmd.session.edit.>', (e, info) => this.change(e.payload as SessionEditMessage, info), options),
@@ -132,7 +140,7 @@ export class ChannelRuntime {
    * SessionSendMessage / SocialSendMessage: validate the connection and its session, send, and
    * report `…MessageSent`; a refusal or the last failed attempt reports `…MessageFailed`.
    */
-  private async send(cmd: SessionSendMessage | SocialSendMessage, info: DeliveryInfo): Promise<void> {
+  private async send(cmd: SessionSendMessage | SocialSendMessage): Promise<void> {
     const social = cmd.type === 'SocialSendMessage';
     const fail = (reason: string) => this.publish(`failed:${cmd.messageId}`, SUBJECTS.messageFailed, {
       type: social ? 'SocialMessageFailed' : 'SessionMessageFailed', messageId: cmd.messageId, companyId: cmd.companyId,
@@ -140,17 +148,20 @@ export class ChannelRuntime {
     });
     if (!Number.isInteger(cmd.chatappId) || cmd.chatappId <= 0) return fail('ERR_INVALID_CHATAPP_ID');
     if (!cmd.to || !Number.isInteger(cmd.ticketId)) return fail('ERR_INVALID_TICKET_DATA');
+    // Until the deadline, a missing session or a transient error means "later": the broker redelivers.
+    const issuedAt = Date.parse(cmd.issuedAt ?? '') || this.firstSeen(cmd.messageId);
+    const expired = this.now().getTime() - issuedAt >= (this.o.sendDeadlineMs ?? 60_000);
+    const later = (reason: string) => (expired ? fail(reason) : Promise.reject(new Error(`retry later: ${reason}`)));
     const entry = this.sessions.get(cmd.chatappId);
-    if (!entry || entry.companyId !== cmd.companyId) return fail('ERR_SESSION_NOT_FOUND');
-    if (entry.session.status() !== 'CONNECTED') return fail('ERR_SESSION_NOT_CONNECTED');
+    if (!entry || entry.companyId !== cmd.companyId) return later('ERR_SESSION_NOT_FOUND');
+    if (entry.session.status() !== 'CONNECTED') return later('ERR_SESSION_NOT_CONNECTED');
     if (social !== ['messenger', 'instagram'].includes(entry.provider) && entry.provider !== 'sandbox') return fail('ERR_WRONG_CHANNEL');
     let providerMessageId: string;
     try {
-      ({ providerMessageId } = await entry.session.send(cmd.to, cmd.content));
+      ({ providerMessageId } = await entry.session.send(cmd.to, cmd.content, { idempotencyKey: cmd.messageId }));
     } catch (err) {
       if (err instanceof PermanentSendError) return fail(err.reason);
-      if (info.deliveryCount >= (this.o.maxSendAttempts ?? 5)) return fail(`ERR_SEND_FAILED: ${(err as Error).message}`);
-      throw err;
+      return later(`ERR_SEND_FAILED: ${(err as Error).message}`);
     }
     this.rememberSent(cmd.chatappId, providerMessageId, cmd.messageId);
     await this.publish(`sent:${cmd.messageId}`, SUBJECTS.messageSent, {
@@ -184,6 +195,17 @@ export class ChannelRuntime {
       if (info.deliveryCount >= (this.o.maxSendAttempts ?? 5)) return drop('ERR_GIVEN_UP', err);
       throw err;
     }
+  }
+
+  /** When this runtime first saw a command that carries no acceptance time. */
+  private firstSeen(messageId: string): number {
+    let at = this.seenAt.get(messageId);
+    if (at === undefined) {
+      at = this.now().getTime();
+      this.seenAt.set(messageId, at);
+      if (this.seenAt.size > 10_000) this.seenAt.delete(this.seenAt.keys().next().value!);
+    }
+    return at;
   }
 
   private rememberSent(chatappId: number, providerMessageId: string, messageId: string) {

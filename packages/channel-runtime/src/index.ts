@@ -11,3 +11,4 @@ export * from './persistence/channel-database.js';
 export * from './persistence/db-auth-state.js';
 export * from './persistence/seed-channel-admin.js';
 export * from './start-runtime.js';
+export * from './connectors/sandbox-ledger.js';

@@ -27,6 +27,7 @@ const { responder, close: closeQueries } = await NatsQueryResponder.connect(env.
 const { runtime } = assembleRuntime({
   broker, database, logger, graphApiUrl: (env.META_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
   connectors: parseConnectors(env.CHANNEL_CONNECTORS), queries: responder,
+  ...(env.SEND_DEADLINE_MS ? { sendDeadlineMs: Number(env.SEND_DEADLINE_MS) } : {}),
 });
 await runtime.start();
 logger.info({ broker: env.BROKER_URL }, 'channel runtime online');

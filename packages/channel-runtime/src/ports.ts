@@ -20,8 +20,12 @@ export interface ConnectorListener {
 export interface ConnectorSession {
   readonly chatappId: number;
   status(): ConnectionStatus;
-  /** Sends and answers the provider's message id; throws when the provider refused. */
-  send(to: string, content: OutboundContent): Promise<{ providerMessageId: string }>;
+  /**
+   * Sends and answers the provider's message id; throws when the provider refused. A connector
+   * whose provider deduplicates by a key uses `idempotencyKey` (our message id), so a send
+   * repeated after a crash is not delivered twice.
+   */
+  send(to: string, content: OutboundContent, options?: { idempotencyKey?: string }): Promise<{ providerMessageId: string }>;
   /** Whether a number has an account at the provider, and the provider's normalized id for it. */
   checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
   /** Changes the text of a message this session sent (optional: not every provider can). */

@@ -4,6 +4,7 @@ import { ChannelRuntime, type ChannelRuntimeOptions, type RuntimeLogger } from '
 import { BaileysConnector } from './connectors/baileys-connector.js';
 import { GraphConnector } from './connectors/graph-connector.js';
 import { SandboxConnector } from './connectors/sandbox-connector.js';
+import { DatabaseSandboxLedger } from './connectors/sandbox-ledger.js';
 import { openChannelDatabase } from './persistence/channel-database.js';
 import { databaseAuthStore } from './persistence/db-auth-state.js';
 import { seedChannelAdmin, type ChannelAdminSeed } from './persistence/seed-channel-admin.js';
@@ -37,14 +38,17 @@ export interface RuntimeAssembly {
 export function assembleRuntime(o: {
   broker: Broker; database: Database; logger: RuntimeLogger; graphApiUrl: string; connectors?: readonly ConnectorName[];
   queries?: ChannelRuntimeOptions['queries'];
+  sendDeadlineMs?: number;
 }): RuntimeAssembly {
   const enabled = new Set(o.connectors ?? ALL_CONNECTORS);
-  const sandbox = enabled.has('sandbox') ? new SandboxConnector() : null;
+  const sandbox = enabled.has('sandbox') ? new SandboxConnector(new DatabaseSandboxLedger(o.database)) : null;
   const connectors: Connector[] = [];
   if (sandbox) connectors.push(sandbox);
   if (enabled.has('baileys')) connectors.push(new BaileysConnector({ authStore: databaseAuthStore(o.database), logger: o.logger }));
   if (enabled.has('graph')) connectors.push(new GraphConnector({ baseUrl: o.graphApiUrl }));
-  return { runtime: new ChannelRuntime({ broker: o.broker, connectors, logger: o.logger, ...(o.queries ? { queries: o.queries } : {}) }), sandbox };
+  return { runtime: new ChannelRuntime({
+    broker: o.broker, connectors, logger: o.logger, ...(o.queries ? { queries: o.queries } : {}), ...(o.sendDeadlineMs !== undefined ? { sendDeadlineMs: o.sendDeadlineMs } : {}),
+  }), sandbox };
 }
 
 export function parseConnectors(raw: string | undefined): ConnectorName[] {

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { InProcessBroker, SUBJECTS, type BrokerEnvelope, type ChannelEvent, type SessionControl, type SessionSendMessage } from '@servicedesk/core';
-import { ChannelRuntime, SandboxConnector } from '../src/index.js';
+import { ChannelRuntime, InMemorySandboxLedger, SandboxConnector } from '../src/index.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function setup() {
   const broker = new InProcessBroker();
   const sandbox = new SandboxConnector();
-  const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, retryDelayMs: 5, maxSendAttempts: 3 });
+  const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, retryDelayMs: 5, maxSendAttempts: 3, sendDeadlineMs: 200 });
   await runtime.start();
   const events: ChannelEvent[] = [];
   const online: ChannelEvent[] = [];
@@ -111,5 +111,20 @@ describe('Channel runtime with the sandbox connector', () => {
     expect(await s.runtime.session(7)!.checkNumber('551188887777')).to.deep.equal({ exists: true, id: '5511988887777@sandbox' });
     expect(await s.runtime.session(7)!.checkNumber('12')).to.deep.equal({ exists: false, id: null });
     await s.runtime.stop();
+  });
+});
+
+describe('Sandbox ledger: the simulated provider deduplicates by send key', () => {
+  it('a send repeated with the same key, even by a restarted runtime, is delivered once', async () => {
+    const ledger = new InMemorySandboxLedger();
+    const listener = { status: () => undefined, inbound: () => undefined, delivery: () => undefined };
+    const control: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 5, provider: 'sandbox', secrets: {}, externalId: null };
+    const before = await new SandboxConnector(ledger).start(control, listener);
+    const after = await new SandboxConnector(ledger).start(control, listener);
+    const first = await before.send('5511999990000', { body: 'once' }, { idempotencyKey: 'msg-1' });
+    const again = await after.send('5511999990000', { body: 'once' }, { idempotencyKey: 'msg-1' });
+    expect(again).to.deep.equal(first);
+    expect((before as unknown as { sent: unknown[] }).sent).to.have.length(1);
+    expect((after as unknown as { sent: unknown[] }).sent).to.have.length(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { ConnectionStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+import { InMemorySandboxLedger, type SandboxLedger } from './sandbox-ledger.js';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession, type InboundFromProvider } from '../ports.js';
 
 /** How the simulator should misbehave on the next sends or acks: for tests and demos. */
@@ -24,11 +25,11 @@ class SandboxSession implements ConnectorSession {
   readonly edited: Array<{ to: string; providerMessageId: string; body: string }> = [];
   readonly revoked: Array<{ to: string; providerMessageId: string }> = [];
 
-  constructor(readonly chatappId: number, private readonly listener: ConnectorListener, private readonly ids: () => string) {}
+  constructor(readonly chatappId: number, private readonly listener: ConnectorListener, private readonly ids: () => string, private readonly ledger: SandboxLedger) {}
 
   status() { return this.current; }
 
-  async send(to: string, content: OutboundContent) {
+  async send(to: string, content: OutboundContent, options: { idempotencyKey?: string } = {}) {
     const b = this.behaviour;
     if (b.failNext && b.failNext.count > 0) {
       b.failNext.count--;
@@ -38,8 +39,11 @@ class SandboxSession implements ConnectorSession {
       b.flakyNext--;
       throw new Error('sandbox: transient failure');
     }
-    const providerMessageId = this.ids();
-    this.sent.push({ to, content, providerMessageId });
+    const fresh = this.ids();
+    const { providerMessageId, first } = options.idempotencyKey
+      ? await this.ledger.deliverOnce({ chatappId: this.chatappId, key: options.idempotencyKey, to, body: content.body }, fresh)
+      : { providerMessageId: fresh, first: true };
+    if (first) this.sent.push({ to, content, providerMessageId });
     if (b.acks !== false) this.ack(providerMessageId);
     return { providerMessageId };
   }
@@ -95,9 +99,13 @@ export class SandboxConnector implements Connector {
   readonly providers = ['sandbox'] as const;
   private readonly sessions = new Map<number, SandboxSession>();
   private counter = 0;
+  /** Distinguishes this process's provider ids from those of earlier runs (they are unique per connection). */
+  private readonly epoch = Date.now().toString(36);
+
+  constructor(private readonly ledger: SandboxLedger = new InMemorySandboxLedger()) {}
 
   async start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession> {
-    const session = new SandboxSession(command.chatappId, listener, () => `sandbox-${command.chatappId}-${++this.counter}`);
+    const session = new SandboxSession(command.chatappId, listener, () => `sandbox-${command.chatappId}-${this.epoch}-${++this.counter}`, this.ledger);
     this.sessions.set(command.chatappId, session);
     queueMicrotask(() => listener.status('CONNECTED', null));
     return session;

@@ -1,7 +1,11 @@
 import { M0001ChannelFoundation } from './migrations/m0001-channel-foundation.js';
+import { M0002SandboxLedger } from './migrations/m0002-sandbox-ledger.js';
 
 /** Applied in this order; never edit a released migration, add the next one. */
-export const CHANNEL_MIGRATIONS = [{ name: 'm0001-channel-foundation', class: M0001ChannelFoundation }];
+export const CHANNEL_MIGRATIONS = [
+  { name: 'm0001-channel-foundation', class: M0001ChannelFoundation },
+  { name: 'm0002-sandbox-ledger', class: M0002SandboxLedger },
+];
 
 /**
  * The channel component's migration history, kept inside its own schema so that it never mixes

@@ -15,6 +15,8 @@ export interface OutboundContent {
 export interface SessionSendMessage {
   readonly type: 'SessionSendMessage';
   readonly messageId: string;
+  /** When the send was accepted: the runtime retries it until its deadline counted from here. */
+  readonly issuedAt?: string;
   readonly companyId: number;
   readonly chatappId: number;
   readonly ticketId: number;
@@ -26,6 +28,7 @@ export interface SessionSendMessage {
 export interface SocialSendMessage {
   readonly type: 'SocialSendMessage';
   readonly messageId: string;
+  readonly issuedAt?: string;
   readonly companyId: number;
   readonly chatappId: number;
   readonly ticketId: number;

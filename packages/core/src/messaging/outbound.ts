@@ -43,7 +43,7 @@ export class OutboundMessages {
       ...(draft.list ? { list: draft.list } : {}),
       ...(draft.quoted?.providerMessageId ? { quotedProviderMessageId: draft.quoted.providerMessageId } : {}),
     };
-    const base = { messageId: message.id, companyId: message.companyId, chatappId: draft.connection.id, ticketId: draft.ticket.id, to: draft.contact.number, content };
+    const base = { messageId: message.id, issuedAt: now.toISOString(), companyId: message.companyId, chatappId: draft.connection.id, ticketId: draft.ticket.id, to: draft.contact.number, content };
     const command: SessionSendMessage | SocialSendMessage = draft.connection.kind === 'socialnet'
       ? { type: 'SocialSendMessage', ...base }
       : { type: 'SessionSendMessage', ...base };

@@ -1,0 +1,108 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** The nats-server binary (Debian's package), or null when it is not installed. */
+export function natsServerBinary(): string | null {
+  for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server']) {
+    if (spawnSync(candidate, ['--version']).status === 0) return candidate;
+  }
+  return null;
+}
+
+async function waitForPort(port: number, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = new Socket();
+      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('error', () => resolve(false));
+      socket.connect(port, '127.0.0.1');
+    }).catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A private JetStream server for one test file: it can be stopped and started again on its store. */
+export class NatsServer {
+  private child: ChildProcess | null = null;
+  readonly store = mkdtempSync(path.join(os.tmpdir(), 'sd-nats-'));
+  constructor(private readonly binary: string, readonly port: number) {}
+  get url() { return `nats://127.0.0.1:${this.port}`; }
+  async start() {
+    this.child = spawn(this.binary, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.store], { stdio: 'ignore' });
+    await waitForPort(this.port);
+  }
+  async stop() {
+    const child = this.child;
+    if (!child) return;
+    this.child = null;
+    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+  }
+  async dispose() { await this.stop(); rmSync(this.store, { recursive: true, force: true }); }
+}
+
+/** A database of its own on the TEST_DATABASE_URL server, dropped afterwards. */
+export async function freshDatabase(base: string) {
+  const name = `sd_proc_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  return {
+    url: url.toString(),
+    async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+      return (await client.query(sql, params)).rows as T[];
+    },
+    async connect() { await client.connect(); },
+    async drop() {
+      await client.end().catch(() => undefined);
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** One of the two executables, run from source as its own process. */
+export class Service {
+  private child: ChildProcess | null = null;
+  readonly output: string[] = [];
+  constructor(private readonly entry: string, private readonly env: Record<string, string>) {}
+  start() {
+    this.child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, this.entry)], {
+      cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout!.on('data', (d) => this.output.push(String(d)));
+    this.child.stderr!.on('data', (d) => this.output.push(String(d)));
+  }
+  /** SIGKILL: the process dies where it stands, as in a crash. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL') {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    this.child = null;
+    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill(signal); });
+  }
+}
