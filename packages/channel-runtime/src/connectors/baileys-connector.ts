@@ -19,7 +19,7 @@ export interface SocketLike {
     on<E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void): void;
     off<E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void): void;
   };
-  sendMessage(jid: string, content: AnyMessageContent): Promise<WAMessage | undefined>;
+  sendMessage(jid: string, content: AnyMessageContent, options?: { messageId?: string }): Promise<WAMessage | undefined>;
   onWhatsApp(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): Promise<void>;
@@ -47,6 +47,11 @@ export interface BaileysConnectorOptions {
 const DEFAULT_RECONNECT: ReconnectPolicy = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 10 };
 
 /** Baileys' own socket, its signal keys behind Baileys' cache so that the database is not asked for every message. */
+/** WhatsApp Web's id shape (`3EB0` + upper-case hex) built from our message uuid. */
+export function whatsappIdOf(messageId: string): string {
+  return `3EB0${messageId.replace(/[^0-9a-f]/gi, '').toUpperCase().slice(0, 20)}`;
+}
+
 export function makeBaileysSocket(config: BaileysSocketConfig): SocketLike {
   return makeWASocket({
     auth: { creds: config.auth.creds, keys: makeCacheableSignalKeyStore(config.auth.keys, config.logger) },
@@ -215,11 +220,12 @@ class BaileysSession implements ConnectorSession {
     return this.socket;
   }
 
-  async send(to: string, content: OutboundContent): Promise<{ providerMessageId: string }> {
+  async send(to: string, content: OutboundContent, options: { idempotencyKey?: string } = {}): Promise<{ providerMessageId: string }> {
     const socket = this.connected();
     const jid = toJid(to);
     const { message, followUpText } = outboundOf(content);
-    const sent = await socket.sendMessage(jid, message);
+    // A message id derived from ours: a send repeated after a crash carries the same WhatsApp id.
+    const sent = await socket.sendMessage(jid, message, options.idempotencyKey ? { messageId: whatsappIdOf(options.idempotencyKey) } : undefined);
     const providerMessageId = sent?.key.id;
     if (!providerMessageId) throw new Error('baileys: sendMessage answered no message id');
     if (followUpText) {
@@ -228,6 +234,16 @@ class BaileysSession implements ConnectorSession {
         .catch((err: unknown) => this.deps.logger.warn({ err, chatappId: this.chatappId }, 'could not send the text of an audio message'));
     }
     return { providerMessageId };
+  }
+
+  async edit(to: string, providerMessageId: string, body: string): Promise<void> {
+    const jid = toJid(to);
+    await this.connected().sendMessage(jid, { text: body, edit: { remoteJid: jid, fromMe: true, id: providerMessageId } });
+  }
+
+  async revoke(to: string, providerMessageId: string): Promise<void> {
+    const jid = toJid(to);
+    await this.connected().sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
   }
 
   async checkNumber(number: string): Promise<{ exists: boolean; id: string | null }> {

@@ -157,6 +157,24 @@ describe('BaileysConnector', () => {
       ]);
     });
 
+    it('gives a send keyed by our message id a WhatsApp id derived from it, so a repeat carries the same id', async () => {
+      const s = await connected();
+      const key = '0b6f2d2e-4c1a-4b8e-9f3a-1d2c3b4a5f60';
+      const first = await s.session.send('5511988887777', { body: 'uma vez' }, { idempotencyKey: key });
+      const again = await s.session.send('5511988887777', { body: 'uma vez' }, { idempotencyKey: key });
+      expect(first.providerMessageId).to.equal('3EB00B6F2D2E4C1A4B8E9F3A');
+      expect(again).to.deep.equal(first);
+      expect(s.last().sent.map((m) => m.messageId)).to.deep.equal([first.providerMessageId, first.providerMessageId]);
+    });
+
+    it('edits and revokes a sent message by its key', async () => {
+      const s = await connected();
+      await s.session.edit!('5511988887777', '3EB0AAA', 'corrigido');
+      await s.session.revoke!('5511988887777', '3EB0AAA');
+      const key = { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: '3EB0AAA' };
+      expect(s.last().sent.map((m) => m.content)).to.deep.equal([{ text: 'corrigido', edit: key }, { delete: key }]);
+    });
+
     it('sends media by URL as image, video, audio or document by content type', async () => {
       const s = await connected();
       const media = (contentType: string, filename: string) => ({ url: `https://files.example/${filename}`, key: `k/${filename}`, contentType, filename });

@@ -37,13 +37,13 @@ describe('Channel runtime with the Baileys connector (fake socket, auth state in
     await broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(8), payload: send });
     await settle();
     const sent = events.find((e) => e.type === 'SessionMessageSent');
-    expect(sent).to.include({ messageId: 'm1', chatappId: 8, providerMessageId: '3EB0F01' });
-    fakes.last().emit('messages.update', [{ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: '3EB0F01' }, update: { status: 3 } }]);
+    expect(sent).to.include({ messageId: 'm1', chatappId: 8, providerMessageId: '3EB01' });
+    fakes.last().emit('messages.update', [{ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: '3EB01' }, update: { status: 3 } }]);
     await settle();
 
     const summary = events.map((e) => (e.type === 'SessionStatusChanged' ? `${e.status}${e.qrcode ? `:${e.qrcode}` : ''}` : e.type === 'MessageStatusChanged' ? `${e.status}:${e.messageId}` : e.type));
     expect(summary).to.deep.equal(['OPENING', 'qrcode:2@qr-code', 'CONNECTED', 'SessionMessageSent', 'delivered:m1']);
-    expect(fakes.last().sent).to.deep.equal([{ jid: '5511988887777@s.whatsapp.net', content: { text: 'olá' } }]);
+    expect(fakes.last().sent).to.deep.equal([{ jid: '5511988887777@s.whatsapp.net', content: { text: 'olá' }, messageId: '3EB01' }]);
     const [creds] = await db.orm.em.getConnection().execute<Array<{ registered: boolean }>>(
       "select (value->>'registered')::boolean as registered from channel.auth_state where connection_id = 8 and key = 'creds'",
     );

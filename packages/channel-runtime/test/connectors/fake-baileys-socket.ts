@@ -19,7 +19,7 @@ export class FakeBaileysSocket implements SocketLike {
     on: <E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void) => { this.emitter.on(event, listener); },
     off: <E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void) => { this.emitter.off(event, listener); },
   };
-  readonly sent: Array<{ jid: string; content: AnyMessageContent }> = [];
+  readonly sent: Array<{ jid: string; content: AnyMessageContent; messageId?: string }> = [];
   readonly ended: Array<Error | undefined> = [];
   loggedOut = false;
   /** Numbers (digits) the fake says have WhatsApp. */
@@ -42,11 +42,11 @@ export class FakeBaileysSocket implements SocketLike {
   open() { this.emit('connection.update', { connection: 'open' }); }
   close(statusCode: number) { this.emit('connection.update', { connection: 'close', lastDisconnect: { error: closeError(statusCode), date: new Date() } }); }
 
-  async sendMessage(jid: string, content: AnyMessageContent): Promise<WAMessage | undefined> {
+  async sendMessage(jid: string, content: AnyMessageContent, options?: { messageId?: string }): Promise<WAMessage | undefined> {
     const failure = this.failNext.shift();
     if (failure) throw failure;
-    this.sent.push({ jid, content });
-    return { key: { remoteJid: jid, fromMe: true, id: `3EB0F${this.index}${++this.counter}` }, message: {}, messageTimestamp: 1_700_000_000 };
+    this.sent.push({ jid, content, ...(options?.messageId ? { messageId: options.messageId } : {}) });
+    return { key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `3EB0F${this.index}${++this.counter}` }, message: {}, messageTimestamp: 1_700_000_000 };
   }
 
   async onWhatsApp(...jids: string[]) {
