@@ -1,13 +1,22 @@
 import { connect, type NatsConnection, type Subscription } from 'nats';
-import { ConflictError, type ChannelQueries, type Connection } from '@servicedesk/core';
+import { ConflictError, type ChannelContact, type ChannelProfile, type ChannelQueries, type Connection } from '@servicedesk/core';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const subject = (prefix: string, chatappId: number) => `${prefix}.checknumber.${chatappId}`;
+type Query = 'checknumber' | 'contacts' | 'profile';
+const subject = (prefix: string, query: Query, chatappId: number) => `${prefix}.${query}.${chatappId}`;
+
+/** What a session can answer: a number check always; its address book and a number's profile when its connector has them. */
+export interface QueryableSession {
+  checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
+  contacts?(): Promise<ChannelContact[]>;
+  profile?(number: string): Promise<ChannelProfile>;
+}
 
 /**
- * Number checks across processes: a NATS request to the subject of the connection, which only
- * the channel runtime holding that session listens on. No responder means no live session.
+ * Questions to a session across processes: a NATS request to the subject of the query and the
+ * connection, which only the channel runtime holding that session listens on. No responder means
+ * no live session.
  */
 export class NatsChannelQueries implements ChannelQueries {
   constructor(private readonly nc: NatsConnection, private readonly prefix = 'sd.q', private readonly timeoutMs = 5000) {}
@@ -18,19 +27,34 @@ export class NatsChannelQueries implements ChannelQueries {
   }
 
   async checkNumber(connection: Connection, number: string) {
+    const answer = await this.ask<{ exists?: boolean; id?: string | null }>('checknumber', connection, { number });
+    return { exists: Boolean(answer.exists), id: answer.id ?? null };
+  }
+
+  async contacts(connection: Connection) {
+    const answer = await this.ask<{ contacts?: ChannelContact[] }>('contacts', connection, {});
+    return (answer.contacts ?? []).map((c) => ({ number: String(c.number), name: String(c.name ?? '') }));
+  }
+
+  async profile(connection: Connection, number: string) {
+    const answer = await this.ask<{ name?: string | null; profilePicUrl?: string | null }>('profile', connection, { number });
+    return { name: answer.name ?? null, profilePicUrl: answer.profilePicUrl ?? null };
+  }
+
+  private async ask<T>(query: Query, connection: Connection, payload: object): Promise<T> {
     let raw: Uint8Array;
     try {
-      raw = (await this.nc.request(subject(this.prefix, connection.id), encoder.encode(JSON.stringify({ number })), { timeout: this.timeoutMs })).data;
+      raw = (await this.nc.request(subject(this.prefix, query, connection.id), encoder.encode(JSON.stringify(payload)), { timeout: this.timeoutMs })).data;
     } catch {
       throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
     }
-    const answer = JSON.parse(decoder.decode(raw)) as { exists?: boolean; id?: string | null; error?: string };
+    const answer = JSON.parse(decoder.decode(raw)) as T & { error?: string };
     if (answer.error) throw new ConflictError(answer.error);
-    return { exists: Boolean(answer.exists), id: answer.id ?? null };
+    return answer;
   }
 }
 
-/** The runtime's side: answers the number checks of the sessions it holds, one subject each. */
+/** The runtime's side: answers the questions about the sessions it holds, one subject per query and session. */
 export class NatsQueryResponder {
   constructor(private readonly nc: NatsConnection, private readonly prefix = 'sd.q') {}
 
@@ -40,15 +64,26 @@ export class NatsQueryResponder {
   }
 
   /** Starts answering for one session; the returned function stops it. */
-  attach(chatappId: number, checkNumber: (number: string) => Promise<{ exists: boolean; id: string | null }>): () => void {
-    const sub: Subscription = this.nc.subscribe(subject(this.prefix, chatappId), {
+  attach(chatappId: number, checkNumber: QueryableSession['checkNumber'], more: Omit<QueryableSession, 'checkNumber'> = {}): () => void {
+    const subs = [
+      this.answer('checknumber', chatappId, ({ number }) => checkNumber(String(number))),
+      this.answer('contacts', chatappId, async () => {
+        if (!more.contacts) return { error: 'ERR_CONTACTS_NOT_SUPPORTED' };
+        return { contacts: await more.contacts() };
+      }),
+      this.answer('profile', chatappId, async ({ number }) => (more.profile ? more.profile(String(number)) : { name: null, profilePicUrl: null })),
+    ];
+    return () => { for (const s of subs) s.unsubscribe(); };
+  }
+
+  private answer(query: Query, chatappId: number, handle: (payload: Record<string, unknown>) => Promise<unknown>): Subscription {
+    return this.nc.subscribe(subject(this.prefix, query, chatappId), {
       callback: (err, msg) => {
         if (err) return;
         void (async () => {
           let reply: unknown;
           try {
-            const { number } = JSON.parse(decoder.decode(msg.data)) as { number: string };
-            reply = await checkNumber(number);
+            reply = await handle(JSON.parse(decoder.decode(msg.data)) as Record<string, unknown>);
           } catch {
             reply = { error: 'ERR_SESSION_NOT_CONNECTED' };
           }
@@ -56,6 +91,5 @@ export class NatsQueryResponder {
         })();
       },
     });
-    return () => sub.unsubscribe();
   }
 }

@@ -27,3 +27,7 @@ export * from './routes/webhook-routes.js';
 export * from './routes/connection-routes.js';
 export * from './routes/ticket-routes.js';
 export * from './routes/message-routes.js';
+export * from './routes/tag-routes.js';
+export * from './routes/contact-routes.js';
+export * from './routes/contact-import-routes.js';
+export * from './contacts/contact-files.js';

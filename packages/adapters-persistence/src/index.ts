@@ -11,3 +11,6 @@ export * from './blobs/gcs-blob-storage.js';
 export * from './repositories/mikro-orm-company-api.js';
 export * from './repositories/mikro-orm-messaging.js';
 export * from './repositories/mikro-orm-ticket-logs.js';
+export * from './repositories/mikro-orm-tags.js';
+export * from './mikro-orm-background-jobs.js';
+export * from './repositories/mikro-orm-contacts.js';

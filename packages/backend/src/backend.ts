@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { connectionRoutes } from '@servicedesk/adapters-http';
 import { messageRoutes, ticketRoutes } from '@servicedesk/adapters-http';
+import { tagRoutes } from '@servicedesk/adapters-http';
+import { contactImportRoutes, contactRoutes } from '@servicedesk/adapters-http';
 import {
   authRoutes, bearerToken, companyApiRoutes, companyRoutes, createHttpServer, invoiceRoutes, messageApiRoutes, planRoutes, settingRoutes,
   userRoutes, versionRoutes, webhookRoutes, type HttpServer, type RouteSpec, type WebhookSecrets,
@@ -32,6 +34,9 @@ export function backendRoutes(app: Application, startedAt: Date, messaging: { po
     ...connectionRoutes(app),
     ...ticketRoutes(app, { pokeOutbox: messaging.pokeOutbox }),
     ...messageRoutes(app, { pokeOutbox: messaging.pokeOutbox }),
+    ...tagRoutes(app),
+    ...contactRoutes(app),
+    ...contactImportRoutes(app),
   ];
 }
 

@@ -11,6 +11,8 @@ import {
   MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity,
   MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets,
   MikroOrmTicketLogs,
+  MikroOrmTags,
+  MikroOrmBackgroundJobs,
 } from '@servicedesk/adapters-persistence';
 import {
   createApplication, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
@@ -100,6 +102,8 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
       messages: new MikroOrmMessages(db.orm),
       outbox: new MikroOrmOutbox(db.orm),
       ticketLogs: new MikroOrmTicketLogs(db.orm),
+      tags: new MikroOrmTags(db.orm),
+      jobs: new MikroOrmBackgroundJobs(db.orm),
     }),
     [TYPES.Infrastructure, TYPES.JwtSecret],
   ).inSingletonScope();

@@ -25,7 +25,9 @@ export interface ChannelRuntimeOptions {
   readonly retryDelayMs?: number;
   readonly now?: () => Date;
   /** Answers questions about a session while this runtime holds it (number checks across processes). */
-  readonly queries?: { attach(chatappId: number, checkNumber: ConnectorSession['checkNumber']): () => void };
+  readonly queries?: {
+    attach(chatappId: number, checkNumber: ConnectorSession['checkNumber'], more?: Pick<ConnectorSession, 'contacts' | 'profile'>): () => void;
+  };
 }
 
 /**
@@ -105,7 +107,11 @@ export class ChannelRuntime {
     }
     await this.publishStatus(cmd, 'OPENING', null);
     const session = await connector.start(cmd, this.listenerFor(cmd));
-    const detach = this.o.queries?.attach(cmd.chatappId, (number) => session.checkNumber(number)) ?? (() => undefined);
+    const more = {
+      ...(session.contacts ? { contacts: () => session.contacts!() } : {}),
+      ...(session.profile ? { profile: (number: string) => session.profile!(number) } : {}),
+    };
+    const detach = this.o.queries?.attach(cmd.chatappId, (number) => session.checkNumber(number), more) ?? (() => undefined);
     this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider, detach });
   }
 

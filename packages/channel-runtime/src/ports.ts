@@ -32,6 +32,10 @@ export interface ConnectorSession {
   edit?(to: string, providerMessageId: string, body: string): Promise<void>;
   /** Deletes a message this session sent, for everyone (optional: not every provider can). */
   revoke?(to: string, providerMessageId: string): Promise<void>;
+  /** The account's address book: people (no groups), numbers digits only (optional: not every provider has one). */
+  contacts?(): Promise<Array<{ number: string; name: string }>>;
+  /** A number's public name and picture at the provider, nulls when it shows none (optional). */
+  profile?(number: string): Promise<{ name: string | null; profilePicUrl: string | null }>;
   stop(options: { logout: boolean }): Promise<void>;
 }
 

@@ -34,6 +34,9 @@ import { CreateInvoice, DeleteInvoice, ListInvoices, ShowInvoice, UpdateInvoice 
 import { CreatePartner, DeletePartner, ListPartners, ShowPartner, UpdatePartner } from './company-api/manage-partners.js';
 import { CountMessagesInRange, CountPlatformContacts, ListPlatformContacts } from './company-api/platform-activity.js';
 import type { Helps, Invoices, Partners, PlatformActivity } from './company-api/ports.js';
+import { createTags } from './tags/tags-application.js';
+import { createContacts } from './contacts/contacts-application.js';
+import type { BackgroundJobs } from './shared/background-jobs.js';
 
 /** Every port the core needs; a composition root supplies one adapter for each. */
 export interface CorePorts extends MessagingPorts {
@@ -56,6 +59,8 @@ export interface CorePorts extends MessagingPorts {
   readonly partners: Partners;
   readonly invoices: Invoices;
   readonly platformActivity: PlatformActivity;
+  /** Runs work after the request that started it (contact imports). */
+  readonly jobs: BackgroundJobs;
 }
 
 /** Builds every use case from the ports. Pure wiring: no I/O happens here. */
@@ -123,6 +128,8 @@ export function createApplication(p: CorePorts) {
     listPlatformContacts: new ListPlatformContacts({ activity: p.platformActivity }),
     countPlatformContacts: new CountPlatformContacts({ activity: p.platformActivity }),
     countMessagesInRange: new CountMessagesInRange({ activity: p.platformActivity }),
+    ...createTags(p),
+    ...createContacts(p),
   };
 }
 

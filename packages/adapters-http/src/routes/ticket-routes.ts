@@ -1,4 +1,4 @@
-import { ValidationError, type Application } from '@servicedesk/core';
+import type { Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
@@ -18,14 +18,14 @@ function listOf(value: unknown): unknown {
 }
 const idList = z.preprocess(listOf, z.array(id).max(100));
 
-/** The lineage's list filters. Tags do not exist yet: only an empty `tags` list is accepted. */
-const filters = z.object({
+/** The lineage's list filters; `tags` selects the tickets carrying any of the tags. */
+export const ticketListFilters = z.object({
   searchParam: z.string().max(200).optional(),
   status: status.optional(),
   showAll: formBoolean.optional(),
   queueIds: idList.optional(),
   users: idList.optional(),
-  tags: z.preprocess(listOf, z.array(z.unknown()).max(100)).optional(),
+  tags: idList.optional(),
   connectionId: id.optional(),
   withUnreadMessages: formBoolean.optional(),
   isGroup: formBoolean.optional(),
@@ -35,10 +35,9 @@ const filters = z.object({
   updatedAt: day.optional(),
 });
 
-function listInput(query: z.infer<typeof filters>) {
+export function ticketListInput(query: z.infer<typeof ticketListFilters>) {
   const { tags, users, ...rest } = query;
-  if (tags?.length) throw new ValidationError('ERR_TAGS_FILTER_NOT_SUPPORTED');
-  return { ...rest, userIds: users };
+  return { ...rest, userIds: users, tagIds: tags };
 }
 
 export interface TicketRoutesOptions {
@@ -60,12 +59,12 @@ export function ticketRoutes(app: Application, o: TicketRoutesOptions) {
     }),
     route({
       method: 'GET', path: '/tickets', auth: 'isAuth', tag, summary: 'Page through the tickets the caller may see, newest activity first',
-      query: filters.extend({ pageNumber: pagedQuery.shape.pageNumber }),
-      handler: async ({ actor, query }) => app.listTickets.execute({ actor, ...listInput(query), pageNumber: query.pageNumber }),
+      query: ticketListFilters.extend({ pageNumber: pagedQuery.shape.pageNumber }),
+      handler: async ({ actor, query }) => app.listTickets.execute({ actor, ...ticketListInput(query), pageNumber: query.pageNumber }),
     }),
     route({
-      method: 'GET', path: '/tickets/count', auth: 'isAuth', tag, summary: 'Count the tickets the list filters select', query: filters,
-      handler: async ({ actor, query }) => app.countTickets.execute({ actor, ...listInput(query) }),
+      method: 'GET', path: '/tickets/count', auth: 'isAuth', tag, summary: 'Count the tickets the list filters select', query: ticketListFilters,
+      handler: async ({ actor, query }) => app.countTickets.execute({ actor, ...ticketListInput(query) }),
     }),
     route({
       method: 'GET', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Show a ticket with its contact, connection and user', params: byId,

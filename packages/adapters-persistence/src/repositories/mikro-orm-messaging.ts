@@ -1,10 +1,10 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError } from '@servicedesk/core';
 import type {
-  Connection, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, OutboxEntry, Page, PageRequest, Ticket, TicketQuery,
+  Connection, Connections, Message, Messages, NewConnection, Outbox, OutboxEntry, Page, PageRequest, Ticket, TicketQuery,
   Tickets,
 } from '@servicedesk/core';
-import { ConnectionSchema, ContactSchema, MessageSchema, OutboxSchema, TicketSchema } from '../schemas/messaging.js';
+import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from '../schemas/messaging.js';
 import { MikroOrmRepository } from './context.js';
 import { foldSql } from './search.js';
 import { likeTerm } from './context.js';
@@ -66,28 +66,6 @@ async function tokenUnique<T>(write: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException && /token_digest/.test(err.message)) throw new ConflictError('ERR_TOKEN_IN_USE');
     throw err;
-  }
-}
-
-const CONTACT_FIELDS = ['companyId', 'name', 'number', 'email', 'isGroup', 'profilePicUrl', 'createdAt', 'updatedAt'] as const;
-
-export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
-  async findById(companyId: number, id: number) {
-    return this.em.findOne(ContactSchema, { id, companyId }, READ);
-  }
-  async findByNumber(companyId: number, number: string) {
-    return this.em.findOne(ContactSchema, { companyId, number }, READ);
-  }
-  /** The unique (company_id, number) decides the race: the losers insert nothing and read the winner's row. */
-  async getOrCreate(contact: Omit<Contact, 'id'>): Promise<Contact> {
-    const insert = insertSql('contacts', contact, CONTACT_FIELDS);
-    for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
-      const [row] = await this.em.execute<Array<{ id: number }>>(`${insert.sql} on conflict (company_id, number) do nothing returning id`, insert.params);
-      if (row) return { ...contact, id: Number(row.id) };
-      const existing = await this.findByNumber(contact.companyId, contact.number);
-      if (existing) return existing;
-    }
-    throw new Error(`contact ${contact.number} of company ${contact.companyId} could be neither created nor read`);
   }
 }
 
@@ -169,12 +147,25 @@ function ticketWhere(f: TicketFilter): Record<string, unknown> {
   if (f.isGroup !== undefined) where.isGroup = f.isGroup;
   if (f.createdFrom || f.createdTo) where.createdAt = range(f.createdFrom, f.createdTo);
   if (f.updatedFrom || f.updatedTo) where.updatedAt = range(f.updatedFrom, f.updatedTo);
+  if (f.statuses) where.$and = [{ status: { $in: [...f.statuses] } }];
+  Object.assign(where, tagWhere(f));
   if (f.search?.trim()) {
     const term = likeTerm(foldForSearch(f.search));
     const contactMatch = `select 1 from contacts sc where sc.id = %s.contact_id and (${foldSql('sc.name')} like ? or sc.number like ?)`;
     const expr = (alias: string) => `(${foldSql(`${alias}.last_message`)} like ? or exists (${contactMatch.replace('%s', alias)}))`;
     where[raw(expr, [term, term, term])] = [];
   }
+  return where;
+}
+
+/** The tag filters: any of `tagIds`, and `hasTagId`, and none of `lacksTagIds` (each an `exists` on ticket_tags). */
+function tagWhere(f: TicketFilter): Record<string, unknown> {
+  const where: Record<string, unknown> = {};
+  const tagged = (ids: readonly number[]) => (alias: string) =>
+    `exists (select 1 from ticket_tags tt where tt.ticket_id = ${alias}.id and tt.tag_id in (${ids.map(() => '?').join(', ')}))`;
+  if (f.tagIds) where[raw(f.tagIds.length ? tagged(f.tagIds) : () => 'false', [...f.tagIds])] = [];
+  if (f.hasTagId !== undefined) where[raw(tagged([f.hasTagId]), [f.hasTagId])] = [];
+  if (f.lacksTagIds?.length) where[raw((alias: string) => `not ${tagged(f.lacksTagIds!)(alias)}`, [...f.lacksTagIds])] = [];
   return where;
 }
 

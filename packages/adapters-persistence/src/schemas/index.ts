@@ -4,6 +4,8 @@ import { CompanySchema, PlanSchema } from './tenancy.js';
 import { HelpSchema, InvoiceSchema, PartnerSchema } from './company-api.js';
 import { ConnectionSchema, ContactSchema, MessageSchema, OutboxSchema, TicketSchema } from './messaging.js';
 import { TicketLogSchema } from './ticket-logs.js';
+import { TagSchema } from './tags.js';
+import { ContactIdentifierSchema } from './contacts.js';
 
 /** Every entity schema of the backend; new schemas are added here and in a migration. */
-export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema, TicketLogSchema];
+export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema, TicketLogSchema, TagSchema, ContactIdentifierSchema];

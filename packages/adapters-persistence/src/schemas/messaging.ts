@@ -40,6 +40,12 @@ export const ContactSchema = new EntitySchema<Contact>({
     profilePicUrl: { type: 'text', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
+    blocked: { type: 'boolean' },
+    acceptAudio: { type: 'boolean' },
+    disableBot: { type: 'boolean' },
+    walletUserId: { type: 'number', nullable: true },
+    linkedUserId: { type: 'number', nullable: true },
+    extraInfo: { type: 'json' },
   },
 });
 

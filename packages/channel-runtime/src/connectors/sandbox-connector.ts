@@ -79,6 +79,21 @@ class SandboxSession implements ConnectorSession {
     return { exists: true, id: `${normalized}@sandbox` };
   }
 
+  /** The simulated account's address book (tests may replace it). */
+  addressBook: Array<{ number: string; name: string }> = sandboxAddressBook();
+
+  async contacts() {
+    return this.addressBook.map((c) => ({ ...c }));
+  }
+
+  /** Every well-formed number has a public name (its address-book name, else "Sandbox <last 4 digits>") and a picture. */
+  async profile(number: string) {
+    const digits = number.replace(/\D/g, '');
+    if (!/^\d{10,15}$/.test(digits)) return { name: null, profilePicUrl: null };
+    const known = this.addressBook.find((c) => c.number === digits);
+    return { name: known?.name ?? `Sandbox ${digits.slice(-4)}`, profilePicUrl: `https://sandbox.invalid/avatars/${digits}.png` };
+  }
+
   inject(message: InboundFromProvider) {
     this.listener.inbound(message);
   }
@@ -129,4 +144,14 @@ export class SandboxConnector implements Connector {
       body: message.body,
     });
   }
+}
+
+/** The address book every sandbox session starts with: four people, one of them a Brazilian mobile written without its ninth digit. */
+export function sandboxAddressBook(): Array<{ number: string; name: string }> {
+  return [
+    { number: '5511987650001', name: 'Ana Sandbox' },
+    { number: '5511987650002', name: 'Bruno Sandbox' },
+    { number: '551187650003', name: 'Carla Sandbox' },
+    { number: '5521987650004', name: 'Davi Sandbox' },
+  ];
 }

@@ -1,9 +1,13 @@
 import type { Connection, NewConnection } from '../messaging/connection.js';
-import type { Contact, Message, Ticket } from '../messaging/conversation.js';
-import type { Connections, Contacts, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
+import type { Message, Ticket } from '../messaging/conversation.js';
+import type { Connections, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
 import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import { InMemoryTable, slice } from './table.js';
+import type { InMemoryTags } from './tags.js';
+import { InMemoryContacts } from './contacts.js';
+
+export { InMemoryContacts };
 
 export class InMemoryConnections implements Connections {
   readonly table = new InMemoryTable<Connection>();
@@ -20,20 +24,13 @@ export class InMemoryConnections implements Connections {
   async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
 }
 
-export class InMemoryContacts implements Contacts {
-  readonly table = new InMemoryTable<Contact>();
-  async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
-  async findByNumber(companyId: number, number: string) { return this.table.find((c) => c.companyId === companyId && c.number === number); }
-  /** No await between the check and the insert: concurrent callers cannot both insert. */
-  async getOrCreate(contact: Omit<Contact, 'id'>) {
-    return this.table.find((c) => c.companyId === contact.companyId && c.number === contact.number) ?? this.table.insert(contact);
-  }
-}
-
 export class InMemoryTickets implements Tickets {
   readonly table = new InMemoryTable<Ticket>();
-  /** With the contacts, a search also matches their names and numbers, as the SQL adapter does. */
-  constructor(private readonly contacts?: InMemoryContacts) {}
+  /**
+   * With the contacts, a search also matches their names and numbers, as the SQL adapter does;
+   * with the tags, the tag filters work and a removed ticket loses its tags.
+   */
+  constructor(private readonly contacts?: InMemoryContacts, private readonly tags?: InMemoryTags) {}
   async findById(companyId: number, id: number) { const t = this.table.get(id); return t?.companyId === companyId ? t : null; }
   async findByUuid(companyId: number, uuid: string) { return this.table.find((t) => t.companyId === companyId && t.uuid === uuid); }
   async findActive(companyId: number, contactId: number, connectionId: number) {
@@ -70,7 +67,11 @@ export class InMemoryTickets implements Tickets {
     return slice(rows, q.page);
   }
   async count(f: TicketFilter) { return this.table.filter(this.matcher(f)).length; }
-  async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
+  async remove(companyId: number, id: number) {
+    if (!(await this.findById(companyId, id))) return;
+    this.table.delete(id);
+    this.tags?.dropTicket(id);
+  }
 
   private matcher(f: TicketFilter): (t: Ticket) => boolean {
     const term = f.search?.trim() ? foldForSearch(f.search) : '';
@@ -80,7 +81,11 @@ export class InMemoryTickets implements Tickets {
       const contact = this.contacts?.table.get(t.contactId);
       return Boolean(contact && (foldForSearch(contact.name).includes(term) || contact.number.includes(term)));
     };
-    return (t) => t.companyId === f.companyId && (!f.status || t.status === f.status)
+    const tagsOf = (t: Ticket) => this.tags?.ticketTagIds(t.id) ?? [];
+    const tagged = (t: Ticket) => (!f.tagIds || tagsOf(t).some((id) => f.tagIds!.includes(id)))
+      && (f.hasTagId === undefined || tagsOf(t).includes(f.hasTagId))
+      && (!f.lacksTagIds || !tagsOf(t).some((id) => f.lacksTagIds!.includes(id)));
+    return (t) => t.companyId === f.companyId && (!f.status || t.status === f.status) && (!f.statuses || f.statuses.includes(t.status))
       && (f.pendingOrAssignedTo === undefined || t.status === 'pending' || t.userId === f.pendingOrAssignedTo)
       && (!f.userIds || (t.userId !== null && f.userIds.includes(t.userId)))
       && (!f.queueIds || (t.queueId !== null && f.queueIds.includes(t.queueId)))
@@ -88,7 +93,7 @@ export class InMemoryTickets implements Tickets {
       && (!f.withUnreadMessages || t.unreadMessages > 0)
       && (f.isGroup === undefined || t.isGroup === f.isGroup)
       && within(t.createdAt, f.createdFrom, f.createdTo) && within(t.updatedAt, f.updatedFrom, f.updatedTo)
-      && (!term || found(t));
+      && (!term || found(t)) && tagged(t);
   }
 }
 

@@ -10,6 +10,8 @@ import { InProcessBroker } from './in-process-broker.js';
 import { InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryTickets } from './messaging.js';
 import { InMemorySettings } from './settings.js';
 import { InMemoryTicketLogs } from './ticket-logs.js';
+import { InMemoryTags } from './tags.js';
+import { InlineBackgroundJobs } from './background-jobs.js';
 import { FixedClock, InMemoryBlobStorage, InsecureTestPasswordHasher, RecordingRealtime, SequentialIds, SerialTransaction } from './support.js';
 import { InMemoryCompanies, InMemoryPlans } from './tenancy.js';
 import { InMemoryTokens } from './tokens.js';
@@ -28,6 +30,8 @@ export const OFFLINE_COMPANY_REGISTRY: CompanyRegistry = {
 /** No channel runtime attached: number checks say the session cannot answer. */
 export const DETACHED_CHANNEL_QUERIES: ChannelQueries = {
   async checkNumber() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
+  async contacts() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
+  async profile() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
 };
 
 /**
@@ -41,6 +45,7 @@ export function createInMemoryPorts() {
   companies.onRemove.push((id) => dropCompanyUsers(users, id), (id) => settings.dropCompany(id));
   const clock = new FixedClock();
   const contacts = new InMemoryContacts();
+  const tags = new InMemoryTags();
   const ports = {
     users, companies, settings, clock,
     refreshSessions: new InMemoryRefreshSessions(),
@@ -59,13 +64,15 @@ export function createInMemoryPorts() {
     platformActivity: new InMemoryPlatformActivity(),
     connections: new InMemoryConnections(),
     contacts,
-    tickets: new InMemoryTickets(contacts),
+    tickets: new InMemoryTickets(contacts, tags),
     messages: new InMemoryMessages(),
     outbox: new InMemoryOutbox(),
     broker: new InProcessBroker(),
     digester: new InsecureTestDigester(),
     channelQueries: DETACHED_CHANNEL_QUERIES,
     ticketLogs: new InMemoryTicketLogs(),
+    tags,
+    jobs: new InlineBackgroundJobs(),
   } satisfies CorePorts;
   return ports;
 }

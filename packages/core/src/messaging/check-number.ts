@@ -8,7 +8,19 @@ import type { Connection } from './connection.js';
 export interface ChannelQueries {
   /** Throws ConflictError('ERR_SESSION_NOT_CONNECTED') when no live session can answer. */
   checkNumber(connection: Connection, number: string): Promise<{ exists: boolean; id: string | null }>;
+  /**
+   * The address book of the connection's account (people, no groups). ConflictError
+   * `ERR_SESSION_NOT_CONNECTED` as above, `ERR_CONTACTS_NOT_SUPPORTED` when its provider has none.
+   */
+  contacts(connection: Connection): Promise<ChannelContact[]>;
+  /** The public name and picture of a number at the provider (nulls when it shows none or cannot tell). */
+  profile(connection: Connection, number: string): Promise<ChannelProfile>;
 }
+
+/** One entry of a connection's address book: the number as the provider gives it, digits only. */
+export interface ChannelContact { readonly number: string; readonly name: string; }
+
+export interface ChannelProfile { readonly name: string | null; readonly profilePicUrl: string | null; }
 
 export interface CheckNumberResult {
   readonly number: string;

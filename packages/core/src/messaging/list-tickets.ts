@@ -24,6 +24,8 @@ export interface TicketListFilters {
   readonly date?: string;
   /** One day of last activity, `YYYY-MM-DD` in UTC. */
   readonly updatedAt?: string;
+  /** Tickets carrying any of these tags. */
+  readonly tagIds?: readonly number[];
 }
 
 export interface ListTicketsResult { readonly tickets: TicketDetails[]; readonly count: number; readonly hasMore: boolean; }
@@ -64,6 +66,7 @@ export async function ticketFilter(users: Users, input: TicketListFilters): Prom
     ...(from ? { createdFrom: from } : {}),
     ...(to ? { createdTo: to } : {}),
     ...(input.updatedAt ? { updatedFrom: dayStart(input.updatedAt), updatedTo: dayEnd(input.updatedAt) } : {}),
+    ...(input.tagIds?.length ? { tagIds: input.tagIds } : {}),
   };
 }
 

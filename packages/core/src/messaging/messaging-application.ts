@@ -36,6 +36,7 @@ import { TicketPresenter } from './ticket-details.js';
 import { TicketJournal } from './ticket-journal.js';
 import { TicketReport } from './ticket-report.js';
 import { UpdateTicket } from './update-ticket.js';
+import type { Tags } from '../tags/ports.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -48,6 +49,7 @@ export interface MessagingPorts {
   readonly digester: SecretDigester;
   readonly channelQueries: ChannelQueries;
   readonly ticketLogs: TicketLogs;
+  readonly tags: Tags;
 }
 
 interface SharedPorts {
@@ -98,7 +100,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
 /** The operators' ticket and message use cases (the "Tickets and messages" routes). */
 function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages) {
   const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
-  const presenter = new TicketPresenter({ contacts, connections, users, realtime });
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags });
   const journal = new TicketJournal({ tickets, ticketLogs, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const sendTicketMessage = new SendTicketMessage({

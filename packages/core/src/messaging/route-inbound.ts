@@ -1,3 +1,4 @@
+import { holdBlockedMessage } from '../contacts/blocked-inbound.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from './channel-messages.js';
@@ -37,6 +38,7 @@ export class RouteInbound {
         companyId: connection.companyId, name: event.senderName || event.from, number: event.from, email: null, isGroup: event.isGroup,
         profilePicUrl: null, createdAt: now, updatedAt: now,
       });
+      if (contact.blocked) return holdBlockedMessage({ tickets, messages, ids }, { connection, contact, event, now });
       const recent = await this.reopenable(connection.reopenWindowMinutes, contact.id, connection.id, now, connection.companyId);
       let ticket: Ticket;
       let ticketCreated = false;
@@ -69,6 +71,7 @@ export class RouteInbound {
       return { ticket, message, ticketCreated, sent };
     });
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
+    if ('held' in outcome) return { duplicate: false, ticketId: outcome.ticketId, messageId: outcome.messageId, greeted: false };
     const { ticket, message, ticketCreated, sent } = outcome;
     const ticketView = toTicketView(ticket);
     await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: ticketCreated ? 'create' : 'update', ticket: ticketView } });

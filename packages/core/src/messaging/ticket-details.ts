@@ -1,28 +1,34 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Tags } from '../tags/ports.js';
+import { toTagSummary, type TagSummary } from '../tags/tag.js';
 import type { Ticket } from './conversation.js';
 import { toTicketView, type TicketView } from './message-view.js';
 import type { Connections, Contacts } from './ports.js';
 
 export interface ContactSummary { readonly id: number; readonly name: string; readonly number: string; readonly profilePicUrl: string | null; }
 
-/** A ticket as the panel shows it: with its contact, its connection's name and its operator. */
+/** A ticket as the panel shows it: with its contact, its connection's name, its operator and its tags. */
 export interface TicketDetails extends TicketView {
   contact: ContactSummary | null;
   connection: { id: number; name: string } | null;
   user: { id: number; name: string } | null;
+  tags: TagSummary[];
 }
 
-/** Joins tickets with their contact, connection and user, reading each distinct one once. */
+/**
+ * Joins tickets with their contact, connection and user, reading each distinct one once, and
+ * with their tags, read in one query for the whole page.
+ */
 export class TicketPresenter {
-  constructor(private readonly deps: { contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents; tags: Tags }) {}
 
   async one(ticket: Ticket): Promise<TicketDetails> {
     return (await this.many(ticket.companyId, [ticket]))[0]!;
   }
 
   async many(companyId: number, tickets: readonly Ticket[]): Promise<TicketDetails[]> {
-    const { contacts, connections, users } = this.deps;
+    const { contacts, connections, users, tags } = this.deps;
     const contactOf = await lookup(tickets.map((t) => t.contactId), async (id) => {
       const c = await contacts.findById(companyId, id);
       return c && { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl };
@@ -35,11 +41,13 @@ export class TicketPresenter {
       const u = await users.findById(companyId, id);
       return u && { id: u.id, name: u.name };
     });
+    const tagsOf = tickets.length ? await tags.tagsOfTickets(companyId, tickets.map((t) => t.id)) : new Map<number, never[]>();
     return tickets.map((t) => ({
       ...toTicketView(t),
       contact: contactOf.get(t.contactId) ?? null,
       connection: connectionOf.get(t.connectionId) ?? null,
       user: t.userId === null ? null : userOf.get(t.userId) ?? null,
+      tags: (tagsOf.get(t.id) ?? []).map(toTagSummary),
     }));
   }
 

@@ -34,7 +34,10 @@ export function connectionFixture(companyId: number, name: string, overrides: Pa
 }
 
 export function contactDraft(companyId: number, number: string, overrides: Partial<Contact> = {}): Omit<Contact, 'id'> {
-  return { companyId, name: `Contact ${number}`, number, email: null, isGroup: false, profilePicUrl: null, createdAt: T0, updatedAt: T0, ...overrides };
+  return {
+    companyId, name: `Contact ${number}`, number, email: null, isGroup: false, profilePicUrl: null, createdAt: T0, updatedAt: T0, blocked: false,
+    acceptAudio: true, disableBot: false, walletUserId: null, linkedUserId: null, extraInfo: [], ...overrides,
+  };
 }
 
 export function ticketDraft(t: { companyId: number; contactId: number; connectionId: number; uuid: string }, overrides: Partial<Ticket> = {}): Omit<Ticket, 'id'> {

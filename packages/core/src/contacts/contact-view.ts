@@ -1,0 +1,55 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Contact } from '../messaging/conversation.js';
+import type { Contacts } from '../messaging/ports.js';
+import type { Tags } from '../tags/ports.js';
+import { toTagSummary, type TagSummary } from '../tags/tag.js';
+import type { ContactIdentifier } from './identifiers.js';
+
+/** A contact as the API shows it; `active` is the lineage's name for "not blocked". */
+export interface ContactView extends Omit<Contact, 'createdAt' | 'updatedAt'> {
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One contact, opened: with its identifiers and tags. */
+export interface ContactDetails extends ContactView {
+  identifiers: ContactIdentifier[];
+  tags: TagSummary[];
+}
+
+/** What a picker needs. */
+export interface ContactChoice { readonly id: number; readonly name: string; readonly number: string; }
+
+export function toContactView(c: Contact): ContactView {
+  const { createdAt, updatedAt, ...rest } = c;
+  return { ...rest, active: !c.blocked, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** Tells the company's operators (`company-<id>-contact`): `create`/`update` carry the contact, `delete` its id. */
+export async function publishContact(realtime: RealtimeEvents, contact: Contact, action: 'create' | 'update'): Promise<ContactView> {
+  const view = toContactView(contact);
+  await realtime.publish(contact.companyId, { entity: 'contact', data: { action, contact: view } });
+  return view;
+}
+
+/** Reads what a contact's details add (identifiers, tags) and tells the operators about changes. */
+export class ContactPresenter {
+  constructor(private readonly deps: { contacts: Contacts; tags: Tags; realtime: RealtimeEvents }) {}
+
+  async details(contact: Contact): Promise<ContactDetails> {
+    const identifiers = await this.deps.contacts.identifiersOf(contact.companyId, contact.id);
+    const tags = (await this.deps.tags.tagsOfContacts(contact.companyId, [contact.id])).get(contact.id) ?? [];
+    return { ...toContactView(contact), identifiers, tags: tags.map(toTagSummary) };
+  }
+
+  /** Publishes the change and answers the contact's details. */
+  async changed(contact: Contact, action: 'create' | 'update'): Promise<ContactDetails> {
+    await publishContact(this.deps.realtime, contact, action);
+    return this.details(contact);
+  }
+
+  async removed(companyId: number, contactId: number): Promise<void> {
+    await this.deps.realtime.publish(companyId, { entity: 'contact', data: { action: 'delete', contactId } });
+  }
+}
