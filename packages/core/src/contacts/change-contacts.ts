@@ -59,9 +59,7 @@ export class UpdateContact {
     const current = await contactOf(contacts, input.actor, input.contactId);
     const next: Contact = { ...current, updatedAt: clock.now() };
     if (input.name !== undefined) next.name = cleanContactName(input.name);
-    if (input.number !== undefined) {
-      next.number = cleanContactNumberOf(current, input.number);
-    }
+    if (input.number !== undefined) next.number = cleanContactNumberOf(current, input.number);
     if (input.email !== undefined) next.email = cleanContactEmail(input.email);
     if (input.extraInfo !== undefined) next.extraInfo = cleanExtraInfo(input.extraInfo);
     if (input.acceptAudio !== undefined) next.acceptAudio = input.acceptAudio;
