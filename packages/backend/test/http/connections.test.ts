@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import WebSocket from 'ws';
 import { requestScope } from '../../src/container.js';
 import { asSuper, client, login, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { eventually } from '../support/eventually.js';
 
 const TOKEN = 'connection-token-0123456789abcdef';
 
@@ -17,15 +18,6 @@ function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
   });
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function upload(data: Buffer, name = 'hello.png', type = 'image/png', field = 'file') {
   const form = new FormData();

@@ -3,19 +3,11 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmMessages, MikroOrmTickets } from '@servicedesk/adapters-persistence';
 import { expect } from 'chai';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { eventually } from '../support/eventually.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
 const TOKEN = 'integration-token-0123456789abcdef';
 
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Official message API, end to end through the channel runtime (sandbox)', () => {
   let b: TestBackend;

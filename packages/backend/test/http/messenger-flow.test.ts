@@ -2,18 +2,10 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { expect } from 'chai';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { eventually } from '../support/eventually.js';
 
 const APP_SECRET = 'meta-app-secret-flow';
 
-async function eventually<T>(probe: () => Promise<T | false | undefined>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Messenger end to end: signed webhook in, operator reply out through the runtime to a fake Graph server', () => {
   let b: TestBackend;
@@ -41,13 +33,13 @@ describe('Messenger end to end: signed webhook in, operator reply out through th
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     expect(page.body).to.include({ kind: 'socialnet', provider: 'messenger', externalId: 'PAGE-9' });
     expect(page.body).to.not.have.property('secrets');
-    await eventually(async () => (await api.get(`/chatapp/${page.body.id}`)).body.status === 'CONNECTED');
+    await eventually('the page to connect', async () => (await api.get(`/chatapp/${page.body.id}`)).body.status === 'CONNECTED');
 
     const delivery = JSON.stringify({ object: 'page', entry: [{ id: 'PAGE-9', time: Date.now(), messaging: [{ sender: { id: 'PSID-5' }, recipient: { id: 'PAGE-9' }, timestamp: Date.now(), message: { mid: 'm_in_1', text: 'Tem em azul?' } }] }] });
     const signature = `sha256=${createHmac('sha256', APP_SECRET).update(delivery).digest('hex')}`;
     expect((await client(b.url).post('/webhook/', delivery, { 'x-hub-signature-256': signature })).status).to.equal(200);
 
-    const ticket = await eventually(async () => (await api.get('/tickets?status=pending')).body.tickets[0]);
+    const ticket = await eventually('the inbound ticket', async () => (await api.get('/tickets?status=pending')).body.tickets[0]);
     expect(ticket).to.include({ status: 'pending', lastMessage: 'Tem em azul?' });
     expect(ticket.contact).to.include({ number: 'PSID-5' });
     const conversation = await api.get(`/messages/${ticket.id}`);
@@ -55,7 +47,7 @@ describe('Messenger end to end: signed webhook in, operator reply out through th
 
     const reply = await api.post(`/messages/${ticket.id}`, { body: 'Temos sim!' });
     expect(reply.status, JSON.stringify(reply.body)).to.be.oneOf([200, 201]);
-    const out = await eventually(async () => {
+    const out = await eventually('the reply to be sent', async () => {
       const list = (await api.get(`/messages/${ticket.id}`)).body.messages as Array<{ body: string; ack: number; providerMessageId: string }>;
       const m = list.find((x) => x.body === 'Temos sim!');
       return m && m.ack >= 1 && m;

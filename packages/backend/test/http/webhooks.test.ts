@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmTickets } from '@servicedesk/adapters-persistence';
 import { expect } from 'chai';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { eventually } from '../support/eventually.js';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
 const VERIFY = 'verify-me-please';
@@ -16,15 +17,6 @@ function delivery(pageId: string, mid: string, text: string, sender = 'PSID-77')
   return JSON.stringify({ object: 'page', entry: [{ id: pageId, time: 1767268800000, messaging: [{ sender: { id: sender }, recipient: { id: pageId }, timestamp: 1767268800000, message: { mid, text } }] }] });
 }
 
-async function eventually<T>(probe: () => Promise<T | false>, ms = 4000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Webhooks: Meta deliveries and the chat-application microservice', () => {
   let b: TestBackend;
@@ -63,7 +55,7 @@ describe('Webhooks: Meta deliveries and the chat-application microservice', () =
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ received: true, accepted: 1 });
     }
-    const rows = await eventually(async () => { const t = await tickets(); return t.length > 0 && t; });
+    const rows = await eventually('the ticket of the delivery', async () => { const t = await tickets(); return t.length > 0 && t; });
     await new Promise((r) => setTimeout(r, 150));
     expect(await tickets()).to.have.length(1);
     expect(rows[0]).to.include({ lastMessage: 'Vocês entregam hoje?', unreadMessages: 1, status: 'pending' });
@@ -96,7 +88,7 @@ describe('Webhooks: Meta deliveries and the chat-application microservice', () =
     expect((await client(b.url).post('/api/chatapp-microservice/webhook', { chatappId: id, events: [{ type: 'Nope' }] }, { 'x-webhook-secret': MICRO })).status).to.equal(422);
     const ok = await client(b.url).post('/api/chatapp-microservice/webhook', events, { 'x-webhook-secret': MICRO });
     expect(ok.body).to.deep.equal({ received: true, accepted: 1 });
-    const rows = await eventually(async () => { const t = await tickets(); return t.length > 0 && t; });
+    const rows = await eventually('the ticket of the microservice event', async () => { const t = await tickets(); return t.length > 0 && t; });
     expect(rows[0]!.lastMessage).to.equal('Bom dia');
   });
 });

@@ -5,22 +5,11 @@ import { expect } from 'chai';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { freePort, freshDatabase, natsServerBinary, NatsServer, Service } from './processes.js';
+import { eventually } from '../support/eventually.js';
 
 const ADMIN = { email: 'admin@admin.com', password: 'two-process-admin-pass' };
 const TOKEN = 'two-process-connection-token-0123';
 
-async function eventually<T>(what: string, probe: () => Promise<T | false | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v) return v;
-    } catch (err) { last = err; }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * Backend and channel runtime as two processes over real NATS JetStream and PostgreSQL: the
@@ -57,7 +46,7 @@ describe('Two processes over real NATS and PostgreSQL', function () {
     });
     runtime = new Service('packages/channel-runtime/src/main.ts', { ...common, DATA_DIR: path.join(dataDir, 'runtime'), SEND_DEADLINE_MS: '120000' });
     backend.start();
-    await eventually('the backend', async () => (await fetch(`${baseUrl}/version`)).ok);
+    await eventually('the backend', async () => (await fetch(`${baseUrl}/version`)).ok, 30_000);
     runtime.start();
     await db.connect();
     const login = await client(baseUrl).post('/auth/login', ADMIN);
@@ -84,9 +73,9 @@ describe('Two processes over real NATS and PostgreSQL', function () {
   it('connects a sandbox session through the runtime process, sends and receives acks', async () => {
     const created = await api.post('/chatapp/', { name: 'Two-process sandbox', provider: 'sandbox', token: TOKEN });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    await eventually('CONNECTED', async () => (await api.get(`/chatapp/${created.body.id}`)).body.status === 'CONNECTED');
+    await eventually('CONNECTED', async () => (await api.get(`/chatapp/${created.body.id}`)).body.status === 'CONNECTED', 30_000);
     const id = await send('hello from two processes');
-    await eventually('read', async () => (await statuses([id]))[0]?.status === 'read');
+    await eventually('read', async () => (await statuses([id]))[0]?.status === 'read', 30_000);
   });
 
   it('a runtime killed mid-send and restarted delivers every accepted send exactly once', async () => {

@@ -1,15 +1,8 @@
 import { expect } from 'chai';
+import { eventually } from './eventually.js';
 import { asSuper, client, login, type TestBackend } from './test-backend.js';
 
-export async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { eventually };
 
 type Api = ReturnType<typeof client>;
 
