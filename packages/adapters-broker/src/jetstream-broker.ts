@@ -96,6 +96,18 @@ export class JetStreamBroker implements Broker {
     if (!this.nc.isClosed()) await this.nc.drain();
   }
 
+  /** Whether the server answers a round trip within `timeoutMs` (for health reports). */
+  async connected(timeoutMs = 1000): Promise<boolean> {
+    if (this.nc.isClosed()) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+    try {
+      return await Promise.race([this.nc.flush().then(() => true, () => false), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async publish(envelope: BrokerEnvelope): Promise<void> {
     this.streamFor(envelope.subject);
     const body = encoder.encode(JSON.stringify(envelope.payload ?? null));

@@ -31,3 +31,7 @@ export * from './routes/tag-routes.js';
 export * from './routes/contact-routes.js';
 export * from './routes/contact-import-routes.js';
 export * from './contacts/contact-files.js';
+export * from './routes/queue-routes.js';
+export * from './routes/queue-option-routes.js';
+export * from './routes/queue-integration-routes.js';
+export * from './security/http-conversation-integrations.js';

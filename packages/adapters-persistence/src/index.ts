@@ -14,3 +14,5 @@ export * from './repositories/mikro-orm-ticket-logs.js';
 export * from './repositories/mikro-orm-tags.js';
 export * from './mikro-orm-background-jobs.js';
 export * from './repositories/mikro-orm-contacts.js';
+export * from './repositories/mikro-orm-queues.js';
+export * from './mikro-orm-job-queue-health.js';

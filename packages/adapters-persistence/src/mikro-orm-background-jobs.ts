@@ -21,6 +21,8 @@ export class MikroOrmBackgroundJobs implements BackgroundJobs {
     this.running.add(job);
   }
 
+  runningCount(): number { return this.running.size; }
+
   /** Resolves once every job started so far has ended (before closing the database). */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running]);

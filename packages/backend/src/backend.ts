@@ -3,6 +3,7 @@ import { connectionRoutes } from '@servicedesk/adapters-http';
 import { messageRoutes, ticketRoutes } from '@servicedesk/adapters-http';
 import { tagRoutes } from '@servicedesk/adapters-http';
 import { contactImportRoutes, contactRoutes } from '@servicedesk/adapters-http';
+import { queueIntegrationRoutes, queueOptionRoutes, queueRoutes } from '@servicedesk/adapters-http';
 import {
   authRoutes, bearerToken, companyApiRoutes, companyRoutes, createHttpServer, invoiceRoutes, messageApiRoutes, planRoutes, settingRoutes,
   userRoutes, versionRoutes, webhookRoutes, type HttpServer, type RouteSpec, type WebhookSecrets,
@@ -11,6 +12,7 @@ import {
   assembleRuntime, channelAdminSeedFromEnv, parseConnectors, prepareChannelSchema, RuntimeChannelQueries, type ChannelRuntime, type SandboxConnector,
 } from '@servicedesk/channel-runtime';
 import type { Application, BrokerSubscription, ChannelEvent } from '@servicedesk/core';
+import { INTEGRATION_DELIVER_SUBJECTS, type IntegrationDeliver } from '@servicedesk/core';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, openInfrastructure, requestScope, TYPES, type Infrastructure } from './container.js';
@@ -37,6 +39,9 @@ export function backendRoutes(app: Application, startedAt: Date, messaging: { po
     ...tagRoutes(app),
     ...contactRoutes(app),
     ...contactImportRoutes(app),
+    ...queueRoutes(app),
+    ...queueOptionRoutes(app),
+    ...queueIntegrationRoutes(app),
   ];
 }
 
@@ -88,6 +93,12 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
   infra.broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
   const subscriptions: BrokerSubscription[] = [await infra.broker.subscribe('backend-channel-events', 'evt.>',
     (envelope) => scope(() => app.applyChannelEvent.execute(envelope.payload as ChannelEvent)))];
+  // Queue integrations: the backend consumes its own deliveries, written to the outbox by the inbound path.
+  subscriptions.push(await infra.broker.subscribe('backend-integration-deliveries', INTEGRATION_DELIVER_SUBJECTS,
+    (envelope) => scope(() => app.deliverIntegrationEvent.execute(envelope.payload as IntegrationDeliver)).then((outcome) => {
+      if (outcome !== 'delivered') logger.warn({ outcome, subject: envelope.subject }, 'queue integration delivery not accepted');
+    }),
+    { maxDeliver: config.integrationMaxDeliver, retryDelayMs: config.integrationRetryDelayMs }));
   await runtime?.start();
   const relayTimer = setInterval(pokeOutbox, config.outboxRelayIntervalMs);
   relayTimer.unref();

@@ -34,6 +34,9 @@ export interface BackendConfig {
   readonly allowPrivateUrls: boolean;
   readonly webhooks: { metaVerifyToken?: string; metaAppSecret?: string; microserviceSecret?: string };
   readonly graphApiUrl: string;
+  /** Queue integration deliveries: tries per delivery, and the pause between two. */
+  readonly integrationMaxDeliver: number;
+  readonly integrationRetryDelayMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -83,6 +86,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',
     webhooks: { metaVerifyToken: env.META_VERIFY_TOKEN || undefined, metaAppSecret: env.META_APP_SECRET || undefined, microserviceSecret: env.CHATAPP_MICROSERVICE_SECRET || undefined },
     graphApiUrl: (env.META_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+    integrationMaxDeliver: Math.max(1, int(env, 'INTEGRATION_MAX_DELIVER', 5)),
+    integrationRetryDelayMs: int(env, 'INTEGRATION_RETRY_DELAY_MS', 5000),
   };
 }
 

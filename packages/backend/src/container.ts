@@ -4,6 +4,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { JetStreamBroker, NatsChannelQueries, NatsRealtimeFanout } from '@servicedesk/adapters-broker';
 import {
   Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
+  HttpConversationIntegrations,
 } from '@servicedesk/adapters-http';
 import {
   createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions,
@@ -13,6 +14,7 @@ import {
   MikroOrmTicketLogs,
   MikroOrmTags,
   MikroOrmBackgroundJobs,
+  MikroOrmQueues, MikroOrmQueueOptions, MikroOrmQueueIntegrations, MikroOrmJobQueueHealth,
 } from '@servicedesk/adapters-persistence';
 import {
   createApplication, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
@@ -39,6 +41,8 @@ export interface Infrastructure {
   readonly broker: Broker;
   /** Number checks answered by a channel runtime in another process (set with BROKER_URL). */
   readonly remoteQueries?: ChannelQueries;
+  /** Whether the broker answers now (NATS); absent means the in-process broker, always there. */
+  readonly brokerConnected?: () => Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export async function openInfrastructure(config: BackendConfig): Promise<Infrast
   const queries = config.brokerUrl ? await NatsChannelQueries.connect(config.brokerUrl) : null;
   return {
     db, cache, blobs, fanout, broker, ...(queries ? { remoteQueries: queries.queries } : {}),
+    ...(jetstream ? { brokerConnected: () => jetstream.broker.connected() } : {}),
     async close() {
       await queries?.close();
       await jetstream?.close();
@@ -74,7 +79,7 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
   c.bind(TYPES.Infrastructure).toConstantValue(infra);
   c.bind(TYPES.JwtSecret).toConstantValue(jwtSecret);
   c.bind<CorePorts>(TYPES.Ports).toResolvedValue(
-    ({ db, cache, blobs, fanout, broker }: Infrastructure, secret: string): CorePorts => ({
+    ({ db, cache, blobs, fanout, broker, brokerConnected }: Infrastructure, secret: string): CorePorts => ({
       users: new MikroOrmUsers(db.orm),
       refreshSessions: new MikroOrmRefreshSessions(db.orm),
       companies: new MikroOrmCompanies(db.orm),
@@ -104,6 +109,11 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
       ticketLogs: new MikroOrmTicketLogs(db.orm),
       tags: new MikroOrmTags(db.orm),
       jobs: new MikroOrmBackgroundJobs(db.orm),
+      queues: new MikroOrmQueues(db.orm),
+      queueOptions: new MikroOrmQueueOptions(db.orm),
+      queueIntegrations: new MikroOrmQueueIntegrations(db.orm),
+      conversationIntegrations: new HttpConversationIntegrations({ allowPrivate: config.allowPrivateUrls }),
+      jobHealth: new MikroOrmJobQueueHealth(db.orm, brokerConnected),
     }),
     [TYPES.Infrastructure, TYPES.JwtSecret],
   ).inSingletonScope();

@@ -37,9 +37,10 @@ import type { Helps, Invoices, Partners, PlatformActivity } from './company-api/
 import { createTags } from './tags/tags-application.js';
 import { createContacts } from './contacts/contacts-application.js';
 import type { BackgroundJobs } from './shared/background-jobs.js';
+import { createQueues, type QueuePorts } from './queues/queues-application.js';
 
 /** Every port the core needs; a composition root supplies one adapter for each. */
-export interface CorePorts extends MessagingPorts {
+export interface CorePorts extends MessagingPorts, QueuePorts {
   readonly users: Users;
   readonly refreshSessions: RefreshSessions;
   readonly companies: Companies;
@@ -130,6 +131,7 @@ export function createApplication(p: CorePorts) {
     countMessagesInRange: new CountMessagesInRange({ activity: p.platformActivity }),
     ...createTags(p),
     ...createContacts(p),
+    ...createQueues(p),
   };
 }
 

@@ -1,7 +1,7 @@
 import { MAX_GREETING_MEDIA_BYTES, type Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
-import { idParam } from '../http/schemas.js';
+import { id, idParam } from '../http/schemas.js';
 
 const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
 const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram']);
@@ -21,6 +21,8 @@ const connectionFields = z.object({
   token: z.string().max(256).nullable(),
   externalId: z.string().max(128).nullable(),
   secrets: z.record(z.string().max(64), z.string().max(4096)),
+  /** The queues its menu offers, replacing the current ones. */
+  queueIds: z.array(id).max(100),
 }).partial();
 
 const createBody = connectionFields.extend({ name: z.string().max(120) });

@@ -8,7 +8,7 @@ import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from '../
 import { MikroOrmRepository } from './context.js';
 import { foldSql } from './search.js';
 import { likeTerm } from './context.js';
-import { foldForSearch, type MessageQuery, type TicketFilter } from '@servicedesk/core';
+import { foldForSearch, withTicketDefaults, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -71,7 +71,7 @@ async function tokenUnique<T>(write: () => Promise<T>): Promise<T> {
 
 const TICKET_FIELDS = [
   'uuid', 'companyId', 'contactId', 'connectionId', 'status', 'userId', 'queueId', 'unreadMessages', 'lastMessage', 'isGroup', 'greetedAt',
-  'closedAt', 'createdAt', 'updatedAt',
+  'closedAt', 'createdAt', 'updatedAt', 'queueOptionId', 'botAttempts', 'botActive',
 ] as const;
 
 export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
@@ -94,7 +94,8 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
    * The partial unique index on (contact_id, connection_id) where the ticket is active decides
    * the race: the losers insert nothing and read the winner's ticket.
    */
-  async getOrCreateActive(draft: Omit<Ticket, 'id'>): Promise<{ ticket: Ticket; created: boolean }> {
+  async getOrCreateActive(newTicket: NewTicket): Promise<{ ticket: Ticket; created: boolean }> {
+    const draft = withTicketDefaults(newTicket);
     const insert = insertSql('tickets', draft, TICKET_FIELDS);
     for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
       const [row] = await this.em.execute<Array<{ id: number }>>(
@@ -139,7 +140,7 @@ const range = (from?: Date, to?: Date) => ({ ...(from ? { $gte: from } : {}), ..
 function ticketWhere(f: TicketFilter): Record<string, unknown> {
   const where: Record<string, unknown> = { companyId: f.companyId };
   if (f.status) where.status = f.status;
-  if (f.pendingOrAssignedTo !== undefined) where.$or = [{ status: 'pending' }, { userId: f.pendingOrAssignedTo }];
+  if (f.pendingOrAssignedTo !== undefined) where.$or = [pendingWhere(f.pendingInQueues), { userId: f.pendingOrAssignedTo }];
   if (f.userIds) where.userId = { $in: [...f.userIds] };
   if (f.queueIds) where.queueId = { $in: [...f.queueIds] };
   if (f.connectionId !== undefined) where.connectionId = f.connectionId;
@@ -156,6 +157,12 @@ function ticketWhere(f: TicketFilter): Record<string, unknown> {
     where[raw(expr, [term, term, term])] = [];
   }
   return where;
+}
+
+/** Pending tickets; with `queues`, only those without a queue or in one of them. */
+function pendingWhere(queues: readonly number[] | undefined): Record<string, unknown> {
+  if (!queues) return { status: 'pending' };
+  return { status: 'pending', $or: [{ queueId: null }, ...(queues.length ? [{ queueId: { $in: [...queues] } }] : [])] };
 }
 
 /** The tag filters: any of `tagIds`, and `hasTagId`, and none of `lacksTagIds` (each an `exists` on ticket_tags). */

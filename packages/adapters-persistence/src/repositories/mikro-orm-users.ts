@@ -36,6 +36,13 @@ export class MikroOrmUsers extends MikroOrmRepository implements Users {
   async remove(companyId: number, id: number) {
     await this.em.nativeDelete(UserSchema, { id, companyId });
   }
+  async queueIdsOf(companyId: number, userId: number) {
+    const rows = await this.em.execute<Array<{ queue_id: number }>>(
+      'select qu.queue_id from queue_users qu join queues q on q.id = qu.queue_id where q.company_id = ? and qu.user_id = ? order by qu.queue_id',
+      [companyId, userId],
+    );
+    return rows.map((r) => Number(r.queue_id));
+  }
 }
 
 export class MikroOrmRefreshSessions extends MikroOrmRepository implements RefreshSessions {

@@ -6,6 +6,7 @@ import { ConnectionSchema, ContactSchema, MessageSchema, OutboxSchema, TicketSch
 import { TicketLogSchema } from './ticket-logs.js';
 import { TagSchema } from './tags.js';
 import { ContactIdentifierSchema } from './contacts.js';
+import { QueueIntegrationSchema, QueueOptionSchema, QueueSchema } from './queues.js';
 
 /** Every entity schema of the backend; new schemas are added here and in a migration. */
-export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema, TicketLogSchema, TagSchema, ContactIdentifierSchema];
+export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema, TicketLogSchema, TagSchema, ContactIdentifierSchema, QueueSchema, QueueOptionSchema, QueueIntegrationSchema];

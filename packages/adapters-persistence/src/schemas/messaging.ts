@@ -68,6 +68,9 @@ export const TicketSchema = new EntitySchema<Ticket>({
     closedAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
+    queueOptionId: { type: 'number', nullable: true },
+    botAttempts: { type: 'number' },
+    botActive: { type: 'boolean' },
   },
 });
 

@@ -17,6 +17,8 @@ export interface Users {
   add(user: NewUser): Promise<User>;
   update(user: User): Promise<void>;
   remove(companyId: number, id: number): Promise<void>;
+  /** The ids of the queues the user belongs to, ascending (read of the queues' memberships, for ticket visibility). */
+  queueIdsOf(companyId: number, userId: number): Promise<number[]>;
 }
 
 export interface RefreshSession {

@@ -13,6 +13,8 @@ export class InlineBackgroundJobs implements BackgroundJobs {
     this.running.add(job);
   }
 
+  runningCount(): number { return this.running.size; }
+
   /** Resolves once every job started so far (and any they started) has ended. */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running]);

@@ -25,6 +25,9 @@ export class InMemoryUsers implements Users {
   async add(user: NewUser) { return this.table.insert(user); }
   async update(user: User) { this.table.replace(user); }
   async remove(companyId: number, id: number) { if ((await this.findById(companyId, id))) this.table.delete(id); }
+  /** Wired to the queues adapter by `createInMemoryPorts`; alone, a user belongs to no queue. */
+  queueMemberships: (companyId: number, userId: number) => number[] = () => [];
+  async queueIdsOf(companyId: number, userId: number) { return [...this.queueMemberships(companyId, userId)].sort((a, b) => a - b); }
 }
 
 export class InMemoryRefreshSessions implements RefreshSessions {

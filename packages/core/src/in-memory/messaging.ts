@@ -1,5 +1,5 @@
 import type { Connection, NewConnection } from '../messaging/connection.js';
-import type { Message, Ticket } from '../messaging/conversation.js';
+import { withTicketDefaults, type Message, type NewTicket, type Ticket } from '../messaging/conversation.js';
 import type { Connections, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
 import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
@@ -44,9 +44,9 @@ export class InMemoryTickets implements Tickets {
     return closed.sort((a, b) => (b.closedAt?.getTime() ?? 0) - (a.closedAt?.getTime() ?? 0))[0] ?? null;
   }
   /** No await between the check and the insert: concurrent callers cannot both insert. */
-  async getOrCreateActive(draft: Omit<Ticket, 'id'>) {
+  async getOrCreateActive(draft: NewTicket) {
     const active = this.activeOf(draft.companyId, draft.contactId, draft.connectionId);
-    return active ? { ticket: active, created: false } : { ticket: this.table.insert(draft), created: true };
+    return active ? { ticket: active, created: false } : { ticket: this.table.insert(withTicketDefaults(draft)), created: true };
   }
   /** The partial unique index of the database, checked with no await before the write. */
   async update(t: Ticket) {
@@ -86,7 +86,8 @@ export class InMemoryTickets implements Tickets {
       && (f.hasTagId === undefined || tagsOf(t).includes(f.hasTagId))
       && (!f.lacksTagIds || !tagsOf(t).some((id) => f.lacksTagIds!.includes(id)));
     return (t) => t.companyId === f.companyId && (!f.status || t.status === f.status) && (!f.statuses || f.statuses.includes(t.status))
-      && (f.pendingOrAssignedTo === undefined || t.status === 'pending' || t.userId === f.pendingOrAssignedTo)
+      && (f.pendingOrAssignedTo === undefined || t.userId === f.pendingOrAssignedTo
+        || (t.status === 'pending' && (!f.pendingInQueues || t.queueId === null || f.pendingInQueues.includes(t.queueId))))
       && (!f.userIds || (t.userId !== null && f.userIds.includes(t.userId)))
       && (!f.queueIds || (t.queueId !== null && f.queueIds.includes(t.queueId)))
       && (f.connectionId === undefined || t.connectionId === f.connectionId)

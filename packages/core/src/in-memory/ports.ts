@@ -12,6 +12,7 @@ import { InMemorySettings } from './settings.js';
 import { InMemoryTicketLogs } from './ticket-logs.js';
 import { InMemoryTags } from './tags.js';
 import { InlineBackgroundJobs } from './background-jobs.js';
+import { InMemoryJobQueueHealth, InMemoryQueueIntegrations, InMemoryQueueOptions, InMemoryQueues, RecordingConversationIntegrations } from './queues.js';
 import { FixedClock, InMemoryBlobStorage, InsecureTestPasswordHasher, RecordingRealtime, SequentialIds, SerialTransaction } from './support.js';
 import { InMemoryCompanies, InMemoryPlans } from './tenancy.js';
 import { InMemoryTokens } from './tokens.js';
@@ -46,6 +47,12 @@ export function createInMemoryPorts() {
   const clock = new FixedClock();
   const contacts = new InMemoryContacts();
   const tags = new InMemoryTags();
+  const tickets = new InMemoryTickets(contacts, tags);
+  const outbox = new InMemoryOutbox();
+  const queueOptions = new InMemoryQueueOptions(tickets);
+  const connections = new InMemoryConnections();
+  const queues = new InMemoryQueues({ tickets, options: queueOptions, users, connections });
+  users.queueMemberships = (companyId, userId) => queues.queueIdsOfUser(companyId, userId);
   const ports = {
     users, companies, settings, clock,
     refreshSessions: new InMemoryRefreshSessions(),
@@ -62,17 +69,22 @@ export function createInMemoryPorts() {
     partners: new InMemoryPartners(),
     invoices: new InMemoryInvoices(),
     platformActivity: new InMemoryPlatformActivity(),
-    connections: new InMemoryConnections(),
+    connections,
     contacts,
-    tickets: new InMemoryTickets(contacts, tags),
+    tickets,
     messages: new InMemoryMessages(),
-    outbox: new InMemoryOutbox(),
+    outbox,
     broker: new InProcessBroker(),
     digester: new InsecureTestDigester(),
     channelQueries: DETACHED_CHANNEL_QUERIES,
     ticketLogs: new InMemoryTicketLogs(),
     tags,
     jobs: new InlineBackgroundJobs(),
+    queues,
+    queueOptions,
+    queueIntegrations: new InMemoryQueueIntegrations(queues),
+    conversationIntegrations: new RecordingConversationIntegrations(),
+    jobHealth: new InMemoryJobQueueHealth(outbox),
   } satisfies CorePorts;
   return ports;
 }

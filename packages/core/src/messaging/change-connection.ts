@@ -3,7 +3,7 @@ import type { Actor } from '../identity/user.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
-import { toConnectionView, type Connection, type ConnectionKind, type ConnectionView } from './connection.js';
+import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
 import {
   assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf,
   tokenFields, unsetOtherDefaults, visibleConnection,
@@ -11,6 +11,9 @@ import {
 import type { ConnectionFields } from './create-connection.js';
 import type { Connections } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
+import { withConnectionQueues, type ConnectionWithQueues } from '../queues/connection-queues.js';
+import { assertQueues } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
 
 export interface UpdateConnectionInput extends ConnectionFields {
   readonly actor: Actor;
@@ -37,9 +40,10 @@ function tokenChange(current: Connection, token: string | null | undefined): str
 export class UpdateConnection {
   constructor(private readonly deps: {
     connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+    queues: Queues;
   }) {}
 
-  async execute(input: UpdateConnectionInput): Promise<ConnectionView> {
+  async execute(input: UpdateConnectionInput): Promise<ConnectionWithQueues> {
     const { connections, sessions, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
     const { connection, undefaulted, restarted } = await tx.run(async () => {
@@ -66,6 +70,9 @@ export class UpdateConnection {
       if (restarted) await sessions.apply(next, 'restart');
       else await connections.update(next);
       const undefaulted = next.isDefault && !current.isDefault ? await unsetOtherDefaults(connections, clock, next) : [];
+      if (input.queueIds !== undefined) {
+        await this.deps.queues.setConnectionQueues(next.companyId, next.id, await assertQueues(this.deps.queues, next.companyId, input.queueIds));
+      }
       return { connection: next, undefaulted, restarted };
     });
     if (restarted) sessions.relayNow();
@@ -73,7 +80,7 @@ export class UpdateConnection {
     for (const other of undefaulted) await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
     await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
     if (restarted) await realtime.publish(connection.companyId, { entity: 'whatsappSession', data: { action: 'update', session: view } });
-    return view;
+    return (await withConnectionQueues(this.deps.queues, connection.companyId, [view]))[0]!;
   }
 }
 

@@ -3,13 +3,16 @@ import type { Actor } from '../identity/user.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
-import { toConnectionView, type ConnectionProvider, type ConnectionView, type NewConnection } from './connection.js';
+import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
 import {
   assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf,
   tokenFields, unsetOtherDefaults,
 } from './connection-rules.js';
 import type { Connections } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
+import { withConnectionQueues, type ConnectionWithQueues } from '../queues/connection-queues.js';
+import { assertQueues } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
 
 /** The editable fields of a connection; on update, an absent field keeps its value. */
 export interface ConnectionFields {
@@ -27,6 +30,8 @@ export interface ConnectionFields {
   readonly externalId?: string | null;
   /** Provider secrets; social networks need `pageAccessToken`. On update, merged into the stored ones. */
   readonly secrets?: Readonly<Record<string, string>>;
+  /** The queues its menu offers (each one of the company's); on update, replacing the current ones. */
+  readonly queueIds?: readonly number[];
 }
 
 export interface CreateConnectionInput extends ConnectionFields {
@@ -45,10 +50,10 @@ const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger' } as const
 export class CreateConnection {
   constructor(private readonly deps: {
     connections: Connections; planGuard: PlanGuard; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents;
+    realtime: RealtimeEvents; queues: Queues;
   }) {}
 
-  async execute(input: CreateConnectionInput): Promise<ConnectionView> {
+  async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
     const { connections, planGuard, sessions, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
     const companyId = input.actor.companyId;
@@ -70,6 +75,7 @@ export class CreateConnection {
     };
     assertSocialCredentials(draft);
     if (input.token) assertTokenFormat(input.token);
+    const queueIds = await assertQueues(this.deps.queues, companyId, input.queueIds ?? []);
 
     const { connection, undefaulted } = await tx.run(async () => {
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
@@ -77,6 +83,7 @@ export class CreateConnection {
       const now = clock.now();
       const connection = await connections.add({ ...draft, ...token, createdAt: now, updatedAt: now });
       const undefaulted = connection.isDefault ? await unsetOtherDefaults(connections, clock, connection) : [];
+      if (queueIds.length) await this.deps.queues.setConnectionQueues(companyId, connection.id, queueIds);
       await sessions.enqueue(connection, 'start');
       return { connection, undefaulted };
     });
@@ -84,6 +91,6 @@ export class CreateConnection {
     const view = toConnectionView(connection);
     for (const other of undefaulted) await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
     await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
-    return view;
+    return (await withConnectionQueues(this.deps.queues, companyId, [view]))[0]!;
   }
 }

@@ -6,6 +6,8 @@ import type { Connection } from './connection.js';
 import type { Connections, Contacts, Tickets } from './ports.js';
 import type { TicketDetails, TicketPresenter } from './ticket-details.js';
 import type { TicketJournal } from './ticket-journal.js';
+import { findQueue } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
 
 export interface CreateTicketInput {
   readonly actor: Actor;
@@ -25,7 +27,7 @@ export interface CreateTicketInput {
 export class CreateTicket {
   constructor(private readonly deps: {
     tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; journal: TicketJournal; presenter: TicketPresenter;
-    tx: Transaction; clock: Clock; ids: IdGenerator;
+    tx: Transaction; clock: Clock; ids: IdGenerator; queues: Queues;
   }) {}
 
   async execute(input: CreateTicketInput): Promise<TicketDetails> {
@@ -42,6 +44,7 @@ export class CreateTicket {
       if (!isAdmin(actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
       if (!(await users.findById(companyId, userId))) throw new NotFoundError('ERR_NO_USER_FOUND');
     }
+    if (input.queueId != null) await findQueue(this.deps.queues, companyId, input.queueId);
     if (await tickets.findActive(companyId, contact.id, connection.id)) throw new ConflictError('ERR_OTHER_OPEN_TICKET');
     const ticket = await tx.run(async () => {
       const now = clock.now();

@@ -57,7 +57,7 @@ export async function ticketFilter(users: Users, input: TicketListFilters): Prom
     companyId: input.actor.companyId,
     ...(input.status ? { status: input.status } : {}),
     ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
-    ...(input.showAll && access.seesAll ? {} : { pendingOrAssignedTo: input.actor.userId }),
+    ...(input.showAll && access.seesAll ? {} : { pendingOrAssignedTo: input.actor.userId, ...(access.seesAll ? {} : { pendingInQueues: access.queueIds }) }),
     ...(input.queueIds?.length ? { queueIds: input.queueIds } : {}),
     ...(input.userIds?.length ? { userIds: input.userIds } : {}),
     ...(input.connectionId ? { connectionId: input.connectionId } : {}),
@@ -72,7 +72,8 @@ export async function ticketFilter(users: Users, input: TicketListFilters): Prom
 
 /**
  * The operator's ticket list, newest activity first, 20 a page. Without `showAll` (or without the
- * right to it) a user sees the pending tickets and their own, as the lineage's tabs do.
+ * right to it) a user sees the pending tickets (of their queues or of none) and their own, as the
+ * lineage's tabs do.
  */
 export class ListTickets {
   constructor(private readonly deps: { tickets: Tickets; users: Users; presenter: TicketPresenter }) {}

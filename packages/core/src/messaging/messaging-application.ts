@@ -37,6 +37,9 @@ import { TicketJournal } from './ticket-journal.js';
 import { TicketReport } from './ticket-report.js';
 import { UpdateTicket } from './update-ticket.js';
 import type { Tags } from '../tags/ports.js';
+import type { QueueOptions, Queues } from '../queues/ports.js';
+import { QueueRouter } from '../queues/queue-router.js';
+import type { Settings } from '../settings/ports.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -50,6 +53,8 @@ export interface MessagingPorts {
   readonly channelQueries: ChannelQueries;
   readonly ticketLogs: TicketLogs;
   readonly tags: Tags;
+  readonly queues: Queues;
+  readonly queueOptions: QueueOptions;
 }
 
 interface SharedPorts {
@@ -62,13 +67,16 @@ interface SharedPorts {
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  readonly settings: Settings;
 }
 
 /** The messaging use cases, built from their ports. */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
   const { connections, contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
   const outbound = new OutboundMessages({ messages, outbox, clock, ids });
-  const routeInbound = new RouteInbound({ connections, contacts, tickets, messages, outbound, tx, clock, ids, realtime });
+  const { queues, settings } = p;
+  const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
+  const routeInbound = new RouteInbound({ connections, contacts, tickets, messages, tx, clock, ids, realtime, router });
   const relayOutbox = new RelayOutbox({ outbox, broker, clock });
   const sessions = new SessionCommands({ connections, outbox, clock, ids, relay: relayOutbox });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
@@ -76,16 +84,16 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     outbound,
     routeInbound,
     authenticateConnection: new AuthenticateConnection({ connections, digester }),
-    sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime }),
+    sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues }),
     applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
     relayOutbox,
     checkNumber: new CheckNumber({ queries: p.channelQueries }),
     acceptProviderEvents: new AcceptProviderEvents({ connections, broker, clock }),
-    listConnections: new ListConnections({ connections }),
+    listConnections: new ListConnections({ connections, queues }),
     listAllConnections: new ListAllConnections({ connections, companies }),
-    showConnection: new ShowConnection({ connections }),
-    createConnection: new CreateConnection({ connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime }),
-    updateConnection: new UpdateConnection({ connections, digester, sessions, tx, clock, realtime }),
+    showConnection: new ShowConnection({ connections, queues }),
+    createConnection: new CreateConnection({ connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues }),
+    updateConnection: new UpdateConnection({ connections, digester, sessions, tx, clock, realtime, queues }),
     deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
     controlSession: new ControlSession({ connections, sessions, tx, realtime }),
     restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime }),
@@ -114,8 +122,8 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
     showTicketByUuid: new ShowTicketByUuid({ tickets, users, presenter }),
     listTicketLogs: new ListTicketLogs({ tickets, users, ticketLogs }),
     ticketReport: new TicketReport({ tickets, messages, presenter }),
-    createTicket: new CreateTicket({ tickets, contacts, connections, users, journal, presenter, tx, clock, ids }),
-    updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, presenter, tx, clock, realtime }),
+    createTicket: new CreateTicket({ tickets, contacts, connections, users, journal, presenter, tx, clock, ids, queues: p.queues }),
+    updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, presenter, tx, clock, realtime, queues: p.queues }),
     deleteTicket: new DeleteTicket({ tickets, messages, journal, tx, realtime }),
     closeAllTickets: new CloseAllTickets(closing),
     ignoreTicket: new IgnoreTicket(closing),

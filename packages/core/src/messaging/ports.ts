@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../shared/paging.js';
 import type { Connection, NewConnection } from './connection.js';
-import type { Contact, Message, NewContact, Ticket, TicketStatus } from './conversation.js';
+import type { Contact, Message, NewContact, NewTicket, Ticket, TicketStatus } from './conversation.js';
 import type { ContactIdentifier, IdentifierKind } from '../contacts/identifiers.js';
 import type { NewTicketLog, TicketLog } from './ticket-log.js';
 
@@ -87,6 +87,8 @@ export interface TicketFilter {
   readonly search?: string;
   /** An operator's own scope: tickets that are pending, or assigned to this user. */
   readonly pendingOrAssignedTo?: number;
+  /** With `pendingOrAssignedTo`: a pending ticket counts only without a queue or in one of these queues. */
+  readonly pendingInQueues?: readonly number[];
   readonly userIds?: readonly number[];
   readonly queueIds?: readonly number[];
   readonly connectionId?: number;
@@ -122,7 +124,7 @@ export interface Tickets {
    * Returns the active ticket of the contact on the connection, or creates `draft`. Two callers
    * racing get the same ticket: the database keeps at most one active ticket per pair.
    */
-  getOrCreateActive(draft: Omit<Ticket, 'id'>): Promise<{ ticket: Ticket; created: boolean }>;
+  getOrCreateActive(draft: NewTicket): Promise<{ ticket: Ticket; created: boolean }>;
   /**
    * Saves every field. Making a ticket active while its contact already has another active
    * ticket on the connection throws ConflictError `ERR_OTHER_OPEN_TICKET` (the database decides).

@@ -4,6 +4,8 @@ import type { Companies } from '../tenancy/ports.js';
 import { toConnectionView, type ConnectionKind, type ConnectionProvider, type ConnectionStatus, type ConnectionView } from './connection.js';
 import { visibleConnection } from './connection-rules.js';
 import type { Connections } from './ports.js';
+import { withConnectionQueues, type ConnectionWithQueues } from '../queues/connection-queues.js';
+import type { Queues } from '../queues/ports.js';
 
 export interface ConnectionFilter {
   readonly kind?: ConnectionKind;
@@ -18,11 +20,11 @@ function matches(filter: ConnectionFilter) {
 
 /** The company's connections, optionally filtered; every operator sees them (they pick one to send on). */
 export class ListConnections {
-  constructor(private readonly deps: { connections: Connections }) {}
+  constructor(private readonly deps: { connections: Connections; queues: Queues }) {}
 
-  async execute(input: { readonly actor: Actor } & ConnectionFilter): Promise<ConnectionView[]> {
+  async execute(input: { readonly actor: Actor } & ConnectionFilter): Promise<ConnectionWithQueues[]> {
     const rows = await this.deps.connections.list(input.actor.companyId);
-    return rows.map(toConnectionView).filter(matches(input));
+    return withConnectionQueues(this.deps.queues, input.actor.companyId, rows.map(toConnectionView).filter(matches(input)));
   }
 }
 
@@ -41,9 +43,10 @@ export class ListAllConnections {
 
 /** One connection of the company; on the admin route, any company's for super users. */
 export class ShowConnection {
-  constructor(private readonly deps: { connections: Connections }) {}
+  constructor(private readonly deps: { connections: Connections; queues: Queues }) {}
 
-  async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly anyCompany?: boolean }): Promise<ConnectionView> {
-    return toConnectionView(await visibleConnection(this.deps.connections, input.actor, input.connectionId, input.anyCompany));
+  async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly anyCompany?: boolean }): Promise<ConnectionWithQueues> {
+    const connection = await visibleConnection(this.deps.connections, input.actor, input.connectionId, input.anyCompany);
+    return (await withConnectionQueues(this.deps.queues, connection.companyId, [toConnectionView(connection)]))[0]!;
   }
 }

@@ -4,8 +4,8 @@ import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from './channel-messages.js';
 import type { Message, Ticket } from './conversation.js';
 import { toMessageView, toTicketView } from './message-view.js';
-import type { OutboundMessages } from './outbound.js';
 import type { Connections, Contacts, Messages, Tickets } from './ports.js';
+import type { QueueRouter } from '../queues/queue-router.js';
 
 export interface RouteInboundResult {
   readonly duplicate: boolean;
@@ -16,17 +16,18 @@ export interface RouteInboundResult {
 
 /**
  * A contact's message arrives: find or create the contact and its active ticket, store the
- * message, greet a new conversation once, and tell the operators. Idempotent: the provider's
- * message id is unique per connection, so a redelivered or duplicated event changes nothing.
+ * message, let the routing engine answer (greeting, menus, queues: `QueueRouter`) and save where
+ * it moved the ticket, then tell the operators. Idempotent: the provider's message id is unique
+ * per connection, so a redelivered or duplicated event stops before anything changes.
  */
 export class RouteInbound {
   constructor(private readonly deps: {
-    connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages; outbound: OutboundMessages;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents;
+    connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages;
+    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents; router: QueueRouter;
   }) {}
 
   async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {
-    const { connections, contacts, tickets, messages, outbound, tx, clock, ids, realtime } = this.deps;
+    const { connections, contacts, tickets, messages, tx, clock, ids, realtime, router } = this.deps;
     const connection = await connections.findById(event.companyId, event.chatappId);
     if (!connection) return { duplicate: false, ticketId: null, messageId: null, greeted: false };
     const outcome = await tx.run(async () => {
@@ -63,11 +64,11 @@ export class RouteInbound {
       ticket.unreadMessages += 1;
       ticket.lastMessage = event.body;
       ticket.updatedAt = now;
+      // The first message of a conversation opens it (greeting, menus) exactly once, whoever races.
+      const opening = !event.isGroup && ticket.greetedAt === null && (await tickets.markGreeted(ticket.id, now));
+      if (opening) ticket.greetedAt = now;
+      const sent = await router.route({ connection, contact, ticket, message, opening });
       await tickets.update(ticket);
-      const sent: Message[] = [];
-      if (connection.greetingMessage && !event.isGroup && (await tickets.markGreeted(ticket.id, now))) {
-        sent.push(await outbound.enqueue({ connection, ticket, contact, body: connection.greetingMessage }));
-      }
       return { ticket, message, ticketCreated, sent };
     });
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };

@@ -10,6 +10,8 @@ import { toMessageView, toTicketView } from './message-view.js';
 import type { OutboundMessages } from './outbound.js';
 import { safeFileName, safeMediaType } from './connection-media.js';
 import type { Contacts, Tickets } from './ports.js';
+import { findQueue } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
 
 export interface SendApiMessageInput {
   /** The connection whose API token authorised the call: it fixes the company too. */
@@ -45,7 +47,7 @@ export const MAX_API_MEDIA_BYTES = 16 * 1024 * 1024;
 export class SendApiMessage {
   constructor(private readonly deps: {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents;
+    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents; queues: Queues;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
@@ -74,6 +76,7 @@ export class SendApiMessage {
   private async send(input: SendApiMessageInput, medias: readonly UploadedFile[]): Promise<SendApiMessageResult> {
     const { contacts, tickets, users, outbound, blobs, tx, clock, ids, realtime } = this.deps;
     const { connection } = input;
+    if (input.queueId != null) await findQueue(this.deps.queues, connection.companyId, input.queueId);
     const stored: MessageMedia[] = [];
     for (const file of medias) {
       if (file.data.length > MAX_API_MEDIA_BYTES) throw new ValidationError('ERR_FILE_TOO_LARGE');

@@ -6,22 +6,27 @@ import type { Tickets } from './ports.js';
 
 /**
  * What an operator may reach. Admins (and super users) reach every ticket of their company, and
- * so does a user whose `allTicket` is enabled; any other user reaches pending tickets and the
- * tickets assigned to them, as in the lineage.
+ * so does a user whose `allTicket` is enabled; any other user reaches the tickets assigned to
+ * them and the pending tickets waiting in one of their queues or in none (not yet routed), as in
+ * the lineage.
  */
 export interface TicketAccess {
   readonly actor: Actor;
   readonly seesAll: boolean;
+  /** The queues whose pending tickets the actor sees (unused when `seesAll`). */
+  readonly queueIds: readonly number[];
 }
 
 export async function ticketAccess(users: Users, actor: Actor): Promise<TicketAccess> {
-  if (isAdmin(actor)) return { actor, seesAll: true };
+  if (isAdmin(actor)) return { actor, seesAll: true, queueIds: [] };
   const user = await users.findById(actor.companyId, actor.userId);
-  return { actor, seesAll: user?.allTicket === 'enable' };
+  if (user?.allTicket === 'enable') return { actor, seesAll: true, queueIds: [] };
+  return { actor, seesAll: false, queueIds: await users.queueIdsOf(actor.companyId, actor.userId) };
 }
 
 export function maySee(access: TicketAccess, ticket: Ticket): boolean {
-  return access.seesAll || ticket.status === 'pending' || ticket.userId === access.actor.userId;
+  if (access.seesAll || ticket.userId === access.actor.userId) return true;
+  return ticket.status === 'pending' && (ticket.queueId === null || access.queueIds.includes(ticket.queueId));
 }
 
 /**

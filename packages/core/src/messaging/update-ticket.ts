@@ -8,6 +8,8 @@ import { toMessageView } from './message-view.js';
 import type { OutboundMessages } from './outbound.js';
 import type { Connections, Contacts, Tickets } from './ports.js';
 import { assertMayChange, visibleTicket } from './ticket-access.js';
+import { findQueue } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
 import type { TicketDetails, TicketPresenter } from './ticket-details.js';
 import { ticketState, type TicketJournal } from './ticket-journal.js';
 import type { TicketLogType } from './ticket-log.js';
@@ -29,13 +31,14 @@ interface Change { readonly next: Ticket; readonly type: TicketLogType }
 
 /**
  * The operator's ticket actions: accept (`status: open`, taken by the actor), transfer to a user
- * or a queue, return to the queue (`pending`), reopen, and close with the farewell message and
- * an optional rating. The change, its log entry and the farewell's send command commit together.
+ * or a queue (one of the company's: 404 `ERR_QUEUE_NOT_FOUND` otherwise), return to the queue
+ * (`pending`), reopen, and close with the farewell message and an optional rating. The change,
+ * its log entry and the farewell's send command commit together; any change stops the bot.
  */
 export class UpdateTicket {
   constructor(private readonly deps: {
     tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages; journal: TicketJournal;
-    presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+    presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents; queues: Queues;
   }) {}
 
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {
@@ -49,6 +52,7 @@ export class UpdateTicket {
     if (input.userId != null && input.userId !== actor.userId && !(await users.findById(actor.companyId, input.userId))) {
       throw new NotFoundError('ERR_NO_USER_FOUND');
     }
+    if (input.queueId != null) await findQueue(this.deps.queues, actor.companyId, input.queueId);
     const outcome = await tx.run(async () => {
       const ticket = await tickets.findById(actor.companyId, input.ticketId);
       if (!ticket) throw new NotFoundError('ERR_NO_TICKET_FOUND');
@@ -73,7 +77,7 @@ export class UpdateTicket {
   private close(ticket: Ticket): Change | null {
     if (ticket.status === 'closed') return null;
     const now = this.deps.clock.now();
-    return { next: { ...ticket, status: 'closed', closedAt: now, updatedAt: now }, type: 'close' };
+    return { next: { ...ticket, status: 'closed', closedAt: now, updatedAt: now, botActive: false }, type: 'close' };
   }
 
   private move(ticket: Ticket, input: UpdateTicketInput): Change | null {
@@ -90,7 +94,8 @@ export class UpdateTicket {
     const queueId = input.queueId !== undefined ? input.queueId : ticket.queueId;
     if (status === ticket.status && userId === ticket.userId && queueId === ticket.queueId) return null;
     const now = this.deps.clock.now();
-    const next: Ticket = { ...ticket, status, userId, queueId, closedAt: null, updatedAt: now };
+    // An operator's move ends the bot's conversation: it never talks over a human.
+    const next: Ticket = { ...ticket, status, userId, queueId, closedAt: null, updatedAt: now, botActive: false };
     const type: TicketLogType = ticket.status === 'closed' ? 'reopen'
       : status === 'pending' && ticket.status !== 'pending' ? 'pending'
         : userId === actor.userId && ticket.userId !== actor.userId ? 'accept' : 'transfer';

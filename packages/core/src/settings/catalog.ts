@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../queues/business-hours.js';
+
 /**
  * The allow-list of settings. A key not listed here cannot be read or written: this keeps
  * arbitrary rows out of the table and lets every value be validated before it is stored.
@@ -11,7 +13,8 @@ export interface SettingDefinition {
   readonly public: boolean;
   readonly defaultValue: string;
   /** Allowed values, or a rule the value must satisfy. */
-  readonly rule: { kind: 'enum'; values: readonly string[] } | { kind: 'text'; max: number } | { kind: 'integer'; min: number; max: number } | { kind: 'color' } | { kind: 'file' };
+  readonly rule: { kind: 'enum'; values: readonly string[] } | { kind: 'text'; max: number } | { kind: 'integer'; min: number; max: number } | { kind: 'color' } | { kind: 'file' }
+    | { kind: 'timezone' };
 }
 
 const onOff = { kind: 'enum', values: ['enabled', 'disabled'] } as const;
@@ -54,6 +57,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   company('greetingAcceptedMessage', '', text(4000)),
   company('AcceptCallWhatsappMessage', '', text(4000)),
   company('sendQueuePositionMessage', '', text(4000)),
+  // Business hours are read on this wall clock (an IANA name); the out-of-hours text is the fallback of connections without one.
+  company('timezone', DEFAULT_TIME_ZONE, { kind: 'timezone' }),
+  company('outOfHoursMessage', '', text(4000)),
   // Platform-wide white label and sign-up, edited by super users; the public ones feed the login page.
   global('userCreation', 'enabled', onOff, true),
   global('appName', 'Service Desk', text(60), true),
@@ -93,5 +99,7 @@ export function checkSettingValue(def: SettingDefinition, value: string): string
       return /^#[0-9a-fA-F]{6}$/.test(value) ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
     case 'file':
       return 'ERR_SETTING_SET_BY_UPLOAD';
+    case 'timezone':
+      return isTimeZone(value) ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
   }
 }

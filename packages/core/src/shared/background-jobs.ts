@@ -6,4 +6,6 @@
  */
 export interface BackgroundJobs {
   start(name: string, work: () => Promise<void>): void;
+  /** How many jobs are running now (a count for health reports). */
+  runningCount(): number;
 }

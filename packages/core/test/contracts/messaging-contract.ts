@@ -43,7 +43,7 @@ export function contactDraft(companyId: number, number: string, overrides: Parti
 export function ticketDraft(t: { companyId: number; contactId: number; connectionId: number; uuid: string }, overrides: Partial<Ticket> = {}): Omit<Ticket, 'id'> {
   return {
     ...t, status: 'pending', userId: null, queueId: null, unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: null, closedAt: null,
-    createdAt: T0, updatedAt: T0, ...overrides,
+    createdAt: T0, updatedAt: T0, queueOptionId: null, botAttempts: 0, botActive: false, ...overrides,
   };
 }
 

@@ -27,7 +27,8 @@ function ticket(s: Setup, overrides: Partial<Ticket>): Ticket {
   const now = s.ports.clock.now();
   return s.ports.tickets.table.insert({
     uuid: `t-${Math.random()}`, companyId: s.acme.id, contactId: 1, connectionId: 1, status: 'pending', userId: null, queueId: null,
-    unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: null, closedAt: null, createdAt: now, updatedAt: now, ...overrides,
+    unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: null, closedAt: null, createdAt: now, updatedAt: now,
+    queueOptionId: null, botAttempts: 0, botActive: false, ...overrides,
   });
 }
 

@@ -3,6 +3,7 @@ import {
 } from '../../src/index.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 import { connectionFixture, contactDraft, ticketDraft } from '../contracts/messaging-contract.js';
+import { queueFixture } from '../contracts/queues-contract.js';
 
 /**
  * Two companies on in-memory ports: Acme with an admin, two operators (one with `allTicket`) and
@@ -25,6 +26,9 @@ export async function ticketWorld() {
   const otherAdmin = await user(other.id, 'admin@other.test', { profile: 'admin' });
   const connection = await ports.connections.add(connectionFixture(acme.id, 'Main', { status: 'CONNECTED', farewellMessage: 'Bye!', isDefault: true }));
   const otherConnection = await ports.connections.add(connectionFixture(other.id, 'Theirs', { status: 'CONNECTED' }));
+  // Two queues of Acme (ids 1 and 2), without users or menus.
+  const sales = await ports.queues.add(queueFixture(acme.id, 'Sales', { orderQueue: 1 }));
+  const support = await ports.queues.add(queueFixture(acme.id, 'Support', { orderQueue: 2 }));
   let n = 0;
   const contact = (companyId = acme.id, overrides: Partial<Contact> = {}) => ports.contacts.getOrCreate(contactDraft(companyId, `55119${String(++n).padStart(8, '0')}`, overrides));
   const ticket = async (overrides: Partial<Ticket> = {}, on: Connection = connection): Promise<Ticket> => {
@@ -44,7 +48,7 @@ export async function ticketWorld() {
     await ports.messages.add(m);
     return m;
   };
-  return { ports, app, acme, other, admin, ana, bia, carla, otherAdmin, connection, otherConnection, contact, ticket, message };
+  return { ports, app, acme, other, admin, ana, bia, carla, otherAdmin, connection, otherConnection, contact, ticket, message, sales, support };
 }
 
 export type TicketWorld = Awaited<ReturnType<typeof ticketWorld>>;

@@ -1,0 +1,199 @@
+import type { Users } from '../identity/ports.js';
+import { assertAdmin } from '../identity/user-rules.js';
+import type { Actor } from '../identity/user.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import type { BusinessHours } from '../tenancy/company.js';
+import type { PlanGuard } from '../tenancy/plan-guard.js';
+import type { QueueIntegrations, Queues } from './ports.js';
+import {
+  byQueueOrder, cleanQueueColor, cleanQueueName, cleanQueueOrder, cleanQueueSchedules, cleanQueueText, DEFAULT_QUEUE_COLOR, MAX_QUEUE_ORDER,
+  toQueueView, type Queue, type QueueView,
+} from './queue.js';
+
+export interface QueueFields {
+  readonly name?: string;
+  readonly color?: string;
+  readonly greetingMessage?: string | null;
+  readonly outOfHoursMessage?: string | null;
+  readonly schedules?: readonly BusinessHours[];
+  readonly orderQueue?: number;
+  readonly integrationId?: number | null;
+  /** The queue's users, replacing the current ones. */
+  readonly userIds?: readonly number[];
+}
+
+export interface QueueUser { readonly id: number; readonly name: string; }
+export interface QueueWithUsers extends QueueView { users: QueueUser[]; }
+
+export const MAX_QUEUE_USERS = 1000;
+/** How many queues one connection may offer. */
+export const MAX_LINKED_QUEUES = 100;
+
+/** The company's queue, or 404 `ERR_QUEUE_NOT_FOUND` (also for another company's). */
+export async function findQueue(queues: Queues, companyId: number, queueId: number): Promise<Queue> {
+  const queue = await queues.findById(companyId, queueId);
+  if (!queue) throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
+  return queue;
+}
+
+/** Every queue id must be one of the company's (404 `ERR_QUEUE_NOT_FOUND` otherwise); duplicates collapse. */
+export async function assertQueues(queues: Queues, companyId: number, queueIds: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(queueIds)];
+  if (wanted.length > MAX_LINKED_QUEUES) throw new ValidationError('ERR_TOO_MANY_QUEUES');
+  const found = wanted.length ? await queues.findByIds(companyId, wanted) : [];
+  if (found.length !== wanted.length) throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
+  return wanted;
+}
+
+async function withUsers(deps: { queues: Queues; users: Users }, companyId: number, rows: readonly Queue[]): Promise<QueueWithUsers[]> {
+  const members = rows.length ? await deps.queues.usersOf(companyId, rows.map((q) => q.id)) : new Map<number, number[]>();
+  const names = new Map((await deps.users.listAll(companyId)).map((u) => [u.id, u.name]));
+  return rows.map((q) => ({
+    ...toQueueView(q),
+    users: (members.get(q.id) ?? []).flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
+  }));
+}
+
+/** The company's queues with their users, in menu order; every operator reads them. */
+export class ListQueues {
+  constructor(private readonly deps: { queues: Queues; users: Users }) {}
+
+  async execute(input: { readonly actor: Actor }): Promise<QueueWithUsers[]> {
+    const { companyId } = input.actor;
+    return withUsers(this.deps, companyId, await this.deps.queues.list(companyId));
+  }
+}
+
+/** The queues the caller belongs to (`/queue/user`). */
+export class ListMyQueues {
+  constructor(private readonly deps: { queues: Queues }) {}
+
+  async execute(input: { readonly actor: Actor }): Promise<QueueView[]> {
+    return (await this.deps.queues.listOfUser(input.actor.companyId, input.actor.userId)).map(toQueueView);
+  }
+}
+
+export class ShowQueue {
+  constructor(private readonly deps: { queues: Queues; users: Users }) {}
+
+  async execute(input: { readonly actor: Actor; readonly queueId: number }): Promise<QueueWithUsers> {
+    const queue = await findQueue(this.deps.queues, input.actor.companyId, input.queueId);
+    return (await withUsers(this.deps, queue.companyId, [queue]))[0]!;
+  }
+}
+
+interface WriteDeps {
+  queues: Queues; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+}
+
+/** An integration must be the company's, and the plan must allow integrations (403 otherwise). */
+async function checkIntegration(deps: WriteDeps, companyId: number, integrationId: number | null): Promise<number | null> {
+  if (integrationId === null) return null;
+  await deps.planGuard.assertFeature(companyId, 'integrations');
+  if (!(await deps.integrations.findById(companyId, integrationId))) throw new NotFoundError('ERR_INTEGRATION_NOT_FOUND');
+  return integrationId;
+}
+
+async function checkUsers(users: Users, companyId: number, userIds: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length > MAX_QUEUE_USERS) throw new ValidationError('ERR_TOO_MANY_QUEUE_USERS');
+  const members = new Set((await users.listAll(companyId)).map((u) => u.id));
+  if (wanted.some((id) => !members.has(id))) throw new NotFoundError('ERR_NO_USER_FOUND');
+  return wanted;
+}
+
+async function assertFreeName(queues: Queues, companyId: number, name: string, exceptId?: number) {
+  const holder = await queues.findByName(companyId, name);
+  if (holder && holder.id !== exceptId) throw new ConflictError('ERR_QUEUE_NAME_ALREADY_EXISTS');
+}
+
+async function publish(deps: WriteDeps, companyId: number, queue: Queue) {
+  const [view] = await withUsers(deps, companyId, [queue]);
+  await deps.realtime.publish(companyId, { entity: 'queue', data: { action: 'update', queue: view } });
+  return view!;
+}
+
+/**
+ * Admins create queues within the plan's limit (403 `ERR_QUEUE_CREATION_COUNT`). Without
+ * `orderQueue` the queue goes after the company's last one. `queue` event, action `update` (the
+ * lineage's).
+ */
+export class CreateQueue {
+  constructor(private readonly deps: WriteDeps) {}
+
+  async execute(input: QueueFields & { readonly actor: Actor; readonly name: string }): Promise<QueueWithUsers> {
+    const { queues, users, planGuard, tx, clock } = this.deps;
+    const { actor } = input;
+    assertAdmin(actor);
+    const companyId = actor.companyId;
+    const fields = {
+      name: cleanQueueName(input.name),
+      color: cleanQueueColor(input.color ?? DEFAULT_QUEUE_COLOR),
+      greetingMessage: cleanQueueText(input.greetingMessage),
+      outOfHoursMessage: cleanQueueText(input.outOfHoursMessage),
+      schedules: cleanQueueSchedules(input.schedules ?? []),
+    };
+    const userIds = await checkUsers(users, companyId, input.userIds ?? []);
+    const integrationId = await checkIntegration(this.deps, companyId, input.integrationId ?? null);
+    const queue = await tx.run(async () => {
+      const existing = await queues.list(companyId);
+      await planGuard.assertRoomFor(companyId, 'queues', existing.length);
+      await assertFreeName(queues, companyId, fields.name);
+      const last = [...existing].sort(byQueueOrder).pop();
+      const orderQueue = input.orderQueue !== undefined ? cleanQueueOrder(input.orderQueue) : Math.min(last ? last.orderQueue + 1 : 1, MAX_QUEUE_ORDER);
+      const now = clock.now();
+      const queue = await queues.add({ companyId, ...fields, orderQueue, integrationId, createdAt: now, updatedAt: now });
+      if (userIds.length) await queues.setUsers(companyId, queue.id, userIds);
+      return queue;
+    });
+    return publish(this.deps, companyId, queue);
+  }
+}
+
+/** Admins edit a queue; `userIds` replaces its users. */
+export class UpdateQueue {
+  constructor(private readonly deps: WriteDeps) {}
+
+  async execute(input: QueueFields & { readonly actor: Actor; readonly queueId: number }): Promise<QueueWithUsers> {
+    const { queues, users, tx, clock } = this.deps;
+    const { actor } = input;
+    assertAdmin(actor);
+    const companyId = actor.companyId;
+    const current = await findQueue(queues, companyId, input.queueId);
+    const next: Queue = { ...current };
+    if (input.name !== undefined) next.name = cleanQueueName(input.name);
+    if (input.color !== undefined) next.color = cleanQueueColor(input.color);
+    if (input.greetingMessage !== undefined) next.greetingMessage = cleanQueueText(input.greetingMessage);
+    if (input.outOfHoursMessage !== undefined) next.outOfHoursMessage = cleanQueueText(input.outOfHoursMessage);
+    if (input.schedules !== undefined) next.schedules = cleanQueueSchedules(input.schedules);
+    if (input.orderQueue !== undefined) next.orderQueue = cleanQueueOrder(input.orderQueue);
+    if (input.integrationId !== undefined && input.integrationId !== current.integrationId) {
+      next.integrationId = await checkIntegration(this.deps, companyId, input.integrationId);
+    }
+    const userIds = input.userIds === undefined ? undefined : await checkUsers(users, companyId, input.userIds);
+    if (next.name !== current.name) await assertFreeName(queues, companyId, next.name, current.id);
+    next.updatedAt = clock.now();
+    await tx.run(async () => {
+      await queues.update(next);
+      if (userIds) await queues.setUsers(companyId, next.id, userIds);
+    });
+    return publish(this.deps, companyId, next);
+  }
+}
+
+/**
+ * Admins delete a queue: its links and menus go, its tickets stay without a queue. `queue` event,
+ * action `delete`, with the id.
+ */
+export class DeleteQueue {
+  constructor(private readonly deps: { queues: Queues; realtime: RealtimeEvents }) {}
+
+  async execute(input: { readonly actor: Actor; readonly queueId: number }): Promise<void> {
+    assertAdmin(input.actor);
+    const queue = await findQueue(this.deps.queues, input.actor.companyId, input.queueId);
+    await this.deps.queues.remove(queue.companyId, queue.id);
+    await this.deps.realtime.publish(queue.companyId, { entity: 'queue', data: { action: 'delete', queueId: queue.id } });
+  }
+}
