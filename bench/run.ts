@@ -6,12 +6,13 @@
  * run, and writes bench/results/<timestamp>-<target>.json and .md, and bench/results/latest.md.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { settingsFor, type Ctx, type Row, type Scenario, type Settings } from './lib/context.js';
 import { memoryOf, natsServerBinary, quiesce, reachable, ROOT, sampleRss, sleep } from './lib/proc.js';
+import type { Window } from './lib/profile.js';
 import { commit, machine, markdown, write, type Report, type TargetReport } from './lib/report.js';
 import { roomyPlans } from './lib/setup.js';
 import { Target, type TargetKind } from './lib/target.js';
@@ -132,11 +133,13 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
     }
     for (const s of ready) {
       const calm = await quiesce([target.backend.pid, target.runtime?.pid], settings.quiesceMs);
-      log(`-- ${s.name}${calm.waitedMs > 1500 ? ` (after ${(calm.waitedMs / 1000).toFixed(0)} s waiting for the previous work to finish${calm.quiet ? '' : ', still busy'})` : ''}`);
+      const fromUs = Number(process.hrtime.bigint() / 1000n);
+      log(`-- ${s.name}${calm.waitedMs > 1500 ? ` (after ${(calm.waitedMs / 1000).toFixed(0)} s waiting for the previous work to finish${calm.quiet ? '' : `, still busy: ${calm.load.map((l) => `${Math.round(l * 100)} %`).join(' / ')} of a core`})` : ''}`);
       const sampler = sampleRss(() => ({ ...target.watched(), ...ctx.extraWatched }), 100);
       try {
         const got = await s.run(ctx);
         const peak = sampler.stop();
+        windows.push({ label: `${kind}: ${s.name}`, fromUs, toUs: Number(process.hrtime.bigint() / 1000n) });
         for (const r of got) {
           r.peakRss = peak;
           rows.push(r);
@@ -157,6 +160,8 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
 }
 
 const closing = new Set<Target>();
+/** When each scenario ran, to cut the CPU profiles by scenario. */
+const windows: Window[] = [];
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log(`\n${signal}: stopping the processes and dropping the bench database`);
@@ -203,7 +208,9 @@ const files = write(report, stamp);
 log(`\n${markdown(report)}`);
 if (profileDir) {
   const { summarizeProfiles } = await import('./lib/profile.js');
-  log(summarizeProfiles(profileDir));
+  const text = summarizeProfiles(profileDir, windows);
+  writeFileSync(path.join(profileDir, 'summary.txt'), `${text}\n`);
+  log(text);
 }
 log(`written: ${files.map((f) => path.relative(ROOT, f)).join(', ')} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(targets.some((t) => t.failures.length) ? 1 : 0);

@@ -175,17 +175,21 @@ export function cpuMs(pid: number): number | null {
  * inbound messages) does not land in the next. Bounded by `maxMs`; returns how long it waited
  * and whether they became quiet.
  */
-export async function quiesce(pids: Array<number | undefined>, maxMs: number, threshold = 0.05): Promise<{ waitedMs: number; quiet: boolean }> {
+export async function quiesce(pids: Array<number | undefined>, maxMs: number, threshold = 0.05): Promise<{ waitedMs: number; quiet: boolean; load: number[] }> {
   const start = Date.now();
   let calm = 0;
   let last = pids.map((p) => (p ? cpuMs(p) : null));
+  let at = Date.now();
+  let load: number[] = [];
   while (Date.now() - start < maxMs) {
     await sleep(500);
     const current = pids.map((p) => (p ? cpuMs(p) : null));
-    const busiest = Math.max(0, ...current.map((c, i) => (c !== null && last[i] !== null && last[i] !== undefined ? (c - last[i]!) / 500 : 0)));
+    const elapsed = Date.now() - at;
+    at = Date.now();
+    load = current.map((c, i) => (c !== null && last[i] !== null && last[i] !== undefined ? (c - last[i]!) / elapsed : 0));
     last = current;
-    calm = busiest < threshold ? calm + 1 : 0;
-    if (calm >= 2) return { waitedMs: Date.now() - start, quiet: true };
+    calm = Math.max(0, ...load) < threshold ? calm + 1 : 0;
+    if (calm >= 2) return { waitedMs: Date.now() - start, quiet: true, load };
   }
-  return { waitedMs: Date.now() - start, quiet: false };
+  return { waitedMs: Date.now() - start, quiet: false, load };
 }

@@ -15,16 +15,23 @@ function owner(url: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-/** Self time by owner and by function of one `.cpuprofile`, as text. */
-export function summarizeProfile(file: string, top = 15): string {
+/** A span of the monotonic clock (µs, as `process.hrtime` and V8's profiler both count it), e.g. one scenario. */
+export interface Window { readonly label: string; readonly fromUs: number; readonly toUs: number; }
+
+/** Self time by owner and by function of one `.cpuprofile`, as text; only the samples inside `window` when given. */
+export function summarizeProfile(file: string, top = 15, window?: Window): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i]!;
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (window && (at < window.fromUs || at > window.toUs)) continue;
+    self.set(id, (self.get(id) ?? 0) + delta);
   }
-  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let idle = 0;
@@ -53,9 +60,10 @@ export function summarizeProfile(file: string, top = 15): string {
       inclusive.set(key, (inclusive.get(key) ?? 0) + us);
     }
   }
+  if (total === 0) return `${window ? `[${window.label}] ` : ''}${path.basename(path.dirname(file))}: no samples`;
   const busy = total - idle || 1;
   const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)} %`;
-  const lines = [`${path.basename(path.dirname(file))}/${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${((idle / total) * 100).toFixed(0)} % idle; shares of the busy time:`];
+  const lines = [`${window ? `[${window.label}] ` : ''}${path.basename(path.dirname(file))}/${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${((idle / total) * 100).toFixed(0)} % idle; shares of the busy time:`];
   lines.push('  by package:');
   for (const [o, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${pct(us)}  ${o}`);
   lines.push('  by function (self time):');
@@ -65,8 +73,11 @@ export function summarizeProfile(file: string, top = 15): string {
   return lines.join('\n');
 }
 
-/** Every process's main-thread profile under `dir` (one sub-directory per process; the largest file of each is its main thread). */
-export function summarizeProfiles(dir: string): string {
+/**
+ * Every process's main-thread profile under `dir` (one sub-directory per process; the largest
+ * file of each is its main thread), over each window (one per scenario) or over its whole life.
+ */
+export function summarizeProfiles(dir: string, windows: readonly Window[] = [], top = 15): string {
   const entries = readdirSync(dir, { withFileTypes: true });
   const files: string[] = entries.filter((e) => e.isFile() && e.name.endsWith('.cpuprofile')).map((e) => path.join(dir, e.name));
   for (const sub of entries.filter((e) => e.isDirectory())) {
@@ -75,7 +86,13 @@ export function summarizeProfiles(dir: string): string {
     if (main) files.push(main);
   }
   if (!files.length) return `no .cpuprofile in ${dir} (a process killed before it exited writes none)`;
-  return files.sort().map((f) => summarizeProfile(f)).join('\n\n');
+  const parts: string[] = [];
+  for (const f of files.sort()) {
+    if (!windows.length) parts.push(summarizeProfile(f, top));
+    const kind = path.basename(path.dirname(f)).split('-')[0];
+    for (const w of windows.filter((x) => x.label.startsWith(`${kind}:`))) parts.push(summarizeProfile(f, top, w));
+  }
+  return parts.join('\n\n');
 }
 
 // `node --import tsx bench/lib/profile.ts <dir or file>` summarizes profiles written earlier.
