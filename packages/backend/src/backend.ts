@@ -74,7 +74,7 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
     if (prepared.migrations.length) logger.info(prepared, 'channel schema migrated');
     ({ runtime, sandbox } = assembleRuntime({
       broker: infra.broker, database: infra.db, logger: logger.child({ component: 'channel-runtime' }), graphApiUrl: config.graphApiUrl,
-      connectors: parseConnectors(process.env.CHANNEL_CONNECTORS),
+      connectors: parseConnectors(process.env.CHANNEL_CONNECTORS), sendDeadlineMs: config.sendDeadlineMs,
     }));
   }
   const container = createContainer(config, infra, await resolveJwtSecret(config), runtime ? new RuntimeChannelQueries(runtime) : infra.remoteQueries);

@@ -37,6 +37,8 @@ export interface BackendConfig {
   /** Queue integration deliveries: tries per delivery, and the pause between two. */
   readonly integrationMaxDeliver: number;
   readonly integrationRetryDelayMs: number;
+  /** How long the embedded channel runtime keeps retrying a send (waiting for its session) before it fails. */
+  readonly sendDeadlineMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -88,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     graphApiUrl: (env.META_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
     integrationMaxDeliver: Math.max(1, int(env, 'INTEGRATION_MAX_DELIVER', 5)),
     integrationRetryDelayMs: int(env, 'INTEGRATION_RETRY_DELAY_MS', 5000),
+    sendDeadlineMs: int(env, 'SEND_DEADLINE_MS', 60_000),
   };
 }
 
