@@ -11,8 +11,9 @@ import {
 import {
   assembleRuntime, channelAdminSeedFromEnv, parseConnectors, prepareChannelSchema, RuntimeChannelQueries, type ChannelRuntime, type SandboxConnector,
 } from '@servicedesk/channel-runtime';
-import type { Application, BrokerSubscription, ChannelEvent } from '@servicedesk/core';
-import { INTEGRATION_DELIVER_SUBJECTS, type IntegrationDeliver } from '@servicedesk/core';
+import {
+  INBOUND_SHARDS, INTEGRATION_DELIVER_SUBJECTS, SUBJECTS, type Application, type BrokerSubscription, type ChannelEvent, type IntegrationDeliver,
+} from '@servicedesk/core';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, openInfrastructure, requestScope, TYPES, type Infrastructure } from './container.js';
@@ -91,8 +92,17 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
   if (seeded.createdAdmin) logger.info({ email: config.adminEmail, mustChangePassword: config.adminPasswordIsDefault }, 'seeded the super admin');
 
   infra.broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
-  const subscriptions: BrokerSubscription[] = [await infra.broker.subscribe('backend-channel-events', 'evt.>',
-    (envelope) => scope(() => app.applyChannelEvent.execute(envelope.payload as ChannelEvent)))];
+  const applyEvent = (envelope: { payload: unknown }) => scope(() => app.applyChannelEvent.execute(envelope.payload as ChannelEvent));
+  // Delivery progress, session status and runtime announcements each in order; inbound messages in
+  // parallel shards, each conversation always in the same shard (so in order).
+  const subscriptions: BrokerSubscription[] = [
+    await infra.broker.subscribe('backend-message-events', 'evt.message.>', applyEvent),
+    await infra.broker.subscribe('backend-session-events', 'evt.session.>', applyEvent),
+    await infra.broker.subscribe('backend-runtime-events', 'evt.runtime.>', applyEvent),
+  ];
+  for (let shard = 0; shard < INBOUND_SHARDS; shard++) {
+    subscriptions.push(await infra.broker.subscribe(`backend-inbound-${shard}`, SUBJECTS.inbound(shard), applyEvent));
+  }
   // Queue integrations: the backend consumes its own deliveries, written to the outbox by the inbound path.
   subscriptions.push(await infra.broker.subscribe('backend-integration-deliveries', INTEGRATION_DELIVER_SUBJECTS,
     (envelope) => scope(() => app.deliverIntegrationEvent.execute(envelope.payload as IntegrationDeliver)).then((outcome) => {

@@ -1,5 +1,5 @@
 import {
-  SUBJECTS, type Broker, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
+  inboundShard, SUBJECTS, type Broker, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
   type SessionSendMessage, type SocialSendMessage,
 } from '@servicedesk/core';
 import type { SessionEditMessage, SessionRevokeMessage } from '@servicedesk/core';
@@ -127,7 +127,7 @@ export class ChannelRuntime {
     return {
       status: (status, qrcode) => { void report(this.publishStatus(cmd, status, qrcode)); },
       inbound: (m) => {
-        void report(this.publish(`inbound:${chatappId}:${m.providerMessageId}`, SUBJECTS.inbound, {
+        void report(this.publish(`inbound:${chatappId}:${m.providerMessageId}`, SUBJECTS.inbound(inboundShard(chatappId, m.from)), {
           type: 'InboundMessage', companyId, chatappId, providerMessageId: m.providerMessageId, from: m.from, senderName: m.senderName,
           body: m.body, isGroup: m.isGroup, at: m.at.toISOString(),
         }));

@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/ports.js';
-import { SUBJECTS, type Broker } from './broker.js';
+import { inboundShard, SUBJECTS, type Broker } from './broker.js';
 import type { ChannelEvent, InboundMessageEvent, MessageStatusEvent, SessionStatusEvent } from './channel-messages.js';
 import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
@@ -36,7 +36,7 @@ export class AcceptProviderEvents {
     const full = { ...event, companyId: connection.companyId, chatappId: connection.id, at } as ChannelEvent;
     switch (full.type) {
       case 'InboundMessage':
-        return this.deps.broker.publish({ id: `inbound:${connection.id}:${full.providerMessageId}`, subject: SUBJECTS.inbound, payload: full });
+        return this.deps.broker.publish({ id: `inbound:${connection.id}:${full.providerMessageId}`, subject: SUBJECTS.inbound(inboundShard(connection.id, full.from)), payload: full });
       case 'MessageStatusChanged':
         return this.deps.broker.publish({ id: `status:${connection.id}:${full.providerMessageId}:${full.status}`, subject: SUBJECTS.messageStatus, payload: full });
       case 'SessionStatusChanged':

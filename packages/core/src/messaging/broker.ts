@@ -42,6 +42,19 @@ export interface Broker {
 }
 
 /** Subjects between backend (commands) and channel runtime (events). */
+/** How many inbound shards the backend consumes in parallel (each one in order). */
+export const INBOUND_SHARDS = 8;
+
+/** The shard of a conversation (a sender on a connection); a stable FNV-1a hash of both. */
+export function inboundShard(chatappId: number, from: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${chatappId}:${from}`) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % INBOUND_SHARDS;
+}
+
 export const SUBJECTS = {
   sessionSend: (connectionId: number) => `cmd.session.send.${connectionId}`,
   socialSend: (connectionId: number) => `cmd.social.send.${connectionId}`,
@@ -51,7 +64,8 @@ export const SUBJECTS = {
   messageSent: 'evt.message.sent',
   messageFailed: 'evt.message.failed',
   messageStatus: 'evt.message.status',
-  inbound: 'evt.message.inbound',
+  /** Inbound messages, sharded by conversation: one conversation stays in order, others run side by side. */
+  inbound: (shard: number) => `evt.inbound.${shard}`,
   sessionStatus: 'evt.session.status',
   runtimeOnline: 'evt.runtime.online',
 } as const;

@@ -125,3 +125,12 @@ describe('Sessions come back after a runtime restart (in-memory)', () => {
     expect(starts.some((c) => c.chatappId === loggedOut.id)).to.equal(false);
   });
 });
+
+describe('Inbound shards', () => {
+  it('keep a conversation on one shard and spread conversations over all of them', async () => {
+    const { inboundShard, INBOUND_SHARDS } = await import('../../src/index.js');
+    expect(inboundShard(3, '5511999990000')).to.equal(inboundShard(3, '5511999990000'));
+    const seen = new Set(Array.from({ length: 400 }, (_, i) => inboundShard(3, `55119999${String(i).padStart(5, '0')}`)));
+    expect([...seen].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: INBOUND_SHARDS }, (_, i) => i));
+  });
+});
