@@ -7,11 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { settingsFor, type Ctx, type Row, type Scenario, type Settings } from './lib/context.js';
-import { memoryOf, natsServerBinary, quiesce, reachable, ROOT, sampleRss, sleep } from './lib/proc.js';
+import { cpuLoad, memoryOf, natsServerBinary, quiesce, reachable, ROOT, sampleRss, sleep } from './lib/proc.js';
 import type { Window } from './lib/profile.js';
 import { commit, machine, markdown, write, type Report, type TargetReport } from './lib/report.js';
 import { roomyPlans } from './lib/setup.js';
@@ -112,6 +113,8 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
     await target.start();
     await sleep(3000);
     const idle = { backend: memoryOf(target.backend.pid!)?.rss, runtime: target.runtime?.pid ? memoryOf(target.runtime.pid)?.rss : undefined };
+    const idleLoad = await cpuLoad([target.backend.pid, target.runtime?.pid], 2000);
+    log(`  idle: backend ${Math.round((idle.backend ?? 0) / 2 ** 20)} MB, ${Math.round(idleLoad[0]! * 100)} % of a core${target.runtime ? `; runtime ${Math.round((idle.runtime ?? 0) / 2 ** 20)} MB, ${Math.round(idleLoad[1]! * 100)} % of a core` : ''}`);
     await roomyPlans(target);
     const ctx: Ctx = { target, settings, log, idle, compiled: args.compiled, shared: {}, extraWatched: {} };
     const ready: Scenario[] = [];
@@ -132,7 +135,7 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
       });
     }
     for (const s of ready) {
-      const calm = await quiesce([target.backend.pid, target.runtime?.pid], settings.quiesceMs);
+      const calm = await quiesce([target.backend.pid, target.runtime?.pid], settings.quiesceMs, idleLoad);
       const fromUs = Number(process.hrtime.bigint() / 1000n);
       log(`-- ${s.name}${calm.waitedMs > 1500 ? ` (after ${(calm.waitedMs / 1000).toFixed(0)} s waiting for the previous work to finish${calm.quiet ? '' : `, still busy: ${calm.load.map((l) => `${Math.round(l * 100)} %`).join(' / ')} of a core`})` : ''}`);
       const sampler = sampleRss(() => ({ ...target.watched(), ...ctx.extraWatched }), 100);
@@ -170,6 +173,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const started = Date.now();
+const startMachine = machine();
 const overrides: Partial<Settings> = args.tickets ? { tickets: Number(args.tickets) } : {};
 const settings = settingsFor(args.quick, overrides);
 const wanted = args.only?.split(',').map((s) => s.trim().toLowerCase());
@@ -180,6 +184,7 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/,
 const profileDir = args.profile ? path.join(ROOT, 'bench', 'results', 'profiles', stamp) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 if (settings.quick) notes.push(`--quick: ${settings.phaseMs / 1000} s phases, ${settings.fanoutRounds} fan-out rounds, ticket tenant scaled down to ${settings.tickets.toLocaleString('en')} tickets / ${(settings.tickets * settings.messagesPerTicket).toLocaleString('en')} messages (the issue's figures need the full run)`);
+if (startMachine.loadBefore[0]! > 0.5) notes.push(`the machine was already busy when the run began (load average ${startMachine.loadBefore[0]}): figures may be low`);
 log(`bench: ${settings.quick ? 'quick' : 'full'} run on ${kinds.join(' and ')}`);
 for (const n of notes) log(`  ${n}`);
 
@@ -203,7 +208,7 @@ try {
   tree.cleanup();
 }
 const sha = tree.ref ? { sha: tree.ref.sha, subject: tree.ref.subject, dirty: false } : commit();
-const report: Report = { tool: 'bench/run.ts', mode: settings.quick ? 'quick' : 'full', machine: machine(), commit: sha, settings, notes, targets };
+const report: Report = { tool: 'bench/run.ts', mode: settings.quick ? 'quick' : 'full', machine: { ...startMachine, loadAfter: os.loadavg().map((l) => Number(l.toFixed(2))) }, commit: sha, settings, notes, targets };
 const files = write(report, stamp);
 log(`\n${markdown(report)}`);
 if (profileDir) {

@@ -26,6 +26,8 @@ async function inProcessBroker(root: string): Promise<InProcessBroker> {
 export async function brokerRoundTrips(options: { natsUrl?: string; root: string; rate: number; durationMs: number; drainMs: number }): Promise<PhaseResult & { what: string }> {
   const waiters = new Map<string, (t: number) => void>();
   const arrived = (id: string) => { const t = now(); const w = waiters.get(id); if (w) { waiters.delete(id); w(t); } };
+  /** A few unmeasured round trips first (stream and consumer set-up, JIT). */
+  const warmUp = async (task: (i: number) => Promise<number | false>) => { for (let i = 0; i < 50; i++) await task(-1 - i); };
   const roundTrip = (publish: (id: string) => Promise<void>) => async (i: number) => {
     const id = `rt-${i}`;
     const done = new Promise<number | false>((resolve) => {
@@ -42,10 +44,9 @@ export async function brokerRoundTrips(options: { natsUrl?: string; root: string
       await broker.publish({ id: `evt-${e.id}`, subject: 'evt.bench.sent', payload: e.payload });
     });
     await broker.subscribe('bench-backend', 'evt.bench.>', async (e) => { arrived(String((e.payload as { id: string }).id)); });
-    const result = await paced({
-      rate: options.rate, durationMs: options.durationMs, drainMs: options.drainMs,
-      task: roundTrip((id) => broker.publish({ id, subject: 'cmd.bench.send', payload: { id, body: 'Seu pedido saiu para entrega' } })),
-    });
+    const task = roundTrip((id) => broker.publish({ id, subject: 'cmd.bench.send', payload: { id, body: 'Seu pedido saiu para entrega' } }));
+    await warmUp(task);
+    const result = await paced({ rate: options.rate, durationMs: options.durationMs, drainMs: options.drainMs, task });
     return { ...result, what: 'in-process broker (the product\'s): command → consumer → event → consumer' };
   }
 
@@ -78,12 +79,11 @@ export async function brokerRoundTrips(options: { natsUrl?: string; root: string
       }
     })();
     const encoder = new TextEncoder();
-    const result = await paced({
-      rate: options.rate, durationMs: options.durationMs, drainMs: options.drainMs,
-      task: roundTrip(async (id) => {
-        await js.publish(`${prefix}.cmd.send`, encoder.encode(JSON.stringify({ id, body: 'Seu pedido saiu para entrega' })), { msgID: id });
-      }),
+    const task = roundTrip(async (id) => {
+      await js.publish(`${prefix}.cmd.send`, encoder.encode(JSON.stringify({ id, body: 'Seu pedido saiu para entrega' })), { msgID: id });
     });
+    await warmUp(task);
+    const result = await paced({ rate: options.rate, durationMs: options.durationMs, drainMs: options.drainMs, task });
     return { ...result, what: 'NATS JetStream: command publish (acked) → pull consumer → event publish (acked) → pull consumer' };
   } finally {
     for (const c of consumers) c.stop();

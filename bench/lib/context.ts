@@ -26,8 +26,8 @@ export interface Settings {
 export function settingsFor(quick: boolean, overrides: Partial<Settings> = {}): Settings {
   const base: Settings = quick
     ? {
-      quick, phaseMs: 3_000, drainMs: 15_000, quiesceMs: 30_000, connections: 32, inboundRate: 1000, inboundContacts: 10_000, deliverRate: 1000,
-      fanoutClients: 1000, fanoutRounds: 30, sessions: 100, tickets: 5_000, messagesPerTicket: 10,
+      quick, phaseMs: 2_000, drainMs: 10_000, quiesceMs: 20_000, connections: 32, inboundRate: 1000, inboundContacts: 10_000, deliverRate: 1000,
+      fanoutClients: 1000, fanoutRounds: 20, sessions: 100, tickets: 5_000, messagesPerTicket: 10,
     }
     : {
       quick, phaseMs: 20_000, drainMs: 60_000, quiesceMs: 180_000, connections: 32, inboundRate: 1000, inboundContacts: 10_000, deliverRate: 1000,

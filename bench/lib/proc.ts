@@ -169,13 +169,23 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
+/** The share of one core each process used over `ms`. */
+export async function cpuLoad(pids: Array<number | undefined>, ms: number): Promise<number[]> {
+  const before = pids.map((p) => (p ? cpuMs(p) : null));
+  const start = Date.now();
+  await sleep(ms);
+  const elapsed = Date.now() - start;
+  return pids.map((p, i) => { const now = p ? cpuMs(p) : null; const b = before[i]; return now !== null && b !== null && b !== undefined ? (now - b) / elapsed : 0; });
+}
+
 /**
- * Waits until the given processes are quiet: under `threshold` of one core each over two
+ * Waits until the given processes are quiet: under their idle load (`floor`, e.g. a profiler's
+ * own sampling) plus `threshold` of one core each over two
  * consecutive 500 ms windows, so that work left behind by one scenario (a backlog of sends or
  * inbound messages) does not land in the next. Bounded by `maxMs`; returns how long it waited
  * and whether they became quiet.
  */
-export async function quiesce(pids: Array<number | undefined>, maxMs: number, threshold = 0.05): Promise<{ waitedMs: number; quiet: boolean; load: number[] }> {
+export async function quiesce(pids: Array<number | undefined>, maxMs: number, floor: number[] = [], threshold = 0.05): Promise<{ waitedMs: number; quiet: boolean; load: number[] }> {
   const start = Date.now();
   let calm = 0;
   let last = pids.map((p) => (p ? cpuMs(p) : null));
@@ -188,7 +198,7 @@ export async function quiesce(pids: Array<number | undefined>, maxMs: number, th
     at = Date.now();
     load = current.map((c, i) => (c !== null && last[i] !== null && last[i] !== undefined ? (c - last[i]!) / elapsed : 0));
     last = current;
-    calm = Math.max(0, ...load) < threshold ? calm + 1 : 0;
+    calm = load.every((l, i) => l < (floor[i] ?? 0) + threshold) ? calm + 1 : 0;
     if (calm >= 2) return { waitedMs: Date.now() - start, quiet: true, load };
   }
   return { waitedMs: Date.now() - start, quiet: false, load };

@@ -6,14 +6,14 @@ import type { Measure, Row, Settings } from './context.js';
 import { ROOT } from './proc.js';
 import type { Latency } from './stats.js';
 
-export interface Machine { cpu: string; cores: number; memoryGiB: number; os: string; node: string; }
+export interface Machine { cpu: string; cores: number; memoryGiB: number; os: string; node: string; loadBefore: number[]; loadAfter?: number[]; }
 export interface Commit { sha: string; subject: string; dirty: boolean; }
 
 export function machine(): Machine {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    os: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version, loadBefore: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
 }
 
@@ -55,7 +55,8 @@ export function markdown(report: Report): string {
   const m = report.machine;
   const out: string[] = [];
   out.push(`Mode \`${report.mode}\` · commit \`${c.sha.slice(0, 10)}\`${c.dirty ? ' (with uncommitted changes)' : ''} “${c.subject}”`);
-  out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}. Load tool and servers share these cores.`);
+  out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}. Load tool and servers share these cores` +
+    ` (load average ${m.loadBefore.join(' / ')} before the run${m.loadAfter ? `, ${m.loadAfter.join(' / ')} after` : ''}: other work on the machine shows here).`);
   for (const note of report.notes) out.push(`- ${note}`);
   for (const t of report.targets) {
     out.push('', `### ${t.configuration}`, '');
@@ -67,7 +68,7 @@ export function markdown(report: Report): string {
       const rss = Object.entries(r.peakRss ?? {}).map(([role, bytes]) => `${role} ${mb(bytes)}`).join(', ');
       out.push(`| ${[
         r.scenario, r.result.load, thr(r.result), lat(r.result.latency), r.result.errors === undefined ? '—' : String(r.result.errors),
-        r.baseline?.what ?? '—', thr(r.baseline), lat(r.baseline?.latency), r.ratio ?? '—', r.target,
+        r.baseline ? `${r.baseline.what}; ${r.baseline.load}` : '—', thr(r.baseline), lat(r.baseline?.latency), r.ratio ?? '—', r.target,
         r.met === null ? 'n/a' : r.met ? '**yes**' : '**no**', rss || '—',
       ].map(cell).join(' | ')} |`);
     }

@@ -23,6 +23,8 @@ export interface TargetOptions {
   readonly profileDir?: string;
   /** The source tree to start the executables from. */
   readonly root: string;
+  /** Extra Node options for backend and runtime (a preload of tools/count-queries.mjs). */
+  readonly nodeArgs?: string[];
   /** Start the built JavaScript (`dist/`, as `npm run start:backend` does) instead of the TypeScript sources. */
   readonly compiled?: boolean;
   readonly log: (line: string) => void;
@@ -102,9 +104,10 @@ export class Target {
   }
 
   private profileArgs(role: string): string[] {
+    const extra = this.options.nodeArgs ?? [];
     const dir = this.options.profileDir;
     // One directory per process: Node writes a profile per thread (tsx's loader thread too) under default names.
-    return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, `${this.kind}-${role}`)}`] : [];
+    return dir ? [...extra, '--cpu-prof', `--cpu-prof-dir=${path.join(dir, `${this.kind}-${role}`)}`] : extra;
   }
 
   private async startBackend() {

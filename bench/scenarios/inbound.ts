@@ -51,7 +51,9 @@ export const inbound: Scenario = {
     const run = randomBytes(4).toString('hex');
     const task = (i: number) => sql.tx((q) => baselineRows(q, s.baselineConnectionId, `BASE-PSID-${i % settings.inboundContacts}`, `base-${run}-${i}`, `Olá, mensagem ${i}`));
     s.closed = await closedLoop({ concurrency: settings.connections, durationMs: settings.phaseMs, task: (_w, i) => task(i) });
-    s.rated = await paced({ rate: settings.inboundRate, durationMs: settings.phaseMs, drainMs: settings.drainMs, task: (i) => task(1_000_000 + i) });
+    // At the target rate, or below what the driver sustained when even that is out of its reach.
+    const { rate } = sustainableRate(settings.inboundRate, s.closed.throughput);
+    s.rated = await paced({ rate, durationMs: settings.phaseMs, drainMs: settings.drainMs, task: (i) => task(1_000_000 + i) });
   },
 
   async run(ctx: Ctx): Promise<Row[]> {
@@ -115,7 +117,8 @@ export const inbound: Scenario = {
             throughput: rated.throughput, unit: 'msg/s', latency: rated.latency, errors: rated.errors,
           },
           baseline: { what: baseWhat, load: br.load, throughput: br.throughput, unit: 'tx/s', latency: br.latency, errors: br.errors },
-          ratio: both(ratioOfP99(rated.latency, br.latency)),
+          // Compared only at the same rate; else the baseline shows what the driver does at the target rate.
+          ratio: capped ? 'rates differ: see the loads' : both(ratioOfP99(rated.latency, br.latency)),
           target: `p99 webhook-to-event < 50 ms at ${settings.inboundRate} msg/s`,
           met: !capped && rated.errors === 0 && rated.latency.p99 < 50,
           notes: [
