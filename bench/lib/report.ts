@@ -49,6 +49,32 @@ const thr = (m: Measure | undefined) => (m?.value ?? (m?.throughput !== undefine
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)}`;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+const compact = (m: Measure | undefined) => {
+  if (!m) return '—';
+  if (m.value) return m.value;
+  const l = m.latency && m.latency.samples ? `, p99 ${ms(m.latency.p99)} ms` : '';
+  return `${thr(m)}${l}${m.errors ? `, ${m.errors} errors` : ''}`;
+};
+
+/** One line per scenario, the configurations side by side (ours / baseline), for the README. */
+export function summary(report: Report): string {
+  const key = (scenario: string) => scenario.replace(/@ \d+\/s/, '@ rate');
+  const keys: string[] = [];
+  for (const t of report.targets) for (const r of t.rows) if (!keys.includes(key(r.scenario))) keys.push(key(r.scenario));
+  const head = ['Scenario', 'Target', ...report.targets.flatMap((t) => [`${t.target}: ours`, `${t.target}: baseline`, 'met'])];
+  const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const k of keys) {
+    const rows = report.targets.map((t) => t.rows.find((r) => key(r.scenario) === k));
+    const any = rows.find(Boolean)!;
+    out.push(`| ${[k, any.target, ...rows.flatMap((r) => (r
+      ? [`${r.scenario !== k ? `${r.scenario.replace(/^.*@ /, '@ ')}: ` : ''}${compact(r.result)}`,
+        `${r.scenario !== k && r.baseline ? `@ ${/(\d+)\/s for/.exec(r.baseline.load)?.[1] ?? '?'}/s: ` : ''}${compact(r.baseline)}`,
+        r.met === null ? 'n/a' : r.met ? 'yes' : '**no**']
+      : ['—', '—', '—']))].map(cell).join(' | ')} |`);
+  }
+  return out.join('\n');
+}
+
 /** One Markdown table per target, with the run's machine, commit and configuration above it. */
 export function markdown(report: Report): string {
   const c = report.commit;
@@ -92,7 +118,7 @@ export function write(report: Report, stamp: string): string[] {
     written.push(`${base}.json`, `${base}.md`);
   }
   const latest = path.join(dir, 'latest.md');
-  writeFileSync(latest, `# Latest benchmark (${stamp})\n\n${markdown(report)}`);
+  writeFileSync(latest, `# Latest benchmark (${stamp})\n\n${summary(report)}\n\n${markdown(report)}`);
   written.push(latest);
   return written;
 }
