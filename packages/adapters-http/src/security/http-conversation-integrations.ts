@@ -1,11 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { ServiceUnavailableError, ValidationError, type ConversationIntegrations, type IntegrationRequest } from '@servicedesk/core';
-import { isPublicAddress } from './safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 export interface HttpConversationIntegrationsOptions {
   /** Let loopback and private addresses through (tests, trusted intranets): `ALLOW_PRIVATE_URLS=true`. Off by default. */
@@ -35,15 +32,8 @@ export class HttpConversationIntegrations implements ConversationIntegrations {
     let url: URL;
     try { url = new URL(r.url); } catch { throw new ValidationError('ERR_INVALID_INTEGRATION_URL'); }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_INVALID_INTEGRATION_URL');
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await lookup(host, { all: true }).catch(() => []);
-    if (addresses.length === 0) throw new ServiceUnavailableError('ERR_INTEGRATION_UNREACHABLE');
-    if (!this.o.allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw new ValidationError('ERR_URL_NOT_ALLOWED');
-    const pinned = addresses[0]!;
-    const pinnedLookup = ((_h: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-      if (opts?.all) cb(null, [pinned]);
-      else cb(null, pinned.address, pinned.family);
-    }) as unknown as LookupFunction;
+    const pinnedLookup = await pinnedLookupFor(url, this.o.allowPrivate ?? false);
+    if (!pinnedLookup) throw new ServiceUnavailableError('ERR_INTEGRATION_UNREACHABLE');
     const body = JSON.stringify(r.payload ?? null);
     const headers: Record<string, string> = {
       'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'servicedesk-integrations/1',

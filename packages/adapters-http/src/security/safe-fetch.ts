@@ -25,6 +25,23 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
+ * Resolves a URL's host once and answers a `lookup` that always returns the checked address, so a
+ * second DNS answer cannot swap it (DNS rebinding). Null when the host does not resolve; 422
+ * `ERR_URL_NOT_ALLOWED` when any address is not public (unless `allowPrivate`).
+ */
+export async function pinnedLookupFor(url: URL, allowPrivate: boolean): Promise<LookupFunction | null> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await lookup(host, { all: true }).catch(() => []);
+  if (addresses.length === 0) return null;
+  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw new ValidationError('ERR_URL_NOT_ALLOWED');
+  const pinned = addresses[0]!;
+  return ((_h: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+    if (opts?.all) cb(null, [pinned]);
+    else cb(null, pinned.address, pinned.family);
+  }) as unknown as LookupFunction;
+}
+
+/**
  * Downloads a file a client pointed us at, without letting the URL reach inside our network
  * (SSRF): the host is resolved once, every address must be public, and the connection is made
  * to the checked address (so a second DNS answer cannot swap it). Size, time and type are capped.
@@ -33,15 +50,8 @@ export async function safeFetch(rawUrl: string, o: SafeFetchOptions, redirects =
   let url: URL;
   try { url = new URL(rawUrl); } catch { throw new ValidationError('ERR_INVALID_URL'); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_INVALID_URL');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await lookup(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) throw new ValidationError('ERR_URL_NOT_REACHABLE');
-  if (!o.allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw new ValidationError('ERR_URL_NOT_ALLOWED');
-  const pinned = addresses[0]!;
-  const pinnedLookup = ((_h: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-    if (opts?.all) cb(null, [pinned]);
-    else cb(null, pinned.address, pinned.family);
-  }) as unknown as LookupFunction;
+  const pinnedLookup = await pinnedLookupFor(url, o.allowPrivate ?? false);
+  if (!pinnedLookup) throw new ValidationError('ERR_URL_NOT_REACHABLE');
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<FetchedFile>((resolve, reject) => {
     const req = client.get(url, { lookup: pinnedLookup, timeout: o.timeoutMs ?? 10_000, headers: { 'user-agent': 'servicedesk/1' } }, (res) => {
