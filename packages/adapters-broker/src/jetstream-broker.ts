@@ -118,20 +118,27 @@ export class JetStreamBroker implements Broker {
     const stream = this.streamFor(subject);
     const maxDeliver = options.maxDeliver ?? 5;
     const retryDelayMs = options.retryDelayMs ?? 200;
-    await this.ensureConsumer(stream, durable, subject, maxDeliver);
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    await this.ensureConsumer(stream, durable, subject, maxDeliver, concurrency);
     const consumer = await this.js.consumers.get(stream, durable);
     const messages = await consumer.consume();
     let stopping = false;
+    const inFlight = new Set<Promise<void>>();
     const done = (async () => {
       try {
         for await (const msg of messages) {
           // Fetched in the instant before `stop()` unsubscribed: give it straight back.
-          if (stopping) msg.nak();
-          else await this.handle(msg, handler, maxDeliver, retryDelayMs);
+          if (stopping) { msg.nak(); continue; }
+          const handled: Promise<void> = this.handle(msg, handler, maxDeliver, retryDelayMs).finally(() => inFlight.delete(handled));
+          inFlight.add(handled);
+          // With concurrency 1 this waits for every message: one at a time, in order.
+          if (inFlight.size >= concurrency) await Promise.race(inFlight);
         }
+        await Promise.all(inFlight);
         const err = await messages.closed();
         if (err && !stopping) this.onError(err);
       } catch (err) {
+        await Promise.allSettled(inFlight);
         if (!stopping) this.onError(err);
       }
     })();
@@ -182,9 +189,9 @@ export class JetStreamBroker implements Broker {
     try { this.onGiveUp(envelope, error); } catch { /* a failing hook must not stop the consumer */ }
   }
 
-  private async ensureConsumer(stream: string, durable: string, subject: string, maxDeliver: number): Promise<void> {
+  private async ensureConsumer(stream: string, durable: string, subject: string, maxDeliver: number, concurrency: number): Promise<void> {
     const settings = {
-      max_ack_pending: 1,
+      max_ack_pending: concurrency,
       // One spare delivery: a message fetched just as `stop()` ran is nak'ed without being handled.
       max_deliver: maxDeliver + 1,
       ack_wait: nanos(this.ackWaitMs),

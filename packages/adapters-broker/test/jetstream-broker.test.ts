@@ -65,6 +65,27 @@ describe('JetStreamBroker', function () {
     beforeEach(async () => { current = await JetStreamBroker.connect(url!, { streams }); });
     afterEach(async () => { await current.close(); });
 
+    it('with concurrency 4 really runs four deliveries side by side (the server lets four wait for their ack)', async () => {
+      let active = 0;
+      let most = 0;
+      let handled = 0;
+      const durable = `par${Math.random().toString(36).slice(2, 8)}`;
+      const sub = await current.broker.subscribe(durable, `${root}.evt.par4.>`, async () => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((r) => setTimeout(r, 50));
+        active--;
+        handled++;
+      }, { concurrency: 4 });
+      for (let i = 0; i < 12; i++) await current.broker.publish({ id: `${durable}-${i}`, subject: `${root}.evt.par4.${i}`, payload: i });
+      for (let i = 0; i < 100 && handled < 12; i++) await new Promise((r) => setTimeout(r, 20));
+      await sub.stop();
+      expect(handled).to.equal(12);
+      expect(most).to.equal(4);
+      const jsm = await admin.jetstreamManager();
+      expect((await jsm.consumers.info(`${run}_EVT`, durable)).config.max_ack_pending).to.equal(4);
+    });
+
     it('creates file-backed streams with a max age and a duplicate window, and updates them on a changed config', async () => {
       const jsm = await admin.jetstreamManager();
       const info = await jsm.streams.info(`${run}_CMD`);

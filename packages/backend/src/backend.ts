@@ -20,6 +20,8 @@ import { createContainer, openInfrastructure, requestScope, TYPES, type Infrastr
 
 const PACKAGE = createRequire(import.meta.url)('@servicedesk/backend/package.json') as { version: string };
 export const BACKEND_VERSION = PACKAGE.version;
+/** Delivery reports handled at once per backend instance. */
+const MESSAGE_EVENT_CONCURRENCY = 8;
 
 /** Every HTTP route of the backend, in the groups of the seed's inventory. */
 export function backendRoutes(app: Application, startedAt: Date, messaging: { pokeOutbox: () => void; allowPrivateUrls: boolean }, webhooks: WebhookSecrets): RouteSpec[] {
@@ -93,10 +95,11 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
 
   infra.broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
   const applyEvent = (envelope: { payload: unknown }) => scope(() => app.applyChannelEvent.execute(envelope.payload as ChannelEvent));
-  // Delivery progress, session status and runtime announcements each in order; inbound messages in
-  // parallel shards, each conversation always in the same shard (so in order).
+  // Delivery progress side by side (each change is one forward-only update, so order does not
+  // matter); session status and runtime announcements in order; inbound messages in parallel
+  // shards, each conversation always in the same shard (so in order).
   const subscriptions: BrokerSubscription[] = [
-    await infra.broker.subscribe('backend-message-events', 'evt.message.>', applyEvent),
+    await infra.broker.subscribe('backend-message-events', 'evt.message.>', applyEvent, { concurrency: MESSAGE_EVENT_CONCURRENCY }),
     await infra.broker.subscribe('backend-session-events', 'evt.session.>', applyEvent),
     await infra.broker.subscribe('backend-runtime-events', 'evt.runtime.>', applyEvent),
   ];

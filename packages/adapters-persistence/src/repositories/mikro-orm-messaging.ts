@@ -8,7 +8,7 @@ import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from '../
 import { MikroOrmRepository } from './context.js';
 import { foldSql } from './search.js';
 import { likeTerm } from './context.js';
-import { foldForSearch, withTicketDefaults, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
+import { DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -181,6 +181,29 @@ const MESSAGE_FIELDS = [
   'quotedMessageId', 'isPrivate', 'userId', 'createdAt', 'updatedAt', 'isDeleted', 'isEdited', 'editedAt',
 ] as const;
 
+/**
+ * `advanceDelivery` in SQL, for the status column `current` and the reported status (one `?`):
+ * failed is terminal, failed only follows pending, and otherwise only later steps are taken.
+ */
+function nextStatusSql(current: string): string {
+  const order = `array[${DELIVERY_ORDER.map((s) => `'${s}'`).join(', ')}]::varchar[]`;
+  return `(select case when ${current} = 'failed' then ${current}
+    when r.s = 'failed' then case when ${current} = 'pending' then 'failed' else ${current} end
+    when array_position(${order}, r.s) > array_position(${order}, ${current}::varchar) then r.s else ${current} end
+    from (select cast(? as varchar) as s) r)`;
+}
+
+const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A `returning *` row of messages as the domain's Message. */
+function messageFromRow(row: Record<string, unknown>): Message {
+  const out: Record<string, unknown> = {};
+  for (const f of MESSAGE_FIELDS) out[f] = row[snake(f)];
+  for (const f of ['createdAt', 'updatedAt', 'editedAt'] as const) if (typeof out[f] === 'string') out[f] = new Date(out[f] as string);
+  if (typeof out.media === 'string') out.media = JSON.parse(out.media);
+  return out as unknown as Message;
+}
+
 export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async findById(companyId: number, id: string) {
     if (!UUID.test(id)) return null;
@@ -203,6 +226,27 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async update(message: Message) {
     const { id, companyId, ...fields } = message;
     await this.em.nativeUpdate(MessageSchema, { id, companyId }, fields);
+  }
+  /**
+   * One statement, forward-only: the next status is computed from the row as locked, so two
+   * reports racing each other can never move it backwards (see `advanceDelivery`).
+   */
+  async advanceStatus(change: DeliveryChange): Promise<Message | null> {
+    const target = 'id' in change.target
+      ? { sql: 'id = cast(? as uuid)', params: [change.target.id] }
+      : { sql: 'connection_id = ? and provider_message_id = ?', params: [change.target.connectionId, change.target.providerMessageId] };
+    if ('id' in change.target && !UUID.test(change.target.id)) return null;
+    const next = nextStatusSql('m.status');
+    const provider = change.providerMessageId ?? null;
+    const rows = await this.em.execute<Array<Record<string, unknown>>>(
+      `update messages m set status = ${next}, provider_message_id = coalesce(m.provider_message_id, cast(? as varchar)),
+         failure_reason = case when ${next} = 'failed' and m.status <> 'failed' then cast(? as text) else m.failure_reason end, updated_at = ?
+       where m.company_id = ? and m.${target.sql}
+         and (${next} <> m.status or (m.provider_message_id is null and cast(? as varchar) is not null))
+       returning m.*`,
+      [change.status, provider, change.status, change.failureReason ?? null, change.at, change.companyId, ...target.params, change.status, provider],
+    );
+    return rows[0] ? messageFromRow(rows[0]) : null;
   }
   async listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>> {
     const [rows, count] = await this.em.findAndCount(MessageSchema, { companyId, ticketId }, {

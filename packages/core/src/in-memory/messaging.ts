@@ -1,6 +1,6 @@
 import type { Connection, NewConnection } from '../messaging/connection.js';
-import { withTicketDefaults, type Message, type NewTicket, type Ticket } from '../messaging/conversation.js';
-import type { Connections, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
+import { advanceDelivery, withTicketDefaults, type Message, type NewTicket, type Ticket } from '../messaging/conversation.js';
+import type { Connections, DeliveryChange, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
 import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import { InMemoryTable, slice } from './table.js';
@@ -117,6 +117,20 @@ export class InMemoryMessages implements Messages {
     return true;
   }
   async update(m: Message) { if (this.rows.has(m.id)) this.rows.set(m.id, structuredClone(m)); }
+  /** No await between the read and the write: atomic as the SQL adapter's single statement. */
+  async advanceStatus(change: DeliveryChange) {
+    const t = change.target;
+    const m = 'id' in t ? this.rows.get(t.id) : this.byProviderId(t.connectionId, t.providerMessageId);
+    if (!m || m.companyId !== change.companyId) return null;
+    const next = advanceDelivery(m.status, change.status);
+    const provider = m.providerMessageId ?? change.providerMessageId ?? null;
+    if (next === m.status && provider === m.providerMessageId) return null;
+    if (next === 'failed' && m.status !== 'failed') m.failureReason = change.failureReason ?? null;
+    m.status = next;
+    m.providerMessageId = provider;
+    m.updatedAt = change.at;
+    return structuredClone(m);
+  }
   async listByTicket(companyId: number, ticketId: number, page: { offset: number; limit: number }) {
     const rows = [...this.rows.values()].filter((m) => m.companyId === companyId && m.ticketId === ticketId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((m) => structuredClone(m));

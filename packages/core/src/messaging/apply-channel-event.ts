@@ -2,9 +2,9 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock } from '../shared/ports.js';
 import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from './channel-messages.js';
 import { toConnectionView } from './connection.js';
-import { advanceDelivery, type Message } from './conversation.js';
+import type { DeliveryStatus } from './conversation.js';
 import { toMessageView } from './message-view.js';
-import type { Connections, Messages } from './ports.js';
+import type { Connections, DeliveryChange, Messages } from './ports.js';
 import type { RouteInbound } from './route-inbound.js';
 
 /**
@@ -39,39 +39,25 @@ export class ApplyChannelEvent {
   }
 
   private async sent(e: MessageSentEvent) {
-    const message = await this.deps.messages.findById(e.companyId, e.messageId);
-    if (!message) return;
-    const before = { status: message.status, providerMessageId: message.providerMessageId };
-    message.providerMessageId ??= e.providerMessageId;
-    message.status = advanceDelivery(message.status, 'sent');
-    if (before.status !== message.status || before.providerMessageId !== message.providerMessageId) await this.save(message);
+    await this.advance(e.companyId, { id: e.messageId }, 'sent', { providerMessageId: e.providerMessageId });
   }
 
   private async failed(e: MessageFailedEvent) {
-    const message = await this.deps.messages.findById(e.companyId, e.messageId);
-    if (!message) return;
-    const next = advanceDelivery(message.status, 'failed');
-    if (next === message.status) return;
-    message.status = next;
-    message.failureReason = e.reason;
-    await this.save(message);
+    await this.advance(e.companyId, { id: e.messageId }, 'failed', { failureReason: e.reason });
   }
 
   private async status(e: MessageStatusEvent) {
-    const message = e.messageId
-      ? await this.deps.messages.findById(e.companyId, e.messageId)
-      : await this.deps.messages.findByProviderId(e.chatappId, e.providerMessageId);
-    if (!message || message.companyId !== e.companyId) return;
-    const next = advanceDelivery(message.status, e.status);
-    if (next === message.status) return;
-    message.status = next;
-    await this.save(message);
+    const target = e.messageId ? { id: e.messageId } : { connectionId: e.chatappId, providerMessageId: e.providerMessageId };
+    await this.advance(e.companyId, target, e.status);
   }
 
-  private async save(message: Message) {
-    message.updatedAt = this.deps.clock.now();
-    await this.deps.messages.update(message);
-    await this.deps.realtime.publish(message.companyId, { entity: 'appMessage', data: { action: 'update', message: toMessageView(message) } });
+  /**
+   * One atomic forward-only step in the store: reports may arrive in any order and in parallel,
+   * and only a real change reaches the namespace.
+   */
+  private async advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
+    const message = await this.deps.messages.advanceStatus({ companyId, target, status, ...extra, at: this.deps.clock.now() });
+    if (message) await this.deps.realtime.publish(message.companyId, { entity: 'appMessage', data: { action: 'update', message: toMessageView(message) } });
   }
 
   private async session(e: SessionStatusEvent) {

@@ -8,7 +8,7 @@ import type { Connections } from './ports.js';
  * the company). Tokens are stored only as keyed digests; an unknown token answers 401.
  */
 export class AuthenticateConnection {
-  constructor(private readonly deps: { connections: Connections; digester: SecretDigester }) {}
+  constructor(private readonly deps: { connections: Pick<Connections, 'findByTokenDigest'>; digester: SecretDigester }) {}
 
   async execute(token: string | undefined): Promise<Connection> {
     if (!token || token.length > 512) throw new UnauthorizedError('ERR_INVALID_CONNECTION_TOKEN');

@@ -24,6 +24,12 @@ export interface SubscribeOptions {
   readonly maxDeliver?: number;
   /** Delay before a failed message is delivered again. */
   readonly retryDelayMs?: number;
+  /**
+   * How many deliveries may run at once (default 1). Above 1, order is given up: for handlers
+   * whose effect does not depend on order (forward-only status changes, for example). An upper
+   * bound: the in-process broker still runs them one at a time.
+   */
+  readonly concurrency?: number;
 }
 
 /** Resolves once no handler of the subscription is running; the durable position is kept. */
@@ -36,7 +42,7 @@ export interface Broker {
   /**
    * A durable consumer: messages published while it was away are delivered when it comes back.
    * `subject` may end in `>` to match every deeper subject. Deliveries to one consumer are
-   * handled one at a time, in order.
+   * handled one at a time, in order, unless `concurrency` says otherwise.
    */
   subscribe(durable: string, subject: string, handler: (envelope: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options?: SubscribeOptions): Promise<BrokerSubscription>;
 }

@@ -7,6 +7,7 @@ import { AcceptProviderEvents } from './accept-provider-events.js';
 import { ApplyChannelEvent } from './apply-channel-event.js';
 import { CheckNumber, type ChannelQueries } from './check-number.js';
 import { AuthenticateConnection } from './authenticate-connection.js';
+import { memoizeTokenLookups } from './token-lookup-memo.js';
 import type { Broker } from './broker.js';
 import { DeleteConnection, UpdateConnection } from './change-connection.js';
 import { CloseImportedTickets } from './close-imported-tickets.js';
@@ -72,7 +73,8 @@ interface SharedPorts {
 
 /** The messaging use cases, built from their ports. */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
-  const { connections, contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
+  const { contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
+  const { connections, tokenLookup } = memoizeTokenLookups(p.connections, clock);
   const outbound = new OutboundMessages({ messages, outbox, clock, ids });
   const { queues, settings } = p;
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
@@ -83,7 +85,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   return {
     outbound,
     routeInbound,
-    authenticateConnection: new AuthenticateConnection({ connections, digester }),
+    authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
     sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues }),
     applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
     relayOutbox,
@@ -101,7 +103,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     setGreetingMedia: new SetGreetingMedia({ connections, blobs, ids, clock, realtime }),
     removeGreetingMedia: new RemoveGreetingMedia({ connections, blobs, clock, realtime }),
     closeImportedTickets: new CloseImportedTickets({ connections, tickets, tx, clock, realtime }),
-    ...createTicketsAndMessages(p, outbound),
+    ...createTicketsAndMessages({ ...p, connections }, outbound),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../shared/paging.js';
 import type { Connection, NewConnection } from './connection.js';
-import type { Contact, Message, NewContact, NewTicket, Ticket, TicketStatus } from './conversation.js';
+import type { Contact, DeliveryStatus, Message, NewContact, NewTicket, Ticket, TicketStatus } from './conversation.js';
 import type { ContactIdentifier, IdentifierKind } from '../contacts/identifiers.js';
 import type { NewTicketLog, TicketLog } from './ticket-log.js';
 
@@ -148,6 +148,17 @@ export interface MessageQuery {
   readonly page: PageRequest;
 }
 
+/** A delivery report about one message, found by our id or by the provider's id on a connection. */
+export interface DeliveryChange {
+  readonly companyId: number;
+  readonly target: { readonly id: string } | { readonly connectionId: number; readonly providerMessageId: string };
+  readonly status: DeliveryStatus;
+  /** Stored only if the message has no provider id yet. */
+  readonly providerMessageId?: string | null;
+  readonly failureReason?: string | null;
+  readonly at: Date;
+}
+
 export interface Messages {
   findById(companyId: number, id: string): Promise<Message | null>;
   findByProviderId(connectionId: number, providerMessageId: string): Promise<Message | null>;
@@ -155,6 +166,13 @@ export interface Messages {
   /** Inserts unless the provider id is already stored for the connection; false for a duplicate. */
   addInbound(message: Message): Promise<boolean>;
   update(message: Message): Promise<void>;
+  /**
+   * Moves a message's delivery status forward in one atomic step (see `advanceDelivery`): a
+   * late or repeated report changes nothing. Also records the provider's id if none was stored
+   * and, for `failed`, the reason. Returns the message as changed, or null when nothing changed
+   * (unknown message, other company, or a status that is not a step forward).
+   */
+  advanceStatus(change: DeliveryChange): Promise<Message | null>;
   listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>>;
   /** Newest first (`createdAt`, then id, descending). */
   list(query: MessageQuery): Promise<Page<Message>>;

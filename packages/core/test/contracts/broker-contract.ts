@@ -132,6 +132,30 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       expect(overlap).to.equal(0);
     });
 
+    it('with concurrency 4 runs at most four deliveries at once and still delivers each once', async () => {
+      let active = 0;
+      let most = 0;
+      const got: string[] = [];
+      await broker.subscribe(`d${rand()}`, `${base}.par.>`, async (e) => {
+        active++;
+        most = Math.max(most, active);
+        await sleep(20);
+        got.push(e.id);
+        active--;
+      }, { ...fast, concurrency: 4 });
+      const sent: string[] = [];
+      for (let i = 0; i < 16; i++) {
+        const e = env(`${base}.par.${i % 2}`, i, `p-${i}-${rand()}`);
+        sent.push(e.id);
+        await broker.publish(e);
+      }
+      await waitFor('16 deliveries', () => got.length === 16);
+      await sleep(50);
+      expect([...got].sort()).to.deep.equal([...sent].sort());
+      // Up to four: the in-process broker (one process, one database connection) runs them one by one.
+      expect(most).to.be.within(1, 4);
+    });
+
     it('redelivers after a handler throws, with deliveryCount 2, and holds the later messages back', async () => {
       const r = recorder((e, info) => (e.payload as { n?: number }).n === 0 && info.deliveryCount === 1);
       await broker.subscribe(`d${rand()}`, `${base}.retry`, r.handler, fast);

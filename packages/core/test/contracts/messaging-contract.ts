@@ -294,6 +294,46 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.messages.listByTicket(w.c1, w.ticket.id, page())).count).to.equal(1);
       });
 
+      it('advances a delivery status forward only, in one step, recording the provider id once and a failure only from pending', async () => {
+        await given();
+        await r.messages.add(messageFixture(w.ticket, uuid(100), { fromMe: true }));
+        const step = (status: Message['status'], extra: { providerMessageId?: string; failureReason?: string } = {}, minute = 1) =>
+          r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(100) }, status, ...extra, at: at(minute) });
+        const sent = await step('sent', { providerMessageId: 'P-100' });
+        expect(sent).to.deep.include({ status: 'sent', providerMessageId: 'P-100' });
+        expect(sent!.updatedAt.toISOString()).to.equal(at(1).toISOString());
+        expect({ ...(await r.messages.findById(w.c1, uuid(100))) }).to.deep.equal(sent);
+        expect(await step('sent', { providerMessageId: 'P-other' })).to.equal(null);
+        expect(await step('failed', { failureReason: 'late' })).to.equal(null);
+        expect(await step('pending')).to.equal(null);
+        const read = await r.messages.advanceStatus({ companyId: w.c1, target: { connectionId: w.conn1, providerMessageId: 'P-100' }, status: 'read', at: at(2) });
+        expect(read).to.deep.include({ status: 'read', providerMessageId: 'P-100', failureReason: null });
+        expect(await step('delivered')).to.equal(null);
+        expect(await r.messages.advanceStatus({ companyId: w.c2, target: { id: uuid(100) }, status: 'played', at: at(3) })).to.equal(null);
+        expect(await r.messages.advanceStatus({ companyId: w.c2, target: { connectionId: w.conn1, providerMessageId: 'P-100' }, status: 'played', at: at(3) })).to.equal(null);
+        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(199) }, status: 'sent', at: at(3) })).to.equal(null);
+        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: 'not-a-uuid' }, status: 'sent', at: at(3) })).to.equal(null);
+        expect((await r.messages.findById(w.c1, uuid(100)))!.status).to.equal('read');
+
+        await r.messages.add(messageFixture(w.ticket, uuid(101), { fromMe: true }));
+        const failed = await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(101) }, status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED', at: at(4) });
+        expect(failed).to.deep.include({ status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED' });
+        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(101) }, status: 'delivered', at: at(5) })).to.equal(null);
+        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(101) }, status: 'failed', failureReason: 'again', at: at(5) })).to.equal(null);
+        expect((await r.messages.findById(w.c1, uuid(101)))!.failureReason).to.equal('ERR_SESSION_NOT_CONNECTED');
+      });
+
+      it('twenty delivery reports racing in any order end at the furthest status, each step reported once', async () => {
+        await given();
+        await r.messages.add(messageFixture(w.ticket, uuid(110), { fromMe: true }));
+        const statuses = ['read', 'sent', 'delivered', 'sent', 'read', 'delivered', 'sent', 'delivered', 'read', 'sent'] as const;
+        const changed = await times(20, (i) => r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(110) }, status: statuses[i % statuses.length]!, at: at(1) }));
+        const steps = changed.filter((m) => m !== null).map((m) => m!.status);
+        expect(steps).to.include('read');
+        expect(new Set(steps).size).to.equal(steps.length);
+        expect((await r.messages.findById(w.c1, uuid(110)))!.status).to.equal('read');
+      });
+
       it('messages without a provider id coexist', async () => {
 
         await given();
