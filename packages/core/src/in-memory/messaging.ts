@@ -133,7 +133,7 @@ export class InMemoryMessages implements Messages {
   }
   async listByTicket(companyId: number, ticketId: number, page: { offset: number; limit: number }) {
     const rows = [...this.rows.values()].filter((m) => m.companyId === companyId && m.ticketId === ticketId)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((m) => structuredClone(m));
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((m) => structuredClone(m));
     return slice(rows, page);
   }
   async list(q: MessageQuery) {

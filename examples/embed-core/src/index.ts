@@ -1,0 +1,3 @@
+export * from './embed.js';
+export * from './sandbox-channel.js';
+export { formatDemo } from './format.js';

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { RequestContext } from '@mikro-orm/core';
+import {
+  MikroOrmBackgroundJobs, MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmHelps, MikroOrmInvoices, MikroOrmJobQueueHealth,
+  MikroOrmMessages, MikroOrmOutbox, MikroOrmPartners, MikroOrmPlans, MikroOrmPlatformActivity, MikroOrmQueueIntegrations, MikroOrmQueueOptions,
+  MikroOrmQueues, MikroOrmRefreshSessions, MikroOrmSettings, MikroOrmTags, MikroOrmTicketLogs, MikroOrmTickets, MikroOrmTransaction,
+  MikroOrmUsers, type Database,
+} from '@servicedesk/adapters-persistence';
+import {
+  DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
+  InsecureTestPasswordHasher, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, type CorePorts,
+} from '@servicedesk/core';
+import { ContainerModule } from 'inversify';
+import { TYPES, type UnitOfWork } from './types.js';
+
+/**
+ * Every repository on MikroORM over the given database (embedded PGlite here; a PostgreSQL
+ * `Database` works the same), as the backend's composition root builds them. What has no
+ * database side (broker, cache, blobs, tokens, realtime) stays on the core's in-process
+ * adapters, so the only thing that differs from `inMemoryAdapters` is persistence.
+ *
+ * The database is opened by the caller and passed in: starting PGlite takes seconds, so a test
+ * suite opens it once and makes a fresh container (on emptied tables) for every test.
+ */
+export function pgliteAdapters(db: Database): ContainerModule {
+  const { orm } = db;
+  return new ContainerModule(({ bind }) => {
+    bind(TYPES.Clock).toDynamicValue(() => new FixedClock()).inSingletonScope();
+    bind(TYPES.Broker).toDynamicValue(() => new InProcessBroker()).inSingletonScope();
+    bind<CorePorts>(TYPES.Ports).toResolvedValue((clock: FixedClock, broker: InProcessBroker): CorePorts => ({
+      users: new MikroOrmUsers(orm),
+      refreshSessions: new MikroOrmRefreshSessions(orm),
+      companies: new MikroOrmCompanies(orm),
+      plans: new MikroOrmPlans(orm),
+      settings: new MikroOrmSettings(orm),
+      tx: new MikroOrmTransaction(orm),
+      helps: new MikroOrmHelps(orm),
+      partners: new MikroOrmPartners(orm),
+      invoices: new MikroOrmInvoices(orm),
+      platformActivity: new MikroOrmPlatformActivity(orm),
+      connections: new MikroOrmConnections(orm),
+      contacts: new MikroOrmContacts(orm),
+      tickets: new MikroOrmTickets(orm),
+      messages: new MikroOrmMessages(orm),
+      outbox: new MikroOrmOutbox(orm),
+      ticketLogs: new MikroOrmTicketLogs(orm),
+      tags: new MikroOrmTags(orm),
+      jobs: new MikroOrmBackgroundJobs(orm),
+      queues: new MikroOrmQueues(orm),
+      queueOptions: new MikroOrmQueueOptions(orm),
+      queueIntegrations: new MikroOrmQueueIntegrations(orm),
+      jobHealth: new MikroOrmJobQueueHealth(orm),
+      clock,
+      broker,
+      ids: { uuid: randomUUID },
+      cache: new InMemoryCache(clock),
+      blobs: new InMemoryBlobStorage(),
+      realtime: new RecordingRealtime(),
+      tokens: new InMemoryTokens(),
+      hasher: new InsecureTestPasswordHasher(),
+      digester: new InsecureTestDigester(),
+      companyRegistry: OFFLINE_COMPANY_REGISTRY,
+      channelQueries: DETACHED_CHANNEL_QUERIES,
+      conversationIntegrations: new RecordingConversationIntegrations(),
+    }), [TYPES.Clock, TYPES.Broker]).inSingletonScope();
+    // One MikroORM request context per unit of work, as the HTTP and broker adapters open one.
+    bind<UnitOfWork>(TYPES.UnitOfWork).toConstantValue((work) => RequestContext.create(orm.em, work));
+  });
+}
