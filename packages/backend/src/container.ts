@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
-import { JetStreamBroker, NatsChannelQueries, NatsRealtimeFanout } from '@servicedesk/adapters-broker';
 import {
   Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, JoseTokens, WsRealtimeEvents,
   HttpConversationIntegrations,
@@ -49,16 +48,19 @@ export interface Infrastructure {
 /** Opens the infrastructure the configuration selects: embedded defaults unless URLs are given. */
 export async function openInfrastructure(config: BackendConfig): Promise<Infrastructure> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
-  const redis = config.redisUrl ? createRedisCache(config.redisUrl) : null;
+  const redis = config.redisUrl ? await createRedisCache(config.redisUrl) : null;
   const cache = redis?.cache ?? new InMemoryCache();
   const blobs = config.blobStorage === 'gcs'
     ? createGcsBlobStorage({ ...config.gcs, bucket: config.gcs.bucket! })
     : new LocalDiskBlobStorage({ root: path.join(config.dataDir, 'files'), publicBaseUrl: config.publicUrl });
-  const nats = config.brokerUrl ? await NatsRealtimeFanout.connect(config.brokerUrl) : null;
+  // The NATS adapters (and the nats client) are imported only when a broker is configured.
+  const { brokerUrl } = config;
+  const natsAdapters = brokerUrl ? await import('@servicedesk/adapters-broker') : null;
+  const nats = natsAdapters && brokerUrl ? await natsAdapters.NatsRealtimeFanout.connect(brokerUrl) : null;
   const fanout = nats?.fanout ?? new InProcessRealtimeFanout();
-  const jetstream = config.brokerUrl ? await JetStreamBroker.connect(config.brokerUrl) : null;
+  const jetstream = natsAdapters && brokerUrl ? await natsAdapters.JetStreamBroker.connect(brokerUrl) : null;
   const broker: Broker = jetstream?.broker ?? new InProcessBroker();
-  const queries = config.brokerUrl ? await NatsChannelQueries.connect(config.brokerUrl) : null;
+  const queries = natsAdapters && brokerUrl ? await natsAdapters.NatsChannelQueries.connect(brokerUrl) : null;
   return {
     db, cache, blobs, fanout, broker, ...(queries ? { remoteQueries: queries.queries } : {}),
     ...(jetstream ? { brokerConnected: () => jetstream.broker.connected() } : {}),

@@ -1,6 +1,10 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { ValidationError, type ContactTable, type UploadedFile } from '@servicedesk/core';
+
+/*
+ * The parsers are imported when a file is read, not with the routes: exceljs alone is ~30 MB of
+ * heap, and most processes never import a contact spreadsheet.
+ */
 
 /** Uploads of contact spreadsheets (CSV or XLSX). */
 export const MAX_CONTACT_FILE_BYTES = 20 * 1024 * 1024;
@@ -28,7 +32,8 @@ function tableOf(records: Array<{ row: number; cells: string[] }>): ContactTable
   return { headers: records[headerAt]!.cells.map((c) => c.trim()), rows: records.slice(headerAt + 1) };
 }
 
-function readCsv(data: Buffer): ContactTable {
+async function readCsv(data: Buffer): Promise<ContactTable> {
+  const { parse } = await import('csv-parse/sync');
   let text = data.toString('utf8');
   // Spreadsheets saved as "CSV" on Windows are often Latin-1: bytes that are not UTF-8 say so.
   if (text.includes('\uFFFD')) text = data.toString('latin1');
@@ -51,6 +56,7 @@ function delimiterOf(text: string): string {
 }
 
 async function readXlsx(data: Buffer): Promise<ContactTable> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as Parameters<typeof workbook.xlsx.load>[0]);
@@ -70,14 +76,14 @@ async function readXlsx(data: Buffer): Promise<ContactTable> {
 }
 
 /** A cell as text: whole numbers without exponent or decimals (phone numbers are often typed as numbers). */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : cellText(value.text as ExcelJS.CellValue);
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : cellText(value.text as CellValue);
+  if ('result' in value) return cellText(value.result as CellValue);
   return '';
 }

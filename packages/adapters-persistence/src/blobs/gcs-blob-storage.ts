@@ -1,5 +1,4 @@
-import { Storage } from '@google-cloud/storage';
-import type { GetFilesOptions, GetFilesResponse } from '@google-cloud/storage';
+import type { GetFilesOptions, GetFilesResponse, Storage } from '@google-cloud/storage';
 import type { BlobStorage, StoredBlob } from '@servicedesk/core';
 import { keyOfPublicUrl, publicUrlOf } from './public-urls.js';
 
@@ -13,32 +12,45 @@ function isNotFound(error: unknown) {
  * Blobs as objects of one Google Cloud Storage bucket, named by their keys. Public URLs default to
  * `https://storage.googleapis.com/<bucket>/<key>` (each key segment URL-encoded); set `publicBaseUrl` when the bucket
  * is served through a CDN or a custom domain.
+ *
+ * `storage` is a client, or a function that makes one on first use: `createGcsBlobStorage` passes
+ * the latter, so that the SDK (~30 MB once imported) is loaded only by a backend that stores in GCS.
  */
 export class GcsBlobStorage implements BlobStorage {
   private readonly bucketName: string;
-  private readonly storage: Storage;
+  private readonly makeStorage: () => Promise<Storage>;
+  private storage: Promise<Storage> | undefined;
   private readonly publicBaseUrl: string;
 
-  constructor(options: { bucket: string; storage: Storage; publicBaseUrl?: string }) {
+  constructor(options: { bucket: string; storage: Storage | (() => Promise<Storage>); publicBaseUrl?: string }) {
+    const { storage } = options;
     this.bucketName = options.bucket;
-    this.storage = options.storage;
+    this.makeStorage = typeof storage === 'function' ? storage : async () => storage;
     this.publicBaseUrl = (options.publicBaseUrl ?? `https://storage.googleapis.com/${encodeURIComponent(options.bucket)}`).replace(/\/+$/, '');
   }
 
-  private get bucket() { return this.storage.bucket(this.bucketName); }
+  /** The bucket, its client made once; a client that could not be made is tried again next time. */
+  private async bucket() {
+    this.storage ??= this.makeStorage().catch((err: unknown) => {
+      this.storage = undefined;
+      throw err;
+    });
+    return (await this.storage).bucket(this.bucketName);
+  }
 
   async put(key: string, data: Buffer, contentType: string): Promise<StoredBlob> {
     // A simple (multipart) upload: blobs here are small, and one request is all or nothing.
-    await this.bucket.file(key).save(data, { contentType, resumable: false });
+    await (await this.bucket()).file(key).save(data, { contentType, resumable: false });
     return { key, size: data.length, contentType };
   }
 
   async get(key: string) {
+    const bucket = await this.bucket();
     try {
-      const [metadata] = await this.bucket.file(key).getMetadata();
+      const [metadata] = await bucket.file(key).getMetadata();
       // Download the generation whose metadata was read, so that data and content type belong together.
       const pinned = metadata.generation === undefined ? {} : { generation: metadata.generation };
-      const [data] = await this.bucket.file(key, pinned).download();
+      const [data] = await bucket.file(key, pinned).download();
       return { data, contentType: metadata.contentType ?? DEFAULT_CONTENT_TYPE };
     } catch (error) {
       if (isNotFound(error)) return null; // absent, or deleted between the two requests
@@ -47,8 +59,9 @@ export class GcsBlobStorage implements BlobStorage {
   }
 
   async delete(key: string) {
+    const bucket = await this.bucket();
     try {
-      await this.bucket.file(key).delete();
+      await bucket.file(key).delete();
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -56,10 +69,11 @@ export class GcsBlobStorage implements BlobStorage {
 
   async usage(prefix: string) {
     let total = 0;
+    const bucket = await this.bucket();
     let query: GetFilesOptions | null = { prefix, autoPaginate: false };
     // Page by page, so that a large bucket is never held in memory at once.
     while (query) {
-      const [files, next]: GetFilesResponse = await this.bucket.getFiles(query);
+      const [files, next]: GetFilesResponse = await bucket.getFiles(query);
       for (const file of files) total += Number(file.metadata.size ?? 0);
       // The SDK answers null (typed as an object) when there is no further page.
       const pageToken: string | undefined = (next as typeof next | null)?.pageToken;
@@ -88,7 +102,11 @@ export interface GcsBlobStorageConfig {
   readonly publicBaseUrl?: string;
 }
 
+/** The GCS adapter of a configuration; the SDK is imported when the first blob operation runs, not here. */
 export function createGcsBlobStorage(config: GcsBlobStorageConfig): GcsBlobStorage {
-  const storage = new Storage({ projectId: config.projectId, keyFilename: config.keyFilename, apiEndpoint: config.apiEndpoint });
+  const storage = async () => {
+    const { Storage } = await import('@google-cloud/storage');
+    return new Storage({ projectId: config.projectId, keyFilename: config.keyFilename, apiEndpoint: config.apiEndpoint });
+  };
   return new GcsBlobStorage({ bucket: config.bucket, storage, publicBaseUrl: config.publicBaseUrl });
 }

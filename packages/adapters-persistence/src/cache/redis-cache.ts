@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Cache } from '@servicedesk/core';
 
 /** Milliseconds for a TTL in seconds; fractional TTLs are honoured and anything positive lives at least 1 ms. */
@@ -111,8 +111,12 @@ export class RedisCache implements Cache {
   }
 }
 
-/** A RedisCache on its own connection, for the backend's composition root. */
-export function createRedisCache(url: string): { cache: RedisCache; close(): Promise<void> } {
+/**
+ * A RedisCache on its own connection, for the backend's composition root. ioredis is imported
+ * here, not with the module, so that a backend without REDIS_URL never loads it.
+ */
+export async function createRedisCache(url: string): Promise<{ cache: RedisCache; close(): Promise<void> }> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   return {
     cache: new RedisCache(redis),

@@ -81,7 +81,7 @@ describe('RedisCache', () => {
     describeRedisSpecifics(() => client);
 
     it('createRedisCache connects to the URL and closes', async () => {
-      const { cache, close } = createRedisCache(url!);
+      const { cache, close } = await createRedisCache(url!);
       const key = `${prefix}created`;
       await cache.set(key, 'v', 60);
       expect(await client.get(`sd:${key}`)).to.equal('v');

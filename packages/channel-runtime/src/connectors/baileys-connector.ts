@@ -1,12 +1,14 @@
-import type { ConnectionStatus, OutboundContent, SessionControl } from '@servicedesk/core';
-import {
-  DisconnectReason, makeCacheableSignalKeyStore, makeWASocket,
-  type AnyMessageContent, type AuthenticationState, type BaileysEventMap, type SocketConfig, type WAMessage,
-} from 'baileys';
+import type { SessionControl } from '@servicedesk/core';
+import type { AnyMessageContent, AuthenticationState, BaileysEventMap, SocketConfig, WAMessage } from 'baileys';
 import type { RuntimeLogger } from '../channel-runtime.js';
 import type { ConnectionAuthState } from '../persistence/db-auth-state.js';
-import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession } from '../ports.js';
-import { deliveryOfReceipt, deliveryOfStatus, disconnectCode, inboundOf, outboundOf, toJid } from './baileys-messages.js';
+import type { Connector, ConnectorListener, ConnectorSession } from '../ports.js';
+
+/*
+ * Only types come from 'baileys' here: this module is on every start path (the runtime's index
+ * and start-up), and Baileys itself (~60 MB) is loaded by `start()` through ./baileys-session.js,
+ * the first time a connection with the Baileys provider starts.
+ */
 
 export type BaileysLogger = SocketConfig['logger'];
 
@@ -46,19 +48,9 @@ export interface BaileysConnectorOptions {
 
 const DEFAULT_RECONNECT: ReconnectPolicy = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 10 };
 
-/** Baileys' own socket, its signal keys behind Baileys' cache so that the database is not asked for every message. */
 /** WhatsApp Web's id shape (`3EB0` + upper-case hex) built from our message uuid. */
 export function whatsappIdOf(messageId: string): string {
   return `3EB0${messageId.replace(/[^0-9a-f]/gi, '').toUpperCase().slice(0, 20)}`;
-}
-
-export function makeBaileysSocket(config: BaileysSocketConfig): SocketLike {
-  return makeWASocket({
-    auth: { creds: config.auth.creds, keys: makeCacheableSignalKeyStore(config.auth.keys, config.logger) },
-    logger: config.logger,
-    // Leaves the phone receiving notifications while the platform is connected.
-    markOnlineOnConnect: false,
-  });
 }
 
 /** Baileys logs through pino's interface; only its warnings and errors reach the runtime's logger. */
@@ -77,202 +69,6 @@ export function baileysLoggerFor(logger: RuntimeLogger, bindings: Record<string,
   };
 }
 
-interface SessionDeps {
-  readonly makeSocket: (config: BaileysSocketConfig) => SocketLike;
-  readonly logger: RuntimeLogger;
-  readonly policy: ReconnectPolicy;
-}
-
-class BaileysSession implements ConnectorSession {
-  private current: ConnectionStatus = 'OPENING';
-  private socket: SocketLike | undefined;
-  private detach: (() => void) | undefined;
-  private attempts = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-
-  constructor(
-    readonly chatappId: number,
-    private readonly listener: ConnectorListener,
-    private readonly auth: ConnectionAuthState,
-    private readonly deps: SessionDeps,
-  ) {}
-
-  status() { return this.current; }
-
-  /** Loads the stored session and opens a socket on it; what happens next arrives as socket events. */
-  async connect(): Promise<void> {
-    const { state, saveCreds } = await this.auth.load();
-    if (this.stopped) return;
-    const socket = this.deps.makeSocket({ auth: state, logger: baileysLoggerFor(this.deps.logger, { chatappId: this.chatappId }) });
-    this.socket = socket;
-    const guard = <A>(name: string, fn: (arg: A) => void) => (arg: A) => {
-      if (socket !== this.socket) return;
-      try { fn(arg); } catch (err) { this.deps.logger.error({ err, chatappId: this.chatappId }, `baileys ${name} handler failed`); }
-    };
-    const onConnection = guard<BaileysEventMap['connection.update']>('connection.update', (u) => this.onConnection(u));
-    const onCreds = guard<BaileysEventMap['creds.update']>('creds.update', (update) => {
-      // Baileys merges the update into these creds itself; merging again keeps a fake socket honest.
-      Object.assign(state.creds, update);
-      saveCreds().catch((err) => this.deps.logger.error({ err, chatappId: this.chatappId }, 'could not save baileys credentials'));
-    });
-    const onUpsert = guard<BaileysEventMap['messages.upsert']>('messages.upsert', ({ messages, type }) => {
-      if (type !== 'notify') return;
-      for (const msg of messages) {
-        const inbound = inboundOf(msg);
-        if (inbound) this.listener.inbound(inbound);
-      }
-    });
-    const onUpdate = guard<BaileysEventMap['messages.update']>('messages.update', (updates) => {
-      for (const { key, update } of updates) {
-        const status = key.fromMe && key.id ? deliveryOfStatus(update.status) : undefined;
-        if (status) this.listener.delivery(key.id!, status);
-      }
-    });
-    const onReceipt = guard<BaileysEventMap['message-receipt.update']>('message-receipt.update', (receipts) => {
-      for (const { key, receipt } of receipts) {
-        const status = key.fromMe && key.id ? deliveryOfReceipt(receipt) : undefined;
-        if (status) this.listener.delivery(key.id!, status);
-      }
-    });
-    socket.ev.on('connection.update', onConnection);
-    socket.ev.on('creds.update', onCreds);
-    socket.ev.on('messages.upsert', onUpsert);
-    socket.ev.on('messages.update', onUpdate);
-    socket.ev.on('message-receipt.update', onReceipt);
-    this.detach = () => {
-      socket.ev.off('connection.update', onConnection);
-      socket.ev.off('creds.update', onCreds);
-      socket.ev.off('messages.upsert', onUpsert);
-      socket.ev.off('messages.update', onUpdate);
-      socket.ev.off('message-receipt.update', onReceipt);
-    };
-  }
-
-  private report(status: ConnectionStatus, qrcode: string | null) {
-    this.current = status;
-    this.listener.status(status, qrcode);
-  }
-
-  private onConnection(update: BaileysEventMap['connection.update']) {
-    if (update.qr) this.report('qrcode', update.qr);
-    if (update.connection === 'open') {
-      this.attempts = 0;
-      this.report('CONNECTED', null);
-    }
-    if (update.connection === 'close') this.closed(update.lastDisconnect?.error);
-  }
-
-  /** Stops listening to the current socket (it is closed, superseded or being stopped). */
-  private drop(): SocketLike | undefined {
-    const socket = this.socket;
-    this.detach?.();
-    this.detach = undefined;
-    this.socket = undefined;
-    return socket;
-  }
-
-  /**
-   * The socket closed. Logged out (the phone removed the device): forget the session for good.
-   * Restart required (Baileys' request right after pairing): reconnect at once. Anything else:
-   * reconnect with exponential backoff, and give up after the configured attempts in a row.
-   */
-  private closed(error: unknown) {
-    this.drop();
-    if (this.stopped) return;
-    const code = disconnectCode(error);
-    this.deps.logger.info({ chatappId: this.chatappId, code, attempts: this.attempts }, 'baileys socket closed');
-    if (code === DisconnectReason.loggedOut) {
-      this.current = 'DISCONNECTED';
-      void this.auth.clear()
-        .catch((err) => this.deps.logger.error({ err, chatappId: this.chatappId }, 'could not clear baileys auth state'))
-        .then(() => this.report('DISCONNECTED', null));
-      return;
-    }
-    if (code === DisconnectReason.restartRequired) {
-      this.current = 'OPENING';
-      this.schedule(0);
-      return;
-    }
-    const { baseMs, maxMs, maxAttempts } = this.deps.policy;
-    if (++this.attempts > maxAttempts) {
-      this.deps.logger.warn({ chatappId: this.chatappId, attempts: maxAttempts }, 'baileys session gave up reconnecting');
-      this.report('DISCONNECTED', null);
-      return;
-    }
-    this.report('OPENING', null);
-    this.schedule(Math.min(maxMs, baseMs * 2 ** (this.attempts - 1)));
-  }
-
-  private schedule(delayMs: number) {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (this.stopped) return;
-      this.connect().catch((err: unknown) => {
-        this.deps.logger.error({ err, chatappId: this.chatappId }, 'baileys reconnection failed');
-        this.closed(err);
-      });
-    }, delayMs);
-  }
-
-  private connected(): SocketLike {
-    if (this.current !== 'CONNECTED' || !this.socket) throw new PermanentSendError('ERR_SESSION_NOT_CONNECTED');
-    return this.socket;
-  }
-
-  async send(to: string, content: OutboundContent, options: { idempotencyKey?: string } = {}): Promise<{ providerMessageId: string }> {
-    const socket = this.connected();
-    const jid = toJid(to);
-    const { message, followUpText } = outboundOf(content);
-    // A message id derived from ours: a send repeated after a crash carries the same WhatsApp id.
-    const sent = await socket.sendMessage(jid, message, options.idempotencyKey ? { messageId: whatsappIdOf(options.idempotencyKey) } : undefined);
-    const providerMessageId = sent?.key.id;
-    if (!providerMessageId) throw new Error('baileys: sendMessage answered no message id');
-    if (followUpText) {
-      // The media went out: a failed caption must not make the broker resend it.
-      await socket.sendMessage(jid, { text: followUpText })
-        .catch((err: unknown) => this.deps.logger.warn({ err, chatappId: this.chatappId }, 'could not send the text of an audio message'));
-    }
-    return { providerMessageId };
-  }
-
-  async edit(to: string, providerMessageId: string, body: string): Promise<void> {
-    const jid = toJid(to);
-    await this.connected().sendMessage(jid, { text: body, edit: { remoteJid: jid, fromMe: true, id: providerMessageId } });
-  }
-
-  async revoke(to: string, providerMessageId: string): Promise<void> {
-    const jid = toJid(to);
-    await this.connected().sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
-  }
-
-  async checkNumber(number: string): Promise<{ exists: boolean; id: string | null }> {
-    const socket = this.connected();
-    if (!number.replace(/\D/g, '')) return { exists: false, id: null };
-    const [result] = (await socket.onWhatsApp(toJid(number))) ?? [];
-    return result?.exists ? { exists: true, id: result.jid } : { exists: false, id: null };
-  }
-
-  async stop(options: { logout: boolean }): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    // Stop listening first: ending the socket emits a close that must not reconnect.
-    const socket = this.drop();
-    this.current = 'DISCONNECTED';
-    if (socket && options.logout) {
-      await socket.logout().catch(async (err: unknown) => {
-        this.deps.logger.warn({ err, chatappId: this.chatappId }, 'baileys logout failed; the session is forgotten here anyway');
-        await socket.end(undefined).catch(() => undefined);
-      });
-    } else if (socket) {
-      await socket.end(undefined).catch(() => undefined);
-    }
-    if (options.logout) await this.auth.clear();
-    this.listener.status('DISCONNECTED', null);
-  }
-}
-
 /**
  * WhatsApp through Baileys (a WhatsApp Web client): one socket per connection, its session kept
  * in the channel database, QR pairing reported as the `qrcode` status, transient disconnections
@@ -287,6 +83,7 @@ export class BaileysConnector implements Connector {
   }
 
   async start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession> {
+    const { BaileysSession, makeBaileysSocket } = await import('./baileys-session.js');
     const session = new BaileysSession(command.chatappId, listener, this.o.authStore(command.chatappId), {
       makeSocket: this.o.makeSocket ?? makeBaileysSocket,
       logger: this.o.logger,

@@ -12,13 +12,26 @@ export interface SandboxLedger {
   deliverOnce(delivery: SandboxDelivery, providerMessageId: string): Promise<{ providerMessageId: string; first: boolean }>;
 }
 
+/**
+ * The ledger in process memory (tests and embedded demos). It remembers the latest `maxKeys` send
+ * keys (default 10,000), forgetting the oldest first, so that it stays bounded: a send repeated
+ * after that many newer ones would be delivered again, far beyond any broker redelivery.
+ */
 export class InMemorySandboxLedger implements SandboxLedger {
   private readonly seen = new Map<string, string>();
+  private readonly maxKeys: number;
+
+  constructor(options: { maxKeys?: number } = {}) {
+    this.maxKeys = Math.max(1, options.maxKeys ?? 10_000);
+  }
+
   async deliverOnce(d: SandboxDelivery, providerMessageId: string) {
     const key = `${d.chatappId}:${d.key}`;
     const known = this.seen.get(key);
     if (known) return { providerMessageId: known, first: false };
     this.seen.set(key, providerMessageId);
+    // A Map iterates in insertion order: its first key is the oldest.
+    if (this.seen.size > this.maxKeys) this.seen.delete(this.seen.keys().next().value!);
     return { providerMessageId, first: true };
   }
 }

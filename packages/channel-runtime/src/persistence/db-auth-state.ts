@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap } from 'baileys';
+import type { AuthenticationCreds, AuthenticationState, SignalDataSet, SignalDataTypeMap } from 'baileys';
+import { loadBaileys } from '../connectors/load-baileys.js';
 
 /** A connection's Baileys session as the connector needs it: load it, save creds, forget it. */
 export interface ConnectionAuthState {
@@ -19,6 +20,7 @@ const WRITE_CHUNK = 200;
  * BufferJSON serialization as Baileys' `useMultiFileAuthState` uses for its files. Every
  * operation of one connection runs in call order (as the per-file locks do there), so a read
  * sees every earlier write and two writes of one key land in the order they were made.
+ * Baileys' helpers are loaded on first use: the start-up imports this module, not Baileys.
  */
 export class DbAuthState implements ConnectionAuthState {
   private queue: Promise<unknown> = Promise.resolve();
@@ -26,6 +28,7 @@ export class DbAuthState implements ConnectionAuthState {
   constructor(private readonly db: { orm: MikroORM }, readonly connectionId: number) {}
 
   async load(): Promise<{ state: AuthenticationState; saveCreds: () => Promise<void> }> {
+    const { initAuthCreds, proto } = await loadBaileys();
     const stored = (await this.read([CREDS])).get(CREDS) as AuthenticationCreds | undefined;
     const creds = stored ?? initAuthCreds();
     const state: AuthenticationState = {
@@ -85,6 +88,7 @@ export class DbAuthState implements ConnectionAuthState {
     return this.serial(async () => {
       const found = new Map<string, unknown>();
       if (!keys.length) return found;
+      const { BufferJSON } = await loadBaileys();
       const rows: Array<{ key: string; value: string }> = await this.conn().execute(
         'select key, value::text as value from channel.auth_state where connection_id = ? and key in (?)',
         [this.connectionId, keys],
@@ -96,6 +100,7 @@ export class DbAuthState implements ConnectionAuthState {
 
   private write(upserts: Array<[string, unknown]>, deletes: string[]): Promise<void> {
     return this.serial(async () => {
+      const { BufferJSON } = await loadBaileys();
       const conn = this.conn();
       for (let i = 0; i < upserts.length; i += WRITE_CHUNK) {
         const chunk = upserts.slice(i, i + WRITE_CHUNK);

@@ -8,14 +8,38 @@ interface Subscription {
 interface Consumer {
   readonly subject: string;
   readonly pattern: RegExp;
-  /** Index into the log of the next entry to look at. */
+  /** Sequence number of the next message to look at (everything before it is handled or not for it). */
   cursor: number;
-  /** Deliveries of the entry at the cursor that failed so far (kept across stop and resume). */
+  /** Deliveries of the message at the cursor that failed so far (kept across stop and resume). */
   failures: number;
   /** The current subscription; a stopped one is never called again. */
   active: Subscription | null;
   running: boolean;
 }
+
+/**
+ * How much the in-process broker keeps. Its log is trimmed from the oldest end: a message stays
+ * while some durable (active or stopped) still has to handle it; once none has, only the newest
+ * `replayLimit` such messages stay, for durables that subscribe later (as a new JetStream
+ * consumer starts from what its stream still holds). `maxMessages` bounds the whole log, pending
+ * messages included, so that a durable that never comes back cannot hold memory forever.
+ */
+export interface InProcessBrokerOptions {
+  /** Handled (or unwanted) messages kept for durables yet to subscribe. Default 1,000. */
+  readonly replayLimit?: number;
+  /**
+   * The most messages held at all. Beyond it the oldest is dropped even if a durable has not
+   * handled it (that durable goes on with the next one kept, and `onGiveUp` reports the drop),
+   * like a JetStream stream that discards old messages at its limit. Default 100,000.
+   */
+  readonly maxMessages?: number;
+  /** How long an envelope id is remembered to drop a repeated publish: JetStream's default window, 2 minutes. */
+  readonly duplicateWindowMs?: number;
+}
+
+const DEFAULT_REPLAY_LIMIT = 1_000;
+const DEFAULT_MAX_MESSAGES = 100_000;
+const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** NATS subject matching: `*` one token, `>` the rest. */
 export function subjectPattern(subject: string): RegExp {
@@ -25,20 +49,36 @@ export function subjectPattern(subject: string): RegExp {
 
 /**
  * The embedded default broker, with the JetStream adapter's semantics in one process: a retained
- * log, durable consumers that resume where they stopped, deduplication by envelope id, ordered
- * delivery per consumer, and redelivery after a handler fails (up to `maxDeliver`).
+ * log, durable consumers that resume where they stopped, deduplication by envelope id within a
+ * window, ordered delivery per consumer, and redelivery after a handler fails (up to
+ * `maxDeliver`). What it retains is bounded: see {@link InProcessBrokerOptions}.
  */
 export class InProcessBroker implements Broker {
+  /** The retained messages, oldest first; `log[i]` has sequence number `first + i`. */
   private readonly log: BrokerEnvelope[] = [];
-  private readonly seen = new Set<string>();
+  private first = 0;
+  /** Ids published within the duplicate window, oldest first, with when they were published. */
+  private readonly seen = new Map<string, number>();
   private readonly consumers = new Map<string, Consumer>();
-  /** Called when a message is given up after `maxDeliver` failures. */
+  private readonly replayLimit: number;
+  private readonly maxMessages: number;
+  private readonly duplicateWindowMs: number;
+  /** Called when a message is given up after `maxDeliver` failures, or dropped at `maxMessages` before a durable handled it. */
   onGiveUp: (envelope: BrokerEnvelope, error: unknown) => void = () => undefined;
 
+  constructor(options: InProcessBrokerOptions = {}) {
+    this.replayLimit = Math.max(0, options.replayLimit ?? DEFAULT_REPLAY_LIMIT);
+    this.maxMessages = Math.max(1, options.maxMessages ?? DEFAULT_MAX_MESSAGES);
+    this.duplicateWindowMs = Math.max(0, options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
+  }
+
   async publish(envelope: BrokerEnvelope): Promise<void> {
+    const now = performance.now();
+    this.forgetIdsBefore(now - this.duplicateWindowMs);
     if (this.seen.has(envelope.id)) return;
-    this.seen.add(envelope.id);
+    this.seen.set(envelope.id, now);
     this.log.push(structuredClone(envelope));
+    this.trim();
     for (const c of this.consumers.values()) this.pump(c);
   }
 
@@ -59,15 +99,53 @@ export class InProcessBroker implements Broker {
   /** Resolves once every active consumer has handled everything published so far (tests). */
   async idle(): Promise<void> {
     for (let i = 0; i < 10_000; i++) {
-      const busy = [...this.consumers.values()].some((c) => c.active && (c.running || this.nextIndex(c) >= 0));
+      const busy = [...this.consumers.values()].some((c) => c.active && (c.running || this.nextSeq(c) >= 0));
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 2));
     }
   }
 
-  private nextIndex(c: Consumer): number {
-    for (let i = c.cursor; i < this.log.length; i++) if (c.pattern.test(this.log[i]!.subject)) return i;
+  /** What the broker holds now: messages in its log and ids in its duplicate window (tests, diagnostics). */
+  retained(): { messages: number; ids: number } {
+    this.forgetIdsBefore(performance.now() - this.duplicateWindowMs);
+    return { messages: this.log.length, ids: this.seen.size };
+  }
+
+  /** The sequence number of the consumer's next message, or -1 when it has none. */
+  private nextSeq(c: Consumer): number {
+    for (let i = Math.max(0, c.cursor - this.first); i < this.log.length; i++) {
+      if (c.pattern.test(this.log[i]!.subject)) return this.first + i;
+    }
     return -1;
+  }
+
+  /** Whether a durable has yet to handle the message at log index `i`. */
+  private pending(i: number): boolean {
+    const seq = this.first + i;
+    const subject = this.log[i]!.subject;
+    for (const c of this.consumers.values()) if (c.cursor <= seq && c.pattern.test(subject)) return true;
+    return false;
+  }
+
+  /** Drops the oldest messages beyond the limits (see InProcessBrokerOptions). */
+  private trim(): void {
+    let drop = 0;
+    for (; this.log.length - drop > this.maxMessages; drop++) {
+      if (!this.pending(drop)) continue;
+      const envelope = this.log[drop]!;
+      try { this.onGiveUp(envelope, new Error(`in-process broker: dropped at its limit of ${this.maxMessages} messages before every durable handled it`)); } catch { /* a failing hook must not stop the broker */ }
+    }
+    while (this.log.length - drop > this.replayLimit && !this.pending(drop)) drop++;
+    if (drop === 0) return;
+    this.log.splice(0, drop);
+    this.first += drop;
+  }
+
+  private forgetIdsBefore(time: number): void {
+    for (const [id, at] of this.seen) {
+      if (at >= time) break;
+      this.seen.delete(id);
+    }
   }
 
   private pump(c: Consumer): void {
@@ -78,10 +156,12 @@ export class InProcessBroker implements Broker {
         // The subscription is read again before every delivery, retries included: a stopped
         // one is never called again, and a resumed durable continues the delivery count.
         for (let active = c.active; active; active = c.active) {
-          const index = this.nextIndex(c);
-          if (index < 0) { c.cursor = this.log.length; break; }
-          c.cursor = index;
-          const envelope = this.log[index]!;
+          const seq = this.nextSeq(c);
+          if (seq < 0) { c.cursor = this.first + this.log.length; break; }
+          // The message that failed before was dropped at the limit: this one starts counting anew.
+          if (seq !== c.cursor) c.failures = 0;
+          c.cursor = seq;
+          const envelope = this.log[seq - this.first]!;
           try {
             await active.handler(structuredClone(envelope), { deliveryCount: c.failures + 1 });
           } catch (err) {
@@ -92,8 +172,9 @@ export class InProcessBroker implements Broker {
             }
             try { this.onGiveUp(envelope, err); } catch { /* a failing hook must not stop the consumer */ }
           }
-          c.cursor = index + 1;
+          c.cursor = seq + 1;
           c.failures = 0;
+          this.trim();
         }
       } finally {
         c.running = false;

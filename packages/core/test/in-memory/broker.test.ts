@@ -1,4 +1,102 @@
+import { expect } from 'chai';
 import { describeBrokerContract } from '../contracts/broker-contract.js';
-import { InProcessBroker } from '../../src/index.js';
+import { InProcessBroker, type BrokerEnvelope } from '../../src/index.js';
 
 describeBrokerContract('in-process', async () => ({ broker: new InProcessBroker(), close: async () => undefined }));
+// The contract holds with small limits too: none of its tests has more than 50 messages waiting.
+describeBrokerContract('in-process, small limits', async () => ({ broker: new InProcessBroker({ replayLimit: 16, maxMessages: 64 }), close: async () => undefined }));
+
+describe('InProcessBroker retention', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const envelope = (i: number, subject = 'evt.bound'): BrokerEnvelope => ({ id: `m-${i}`, subject, payload: { i } });
+  const publish = async (broker: InProcessBroker, from: number, to: number, subject?: string) => {
+    for (let i = from; i < to; i++) await broker.publish(envelope(i, subject));
+  };
+  const recorder = () => {
+    const got: number[] = [];
+    return { got, handler: async (e: BrokerEnvelope) => { got.push((e.payload as { i: number }).i); } };
+  };
+
+  it('keeps only the replay window of what every durable has handled, and a late durable starts from it', async () => {
+    const broker = new InProcessBroker({ replayLimit: 3 });
+    const early = recorder();
+    await broker.subscribe('early', 'evt.bound', early.handler);
+    await publish(broker, 0, 1_000);
+    await broker.idle();
+    expect(early.got).to.have.length(1_000);
+    expect(broker.retained().messages).to.equal(3);
+    const late = recorder();
+    await broker.subscribe('late', 'evt.bound', late.handler);
+    await broker.idle();
+    expect(late.got).to.deep.equal([997, 998, 999]);
+  });
+
+  it('bounds messages no durable consumes to the replay window', async () => {
+    const broker = new InProcessBroker({ replayLimit: 5 });
+    await broker.subscribe('other', 'evt.other', async () => undefined);
+    await publish(broker, 0, 200);
+    await broker.idle();
+    expect(broker.retained().messages).to.equal(5);
+  });
+
+  it('keeps what a stopped durable has yet to handle beyond the replay window, and trims once it has', async () => {
+    const broker = new InProcessBroker({ replayLimit: 2 });
+    const r = recorder();
+    const sub = await broker.subscribe('slow', 'evt.bound', r.handler);
+    await sub.stop();
+    await publish(broker, 0, 50);
+    expect(broker.retained().messages).to.equal(50);
+    await broker.subscribe('slow', 'evt.bound', r.handler);
+    await broker.idle();
+    expect(r.got).to.deep.equal(Array.from({ length: 50 }, (_, i) => i));
+    expect(broker.retained().messages).to.equal(2);
+  });
+
+  it('drops the oldest beyond maxMessages even if pending, reports each drop, and the durable goes on with the next one', async () => {
+    const broker = new InProcessBroker({ replayLimit: 2, maxMessages: 10 });
+    const dropped: string[] = [];
+    broker.onGiveUp = (e) => { dropped.push(e.id); };
+    const r = recorder();
+    const sub = await broker.subscribe('away', 'evt.bound', r.handler);
+    await sub.stop();
+    await publish(broker, 0, 25);
+    expect(broker.retained().messages).to.equal(10);
+    expect(dropped).to.deep.equal(Array.from({ length: 15 }, (_, i) => `m-${i}`));
+    await broker.subscribe('away', 'evt.bound', r.handler);
+    await broker.idle();
+    expect(r.got).to.deep.equal(Array.from({ length: 10 }, (_, i) => 15 + i));
+  });
+
+  it('restarts the delivery count when the message being retried is dropped at the limit', async () => {
+    const broker = new InProcessBroker({ replayLimit: 0, maxMessages: 2 });
+    const counts: Array<[number, number]> = [];
+    await broker.subscribe('retry', 'evt.bound', async (e, info) => {
+      const { i } = e.payload as { i: number };
+      counts.push([i, info.deliveryCount]);
+      if (i === 0) throw new Error('not yet');
+    }, { retryDelayMs: 30, maxDeliver: 5 });
+    await broker.publish(envelope(0));
+    await sleep(10);
+    await publish(broker, 1, 3); // three messages over a limit of two: m-0 goes while it waits for its retry
+    await sleep(60);
+    await broker.idle();
+    expect(counts).to.deep.equal([[0, 1], [1, 1], [2, 1]]);
+  });
+
+  it('remembers envelope ids for the duplicate window only', async () => {
+    const broker = new InProcessBroker({ duplicateWindowMs: 500 });
+    const r = recorder();
+    await broker.subscribe('dups', 'evt.bound', r.handler);
+    await broker.publish(envelope(0));
+    await broker.publish(envelope(0));
+    await publish(broker, 1, 500);
+    await broker.idle();
+    expect(r.got).to.have.length(500);
+    expect(broker.retained().ids).to.equal(500);
+    await sleep(600);
+    expect(broker.retained().ids).to.equal(0);
+    await broker.publish(envelope(0));
+    await broker.idle();
+    expect(r.got).to.have.length(501);
+  });
+});
