@@ -1,9 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { PGliteDriver } from 'mikro-orm-pglite';
 import { BACKEND_MIGRATIONS } from './migrations/index.js';
 import { BACKEND_SCHEMAS } from './schemas/index.js';
 
@@ -32,6 +30,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+interface Knex { client: { acquireConnection(): Promise<PgSession>; releaseConnection(c: PgSession): Promise<void> } }
+interface PgSession { query(sql: string, params: unknown[]): Promise<unknown> }
+
+/** A stable advisory-lock key per migration history (FNV-1a of its table name). */
+function migrationLockKey(table: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `migrations:${table}`) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h | 0;
+}
+
 /** Opens the backend's database: PostgreSQL when a URL is given, else embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const common: Options = {
@@ -52,7 +63,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   let orm: MikroORM;
   let ownedPglite: PGlite | undefined;
   let engine: PGlite | undefined;
+  // Each driver is imported only when chosen: a PostgreSQL backend never loads PGlite, and the reverse.
   if (options.url) {
+    const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');
     orm = await MikroORM.init({
       ...common,
       driver: PostgreSqlDriver,
@@ -60,9 +73,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       pool: { min: 0, max: options.poolMax ?? 10 },
     } as Options);
   } else {
+    const { PGliteDriver } = await import('mikro-orm-pglite');
     let pglite = options.pglite;
     if (!pglite) {
       if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+      const { PGlite } = await import('@electric-sql/pglite');
       pglite = ownedPglite = await PGlite.create(options.dataDir);
     }
     const borrowed = pglite;
@@ -80,8 +95,22 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     ...(engine ? { pglite: engine } : {}),
     ...(options.url ? { url: options.url } : {}),
     async migrate() {
-      const done = await orm.getMigrator().up();
-      return done.map((m) => m.name);
+      if (!options.url) return (await orm.getMigrator().up()).map((m) => m.name);
+      // Several processes may start at once on one database (backends, channel runtimes): the
+      // first migrates under a session lock, the others wait for it and then find nothing to do.
+      const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+      const lockKey = migrationLockKey(options.migrationsTable ?? 'mikro_orm_migrations');
+      const held = await knex.client.acquireConnection();
+      try {
+        await held.query('select pg_advisory_lock($1)', [lockKey]);
+        try {
+          return (await orm.getMigrator().up()).map((m) => m.name);
+        } finally {
+          await held.query('select pg_advisory_unlock($1)', [lockKey]);
+        }
+      } finally {
+        await knex.client.releaseConnection(held);
+      }
     },
     async close() {
       await orm.close(true);

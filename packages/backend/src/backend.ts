@@ -22,6 +22,8 @@ const PACKAGE = createRequire(import.meta.url)('@servicedesk/backend/package.jso
 export const BACKEND_VERSION = PACKAGE.version;
 /** Delivery reports handled at once per backend instance. */
 const MESSAGE_EVENT_CONCURRENCY = 8;
+/** After the send deadline, how long a send may still be on its way out before the backend fails it. */
+const SEND_DEADLINE_MARGIN_MS = 30_000;
 
 /** Every HTTP route of the backend, in the groups of the seed's inventory. */
 export function backendRoutes(app: Application, startedAt: Date, messaging: { pokeOutbox: () => void; allowPrivateUrls: boolean }, webhooks: WebhookSecrets): RouteSpec[] {
@@ -115,6 +117,14 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
   await runtime?.start();
   const relayTimer = setInterval(pokeOutbox, config.outboxRelayIntervalMs);
   relayTimer.unref();
+  // Sends no channel runtime took before the deadline (plus a margin for one in flight) are failed.
+  const expireTimer = setInterval(() => {
+    void scope(() => app.expireStaleSends.execute(config.sendDeadlineMs + SEND_DEADLINE_MARGIN_MS)).then(
+      (n) => { if (n) logger.warn({ failed: n }, 'sends failed: no channel runtime took them before the deadline'); },
+      (err) => logger.warn({ err }, 'could not expire stale sends; will retry'),
+    );
+  }, Math.min(10_000, config.sendDeadlineMs));
+  expireTimer.unref();
   pokeOutbox();
 
   const http = await createHttpServer({
@@ -130,6 +140,7 @@ export async function startBackend(config: BackendConfig, options: { logger?: Lo
     url, port, http, app, infra, logger, runtime, sandbox, relayOutbox,
     async close() {
       clearInterval(relayTimer);
+      clearInterval(expireTimer);
       await http.close();
       for (const s of subscriptions) await s.stop();
       await runtime?.stop();

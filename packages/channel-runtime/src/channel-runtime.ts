@@ -4,6 +4,10 @@ import {
 } from '@servicedesk/core';
 import type { SessionEditMessage, SessionRevokeMessage } from '@servicedesk/core';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession } from './ports.js';
+import { InMemorySessionRegistry, type DesiredSession, type SessionRegistry } from './ownership/session-registry.js';
+
+/** What arrives on a connection's own command subject (`cmd.<kind>.<verb>.<chatappId>`). */
+type ConnectionCommand = SessionSendMessage | SocialSendMessage | SessionEditMessage | SessionRevokeMessage | SessionControl;
 
 export interface RuntimeLogger {
   info(obj: object, msg: string): void;
@@ -28,6 +32,31 @@ export interface ChannelRuntimeOptions {
   readonly queries?: {
     attach(chatappId: number, checkNumber: ConnectorSession['checkNumber'], more?: Pick<ConnectorSession, 'contacts' | 'profile'>): () => void;
   };
+  /**
+   * Which sessions should run and which instance owns each: shared by every instance (the
+   * database's, when several run). Default: in this process only (one instance).
+   */
+  readonly registry?: SessionRegistry;
+  /** How long a session stays ours after our last renewal: a dead instance's sessions are free after this. */
+  readonly leaseTtlMs?: number;
+  /** How often leases are renewed, changes applied and free sessions claimed. */
+  readonly syncIntervalMs?: number;
+  /** This instance's name in the leases (default: unique per start). */
+  readonly instanceId?: string;
+}
+
+export const DEFAULT_LEASE_TTL_MS = 15_000;
+export const DEFAULT_SYNC_INTERVAL_MS = 2_000;
+
+interface HeldSession {
+  session: ConnectorSession;
+  companyId: number;
+  provider: ConnectionProvider;
+  detach: () => void;
+  /** The registry generation this session runs. */
+  generation: number;
+  /** The connection's own command consumer (sends, edits, revokes): only the owner reads it. */
+  commands: BrokerSubscription | null;
 }
 
 /**
@@ -37,7 +66,7 @@ export interface ChannelRuntimeOptions {
  * never produces a second distinct event.
  */
 export class ChannelRuntime {
-  private readonly sessions = new Map<number, { session: ConnectorSession; companyId: number; provider: ConnectionProvider; detach: () => void }>();
+  private readonly sessions = new Map<number, HeldSession>();
   private readonly subscriptions: BrokerSubscription[] = [];
   private eventCounter = 0;
   /** Unique per start, so each start's RuntimeOnline event is a distinct broker message. */
@@ -45,36 +74,49 @@ export class ChannelRuntime {
   /** Our message ids of recent sends by provider id, so that delivery events name the message. */
   private readonly sentIds = new Map<string, string>();
   private readonly seenAt = new Map<string, number>();
+  private readonly registry: SessionRegistry;
+  private readonly leaseTtlMs: number;
+  /** Work on one session (take, apply, drop) runs one at a time. */
+  private readonly queues = new Map<number, Promise<void>>();
+  private syncTimer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> | null = null;
+  private lastRenewal = Date.now();
+  private running = false;
 
-  constructor(private readonly o: ChannelRuntimeOptions) {}
+  constructor(private readonly o: ChannelRuntimeOptions) {
+    this.registry = o.registry ?? new InMemorySessionRegistry();
+    this.leaseTtlMs = o.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+  }
+
+  /** This instance's name in the session leases. */
+  get instanceId(): string { return this.o.instanceId ?? this.runtimeId; }
+
+  /** The connection ids whose sessions this instance holds. */
+  heldSessions(): number[] { return [...this.sessions.keys()].sort((a, b) => a - b); }
 
   async start(): Promise<void> {
     const { broker } = this.o;
+    this.running = true;
     const options = { maxDeliver: this.o.maxSendAttempts ?? 5, retryDelayMs: this.o.retryDelayMs ?? 500 };
-    // Sends are bounded by their deadline, not by a count of deliveries.
-    const sendOptions = { maxDeliver: 1_000_000, retryDelayMs: this.o.retryDelayMs ?? 1000 };
-    this.subscriptions.push(
-      await broker.subscribe('channel-runtime-control', 'cmd.session.control.>', (e) => this.control(e.payload as SessionControl), options),
-      await broker.subscribe('channel-runtime-session-send', 'cmd.session.send.>', (e) => this.send(e.payload as SessionSendMessage), sendOptions),
-      await broker.subscribe('channel-runtime-social-send', 'cmd.social.send.>', (e) => this.send(e.payload as SocialSendMessage), sendOptions),
-    );
-    this.subscriptions.push(
-      await broker.subscribe('channel-runtime-session-edit', 'cmd.session.edit.>', (e, info) => this.change(e.payload as SessionEditMessage, info), options),
-      await broker.subscribe('channel-runtime-session-revoke', 'cmd.session.revoke.>', (e, info) => this.change(e.payload as SessionRevokeMessage, info), options),
-    );
-    this.o.logger.info({ connectors: this.o.connectors.flatMap((c) => c.providers) }, 'channel runtime consuming commands');
-    // Ask the backend for the sessions to hold: a restarted runtime starts with none.
+    // Control commands go to any instance: it records what should run and takes the session if free.
+    this.subscriptions.push(await broker.subscribe('channel-runtime-control', 'cmd.session.control.>', (e) => this.control(e.payload as SessionControl), options));
+    this.o.logger.info({ instance: this.instanceId, connectors: this.o.connectors.flatMap((c) => c.providers) }, 'channel runtime consuming commands');
+    await this.sync();
+    this.syncTimer = setInterval(() => { void this.sync(); }, this.o.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS);
+    this.syncTimer.unref();
+    // Ask the backend for the sessions to hold: the first instance to start finds none recorded.
     const at = this.now().toISOString();
     await broker.publish({ id: `runtime-online:${this.runtimeId}`, subject: SUBJECTS.runtimeOnline, payload: { type: 'RuntimeOnline', runtimeId: this.runtimeId, at } satisfies ChannelEvent });
   }
 
+  /** Stops consuming, stops every session and hands its lease back, so another instance takes it at once. */
   async stop(): Promise<void> {
+    this.running = false;
+    if (this.syncTimer) clearInterval(this.syncTimer);
+    this.syncTimer = null;
+    await this.syncing;
     for (const s of this.subscriptions.splice(0)) await s.stop();
-    for (const { session, detach } of this.sessions.values()) {
-      detach();
-      await session.stop({ logout: false }).catch(() => undefined);
-    }
-    this.sessions.clear();
+    await Promise.all([...this.sessions.keys()].map((id) => this.serial(id, () => this.drop(id, { release: true }))));
   }
 
   /** Connected sessions by connection id (for the check command and tests). */
@@ -88,22 +130,140 @@ export class ChannelRuntime {
     return this.o.broker.publish({ id, subject, payload: event });
   }
 
+  /** A control command, on whichever instance received it. */
   private async control(cmd: SessionControl): Promise<void> {
-    const existing = this.sessions.get(cmd.chatappId);
-    if (existing && (cmd.action === 'restart' || cmd.action === 'logout' || cmd.action === 'start')) {
-      this.sessions.delete(cmd.chatappId);
-      existing.detach();
-      await existing.session.stop({ logout: cmd.action === 'logout' }).catch(() => undefined);
-    }
-    if (cmd.action === 'logout') {
-      await this.publishStatus(cmd, 'DISCONNECTED', null);
+    const { desired, changed } = await this.registry.record(cmd);
+    await this.serial(cmd.chatappId, async () => {
+      const held = this.sessions.get(cmd.chatappId);
+      if (held) {
+        if (changed) await this.apply(desired);
+        return;
+      }
+      if (!desired.running) {
+        // Nobody holds it: report it down here. Its owner, if any, applies the logout itself.
+        if (!(await this.registry.owner(cmd.chatappId))) await this.publishStatus(cmd, 'DISCONNECTED', null);
+        return;
+      }
+      if (!this.connectorFor(cmd.provider)) {
+        this.o.logger.warn({ chatappId: cmd.chatappId, provider: cmd.provider }, 'no connector for provider');
+        if (!(await this.registry.owner(cmd.chatappId))) await this.publishStatus(cmd, 'DISCONNECTED', null);
+        return;
+      }
+      if (await this.registry.acquire(cmd.chatappId, this.instanceId, this.leaseTtlMs)) await this.take(desired);
+    });
+  }
+
+  /**
+   * Every `syncIntervalMs`: renew our leases (a lease we lost means another instance owns the
+   * session now: stop ours), apply what changed on sessions we hold, and claim our share of the
+   * sessions nobody holds (never started, or left by an instance that died).
+   */
+  private sync(): Promise<void> {
+    this.syncing ??= this.syncOnce().catch((err) => this.o.logger.error({ err }, 'session sync failed')).finally(() => { this.syncing = null; });
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
+    if (!this.running) return;
+    let held: DesiredSession[];
+    try {
+      held = await this.registry.renew(this.instanceId, this.leaseTtlMs);
+      this.lastRenewal = Date.now();
+    } catch (err) {
+      // Cut off from the registry: once our leases may have lapsed, another instance may own the sessions.
+      this.o.logger.warn({ err }, 'could not renew session leases');
+      if (Date.now() - this.lastRenewal >= this.leaseTtlMs) {
+        await Promise.all([...this.sessions.keys()].map((id) => this.serial(id, () => this.drop(id, { release: false }))));
+      }
       return;
     }
-    const connector = this.o.connectors.find((c) => c.providers.includes(cmd.provider));
+    const holding = new Map(held.map((d) => [d.chatappId, d]));
+    for (const id of [...this.sessions.keys()]) {
+      if (!holding.has(id)) {
+        this.o.logger.warn({ chatappId: id }, 'session lease lost: another instance owns it now');
+        await this.serial(id, () => this.drop(id, { release: false }));
+      }
+    }
+    for (const d of held) {
+      await this.serial(d.chatappId, async () => {
+        const local = this.sessions.get(d.chatappId);
+        if (!local) await (d.running ? this.take(d) : this.registry.release(d.chatappId, this.instanceId));
+        else if (d.generation > local.generation) await this.apply(d);
+      });
+    }
+    if (!this.running) return;
+    const free = (await this.registry.unowned(200)).filter((d) => this.connectorFor(d.command.provider));
+    if (!free.length) return;
+    // Share what is free with the other live instances: each claims about its part per round.
+    const instances = (await this.registry.liveOwners()) + (this.sessions.size ? 0 : 1);
+    for (const d of free.slice(0, Math.ceil(free.length / Math.max(1, instances)))) {
+      await this.serial(d.chatappId, async () => {
+        if (this.running && !this.sessions.has(d.chatappId) && await this.registry.acquire(d.chatappId, this.instanceId, this.leaseTtlMs)) await this.take(d);
+      });
+    }
+  }
+
+  /** Starts a session we now hold and begins reading its connection's commands. */
+  private async take(d: DesiredSession): Promise<void> {
+    try {
+      await this.startSession(d);
+    } catch (err) {
+      this.o.logger.error({ err, chatappId: d.chatappId }, 'could not start the session; handing it back');
+      await this.registry.release(d.chatappId, this.instanceId).catch(() => undefined);
+      return;
+    }
+    const held = this.sessions.get(d.chatappId);
+    if (!held) return;
+    const sendOptions = { maxDeliver: 1_000_000, retryDelayMs: this.o.retryDelayMs ?? 1000 };
+    held.commands = await this.o.broker.subscribe(`channel-runtime-conn-${d.chatappId}`, `cmd.*.*.${d.chatappId}`, (e, info) => this.command(e.payload as ConnectionCommand, info), sendOptions);
+    this.o.logger.info({ chatappId: d.chatappId, instance: this.instanceId, generation: d.generation }, 'session taken');
+  }
+
+  /** A newer generation of a session we hold: a logout ends it here; anything else restarts it as described. */
+  private async apply(d: DesiredSession): Promise<void> {
+    if (!d.running) {
+      await this.drop(d.chatappId, { release: true, logout: true });
+      await this.publishStatus(d.command, 'DISCONNECTED', null);
+      return;
+    }
+    const held = this.sessions.get(d.chatappId);
+    const commands = held?.commands ?? null;
+    if (held) {
+      held.detach();
+      await held.session.stop({ logout: false }).catch(() => undefined);
+      this.sessions.delete(d.chatappId);
+    }
+    try {
+      await this.startSession(d);
+    } catch (err) {
+      this.o.logger.error({ err, chatappId: d.chatappId }, 'could not restart the session; handing it back');
+      await commands?.stop();
+      await this.registry.release(d.chatappId, this.instanceId).catch(() => undefined);
+      return;
+    }
+    const now = this.sessions.get(d.chatappId);
+    if (now) now.commands = commands;
+    else await commands?.stop();
+  }
+
+  /** Stops a session here: its commands stay in the broker for the next owner. */
+  private async drop(chatappId: number, o: { release: boolean; logout?: boolean }): Promise<void> {
+    const held = this.sessions.get(chatappId);
+    if (held) {
+      this.sessions.delete(chatappId);
+      await held.commands?.stop();
+      held.detach();
+      await held.session.stop({ logout: o.logout ?? false }).catch(() => undefined);
+    }
+    if (o.release) await this.registry.release(chatappId, this.instanceId).catch(() => undefined);
+  }
+
+  private async startSession(d: DesiredSession): Promise<void> {
+    const cmd = d.command;
+    const connector = this.connectorFor(cmd.provider);
     if (!connector) {
-      this.o.logger.warn({ chatappId: cmd.chatappId, provider: cmd.provider }, 'no connector for provider');
       await this.publishStatus(cmd, 'DISCONNECTED', null);
-      return;
+      throw new Error(`no connector for provider ${cmd.provider}`);
     }
     await this.publishStatus(cmd, 'OPENING', null);
     const session = await connector.start(cmd, this.listenerFor(cmd));
@@ -112,7 +272,34 @@ export class ChannelRuntime {
       ...(session.profile ? { profile: (number: string) => session.profile!(number) } : {}),
     };
     const detach = this.o.queries?.attach(cmd.chatappId, (number) => session.checkNumber(number), more) ?? (() => undefined);
-    this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider, detach });
+    this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider, detach, generation: d.generation, commands: null });
+  }
+
+  private connectorFor(provider: ConnectionProvider): Connector | undefined {
+    return this.o.connectors.find((c) => c.providers.includes(provider));
+  }
+
+  /** A command read from the connection's own consumer. Control commands there are the control consumer's. */
+  private async command(cmd: ConnectionCommand, info: DeliveryInfo): Promise<void> {
+    switch (cmd.type) {
+      case 'SessionSendMessage':
+      case 'SocialSendMessage':
+        return this.send(cmd);
+      case 'SessionEditMessage':
+      case 'SessionRevokeMessage':
+        return this.change(cmd, info);
+      default:
+        return;
+    }
+  }
+
+  private serial(chatappId: number, work: () => Promise<void>): Promise<void> {
+    const previous = this.queues.get(chatappId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch((err) => { this.o.logger.error({ err, chatappId }, 'session work failed'); });
+    this.queues.set(chatappId, settled);
+    void settled.finally(() => { if (this.queues.get(chatappId) === settled) this.queues.delete(chatappId); });
+    return next;
   }
 
   private publishStatus(cmd: { chatappId: number; companyId: number }, status: Parameters<ConnectorListener['status']>[0], qrcode: string | null) {
@@ -161,6 +348,8 @@ export class ChannelRuntime {
     const entry = this.sessions.get(cmd.chatappId);
     if (!entry || entry.companyId !== cmd.companyId) return later('ERR_SESSION_NOT_FOUND');
     if (entry.session.status() !== 'CONNECTED') return later('ERR_SESSION_NOT_CONNECTED');
+    // Past the deadline the backend may already show the send as failed: never send it then.
+    if (expired) return fail('ERR_SEND_DEADLINE_EXCEEDED');
     if (social !== ['messenger', 'instagram'].includes(entry.provider) && entry.provider !== 'sandbox') return fail('ERR_WRONG_CHANNEL');
     let providerMessageId: string;
     try {

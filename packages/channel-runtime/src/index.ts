@@ -4,7 +4,7 @@ export * from './connectors/sandbox-connector.js';
 export * from './runtime-channel-queries.js';
 export * from './connectors/graph-connector.js';
 export * from './connectors/baileys-connector.js';
-export * from './connectors/baileys-messages.js';
+// Not baileys-messages.js nor baileys-session.js: they import Baileys, which the connector loads on demand.
 export * from './persistence/channel-schemas.js';
 export * from './persistence/channel-migrations.js';
 export * from './persistence/channel-database.js';
@@ -12,3 +12,5 @@ export * from './persistence/db-auth-state.js';
 export * from './persistence/seed-channel-admin.js';
 export * from './start-runtime.js';
 export * from './connectors/sandbox-ledger.js';
+export * from './ownership/session-registry.js';
+export * from './ownership/database-session-registry.js';

@@ -39,15 +39,19 @@ export function assembleRuntime(o: {
   broker: Broker; database: Database; logger: RuntimeLogger; graphApiUrl: string; connectors?: readonly ConnectorName[];
   queries?: ChannelRuntimeOptions['queries'];
   sendDeadlineMs?: number;
+  /** Session ownership shared by several instances; default in this process (one instance). */
+  ownership?: Pick<ChannelRuntimeOptions, 'registry' | 'leaseTtlMs' | 'syncIntervalMs' | 'instanceId'>;
+  sandboxEcho?: boolean;
 }): RuntimeAssembly {
   const enabled = new Set(o.connectors ?? ALL_CONNECTORS);
-  const sandbox = enabled.has('sandbox') ? new SandboxConnector(new DatabaseSandboxLedger(o.database)) : null;
+  const sandbox = enabled.has('sandbox') ? new SandboxConnector(new DatabaseSandboxLedger(o.database), { echo: o.sandboxEcho ?? false }) : null;
   const connectors: Connector[] = [];
   if (sandbox) connectors.push(sandbox);
   if (enabled.has('baileys')) connectors.push(new BaileysConnector({ authStore: databaseAuthStore(o.database), logger: o.logger }));
   if (enabled.has('graph')) connectors.push(new GraphConnector({ baseUrl: o.graphApiUrl }));
   return { runtime: new ChannelRuntime({
     broker: o.broker, connectors, logger: o.logger, ...(o.queries ? { queries: o.queries } : {}), ...(o.sendDeadlineMs !== undefined ? { sendDeadlineMs: o.sendDeadlineMs } : {}),
+    ...o.ownership,
   }), sandbox };
 }
 

@@ -52,16 +52,42 @@ describe('Channel runtime with the sandbox connector', () => {
     await s.runtime.stop();
   });
 
-  it('fails a send for an unknown or disconnected session, with the reason', async () => {
+  it('a send for a session nobody holds waits in the broker and goes out once the session starts', async () => {
     const s = await setup();
     await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(9), payload: s.send('m1', 9) });
-    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
-    await s.broker.publish({ id: 'c2', subject: SUBJECTS.sessionControl(7), payload: s.control('logout') });
     await s.settle();
-    await s.broker.publish({ id: 'm2', subject: SUBJECTS.sessionSend(7), payload: s.send('m2') });
+    expect(s.events).to.deep.equal([]);
+    await s.broker.publish({ id: 'c9', subject: SUBJECTS.sessionControl(9), payload: s.control('start', 9) });
+    await s.settle();
+    expect(s.events.filter((e) => e.type === 'SessionMessageSent').map((e) => (e.type === 'SessionMessageSent' ? e.messageId : null))).to.deep.equal(['m1']);
+    expect(s.runtime.heldSessions()).to.deep.equal([9]);
+    await s.runtime.stop();
+  });
+
+  it('never sends after the deadline: a send whose session appears too late fails with ERR_SEND_DEADLINE_EXCEEDED', async () => {
+    const s = await setup();
+    const old = { ...s.send('m1', 9), issuedAt: new Date(Date.now() - 1000).toISOString() };
+    await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(9), payload: old });
+    await s.broker.publish({ id: 'c9', subject: SUBJECTS.sessionControl(9), payload: s.control('start', 9) });
     await s.settle();
     const failures = s.events.filter((e) => e.type === 'SessionMessageFailed').map((e) => (e.type === 'SessionMessageFailed' ? [e.messageId, e.reason] : null));
-    expect(failures).to.deep.equal([['m1', 'ERR_SESSION_NOT_FOUND'], ['m2', 'ERR_SESSION_NOT_FOUND']]);
+    expect(failures).to.deep.equal([['m1', 'ERR_SEND_DEADLINE_EXCEEDED']]);
+    expect(s.sandbox.session(9).sent).to.deep.equal([]);
+    await s.runtime.stop();
+  });
+
+  it('after a logout the session is handed back: later sends wait for whoever starts it again', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    await s.broker.publish({ id: 'c2', subject: SUBJECTS.sessionControl(7), payload: s.control('logout') });
+    await s.settle();
+    expect(s.runtime.heldSessions()).to.deep.equal([]);
+    const statuses = s.events.filter((e) => e.type === 'SessionStatusChanged').map((e) => (e.type === 'SessionStatusChanged' ? e.status : null));
+    expect([...new Set(statuses)]).to.deep.equal(['OPENING', 'CONNECTED', 'DISCONNECTED']);
+    await s.broker.publish({ id: 'm2', subject: SUBJECTS.sessionSend(7), payload: s.send('m2') });
+    await s.settle();
+    expect(s.events.filter((e) => e.type !== 'SessionStatusChanged')).to.deep.equal([]);
     await s.runtime.stop();
   });
 

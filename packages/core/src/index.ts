@@ -98,3 +98,4 @@ export type { QueueIntegrationFields, TestSessionResult } from './queues/manage-
 export type { JobQueueHealthView } from './queues/show-job-queue-health.js';
 export type { ConnectionWithQueues } from './queues/connection-queues.js';
 export type { QueuePorts } from './queues/queues-application.js';
+export { SEND_DEADLINE_REASON } from './messaging/expire-stale-sends.js';

@@ -5,7 +5,22 @@ import type { Application, Cache, RealtimeFanout } from '@servicedesk/core';
 import type { Logger } from 'pino';
 import { seqKey, windowKey } from './ws-realtime.js';
 
-interface Client { socket: WebSocket; alive: boolean; replaying: boolean; buffered: string[]; lastSeq: number; }
+interface Client {
+  socket: WebSocket;
+  alive: boolean;
+  replaying: boolean;
+  buffered: string[];
+  lastSeq: number;
+  /** Frames that arrived ahead of a missing one, by seq. */
+  ahead: Map<number, string>;
+  gapTimer: NodeJS.Timeout | null;
+}
+
+/**
+ * How long a frame that arrived early waits for the ones before it. Instances number events from
+ * one shared counter but publish them independently, so two events can cross on the way.
+ */
+const GAP_WAIT_MS = 250;
 
 const PATH = /^\/(\d{1,10})\/?$/;
 
@@ -71,12 +86,16 @@ export class WsNamespaces {
   }
 
   private async join(companyId: number, socket: WebSocket, since: number | null) {
-    const client: Client = { socket, alive: true, replaying: since !== null, buffered: [], lastSeq: since ?? 0 };
+    const client: Client = { socket, alive: true, replaying: since !== null, buffered: [], lastSeq: since ?? 0, ahead: new Map(), gapTimer: null };
     let set = this.clients.get(companyId);
     if (!set) this.clients.set(companyId, (set = new Set()));
     set.add(client);
     socket.on('pong', () => { client.alive = true; });
-    socket.on('close', () => { set!.delete(client); if (set!.size === 0) this.clients.delete(companyId); });
+    socket.on('close', () => {
+      if (client.gapTimer) clearTimeout(client.gapTimer);
+      set!.delete(client);
+      if (set!.size === 0) this.clients.delete(companyId);
+    });
     socket.on('error', () => socket.terminate());
     socket.on('message', () => undefined);
     if (since !== null) await this.replay(companyId, client, since);
@@ -100,7 +119,7 @@ export class WsNamespaces {
       client.socket.send(JSON.stringify({ seq: 0, event: 'resync', data: { action: 'resync', since } }));
     }
     client.replaying = false;
-    for (const frame of client.buffered.splice(0)) this.sendLive(client, frame);
+    for (const frame of client.buffered.splice(0)) this.sendLive(companyId, client, frame);
   }
 
   private deliver(companyId: number, frame: string) {
@@ -108,15 +127,59 @@ export class WsNamespaces {
     if (!set) return;
     for (const client of set) {
       if (client.replaying) client.buffered.push(frame);
-      else this.sendLive(client, frame);
+      else this.sendLive(companyId, client, frame);
     }
   }
 
-  private sendLive(client: Client, frame: string) {
+  /**
+   * In `seq` order, each frame once: a frame ahead of a missing one waits (at most
+   * `GAP_WAIT_MS`) for it; then what is missing is read from the replay window, and whatever
+   * is still missing after that is skipped.
+   */
+  private sendLive(companyId: number, client: Client, frame: string) {
     const seq = Number(/^\{"seq":(\d+)/.exec(frame)?.[1] ?? 0);
-    if (seq && seq <= client.lastSeq) return;
+    if (!seq) return this.emit(client, 0, frame);
+    if (seq <= client.lastSeq || client.ahead.has(seq)) return;
+    if (client.lastSeq === 0 || seq === client.lastSeq + 1) {
+      this.emit(client, seq, frame);
+      this.flushAhead(client);
+      return;
+    }
+    client.ahead.set(seq, frame);
+    client.gapTimer ??= setTimeout(() => { void this.fillGap(companyId, client); }, GAP_WAIT_MS);
+  }
+
+  private emit(client: Client, seq: number, frame: string) {
     if (seq) client.lastSeq = seq;
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+  }
+
+  private flushAhead(client: Client) {
+    for (let next = client.ahead.get(client.lastSeq + 1); next !== undefined; next = client.ahead.get(client.lastSeq + 1)) {
+      client.ahead.delete(client.lastSeq + 1);
+      this.emit(client, client.lastSeq + 1, next);
+    }
+    if (client.ahead.size === 0 && client.gapTimer) {
+      clearTimeout(client.gapTimer);
+      client.gapTimer = null;
+    }
+  }
+
+  private async fillGap(companyId: number, client: Client) {
+    client.gapTimer = null;
+    try {
+      for (const entry of await this.deps.cache.windowAfter(windowKey(companyId), client.lastSeq)) {
+        if (entry.score <= client.lastSeq) continue;
+        client.ahead.delete(entry.score);
+        this.emit(client, entry.score, entry.value);
+      }
+    } catch (err) {
+      this.deps.logger.warn({ err, companyId }, 'could not read the replay window to fill a gap');
+    }
+    for (const seq of [...client.ahead.keys()].sort((a, b) => a - b)) {
+      if (seq > client.lastSeq) this.emit(client, seq, client.ahead.get(seq)!);
+    }
+    client.ahead.clear();
   }
 
   private sweep() {

@@ -34,6 +34,11 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
     return this.em.findOne(ContactSchema, { id, companyId }, READ);
   }
 
+  async findByIds(companyId: number, ids: readonly number[]) {
+    if (!ids.length) return [];
+    return this.em.find(ContactSchema, { id: { $in: [...new Set(ids)] }, companyId }, READ);
+  }
+
   async findByNumber(companyId: number, number: string) {
     const id = await this.resolve(companyId, number);
     return id === null ? null : this.findById(companyId, id);

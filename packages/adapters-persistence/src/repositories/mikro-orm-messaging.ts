@@ -248,6 +248,17 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     );
     return rows[0] ? messageFromRow(rows[0]) : null;
   }
+  /** `status = 'pending'` again in the update: a send that went out meanwhile is left alone. */
+  async failStaleSends(before: Date, reason: string, at: Date, limit: number): Promise<Message[]> {
+    const rows = await this.em.execute<Array<Record<string, unknown>>>(
+      `update messages m set status = 'failed', failure_reason = ?, updated_at = ?
+       where m.id in (select id from messages where status = 'pending' and from_me and not is_private and created_at < ? order by created_at limit ?)
+         and m.status = 'pending'
+       returning m.*`,
+      [reason, at, before, limit],
+    );
+    return rows.map(messageFromRow);
+  }
   async listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>> {
     const [rows, count] = await this.em.findAndCount(MessageSchema, { companyId, ticketId }, {
       ...READ, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.limit,

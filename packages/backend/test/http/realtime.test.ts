@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import WebSocket from 'ws';
+import { seqKey, windowKey } from '@servicedesk/adapters-http';
 import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
 interface Frame { seq: number; event: string; data: { action: string } & Record<string, unknown>; }
@@ -76,5 +77,34 @@ describe('Realtime: company namespaces', () => {
     const [resync] = await ahead.next(1);
     expect(resync!.event).to.equal('resync');
     ahead.ws.close();
+  });
+
+  it('puts frames that crossed on the way (two instances publishing) back in seq order, filling a lasting gap from the window', async () => {
+    const a = await newCompanyWithAdmin(b);
+    const client = await connect(wsUrl(a.company.id, a.token));
+    await a.api.put('/settings/userRating', { value: 'enabled' });
+    const [base] = await client.next(1);
+    // Numbered from the shared counter, written to the window, then published independently (as each instance does).
+    const frames: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const seq = await b.cache.increment(seqKey(a.company.id), 3600);
+      const frame = JSON.stringify({ seq, event: `company-${a.company.id}-probe`, data: { action: 'probe', i } });
+      frames.push(frame);
+      if (i !== 5) await b.cache.windowAppend(windowKey(a.company.id), seq, frame, 1000, 3600);
+    }
+    const publish = (i: number) => b.infra.fanout.publish(a.company.id, frames[i]!);
+    await publish(1);
+    await publish(2);
+    await new Promise((r) => setTimeout(r, 30));
+    await publish(0);
+    await publish(4);
+    await publish(0);
+    // Frame 3 never comes live but is in the window; frame 5 is nowhere: both gaps close after a short wait.
+    await new Promise((r) => setTimeout(r, 400));
+    await publish(6);
+    await new Promise((r) => setTimeout(r, 400));
+    const got = (await client.next(7)).slice(1).map((f) => f.seq - base!.seq);
+    expect(got).to.deep.equal([1, 2, 3, 4, 5, 7]);
+    client.ws.close();
   });
 });

@@ -18,14 +18,50 @@ export interface SandboxBehaviour {
   acks?: boolean;
 }
 
+export interface SandboxConnectorOptions {
+  /**
+   * How many entries each session keeps in `sent`, `edited` and `revoked`: the latest ones, the
+   * oldest dropped first, so that a sandbox that runs for long (a demo, the embedded default)
+   * does not grow without end. Like a provider that lets recent messages only be changed, only
+   * the sends still kept can be edited or revoked (older ones: ERR_UNKNOWN_MESSAGE).
+   * Default {@link DEFAULT_SANDBOX_HISTORY_LIMIT}.
+   */
+  readonly historyLimit?: number;
+  /**
+   * Make every contact answer: each send is followed by an inbound message from its recipient,
+   * "Re: <body>", with a provider id derived from the send key (`echo-<key>`), so a send
+   * repeated after a crash echoes the same message again and the backend stores it once. For
+   * demos and multi-process tests, where nobody can inject messages into a runtime process.
+   */
+  readonly echo?: boolean;
+}
+
+export const DEFAULT_SANDBOX_HISTORY_LIMIT = 1_000;
+
+/** Appends to a list that keeps its newest `limit` entries. */
+function keepLatest<T>(list: T[], entry: T, limit: number): void {
+  list.push(entry);
+  if (list.length > limit) list.splice(0, list.length - limit);
+}
+
 class SandboxSession implements ConnectorSession {
   private current: ConnectionStatus = 'CONNECTED';
   behaviour: SandboxBehaviour = {};
+  /** The latest sends, oldest first (at most the connector's `historyLimit`). */
   readonly sent: Array<{ to: string; content: OutboundContent; providerMessageId: string }> = [];
+  /** The latest edits, oldest first (at most the connector's `historyLimit`). */
   readonly edited: Array<{ to: string; providerMessageId: string; body: string }> = [];
+  /** The latest revocations, oldest first (at most the connector's `historyLimit`). */
   readonly revoked: Array<{ to: string; providerMessageId: string }> = [];
 
-  constructor(readonly chatappId: number, private readonly listener: ConnectorListener, private readonly ids: () => string, private readonly ledger: SandboxLedger) {}
+  constructor(
+    readonly chatappId: number,
+    private readonly listener: ConnectorListener,
+    private readonly ids: () => string,
+    private readonly ledger: SandboxLedger,
+    private readonly historyLimit: number,
+    private readonly echo = false,
+  ) {}
 
   status() { return this.current; }
 
@@ -43,8 +79,12 @@ class SandboxSession implements ConnectorSession {
     const { providerMessageId, first } = options.idempotencyKey
       ? await this.ledger.deliverOnce({ chatappId: this.chatappId, key: options.idempotencyKey, to, body: content.body }, fresh)
       : { providerMessageId: fresh, first: true };
-    if (first) this.sent.push({ to, content, providerMessageId });
+    if (first) keepLatest(this.sent, { to, content, providerMessageId }, this.historyLimit);
     if (b.acks !== false) this.ack(providerMessageId);
+    if (this.echo && options.idempotencyKey) {
+      const reply = { providerMessageId: `echo-${options.idempotencyKey}`, from: to, senderName: to, isGroup: false, at: new Date(), body: `Re: ${content.body}` };
+      setTimeout(() => this.listener.inbound(reply), 0);
+    }
     return { providerMessageId };
   }
 
@@ -58,15 +98,15 @@ class SandboxSession implements ConnectorSession {
 
   async edit(to: string, providerMessageId: string, body: string) {
     this.known(providerMessageId);
-    this.edited.push({ to, providerMessageId, body });
+    keepLatest(this.edited, { to, providerMessageId, body }, this.historyLimit);
   }
 
   async revoke(to: string, providerMessageId: string) {
     this.known(providerMessageId);
-    this.revoked.push({ to, providerMessageId });
+    keepLatest(this.revoked, { to, providerMessageId }, this.historyLimit);
   }
 
-  /** Like a provider, the simulator changes only messages it sent. */
+  /** Like a provider, the simulator changes only messages it sent (and still keeps). */
   private known(providerMessageId: string) {
     if (!this.sent.some((s) => s.providerMessageId === providerMessageId)) throw new PermanentSendError('ERR_UNKNOWN_MESSAGE');
   }
@@ -116,11 +156,18 @@ export class SandboxConnector implements Connector {
   private counter = 0;
   /** Distinguishes this process's provider ids from those of earlier runs (they are unique per connection). */
   private readonly epoch = Date.now().toString(36);
+  private readonly historyLimit: number;
+  private readonly echo: boolean;
 
-  constructor(private readonly ledger: SandboxLedger = new InMemorySandboxLedger()) {}
+  constructor(private readonly ledger: SandboxLedger = new InMemorySandboxLedger(), options: SandboxConnectorOptions = {}) {
+    this.historyLimit = Math.max(1, options.historyLimit ?? DEFAULT_SANDBOX_HISTORY_LIMIT);
+    this.echo = options.echo ?? false;
+  }
 
   async start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession> {
-    const session = new SandboxSession(command.chatappId, listener, () => `sandbox-${command.chatappId}-${this.epoch}-${++this.counter}`, this.ledger);
+    const session = new SandboxSession(
+      command.chatappId, listener, () => `sandbox-${command.chatappId}-${this.epoch}-${++this.counter}`, this.ledger, this.historyLimit, this.echo,
+    );
     this.sessions.set(command.chatappId, session);
     queueMicrotask(() => listener.status('CONNECTED', null));
     return session;

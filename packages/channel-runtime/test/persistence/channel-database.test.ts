@@ -61,7 +61,7 @@ for (const target of TARGETS) {
     describe('schema and migrations', () => {
       it('creates its tables in the channel schema and records its migrations there', async () => {
         const tables = await rows<{ table_name: string }>(the(), "select table_name from information_schema.tables where table_schema = 'channel' order by table_name");
-        expect(tables.map((t) => t.table_name)).to.deep.equal(['admins', 'auth_state', 'channel_migrations', 'sandbox_sent']);
+        expect(tables.map((t) => t.table_name)).to.deep.equal(['admins', 'auth_state', 'channel_migrations', 'sandbox_sent', 'session_desired', 'session_leases']);
         const done = await rows<{ name: string }>(the(), 'select name from channel.channel_migrations order by id');
         expect(done.map((m) => m.name)).to.deep.equal(CHANNEL_MIGRATIONS.map((m) => m.name));
       });

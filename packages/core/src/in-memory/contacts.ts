@@ -22,6 +22,9 @@ export class InMemoryContacts implements Contacts {
   readonly identifiers: StoredIdentifier[] = [];
 
   async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
+  async findByIds(companyId: number, ids: readonly number[]) {
+    return [...new Set(ids)].map((id) => this.table.get(id)).filter((c): c is NonNullable<typeof c> => c?.companyId === companyId);
+  }
   async findByNumber(companyId: number, number: string) { return this.resolve(companyId, number); }
 
   async getOrCreate(draft: NewContact) {

@@ -131,6 +131,13 @@ export class InMemoryMessages implements Messages {
     m.updatedAt = change.at;
     return structuredClone(m);
   }
+  async failStaleSends(before: Date, reason: string, at: Date, limit: number) {
+    const stale = [...this.rows.values()]
+      .filter((m) => m.status === 'pending' && m.fromMe && !m.isPrivate && m.createdAt < before)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(0, limit);
+    for (const m of stale) Object.assign(m, { status: 'failed', failureReason: reason, updatedAt: at });
+    return stale.map((m) => structuredClone(m));
+  }
   async listByTicket(companyId: number, ticketId: number, page: { offset: number; limit: number }) {
     const rows = [...this.rows.values()].filter((m) => m.companyId === companyId && m.ticketId === ticketId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((m) => structuredClone(m));

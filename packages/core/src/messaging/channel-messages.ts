@@ -46,6 +46,11 @@ export interface SessionControl {
   readonly provider: ConnectionProvider;
   readonly secrets: Record<string, string>;
   readonly externalId: string | null;
+  /**
+   * A `start` sent to bring sessions back after a restart: a runtime already running the session
+   * as described keeps it (an operator's start replaces it).
+   */
+  readonly resume?: boolean;
 }
 
 /** Command: change the text of a message the session sent (`cmd.session.edit.<chatappId>`). */

@@ -8,6 +8,7 @@ import { ApplyChannelEvent } from './apply-channel-event.js';
 import { CheckNumber, type ChannelQueries } from './check-number.js';
 import { AuthenticateConnection } from './authenticate-connection.js';
 import { memoizeTokenLookups } from './token-lookup-memo.js';
+import { ExpireStaleSends } from './expire-stale-sends.js';
 import type { Broker } from './broker.js';
 import { DeleteConnection, UpdateConnection } from './change-connection.js';
 import { CloseImportedTickets } from './close-imported-tickets.js';
@@ -89,6 +90,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues }),
     applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
     relayOutbox,
+    expireStaleSends: new ExpireStaleSends({ messages, clock, realtime }),
     checkNumber: new CheckNumber({ queries: p.channelQueries }),
     acceptProviderEvents: new AcceptProviderEvents({ connections, broker, clock }),
     listConnections: new ListConnections({ connections, queues }),

@@ -44,6 +44,8 @@ export interface ContactImportOutcome {
  */
 export interface Contacts {
   findById(companyId: number, id: number): Promise<Contact | null>;
+  /** The contacts of the company among `ids`, in one read (missing ids are absent). */
+  findByIds(companyId: number, ids: readonly number[]): Promise<Contact[]>;
   /** The contact the number reaches: its identifiers first, then a contact stored with exactly this number. */
   findByNumber(companyId: number, number: string): Promise<Contact | null>;
   /**
@@ -173,6 +175,11 @@ export interface Messages {
    * (unknown message, other company, or a status that is not a step forward).
    */
   advanceStatus(change: DeliveryChange): Promise<Message | null>;
+  /**
+   * Fails our sends still pending since before `before` (no channel runtime took them in time),
+   * at most `limit`, oldest first, with the reason; answers the messages as changed.
+   */
+  failStaleSends(before: Date, reason: string, at: Date, limit: number): Promise<Message[]>;
   listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>>;
   /** Newest first (`createdAt`, then id, descending). */
   list(query: MessageQuery): Promise<Page<Message>>;

@@ -6,8 +6,8 @@ import type { SessionCommands } from './session-commands.js';
 /**
  * After the backend or a channel runtime (re)starts, every connection that was not logged out
  * gets a `start` command again, so sessions come back without an operator touching them.
- * Connections an operator logged out (`DISCONNECTED`) stay down. Starting a live session again
- * is harmless: the runtime replaces it.
+ * Connections an operator logged out (`DISCONNECTED`) stay down. These starts are marked
+ * `resume`: a runtime instance already holding the session as described keeps it running.
  */
 export class ResumeSessions {
   constructor(private readonly deps: { companies: Companies; connections: Connections; sessions: SessionCommands; tx: Transaction }) {}
@@ -19,7 +19,7 @@ export class ResumeSessions {
       if (!company.status) continue;
       const n = await tx.run(async () => {
         const live = (await connections.list(company.id)).filter((c) => c.status !== 'DISCONNECTED' && c.kind !== 'bizchat');
-        for (const connection of live) await sessions.enqueue(connection, 'start');
+        for (const connection of live) await sessions.enqueue(connection, 'start', { resume: true });
         return live.length;
       });
       resumed += n;

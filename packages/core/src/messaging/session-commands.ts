@@ -21,10 +21,10 @@ export const STATUS_AFTER: Record<SessionControl['action'], ConnectionStatus> = 
 export class SessionCommands {
   constructor(private readonly deps: { connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator; relay: OutboxRelayTrigger }) {}
 
-  async enqueue(connection: Connection, action: SessionControl['action']): Promise<void> {
+  async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean } = {}): Promise<void> {
     const command: SessionControl = {
       type: 'SessionControl', action, companyId: connection.companyId, chatappId: connection.id, provider: connection.provider,
-      secrets: { ...connection.secrets }, externalId: connection.externalId,
+      secrets: { ...connection.secrets }, externalId: connection.externalId, ...(options.resume ? { resume: true } : {}),
     };
     await this.deps.outbox.add({ id: this.deps.ids.uuid(), subject: SUBJECTS.sessionControl(connection.id), payload: command, createdAt: this.deps.clock.now() });
   }

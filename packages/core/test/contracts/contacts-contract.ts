@@ -51,6 +51,17 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
         expect(await r.contacts.findByNumber(c2, WITHOUT_NINE)).to.deep.include({ id: elsewhere.id });
       });
 
+      it('finds many contacts by id in one read, within the company only', async () => {
+        await given();
+        const a = await r.contacts.getOrCreate(contactDraft(c1, '5511911110001', { name: 'A' }));
+        const b = await r.contacts.getOrCreate(contactDraft(c1, '5511911110002', { name: 'B' }));
+        const other = await r.contacts.getOrCreate(contactDraft(c2, '5511911110003', { name: 'Other' }));
+        const found = await r.contacts.findByIds(c1, [b.id, a.id, a.id, other.id, 999_999]);
+        expect(found.map((c) => c.name).sort()).to.deep.equal(['A', 'B']);
+        expect(found.find((c) => c.id === a.id)).to.deep.equal(await r.contacts.findById(c1, a.id));
+        expect(await r.contacts.findByIds(c1, [])).to.deep.equal([]);
+      });
+
       it('keeps landlines and foreign numbers apart from their "ninth digit" look-alikes', async () => {
         await given();
         const landline = await r.contacts.getOrCreate(contactDraft(c1, '551133334444'));

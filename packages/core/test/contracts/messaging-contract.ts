@@ -334,6 +334,24 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.messages.findById(w.c1, uuid(110)))!.status).to.equal('read');
       });
 
+      it('fails our sends still pending from before a time, oldest first and limited, leaving everything else alone', async () => {
+        await given();
+        await r.messages.add(messageFixture(w.ticket, uuid(120), { fromMe: true, createdAt: at(1) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(121), { fromMe: true, createdAt: at(2) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(122), { fromMe: true, createdAt: at(3), status: 'sent' }));
+        await r.messages.add(messageFixture(w.ticket, uuid(123), { fromMe: false, createdAt: at(1) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(124), { fromMe: true, isPrivate: true, createdAt: at(1) }));
+        await r.messages.add(messageFixture(w.ticket, uuid(125), { fromMe: true, createdAt: at(9) }));
+        const first = await r.messages.failStaleSends(at(5), 'ERR_SEND_DEADLINE_EXCEEDED', at(10), 1);
+        expect(first.map((m) => [m.id, m.status, m.failureReason])).to.deep.equal([[uuid(120), 'failed', 'ERR_SEND_DEADLINE_EXCEEDED']]);
+        expect(first[0]!.updatedAt.toISOString()).to.equal(at(10).toISOString());
+        expect((await r.messages.failStaleSends(at(5), 'ERR_SEND_DEADLINE_EXCEEDED', at(10), 10)).map((m) => m.id)).to.deep.equal([uuid(121)]);
+        expect(await r.messages.failStaleSends(at(5), 'ERR_SEND_DEADLINE_EXCEEDED', at(10), 10)).to.deep.equal([]);
+        for (const [n, status] of [[122, 'sent'], [123, 'pending'], [124, 'pending'], [125, 'pending']] as const) {
+          expect((await r.messages.findById(w.c1, uuid(n)))!.status).to.equal(status);
+        }
+      });
+
       it('messages without a provider id coexist', async () => {
 
         await given();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_TICKET_MEDIA_BYTES, SUBJECTS, type SessionEditMessage, type SessionRevokeMessage, type SessionSendMessage } from '../../src/index.js';
+import { createApplication, createInMemoryPorts, MAX_TICKET_MEDIA_BYTES, SUBJECTS, type SessionEditMessage, type SessionRevokeMessage, type SessionSendMessage } from '../../src/index.js';
 import { code, eventsOf, ticketWorld, type TicketWorld } from './ticket-world.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -187,5 +187,27 @@ describe('Messages (in-memory use cases)', () => {
       expect(await code(w.app.forwardMessage.execute({ actor: w.ana, messageId: note.id, contactId: target.id }))).to.equal('ERR_CANNOT_FORWARD_PRIVATE');
       expect(await code(w.app.forwardMessage.execute({ actor: w.bia, messageId: source.id, contactId: target.id }))).to.equal('ERR_NO_PERMISSION');
     });
+  });
+});
+
+describe('Sends no channel runtime took before the deadline', () => {
+  it('are failed with ERR_SEND_DEADLINE_EXCEEDED and the change reaches the namespace; newer ones wait', async () => {
+    const ports = createInMemoryPorts();
+    const app = createApplication(ports);
+    const now = ports.clock.now();
+    const connection = await ports.connections.add({
+      companyId: 1, name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: null,
+      farewellMessage: null, outOfHoursMessage: null, isDefault: true, tokenDigest: ports.digester.digest('api-token-123'), tokenHint: null,
+      externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, createdAt: now, updatedAt: now,
+    });
+    const old = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'old' });
+    ports.clock.advance(90_000);
+    const fresh = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'fresh' });
+    ports.realtime.events.length = 0;
+    expect(await app.expireStaleSends.execute(60_000)).to.equal(1);
+    expect((await ports.messages.findById(1, old.messageId))).to.deep.include({ status: 'failed', failureReason: 'ERR_SEND_DEADLINE_EXCEEDED' });
+    expect((await ports.messages.findById(1, fresh.messageId))!.status).to.equal('pending');
+    expect(ports.realtime.events.map((e) => [e.entity, e.data.action, (e.data as any).message.id])).to.deep.equal([['appMessage', 'update', old.messageId]]);
+    expect(await app.expireStaleSends.execute(60_000)).to.equal(0);
   });
 });

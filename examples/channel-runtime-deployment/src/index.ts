@@ -1,0 +1,3 @@
+export * from './deploy.js';
+export * from './env-file.js';
+export * from './processes.js';
