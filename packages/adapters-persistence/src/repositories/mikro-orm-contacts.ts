@@ -11,6 +11,14 @@ const READ = { disableIdentityMap: true } as const;
 /** How often a get-or-create retries when the row it collided with vanished before it could be read. */
 const RACE_RETRIES = 3;
 const KIND_RANK = `case kind when 'phone' then 0 when 'lid' then 1 else 2 end`;
+/** The contact a number reaches: its phone identifier first, then a LID or page-scoped id, then a contact stored with that exact number. */
+const RESOLVE_SQL = `select id from (
+    select contact_id as id, ${KIND_RANK} as rank from contact_identifiers
+      where company_id = ? and ((kind = 'phone' and value = ?) or (kind <> 'phone' and value = ?))
+    union all
+    select id, 3 from contacts where company_id = ? and number = ?
+  ) found order by rank limit 1`;
+const resolveParams = (companyId: number, number: string) => [companyId, canonicalPhone(number), number, companyId, number];
 
 const marks = (n: number, mark = '?') => Array.from({ length: n }, () => mark).join(', ');
 const stored = (kind: IdentifierKind, value: string) => (kind === 'phone' ? canonicalPhone(value) : value);
@@ -39,9 +47,10 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
     return this.em.find(ContactSchema, { id: { $in: [...new Set(ids)] }, companyId }, READ);
   }
 
+  /** One statement: the contact the number resolves to (see `resolve`), read with it. */
   async findByNumber(companyId: number, number: string) {
-    const id = await this.resolve(companyId, number);
-    return id === null ? null : this.findById(companyId, id);
+    const match = raw((alias: string) => `${alias}.id = (${RESOLVE_SQL})`, resolveParams(companyId, number));
+    return this.em.findOne(ContactSchema, { companyId, [match]: [] }, READ);
   }
 
   async getOrCreate(draft: NewContact): Promise<Contact> {
@@ -49,7 +58,7 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
     for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
       const existing = await this.findByNumber(contact.companyId, contact.number);
       if (existing) return existing;
-      const id = await this.em.transactional(async () => {
+      const create = async () => {
         const [row] = await this.em.execute<Array<{ id: number }>>(
           `${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id`, contactParams(contact),
         );
@@ -57,7 +66,10 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
         if (contact.isGroup || (await this.claimPhone(contact.companyId, Number(row.id), contact.number, contact.createdAt))) return Number(row.id);
         await this.em.execute('delete from contacts where id = ?', [row.id]);
         return null;
-      });
+      };
+      // Neither statement fails on a conflict, so inside the caller's transaction no savepoint is
+      // needed (that one rolls everything back on an error); alone, the pair is made atomic here.
+      const id = this.em.isInTransaction() ? await create() : await this.em.transactional(create);
       if (id !== null) return { ...contact, id };
     }
     throw new Error(`contact ${draft.number} of company ${draft.companyId} could be neither created nor read`);
@@ -201,15 +213,7 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
 
   /** The canonical phone identifier first, then a LID or page-scoped id equal to the number, then a contact stored with exactly it. */
   private async resolve(companyId: number, number: string): Promise<number | null> {
-    const [row] = await this.em.execute<Array<{ id: number }>>(
-      `select id from (
-         select contact_id as id, ${KIND_RANK} as rank from contact_identifiers
-           where company_id = ? and ((kind = 'phone' and value = ?) or (kind <> 'phone' and value = ?))
-         union all
-         select id, 3 from contacts where company_id = ? and number = ?
-       ) found order by rank limit 1`,
-      [companyId, canonicalPhone(number), number, companyId, number],
-    );
+    const [row] = await this.em.execute<Array<{ id: number }>>(RESOLVE_SQL, resolveParams(companyId, number));
     return row ? Number(row.id) : null;
   }
 

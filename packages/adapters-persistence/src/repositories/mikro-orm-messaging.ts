@@ -97,13 +97,20 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
   async getOrCreateActive(newTicket: NewTicket): Promise<{ ticket: Ticket; created: boolean }> {
     const draft = withTicketDefaults(newTicket);
     const insert = insertSql('tickets', draft, TICKET_FIELDS);
+    // One round trip: the insert, or else the active ticket it collided with. A ticket committed
+    // by a racing transaction after this statement began is invisible to its read: the next try sees it.
     for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
-      const [row] = await this.em.execute<Array<{ id: number }>>(
-        `${insert.sql} on conflict (contact_id, connection_id) where status in ('pending', 'open') do nothing returning id`, insert.params,
+      const [row] = await this.em.execute<Array<Record<string, unknown>>>(
+        `with ins as (${insert.sql} on conflict (contact_id, connection_id) where status in ('pending', 'open') do nothing returning *)
+         select ins.*, true as created from ins
+         union all
+         select t.*, false from tickets t
+           where t.company_id = ? and t.contact_id = ? and t.connection_id = ? and t.status in ('pending', 'open') and not exists (select 1 from ins)
+         limit 1`,
+        [...insert.params, draft.companyId, draft.contactId, draft.connectionId],
       );
-      if (row) return { ticket: { ...draft, id: Number(row.id) }, created: true };
-      const active = await this.findActive(draft.companyId, draft.contactId, draft.connectionId);
-      if (active) return { ticket: active, created: false };
+      if (row?.created) return { ticket: { ...draft, id: Number(row.id) }, created: true };
+      if (row) return { ticket: fromRow<Ticket>(row, ['id', ...TICKET_FIELDS]), created: false };
     }
     throw new Error(`no active ticket for contact ${draft.contactId} on connection ${draft.connectionId} could be created or read`);
   }
@@ -195,14 +202,21 @@ function nextStatusSql(current: string): string {
 
 const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** A `returning *` row of messages as the domain's Message. */
-function messageFromRow(row: Record<string, unknown>): Message {
+/**
+ * A raw row (snake_case columns, as a `returning *` or `select *` gives it) as a domain object:
+ * the named fields only; timestamps as Dates; JSON parsed if the driver left it a string.
+ */
+function fromRow<T>(row: Record<string, unknown>, fields: readonly string[]): T {
   const out: Record<string, unknown> = {};
-  for (const f of MESSAGE_FIELDS) out[f] = row[snake(f)];
-  for (const f of ['createdAt', 'updatedAt', 'editedAt'] as const) if (typeof out[f] === 'string') out[f] = new Date(out[f] as string);
+  for (const f of fields) {
+    const v = row[snake(f)];
+    out[f] = typeof v === 'string' && /At$/.test(f) ? new Date(v) : v;
+  }
   if (typeof out.media === 'string') out.media = JSON.parse(out.media);
-  return out as unknown as Message;
+  return out as T;
 }
+
+const messageFromRow = (row: Record<string, unknown>): Message => fromRow<Message>(row, MESSAGE_FIELDS);
 
 export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async findById(companyId: number, id: string) {

@@ -27,8 +27,11 @@ export class RelayOutbox {
     let total = 0;
     do {
       this.again = false;
-      for (;;) {
-        const batch = await this.deps.outbox.pending(this.deps.batchSize ?? 100);
+      const size = this.deps.batchSize ?? 100;
+      for (let full = true; full;) {
+        const batch = await this.deps.outbox.pending(size);
+        // A short batch was everything: no read to find the outbox empty (a poke meanwhile sets `again`).
+        full = batch.length === size;
         if (batch.length === 0) break;
         const done: string[] = [];
         try {
