@@ -75,11 +75,11 @@ interface SharedPorts {
 /** The messaging use cases, built from their ports. */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
   const { contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
-  const { connections, tokenLookup } = memoizeTokenLookups(p.connections, clock);
+  const { connections, tokenLookup, recentLookup } = memoizeTokenLookups(p.connections, clock);
   const outbound = new OutboundMessages({ messages, outbox, clock, ids });
   const { queues, settings } = p;
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
-  const routeInbound = new RouteInbound({ connections, contacts, tickets, messages, tx, clock, ids, realtime, router });
+  const routeInbound = new RouteInbound({ connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router });
   const relayOutbox = new RelayOutbox({ outbox, broker, clock });
   const sessions = new SessionCommands({ connections, outbox, clock, ids, relay: relayOutbox });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });

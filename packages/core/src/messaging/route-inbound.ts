@@ -84,8 +84,10 @@ export class RouteInbound {
 
   /** A ticket closed within the connection's reopen window comes back as pending. */
   private async reopenable(windowMinutes: number, contactId: number, connectionId: number, now: Date, companyId: number) {
+    // Without a window, getOrCreateActive alone finds the active ticket or opens one.
+    if (windowMinutes <= 0) return null;
     const active = await this.deps.tickets.findActive(companyId, contactId, connectionId);
-    if (active || windowMinutes <= 0) return active;
+    if (active) return active;
     const closed = await this.deps.tickets.findLatestClosed(companyId, contactId, connectionId);
     if (!closed?.closedAt || now.getTime() - closed.closedAt.getTime() > windowMinutes * 60_000) return null;
     closed.status = 'pending';

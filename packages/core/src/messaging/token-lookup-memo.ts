@@ -2,23 +2,43 @@ import type { Clock } from '../shared/ports.js';
 import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
 
-/** How long a token lookup is reused. Another backend instance's change shows after at most this. */
+/** How long a lookup is reused. Another backend instance's change shows after at most this. */
 export const TOKEN_LOOKUP_TTL_MS = 2000;
 const MAX_ENTRIES = 10_000;
 
+/** A small map of lookups that lapse, oldest dropped first when full. */
+class Lapsing<K> {
+  private readonly entries = new Map<K, { value: Connection; until: number }>();
+  constructor(private readonly clock: Clock, private readonly ttlMs: number) {}
+  get(key: K): Connection | null {
+    const hit = this.entries.get(key);
+    if (hit && hit.until > this.clock.now().getTime()) return structuredClone(hit.value);
+    this.entries.delete(key);
+    return null;
+  }
+  set(key: K, value: Connection) {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value: structuredClone(value), until: this.clock.now().getTime() + this.ttlMs });
+  }
+  forget(match: (key: K, value: Connection) => boolean) {
+    for (const [key, e] of this.entries) if (match(key, e.value)) this.entries.delete(key);
+  }
+}
+
 /**
- * Every official-API request looks its connection up by token digest: the same few rows, read
- * thousands of times a second. `tokenLookup` reuses such a lookup for a short time; only request
- * authentication uses it (uniqueness checks read the store). Changes made through `connections`
- * (add, update, remove) forget the affected entries at once; a change made by another instance
- * is seen within `TOKEN_LOOKUP_TTL_MS`. Unknown tokens are not remembered, so a new
- * connection's token works at once.
+ * Two reads repeat on every message: the official API looks its connection up by token digest,
+ * and every inbound message reads its connection by id. `tokenLookup` and `recentLookup` reuse
+ * such a lookup for a short time; only those two paths use them (uniqueness checks and screens
+ * read the store). Changes made through `connections` (add, update, remove) forget the affected
+ * entries at once; a change made by another instance is seen within `TOKEN_LOOKUP_TTL_MS`.
+ * Misses are not remembered, so a new connection works at once.
  */
 export function memoizeTokenLookups(store: Connections, clock: Clock, ttlMs = TOKEN_LOOKUP_TTL_MS) {
-  const memo = new Map<string, { connection: Connection; until: number }>();
+  const byDigest = new Lapsing<string>(clock, ttlMs);
+  const byId = new Lapsing<string>(clock, ttlMs);
   const forget = (id: number, digest?: string | null) => {
-    if (digest) memo.delete(digest);
-    for (const [key, e] of memo) if (e.connection.id === id) memo.delete(key);
+    byDigest.forget((key, c) => c.id === id || key === digest);
+    byId.forget((_key, c) => c.id === id);
   };
   const connections: Connections = {
     findById: (companyId, id) => store.findById(companyId, id),
@@ -44,17 +64,22 @@ export function memoizeTokenLookups(store: Connections, clock: Clock, ttlMs = TO
   };
   const tokenLookup = {
     async findByTokenDigest(digest: string): Promise<Connection | null> {
-      const now = clock.now().getTime();
-      const hit = memo.get(digest);
-      if (hit && hit.until > now) return structuredClone(hit.connection);
-      memo.delete(digest);
+      const hit = byDigest.get(digest);
+      if (hit) return hit;
       const found = await store.findByTokenDigest(digest);
-      if (found) {
-        if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
-        memo.set(digest, { connection: structuredClone(found), until: now + ttlMs });
-      }
+      if (found) byDigest.set(digest, found);
       return found;
     },
   };
-  return { connections, tokenLookup };
+  const recentLookup = {
+    async findById(companyId: number | null, id: number): Promise<Connection | null> {
+      const key = `${companyId ?? '*'}:${id}`;
+      const hit = byId.get(key);
+      if (hit) return hit;
+      const found = await store.findById(companyId, id);
+      if (found) byId.set(key, found);
+      return found;
+    },
+  };
+  return { connections, tokenLookup, recentLookup };
 }

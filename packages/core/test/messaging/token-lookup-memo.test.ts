@@ -57,3 +57,23 @@ describe('Token lookups reused for a short time', () => {
     expect((await memo.tokenLookup.findByTokenDigest('d5'))!.name).to.equal('Main');
   });
 });
+
+describe('Connection reads of the inbound path reused for a short time', () => {
+  it('reads a connection by id once within the TTL, again after it or after a change through the wrapper', async () => {
+    const ports = createInMemoryPorts();
+    let reads = 0;
+    const store = ports.connections;
+    const counting = Object.assign(Object.create(store), { findById: (c: number | null, id: number) => { reads++; return store.findById(c, id); } });
+    const memo = memoizeTokenLookups(counting, ports.clock);
+    const c = await memo.connections.add(draft('d9'));
+    for (let i = 0; i < 3; i++) expect((await memo.recentLookup.findById(1, c.id))?.name).to.equal('Main');
+    expect(reads).to.equal(1);
+    await memo.connections.update({ ...c, greetingMessage: 'Hi!' });
+    expect((await memo.recentLookup.findById(1, c.id))?.greetingMessage).to.equal('Hi!');
+    expect(reads).to.equal(2);
+    ports.clock.advance(TOKEN_LOOKUP_TTL_MS + 1);
+    await memo.recentLookup.findById(1, c.id);
+    expect(reads).to.equal(3);
+    expect(await memo.recentLookup.findById(2, c.id)).to.equal(null);
+  });
+});
