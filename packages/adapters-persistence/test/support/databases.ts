@@ -19,11 +19,8 @@ export async function openPgliteDatabase(options: Partial<DatabaseOptions> = {})
   return db;
 }
 
-/**
- * A migrated database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped on close,
- * so that parallel runs and reruns never see each other's rows.
- */
-export async function openPostgresDatabase(options: Partial<DatabaseOptions> = {}): Promise<Database> {
+/** An empty database of its own on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
+export async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sd_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -33,16 +30,30 @@ export async function openPostgresDatabase(options: Partial<DatabaseOptions> = {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ ...options, url: url.toString(), poolMax: 4 });
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A migrated database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped on close,
+ * so that parallel runs and reruns never see each other's rows.
+ */
+export async function openPostgresDatabase(options: Partial<DatabaseOptions> = {}): Promise<Database> {
+  const scratch = await scratchDatabase();
+  const db = await openDatabase({ ...options, url: scratch.url, poolMax: 4 });
   await db.migrate();
   return {
     ...db,
     async close() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
