@@ -189,6 +189,7 @@ export class ChannelRuntime {
         const local = this.sessions.get(d.chatappId);
         if (!local) await (d.running ? this.take(d) : this.registry.release(d.chatappId, this.instanceId));
         else if (d.generation > local.generation) await this.apply(d);
+        else if (!local.commands) await this.consume(d.chatappId);
       });
     }
     if (!this.running) return;
@@ -212,11 +213,20 @@ export class ChannelRuntime {
       await this.registry.release(d.chatappId, this.instanceId).catch(() => undefined);
       return;
     }
-    const held = this.sessions.get(d.chatappId);
-    if (!held) return;
-    const sendOptions = { maxDeliver: 1_000_000, retryDelayMs: this.o.retryDelayMs ?? 1000 };
-    held.commands = await this.o.broker.subscribe(`channel-runtime-conn-${d.chatappId}`, `cmd.*.*.${d.chatappId}`, (e, info) => this.command(e.payload as ConnectionCommand, info), sendOptions);
+    await this.consume(d.chatappId);
     this.o.logger.info({ chatappId: d.chatappId, instance: this.instanceId, generation: d.generation }, 'session taken');
+  }
+
+  /** Starts reading the connection's commands (again at the next sync if the broker refused). */
+  private async consume(chatappId: number): Promise<void> {
+    const held = this.sessions.get(chatappId);
+    if (!held || held.commands) return;
+    const sendOptions = { maxDeliver: 1_000_000, retryDelayMs: this.o.retryDelayMs ?? 1000 };
+    try {
+      held.commands = await this.o.broker.subscribe(`channel-runtime-conn-${chatappId}`, `cmd.*.*.${chatappId}`, (e, info) => this.command(e.payload as ConnectionCommand, info), sendOptions);
+    } catch (err) {
+      this.o.logger.warn({ err, chatappId }, 'could not consume the connection\'s commands yet; will retry');
+    }
   }
 
   /** A newer generation of a session we hold: a logout ends it here; anything else restarts it as described. */
