@@ -170,9 +170,11 @@ export class ChannelRuntime {
       held = await this.registry.renew(this.instanceId, this.leaseTtlMs);
       this.lastRenewal = Date.now();
     } catch (err) {
-      // Cut off from the registry: once our leases may have lapsed, another instance may own the sessions.
+      // Cut off from the registry: before our leases may lapse (and another instance may take the
+      // sessions), stop them here; the margin covers the sync that would notice too late.
       this.o.logger.warn({ err }, 'could not renew session leases');
-      if (Date.now() - this.lastRenewal >= this.leaseTtlMs) {
+      const margin = Math.min(2 * (this.o.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS), this.leaseTtlMs / 2);
+      if (Date.now() - this.lastRenewal >= this.leaseTtlMs - margin) {
         await Promise.all([...this.sessions.keys()].map((id) => this.serial(id, () => this.drop(id, { release: false }))));
       }
       return;

@@ -88,4 +88,27 @@ describe('Channel runtime instances sharing sessions', () => {
     await p.a.runtime.stop();
     await p.b.runtime.stop();
   });
+
+  it('an instance cut off from the registry stops its sessions before its leases can lapse', async () => {
+    const broker = new InProcessBroker();
+    const registry = new InMemorySessionRegistry();
+    let cutOff = false;
+    const flaky = Object.assign(Object.create(registry), {
+      renew: (owner: string, ttl: number) => (cutOff ? Promise.reject(new Error('database unreachable')) : registry.renew(owner, ttl)),
+    });
+    const runtime = new ChannelRuntime({ broker, connectors: [new SandboxConnector()], logger: silent, registry: flaky, instanceId: 'a', leaseTtlMs: 1000, syncIntervalMs: 100 });
+    await runtime.start();
+    await broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(1), payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 1, provider: 'sandbox', secrets: {}, externalId: null } });
+    for (let i = 0; i < 10; i++) { await broker.idle(); await sleep(10); }
+    expect(runtime.heldSessions()).to.deep.equal([1]);
+    cutOff = true;
+    const since = Date.now();
+    while (runtime.heldSessions().length && Date.now() - since < 3000) await sleep(10);
+    const stoppedAfter = Date.now() - since;
+    expect(runtime.heldSessions()).to.deep.equal([]);
+    // Its lease (1,000 ms from the last renewal) had not lapsed yet: nobody else could have held the session meanwhile.
+    expect(stoppedAfter).to.be.below(1000);
+    expect(await registry.owner(1)).to.equal('a');
+    await runtime.stop();
+  });
 });
