@@ -41,6 +41,21 @@ async function waitForPort(port: number, ms = 10_000) {
   }
 }
 
+/**
+ * A private JetStream server started for a suite, or null when nats-server is not installed
+ * (the suite then skips; in CI, where .ci/run installs it, that is an error).
+ */
+export async function privateNatsServer(): Promise<NatsServer | null> {
+  const binary = natsServerBinary();
+  if (!binary) {
+    if (process.env.CI === 'true') throw new Error('nats-server must be installed in CI (.ci/run installs it)');
+    return null;
+  }
+  const server = new NatsServer(binary, await freePort());
+  await server.start();
+  return server;
+}
+
 /** A private JetStream server for one test file: it can be stopped and started again on its store. */
 export class NatsServer {
   private child: ChildProcess | null = null;

@@ -6,7 +6,7 @@ import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { openNamespace, type Frame } from '../support/namespace-client.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, freshDatabase, natsServerBinary, NatsServer, Service } from './processes.js';
+import { freePort, freshDatabase, privateNatsServer, type NatsServer, Service } from './processes.js';
 
 const ADMIN = { email: 'admin@admin.com', password: 'scale-out-admin-pass' };
 const TOKEN = 'scale-out-connection-token-0123';
@@ -21,7 +21,6 @@ describe('Scale-out: two backends and two channel runtimes', function () {
   this.timeout(240_000);
   const dbBase = integrationUrl('TEST_DATABASE_URL');
   const redisBase = integrationUrl('TEST_REDIS_URL');
-  const binary = natsServerBinary();
   let nats: NatsServer;
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   const backends: Array<{ service: Service; url: string }> = [];
@@ -30,12 +29,9 @@ describe('Scale-out: two backends and two channel runtimes', function () {
 
   before(async function () {
     if (!dbBase || !redisBase) return this.skip();
-    if (!binary) {
-      if (process.env.CI === 'true') throw new Error('nats-server must be installed in CI (.ci/run installs it)');
-      return this.skip();
-    }
-    nats = new NatsServer(binary, await freePort());
-    await nats.start();
+    const server = await privateNatsServer();
+    if (!server) return this.skip();
+    nats = server;
     db = await freshDatabase(dbBase);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-scale-'));
     // A Redis database of its own: the realtime sequence and replay window are shared through it.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
-import { freePort, freshDatabase, natsServerBinary, NatsServer, Service } from './processes.js';
+import { freePort, freshDatabase, privateNatsServer, type NatsServer, Service } from './processes.js';
 import { eventually } from '../support/eventually.js';
 
 const ADMIN = { email: 'admin@admin.com', password: 'two-process-admin-pass' };
@@ -18,7 +18,6 @@ const TOKEN = 'two-process-connection-token-0123';
 describe('Two processes over real NATS and PostgreSQL', function () {
   this.timeout(180_000);
   const dbBase = integrationUrl('TEST_DATABASE_URL');
-  const binary = natsServerBinary();
   let nats: NatsServer;
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let backend: Service;
@@ -29,12 +28,9 @@ describe('Two processes over real NATS and PostgreSQL', function () {
 
   before(async function () {
     if (!dbBase) return this.skip();
-    if (!binary) {
-      if (process.env.CI === 'true') throw new Error('nats-server must be installed in CI (.ci/run installs it)');
-      return this.skip();
-    }
-    nats = new NatsServer(binary, await freePort());
-    await nats.start();
+    const server = await privateNatsServer();
+    if (!server) return this.skip();
+    nats = server;
     db = await freshDatabase(dbBase);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-two-'));
     const port = await freePort();
