@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
+import { fnv1a32 } from '@servicedesk/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { BACKEND_MIGRATIONS } from './migrations/index.js';
 import { BACKEND_SCHEMAS } from './schemas/index.js';
@@ -33,15 +34,8 @@ export interface Database {
 interface Knex { client: { acquireConnection(): Promise<PgSession>; releaseConnection(c: PgSession): Promise<void> } }
 interface PgSession { query(sql: string, params: unknown[]): Promise<unknown> }
 
-/** A stable advisory-lock key per migration history (FNV-1a of its table name). */
-function migrationLockKey(table: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of `migrations:${table}`) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h | 0;
-}
+/** A stable advisory-lock key per migration history (a signed int4 for PostgreSQL). */
+const migrationLockKey = (table: string) => fnv1a32(`migrations:${table}`) | 0;
 
 /** Opens the backend's database: PostgreSQL when a URL is given, else embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {

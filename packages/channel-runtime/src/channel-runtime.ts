@@ -139,13 +139,10 @@ export class ChannelRuntime {
         if (changed) await this.apply(desired);
         return;
       }
-      if (!desired.running) {
-        // Nobody holds it: report it down here. Its owner, if any, applies the logout itself.
-        if (!(await this.registry.owner(cmd.chatappId))) await this.publishStatus(cmd, 'DISCONNECTED', null);
-        return;
-      }
-      if (!this.connectorFor(cmd.provider)) {
-        this.o.logger.warn({ chatappId: cmd.chatappId, provider: cmd.provider }, 'no connector for provider');
+      // A logout, or a provider this instance cannot run: if nobody holds the session, it is down
+      // (reported here); an owner elsewhere applies the logout itself at its next sync.
+      if (!desired.running || !this.connectorFor(cmd.provider)) {
+        if (desired.running) this.o.logger.warn({ chatappId: cmd.chatappId, provider: cmd.provider }, 'no connector for provider');
         if (!(await this.registry.owner(cmd.chatappId))) await this.publishStatus(cmd, 'DISCONNECTED', null);
         return;
       }
@@ -238,13 +235,8 @@ export class ChannelRuntime {
       await this.publishStatus(d.command, 'DISCONNECTED', null);
       return;
     }
-    const held = this.sessions.get(d.chatappId);
-    const commands = held?.commands ?? null;
-    if (held) {
-      held.detach();
-      await held.session.stop({ logout: false }).catch(() => undefined);
-      this.sessions.delete(d.chatappId);
-    }
+    // The connection's command consumer stays: its sends wait (and are retried) through the restart.
+    const commands = (await this.stopSession(d.chatappId, false))?.commands ?? null;
     try {
       await this.startSession(d);
     } catch (err) {
@@ -260,14 +252,20 @@ export class ChannelRuntime {
 
   /** Stops a session here: its commands stay in the broker for the next owner. */
   private async drop(chatappId: number, o: { release: boolean; logout?: boolean }): Promise<void> {
-    const held = this.sessions.get(chatappId);
-    if (held) {
-      this.sessions.delete(chatappId);
-      await held.commands?.stop();
-      held.detach();
-      await held.session.stop({ logout: o.logout ?? false }).catch(() => undefined);
-    }
+    // Commands first, so that none is handed to a session being stopped.
+    await this.sessions.get(chatappId)?.commands?.stop();
+    await this.stopSession(chatappId, o.logout ?? false);
     if (o.release) await this.registry.release(chatappId, this.instanceId).catch(() => undefined);
+  }
+
+  /** Stops the connector session held here, if any, and answers what was held. */
+  private async stopSession(chatappId: number, logout: boolean): Promise<HeldSession | undefined> {
+    const held = this.sessions.get(chatappId);
+    if (!held) return undefined;
+    this.sessions.delete(chatappId);
+    held.detach();
+    await held.session.stop({ logout }).catch(() => undefined);
+    return held;
   }
 
   private async startSession(d: DesiredSession): Promise<void> {

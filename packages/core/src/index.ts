@@ -2,6 +2,8 @@ export * from './shared/errors.js';
 export * from './shared/ports.js';
 export * from './shared/paging.js';
 export * from './shared/text.js';
+export * from './shared/once.js';
+export * from './shared/hash.js';
 export * from './identity/user.js';
 export * from './identity/ports.js';
 export * from './identity/login-throttle.js';

@@ -1,5 +1,5 @@
 import type { GetFilesOptions, GetFilesResponse, Storage } from '@google-cloud/storage';
-import type { BlobStorage, StoredBlob } from '@servicedesk/core';
+import { onceAsync, type BlobStorage, type StoredBlob } from '@servicedesk/core';
 import { keyOfPublicUrl, publicUrlOf } from './public-urls.js';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -18,24 +18,19 @@ function isNotFound(error: unknown) {
  */
 export class GcsBlobStorage implements BlobStorage {
   private readonly bucketName: string;
-  private readonly makeStorage: () => Promise<Storage>;
-  private storage: Promise<Storage> | undefined;
+  /** The client, made once; one that could not be made is tried again next time. */
+  private readonly storage: () => Promise<Storage>;
   private readonly publicBaseUrl: string;
 
   constructor(options: { bucket: string; storage: Storage | (() => Promise<Storage>); publicBaseUrl?: string }) {
     const { storage } = options;
     this.bucketName = options.bucket;
-    this.makeStorage = typeof storage === 'function' ? storage : async () => storage;
+    this.storage = typeof storage === 'function' ? onceAsync(storage) : async () => storage;
     this.publicBaseUrl = (options.publicBaseUrl ?? `https://storage.googleapis.com/${encodeURIComponent(options.bucket)}`).replace(/\/+$/, '');
   }
 
-  /** The bucket, its client made once; a client that could not be made is tried again next time. */
   private async bucket() {
-    this.storage ??= this.makeStorage().catch((err: unknown) => {
-      this.storage = undefined;
-      throw err;
-    });
-    return (await this.storage).bucket(this.bucketName);
+    return (await this.storage()).bucket(this.bucketName);
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<StoredBlob> {

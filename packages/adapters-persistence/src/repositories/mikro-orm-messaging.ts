@@ -13,6 +13,8 @@ import { DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange,
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The column of a domain field: `createdAt` → `created_at`. */
+const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** How often a get-or-create retries when the row it collided with vanished before it could be read. */
 const RACE_RETRIES = 3;
 
@@ -21,7 +23,7 @@ const RACE_RETRIES = 3;
  * `on conflict` clause. The raw statement joins the unit of work's transaction like any other.
  */
 function insertSql<T extends object>(table: string, row: T, fields: ReadonlyArray<keyof T & string>, json: ReadonlyArray<keyof T & string> = []) {
-  const columns = fields.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  const columns = fields.map(snake);
   const marks = fields.map((f) => (json.includes(f) ? 'cast(? as jsonb)' : '?'));
   const params = fields.map((f) => {
     const value = row[f] ?? null;
@@ -200,8 +202,6 @@ function nextStatusSql(current: string): string {
     from (select cast(? as varchar) as s) r)`;
 }
 
-const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
  * A raw row (snake_case columns, as a `returning *` or `select *` gives it) as a domain object:
  * the named fields only; timestamps as Dates; JSON parsed if the driver left it a string.
@@ -246,10 +246,10 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
    * reports racing each other can never move it backwards (see `advanceDelivery`).
    */
   async advanceStatus(change: DeliveryChange): Promise<Message | null> {
+    if ('id' in change.target && !UUID.test(change.target.id)) return null;
     const target = 'id' in change.target
       ? { sql: 'id = cast(? as uuid)', params: [change.target.id] }
       : { sql: 'connection_id = ? and provider_message_id = ?', params: [change.target.connectionId, change.target.providerMessageId] };
-    if ('id' in change.target && !UUID.test(change.target.id)) return null;
     const next = nextStatusSql('m.status');
     const provider = change.providerMessageId ?? null;
     const rows = await this.em.execute<Array<Record<string, unknown>>>(

@@ -1,17 +1,11 @@
+import { onceAsync } from '@servicedesk/core';
+
 /** Baileys' module as a value, for code that loads it on demand. */
 export type BaileysModule = typeof import('baileys');
-
-let loading: Promise<BaileysModule> | undefined;
 
 /**
  * Baileys costs ~60 MB of heap once imported, so nothing on the start path imports it: the
  * connector and its auth state call this the first time a Baileys session needs it. A failed
  * import is not cached, so a later session tries again.
  */
-export function loadBaileys(): Promise<BaileysModule> {
-  loading ??= import('baileys').catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  });
-  return loading;
-}
+export const loadBaileys: () => Promise<BaileysModule> = onceAsync(() => import('baileys'));

@@ -3,7 +3,7 @@ import type { Clock } from '../shared/ports.js';
 import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from './channel-messages.js';
 import { toConnectionView } from './connection.js';
 import type { DeliveryStatus } from './conversation.js';
-import { toMessageView } from './message-view.js';
+import { publishMessageUpdate } from './message-view.js';
 import type { Connections, DeliveryChange, Messages } from './ports.js';
 import type { RouteInbound } from './route-inbound.js';
 
@@ -57,7 +57,7 @@ export class ApplyChannelEvent {
    */
   private async advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
     const message = await this.deps.messages.advanceStatus({ companyId, target, status, ...extra, at: this.deps.clock.now() });
-    if (message) await this.deps.realtime.publish(message.companyId, { entity: 'appMessage', data: { action: 'update', message: toMessageView(message) } });
+    if (message) await publishMessageUpdate(this.deps.realtime, message);
   }
 
   private async session(e: SessionStatusEvent) {

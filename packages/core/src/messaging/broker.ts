@@ -1,3 +1,5 @@
+import { fnv1a32 } from '../shared/hash.js';
+
 /**
  * The message broker between backend and channel runtime. Publishing is deduplicated by the
  * envelope id; a handler that throws gets the message again later (at-least-once), so handlers
@@ -53,12 +55,7 @@ export const INBOUND_SHARDS = 8;
 
 /** The shard of a conversation (a sender on a connection); a stable FNV-1a hash of both. */
 export function inboundShard(chatappId: number, from: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${chatappId}:${from}`) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h % INBOUND_SHARDS;
+  return fnv1a32(`${chatappId}:${from}`) % INBOUND_SHARDS;
 }
 
 export const SUBJECTS = {

@@ -7,7 +7,7 @@ import { SUBJECTS } from './broker.js';
 import type { SessionEditMessage, SessionRevokeMessage } from './channel-messages.js';
 import type { Connection } from './connection.js';
 import type { Message, Ticket } from './conversation.js';
-import { toMessageView, type MessageView } from './message-view.js';
+import { publishMessageUpdate, toMessageView, type MessageView } from './message-view.js';
 import type { Connections, Contacts, Messages, Outbox, Tickets } from './ports.js';
 import { MAX_MESSAGE_LENGTH } from './send-ticket-message.js';
 import { visibleTicket } from './ticket-access.js';
@@ -34,12 +34,6 @@ async function channelOf(deps: Deps, message: Message, unsupported: string): Pro
   const contact = await deps.contacts.findById(message.companyId, message.contactId);
   if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
   return { connection, to: contact.number };
-}
-
-async function saved(deps: Deps, message: Message): Promise<MessageView> {
-  const view = toMessageView(message);
-  await deps.realtime.publish(message.companyId, { entity: 'appMessage', data: { action: 'update', message: view } });
-  return view;
 }
 
 /**
@@ -77,7 +71,7 @@ export class EditMessage {
       }
       return edited;
     });
-    return saved(this.deps, next);
+    return publishMessageUpdate(this.deps.realtime, next);
   }
 }
 
@@ -113,6 +107,6 @@ export class RevokeMessage {
       }
       return deleted;
     });
-    return next ? saved(this.deps, next) : toMessageView({ ...message, isDeleted: true });
+    return next ? publishMessageUpdate(this.deps.realtime, next) : toMessageView({ ...message, isDeleted: true });
   }
 }

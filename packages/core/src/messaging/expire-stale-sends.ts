@@ -1,6 +1,6 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock } from '../shared/ports.js';
-import { toMessageView } from './message-view.js';
+import { publishMessageUpdate } from './message-view.js';
 import type { Messages } from './ports.js';
 
 export const SEND_DEADLINE_REASON = 'ERR_SEND_DEADLINE_EXCEEDED';
@@ -21,9 +21,7 @@ export class ExpireStaleSends {
     let total = 0;
     for (;;) {
       const failed = await this.deps.messages.failStaleSends(before, SEND_DEADLINE_REASON, now, BATCH);
-      for (const m of failed) {
-        await this.deps.realtime.publish(m.companyId, { entity: 'appMessage', data: { action: 'update', message: toMessageView(m) } });
-      }
+      for (const m of failed) await publishMessageUpdate(this.deps.realtime, m);
       total += failed.length;
       if (failed.length < BATCH) return total;
     }

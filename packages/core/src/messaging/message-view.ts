@@ -1,3 +1,4 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Message, Ticket } from './conversation.js';
 
 export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt' | 'editedAt'> {
@@ -26,4 +27,11 @@ export interface TicketView extends Omit<Ticket, 'createdAt' | 'updatedAt' | 'cl
 export function toTicketView(t: Ticket): TicketView {
   const { greetedAt: _g, createdAt, updatedAt, closedAt, ...rest } = t;
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), closedAt: closedAt ? closedAt.toISOString() : null };
+}
+
+/** Tells the company's operators that a message changed (`appMessage` update); returns the view sent. */
+export async function publishMessageUpdate(realtime: RealtimeEvents, message: Message): Promise<MessageView> {
+  const view = toMessageView(message);
+  await realtime.publish(message.companyId, { entity: 'appMessage', data: { action: 'update', message: view } });
+  return view;
 }

@@ -7,7 +7,7 @@ import { AcceptProviderEvents } from './accept-provider-events.js';
 import { ApplyChannelEvent } from './apply-channel-event.js';
 import { CheckNumber, type ChannelQueries } from './check-number.js';
 import { AuthenticateConnection } from './authenticate-connection.js';
-import { memoizeTokenLookups } from './token-lookup-memo.js';
+import { memoizeConnectionLookups } from './connection-lookups.js';
 import { ExpireStaleSends } from './expire-stale-sends.js';
 import type { Broker } from './broker.js';
 import { DeleteConnection, UpdateConnection } from './change-connection.js';
@@ -75,7 +75,7 @@ interface SharedPorts {
 /** The messaging use cases, built from their ports. */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
   const { contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
-  const { connections, tokenLookup, recentLookup } = memoizeTokenLookups(p.connections, clock);
+  const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
   const outbound = new OutboundMessages({ messages, outbox, clock, ids });
   const { queues, settings } = p;
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createInMemoryPorts, type NewConnection } from '../../src/index.js';
-import { memoizeTokenLookups, TOKEN_LOOKUP_TTL_MS } from '../../src/messaging/token-lookup-memo.js';
+import { memoizeConnectionLookups, CONNECTION_LOOKUP_TTL_MS } from '../../src/messaging/connection-lookups.js';
 
 function draft(tokenDigest: string, name = 'Main'): NewConnection {
   const now = new Date('2026-01-01T00:00:00Z');
@@ -17,7 +17,7 @@ describe('Token lookups reused for a short time', () => {
     let reads = 0;
     const store = ports.connections;
     const counting = Object.assign(Object.create(store), { findByTokenDigest: (d: string) => { reads++; return store.findByTokenDigest(d); } });
-    const memo = memoizeTokenLookups(counting, ports.clock);
+    const memo = memoizeConnectionLookups(counting, ports.clock);
     return { ports, memo, reads: () => reads };
   }
 
@@ -26,7 +26,7 @@ describe('Token lookups reused for a short time', () => {
     await memo.connections.add(draft('d1'));
     for (let i = 0; i < 5; i++) expect((await memo.tokenLookup.findByTokenDigest('d1'))?.name).to.equal('Main');
     expect(reads()).to.equal(1);
-    ports.clock.advance(TOKEN_LOOKUP_TTL_MS + 1);
+    ports.clock.advance(CONNECTION_LOOKUP_TTL_MS + 1);
     await memo.tokenLookup.findByTokenDigest('d1');
     expect(reads()).to.equal(2);
   });
@@ -64,14 +64,14 @@ describe('Connection reads of the inbound path reused for a short time', () => {
     let reads = 0;
     const store = ports.connections;
     const counting = Object.assign(Object.create(store), { findById: (c: number | null, id: number) => { reads++; return store.findById(c, id); } });
-    const memo = memoizeTokenLookups(counting, ports.clock);
+    const memo = memoizeConnectionLookups(counting, ports.clock);
     const c = await memo.connections.add(draft('d9'));
     for (let i = 0; i < 3; i++) expect((await memo.recentLookup.findById(1, c.id))?.name).to.equal('Main');
     expect(reads).to.equal(1);
     await memo.connections.update({ ...c, greetingMessage: 'Hi!' });
     expect((await memo.recentLookup.findById(1, c.id))?.greetingMessage).to.equal('Hi!');
     expect(reads).to.equal(2);
-    ports.clock.advance(TOKEN_LOOKUP_TTL_MS + 1);
+    ports.clock.advance(CONNECTION_LOOKUP_TTL_MS + 1);
     await memo.recentLookup.findById(1, c.id);
     expect(reads).to.equal(3);
     expect(await memo.recentLookup.findById(2, c.id)).to.equal(null);

@@ -3,7 +3,7 @@ import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
 
 /** How long a lookup is reused. Another backend instance's change shows after at most this. */
-export const TOKEN_LOOKUP_TTL_MS = 2000;
+export const CONNECTION_LOOKUP_TTL_MS = 2000;
 const MAX_ENTRIES = 10_000;
 
 /** A small map of lookups that lapse, oldest dropped first when full. */
@@ -30,10 +30,10 @@ class Lapsing<K> {
  * and every inbound message reads its connection by id. `tokenLookup` and `recentLookup` reuse
  * such a lookup for a short time; only those two paths use them (uniqueness checks and screens
  * read the store). Changes made through `connections` (add, update, remove) forget the affected
- * entries at once; a change made by another instance is seen within `TOKEN_LOOKUP_TTL_MS`.
+ * entries at once; a change made by another instance is seen within `CONNECTION_LOOKUP_TTL_MS`.
  * Misses are not remembered, so a new connection works at once.
  */
-export function memoizeTokenLookups(store: Connections, clock: Clock, ttlMs = TOKEN_LOOKUP_TTL_MS) {
+export function memoizeConnectionLookups(store: Connections, clock: Clock, ttlMs = CONNECTION_LOOKUP_TTL_MS) {
   const byDigest = new Lapsing<string>(clock, ttlMs);
   const byId = new Lapsing<string>(clock, ttlMs);
   const forget = (id: number, digest?: string | null) => {
