@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
-import {
-  MikroOrmBackgroundJobs, MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmHelps, MikroOrmInvoices, MikroOrmJobQueueHealth,
-  MikroOrmMessages, MikroOrmOutbox, MikroOrmPartners, MikroOrmPlans, MikroOrmPlatformActivity, MikroOrmQueueIntegrations, MikroOrmQueueOptions,
-  MikroOrmQueues, MikroOrmRefreshSessions, MikroOrmSettings, MikroOrmTags, MikroOrmTicketLogs, MikroOrmTickets, MikroOrmTransaction,
-  MikroOrmUsers, type Database,
-} from '@servicedesk/adapters-persistence';
+import { mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
   DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
   InsecureTestPasswordHasher, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, type CorePorts,
@@ -28,28 +23,7 @@ export function pgliteAdapters(db: Database): ContainerModule {
     bind(TYPES.Clock).toDynamicValue(() => new FixedClock()).inSingletonScope();
     bind(TYPES.Broker).toDynamicValue(() => new InProcessBroker()).inSingletonScope();
     bind<CorePorts>(TYPES.Ports).toResolvedValue((clock: FixedClock, broker: InProcessBroker): CorePorts => ({
-      users: new MikroOrmUsers(orm),
-      refreshSessions: new MikroOrmRefreshSessions(orm),
-      companies: new MikroOrmCompanies(orm),
-      plans: new MikroOrmPlans(orm),
-      settings: new MikroOrmSettings(orm),
-      tx: new MikroOrmTransaction(orm),
-      helps: new MikroOrmHelps(orm),
-      partners: new MikroOrmPartners(orm),
-      invoices: new MikroOrmInvoices(orm),
-      platformActivity: new MikroOrmPlatformActivity(orm),
-      connections: new MikroOrmConnections(orm),
-      contacts: new MikroOrmContacts(orm),
-      tickets: new MikroOrmTickets(orm),
-      messages: new MikroOrmMessages(orm),
-      outbox: new MikroOrmOutbox(orm),
-      ticketLogs: new MikroOrmTicketLogs(orm),
-      tags: new MikroOrmTags(orm),
-      jobs: new MikroOrmBackgroundJobs(orm),
-      queues: new MikroOrmQueues(orm),
-      queueOptions: new MikroOrmQueueOptions(orm),
-      queueIntegrations: new MikroOrmQueueIntegrations(orm),
-      jobHealth: new MikroOrmJobQueueHealth(orm),
+      ...mikroOrmRepositories(orm),
       clock,
       broker,
       ids: { uuid: randomUUID },

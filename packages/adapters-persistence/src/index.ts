@@ -16,3 +16,4 @@ export * from './mikro-orm-background-jobs.js';
 export * from './repositories/mikro-orm-contacts.js';
 export * from './repositories/mikro-orm-queues.js';
 export * from './mikro-orm-job-queue-health.js';
+export * from './repositories.js';

@@ -6,14 +6,7 @@ import {
   HttpConversationIntegrations,
 } from '@servicedesk/adapters-http';
 import {
-  createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions,
-  MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, openDatabase, type Database,
-  MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity,
-  MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets,
-  MikroOrmTicketLogs,
-  MikroOrmTags,
-  MikroOrmBackgroundJobs,
-  MikroOrmQueues, MikroOrmQueueOptions, MikroOrmQueueIntegrations, MikroOrmJobQueueHealth,
+  createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, mikroOrmRepositories, openDatabase, type Database,
 } from '@servicedesk/adapters-persistence';
 import {
   createApplication, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, SystemClock, type Application, type BlobStorage, type Cache, type CorePorts,
@@ -82,12 +75,7 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
   c.bind(TYPES.JwtSecret).toConstantValue(jwtSecret);
   c.bind<CorePorts>(TYPES.Ports).toResolvedValue(
     ({ db, cache, blobs, fanout, broker, brokerConnected }: Infrastructure, secret: string): CorePorts => ({
-      users: new MikroOrmUsers(db.orm),
-      refreshSessions: new MikroOrmRefreshSessions(db.orm),
-      companies: new MikroOrmCompanies(db.orm),
-      plans: new MikroOrmPlans(db.orm),
-      settings: new MikroOrmSettings(db.orm),
-      tx: new MikroOrmTransaction(db.orm),
+      ...mikroOrmRepositories(db.orm, brokerConnected ? { brokerConnected } : {}),
       tokens: new JoseTokens({ secret, accessLifetimeSeconds: config.accessTokenTtl, refreshLifetimeSeconds: config.refreshTokenTtl }),
       hasher: new Argon2PasswordHasher(),
       cache,
@@ -99,23 +87,7 @@ export function createContainer(config: BackendConfig, infra: Infrastructure, jw
       digester: new HmacSecretDigester(secret),
       channelQueries,
       broker,
-      helps: new MikroOrmHelps(db.orm),
-      partners: new MikroOrmPartners(db.orm),
-      invoices: new MikroOrmInvoices(db.orm),
-      platformActivity: new MikroOrmPlatformActivity(db.orm),
-      connections: new MikroOrmConnections(db.orm),
-      contacts: new MikroOrmContacts(db.orm),
-      tickets: new MikroOrmTickets(db.orm),
-      messages: new MikroOrmMessages(db.orm),
-      outbox: new MikroOrmOutbox(db.orm),
-      ticketLogs: new MikroOrmTicketLogs(db.orm),
-      tags: new MikroOrmTags(db.orm),
-      jobs: new MikroOrmBackgroundJobs(db.orm),
-      queues: new MikroOrmQueues(db.orm),
-      queueOptions: new MikroOrmQueueOptions(db.orm),
-      queueIntegrations: new MikroOrmQueueIntegrations(db.orm),
       conversationIntegrations: new HttpConversationIntegrations({ allowPrivate: config.allowPrivateUrls }),
-      jobHealth: new MikroOrmJobQueueHealth(db.orm, brokerConnected),
     }),
     [TYPES.Infrastructure, TYPES.JwtSecret],
   ).inSingletonScope();
