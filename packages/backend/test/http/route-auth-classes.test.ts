@@ -6,7 +6,7 @@ interface SeedRoute { method: string; path: string; auth: string; group: string;
 
 /** The seed's inventory: 339 routes with their auth class. */
 function seedRoutes(): SeedRoute[] {
-  const file = new URL('../../../../../shared/spec/routes.tsv', import.meta.url);
+  const file = new URL('../../../../spec/routes.tsv', import.meta.url);
   const [, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
   return lines.map((l) => {
     const [method, path, auth, group] = l.split('\t') as [string, string, string, string];
