@@ -41,8 +41,8 @@ const MINUTE = 60_000;
 
 /** Logs in through the use cases, as an HTTP adapter would, and returns the verified actor. */
 async function actorOf(app: Application, email: string, password: string): Promise<Actor> {
-  const { token } = await app.login.execute({ email, password, ip: '127.0.0.1' });
-  return (await app.authenticate.execute(token)).actor;
+  const { token } = await app.identity.login.execute({ email, password, ip: '127.0.0.1' });
+  return (await app.identity.authenticate.execute(token)).actor;
 }
 
 /**
@@ -57,20 +57,20 @@ export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
   const sandbox = await attachSandboxChannel({ app, broker, clock });
   // Relays what is waiting (joining a run the core may have started by itself) and lets the channel answer.
   const relay = async () => {
-    await app.relayOutbox.execute();
+    await app.outbox.relayOutbox.execute();
     await broker.idle();
   };
   try {
-    await app.seedPlatform.execute({ adminEmail: DEMO.superAdmin.email, adminPassword: DEMO.superAdmin.password, passwordIsDefault: false });
+    await app.tenancy.seedPlatform.execute({ adminEmail: DEMO.superAdmin.email, adminPassword: DEMO.superAdmin.password, passwordIsDefault: false });
     const root = await actorOf(app, DEMO.superAdmin.email, DEMO.superAdmin.password);
-    const [plan] = await app.listPlans.execute({});
+    const [plan] = await app.tenancy.listPlans.execute({});
     if (!plan) throw new Error('the seed created no plan');
-    const { company } = await app.createCompany.execute({
+    const { company } = await app.tenancy.createCompany.execute({
       actor: root, name: DEMO.company.name, email: DEMO.company.email, planId: plan.id,
       adminName: DEMO.company.adminName, password: DEMO.company.password,
     });
     const admin = await actorOf(app, DEMO.company.email, DEMO.company.password);
-    const created = await app.createConnection.execute({
+    const created = await app.connections.createConnection.execute({
       actor: admin, kind: 'chatapp', provider: 'sandbox', name: DEMO.connection.name, isDefault: true,
       greetingMessage: DEMO.connection.greeting, token: DEMO.connection.apiToken,
     });
@@ -80,14 +80,14 @@ export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
     // The in-memory clock stands still (deterministic runs); move it so the conversation has an order.
     clock.advance(MINUTE);
     const inboundAt = new Date(clock.now().getTime() - 1_000).toISOString();
-    const routed = await app.routeInbound.execute({
+    const routed = await app.conversations.routeInbound.execute({
       type: 'InboundMessage', companyId: company.id, chatappId: created.id, providerMessageId: DEMO.inbound.providerMessageId,
       from: DEMO.contact.number, senderName: DEMO.contact.name, body: DEMO.inbound.body, isGroup: false, at: inboundAt,
     });
     if (routed.ticketId === null) throw new Error('the inbound message opened no ticket');
 
     clock.advance(MINUTE);
-    const reply = await app.sendTicketMessage.execute({ actor: admin, ticketId: routed.ticketId, body: DEMO.reply });
+    const reply = await app.conversations.sendTicketMessage.execute({ actor: admin, ticketId: routed.ticketId, body: DEMO.reply });
     const replyId = reply.messages[0]!.id;
     const accepted: AcceptedReply = {
       messageId: replyId,
@@ -98,10 +98,10 @@ export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
     clock.advance(MINUTE);
     await relay();
 
-    const page = await app.listTicketMessages.execute({ actor: admin, ticketId: routed.ticketId });
-    const ticket = await app.showTicket.execute({ actor: admin, ticketId: routed.ticketId });
-    const { count } = await app.listTickets.execute({ actor: admin, showAll: true });
-    const connection = await app.showConnection.execute({ actor: admin, connectionId: created.id });
+    const page = await app.conversations.listTicketMessages.execute({ actor: admin, ticketId: routed.ticketId });
+    const ticket = await app.tickets.showTicket.execute({ actor: admin, ticketId: routed.ticketId });
+    const { count } = await app.tickets.listTickets.execute({ actor: admin, showAll: true });
+    const connection = await app.connections.showConnection.execute({ actor: admin, connectionId: created.id });
     return {
       company: { id: company.id, name: company.name },
       connection: { id: connection.id, name: connection.name, status: connection.status },

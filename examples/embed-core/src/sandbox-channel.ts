@@ -36,7 +36,7 @@ export async function attachSandboxChannel(deps: { app: Application; broker: Bro
     }
   });
   const backend = await broker.subscribe('backend-events', 'evt.>', async ({ payload }) => {
-    await app.applyChannelEvent.execute(payload as ChannelEvent);
+    await app.conversations.applyChannelEvent.execute(payload as ChannelEvent);
   });
 
   return {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
-import { mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
+import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
   DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
-  InsecureTestPasswordHasher, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, type CorePorts,
+  InsecureTestPasswordHasher, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
 } from '@servicedesk/core';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
@@ -36,6 +36,7 @@ export function pgliteAdapters(db: Database): ContainerModule {
       companyRegistry: OFFLINE_COMPANY_REGISTRY,
       channelQueries: DETACHED_CHANNEL_QUERIES,
       conversationIntegrations: new RecordingConversationIntegrations(),
+      ...jobPorts(new MikroOrmJobStore(orm)),
     }), [TYPES.Clock, TYPES.Broker]).inSingletonScope();
     // One MikroORM request context per unit of work, as the HTTP and broker adapters open one.
     bind<UnitOfWork>(TYPES.UnitOfWork).toConstantValue((work) => RequestContext.create(orm.em, work));

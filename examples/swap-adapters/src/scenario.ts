@@ -33,12 +33,12 @@ export async function runScenario(container: Container): Promise<ScenarioOutcome
     const again = await w.receive('wamid-1', 'Hello, where is my order?');
     const second = await w.receive('wamid-2', 'It is order 42.');
     w.clock.advance(60_000);
-    const connection = await inUnitOfWork(() => app.authenticateConnection.execute(WORLD.connection.apiToken));
-    const api = await inUnitOfWork(() => app.sendApiMessage.execute({ connection, number: WORLD.contact.number, body: 'Order 42 ships today.' }));
+    const connection = await inUnitOfWork(() => app.connections.authenticateConnection.execute(WORLD.connection.apiToken));
+    const api = await inUnitOfWork(() => app.conversations.sendApiMessage.execute({ connection, number: WORLD.contact.number, body: 'Order 42 ships today.' }));
     const accepted = await inUnitOfWork(() => w.ports.messages.findById(connection.companyId, api.messageId));
     const outboxBeforeRelay = (await inUnitOfWork(() => w.ports.outbox.pending(100))).length;
     const relayed = await w.relay();
-    const { count } = await inUnitOfWork(() => app.listTickets.execute({ actor: w.admin, showAll: true }));
+    const { count } = await inUnitOfWork(() => app.tickets.listTickets.execute({ actor: w.admin, showAll: true }));
     const messages = await w.conversation(first.ticketId!);
     return {
       greeted: first.greeted,

@@ -11,7 +11,7 @@ export const WORLD = {
   contact: { number: '5511999990000', name: 'Ana' },
 } as const;
 
-type RouteInboundResult = Awaited<ReturnType<Application['routeInbound']['execute']>>;
+type RouteInboundResult = Awaited<ReturnType<Application['conversations']['routeInbound']['execute']>>;
 
 export interface World {
   readonly app: Application;
@@ -45,27 +45,27 @@ export async function openWorld(container: Container): Promise<World> {
   const inUnitOfWork = container.get<UnitOfWork>(TYPES.UnitOfWork);
 
   const actorOf = (email: string, password: string) => inUnitOfWork(async () => {
-    const { token } = await app.login.execute({ email, password, ip: '127.0.0.1' });
-    return (await app.authenticate.execute(token)).actor;
+    const { token } = await app.identity.login.execute({ email, password, ip: '127.0.0.1' });
+    return (await app.identity.authenticate.execute(token)).actor;
   });
   const relay = async () => {
-    const published = await inUnitOfWork(() => app.relayOutbox.execute());
+    const published = await inUnitOfWork(() => app.outbox.relayOutbox.execute());
     await broker.idle();
     return published;
   };
 
-  await inUnitOfWork(() => app.seedPlatform.execute({ adminEmail: WORLD.root.email, adminPassword: WORLD.root.password, passwordIsDefault: false }));
+  await inUnitOfWork(() => app.tenancy.seedPlatform.execute({ adminEmail: WORLD.root.email, adminPassword: WORLD.root.password, passwordIsDefault: false }));
   const admin = await actorOf(WORLD.root.email, WORLD.root.password);
-  const created = await inUnitOfWork(() => app.createConnection.execute({
+  const created = await inUnitOfWork(() => app.connections.createConnection.execute({
     actor: admin, kind: 'chatapp', provider: 'sandbox', name: WORLD.connection.name, isDefault: true,
     greetingMessage: WORLD.connection.greeting, token: WORLD.connection.apiToken,
   }));
   // The start command goes out with the connection; the channel runtime would then report it connected.
   await relay();
-  await inUnitOfWork(() => app.applyChannelEvent.execute({
+  await inUnitOfWork(() => app.conversations.applyChannelEvent.execute({
     type: 'SessionStatusChanged', companyId: created.companyId, chatappId: created.id, status: 'CONNECTED', qrcode: null, at: clock.now().toISOString(),
   }));
-  const connection = await inUnitOfWork(() => app.showConnection.execute({ actor: admin, connectionId: created.id }));
+  const connection = await inUnitOfWork(() => app.connections.showConnection.execute({ actor: admin, connectionId: created.id }));
 
   return {
     app, ports, broker, clock, inUnitOfWork, admin, connection, actorOf, relay,
@@ -75,10 +75,10 @@ export async function openWorld(container: Container): Promise<World> {
         type: 'InboundMessage', companyId: connection.companyId, chatappId: connection.id, providerMessageId, from,
         senderName: WORLD.contact.name, body, isGroup: false, at: new Date(clock.now().getTime() - 1_000).toISOString(),
       };
-      return inUnitOfWork(() => app.routeInbound.execute(event));
+      return inUnitOfWork(() => app.conversations.routeInbound.execute(event));
     },
     async conversation(ticketId, actor = admin) {
-      return (await inUnitOfWork(() => app.listTicketMessages.execute({ actor, ticketId }))).messages;
+      return (await inUnitOfWork(() => app.conversations.listTicketMessages.execute({ actor, ticketId }))).messages;
     },
   };
 }

@@ -16,7 +16,7 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
     beforeEach(async () => { w = await openWorld(await makeContainer()); });
 
     const pendingOutbox = () => w.inUnitOfWork(() => w.ports.outbox.pending(100));
-    const tickets = (actor = w.admin) => w.inUnitOfWork(() => w.app.listTickets.execute({ actor, showAll: true }));
+    const tickets = (actor = w.admin) => w.inUnitOfWork(() => w.app.tickets.listTickets.execute({ actor, showAll: true }));
 
     it('an inbound message opens a pending ticket for the contact and greets them', async () => {
       const routed = await w.receive('wamid-1', 'hello');
@@ -63,8 +63,8 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
     it('an API send is accepted as pending with one outbox entry, and the relay hands it to the broker', async () => {
       const received: ChannelCommand[] = [];
       await w.broker.subscribe('test-runtime', 'cmd.session.send.>', async ({ payload }) => { received.push(payload as ChannelCommand); });
-      const connection = await w.inUnitOfWork(() => w.app.authenticateConnection.execute(WORLD.connection.apiToken));
-      const res = await w.inUnitOfWork(() => w.app.sendApiMessage.execute({ connection, number: '5511977776666', body: 'Your order shipped' }));
+      const connection = await w.inUnitOfWork(() => w.app.connections.authenticateConnection.execute(WORLD.connection.apiToken));
+      const res = await w.inUnitOfWork(() => w.app.conversations.sendApiMessage.execute({ connection, number: '5511977776666', body: 'Your order shipped' }));
       expect(res.status).to.equal('SUCCESS');
       const [message] = await w.conversation(res.ticketId);
       expect(message).to.include({ id: res.messageId, status: 'pending', fromMe: true, body: 'Your order shipped' });
@@ -81,7 +81,7 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
     it('an operator reply takes the pending ticket and waits in the outbox as pending', async () => {
       const routed = await w.receive('wamid-1', 'hello');
       w.clock.advance(60_000);
-      const reply = await w.inUnitOfWork(() => w.app.sendTicketMessage.execute({ actor: w.admin, ticketId: routed.ticketId!, body: 'On it!' }));
+      const reply = await w.inUnitOfWork(() => w.app.conversations.sendTicketMessage.execute({ actor: w.admin, ticketId: routed.ticketId!, body: 'On it!' }));
       expect(reply.ticket).to.include({ status: 'open', userId: w.admin.userId, lastMessage: 'On it!' });
       expect(reply.messages.map((m) => [m.body, m.status, m.userId])).to.deep.equal([['On it!', 'pending', w.admin.userId]]);
       expect((await w.conversation(routed.ticketId!)).at(-1)).to.include({ id: reply.messages[0]!.id, body: 'On it!' });
@@ -89,15 +89,15 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
     });
 
     it('delivery reports move a sent message forward, never back', async () => {
-      const connection = await w.inUnitOfWork(() => w.app.authenticateConnection.execute(WORLD.connection.apiToken));
-      const { messageId, ticketId } = await w.inUnitOfWork(() => w.app.sendApiMessage.execute({ connection, number: '5511977776666', body: 'hi' }));
+      const connection = await w.inUnitOfWork(() => w.app.connections.authenticateConnection.execute(WORLD.connection.apiToken));
+      const { messageId, ticketId } = await w.inUnitOfWork(() => w.app.conversations.sendApiMessage.execute({ connection, number: '5511977776666', body: 'hi' }));
       const base = { companyId: connection.companyId, chatappId: connection.id, providerMessageId: 'p-1', at: w.clock.now().toISOString() };
       for (const event of [
         { type: 'SessionMessageSent', messageId, ...base },
         { type: 'MessageStatusChanged', status: 'read', ...base },
         { type: 'MessageStatusChanged', status: 'delivered', ...base },
       ] as const) {
-        await w.inUnitOfWork(() => w.app.applyChannelEvent.execute(event));
+        await w.inUnitOfWork(() => w.app.conversations.applyChannelEvent.execute(event));
       }
       const [message] = await w.conversation(ticketId);
       expect(message).to.include({ id: messageId, status: 'read', providerMessageId: 'p-1' });
@@ -105,13 +105,13 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
 
     it("another company's admin cannot see the ticket (tenancy)", async () => {
       const routed = await w.receive('wamid-1', 'hello');
-      const [plan] = await w.inUnitOfWork(() => w.app.listPlans.execute({}));
-      await w.inUnitOfWork(() => w.app.createCompany.execute({
+      const [plan] = await w.inUnitOfWork(() => w.app.tenancy.listPlans.execute({}));
+      await w.inUnitOfWork(() => w.app.tenancy.createCompany.execute({
         actor: w.admin, name: 'Other Co', email: 'admin@other.test', planId: plan!.id, password: 'other-password',
       }));
       const other = await w.actorOf('admin@other.test', 'other-password');
       expect(other.companyId).to.not.equal(w.admin.companyId);
-      expect(await code(w.inUnitOfWork(() => w.app.showTicket.execute({ actor: other, ticketId: routed.ticketId! })))).to.equal('ERR_NO_TICKET_FOUND');
+      expect(await code(w.inUnitOfWork(() => w.app.tickets.showTicket.execute({ actor: other, ticketId: routed.ticketId! })))).to.equal('ERR_NO_TICKET_FOUND');
       expect((await tickets(other)).count).to.equal(0);
     });
   });

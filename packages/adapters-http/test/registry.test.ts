@@ -4,21 +4,21 @@ import Koa from 'koa';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { ForbiddenError, UnauthorizedError, type Application } from '@servicedesk/core';
-import { errorMiddleware, mountRoutes, route } from '../src/index.js';
+import { ForbiddenError, UnauthorizedError } from '@servicedesk/core';
+import { errorMiddleware, mountRoutes, route, type AccessApi } from '../src/index.js';
 
 /** Just the parts of the application the registry touches. */
-function fakeApp(features: Record<string, boolean>): Application {
+function fakeApp(features: Record<string, boolean>): AccessApi {
   return {
-    authenticate: {
+    identity: { authenticate: {
       execute: async (token?: string) => {
         if (token === 'user') return { actor: { userId: 1, companyId: 1, profile: 'user' }, mustChangePassword: false };
         if (token === 'fresh') return { actor: { userId: 2, companyId: 1, profile: 'admin' }, mustChangePassword: true };
         throw new UnauthorizedError('ERR_SESSION_EXPIRED');
       },
-    },
-    planGuard: { assertFeature: async (_c: number, f: string) => { if (!features[f]) throw new ForbiddenError('ERR_PLAN_FEATURE_DISABLED'); } },
-  } as unknown as Application;
+    } },
+    tenancy: { planGuard: { assertFeature: async (_c: number, f: string) => { if (!features[f]) throw new ForbiddenError('ERR_PLAN_FEATURE_DISABLED'); } } },
+  } as unknown as AccessApi;
 }
 
 describe('HTTP route registry', () => {

@@ -17,3 +17,4 @@ export * from './repositories/mikro-orm-contacts.js';
 export * from './repositories/mikro-orm-queues.js';
 export * from './mikro-orm-job-queue-health.js';
 export * from './repositories.js';
+export * from './jobs/mikro-orm-job-store.js';

@@ -12,34 +12,35 @@ import { MikroOrmCompanies, MikroOrmPlans } from './repositories/mikro-orm-tenan
 import { MikroOrmTicketLogs } from './repositories/mikro-orm-ticket-logs.js';
 import { MikroOrmRefreshSessions, MikroOrmUsers } from './repositories/mikro-orm-users.js';
 
+/** The unit-of-work ports every feature shares: transactions and after-request work. */
+export const platformRepositories = (orm: MikroORM) => ({ tx: new MikroOrmTransaction(orm), jobs: new MikroOrmBackgroundJobs(orm) });
+export const identityRepositories = (orm: MikroORM) => ({ users: new MikroOrmUsers(orm), refreshSessions: new MikroOrmRefreshSessions(orm) });
+export const tenancyRepositories = (orm: MikroORM) => ({ companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm) });
+export const settingsRepositories = (orm: MikroORM) => ({ settings: new MikroOrmSettings(orm) });
+export const companyApiRepositories = (orm: MikroORM) => ({
+  helps: new MikroOrmHelps(orm), partners: new MikroOrmPartners(orm), invoices: new MikroOrmInvoices(orm), platformActivity: new MikroOrmPlatformActivity(orm),
+});
+export const messagingRepositories = (orm: MikroORM) => ({
+  connections: new MikroOrmConnections(orm), tickets: new MikroOrmTickets(orm), messages: new MikroOrmMessages(orm),
+  outbox: new MikroOrmOutbox(orm), ticketLogs: new MikroOrmTicketLogs(orm),
+});
+export const contactsRepositories = (orm: MikroORM) => ({ contacts: new MikroOrmContacts(orm) });
+export const tagsRepositories = (orm: MikroORM) => ({ tags: new MikroOrmTags(orm) });
+/** `brokerConnected` lets the job-queue health report say whether the broker answers. */
+export const queuesRepositories = (orm: MikroORM, options: { brokerConnected?: () => Promise<boolean> } = {}) => ({
+  queues: new MikroOrmQueues(orm), queueOptions: new MikroOrmQueueOptions(orm), queueIntegrations: new MikroOrmQueueIntegrations(orm),
+  jobHealth: new MikroOrmJobQueueHealth(orm, options.brokerConnected),
+});
+
 /**
- * Every port this package implements on one database, for a composition root: the backend's
- * container and any application that wires the core to PostgreSQL or PGlite. `brokerConnected`
- * lets the job-queue health report say whether the broker answers.
+ * Every port this package implements on one database, for applications that wire the whole core
+ * to PostgreSQL or PGlite at once (the swap-adapters example). The backend takes each feature's
+ * part through its module list instead.
  */
 export function mikroOrmRepositories(orm: MikroORM, options: { brokerConnected?: () => Promise<boolean> } = {}) {
   return {
-    users: new MikroOrmUsers(orm),
-    refreshSessions: new MikroOrmRefreshSessions(orm),
-    companies: new MikroOrmCompanies(orm),
-    plans: new MikroOrmPlans(orm),
-    settings: new MikroOrmSettings(orm),
-    tx: new MikroOrmTransaction(orm),
-    helps: new MikroOrmHelps(orm),
-    partners: new MikroOrmPartners(orm),
-    invoices: new MikroOrmInvoices(orm),
-    platformActivity: new MikroOrmPlatformActivity(orm),
-    connections: new MikroOrmConnections(orm),
-    contacts: new MikroOrmContacts(orm),
-    tickets: new MikroOrmTickets(orm),
-    messages: new MikroOrmMessages(orm),
-    outbox: new MikroOrmOutbox(orm),
-    ticketLogs: new MikroOrmTicketLogs(orm),
-    tags: new MikroOrmTags(orm),
-    jobs: new MikroOrmBackgroundJobs(orm),
-    queues: new MikroOrmQueues(orm),
-    queueOptions: new MikroOrmQueueOptions(orm),
-    queueIntegrations: new MikroOrmQueueIntegrations(orm),
-    jobHealth: new MikroOrmJobQueueHealth(orm, options.brokerConnected),
+    ...platformRepositories(orm), ...identityRepositories(orm), ...tenancyRepositories(orm), ...settingsRepositories(orm),
+    ...companyApiRepositories(orm), ...messagingRepositories(orm), ...contactsRepositories(orm), ...tagsRepositories(orm),
+    ...queuesRepositories(orm, options),
   };
 }

@@ -1,6 +1,12 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { ForbiddenError, UnauthorizedError, type Application, type Authenticated } from '@servicedesk/core';
+import { ForbiddenError, UnauthorizedError, type Authenticated, type IdentityApi, type TenancyApi } from '@servicedesk/core';
 import type { Context } from 'koa';
+
+/** The parts of the application the HTTP and websocket guards use: token checks and plan features. */
+export interface AccessApi {
+  readonly identity: Pick<IdentityApi, 'authenticate'>;
+  readonly tenancy: Pick<TenancyApi, 'planGuard'>;
+}
 
 export function bearerToken(ctx: Context): string | undefined {
   const header = ctx.get('authorization');
@@ -9,8 +15,8 @@ export function bearerToken(ctx: Context): string | undefined {
 }
 
 /** Verifies the platform JWT and enforces the first-access password change. */
-export async function authenticateUser(app: Application, ctx: Context, duringPasswordChange: boolean): Promise<Authenticated> {
-  const result = await app.authenticate.execute(bearerToken(ctx));
+export async function authenticateUser(app: AccessApi, ctx: Context, duringPasswordChange: boolean): Promise<Authenticated> {
+  const result = await app.identity.authenticate.execute(bearerToken(ctx));
   if (result.mustChangePassword && !duringPasswordChange) throw new ForbiddenError('ERR_PASSWORD_CHANGE_REQUIRED');
   return result;
 }

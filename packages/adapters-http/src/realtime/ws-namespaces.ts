@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Application, Cache, RealtimeFanout } from '@servicedesk/core';
+import type { Cache, RealtimeFanout } from '@servicedesk/core';
+import type { AccessApi } from '../http/auth-middleware.js';
 import type { Logger } from 'pino';
 import { seqKey, windowKey } from './ws-realtime.js';
 
@@ -36,7 +37,7 @@ export class WsNamespaces {
   private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(private readonly deps: {
-    app: Application; cache: Cache; fanout: RealtimeFanout; logger: Logger; heartbeatMs?: number;
+    app: AccessApi; cache: Cache; fanout: RealtimeFanout; logger: Logger; heartbeatMs?: number;
     /** The unit of work the handshake's token check runs in (as an HTTP request's would). */
     scope?: <T>(work: () => Promise<T>) => Promise<T>;
   }) {}
@@ -73,7 +74,7 @@ export class WsNamespaces {
     const companyId = Number(match[1]);
     try {
       const token = url.searchParams.get('token') ?? undefined;
-      const check = () => this.deps.app.authenticate.execute(token);
+      const check = () => this.deps.app.identity.authenticate.execute(token);
       const auth = await (this.deps.scope ? this.deps.scope(check) : check());
       if (auth.actor.companyId !== companyId) return this.refuse(socket, 403, 'ERR_NO_PERMISSION');
       if (auth.mustChangePassword) return this.refuse(socket, 403, 'ERR_PASSWORD_CHANGE_REQUIRED');

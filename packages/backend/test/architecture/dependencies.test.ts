@@ -61,3 +61,73 @@ describe('Architecture: the dependency rule', () => {
     expect(sample).to.include('koa');
   });
 });
+
+/** The folders of core/src and the folders each one imports (relative imports only). */
+function coreFolderGraph(): Map<string, Set<string>> {
+  const src = path.join(ROOT, 'packages/core/src');
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(src)) {
+    const folder = path.relative(src, path.dirname(file)).split(path.sep)[0]!;
+    if (!folder) continue; // application.ts and index.ts at the root compose everything
+    const edges = graph.get(folder) ?? new Set<string>();
+    graph.set(folder, edges);
+    for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) {
+      const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
+      if (target && target !== folder && !target.endsWith('.js')) edges.add(target);
+    }
+  }
+  return graph;
+}
+
+/** Every strongly connected set of more than one folder (Tarjan): each is a cycle. */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const stack: string[] = [];
+  const meta = new Map<string, { index: number; low: number; onStack: boolean }>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    meta.set(v, { index, low: index, onStack: true });
+    index++;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!meta.has(w)) {
+        visit(w);
+        meta.get(v)!.low = Math.min(meta.get(v)!.low, meta.get(w)!.low);
+      } else if (meta.get(w)!.onStack) {
+        meta.get(v)!.low = Math.min(meta.get(v)!.low, meta.get(w)!.index);
+      }
+    }
+    if (meta.get(v)!.low === meta.get(v)!.index) {
+      const component: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; meta.get(w)!.onStack = false; component.push(w); } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!meta.has(v)) visit(v);
+  return found;
+}
+
+/** Composition layers: they import every feature folder, and no feature folder imports them. */
+const COMPOSITION_FOLDERS = ['compose', 'in-memory'];
+
+describe('Architecture: core folders', () => {
+  it('import each other without cycles', () => {
+    const graph = coreFolderGraph();
+    const found = cycles(graph);
+    const describe = (c: string[]) => c.map((f) => `${f} → ${[...graph.get(f)!].filter((t) => c.includes(t)).join(', ')}`).join('; ');
+    expect(found.map(describe), 'folders that import each other in a circle').to.deep.equal([]);
+  });
+
+  it('never import a composition layer from a feature folder', () => {
+    for (const [folder, edges] of coreFolderGraph()) {
+      if (COMPOSITION_FOLDERS.includes(folder)) continue;
+      for (const c of COMPOSITION_FOLDERS) expect(edges.has(c), `${folder} imports ${c}`).to.equal(false);
+    }
+  });
+
+  it('the cycle finder finds a cycle (it would catch one)', () => {
+    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
+    expect(cycles(graph)).to.deep.equal([['a', 'b', 'c']]);
+  });
+});

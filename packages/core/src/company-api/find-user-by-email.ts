@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
-import { assertSuper } from '../identity/user-rules.js';
-import { toUserView, type Actor, type UserView } from '../identity/user.js';
+import { assertSuper } from '../shared/actor.js';
+import { toUserView, type UserView } from '../identity/user.js';
+import { type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { normalizeEmail } from '../shared/text.js';
 

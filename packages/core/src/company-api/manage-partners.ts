@@ -1,5 +1,5 @@
-import { assertSuper } from '../identity/user-rules.js';
-import type { Actor } from '../identity/user.js';
+import { assertSuper } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock } from '../shared/ports.js';

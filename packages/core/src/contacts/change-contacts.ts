@@ -1,6 +1,6 @@
-import { isAdmin, type Actor } from '../identity/user.js';
-import type { Contact } from '../messaging/conversation.js';
-import type { Contacts } from '../messaging/ports.js';
+import { isAdmin, type Actor } from '../shared/actor.js';
+import type { Contact } from './contact.js';
+import type { Contacts } from './ports.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { Tags } from '../tags/ports.js';

@@ -1,7 +1,8 @@
-import type { Actor } from '../identity/user.js';
-import type { ChannelQueries } from '../messaging/check-number.js';
-import type { Connection } from '../messaging/connection.js';
-import type { Connections, Contacts } from '../messaging/ports.js';
+import type { Actor } from '../shared/actor.js';
+import type { ChannelQueries } from '../connections/check-number.js';
+import type { Connection } from '../connections/connection.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from './ports.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { cleanContactNumber } from './contact-rules.js';

@@ -1,4 +1,4 @@
-import type { ContactExtraInfo } from '../messaging/conversation.js';
+import type { ContactExtraInfo } from './contact.js';
 import { ValidationError } from '../shared/errors.js';
 import { isEmail, normalizeEmail } from '../shared/text.js';
 import { IDENTIFIER_KINDS, MAX_IDENTIFIER_VALUE, MAX_IDENTIFIERS_PER_CONTACT, type ContactIdentifier } from './identifiers.js';

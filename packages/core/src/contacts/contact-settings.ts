@@ -1,7 +1,7 @@
 import type { Users } from '../identity/ports.js';
-import { isAdmin, type Actor } from '../identity/user.js';
-import type { Contact } from '../messaging/conversation.js';
-import type { Contacts } from '../messaging/ports.js';
+import { isAdmin, type Actor } from '../shared/actor.js';
+import type { Contact } from './contact.js';
+import type { Contacts } from './ports.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import type { ContactDetails, ContactPresenter } from './contact-view.js';

@@ -1,6 +1,6 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Contact } from '../messaging/conversation.js';
-import type { Contacts } from '../messaging/ports.js';
+import type { Contact } from './contact.js';
+import type { Contacts } from './ports.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
 import type { ContactIdentifier } from './identifiers.js';

@@ -1,6 +1,6 @@
-import type { Actor } from '../identity/user.js';
-import type { ChannelQueries } from '../messaging/check-number.js';
-import type { Connections } from '../messaging/ports.js';
+import type { Actor } from '../shared/actor.js';
+import type { ChannelQueries } from '../connections/check-number.js';
+import type { Connections } from '../connections/ports.js';
 import { connectionToAsk } from './contact-profile.js';
 import type { ContactImportStatus, StartContactImport } from './import-contacts.js';
 

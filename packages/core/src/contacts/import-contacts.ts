@@ -1,5 +1,5 @@
-import type { Actor } from '../identity/user.js';
-import type { ContactImportRow, Contacts } from '../messaging/ports.js';
+import type { Actor } from '../shared/actor.js';
+import type { ContactImportRow, Contacts } from './ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BackgroundJobs } from '../shared/background-jobs.js';
 import { DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';

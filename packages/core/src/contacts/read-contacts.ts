@@ -1,6 +1,6 @@
-import type { Actor } from '../identity/user.js';
-import type { Contact } from '../messaging/conversation.js';
-import type { Contacts } from '../messaging/ports.js';
+import type { Actor } from '../shared/actor.js';
+import type { Contact } from './contact.js';
+import type { Contacts } from './ports.js';
 import { NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Tags } from '../tags/ports.js';

@@ -1,6 +1,6 @@
 import { UnauthorizedError } from '../shared/errors.js';
 import type { Tokens, Users } from './ports.js';
-import type { Actor } from './user.js';
+import type { Actor } from '../shared/actor.js';
 
 export interface Authenticated {
   readonly actor: Actor;

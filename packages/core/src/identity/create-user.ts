@@ -4,8 +4,10 @@ import { NotFoundError } from '../shared/errors.js';
 import type { Clock, PasswordHasher, Transaction } from '../shared/ports.js';
 import type { Companies } from '../tenancy/ports.js';
 import type { Users } from './ports.js';
-import { assertAdmin, assertFreeEmail, assertMayGrant, assertName, assertPassword } from './user-rules.js';
-import { isSuper, toUserView, type Actor, type Profile, type UserView } from './user.js';
+import { assertAdmin } from '../shared/actor.js';
+import { assertFreeEmail, assertMayGrant, assertName, assertPassword } from './user-rules.js';
+import { isSuper, type Actor, type Profile } from '../shared/actor.js';
+import { toUserView, type UserView } from './user.js';
 
 export interface CreateUserInput {
   readonly actor: Actor;

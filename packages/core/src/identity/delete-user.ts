@@ -2,8 +2,9 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import type { RefreshSessions, Users } from './ports.js';
-import { assertAdmin, assertMayGrant, visibleUser } from './user-rules.js';
-import type { Actor } from './user.js';
+import { assertAdmin } from '../shared/actor.js';
+import { assertMayGrant, visibleUser } from './user-rules.js';
+import type { Actor } from '../shared/actor.js';
 
 export class DeleteUser {
   constructor(private readonly deps: { users: Users; sessions: RefreshSessions; clock: Clock; realtime: RealtimeEvents }) {}

@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/ports.js';
 import type { RefreshSessions, Tokens, Users } from './ports.js';
-import type { Actor } from './user.js';
+import type { Actor } from '../shared/actor.js';
 
 /** Ends the caller's refresh session (when its cookie came along) and marks the user offline. */
 export class Logout {

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '../shared/paging.js';
-import type { NewUser, Profile, User } from './user.js';
+import type { NewUser, User } from './user.js';
+import type { Profile } from '../shared/actor.js';
 
 export interface UserQuery {
   readonly companyId: number | null;

@@ -1,7 +1,9 @@
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Users } from './ports.js';
-import { assertAdmin, visibleUser } from './user-rules.js';
-import { isAdmin, isSuper, toUserView, type Actor, type UserView } from './user.js';
+import { assertAdmin } from '../shared/actor.js';
+import { visibleUser } from './user-rules.js';
+import { isAdmin, isSuper, type Actor } from '../shared/actor.js';
+import { toUserView, type UserView } from './user.js';
 import { ForbiddenError } from '../shared/errors.js';
 
 export interface ListUsersInput {

@@ -3,7 +3,8 @@ import { ForbiddenError } from '../shared/errors.js';
 import type { Clock, PasswordHasher } from '../shared/ports.js';
 import type { Users } from './ports.js';
 import { assertFreeEmail, assertMayGrant, assertName, assertPassword, visibleUser } from './user-rules.js';
-import { isAdmin, toUserView, type Actor, type Profile, type UserView } from './user.js';
+import { isAdmin, type Actor, type Profile } from '../shared/actor.js';
+import { toUserView, type UserView } from './user.js';
 
 export interface UpdateUserInput {
   readonly actor: Actor;

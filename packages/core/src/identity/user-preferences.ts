@@ -4,7 +4,8 @@ import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import { acceptImage, type UploadedFile } from '../uploads/image-upload.js';
 import type { Users } from './ports.js';
 import { assertMayGrant, visibleUser } from './user-rules.js';
-import { isAdmin, toUserView, type Actor, type UserView } from './user.js';
+import { isAdmin, type Actor } from '../shared/actor.js';
+import { toUserView, type UserView } from './user.js';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 

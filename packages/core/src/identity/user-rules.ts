@@ -1,9 +1,11 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { isEmail, normalizeEmail } from '../shared/text.js';
-import type { Users } from './ports.js';
-import { isSuper, outranksOrEquals, type Actor, type Profile, type User } from './user.js';
+import { type Users } from './ports.js';
+import { isSuper, outranksOrEquals, type Actor, type Profile } from '../shared/actor.js';
+import { type User } from './user.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
+
 export const MAX_PASSWORD_LENGTH = 128;
 
 export function assertPassword(password: string): void {
@@ -36,12 +38,4 @@ export async function visibleUser(users: Users, actor: Actor, userId: number): P
   const user = await users.findById(isSuper(actor) ? null : actor.companyId, userId);
   if (!user) throw new NotFoundError('ERR_NO_USER_FOUND');
   return user;
-}
-
-export function assertAdmin(actor: Actor): void {
-  if (actor.profile !== 'admin' && actor.profile !== 'super') throw new ForbiddenError('ERR_NO_PERMISSION');
-}
-
-export function assertSuper(actor: Actor): void {
-  if (actor.profile !== 'super') throw new ForbiddenError('ERR_NO_PERMISSION');
 }

@@ -1,7 +1,7 @@
 import { canonicalPhone, numberSearch } from '../contacts/phone-numbers.js';
 import type { ContactIdentifier, IdentifierKind } from '../contacts/identifiers.js';
-import { withContactDefaults, type Contact, type NewContact } from '../messaging/conversation.js';
-import type { ContactImportRow, ContactQuery, Contacts } from '../messaging/ports.js';
+import { withContactDefaults, type Contact, type NewContact } from '../contacts/contact.js';
+import type { ContactImportRow, ContactQuery, Contacts } from '../contacts/ports.js';
 import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import { InMemoryTable, compareFolded, slice } from './table.js';

@@ -1,4 +1,4 @@
-import type { Broker, BrokerEnvelope, BrokerSubscription, DeliveryInfo, SubscribeOptions } from '../messaging/broker.js';
+import type { Broker, BrokerEnvelope, BrokerSubscription, DeliveryInfo, SubscribeOptions } from '../outbox/broker.js';
 
 interface Subscription {
   readonly handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>;

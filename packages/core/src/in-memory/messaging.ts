@@ -1,6 +1,11 @@
-import type { Connection, NewConnection } from '../messaging/connection.js';
-import { advanceDelivery, withTicketDefaults, type Message, type NewTicket, type Ticket } from '../messaging/conversation.js';
-import type { Connections, DeliveryChange, Messages, MessageQuery, Outbox, OutboxEntry, TicketFilter, TicketQuery, Tickets } from '../messaging/ports.js';
+import type { Connection, NewConnection } from '../connections/connection.js';
+import { advanceDelivery } from '../connections/delivery-status.js';
+import { withTicketDefaults, type NewTicket, type Ticket } from '../tickets/ticket.js';
+import { type Message } from '../messages/message.js';
+import type { Connections } from '../connections/ports.js';
+import type { DeliveryChange, Messages, MessageQuery } from '../messages/ports.js';
+import type { Outbox, OutboxEntry } from '../outbox/ports.js';
+import type { TicketFilter, TicketQuery, Tickets } from '../tickets/ports.js';
 import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import { InMemoryTable, slice } from './table.js';

@@ -1,7 +1,7 @@
 import type { CorePorts } from '../application.js';
 import type { CompanyRegistry } from '../cnpj/lookup-cnpj.js';
 import { ConflictError, ServiceUnavailableError } from '../shared/errors.js';
-import type { ChannelQueries } from '../messaging/check-number.js';
+import type { ChannelQueries } from '../connections/check-number.js';
 import type { SecretDigester } from '../shared/ports.js';
 import { InMemoryCache } from './cache.js';
 import { InMemoryHelps, InMemoryInvoices, InMemoryPartners, InMemoryPlatformActivity } from './company-api.js';
@@ -12,6 +12,9 @@ import { InMemorySettings } from './settings.js';
 import { InMemoryTicketLogs } from './ticket-logs.js';
 import { InMemoryTags } from './tags.js';
 import { InlineBackgroundJobs } from './background-jobs.js';
+import { InMemoryJobStore } from '../jobs/in-memory-job-store.js';
+import { jobPorts } from '../jobs/jobs.js';
+import type { JobDefinition } from '../jobs/job.js';
 import { InMemoryJobQueueHealth, InMemoryQueueIntegrations, InMemoryQueueOptions, InMemoryQueues, RecordingConversationIntegrations } from './queues.js';
 import { FixedClock, InMemoryBlobStorage, InsecureTestPasswordHasher, RecordingRealtime, SequentialIds, SerialTransaction } from './support.js';
 import { InMemoryCompanies, InMemoryPlans } from './tenancy.js';
@@ -53,6 +56,8 @@ export function createInMemoryPorts() {
   const connections = new InMemoryConnections();
   const queues = new InMemoryQueues({ tickets, options: queueOptions, users, connections });
   users.queueMemberships = (companyId, userId) => queues.queueIdsOfUser(companyId, userId);
+  /** The handlers `jobQueue` accepts: a test adds the definitions it runs. */
+  const jobDefinitions: JobDefinition<any>[] = [];
   const ports = {
     users, companies, settings, clock,
     refreshSessions: new InMemoryRefreshSessions(),
@@ -85,6 +90,8 @@ export function createInMemoryPorts() {
     queueIntegrations: new InMemoryQueueIntegrations(queues),
     conversationIntegrations: new RecordingConversationIntegrations(),
     jobHealth: new InMemoryJobQueueHealth(outbox),
-  } satisfies CorePorts;
+    jobDefinitions,
+    ...jobPorts(new InMemoryJobStore(clock), () => jobDefinitions),
+  } satisfies CorePorts & { jobDefinitions: JobDefinition<any>[] };
   return ports;
 }

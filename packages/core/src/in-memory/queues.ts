@@ -1,8 +1,5 @@
 import type { InMemoryConnections, InMemoryOutbox, InMemoryTickets } from './messaging.js';
-import type {
-  ConversationIntegrations, IntegrationRequest, JobQueueHealth, OutboxBacklog, QueueIntegrationQuery, QueueIntegrations, QueueOptionQuery,
-  QueueOptions, Queues,
-} from '../queues/ports.js';
+import type { ConversationIntegrations, IntegrationRequest, JobQueueHealth, OutboxBacklog, QueueIntegrationQuery, QueueIntegrations, QueueOptionQuery, QueueOptions, Queues } from '../queues/ports.js';
 import { byQueueOrder, type NewQueue, type Queue } from '../queues/queue.js';
 import type { NewQueueIntegration, QueueIntegration } from '../queues/queue-integration.js';
 import type { NewQueueOption, QueueOption } from '../queues/queue-option.js';

@@ -1,5 +1,5 @@
-import type { TicketLogs } from '../messaging/ports.js';
-import type { NewTicketLog, TicketLog } from '../messaging/ticket-log.js';
+import type { TicketLogs } from '../tickets/ports.js';
+import type { NewTicketLog, TicketLog } from '../tickets/ticket-log.js';
 import { InMemoryTable } from './table.js';
 
 export class InMemoryTicketLogs implements TicketLogs {

@@ -1,4 +1,4 @@
-import type { Actor } from '../identity/user.js';
+import type { Actor } from '../shared/actor.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import { foldForSearch } from '../shared/text.js';
 import { createOption, deleteOption, findOption, listOptions, updateOption, type OptionDeps } from './option-tree.js';

@@ -1,14 +1,11 @@
-import { assertAdmin } from '../identity/user-rules.js';
-import type { Actor } from '../identity/user.js';
+import { assertAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { ConversationIntegrations, QueueIntegrations } from './ports.js';
-import {
-  cleanCredential, cleanIntegrationConfig, cleanIntegrationName, cleanIntegrationType, cleanIntegrationUrl, toQueueIntegrationView,
-  type QueueIntegration, type QueueIntegrationView,
-} from './queue-integration.js';
+import { cleanCredential, cleanIntegrationConfig, cleanIntegrationName, cleanIntegrationType, cleanIntegrationUrl, toQueueIntegrationView, type QueueIntegration, type QueueIntegrationView } from './queue-integration.js';
 
 export interface QueueIntegrationFields {
   readonly name?: string;

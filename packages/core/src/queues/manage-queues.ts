@@ -1,16 +1,13 @@
 import type { Users } from '../identity/ports.js';
-import { assertAdmin } from '../identity/user-rules.js';
-import type { Actor } from '../identity/user.js';
+import { assertAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { BusinessHours } from '../tenancy/company.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import type { QueueIntegrations, Queues } from './ports.js';
-import {
-  byQueueOrder, cleanQueueColor, cleanQueueName, cleanQueueOrder, cleanQueueSchedules, cleanQueueText, DEFAULT_QUEUE_COLOR, MAX_QUEUE_ORDER,
-  toQueueView, type Queue, type QueueView,
-} from './queue.js';
+import { byQueueOrder, cleanQueueColor, cleanQueueName, cleanQueueOrder, cleanQueueSchedules, cleanQueueText, DEFAULT_QUEUE_COLOR, MAX_QUEUE_ORDER, toQueueView, type Queue, type QueueView } from './queue.js';
 
 export interface QueueFields {
   readonly name?: string;

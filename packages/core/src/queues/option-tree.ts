@@ -1,13 +1,11 @@
 import type { Users } from '../identity/ports.js';
-import { assertAdmin } from '../identity/user-rules.js';
-import type { Actor } from '../identity/user.js';
+import { assertAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { findQueue } from './manage-queues.js';
 import type { QueueOptions, Queues } from './ports.js';
-import {
-  byMenuOrder, cleanOptionKey, cleanOptionMessage, cleanOptionTitle, MAX_OPTION_DEPTH, nextOptionKey, type QueueOption, type QueueOptionKind,
-} from './queue-option.js';
+import { byMenuOrder, cleanOptionKey, cleanOptionMessage, cleanOptionTitle, MAX_OPTION_DEPTH, nextOptionKey, type QueueOption, type QueueOptionKind } from './queue-option.js';
 
 /** The editable fields of a menu node; on update, an absent field keeps its value. */
 export interface QueueOptionFields {

@@ -1,4 +1,4 @@
-import type { Actor } from '../identity/user.js';
+import type { Actor } from '../shared/actor.js';
 import { createOption, deleteOption, findOption, listOptions, updateOption, type OptionDeps, type QueueOptionFields } from './option-tree.js';
 import { toQueueOptionView, type QueueOptionView } from './queue-option.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../queues/business-hours.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
 
 /**
  * The allow-list of settings. A key not listed here cannot be read or written: this keeps

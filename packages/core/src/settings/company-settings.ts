@@ -1,6 +1,6 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
-import { assertAdmin } from '../identity/user-rules.js';
-import { isSuper, type Actor } from '../identity/user.js';
+import { assertAdmin } from '../shared/actor.js';
+import { isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { checkSettingValue, settingDefinition, settingsOfScope } from './catalog.js';

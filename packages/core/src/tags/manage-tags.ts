@@ -1,5 +1,5 @@
-import { assertAdmin } from '../identity/user-rules.js';
-import type { Actor } from '../identity/user.js';
+import { assertAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';

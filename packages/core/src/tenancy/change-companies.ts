@@ -1,12 +1,11 @@
-import type { RealtimeEvents } from '../realtime/ports.js';
-import { assertAdmin, assertSuper } from '../identity/user-rules.js';
-import type { Actor } from '../identity/user.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
-import type { Clock } from '../shared/ports.js';
+import { type RealtimeEvents } from '../realtime/ports.js';
+import { assertAdmin, assertSuper } from '../shared/actor.js';
+import { type Actor } from '../shared/actor.js';
+import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { type Clock } from '../shared/ports.js';
 import { toCompanyView, type BusinessHours, type CompanyView } from './company.js';
 import { cleanCompanyEmail, cleanCompanyName, cleanDocument, cleanDueDate, cleanSchedules, type CompanyFields } from './company-input.js';
-import type { Companies, Plans } from './ports.js';
-import type { Users } from '../identity/ports.js';
+import { type Companies, type Plans } from './ports.js';
 import { visibleCompany } from './read-companies.js';
 
 /** Super users edit any company's record, plan and status. */
@@ -52,22 +51,5 @@ export class UpdateCompanySchedules {
     const view = toCompanyView(company);
     await this.deps.realtime.publish(company.id, { entity: 'company', data: { action: 'update', company: view } });
     return view;
-  }
-}
-
-/**
- * Removes a company and everything it owns. Nobody removes their own company, nor the company
- * that holds super users (the platform's own), which would lock the platform out.
- */
-export class DeleteCompany {
-  constructor(private readonly deps: { companies: Companies; users: Users }) {}
-
-  async execute(input: { actor: Actor; companyId: number }): Promise<void> {
-    assertSuper(input.actor);
-    if (input.companyId === input.actor.companyId) throw new ValidationError('ERR_CANNOT_DELETE_OWN_COMPANY');
-    const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
-    const members = await this.deps.users.listAll(company.id);
-    if (members.some((u) => u.profile === 'super')) throw new ValidationError('ERR_CANNOT_DELETE_PLATFORM_COMPANY');
-    await this.deps.companies.remove(company.id);
   }
 }

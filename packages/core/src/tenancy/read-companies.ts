@@ -1,5 +1,5 @@
-import { assertSuper } from '../identity/user-rules.js';
-import { isSuper, type Actor } from '../identity/user.js';
+import { assertSuper } from '../shared/actor.js';
+import { isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { BlobStorage } from '../shared/ports.js';

@@ -9,7 +9,7 @@ describe('Contacts (in-memory use cases)', () => {
   describe('create, read, change, delete', () => {
     it('creates a contact from a formatted number, shows it with identifiers and tags, and tells the company', async () => {
       const w = await ticketWorld();
-      const created = await w.app.createContact.execute({
+      const created = await w.app.contacts.createContact.execute({
         actor: w.ana, name: '  Joana   Araújo ', number: '+55 (11) 98888-7777', email: ' Joana@Example.TEST ',
         extraInfo: [{ name: ' CPF ', value: '123' }], identifiers: [{ kind: 'lid', value: '123456789012345' }],
       });
@@ -21,19 +21,19 @@ describe('Contacts (in-memory use cases)', () => {
       expect(created.createdAt).to.be.a('string');
       const tag = await w.ports.tags.add({ companyId: w.acme.id, name: 'VIP', color: '#ff0000', kanban: false, laneOrder: 0, createdAt: new Date(), updatedAt: new Date() });
       await w.ports.tags.addContactTag(w.acme.id, created.id, tag.id);
-      expect((await w.app.showContact.execute({ actor: w.bia, contactId: created.id })).tags).to.deep.equal([{ id: tag.id, name: 'VIP', color: '#ff0000', kanban: false }]);
-      expect(await w.app.listContactTags.execute({ actor: w.bia, contactId: created.id })).to.deep.equal([{ id: tag.id, name: 'VIP', color: '#ff0000', kanban: false }]);
+      expect((await w.app.contacts.showContact.execute({ actor: w.bia, contactId: created.id })).tags).to.deep.equal([{ id: tag.id, name: 'VIP', color: '#ff0000', kanban: false }]);
+      expect(await w.app.contacts.listContactTags.execute({ actor: w.bia, contactId: created.id })).to.deep.equal([{ id: tag.id, name: 'VIP', color: '#ff0000', kanban: false }]);
       expect(contactEvents(w)).to.deep.equal([{ companyId: w.acme.id, action: 'create' }]);
-      expect(await code(w.app.createContact.execute({ actor: w.ana, name: 'Dup', number: '551188887777' }))).to.equal('ERR_DUPLICATED_CONTACT');
-      expect(await code(w.app.showContact.execute({ actor: w.otherAdmin, contactId: created.id }))).to.equal('ERR_NO_CONTACT_FOUND');
-      expect(await code(w.app.listContactTags.execute({ actor: w.otherAdmin, contactId: created.id }))).to.equal('ERR_NO_CONTACT_FOUND');
-      const nameless = await w.app.createContact.execute({ actor: w.ana, number: '5511977776666' });
+      expect(await code(w.app.contacts.createContact.execute({ actor: w.ana, name: 'Dup', number: '551188887777' }))).to.equal('ERR_DUPLICATED_CONTACT');
+      expect(await code(w.app.contacts.showContact.execute({ actor: w.otherAdmin, contactId: created.id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      expect(await code(w.app.contacts.listContactTags.execute({ actor: w.otherAdmin, contactId: created.id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      const nameless = await w.app.contacts.createContact.execute({ actor: w.ana, number: '5511977776666' });
       expect(nameless.name).to.equal('5511977776666');
     });
 
     it('refuses bad fields with their codes', async () => {
       const w = await ticketWorld();
-      const create = (fields: Record<string, unknown>) => code(w.app.createContact.execute({ actor: w.ana, name: 'X', number: '5511988887777', ...fields }));
+      const create = (fields: Record<string, unknown>) => code(w.app.contacts.createContact.execute({ actor: w.ana, name: 'X', number: '5511988887777', ...fields }));
       expect(await create({ number: '' })).to.equal('ERR_MISSING_NUMBER');
       expect(await create({ number: '12-34' })).to.equal('ERR_INVALID_NUMBER');
       expect(await create({ number: '1234567890123456' })).to.equal('ERR_INVALID_NUMBER');
@@ -42,38 +42,38 @@ describe('Contacts (in-memory use cases)', () => {
       expect(await create({ extraInfo: [{ name: ' ', value: 'v' }] })).to.equal('ERR_INVALID_EXTRA_INFO');
       expect(await create({ identifiers: [{ kind: 'phone', value: '5511' }] })).to.equal('ERR_INVALID_IDENTIFIER');
       expect(await create({ identifiers: [{ kind: 'psid', value: '123' }] })).to.equal('ERR_INVALID_IDENTIFIER');
-      const c = await w.app.createContact.execute({ actor: w.ana, name: 'Ok', number: '5511988887777' });
-      expect(await code(w.app.updateContact.execute({ actor: w.ana, contactId: c.id, name: '   ' }))).to.equal('ERR_INVALID_NAME');
+      const c = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ok', number: '5511988887777' });
+      expect(await code(w.app.contacts.updateContact.execute({ actor: w.ana, contactId: c.id, name: '   ' }))).to.equal('ERR_INVALID_NAME');
       expect(contactEvents(w)).to.have.length(1);
     });
 
     it('updates what is given, moves the phone identifier with the number, replaces LIDs and page ids, and refuses a taken number', async () => {
       const w = await ticketWorld();
-      const ana = await w.app.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777', identifiers: [{ kind: 'lid', value: 'L1' }] });
-      const bia = await w.app.createContact.execute({ actor: w.ana, name: 'Bia', number: '5511977776666' });
-      const updated = await w.app.updateContact.execute({
+      const ana = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777', identifiers: [{ kind: 'lid', value: 'L1' }] });
+      const bia = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Bia', number: '5511977776666' });
+      const updated = await w.app.contacts.updateContact.execute({
         actor: w.bia, contactId: ana.id, number: '5521966665555', email: null, acceptAudio: false,
         identifiers: [{ kind: 'psid', value: 'P1', pageId: 'page-1' }],
       });
       expect(updated).to.deep.include({ name: 'Ana', number: '5521966665555', acceptAudio: false });
       expect(updated.identifiers.map((i) => `${i.kind}:${i.value}`)).to.deep.equal(['phone:5521966665555', 'psid:P1']);
       expect(await w.ports.contacts.findByNumber(w.acme.id, '5511988887777')).to.equal(null);
-      expect(await code(w.app.updateContact.execute({ actor: w.ana, contactId: ana.id, number: '551177776666' }))).to.equal('ERR_DUPLICATED_CONTACT');
-      expect(await code(w.app.updateContact.execute({ actor: w.otherAdmin, contactId: ana.id, name: 'x' }))).to.equal('ERR_NO_CONTACT_FOUND');
-      expect((await w.app.updateContact.execute({ actor: w.ana, contactId: bia.id, number: '551177776666' })).number).to.equal('551177776666');
+      expect(await code(w.app.contacts.updateContact.execute({ actor: w.ana, contactId: ana.id, number: '551177776666' }))).to.equal('ERR_DUPLICATED_CONTACT');
+      expect(await code(w.app.contacts.updateContact.execute({ actor: w.otherAdmin, contactId: ana.id, name: 'x' }))).to.equal('ERR_NO_CONTACT_FOUND');
+      expect((await w.app.contacts.updateContact.execute({ actor: w.ana, contactId: bia.id, number: '551177776666' })).number).to.equal('551177776666');
       const group = await w.ports.contacts.getOrCreate({
         companyId: w.acme.id, name: 'G', number: '120363025246125486', email: null, isGroup: true, profilePicUrl: null, createdAt: new Date(), updatedAt: new Date(),
       });
-      expect(await code(w.app.updateContact.execute({ actor: w.ana, contactId: group.id, number: '5511911112222' }))).to.equal('ERR_GROUP_NUMBER_FIXED');
+      expect(await code(w.app.contacts.updateContact.execute({ actor: w.ana, contactId: group.id, number: '5511911112222' }))).to.equal('ERR_GROUP_NUMBER_FIXED');
       expect(contactEvents(w).map((e) => e.action)).to.deep.equal(['create', 'create', 'update', 'update']);
     });
 
     it('lets admins only delete, and tells the company', async () => {
       const w = await ticketWorld();
-      const c = await w.app.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
-      expect(await code(w.app.deleteContact.execute({ actor: w.ana, contactId: c.id }))).to.equal('ERR_NO_PERMISSION');
-      expect(await code(w.app.deleteContact.execute({ actor: w.otherAdmin, contactId: c.id }))).to.equal('ERR_NO_CONTACT_FOUND');
-      await w.app.deleteContact.execute({ actor: w.admin, contactId: c.id });
+      const c = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
+      expect(await code(w.app.contacts.deleteContact.execute({ actor: w.ana, contactId: c.id }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.contacts.deleteContact.execute({ actor: w.otherAdmin, contactId: c.id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      await w.app.contacts.deleteContact.execute({ actor: w.admin, contactId: c.id });
       expect(await w.ports.contacts.findById(w.acme.id, c.id)).to.equal(null);
       const last = w.ports.realtime.events.at(-1)!;
       expect(last).to.deep.include({ companyId: w.acme.id, entity: 'contact' });
@@ -82,18 +82,18 @@ describe('Contacts (in-memory use cases)', () => {
 
     it('pages with search by accent-free name or number digits, and lists choices for pickers', async () => {
       const w = await ticketWorld();
-      for (let i = 1; i <= 25; i++) await w.app.createContact.execute({ actor: w.ana, name: `Cliente ${String(i).padStart(2, '0')}`, number: `55119100000${String(i).padStart(2, '0')}` });
-      await w.app.createContact.execute({ actor: w.ana, name: 'Álvaro', number: '5521912345678' });
-      const first = await w.app.listContacts.execute({ actor: w.bia });
+      for (let i = 1; i <= 25; i++) await w.app.contacts.createContact.execute({ actor: w.ana, name: `Cliente ${String(i).padStart(2, '0')}`, number: `55119100000${String(i).padStart(2, '0')}` });
+      await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Álvaro', number: '5521912345678' });
+      const first = await w.app.contacts.listContacts.execute({ actor: w.bia });
       expect(first).to.include({ count: 26, hasMore: true });
       expect(first.contacts).to.have.length(20);
       expect(first.contacts[0]!.name).to.equal('Álvaro');
-      const second = await w.app.listContacts.execute({ actor: w.bia, pageNumber: 2 });
+      const second = await w.app.contacts.listContacts.execute({ actor: w.bia, pageNumber: 2 });
       expect(second).to.include({ count: 26, hasMore: false });
-      expect((await w.app.listContacts.execute({ actor: w.bia, searchParam: 'ALVARO' })).contacts.map((c) => c.name)).to.deep.equal(['Álvaro']);
-      expect((await w.app.listContacts.execute({ actor: w.bia, searchParam: '(21) 91234' })).count).to.equal(1);
-      expect((await w.app.listContacts.execute({ actor: w.otherAdmin })).count).to.equal(0);
-      const choices = await w.app.listContactChoices.execute({ actor: w.bia, searchParam: 'cliente 0', limit: 3 });
+      expect((await w.app.contacts.listContacts.execute({ actor: w.bia, searchParam: 'ALVARO' })).contacts.map((c) => c.name)).to.deep.equal(['Álvaro']);
+      expect((await w.app.contacts.listContacts.execute({ actor: w.bia, searchParam: '(21) 91234' })).count).to.equal(1);
+      expect((await w.app.contacts.listContacts.execute({ actor: w.otherAdmin })).count).to.equal(0);
+      const choices = await w.app.contacts.listContactChoices.execute({ actor: w.bia, searchParam: 'cliente 0', limit: 3 });
       expect(choices).to.have.length(3);
       expect(choices[0]).to.have.keys(['id', 'name', 'number']);
     });
@@ -102,33 +102,33 @@ describe('Contacts (in-memory use cases)', () => {
   describe('settings, owner and linked user', () => {
     it('toggles or sets audio, bot and blocking, each an update event', async () => {
       const w = await ticketWorld();
-      const c = await w.app.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
-      expect((await w.app.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudio).to.equal(false);
-      expect((await w.app.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudio).to.equal(true);
-      expect((await w.app.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id, acceptAudio: true })).acceptAudio).to.equal(true);
-      expect((await w.app.toggleDisableBot.execute({ actor: w.bia, contactId: c.id })).disableBot).to.equal(true);
-      const blocked = await w.app.setContactBlocked.execute({ actor: w.bia, contactId: c.id, blocked: true });
+      const c = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
+      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudio).to.equal(false);
+      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudio).to.equal(true);
+      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id, acceptAudio: true })).acceptAudio).to.equal(true);
+      expect((await w.app.contacts.toggleDisableBot.execute({ actor: w.bia, contactId: c.id })).disableBot).to.equal(true);
+      const blocked = await w.app.contacts.setContactBlocked.execute({ actor: w.bia, contactId: c.id, blocked: true });
       expect(blocked).to.include({ blocked: true, active: false });
-      expect((await w.app.setContactBlocked.execute({ actor: w.bia, contactId: c.id })).blocked).to.equal(false);
-      expect(await code(w.app.setContactBlocked.execute({ actor: w.otherAdmin, contactId: c.id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      expect((await w.app.contacts.setContactBlocked.execute({ actor: w.bia, contactId: c.id })).blocked).to.equal(false);
+      expect(await code(w.app.contacts.setContactBlocked.execute({ actor: w.otherAdmin, contactId: c.id }))).to.equal('ERR_NO_CONTACT_FOUND');
       expect(contactEvents(w).map((e) => e.action)).to.deep.equal(['create', 'update', 'update', 'update', 'update', 'update', 'update']);
     });
 
     it('gives the contact to an operator of the company and links it to one user at most (admins)', async () => {
       const w = await ticketWorld();
-      const c = await w.app.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
-      const d = await w.app.createContact.execute({ actor: w.ana, name: 'Dora', number: '5511977776666' });
-      expect(await code(w.app.setContactWallet.execute({ actor: w.ana, contactId: c.id, userId: w.ana.userId }))).to.equal('ERR_NO_PERMISSION');
-      expect(await code(w.app.setContactWallet.execute({ actor: w.admin, contactId: c.id, userId: w.otherAdmin.userId }))).to.equal('ERR_NO_USER_FOUND');
-      expect((await w.app.setContactWallet.execute({ actor: w.admin, contactId: c.id, userId: w.bia.userId })).walletUserId).to.equal(w.bia.userId);
-      expect((await w.app.setContactWallet.execute({ actor: w.admin, contactId: c.id, userId: null })).walletUserId).to.equal(null);
-      expect(await code(w.app.linkContactUser.execute({ actor: w.bia, contactId: c.id, userId: w.bia.userId }))).to.equal('ERR_NO_PERMISSION');
-      expect((await w.app.linkContactUser.execute({ actor: w.admin, contactId: c.id, userId: w.bia.userId })).linkedUserId).to.equal(w.bia.userId);
-      expect(await code(w.app.linkContactUser.execute({ actor: w.admin, contactId: d.id, userId: w.bia.userId }))).to.equal('ERR_USER_ALREADY_LINKED');
-      expect(await code(w.app.linkContactUser.execute({ actor: w.admin, contactId: d.id, userId: w.otherAdmin.userId }))).to.equal('ERR_NO_USER_FOUND');
-      expect((await w.app.unlinkContactUser.execute({ actor: w.admin, contactId: c.id })).linkedUserId).to.equal(null);
-      expect((await w.app.linkContactUser.execute({ actor: w.admin, contactId: d.id, userId: w.bia.userId })).linkedUserId).to.equal(w.bia.userId);
-      expect(await code(w.app.unlinkContactUser.execute({ actor: w.otherAdmin, contactId: d.id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      const c = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
+      const d = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Dora', number: '5511977776666' });
+      expect(await code(w.app.contacts.setContactWallet.execute({ actor: w.ana, contactId: c.id, userId: w.ana.userId }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.contacts.setContactWallet.execute({ actor: w.admin, contactId: c.id, userId: w.otherAdmin.userId }))).to.equal('ERR_NO_USER_FOUND');
+      expect((await w.app.contacts.setContactWallet.execute({ actor: w.admin, contactId: c.id, userId: w.bia.userId })).walletUserId).to.equal(w.bia.userId);
+      expect((await w.app.contacts.setContactWallet.execute({ actor: w.admin, contactId: c.id, userId: null })).walletUserId).to.equal(null);
+      expect(await code(w.app.contacts.linkContactUser.execute({ actor: w.bia, contactId: c.id, userId: w.bia.userId }))).to.equal('ERR_NO_PERMISSION');
+      expect((await w.app.contacts.linkContactUser.execute({ actor: w.admin, contactId: c.id, userId: w.bia.userId })).linkedUserId).to.equal(w.bia.userId);
+      expect(await code(w.app.contacts.linkContactUser.execute({ actor: w.admin, contactId: d.id, userId: w.bia.userId }))).to.equal('ERR_USER_ALREADY_LINKED');
+      expect(await code(w.app.contacts.linkContactUser.execute({ actor: w.admin, contactId: d.id, userId: w.otherAdmin.userId }))).to.equal('ERR_NO_USER_FOUND');
+      expect((await w.app.contacts.unlinkContactUser.execute({ actor: w.admin, contactId: c.id })).linkedUserId).to.equal(null);
+      expect((await w.app.contacts.linkContactUser.execute({ actor: w.admin, contactId: d.id, userId: w.bia.userId })).linkedUserId).to.equal(w.bia.userId);
+      expect(await code(w.app.contacts.unlinkContactUser.execute({ actor: w.otherAdmin, contactId: d.id }))).to.equal('ERR_NO_CONTACT_FOUND');
     });
   });
 
@@ -142,28 +142,28 @@ describe('Contacts (in-memory use cases)', () => {
     it('reads a number\'s profile and refreshes the picture of the contact it reaches', async () => {
       const w = await ticketWorld();
       const app = createApplication({ ...w.ports, channelQueries: queries });
-      const c = await app.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
-      const profile = await app.getContactProfile.execute({ actor: w.ana, number: '551188887777' });
+      const c = await app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
+      const profile = await app.contacts.getContactProfile.execute({ actor: w.ana, number: '551188887777' });
       expect(profile).to.deep.include({ number: '551188887777', name: 'Profile 551188887777', profilePicUrl: 'https://pic.test/551188887777.png' });
       expect(profile.contact).to.include({ id: c.id, profilePicUrl: 'https://pic.test/551188887777.png' });
-      expect((await app.getContactProfile.execute({ actor: w.ana, number: '5531999998888' })).contact).to.equal(null);
-      expect(await code(app.getContactProfile.execute({ actor: w.ana, number: 'abc' }))).to.equal('ERR_INVALID_NUMBER');
-      expect(await code(app.getContactProfile.execute({ actor: w.ana, number: '5511988887777', connectionId: w.otherConnection.id }))).to.equal('ERR_NO_CONNECTION_FOUND');
-      expect(await code(w.app.getContactProfile.execute({ actor: w.ana, number: '5511988887777' }))).to.equal('ERR_SESSION_NOT_CONNECTED');
+      expect((await app.contacts.getContactProfile.execute({ actor: w.ana, number: '5531999998888' })).contact).to.equal(null);
+      expect(await code(app.contacts.getContactProfile.execute({ actor: w.ana, number: 'abc' }))).to.equal('ERR_INVALID_NUMBER');
+      expect(await code(app.contacts.getContactProfile.execute({ actor: w.ana, number: '5511988887777', connectionId: w.otherConnection.id }))).to.equal('ERR_NO_CONNECTION_FOUND');
+      expect(await code(w.app.contacts.getContactProfile.execute({ actor: w.ana, number: '5511988887777' }))).to.equal('ERR_SESSION_NOT_CONNECTED');
     });
 
     it('imports the address book in the background, merging by number', async () => {
       const w = await ticketWorld();
       const app = createApplication({ ...w.ports, channelQueries: queries });
-      await app.createContact.execute({ actor: w.ana, name: 'Carla', number: '5511987650003' });
-      const started = await app.importAddressBook.execute({ actor: w.ana });
+      await app.contacts.createContact.execute({ actor: w.ana, name: 'Carla', number: '5511987650003' });
+      const started = await app.contacts.importAddressBook.execute({ actor: w.ana });
       expect(started).to.include({ source: 'addressBook', status: 'running', total: 3, fileName: 'Main' });
       await w.ports.jobs.idle();
-      const report = await app.showContactImport.execute({ actor: w.ana, importId: started.importId });
+      const report = await app.contacts.showContactImport.execute({ actor: w.ana, importId: started.importId });
       expect(report).to.deep.include({ status: 'done', processed: 3, created: 1, merged: 1, failed: 1, errors: [{ row: 3, reason: 'ERR_INVALID_NUMBER' }] });
       expect((await w.ports.contacts.findByNumber(w.acme.id, '5511987650001'))?.name).to.equal('Ana Book');
       expect((await w.ports.contacts.findByNumber(w.acme.id, '551187650003'))?.name).to.equal('Carla');
-      expect(await code(w.app.importAddressBook.execute({ actor: w.ana }))).to.equal('ERR_SESSION_NOT_CONNECTED');
+      expect(await code(w.app.contacts.importAddressBook.execute({ actor: w.ana }))).to.equal('ERR_SESSION_NOT_CONNECTED');
     });
   });
 });

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import type {
-  Companies, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users,
-} from '../../src/index.js';
+import type { Companies, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users } from '../../src/index.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 
 export interface MessagingFixture {

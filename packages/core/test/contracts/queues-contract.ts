@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import type {
-  Companies, Connections, Contacts, NewQueue, NewQueueIntegration, NewQueueOption, Plans, QueueIntegrations, QueueOptions, Queues, Ticket, Tickets,
-  Transaction, Users,
-} from '../../src/index.js';
+import type { Companies, Connections, Contacts, NewQueue, NewQueueIntegration, NewQueueOption, Plans, QueueIntegrations, QueueOptions, Queues, Ticket, Tickets, Transaction, Users } from '../../src/index.js';
 import { connectionFixture, contactDraft, ticketDraft } from './messaging-contract.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 

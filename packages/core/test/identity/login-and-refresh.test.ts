@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import {
-  FixedClock, InMemoryCache, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher,
-  LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError,
-} from '../../src/index.js';
+import { FixedClock, InMemoryCache, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher, LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
 import { Login } from '../../src/identity/login.js';
 import { RefreshToken } from '../../src/identity/refresh-token.js';
 import { SessionIssuer } from '../../src/identity/session-issuer.js';

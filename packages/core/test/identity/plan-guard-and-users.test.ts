@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import {
-  FixedClock, ForbiddenError, InMemoryCompanies, InMemoryPlans, InMemoryUsers, InsecureTestPasswordHasher, NotFoundError, RecordingRealtime,
-  SerialTransaction,
-} from '../../src/index.js';
+import { FixedClock, ForbiddenError, InMemoryCompanies, InMemoryPlans, InMemoryUsers, InsecureTestPasswordHasher, NotFoundError, RecordingRealtime, SerialTransaction } from '../../src/index.js';
 import { CreateUser } from '../../src/identity/create-user.js';
 import { UpdateUser } from '../../src/identity/update-user.js';
 import { PlanGuard } from '../../src/tenancy/plan-guard.js';

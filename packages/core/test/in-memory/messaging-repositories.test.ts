@@ -1,8 +1,5 @@
 import { describeMessagingContract } from '../contracts/messaging-contract.js';
-import {
-  InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTicketLogs, InMemoryTickets,
-  InMemoryUsers, SerialTransaction,
-} from '../../src/index.js';
+import { InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTicketLogs, InMemoryTickets, InMemoryUsers, SerialTransaction } from '../../src/index.js';
 
 describeMessagingContract('in-memory', async () => {
   // The tickets read the contacts to search their names and numbers, as the SQL adapter joins them.

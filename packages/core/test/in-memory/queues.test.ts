@@ -1,8 +1,5 @@
 import { describeQueuesContract } from '../contracts/queues-contract.js';
-import {
-  InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryPlans, InMemoryQueueIntegrations, InMemoryQueueOptions, InMemoryQueues,
-  InMemoryTickets, InMemoryUsers, SerialTransaction,
-} from '../../src/index.js';
+import { InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryPlans, InMemoryQueueIntegrations, InMemoryQueueOptions, InMemoryQueues, InMemoryTickets, InMemoryUsers, SerialTransaction } from '../../src/index.js';
 
 describeQueuesContract('in-memory', async () => {
   const users = new InMemoryUsers();

@@ -1,7 +1,5 @@
 import { describeTagsContract } from '../contracts/tags-contract.js';
-import {
-  InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryPlans, InMemoryTags, InMemoryTickets, SerialTransaction,
-} from '../../src/index.js';
+import { InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryPlans, InMemoryTags, InMemoryTickets, SerialTransaction } from '../../src/index.js';
 
 describeTagsContract('in-memory', async () => {
   const contacts = new InMemoryContacts();

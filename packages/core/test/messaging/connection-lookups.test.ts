@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createInMemoryPorts, type NewConnection } from '../../src/index.js';
-import { memoizeConnectionLookups, CONNECTION_LOOKUP_TTL_MS } from '../../src/messaging/connection-lookups.js';
+import { memoizeConnectionLookups, CONNECTION_LOOKUP_TTL_MS } from '../../src/connections/connection-lookups.js';
 
 function draft(tokenDigest: string, name = 'Main'): NewConnection {
   const now = new Date('2026-01-01T00:00:00Z');

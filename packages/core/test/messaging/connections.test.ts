@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import {
-  createApplication, createInMemoryPorts, SUBJECTS, type Actor, type Ticket,
-} from '../../src/index.js';
+import { createApplication, createInMemoryPorts, SUBJECTS, type Actor, type Ticket } from '../../src/index.js';
 import { companyFixture, planFixture } from '../contracts/repositories-contract.js';
 
 const TOKEN = 'api-token-0123456789-abcdef';
@@ -35,14 +33,14 @@ function ticket(s: Setup, overrides: Partial<Ticket>): Ticket {
 describe('Connections (in-memory)', () => {
   it('an admin creates a chat-application connection: OPENING, token masked and usable, start command in the outbox', async () => {
     const s = await setup();
-    const view = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: ' Main ', token: TOKEN, greetingMessage: 'Hi!' });
+    const view = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: ' Main ', token: TOKEN, greetingMessage: 'Hi!' });
     expect(view).to.include({ name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'OPENING', token: 'api-••••cdef', greetingMessage: 'Hi!', reopenWindowMinutes: 0 });
     expect(view).to.not.have.property('tokenDigest');
     expect(view).to.not.have.property('secrets');
     expect(JSON.stringify(view)).to.not.include(TOKEN);
     const stored = (await s.ports.connections.findById(s.acme.id, view.id))!;
     expect(stored.tokenDigest).to.equal(s.ports.digester.digest(TOKEN));
-    expect((await s.app.authenticateConnection.execute(TOKEN)).id).to.equal(view.id);
+    expect((await s.app.connections.authenticateConnection.execute(TOKEN)).id).to.equal(view.id);
     expect(s.ports.outbox.entries).to.have.length(1);
     expect(s.ports.outbox.entries[0]).to.deep.include({ subject: SUBJECTS.sessionControl(view.id) });
     expect(s.ports.outbox.entries[0]!.payload).to.deep.equal({
@@ -55,8 +53,8 @@ describe('Connections (in-memory)', () => {
     const s = await setup();
     const received: unknown[] = [];
     await s.ports.broker.subscribe('runtime', 'cmd.session.control.>', async (e) => { received.push(e.payload); });
-    const view = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
-    await s.app.relayOutbox.execute();
+    const view = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
+    await s.app.outbox.relayOutbox.execute();
     await s.ports.broker.idle();
     expect(received).to.have.length(1);
     expect(received[0]).to.deep.include({ action: 'start', chatappId: view.id, provider: 'baileys' });
@@ -66,14 +64,14 @@ describe('Connections (in-memory)', () => {
   it('a social-network connection needs its page id and page access token, which are never shown', async () => {
     const s = await setup();
     const base = { actor: s.admin, kind: 'socialnet' as const, name: 'Page', provider: 'messenger' as const };
-    expect(await code(s.app.createConnection.execute(base))).to.equal('ERR_EXTERNAL_ID_REQUIRED');
-    expect(await code(s.app.createConnection.execute({ ...base, externalId: '1234567890' }))).to.equal('ERR_PAGE_ACCESS_TOKEN_REQUIRED');
-    expect(await code(s.app.createConnection.execute({ ...base, provider: 'baileys', externalId: '1', secrets: { pageAccessToken: 'x' } }))).to.equal('ERR_INVALID_PROVIDER');
-    const view = await s.app.createConnection.execute({ ...base, externalId: '1234567890', secrets: { pageAccessToken: 'EAAB-secret' } });
+    expect(await code(s.app.connections.createConnection.execute(base))).to.equal('ERR_EXTERNAL_ID_REQUIRED');
+    expect(await code(s.app.connections.createConnection.execute({ ...base, externalId: '1234567890' }))).to.equal('ERR_PAGE_ACCESS_TOKEN_REQUIRED');
+    expect(await code(s.app.connections.createConnection.execute({ ...base, provider: 'baileys', externalId: '1', secrets: { pageAccessToken: 'x' } }))).to.equal('ERR_INVALID_PROVIDER');
+    const view = await s.app.connections.createConnection.execute({ ...base, externalId: '1234567890', secrets: { pageAccessToken: 'EAAB-secret' } });
     expect(view).to.include({ kind: 'socialnet', provider: 'messenger', externalId: '1234567890' });
     expect(JSON.stringify(view)).to.not.include('EAAB-secret');
     expect(s.ports.outbox.entries[0]!.payload).to.deep.include({ secrets: { pageAccessToken: 'EAAB-secret' }, externalId: '1234567890' });
-    expect(await code(s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'x', provider: 'messenger' }))).to.equal('ERR_INVALID_PROVIDER');
+    expect(await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'x', provider: 'messenger' }))).to.equal('ERR_INVALID_PROVIDER');
   });
 
   it('refuses bad input and leaves nothing behind', async () => {
@@ -83,7 +81,7 @@ describe('Connections (in-memory)', () => {
       { reopenWindowMinutes: -1 }, { reopenWindowMinutes: 1.5 }, { token: 'short' }, { token: 'has a space in the token' }, { token: 'x'.repeat(257) },
     ];
     for (const fields of bad) {
-      const err = await code(s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', ...fields }));
+      const err = await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', ...fields }));
       expect(err, JSON.stringify(fields)).to.match(/^ERR_/);
     }
     expect(await s.ports.connections.countByCompany(s.acme.id)).to.equal(0);
@@ -93,17 +91,17 @@ describe('Connections (in-memory)', () => {
 
   it('a token belongs to one connection on the whole platform (ERR_TOKEN_IN_USE)', async () => {
     const s = await setup();
-    await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', token: TOKEN });
-    expect(await code(s.app.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs', token: TOKEN }))).to.equal('ERR_TOKEN_IN_USE');
-    const second = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Second' });
-    expect(await code(s.app.updateConnection.execute({ actor: s.admin, connectionId: second.id, token: TOKEN }))).to.equal('ERR_TOKEN_IN_USE');
+    await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', token: TOKEN });
+    expect(await code(s.app.connections.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs', token: TOKEN }))).to.equal('ERR_TOKEN_IN_USE');
+    const second = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Second' });
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: second.id, token: TOKEN }))).to.equal('ERR_TOKEN_IN_USE');
     expect(await s.ports.connections.countByCompany(s.other.id)).to.equal(0);
   });
 
   it('enforces the plan connection limit with ERR_CONNECTION_CREATION_COUNT', async () => {
     const s = await setup(1);
-    await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'One' });
-    const err = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Two' }).catch((e) => e);
+    await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'One' });
+    const err = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Two' }).catch((e) => e);
     expect(err.code).to.equal('ERR_CONNECTION_CREATION_COUNT');
     expect(err.kind).to.equal('forbidden');
     expect(s.ports.outbox.entries).to.have.length(1);
@@ -111,35 +109,35 @@ describe('Connections (in-memory)', () => {
 
   it('one default per company: setting a default unsets the others', async () => {
     const s = await setup();
-    const a = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'A', isDefault: true });
-    const b = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'B', isDefault: true });
+    const a = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'A', isDefault: true });
+    const b = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'B', isDefault: true });
     expect((await s.ports.connections.findById(s.acme.id, a.id))!.isDefault).to.equal(false);
-    await s.app.updateConnection.execute({ actor: s.admin, connectionId: a.id, isDefault: true });
+    await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: a.id, isDefault: true });
     expect((await s.ports.connections.findById(s.acme.id, b.id))!.isDefault).to.equal(false);
     expect((await s.ports.connections.findById(s.acme.id, a.id))!.isDefault).to.equal(true);
   });
 
   it('updates fields and the token: an echoed mask keeps it, null removes it, another kind is refused', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Main', token: TOKEN });
-    const kept = await s.app.updateConnection.execute({ actor: s.admin, connectionId: c.id, name: 'Renamed', token: c.token, reopenWindowMinutes: 30 });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Main', token: TOKEN });
+    const kept = await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, name: 'Renamed', token: c.token, reopenWindowMinutes: 30 });
     expect(kept).to.include({ name: 'Renamed', token: c.token, reopenWindowMinutes: 30 });
-    expect((await s.app.authenticateConnection.execute(TOKEN)).id).to.equal(c.id);
-    expect(await code(s.app.updateConnection.execute({ actor: s.admin, connectionId: c.id, kind: 'socialnet' }))).to.equal('ERR_CONNECTION_KIND_CHANGE');
-    expect(await code(s.app.updateConnection.execute({ actor: s.admin, connectionId: c.id, provider: 'instagram' }))).to.equal('ERR_CONNECTION_KIND_CHANGE');
-    const replaced = await s.app.updateConnection.execute({ actor: s.admin, connectionId: c.id, token: 'another-token-0123456789' });
+    expect((await s.app.connections.authenticateConnection.execute(TOKEN)).id).to.equal(c.id);
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, kind: 'socialnet' }))).to.equal('ERR_CONNECTION_KIND_CHANGE');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, provider: 'instagram' }))).to.equal('ERR_CONNECTION_KIND_CHANGE');
+    const replaced = await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, token: 'another-token-0123456789' });
     expect(replaced.token).to.equal('anot••••6789');
-    expect(await code(s.app.authenticateConnection.execute(TOKEN))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
-    const removed = await s.app.updateConnection.execute({ actor: s.admin, connectionId: c.id, token: null });
+    expect(await code(s.app.connections.authenticateConnection.execute(TOKEN))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
+    const removed = await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, token: null });
     expect(removed.token).to.equal(null);
-    expect(await code(s.app.authenticateConnection.execute('another-token-0123456789'))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
+    expect(await code(s.app.connections.authenticateConnection.execute('another-token-0123456789'))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`]);
   });
 
   it('changing what the connector logs in with restarts the session', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'messenger', name: 'Page', externalId: '111', secrets: { pageAccessToken: 'a' } });
-    await s.app.updateConnection.execute({ actor: s.admin, connectionId: c.id, secrets: { pageAccessToken: 'b' } });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'messenger', name: 'Page', externalId: '111', secrets: { pageAccessToken: 'a' } });
+    await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, secrets: { pageAccessToken: 'b' } });
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} restart`]);
     expect(s.ports.outbox.entries[1]!.payload).to.deep.include({ secrets: { pageAccessToken: 'b' } });
     expect(s.ports.realtime.events.at(-1)).to.deep.include({ entity: 'whatsappSession' });
@@ -147,48 +145,48 @@ describe('Connections (in-memory)', () => {
 
   it('keeps tenants apart: another company answers 404; admin variants are for super users only', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
     const id = { connectionId: c.id };
     for (const attempt of [
-      s.app.showConnection.execute({ actor: s.otherAdmin, ...id }),
-      s.app.updateConnection.execute({ actor: s.otherAdmin, ...id, name: 'Hijack' }),
-      s.app.deleteConnection.execute({ actor: s.otherAdmin, ...id }),
-      s.app.controlSession.execute({ actor: s.otherAdmin, ...id, action: 'logout' }),
-      s.app.closeImportedTickets.execute({ actor: s.otherAdmin, ...id }),
-      s.app.removeGreetingMedia.execute({ actor: s.otherAdmin, ...id }),
-      s.app.showConnection.execute({ actor: s.superUser, ...id }),
+      s.app.connections.showConnection.execute({ actor: s.otherAdmin, ...id }),
+      s.app.connections.updateConnection.execute({ actor: s.otherAdmin, ...id, name: 'Hijack' }),
+      s.app.connections.deleteConnection.execute({ actor: s.otherAdmin, ...id }),
+      s.app.connections.controlSession.execute({ actor: s.otherAdmin, ...id, action: 'logout' }),
+      s.app.tickets.closeImportedTickets.execute({ actor: s.otherAdmin, ...id }),
+      s.app.connections.removeGreetingMedia.execute({ actor: s.otherAdmin, ...id }),
+      s.app.connections.showConnection.execute({ actor: s.superUser, ...id }),
     ]) expect(await code(attempt)).to.equal('ERR_NO_CONNECTION_FOUND');
-    expect(await code(s.app.showConnection.execute({ actor: s.admin, ...id, anyCompany: true }))).to.equal('ERR_NO_PERMISSION');
-    expect(await code(s.app.updateConnection.execute({ actor: s.otherAdmin, ...id, anyCompany: true, name: 'x' }))).to.equal('ERR_NO_PERMISSION');
-    expect((await s.app.showConnection.execute({ actor: s.superUser, ...id, anyCompany: true })).name).to.equal('Main');
-    expect((await s.app.updateConnection.execute({ actor: s.superUser, ...id, anyCompany: true, name: 'By super' })).name).to.equal('By super');
-    expect(await s.app.listConnections.execute({ actor: s.otherAdmin })).to.deep.equal([]);
-    expect(await code(s.app.listAllConnections.execute({ actor: s.admin }))).to.equal('ERR_NO_PERMISSION');
-    expect((await s.app.listAllConnections.execute({ actor: s.superUser })).map((v) => v.id)).to.deep.equal([c.id]);
+    expect(await code(s.app.connections.showConnection.execute({ actor: s.admin, ...id, anyCompany: true }))).to.equal('ERR_NO_PERMISSION');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, ...id, anyCompany: true, name: 'x' }))).to.equal('ERR_NO_PERMISSION');
+    expect((await s.app.connections.showConnection.execute({ actor: s.superUser, ...id, anyCompany: true })).name).to.equal('Main');
+    expect((await s.app.connections.updateConnection.execute({ actor: s.superUser, ...id, anyCompany: true, name: 'By super' })).name).to.equal('By super');
+    expect(await s.app.connections.listConnections.execute({ actor: s.otherAdmin })).to.deep.equal([]);
+    expect(await code(s.app.connections.listAllConnections.execute({ actor: s.admin }))).to.equal('ERR_NO_PERMISSION');
+    expect((await s.app.connections.listAllConnections.execute({ actor: s.superUser })).map((v) => v.id)).to.deep.equal([c.id]);
     expect((await s.ports.connections.findById(s.acme.id, c.id))!.name).to.equal('By super');
   });
 
   it('operators read connections but cannot change them', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
-    expect((await s.app.listConnections.execute({ actor: s.operator })).map((v) => v.id)).to.deep.equal([c.id]);
-    expect((await s.app.showConnection.execute({ actor: s.operator, connectionId: c.id })).id).to.equal(c.id);
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
+    expect((await s.app.connections.listConnections.execute({ actor: s.operator })).map((v) => v.id)).to.deep.equal([c.id]);
+    expect((await s.app.connections.showConnection.execute({ actor: s.operator, connectionId: c.id })).id).to.equal(c.id);
     for (const attempt of [
-      s.app.createConnection.execute({ actor: s.operator, kind: 'chatapp', name: 'Mine' }),
-      s.app.updateConnection.execute({ actor: s.operator, connectionId: c.id, name: 'x' }),
-      s.app.deleteConnection.execute({ actor: s.operator, connectionId: c.id }),
-      s.app.controlSession.execute({ actor: s.operator, connectionId: c.id, action: 'restart' }),
-      s.app.restartAllSessions.execute({ actor: s.operator }),
-      s.app.closeImportedTickets.execute({ actor: s.operator, connectionId: c.id }),
+      s.app.connections.createConnection.execute({ actor: s.operator, kind: 'chatapp', name: 'Mine' }),
+      s.app.connections.updateConnection.execute({ actor: s.operator, connectionId: c.id, name: 'x' }),
+      s.app.connections.deleteConnection.execute({ actor: s.operator, connectionId: c.id }),
+      s.app.connections.controlSession.execute({ actor: s.operator, connectionId: c.id, action: 'restart' }),
+      s.app.connections.restartAllSessions.execute({ actor: s.operator }),
+      s.app.tickets.closeImportedTickets.execute({ actor: s.operator, connectionId: c.id }),
     ]) expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
   });
 
   it('filters the company list by kind, status and provider', async () => {
     const s = await setup();
-    const chat = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Chat' });
-    const page = await s.app.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'instagram', name: 'Insta', externalId: '9', secrets: { pageAccessToken: 'p' } });
-    await s.app.controlSession.execute({ actor: s.admin, connectionId: chat.id, action: 'logout' });
-    const ids = async (f: object) => (await s.app.listConnections.execute({ actor: s.admin, ...f })).map((v) => v.id);
+    const chat = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Chat' });
+    const page = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'instagram', name: 'Insta', externalId: '9', secrets: { pageAccessToken: 'p' } });
+    await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: chat.id, action: 'logout' });
+    const ids = async (f: object) => (await s.app.connections.listConnections.execute({ actor: s.admin, ...f })).map((v) => v.id);
     expect(await ids({})).to.deep.equal([chat.id, page.id]);
     expect(await ids({ kind: 'socialnet' })).to.deep.equal([page.id]);
     expect(await ids({ status: 'DISCONNECTED' })).to.deep.equal([chat.id]);
@@ -198,11 +196,11 @@ describe('Connections (in-memory)', () => {
 
   it('starts, restarts and logs out a session: status, command and a whatsappSession event each', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
     await s.ports.connections.update({ ...(await s.ports.connections.findById(s.acme.id, c.id))!, status: 'qrcode', qrcode: 'QR' });
-    expect(await s.app.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'logout' })).to.include({ status: 'DISCONNECTED', qrcode: null });
-    expect((await s.app.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'start' })).status).to.equal('OPENING');
-    expect((await s.app.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'restart' })).status).to.equal('OPENING');
+    expect(await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'logout' })).to.include({ status: 'DISCONNECTED', qrcode: null });
+    expect((await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'start' })).status).to.equal('OPENING');
+    expect((await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'restart' })).status).to.equal('OPENING');
     const control = SUBJECTS.sessionControl(c.id);
     expect(subjects(s)).to.deep.equal([`${control} start`, `${control} logout`, `${control} start`, `${control} restart`]);
     const sessionEvents = s.ports.realtime.events.filter((e) => e.entity === 'whatsappSession');
@@ -211,49 +209,49 @@ describe('Connections (in-memory)', () => {
 
   it('restarts every chat-application session of the company, and only those', async () => {
     const s = await setup();
-    const a = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'A' });
-    const b = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'B' });
-    await s.app.createConnection.execute({ actor: s.admin, kind: 'socialnet', name: 'Page', externalId: '1', secrets: { pageAccessToken: 'p' } });
-    await s.app.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs' });
+    const a = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'A' });
+    const b = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'B' });
+    await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', name: 'Page', externalId: '1', secrets: { pageAccessToken: 'p' } });
+    await s.app.connections.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs' });
     s.ports.outbox.entries.length = 0;
-    const restarted = await s.app.restartAllSessions.execute({ actor: s.admin });
+    const restarted = await s.app.connections.restartAllSessions.execute({ actor: s.admin });
     expect(restarted.map((v) => v.id)).to.deep.equal([a.id, b.id]);
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(a.id)} restart`, `${SUBJECTS.sessionControl(b.id)} restart`]);
   });
 
   it('deletes a connection after writing its logout command, with its greeting media', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', token: TOKEN });
-    const media = await s.app.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename: 'hello.png', contentType: 'image/png', data: Buffer.from('png') } });
-    await s.app.deleteConnection.execute({ actor: s.admin, connectionId: c.id });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', token: TOKEN });
+    const media = await s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename: 'hello.png', contentType: 'image/png', data: Buffer.from('png') } });
+    await s.app.connections.deleteConnection.execute({ actor: s.admin, connectionId: c.id });
     expect(await s.ports.connections.findById(s.acme.id, c.id)).to.equal(null);
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} logout`]);
     expect(s.ports.blobs.blobs.has(media.greetingMediaKey!)).to.equal(false);
-    expect(await code(s.app.authenticateConnection.execute(TOKEN))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
+    expect(await code(s.app.connections.authenticateConnection.execute(TOKEN))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
     expect(s.ports.realtime.events.at(-1)).to.deep.include({ entity: 'whatsapp', data: { action: 'delete', whatsappId: c.id } });
   });
 
   it('stores greeting media under the company, replaces and removes it, refuses empty files', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
-    const upload = (filename: string, contentType: string, data: Buffer) => s.app.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename, contentType, data } });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
+    const upload = (filename: string, contentType: string, data: Buffer) => s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename, contentType, data } });
     expect(await code(upload('empty.txt', 'text/plain', Buffer.alloc(0)))).to.equal('ERR_NO_FILE');
-    expect(await code(s.app.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: undefined }))).to.equal('ERR_NO_FILE');
+    expect(await code(s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: undefined }))).to.equal('ERR_NO_FILE');
     const first = await upload('my photo (1).png', 'image/png', Buffer.from('first'));
     expect(first.greetingMediaKey).to.match(new RegExp(`^public/company-${s.acme.id}/connections/[0-9a-f-]+-my_photo__1_\\.png$`));
     const second = await upload('page.html', 'text/html', Buffer.from('<script>alert(1)</script>'));
     expect(s.ports.blobs.blobs.has(first.greetingMediaKey!)).to.equal(false);
     expect(s.ports.blobs.blobs.get(second.greetingMediaKey!)!.contentType).to.equal('application/octet-stream');
-    const removed = await s.app.removeGreetingMedia.execute({ actor: s.admin, connectionId: c.id });
+    const removed = await s.app.connections.removeGreetingMedia.execute({ actor: s.admin, connectionId: c.id });
     expect(removed.greetingMediaKey).to.equal(null);
     expect(s.ports.blobs.blobs.size).to.equal(0);
-    expect((await s.app.removeGreetingMedia.execute({ actor: s.admin, connectionId: c.id })).greetingMediaKey).to.equal(null);
+    expect((await s.app.connections.removeGreetingMedia.execute({ actor: s.admin, connectionId: c.id })).greetingMediaKey).to.equal(null);
   });
 
   it('closes the pending, unassigned tickets of one connection and tells the operators once', async () => {
     const s = await setup();
-    const c = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
-    const d = await s.app.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Other' });
+    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
+    const d = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Other' });
     const backlog = [ticket(s, { connectionId: c.id, contactId: 1 }), ticket(s, { connectionId: c.id, contactId: 2 })];
     const kept = [
       ticket(s, { connectionId: c.id, contactId: 3, userId: 7 }),
@@ -262,13 +260,13 @@ describe('Connections (in-memory)', () => {
       ticket(s, { connectionId: c.id, contactId: 6, companyId: s.other.id }),
     ];
     s.ports.realtime.events.length = 0;
-    expect(await s.app.closeImportedTickets.execute({ actor: s.admin, connectionId: c.id })).to.deep.equal({ closed: 2 });
+    expect(await s.app.tickets.closeImportedTickets.execute({ actor: s.admin, connectionId: c.id })).to.deep.equal({ closed: 2 });
     for (const t of backlog) expect((await s.ports.tickets.findById(s.acme.id, t.id))).to.include({ status: 'closed' });
     for (const t of kept) expect(s.ports.tickets.table.get(t.id)!.status).to.equal(t.status);
     expect(s.ports.realtime.events).to.have.length(1);
     expect(s.ports.realtime.events[0]).to.deep.include({ companyId: s.acme.id, entity: 'ticket' });
     expect(s.ports.realtime.events[0]!.data).to.deep.include({ action: 'closeMany', ticketIds: backlog.map((t) => t.id) });
-    expect(await s.app.closeImportedTickets.execute({ actor: s.admin, connectionId: c.id })).to.deep.equal({ closed: 0 });
+    expect(await s.app.tickets.closeImportedTickets.execute({ actor: s.admin, connectionId: c.id })).to.deep.equal({ closed: 0 });
     expect(s.ports.realtime.events).to.have.length(1);
   });
 });

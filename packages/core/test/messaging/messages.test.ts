@@ -8,8 +8,8 @@ const commands = (w: TicketWorld) => w.ports.outbox.entries.map((e) => e.payload
 /** A message the operators sent that the channel reported sent, with a provider id. */
 async function sentReply(w: TicketWorld, actor = w.ana) {
   const t = await w.ticket({ status: 'open', userId: actor.userId });
-  const { messages: [m] } = await w.app.sendTicketMessage.execute({ actor, ticketId: t.id, body: 'first try' });
-  await w.app.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: m!.id, companyId: w.acme.id, chatappId: w.connection.id, providerMessageId: 'P-1', at: '2026-01-01T12:00:00Z' });
+  const { messages: [m] } = await w.app.conversations.sendTicketMessage.execute({ actor, ticketId: t.id, body: 'first try' });
+  await w.app.conversations.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: m!.id, companyId: w.acme.id, chatappId: w.connection.id, providerMessageId: 'P-1', at: '2026-01-01T12:00:00Z' });
   w.ports.outbox.entries.length = 0;
   w.ports.realtime.events.length = 0;
   return { ticket: t, message: m! };
@@ -24,16 +24,16 @@ describe('Messages (in-memory use cases)', () => {
         await w.message(t, { body: `m${i}` });
         w.ports.clock.advance(1000);
       }
-      const first = await w.app.listTicketMessages.execute({ actor: w.ana, ticketId: t.id });
+      const first = await w.app.conversations.listTicketMessages.execute({ actor: w.ana, ticketId: t.id });
       expect(first).to.include({ count: 25, hasMore: true });
       expect(first.messages.map((m) => m.body)).to.deep.equal(Array.from({ length: 20 }, (_, i) => `m${i + 5}`));
       expect(first.ticket).to.include({ id: t.id, unreadMessages: 0 });
       expect((await w.ports.tickets.findById(w.acme.id, t.id))!.unreadMessages).to.equal(0);
-      const second = await w.app.listTicketMessages.execute({ actor: w.ana, ticketId: t.id, pageNumber: 2 });
+      const second = await w.app.conversations.listTicketMessages.execute({ actor: w.ana, ticketId: t.id, pageNumber: 2 });
       expect(second.messages.map((m) => m.body)).to.deep.equal(['m0', 'm1', 'm2', 'm3', 'm4']);
       expect(second.hasMore).to.equal(false);
       expect(eventsOf(w)).to.deep.equal(['ticket:update']);
-      expect(await code(w.app.listTicketMessages.execute({ actor: w.otherAdmin, ticketId: t.id }))).to.equal('ERR_NO_TICKET_FOUND');
+      expect(await code(w.app.conversations.listTicketMessages.execute({ actor: w.otherAdmin, ticketId: t.id }))).to.equal('ERR_NO_TICKET_FOUND');
     });
 
     it('lists the caller\'s own messages and a ticket\'s files', async () => {
@@ -42,11 +42,11 @@ describe('Messages (in-memory use cases)', () => {
       await w.message(t, { fromMe: true, userId: w.ana.userId, body: 'mine' });
       await w.message(t, { fromMe: true, userId: w.bia.userId, body: 'hers' });
       await w.message(t, { media: { key: 'k', url: 'u', contentType: 'image/png', filename: 'a.png', size: 1 }, body: '' });
-      expect((await w.app.listMyMessages.execute({ actor: w.ana })).messages.map((m) => m.body)).to.deep.equal(['mine']);
-      const media = await w.app.listTicketMedia.execute({ actor: w.ana, ticketId: t.id });
+      expect((await w.app.conversations.listMyMessages.execute({ actor: w.ana })).messages.map((m) => m.body)).to.deep.equal(['mine']);
+      const media = await w.app.conversations.listTicketMedia.execute({ actor: w.ana, ticketId: t.id });
       expect(media).to.include({ count: 1, hasMore: false });
       expect(media.messages[0]!.media).to.include({ filename: 'a.png' });
-      expect(await code(w.app.listTicketMedia.execute({ actor: w.bia, ticketId: t.id }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.conversations.listTicketMedia.execute({ actor: w.bia, ticketId: t.id }))).to.equal('ERR_NO_PERMISSION');
     });
   });
 
@@ -54,7 +54,7 @@ describe('Messages (in-memory use cases)', () => {
     it('a reply on a pending ticket goes through the outbox and takes the ticket for the sender', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ unreadMessages: 2 });
-      const sent = await w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'Hi, how can I help?' });
+      const sent = await w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'Hi, how can I help?' });
       expect(sent.messages[0]).to.include({ body: 'Hi, how can I help?', fromMe: true, status: 'pending', userId: w.ana.userId, isPrivate: false, ack: 0 });
       expect(sent.ticket).to.include({ status: 'open', userId: w.ana.userId, unreadMessages: 0, lastMessage: 'Hi, how can I help?' });
       expect(w.ports.outbox.entries.map((e) => e.subject)).to.deep.equal([SUBJECTS.sessionSend(w.connection.id)]);
@@ -66,50 +66,50 @@ describe('Messages (in-memory use cases)', () => {
     it('a private note is stored as sent, with no command, and leaves the ticket alone (also when closed)', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'closed', userId: w.ana.userId, closedAt: w.ports.clock.now(), lastMessage: 'bye' });
-      const note = await w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'customer was rude', isPrivate: true });
+      const note = await w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'customer was rude', isPrivate: true });
       expect(note.messages[0]).to.include({ isPrivate: true, status: 'sent', fromMe: true, providerMessageId: null });
       expect(note.ticket).to.include({ status: 'closed', lastMessage: 'bye' });
       expect(w.ports.outbox.entries).to.deep.equal([]);
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'hello?' }))).to.equal('ERR_TICKET_CLOSED');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'hello?' }))).to.equal('ERR_TICKET_CLOSED');
     });
 
     it('quotes a message of the conversation by its provider id, and refuses a quote from elsewhere', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       const asked = await w.message(t, { providerMessageId: 'IN-1', body: 'price?' });
-      const sent = await w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '10', quotedMsgId: asked.id });
+      const sent = await w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '10', quotedMsgId: asked.id });
       expect(sent.messages[0]!.quotedMessageId).to.equal(asked.id);
       expect((commands(w)[0] as SessionSendMessage).content).to.deep.include({ body: '10', quotedProviderMessageId: 'IN-1' });
       const elsewhere = await w.message(await w.ticket());
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x', quotedMsgId: elsewhere.id }))).to.equal('ERR_QUOTED_MESSAGE_NOT_FOUND');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x', quotedMsgId: elsewhere.id }))).to.equal('ERR_QUOTED_MESSAGE_NOT_FOUND');
     });
 
     it('sends files one message each, the text on the first; refuses empty, oversized and foreign sends', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
-      const sent = await w.app.sendTicketMessage.execute({
+      const sent = await w.app.conversations.sendTicketMessage.execute({
         actor: w.ana, ticketId: t.id, body: 'photos', medias: [{ filename: 'a b.png', contentType: 'image/png', data: PNG }, { filename: 'x.exe', contentType: 'application/x-msdownload', data: PNG }],
       });
       expect(sent.messages.map((m) => [m.body, m.media?.contentType])).to.deep.equal([['photos', 'image/png'], ['', 'application/octet-stream']]);
       expect(sent.messages[0]!.media!.key).to.match(/^public\/company-\d+\/media\/.+-a_b\.png$/);
       expect(w.ports.blobs.blobs.size).to.equal(2);
       expect((commands(w)[1] as SessionSendMessage).content.media).to.include({ filename: 'x.exe' });
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '  ' }))).to.equal('ERR_EMPTY_MESSAGE');
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x'.repeat(70_000) }))).to.equal('ERR_MESSAGE_TOO_LONG');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '  ' }))).to.equal('ERR_EMPTY_MESSAGE');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x'.repeat(70_000) }))).to.equal('ERR_MESSAGE_TOO_LONG');
       const huge = { filename: 'big.bin', contentType: 'application/octet-stream', data: Buffer.alloc(MAX_TICKET_MEDIA_BYTES + 1) };
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '', medias: [huge] }))).to.equal('ERR_FILE_TOO_LARGE');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '', medias: [huge] }))).to.equal('ERR_FILE_TOO_LARGE');
       expect(w.ports.blobs.blobs.size).to.equal(2);
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.otherAdmin, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_TICKET_FOUND');
-      expect(await code(w.app.sendTicketMessage.execute({ actor: w.carla, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.otherAdmin, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_TICKET_FOUND');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.carla, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_PERMISSION');
     });
 
     it('sends a catalog as one formatted text', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
-      const sent = await w.app.sendCatalog.execute({ actor: w.ana, ticketId: t.id, body: 'Our plants:', items: [{ name: 'Fern', price: 12.5, description: 'Shade' }, { name: 'Cactus', price: 8 }] });
+      const sent = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, body: 'Our plants:', items: [{ name: 'Fern', price: 12.5, description: 'Shade' }, { name: 'Cactus', price: 8 }] });
       expect(sent.messages[0]!.body).to.equal('Our plants:\n\n1. *Fern* — 12.50\n   Shade\n2. *Cactus* — 8.00');
-      expect(await code(w.app.sendCatalog.execute({ actor: w.ana, ticketId: t.id, items: [] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
-      expect(await code(w.app.sendCatalog.execute({ actor: w.ana, ticketId: t.id, items: [{ name: 'x', price: -1 }] }))).to.equal('ERR_INVALID_CATALOG_PRICE');
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, items: [] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, items: [{ name: 'x', price: -1 }] }))).to.equal('ERR_INVALID_CATALOG_PRICE');
     });
   });
 
@@ -117,7 +117,7 @@ describe('Messages (in-memory use cases)', () => {
     it('edits a sent message: flags, a SessionEditMessage command with the provider id, an appMessage update', async () => {
       const w = await ticketWorld();
       const { message } = await sentReply(w);
-      const edited = await w.app.editMessage.execute({ actor: w.ana, messageId: message.id, body: 'second try' });
+      const edited = await w.app.conversations.editMessage.execute({ actor: w.ana, messageId: message.id, body: 'second try' });
       expect(edited).to.include({ body: 'second try', isEdited: true });
       expect(edited.editedAt).to.be.a('string');
       expect(w.ports.outbox.entries.map((e) => e.subject)).to.deep.equal([SUBJECTS.sessionEdit(w.connection.id)]);
@@ -131,12 +131,12 @@ describe('Messages (in-memory use cases)', () => {
     it('revokes a sent message once: flagged, a SessionRevokeMessage command, a second delete changes nothing', async () => {
       const w = await ticketWorld();
       const { message } = await sentReply(w);
-      expect(await w.app.revokeMessage.execute({ actor: w.admin, messageId: message.id })).to.include({ isDeleted: true, body: 'first try' });
-      expect(await w.app.revokeMessage.execute({ actor: w.admin, messageId: message.id })).to.include({ isDeleted: true });
+      expect(await w.app.conversations.revokeMessage.execute({ actor: w.admin, messageId: message.id })).to.include({ isDeleted: true, body: 'first try' });
+      expect(await w.app.conversations.revokeMessage.execute({ actor: w.admin, messageId: message.id })).to.include({ isDeleted: true });
       expect(commands(w).map((c) => c.type)).to.deep.equal(['SessionRevokeMessage']);
       expect((commands(w)[0] as SessionRevokeMessage).providerMessageId).to.equal('P-1');
       expect(w.ports.outbox.entries[0]!.subject).to.equal(SUBJECTS.sessionRevoke(w.connection.id));
-      expect(await code(w.app.editMessage.execute({ actor: w.ana, messageId: message.id, body: 'x' }))).to.equal('ERR_MESSAGE_DELETED');
+      expect(await code(w.app.conversations.editMessage.execute({ actor: w.ana, messageId: message.id, body: 'x' }))).to.equal('ERR_MESSAGE_DELETED');
     });
 
     it('changes notes and failed sends locally, refuses unsent, inbound, others\' and foreign messages', async () => {
@@ -147,15 +147,15 @@ describe('Messages (in-memory use cases)', () => {
       const pending = await w.message(t, { fromMe: true, userId: w.ana.userId, status: 'pending' });
       const inbound = await w.message(t, { providerMessageId: 'IN' });
       const byBia = await w.message(t, { fromMe: true, userId: w.bia.userId, providerMessageId: 'P-B', status: 'sent' });
-      expect(await w.app.editMessage.execute({ actor: w.ana, messageId: note.id, body: 'better note' })).to.include({ isEdited: true });
-      expect(await w.app.revokeMessage.execute({ actor: w.ana, messageId: failed.id })).to.include({ isDeleted: true });
+      expect(await w.app.conversations.editMessage.execute({ actor: w.ana, messageId: note.id, body: 'better note' })).to.include({ isEdited: true });
+      expect(await w.app.conversations.revokeMessage.execute({ actor: w.ana, messageId: failed.id })).to.include({ isDeleted: true });
       expect(w.ports.outbox.entries).to.deep.equal([]);
-      expect(await code(w.app.revokeMessage.execute({ actor: w.ana, messageId: pending.id }))).to.equal('ERR_MESSAGE_NOT_SENT');
-      expect(await code(w.app.editMessage.execute({ actor: w.ana, messageId: pending.id, body: 'x' }))).to.equal('ERR_MESSAGE_NOT_SENT');
-      expect(await code(w.app.editMessage.execute({ actor: w.ana, messageId: inbound.id, body: 'x' }))).to.equal('ERR_NOT_OWN_MESSAGE');
-      expect(await code(w.app.revokeMessage.execute({ actor: w.ana, messageId: byBia.id }))).to.equal('ERR_NOT_OWN_MESSAGE');
-      expect(await code(w.app.revokeMessage.execute({ actor: w.otherAdmin, messageId: byBia.id }))).to.equal('ERR_NO_MESSAGE_FOUND');
-      expect(await code(w.app.editMessage.execute({ actor: w.ana, messageId: note.id, body: ' ' }))).to.equal('ERR_EMPTY_MESSAGE');
+      expect(await code(w.app.conversations.revokeMessage.execute({ actor: w.ana, messageId: pending.id }))).to.equal('ERR_MESSAGE_NOT_SENT');
+      expect(await code(w.app.conversations.editMessage.execute({ actor: w.ana, messageId: pending.id, body: 'x' }))).to.equal('ERR_MESSAGE_NOT_SENT');
+      expect(await code(w.app.conversations.editMessage.execute({ actor: w.ana, messageId: inbound.id, body: 'x' }))).to.equal('ERR_NOT_OWN_MESSAGE');
+      expect(await code(w.app.conversations.revokeMessage.execute({ actor: w.ana, messageId: byBia.id }))).to.equal('ERR_NOT_OWN_MESSAGE');
+      expect(await code(w.app.conversations.revokeMessage.execute({ actor: w.otherAdmin, messageId: byBia.id }))).to.equal('ERR_NO_MESSAGE_FOUND');
+      expect(await code(w.app.conversations.editMessage.execute({ actor: w.ana, messageId: note.id, body: ' ' }))).to.equal('ERR_EMPTY_MESSAGE');
     });
 
     it('refuses to edit or revoke on a social-network connection', async () => {
@@ -163,8 +163,8 @@ describe('Messages (in-memory use cases)', () => {
       const page = await w.ports.connections.add({ ...w.connection, kind: 'socialnet', provider: 'messenger', name: 'Page', isDefault: false });
       const t = await w.ticket({ status: 'open', userId: w.ana.userId }, page);
       const m = await w.message(t, { fromMe: true, userId: w.ana.userId, providerMessageId: 'mid', status: 'sent' });
-      expect(await code(w.app.editMessage.execute({ actor: w.ana, messageId: m.id, body: 'x' }))).to.equal('ERR_EDIT_NOT_SUPPORTED');
-      expect(await code(w.app.revokeMessage.execute({ actor: w.ana, messageId: m.id }))).to.equal('ERR_REVOKE_NOT_SUPPORTED');
+      expect(await code(w.app.conversations.editMessage.execute({ actor: w.ana, messageId: m.id, body: 'x' }))).to.equal('ERR_EDIT_NOT_SUPPORTED');
+      expect(await code(w.app.conversations.revokeMessage.execute({ actor: w.ana, messageId: m.id }))).to.equal('ERR_REVOKE_NOT_SUPPORTED');
     });
   });
 
@@ -175,17 +175,17 @@ describe('Messages (in-memory use cases)', () => {
       const media = { key: 'public/k.png', url: 'http://localhost/files/public/k.png', contentType: 'image/png', filename: 'k.png', size: 8 };
       const source = await w.message(t, { body: 'look', media });
       const target = await w.contact();
-      const forwarded = await w.app.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: target.id });
+      const forwarded = await w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: target.id });
       expect(forwarded.ticket).to.include({ contactId: target.id, connectionId: w.connection.id, status: 'open', userId: w.ana.userId, lastMessage: 'look' });
       expect(forwarded.message).to.deep.include({ body: 'look', media, fromMe: true, status: 'pending' });
       expect((commands(w)[0] as SessionSendMessage).to).to.equal(target.number);
       expect(eventsOf(w)).to.deep.equal(['ticket:create', 'appMessage:create']);
-      const again = await w.app.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: target.id });
+      const again = await w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: target.id });
       expect(again.ticket.id).to.equal(forwarded.ticket.id);
-      expect(await code(w.app.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: (await w.contact(w.other.id)).id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: (await w.contact(w.other.id)).id }))).to.equal('ERR_NO_CONTACT_FOUND');
       const note = await w.message(t, { isPrivate: true, fromMe: true });
-      expect(await code(w.app.forwardMessage.execute({ actor: w.ana, messageId: note.id, contactId: target.id }))).to.equal('ERR_CANNOT_FORWARD_PRIVATE');
-      expect(await code(w.app.forwardMessage.execute({ actor: w.bia, messageId: source.id, contactId: target.id }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: note.id, contactId: target.id }))).to.equal('ERR_CANNOT_FORWARD_PRIVATE');
+      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.bia, messageId: source.id, contactId: target.id }))).to.equal('ERR_NO_PERMISSION');
     });
   });
 });
@@ -200,14 +200,14 @@ describe('Sends no channel runtime took before the deadline', () => {
       farewellMessage: null, outOfHoursMessage: null, isDefault: true, tokenDigest: ports.digester.digest('api-token-123'), tokenHint: null,
       externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, createdAt: now, updatedAt: now,
     });
-    const old = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'old' });
+    const old = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'old' });
     ports.clock.advance(90_000);
-    const fresh = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'fresh' });
+    const fresh = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'fresh' });
     ports.realtime.events.length = 0;
-    expect(await app.expireStaleSends.execute(60_000)).to.equal(1);
+    expect(await app.conversations.expireStaleSends.execute(60_000)).to.equal(1);
     expect((await ports.messages.findById(1, old.messageId))).to.deep.include({ status: 'failed', failureReason: 'ERR_SEND_DEADLINE_EXCEEDED' });
     expect((await ports.messages.findById(1, fresh.messageId))!.status).to.equal('pending');
     expect(ports.realtime.events.map((e) => [e.entity, e.data.action, (e.data as any).message.id])).to.deep.equal([['appMessage', 'update', old.messageId]]);
-    expect(await app.expireStaleSends.execute(60_000)).to.equal(0);
+    expect(await app.conversations.expireStaleSends.execute(60_000)).to.equal(0);
   });
 });

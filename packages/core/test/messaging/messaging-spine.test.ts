@@ -4,7 +4,7 @@ import { advanceDelivery, createApplication, createInMemoryPorts, SUBJECTS, type
 async function setup(overrides: Partial<Connection> = {}) {
   const ports = createInMemoryPorts();
   const app = createApplication(ports);
-  await app.seedPlatform.execute({ adminEmail: 'root@x.test', adminPassword: 'root-password', passwordIsDefault: false });
+  await app.tenancy.seedPlatform.execute({ adminEmail: 'root@x.test', adminPassword: 'root-password', passwordIsDefault: false });
   const now = ports.clock.now();
   const connection = await ports.connections.add({
     companyId: 1, name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: 'Welcome!',
@@ -21,7 +21,7 @@ function inbound(chatappId: number, id: string, body = 'hello'): InboundMessageE
 describe('Messaging spine (in-memory)', () => {
   it('the same inbound message delivered 10 times at once yields 1 message, 1 ticket, 1 greeting', async () => {
     const { ports, app, connection } = await setup();
-    const results = await Promise.all(Array.from({ length: 10 }, () => app.routeInbound.execute(inbound(connection.id, 'wamid-1'))));
+    const results = await Promise.all(Array.from({ length: 10 }, () => app.conversations.routeInbound.execute(inbound(connection.id, 'wamid-1'))));
     expect(results.filter((r) => !r.duplicate)).to.have.length(1);
     expect(ports.tickets.table.filter(() => true)).to.have.length(1);
     const stored = [...ports.messages.rows.values()];
@@ -35,8 +35,8 @@ describe('Messaging spine (in-memory)', () => {
 
   it('a second message of the conversation joins the same ticket and is not greeted again', async () => {
     const { ports, app, connection } = await setup();
-    await app.routeInbound.execute(inbound(connection.id, 'wamid-1'));
-    const second = await app.routeInbound.execute(inbound(connection.id, 'wamid-2', 'are you there?'));
+    await app.conversations.routeInbound.execute(inbound(connection.id, 'wamid-1'));
+    const second = await app.conversations.routeInbound.execute(inbound(connection.id, 'wamid-2', 'are you there?'));
     expect(second.greeted).to.equal(false);
     expect(ports.tickets.table.filter(() => true)).to.have.length(1);
     expect(ports.tickets.table.filter(() => true)[0]!.unreadMessages).to.equal(2);
@@ -44,49 +44,49 @@ describe('Messaging spine (in-memory)', () => {
 
   it('reopens a ticket closed within the connection window instead of opening a new one', async () => {
     const { ports, app, connection } = await setup({ reopenWindowMinutes: 30 });
-    const first = await app.routeInbound.execute(inbound(connection.id, 'wamid-1'));
+    const first = await app.conversations.routeInbound.execute(inbound(connection.id, 'wamid-1'));
     const t = (await ports.tickets.findById(1, first.ticketId!))!;
     await ports.tickets.update({ ...t, status: 'closed', closedAt: ports.clock.now() });
     ports.clock.advance(10 * 60_000);
-    const again = await app.routeInbound.execute(inbound(connection.id, 'wamid-2'));
+    const again = await app.conversations.routeInbound.execute(inbound(connection.id, 'wamid-2'));
     expect(again.ticketId).to.equal(first.ticketId);
     expect((await ports.tickets.findById(1, first.ticketId!))!.status).to.equal('pending');
   });
 
   it('an API send is accepted as pending with its command in the outbox, and goes out through the relay', async () => {
     const { ports, app, connection } = await setup();
-    const res = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'Your order shipped', sendSignature: false });
+    const res = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'Your order shipped', sendSignature: false });
     expect(res.status).to.equal('SUCCESS');
     const message = (await ports.messages.findById(1, res.messageId))!;
     expect(message).to.include({ status: 'pending', fromMe: true, body: 'Your order shipped' });
     expect(ports.outbox.entries).to.have.length(1);
     const received: unknown[] = [];
     await ports.broker.subscribe('runtime', 'cmd.>', async (e) => { received.push(e.payload); });
-    expect(await app.relayOutbox.execute()).to.equal(1);
+    expect(await app.outbox.relayOutbox.execute()).to.equal(1);
     await ports.broker.idle();
     expect(received).to.have.length(1);
     expect(received[0]).to.deep.include({ type: 'SessionSendMessage', messageId: res.messageId, chatappId: connection.id, to: '5511988887777' });
-    expect(await app.relayOutbox.execute()).to.equal(0);
+    expect(await app.outbox.relayOutbox.execute()).to.equal(0);
   });
 
   it('refuses bad numbers and empty messages, and an idempotency key makes a retry return the first result', async () => {
     const { ports, app, connection } = await setup();
-    expect(await app.sendApiMessage.execute({ connection, number: '+55 (11) 9999', body: 'x' }).catch((e) => e.code)).to.equal('ERR_INVALID_NUMBER');
-    expect(await app.sendApiMessage.execute({ connection, number: '5511988887777', body: '  ' }).catch((e) => e.code)).to.equal('ERR_EMPTY_MESSAGE');
-    const a = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'once', idempotencyKey: 'k1' });
-    const b = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'once', idempotencyKey: 'k1' });
+    expect(await app.conversations.sendApiMessage.execute({ connection, number: '+55 (11) 9999', body: 'x' }).catch((e) => e.code)).to.equal('ERR_INVALID_NUMBER');
+    expect(await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: '  ' }).catch((e) => e.code)).to.equal('ERR_EMPTY_MESSAGE');
+    const a = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'once', idempotencyKey: 'k1' });
+    const b = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'once', idempotencyKey: 'k1' });
     expect(b).to.deep.equal(a);
     expect(ports.outbox.entries).to.have.length(1);
   });
 
   it('delivery status only moves forward, whatever order the provider reports in', async () => {
     const { ports, app, connection } = await setup();
-    const res = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });
+    const res = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });
     const base = { companyId: 1, chatappId: connection.id, at: '2026-01-01T12:00:00Z' };
-    await app.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: res.messageId, providerMessageId: 'p-1', ...base });
-    await app.applyChannelEvent.execute({ type: 'MessageStatusChanged', providerMessageId: 'p-1', status: 'read', ...base });
-    await app.applyChannelEvent.execute({ type: 'MessageStatusChanged', providerMessageId: 'p-1', status: 'delivered', ...base });
-    await app.applyChannelEvent.execute({ type: 'SessionMessageFailed', messageId: res.messageId, reason: 'late', ...base });
+    await app.conversations.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: res.messageId, providerMessageId: 'p-1', ...base });
+    await app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', providerMessageId: 'p-1', status: 'read', ...base });
+    await app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', providerMessageId: 'p-1', status: 'delivered', ...base });
+    await app.conversations.applyChannelEvent.execute({ type: 'SessionMessageFailed', messageId: res.messageId, reason: 'late', ...base });
     expect((await ports.messages.findById(1, res.messageId))!).to.include({ status: 'read', providerMessageId: 'p-1', failureReason: null });
     expect(advanceDelivery('pending', 'failed')).to.equal('failed');
     expect(advanceDelivery('failed', 'read')).to.equal('failed');
@@ -94,23 +94,23 @@ describe('Messaging spine (in-memory)', () => {
 
   it('a failed send ends failed with its reason', async () => {
     const { ports, app, connection } = await setup();
-    const res = await app.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });
-    await app.applyChannelEvent.execute({ type: 'SessionMessageFailed', messageId: res.messageId, reason: 'ERR_SESSION_NOT_CONNECTED', companyId: 1, chatappId: connection.id, at: '2026-01-01T12:00:00Z' });
+    const res = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });
+    await app.conversations.applyChannelEvent.execute({ type: 'SessionMessageFailed', messageId: res.messageId, reason: 'ERR_SESSION_NOT_CONNECTED', companyId: 1, chatappId: connection.id, at: '2026-01-01T12:00:00Z' });
     expect((await ports.messages.findById(1, res.messageId))!).to.include({ status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED' });
   });
 
   it('session status changes update the connection and reach the operators', async () => {
     const { ports, app, connection } = await setup({ status: 'OPENING' });
-    await app.applyChannelEvent.execute({ type: 'SessionStatusChanged', companyId: 1, chatappId: connection.id, status: 'qrcode', qrcode: 'QR-DATA', at: '2026-01-01T12:00:00Z' });
+    await app.conversations.applyChannelEvent.execute({ type: 'SessionStatusChanged', companyId: 1, chatappId: connection.id, status: 'qrcode', qrcode: 'QR-DATA', at: '2026-01-01T12:00:00Z' });
     expect((await ports.connections.findById(1, connection.id))!).to.include({ status: 'qrcode', qrcode: 'QR-DATA' });
     expect(ports.realtime.events.at(-1)).to.deep.include({ entity: 'whatsappSession' });
   });
 
   it('a token selects its connection; unknown tokens are refused', async () => {
     const { app, connection } = await setup();
-    expect((await app.authenticateConnection.execute('api-token-123')).id).to.equal(connection.id);
-    expect(await app.authenticateConnection.execute('other').catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
-    expect(await app.authenticateConnection.execute(undefined).catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
+    expect((await app.connections.authenticateConnection.execute('api-token-123')).id).to.equal(connection.id);
+    expect(await app.connections.authenticateConnection.execute('other').catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
+    expect(await app.connections.authenticateConnection.execute(undefined).catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
   });
 });
 
@@ -119,7 +119,7 @@ describe('Sessions come back after a runtime restart (in-memory)', () => {
     const { ports, app, connection } = await setup();
     const now = ports.clock.now();
     const loggedOut = await ports.connections.add({ ...connection, name: 'Off', status: 'DISCONNECTED', tokenDigest: null, createdAt: now, updatedAt: now });
-    await app.applyChannelEvent.execute({ type: 'RuntimeOnline', runtimeId: 'r1', at: now.toISOString() });
+    await app.conversations.applyChannelEvent.execute({ type: 'RuntimeOnline', runtimeId: 'r1', at: now.toISOString() });
     const starts = ports.outbox.entries.map((e) => e.payload as { type: string; action: string; chatappId: number });
     expect(starts.map((c) => [c.type, c.action, c.chatappId])).to.deep.equal([['SessionControl', 'start', connection.id]]);
     expect(starts.some((c) => c.chatappId === loggedOut.id)).to.equal(false);

@@ -1,6 +1,4 @@
-import {
-  createApplication, createInMemoryPorts, type BusinessHours, type Connection, type InboundMessageEvent, type NewQueueOption, type Queue, type User,
-} from '../../src/index.js';
+import { createApplication, createInMemoryPorts, type BusinessHours, type Connection, type InboundMessageEvent, type NewQueueOption, type Queue, type User } from '../../src/index.js';
 import { connectionFixture } from '../contracts/messaging-contract.js';
 import { optionFixture, queueFixture } from '../contracts/queues-contract.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
@@ -42,7 +40,7 @@ export async function botWorld(overrides: { connection?: Partial<Connection>; qu
   /** The contact writes; resolves with the event (to replay it as a duplicate). */
   const say = async (body: string, extra: Partial<InboundMessageEvent> = {}) => {
     const e = event(body, extra);
-    await app.routeInbound.execute(e);
+    await app.conversations.routeInbound.execute(e);
     return e;
   };
   /** What the bot sent so far, in order. */

@@ -10,7 +10,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     const first = await w.say('oi');
     expect(w.sent()).to.deep.equal(['Welcome!', MENU]);
     expect(await w.ticket()).to.include({ status: 'pending', queueId: null, botActive: true, botAttempts: 0 });
-    const again = await Promise.all(Array.from({ length: 5 }, () => w.app.routeInbound.execute(first)));
+    const again = await Promise.all(Array.from({ length: 5 }, () => w.app.conversations.routeInbound.execute(first)));
     expect(again.every((r) => r.duplicate)).to.equal(true);
     expect(w.sent()).to.have.length(2);
 
@@ -23,7 +23,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     expect((update.data.ticket as { queueId: number }).queueId).to.equal(w.support.id);
 
     const before = { ticket: await w.ticket(), events: w.ports.realtime.events.length, outbox: w.ports.outbox.entries.length };
-    expect((await w.app.routeInbound.execute(reply)).duplicate).to.equal(true);
+    expect((await w.app.conversations.routeInbound.execute(reply)).duplicate).to.equal(true);
     expect(await w.ticket()).to.deep.equal(before.ticket);
     expect(w.ports.realtime.events).to.have.length(before.events);
     expect(w.ports.outbox.entries).to.have.length(before.outbox);
@@ -175,7 +175,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     const w = await botWorld();
     await w.say('oi');
     const t = await w.ticket();
-    await w.app.updateTicket.execute({ actor: w.admin, ticketId: t.id, queueId: w.sales.id });
+    await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, queueId: w.sales.id });
     expect(await w.ticket()).to.include({ queueId: w.sales.id, botActive: false });
     await w.say('2');
     expect(w.sent()).to.deep.equal(['Welcome!', MENU]);

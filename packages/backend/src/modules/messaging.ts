@@ -1,0 +1,49 @@
+import { connectionRoutes, messageApiRoutes, messageRoutes, ticketRoutes, webhookRoutes } from '@servicedesk/adapters-http';
+import { messagingRepositories } from '@servicedesk/adapters-persistence';
+import { createMessaging, INBOUND_SHARDS, SUBJECTS, type BrokerEnvelope, type ChannelEvent, type MessagingApi } from '@servicedesk/core';
+import { feature, type Feature, type Consumer } from './feature.js';
+
+/** Delivery reports handled at once per backend instance. */
+const MESSAGE_EVENT_CONCURRENCY = 8;
+/** After the send deadline, how long a send may still be on its way out before the backend fails it. */
+const SEND_DEADLINE_MARGIN_MS = 30_000;
+
+/** Connections and their sessions, tickets, conversations (messages in and out) and the outbox. */
+export const messaging: Feature<object, MessagingApi> = feature({
+  name: 'messaging',
+  ports: ({ infra }) => messagingRepositories(infra.db.orm),
+  api: (ports) => createMessaging(ports),
+  routes: (app, { config, nudgeOutbox }) => [
+    ...webhookRoutes(app, config.webhooks),
+    ...messageApiRoutes(app, { pokeOutbox: nudgeOutbox, allowPrivateUrls: config.allowPrivateUrls }),
+    ...connectionRoutes(app),
+    ...ticketRoutes(app, { pokeOutbox: nudgeOutbox }),
+    ...messageRoutes(app, { pokeOutbox: nudgeOutbox }),
+  ],
+  // Delivery progress side by side (each change is one forward-only update, so order does not
+  // matter); session status and runtime announcements in order; inbound messages in parallel
+  // shards, each conversation always in the same shard (so in order).
+  consumers: (app) => {
+    const handle = async (envelope: BrokerEnvelope) => { await app.conversations.applyChannelEvent.execute(envelope.payload as ChannelEvent); };
+    const consumers: Consumer[] = [
+      { durable: 'backend-message-events', subject: 'evt.message.>', handle, options: { concurrency: MESSAGE_EVENT_CONCURRENCY } },
+      { durable: 'backend-session-events', subject: 'evt.session.>', handle },
+      { durable: 'backend-runtime-events', subject: 'evt.runtime.>', handle },
+    ];
+    for (let shard = 0; shard < INBOUND_SHARDS; shard++) consumers.push({ durable: `backend-inbound-${shard}`, subject: SUBJECTS.inbound(shard), handle });
+    return consumers;
+  },
+  jobs: (app, { config, log }) => [
+    // The safety net of the relay (sends are also relayed right after they commit). It publishes to
+    // the broker and joins a relay already running, so it runs outside the job's transaction.
+    { name: 'outbox.relay', every: config.outboxRelayIntervalMs, atomic: false, run: async () => { await app.outbox.relayOutbox.execute(); } },
+    // Sends no channel runtime took before the deadline (plus a margin for one in flight) are failed.
+    {
+      name: 'messages.expire-stale-sends', every: Math.min(10_000, config.sendDeadlineMs),
+      run: async () => {
+        const failed = await app.conversations.expireStaleSends.execute(config.sendDeadlineMs + SEND_DEADLINE_MARGIN_MS);
+        if (failed) log.warn({ failed }, 'sends failed: no channel runtime took them before the deadline');
+      },
+    },
+  ],
+});

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, HttpConversationIntegrations, JoseTokens, versionRoutes, WsRealtimeEvents,
+} from '@servicedesk/adapters-http';
+import { MikroOrmJobStore, platformRepositories } from '@servicedesk/adapters-persistence';
+import { jobPorts, SystemClock } from '@servicedesk/core';
+import { feature, type Feature } from './feature.js';
+
+/** The ports every feature shares (time, ids, cache, files, realtime, tokens, broker, transactions), and `/version`. */
+export const platform: Feature = feature({
+  name: 'platform',
+  ports: ({ config, infra, jwtSecret, channelQueries, jobDefinitions }) => ({
+    ...platformRepositories(infra.db.orm),
+    ...jobPorts(new MikroOrmJobStore(infra.db.orm), jobDefinitions),
+    tokens: new JoseTokens({ secret: jwtSecret, accessLifetimeSeconds: config.accessTokenTtl, refreshLifetimeSeconds: config.refreshTokenTtl }),
+    hasher: new Argon2PasswordHasher(),
+    cache: infra.cache,
+    blobs: infra.blobs,
+    realtime: new WsRealtimeEvents({ cache: infra.cache, fanout: infra.fanout }),
+    clock: new SystemClock(),
+    ids: { uuid: randomUUID },
+    companyRegistry: new HttpCompanyRegistry({ baseUrl: config.cnpjRegistryUrl }),
+    digester: new HmacSecretDigester(jwtSecret),
+    channelQueries,
+    broker: infra.broker,
+    conversationIntegrations: new HttpConversationIntegrations({ allowPrivate: config.allowPrivateUrls }),
+  }),
+  routes: (_app, { startedAt, version }) => versionRoutes({ name: 'servicedesk-backend', version, startedAt }),
+});

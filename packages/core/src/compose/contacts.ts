@@ -1,0 +1,57 @@
+import type { Users } from '../identity/ports.js';
+import type { ChannelQueries } from '../connections/check-number.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BackgroundJobs } from '../shared/background-jobs.js';
+import type { Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { Tags } from '../tags/ports.js';
+import { CreateContact, DeleteContact, UpdateContact } from '../contacts/change-contacts.js';
+import { GetContactProfile } from '../contacts/contact-profile.js';
+import { LinkContactUser, SetContactBlocked, SetContactWallet, ToggleAcceptAudio, ToggleDisableBot, UnlinkContactUser } from '../contacts/contact-settings.js';
+import { ContactPresenter } from '../contacts/contact-view.js';
+import { ImportAddressBook } from '../contacts/import-address-book.js';
+import { ShowContactImport, StartContactImport } from '../contacts/import-contacts.js';
+import { ListContactChoices, ListContacts, ListContactTags, ShowContact } from '../contacts/read-contacts.js';
+
+export interface ContactsPorts {
+  readonly contacts: Contacts;
+  readonly connections: Connections;
+  readonly users: Users;
+  readonly tags: Tags;
+  readonly channelQueries: ChannelQueries;
+  readonly jobs: BackgroundJobs;
+  readonly cache: Cache;
+  readonly realtime: RealtimeEvents;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** The use cases of the "Contacts" routes. */
+export function createContacts(p: ContactsPorts) {
+  const { contacts, connections, users, tags, channelQueries: queries, jobs, cache, realtime, tx, clock, ids } = p;
+  const presenter = new ContactPresenter({ contacts, tags, realtime });
+  const changing = { contacts, presenter, clock };
+  const startContactImport = new StartContactImport({ contacts, cache, jobs, realtime, tx, clock, ids });
+  return {
+    listContacts: new ListContacts({ contacts }),
+    listContactChoices: new ListContactChoices({ contacts }),
+    showContact: new ShowContact({ contacts, presenter }),
+    listContactTags: new ListContactTags({ contacts, tags }),
+    createContact: new CreateContact({ ...changing, tx }),
+    updateContact: new UpdateContact({ ...changing, tx }),
+    deleteContact: new DeleteContact({ contacts, tags, presenter, tx }),
+    toggleAcceptAudio: new ToggleAcceptAudio(changing),
+    toggleDisableBot: new ToggleDisableBot(changing),
+    setContactBlocked: new SetContactBlocked(changing),
+    setContactWallet: new SetContactWallet({ ...changing, users }),
+    linkContactUser: new LinkContactUser({ ...changing, users }),
+    unlinkContactUser: new UnlinkContactUser({ ...changing, users }),
+    getContactProfile: new GetContactProfile({ connections, contacts, queries, realtime, clock }),
+    startContactImport,
+    showContactImport: new ShowContactImport({ cache }),
+    importAddressBook: new ImportAddressBook({ connections, queries, start: startContactImport }),
+  };
+}
+export type ContactsApi = ReturnType<typeof createContacts>;

@@ -1,0 +1,57 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+import { Authenticate } from '../identity/authenticate.js';
+import { CreateUser } from '../identity/create-user.js';
+import { DeleteUser } from '../identity/delete-user.js';
+import { LoginThrottle, type LoginThrottlePolicy } from '../identity/login-throttle.js';
+import { Login } from '../identity/login.js';
+import { Logout } from '../identity/logout.js';
+import type { RefreshSessions, Tokens, Users } from '../identity/ports.js';
+import { ListUsers, ListUsersForPicker, ShowUser } from '../identity/read-users.js';
+import { RefreshToken } from '../identity/refresh-token.js';
+import { SessionIssuer } from '../identity/session-issuer.js';
+import { UpdateUser } from '../identity/update-user.js';
+import { GetCurrentUser, SetTicketsManagerWidth, SetUserAvatar } from '../identity/user-preferences.js';
+
+/** The ports of sign-in and user management. */
+export interface IdentityPorts {
+  readonly users: Users;
+  readonly refreshSessions: RefreshSessions;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly tokens: Tokens;
+  readonly hasher: PasswordHasher;
+  readonly cache: Cache;
+  readonly blobs: BlobStorage;
+  readonly realtime: RealtimeEvents;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly loginThrottle?: LoginThrottlePolicy;
+}
+
+/** Sign-in, tokens and the users of a company (`app.identity`). */
+export function createIdentity(p: IdentityPorts) {
+  const { users, refreshSessions: sessions, companies, plans, tokens, hasher, cache, blobs, realtime, tx, clock, ids } = p;
+  const planGuard = new PlanGuard({ companies, plans });
+  const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
+  return {
+    authenticate: new Authenticate({ users, tokens }),
+    login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock }),
+    refreshToken: new RefreshToken({ users, sessions, tokens, issuer, clock, ids }),
+    logout: new Logout({ users, sessions, tokens, clock }),
+    getCurrentUser: new GetCurrentUser({ users }),
+    listUsers: new ListUsers({ users }),
+    listUsersForPicker: new ListUsersForPicker({ users }),
+    showUser: new ShowUser({ users }),
+    createUser: new CreateUser({ users, companies, planGuard, hasher, tx, clock, realtime }),
+    updateUser: new UpdateUser({ users, hasher, clock, realtime }),
+    deleteUser: new DeleteUser({ users, sessions, clock, realtime }),
+    setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, realtime }),
+    setTicketsManagerWidth: new SetTicketsManagerWidth({ users, clock }),
+  };
+}
+
+export type IdentityApi = ReturnType<typeof createIdentity>;

@@ -1,0 +1,166 @@
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, SecretDigester, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
+import { ApplyChannelEvent } from '../conversations/apply-channel-event.js';
+import { CheckNumber, type ChannelQueries } from '../connections/check-number.js';
+import { AuthenticateConnection } from '../connections/authenticate-connection.js';
+import { memoizeConnectionLookups } from '../connections/connection-lookups.js';
+import { ExpireStaleSends } from '../messages/expire-stale-sends.js';
+import type { Broker } from '../outbox/broker.js';
+import { DeleteConnection, UpdateConnection } from '../connections/change-connection.js';
+import { CloseImportedTickets } from '../tickets/close-imported-tickets.js';
+import { RemoveGreetingMedia, SetGreetingMedia } from '../connections/connection-media.js';
+import { CreateConnection } from '../connections/create-connection.js';
+import { OutboundMessages } from '../messages/outbound.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Messages } from '../messages/ports.js';
+import type { Outbox } from '../outbox/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import { ListAllConnections, ListConnections, ShowConnection } from '../connections/read-connections.js';
+import { RelayOutbox } from '../outbox/relay-outbox.js';
+import { RouteInbound } from '../conversations/route-inbound.js';
+import { SendApiMessage } from '../conversations/send-api-message.js';
+import { SessionCommands } from '../connections/session-commands.js';
+import { ResumeSessions } from '../connections/resume-sessions.js';
+import { ControlSession, RestartAllSessions } from '../connections/session-control.js';
+import { EditMessage, RevokeMessage } from '../conversations/change-message.js';
+import { CloseAllTickets, IgnoreTicket, RecordLgpdResponse } from '../tickets/close-tickets.js';
+import { CreateTicket } from '../tickets/create-ticket.js';
+import { DeleteTicket } from '../tickets/delete-ticket.js';
+import { ForwardMessage } from '../conversations/forward-message.js';
+import { ListMyMessages, ListTicketMedia, ListTicketMessages } from '../conversations/list-messages.js';
+import { CountTickets, ListTickets } from '../tickets/list-tickets.js';
+import type { TicketLogs } from '../tickets/ports.js';
+import { SendCatalog } from '../conversations/send-catalog.js';
+import { SendTicketMessage } from '../conversations/send-ticket-message.js';
+import { ListTicketLogs, ShowTicket, ShowTicketByUuid } from '../tickets/show-ticket.js';
+import { TicketPresenter } from '../tickets/ticket-details.js';
+import { TicketJournal } from '../tickets/ticket-journal.js';
+import { TicketReport } from '../tickets/ticket-report.js';
+import { UpdateTicket } from '../tickets/update-ticket.js';
+import type { Tags } from '../tags/ports.js';
+import type { QueueOptions, Queues } from '../queues/ports.js';
+import { QueueRouter } from '../conversations/queue-router.js';
+import type { Settings } from '../settings/ports.js';
+
+/** The ports of the messaging spine. */
+export interface MessagingPorts {
+  readonly connections: Connections;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
+  readonly messages: Messages;
+  readonly outbox: Outbox;
+  readonly broker: Broker;
+  readonly digester: SecretDigester;
+  readonly channelQueries: ChannelQueries;
+  readonly ticketLogs: TicketLogs;
+  readonly tags: Tags;
+  readonly queues: Queues;
+  readonly queueOptions: QueueOptions;
+}
+
+interface SharedPorts {
+  readonly users: Users;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly blobs: BlobStorage;
+  readonly cache: Cache;
+  readonly realtime: RealtimeEvents;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly settings: Settings;
+}
+
+/**
+ * The messaging use cases, in four slices: `connections` (channels and their sessions), `tickets`,
+ * `conversations` (messages in and out; `outbound` is the one send path) and `outbox` (its relay).
+ */
+export function createMessaging(p: MessagingPorts & SharedPorts) {
+  const { contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
+  const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
+  const outbound = new OutboundMessages({ messages, outbox, clock, ids });
+  const { queues, settings } = p;
+  const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
+  const routeInbound = new RouteInbound({ connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router });
+  const relayOutbox = new RelayOutbox({ outbox, broker, clock });
+  const sessions = new SessionCommands({ connections, outbox, clock, ids, relay: relayOutbox });
+  const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
+  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections }, outbound);
+  return {
+    connections: {
+      authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
+      checkNumber: new CheckNumber({ queries: p.channelQueries }),
+      acceptProviderEvents: new AcceptProviderEvents({ connections, broker, clock }),
+      listConnections: new ListConnections({ connections, queues }),
+      listAllConnections: new ListAllConnections({ connections, companies }),
+      showConnection: new ShowConnection({ connections, queues }),
+      createConnection: new CreateConnection({ connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues }),
+      updateConnection: new UpdateConnection({ connections, digester, sessions, tx, clock, realtime, queues }),
+      deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
+      controlSession: new ControlSession({ connections, sessions, tx, realtime }),
+      restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime }),
+      resumeSessions,
+      setGreetingMedia: new SetGreetingMedia({ connections, blobs, ids, clock, realtime }),
+      removeGreetingMedia: new RemoveGreetingMedia({ connections, blobs, clock, realtime }),
+    },
+    tickets: {
+      ...ticketsAndMessages.tickets,
+      closeImportedTickets: new CloseImportedTickets({ connections, tickets, tx, clock, realtime }),
+    },
+    conversations: {
+      /** The one way to send a message: campaigns, schedules, bots and flows all use it. */
+      outbound,
+      routeInbound,
+      sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues }),
+      applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
+      expireStaleSends: new ExpireStaleSends({ messages, clock, realtime }),
+      ...ticketsAndMessages.messages,
+    },
+    outbox: { relayOutbox },
+  };
+}
+
+/** The operators' ticket and message use cases (the "Tickets and messages" routes). */
+function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages) {
+  const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags });
+  const journal = new TicketJournal({ tickets, ticketLogs, clock });
+  const closing = { tickets, users, journal, presenter, tx, clock, realtime };
+  const sendTicketMessage = new SendTicketMessage({
+    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime,
+  });
+  const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime };
+  return {
+    tickets: {
+      listTickets: new ListTickets({ tickets, users, presenter }),
+      countTickets: new CountTickets({ tickets, users }),
+      showTicket: new ShowTicket({ tickets, users, presenter }),
+      showTicketByUuid: new ShowTicketByUuid({ tickets, users, presenter }),
+      listTicketLogs: new ListTicketLogs({ tickets, users, ticketLogs }),
+      ticketReport: new TicketReport({ tickets, messages, presenter }),
+      createTicket: new CreateTicket({ tickets, contacts, connections, users, journal, presenter, tx, clock, ids, queues: p.queues }),
+      updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, presenter, tx, clock, realtime, queues: p.queues }),
+      deleteTicket: new DeleteTicket({ tickets, messages, journal, tx, realtime }),
+      closeAllTickets: new CloseAllTickets(closing),
+      ignoreTicket: new IgnoreTicket(closing),
+      recordLgpdResponse: new RecordLgpdResponse(closing),
+    },
+    messages: {
+      listTicketMessages: new ListTicketMessages({ tickets, messages, users, presenter, tx }),
+      listMyMessages: new ListMyMessages({ messages }),
+      listTicketMedia: new ListTicketMedia({ tickets, messages, users }),
+      sendTicketMessage,
+      sendCatalog: new SendCatalog({ send: sendTicketMessage }),
+      editMessage: new EditMessage(changing),
+      revokeMessage: new RevokeMessage(changing),
+      forwardMessage: new ForwardMessage({ tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime }),
+    },
+  };
+}
+
+export type MessagingApi = ReturnType<typeof createMessaging>;

@@ -1,0 +1,69 @@
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BackgroundJobs } from '../shared/background-jobs.js';
+import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+import { CreateChatbot, DeleteChatbot, ListChatbots, ShowChatbot, UpdateChatbot } from '../queues/chatbots.js';
+import { DeliverIntegrationEvent } from '../conversations/deliver-integration-event.js';
+import { CreateQueueIntegration, DeleteQueueIntegration, ListQueueIntegrations, ShowQueueIntegration, TestQueueIntegration, UpdateQueueIntegration } from '../queues/manage-queue-integrations.js';
+import { CreateQueue, DeleteQueue, ListMyQueues, ListQueues, ShowQueue, UpdateQueue } from '../queues/manage-queues.js';
+import type { ConversationIntegrations, JobQueueHealth, QueueIntegrations, QueueOptions, Queues } from '../queues/ports.js';
+import { CreateQueueOption, DeleteQueueOption, ListQueueOptions, ShowQueueOption, UpdateQueueOption } from '../queues/queue-options.js';
+import { ShowJobQueueHealth } from '../queues/show-job-queue-health.js';
+
+/** The ports of queues, their menus and integrations, beyond those every part shares. */
+export interface QueuePorts {
+  readonly queues: Queues;
+  readonly queueOptions: QueueOptions;
+  readonly queueIntegrations: QueueIntegrations;
+  /** The HTTP side of queue integrations. */
+  readonly conversationIntegrations: ConversationIntegrations;
+  readonly jobHealth: JobQueueHealth;
+}
+
+interface SharedPorts {
+  readonly users: Users;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly realtime: RealtimeEvents;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly jobs: BackgroundJobs;
+}
+
+/** Queues, queue options, chatbots, queue integrations and the job-queue health. The routing engine is wired with messaging. */
+export function createQueues(p: QueuePorts & SharedPorts) {
+  const { queues, queueOptions: options, queueIntegrations: integrations, conversationIntegrations: conversations, users, realtime, tx, clock, ids } = p;
+  const planGuard = new PlanGuard({ companies: p.companies, plans: p.plans });
+  const writes = { queues, integrations, users, planGuard, tx, clock, realtime };
+  const tree = { queues, options, users, clock };
+  return {
+    listQueues: new ListQueues({ queues, users }),
+    listMyQueues: new ListMyQueues({ queues }),
+    showQueue: new ShowQueue({ queues, users }),
+    createQueue: new CreateQueue(writes),
+    updateQueue: new UpdateQueue(writes),
+    deleteQueue: new DeleteQueue({ queues, realtime }),
+    listQueueOptions: new ListQueueOptions({ options }),
+    showQueueOption: new ShowQueueOption({ options }),
+    createQueueOption: new CreateQueueOption(tree),
+    updateQueueOption: new UpdateQueueOption(tree),
+    deleteQueueOption: new DeleteQueueOption({ options }),
+    listChatbots: new ListChatbots({ options }),
+    showChatbot: new ShowChatbot({ options }),
+    createChatbot: new CreateChatbot(tree),
+    updateChatbot: new UpdateChatbot(tree),
+    deleteChatbot: new DeleteChatbot({ options }),
+    listQueueIntegrations: new ListQueueIntegrations({ integrations }),
+    showQueueIntegration: new ShowQueueIntegration({ integrations }),
+    createQueueIntegration: new CreateQueueIntegration({ integrations, clock, realtime }),
+    updateQueueIntegration: new UpdateQueueIntegration({ integrations, clock, realtime }),
+    deleteQueueIntegration: new DeleteQueueIntegration({ integrations, realtime }),
+    testQueueIntegration: new TestQueueIntegration({ integrations, conversations, clock, ids }),
+    deliverIntegrationEvent: new DeliverIntegrationEvent({ integrations, conversations, planGuard }),
+    jobQueueHealth: new ShowJobQueueHealth({ health: p.jobHealth, jobs: p.jobs, clock }),
+  };
+}
+export type QueuesApi = ReturnType<typeof createQueues>;

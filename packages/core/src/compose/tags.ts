@@ -1,0 +1,45 @@
+import type { Users } from '../identity/ports.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import { TicketPresenter } from '../tickets/ticket-details.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import { CreateTag, DeleteTag, ListAllTags, ListKanbanLanes, ListTags, ShowTag, UpdateTag } from '../tags/manage-tags.js';
+import type { Tags } from '../tags/ports.js';
+import { SyncTags, TagTicket, UntagContact, UntagTicket } from '../tickets/tag-links.js';
+import { TicketKanban } from '../tickets/ticket-kanban.js';
+
+/** The ports the tag and kanban use cases need. */
+export interface TagPorts {
+  readonly tags: Tags;
+  readonly tickets: Tickets;
+  readonly contacts: Contacts;
+  readonly connections: Connections;
+  readonly users: Users;
+  readonly realtime: RealtimeEvents;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+}
+
+/** Tags, their links to tickets and contacts, and the ticket kanban. */
+export function createTags(p: TagPorts) {
+  const { tags, tickets, contacts, connections, users, realtime, tx, clock } = p;
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags });
+  const links = { tags, tickets, contacts, users, presenter, tx, realtime };
+  return {
+    listAllTags: new ListAllTags({ tags }),
+    listTags: new ListTags({ tags }),
+    showTag: new ShowTag({ tags }),
+    listKanbanLanes: new ListKanbanLanes({ tags }),
+    createTag: new CreateTag({ tags, clock, realtime }),
+    updateTag: new UpdateTag({ tags, clock, realtime }),
+    deleteTag: new DeleteTag({ tags, realtime }),
+    syncTags: new SyncTags(links),
+    tagTicket: new TagTicket(links),
+    untagTicket: new UntagTicket(links),
+    untagContact: new UntagContact(links),
+    ticketKanban: new TicketKanban({ tickets, users, tags, presenter }),
+  };
+}
+export type TagsApi = ReturnType<typeof createTags>;

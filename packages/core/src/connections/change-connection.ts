@@ -1,0 +1,105 @@
+import { assertAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { ValidationError } from '../shared/errors.js';
+import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
+import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
+import { assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults, visibleConnection } from './connection-rules.js';
+import type { ConnectionFields } from './create-connection.js';
+import type { Connections } from './ports.js';
+import type { SessionCommands } from './session-commands.js';
+import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
+import { assertQueues } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
+
+export interface UpdateConnectionInput extends ConnectionFields {
+  readonly actor: Actor;
+  readonly connectionId: number;
+  /** The admin route: a super user addresses any company's connection. */
+  readonly anyCompany?: boolean;
+  /** Only accepted when unchanged: a connection never changes kind. */
+  readonly kind?: ConnectionKind;
+}
+
+/** The token part of an update: undefined keeps, null removes, a string replaces. */
+function tokenChange(current: Connection, token: string | null | undefined): string | null | undefined {
+  // A form that echoes the masked value back means "unchanged"; a mask is never a valid token.
+  if (token === undefined || (current.tokenHint !== null && token === current.tokenHint)) return undefined;
+  if (token === null || token === '') return null;
+  assertTokenFormat(token);
+  return token;
+}
+
+/**
+ * An admin edits a connection with the rules of creation. Changing what the connector logs in
+ * with (provider, page, secrets) restarts the session through a `restart` command.
+ */
+export class UpdateConnection {
+  constructor(private readonly deps: {
+    connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+    queues: Queues;
+  }) {}
+
+  async execute(input: UpdateConnectionInput): Promise<ConnectionWithQueues> {
+    const { connections, sessions, tx, clock, realtime } = this.deps;
+    assertAdmin(input.actor);
+    const { connection, undefaulted, restarted } = await tx.run(async () => {
+      const current = await visibleConnection(connections, input.actor, input.connectionId, input.anyCompany);
+      if (input.kind !== undefined && input.kind !== current.kind) throw new ValidationError('ERR_CONNECTION_KIND_CHANGE');
+      const next: Connection = { ...current, secrets: { ...current.secrets } };
+      if (input.name !== undefined) next.name = connectionName(input.name);
+      if (input.provider !== undefined) next.provider = providerOfKind(current.kind, input.provider, 'ERR_CONNECTION_KIND_CHANGE');
+      if (input.greetingMessage !== undefined) next.greetingMessage = connectionText(input.greetingMessage);
+      if (input.farewellMessage !== undefined) next.farewellMessage = connectionText(input.farewellMessage);
+      if (input.outOfHoursMessage !== undefined) next.outOfHoursMessage = connectionText(input.outOfHoursMessage);
+      if (input.isDefault !== undefined) next.isDefault = input.isDefault;
+      if (input.reopenWindowMinutes !== undefined) next.reopenWindowMinutes = reopenWindow(input.reopenWindowMinutes);
+      if (input.externalId !== undefined) next.externalId = externalIdOf(input.externalId);
+      if (input.secrets !== undefined) next.secrets = { ...current.secrets, ...secretsOf(input.secrets) };
+      assertSocialCredentials(next);
+      const token = tokenChange(current, input.token);
+      if (token === null) Object.assign(next, { tokenDigest: null, tokenHint: null });
+      else if (token !== undefined) Object.assign(next, await tokenFields(this.deps, token, current.id));
+
+      const restarted = next.provider !== current.provider || next.externalId !== current.externalId
+        || JSON.stringify(next.secrets) !== JSON.stringify(current.secrets);
+      next.updatedAt = clock.now();
+      if (restarted) await sessions.apply(next, 'restart');
+      else await connections.update(next);
+      const undefaulted = next.isDefault && !current.isDefault ? await unsetOtherDefaults(connections, clock, next) : [];
+      if (input.queueIds !== undefined) {
+        await this.deps.queues.setConnectionQueues(next.companyId, next.id, await assertQueues(this.deps.queues, next.companyId, input.queueIds));
+      }
+      return { connection: next, undefaulted, restarted };
+    });
+    if (restarted) sessions.relayNow();
+    const view = toConnectionView(connection);
+    for (const other of undefaulted) await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
+    await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
+    if (restarted) await realtime.publish(connection.companyId, { entity: 'whatsappSession', data: { action: 'update', session: view } });
+    return (await withConnectionQueues(this.deps.queues, connection.companyId, [view]))[0]!;
+  }
+}
+
+/**
+ * An admin removes a connection: its session is logged out first (the `logout` command commits
+ * with the removal) and its greeting media is deleted.
+ */
+export class DeleteConnection {
+  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; blobs: BlobStorage; tx: Transaction; realtime: RealtimeEvents }) {}
+
+  async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly anyCompany?: boolean }): Promise<void> {
+    const { connections, sessions, blobs, tx, realtime } = this.deps;
+    assertAdmin(input.actor);
+    const connection = await tx.run(async () => {
+      const connection = await visibleConnection(connections, input.actor, input.connectionId, input.anyCompany);
+      await sessions.enqueue(connection, 'logout');
+      await connections.remove(connection.companyId, connection.id);
+      return connection;
+    });
+    sessions.relayNow();
+    // The row is gone either way; an orphaned blob only costs storage.
+    if (connection.greetingMediaKey) await blobs.delete(connection.greetingMediaKey).catch(() => undefined);
+    await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'delete', whatsappId: connection.id } });
+  }
+}

@@ -1,0 +1,141 @@
+import type { ConnectionProvider, ConnectionStatus } from './connection.js';
+import type { DeliveryStatus } from './delivery-status.js';
+
+/** What a connector needs to send one message. */
+export interface OutboundContent {
+  readonly body: string;
+  readonly media?: { readonly url: string; readonly key: string; readonly contentType: string; readonly filename: string };
+  readonly buttons?: ReadonlyArray<{ readonly id: string; readonly text: string }>;
+  readonly list?: { readonly title: string; readonly buttonText: string; readonly sections: ReadonlyArray<{ readonly title: string; readonly rows: ReadonlyArray<{ readonly id: string; readonly title: string; readonly description?: string }> }> };
+  /** The provider's id of the message this one replies to (quoted reply). */
+  readonly quotedProviderMessageId?: string;
+}
+
+/** Command: send on a session connection (the "send command for the session connector"). */
+export interface SessionSendMessage {
+  readonly type: 'SessionSendMessage';
+  readonly messageId: string;
+  /** When the send was accepted: the runtime retries it until its deadline counted from here. */
+  readonly issuedAt?: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly ticketId: number;
+  readonly to: string;
+  readonly content: OutboundContent;
+}
+
+/** Command: send on a social-network connection. */
+export interface SocialSendMessage {
+  readonly type: 'SocialSendMessage';
+  readonly messageId: string;
+  readonly issuedAt?: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly ticketId: number;
+  /** The contact's id at the provider (page-scoped id). */
+  readonly to: string;
+  readonly content: OutboundContent;
+}
+
+/** Command: start, restart or log out of a session. */
+export interface SessionControl {
+  readonly type: 'SessionControl';
+  readonly action: 'start' | 'restart' | 'logout';
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly provider: ConnectionProvider;
+  readonly secrets: Record<string, string>;
+  readonly externalId: string | null;
+  /**
+   * A `start` sent to bring sessions back after a restart: a runtime already running the session
+   * as described keeps it (an operator's start replaces it).
+   */
+  readonly resume?: boolean;
+}
+
+/** Command: change the text of a message the session sent (`cmd.session.edit.<chatappId>`). */
+export interface SessionEditMessage {
+  readonly type: 'SessionEditMessage';
+  readonly messageId: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly ticketId: number;
+  readonly to: string;
+  readonly providerMessageId: string;
+  readonly body: string;
+}
+
+/** Command: delete a message the session sent, for everyone (`cmd.session.revoke.<chatappId>`). */
+export interface SessionRevokeMessage {
+  readonly type: 'SessionRevokeMessage';
+  readonly messageId: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly ticketId: number;
+  readonly to: string;
+  readonly providerMessageId: string;
+}
+
+export type ChannelCommand = SessionSendMessage | SocialSendMessage | SessionControl | SessionEditMessage | SessionRevokeMessage;
+
+/** Event: the message left through the connector (`SessionMessageSent` / `SocialMessageSent`). */
+export interface MessageSentEvent {
+  readonly type: 'SessionMessageSent' | 'SocialMessageSent';
+  readonly messageId: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly providerMessageId: string;
+  readonly at: string;
+}
+
+/** Event: the send failed for good; the message ends `failed` with this reason. */
+export interface MessageFailedEvent {
+  readonly type: 'SessionMessageFailed' | 'SocialMessageFailed';
+  readonly messageId: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly reason: string;
+  readonly at: string;
+}
+
+export interface MessageStatusEvent {
+  readonly type: 'MessageStatusChanged';
+  /** Our id, when the runtime knows it (messages it sent); else matched by the provider id. */
+  readonly messageId?: string;
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly providerMessageId: string;
+  readonly status: DeliveryStatus;
+  readonly at: string;
+}
+
+export interface InboundMessageEvent {
+  readonly type: 'InboundMessage';
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly providerMessageId: string;
+  /** Digits of the sender's number, or the provider's user id for social networks. */
+  readonly from: string;
+  readonly senderName: string;
+  readonly body: string;
+  readonly isGroup: boolean;
+  readonly at: string;
+}
+
+export interface SessionStatusEvent {
+  readonly type: 'SessionStatusChanged';
+  readonly companyId: number;
+  readonly chatappId: number;
+  readonly status: ConnectionStatus;
+  readonly qrcode: string | null;
+  readonly at: string;
+}
+
+/** Event: a channel runtime came online (it holds no sessions yet and asks for them). */
+export interface RuntimeOnlineEvent {
+  readonly type: 'RuntimeOnline';
+  readonly runtimeId: string;
+  readonly at: string;
+}
+
+export type ChannelEvent = RuntimeOnlineEvent | MessageSentEvent | MessageFailedEvent | MessageStatusEvent | InboundMessageEvent | SessionStatusEvent;

@@ -1,0 +1,93 @@
+import { assertAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
+import type { PlanGuard } from '../tenancy/plan-guard.js';
+import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
+import { assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults } from './connection-rules.js';
+import type { Connections } from './ports.js';
+import type { SessionCommands } from './session-commands.js';
+import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
+import { assertQueues } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
+
+/** The editable fields of a connection; on update, an absent field keeps its value. */
+export interface ConnectionFields {
+  readonly name?: string;
+  readonly provider?: ConnectionProvider;
+  readonly greetingMessage?: string | null;
+  readonly farewellMessage?: string | null;
+  readonly outOfHoursMessage?: string | null;
+  readonly isDefault?: boolean;
+  /** 0 (never reopen) to 10080 (a week). */
+  readonly reopenWindowMinutes?: number;
+  /** The "Token API" of the official message API: 16–256 characters; null or '' removes it. Never returned. */
+  readonly token?: string | null;
+  /** The page or account id at the provider; required for social networks. */
+  readonly externalId?: string | null;
+  /** Provider secrets; social networks need `pageAccessToken`. On update, merged into the stored ones. */
+  readonly secrets?: Readonly<Record<string, string>>;
+  /** The queues its menu offers (each one of the company's); on update, replacing the current ones. */
+  readonly queueIds?: readonly number[];
+}
+
+export interface CreateConnectionInput extends ConnectionFields {
+  readonly actor: Actor;
+  readonly kind: 'chatapp' | 'socialnet';
+  readonly name: string;
+}
+
+const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger' } as const;
+
+/**
+ * An admin adds a chat-application session or a social-network page to the company, within the
+ * plan's connection limit. The connection starts `OPENING` and its `start` command is written
+ * to the outbox in the same transaction.
+ */
+export class CreateConnection {
+  constructor(private readonly deps: {
+    connections: Connections; planGuard: PlanGuard; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock;
+    realtime: RealtimeEvents; queues: Queues;
+  }) {}
+
+  async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
+    const { connections, planGuard, sessions, tx, clock, realtime } = this.deps;
+    assertAdmin(input.actor);
+    const companyId = input.actor.companyId;
+    const draft: Omit<NewConnection, 'tokenDigest' | 'tokenHint' | 'createdAt' | 'updatedAt'> = {
+      companyId,
+      name: connectionName(input.name),
+      kind: input.kind,
+      provider: providerOfKind(input.kind, input.provider ?? DEFAULT_PROVIDER[input.kind], 'ERR_INVALID_PROVIDER'),
+      status: 'OPENING',
+      qrcode: null,
+      greetingMessage: connectionText(input.greetingMessage ?? null),
+      farewellMessage: connectionText(input.farewellMessage ?? null),
+      outOfHoursMessage: connectionText(input.outOfHoursMessage ?? null),
+      isDefault: input.isDefault ?? false,
+      externalId: externalIdOf(input.externalId),
+      secrets: secretsOf(input.secrets ?? {}),
+      reopenWindowMinutes: reopenWindow(input.reopenWindowMinutes ?? 0),
+      greetingMediaKey: null,
+    };
+    assertSocialCredentials(draft);
+    if (input.token) assertTokenFormat(input.token);
+    const queueIds = await assertQueues(this.deps.queues, companyId, input.queueIds ?? []);
+
+    const { connection, undefaulted } = await tx.run(async () => {
+      await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
+      const token = input.token ? await tokenFields(this.deps, input.token, null) : { tokenDigest: null, tokenHint: null };
+      const now = clock.now();
+      const connection = await connections.add({ ...draft, ...token, createdAt: now, updatedAt: now });
+      const undefaulted = connection.isDefault ? await unsetOtherDefaults(connections, clock, connection) : [];
+      if (queueIds.length) await this.deps.queues.setConnectionQueues(companyId, connection.id, queueIds);
+      await sessions.enqueue(connection, 'start');
+      return { connection, undefaulted };
+    });
+    sessions.relayNow();
+    const view = toConnectionView(connection);
+    for (const other of undefaulted) await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
+    await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
+    return (await withConnectionQueues(this.deps.queues, companyId, [view]))[0]!;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Clock, IdGenerator } from '../shared/ports.js';
+import { SUBJECTS } from '../outbox/broker.js';
+import type { SessionControl } from './channel-messages.js';
+import type { Connection, ConnectionStatus } from './connection.js';
+import type { Connections } from './ports.js';
+import type { Outbox } from '../outbox/ports.js';
+
+/** What starts an outbox relay run; the periodic relay is the safety net when a run fails. */
+export interface OutboxRelayTrigger { execute(): Promise<number>; }
+
+/** The status a connection shows while its command waits for the channel runtime. */
+export const STATUS_AFTER: Record<SessionControl['action'], ConnectionStatus> = {
+  start: 'OPENING',
+  restart: 'OPENING',
+  logout: 'DISCONNECTED',
+};
+
+/**
+ * Writes a `SessionControl` command to the outbox in the caller's transaction, so the change of
+ * the connection and the command that carries it out commit together.
+ */
+export class SessionCommands {
+  constructor(private readonly deps: { connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator; relay: OutboxRelayTrigger }) {}
+
+  async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean } = {}): Promise<void> {
+    const command: SessionControl = {
+      type: 'SessionControl', action, companyId: connection.companyId, chatappId: connection.id, provider: connection.provider,
+      secrets: { ...connection.secrets }, externalId: connection.externalId, ...(options.resume ? { resume: true } : {}),
+    };
+    await this.deps.outbox.add({ id: this.deps.ids.uuid(), subject: SUBJECTS.sessionControl(connection.id), payload: command, createdAt: this.deps.clock.now() });
+  }
+
+  /** Sets the waiting status and enqueues the command (inside the caller's transaction). */
+  async apply(connection: Connection, action: SessionControl['action']): Promise<void> {
+    connection.status = STATUS_AFTER[action];
+    connection.qrcode = null;
+    connection.updatedAt = this.deps.clock.now();
+    await this.deps.connections.update(connection);
+    await this.enqueue(connection, action);
+  }
+
+  /**
+   * After commit: starts a relay run without waiting for it. Its failure is swallowed on purpose:
+   * the commands are durable in the outbox and the periodic relay publishes them later.
+   */
+  relayNow(): void {
+    void this.deps.relay.execute().catch(() => undefined);
+  }
+}

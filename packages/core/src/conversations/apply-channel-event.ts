@@ -1,0 +1,73 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock } from '../shared/ports.js';
+import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from '../connections/channel-messages.js';
+import { toConnectionView } from '../connections/connection.js';
+import type { DeliveryStatus } from '../connections/delivery-status.js';
+import { publishMessageUpdate } from '../messages/message-view.js';
+import type { Connections } from '../connections/ports.js';
+import type { DeliveryChange, Messages } from '../messages/ports.js';
+import type { RouteInbound } from './route-inbound.js';
+
+/**
+ * The backend's side of the channel events: delivery progress, failures, session status and
+ * inbound messages. Every branch is idempotent, so redelivered events are harmless.
+ */
+export class ApplyChannelEvent {
+  constructor(private readonly deps: {
+    messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents;
+    resumeSessions?: { execute(): Promise<number> };
+  }) {}
+
+  async execute(event: ChannelEvent): Promise<void> {
+    switch (event.type) {
+      case 'SessionMessageSent':
+      case 'SocialMessageSent':
+        return this.sent(event);
+      case 'SessionMessageFailed':
+      case 'SocialMessageFailed':
+        return this.failed(event);
+      case 'MessageStatusChanged':
+        return this.status(event);
+      case 'InboundMessage':
+        await this.deps.routeInbound.execute(event);
+        return;
+      case 'SessionStatusChanged':
+        return this.session(event);
+      case 'RuntimeOnline':
+        await this.deps.resumeSessions?.execute();
+        return;
+    }
+  }
+
+  private async sent(e: MessageSentEvent) {
+    await this.advance(e.companyId, { id: e.messageId }, 'sent', { providerMessageId: e.providerMessageId });
+  }
+
+  private async failed(e: MessageFailedEvent) {
+    await this.advance(e.companyId, { id: e.messageId }, 'failed', { failureReason: e.reason });
+  }
+
+  private async status(e: MessageStatusEvent) {
+    const target = e.messageId ? { id: e.messageId } : { connectionId: e.chatappId, providerMessageId: e.providerMessageId };
+    await this.advance(e.companyId, target, e.status);
+  }
+
+  /**
+   * One atomic forward-only step in the store: reports may arrive in any order and in parallel,
+   * and only a real change reaches the namespace.
+   */
+  private async advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
+    const message = await this.deps.messages.advanceStatus({ companyId, target, status, ...extra, at: this.deps.clock.now() });
+    if (message) await publishMessageUpdate(this.deps.realtime, message);
+  }
+
+  private async session(e: SessionStatusEvent) {
+    const connection = await this.deps.connections.findById(e.companyId, e.chatappId);
+    if (!connection) return;
+    connection.status = e.status;
+    connection.qrcode = e.status === 'qrcode' ? e.qrcode : null;
+    connection.updatedAt = this.deps.clock.now();
+    await this.deps.connections.update(connection);
+    await this.deps.realtime.publish(connection.companyId, { entity: 'whatsappSession', data: { action: 'update', session: toConnectionView(connection) } });
+  }
+}

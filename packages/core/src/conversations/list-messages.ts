@@ -1,0 +1,65 @@
+import type { Users } from '../identity/ports.js';
+import type { Actor } from '../shared/actor.js';
+import { NotFoundError } from '../shared/errors.js';
+import { hasMore, pageFromNumber } from '../shared/paging.js';
+import type { Transaction } from '../shared/ports.js';
+import { toMessageView, type MessageView } from '../messages/message-view.js';
+import type { Messages } from '../messages/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import { visibleTicket } from '../tickets/ticket-access.js';
+import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
+
+export interface MessagePage { readonly messages: MessageView[]; readonly count: number; readonly hasMore: boolean; }
+
+/**
+ * A page of a ticket's conversation: page 1 holds the 20 newest messages, oldest first within
+ * the page, as the lineage shows them. Opening the conversation reads it: the ticket's unread
+ * count goes back to 0 and the operators get a `ticket` update.
+ */
+export class ListTicketMessages {
+  constructor(private readonly deps: { tickets: Tickets; messages: Messages; users: Users; presenter: TicketPresenter; tx: Transaction }) {}
+
+  async execute(input: { readonly actor: Actor; readonly ticketId: number; readonly pageNumber?: number }): Promise<MessagePage & { ticket: TicketDetails }> {
+    const { tickets, messages, presenter, tx } = this.deps;
+    const ticket = await visibleTicket(this.deps, input.actor, input.ticketId);
+    const page = pageFromNumber(input.pageNumber);
+    const result = await messages.listByTicket(ticket.companyId, ticket.id, page);
+    let details: TicketDetails;
+    if (ticket.unreadMessages > 0) {
+      const read = await tx.run(async () => {
+        const current = await tickets.findById(ticket.companyId, ticket.id);
+        if (!current) throw new NotFoundError('ERR_NO_TICKET_FOUND');
+        const next = { ...current, unreadMessages: 0 };
+        if (current.unreadMessages > 0) await tickets.update(next);
+        return next;
+      });
+      details = await presenter.publish(read, 'update');
+    } else {
+      details = await presenter.one(ticket);
+    }
+    return { messages: result.rows.reverse().map(toMessageView), ticket: details, count: result.count, hasMore: hasMore(page, result.count) };
+  }
+}
+
+/** The messages the calling operator sent, in every conversation of the company, newest first. */
+export class ListMyMessages {
+  constructor(private readonly deps: { messages: Messages }) {}
+
+  async execute(input: { readonly actor: Actor; readonly pageNumber?: number }): Promise<MessagePage> {
+    const page = pageFromNumber(input.pageNumber);
+    const result = await this.deps.messages.list({ companyId: input.actor.companyId, userId: input.actor.userId, page });
+    return { messages: result.rows.map(toMessageView), count: result.count, hasMore: hasMore(page, result.count) };
+  }
+}
+
+/** The files of a ticket's conversation (images, audio, documents), newest first. */
+export class ListTicketMedia {
+  constructor(private readonly deps: { tickets: Tickets; messages: Messages; users: Users }) {}
+
+  async execute(input: { readonly actor: Actor; readonly ticketId: number; readonly pageNumber?: number }): Promise<MessagePage> {
+    const ticket = await visibleTicket(this.deps, input.actor, input.ticketId);
+    const page = pageFromNumber(input.pageNumber);
+    const result = await this.deps.messages.list({ companyId: ticket.companyId, ticketId: ticket.id, withMedia: true, page });
+    return { messages: result.rows.map(toMessageView), count: result.count, hasMore: hasMore(page, result.count) };
+  }
+}

@@ -1,0 +1,102 @@
+import { holdBlockedMessage } from './blocked-inbound.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { InboundMessageEvent } from '../connections/channel-messages.js';
+import type { Message } from '../messages/message.js';
+import type { Ticket } from '../tickets/ticket.js';
+import { toMessageView } from '../messages/message-view.js';
+import { toTicketView } from '../tickets/ticket-view.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Messages } from '../messages/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import type { QueueRouter } from './queue-router.js';
+
+export interface RouteInboundResult {
+  readonly duplicate: boolean;
+  readonly ticketId: number | null;
+  readonly messageId: string | null;
+  readonly greeted: boolean;
+}
+
+/**
+ * A contact's message arrives: find or create the contact and its active ticket, store the
+ * message, let the routing engine answer (greeting, menus, queues: `QueueRouter`) and save where
+ * it moved the ticket, then tell the operators. Idempotent: the provider's message id is unique
+ * per connection, so a redelivered or duplicated event stops before anything changes.
+ */
+export class RouteInbound {
+  constructor(private readonly deps: {
+    connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages;
+    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents; router: QueueRouter;
+  }) {}
+
+  async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {
+    const { connections, contacts, tickets, messages, tx, clock, ids, realtime, router } = this.deps;
+    const connection = await connections.findById(event.companyId, event.chatappId);
+    if (!connection) return { duplicate: false, ticketId: null, messageId: null, greeted: false };
+    const outcome = await tx.run(async () => {
+      const existing = await messages.findByProviderId(connection.id, event.providerMessageId);
+      if (existing) return null;
+      const now = clock.now();
+      const at = new Date(event.at);
+      const contact = await contacts.getOrCreate({
+        companyId: connection.companyId, name: event.senderName || event.from, number: event.from, email: null, isGroup: event.isGroup,
+        profilePicUrl: null, createdAt: now, updatedAt: now,
+      });
+      if (contact.blocked) return holdBlockedMessage({ tickets, messages, ids }, { connection, contact, event, now });
+      const recent = await this.reopenable(connection.reopenWindowMinutes, contact.id, connection.id, now, connection.companyId);
+      let ticket: Ticket;
+      let ticketCreated = false;
+      if (recent) {
+        ticket = recent;
+      } else {
+        const got = await tickets.getOrCreateActive({
+          uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'pending',
+          userId: null, queueId: null, unreadMessages: 0, lastMessage: '', isGroup: event.isGroup, greetedAt: null, closedAt: null,
+          createdAt: now, updatedAt: now,
+        });
+        ticket = got.ticket;
+        ticketCreated = got.created;
+      }
+      const message: Message = {
+        id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
+        providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered',
+        failureReason: null, quotedMessageId: null, isPrivate: false, userId: null, createdAt: Number.isNaN(at.getTime()) ? now : at, updatedAt: now,
+        isDeleted: false, isEdited: false, editedAt: null,
+      };
+      if (!(await messages.addInbound(message))) return null;
+      ticket.unreadMessages += 1;
+      ticket.lastMessage = event.body;
+      ticket.updatedAt = now;
+      // The first message of a conversation opens it (greeting, menus) exactly once, whoever races.
+      const opening = !event.isGroup && ticket.greetedAt === null && (await tickets.markGreeted(ticket.id, now));
+      if (opening) ticket.greetedAt = now;
+      const sent = await router.route({ connection, contact, ticket, message, opening });
+      await tickets.update(ticket);
+      return { ticket, message, ticketCreated, sent };
+    });
+    if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
+    if ('held' in outcome) return { duplicate: false, ticketId: outcome.ticketId, messageId: outcome.messageId, greeted: false };
+    const { ticket, message, ticketCreated, sent } = outcome;
+    const ticketView = toTicketView(ticket);
+    await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: ticketCreated ? 'create' : 'update', ticket: ticketView } });
+    for (const m of [message, ...sent]) {
+      await realtime.publish(connection.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: ticketView } });
+    }
+    return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
+  }
+
+  /** A ticket closed within the connection's reopen window comes back as pending. */
+  private async reopenable(windowMinutes: number, contactId: number, connectionId: number, now: Date, companyId: number) {
+    // Without a window, getOrCreateActive alone finds the active ticket or opens one.
+    if (windowMinutes <= 0) return null;
+    const active = await this.deps.tickets.findActive(companyId, contactId, connectionId);
+    if (active) return active;
+    const closed = await this.deps.tickets.findLatestClosed(companyId, contactId, connectionId);
+    if (!closed?.closedAt || now.getTime() - closed.closedAt.getTime() > windowMinutes * 60_000) return null;
+    closed.status = 'pending';
+    closed.closedAt = null;
+    return closed;
+  }
+}

@@ -1,0 +1,129 @@
+import type { Users } from '../identity/ports.js';
+import type { Actor } from '../shared/actor.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { UploadedFile } from '../uploads/image-upload.js';
+import { safeFileName, safeMediaType } from '../connections/connection-media.js';
+import type { Message, MessageMedia } from '../messages/message.js';
+import type { Ticket } from '../tickets/ticket.js';
+import { toMessageView, type MessageView } from '../messages/message-view.js';
+import type { OutboundMessages } from '../messages/outbound.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Messages } from '../messages/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import { assertMayChange, visibleTicket } from '../tickets/ticket-access.js';
+import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
+import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
+
+export const MAX_TICKET_MEDIA_BYTES = 16 * 1024 * 1024;
+export const MAX_MESSAGE_LENGTH = 65_536;
+
+export interface SendTicketMessageInput {
+  readonly actor: Actor;
+  readonly ticketId: number;
+  readonly body: string;
+  /** Our id of a message of the same conversation this one replies to. */
+  readonly quotedMsgId?: string | null;
+  /** A note for the operators only: stored, never sent. */
+  readonly isPrivate?: boolean;
+  readonly medias?: readonly UploadedFile[];
+}
+
+export interface SendTicketMessageResult { readonly messages: MessageView[]; readonly ticket: TicketDetails; }
+
+/** Stores uploaded files as public media of the company; the name and type are made safe to serve. */
+export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator }, companyId: number, files: readonly UploadedFile[]): Promise<MessageMedia[]> {
+  const stored: MessageMedia[] = [];
+  for (const file of files) {
+    if (file.data.length > MAX_TICKET_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+    if (file.data.length === 0) throw new ValidationError('ERR_EMPTY_FILE');
+    const key = `public/company-${companyId}/media/${deps.ids.uuid()}-${safeFileName(file.filename)}`;
+    const contentType = safeMediaType(file.contentType);
+    await deps.blobs.put(key, file.data, contentType);
+    stored.push({ key, url: deps.blobs.publicUrl(key), contentType, filename: file.filename, size: file.data.length });
+  }
+  return stored;
+}
+
+/**
+ * An operator writes in a conversation: text, files (one message each, the text on the first),
+ * a quoted reply, or a private note. A send goes through the outbox (committed with the message)
+ * and takes a pending ticket: it becomes `open` and the sender's. A note is stored as `sent`, a
+ * terminal status (no provider will ever acknowledge it), writes no command and leaves the
+ * ticket as it is; notes may be added to closed tickets, sends may not (`ERR_TICKET_CLOSED`).
+ * Users reply only on unassigned tickets and their own (any operator who sees a ticket may add notes).
+ */
+export class SendTicketMessage {
+  constructor(private readonly deps: {
+    tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
+    journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents;
+  }) {}
+
+  async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {
+    const { tickets, messages, contacts, connections, presenter, tx, realtime } = this.deps;
+    const { actor } = input;
+    const isPrivate = input.isPrivate ?? false;
+    const files = input.medias ?? [];
+    if (!input.body.trim() && files.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
+    if (input.body.length > MAX_MESSAGE_LENGTH) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
+    const ticket = await visibleTicket(this.deps, actor, input.ticketId);
+    if (!isPrivate) {
+      if (ticket.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
+      assertMayChange(actor, ticket);
+    }
+    const connection = await connections.findById(ticket.companyId, ticket.connectionId);
+    if (!connection) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
+    const contact = await contacts.findById(ticket.companyId, ticket.contactId);
+    if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
+    const quoted = input.quotedMsgId ? await messages.findById(ticket.companyId, input.quotedMsgId) : null;
+    if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId || quoted.connectionId !== ticket.connectionId)) {
+      throw new ValidationError('ERR_QUOTED_MESSAGE_NOT_FOUND');
+    }
+    const stored = await storeMedia(this.deps, ticket.companyId, files);
+    const drafts = stored.length ? stored.map((media, i) => ({ body: i === 0 ? input.body : '', media })) : [{ body: input.body, media: null }];
+    const outcome = await tx.run(async () => {
+      const current = await tickets.findById(ticket.companyId, ticket.id);
+      if (!current) throw new NotFoundError('ERR_NO_TICKET_FOUND');
+      if (!isPrivate && current.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
+      const sent: Message[] = [];
+      for (const [i, d] of drafts.entries()) {
+        const q = i === 0 ? quoted : null;
+        sent.push(isPrivate
+          ? await this.note(current, d.body, d.media, q, actor.userId)
+          : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q }));
+      }
+      return { ticket: isPrivate ? null : await this.touch(current, input.body || stored[0]?.filename || '', actor), sent };
+    });
+    const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update') : await presenter.one(ticket);
+    for (const m of outcome.sent) {
+      await realtime.publish(ticket.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: details } });
+    }
+    return { messages: outcome.sent.map(toMessageView), ticket: details };
+  }
+
+  private async note(ticket: Ticket, body: string, media: MessageMedia | null, quoted: Message | null, userId: number): Promise<Message> {
+    const now = this.deps.clock.now();
+    const note: Message = {
+      id: this.deps.ids.uuid(), companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId,
+      providerMessageId: null, fromMe: true, body, media, status: 'sent', failureReason: null, quotedMessageId: quoted?.id ?? null,
+      isPrivate: true, userId, createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null,
+    };
+    await this.deps.messages.add(note);
+    return note;
+  }
+
+  /** The reply reads the conversation and, on a pending or unassigned ticket, takes it. */
+  private async touch(ticket: Ticket, lastMessage: string, actor: Actor): Promise<Ticket> {
+    const next: Ticket = { ...ticket, lastMessage, unreadMessages: 0, updatedAt: this.deps.clock.now() };
+    if (ticket.status === 'pending' || ticket.userId === null) {
+      next.status = 'open';
+      next.userId = actor.userId;
+      await this.deps.journal.save(next, 'accept', actor.userId, { from: ticketState(ticket), to: ticketState(next), via: 'message' });
+    } else {
+      await this.deps.tickets.update(next);
+    }
+    return next;
+  }
+}

@@ -1,0 +1,40 @@
+import { type DeliveryStatus } from '../connections/delivery-status.js';
+
+export interface MessageMedia {
+  readonly key: string;
+  readonly url: string;
+  readonly contentType: string;
+  readonly filename: string;
+  readonly size: number;
+}
+
+export interface Message {
+  /** Our id (uuid): the idempotency key of the send and of every broker message about it. */
+  id: string;
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  connectionId: number;
+  /** The provider's id, unique per connection: inbound duplicates collide on it. */
+  providerMessageId: string | null;
+  fromMe: boolean;
+  body: string;
+  media: MessageMedia | null;
+  status: DeliveryStatus;
+  failureReason: string | null;
+  quotedMessageId: string | null;
+  isPrivate: boolean;
+  userId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Revoked by an operator: kept (operators still see it) but gone for the contact. */
+  isDeleted: boolean;
+  /** The body was changed after sending; `editedAt` says when. */
+  isEdited: boolean;
+  editedAt: Date | null;
+}
+
+/** Digits only, 8 to 15 of them (E.164 without the plus). */
+export function isValidNumber(number: string): boolean {
+  return /^\d{8,15}$/.test(number);
+}

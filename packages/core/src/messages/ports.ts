@@ -1,0 +1,51 @@
+import { type Page, type PageRequest } from '../shared/paging.js';
+import { type DeliveryStatus } from '../connections/delivery-status.js';
+import { type Message } from './message.js';
+
+export interface MessageQuery {
+  readonly companyId: number;
+  readonly ticketId?: number;
+  /** Sent by this operator. */
+  readonly userId?: number;
+  /** Only messages that carry a file. */
+  readonly withMedia?: boolean;
+  readonly page: PageRequest;
+}
+
+/** A delivery report about one message, found by our id or by the provider's id on a connection. */
+export interface DeliveryChange {
+  readonly companyId: number;
+  readonly target: { readonly id: string } | { readonly connectionId: number; readonly providerMessageId: string };
+  readonly status: DeliveryStatus;
+  /** Stored only if the message has no provider id yet. */
+  readonly providerMessageId?: string | null;
+  readonly failureReason?: string | null;
+  readonly at: Date;
+}
+
+export interface Messages {
+  findById(companyId: number, id: string): Promise<Message | null>;
+  findByProviderId(connectionId: number, providerMessageId: string): Promise<Message | null>;
+  add(message: Message): Promise<void>;
+  /** Inserts unless the provider id is already stored for the connection; false for a duplicate. */
+  addInbound(message: Message): Promise<boolean>;
+  update(message: Message): Promise<void>;
+  /**
+   * Moves a message's delivery status forward in one atomic step (see `advanceDelivery`): a
+   * late or repeated report changes nothing. Also records the provider's id if none was stored
+   * and, for `failed`, the reason. Returns the message as changed, or null when nothing changed
+   * (unknown message, other company, or a status that is not a step forward).
+   */
+  advanceStatus(change: DeliveryChange): Promise<Message | null>;
+  /**
+   * Fails our sends still pending since before `before` (no channel runtime took them in time),
+   * at most `limit`, oldest first, with the reason; answers the messages as changed.
+   */
+  failStaleSends(before: Date, reason: string, at: Date, limit: number): Promise<Message[]>;
+  listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>>;
+  /** Newest first (`createdAt`, then id, descending). */
+  list(query: MessageQuery): Promise<Page<Message>>;
+  /** How many messages each of the tickets holds; tickets without messages are absent. */
+  countByTickets(companyId: number, ticketIds: readonly number[]): Promise<Map<number, number>>;
+  removeByTicket(companyId: number, ticketId: number): Promise<void>;
+}

@@ -1,0 +1,118 @@
+import type { Users } from '../identity/ports.js';
+import type { Actor } from '../shared/actor.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import type { Message } from '../messages/message.js';
+import type { Ticket, TicketStatus } from './ticket.js';
+import { toMessageView } from '../messages/message-view.js';
+import type { OutboundMessages } from '../messages/outbound.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Tickets } from './ports.js';
+import { assertMayChange, visibleTicket } from './ticket-access.js';
+import { findQueue } from '../queues/manage-queues.js';
+import type { Queues } from '../queues/ports.js';
+import type { TicketDetails, TicketPresenter } from './ticket-details.js';
+import { ticketState, type TicketJournal } from './ticket-journal.js';
+import type { TicketLogType } from './ticket-log.js';
+
+export interface UpdateTicketInput {
+  readonly actor: Actor;
+  readonly ticketId: number;
+  readonly status?: TicketStatus;
+  /** Hand the ticket to this user (a transfer; the actor themself is an accept); null puts it back in the queue. */
+  readonly userId?: number | null;
+  readonly queueId?: number | null;
+  /** The contact's rating, 1 to 5, recorded in the log entry of a close. */
+  readonly rating?: number;
+  /** Whether a close sends the connection's farewell message (default: it does, when one is set). */
+  readonly sendFarewellMessage?: boolean;
+}
+
+interface Change { readonly next: Ticket; readonly type: TicketLogType }
+
+/**
+ * The operator's ticket actions: accept (`status: open`, taken by the actor), transfer to a user
+ * or a queue (one of the company's: 404 `ERR_QUEUE_NOT_FOUND` otherwise), return to the queue
+ * (`pending`), reopen, and close with the farewell message and an optional rating. The change,
+ * its log entry and the farewell's send command commit together; any change stops the bot.
+ */
+export class UpdateTicket {
+  constructor(private readonly deps: {
+    tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages; journal: TicketJournal;
+    presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents; queues: Queues;
+  }) {}
+
+  async execute(input: UpdateTicketInput): Promise<TicketDetails> {
+    const { tickets, users, journal, presenter, tx, realtime } = this.deps;
+    const { actor } = input;
+    if (input.status === undefined && input.userId === undefined && input.queueId === undefined) throw new ValidationError('ERR_NOTHING_TO_UPDATE');
+    if (input.rating !== undefined && (input.status !== 'closed' || !Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)) {
+      throw new ValidationError('ERR_INVALID_RATING');
+    }
+    await visibleTicket(this.deps, actor, input.ticketId);
+    if (input.userId != null && input.userId !== actor.userId && !(await users.findById(actor.companyId, input.userId))) {
+      throw new NotFoundError('ERR_NO_USER_FOUND');
+    }
+    if (input.queueId != null) await findQueue(this.deps.queues, actor.companyId, input.queueId);
+    const outcome = await tx.run(async () => {
+      const ticket = await tickets.findById(actor.companyId, input.ticketId);
+      if (!ticket) throw new NotFoundError('ERR_NO_TICKET_FOUND');
+      const change = input.status === 'closed' ? this.close(ticket) : this.move(ticket, input);
+      if (!change) return { ticket, sent: [] as Message[] };
+      assertMayChange(actor, ticket);
+      const { next, type } = change;
+      const sent = type === 'close' && input.sendFarewellMessage !== false ? await this.farewell(next, actor) : [];
+      await journal.save(next, type, actor.userId, {
+        from: ticketState(ticket), to: ticketState(next),
+        ...(input.rating !== undefined ? { rating: input.rating } : {}), ...(type === 'close' ? { farewell: sent.length > 0 } : {}),
+      });
+      return { ticket: next, sent };
+    });
+    const details = await presenter.publish(outcome.ticket, 'update');
+    for (const m of outcome.sent) {
+      await realtime.publish(actor.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: details } });
+    }
+    return details;
+  }
+
+  private close(ticket: Ticket): Change | null {
+    if (ticket.status === 'closed') return null;
+    const now = this.deps.clock.now();
+    return { next: { ...ticket, status: 'closed', closedAt: now, updatedAt: now, botActive: false }, type: 'close' };
+  }
+
+  private move(ticket: Ticket, input: UpdateTicketInput): Change | null {
+    const { actor } = input;
+    if (ticket.status === 'closed' && input.status === undefined) throw new ConflictError('ERR_TICKET_CLOSED');
+    let userId = input.userId !== undefined ? input.userId : ticket.userId;
+    const status: TicketStatus = input.status ?? (input.userId === undefined ? ticket.status : userId === null ? 'pending' : 'open');
+    if (status === 'pending') {
+      if (input.userId) throw new ValidationError('ERR_PENDING_TICKET_HAS_NO_USER');
+      userId = null;
+    } else if (input.userId === undefined && (ticket.status !== 'open' || userId === null)) {
+      userId = actor.userId;
+    }
+    const queueId = input.queueId !== undefined ? input.queueId : ticket.queueId;
+    if (status === ticket.status && userId === ticket.userId && queueId === ticket.queueId) return null;
+    const now = this.deps.clock.now();
+    // An operator's move ends the bot's conversation: it never talks over a human.
+    const next: Ticket = { ...ticket, status, userId, queueId, closedAt: null, updatedAt: now, botActive: false };
+    const type: TicketLogType = ticket.status === 'closed' ? 'reopen'
+      : status === 'pending' && ticket.status !== 'pending' ? 'pending'
+        : userId === actor.userId && ticket.userId !== actor.userId ? 'accept' : 'transfer';
+    return { next, type };
+  }
+
+  /** The connection's farewell, sent through the outbox in the close's transaction (never to groups). */
+  private async farewell(ticket: Ticket, actor: Actor): Promise<Message[]> {
+    const connection = await this.deps.connections.findById(ticket.companyId, ticket.connectionId);
+    if (!connection?.farewellMessage || ticket.isGroup) return [];
+    const contact = await this.deps.contacts.findById(ticket.companyId, ticket.contactId);
+    if (!contact) return [];
+    const message = await this.deps.outbound.enqueue({ connection, ticket, contact, body: connection.farewellMessage, userId: actor.userId });
+    ticket.lastMessage = connection.farewellMessage;
+    return [message];
+  }
+}
