@@ -1,67 +1,144 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { RouteSpec } from './route.js';
+import { errorBody, errorResponses, standardErrorResponses } from './openapi-errors.js';
+import { operationIds } from './operation-ids.js';
+import type { AuthClass, RouteSpec } from './route.js';
 
-const SECURITY: Record<string, Array<Record<string, string[]>>> = {
+const SECURITY: Record<AuthClass, Array<Record<string, string[]>>> = {
   isAuth: [{ platformJwt: [] }],
   tokenAuth: [{ connectionToken: [] }],
   isAuthCompany: [{ companyToken: [] }],
   none: [],
 };
 
+const AUTH_TEXT: Record<AuthClass, string> = {
+  isAuth: '`isAuth`: a platform access token (`Authorization: Bearer <JWT>`)',
+  tokenAuth: '`tokenAuth`: the connection\'s API token (`Authorization: Bearer <token>`)',
+  isAuthCompany: '`isAuthCompany`: the company integration token (`Authorization: Bearer <COMPANY_TOKEN>`)',
+  none: '`none`: public',
+};
+
+const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
+
 function toOpenApiPath(path: string): string {
-  return path.replace(/:(\w+)/g, '{$1}');
+  return path.replace(/[:*](\w+)/g, '{$1}');
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
+const isObject = (s: z.ZodType): s is z.ZodObject => s instanceof z.ZodObject;
+
+/** The path parameters as declared, plus a string for any the route leaves undeclared. */
+function pathParams(r: RouteSpec): z.ZodObject | z.ZodPipe | undefined {
+  const names = [...r.path.matchAll(/[:*](\w+)/g)].map((m) => m[1]!);
+  if (r.params && !isObject(r.params)) return r.params as z.ZodPipe;
+  const shape = r.params && isObject(r.params) ? r.params.shape : {};
+  const missing = names.filter((n) => !(n in shape));
+  if (!missing.length) return r.params as z.ZodObject | undefined;
+  return z.object({ ...shape, ...Object.fromEntries(missing.map((n) => [n, z.string()])) });
+}
+
+/** A file form field: one file, or a list when the route takes several. */
+function fileField(r: RouteSpec) {
+  const limits = r.multipart!;
+  const file = z.any().meta({
+    type: 'string', format: 'binary', contentMediaType: 'application/octet-stream',
+    description: `A file of at most ${limits.maxFileBytes} bytes`,
+  });
+  return (limits.maxFiles > 1 ? z.array(file).max(limits.maxFiles) : file).optional();
+}
+
+function requestBody(r: RouteSpec): NonNullable<RouteConfig['request']>['body'] {
+  if (r.raw) {
+    return { required: true, description: `Read unparsed, at most ${r.raw} bytes; the handler checks and parses it`, content: { 'application/json': { schema: {} } } };
+  }
+  const content: Record<string, { schema: z.ZodType }> = {};
+  if (r.multipart) {
+    const files = z.object(Object.fromEntries(r.multipart.fileFields.map((f) => [f, fileField(r)])));
+    const schema = !r.body ? files : isObject(r.body) ? z.object({ ...r.body.shape, ...files.shape }) : z.intersection(r.body, files);
+    content['multipart/form-data'] = { schema };
+  }
+  if (r.body && (!r.multipart || r.jsonOrMultipart)) content['application/json'] = { schema: r.body };
+  if (!Object.keys(content).length) return undefined;
+  // An empty body reads as `{}`: the body is required only when the schema refuses that.
+  let required = true;
+  try { required = !r.body || !r.body.safeParse({}).success || r.multipart !== undefined; } catch { /* async refinements */ }
+  return { required, content };
+}
+
+function description(r: RouteSpec): string {
+  const facts = [`**Auth**: ${AUTH_TEXT[r.auth]}.`];
+  if (r.guard) facts.push('Checks a credential of its own (a shared secret) before reading the body: 401 without it.');
+  if (r.feature) facts.push(`**Plan feature**: \`${r.feature}\` (else 403 \`ERR_PLAN_FEATURE_DISABLED\`).`);
+  if (r.duringPasswordChange) facts.push('Reachable before the seeded default password is changed.');
+  if (r.multipart) {
+    const m = r.multipart;
+    facts.push(`**Upload** (multipart/form-data): file fields ${m.fileFields.map((f) => `\`${f}\``).join(', ')}; at most ${m.maxFiles} file(s) of ${m.maxFileBytes} bytes each.`
+      + (r.jsonOrMultipart ? ' A JSON body with the same fields (no files) is accepted too.' : ''));
+  }
+  return [r.description?.trim(), facts.join(' ')].filter(Boolean).join('\n\n');
+}
+
+function successResponses(r: RouteSpec): RouteConfig['responses'] {
+  const status = r.status ?? 200;
+  if (status === 204) return { 204: { description: SUCCESS_TEXT[204]! } };
+  if (!r.response) return { [status]: { description: `${SUCCESS_TEXT[status] ?? 'Success'} (the body is not described yet)` } };
+  const responses: RouteConfig['responses'] = {
+    [status]: {
+      description: r.response.meta()?.description ?? SUCCESS_TEXT[status] ?? 'Success',
+      content: { [r.responseMediaType ?? 'application/json']: { schema: r.response } },
+    },
+  };
+  // An optional body: the handler may answer nothing, which is a 204.
+  if (r.response instanceof z.ZodOptional) responses[204] = { description: SUCCESS_TEXT[204]! };
+  return responses;
 }
 
 /** An OpenAPI 3.1 document of the registered routes, generated from the same schemas that validate them. */
 export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string; version: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const registry = new OpenAPIRegistry();
+  for (const { name, response } of standardErrorResponses()) registry.registerComponent('responses', name, response);
+  registry.registerComponent('securitySchemes', 'platformJwt', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  registry.registerComponent('securitySchemes', 'connectionToken', { type: 'http', scheme: 'bearer' });
+  registry.registerComponent('securitySchemes', 'companyToken', { type: 'http', scheme: 'bearer' });
+  const ids = operationIds(routes);
   for (const r of routes) {
-    const parameters: unknown[] = [];
-    for (const [where, schema] of [['path', r.params], ['query', r.query]] as const) {
-      if (!schema) continue;
-      const js = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [name, s] of Object.entries(js.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s });
-      }
-    }
-    const op: Record<string, unknown> = {
+    if (r.status === 204 && r.response) throw new Error(`${r.method} ${r.path}: a 204 route answers no body, so it has no response schema`);
+    const body = requestBody(r);
+    registry.registerPath({
+      method: r.method.toLowerCase() as RouteConfig['method'],
+      path: toOpenApiPath(r.path),
+      operationId: ids.get(r)!,
       summary: r.summary,
+      description: description(r),
       tags: [r.tag],
       security: SECURITY[r.auth],
       'x-auth-class': r.auth,
-      ...(parameters.length ? { parameters } : {}),
-      responses: {
-        [String(r.status ?? 200)]: { description: 'Success' },
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-      },
-    };
-    if (r.multipart) {
-      const fields = r.body ? (jsonSchema(r.body) as { properties?: Record<string, unknown> }).properties ?? {} : {};
-      const files = Object.fromEntries(r.multipart.fileFields.map((f) => [f, { type: 'string', contentMediaType: 'application/octet-stream' }]));
-      op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...fields, ...files } } } } };
-    } else if (r.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body) } } };
-    }
-    (paths[toOpenApiPath(r.path)] ??= {})[r.method.toLowerCase()] = op;
+      request: { params: pathParams(r), query: r.query as z.ZodObject | undefined, ...(body ? { body } : {}) },
+      responses: { ...successResponses(r), ...(errorResponses(r) as RouteConfig['responses']) },
+    });
   }
-  return {
+  const tags = [...new Set(routes.map((r) => r.tag))].map((name) => ({ name }));
+  const doc = new OpenApiGeneratorV31([{ type: 'schema', schema: errorBody }, ...registry.definitions]).generateDocument({
     openapi: '3.1.0',
     info: { ...info, license: { name: 'MIT', identifier: 'MIT' } },
-    components: {
-      securitySchemes: {
-        platformJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        connectionToken: { type: 'http', scheme: 'bearer' },
-        companyToken: { type: 'http', scheme: 'bearer' },
-      },
-      schemas: {
-        Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
-      },
-    },
-    paths,
-  };
+    tags,
+  });
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item) as Array<{ parameters?: WireParameter[] }>) operation.parameters?.forEach(asWireParameter);
+  }
+  return doc;
+}
+
+interface WireParameter { in?: string; required?: boolean; schema?: unknown }
+
+/**
+ * Path and query values are strings on the wire, never null: the library takes a coercing schema
+ * (`z.coerce.number()`, which accepts null) for a nullable, optional one. A path parameter is required.
+ */
+function asWireParameter(p: WireParameter): void {
+  if (p.in === 'path') p.required = true;
+  const schema = p.schema as { type?: unknown } | undefined;
+  if (schema && Array.isArray(schema.type) && schema.type.includes('null')) {
+    const types = schema.type.filter((t) => t !== 'null');
+    schema.type = types.length === 1 ? types[0] : types;
+  }
 }

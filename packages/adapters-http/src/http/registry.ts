@@ -1,19 +1,24 @@
 import type Router from '@koa/router';
-import type { Application } from '@servicedesk/core';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { assertCompanyToken, authenticateUser } from './auth-middleware.js';
+import { assertCompanyToken, authenticateUser, type AccessApi } from './auth-middleware.js';
 import { readJsonBody, readRawBody } from './body.js';
 import { HttpError } from './error-middleware.js';
 import { readMultipart } from './multipart.js';
+import { assertResponseMatches } from './response-validation.js';
 import type { RouteInput, RouteSpec } from './route.js';
 
 export interface MountOptions {
-  readonly app: Application;
+  readonly app: AccessApi;
   /** Token of the company integration API (`isAuthCompany`); unset closes that API. */
   readonly companyToken?: string;
   /** Resolves the connection token of the official message API (`tokenAuth`). */
   readonly connectionAuth?: (ctx: Context) => Promise<unknown>;
+  /**
+   * Check every handler result against its route's response schema (tests turn this on, so the
+   * black-box suite proves the schemas): a mismatch answers 500 and is logged with where it is.
+   */
+  readonly validateResponses?: boolean;
 }
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
@@ -36,7 +41,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
         const auth = await authenticateUser(options.app, ctx, spec.duringPasswordChange ?? false);
         actor = auth.actor;
         mustChangePassword = auth.mustChangePassword;
-        if (spec.feature) await options.app.planGuard.assertFeature(auth.actor.companyId, spec.feature);
+        if (spec.feature) await options.app.tenancy.planGuard.assertFeature(auth.actor.companyId, spec.feature);
       }
       if (spec.auth === 'isAuthCompany') assertCompanyToken(ctx, options.companyToken);
       if (spec.auth === 'tokenAuth') ctx.state.connection = await options.connectionAuth!(ctx);
@@ -53,6 +58,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
         body = parse(spec.body, await readJsonBody(ctx), 'body');
       }
       const result = await spec.handler({ body, query, params, actor: actor!, mustChangePassword, multipart, raw, ctx });
+      if (options.validateResponses) await assertResponseMatches(spec, result);
       if (result === undefined) {
         ctx.status = 204;
       } else {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import cors from '@koa/cors';
 import Router from '@koa/router';
-import type { Application, BlobStorage, Cache, RealtimeFanout } from '@servicedesk/core';
+import type { BlobStorage, Cache, RealtimeFanout } from '@servicedesk/core';
 import Koa, { type Context } from 'koa';
 import type { Logger } from 'pino';
 import { WsNamespaces } from '../realtime/ws-namespaces.js';
 import { errorMiddleware } from './error-middleware.js';
 import { buildOpenApi } from './openapi.js';
+import { mountReferencePage } from './reference-page.js';
 import { mountRoutes, type MountOptions } from './registry.js';
 import type { RouteSpec } from './route.js';
 
@@ -69,6 +70,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   mountRoutes(router, o.routes, o);
   const openapi = buildOpenApi(o.routes, o.info);
   router.get('/openapi.json', (ctx) => { ctx.body = openapi; });
+  mountReferencePage(router, { title: o.info.title, specUrl: '/openapi.json' });
   router.get('/public/*path', publicFiles(o.blobs));
   koa.use(router.routes());
   koa.use(router.allowedMethods());

@@ -3,6 +3,18 @@ import { route } from '../http/route.js';
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:[-+][0-9A-Za-z.-]+)?$/;
 
+const versionInfo = z.object({
+  name: z.string().meta({ example: 'servicedesk-backend' }),
+  version: z.string().regex(SEMVER).meta({ example: '0.1.0' }),
+  startedAt: z.iso.datetime().meta({ description: 'When this process started (UTC)', example: '2025-01-31T12:00:00.000Z' }),
+}).meta({ id: 'VersionInfo', description: 'The backend answering' });
+
+const compatibility = z.object({
+  backend: z.string().meta({ description: "The backend's version", example: '0.1.0' }),
+  frontend: z.string().meta({ description: 'The version the frontend sent', example: '0.4.2' }),
+  compatible: z.boolean().meta({ description: 'Same major version', example: true }),
+}).meta({ id: 'VersionCompatibility', description: 'Whether the frontend may talk to this backend' });
+
 /**
  * `GET /version` is the deployment check (there is no /health). `POST /version` lets a frontend
  * ask whether its own version is compatible with this backend (same major version).
@@ -12,11 +24,15 @@ export function versionRoutes(info: { name: string; version: string; startedAt: 
   return [
     route({
       method: 'GET', path: '/version', auth: 'none', tag, summary: 'Backend name, version and uptime',
-      handler: async () => ({ name: info.name, version: info.version, startedAt: info.startedAt.toISOString() }),
+      description: 'The deployment check: a backend that answers this is up (there is no `/health`).',
+      response: versionInfo,
+      handler: async () => ({ name: info.name, version: info.version, startedAt: info.startedAt }),
     }),
     route({
       method: 'POST', path: '/version', auth: 'none', tag, summary: "Check a frontend's version against the backend's",
-      body: z.object({ version: z.string().regex(SEMVER, 'a semantic version such as 1.2.3') }),
+      description: 'Versions are compatible when their major versions are equal.',
+      body: z.object({ version: z.string().regex(SEMVER, 'a semantic version such as 1.2.3').meta({ example: '0.4.2' }) }),
+      response: compatibility,
       handler: async ({ body }) => {
         const major = (v: string) => Number(SEMVER.exec(v)![1]);
         return { backend: info.version, frontend: body.version, compatible: major(body.version) === major(info.version) };

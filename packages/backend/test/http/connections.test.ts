@@ -48,7 +48,7 @@ describe('HTTP: connections and sessions', () => {
     expect(created.body.token).to.equal('conn••••cdef');
     expect(created.body).to.not.have.any.keys('tokenDigest', 'secrets');
     const id = created.body.id as number;
-    expect((await inScope(() => b.app.authenticateConnection.execute(TOKEN))).id).to.equal(id);
+    expect((await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN))).id).to.equal(id);
     const page = await api.post('/socialnet/', { name: 'Page', provider: 'messenger', externalId: '1029384756', secrets: { pageAccessToken: 'EAAB-page-secret' } });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     expect(JSON.stringify(page.body)).to.not.include('EAAB-page-secret');
@@ -64,9 +64,9 @@ describe('HTTP: connections and sessions', () => {
     const renamed = await api.put(`/chatapp/${id}`, { name: 'Renamed', token: created.body.token, farewellMessage: 'Bye' });
     expect(renamed.status).to.equal(200);
     expect(renamed.body).to.include({ name: 'Renamed', farewellMessage: 'Bye', token: 'conn••••cdef' });
-    expect((await inScope(() => b.app.authenticateConnection.execute(TOKEN))).id).to.equal(id);
+    expect((await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN))).id).to.equal(id);
     expect((await api.put(`/chatapp/${id}`, { token: null })).body.token).to.equal(null);
-    expect(await inScope(() => b.app.authenticateConnection.execute(TOKEN)).catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
+    expect(await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN)).catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
     expect((await api.put(`/chatapp/${id}`, { kind: 'socialnet' })).status).to.equal(422);
     expect((await api.put(`/chatapp/${id}`, { provider: 'instagram' })).body).to.deep.equal({ error: 'ERR_CONNECTION_KIND_CHANGE' });
 
@@ -214,7 +214,7 @@ describe('HTTP: connections and sessions', () => {
     const { api, company, admin } = await newCompanyWithAdmin(b);
     const id = (await api.post('/chatapp/', { name: 'Imported' })).body.id as number;
     const otherId = (await api.post('/chatapp/', { name: 'Other' })).body.id as number;
-    const inbound = (chatappId: number, from: string) => inScope(() => b.app.routeInbound.execute({
+    const inbound = (chatappId: number, from: string) => inScope(() => b.app.conversations.routeInbound.execute({
       type: 'InboundMessage', companyId: company.id, chatappId, providerMessageId: `imp-${chatappId}-${from}`, from, senderName: from, body: 'old',
       isGroup: false, at: new Date().toISOString(),
     }));

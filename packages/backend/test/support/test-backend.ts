@@ -8,6 +8,7 @@ import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { pino } from 'pino';
 import { startBackend, type RunningBackend } from '../../src/backend.js';
 import { readConfig } from '../../src/config.js';
+import { databaseSchema } from '../../src/modules.js';
 import { requestScope } from '../../src/container.js';
 
 export const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
@@ -29,7 +30,8 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
     COMPANY_TOKEN, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', FRONTEND_URL: 'http://frontend.test', LOG_LEVEL: 'silent', ...env,
   });
-  const db = integrationUrl('TEST_DATABASE_URL') ? await openPostgresDatabase() : await openPgliteDatabase();
+  const schema = databaseSchema();
+  const db = integrationUrl('TEST_DATABASE_URL') ? await openPostgresDatabase(schema) : await openPgliteDatabase(schema);
   await truncate(db);
   const cache = new InMemoryCache();
   const blobs = new LocalDiskBlobStorage({ root: path.join(dataDir, 'files'), publicBaseUrl: 'http://files.test' });
@@ -37,8 +39,9 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     db, cache, blobs, fanout: new InProcessRealtimeFanout(), broker: new InProcessBroker(),
     async close() { await db.close(); await rm(dataDir, { recursive: true, force: true }); },
   };
-  const backend = await startBackend({ ...config, port: 0 }, { logger: pino({ level: 'silent' }), infra });
-  const seed = () => requestScope(db)(() => backend.app.seedPlatform.execute({
+  // Every answer is checked against its route's response schema: the whole black-box suite proves the schemas.
+  const backend = await startBackend({ ...config, port: 0 }, { logger: pino({ level: 'silent' }), infra, validateResponses: true });
+  const seed = () => requestScope(db)(() => backend.app.tenancy.seedPlatform.execute({
     adminEmail: config.adminEmail, adminPassword: config.adminPassword, passwordIsDefault: config.adminPasswordIsDefault,
   }));
   return {
@@ -47,6 +50,7 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     async reset() {
       await truncate(db);
       cache.clear();
+      await backend.jobs.registerRecurring();
       await seed();
     },
   };

@@ -1,0 +1,227 @@
+import { MAX_GREETING_MEDIA_BYTES, type Application } from '@servicedesk/core';
+import { z } from 'zod';
+import { route } from '../http/route.js';
+import { id, idParam } from '../http/schemas.js';
+import {
+  connectionDeletedSchema, connectionViewSchema, connectionWithQueuesSchema, importedTicketsClosedSchema, sessionsRestartedSchema,
+} from './connection-schemas.js';
+
+const notFound = { status: 404, codes: ['ERR_NO_CONNECTION_FOUND'] } as const;
+const adminOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not an admin' } as const;
+const superOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not a super user' } as const;
+/** The rules a created or changed connection must meet (422). */
+const fieldRules = [
+  'ERR_INVALID_CONNECTION_NAME', 'ERR_CONNECTION_TEXT_TOO_LONG', 'ERR_INVALID_REOPEN_WINDOW', 'ERR_INVALID_EXTERNAL_ID', 'ERR_INVALID_SECRETS',
+  'ERR_EXTERNAL_ID_REQUIRED', 'ERR_PAGE_ACCESS_TOKEN_REQUIRED', 'ERR_INVALID_CONNECTION_TOKEN_FORMAT', 'ERR_TOO_MANY_QUEUES',
+];
+const createErrors = [
+  { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CONNECTION_CREATION_COUNT'], description: 'The caller is not an admin, or the plan\'s connection limit is reached' },
+  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] },
+  { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
+  { status: 422, codes: ['ERR_INVALID_PROVIDER', ...fieldRules] },
+];
+const updateErrors = (forbidden: typeof adminOnly | typeof superOnly) => [
+  forbidden,
+  { status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
+  { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
+  { status: 422, codes: ['ERR_CONNECTION_KIND_CHANGE', ...fieldRules] },
+];
+const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `isDefault: true` unsets the '
+  + 'other default. A change of provider, page or secrets restarts the session. Emits the `whatsapp` event (action `update`) for it and for any '
+  + 'connection that lost the default, and `whatsappSession` (action `update`) on a restart.';
+
+const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
+const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram']);
+const status = z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']);
+const text = z.string().max(4000).nullable();
+
+/** Every editable field; the use cases apply the rules (name, token format, provider of the kind). */
+const connectionFields = z.object({
+  name: z.string().max(120),
+  provider,
+  greetingMessage: text,
+  farewellMessage: text,
+  outOfHoursMessage: text,
+  isDefault: z.boolean(),
+  reopenWindowMinutes: z.number().int().min(0).max(10_080),
+  /** The "Token API": write-only, answered masked. */
+  token: z.string().max(256).nullable(),
+  externalId: z.string().max(128).nullable(),
+  secrets: z.record(z.string().max(64), z.string().max(4096)),
+  /** The queues its menu offers, replacing the current ones. */
+  queueIds: z.array(id).max(100),
+}).partial();
+
+const createBody = connectionFields.extend({ name: z.string().max(120) });
+
+/**
+ * A page or account as Meta's documentation names it: `channel` facebook|instagram, `pageId`,
+ * `pageAccessToken` — accepted beside the generic `provider`, `externalId` and `secrets`.
+ */
+const socialBody = createBody.extend({
+  channel: z.enum(['facebook', 'instagram']).optional(),
+  pageId: z.string().min(1).max(128).optional(),
+  pageAccessToken: z.string().min(1).max(4096).optional(),
+}).transform(({ channel, pageId, pageAccessToken, ...rest }) => ({
+  ...rest,
+  ...(channel ? { provider: channel === 'facebook' ? ('messenger' as const) : ('instagram' as const) } : {}),
+  ...(pageId ? { externalId: pageId } : {}),
+  ...(pageAccessToken ? { secrets: { ...rest.secrets, pageAccessToken } } : {}),
+}));
+const filterQuery = z.object({ kind: kind.optional(), status: status.optional(), provider: provider.optional() });
+
+/**
+ * Connections (chat-application sessions and social-network pages) and their sessions. Reads are
+ * open to every operator of the company; changes need an admin; `/chatapp-admin/*` and
+ * `/chatapp/all` reach every company and need a super user.
+ */
+export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets'>) {
+  const tag = 'Chat application, social network and sessions (connections)';
+  const byId = idParam('chatappId');
+  return [
+    route({
+      method: 'GET', path: '/chatapp/', auth: 'isAuth', tag, summary: 'The company connections',
+      description: 'Every operator of the company may read them (they pick one to send on); ordered by id.',
+      response: z.array(connectionWithQueuesSchema),
+      handler: async ({ actor }) => app.connections.listConnections.execute({ actor }),
+    }),
+    route({
+      method: 'GET', path: '/chatapp/filter', auth: 'isAuth', tag, summary: 'The company connections filtered by kind, status and provider',
+      query: filterQuery,
+      description: 'As `GET /chatapp/`, keeping the connections of the given kind, status and provider.',
+      response: z.array(connectionWithQueuesSchema),
+      handler: async ({ actor, query }) => app.connections.listConnections.execute({ actor, ...query }),
+    }),
+    route({
+      method: 'GET', path: '/chatapp/all', auth: 'isAuth', tag, summary: 'Every company connections (super)', query: filterQuery,
+      description: 'Super users only: the connections of every company, by company then id, without their queues.',
+      response: z.array(connectionViewSchema),
+      errors: [superOnly],
+      handler: async ({ actor, query }) => app.connections.listAllConnections.execute({ actor, ...query }),
+    }),
+    route({
+      method: 'POST', path: '/chatapp/', auth: 'isAuth', tag, summary: 'Create a chat-application connection (admin)', status: 201,
+      body: createBody,
+      description: 'Admins only, within the plan\'s connection limit. The connection starts `OPENING` and its session is started; '
+        + 'emits the `whatsapp` event (action `update`). The provider defaults to `baileys`.',
+      response: connectionWithQueuesSchema,
+      errors: createErrors,
+      handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'chatapp', ...body }),
+    }),
+    route({
+      method: 'POST', path: '/socialnet/', auth: 'isAuth', tag, summary: 'Connect a social-network page or account (admin)', status: 201,
+      body: socialBody,
+      description: 'Admins only, within the plan\'s connection limit: a Facebook page (`channel: facebook`, provider `messenger`, the default) '
+        + 'or an Instagram account, with its `pageId` and `pageAccessToken` (or `externalId` and `secrets.pageAccessToken`). Emits the `whatsapp` event (action `update`).',
+      response: connectionWithQueuesSchema,
+      errors: createErrors,
+      handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'socialnet', ...body }),
+    }),
+    route({
+      method: 'GET', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Show a connection', params: byId,
+      description: 'Any operator of the company.',
+      response: connectionWithQueuesSchema,
+      errors: [notFound],
+      handler: async ({ actor, params }) => app.connections.showConnection.execute({ actor, connectionId: params.chatappId }),
+    }),
+    route({
+      method: 'PUT', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Update a connection (admin); `token: null` removes the token',
+      params: byId, body: connectionFields.extend({ kind: kind.optional() }),
+      description: `Admins only. ${UPDATE_TEXT}`,
+      response: connectionWithQueuesSchema,
+      errors: updateErrors(adminOnly),
+      handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, ...body }),
+    }),
+    route({
+      method: 'DELETE', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Log out and delete a connection (admin)', params: byId,
+      description: 'Admins only: the session is logged out and the greeting file deleted; emits the `whatsapp` event (action `delete`, with `whatsappId`).',
+      response: connectionDeletedSchema,
+      errors: [notFound, adminOnly],
+      handler: async ({ actor, params }) => {
+        await app.connections.deleteConnection.execute({ actor, connectionId: params.chatappId });
+        return { message: 'Connection deleted' as const };
+      },
+    }),
+    route({
+      method: 'POST', path: '/closedimported/:chatappId', auth: 'isAuth', tag, summary: 'Close the pending unassigned tickets of a connection (admin)',
+      params: byId,
+      description: 'Admins only: clears the backlog an import left (pending tickets without operator), without farewell or history entries; '
+        + 'emits one `ticket` event (action `closeMany`) naming the closed ids.',
+      response: importedTicketsClosedSchema,
+      errors: [notFound, adminOnly],
+      handler: async ({ actor, params }) => app.tickets.closeImportedTickets.execute({ actor, connectionId: params.chatappId }),
+    }),
+    route({
+      method: 'POST', path: '/chatapp-restart/', auth: 'isAuth', tag, summary: 'Restart every chat-application session of the company (admin)',
+      description: 'Admins only: each `chatapp` connection shows `OPENING` at once and emits the `whatsappSession` event (action `update`).',
+      response: sessionsRestartedSchema,
+      errors: [adminOnly],
+      handler: async ({ actor }) => {
+        const connections = await app.connections.restartAllSessions.execute({ actor });
+        return { restarted: connections.length, connections };
+      },
+    }),
+    route({
+      method: 'POST', path: '/chatapp/:chatappId/media-upload', auth: 'isAuth', tag, summary: 'Attach the greeting file (field `file`, admin)',
+      params: byId, multipart: { fileFields: ['file'], maxFileBytes: MAX_GREETING_MEDIA_BYTES, maxFiles: 1 },
+      description: 'Admins only: any type of file, replacing the previous one; emits the `whatsapp` event (action `update`).',
+      response: connectionViewSchema,
+      errors: [notFound, adminOnly, { status: 422, codes: ['ERR_NO_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
+      handler: async ({ actor, params, multipart }) =>
+        app.connections.setGreetingMedia.execute({ actor, connectionId: params.chatappId, file: multipart.files.file?.[0] }),
+    }),
+    route({
+      method: 'DELETE', path: '/chatapp/:chatappId/media-upload', auth: 'isAuth', tag, summary: 'Remove the greeting file (admin)', params: byId,
+      description: 'Admins only; harmless when there is none. Emits the `whatsapp` event (action `update`) when a file was removed.',
+      response: connectionViewSchema,
+      errors: [notFound, adminOnly],
+      handler: async ({ actor, params }) => app.connections.removeGreetingMedia.execute({ actor, connectionId: params.chatappId }),
+    }),
+    route({
+      method: 'GET', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Show any company connection (super)', params: byId,
+      description: 'Super users only, for any company\'s connection.',
+      response: connectionWithQueuesSchema,
+      errors: [notFound, superOnly],
+      handler: async ({ actor, params }) => app.connections.showConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true }),
+    }),
+    route({
+      method: 'PUT', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Update any company connection (super)', params: byId,
+      body: connectionFields.extend({ kind: kind.optional() }),
+      description: `Super users only, for any company's connection. ${UPDATE_TEXT}`,
+      response: connectionWithQueuesSchema,
+      errors: updateErrors(superOnly),
+      handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true, ...body }),
+    }),
+    route({
+      method: 'DELETE', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Delete any company connection (super)', params: byId,
+      description: 'Super users only: as `DELETE /chatapp/:chatappId`, for any company\'s connection.',
+      response: connectionDeletedSchema,
+      errors: [notFound, superOnly],
+      handler: async ({ actor, params }) => {
+        await app.connections.deleteConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true });
+        return { message: 'Connection deleted' as const };
+      },
+    }),
+    route({
+      method: 'POST', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Start the session (admin)', params: byId,
+      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`whatsappSession` events, action `update`).',
+      response: connectionViewSchema,
+      errors: [notFound, adminOnly],
+      handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'start' }),
+    }),
+    route({
+      method: 'PUT', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Restart the session (admin)', params: byId,
+      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`whatsappSession` events, action `update`).',
+      response: connectionViewSchema,
+      errors: [notFound, adminOnly],
+      handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'restart' }),
+    }),
+    route({
+      method: 'DELETE', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Log the session out (admin)', params: byId,
+      description: 'Admins only: the connection shows `DISCONNECTED` at once and emits the `whatsappSession` event (action `update`); the connection stays.',
+      response: connectionViewSchema,
+      errors: [notFound, adminOnly],
+      handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'logout' }),
+    }),
+  ];
+}

@@ -1,0 +1,122 @@
+import { MAX_MESSAGE_LENGTH, MAX_TICKET_MEDIA_BYTES, type Application } from '@servicedesk/core';
+import { z } from 'zod';
+import { route } from '../http/route.js';
+import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
+import { forwardedMessageSchema, messagePageSchema, messageViewSchema, sentMessagesSchema, ticketMessagePageSchema } from './message-schemas.js';
+
+const ticketNotSeen = [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }];
+const sendErrors = [
+  { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_CONTACT_FOUND'] },
+  { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'A user replying on another operator\'s ticket (notes are allowed)' },
+  { status: 409, codes: ['ERR_TICKET_CLOSED'], description: 'Only notes may be added to a closed ticket' },
+];
+const ownMessageErrors = [
+  { status: 404, codes: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_CONTACT_FOUND'] },
+  { status: 403, codes: ['ERR_NOT_OWN_MESSAGE'], description: 'Not a message the company sent, or (for users) not one the caller sent' },
+];
+
+const messageId = z.string().min(1).max(64);
+const page = z.object({ pageNumber: pagedQuery.shape.pageNumber });
+
+export interface MessageRoutesOptions {
+  /** Starts the outbox relay after a send, edit or revoke is committed (the periodic relay also catches it). */
+  readonly pokeOutbox: () => void;
+}
+
+/** The operators' conversation: read (resets the unread count), send, note, quote, edit, revoke, forward. */
+export function messageRoutes(app: Pick<Application, 'conversations'>, o: MessageRoutesOptions) {
+  const tag = 'Tickets and messages';
+  const byTicket = idParam('ticketId');
+  const thenPoke = async <T>(work: Promise<T>) => {
+    const result = await work;
+    o.pokeOutbox();
+    return result;
+  };
+  return [
+    route({
+      method: 'GET', path: '/messages/media', auth: 'isAuth', tag, summary: 'The files of a ticket\'s conversation, newest first',
+      query: page.extend({ ticketId: id }),
+      description: 'The messages carrying a file (images, audio, documents), 20 a page. Any user who may see the ticket; changes nothing.',
+      response: messagePageSchema,
+      errors: ticketNotSeen,
+      handler: async ({ actor, query }) => app.conversations.listTicketMedia.execute({ actor, ticketId: query.ticketId, pageNumber: query.pageNumber }),
+    }),
+    route({
+      method: 'GET', path: '/messages/:ticketId', auth: 'isAuth', tag, summary: 'A page of a ticket\'s conversation (oldest first within the page); marks it read',
+      params: byTicket, query: page,
+      description: 'Any user who may see the ticket. Page 1 holds the 20 newest messages. Opening the conversation reads it: an unread count '
+        + 'goes back to 0 and emits the `ticket` event (action `update`).',
+      response: ticketMessagePageSchema,
+      errors: ticketNotSeen,
+      handler: async ({ actor, params, query }) => app.conversations.listTicketMessages.execute({ actor, ticketId: params.ticketId, pageNumber: query.pageNumber }),
+    }),
+    route({
+      method: 'POST', path: '/messages/:ticketId', auth: 'isAuth', tag,
+      summary: 'Send a text (JSON) or files (multipart, field `medias`), a quoted reply (`quotedMsgId`) or a private note (`isPrivate`)',
+      params: byTicket,
+      body: z.object({ body: z.string().max(MAX_MESSAGE_LENGTH).default(''), quotedMsgId: messageId.or(z.literal('')).nullable().optional(), isPrivate: formBoolean.optional() }),
+      multipart: { fileFields: ['medias'], maxFileBytes: MAX_TICKET_MEDIA_BYTES, maxFiles: 10 }, jsonOrMultipart: true,
+      description: 'One message per file, the text on the first. A send goes through the outbox and takes a pending ticket (it becomes `open` and the '
+        + 'sender\'s); a private note is stored only. Emits an `appMessage` event (action `create`) per message, and the `ticket` event (action `update`) when the ticket changed.',
+      response: sentMessagesSchema,
+      errors: [...sendErrors, { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_QUOTED_MESSAGE_NOT_FOUND', 'ERR_EMPTY_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
+      handler: async ({ actor, params, body, multipart }) => thenPoke(app.conversations.sendTicketMessage.execute({
+        actor, ticketId: params.ticketId, body: body.body, quotedMsgId: body.quotedMsgId || null, isPrivate: body.isPrivate, medias: multipart.files.medias ?? [],
+      })),
+    }),
+    route({
+      method: 'DELETE', path: '/messages/:messageId', auth: 'isAuth', tag, summary: 'Delete a sent message for everyone (revoke); it stays flagged for the operators',
+      params: z.object({ messageId }),
+      description: 'Admins any message the company sent, users their own. A message that reached the contact is revoked at the provider '
+        + '(chat-application sessions only); notes and failed sends are only flagged. Deleting twice changes nothing. Emits the `appMessage` event (action `update`).',
+      response: messageViewSchema,
+      errors: [...ownMessageErrors, { status: 409, codes: ['ERR_MESSAGE_NOT_SENT'], description: 'The send is still on its way' }, { status: 422, codes: ['ERR_REVOKE_NOT_SUPPORTED'] }],
+      handler: async ({ actor, params }) => thenPoke(app.conversations.revokeMessage.execute({ actor, messageId: params.messageId })),
+    }),
+    route({
+      method: 'POST', path: '/messages/edit/:messageId', auth: 'isAuth', tag, summary: 'Change the text of a sent message or a note',
+      params: z.object({ messageId }), body: z.object({ body: z.string().max(MAX_MESSAGE_LENGTH) }),
+      description: 'Admins any message the company sent, users their own. A note changes in place; a sent message is also edited at the provider '
+        + '(chat-application sessions only). Emits the `appMessage` event (action `update`).',
+      response: messageViewSchema,
+      errors: [
+        ...ownMessageErrors,
+        { status: 409, codes: ['ERR_MESSAGE_DELETED', 'ERR_MESSAGE_NOT_SENT'] },
+        { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_EDIT_NOT_SUPPORTED'] },
+      ],
+      handler: async ({ actor, params, body }) => thenPoke(app.conversations.editMessage.execute({ actor, messageId: params.messageId, body: body.body })),
+    }),
+    route({
+      method: 'GET', path: '/messages-allMe', auth: 'isAuth', tag, summary: 'The messages the caller sent, newest first', query: page,
+      description: 'Every conversation of the company, 20 a page.',
+      response: messagePageSchema,
+      handler: async ({ actor, query }) => app.conversations.listMyMessages.execute({ actor, pageNumber: query.pageNumber }),
+    }),
+    route({
+      method: 'POST', path: '/message/forward', auth: 'isAuth', tag, summary: 'Forward a message to another contact on the same connection',
+      body: z.object({ messageId, contactId: id }),
+      description: 'The text and file go, as a new send, into the contact\'s active ticket on the message\'s connection, or a new one opened for the caller. '
+        + 'Emits the `ticket` event (action `create` or `update`) and an `appMessage` event (action `create`).',
+      response: forwardedMessageSchema,
+      errors: [
+        { status: 404, codes: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 409, codes: ['ERR_MESSAGE_DELETED'] },
+        { status: 422, codes: ['ERR_CANNOT_FORWARD_PRIVATE', 'ERR_EMPTY_MESSAGE'] },
+      ],
+      handler: async ({ actor, body }) => thenPoke(app.conversations.forwardMessage.execute({ actor, messageId: body.messageId, contactId: body.contactId })),
+    }),
+    route({
+      method: 'POST', path: '/messages/:ticketId/catalog', auth: 'isAuth', tag, summary: 'Send a list of items with prices as one text message',
+      params: byTicket,
+      description: 'The items become one text message (an optional intro, then one numbered line per item with its price), sent as `POST /messages/:ticketId` sends a text.',
+      response: sentMessagesSchema,
+      errors: [...sendErrors, { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_INVALID_CATALOG_PRICE', 'ERR_MESSAGE_TOO_LONG'] }],
+      body: z.object({
+        body: z.string().max(4096).optional(),
+        items: z.array(z.object({ name: z.string().min(1).max(120), price: z.number().min(0).max(1e9), description: z.string().max(500).optional() })).min(1).max(10),
+      }),
+      handler: async ({ actor, params, body }) => thenPoke(app.conversations.sendCatalog.execute({ actor, ticketId: params.ticketId, body: body.body, items: body.items })),
+    }),
+  ];
+}

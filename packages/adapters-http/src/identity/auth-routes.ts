@@ -1,0 +1,111 @@
+import type { Application } from '@servicedesk/core';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { route } from '../http/route.js';
+import { email, id, password } from '../http/schemas.js';
+import { cnpjRecordSchema, onboardedCompanySchema } from '../tenancy/company-schemas.js';
+import { loginResultSchema, refreshResultSchema, userViewSchema } from './user-schemas.js';
+
+export const REFRESH_COOKIE = 'jrt';
+
+function setRefreshCookie(ctx: Context, token: string, expires: Date) {
+  ctx.cookies.set(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/auth', expires, overwrite: true });
+}
+
+function clearRefreshCookie(ctx: Context) {
+  ctx.cookies.set(REFRESH_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/auth', expires: new Date(0), overwrite: true });
+}
+
+/** Auth: login, refresh rotation, logout, the current user, sign-up and the CNPJ check. */
+export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
+  const tag = 'Auth';
+  return [
+    route({
+      method: 'POST', path: '/auth/login', auth: 'none', tag, summary: 'Log in with e-mail and password',
+      description: 'Public. Answers an access token and the user, and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). '
+        + 'Failed attempts are throttled per e-mail and address; users of an inactive company cannot log in (super users excepted).',
+      body: z.object({ email: z.string().trim().min(1).max(254), password }),
+      response: loginResultSchema,
+      errors: [
+        { status: 401, codes: ['ERR_INVALID_CREDENTIALS'] },
+        { status: 403, codes: ['ERR_COMPANY_INACTIVE'] },
+        { status: 429, codes: ['ERR_TOO_MANY_LOGIN_ATTEMPTS'] },
+      ],
+      handler: async ({ body, ctx }) => {
+        const result = await app.identity.login.execute({ email: body.email, password: body.password, ip: ctx.ip });
+        setRefreshCookie(ctx, result.refreshToken, result.refreshExpiresAt);
+        return { token: result.token, user: result.user, mustChangePassword: result.user.mustChangePassword };
+      },
+    }),
+    route({
+      method: 'POST', path: '/auth/refresh_token', auth: 'none', tag, summary: 'Rotate the refresh cookie and get a new access token',
+      description: 'Public; reads the `jrt` cookie, replaces it with a rotated one and answers a new access token. '
+        + 'Presenting a refresh token that was already rotated away revokes every session of the user (`ERR_REFRESH_TOKEN_REUSED`); '
+        + 'on any failure the cookie is cleared.',
+      response: refreshResultSchema,
+      errors: [{ status: 401, codes: ['ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_REUSED'] }],
+      handler: async ({ ctx }) => {
+        try {
+          const result = await app.identity.refreshToken.execute({ refreshToken: ctx.cookies.get(REFRESH_COOKIE) });
+          setRefreshCookie(ctx, result.refreshToken, result.refreshExpiresAt);
+          return { token: result.token, user: result.user };
+        } catch (err) {
+          clearRefreshCookie(ctx);
+          throw err;
+        }
+      },
+    }),
+    route({
+      method: 'DELETE', path: '/auth/logout', auth: 'isAuth', tag, summary: 'End the current session', duringPasswordChange: true,
+      description: 'Any signed-in user, also before the default password is changed. Revokes the refresh session of the `jrt` cookie, '
+        + 'clears the cookie and marks the user offline.',
+      response: z.object({ message: z.string().meta({ example: 'Logged out' }) }).meta({ id: 'LoggedOut', description: 'The session ended', example: { message: 'Logged out' } }),
+      handler: async ({ actor, ctx }) => {
+        await app.identity.logout.execute({ actor, refreshToken: ctx.cookies.get(REFRESH_COOKIE) });
+        clearRefreshCookie(ctx);
+        return { message: 'Logged out' };
+      },
+    }),
+    route({
+      method: 'GET', path: '/auth/me', auth: 'isAuth', tag, summary: 'The signed-in user',
+      description: 'Any signed-in user: their own record as the API shows users.',
+      response: userViewSchema,
+      errors: [{ status: 404, codes: ['ERR_NO_USER_FOUND'] }],
+      handler: async ({ actor }) => app.identity.getCurrentUser.execute({ actor }),
+    }),
+    route({
+      method: 'POST', path: '/auth/signup', auth: 'none', tag, summary: 'Create a company on a public plan with its admin', status: 201,
+      body: z.object({
+        companyName: z.string().trim().min(2).max(120),
+        name: z.string().trim().min(2).max(120),
+        email,
+        password: z.string().min(8).max(128),
+        phone: z.string().trim().max(40).optional(),
+        document: z.string().trim().max(20).optional(),
+        planId: id,
+      }),
+      description: 'Public self-service sign-up: a new company on a public plan (a trial plan sets the due date at the end of the trial) '
+        + 'with its first admin, whose e-mail is also the company\'s. Super users can turn it off with the platform setting `userCreation`.',
+      response: onboardedCompanySchema,
+      errors: [
+        { status: 403, codes: ['ERR_SIGNUP_DISABLED'] },
+        { status: 404, codes: ['ERR_NO_PLAN_FOUND'] },
+        { status: 409, codes: ['ERR_EMAIL_ALREADY_EXISTS'] },
+        { status: 422, codes: ['ERR_INVALID_COMPANY_NAME', 'ERR_INVALID_NAME', 'ERR_PASSWORD_TOO_SHORT', 'ERR_INVALID_EMAIL', 'ERR_INVALID_DOCUMENT'] },
+      ],
+      handler: async ({ body }) => app.tenancy.signup.execute(body),
+    }),
+    route({
+      method: 'GET', path: '/auth/consulta-cnpj/:cnpj', auth: 'none', tag, summary: 'Validate a CNPJ and look it up in the registry',
+      description: 'Public. The check digits are validated offline first (`ERR_INVALID_CNPJ`), so a typo never reaches the registry.',
+      params: z.object({ cnpj: z.string().max(30) }),
+      response: cnpjRecordSchema,
+      errors: [
+        { status: 404, codes: ['ERR_CNPJ_NOT_FOUND'] },
+        { status: 422, codes: ['ERR_INVALID_CNPJ'] },
+        { status: 503, codes: ['ERR_CNPJ_REGISTRY_UNAVAILABLE'] },
+      ],
+      handler: async ({ params }) => app.tenancy.lookupCnpj.execute({ cnpj: params.cnpj }),
+    }),
+  ];
+}

@@ -1,0 +1,95 @@
+import type { Application } from '@servicedesk/core';
+import { z } from 'zod';
+import { route } from '../http/route.js';
+import { id, idParam, pagedQuery } from '../http/schemas.js';
+import {
+  integrationTestResultSchema, queueIntegrationDeletedSchema, queueIntegrationPageSchema, queueIntegrationSchema,
+} from './queue-schemas.js';
+
+const credential = z.string().max(2048).nullable();
+/** Types only: the use cases check names, types, URLs and credentials and answer with their own codes. */
+const integrationBody = z.object({
+  name: z.string().max(500),
+  type: z.string().max(40),
+  url: z.string().max(4096),
+  token: credential,
+  secret: credential,
+  config: z.record(z.string().max(200), z.unknown()).nullable(),
+}).partial();
+
+/**
+ * Queue integrations (HTTP bots attached to queues): admins only, and only on plans with the
+ * `integrations` feature. Credentials are write-only. `testsession` calls a stored integration
+ * (`integrationId`) or the fields being edited with a `test` event and answers the status.
+ */
+export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
+  const tag = 'Queues, tags, chatbots, campaigns';
+  const byId = idParam('integrationId');
+  const feature = 'integrations' as const;
+  return [
+    route({
+      method: 'GET', path: '/queueIntegration', auth: 'isAuth', tag, feature, summary: 'Page through the queue integrations found by name (admin)',
+      description: 'Admins only, on plans with `integrations`. Credentials never show: `hasToken` and `hasSecret` say whether they are set.',
+      response: queueIntegrationPageSchema,
+      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] }],
+      query: pagedQuery,
+      handler: async ({ actor, query }) => app.queues.listQueueIntegrations.execute({ actor, ...query }),
+    }),
+    route({
+      method: 'POST', path: '/queueIntegration/testsession', auth: 'isAuth', tag, feature,
+      summary: 'Call an integration with a test event and answer its status (admin)',
+      description: 'Admins only, on plans with `integrations`. POSTs a `test` event to the stored integration (`integrationId`) or to the fields given; an endpoint that does not answer is `ok: false` with a null `status`. Changes nothing.',
+      response: integrationTestResultSchema,
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
+        { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG', 'ERR_URL_NOT_ALLOWED'] },
+      ],
+      body: integrationBody.extend({ integrationId: id.optional() }),
+      handler: async ({ actor, body }) => app.queues.testQueueIntegration.execute({ actor, ...body }),
+    }),
+    route({
+      method: 'POST', path: '/queueIntegration', auth: 'isAuth', tag, feature, summary: 'Create a queue integration (admin; 409 for a name in use)', status: 201,
+      description: 'Admins only, on plans with `integrations`. Emits `company-<id>-queueIntegration` (`action: \'create\'`).',
+      response: queueIntegrationSchema,
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 409, codes: ['ERR_INTEGRATION_NAME_ALREADY_EXISTS'] },
+        { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG'] },
+      ],
+      body: integrationBody.required({ name: true, type: true, url: true }),
+      handler: async ({ actor, body }) => app.queues.createQueueIntegration.execute({ actor, ...body }),
+    }),
+    route({
+      method: 'GET', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature, summary: 'Show a queue integration (admin)', params: byId,
+      description: 'Admins only, on plans with `integrations`; credentials never show.',
+      response: queueIntegrationSchema,
+      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] }, { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] }],
+      handler: async ({ actor, params }) => app.queues.showQueueIntegration.execute({ actor, integrationId: params.integrationId }),
+    }),
+    route({
+      method: 'PUT', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature,
+      summary: 'Update a queue integration; `token`/`secret` null removes them (admin)', params: byId, body: integrationBody,
+      description: 'Admins only, on plans with `integrations`: changes the fields given; an absent credential is kept. Emits `company-<id>-queueIntegration` (`action: \'update\'`).',
+      response: queueIntegrationSchema,
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
+        { status: 409, codes: ['ERR_INTEGRATION_NAME_ALREADY_EXISTS'] },
+        { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG'] },
+      ],
+      handler: async ({ actor, params, body }) => app.queues.updateQueueIntegration.execute({ actor, integrationId: params.integrationId, ...body }),
+    }),
+    route({
+      method: 'DELETE', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature,
+      summary: 'Delete a queue integration; its queues keep going without it (admin)', params: byId,
+      description: 'Admins only, on plans with `integrations`. Emits `company-<id>-queueIntegration` (`action: \'delete\'`, `integrationId`).',
+      response: queueIntegrationDeletedSchema,
+      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] }, { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] }],
+      handler: async ({ actor, params }) => {
+        await app.queues.deleteQueueIntegration.execute({ actor, integrationId: params.integrationId });
+        return { message: 'Integration deleted' as const };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,97 @@
+import type { Application } from '@servicedesk/core';
+import { z } from 'zod';
+import { route } from '../http/route.js';
+import { id, idParam } from '../http/schemas.js';
+import {
+  jobQueueHealthSchema, queueDeletedSchema, queueListSchema, queueWithUsersListSchema, queueWithUsersSchema,
+} from './queue-schemas.js';
+import { schedulesBody } from '../tenancy/company-routes.js';
+
+/** An id, or the lineage's "none" (`null`, `''`). */
+export const nullableId = z.union([id, z.literal(''), z.null()]).transform((v) => (v === '' ? null : v));
+const text = z.string().max(10_000).nullable();
+
+/** Types only: the use cases check names, colors, hours and references and answer with their own codes. */
+const queueBody = z.object({
+  name: z.string().max(200),
+  color: z.string().max(20),
+  greetingMessage: text,
+  outOfHoursMessage: text,
+  schedules: schedulesBody.shape.schedules,
+  orderQueue: z.number().int(),
+  integrationId: nullableId,
+  userIds: z.array(id).max(1000),
+}).partial();
+
+/**
+ * Queues (read by every operator, written by admins; the plan caps how many) and the public
+ * health of the job queues. `/queue/user` answers the caller's own queues.
+ */
+export function queueRoutes(app: Pick<Application, 'queues'>) {
+  const tag = 'Queues, tags, chatbots, campaigns';
+  const byId = idParam('queueId');
+  return [
+    route({
+      method: 'GET', path: '/queue', auth: 'isAuth', tag, summary: 'The company queues with their users, in menu order',
+      description: 'Any operator of the company. Ordered by `orderQueue`, then id.',
+      response: queueWithUsersListSchema,
+      handler: async ({ actor }) => app.queues.listQueues.execute({ actor }),
+    }),
+    route({
+      method: 'GET', path: '/queue/user', auth: 'isAuth', tag, summary: 'The queues the caller belongs to',
+      description: 'Any operator: the queues the caller is a user of, without their users.',
+      response: queueListSchema,
+      handler: async ({ actor }) => app.queues.listMyQueues.execute({ actor }),
+    }),
+    route({
+      method: 'POST', path: '/queue', auth: 'isAuth', tag, summary: 'Create a queue (admin; 403 past the plan limit, 409 for a name in use)', status: 201,
+      description: 'Admins only. Without `orderQueue` the queue goes after the last one; an `integrationId` needs the plan\'s `integrations` feature. Emits `company-<id>-queue` (`action: \'update\'`, the queue with its users).',
+      response: queueWithUsersSchema,
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_QUEUE_CREATION_COUNT', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 404, codes: ['ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND'] },
+        { status: 409, codes: ['ERR_QUEUE_NAME_ALREADY_EXISTS'] },
+        { status: 422, codes: ['ERR_INVALID_QUEUE_NAME', 'ERR_INVALID_QUEUE_COLOR', 'ERR_QUEUE_TEXT_TOO_LONG', 'ERR_INVALID_QUEUE_ORDER', 'ERR_INVALID_SCHEDULES', 'ERR_TOO_MANY_QUEUE_USERS'] },
+      ],
+      body: queueBody.required({ name: true }),
+      handler: async ({ actor, body }) => app.queues.createQueue.execute({ actor, ...body }),
+    }),
+    route({
+      method: 'GET', path: '/queue/:queueId', auth: 'isAuth', tag, summary: 'Show a queue with its users', params: byId,
+      description: 'Any operator of the company.',
+      response: queueWithUsersSchema,
+      errors: [{ status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] }],
+      handler: async ({ actor, params }) => app.queues.showQueue.execute({ actor, queueId: params.queueId }),
+    }),
+    route({
+      method: 'PUT', path: '/queue/:queueId', auth: 'isAuth', tag, summary: 'Update a queue; `userIds` replaces its users (admin)', params: byId,
+      description: 'Admins only: changes the fields given. Emits `company-<id>-queue` (`action: \'update\'`, the queue with its users).',
+      response: queueWithUsersSchema,
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND'] },
+        { status: 409, codes: ['ERR_QUEUE_NAME_ALREADY_EXISTS'] },
+        { status: 422, codes: ['ERR_INVALID_QUEUE_NAME', 'ERR_INVALID_QUEUE_COLOR', 'ERR_QUEUE_TEXT_TOO_LONG', 'ERR_INVALID_QUEUE_ORDER', 'ERR_INVALID_SCHEDULES', 'ERR_TOO_MANY_QUEUE_USERS'] },
+      ],
+      body: queueBody,
+      handler: async ({ actor, params, body }) => app.queues.updateQueue.execute({ actor, queueId: params.queueId, ...body }),
+    }),
+    route({
+      method: 'DELETE', path: '/queue/:queueId', auth: 'isAuth', tag, summary: 'Delete a queue; its tickets stay, without a queue (admin)', params: byId,
+      description: 'Admins only: its user links and menus go too. Emits `company-<id>-queue` (`action: \'delete\'`, `queueId`).',
+      response: queueDeletedSchema,
+      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] }],
+      handler: async ({ actor, params }) => {
+        await app.queues.deleteQueue.execute({ actor, queueId: params.queueId });
+        return { message: 'Queue deleted' as const };
+      },
+    }),
+    route({
+      method: 'GET', path: '/debug-queues', auth: 'none', tag,
+      summary: 'Health of the job queues: outbox backlog, broker connectivity, background jobs (counts only, no tenant data)',
+      description: 'Public: no credential needed, and the answer names no tenant, id or payload. `degraded` when the broker does not answer or the outbox is stuck.',
+      response: jobQueueHealthSchema,
+      handler: async () => app.queues.jobQueueHealth.execute(),
+    }),
+  ];
+}

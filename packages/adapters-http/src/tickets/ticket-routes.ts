@@ -1,0 +1,185 @@
+import type { Application } from '@servicedesk/core';
+import { z } from 'zod';
+import { route } from '../http/route.js';
+import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
+import { ticketCount, ticketDetails, ticketLogEntry, ticketPage, ticketReport } from './ticket-schemas.js';
+
+const status = z.enum(['pending', 'open', 'closed']);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+
+/** The lineage sends id lists as JSON (`[1,2]`); a comma-separated list or repeated parameters work too. */
+function listOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try { return JSON.parse(text) as unknown; } catch { return value; }
+  }
+  return text === '' ? [] : text.split(',');
+}
+const idList = z.preprocess(listOf, z.array(id).max(100));
+
+/** The lineage's list filters; `tags` selects the tickets carrying any of the tags. */
+export const ticketListFilters = z.object({
+  searchParam: z.string().max(200).optional(),
+  status: status.optional(),
+  showAll: formBoolean.optional(),
+  queueIds: idList.optional(),
+  users: idList.optional(),
+  tags: idList.optional(),
+  connectionId: id.optional(),
+  withUnreadMessages: formBoolean.optional(),
+  isGroup: formBoolean.optional(),
+  dateFrom: day.optional(),
+  dateTo: day.optional(),
+  date: day.optional(),
+  updatedAt: day.optional(),
+});
+
+export function ticketListInput(query: z.infer<typeof ticketListFilters>) {
+  const { tags, users, ...rest } = query;
+  return { ...rest, userIds: users, tagIds: tags };
+}
+
+export interface TicketRoutesOptions {
+  /** Starts the outbox relay after a commit that queued a send (a close's farewell). */
+  readonly pokeOutbox: () => void;
+}
+
+/**
+ * Tickets: the operators' lists and counts, one ticket, its history, the admin's report, and the
+ * ticket actions (create, accept, transfer, close, ignore, delete, close all, LGPD answer).
+ */
+export function ticketRoutes(app: Pick<Application, 'tickets'>, o: TicketRoutesOptions) {
+  const tag = 'Tickets and messages';
+  const byId = idParam('ticketId');
+  return [
+    route({
+      method: 'PUT', path: '/tickets/:ticketId/ignore', auth: 'isAuth', tag, summary: 'Close a ticket without farewell, logged as ignored', params: byId,
+      description: 'For spam or a stray group: the ticket closes without the farewell message and its history records an `ignore` entry. '
+        + 'Any user who may see the ticket and change it (admins, its operator, anyone while it is unassigned). '
+        + 'A closing emits the `ticket` event (action `update`); an already closed ticket is answered unchanged.',
+      response: ticketDetails,
+      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      handler: async ({ actor, params }) => app.tickets.ignoreTicket.execute({ actor, ticketId: params.ticketId }),
+    }),
+    route({
+      method: 'GET', path: '/tickets', auth: 'isAuth', tag, summary: 'Page through the tickets the caller may see, newest activity first',
+      query: ticketListFilters.extend({ pageNumber: pagedQuery.shape.pageNumber }),
+      description: 'Pages of 20. Without `showAll` (or without the right to it: admins and users with `allTicket`) a user sees the pending tickets '
+        + 'of their queues (or of no queue) and their own. `dateFrom`/`dateTo`/`date` filter by creation day, `updatedAt` by day of last activity (UTC).',
+      response: ticketPage,
+      errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
+      handler: async ({ actor, query }) => app.tickets.listTickets.execute({ actor, ...ticketListInput(query), pageNumber: query.pageNumber }),
+    }),
+    route({
+      method: 'GET', path: '/tickets/count', auth: 'isAuth', tag, summary: 'Count the tickets the list filters select', query: ticketListFilters,
+      description: 'The same filters and visibility as `GET /tickets`, for the badges of the panel tabs.',
+      response: ticketCount,
+      errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
+      handler: async ({ actor, query }) => app.tickets.countTickets.execute({ actor, ...ticketListInput(query) }),
+    }),
+    route({
+      method: 'GET', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Show a ticket with its contact, connection and user', params: byId,
+      description: 'Any user who may see the ticket (as in the list with `showAll`); changes nothing.',
+      response: ticketDetails,
+      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      handler: async ({ actor, params }) => app.tickets.showTicket.execute({ actor, ticketId: params.ticketId }),
+    }),
+    route({
+      method: 'GET', path: '/tickets-log/:ticketId', auth: 'isAuth', tag, summary: 'A ticket\'s history, oldest first', params: byId,
+      description: 'Every change recorded on the ticket (create, accept, transfer, return to the queue, close, reopen, ignore, LGPD answer), '
+        + 'with the name of whoever made it. Any user who may see the ticket.',
+      response: z.array(ticketLogEntry),
+      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      handler: async ({ actor, params }) => app.tickets.listTicketLogs.execute({ actor, ticketId: params.ticketId }),
+    }),
+    route({
+      method: 'GET', path: '/ticketreport/reports', auth: 'isAuth', tag, summary: 'The admin\'s ticket report, with message counts',
+      query: z.object({ dateFrom: day.optional(), dateTo: day.optional(), status: status.optional(), userId: id.optional(), pageNumber: pagedQuery.shape.pageNumber }),
+      description: 'Admins only: every ticket of the company created in the range (UTC days, both inclusive), 20 a page, with how many messages each holds.',
+      response: ticketReport,
+      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
+      handler: async ({ actor, query }) => app.tickets.ticketReport.execute({ actor, ...query }),
+    }),
+    route({
+      method: 'GET', path: '/tickets/u/:uuid', auth: 'isAuth', tag, summary: 'Show a ticket by its uuid',
+      params: z.object({ uuid: z.string().min(1).max(64) }),
+      description: 'For links shared between operators; the same visibility as `GET /tickets/:ticketId`.',
+      response: ticketDetails,
+      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      handler: async ({ actor, params }) => app.tickets.showTicketByUuid.execute({ actor, uuid: params.uuid }),
+    }),
+    route({
+      method: 'POST', path: '/tickets', auth: 'isAuth', tag, summary: 'Open a ticket with a contact (409 ERR_OTHER_OPEN_TICKET when one is active)', status: 201,
+      description: 'On the given connection (`chatappId` is the lineage\'s name for it) or the company\'s default one; `open` (the default) assigns it to '
+        + 'the caller or, for admins, to `userId`. Emits the `ticket` event (action `create`).',
+      response: ticketDetails,
+      errors: [
+        { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 409, codes: ['ERR_OTHER_OPEN_TICKET'] },
+        { status: 422, codes: ['ERR_PENDING_TICKET_HAS_NO_USER'] },
+      ],
+      body: z.object({
+        contactId: id, connectionId: id.optional(), chatappId: id.optional(), status: z.enum(['open', 'pending']).optional(),
+        userId: id.nullable().optional(), queueId: id.nullable().optional(),
+      }),
+      handler: async ({ actor, body }) => {
+        const { chatappId, connectionId, ...rest } = body;
+        return app.tickets.createTicket.execute({ actor, ...rest, connectionId: connectionId ?? chatappId });
+      },
+    }),
+    route({
+      method: 'PUT', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Accept, transfer, return to the queue, reopen or close (farewell, rating) a ticket',
+      params: byId,
+      description: 'Any user who may see the ticket; changing another operator\'s ticket takes an admin. A close sends the connection\'s farewell '
+        + 'message (unless `sendFarewellMessage: false`, never to groups) through the outbox. Emits the `ticket` event (action `update`), '
+        + 'and an `appMessage` event (action `create`) for the farewell. A request that changes nothing answers the ticket as it is.',
+      response: ticketDetails,
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 409, codes: ['ERR_TICKET_CLOSED'] },
+        { status: 422, codes: ['ERR_NOTHING_TO_UPDATE', 'ERR_INVALID_RATING', 'ERR_PENDING_TICKET_HAS_NO_USER'] },
+      ],
+      body: z.object({
+        status: status.optional(), userId: id.nullable().optional(), queueId: id.nullable().optional(), rating: z.number().int().min(1).max(5).optional(),
+        sendFarewellMessage: z.boolean().optional(),
+      }),
+      handler: async ({ actor, params, body }) => {
+        const ticket = await app.tickets.updateTicket.execute({ actor, ticketId: params.ticketId, ...body });
+        o.pokeOutbox();
+        return ticket;
+      },
+    }),
+    route({
+      method: 'DELETE', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Delete a ticket and its messages (admin)', params: byId,
+      description: 'Admins only. The ticket\'s history keeps a `delete` entry; emits the `ticket` event (action `delete`, with `ticketId`).',
+      response: z.object({ message: z.literal('Ticket deleted') }).meta({ id: 'TicketDeleted', description: 'The ticket is gone', example: { message: 'Ticket deleted' } }),
+      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      handler: async ({ actor, params }) => {
+        await app.tickets.deleteTicket.execute({ actor, ticketId: params.ticketId });
+        return { message: 'Ticket deleted' as const };
+      },
+    }),
+    route({
+      method: 'POST', path: '/tickets/closeAll', auth: 'isAuth', tag, summary: 'Close every active ticket the caller may change (optionally only pending or open)',
+      body: z.object({ status: z.enum(['pending', 'open']).optional() }),
+      description: 'Admins close all of the company\'s active tickets, users the unassigned ones and their own; no farewell goes out. '
+        + 'Emits one `ticket` event (action `closeMany`) naming the closed ids.',
+      response: z.object({ closed: z.number().int().meta({ description: 'How many tickets were closed', example: 3 }) })
+        .meta({ id: 'TicketsClosed', description: 'How many tickets the bulk close closed', example: { closed: 3 } }),
+      handler: async ({ actor, body }) => app.tickets.closeAllTickets.execute({ actor, status: body.status }),
+    }),
+    route({
+      method: 'POST', path: '/lgpd-response', auth: 'isAuth', tag, summary: 'Record a contact\'s answer to the LGPD consent prompt (refusal closes the ticket)',
+      body: z.object({ ticketId: id, accepted: z.boolean() }),
+      description: 'Logged as an `lgpd` entry of the ticket\'s history. A refusal closes the ticket without farewell '
+        + '(`ticket` event, action `update`); an acceptance changes nothing else.',
+      response: ticketDetails,
+      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      handler: async ({ actor, body }) => app.tickets.recordLgpdResponse.execute({ actor, ticketId: body.ticketId, accepted: body.accepted }),
+    }),
+  ];
+}

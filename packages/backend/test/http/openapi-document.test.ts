@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { routesWithoutResponseSchema } from '@servicedesk/adapters-http';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { expect } from 'chai';
+import { schemaProblems } from '../support/openapi-checks.js';
+import { client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+
+type Operation = { operationId?: string; summary?: string; description?: string; responses?: Record<string, unknown> };
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+describe('HTTP: the OpenAPI document of the backend', () => {
+  let b: TestBackend;
+  let doc: { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
+  const operations = () => Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+
+  before(async () => {
+    b = await startTestBackend();
+    const res = await client(b.url).get('/openapi.json');
+    expect(res.status).to.equal(200);
+    doc = res.body;
+  });
+  after(async () => { await b.close(); });
+
+  it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    // Errors come as Ajv's error objects, or as one sentence (an unresolvable $ref).
+    expect(result.errors, JSON.stringify(result.errors, null, 2)).to.equal(undefined);
+    expect(result.valid).to.equal(true);
+    expect(validator.version).to.equal('3.1');
+  });
+
+  it('gives every operation a unique operationId, a summary, a description and its error responses', () => {
+    const ops = operations();
+    expect(ops).to.have.length(b.http.routes.length);
+    const ids = ops.map(({ op }) => op.operationId);
+    for (const { key, op } of ops) {
+      expect(op.operationId, key).to.match(/^[a-z][A-Za-z0-9]*$/);
+      expect(op.summary, key).to.be.a('string').that.is.not.empty;
+      expect(op.description, key).to.be.a('string').that.is.not.empty;
+      const statuses = Object.keys(op.responses ?? {});
+      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${key} has a success response`).to.equal(true);
+      expect(statuses, `${key} documents its errors`).to.include('500');
+    }
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(repeated, 'repeated operationIds').to.deep.equal([]);
+  });
+
+  it('holds only valid JSON Schemas, and every example fits its schema', () => {
+    expect(schemaProblems(doc)).to.deep.equal([]);
+  });
+
+  it('(the schema check itself finds a wrong example and a broken schema)', () => {
+    const broken = structuredClone(doc);
+    (broken.components.schemas!.VersionInfo as { example?: unknown }).example = { name: 'x' };
+    (broken.components.schemas!.Error as { type?: unknown }).type = 'no-such-type';
+    const problems = schemaProblems(broken);
+    expect(problems.some((p) => p.startsWith('/components/schemas/VersionInfo: example'))).to.equal(true);
+    expect(problems.some((p) => p.startsWith('/components/schemas/Error: not a valid schema'))).to.equal(true);
+  });
+
+  it('documents a described route with its response schema', () => {
+    const ok = doc.paths['/version']!.get!.responses!['200'] as { content: Record<string, { schema: unknown }> };
+    expect(ok.content['application/json']!.schema).to.deep.equal({ $ref: '#/components/schemas/VersionInfo' });
+    expect(doc.components.schemas).to.have.property('VersionInfo');
+    expect(doc.components.schemas).to.have.property('Error');
+  });
+
+  it('keeps the reference page and the document itself out of the declared routes and the seed inventory', async () => {
+    const seedPaths = readFileSync(new URL('../../../../spec/routes.tsv', import.meta.url), 'utf8').split('\n').map((l) => l.split('\t')[1]);
+    for (const path of ['/docs', '/openapi.json']) {
+      expect(seedPaths, path).to.not.include(path);
+      expect(b.http.routes.map((r) => r.path), path).to.not.include(path);
+    }
+  });
+
+  it('declares a response schema (or `status: 204`) on every route', () => {
+    expect(routesWithoutResponseSchema(b.http.routes), 'routes without a response schema').to.deep.equal([]);
+    expect(routesWithoutResponseSchema([...b.http.routes, { method: 'GET', path: '/bare', auth: 'none', tag: 't', summary: 's', handler: async () => ({}) }]))
+      .to.deep.equal(['GET /bare']);
+  });
+});
