@@ -2,7 +2,7 @@ import {
   AckPolicy, connect, DeliverPolicy, DiscardPolicy, nanos, RetentionPolicy, StorageType,
   type ConsumerConfig, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
 } from 'nats';
-import type { Broker, BrokerEnvelope, BrokerSubscription, DeliveryInfo, SubscribeOptions } from '@servicedesk/core';
+import { isRetryable, type Broker, type BrokerEnvelope, type BrokerSubscription, type DeliveryInfo, type SubscribeOptions } from '@servicedesk/core';
 
 /** A stream and the subjects it retains. */
 export interface JetStreamStreamSpec { readonly name: string; readonly subjects: readonly string[] }
@@ -174,7 +174,8 @@ export class JetStreamBroker implements Broker {
       await handler(envelope, { deliveryCount });
       msg.ack();
     } catch (err) {
-      if (deliveryCount >= maxDeliver) {
+      // A domain rule the message breaks will not heal: give it up now rather than retry it.
+      if (deliveryCount >= maxDeliver || !isRetryable(err)) {
         msg.term();
         this.giveUp(envelope, err);
       } else {

@@ -1,5 +1,5 @@
 import { connect, type NatsConnection, type Subscription } from 'nats';
-import { ConflictError, type ChannelContact, type ChannelProfile, type ChannelQueries, type Connection } from '@servicedesk/core';
+import { ConflictError, isErrorCode, type ChannelContact, type ChannelProfile, type ChannelQueries, type Connection } from '@servicedesk/core';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -48,8 +48,9 @@ export class NatsChannelQueries implements ChannelQueries {
     } catch {
       throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
     }
-    const answer = JSON.parse(decoder.decode(raw)) as T & { error?: string };
-    if (answer.error) throw new ConflictError(answer.error);
+    const answer = JSON.parse(decoder.decode(raw)) as T & { error?: unknown };
+    // The responder's refusal comes from another process: only a catalog code passes through.
+    if (answer.error) throw new ConflictError(isErrorCode(answer.error) ? answer.error : 'ERR_SESSION_NOT_CONNECTED');
     return answer;
   }
 }

@@ -1,4 +1,6 @@
 export * from './shared/errors.js';
+export * from './shared/retryable.js';
+export * from './shared/error-codes.js';
 export * from './shared/ports.js';
 export * from './shared/paging.js';
 export * from './shared/text.js';
@@ -17,6 +19,7 @@ export * from './tenancy/company-input.js';
 export * from './settings/catalog.js';
 export * from './settings/ports.js';
 export * from './realtime/ports.js';
+export * from './events/realtime-event.js';
 export * from './uploads/image-upload.js';
 export * from './cnpj/cnpj.js';
 export * from './cnpj/lookup-cnpj.js';

@@ -1,4 +1,4 @@
-import { PLATFORM_INTEGRATION, type Application } from '@servicedesk/core';
+import { PLATFORM_INTEGRATION, type Application, type ErrorCode } from '@servicedesk/core';
 import { z } from 'zod';
 import { route, type RouteSpec } from '../http/route.js';
 import { email, id, idParam, pagedQuery } from '../http/schemas.js';
@@ -47,17 +47,17 @@ const companyPagedQuery = pagedQuery.merge(companyQuery);
 const rangeQuery = companyQuery.extend({ dateFrom: z.string().trim().min(1).max(40), dateTo: z.string().trim().min(1).max(40) });
 const deleted = (message: string) => ({ message });
 
-const PLAN_FIELD_ERRORS = ['ERR_INVALID_PLAN_NAME', 'ERR_INVALID_PLAN_AMOUNT', 'ERR_INVALID_PLAN_LIMIT'];
-const COMPANY_FIELD_ERRORS = [
+const PLAN_FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_PLAN_NAME', 'ERR_INVALID_PLAN_AMOUNT', 'ERR_INVALID_PLAN_LIMIT'];
+const COMPANY_FIELD_ERRORS: ErrorCode[] = [
   'ERR_INVALID_COMPANY_NAME', 'ERR_INVALID_EMAIL', 'ERR_INVALID_DOCUMENT', 'ERR_INVALID_DUE_DATE', 'ERR_INVALID_SCHEDULES',
   'ERR_INVALID_NAME', 'ERR_PASSWORD_TOO_SHORT', 'ERR_PASSWORD_TOO_LONG',
 ];
-const HELP_FIELD_ERRORS = ['ERR_INVALID_HELP_TITLE', 'ERR_INVALID_HELP_DESCRIPTION', 'ERR_INVALID_HELP_VIDEO', 'ERR_INVALID_HELP_LINK'];
-const PARTNER_FIELD_ERRORS = [
+const HELP_FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_HELP_TITLE', 'ERR_INVALID_HELP_DESCRIPTION', 'ERR_INVALID_HELP_VIDEO', 'ERR_INVALID_HELP_LINK'];
+const PARTNER_FIELD_ERRORS: ErrorCode[] = [
   'ERR_INVALID_PARTNER_NAME', 'ERR_INVALID_EMAIL', 'ERR_INVALID_PARTNER_PHONE', 'ERR_INVALID_DOCUMENT',
   'ERR_INVALID_PARTNER_COMMISSION', 'ERR_INVALID_PARTNER_COMMISSION_TYPE', 'ERR_INVALID_PARTNER_WALLET',
 ];
-const INVOICE_FIELD_ERRORS = ['ERR_INVALID_INVOICE_DETAIL', 'ERR_INVALID_INVOICE_VALUE', 'ERR_INVALID_INVOICE_DUE_DATE', 'ERR_INVALID_INVOICE_STATUS'];
+const INVOICE_FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_INVOICE_DETAIL', 'ERR_INVALID_INVOICE_VALUE', 'ERR_INVALID_INVOICE_DUE_DATE', 'ERR_INVALID_INVOICE_STATUS'];
 
 /**
  * The company integration API (`/api/*`): a platform-level integrator, authenticated by the

@@ -1,6 +1,6 @@
-import { MAX_GREETING_MEDIA_BYTES, type Application } from '@servicedesk/core';
+import { MAX_GREETING_MEDIA_BYTES, type Application, type ErrorCode } from '@servicedesk/core';
 import { z } from 'zod';
-import { route } from '../http/route.js';
+import { route, type RouteError } from '../http/route.js';
 import { id, idParam } from '../http/schemas.js';
 import {
   connectionDeletedSchema, connectionViewSchema, connectionWithQueuesSchema, importedTicketsClosedSchema, sessionsRestartedSchema,
@@ -10,17 +10,17 @@ const notFound = { status: 404, codes: ['ERR_NO_CONNECTION_FOUND'] } as const;
 const adminOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not an admin' } as const;
 const superOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not a super user' } as const;
 /** The rules a created or changed connection must meet (422). */
-const fieldRules = [
+const fieldRules: ErrorCode[] = [
   'ERR_INVALID_CONNECTION_NAME', 'ERR_CONNECTION_TEXT_TOO_LONG', 'ERR_INVALID_REOPEN_WINDOW', 'ERR_INVALID_EXTERNAL_ID', 'ERR_INVALID_SECRETS',
   'ERR_EXTERNAL_ID_REQUIRED', 'ERR_PAGE_ACCESS_TOKEN_REQUIRED', 'ERR_INVALID_CONNECTION_TOKEN_FORMAT', 'ERR_TOO_MANY_QUEUES',
 ];
-const createErrors = [
+const createErrors: RouteError[] = [
   { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CONNECTION_CREATION_COUNT'], description: 'The caller is not an admin, or the plan\'s connection limit is reached' },
   { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] },
   { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
   { status: 422, codes: ['ERR_INVALID_PROVIDER', ...fieldRules] },
 ];
-const updateErrors = (forbidden: typeof adminOnly | typeof superOnly) => [
+const updateErrors = (forbidden: typeof adminOnly | typeof superOnly): RouteError[] => [
   forbidden,
   { status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
   { status: 409, codes: ['ERR_TOKEN_IN_USE'] },

@@ -2,7 +2,7 @@ import { MAX_API_MEDIA_BYTES, type Application, type Connection } from '@service
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../http/error-middleware.js';
-import { route } from '../http/route.js';
+import { route, type RouteError } from '../http/route.js';
 import { formBoolean } from '../http/schemas.js';
 import { apiSendResultSchema, checkNumberResultSchema } from './message-schemas.js';
 import { safeFetch } from '../security/safe-fetch.js';
@@ -40,15 +40,13 @@ const linkImageBody = z.object({ ...common, url: z.string().max(2048), body: z.s
 const SEND_TEXT = 'The contact (created if new) gets a message on the token\'s connection, in their active ticket there (opened if none, '
   + 'for `userId` and `queueId`); `closeTicket` closes it after, `sendSignature` prefixes the user\'s (or connection\'s) name. The answer comes once the '
   + 'send is durably queued. An `Idempotency-Key` header makes a retry answer the first result (24 h). Emits `appMessage` (action `create`) and `ticket` (action `update`) events.';
-const sendErrors = [
+const sendErrors: RouteError[] = [
   { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] },
   { status: 409, codes: ['ERR_IDEMPOTENT_REQUEST_IN_PROGRESS'], description: 'A request with the same `Idempotency-Key` is still running' },
   { status: 422, codes: ['ERR_INVALID_NUMBER', 'ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_INVALID_IDEMPOTENCY_KEY'] },
 ];
 
 export interface MessageApiOptions {
-  /** Starts the outbox relay after a send is committed (the periodic relay also catches it). */
-  readonly pokeOutbox: () => void;
   /** Lets send/linkImage fetch from loopback and private addresses (tests only). */
   readonly allowPrivateUrls?: boolean;
 }
@@ -64,9 +62,7 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
   const tag = 'Official message API';
   const connectionOf = (ctx: Context) => ctx.state.connection as Connection;
   const send = async (ctx: Context, input: Omit<Parameters<Application['conversations']['sendApiMessage']['execute']>[0], 'connection' | 'idempotencyKey'>) => {
-    const result = await app.conversations.sendApiMessage.execute({ ...input, connection: connectionOf(ctx), idempotencyKey: idempotencyKey(ctx) });
-    o.pokeOutbox();
-    return result;
+    return app.conversations.sendApiMessage.execute({ ...input, connection: connectionOf(ctx), idempotencyKey: idempotencyKey(ctx) });
   };
   return [
     route({

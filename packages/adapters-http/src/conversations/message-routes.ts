@@ -1,16 +1,16 @@
 import { MAX_MESSAGE_LENGTH, MAX_TICKET_MEDIA_BYTES, type Application } from '@servicedesk/core';
 import { z } from 'zod';
-import { route } from '../http/route.js';
+import { route, type RouteError } from '../http/route.js';
 import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
 import { forwardedMessageSchema, messagePageSchema, messageViewSchema, sentMessagesSchema, ticketMessagePageSchema } from './message-schemas.js';
 
-const ticketNotSeen = [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }];
-const sendErrors = [
+const ticketNotSeen: RouteError[] = [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }];
+const sendErrors: RouteError[] = [
   { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_CONTACT_FOUND'] },
   { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'A user replying on another operator\'s ticket (notes are allowed)' },
   { status: 409, codes: ['ERR_TICKET_CLOSED'], description: 'Only notes may be added to a closed ticket' },
 ];
-const ownMessageErrors = [
+const ownMessageErrors: RouteError[] = [
   { status: 404, codes: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_CONTACT_FOUND'] },
   { status: 403, codes: ['ERR_NOT_OWN_MESSAGE'], description: 'Not a message the company sent, or (for users) not one the caller sent' },
 ];
@@ -18,20 +18,10 @@ const ownMessageErrors = [
 const messageId = z.string().min(1).max(64);
 const page = z.object({ pageNumber: pagedQuery.shape.pageNumber });
 
-export interface MessageRoutesOptions {
-  /** Starts the outbox relay after a send, edit or revoke is committed (the periodic relay also catches it). */
-  readonly pokeOutbox: () => void;
-}
-
 /** The operators' conversation: read (resets the unread count), send, note, quote, edit, revoke, forward. */
-export function messageRoutes(app: Pick<Application, 'conversations'>, o: MessageRoutesOptions) {
+export function messageRoutes(app: Pick<Application, 'conversations'>) {
   const tag = 'Tickets and messages';
   const byTicket = idParam('ticketId');
-  const thenPoke = async <T>(work: Promise<T>) => {
-    const result = await work;
-    o.pokeOutbox();
-    return result;
-  };
   return [
     route({
       method: 'GET', path: '/messages/media', auth: 'isAuth', tag, summary: 'The files of a ticket\'s conversation, newest first',
@@ -60,9 +50,9 @@ export function messageRoutes(app: Pick<Application, 'conversations'>, o: Messag
         + 'sender\'s); a private note is stored only. Emits an `appMessage` event (action `create`) per message, and the `ticket` event (action `update`) when the ticket changed.',
       response: sentMessagesSchema,
       errors: [...sendErrors, { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_QUOTED_MESSAGE_NOT_FOUND', 'ERR_EMPTY_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
-      handler: async ({ actor, params, body, multipart }) => thenPoke(app.conversations.sendTicketMessage.execute({
+      handler: async ({ actor, params, body, multipart }) => app.conversations.sendTicketMessage.execute({
         actor, ticketId: params.ticketId, body: body.body, quotedMsgId: body.quotedMsgId || null, isPrivate: body.isPrivate, medias: multipart.files.medias ?? [],
-      })),
+      }),
     }),
     route({
       method: 'DELETE', path: '/messages/:messageId', auth: 'isAuth', tag, summary: 'Delete a sent message for everyone (revoke); it stays flagged for the operators',
@@ -71,7 +61,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>, o: Messag
         + '(chat-application sessions only); notes and failed sends are only flagged. Deleting twice changes nothing. Emits the `appMessage` event (action `update`).',
       response: messageViewSchema,
       errors: [...ownMessageErrors, { status: 409, codes: ['ERR_MESSAGE_NOT_SENT'], description: 'The send is still on its way' }, { status: 422, codes: ['ERR_REVOKE_NOT_SUPPORTED'] }],
-      handler: async ({ actor, params }) => thenPoke(app.conversations.revokeMessage.execute({ actor, messageId: params.messageId })),
+      handler: async ({ actor, params }) => app.conversations.revokeMessage.execute({ actor, messageId: params.messageId }),
     }),
     route({
       method: 'POST', path: '/messages/edit/:messageId', auth: 'isAuth', tag, summary: 'Change the text of a sent message or a note',
@@ -84,7 +74,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>, o: Messag
         { status: 409, codes: ['ERR_MESSAGE_DELETED', 'ERR_MESSAGE_NOT_SENT'] },
         { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_EDIT_NOT_SUPPORTED'] },
       ],
-      handler: async ({ actor, params, body }) => thenPoke(app.conversations.editMessage.execute({ actor, messageId: params.messageId, body: body.body })),
+      handler: async ({ actor, params, body }) => app.conversations.editMessage.execute({ actor, messageId: params.messageId, body: body.body }),
     }),
     route({
       method: 'GET', path: '/messages-allMe', auth: 'isAuth', tag, summary: 'The messages the caller sent, newest first', query: page,
@@ -104,7 +94,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>, o: Messag
         { status: 409, codes: ['ERR_MESSAGE_DELETED'] },
         { status: 422, codes: ['ERR_CANNOT_FORWARD_PRIVATE', 'ERR_EMPTY_MESSAGE'] },
       ],
-      handler: async ({ actor, body }) => thenPoke(app.conversations.forwardMessage.execute({ actor, messageId: body.messageId, contactId: body.contactId })),
+      handler: async ({ actor, body }) => app.conversations.forwardMessage.execute({ actor, messageId: body.messageId, contactId: body.contactId }),
     }),
     route({
       method: 'POST', path: '/messages/:ticketId/catalog', auth: 'isAuth', tag, summary: 'Send a list of items with prices as one text message',
@@ -116,7 +106,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>, o: Messag
         body: z.string().max(4096).optional(),
         items: z.array(z.object({ name: z.string().min(1).max(120), price: z.number().min(0).max(1e9), description: z.string().max(500).optional() })).min(1).max(10),
       }),
-      handler: async ({ actor, params, body }) => thenPoke(app.conversations.sendCatalog.execute({ actor, ticketId: params.ticketId, body: body.body, items: body.items })),
+      handler: async ({ actor, params, body }) => app.conversations.sendCatalog.execute({ actor, ticketId: params.ticketId, body: body.body, items: body.items }),
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { DomainError, TooManyRequestsError, type ErrorKind } from '@servicedesk/core';
+import { DomainError, TooManyRequestsError, type ErrorCode, type ErrorKind } from '@servicedesk/core';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 
@@ -13,11 +13,16 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   'too-large': 413,
   'too-many-requests': 429,
   unavailable: 503,
+  'method-not-allowed': 405,
+  'unsupported-media-type': 415,
 };
 
-/** Errors thrown by the HTTP plumbing itself (body parsing, unknown routes). */
+/**
+ * Errors thrown by the HTTP plumbing itself (body parsing, unknown routes). The code is one of
+ * the catalog's, and the status one the catalog's kinds of that code map to (a test checks it).
+ */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: string, readonly fields?: unknown) {
+  constructor(readonly status: number, readonly code: ErrorCode, readonly fields?: unknown) {
     super(code);
   }
 }

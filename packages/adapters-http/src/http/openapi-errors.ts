@@ -1,14 +1,38 @@
+import { ERROR_CODES, isErrorCode, kindsOf, placesOf, type ErrorCode } from '@servicedesk/core';
 import { z } from 'zod';
+import { STATUS_OF } from './error-middleware.js';
 import type { RouteSpec } from './route.js';
+
+/**
+ * The whole catalog of codes (core's `ERROR_CODES`), as the `Error` schema's `x-error-codes`: for
+ * each code its kinds, the HTTP statuses they are answered with, what it means, and where clients
+ * see it when not (only) in error answers.
+ */
+export function errorCodesExtension() {
+  return Object.fromEntries(Object.keys(ERROR_CODES).filter(isErrorCode).map((code) => {
+    const kinds = kindsOf(code);
+    const where = placesOf(code);
+    return [code, {
+      kind: kinds.length === 1 ? kinds[0] : kinds,
+      ...(where.includes('answer') ? { status: kinds.map((k) => STATUS_OF[k]) } : {}),
+      ...(where.length === 1 && where[0] === 'answer' ? {} : { where }),
+      description: ERROR_CODES[code].description,
+    }];
+  }));
+}
 
 /** Every error body: `{ error }`, and on 422 from schema validation the failing `fields`. */
 export const errorBody = z.object({
-  error: z.string().meta({ description: 'A stable `ERR_` code (`Internal server error` on 500)', example: 'ERR_NO_TAG_FOUND' }),
+  error: z.string().meta({
+    description: 'A stable `ERR_` code (`Internal server error` on 500). Every code, with its HTTP status and meaning, is listed in this '
+      + 'schema\'s `x-error-codes`; each operation\'s error responses name the codes it declares.',
+    example: 'ERR_NO_TAG_FOUND',
+  }),
   fields: z.array(z.object({
     path: z.string().meta({ description: 'Where: `body.`, `query.` or `params.` and the field path', example: 'body.name' }),
     message: z.string().meta({ example: 'Too small: expected string to have >=1 characters' }),
   })).optional().meta({ description: 'On 422 `ERR_VALIDATION`: each field the schema refused' }),
-}).meta({ id: 'Error', description: 'Every error answer' });
+}).meta({ id: 'Error', description: 'Every error answer', 'x-error-codes': errorCodesExtension() });
 
 interface StandardError { readonly name: string; readonly description: string; readonly example: z.input<typeof errorBody> }
 
@@ -62,7 +86,7 @@ export function derivedErrorStatuses(r: RouteSpec): number[] {
  * standard component, or inline when the route names its codes or says more.
  */
 export function errorResponses(r: RouteSpec): Record<string, unknown> {
-  const declared = new Map<number, { codes: string[]; description?: string }>();
+  const declared = new Map<number, { codes: ErrorCode[]; description?: string }>();
   for (const e of r.errors ?? []) {
     const { status, codes = [], description } = typeof e === 'number' ? { status: e } : e;
     const seen = declared.get(status) ?? { codes: [] };

@@ -1,4 +1,4 @@
-import type { Actor, PlanFeature } from '@servicedesk/core';
+import type { Actor, ErrorCode, PlanFeature } from '@servicedesk/core';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { MultipartBody, MultipartLimits } from './multipart.js';
@@ -39,9 +39,9 @@ export type RouteResult<R extends z.ZodType, S extends number> = S extends 204 ?
 /**
  * An error a route may answer beyond those derived from its declaration (401 for guarded routes,
  * 403 for `isAuth`, 404 with path parameters, 422 with schemas, 400/413/415 when it reads a body):
- * a bare status, or a status with the stable codes it carries.
+ * a bare status, or a status with the stable codes it carries (catalog codes: a typo does not compile).
  */
-export type RouteError = number | { readonly status: number; readonly codes?: readonly string[]; readonly description?: string };
+export type RouteError = number | { readonly status: number; readonly codes?: readonly ErrorCode[]; readonly description?: string };
 
 /**
  * One route, declared as data: the registry uses it to mount the handler with its auth class

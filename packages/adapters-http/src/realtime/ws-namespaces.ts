@@ -1,7 +1,8 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Cache, RealtimeFanout } from '@servicedesk/core';
+import { DomainError, type Cache, type RealtimeFanout } from '@servicedesk/core';
+import { STATUS_OF } from '../http/error-middleware.js';
 import type { AccessApi } from '../http/auth-middleware.js';
 import type { Logger } from 'pino';
 import { seqKey, windowKey } from './ws-realtime.js';
@@ -63,7 +64,7 @@ export class WsNamespaces {
 
   private refuse(socket: Duplex, status: number, code: string) {
     const body = JSON.stringify({ error: code });
-    socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n` +
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }
 
@@ -78,8 +79,11 @@ export class WsNamespaces {
       const auth = await (this.deps.scope ? this.deps.scope(check) : check());
       if (auth.actor.companyId !== companyId) return this.refuse(socket, 403, 'ERR_NO_PERMISSION');
       if (auth.mustChangePassword) return this.refuse(socket, 403, 'ERR_PASSWORD_CHANGE_REQUIRED');
-    } catch {
-      return this.refuse(socket, 401, 'ERR_SESSION_EXPIRED');
+    } catch (err) {
+      // The same table as the HTTP routes: a bad token is 401, an unreachable database 503, a bug 500.
+      if (err instanceof DomainError) return this.refuse(socket, STATUS_OF[err.kind], err.code);
+      this.deps.logger.error({ err, companyId }, 'realtime handshake failed');
+      return this.refuse(socket, 500, 'Internal server error');
     }
     const sinceParam = url.searchParams.get('since');
     const since = sinceParam !== null && /^\d+$/.test(sinceParam) ? Number(sinceParam) : null;

@@ -14,10 +14,11 @@ export const seqKey = (companyId: number) => `rt:seq:${companyId}`;
 export const windowKey = (companyId: number) => `rt:win:${companyId}`;
 
 /**
- * Numbers each event with the company's next `seq` (from the shared cache, so every instance
- * draws from one counter), keeps it in the replay window and hands the frame to the fan-out.
+ * Presents the core's events: numbers each with the company's next `seq` (from the shared cache,
+ * so every instance draws from one counter), keeps it in the replay window and hands the frame
+ * `{ seq, event: 'company-<id>-<entity>', data }` to the fan-out.
  */
-export class WsRealtimeEvents implements RealtimeEvents {
+export class WsRealtimeEvents implements RealtimeEvents<RealtimeEvent> {
   constructor(private readonly deps: { cache: Cache; fanout: RealtimeFanout; window?: ReplayWindow }) {}
 
   async publish(companyId: number, event: RealtimeEvent): Promise<void> {

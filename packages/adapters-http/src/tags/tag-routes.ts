@@ -1,6 +1,6 @@
-import type { Application } from '@servicedesk/core';
+import type { Application, ErrorCode } from '@servicedesk/core';
 import { z } from 'zod';
-import { route } from '../http/route.js';
+import { route, type RouteError } from '../http/route.js';
 import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
 import { ticketListFilters, ticketListInput } from '../tickets/ticket-routes.js';
 import { ticketDetails } from '../tickets/ticket-schemas.js';
@@ -8,9 +8,9 @@ import { deletedSchema } from '../company-api/company-api-schemas.js';
 import { ticketKanbanSchema } from './kanban-schemas.js';
 import { contactTagsSchema, kanbanLaneTagsSchema, tagListSchema, tagPageSchema, tagSchema, ticketTagsSchema } from './tag-schemas.js';
 
-const TAG_FIELD_ERRORS = ['ERR_INVALID_TAG_NAME', 'ERR_INVALID_TAG_COLOR', 'ERR_INVALID_LANE_ORDER'];
-const ADMIN_ONLY = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not an admin' };
-const TICKET_HIDDEN = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The ticket is not one the caller may see' };
+const TAG_FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_TAG_NAME', 'ERR_INVALID_TAG_COLOR', 'ERR_INVALID_LANE_ORDER'];
+const ADMIN_ONLY: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not an admin' };
+const TICKET_HIDDEN: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The ticket is not one the caller may see' };
 
 /** The lineage sends the kanban flag as 0 or 1; booleans work too. */
 const kanbanFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);

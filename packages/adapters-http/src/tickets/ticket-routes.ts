@@ -41,16 +41,11 @@ export function ticketListInput(query: z.infer<typeof ticketListFilters>) {
   return { ...rest, userIds: users, tagIds: tags };
 }
 
-export interface TicketRoutesOptions {
-  /** Starts the outbox relay after a commit that queued a send (a close's farewell). */
-  readonly pokeOutbox: () => void;
-}
-
 /**
  * Tickets: the operators' lists and counts, one ticket, its history, the admin's report, and the
  * ticket actions (create, accept, transfer, close, ignore, delete, close all, LGPD answer).
  */
-export function ticketRoutes(app: Pick<Application, 'tickets'>, o: TicketRoutesOptions) {
+export function ticketRoutes(app: Pick<Application, 'tickets'>) {
   const tag = 'Tickets and messages';
   const byId = idParam('ticketId');
   return [
@@ -148,9 +143,7 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>, o: TicketRoutesO
         sendFarewellMessage: z.boolean().optional(),
       }),
       handler: async ({ actor, params, body }) => {
-        const ticket = await app.tickets.updateTicket.execute({ actor, ticketId: params.ticketId, ...body });
-        o.pokeOutbox();
-        return ticket;
+        return app.tickets.updateTicket.execute({ actor, ticketId: params.ticketId, ...body });
       },
     }),
     route({

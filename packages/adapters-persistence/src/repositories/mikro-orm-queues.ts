@@ -1,6 +1,6 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
-  byQueueOrder, ConflictError, type NewQueue, type NewQueueIntegration, type NewQueueOption, type Page, type Queue, type QueueIntegration,
+  byQueueOrder, ConflictError, type ErrorCode, type NewQueue, type NewQueueIntegration, type NewQueueOption, type Page, type Queue, type QueueIntegration,
   type QueueIntegrationQuery, type QueueIntegrations, type QueueOption, type QueueOptionQuery, type QueueOptions, type Queues,
 } from '@servicedesk/core';
 import { QueueIntegrationSchema, QueueOptionSchema, QueueSchema } from '../schemas/queues.js';
@@ -12,7 +12,7 @@ const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
 const lowerIs = (column: string, value: string) => ({ [raw((a: string) => `lower(${a}.${column}) = lower(?)`, [value])]: [] });
 
 /** A unique index decides two writers taking one name or key: the loser gets the use case's 409. */
-async function unique<T>(index: string, code: string, write: () => Promise<T>): Promise<T> {
+async function unique<T>(index: string, code: ErrorCode, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {

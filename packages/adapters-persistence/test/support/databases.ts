@@ -4,6 +4,8 @@ import pg from 'pg';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/index.js';
 
+export { expressionIndexDrift, schemaDiff } from './schema-drift.js';
+
 let sharedPglite: Promise<PGlite> | undefined;
 
 /** One in-memory PGlite per test run: it takes seconds to start, so suites share it. */

@@ -11,14 +11,14 @@ const SEND_DEADLINE_MARGIN_MS = 30_000;
 /** Connections and their sessions, tickets, conversations (messages in and out) and the outbox. */
 export const messaging: Feature<object, MessagingApi> = feature({
   name: 'messaging',
-  ports: ({ infra }) => messagingRepositories(infra.db.orm),
+  ports: ({ infra, nudgeOutbox }) => ({ ...messagingRepositories(infra.db.orm), relayTrigger: nudgeOutbox }),
   api: (ports) => createMessaging(ports),
-  routes: (app, { config, nudgeOutbox }) => [
+  routes: (app, { config }) => [
     ...webhookRoutes(app, config.webhooks),
-    ...messageApiRoutes(app, { pokeOutbox: nudgeOutbox, allowPrivateUrls: config.allowPrivateUrls }),
+    ...messageApiRoutes(app, { allowPrivateUrls: config.allowPrivateUrls }),
     ...connectionRoutes(app),
-    ...ticketRoutes(app, { pokeOutbox: nudgeOutbox }),
-    ...messageRoutes(app, { pokeOutbox: nudgeOutbox }),
+    ...ticketRoutes(app),
+    ...messageRoutes(app),
   ],
   // Delivery progress side by side (each change is one forward-only update, so order does not
   // matter); session status and runtime announcements in order; inbound messages in parallel

@@ -2,6 +2,7 @@ import type { Users } from '../identity/ports.js';
 import type { ChannelQueries } from '../connections/check-number.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BackgroundJobs } from '../shared/background-jobs.js';
 import type { Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
@@ -22,7 +23,7 @@ export interface ContactsPorts {
   readonly channelQueries: ChannelQueries;
   readonly jobs: BackgroundJobs;
   readonly cache: Cache;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;

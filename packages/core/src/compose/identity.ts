@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
@@ -25,7 +26,7 @@ export interface IdentityPorts {
   readonly hasher: PasswordHasher;
   readonly cache: Cache;
   readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;

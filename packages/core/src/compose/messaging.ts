@@ -1,4 +1,5 @@
 import type { Users } from '../identity/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Cache, Clock, IdGenerator, SecretDigester, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
@@ -22,6 +23,7 @@ import type { Outbox } from '../outbox/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { ListAllConnections, ListConnections, ShowConnection } from '../connections/read-connections.js';
 import { RelayOutbox } from '../outbox/relay-outbox.js';
+import { relayAfterCommit } from '../outbox/relay-after-commit.js';
 import { RouteInbound } from '../conversations/route-inbound.js';
 import { SendApiMessage } from '../conversations/send-api-message.js';
 import { SessionCommands } from '../connections/session-commands.js';
@@ -61,6 +63,11 @@ export interface MessagingPorts {
   readonly tags: Tags;
   readonly queues: Queues;
   readonly queueOptions: QueueOptions;
+  /**
+   * Starts an outbox relay run after a commit that wrote entries, in a unit of work of its own (the
+   * backend opens a MikroORM context); without it the relay runs directly.
+   */
+  readonly relayTrigger?: () => void;
 }
 
 interface SharedPorts {
@@ -69,7 +76,7 @@ interface SharedPorts {
   readonly plans: Plans;
   readonly blobs: BlobStorage;
   readonly cache: Cache;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -81,16 +88,18 @@ interface SharedPorts {
  * `conversations` (messages in and out; `outbound` is the one send path) and `outbox` (its relay).
  */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
-  const { contacts, tickets, messages, outbox, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
+  const { contacts, tickets, messages, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
+  const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker, clock });
+  const relayNow = () => { void relayOutbox.execute().catch(() => undefined); };
+  const outbox = relayAfterCommit(p.outbox, tx, p.relayTrigger ?? relayNow);
   const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
   const outbound = new OutboundMessages({ messages, outbox, clock, ids });
   const { queues, settings } = p;
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
   const routeInbound = new RouteInbound({ connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router });
-  const relayOutbox = new RelayOutbox({ outbox, broker, clock });
-  const sessions = new SessionCommands({ connections, outbox, clock, ids, relay: relayOutbox });
+  const sessions = new SessionCommands({ connections, outbox, clock, ids });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
-  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections }, outbound);
+  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound);
   return {
     connections: {
       authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),

@@ -1,4 +1,5 @@
 import type { Users } from '../identity/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BackgroundJobs } from '../shared/background-jobs.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
@@ -26,7 +27,7 @@ interface SharedPorts {
   readonly users: Users;
   readonly companies: Companies;
   readonly plans: Plans;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;

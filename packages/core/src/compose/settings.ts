@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import { GetCompanySettings, UpdateCompanySetting } from '../settings/company-settings.js';
@@ -7,7 +8,7 @@ import type { Settings } from '../settings/ports.js';
 export interface SettingsPorts {
   readonly settings: Settings;
   readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly clock: Clock;
   readonly ids: IdGenerator;
 }

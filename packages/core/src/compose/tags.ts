@@ -3,6 +3,7 @@ import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import { CreateTag, DeleteTag, ListAllTags, ListKanbanLanes, ListTags, ShowTag, UpdateTag } from '../tags/manage-tags.js';
@@ -17,7 +18,7 @@ export interface TagPorts {
   readonly contacts: Contacts;
   readonly connections: Connections;
   readonly users: Users;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
 }

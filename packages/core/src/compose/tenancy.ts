@@ -1,5 +1,6 @@
 import { LookupCnpj, type CompanyRegistry } from '../cnpj/lookup-cnpj.js';
 import type { Users } from '../identity/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Settings } from '../settings/ports.js';
 import type { BlobStorage, Clock, PasswordHasher, Transaction } from '../shared/ports.js';
@@ -22,7 +23,7 @@ export interface TenancyPorts {
   readonly settings: Settings;
   readonly hasher: PasswordHasher;
   readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly companyRegistry: CompanyRegistry;

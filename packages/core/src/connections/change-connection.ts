@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { ConnectionEvent, SessionEvent } from './connection-events.js';
 import { ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
@@ -36,7 +37,7 @@ function tokenChange(current: Connection, token: string | null | undefined): str
  */
 export class UpdateConnection {
   constructor(private readonly deps: {
-    connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+    connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ConnectionEvent | SessionEvent>;
     queues: Queues;
   }) {}
 
@@ -72,7 +73,6 @@ export class UpdateConnection {
       }
       return { connection: next, undefaulted, restarted };
     });
-    if (restarted) sessions.relayNow();
     const view = toConnectionView(connection);
     for (const other of undefaulted) await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
     await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
@@ -86,7 +86,7 @@ export class UpdateConnection {
  * with the removal) and its greeting media is deleted.
  */
 export class DeleteConnection {
-  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; blobs: BlobStorage; tx: Transaction; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; blobs: BlobStorage; tx: Transaction; realtime: RealtimeEvents<ConnectionEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly anyCompany?: boolean }): Promise<void> {
     const { connections, sessions, blobs, tx, realtime } = this.deps;
@@ -97,7 +97,6 @@ export class DeleteConnection {
       await connections.remove(connection.companyId, connection.id);
       return connection;
     });
-    sessions.relayNow();
     // The row is gone either way; an orphaned blob only costs storage.
     if (connection.greetingMediaKey) await blobs.delete(connection.greetingMediaKey).catch(() => undefined);
     await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'delete', whatsappId: connection.id } });

@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { ConnectionEvent } from './connection-events.js';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
@@ -22,7 +23,7 @@ export function safeFileName(name: string): string {
   return name.replace(/[^\w.-]/g, '_').replace(/^\.+/, '_').slice(-80) || 'file';
 }
 
-async function replaceMedia(deps: { connections: Connections; blobs: BlobStorage; clock: Clock; realtime: RealtimeEvents }, connection: Connection, key: string | null) {
+async function replaceMedia(deps: { connections: Connections; blobs: BlobStorage; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> }, connection: Connection, key: string | null) {
   const previous = connection.greetingMediaKey;
   connection.greetingMediaKey = key;
   connection.updatedAt = deps.clock.now();
@@ -41,7 +42,7 @@ async function replaceMedia(deps: { connections: Connections; blobs: BlobStorage
 
 /** An admin attaches the file sent with the greeting (any type, up to 16 MB); it replaces the previous one. */
 export class SetGreetingMedia {
-  constructor(private readonly deps: { connections: Connections; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { connections: Connections; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly file: UploadedFile | undefined }): Promise<ConnectionView> {
     const { connections, blobs, ids } = this.deps;
@@ -58,7 +59,7 @@ export class SetGreetingMedia {
 
 /** An admin removes the greeting file; removing when there is none is harmless. */
 export class RemoveGreetingMedia {
-  constructor(private readonly deps: { connections: Connections; blobs: BlobStorage; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { connections: Connections; blobs: BlobStorage; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number }): Promise<ConnectionView> {
     assertAdmin(input.actor);

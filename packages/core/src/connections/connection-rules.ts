@@ -1,5 +1,6 @@
 import { assertSuper } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
+import type { ErrorCode } from '../shared/error-codes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, SecretDigester } from '../shared/ports.js';
 import { maskToken, PROVIDERS_OF, type Connection, type ConnectionKind, type ConnectionProvider } from './connection.js';
@@ -34,7 +35,7 @@ export function reopenWindow(minutes: number): number {
   return minutes;
 }
 
-export function providerOfKind(kind: ConnectionKind, provider: ConnectionProvider, code: string): ConnectionProvider {
+export function providerOfKind(kind: ConnectionKind, provider: ConnectionProvider, code: ErrorCode): ConnectionProvider {
   if (!PROVIDERS_OF[kind].includes(provider)) throw new ValidationError(code);
   return provider;
 }

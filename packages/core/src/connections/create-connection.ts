@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { ConnectionEvent } from './connection-events.js';
 import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
@@ -47,7 +48,7 @@ const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger' } as const
 export class CreateConnection {
   constructor(private readonly deps: {
     connections: Connections; planGuard: PlanGuard; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents; queues: Queues;
+    realtime: RealtimeEvents<ConnectionEvent>; queues: Queues;
   }) {}
 
   async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
@@ -84,7 +85,6 @@ export class CreateConnection {
       await sessions.enqueue(connection, 'start');
       return { connection, undefaulted };
     });
-    sessions.relayNow();
     const view = toConnectionView(connection);
     for (const other of undefaulted) await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
     await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });

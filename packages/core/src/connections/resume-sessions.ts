@@ -24,7 +24,6 @@ export class ResumeSessions {
       });
       resumed += n;
     }
-    if (resumed) sessions.relayNow();
     return resumed;
   }
 }

@@ -5,9 +5,6 @@ import type { Connection, ConnectionStatus } from './connection.js';
 import type { Connections } from './ports.js';
 import type { Outbox } from '../outbox/ports.js';
 
-/** What starts an outbox relay run; the periodic relay is the safety net when a run fails. */
-export interface OutboxRelayTrigger { execute(): Promise<number>; }
-
 /** The status a connection shows while its command waits for the channel runtime. */
 export const STATUS_AFTER: Record<SessionControl['action'], ConnectionStatus> = {
   start: 'OPENING',
@@ -20,7 +17,7 @@ export const STATUS_AFTER: Record<SessionControl['action'], ConnectionStatus> = 
  * the connection and the command that carries it out commit together.
  */
 export class SessionCommands {
-  constructor(private readonly deps: { connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator; relay: OutboxRelayTrigger }) {}
+  constructor(private readonly deps: { connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator }) {}
 
   async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean } = {}): Promise<void> {
     const command: SessionControl = {
@@ -37,13 +34,5 @@ export class SessionCommands {
     connection.updatedAt = this.deps.clock.now();
     await this.deps.connections.update(connection);
     await this.enqueue(connection, action);
-  }
-
-  /**
-   * After commit: starts a relay run without waiting for it. Its failure is swallowed on purpose:
-   * the commands are durable in the outbox and the periodic relay publishes them later.
-   */
-  relayNow(): void {
-    void this.deps.relay.execute().catch(() => undefined);
   }
 }

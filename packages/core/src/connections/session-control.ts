@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { SessionEvent } from './connection-events.js';
 import type { Transaction } from '../shared/ports.js';
 import type { SessionControl } from './channel-messages.js';
 import { toConnectionView, type Connection, type ConnectionView } from './connection.js';
@@ -14,7 +15,7 @@ export interface ControlSessionInput {
   readonly action: SessionControl['action'];
 }
 
-async function announce(realtime: RealtimeEvents, connections: readonly Connection[]): Promise<ConnectionView[]> {
+async function announce(realtime: RealtimeEvents<SessionEvent>, connections: readonly Connection[]): Promise<ConnectionView[]> {
   const views = connections.map(toConnectionView);
   for (const session of views) await realtime.publish(session.companyId, { entity: 'whatsappSession', data: { action: 'update', session } });
   return views;
@@ -26,7 +27,7 @@ async function announce(realtime: RealtimeEvents, connections: readonly Connecti
  * reports the real status later through `SessionStatusChanged`.
  */
 export class ControlSession {
-  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents<SessionEvent> }) {}
 
   async execute(input: ControlSessionInput): Promise<ConnectionView> {
     const { connections, sessions, tx, realtime } = this.deps;
@@ -36,7 +37,6 @@ export class ControlSession {
       await sessions.apply(connection, input.action);
       return connection;
     });
-    sessions.relayNow();
     const [view] = await announce(realtime, [connection]);
     return view!;
   }
@@ -44,7 +44,7 @@ export class ControlSession {
 
 /** An admin restarts every chat-application session of the company at once. */
 export class RestartAllSessions {
-  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents<SessionEvent> }) {}
 
   async execute(input: { readonly actor: Actor }): Promise<ConnectionView[]> {
     const { connections, sessions, tx, realtime } = this.deps;
@@ -54,7 +54,6 @@ export class RestartAllSessions {
       for (const connection of chatapps) await sessions.apply(connection, 'restart');
       return chatapps;
     });
-    if (restarted.length) sessions.relayNow();
     return announce(realtime, restarted);
   }
 }

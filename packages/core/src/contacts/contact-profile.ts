@@ -8,6 +8,7 @@ import type { Clock } from '../shared/ports.js';
 import { cleanContactNumber } from './contact-rules.js';
 import { publishContact, toContactView, type ContactView } from './contact-view.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { ContactEvent } from './contact-events.js';
 
 /**
  * The connection to ask: the given one of the company (404 `ERR_NO_CONNECTION_FOUND`), else the
@@ -35,7 +36,7 @@ export interface ContactProfileResult {
 
 /** `GET /contacts/profile/:number`: asks the connection's provider for the number's public name and picture. */
 export class GetContactProfile {
-  constructor(private readonly deps: { connections: Connections; contacts: Contacts; queries: ChannelQueries; realtime: RealtimeEvents; clock: Clock }) {}
+  constructor(private readonly deps: { connections: Connections; contacts: Contacts; queries: ChannelQueries; realtime: RealtimeEvents<ContactEvent>; clock: Clock }) {}
 
   async execute(input: { actor: Actor; number: string; connectionId?: number }): Promise<ContactProfileResult> {
     const { connections, contacts, queries, realtime, clock } = this.deps;

@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { ContactEvent } from './contact-events.js';
 import type { Contact } from './contact.js';
 import type { Contacts } from './ports.js';
 import type { Tags } from '../tags/ports.js';
@@ -27,7 +28,7 @@ export function toContactView(c: Contact): ContactView {
 }
 
 /** Tells the company's operators (`company-<id>-contact`): `create`/`update` carry the contact, `delete` its id. */
-export async function publishContact(realtime: RealtimeEvents, contact: Contact, action: 'create' | 'update'): Promise<ContactView> {
+export async function publishContact(realtime: RealtimeEvents<ContactEvent>, contact: Contact, action: 'create' | 'update'): Promise<ContactView> {
   const view = toContactView(contact);
   await realtime.publish(contact.companyId, { entity: 'contact', data: { action, contact: view } });
   return view;
@@ -35,7 +36,7 @@ export async function publishContact(realtime: RealtimeEvents, contact: Contact,
 
 /** Reads what a contact's details add (identifiers, tags) and tells the operators about changes. */
 export class ContactPresenter {
-  constructor(private readonly deps: { contacts: Contacts; tags: Tags; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { contacts: Contacts; tags: Tags; realtime: RealtimeEvents<ContactEvent> }) {}
 
   async details(contact: Contact): Promise<ContactDetails> {
     const identifiers = await this.deps.contacts.identifiersOf(contact.companyId, contact.id);

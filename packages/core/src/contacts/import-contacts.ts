@@ -1,6 +1,7 @@
 import type { Actor } from '../shared/actor.js';
 import type { ContactImportRow, Contacts } from './ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { ContactImportEvent } from './contact-events.js';
 import type { BackgroundJobs } from '../shared/background-jobs.js';
 import { DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
@@ -44,7 +45,7 @@ export interface ContactImportStatus {
 const reportKey = (companyId: number, importId: string) => `contacts:import:${companyId}:${importId}`;
 
 interface Deps {
-  contacts: Contacts; cache: Cache; jobs: BackgroundJobs; realtime: RealtimeEvents; tx: Transaction; clock: Clock; ids: IdGenerator;
+  contacts: Contacts; cache: Cache; jobs: BackgroundJobs; realtime: RealtimeEvents<ContactImportEvent>; tx: Transaction; clock: Clock; ids: IdGenerator;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { MessageUpdateEvent } from '../messages/message-events.js';
+import type { SessionEvent } from '../connections/connection-events.js';
 import type { Clock } from '../shared/ports.js';
 import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from '../connections/channel-messages.js';
 import { toConnectionView } from '../connections/connection.js';
@@ -14,7 +16,7 @@ import type { RouteInbound } from './route-inbound.js';
  */
 export class ApplyChannelEvent {
   constructor(private readonly deps: {
-    messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents;
+    messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent>;
     resumeSessions?: { execute(): Promise<number> };
   }) {}
 

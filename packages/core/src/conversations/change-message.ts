@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { MessageUpdateEvent } from '../messages/message-events.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { SUBJECTS } from '../outbox/broker.js';
@@ -19,7 +20,7 @@ import { visibleTicket } from '../tickets/ticket-access.js';
 
 interface Deps {
   tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbox: Outbox;
-  tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents;
+  tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<MessageUpdateEvent>;
 }
 
 /** A message the actor may change: sent by the operators (users: by themselves) in a ticket they see. */
@@ -32,7 +33,7 @@ async function ownMessage(deps: Deps, actor: Actor, messageId: string): Promise<
 }
 
 /** The session connection and contact a command about a sent message goes to. */
-async function channelOf(deps: Deps, message: Message, unsupported: string): Promise<{ connection: Connection; to: string }> {
+async function channelOf(deps: Deps, message: Message, unsupported: 'ERR_EDIT_NOT_SUPPORTED' | 'ERR_REVOKE_NOT_SUPPORTED'): Promise<{ connection: Connection; to: string }> {
   const connection = await deps.connections.findById(message.companyId, message.connectionId);
   if (!connection) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
   if (connection.kind !== 'chatapp') throw new ValidationError(unsupported);

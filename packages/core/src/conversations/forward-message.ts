@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { Ticket } from '../tickets/ticket.js';
@@ -22,7 +23,7 @@ import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
 export class ForwardMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
-    journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents;
+    journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
   }) {}
 
   async execute(input: { readonly actor: Actor; readonly messageId: string; readonly contactId: number }): Promise<{ ticket: TicketDetails; message: MessageView }> {

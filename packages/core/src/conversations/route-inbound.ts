@@ -1,5 +1,6 @@
 import { holdBlockedMessage } from './blocked-inbound.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Message } from '../messages/message.js';
@@ -28,7 +29,7 @@ export interface RouteInboundResult {
 export class RouteInbound {
   constructor(private readonly deps: {
     connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents; router: QueueRouter;
+    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; router: QueueRouter;
   }) {}
 
   async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {

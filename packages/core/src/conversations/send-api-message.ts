@@ -1,5 +1,6 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
 import { ConflictError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
@@ -49,7 +50,7 @@ export const MAX_API_MEDIA_BYTES = 16 * 1024 * 1024;
 export class SendApiMessage {
   constructor(private readonly deps: {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents; queues: Queues;
+    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {

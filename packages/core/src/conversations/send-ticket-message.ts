@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
@@ -58,7 +59,7 @@ export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator },
 export class SendTicketMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
-    journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents;
+    journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
   }) {}
 
   async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {

@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { UserEvent } from './user-events.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { Clock, PasswordHasher, Transaction } from '../shared/ports.js';
@@ -25,7 +26,7 @@ export interface CreateUserInput {
 
 export class CreateUser {
   constructor(private readonly deps: {
-    users: Users; companies: Companies; planGuard: PlanGuard; hasher: PasswordHasher; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+    users: Users; companies: Companies; planGuard: PlanGuard; hasher: PasswordHasher; tx: Transaction; clock: Clock; realtime: RealtimeEvents<UserEvent>;
   }) {}
 
   async execute(input: CreateUserInput): Promise<UserView> {

@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { UserEvent } from './user-events.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import type { RefreshSessions, Users } from './ports.js';
@@ -7,7 +8,7 @@ import { assertMayGrant, visibleUser } from './user-rules.js';
 import type { Actor } from '../shared/actor.js';
 
 export class DeleteUser {
-  constructor(private readonly deps: { users: Users; sessions: RefreshSessions; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { users: Users; sessions: RefreshSessions; clock: Clock; realtime: RealtimeEvents<UserEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly userId: number }): Promise<void> {
     const { users, sessions, clock, realtime } = this.deps;

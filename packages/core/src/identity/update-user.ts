@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { UserEvent } from './user-events.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { Clock, PasswordHasher } from '../shared/ports.js';
 import type { Users } from './ports.js';
@@ -26,7 +27,7 @@ export interface UpdateUserInput {
  * profile or grants more than they hold. Setting a password clears `mustChangePassword`.
  */
 export class UpdateUser {
-  constructor(private readonly deps: { users: Users; hasher: PasswordHasher; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { users: Users; hasher: PasswordHasher; clock: Clock; realtime: RealtimeEvents<UserEvent> }) {}
 
   async execute(input: UpdateUserInput): Promise<UserView> {
     const { users, hasher, clock, realtime } = this.deps;

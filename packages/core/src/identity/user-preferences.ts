@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { UserEvent } from './user-events.js';
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import { acceptImage, type UploadedFile } from '../uploads/image-upload.js';
@@ -18,7 +19,7 @@ async function editableUser(users: Users, actor: Actor, userId: number) {
 
 /** Stores a profile picture for a user (self, or an admin for their company's users). */
 export class SetUserAvatar {
-  constructor(private readonly deps: { users: Users; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { users: Users; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<UserEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly userId: number; readonly file: UploadedFile | undefined }): Promise<UserView> {
     const { users, blobs, ids, clock, realtime } = this.deps;

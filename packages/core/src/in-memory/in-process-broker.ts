@@ -1,4 +1,5 @@
 import type { Broker, BrokerEnvelope, BrokerSubscription, DeliveryInfo, SubscribeOptions } from '../outbox/broker.js';
+import { isRetryable } from '../shared/retryable.js';
 
 interface Subscription {
   readonly handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>;
@@ -166,7 +167,7 @@ export class InProcessBroker implements Broker {
             await active.handler(structuredClone(envelope), { deliveryCount: c.failures + 1 });
           } catch (err) {
             c.failures++;
-            if (c.failures < (active.options.maxDeliver ?? 5)) {
+            if (isRetryable(err) && c.failures < (active.options.maxDeliver ?? 5)) {
               await new Promise((r) => setTimeout(r, active.options.retryDelayMs ?? 200));
               continue;
             }

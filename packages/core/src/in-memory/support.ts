@@ -1,4 +1,5 @@
-import type { RealtimeEvent, RealtimeEvents, RealtimeFanout } from '../realtime/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { RealtimeEvents, RealtimeFanout } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, PasswordHasher, StoredBlob, Transaction } from '../shared/ports.js';
 
 /** A clock that stands still until told to move. */
@@ -23,16 +24,36 @@ export class SequentialIds implements IdGenerator {
 export class SerialTransaction implements Transaction {
   private tail: Promise<unknown> = Promise.resolve();
   private depth = 0;
+  private committed: Array<() => void> = [];
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.depth > 0) return work();
-    const result = this.tail.then(async () => { this.depth++; try { return await work(); } finally { this.depth--; } });
+    const result = this.tail.then(async () => {
+      this.depth++;
+      this.committed = [];
+      try {
+        const value = await work();
+        const callbacks = this.committed;
+        this.depth--;
+        this.committed = [];
+        for (const callback of callbacks) callback();
+        return value;
+      } catch (err) {
+        this.depth--;
+        this.committed = [];
+        throw err;
+      }
+    });
     this.tail = result.catch(() => undefined);
     return result;
   }
+  afterCommit(callback: () => void): void {
+    if (this.depth > 0) { if (!this.committed.includes(callback)) this.committed.push(callback); }
+    else callback();
+  }
 }
 
-/** Keeps every published event, for assertions. */
-export class RecordingRealtime implements RealtimeEvents {
+/** Keeps every published event, typed, for assertions. */
+export class RecordingRealtime implements RealtimeEvents<RealtimeEvent> {
   readonly events: Array<{ companyId: number } & RealtimeEvent> = [];
   async publish(companyId: number, event: RealtimeEvent) { this.events.push({ companyId, ...event }); }
 }

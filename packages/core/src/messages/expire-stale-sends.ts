@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { MessageUpdateEvent } from './message-events.js';
 import type { Clock } from '../shared/ports.js';
 import { publishMessageUpdate } from './message-view.js';
 import type { Messages } from './ports.js';
@@ -13,7 +14,7 @@ const BATCH = 500;
  * `olderThanMs` should be the deadline plus a margin for a send in flight at the deadline.
  */
 export class ExpireStaleSends {
-  constructor(private readonly deps: { messages: Messages; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { messages: Messages; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent> }) {}
 
   async execute(olderThanMs: number): Promise<number> {
     const now = this.deps.clock.now();

@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { MessageUpdateEvent } from './message-events.js';
 import type { Message } from './message.js';
 
 export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt' | 'editedAt'> {
@@ -19,7 +20,7 @@ export function toMessageView(m: Message): MessageView {
 }
 
 /** Tells the company's operators that a message changed (`appMessage` update); returns the view sent. */
-export async function publishMessageUpdate(realtime: RealtimeEvents, message: Message): Promise<MessageView> {
+export async function publishMessageUpdate(realtime: RealtimeEvents<MessageUpdateEvent>, message: Message): Promise<MessageView> {
   const view = toMessageView(message);
   await realtime.publish(message.companyId, { entity: 'appMessage', data: { action: 'update', message: view } });
   return view;

@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { QueueIntegrationEvent } from './queue-events.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
@@ -54,7 +55,7 @@ export class ShowQueueIntegration {
 }
 
 export class CreateQueueIntegration {
-  constructor(private readonly deps: { integrations: QueueIntegrations; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { integrations: QueueIntegrations; clock: Clock; realtime: RealtimeEvents<QueueIntegrationEvent> }) {}
 
   async execute(input: QueueIntegrationFields & { readonly actor: Actor; readonly name: string; readonly type: string; readonly url: string }) {
     const { integrations, clock, realtime } = this.deps;
@@ -73,7 +74,7 @@ export class CreateQueueIntegration {
 }
 
 export class UpdateQueueIntegration {
-  constructor(private readonly deps: { integrations: QueueIntegrations; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { integrations: QueueIntegrations; clock: Clock; realtime: RealtimeEvents<QueueIntegrationEvent> }) {}
 
   async execute(input: QueueIntegrationFields & { readonly actor: Actor; readonly integrationId: number }) {
     const { integrations, clock, realtime } = this.deps;
@@ -97,7 +98,7 @@ export class UpdateQueueIntegration {
 
 /** Removing an integration detaches it from its queues; their conversations stay with the operators. */
 export class DeleteQueueIntegration {
-  constructor(private readonly deps: { integrations: QueueIntegrations; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { integrations: QueueIntegrations; realtime: RealtimeEvents<QueueIntegrationEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly integrationId: number }): Promise<void> {
     assertAdmin(input.actor);

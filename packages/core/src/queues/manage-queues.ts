@@ -2,6 +2,7 @@ import type { Users } from '../identity/ports.js';
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { QueueEvent } from './queue-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { BusinessHours } from '../tenancy/company.js';
@@ -82,7 +83,7 @@ export class ShowQueue {
 }
 
 interface WriteDeps {
-  queues: Queues; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock; realtime: RealtimeEvents;
+  queues: Queues; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock; realtime: RealtimeEvents<QueueEvent>;
 }
 
 /** An integration must be the company's, and the plan must allow integrations (403 otherwise). */
@@ -107,9 +108,9 @@ async function assertFreeName(queues: Queues, companyId: number, name: string, e
 }
 
 async function publish(deps: WriteDeps, companyId: number, queue: Queue) {
-  const [view] = await withUsers(deps, companyId, [queue]);
+  const view = (await withUsers(deps, companyId, [queue]))[0]!;
   await deps.realtime.publish(companyId, { entity: 'queue', data: { action: 'update', queue: view } });
-  return view!;
+  return view;
 }
 
 /**
@@ -185,7 +186,7 @@ export class UpdateQueue {
  * action `delete`, with the id.
  */
 export class DeleteQueue {
-  constructor(private readonly deps: { queues: Queues; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { queues: Queues; realtime: RealtimeEvents<QueueEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly queueId: number }): Promise<void> {
     assertAdmin(input.actor);

@@ -1,14 +1,27 @@
 /**
- * Pushes a change to the operators of one company. Adapters deliver it on the company's
- * namespace as `company-<companyId>-<entity>` with a per-company increasing `seq`.
+ * The shape every realtime event has: `entity` names the frame (`company-<companyId>-<entity>`)
+ * and `data` is its payload, told apart by `action`. The events themselves are declared next to
+ * the views they carry (`tickets/ticket-events.ts`…) and gathered in `events/realtime-event.ts`.
  */
-export interface RealtimeEvent {
+export interface RealtimeEventShape {
   readonly entity: string;
-  readonly data: { readonly action: string } & Record<string, unknown>;
+  readonly data: { readonly action: string };
 }
 
-export interface RealtimeEvents {
-  publish(companyId: number, event: RealtimeEvent): Promise<void>;
+/** The events of one entity: one payload per action (`Data` is a union discriminated by `action`). */
+export interface RealtimeEventOf<Entity extends string, Data extends { readonly action: string }> {
+  readonly entity: Entity;
+  readonly data: Data;
+}
+
+/**
+ * Pushes a change to the operators of one company. Adapters deliver it on the company's
+ * namespace as `company-<companyId>-<entity>` with a per-company increasing `seq`. A publisher
+ * names the events it sends (`RealtimeEvents<TicketEvent>`), so a wrong entity, action or payload
+ * does not compile; adapters present every event (`RealtimeEvents<RealtimeEvent>`).
+ */
+export interface RealtimeEvents<E extends RealtimeEventShape> {
+  publish(companyId: number, event: E): Promise<void>;
 }
 
 export function eventName(companyId: number, entity: string): string {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../shared/error-codes.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
 
 /**
@@ -84,7 +85,7 @@ export function settingsOfScope(scope: SettingScope): SettingDefinition[] {
 }
 
 /** Returns an error code when the value breaks the key's rule, else null. */
-export function checkSettingValue(def: SettingDefinition, value: string): string | null {
+export function checkSettingValue(def: SettingDefinition, value: string): ErrorCode | null {
   const r = def.rule;
   switch (r.kind) {
     case 'enum':

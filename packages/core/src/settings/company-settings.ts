@@ -1,4 +1,5 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { SettingEvent } from './setting-events.js';
 import { assertAdmin } from '../shared/actor.js';
 import { isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
@@ -45,7 +46,7 @@ export class GetCompanySettings {
 
 /** Admins change their company's settings, one allow-listed key at a time. */
 export class UpdateCompanySetting {
-  constructor(private readonly deps: { settings: Settings; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { settings: Settings; clock: Clock; realtime: RealtimeEvents<SettingEvent> }) {}
 
   async execute(input: { actor: Actor; key: string; value: string }): Promise<SettingView> {
     assertAdmin(input.actor);

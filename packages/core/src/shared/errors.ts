@@ -1,6 +1,9 @@
+import type { ErrorCode } from './error-codes.js';
+
 /**
- * Domain errors carry a stable code (the `error` field clients see) and a kind that
- * every transport maps to its own status in one table (HTTP: adapters-http error middleware).
+ * Domain errors carry a stable code (the `error` field clients see), one of the catalog's
+ * (`ERROR_CODES` in error-codes.ts), and a kind that every transport maps to its own status in
+ * one table (HTTP: adapters-http error middleware).
  */
 export type ErrorKind =
   | 'validation'
@@ -11,11 +14,14 @@ export type ErrorKind =
   | 'conflict'
   | 'too-large'
   | 'too-many-requests'
-  | 'unavailable';
+  | 'unavailable'
+  /** Only the HTTP layer answers these two (no domain error class has them). */
+  | 'method-not-allowed'
+  | 'unsupported-media-type';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: ErrorKind;
-  constructor(readonly code: string, readonly details?: Record<string, unknown>) {
+  constructor(readonly code: ErrorCode, readonly details?: Record<string, unknown>) {
     super(code);
     this.name = new.target.name;
   }
@@ -38,7 +44,7 @@ export class PayloadTooLargeError extends DomainError { readonly kind = 'too-lar
 /** Throttled (429); `retryAfterSeconds` becomes the Retry-After header. */
 export class TooManyRequestsError extends DomainError {
   readonly kind = 'too-many-requests' as const;
-  constructor(code: string, readonly retryAfterSeconds: number) { super(code); }
+  constructor(code: ErrorCode, readonly retryAfterSeconds: number) { super(code); }
 }
 /** A dependency outside our control did not answer (503). */
 export class ServiceUnavailableError extends DomainError { readonly kind = 'unavailable' as const; }

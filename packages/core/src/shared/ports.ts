@@ -11,7 +11,15 @@ export interface SecretGenerator { secret(bytes?: number): string; }
  * Runs work atomically. Repositories called inside `run` take part in the same transaction,
  * so a state change and the events or commands it causes are written together or not at all.
  */
-export interface Transaction { run<T>(work: () => Promise<T>): Promise<T>; }
+export interface Transaction {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `callback` once the transaction open around the caller commits, never if it rolls back;
+   * at once when none is open (the write before it is already committed). The callback must not
+   * throw: it starts follow-up work (relaying the outbox), it cannot undo the commit.
+   */
+  afterCommit(callback: () => void): void;
+}
 
 /**
  * Shared, non-durable state between instances: throttling counters, idempotency keys, the

@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { TagEvent } from './tag-events.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock } from '../shared/ports.js';
@@ -76,7 +77,7 @@ export class ListKanbanLanes {
  * the company's last lane.
  */
 export class CreateTag {
-  constructor(private readonly deps: { tags: Tags; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { tags: Tags; clock: Clock; realtime: RealtimeEvents<TagEvent> }) {}
 
   async execute(input: TagFields & { readonly actor: Actor; readonly name: string }): Promise<TagView> {
     const { tags, clock, realtime } = this.deps;
@@ -101,7 +102,7 @@ async function nextLane(tags: Tags, companyId: number): Promise<number> {
 
 /** Admins rename, recolor, make or unmake a lane, and reorder lanes (`tag` event, action `update`). */
 export class UpdateTag {
-  constructor(private readonly deps: { tags: Tags; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { tags: Tags; clock: Clock; realtime: RealtimeEvents<TagEvent> }) {}
 
   async execute(input: TagFields & { readonly actor: Actor; readonly tagId: number }): Promise<TagView> {
     const { tags, clock, realtime } = this.deps;
@@ -124,7 +125,7 @@ export class UpdateTag {
 
 /** Admins delete a tag; it leaves every ticket and contact (`tag` event, action `delete`, with the id). */
 export class DeleteTag {
-  constructor(private readonly deps: { tags: Tags; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { tags: Tags; realtime: RealtimeEvents<TagEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly tagId: number }): Promise<void> {
     const { tags, realtime } = this.deps;

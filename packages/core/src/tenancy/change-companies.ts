@@ -1,4 +1,5 @@
 import { type RealtimeEvents } from '../realtime/ports.js';
+import type { CompanyEvent } from './company-events.js';
 import { assertAdmin, assertSuper } from '../shared/actor.js';
 import { type Actor } from '../shared/actor.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
@@ -10,7 +11,7 @@ import { visibleCompany } from './read-companies.js';
 
 /** Super users edit any company's record, plan and status. */
 export class UpdateCompany {
-  constructor(private readonly deps: { companies: Companies; plans: Plans; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { companies: Companies; plans: Plans; clock: Clock; realtime: RealtimeEvents<CompanyEvent> }) {}
 
   async execute(input: CompanyFields & { actor: Actor; companyId: number }): Promise<CompanyView> {
     assertSuper(input.actor);
@@ -40,7 +41,7 @@ export class UpdateCompany {
 
 /** A company's business hours: its own admins, or super users. */
 export class UpdateCompanySchedules {
-  constructor(private readonly deps: { companies: Companies; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { companies: Companies; clock: Clock; realtime: RealtimeEvents<CompanyEvent> }) {}
 
   async execute(input: { actor: Actor; companyId: number; schedules: readonly BusinessHours[] }): Promise<CompanyView> {
     assertAdmin(input.actor);

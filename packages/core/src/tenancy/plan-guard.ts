@@ -1,9 +1,10 @@
+import type { ErrorCode } from '../shared/error-codes.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import type { PlanFeature, PlanLimit } from './plan.js';
 import type { Companies, Plans } from './ports.js';
 
 /** Lineage error codes for exceeded limits, which frontends already translate. */
-const LIMIT_CODES: Record<PlanLimit, string> = {
+const LIMIT_CODES: Record<PlanLimit, ErrorCode> = {
   users: 'ERR_USER_CREATION_COUNT',
   connections: 'ERR_CONNECTION_CREATION_COUNT',
   queues: 'ERR_QUEUE_CREATION_COUNT',

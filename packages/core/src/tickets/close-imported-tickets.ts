@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { TicketEvent } from './ticket-events.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import { visibleConnection } from '../connections/connection-rules.js';
 import type { Ticket } from './ticket.js';
@@ -16,7 +17,7 @@ const PAGE = 500;
  * run to thousands and would flush the realtime replay window.
  */
 export class CloseImportedTickets {
-  constructor(private readonly deps: { connections: Connections; tickets: Tickets; tx: Transaction; clock: Clock; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { connections: Connections; tickets: Tickets; tx: Transaction; clock: Clock; realtime: RealtimeEvents<TicketEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number }): Promise<{ closed: number }> {
     const { connections, tickets, tx, clock, realtime } = this.deps;

@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { TicketEvent } from './ticket-events.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { Ticket } from './ticket.js';
@@ -11,7 +12,7 @@ import { ticketState, type TicketJournal } from './ticket-journal.js';
 
 const PAGE = 500;
 
-interface Deps { tickets: Tickets; users: Users; journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents }
+interface Deps { tickets: Tickets; users: Users; journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents<TicketEvent> }
 
 /**
  * Closes every active ticket the actor may change: all of the company's for admins, the

@@ -1,6 +1,7 @@
 import { assertAdmin } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { TicketEvent } from './ticket-events.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { Transaction } from '../shared/ports.js';
 import type { Messages } from '../messages/ports.js';
@@ -12,7 +13,7 @@ import { ticketState, type TicketJournal } from './ticket-journal.js';
  * outlives the ticket); the operators get a `ticket` event, action `delete`, with the id.
  */
 export class DeleteTicket {
-  constructor(private readonly deps: { tickets: Tickets; messages: Messages; journal: TicketJournal; tx: Transaction; realtime: RealtimeEvents }) {}
+  constructor(private readonly deps: { tickets: Tickets; messages: Messages; journal: TicketJournal; tx: Transaction; realtime: RealtimeEvents<TicketEvent> }) {}
 
   async execute(input: { readonly actor: Actor; readonly ticketId: number }): Promise<void> {
     const { tickets, messages, journal, tx, realtime } = this.deps;

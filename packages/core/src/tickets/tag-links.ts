@@ -6,6 +6,7 @@ import type { Tickets } from './ports.js';
 import { visibleTicket } from './ticket-access.js';
 import type { TicketDetails, TicketPresenter } from './ticket-details.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { TagEvent } from '../tags/tag-events.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Transaction } from '../shared/ports.js';
 import { findTag } from '../tags/manage-tags.js';
@@ -13,7 +14,7 @@ import type { Tags } from '../tags/ports.js';
 import { MAX_TAGS_PER_SYNC, toTagSummary, type TagSummary } from '../tags/tag.js';
 
 interface LinkDeps {
-  tags: Tags; tickets: Tickets; contacts: Contacts; users: Users; presenter: TicketPresenter; tx: Transaction; realtime: RealtimeEvents;
+  tags: Tags; tickets: Tickets; contacts: Contacts; users: Users; presenter: TicketPresenter; tx: Transaction; realtime: RealtimeEvents<TagEvent>;
 }
 
 /** The company's contact, or 404 `ERR_NO_CONTACT_FOUND` (also for another company's). */

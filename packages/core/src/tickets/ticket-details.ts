@@ -1,5 +1,6 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { TicketEvent } from './ticket-events.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
 import type { Ticket } from './ticket.js';
@@ -22,7 +23,7 @@ export interface TicketDetails extends TicketView {
  * with their tags, read in one query for the whole page.
  */
 export class TicketPresenter {
-  constructor(private readonly deps: { contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents; tags: Tags }) {}
+  constructor(private readonly deps: { contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents<TicketEvent>; tags: Tags }) {}
 
   async one(ticket: Ticket): Promise<TicketDetails> {
     return (await this.many(ticket.companyId, [ticket]))[0]!;

@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
+import type { AppMessageEvent } from './ticket-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { Message } from '../messages/message.js';
@@ -41,7 +42,7 @@ interface Change { readonly next: Ticket; readonly type: TicketLogType }
 export class UpdateTicket {
   constructor(private readonly deps: {
     tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages; journal: TicketJournal;
-    presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents; queues: Queues;
+    presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents<AppMessageEvent>; queues: Queues;
   }) {}
 
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {

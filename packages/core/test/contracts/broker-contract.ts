@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Broker, BrokerEnvelope, DeliveryInfo, SubscribeOptions } from '../../src/index.js';
+import { NotFoundError, ServiceUnavailableError, type Broker, type BrokerEnvelope, type DeliveryInfo, type SubscribeOptions } from '../../src/index.js';
 
 /** What a contract run needs from an adapter. */
 export interface BrokerHarness {
@@ -181,6 +181,25 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
         expect(givenUp.map(([id]) => id)).to.deep.equal([poison.id]);
         expect(String(givenUp[0]![1])).to.contain(`refused ${poison.id}`);
       }
+    });
+
+    it('gives a message breaking a domain rule up at its first failure, and retries a throttled one', async () => {
+      const givenUp: string[] = [];
+      const hook = broker as Broker & Partial<GivesUp>;
+      if (typeof hook.onGiveUp === 'function') hook.onGiveUp = (e) => { givenUp.push(e.id); };
+      const seen: Array<[string, number]> = [];
+      const missing = env(`${base}.kinds`, 'missing');
+      const busy = env(`${base}.kinds`, 'busy');
+      const last = env(`${base}.kinds`, 'last');
+      await broker.subscribe(`d${rand()}`, `${base}.kinds`, async (e, info) => {
+        seen.push([e.id, info.deliveryCount]);
+        if (e.payload === 'missing') throw new NotFoundError('ERR_NO_TICKET_FOUND');
+        if (e.payload === 'busy' && info.deliveryCount === 1) throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE');
+      }, fast);
+      for (const e of [missing, busy, last]) await broker.publish(e);
+      await waitFor('the last message', () => seen.some(([id]) => id === last.id));
+      expect(seen).to.deep.equal([[missing.id, 1], [busy.id, 1], [busy.id, 2], [last.id, 1]]);
+      if (typeof hook.onGiveUp === 'function') expect(givenUp).to.deep.equal([missing.id]);
     });
 
     it('resumes a stopped durable after the last handled message, with what was published meanwhile', async () => {

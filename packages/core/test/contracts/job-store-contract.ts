@@ -50,6 +50,7 @@ function killable(tx: Transaction) {
     run: (work) => new Promise((resolve, reject) => {
       tx.run(() => Promise.race([work(), killed])).then(resolve, (err) => { if (err !== KILLED) reject(err); });
     }),
+    afterCommit: (callback) => tx.afterCommit(callback),
   };
   return { transaction, kill: () => kill() };
 }
@@ -272,7 +273,10 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
     it('rolls back the effect of a run whose lease was taken over before it could complete', async () => {
       const entered = deferred();
       const gate = deferred();
-      const late: Transaction = { run: async (work) => { entered.resolve(); await gate.promise; return w.f.transaction.run(work); } };
+      const late: Transaction = {
+        run: async (work) => { entered.resolve(); await gate.promise; return w.f.transaction.run(work); },
+        afterCommit: (callback) => w.f.transaction.afterCommit(callback),
+      };
       let aRan = false;
       await w.enqueue('work');
       const a = w.runner('A', [effect('work', 'A', { run: async () => { aRan = true; await w.f.recordEffect('A'); } })], { transaction: late, concurrency: 1 });

@@ -20,6 +20,11 @@ class JournaledTransaction implements Transaction {
     return result;
   }
 
+  afterCommit(callback: () => void): void {
+    if (this.journal.getStore()) throw new Error('not used by the job store contract');
+    callback();
+  }
+
   record(value: string) {
     (this.journal.getStore() ?? this.committed).push(value);
   }

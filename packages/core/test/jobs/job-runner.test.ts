@@ -23,6 +23,7 @@ class CountingTransaction implements Transaction {
   opened = 0;
   private readonly inner = new SerialTransaction();
   run<T>(work: () => Promise<T>) { this.opened++; return this.inner.run(work); }
+  afterCommit(callback: () => void) { this.inner.afterCommit(callback); }
 }
 
 describe('JobRunner', () => {
@@ -120,7 +121,7 @@ describe('JobRunner', () => {
         ? (...args: Parameters<JobStore['claim']>) => { claims++; return target.claim(...args); }
         : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)),
     });
-    const r = runner([def], { store: counted, concurrency: 2, pollMs: 3600_000, transaction: { run: (work) => work() } });
+    const r = runner([def], { store: counted, concurrency: 2, pollMs: 3600_000, transaction: { run: (work) => work(), afterCommit: (callback) => callback() } });
     await r.start();
     await until(() => claims === 1, 'the first poll');
     for (let i = 0; i < 5; i++) await enqueue('slow', i, [def]);

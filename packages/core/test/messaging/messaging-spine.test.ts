@@ -3,7 +3,8 @@ import { advanceDelivery, createApplication, createInMemoryPorts, SUBJECTS, type
 
 async function setup(overrides: Partial<Connection> = {}) {
   const ports = createInMemoryPorts();
-  const app = createApplication(ports);
+  // The outbox is relayed by hand here, to see each step (the backend relays after every commit).
+  const app = createApplication({ ...ports, relayTrigger: () => undefined });
   await app.tenancy.seedPlatform.execute({ adminEmail: 'root@x.test', adminPassword: 'root-password', passwordIsDefault: false });
   const now = ports.clock.now();
   const connection = await ports.connections.add({

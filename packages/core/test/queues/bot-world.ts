@@ -12,9 +12,9 @@ export const OFFICE_HOURS: BusinessHours[] = ['monday', 'tuesday', 'wednesday', 
  * Acme on in-memory ports, its clock on Thursday 2026-01-01 09:00 in São Paulo: a connection that
  * greets, two queues (Sales with Ana, Support with Bia) offered by it, admins and operators.
  */
-export async function botWorld(overrides: { connection?: Partial<Connection>; queues?: number } = {}) {
+export async function botWorld(overrides: { connection?: Partial<Connection>; queues?: number; relayByHand?: boolean } = {}) {
   const ports = createInMemoryPorts();
-  const app = createApplication(ports);
+  const app = createApplication(overrides.relayByHand ? { ...ports, relayTrigger: () => undefined } : ports);
   const plan = await ports.plans.add(planFixture('P', { queues: 10 }));
   const acme = await ports.companies.add(companyFixture(plan.id, 'Acme', { schedules: OFFICE_HOURS }));
   const user = async (email: string, extra: Partial<User> = {}) => {

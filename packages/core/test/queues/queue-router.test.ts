@@ -20,7 +20,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     expect(w.sent()).to.deep.equal(['Welcome!', MENU, 'Support here.']);
     const update = w.ports.realtime.events.filter((e) => e.entity === 'ticket').pop()!;
     expect(update.data).to.deep.include({ action: 'update' });
-    expect((update.data.ticket as { queueId: number }).queueId).to.equal(w.support.id);
+    expect('ticket' in update.data && update.data.ticket.queueId).to.equal(w.support.id);
 
     const before = { ticket: await w.ticket(), events: w.ports.realtime.events.length, outbox: w.ports.outbox.entries.length };
     expect((await w.app.conversations.routeInbound.execute(reply)).duplicate).to.equal(true);

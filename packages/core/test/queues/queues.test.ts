@@ -204,7 +204,7 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
   });
 
   it('reports job-queue health as counts only', async () => {
-    const w = await botWorld();
+    const w = await botWorld({ relayByHand: true });
     await w.say('oi');
     const health = await w.app.queues.jobQueueHealth.execute();
     expect(health).to.deep.include({ status: 'ok', broker: { connected: true }, backgroundJobs: { running: 0 } });

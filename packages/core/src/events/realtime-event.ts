@@ -1,0 +1,49 @@
+import type { ConnectionEvent, SessionEvent } from '../connections/connection-events.js';
+import type { ContactEvent, ContactImportEvent } from '../contacts/contact-events.js';
+import type { UserEvent } from '../identity/user-events.js';
+import type { QueueEvent, QueueIntegrationEvent } from '../queues/queue-events.js';
+import type { SettingEvent } from '../settings/setting-events.js';
+import type { TagEvent } from '../tags/tag-events.js';
+import type { CompanyEvent } from '../tenancy/company-events.js';
+import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
+
+/**
+ * Every realtime event the core publishes: one member per entity, whose `data` has one member per
+ * action. Each feature declares its events next to its views and types its publishers with them;
+ * this folder only gathers them, for the adapters that present them (frame
+ * `{ seq, event: 'company-<id>-<entity>', data }`) and the composition layers that hand a
+ * `RealtimeEvents<RealtimeEvent>` to the features. No feature folder imports this one.
+ */
+export type RealtimeEvent =
+  | UserEvent | CompanyEvent | SettingEvent
+  | QueueEvent | QueueIntegrationEvent
+  | ConnectionEvent | SessionEvent
+  | ContactEvent | ContactImportEvent
+  | TagEvent | TicketEvent | AppMessageEvent;
+
+type Entity = RealtimeEvent['entity'];
+type ActionOf<E extends Entity> = Extract<RealtimeEvent, { entity: E }>['data']['action'];
+
+type NamesOf<E extends Entity, A = ActionOf<E>> = A extends string ? { readonly entity: E; readonly action: A } : never;
+/** One published (entity, action) pair: a union with one member per pair. */
+export type RealtimeEventName = { [E in Entity]: NamesOf<E> }[Entity];
+
+/** Every action of every entity, exactly: the compiler refuses a missing or an extra one. */
+const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } } = {
+  user: { create: true, update: true, delete: true },
+  company: { update: true },
+  settings: { update: true },
+  queue: { update: true, delete: true },
+  queueIntegration: { create: true, update: true, delete: true },
+  whatsapp: { update: true, delete: true },
+  whatsappSession: { update: true },
+  contact: { create: true, update: true, delete: true },
+  contactImport: { progress: true, done: true },
+  tag: { create: true, update: true, delete: true, contact: true },
+  ticket: { create: true, update: true, delete: true, closeMany: true },
+  appMessage: { create: true, update: true },
+};
+
+/** The (entity, action) pairs of `RealtimeEvent`, for tests and documentation. */
+export const REALTIME_EVENT_NAMES: readonly RealtimeEventName[] = Object.entries(ACTIONS)
+  .flatMap(([entity, actions]) => Object.keys(actions).map((action) => ({ entity, action }) as RealtimeEventName));

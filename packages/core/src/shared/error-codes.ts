@@ -1,0 +1,274 @@
+import type { ErrorKind } from './errors.js';
+
+/** What the catalog says about one code. */
+export interface ErrorCodeEntry {
+  /**
+   * The kind an error with this code is thrown as, which every transport maps to its status
+   * (HTTP: the error middleware's table). Two kinds when two places throw it differently. A code
+   * never answered (`where` without `answer`) has the kind it would be answered with.
+   */
+  readonly kind: ErrorKind | readonly ErrorKind[];
+  /** For an API user: what went wrong and what to do about it. */
+  readonly description: string;
+  /**
+   * Where clients see the code, when not only in error answers `{ "error": code }` (`answer`): as
+   * a failed message's `failureReason`, set by the channel runtime, or as a contact import's `error`.
+   */
+  readonly where?: readonly ErrorCodePlace[];
+}
+
+/** Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`. */
+export type ErrorCodePlace = 'answer' | 'failureReason' | 'import';
+
+/**
+ * Every stable `ERR_` code a client can see: in an error answer `{ "error": code }` (HTTP and the
+ * realtime handshake), as a failed message's `failureReason`, or as a contact import's `error`
+ * (which may hold any code an import's work threw).
+ * `DomainError` and `HttpError` take an `ErrorCode`, so a code missing here does not compile; the
+ * tests check that every entry is still used and that each throw site's class has a listed kind.
+ */
+export const ERROR_CODES = {
+  // ── The HTTP layer itself (adapters-http: routing, body reading, schema validation) ──
+  ERR_VALIDATION: { kind: 'validation', description: 'The params, query or body do not fit the route\'s schema; `fields` lists each refused field and why.' },
+  ERR_ROUTE_NOT_FOUND: { kind: 'not-found', description: 'No route (or realtime namespace) has this path; check the URL against the reference.' },
+  ERR_METHOD_NOT_ALLOWED: { kind: 'method-not-allowed', description: 'The path exists but not with this HTTP method; see the reference for the methods it takes.' },
+  ERR_UNSUPPORTED_CONTENT_TYPE: { kind: 'unsupported-media-type', description: 'The body\'s Content-Type is not one the route reads; send `application/json` (or `multipart/form-data` where files are taken).' },
+  ERR_INVALID_JSON: { kind: 'bad-request', description: 'The body is not valid JSON; fix the syntax and send it again.' },
+  ERR_INVALID_MULTIPART: { kind: 'bad-request', description: 'The multipart body is malformed or lacks its boundary; send a well-formed `multipart/form-data` body.' },
+  ERR_BODY_TOO_LARGE: { kind: 'too-large', description: 'The body is over the route\'s size limit; send less data.' },
+  ERR_FIELD_TOO_LARGE: { kind: 'too-large', description: 'A multipart text field is over its size limit; shorten it.' },
+  ERR_TOO_MANY_FILES: { kind: 'too-large', description: 'The multipart body has more files than the route accepts; send fewer.' },
+  ERR_TOO_MANY_FIELDS: { kind: 'too-large', description: 'The multipart body has more fields than the route accepts; send fewer.' },
+  ERR_UNEXPECTED_FILE_FIELD: { kind: 'validation', description: 'A file came in a multipart field the route does not read files from; use the documented file field.' },
+  ERR_FILE_TOO_LARGE: {
+    kind: ['too-large', 'validation'],
+    description: 'An uploaded or downloaded file is over its size limit (413; 422 on the message API\'s media); send a smaller file.',
+  },
+  ERR_INVALID_IDEMPOTENCY_KEY: { kind: 'validation', description: 'The Idempotency-Key header is over 200 characters or has characters outside printable ASCII; use a shorter, plain key.' },
+
+  // ── Credentials, sessions and access ──
+  ERR_SESSION_EXPIRED: { kind: 'unauthorized', description: 'The access token (or refresh session) is missing, invalid, expired or revoked; refresh it or log in again.' },
+  ERR_INVALID_TOKEN: { kind: 'unauthorized', description: 'The token is not one this server issued for this use; log in again.' },
+  ERR_REFRESH_TOKEN_REUSED: { kind: 'unauthorized', description: 'A refresh token that was already used was presented, so every session of the user was revoked; log in again.' },
+  ERR_INVALID_CREDENTIALS: { kind: 'unauthorized', description: 'The e-mail or the password is wrong; check both and try again.' },
+  ERR_TOO_MANY_LOGIN_ATTEMPTS: { kind: 'too-many-requests', description: 'Too many failed logins for this account; wait the seconds in Retry-After before trying again.' },
+  ERR_COMPANY_INACTIVE: { kind: 'forbidden', description: 'The user\'s company is disabled (or gone), so its users cannot log in; ask the platform to re-enable it.' },
+  ERR_PASSWORD_CHANGE_REQUIRED: { kind: 'forbidden', description: 'The user still has the default password; change it before using anything else.' },
+  ERR_NO_PERMISSION: { kind: 'forbidden', description: 'The caller\'s profile may not do this (or see this ticket or company); ask an admin or super user.' },
+  ERR_INVALID_COMPANY_TOKEN: { kind: 'unauthorized', description: 'The company API token is missing or wrong (or that API is not configured); send the configured token as a Bearer token.' },
+  ERR_INVALID_CONNECTION_TOKEN: { kind: 'unauthorized', description: 'The connection token is missing or matches no connection; send the token of one of your connections as a Bearer token.' },
+  ERR_INVALID_SIGNATURE: { kind: 'unauthorized', description: 'The `X-Hub-Signature-256` of the webhook delivery is missing or does not match its body (or no app secret is configured).' },
+  ERR_INVALID_WEBHOOK_SECRET: { kind: 'unauthorized', description: 'The webhook\'s shared secret is missing or wrong (or none is configured); send it in `X-Webhook-Secret`.' },
+  ERR_WEBHOOK_VERIFICATION_FAILED: { kind: 'forbidden', description: 'The webhook verification is not a subscription or its verify token does not match the configured one.' },
+  ERR_SIGNUP_DISABLED: { kind: 'forbidden', description: 'Self sign-up is turned off on this platform; ask the platform to create the company.' },
+
+  // ── Plans and their limits ──
+  ERR_PLAN_FEATURE_DISABLED: { kind: 'forbidden', description: 'The company\'s plan does not include this feature; move the company to a plan that does.' },
+  ERR_USER_CREATION_COUNT: { kind: 'forbidden', description: 'The company already has as many users as its plan allows; remove one or move to a larger plan.' },
+  ERR_CONNECTION_CREATION_COUNT: { kind: 'forbidden', description: 'The company already has as many connections as its plan allows; remove one or move to a larger plan.' },
+  ERR_QUEUE_CREATION_COUNT: { kind: 'forbidden', description: 'The company already has as many queues as its plan allows; remove one or move to a larger plan.' },
+  ERR_NO_PLAN_FOUND: { kind: 'not-found', description: 'No plan with that id (on sign-up: no public one); pick one from the plan list.' },
+  ERR_PLAN_IN_USE: { kind: 'conflict', description: 'Companies are still on this plan, so it cannot be removed; move them to another plan first.' },
+  ERR_PLAN_NAME_ALREADY_EXISTS: { kind: 'conflict', description: 'Another plan already has this name; choose a different one.' },
+  ERR_INVALID_PLAN_NAME: { kind: 'validation', description: 'The plan name must be 1 to 80 characters.' },
+  ERR_INVALID_PLAN_AMOUNT: { kind: 'validation', description: 'The plan amount must be a non-negative number with at most two decimal places.' },
+  ERR_INVALID_PLAN_LIMIT: { kind: 'validation', description: 'A plan limit must be a whole number from 0 to 1,000,000.' },
+
+  // ── Companies ──
+  ERR_NO_COMPANY_FOUND: { kind: 'not-found', description: 'No company with that id; check the id.' },
+  ERR_INVALID_COMPANY_NAME: { kind: 'validation', description: 'The company name must be 2 to 120 characters.' },
+  ERR_INVALID_EMAIL: { kind: 'validation', description: 'The e-mail address is not valid; send a well-formed address.' },
+  ERR_INVALID_DOCUMENT: { kind: 'validation', description: 'The document must be a CPF (11 digits) or a CNPJ (14 digits with valid check digits).' },
+  ERR_INVALID_DUE_DATE: { kind: 'validation', description: 'The due date must be a date as `YYYY-MM-DD`.' },
+  ERR_INVALID_SCHEDULES: { kind: 'validation', description: 'The business hours are not valid: an unknown weekday, a start not before its end, a bad time of day, or too many entries.' },
+  ERR_CANNOT_DELETE_OWN_COMPANY: { kind: 'validation', description: 'A super user cannot delete the company they belong to.' },
+  ERR_CANNOT_DELETE_PLATFORM_COMPANY: { kind: 'validation', description: 'A company with super users (the platform\'s own) cannot be deleted.' },
+  ERR_CANNOT_DISABLE_OWN_COMPANY: { kind: 'forbidden', description: 'A super user cannot disable the company they belong to.' },
+  ERR_INVALID_CNPJ: { kind: 'validation', description: 'The CNPJ does not have 14 digits with valid check digits; check it for typos.' },
+  ERR_CNPJ_NOT_FOUND: { kind: 'not-found', description: 'The company registry has no company with this CNPJ.' },
+  ERR_CNPJ_REGISTRY_UNAVAILABLE: { kind: 'unavailable', description: 'The company registry did not answer in time; try again later.' },
+
+  // ── Users ──
+  ERR_NO_USER_FOUND: { kind: 'not-found', description: 'No user with that id (or e-mail) that the caller may see.' },
+  ERR_EMAIL_ALREADY_EXISTS: { kind: 'conflict', description: 'Another user already has this e-mail address; use a different one.' },
+  ERR_INVALID_NAME: { kind: 'validation', description: 'The name is empty or too long (users: 2 to 120 characters).' },
+  ERR_PASSWORD_TOO_SHORT: { kind: 'validation', description: 'The password is shorter than 8 characters.' },
+  ERR_PASSWORD_TOO_LONG: { kind: 'validation', description: 'The password is longer than 128 characters.' },
+  ERR_CANNOT_CHANGE_OWN_PROFILE: { kind: 'forbidden', description: 'Users cannot change their own profile; another admin must do it.' },
+  ERR_CANNOT_DELETE_SELF: { kind: 'forbidden', description: 'Users cannot delete themselves; another admin must do it.' },
+  ERR_INVALID_WIDTH: { kind: 'validation', description: 'The tickets manager width is not a whole number within the allowed range.' },
+
+  // ── Company API: helps, partners, invoices, platform activity ──
+  ERR_NO_HELP_FOUND: { kind: 'not-found', description: 'No help entry with that id.' },
+  ERR_NO_PARTNER_FOUND: { kind: 'not-found', description: 'No partner with that id.' },
+  ERR_NO_INVOICE_FOUND: { kind: 'not-found', description: 'No invoice with that id.' },
+  ERR_INVALID_HELP_TITLE: { kind: 'validation', description: 'The help title must be 1 to 200 characters.' },
+  ERR_INVALID_HELP_DESCRIPTION: { kind: 'validation', description: 'The help description is over 10,000 characters.' },
+  ERR_INVALID_HELP_VIDEO: { kind: 'validation', description: 'The help video is over 500 characters.' },
+  ERR_INVALID_HELP_LINK: { kind: 'validation', description: 'The help link is over 500 characters.' },
+  ERR_INVALID_PARTNER_NAME: { kind: 'validation', description: 'The partner name must be 2 to 120 characters.' },
+  ERR_INVALID_PARTNER_PHONE: { kind: 'validation', description: 'The partner phone is over 40 characters.' },
+  ERR_INVALID_PARTNER_COMMISSION: { kind: 'validation', description: 'The commission must be a non-negative number with at most two decimals, and at most 100 when a percentage.' },
+  ERR_INVALID_PARTNER_COMMISSION_TYPE: { kind: 'validation', description: 'The commission type is not one of the documented values.' },
+  ERR_INVALID_PARTNER_WALLET: { kind: 'validation', description: 'The partner wallet id is over 120 characters.' },
+  ERR_INVALID_INVOICE_DETAIL: { kind: 'validation', description: 'The invoice detail must be 1 to 500 characters.' },
+  ERR_INVALID_INVOICE_VALUE: { kind: 'validation', description: 'The invoice value must be a non-negative number with at most two decimal places.' },
+  ERR_INVALID_INVOICE_DUE_DATE: { kind: 'validation', description: 'The invoice due date must be a real calendar day as `YYYY-MM-DD`.' },
+  ERR_INVALID_INVOICE_STATUS: { kind: 'validation', description: 'The invoice status is not one of the documented values.' },
+  ERR_INVALID_DATE: { kind: 'validation', description: 'A date filter is not a real calendar day as `YYYY-MM-DD`.' },
+  ERR_INVALID_DATE_RANGE: { kind: 'validation', description: 'The start of the date range is after its end; swap or fix them.' },
+
+  // ── Settings and uploads ──
+  ERR_NO_SETTING_FOUND: { kind: 'not-found', description: 'No setting with that key that the caller may read or change.' },
+  ERR_SETTING_VALUE_NOT_ALLOWED: { kind: 'validation', description: 'The value is not one the setting accepts (a listed value, a number in range, a `#rrggbb` color or a time zone).' },
+  ERR_SETTING_VALUE_TOO_LONG: { kind: 'validation', description: 'The value is longer than the setting accepts.' },
+  ERR_SETTING_SET_BY_UPLOAD: { kind: 'validation', description: 'This setting holds a file; set it with its upload route instead.' },
+  ERR_INVALID_LOGO_MODE: { kind: 'validation', description: 'The logo mode must be `Light`, `Dark` or `Favicon`.' },
+  ERR_NO_FILE: { kind: 'validation', description: 'The upload has no file, or an empty one; attach the file in the documented field.' },
+  ERR_FILE_TYPE_NOT_ALLOWED: { kind: 'validation', description: 'The file is not of a type this upload accepts (for images: the listed formats).' },
+
+  // ── Connections and their sessions ──
+  ERR_NO_CONNECTION_FOUND: { kind: 'not-found', description: 'No connection with that id in the caller\'s company.' },
+  ERR_NO_DEFAULT_CONNECTION: { kind: 'not-found', description: 'No connection was given and the company has none to fall back on (a default one); pass a connection id or set a default.' },
+  ERR_NO_CHATAPP_FOUND: { kind: 'not-found', description: 'No chat-application connection with that id accepted the events.' },
+  ERR_INVALID_CONNECTION_NAME: { kind: 'validation', description: 'The connection name must be 1 to 120 characters.' },
+  ERR_CONNECTION_TEXT_TOO_LONG: { kind: 'validation', description: 'A connection message (greeting, farewell...) is over its length limit.' },
+  ERR_INVALID_REOPEN_WINDOW: { kind: 'validation', description: 'The ticket reopen window must be a whole number of minutes within the allowed range.' },
+  ERR_INVALID_EXTERNAL_ID: { kind: 'validation', description: 'The external id (page or account id) has characters or a length that are not allowed.' },
+  ERR_INVALID_SECRETS: { kind: 'validation', description: 'The connection secrets have too many entries, a bad name, or an empty or over-long value.' },
+  ERR_EXTERNAL_ID_REQUIRED: { kind: 'validation', description: 'A social-network connection needs its page or account id (`externalId`).' },
+  ERR_PAGE_ACCESS_TOKEN_REQUIRED: { kind: 'validation', description: 'A social-network connection needs its page access token in `secrets.pageAccessToken`.' },
+  ERR_INVALID_CONNECTION_TOKEN_FORMAT: { kind: 'validation', description: 'The connection token is too short, too long or has characters that are not allowed.' },
+  ERR_TOKEN_IN_USE: { kind: 'conflict', description: 'Another connection already has this token; choose a different one.' },
+  ERR_INVALID_PROVIDER: { kind: 'validation', description: 'The provider does not serve this kind of connection; pick one listed for the kind.' },
+  ERR_CONNECTION_KIND_CHANGE: { kind: 'validation', description: 'A connection\'s kind cannot change, nor can it get a provider of another kind; create a new connection instead.' },
+  ERR_TOO_MANY_QUEUES: { kind: 'validation', description: 'Too many queues were linked in one request; link fewer.' },
+  ERR_SESSION_NOT_CONNECTED: {
+    kind: 'conflict', where: ['answer', 'failureReason'],
+    description: 'The connection\'s session is not connected, so it cannot answer or send; connect it (scan the QR code) and try again.',
+  },
+  ERR_CONTACTS_NOT_SUPPORTED: { kind: 'conflict', description: 'The connection\'s provider has no address book to import from; use a file import instead.' },
+  ERR_SESSION_NOT_FOUND: { kind: 'conflict', where: ['failureReason'], description: 'No running session holds the connection, so the send never left; start the session and send again.' },
+  ERR_SEND_DEADLINE_EXCEEDED: { kind: 'unavailable', where: ['failureReason'], description: 'The send could not be delivered before its deadline and was given up; send it again.' },
+  ERR_SEND_FAILED: { kind: 'unavailable', where: ['failureReason'], description: 'The provider kept failing until the deadline (the reason continues with its error text); send again later.' },
+  ERR_WRONG_CHANNEL: { kind: 'validation', where: ['failureReason'], description: 'The send was for another kind of channel than the connection\'s provider; send through a matching connection.' },
+  ERR_INVALID_CHATAPP_ID: { kind: 'validation', where: ['failureReason'], description: 'The send did not name a valid connection; it was refused by the channel runtime.' },
+  ERR_INVALID_TICKET_DATA: { kind: 'validation', where: ['failureReason'], description: 'The send lacked its recipient or ticket; it was refused by the channel runtime.' },
+
+  // ── Contacts and their import ──
+  ERR_NO_CONTACT_FOUND: { kind: 'not-found', description: 'No contact with that id in the caller\'s company.' },
+  ERR_DUPLICATED_CONTACT: { kind: 'conflict', description: 'The number (with or without the ninth digit) already belongs to another contact; edit that contact instead.' },
+  ERR_IDENTIFIER_IN_USE: { kind: 'conflict', description: 'The identifier (LID or page-scoped id) already belongs to another contact.' },
+  ERR_USER_ALREADY_LINKED: { kind: 'conflict', description: 'The user is already linked to another contact of the company; unlink it there first.' },
+  ERR_MISSING_NUMBER: { kind: 'validation', description: 'The contact number is empty; send a phone number.' },
+  ERR_INVALID_NUMBER: { kind: 'validation', description: 'The phone number is not valid; send digits with country and area code.' },
+  ERR_NAME_TOO_LONG: { kind: 'validation', description: 'The contact name is over its length limit; shorten it.' },
+  ERR_INVALID_EXTRA_INFO: { kind: 'validation', description: 'An extra-info entry has an empty or over-long name, or an over-long value.' },
+  ERR_TOO_MANY_EXTRA_INFO: { kind: 'validation', description: 'The contact has more extra-info entries than allowed; send fewer.' },
+  ERR_INVALID_IDENTIFIER: { kind: 'validation', description: 'An identifier has an unknown or `phone` kind, an empty or over-long value, or a page-scoped id without its page.' },
+  ERR_TOO_MANY_IDENTIFIERS: { kind: 'validation', description: 'The contact has more identifiers than allowed; send fewer.' },
+  ERR_GROUP_NUMBER_FIXED: { kind: 'validation', description: 'A group contact\'s number cannot change; leave it as it is.' },
+  ERR_IMPORT_NO_FILE: { kind: 'validation', description: 'The contact import has no file; attach a CSV or XLSX file.' },
+  ERR_IMPORT_UNSUPPORTED_FILE: { kind: 'validation', description: 'The import file is neither CSV nor XLSX (an old binary .xls, for one); save it as CSV or XLSX.' },
+  ERR_IMPORT_INVALID_FILE: { kind: 'validation', description: 'The import file cannot be read as the spreadsheet it claims to be; export it again.' },
+  ERR_IMPORT_EMPTY: { kind: 'validation', description: 'The import has no rows (or the file no header row); add contacts to import.' },
+  ERR_IMPORT_NO_NUMBER_COLUMN: { kind: 'validation', description: 'No column of the import holds the number; give the number column a known header or map it.' },
+  ERR_IMPORT_UNKNOWN_COLUMN: { kind: 'validation', description: 'The column mapping names a column the file does not have.' },
+  ERR_IMPORT_TOO_MANY_ROWS: { kind: 'too-large', description: 'The import has more rows than allowed; split it into smaller files.' },
+  ERR_IMPORT_NOT_FOUND: { kind: 'not-found', description: 'No import with that id for the company (reports expire after a while).' },
+  ERR_IMPORT_FAILED: { kind: 'unavailable', where: ['import'], description: 'The import stopped on an unexpected failure (shown as the import\'s `error`); run it again.' },
+
+  // ── Tickets ──
+  ERR_NO_TICKET_FOUND: { kind: 'not-found', description: 'No ticket with that id in the caller\'s company.' },
+  ERR_OTHER_OPEN_TICKET: { kind: 'conflict', description: 'The contact already has an open or pending ticket on this connection; use that ticket.' },
+  ERR_TICKET_CLOSED: { kind: 'conflict', description: 'The ticket is closed; reopen it before sending or changing it (private notes are still allowed).' },
+  ERR_PENDING_TICKET_HAS_NO_USER: { kind: 'validation', description: 'A pending ticket cannot have a user; open it, or leave the user out.' },
+  ERR_NOTHING_TO_UPDATE: { kind: 'validation', description: 'The update names no status, user or queue; send at least one.' },
+  ERR_INVALID_RATING: { kind: 'validation', description: 'A rating must be a whole number from 1 to 5, given only when closing the ticket.' },
+  ERR_KANBAN_STATUS: { kind: 'validation', description: 'The kanban shows only `open` and `pending` tickets; filter by one of those.' },
+  ERR_TAG_SYNC_NEEDS_ONE_TARGET: { kind: 'validation', description: 'Tags are synced onto either a ticket or a contact; give exactly one of the two.' },
+  ERR_TOO_MANY_TAGS: { kind: 'validation', description: 'More tags than allowed in one sync; send fewer.' },
+
+  // ── Tags ──
+  ERR_NO_TAG_FOUND: { kind: 'not-found', description: 'No tag with that id (or one of those ids) in the caller\'s company.' },
+  ERR_TAG_NAME_ALREADY_EXISTS: { kind: 'conflict', description: 'Another tag of the company already has this name (ignoring case); choose a different one.' },
+  ERR_INVALID_TAG_NAME: { kind: 'validation', description: 'The tag name must be 1 to 60 characters.' },
+  ERR_INVALID_TAG_COLOR: { kind: 'validation', description: 'The tag color must be `#rrggbb`.' },
+  ERR_INVALID_LANE_ORDER: { kind: 'validation', description: 'The kanban lane order must be a whole number within the allowed range.' },
+
+  // ── Messages ──
+  ERR_NO_MESSAGE_FOUND: { kind: 'not-found', description: 'No message with that id in the caller\'s company.' },
+  ERR_NOT_OWN_MESSAGE: { kind: 'forbidden', description: 'Only messages the operators sent can be changed, and users may change only their own.' },
+  ERR_MESSAGE_DELETED: { kind: 'conflict', description: 'The message was deleted; it can no longer be edited or forwarded.' },
+  ERR_MESSAGE_NOT_SENT: { kind: 'conflict', description: 'The message has not reached the provider yet (or failed); wait for it to be sent.' },
+  ERR_EDIT_NOT_SUPPORTED: { kind: 'validation', description: 'Messages sent through this kind of connection cannot be edited.' },
+  ERR_REVOKE_NOT_SUPPORTED: { kind: 'validation', description: 'Messages sent through this kind of connection cannot be deleted for the contact.' },
+  ERR_EMPTY_MESSAGE: { kind: 'validation', description: 'The message has neither text nor media; send one or the other.' },
+  ERR_MESSAGE_TOO_LONG: { kind: 'validation', description: 'The message text is over its length limit; shorten or split it.' },
+  ERR_EMPTY_FILE: { kind: 'validation', description: 'An attached file is empty; attach the file again.' },
+  ERR_QUOTED_MESSAGE_NOT_FOUND: { kind: 'validation', description: 'The quoted message is not one of this ticket\'s conversation; quote a message of the same contact and connection.' },
+  ERR_CANNOT_FORWARD_PRIVATE: { kind: 'validation', description: 'Private notes cannot be forwarded.' },
+  ERR_INVALID_CATALOG_ITEMS: { kind: 'validation', description: 'The catalog needs 1 to 10 items, each with a name of up to 120 characters and a description of up to 500.' },
+  ERR_INVALID_CATALOG_PRICE: { kind: 'validation', description: 'A catalog item\'s price must be a number from 0 to 1,000,000,000.' },
+  ERR_IDEMPOTENT_REQUEST_IN_PROGRESS: { kind: 'conflict', description: 'A request with the same Idempotency-Key is still being processed; wait and retry to get its result.' },
+  ERR_INVALID_URL: { kind: 'validation', description: 'The media URL is not an `http` or `https` URL.' },
+  ERR_URL_NOT_ALLOWED: { kind: 'validation', description: 'The URL points to an address that is not public; use a publicly reachable URL.' },
+  ERR_URL_NOT_REACHABLE: { kind: 'validation', description: 'The media URL did not resolve, failed, or did not answer 200; check that it is publicly downloadable.' },
+  ERR_URL_TIMEOUT: { kind: 'validation', description: 'The media URL took too long to answer; use a faster host.' },
+
+  // ── Queues, their options, chatbots and integrations ──
+  ERR_QUEUE_NOT_FOUND: { kind: 'not-found', description: 'No queue with that id (or one of those ids) in the caller\'s company.' },
+  ERR_QUEUE_NAME_ALREADY_EXISTS: { kind: 'conflict', description: 'Another queue of the company already has this name (ignoring case); choose a different one.' },
+  ERR_INVALID_QUEUE_NAME: { kind: 'validation', description: 'The queue name is empty or over its length limit.' },
+  ERR_INVALID_QUEUE_COLOR: { kind: 'validation', description: 'The queue color must be `#rrggbb`.' },
+  ERR_INVALID_QUEUE_ORDER: { kind: 'validation', description: 'The queue order must be a whole number within the allowed range.' },
+  ERR_QUEUE_TEXT_TOO_LONG: { kind: 'validation', description: 'A queue message (greeting, out-of-hours...) is over its length limit.' },
+  ERR_TOO_MANY_QUEUE_USERS: { kind: 'validation', description: 'Too many users were linked to the queue in one request; link fewer.' },
+  ERR_QUEUE_OPTION_NOT_FOUND: { kind: 'not-found', description: 'No queue option with that id in the caller\'s company.' },
+  ERR_CHATBOT_NOT_FOUND: { kind: 'not-found', description: 'No chatbot with that id in the caller\'s company.' },
+  ERR_QUEUE_OPTION_ALREADY_EXISTS: { kind: 'conflict', description: 'A sibling option already uses this key (ignoring case); choose another key.' },
+  ERR_INVALID_QUEUE_OPTION_KEY: { kind: 'validation', description: 'The option key is empty, too long, or has a line break or `*`.' },
+  ERR_INVALID_QUEUE_OPTION_TITLE: { kind: 'validation', description: 'The option title is empty or over its length limit.' },
+  ERR_QUEUE_OPTION_MESSAGE_TOO_LONG: { kind: 'validation', description: 'The option message is over its length limit.' },
+  ERR_QUEUE_OPTION_ONE_ACTION: { kind: 'validation', description: 'An option may forward to a queue, forward to a user, or close the ticket: choose at most one.' },
+  ERR_QUEUE_OPTION_QUEUE_MISMATCH: { kind: 'validation', description: 'An option belongs to its parent\'s queue; it cannot be given or moved to another queue.' },
+  ERR_QUEUE_OPTION_TOO_DEEP: { kind: 'validation', description: 'The option tree would be deeper than allowed; attach the option higher up.' },
+  ERR_QUEUE_OPTION_CYCLE: { kind: 'validation', description: 'An option cannot be moved under itself or one of its own children.' },
+  ERR_QUEUE_REQUIRED: { kind: 'validation', description: 'A top-level option needs its queue; give `queueId`.' },
+  ERR_INTEGRATION_NOT_FOUND: { kind: 'not-found', description: 'No integration with that id in the caller\'s company.' },
+  ERR_INTEGRATION_NAME_ALREADY_EXISTS: { kind: 'conflict', description: 'Another integration of the company already has this name (ignoring case); choose a different one.' },
+  ERR_INVALID_INTEGRATION_NAME: { kind: 'validation', description: 'The integration name is empty or over its length limit.' },
+  ERR_INVALID_INTEGRATION_TYPE: { kind: 'validation', description: 'The integration type is not one of the documented values.' },
+  ERR_INVALID_INTEGRATION_URL: { kind: 'validation', description: 'The integration URL must be an `http` or `https` URL without user or password, within the length limit.' },
+  ERR_INVALID_INTEGRATION_CREDENTIAL: { kind: 'validation', description: 'The integration token or secret is too long or has characters outside printable ASCII.' },
+  ERR_INVALID_INTEGRATION_CONFIG: { kind: 'validation', description: 'The integration config must be a JSON object within the size limit.' },
+  ERR_INTEGRATION_UNREACHABLE: { kind: 'unavailable', description: 'The integration\'s URL did not resolve or did not answer; check the URL and that the service is up.' },
+  ERR_INTEGRATION_RETRY: { kind: 'unavailable', description: 'The integration answered 408, 429 or 5xx; the delivery is retried later by itself.' },
+
+  // ── Background jobs (internal: a client sees them only if a request schedules a job wrongly) ──
+  ERR_UNKNOWN_JOB: { kind: 'validation', description: 'No background job of that name is defined.' },
+  ERR_INVALID_JOB_TIME: { kind: 'validation', description: 'The background job\'s run time is not a valid date.' },
+  ERR_INVALID_JOB_KEY: { kind: 'validation', description: 'The background job\'s key is empty or too long.' },
+  ERR_INVALID_JOB_PAYLOAD: { kind: 'validation', description: 'The background job\'s payload cannot be stored as JSON.' },
+  ERR_JOB_LEASE_LOST: { kind: 'conflict', description: 'Another worker took over the background job; this run stops without effect.' },
+} as const satisfies Record<string, ErrorCodeEntry>;
+
+/** A code in the catalog: what `DomainError` and `HttpError` take. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The kinds the catalog lists for a code (one or two). */
+export function kindsOf(code: ErrorCode): readonly ErrorKind[] {
+  const { kind }: ErrorCodeEntry = ERROR_CODES[code];
+  return typeof kind === 'string' ? [kind] : kind;
+}
+
+/** Where clients see the code: error answers unless the catalog says otherwise. */
+export function placesOf(code: ErrorCode): readonly ErrorCodePlace[] {
+  const entry: ErrorCodeEntry = ERROR_CODES[code];
+  return entry.where ?? ['answer'];
+}
+
+/** Whether a value from outside (another process, a stored row) is a catalog code. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

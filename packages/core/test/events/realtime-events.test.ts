@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { REALTIME_EVENT_NAMES, type RealtimeEvent, type RealtimeEventName } from '../../src/index.js';
+import { ticketWorld, type TicketWorld } from '../messaging/ticket-world.js';
+
+type DataOf<N extends RealtimeEventName> = Extract<Extract<RealtimeEvent, { entity: N['entity'] }>['data'], { action: N['action'] }>;
+/** The payload keys of every (entity, action): the compiler checks each key against the union, and that no pair is missing. */
+type PayloadKeys = { readonly [N in RealtimeEventName as `${N['entity']}:${N['action']}`]: readonly Exclude<keyof DataOf<N>, 'action'>[] };
+
+const IMPORT_STATUS = ['importId', 'source', 'fileName', 'status', 'total', 'processed', 'created', 'merged', 'failed', 'errors', 'errorsTruncated', 'error', 'startedAt', 'finishedAt'] as const;
+const PAYLOAD: PayloadKeys = {
+  'user:create': ['user'], 'user:update': ['user'], 'user:delete': ['userId'],
+  'company:update': ['company'],
+  'settings:update': ['setting'],
+  'queue:update': ['queue'], 'queue:delete': ['queueId'],
+  'queueIntegration:create': ['queueIntegration'], 'queueIntegration:update': ['queueIntegration'], 'queueIntegration:delete': ['integrationId'],
+  'whatsapp:update': ['whatsapp'], 'whatsapp:delete': ['whatsappId'],
+  'whatsappSession:update': ['session'],
+  'contact:create': ['contact'], 'contact:update': ['contact'], 'contact:delete': ['contactId'],
+  'contactImport:progress': IMPORT_STATUS, 'contactImport:done': IMPORT_STATUS,
+  'tag:create': ['tag'], 'tag:update': ['tag'], 'tag:delete': ['tagId'], 'tag:contact': ['contactId', 'tags'],
+  'ticket:create': ['ticket'], 'ticket:update': ['ticket'], 'ticket:delete': ['ticketId'], 'ticket:closeMany': ['ticketIds', 'status', 'connectionId'],
+  'appMessage:create': ['message', 'ticket'], 'appMessage:update': ['message'],
+};
+/** Keys some publishers of a pair leave out. */
+const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['connectionId'] };
+
+const ALL = REALTIME_EVENT_NAMES.map((n) => `${n.entity}:${n.action}`);
+
+/**
+ * Use cases, each with the (entity, action) pairs it publishes, in order. Together they publish
+ * every pair of the union.
+ */
+function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]> {
+  const { app, admin, ana, acme } = w;
+  const ids: Record<string, number> = {};
+  let messageId = '';
+  return [
+    ['createUser', ['user:create'], async () => { ids.user = (await app.identity.createUser.execute({ actor: admin, name: 'Op Five', email: 'five@acme.test', password: 'password-5' })).id; }],
+    ['updateUser', ['user:update'], () => app.identity.updateUser.execute({ actor: admin, userId: ids.user!, name: 'Op Cinco' })],
+    ['deleteUser', ['user:delete'], () => app.identity.deleteUser.execute({ actor: admin, userId: ids.user! })],
+    ['updateCompanySchedules', ['company:update'], () => app.tenancy.updateCompanySchedules.execute({
+      actor: admin, companyId: acme.id, schedules: [{ weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '09:00', endTime: '17:00' }],
+    })],
+    ['updateCompanySetting', ['settings:update'], () => app.settings.updateCompanySetting.execute({ actor: admin, key: 'userRating', value: 'enabled' })],
+    ['createQueue', ['queue:update'], async () => { ids.queue = (await app.queues.createQueue.execute({ actor: admin, name: 'Billing' })).id; }],
+    ['deleteQueue', ['queue:delete'], () => app.queues.deleteQueue.execute({ actor: admin, queueId: ids.queue! })],
+    ['createQueueIntegration', ['queueIntegration:create'], async () => {
+      ids.integration = (await app.queues.createQueueIntegration.execute({ actor: admin, name: 'Hook', type: 'webhook', url: 'https://bot.example.com' })).id;
+    }],
+    ['updateQueueIntegration', ['queueIntegration:update'], () => app.queues.updateQueueIntegration.execute({ actor: admin, integrationId: ids.integration!, name: 'Hook 2' })],
+    ['deleteQueueIntegration', ['queueIntegration:delete'], () => app.queues.deleteQueueIntegration.execute({ actor: admin, integrationId: ids.integration! })],
+    ['createConnection', ['whatsapp:update'], async () => {
+      ids.connection = (await app.connections.createConnection.execute({ actor: admin, kind: 'chatapp', name: 'Second', provider: 'sandbox' })).id;
+    }],
+    ['controlSession', ['whatsappSession:update'], () => app.connections.controlSession.execute({ actor: admin, connectionId: ids.connection!, action: 'restart' })],
+    ['closeImportedTickets', ['ticket:closeMany'], async () => {
+      await w.ticket({ status: 'pending' }, (await w.ports.connections.findById(acme.id, ids.connection!))!);
+      return app.tickets.closeImportedTickets.execute({ actor: admin, connectionId: ids.connection! });
+    }],
+    ['deleteConnection', ['whatsapp:delete'], () => app.connections.deleteConnection.execute({ actor: admin, connectionId: ids.connection! })],
+    ['createContact', ['contact:create'], async () => { ids.contact = (await app.contacts.createContact.execute({ actor: ana, name: 'Ana', number: '5511988887777' })).id; }],
+    ['updateContact', ['contact:update'], () => app.contacts.updateContact.execute({ actor: ana, contactId: ids.contact!, name: 'Ana Maria' })],
+    ['startContactImport', ['contactImport:progress', 'contactImport:done'], async () => {
+      await app.contacts.startContactImport.execute({ actor: ana, rows: [{ row: 2, name: 'Bia', number: '5511977776666', email: '' }], source: 'list' });
+      await w.ports.jobs.idle();
+    }],
+    ['createTag', ['tag:create'], async () => { ids.tag = (await app.tags.createTag.execute({ actor: admin, name: 'VIP' })).id; }],
+    ['updateTag', ['tag:update'], () => app.tags.updateTag.execute({ actor: admin, tagId: ids.tag!, name: 'Gold' })],
+    ['syncTags (contact)', ['tag:contact'], () => app.tags.syncTags.execute({ actor: admin, contactId: ids.contact!, tagIds: [ids.tag!] })],
+    ['deleteTag', ['tag:delete'], () => app.tags.deleteTag.execute({ actor: admin, tagId: ids.tag! })],
+    ['deleteContact', ['contact:delete'], () => app.contacts.deleteContact.execute({ actor: admin, contactId: ids.contact! })],
+    ['createTicket', ['ticket:create'], async () => {
+      ids.ticket = (await app.tickets.createTicket.execute({ actor: ana, contactId: (await w.contact()).id, connectionId: w.connection.id })).id;
+    }],
+    ['sendTicketMessage', ['ticket:update', 'appMessage:create'], async () => {
+      messageId = (await app.conversations.sendTicketMessage.execute({ actor: ana, ticketId: ids.ticket!, body: 'Hi!' })).messages[0]!.id;
+    }],
+    ['applyChannelEvent (sent)', ['appMessage:update'], () => app.conversations.applyChannelEvent.execute({
+      type: 'SessionMessageSent', messageId, companyId: acme.id, chatappId: w.connection.id, providerMessageId: 'P-1', at: '2026-01-01T12:00:00Z',
+    })],
+    ['routeInbound', ['ticket:create', 'appMessage:create'], () => app.conversations.routeInbound.execute({
+      type: 'InboundMessage', companyId: acme.id, chatappId: w.connection.id, providerMessageId: 'IN-1', from: '5511999990000', senderName: 'Caio',
+      body: 'hello', isGroup: false, at: '2026-01-01T12:00:00.000Z',
+    })],
+    ['closeAllTickets', ['ticket:closeMany'], () => app.tickets.closeAllTickets.execute({ actor: admin })],
+    ['deleteTicket', ['ticket:delete'], () => app.tickets.deleteTicket.execute({ actor: admin, ticketId: ids.ticket! })],
+  ];
+}
+
+describe('Realtime events: the union and what the use cases publish', () => {
+  it('lists every (entity, action) of the union once', () => {
+    expect(new Set(ALL).size).to.equal(ALL.length);
+    expect([...ALL].sort()).to.deep.equal(Object.keys(PAYLOAD).sort());
+  });
+
+  it('use cases publish only pairs of the union, each with its payload, and together every pair', async () => {
+    const w = await ticketWorld();
+    const seen = new Set<string>();
+    for (const [name, expected, run] of steps(w)) {
+      const before = w.ports.realtime.events.length;
+      await run();
+      const events = w.ports.realtime.events.slice(before);
+      expect(events.map((e) => `${e.entity}:${e.data.action}`), name).to.deep.equal(expected);
+      for (const e of events) {
+        const pair = `${e.entity}:${e.data.action}` as keyof PayloadKeys;
+        expect(ALL, name).to.include(pair);
+        expect(e.companyId, name).to.equal(w.acme.id);
+        const keys = Object.keys(e.data).filter((k) => k !== 'action');
+        const listed: readonly string[] = PAYLOAD[pair];
+        const optional = OPTIONAL[pair] ?? [];
+        expect(listed, `${name}: ${pair} carries ${keys.join(', ')}`).to.include.members(keys);
+        expect(keys, `${name}: ${pair} carries ${keys.join(', ')}`).to.include.members(listed.filter((k) => !optional.includes(k)));
+        seen.add(pair);
+      }
+    }
+    expect([...seen].sort()).to.deep.equal([...ALL].sort());
+  });
+
+  it('the README table of the Realtime section names exactly these pairs', () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Realtime'), readme.indexOf('\n## ', readme.indexOf('## Realtime') + 1));
+    const rows = [...section.matchAll(/^\| `([A-Za-z]+)` \| `([A-Za-z]+)` \|/gm)].map((m) => `${m[1]}:${m[2]}`);
+    expect(rows.sort()).to.deep.equal([...ALL].sort());
+  });
+});
