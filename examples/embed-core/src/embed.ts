@@ -52,7 +52,9 @@ async function actorOf(app: Application, email: string, password: string): Promi
  */
 export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
   const ports = createInMemoryPorts();
-  const app = createApplication(ports);
+  // The demo relays the outbox by hand, to show each step; without `relayTrigger` the core relays
+  // it itself after every commit that wrote to it.
+  const app = createApplication({ ...ports, relayTrigger: () => undefined });
   const { broker, clock } = ports;
   const sandbox = await attachSandboxChannel({ app, broker, clock });
   // Relays what is waiting (joining a run the core may have started by itself) and lets the channel answer.

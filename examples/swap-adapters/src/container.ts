@@ -3,9 +3,12 @@ import { createApplication, type Application, type CorePorts } from '@servicedes
 import { Container, ContainerModule } from 'inversify';
 import { TYPES } from './types.js';
 
-/** The core's use cases, built once from whatever ports the adapter module bound. */
+/**
+ * The core's use cases, built once from whatever ports the adapter module bound. The suite relays
+ * the outbox by hand (to see what waits in it), so no relay starts after each commit.
+ */
 const coreUseCases = new ContainerModule(({ bind }) => {
-  bind<Application>(TYPES.Application).toResolvedValue((ports: CorePorts) => createApplication(ports), [TYPES.Ports]).inSingletonScope();
+  bind<Application>(TYPES.Application).toResolvedValue((ports: CorePorts) => createApplication({ ...ports, relayTrigger: () => undefined }), [TYPES.Ports]).inSingletonScope();
 });
 
 /**

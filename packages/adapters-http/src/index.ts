@@ -21,7 +21,7 @@ export * from './identity/user-routes.js';
 export * from './tenancy/company-routes.js';
 export * from './tenancy/plan-routes.js';
 export * from './settings/setting-routes.js';
-export * from './routes/version-routes.js';
+export * from './platform/version-routes.js';
 export * from './company-api/company-api-routes.js';
 export * from './company-api/invoice-routes.js';
 export * from './security/hmac-secret-digester.js';

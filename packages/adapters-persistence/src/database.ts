@@ -4,7 +4,7 @@ import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
 import { fnv1a32 } from '@servicedesk/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { BACKEND_MIGRATIONS } from './migrations/index.js';
-import { BACKEND_SCHEMAS } from './schemas/index.js';
+import { BACKEND_SCHEMAS } from './schemas.js';
 
 export interface DatabaseOptions {
   /** `postgres://...` selects PostgreSQL; without it the embedded PGlite runs in process. */

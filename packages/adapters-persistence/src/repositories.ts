@@ -1,16 +1,16 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { MikroOrmBackgroundJobs } from './mikro-orm-background-jobs.js';
-import { MikroOrmJobQueueHealth } from './mikro-orm-job-queue-health.js';
-import { MikroOrmTransaction } from './mikro-orm-transaction.js';
-import { MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity } from './repositories/mikro-orm-company-api.js';
-import { MikroOrmContacts } from './repositories/mikro-orm-contacts.js';
-import { MikroOrmConnections, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets } from './repositories/mikro-orm-messaging.js';
-import { MikroOrmQueueIntegrations, MikroOrmQueueOptions, MikroOrmQueues } from './repositories/mikro-orm-queues.js';
-import { MikroOrmSettings } from './repositories/mikro-orm-settings.js';
-import { MikroOrmTags } from './repositories/mikro-orm-tags.js';
-import { MikroOrmCompanies, MikroOrmPlans } from './repositories/mikro-orm-tenancy.js';
-import { MikroOrmTicketLogs } from './repositories/mikro-orm-ticket-logs.js';
-import { MikroOrmRefreshSessions, MikroOrmUsers } from './repositories/mikro-orm-users.js';
+import { MikroOrmBackgroundJobs } from './shared/background-jobs.js';
+import { MikroOrmJobQueueHealth } from './queues/job-queue-health.js';
+import { MikroOrmTransaction } from './shared/transaction.js';
+import { MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity } from './company-api/repository.js';
+import { MikroOrmContacts } from './contacts/repository.js';
+import { MikroOrmConnections, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets } from './messaging/repository.js';
+import { MikroOrmQueueIntegrations, MikroOrmQueueOptions, MikroOrmQueues } from './queues/repository.js';
+import { MikroOrmSettings } from './settings/repository.js';
+import { MikroOrmTags } from './tags/repository.js';
+import { MikroOrmCompanies, MikroOrmPlans } from './tenancy/repository.js';
+import { MikroOrmTicketLogs } from './messaging/ticket-log-repository.js';
+import { MikroOrmRefreshSessions, MikroOrmUsers } from './identity/repository.js';
 
 /** The unit-of-work ports every feature shares: transactions and after-request work. */
 export const platformRepositories = (orm: MikroORM) => ({ tx: new MikroOrmTransaction(orm), jobs: new MikroOrmBackgroundJobs(orm) });

@@ -1,6 +1,6 @@
 import { MAX_IMPORT_ROWS, rowsOfTable, ValidationError, type Actor, type Application, type ColumnMapping, type UploadedFile } from '@servicedesk/core';
 import { z } from 'zod';
-import { MAX_CONTACT_FILE_BYTES, readContactTable } from '../contacts/contact-files.js';
+import { MAX_CONTACT_FILE_BYTES, readContactTable } from './contact-files.js';
 import { route } from '../http/route.js';
 import { id } from '../http/schemas.js';
 import { contactImportStatusSchema } from './contact-schemas.js';

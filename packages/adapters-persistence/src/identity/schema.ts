@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { RefreshSession, User } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 const users = foreignKeysOf('users');
 

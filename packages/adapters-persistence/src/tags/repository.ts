@@ -1,8 +1,8 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, type NewTag, type Page, type Tag, type TagQuery, type Tags } from '@servicedesk/core';
-import { TagSchema } from '../schemas/tags.js';
-import { MikroOrmRepository } from './context.js';
-import { foldedOrder, foldSql, searchWhere } from './search.js';
+import { TagSchema } from './schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
+import { foldedOrder, foldSql, searchWhere } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
 const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 export interface CompanySettingRow { companyId: number; key: string; value: string; updatedAt: Date; }
 export interface GlobalSettingRow { key: string; value: string; updatedAt: Date; }

@@ -4,10 +4,10 @@ import type {
   Connection, Connections, Message, Messages, NewConnection, Outbox, OutboxEntry, Page, PageRequest, Ticket, TicketQuery,
   Tickets,
 } from '@servicedesk/core';
-import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from '../schemas/messaging.js';
-import { MikroOrmRepository } from './context.js';
-import { foldSql } from './search.js';
-import { likeTerm } from './context.js';
+import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
+import { foldSql } from '../shared/search.js';
+import { likeTerm } from '../shared/context.js';
 import { DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 
 const READ = { disableIdentityMap: true } as const;

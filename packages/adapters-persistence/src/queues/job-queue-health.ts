@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { subjectCounts, type JobQueueHealth, type OutboxBacklog } from '@servicedesk/core';
-import { MikroOrmRepository } from './repositories/context.js';
+import { MikroOrmRepository } from '../shared/context.js';
 
 /**
  * The outbox backlog read from the table (counts by subject family, the oldest entry's age), and

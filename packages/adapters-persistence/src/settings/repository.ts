@@ -1,6 +1,6 @@
 import type { Settings } from '@servicedesk/core';
-import { CompanySettingSchema, GlobalSettingSchema } from '../schemas/settings.js';
-import { MikroOrmRepository } from './context.js';
+import { CompanySettingSchema, GlobalSettingSchema } from './schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
 
 const READ = { disableIdentityMap: true } as const;
 

@@ -3,9 +3,9 @@ import {
   canonicalPhone, ConflictError, foldForSearch, numberSearch, withContactDefaults, type Contact, type ContactIdentifier, type ContactImportRow,
   type ContactQuery, type Contacts, type IdentifierKind, type NewContact, type Page,
 } from '@servicedesk/core';
-import { ContactSchema } from '../schemas/messaging.js';
-import { likeTerm, MikroOrmRepository } from './context.js';
-import { foldedOrder, foldSql } from './search.js';
+import { ContactSchema } from '../messaging/schema.js';
+import { likeTerm, MikroOrmRepository } from '../shared/context.js';
+import { foldedOrder, foldSql } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
 /** How often a get-or-create retries when the row it collided with vanished before it could be read. */

@@ -1,8 +1,8 @@
 import type { Companies, Company, CompanyQuery, NewCompany, NewPlan, Page, Plan, Plans } from '@servicedesk/core';
 import { raw } from '@mikro-orm/core';
-import { CompanySchema, PlanSchema } from '../schemas/tenancy.js';
-import { MikroOrmRepository } from './context.js';
-import { searchWhere } from './search.js';
+import { CompanySchema, PlanSchema } from './schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
+import { searchWhere } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
 

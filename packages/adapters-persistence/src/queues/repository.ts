@@ -3,9 +3,9 @@ import {
   byQueueOrder, ConflictError, type ErrorCode, type NewQueue, type NewQueueIntegration, type NewQueueOption, type Page, type Queue, type QueueIntegration,
   type QueueIntegrationQuery, type QueueIntegrations, type QueueOption, type QueueOptionQuery, type QueueOptions, type Queues,
 } from '@servicedesk/core';
-import { QueueIntegrationSchema, QueueOptionSchema, QueueSchema } from '../schemas/queues.js';
-import { MikroOrmRepository } from './context.js';
-import { foldedOrder, searchWhere } from './search.js';
+import { QueueIntegrationSchema, QueueOptionSchema, QueueSchema } from './schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
+import { foldedOrder, searchWhere } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
 const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');

@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Company, Plan } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
-import { DayType } from './day-type.js';
+import { foreignKeysOf } from '../shared/columns.js';
+import { DayType } from '../shared/day-type.js';
 
 /** As m0001 creates `plans`. */
 export const PlanSchema = new EntitySchema<Plan>({

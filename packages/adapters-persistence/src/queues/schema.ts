@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Queue, QueueIntegration, QueueOption } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 const queues = foreignKeysOf('queues');
 

@@ -1,6 +1,6 @@
 import type { NewTicketLog, TicketLog, TicketLogs } from '@servicedesk/core';
-import { TicketLogSchema } from '../schemas/ticket-logs.js';
-import { MikroOrmRepository } from './context.js';
+import { TicketLogSchema } from './ticket-log-schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
 
 export class MikroOrmTicketLogs extends MikroOrmRepository implements TicketLogs {
   async add(log: NewTicketLog): Promise<TicketLog> {

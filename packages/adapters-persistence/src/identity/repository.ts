@@ -1,7 +1,7 @@
 import type { NewUser, Page, RefreshSession, RefreshSessions, User, UserQuery, Users } from '@servicedesk/core';
-import { RefreshSessionSchema, UserSchema } from '../schemas/identity.js';
-import { MikroOrmRepository } from './context.js';
-import { foldedOrder, searchWhere } from './search.js';
+import { RefreshSessionSchema, UserSchema } from './schema.js';
+import { MikroOrmRepository } from '../shared/context.js';
+import { foldedOrder, searchWhere } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
 

@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Help, Invoice, Partner } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
-import { DayType } from './day-type.js';
+import { foreignKeysOf } from '../shared/columns.js';
+import { DayType } from '../shared/day-type.js';
 
 /** As m0002 creates `helps`. */
 export const HelpSchema = new EntitySchema<Help>({

@@ -3,9 +3,9 @@ import type {
   PlatformActivity, PlatformContact,
 } from '@servicedesk/core';
 import { foldForSearch } from '@servicedesk/core';
-import { HelpSchema, InvoiceSchema, PartnerSchema } from '../schemas/company-api.js';
-import { likeTerm, MikroOrmRepository } from './context.js';
-import { foldedOrder, foldSql, searchWhere } from './search.js';
+import { HelpSchema, InvoiceSchema, PartnerSchema } from './schema.js';
+import { likeTerm, MikroOrmRepository } from '../shared/context.js';
+import { foldedOrder, foldSql, searchWhere } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
 

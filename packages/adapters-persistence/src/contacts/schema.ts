@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { ContactIdentifier } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 /** A row of `contact_identifiers`: which contact of the company a phone number, LID or page-scoped id reaches. */
 export interface ContactIdentifierRow extends ContactIdentifier {

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Connection, Contact, Message, OutboxEntry, Ticket } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 const connections = foreignKeysOf('connections');
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { TicketLog } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 const ticketLogs = foreignKeysOf('ticket_logs');
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Tag } from '@servicedesk/core';
-import { foreignKeysOf } from './columns.js';
+import { foreignKeysOf } from '../shared/columns.js';
 
 const tags = foreignKeysOf('tags');
 
