@@ -1,8 +1,4 @@
-import type {
-  CatalogQuery, Help, Helps, Invoice, InvoiceQuery, Invoices, NewHelp, NewInvoice, NewPartner, Page, PageRequest, Partner, Partners,
-  PlatformActivity, PlatformContact,
-} from '@servicedesk/core';
-import { foldForSearch } from '@servicedesk/core';
+import { type CatalogQuery, type Help, type Helps, type Invoice, type InvoiceQuery, type Invoices, type NewHelp, type NewInvoice, type NewPartner, type Page, type PageRequest, type Partner, type Partners, type PlatformActivity, type PlatformContact, foldForSearch } from '@servicedesk/core';
 import { HelpSchema, InvoiceSchema, PartnerSchema } from './schema.js';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql, searchWhere } from '../shared/search.js';

@@ -1,14 +1,8 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { ConflictError } from '@servicedesk/core';
-import type {
-  Connection, Connections, Message, Messages, NewConnection, Outbox, OutboxEntry, Page, PageRequest, Ticket, TicketQuery,
-  Tickets,
-} from '@servicedesk/core';
+import { ConflictError, type Connection, type Connections, type Message, type Messages, type NewConnection, type Outbox, type OutboxEntry, type Page, type PageRequest, type Ticket, type TicketQuery, type Tickets, DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './schema.js';
-import { MikroOrmRepository } from '../shared/context.js';
+import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { foldSql } from '../shared/search.js';
-import { likeTerm } from '../shared/context.js';
-import { DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;

@@ -1,7 +1,6 @@
 import type { Users } from '../identity/ports.js';
-import { assertSuper } from '../shared/actor.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
 import { toUserView, type UserView } from '../identity/user.js';
-import { type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { normalizeEmail } from '../shared/text.js';
 

@@ -1,5 +1,4 @@
-import { assertSuper } from '../shared/actor.js';
-import { isSuper, type Actor } from '../shared/actor.js';
+import { assertSuper, isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock } from '../shared/ports.js';

@@ -1,5 +1,4 @@
-import { assertAdmin } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ConnectionEvent } from './connection-events.js';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';

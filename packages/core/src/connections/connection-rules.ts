@@ -1,5 +1,4 @@
-import { assertSuper } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
 import type { ErrorCode } from '../shared/error-codes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, SecretDigester } from '../shared/ports.js';

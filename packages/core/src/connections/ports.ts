@@ -1,4 +1,4 @@
-import { type Connection, type NewConnection } from './connection.js';
+import type { Connection, NewConnection } from './connection.js';
 
 export interface Connections {
   findById(companyId: number | null, id: number): Promise<Connection | null>;

@@ -1,5 +1,4 @@
-import { assertSuper } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
 import type { Companies } from '../tenancy/ports.js';
 import { toConnectionView, type ConnectionKind, type ConnectionProvider, type ConnectionStatus, type ConnectionView } from './connection.js';
 import { visibleConnection } from './connection-rules.js';

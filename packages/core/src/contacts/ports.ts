@@ -1,6 +1,6 @@
-import { type Page, type PageRequest } from '../shared/paging.js';
-import { type Contact, type NewContact } from './contact.js';
-import { type ContactIdentifier, type IdentifierKind } from './identifiers.js';
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { Contact, NewContact } from './contact.js';
+import type { ContactIdentifier, IdentifierKind } from './identifiers.js';
 
 export interface ContactQuery {
   readonly companyId: number;

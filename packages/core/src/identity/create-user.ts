@@ -5,9 +5,8 @@ import { NotFoundError } from '../shared/errors.js';
 import type { Clock, PasswordHasher, Transaction } from '../shared/ports.js';
 import type { Companies } from '../tenancy/ports.js';
 import type { Users } from './ports.js';
-import { assertAdmin } from '../shared/actor.js';
+import { assertAdmin, isSuper, type Actor, type Profile } from '../shared/actor.js';
 import { assertFreeEmail, assertMayGrant, assertName, assertPassword } from './user-rules.js';
-import { isSuper, type Actor, type Profile } from '../shared/actor.js';
 import { toUserView, type UserView } from './user.js';
 
 export interface CreateUserInput {

@@ -3,9 +3,8 @@ import type { UserEvent } from './user-events.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import type { RefreshSessions, Users } from './ports.js';
-import { assertAdmin } from '../shared/actor.js';
+import { assertAdmin, type Actor } from '../shared/actor.js';
 import { assertMayGrant, visibleUser } from './user-rules.js';
-import type { Actor } from '../shared/actor.js';
 
 export class DeleteUser {
   constructor(private readonly deps: { users: Users; sessions: RefreshSessions; clock: Clock; realtime: RealtimeEvents<UserEvent> }) {}

@@ -1,8 +1,7 @@
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Users } from './ports.js';
-import { assertAdmin } from '../shared/actor.js';
+import { assertAdmin, isAdmin, isSuper, type Actor } from '../shared/actor.js';
 import { visibleUser } from './user-rules.js';
-import { isAdmin, isSuper, type Actor } from '../shared/actor.js';
 import { toUserView, type UserView } from './user.js';
 import { ForbiddenError } from '../shared/errors.js';
 

@@ -1,8 +1,8 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { isEmail, normalizeEmail } from '../shared/text.js';
-import { type Users } from './ports.js';
+import type { Users } from './ports.js';
 import { isSuper, outranksOrEquals, type Actor, type Profile } from '../shared/actor.js';
-import { type User } from './user.js';
+import type { User } from './user.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -1,4 +1,4 @@
-import { type Profile } from '../shared/actor.js';
+import type { Profile } from '../shared/actor.js';
 
 
 export interface User {

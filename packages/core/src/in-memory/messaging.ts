@@ -1,7 +1,7 @@
 import type { Connection, NewConnection } from '../connections/connection.js';
 import { advanceDelivery } from '../connections/delivery-status.js';
 import { withTicketDefaults, type NewTicket, type Ticket } from '../tickets/ticket.js';
-import { type Message } from '../messages/message.js';
+import type { Message } from '../messages/message.js';
 import type { Connections } from '../connections/ports.js';
 import type { DeliveryChange, Messages, MessageQuery } from '../messages/ports.js';
 import type { Outbox, OutboxEntry } from '../outbox/ports.js';

@@ -1,4 +1,4 @@
-import { type DeliveryStatus } from '../connections/delivery-status.js';
+import type { DeliveryStatus } from '../connections/delivery-status.js';
 
 export interface MessageMedia {
   readonly key: string;

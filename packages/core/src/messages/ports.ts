@@ -1,6 +1,6 @@
-import { type Page, type PageRequest } from '../shared/paging.js';
-import { type DeliveryStatus } from '../connections/delivery-status.js';
-import { type Message } from './message.js';
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { DeliveryStatus } from '../connections/delivery-status.js';
+import type { Message } from './message.js';
 
 export interface MessageQuery {
   readonly companyId: number;

@@ -1,18 +1,8 @@
-import { assertSuper } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
-import type { CompanyOnboarding, OnboardedCompany } from './company-onboarding.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
+import type { CompanyOnboarding, OnboardCompanyInput, OnboardedCompany } from './company-onboarding.js';
 
-export interface CreateCompanyInput {
+export interface CreateCompanyInput extends Omit<OnboardCompanyInput, 'admin'> {
   readonly actor: Actor;
-  readonly name: string;
-  readonly email?: string | null;
-  readonly phone?: string | null;
-  readonly document?: string | null;
-  readonly status?: boolean;
-  readonly planId: number;
-  readonly dueDate?: string | null;
-  readonly recurrence?: string;
-  readonly paymentMethod?: string | null;
   /** The first admin; its e-mail defaults to the company's. */
   readonly adminName?: string;
   readonly adminEmail?: string;

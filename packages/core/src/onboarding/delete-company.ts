@@ -1,8 +1,7 @@
-import { assertSuper } from '../shared/actor.js';
-import { type Actor } from '../shared/actor.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
 import { ValidationError } from '../shared/errors.js';
-import { type Companies } from '../tenancy/ports.js';
-import { type Users } from '../identity/ports.js';
+import type { Companies } from '../tenancy/ports.js';
+import type { Users } from '../identity/ports.js';
 import { visibleCompany } from '../tenancy/read-companies.js';
 
 /**

@@ -1,6 +1,5 @@
 import type { Users } from '../identity/ports.js';
-import { assertAdmin } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { QueueEvent } from './queue-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';

@@ -1,6 +1,5 @@
 import type { Users } from '../identity/ports.js';
-import { assertAdmin } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { findQueue } from './manage-queues.js';

@@ -1,7 +1,6 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { SettingEvent } from './setting-events.js';
-import { assertAdmin } from '../shared/actor.js';
-import { isSuper, type Actor } from '../shared/actor.js';
+import { assertAdmin, isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { checkSettingValue, settingDefinition, settingsOfScope } from './catalog.js';

@@ -1,5 +1,4 @@
-import { assertSuper } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import { acceptImage, type ImageType, type UploadedFile } from '../uploads/image-upload.js';

@@ -1,12 +1,11 @@
-import { type RealtimeEvents } from '../realtime/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
 import type { CompanyEvent } from './company-events.js';
-import { assertAdmin, assertSuper } from '../shared/actor.js';
-import { type Actor } from '../shared/actor.js';
+import { assertAdmin, assertSuper, type Actor } from '../shared/actor.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
-import { type Clock } from '../shared/ports.js';
+import type { Clock } from '../shared/ports.js';
 import { toCompanyView, type BusinessHours, type CompanyView } from './company.js';
 import { cleanCompanyEmail, cleanCompanyName, cleanDocument, cleanDueDate, cleanSchedules, type CompanyFields } from './company-input.js';
-import { type Companies, type Plans } from './ports.js';
+import type { Companies, Plans } from './ports.js';
 import { visibleCompany } from './read-companies.js';
 
 /** Super users edit any company's record, plan and status. */

@@ -1,5 +1,4 @@
-import { assertSuper } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertSuper, type Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { PLAN_FEATURES, toPlanView, type Plan, type PlanFeature, type PlanView } from './plan.js';

@@ -1,5 +1,4 @@
-import { assertSuper } from '../shared/actor.js';
-import { isSuper, type Actor } from '../shared/actor.js';
+import { assertSuper, isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { BlobStorage } from '../shared/ports.js';

@@ -1,5 +1,4 @@
-import { assertAdmin } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { TicketEvent } from './ticket-events.js';
 import { NotFoundError } from '../shared/errors.js';

@@ -1,6 +1,6 @@
-import { type Page, type PageRequest } from '../shared/paging.js';
-import { type NewTicket, type Ticket, type TicketStatus } from './ticket.js';
-import { type NewTicketLog, type TicketLog } from './ticket-log.js';
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { NewTicket, Ticket, TicketStatus } from './ticket.js';
+import type { NewTicketLog, TicketLog } from './ticket-log.js';
 
 /** Every condition is optional and they all apply together (and). */
 export interface TicketFilter {

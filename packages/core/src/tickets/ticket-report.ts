@@ -1,5 +1,4 @@
-import { assertAdmin } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { TicketStatus } from './ticket.js';

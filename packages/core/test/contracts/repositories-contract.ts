@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import type { Companies, NewCompany, NewPlan, NewUser, Plans, RefreshSessions, Settings, Transaction, Users } from '../../src/index.js';
-import { PLAN_FEATURES } from '../../src/index.js';
+import { type Companies, type NewCompany, type NewPlan, type NewUser, type Plans, type RefreshSessions, type Settings, type Transaction, type Users, PLAN_FEATURES } from '../../src/index.js';
 
 export interface RepositoryFixture {
   readonly users: Users;
