@@ -65,7 +65,7 @@ export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
   try {
     await app.tenancy.seedPlatform.execute({ adminEmail: DEMO.superAdmin.email, adminPassword: DEMO.superAdmin.password, passwordIsDefault: false });
     const root = await actorOf(app, DEMO.superAdmin.email, DEMO.superAdmin.password);
-    const [plan] = await app.tenancy.listPlans.execute({});
+    const [plan] = await app.tenancy.listPlans.execute({ actor: root });
     if (!plan) throw new Error('the seed created no plan');
     const { company } = await app.tenancy.createCompany.execute({
       actor: root, name: DEMO.company.name, email: DEMO.company.email, planId: plan.id,

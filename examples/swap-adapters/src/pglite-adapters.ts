@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
   DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
-  InsecureTestPasswordHasher, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
+  InsecureTestPasswordHasher, InMemorySocialAccounts, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
 } from '@servicedesk/core';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
@@ -35,6 +35,7 @@ export function pgliteAdapters(db: Database): ContainerModule {
       digester: new InsecureTestDigester(),
       companyRegistry: OFFLINE_COMPANY_REGISTRY,
       channelQueries: DETACHED_CHANNEL_QUERIES,
+      socialAccounts: new InMemorySocialAccounts(),
       conversationIntegrations: new RecordingConversationIntegrations(),
       ...jobPorts(new MikroOrmJobStore(orm)),
     }), [TYPES.Clock, TYPES.Broker]).inSingletonScope();

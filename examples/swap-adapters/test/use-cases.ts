@@ -105,7 +105,7 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
 
     it("another company's admin cannot see the ticket (tenancy)", async () => {
       const routed = await w.receive('wamid-1', 'hello');
-      const [plan] = await w.inUnitOfWork(() => w.app.tenancy.listPlans.execute({}));
+      const [plan] = await w.inUnitOfWork(() => w.app.tenancy.listPlans.execute({ actor: w.admin }));
       await w.inUnitOfWork(() => w.app.tenancy.createCompany.execute({
         actor: w.admin, name: 'Other Co', email: 'admin@other.test', planId: plan!.id, password: 'other-password',
       }));

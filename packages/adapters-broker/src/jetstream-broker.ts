@@ -18,6 +18,28 @@ export interface JetStreamBrokerOptions {
   readonly duplicateWindowMs?: number;
   /** How long a delivery may stay unacknowledged before the server redelivers it (default 30 s). */
   readonly ackWaitMs?: number;
+  /**
+   * A deployment's prefix (`NATS_PREFIX`), so that several deployments share one server: streams
+   * become `<prefix>_<name>`, subjects `<prefix>.<subject>` and durables `<prefix>_<durable>`.
+   * Handlers still see the logical subjects (`evt.message.sent`). Empty (the default): names unchanged.
+   */
+  readonly prefix?: string;
+}
+
+/** A token NATS accepts in subjects, stream and durable names alike. */
+const PREFIX_TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/** `subject` under a deployment's prefix (`NATS_PREFIX`); unchanged without one. */
+export function natsSubject(prefix: string, subject: string): string {
+  if (!prefix) return subject;
+  if (!PREFIX_TOKEN.test(prefix)) throw new Error(`NATS_PREFIX must be letters, digits, "_" or "-" (no dots or wildcards), not "${prefix}"`);
+  return `${prefix}.${subject}`;
+}
+
+/** A stream or durable name under a deployment's prefix; unchanged without one. */
+function prefixedName(prefix: string, name: string): string {
+  natsSubject(prefix, name);
+  return prefix ? `${prefix}_${name}` : name;
 }
 
 export const DEFAULT_JETSTREAM_STREAMS: readonly JetStreamStreamSpec[] = [
@@ -63,26 +85,30 @@ export class JetStreamBroker implements Broker {
     private readonly jsm: JetStreamManager,
     private readonly streams: readonly JetStreamStreamSpec[],
     private readonly ackWaitMs: number,
+    private readonly prefix: string,
   ) {}
 
   static async connect(url: string, options: JetStreamBrokerOptions = {}): Promise<{ broker: JetStreamBroker; close(): Promise<void> }> {
     const streams = options.streams ?? DEFAULT_JETSTREAM_STREAMS;
+    const prefix = options.prefix ?? '';
+    natsSubject(prefix, 'check');
     const nc = await connect({ servers: url, name: options.name ?? 'servicedesk-broker', maxReconnectAttempts: -1 });
     try {
       const jsm = await nc.jetstreamManager();
       for (const spec of streams) {
+        const name = prefixedName(prefix, spec.name);
         const config = {
-          name: spec.name, subjects: [...spec.subjects], storage: StorageType.File, retention: RetentionPolicy.Limits,
+          name, subjects: spec.subjects.map((subject) => natsSubject(prefix, subject)), storage: StorageType.File, retention: RetentionPolicy.Limits,
           discard: DiscardPolicy.Old, max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
           duplicate_window: nanos(options.duplicateWindowMs ?? 120_000),
         };
         // `add` is idempotent for an identical config; a changed one (subjects, ages) is an update.
         await jsm.streams.add(config).catch(async (err: unknown) => {
-          if (!(await jsm.streams.info(spec.name).then(() => true, () => false))) throw err;
-          await jsm.streams.update(spec.name, config);
+          if (!(await jsm.streams.info(name).then(() => true, () => false))) throw err;
+          await jsm.streams.update(name, config);
         });
       }
-      const broker = new JetStreamBroker(nc, nc.jetstream(), jsm, streams, options.ackWaitMs ?? 30_000);
+      const broker = new JetStreamBroker(nc, nc.jetstream(), jsm, streams, options.ackWaitMs ?? 30_000, prefix);
       return { broker, close: () => broker.close() };
     } catch (err) {
       await nc.close();
@@ -111,15 +137,16 @@ export class JetStreamBroker implements Broker {
   async publish(envelope: BrokerEnvelope): Promise<void> {
     this.streamFor(envelope.subject);
     const body = encoder.encode(JSON.stringify(envelope.payload ?? null));
-    await this.js.publish(envelope.subject, body, { msgID: envelope.id });
+    await this.js.publish(natsSubject(this.prefix, envelope.subject), body, { msgID: envelope.id });
   }
 
-  async subscribe(durable: string, subject: string, handler: Handler, options: SubscribeOptions = {}): Promise<BrokerSubscription> {
+  async subscribe(logicalDurable: string, subject: string, handler: Handler, options: SubscribeOptions = {}): Promise<BrokerSubscription> {
     const stream = this.streamFor(subject);
+    const durable = prefixedName(this.prefix, logicalDurable);
     const maxDeliver = options.maxDeliver ?? 5;
     const retryDelayMs = options.retryDelayMs ?? 200;
     const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
-    await this.ensureConsumer(stream, durable, subject, maxDeliver, concurrency);
+    await this.ensureConsumer(stream, durable, natsSubject(this.prefix, subject), maxDeliver, concurrency);
     const consumer = await this.js.consumers.get(stream, durable);
     const messages = await consumer.consume();
     let stopping = false;
@@ -160,12 +187,14 @@ export class JetStreamBroker implements Broker {
   private async handle(msg: JsMsg, handler: Handler, maxDeliver: number, retryDelayMs: number): Promise<void> {
     const deliveryCount = msg.info.redeliveryCount;
     const id = msg.headers?.get(MSG_ID) || `${msg.info.stream}:${msg.seq}`;
+    // Handlers see the logical subject, without the deployment's prefix.
+    const subject = this.prefix ? msg.subject.slice(this.prefix.length + 1) : msg.subject;
     let envelope: BrokerEnvelope;
     try {
-      envelope = { id, subject: msg.subject, payload: JSON.parse(decoder.decode(msg.data)) };
+      envelope = { id, subject, payload: JSON.parse(decoder.decode(msg.data)) };
     } catch (err) {
       msg.term();
-      this.giveUp({ id, subject: msg.subject, payload: decoder.decode(msg.data) }, err);
+      this.giveUp({ id, subject, payload: decoder.decode(msg.data) }, err);
       return;
     }
     // A slow handler keeps its message: "in progress" resets the server's ack timer.
@@ -215,6 +244,6 @@ export class JetStreamBroker implements Broker {
   private streamFor(subject: string): string {
     const spec = this.streams.find((s) => s.subjects.some((p) => subjectCovers(p, subject)));
     if (!spec) throw new Error(`no JetStream stream retains ${subject} (streams: ${this.streams.map((s) => `${s.name} ${s.subjects.join(',')}`).join('; ')})`);
-    return spec.name;
+    return prefixedName(this.prefix, spec.name);
   }
 }

@@ -39,3 +39,4 @@ export * from './queues/queue-routes.js';
 export * from './queues/queue-option-routes.js';
 export * from './queues/queue-integration-routes.js';
 export * from './security/http-conversation-integrations.js';
+export * from './security/graph-social-accounts.js';

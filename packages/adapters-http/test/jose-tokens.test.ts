@@ -14,6 +14,13 @@ describe('JoseTokens', () => {
     expect(await tokens.verifyRefresh(await tokens.issueRefresh(refresh))).to.deep.equal(refresh);
   });
 
+  it('issues the same token again for the same claims and issue time (the refresh grace relies on it)', async () => {
+    const at = new Date(Date.now() - 2_500);
+    expect(await tokens.issueRefresh(refresh, at)).to.equal(await tokens.issueRefresh(refresh, new Date(at.getTime())));
+    expect(await tokens.issueAccess(access, at)).to.equal(await tokens.issueAccess(access, at));
+    expect(await tokens.verifyAccess(await tokens.issueAccess(access, at))).to.deep.equal(access);
+  });
+
   it('never accepts one kind of token as the other', async () => {
     expect(await tokens.verifyAccess(await tokens.issueRefresh(refresh)).catch((e) => e.code)).to.equal('ERR_SESSION_EXPIRED');
     expect(await tokens.verifyRefresh(await tokens.issueAccess(access)).catch((e) => e.code)).to.equal('ERR_INVALID_TOKEN');

@@ -18,3 +18,6 @@ export * from './queues/repository.js';
 export * from './queues/job-queue-health.js';
 export * from './repositories.js';
 export * from './jobs/mikro-orm-job-store.js';
+export * from './messaging/idempotency-repository.js';
+export * from './messaging/idempotency-schema.js';
+export * from './messaging/m0012-idempotency-keys.js';

@@ -1,9 +1,10 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { MikroOrmBackgroundJobs } from './shared/background-jobs.js';
-import { MikroOrmJobQueueHealth } from './queues/job-queue-health.js';
+import { MikroOrmJobQueueHealth, type DependencyChecks } from './queues/job-queue-health.js';
 import { MikroOrmTransaction } from './shared/transaction.js';
 import { MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity } from './company-api/repository.js';
 import { MikroOrmContacts } from './contacts/repository.js';
+import { MikroOrmIdempotencyKeys } from './messaging/idempotency-repository.js';
 import { MikroOrmConnections, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets } from './messaging/repository.js';
 import { MikroOrmQueueIntegrations, MikroOrmQueueOptions, MikroOrmQueues } from './queues/repository.js';
 import { MikroOrmSettings } from './settings/repository.js';
@@ -23,13 +24,15 @@ export const companyApiRepositories = (orm: MikroORM) => ({
 export const messagingRepositories = (orm: MikroORM) => ({
   connections: new MikroOrmConnections(orm), tickets: new MikroOrmTickets(orm), messages: new MikroOrmMessages(orm),
   outbox: new MikroOrmOutbox(orm), ticketLogs: new MikroOrmTicketLogs(orm),
+  // Its table comes with the messaging feature's migration m0012.
+  idempotencyKeys: new MikroOrmIdempotencyKeys(orm),
 });
 export const contactsRepositories = (orm: MikroORM) => ({ contacts: new MikroOrmContacts(orm) });
 export const tagsRepositories = (orm: MikroORM) => ({ tags: new MikroOrmTags(orm) });
-/** `brokerConnected` lets the job-queue health report say whether the broker answers. */
-export const queuesRepositories = (orm: MikroORM, options: { brokerConnected?: () => Promise<boolean> } = {}) => ({
+/** `brokerConnected` and `cacheConnected` let the health report say whether the broker and the cache answer. */
+export const queuesRepositories = (orm: MikroORM, options: DependencyChecks = {}) => ({
   queues: new MikroOrmQueues(orm), queueOptions: new MikroOrmQueueOptions(orm), queueIntegrations: new MikroOrmQueueIntegrations(orm),
-  jobHealth: new MikroOrmJobQueueHealth(orm, options.brokerConnected),
+  jobHealth: new MikroOrmJobQueueHealth(orm, options),
 });
 
 /**
@@ -37,7 +40,7 @@ export const queuesRepositories = (orm: MikroORM, options: { brokerConnected?: (
  * to PostgreSQL or PGlite at once (the swap-adapters example). The backend takes each feature's
  * part through its module list instead.
  */
-export function mikroOrmRepositories(orm: MikroORM, options: { brokerConnected?: () => Promise<boolean> } = {}) {
+export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = {}) {
   return {
     ...platformRepositories(orm), ...identityRepositories(orm), ...tenancyRepositories(orm), ...settingsRepositories(orm),
     ...companyApiRepositories(orm), ...messagingRepositories(orm), ...contactsRepositories(orm), ...tagsRepositories(orm),

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { bearerToken, createHttpServer, type HttpServer, type RouteSpec } from '@servicedesk/adapters-http';
 import {
-  assembleRuntime, channelAdminSeedFromEnv, parseConnectors, prepareChannelSchema, RuntimeChannelQueries, type ChannelRuntime, type SandboxConnector,
+  assembleRuntime, assertPortFree, assertWritableDir, channelAdminSeedFromEnv, during, prepareChannelSchema, RuntimeChannelQueries, type ChannelRuntime, type SandboxConnector,
 } from '@servicedesk/channel-runtime';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { DETACHED_CHANNEL_QUERIES, JobRunner, type BrokerSubscription } from '@servicedesk/core';
+import { DETACHED_CHANNEL_QUERIES, JobRunner, realtimeViewer, type BrokerSubscription } from '@servicedesk/core';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, requestScope, resolveBackend } from './container.js';
@@ -46,7 +46,11 @@ export interface StartOptions {
 /** Migrates, seeds and serves: the whole backend start-up, shared by `npm start` and the black-box tests. */
 export async function startBackend(config: BackendConfig, options: StartOptions = {}): Promise<RunningBackend> {
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const infra = options.infra ?? (await openInfrastructure(config, databaseSchema()));
+  // Nothing is migrated, seeded or claimed before the port is known to be free and DATA_DIR writable.
+  await assertPortFree('PORT', config.port, config.host);
+  if (!config.databaseUrl || config.blobStorage === 'local' || !config.jwtSecret) await assertWritableDir('DATA_DIR', config.dataDir);
+  const jwtSecret = await during('DATA_DIR', 'cannot keep the generated JWT secret', () => resolveJwtSecret(config));
+  const infra = options.infra ?? (await openInfrastructure(config, databaseSchema(), logger));
   const applied = await infra.db.migrate();
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   let runtime: ChannelRuntime | null = null;
@@ -57,13 +61,13 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     if (prepared.migrations.length) logger.info(prepared, 'channel schema migrated');
     ({ runtime, sandbox } = assembleRuntime({
       broker: infra.broker, database: infra.db, logger: logger.child({ component: 'channel-runtime' }), graphApiUrl: config.graphApiUrl,
-      connectors: parseConnectors(process.env.CHANNEL_CONNECTORS), sendDeadlineMs: config.sendDeadlineMs,
+      connectors: config.channelConnectors, sendDeadlineMs: config.sendDeadlineMs, sandboxEcho: config.sandboxEcho,
     }));
   }
   let relayOutbox: () => Promise<void> = async () => undefined;
   const nudgeOutbox = () => { void relayOutbox(); };
   const container = createContainer({
-    config, infra, jwtSecret: await resolveJwtSecret(config), log: logger, startedAt: new Date(), version: BACKEND_VERSION, nudgeOutbox,
+    config, infra, jwtSecret, log: logger, startedAt: new Date(), version: BACKEND_VERSION, nudgeOutbox,
     channelQueries: runtime ? new RuntimeChannelQueries(runtime) : infra.remoteQueries ?? DETACHED_CHANNEL_QUERIES,
   });
   const { app, routes, consumers, jobs, ports } = resolveBackend(container);
@@ -97,13 +101,16 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   const http = await createHttpServer({
     app, logger, routes,
     connectionAuth: (ctx) => app.connections.authenticateConnection.execute(bearerToken(ctx)), cache: infra.cache, fanout: infra.fanout, blobs: infra.blobs,
+    realtimeViewer: (actor) => realtimeViewer(ports, actor),
     frontendUrls: config.frontendUrls, trustProxy: config.trustProxy, companyToken: config.companyToken,
     info: { title: 'Service Desk backend', version: BACKEND_VERSION }, requestScope: scope,
     ...(options.validateResponses ? { validateResponses: true } : {}),
   });
-  const port = await http.listen(config.port, config.host);
+  const port = await during('PORT', `cannot listen on ${config.host}:${config.port}`, () => http.listen(config.port, config.host));
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url, database: infra.db.kind, routes: http.routes.length }, 'backend listening');
+  logger.info({ login: `POST ${url}/auth/login`, email: config.adminEmail, docs: `${url}/docs` },
+    `log in: POST ${url}/auth/login with {"email":"${config.adminEmail}","password":…}${config.adminPasswordIsDefault ? ` (the default password ${config.adminPassword} must be changed at first access)` : ' (ADMIN_PASSWORD)'}; API reference at ${url}/docs`);
   return {
     url, port, http, app, routes, infra, logger, runtime, sandbox, jobs: runner, relayOutbox: () => relayOutbox(),
     async close() {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { envBool, envInt, envNatsPrefix, envUrl, parseConnectors, parseEnv, StartupError, type ConnectorName } from '@servicedesk/channel-runtime';
+import { z } from 'zod';
 
 /** The built-in admin password: usable once, then it must be replaced (see README). */
 export const DEFAULT_ADMIN_PASSWORD = '123456';
@@ -14,6 +16,8 @@ export interface BackendConfig {
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   readonly brokerUrl: string | undefined;
+  /** Prefix of NATS streams, subjects and durables (`NATS_PREFIX`), so deployments can share a server; empty: none. */
+  readonly natsPrefix: string;
   readonly jwtSecret: string | undefined;
   readonly accessTokenTtl: number;
   readonly refreshTokenTtl: number;
@@ -39,58 +43,114 @@ export interface BackendConfig {
   readonly integrationRetryDelayMs: number;
   /** How long the embedded channel runtime keeps retrying a send (waiting for its session) before it fails. */
   readonly sendDeadlineMs: number;
+  /** Sandbox contacts answer each send with "Re: <body>" (`SANDBOX_ECHO`), in the embedded runtime too. */
+  readonly sandboxEcho: boolean;
+  /** Connectors the embedded channel runtime loads (`CHANNEL_CONNECTORS`). */
+  readonly channelConnectors: readonly ConnectorName[];
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return n;
-}
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const HTTP = ['http', 'https'] as const;
+/** A base URL without its trailing slash. */
+const baseUrl = (fallback?: string) => (fallback === undefined ? envUrl(HTTP) : envUrl(HTTP).default(fallback)).transform((u) => u.replace(/\/$/, ''));
 
-function channelRuntimeMode(env: NodeJS.ProcessEnv): 'embedded' | 'external' {
-  const mode = env.CHANNEL_RUNTIME ?? (env.BROKER_URL ? 'external' : 'embedded');
-  if (mode !== 'embedded' && mode !== 'external') throw new Error('CHANNEL_RUNTIME must be "embedded" or "external"');
-  if (mode === 'external' && !env.BROKER_URL) throw new Error('CHANNEL_RUNTIME=external needs BROKER_URL (the runtime is another process)');
-  return mode;
-}
+/**
+ * Every variable the backend reads, with the defaults the README documents. Unset and empty are
+ * the same; anything set must be valid, and the first problem names its variable.
+ */
+const ENV = z.object({
+  PORT: envInt(8080).refine((p) => p <= 65535, { error: 'must be a port number (0 to 65535)' }),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: baseUrl().optional(),
+  DATA_DIR: z.string().default('./data').transform((d) => path.resolve(d)),
+  DATABASE_URL: envUrl(['postgres', 'postgresql']).optional(),
+  REDIS_URL: envUrl(['redis', 'rediss']).optional(),
+  BROKER_URL: z.string().optional(),
+  NATS_PREFIX: envNatsPrefix,
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL: envInt(900, 1, ' of seconds'),
+  REFRESH_TOKEN_TTL: envInt(7 * 24 * 3600, 1, ' of seconds'),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_PASSWORD: z.string().optional(),
+  COMPANY_TOKEN: z.string().optional(),
+  FRONTEND_URL: z.string().default('http://localhost:3000').transform((raw, ctx) => {
+    const urls = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const url of urls) if (!envUrl(HTTP).safeParse(url).success) ctx.addIssue({ code: 'custom', message: `"${url}" is not an http(s) origin` });
+    return urls;
+  }),
+  TRUST_PROXY: envBool(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  BLOB_STORAGE: z.enum(['local', 'gcs'], { error: 'must be "local" or "gcs"' }).default('local'),
+  GCS_BUCKET: z.string().optional(),
+  GCS_PROJECT_ID: z.string().optional(),
+  GCS_KEY_FILE: z.string().optional(),
+  GCS_API_ENDPOINT: z.string().optional(),
+  GCS_PUBLIC_URL: z.string().optional(),
+  CNPJ_REGISTRY_URL: baseUrl('https://brasilapi.com.br/api/cnpj/v1'),
+  CHANNEL_RUNTIME: z.enum(['embedded', 'external'], { error: 'must be "embedded" or "external"' }).optional(),
+  OUTBOX_RELAY_INTERVAL_MS: envInt(1000, 1, ' of milliseconds'),
+  ALLOW_PRIVATE_URLS: envBool(),
+  META_VERIFY_TOKEN: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  CHATAPP_MICROSERVICE_SECRET: z.string().optional(),
+  META_GRAPH_URL: baseUrl('https://graph.facebook.com/v21.0'),
+  INTEGRATION_MAX_DELIVER: envInt(5, 1),
+  INTEGRATION_RETRY_DELAY_MS: envInt(5000, 0, ' of milliseconds'),
+  SEND_DEADLINE_MS: envInt(60_000, 1, ' of milliseconds'),
+  SANDBOX_ECHO: envBool(),
+  CHANNEL_CONNECTORS: z.string().optional().transform((raw, ctx) => {
+    try {
+      return parseConnectors(raw);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CHANNEL_CONNECTORS: /, '') });
+      return z.NEVER;
+    }
+  }),
+}).superRefine((env, ctx) => {
+  const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+  if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
+  if (env.CHANNEL_RUNTIME === 'external' && !env.BROKER_URL) problem('CHANNEL_RUNTIME', '"external" needs BROKER_URL (the runtime is another process)');
+  if (env.BLOB_STORAGE === 'gcs' && !env.GCS_BUCKET) problem('GCS_BUCKET', 'is required with BLOB_STORAGE=gcs');
+});
 
-/** Reads the environment once, with the defaults the README documents. Invalid values stop the start. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
-  const port = int(env, 'PORT', 8080);
-  const blobStorage = (env.BLOB_STORAGE ?? 'local') as 'local' | 'gcs';
-  if (blobStorage !== 'local' && blobStorage !== 'gcs') throw new Error('BLOB_STORAGE must be "local" or "gcs"');
-  if (blobStorage === 'gcs' && !env.GCS_BUCKET) throw new Error('BLOB_STORAGE=gcs needs GCS_BUCKET');
+/**
+ * Reads and validates the environment once (zod), before anything else happens. An invalid value
+ * throws a StartupError naming its variable (`JWT_SECRET: must be at least 32 characters`).
+ */
+export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const env = parseEnv(ENV, raw);
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    brokerUrl: env.BROKER_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
-    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 900),
-    refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 7 * 24 * 3600),
-    adminEmail: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    brokerUrl: env.BROKER_URL,
+    natsPrefix: env.NATS_PREFIX,
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,
-    companyToken: env.COMPANY_TOKEN || undefined,
-    frontendUrls: (env.FRONTEND_URL ?? 'http://localhost:3000').split(',').map((s) => s.trim()).filter(Boolean),
-    trustProxy: env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    blobStorage,
+    companyToken: env.COMPANY_TOKEN,
+    frontendUrls: env.FRONTEND_URL,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    blobStorage: env.BLOB_STORAGE,
     gcs: { bucket: env.GCS_BUCKET, projectId: env.GCS_PROJECT_ID, keyFilename: env.GCS_KEY_FILE, apiEndpoint: env.GCS_API_ENDPOINT, publicBaseUrl: env.GCS_PUBLIC_URL },
-    cnpjRegistryUrl: env.CNPJ_REGISTRY_URL ?? 'https://brasilapi.com.br/api/cnpj/v1',
-    channelRuntime: channelRuntimeMode(env),
-    outboxRelayIntervalMs: int(env, 'OUTBOX_RELAY_INTERVAL_MS', 1000),
-    allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',
-    webhooks: { metaVerifyToken: env.META_VERIFY_TOKEN || undefined, metaAppSecret: env.META_APP_SECRET || undefined, microserviceSecret: env.CHATAPP_MICROSERVICE_SECRET || undefined },
-    graphApiUrl: (env.META_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
-    integrationMaxDeliver: Math.max(1, int(env, 'INTEGRATION_MAX_DELIVER', 5)),
-    integrationRetryDelayMs: int(env, 'INTEGRATION_RETRY_DELAY_MS', 5000),
-    sendDeadlineMs: int(env, 'SEND_DEADLINE_MS', 60_000),
+    cnpjRegistryUrl: env.CNPJ_REGISTRY_URL,
+    channelRuntime: env.CHANNEL_RUNTIME ?? (env.BROKER_URL ? 'external' : 'embedded'),
+    outboxRelayIntervalMs: env.OUTBOX_RELAY_INTERVAL_MS,
+    allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
+    webhooks: { metaVerifyToken: env.META_VERIFY_TOKEN, metaAppSecret: env.META_APP_SECRET, microserviceSecret: env.CHATAPP_MICROSERVICE_SECRET },
+    graphApiUrl: env.META_GRAPH_URL,
+    integrationMaxDeliver: env.INTEGRATION_MAX_DELIVER,
+    integrationRetryDelayMs: env.INTEGRATION_RETRY_DELAY_MS,
+    sendDeadlineMs: env.SEND_DEADLINE_MS,
+    sandboxEcho: env.SANDBOX_ECHO,
+    channelConnectors: env.CHANNEL_CONNECTORS,
   };
 }
 
@@ -100,7 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
  */
 export async function resolveJwtSecret(config: BackendConfig): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  if (config.databaseUrl) throw new Error('JWT_SECRET is required when DATABASE_URL is set (instances must share it)');
+  if (config.databaseUrl) throw new StartupError('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
   const file = path.join(config.dataDir, 'jwt-secret');
   try {
     return (await readFile(file, 'utf8')).trim();

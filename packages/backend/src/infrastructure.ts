@@ -3,9 +3,12 @@ import {
   createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, openDatabase, type Database,
 } from '@servicedesk/adapters-persistence';
 import { InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, type BlobStorage, type Cache, type RealtimeFanout, type ChannelQueries } from '@servicedesk/core';
+import { during } from '@servicedesk/channel-runtime';
 import type { BackendConfig } from './config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Migration } from './modules/feature.js';
 import type { EntitySchema } from '@mikro-orm/core';
+import type { Logger } from 'pino';
 
 export interface Infrastructure {
   readonly db: Database;
@@ -17,13 +20,25 @@ export interface Infrastructure {
   readonly remoteQueries?: ChannelQueries;
   /** Whether the broker answers now (NATS); absent means the in-process broker, always there. */
   readonly brokerConnected?: () => Promise<boolean>;
+  /** Whether the cache answers now (Redis); absent means the in-memory cache, always there. */
+  readonly cacheConnected?: () => Promise<boolean>;
   close(): Promise<void>;
 }
 
 /** Opens the infrastructure the configuration selects: embedded defaults unless URLs are given. */
-export async function openInfrastructure(config: BackendConfig, schema: { entities: EntitySchema<any>[]; migrations: Migration[] }): Promise<Infrastructure> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), ...schema });
-  const redis = config.redisUrl ? await createRedisCache(config.redisUrl) : null;
+export async function openInfrastructure(
+  config: BackendConfig, schema: { entities: EntitySchema<any>[]; migrations: Migration[] }, logger?: Pick<Logger, 'warn'>,
+): Promise<Infrastructure> {
+  // The embedded database is one process's: a second instance on the same DATA_DIR stops here.
+  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
+  // Each failure names the setting to fix (`startup failed: DATABASE_URL: cannot connect: …`).
+  const db = await during(config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR', config.databaseUrl ? 'cannot connect' : 'cannot open the embedded database',
+    () => openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), ...schema }))
+    .catch(async (err: unknown) => { await lock?.release(); throw err; });
+  // A Redis that is down does not stop the start: what needs it answers 503 and /debug-queues says so.
+  const redis = config.redisUrl ? await createRedisCache(config.redisUrl, {
+    onError: (err) => logger?.warn({ err: err.message }, 'the cache (REDIS_URL) does not answer: what needs it answers 503 until it is back'),
+  }) : null;
   const cache = redis?.cache ?? new InMemoryCache();
   const blobs = config.blobStorage === 'gcs'
     ? createGcsBlobStorage({ ...config.gcs, bucket: config.gcs.bucket! })
@@ -31,20 +46,34 @@ export async function openInfrastructure(config: BackendConfig, schema: { entiti
   // The NATS adapters (and the nats client) are imported only when a broker is configured.
   const { brokerUrl } = config;
   const natsAdapters = brokerUrl ? await import('@servicedesk/adapters-broker') : null;
-  const nats = natsAdapters && brokerUrl ? await natsAdapters.NatsRealtimeFanout.connect(brokerUrl) : null;
+  const { natsPrefix } = config;
+  const connectBroker = async (adapters: NonNullable<typeof natsAdapters>, url: string) => during('BROKER_URL', 'cannot connect', async () => {
+    const nats = await adapters.NatsRealtimeFanout.connect(url, adapters.natsSubject(natsPrefix, 'sd.realtime'));
+    const jetstream = await adapters.JetStreamBroker.connect(url, { prefix: natsPrefix }).catch(async (err: unknown) => { await nats.close(); throw err; });
+    const queries = await adapters.NatsChannelQueries.connect(url, adapters.natsSubject(natsPrefix, 'sd.q'))
+      .catch(async (err: unknown) => { await jetstream.close(); await nats.close(); throw err; });
+    return { nats, jetstream, queries };
+  });
+  const connected = natsAdapters && brokerUrl
+    ? await connectBroker(natsAdapters, brokerUrl).catch(async (err: unknown) => { await redis?.close(); await db.close(); throw err; })
+    : null;
+  const nats = connected?.nats ?? null;
   const fanout = nats?.fanout ?? new InProcessRealtimeFanout();
-  const jetstream = natsAdapters && brokerUrl ? await natsAdapters.JetStreamBroker.connect(brokerUrl) : null;
-  const broker: Broker = jetstream?.broker ?? new InProcessBroker();
-  const queries = natsAdapters && brokerUrl ? await natsAdapters.NatsChannelQueries.connect(brokerUrl) : null;
+  const jetstream = connected?.jetstream ?? null;
+  // In process, a crash loses what the broker holds: the outbox keeps each entry until it is handled.
+  const broker: Broker = jetstream?.broker ?? new InProcessBroker({ trackHandling: true });
+  const queries = connected?.queries ?? null;
   return {
     db, cache, blobs, fanout, broker, ...(queries ? { remoteQueries: queries.queries } : {}),
     ...(jetstream ? { brokerConnected: () => jetstream.broker.connected() } : {}),
+    ...(redis ? { cacheConnected: () => redis.connected() } : {}),
     async close() {
       await queries?.close();
       await jetstream?.close();
       await nats?.close();
       await redis?.close();
       await db.close();
+      await lock?.release();
     },
   };
 }

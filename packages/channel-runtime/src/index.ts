@@ -14,3 +14,4 @@ export * from './start-runtime.js';
 export * from './connectors/sandbox-ledger.js';
 export * from './ownership/session-registry.js';
 export * from './ownership/database-session-registry.js';
+export * from './startup.js';

@@ -26,6 +26,13 @@ const updateErrors = (forbidden: typeof adminOnly | typeof superOnly): RouteErro
   { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
   { status: 422, codes: ['ERR_CONNECTION_KIND_CHANGE', ...fieldRules] },
 ];
+/** A social page is verified with the Graph API and unique on the platform (create, and updates of the page or its token). */
+const withPageChecks = (errors: RouteError[]): RouteError[] => [
+  ...errors.map((e): RouteError => (typeof e === 'number' ? e
+    : e.status === 409 ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_IN_USE'] }
+      : e.status === 422 ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_ACCESS_TOKEN_INVALID', 'ERR_PAGE_NOT_OWNED'] } : e)),
+  { status: 503, codes: ['ERR_GRAPH_API_UNAVAILABLE'], description: 'The Graph API could not be asked whom the page access token belongs to' },
+];
 const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `isDefault: true` unsets the '
   + 'other default. A change of provider, page or secrets restarts the session. Emits the `whatsapp` event (action `update`) for it and for any '
   + 'connection that lost the default, and `whatsappSession` (action `update`) on a restart.';
@@ -112,9 +119,11 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       method: 'POST', path: '/socialnet/', auth: 'isAuth', tag, summary: 'Connect a social-network page or account (admin)', status: 201,
       body: socialBody,
       description: 'Admins only, within the plan\'s connection limit: a Facebook page (`channel: facebook`, provider `messenger`, the default) '
-        + 'or an Instagram account, with its `pageId` and `pageAccessToken` (or `externalId` and `secrets.pageAccessToken`). Emits the `whatsapp` event (action `update`).',
+        + 'or an Instagram account, with its `pageId` and `pageAccessToken` (or `externalId` and `secrets.pageAccessToken`). The Graph API must say the '
+        + 'token is the page\'s (or that of the page the Instagram account is linked to), and no connection of any company may have the page already. '
+        + 'Emits the `whatsapp` event (action `update`).',
       response: connectionWithQueuesSchema,
-      errors: createErrors,
+      errors: withPageChecks(createErrors),
       handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'socialnet', ...body }),
     }),
     route({
@@ -129,7 +138,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       params: byId, body: connectionFields.extend({ kind: kind.optional() }),
       description: `Admins only. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
-      errors: updateErrors(adminOnly),
+      errors: withPageChecks(updateErrors(adminOnly)),
       handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, ...body }),
     }),
     route({
@@ -189,7 +198,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       body: connectionFields.extend({ kind: kind.optional() }),
       description: `Super users only, for any company's connection. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
-      errors: updateErrors(superOnly),
+      errors: withPageChecks(updateErrors(superOnly)),
       handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true, ...body }),
     }),
     route({

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { UnauthorizedError, type Application, type ProviderEvent } from '@servicedesk/core';
 import { z } from 'zod';
 import { sameSecret, bearerToken } from '../http/auth-middleware.js';
+import { parseJsonText } from '../http/body.js';
 import { HttpError } from '../http/error-middleware.js';
 import { route } from '../http/route.js';
 import { webhookChallengeSchema, webhookReceiptSchema } from './connection-schemas.js';
@@ -17,29 +18,42 @@ export interface WebhookSecrets {
 
 const META_BODY_LIMIT = 1024 * 1024;
 
-interface MetaMessaging {
-  sender?: { id?: string };
-  timestamp?: number;
-  message?: { mid?: string; text?: string; is_echo?: boolean; attachments?: Array<{ type?: string }> };
-  delivery?: { mids?: string[] };
-}
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
-/** Meta's batched deliveries (`object` page or instagram) as provider events, per page or account id. */
+/**
+ * Meta's batched deliveries (`object` page or instagram) as provider events, per page or account id.
+ * The payload is whatever was signed: anything not shaped as documented (a `null` body, entries that
+ * are not objects, ids that are not strings) is skipped, never trusted.
+ */
 export function parseMetaDelivery(payload: unknown): Array<{ externalId: string; events: ProviderEvent[] }> {
-  const p = payload as { object?: string; entry?: Array<{ id?: string; messaging?: MetaMessaging[] }> };
-  if ((p.object !== 'page' && p.object !== 'instagram') || !Array.isArray(p.entry)) return [];
-  return p.entry.filter((e) => typeof e.id === 'string').map((entry) => {
+  if (!isRecord(payload) || (payload.object !== 'page' && payload.object !== 'instagram') || !Array.isArray(payload.entry)) return [];
+  const deliveries: Array<{ externalId: string; events: ProviderEvent[] }> = [];
+  for (const entry of payload.entry) {
+    const externalId = isRecord(entry) ? text(entry.id) : undefined;
+    if (!isRecord(entry) || !externalId) continue;
     const events: ProviderEvent[] = [];
     for (const m of Array.isArray(entry.messaging) ? entry.messaging : []) {
-      const at = typeof m.timestamp === 'number' ? new Date(m.timestamp).toISOString() : undefined;
-      if (m.message?.mid && m.sender?.id && !m.message.is_echo) {
-        const body = m.message.text ?? (m.message.attachments?.length ? `[${m.message.attachments[0]?.type ?? 'attachment'}]` : '');
-        events.push({ type: 'InboundMessage', providerMessageId: m.message.mid, from: m.sender.id, senderName: m.sender.id, body, isGroup: false, ...(at ? { at } : {}) });
+      if (!isRecord(m)) continue;
+      const time = typeof m.timestamp === 'number' ? new Date(m.timestamp) : null;
+      const at = time && !Number.isNaN(time.getTime()) ? time.toISOString() : undefined;
+      const message = isRecord(m.message) ? m.message : null;
+      const mid = text(message?.mid);
+      const from = isRecord(m.sender) ? text(m.sender.id) : undefined;
+      if (message && mid && from && message.is_echo !== true) {
+        const attachments = Array.isArray(message.attachments) ? message.attachments : [];
+        const firstType = isRecord(attachments[0]) ? text(attachments[0].type) : undefined;
+        const body = typeof message.text === 'string' ? message.text : attachments.length ? `[${firstType ?? 'attachment'}]` : '';
+        events.push({ type: 'InboundMessage', providerMessageId: mid, from, senderName: from, body, isGroup: false, ...(at ? { at } : {}) });
       }
-      for (const mid of m.delivery?.mids ?? []) events.push({ type: 'MessageStatusChanged', providerMessageId: mid, status: 'delivered', ...(at ? { at } : {}) });
+      const mids = isRecord(m.delivery) && Array.isArray(m.delivery.mids) ? m.delivery.mids : [];
+      for (const deliveredMid of mids) {
+        if (text(deliveredMid)) events.push({ type: 'MessageStatusChanged', providerMessageId: deliveredMid as string, status: 'delivered', ...(at ? { at } : {}) });
+      }
     }
-    return { externalId: entry.id!, events };
-  });
+    deliveries.push({ externalId, events });
+  }
+  return deliveries;
 }
 
 const microserviceEvent = z.discriminatedUnion('type', [
@@ -84,14 +98,14 @@ export function webhookRoutes(app: Pick<Application, 'connections'>, secrets: We
     response: webhookReceiptSchema,
     errors: [
       { status: 401, codes: ['ERR_INVALID_SIGNATURE'], description: 'Missing or wrong `X-Hub-Signature-256` (or no app secret configured)' },
-      { status: 400, codes: ['ERR_INVALID_JSON'] },
+      { status: 400, codes: ['ERR_INVALID_JSON', 'ERR_JSON_TOO_DEEP'] },
+      { status: 422, codes: ['ERR_VALIDATION'], description: 'A string in the delivery holds a NUL character or an unpaired surrogate' },
     ],
     handler: async ({ raw, ctx }) => {
       const signature = ctx.get('x-hub-signature-256');
       const expected = secrets.metaAppSecret ? `sha256=${createHmac('sha256', secrets.metaAppSecret).update(raw).digest('hex')}` : null;
       if (!expected || !signature || !sameSecret(signature, expected)) throw new UnauthorizedError('ERR_INVALID_SIGNATURE');
-      let payload: unknown;
-      try { payload = JSON.parse(raw.toString('utf8')); } catch { throw new HttpError(400, 'ERR_INVALID_JSON'); }
+      const payload = parseJsonText(raw.toString('utf8'));
       let accepted = 0;
       for (const { externalId, events } of parseMetaDelivery(payload)) accepted += await app.connections.acceptProviderEvents.execute({ externalId }, events);
       return { received: true as const, accepted };

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { CellValue } from 'exceljs';
 import { ValidationError, type ContactTable, type UploadedFile } from '@servicedesk/core';
 
@@ -20,10 +21,12 @@ const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
  * for a file that cannot be read, `ERR_IMPORT_EMPTY` for one without a header.
  */
 export async function readContactTable(file: UploadedFile): Promise<ContactTable> {
-  const head = file.data.subarray(0, 4);
-  if (head.equals(ZIP)) return readXlsx(file.data);
-  if (head.equals(OLE) || file.data.includes(0)) throw new ValidationError('ERR_IMPORT_UNSUPPORTED_FILE');
-  return readCsv(file.data);
+  // Parsing needs the whole file: an upload's temporary file is read, within the route's MAX_CONTACT_FILE_BYTES.
+  const data = 'path' in file ? await readFile(file.path) : file.data;
+  const head = data.subarray(0, 4);
+  if (head.equals(ZIP)) return readXlsx(data);
+  if (head.equals(OLE) || data.includes(0)) throw new ValidationError('ERR_IMPORT_UNSUPPORTED_FILE');
+  return readCsv(data);
 }
 
 function tableOf(records: Array<{ row: number; cells: string[] }>): ContactTable {

@@ -8,7 +8,8 @@ import { apiSendResultSchema, checkNumberResultSchema } from './message-schemas.
 import { safeFetch } from '../security/safe-fetch.js';
 
 /** An id that may come as a number, a digit string (forms) or an empty string (the lineage's "none"). */
-const optionalId = z.union([z.literal(''), z.null(), z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)])
+const MAX_ID = 2_147_483_647;
+const optionalId = z.union([z.literal(''), z.null(), z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(MAX_ID))])
   .optional().transform((v) => (v === '' || v === null || v === undefined ? null : v));
 
 const common = {
@@ -39,11 +40,11 @@ const linkImageBody = z.object({ ...common, url: z.string().max(2048), body: z.s
 
 const SEND_TEXT = 'The contact (created if new) gets a message on the token\'s connection, in their active ticket there (opened if none, '
   + 'for `userId` and `queueId`); `closeTicket` closes it after, `sendSignature` prefixes the user\'s (or connection\'s) name. The answer comes once the '
-  + 'send is durably queued. An `Idempotency-Key` header makes a retry answer the first result (24 h). Emits `appMessage` (action `create`) and `ticket` (action `update`) events.';
+  + 'send is durably queued. An `Idempotency-Key` header makes a retry answer the first result (24 h; the same key with another request answers 422 `ERR_IDEMPOTENCY_KEY_REUSED`). Emits `appMessage` (action `create`) and `ticket` (action `update`) events.';
 const sendErrors: RouteError[] = [
-  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] },
+  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND'], description: '`queueId` or `userId` is not one of the connection\'s company' },
   { status: 409, codes: ['ERR_IDEMPOTENT_REQUEST_IN_PROGRESS'], description: 'A request with the same `Idempotency-Key` is still running' },
-  { status: 422, codes: ['ERR_INVALID_NUMBER', 'ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_INVALID_IDEMPOTENCY_KEY'] },
+  { status: 422, codes: ['ERR_INVALID_NUMBER', 'ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_INVALID_IDEMPOTENCY_KEY', 'ERR_IDEMPOTENCY_KEY_REUSED'] },
 ];
 
 export interface MessageApiOptions {

@@ -1,6 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import type { UploadedFile } from '@servicedesk/core';
+import { UPLOAD_HEAD_BYTES, type TempFileUpload } from '@servicedesk/core';
 import { HttpError } from './error-middleware.js';
 
 export interface MultipartLimits {
@@ -9,54 +16,175 @@ export interface MultipartLimits {
   readonly maxFileBytes: number;
   readonly maxFiles: number;
   readonly maxFields?: number;
+  /**
+   * Bytes of the whole request body (files, fields and part headers); over it the request answers
+   * 413 `ERR_BODY_TOO_LARGE`. Default: `multipartTotalLimit`.
+   */
+  readonly maxTotalBytes?: number;
 }
 
 export interface MultipartBody {
   readonly fields: Record<string, string>;
-  readonly files: Record<string, UploadedFile[]>;
+  readonly files: Record<string, TempFileUpload[]>;
 }
 
-/** Streams a multipart body through busboy, enforcing every limit while reading. */
-export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<MultipartBody> {
+/** A read multipart body whose files are temporary files, removed by `dispose`. */
+export interface MultipartUpload extends MultipartBody {
+  dispose(): Promise<void>;
+}
+
+/** No multipart request may be larger than this unless its route says so (`maxTotalBytes`). */
+export const MAX_MULTIPART_BYTES = 64 * 1024 * 1024;
+/** Room for text fields and part headers next to the files. */
+const FIELDS_ALLOWANCE = 1024 * 1024;
+const MAX_FIELD_BYTES = 64 * 1024;
+
+/** The per-request byte limit of a route: its own, or every file at its largest plus fields, capped. */
+export function multipartTotalLimit(limits: MultipartLimits): number {
+  return limits.maxTotalBytes ?? Math.min(limits.maxFiles * limits.maxFileBytes + FIELDS_ALLOWANCE, MAX_MULTIPART_BYTES);
+}
+
+/** Temporary upload files are named after the process, so a test can tell its own leftovers. */
+export const TEMP_FILE_PREFIX = `sd-upload-${process.pid}-`;
+
+/** The uploads read for a request, removed by `releaseMultipart` once the route is done. */
+const uploadsOf = new WeakMap<Context, MultipartUpload>();
+
+/** Removes the temporary files of the request's multipart body, if one was read; never throws. */
+export async function releaseMultipart(ctx: Context): Promise<void> {
+  const upload = uploadsOf.get(ctx);
+  uploadsOf.delete(ctx);
+  await upload?.dispose().catch(() => undefined);
+}
+
+function isSystemError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'syscall' in err;
+}
+
+/**
+ * Streams a multipart body through busboy, enforcing every limit while reading: each file goes to
+ * its own temporary file (only its first bytes stay in memory), the whole body is counted against
+ * the route's total limit. Any failure (malformed or truncated body, a limit, an empty file, the
+ * client going away) stops reading, removes the temporary files and rejects with a 4xx HttpError;
+ * on success the caller must `dispose()` (or `releaseMultipart(ctx)`) once done with the files.
+ */
+export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<MultipartUpload> {
   if (!ctx.is('multipart/form-data')) return Promise.reject(new HttpError(415, 'ERR_UNSUPPORTED_CONTENT_TYPE'));
+  const totalLimit = multipartTotalLimit(limits);
+  const declared = ctx.request.length;
+  if (declared !== undefined && declared > totalLimit) {
+    // Nothing is read: the connection is closed after the answer rather than drained.
+    ctx.set('Connection', 'close');
+    return Promise.reject(new HttpError(413, 'ERR_BODY_TOO_LARGE'));
+  }
+  const req = ctx.req;
   return new Promise((resolve, reject) => {
-    let failed: HttpError | null = null;
-    const fail = (err: HttpError) => { if (!failed) { failed = err; reject(err); ctx.req.unpipe(); ctx.req.resume(); } };
     let parser: busboy.Busboy;
     try {
       parser = busboy({
-        headers: ctx.req.headers,
-        limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: 64 * 1024 },
+        headers: req.headers,
+        limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: MAX_FIELD_BYTES },
       });
     } catch {
-      return reject(new HttpError(400, 'ERR_INVALID_MULTIPART'));
+      reject(new HttpError(400, 'ERR_INVALID_MULTIPART'));
+      return;
     }
     const fields: Record<string, string> = {};
-    const files: Record<string, UploadedFile[]> = {};
-    const pending: Promise<void>[] = [];
+    /** Files in the order of the body; null for a part without a chosen file. */
+    const slots: Record<string, Array<TempFileUpload | null>> = {};
+    const temps: string[] = [];
+    const writes: Promise<void>[] = [];
+    let failed = false;
+    let received = 0;
+
+    const removeTemps = async () => {
+      await Promise.allSettled(writes);
+      await Promise.all(temps.map((t) => unlink(t).catch(() => undefined)));
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > totalLimit) fail(new HttpError(413, 'ERR_BODY_TOO_LARGE'));
+    };
+    const onClose = () => { if (!req.complete) fail(new HttpError(400, 'ERR_INVALID_MULTIPART')); };
+    const onError = () => fail(new HttpError(400, 'ERR_INVALID_MULTIPART'));
+    const detach = () => {
+      req.off('data', onData);
+      req.off('close', onClose);
+      req.off('error', onError);
+    };
+    function fail(err: Error) {
+      if (failed) return;
+      failed = true;
+      detach();
+      req.unpipe(parser);
+      // The rest of the body is discarded, never parsed or stored; the answer can then be read by the client.
+      req.resume();
+      // Not now: fail may run inside a busboy callback ('limit'), which goes on using its state.
+      process.nextTick(() => parser.destroy());
+      void removeTemps().then(() => reject(err));
+    }
+
+    req.on('data', onData);
+    req.on('close', onClose);
+    req.on('error', onError);
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(new HttpError(413, 'ERR_FIELD_TOO_LARGE'));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (!limits.fileFields.includes(name)) {
+      if (failed || !limits.fileFields.includes(name)) {
         stream.resume();
         return fail(new HttpError(422, 'ERR_UNEXPECTED_FILE_FIELD'));
       }
-      const chunks: Buffer[] = [];
-      pending.push(new Promise<void>((done) => {
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('limit', () => fail(new HttpError(413, 'ERR_FILE_TOO_LARGE')));
-        stream.on('close', () => {
-          (files[name] ??= []).push({ filename: info.filename ?? 'file', contentType: info.mimeType, data: Buffer.concat(chunks) });
-          done();
-        });
-      }));
+      const slot = (slots[name] ??= []);
+      const index = slot.push(null) - 1;
+      const temp = path.join(os.tmpdir(), `${TEMP_FILE_PREFIX}${randomBytes(8).toString('hex')}`);
+      temps.push(temp);
+      let size = 0;
+      const head: Buffer[] = [];
+      let headBytes = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (headBytes < UPLOAD_HEAD_BYTES) {
+            const part = Buffer.from(chunk.subarray(0, UPLOAD_HEAD_BYTES - headBytes)); // a copy: the chunk is not kept
+            head.push(part);
+            headBytes += part.length;
+          }
+          done(null, chunk);
+        },
+      });
+      stream.on('limit', () => fail(new HttpError(413, 'ERR_FILE_TOO_LARGE')));
+      writes.push(pipeline(stream, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 })).then(
+        () => {
+          if (failed) return;
+          if (size === 0) {
+            // A form's file input left empty sends a part without a file name: no file, not an empty one.
+            if (!info.filename) return;
+            return fail(new HttpError(422, 'ERR_EMPTY_FILE'));
+          }
+          slot[index] = { filename: info.filename || 'file', contentType: info.mimeType, path: temp, size, head: Buffer.concat(head) };
+        },
+        (err: unknown) => fail(isSystemError(err) ? (err as Error) : new HttpError(400, 'ERR_INVALID_MULTIPART')),
+      ));
     });
     parser.on('filesLimit', () => fail(new HttpError(413, 'ERR_TOO_MANY_FILES')));
     parser.on('fieldsLimit', () => fail(new HttpError(413, 'ERR_TOO_MANY_FIELDS')));
     parser.on('error', () => fail(new HttpError(400, 'ERR_INVALID_MULTIPART')));
-    parser.on('close', () => { void Promise.all(pending).then(() => { if (!failed) resolve({ fields, files }); }); });
-    ctx.req.pipe(parser);
+    parser.on('close', () => {
+      void Promise.allSettled(writes).then(() => {
+        if (failed) return;
+        detach();
+        const files: Record<string, TempFileUpload[]> = {};
+        for (const [name, list] of Object.entries(slots)) {
+          const present = list.filter((f): f is TempFileUpload => f !== null);
+          if (present.length) files[name] = present;
+        }
+        const upload = { fields, files, dispose: removeTemps };
+        uploadsOf.set(ctx, upload);
+        resolve(upload);
+      });
+    });
+    req.pipe(parser);
   });
 }

@@ -38,7 +38,7 @@ interface StandardError { readonly name: string; readonly description: string; r
 
 /** The errors the HTTP layer answers by itself, each a response component. */
 export const STANDARD_ERRORS: Readonly<Record<number, StandardError>> = {
-  400: { name: 'BadRequest', description: 'Malformed body: JSON that does not parse (`ERR_INVALID_JSON`) or a broken multipart stream (`ERR_INVALID_MULTIPART`)', example: { error: 'ERR_INVALID_JSON' } },
+  400: { name: 'BadRequest', description: 'Malformed body: JSON that does not parse (`ERR_INVALID_JSON`) or nests more than 64 levels (`ERR_JSON_TOO_DEEP`), or a broken multipart stream (`ERR_INVALID_MULTIPART`)', example: { error: 'ERR_INVALID_JSON' } },
   401: { name: 'Unauthorized', description: 'Missing, invalid or expired credential: the platform token (`ERR_SESSION_EXPIRED`), the connection token (`ERR_INVALID_CONNECTION_TOKEN`), the company token (`ERR_INVALID_COMPANY_TOKEN`) or the route\'s own secret or signature', example: { error: 'ERR_SESSION_EXPIRED' } },
   403: { name: 'Forbidden', description: 'The caller\'s profile may not do this, the company\'s plan lacks the feature (`ERR_PLAN_FEATURE_DISABLED`), or the default password must be changed first (`ERR_PASSWORD_CHANGE_REQUIRED`)', example: { error: 'ERR_PASSWORD_CHANGE_REQUIRED' } },
   404: { name: 'NotFound', description: 'No such row in the caller\'s company (another company\'s rows are not found either)', example: { error: 'ERR_NO_TAG_FOUND' } },

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { errorBody, errorResponses, standardErrorResponses } from './openapi-errors.js';
+import { multipartTotalLimit } from './multipart.js';
 import { operationIds } from './operation-ids.js';
 import type { AuthClass, RouteSpec } from './route.js';
 
@@ -71,7 +72,7 @@ function description(r: RouteSpec): string {
   if (r.duringPasswordChange) facts.push('Reachable before the seeded default password is changed.');
   if (r.multipart) {
     const m = r.multipart;
-    facts.push(`**Upload** (multipart/form-data): file fields ${m.fileFields.map((f) => `\`${f}\``).join(', ')}; at most ${m.maxFiles} file(s) of ${m.maxFileBytes} bytes each.`
+    facts.push(`**Upload** (multipart/form-data): file fields ${m.fileFields.map((f) => `\`${f}\``).join(', ')}; at most ${m.maxFiles} file(s) of ${m.maxFileBytes} bytes each, ${multipartTotalLimit(m)} bytes in all; an empty file is refused (422 \`ERR_EMPTY_FILE\`).`
       + (r.jsonOrMultipart ? ' A JSON body with the same fields (no files) is accepted too.' : ''));
   }
   return [r.description?.trim(), facts.join(' ')].filter(Boolean).join('\n\n');

@@ -2,9 +2,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { assertCompanyToken, authenticateUser, type AccessApi } from './auth-middleware.js';
-import { readJsonBody, readRawBody } from './body.js';
+import { assertCleanText, readJsonBody, readRawBody } from './body.js';
 import { HttpError } from './error-middleware.js';
-import { readMultipart } from './multipart.js';
+import { readMultipart, releaseMultipart } from './multipart.js';
 import { assertResponseMatches } from './response-validation.js';
 import type { RouteInput, RouteSpec } from './route.js';
 
@@ -21,7 +21,13 @@ export interface MountOptions {
   readonly validateResponses?: boolean;
 }
 
+/**
+ * Validates one part of the request against its schema (422 `ERR_VALIDATION` with `fields`). Every
+ * part, declared or not, is first refused if any string or key in it holds a NUL character or a
+ * lone surrogate: no field takes them, and PostgreSQL cannot store NUL.
+ */
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  assertCleanText(value, where);
   if (!schema) return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -62,10 +68,13 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
       if (result === undefined) {
         ctx.status = 204;
       } else {
-        ctx.status = spec.status ?? 200;
+        // A handler may answer its body with another status (`/debug-queues`: 503 with the report).
+        ctx.status = (ctx.state.responseStatus as number | undefined) ?? spec.status ?? 200;
         ctx.body = result;
       }
     };
-    router.register(spec.path, [spec.method], handler, { name: `${spec.method} ${spec.path}` });
+    // Uploaded files are temporary files of the request: removed once the route is done, whatever happened.
+    const handlerReleasingUploads = async (ctx: Context) => { try { await handler(ctx); } finally { await releaseMultipart(ctx); } };
+    router.register(spec.path, [spec.method], handlerReleasingUploads, { name: `${spec.method} ${spec.path}` });
   }
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import cors from '@koa/cors';
 import Router from '@koa/router';
-import type { BlobStorage, Cache, RealtimeFanout } from '@servicedesk/core';
+import type { Actor, BlobStorage, Cache, RealtimeFanout, RealtimeViewer } from '@servicedesk/core';
 import Koa, { type Context } from 'koa';
+import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
 import { WsNamespaces } from '../realtime/ws-namespaces.js';
 import { errorMiddleware } from './error-middleware.js';
@@ -17,6 +18,8 @@ export interface HttpServerOptions extends MountOptions {
   readonly logger: Logger;
   readonly cache: Cache;
   readonly fanout: RealtimeFanout;
+  /** A realtime socket's user as it is now (what it may read, its token version); null when gone. */
+  readonly realtimeViewer: (actor: Actor) => Promise<RealtimeViewer | null>;
   readonly blobs: BlobStorage;
   /** Origins allowed to call with credentials (the operator frontend). */
   readonly frontendUrls: readonly string[];
@@ -45,6 +48,8 @@ function publicFiles(blobs: BlobStorage) {
     if (!blob) return;
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'public, max-age=300');
+    // Logos and avatars are shown by the frontend, another origin (helmet's default is same-origin).
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     ctx.type = blob.contentType;
     ctx.body = blob.data;
   };
@@ -63,6 +68,9 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     o.logger.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status,
       ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
   });
+  // helmet's defaults (CSP, HSTS, nosniff, frame and referrer policies...) on every answer, errors included;
+  // the reference page sets its own stricter CSP, public files their own resource policy.
+  koa.use(helmet());
   koa.use(cors({ origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''), credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'] }));
   koa.use(errorMiddleware(o.logger));
   if (o.requestScope) koa.use((_ctx, next) => o.requestScope!(() => next()));
@@ -76,7 +84,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   koa.use(router.allowedMethods());
 
   const server = createServer(koa.callback());
-  const namespaces = new WsNamespaces({ app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger, scope: o.requestScope });
+  const namespaces = new WsNamespaces({ app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger, scope: o.requestScope, viewer: o.realtimeViewer });
   await namespaces.attach(server);
 
   return {

@@ -23,7 +23,8 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
     route({
       method: 'POST', path: '/auth/login', auth: 'none', tag, summary: 'Log in with e-mail and password',
       description: 'Public. Answers an access token and the user, and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). '
-        + 'Failed attempts are throttled per e-mail and address; users of an inactive company cannot log in (super users excepted).',
+        + 'Attempts are counted per e-mail and address before the password is checked (a success clears the e-mail\'s count); '
+        + 'past five per e-mail or 30 per address in 15 minutes they answer 429. Users of an inactive company cannot log in (super users excepted).',
       body: z.object({ email: z.string().trim().min(1).max(254), password }),
       response: loginResultSchema,
       errors: [
@@ -40,8 +41,8 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
     route({
       method: 'POST', path: '/auth/refresh_token', auth: 'none', tag, summary: 'Rotate the refresh cookie and get a new access token',
       description: 'Public; reads the `jrt` cookie, replaces it with a rotated one and answers a new access token. '
-        + 'Presenting a refresh token that was already rotated away revokes every session of the user (`ERR_REFRESH_TOKEN_REUSED`); '
-        + 'on any failure the cookie is cleared.',
+        + 'The token rotated away last still answers the same new pair for 30 s (two tabs refreshing at once); presenting it later, '
+        + 'or an older one, revokes every session of the user (`ERR_REFRESH_TOKEN_REUSED`). On any failure the cookie is cleared.',
       response: refreshResultSchema,
       errors: [{ status: 401, codes: ['ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_REUSED'] }],
       handler: async ({ ctx }) => {

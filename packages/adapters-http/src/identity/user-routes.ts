@@ -68,6 +68,7 @@ export function userRoutes(app: Pick<Application, 'identity'>) {
       }),
       description: 'Anyone edits themself (but not their own profile); admins edit the users of their company, up to their own profile. '
         + 'A new password clears `mustChangePassword`: until then this is the only call allowed, and only for one\'s own password. '
+        + 'A new password or profile ends every session of the user at once (the caller\'s own included: log in again). '
         + userEvent.replace('%', 'update'),
       response: userViewSchema,
       errors: [

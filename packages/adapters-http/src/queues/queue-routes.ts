@@ -88,10 +88,19 @@ export function queueRoutes(app: Pick<Application, 'queues'>) {
     }),
     route({
       method: 'GET', path: '/debug-queues', auth: 'none', tag,
-      summary: 'Health of the job queues: outbox backlog, broker connectivity, background jobs (counts only, no tenant data)',
-      description: 'Public: no credential needed, and the answer names no tenant, id or payload. `degraded` when the broker does not answer or the outbox is stuck.',
+      summary: 'Health: database, cache and broker connectivity, outbox backlog, background jobs (counts only, no tenant data)',
+      description: 'Public: no credential needed, and the answer names no tenant, id or payload. A dependency that does not answer makes it '
+        + '503 with the same report (`status: down`, `error` naming the first one down), for load balancers; a stuck outbox is `degraded` (200).',
       response: jobQueueHealthSchema,
-      handler: async () => app.queues.jobQueueHealth.execute(),
+      errors: [{
+        status: 503, codes: ['ERR_DATABASE_UNAVAILABLE', 'ERR_CACHE_UNAVAILABLE', 'ERR_BROKER_UNAVAILABLE'],
+        description: 'A dependency does not answer: the whole report, with `status: down` and `error`',
+      }],
+      handler: async ({ ctx }) => {
+        const report = await app.queues.jobQueueHealth.execute();
+        if (report.status === 'down') ctx.state.responseStatus = 503;
+        return report;
+      },
     }),
   ];
 }

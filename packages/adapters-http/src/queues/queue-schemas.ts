@@ -154,20 +154,30 @@ export const integrationTestResultSchema = z.object({
   error: z.string().optional().meta({ description: 'Why there is no status (`ERR_INTEGRATION_UNREACHABLE`)', example: 'ERR_INTEGRATION_UNREACHABLE' }),
 }).meta({ id: 'QueueIntegrationTestResult', description: 'What a test call of an integration got back', example: { ok: true, status: 200 } });
 
+const dependency = (name: string) => z.object({ connected: z.boolean().meta({ description: `Whether ${name} answers now`, example: true }) });
+
 export const jobQueueHealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']).meta({ description: '`degraded` when the broker does not answer or the oldest pending outbox entry is over a minute old', example: 'ok' }),
+  status: z.enum(['ok', 'degraded', 'down']).meta({
+    description: '`down` (answered with 503) when the database, the cache or the broker does not answer; `degraded` when the oldest pending outbox entry is over a minute old',
+    example: 'ok',
+  }),
+  error: z.enum(['ERR_DATABASE_UNAVAILABLE', 'ERR_CACHE_UNAVAILABLE', 'ERR_BROKER_UNAVAILABLE']).optional()
+    .meta({ description: 'With `down`: the first dependency that does not answer', example: 'ERR_CACHE_UNAVAILABLE' }),
+  database: dependency('the database'),
+  cache: dependency('the cache (Redis; the in-memory cache always does)'),
+  broker: dependency('the broker (NATS; the in-process broker always does)'),
   outbox: z.object({
     pending: z.number().int().nonnegative().meta({ description: 'Outbox entries not yet relayed', example: 0 }),
     oldestAgeSeconds: z.number().int().nonnegative().nullable().meta({ description: 'Age of the oldest pending entry; null when none', example: null }),
     bySubject: z.record(z.string(), z.number().int().nonnegative()).meta({ description: 'Pending entries per subject kind (no ids)', example: {} }),
-  }),
-  broker: z.object({ connected: z.boolean().meta({ example: true }) }),
+  }).nullable().meta({ description: 'The outbox backlog; null when the database does not answer' }),
   backgroundJobs: z.object({ running: z.number().int().nonnegative().meta({ description: 'Background jobs running in this process', example: 0 }) }),
   checkedAt: timestamp.meta({ example: '2025-02-01T09:30:00.000Z' }),
 }).meta({
-  id: 'JobQueueHealth', description: 'Health of the job queues: counts and ages only, no tenant data',
+  id: 'JobQueueHealth', description: 'Health of the dependencies and job queues: counts and ages only, no tenant data',
   example: {
-    status: 'ok', outbox: { pending: 0, oldestAgeSeconds: null, bySubject: {} }, broker: { connected: true }, backgroundJobs: { running: 0 },
+    status: 'ok', database: { connected: true }, cache: { connected: true }, broker: { connected: true },
+    outbox: { pending: 0, oldestAgeSeconds: null, bySubject: {} }, backgroundJobs: { running: 0 },
     checkedAt: '2025-02-01T09:30:00.000Z',
   },
 });

@@ -28,12 +28,12 @@ export class JoseTokens implements Tokens {
     this.issuer = options.issuer ?? 'servicedesk';
   }
 
-  issueAccess(c: AccessClaims): Promise<string> {
-    return this.sign({ typ: 'access', companyId: c.companyId, profile: c.profile, tv: c.tokenVersion }, c.userId, this.accessLifetimeSeconds);
+  issueAccess(c: AccessClaims, issuedAt?: Date): Promise<string> {
+    return this.sign({ typ: 'access', companyId: c.companyId, profile: c.profile, tv: c.tokenVersion }, c.userId, this.accessLifetimeSeconds, issuedAt);
   }
 
-  issueRefresh(c: RefreshClaims): Promise<string> {
-    return this.sign({ typ: 'refresh', sid: c.sessionId, tv: c.tokenVersion }, c.userId, this.refreshLifetimeSeconds, c.jti);
+  issueRefresh(c: RefreshClaims, issuedAt?: Date): Promise<string> {
+    return this.sign({ typ: 'refresh', sid: c.sessionId, tv: c.tokenVersion }, c.userId, this.refreshLifetimeSeconds, issuedAt, c.jti);
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {
@@ -48,9 +48,11 @@ export class JoseTokens implements Tokens {
     return { userId: Number(p.sub), sessionId: p.sid, jti: p.jti, tokenVersion: Number(p.tv) };
   }
 
-  private sign(claims: Record<string, unknown>, subject: number, lifetime: number, jti?: string): Promise<string> {
+  /** HS256 is deterministic: the same claims issued at the same second sign to the same token. */
+  private sign(claims: Record<string, unknown>, subject: number, lifetime: number, issuedAt = new Date(), jti?: string): Promise<string> {
+    const iat = Math.floor(issuedAt.getTime() / 1000);
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: ALG }).setSubject(String(subject)).setIssuer(this.issuer)
-      .setIssuedAt().setExpirationTime(`${lifetime}s`);
+      .setIssuedAt(iat).setExpirationTime(iat + lifetime);
     return (jti ? jwt.setJti(jti) : jwt).sign(this.key);
   }
 

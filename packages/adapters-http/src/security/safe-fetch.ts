@@ -16,11 +16,19 @@ export interface SafeFetchOptions {
 
 export interface FetchedFile { readonly data: Buffer; readonly contentType: string; readonly filename: string; }
 
-/** Only public unicast addresses: no loopback, private, link-local, multicast or reserved ranges. */
+/** IANA's global unicast block: every public IPv6 address is in it. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+
+/**
+ * Only public unicast addresses: no loopback, private, link-local, multicast or reserved ranges.
+ * An IPv6 address must also lie in 2000::/3, which refuses the deprecated IPv4-compatible form
+ * (`[::127.0.0.1]`, which URL parsing writes `[::7f00:1]`) and every other block ipaddr.js calls unicast.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6' && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return false;
   return ip.range() === 'unicast';
 }
 

@@ -41,35 +41,35 @@ export function planFields(body: z.infer<typeof planBody>) {
   };
 }
 
-/** Plans: readable by every user (and the public ones by anyone); written by super users. */
+/** Plans: public ones readable by anyone, a company's own by its users, all by super users; written by super users. */
 export function planRoutes(app: Pick<Application, 'tenancy'>) {
   const tag = 'Companies and plans';
   const byId = idParam('id');
   return [
     route({
       method: 'GET', path: '/plans', auth: 'isAuth', tag, summary: 'Plans, searchable', query: z.object({ searchParam: z.string().max(200).optional() }),
-      description: 'Any signed-in user: every plan, public or not, optionally filtered by name.',
+      description: 'Super users: every plan, optionally filtered by name. Other users: the public plans and their company\'s own.',
       response: planListSchema,
-      handler: async ({ query }) => app.tenancy.listPlans.execute({ searchParam: query.searchParam }),
+      handler: async ({ actor, query }) => app.tenancy.listPlans.execute({ actor, searchParam: query.searchParam }),
     }),
     route({
       method: 'GET', path: '/plans/list', auth: 'none', tag, summary: 'Public plans, for the sign-up page',
       description: 'Public: the plans offered on the sign-up page (`isPublic`).',
       response: planListSchema,
-      handler: async () => app.tenancy.listPlans.execute({ onlyPublic: true }),
+      handler: async () => app.tenancy.listPlans.execute({ actor: null }),
     }),
     route({
       method: 'GET', path: '/plans/all', auth: 'isAuth', tag, summary: 'Every plan',
-      description: 'Any signed-in user: every plan, public or not.',
+      description: 'Super users: every plan, public or not. Other users: the public plans and their company\'s own.',
       response: planListSchema,
-      handler: async () => app.tenancy.listPlans.execute({}),
+      handler: async ({ actor }) => app.tenancy.listPlans.execute({ actor }),
     }),
     route({
       method: 'GET', path: '/plans/:id', auth: 'isAuth', tag, summary: 'Show a plan', params: byId,
-      description: 'Any signed-in user.',
+      description: 'Super users: any plan. Other users: a public plan or their company\'s own; another company\'s private plan answers 404.',
       response: planViewSchema,
       errors: [notFound],
-      handler: async ({ params }) => app.tenancy.showPlan.execute({ planId: params.id }),
+      handler: async ({ actor, params }) => app.tenancy.showPlan.execute({ actor, planId: params.id }),
     }),
     route({
       method: 'POST', path: '/plans', auth: 'isAuth', tag, summary: 'Create a plan (super)', status: 201,

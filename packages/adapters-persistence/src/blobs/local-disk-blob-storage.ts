@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStorage, StoredBlob } from '@servicedesk/core';
@@ -60,6 +61,15 @@ export class LocalDiskBlobStorage implements BlobStorage {
     await this.writeAtomically(file + META_SUFFIX, Buffer.from(JSON.stringify({ contentType })));
     await this.writeAtomically(file, data);
     return { key, size: data.length, contentType };
+  }
+
+  async putFile(key: string, source: string, contentType: string): Promise<StoredBlob> {
+    const file = this.fileOf(key);
+    await stat(source); // a missing source fails before anything is written
+    await mkdir(path.dirname(file), { recursive: true });
+    await this.writeAtomically(file + META_SUFFIX, Buffer.from(JSON.stringify({ contentType })));
+    const size = await this.writeAtomically(file, source);
+    return { key, size, contentType };
   }
 
   async get(key: string) {
@@ -149,17 +159,30 @@ export class LocalDiskBlobStorage implements BlobStorage {
     return DEFAULT_CONTENT_TYPE;
   }
 
-  private async writeAtomically(file: string, data: Buffer) {
+  /** Writes bytes, or streams the content of the file at a path, then renames into place; returns the size. */
+  private async writeAtomically(file: string, data: Buffer | string): Promise<number> {
     const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       const handle = await open(temp, 'wx');
+      let size: number;
       try {
-        await handle.writeFile(data);
+        if (typeof data === 'string') {
+          size = 0;
+          // A path is streamed, one chunk in memory at a time.
+          for await (const chunk of createReadStream(data) as AsyncIterable<Buffer>) {
+            for (let done = 0; done < chunk.length;) done += (await handle.write(chunk, done)).bytesWritten;
+            size += chunk.length;
+          }
+        } else {
+          await handle.writeFile(data);
+          size = data.length;
+        }
         await handle.sync();
       } finally {
         await handle.close();
       }
       await rename(temp, file);
+      return size;
     } catch (error) {
       await unlink(temp).catch(() => undefined);
       throw error;

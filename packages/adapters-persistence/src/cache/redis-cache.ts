@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Cache } from '@servicedesk/core';
+import { ServiceUnavailableError, type Cache } from '@servicedesk/core';
 
 /** Milliseconds for a TTL in seconds; fractional TTLs are honoured and anything positive lives at least 1 ms. */
 function ttlMillis(ttlSeconds: number): number {
@@ -30,8 +30,8 @@ const TAG_LENGTH = 21;
  * The Cache port on Redis, shared by every instance of the backend.
  *
  * - Plain values are strings written with `SET … PX`; `setIfAbsent` is `SET … NX PX`, so the first writer wins atomically.
- * - `increment` is `MULTI; SET key 0 PX ttl NX; INCR key; EXEC`: the counter is created with the TTL in the same
- *   transaction that counts, and later increments keep the original expiry (INCR does not touch it).
+ * - `increment` is `MULTI; SET key 0 PX ttl NX; INCRBY key by; EXEC`: the counter is created with the TTL in the same
+ *   transaction that counts, and later increments keep the original expiry (INCRBY does not touch it).
  * - `ttl` uses PTTL rounded up to whole seconds (as InMemoryCache does). A key without an expiry (PTTL -1) also gives
  *   null: this adapter never writes one, and callers treat null as "no known expiry".
  * - Windows are sorted sets. Each member is `<tag>:<value>` with a unique tag, so equal values appended twice stay two
@@ -59,9 +59,9 @@ export class RedisCache implements Cache {
 
   async delete(key: string) { await this.redis.del(this.k(key)); }
 
-  async increment(key: string, ttlSeconds: number) {
+  async increment(key: string, ttlSeconds: number, by = 1) {
     const k = this.k(key);
-    const results = await this.redis.multi().set(k, '0', 'PX', ttlMillis(ttlSeconds), 'NX').incr(k).exec();
+    const results = await this.redis.multi().set(k, '0', 'PX', ttlMillis(ttlSeconds), 'NX').incrby(k, by).exec();
     return Number(this.execResult(results, 1));
   }
 
@@ -115,11 +115,64 @@ export class RedisCache implements Cache {
  * A RedisCache on its own connection, for the backend's composition root. ioredis is imported
  * here, not with the module, so that a backend without REDIS_URL never loads it.
  */
-export async function createRedisCache(url: string): Promise<{ cache: RedisCache; close(): Promise<void> }> {
+export async function createRedisCache(
+  url: string, options: { onError?: (err: Error) => void } = {},
+): Promise<{ cache: Cache; connected(timeoutMs?: number): Promise<boolean>; close(): Promise<void> }> {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    // A command waits for one reconnection at most, and none while Redis is known to be down (below).
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+    commandTimeout: 2000,
+  });
+  // Handled here: without a listener, ioredis prints "Unhandled error event" at every reconnection attempt.
+  let reported = false;
+  redis.on('error', (err: Error) => {
+    if (!reported) options.onError?.(err);
+    reported = true;
+  });
+  redis.on('ready', () => { reported = false; });
+  const down = () => redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
   return {
-    cache: new RedisCache(redis),
-    async close() { await redis.quit(); },
+    cache: unavailableWhenDown(new RedisCache(redis), down),
+    /** Whether Redis answers a PING within `timeoutMs` (for `GET /debug-queues`). */
+    async connected(timeoutMs = 1000) {
+      if (redis.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+      try {
+        return await Promise.race([redis.ping().then(() => true, () => false), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
   };
+}
+
+/**
+ * The cache with every failure to reach Redis (refused, reconnecting, timed out) as a
+ * ServiceUnavailableError `ERR_CACHE_UNAVAILABLE` — 503 through the error table, not 500 — and
+ * without waiting while Redis is known to be down. Redis's own refusals (`ReplyError`, e.g.
+ * WRONGTYPE) and invalid arguments (`RangeError`) are bugs and pass through unchanged.
+ */
+export function unavailableWhenDown(cache: Cache, down: () => boolean): Cache {
+  const unavailable = (err: unknown) => {
+    if (err instanceof RangeError || (err as Error | undefined)?.name === 'ReplyError') throw err;
+    throw new ServiceUnavailableError('ERR_CACHE_UNAVAILABLE');
+  };
+  return new Proxy(cache, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (down()) return Promise.reject(new ServiceUnavailableError('ERR_CACHE_UNAVAILABLE'));
+        return Promise.resolve().then(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).catch(unavailable);
+      };
+    },
+  });
 }

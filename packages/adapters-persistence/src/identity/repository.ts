@@ -36,6 +36,9 @@ export class MikroOrmUsers extends MikroOrmRepository implements Users {
   async remove(companyId: number, id: number) {
     await this.em.nativeDelete(UserSchema, { id, companyId });
   }
+  async bumpTokenVersionsOfCompany(companyId: number) {
+    await this.em.execute('update users set token_version = token_version + 1 where company_id = ?', [companyId]);
+  }
   async queueIdsOf(companyId: number, userId: number) {
     const rows = await this.em.execute<Array<{ queue_id: number }>>(
       'select qu.queue_id from queue_users qu join queues q on q.id = qu.queue_id where q.company_id = ? and qu.user_id = ? order by qu.queue_id',
@@ -52,8 +55,10 @@ export class MikroOrmRefreshSessions extends MikroOrmRepository implements Refre
   async find(id: string) {
     return this.em.findOne(RefreshSessionSchema, { id }, READ);
   }
-  async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date) {
-    const changed = await this.em.nativeUpdate(RefreshSessionSchema, { id, currentJti: fromJti, revokedAt: null }, { currentJti: toJti, expiresAt });
+  async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date, at: Date) {
+    const changed = await this.em.nativeUpdate(
+      RefreshSessionSchema, { id, currentJti: fromJti, revokedAt: null }, { currentJti: toJti, previousJti: fromJti, rotatedAt: at, expiresAt },
+    );
     return changed === 1;
   }
   async revoke(id: string, at: Date) {
@@ -61,5 +66,8 @@ export class MikroOrmRefreshSessions extends MikroOrmRepository implements Refre
   }
   async revokeAllOfUser(userId: number, at: Date) {
     await this.em.nativeUpdate(RefreshSessionSchema, { userId, revokedAt: null }, { revokedAt: at });
+  }
+  async revokeAllOfCompany(companyId: number, at: Date) {
+    await this.em.nativeUpdate(RefreshSessionSchema, { companyId, revokedAt: null }, { revokedAt: at });
   }
 }

@@ -35,7 +35,7 @@ export const UserSchema = new EntitySchema<User>({
 
 const refreshSessions = foreignKeysOf('refresh_sessions');
 
-/** As m0001 creates `refresh_sessions`. */
+/** As m0001 creates `refresh_sessions`, with m0010's rotation memory (`previous_jti`, `rotated_at`) and company index. */
 export const RefreshSessionSchema = new EntitySchema<RefreshSession>({
   name: 'RefreshSession',
   tableName: 'refresh_sessions',
@@ -44,9 +44,14 @@ export const RefreshSessionSchema = new EntitySchema<RefreshSession>({
     userId: refreshSessions('user_id', 'User', 'cascade'),
     companyId: refreshSessions('company_id', 'Company', 'cascade'),
     currentJti: { type: 'uuid' },
+    previousJti: { type: 'uuid', nullable: true },
+    rotatedAt: { type: 'Date', nullable: true },
     expiresAt: { type: 'Date' },
     revokedAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
   },
-  indexes: [{ name: 'refresh_sessions_user_id_idx', properties: ['userId'] }],
+  indexes: [
+    { name: 'refresh_sessions_user_id_idx', properties: ['userId'] },
+    { name: 'refresh_sessions_company_id_idx', properties: ['companyId'] },
+  ],
 });

@@ -55,11 +55,13 @@ export class MikroOrmConnections extends MikroOrmRepository implements Connectio
   }
 }
 
-/** Two connections saving the same token at once: the unique index decides, as a 409 like the use case's check. */
+/** Two connections saving the same token (or page id) at once: the unique index decides, as a 409 like the use case's check. */
 async function tokenUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
+    // By the constraint's name: the message also quotes the statement, which names every column.
+    if (err instanceof UniqueConstraintViolationException && /connections_external_id_key/.test(err.message)) throw new ConflictError('ERR_PAGE_IN_USE');
     if (err instanceof UniqueConstraintViolationException && /token_digest/.test(err.message)) throw new ConflictError('ERR_TOKEN_IN_USE');
     throw err;
   }
@@ -309,10 +311,30 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
     });
     return rows.map((r) => ({ id: r.id, subject: r.subject, payload: r.payload, createdAt: r.createdAt }));
   }
-  /** Keeps the first publication time of an entry published twice (a relay that crashed before marking). */
-  async markPublished(ids: readonly string[], at: Date) {
+  /**
+   * Keeps the first publication time of an entry published twice (a relay that crashed before
+   * marking). `handled: false` (the in-process broker) also records the entries in `outbox_handling` (m0012) until `markHandled`. */
+  async markPublished(ids: readonly string[], at: Date, options: { handled?: boolean } = {}) {
     const valid = ids.filter((id) => UUID.test(id));
     if (!valid.length) return;
     await this.em.nativeUpdate(OutboxSchema, { id: { $in: valid }, publishedAt: null }, { publishedAt: at });
+    if (options.handled ?? true) return;
+    await this.em.execute(
+      `insert into outbox_handling (outbox_id, published_at) values ${valid.map(() => '(?, ?)').join(', ')} on conflict (outbox_id) do nothing`,
+      valid.flatMap((id) => [id, at]),
+    );
+  }
+  async markHandled(ids: readonly string[]) {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (!valid.length) return;
+    await this.em.execute(`delete from outbox_handling where outbox_id in (${valid.map(() => '?').join(', ')})`, valid);
+  }
+  /** Entries published to a broker that died with its process go back to pending. */
+  async requeueUnhandled(since: Date): Promise<number> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      `update outbox set published_at = null where published_at is not null and created_at >= ?
+         and id in (select outbox_id from outbox_handling) returning id`, [since],
+    );
+    return rows.length;
   }
 }

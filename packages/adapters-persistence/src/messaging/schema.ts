@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const connections = foreignKeysOf('connections');
 
-/** As m0003 creates `connections`. */
+/** As m0003 creates `connections`, with m0011's unique page ids. */
 export const ConnectionSchema = new EntitySchema<Connection>({
   name: 'Connection',
   tableName: 'connections',
@@ -32,10 +32,12 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },
-  indexes: [
-    { name: 'connections_company_id_idx', properties: ['companyId'] },
-    { name: 'connections_external_id_idx', expression: `create index connections_external_id_idx on connections (external_id) where kind = 'socialnet'` },
-  ],
+  indexes: [{ name: 'connections_company_id_idx', properties: ['companyId'] }],
+  // m0011: a page or account id belongs to one social connection on the whole platform.
+  uniques: [{
+    name: 'connections_external_id_key',
+    expression: `create unique index connections_external_id_key on connections (external_id) where kind = 'socialnet'`,
+  }],
 });
 
 const contacts = foreignKeysOf('contacts');

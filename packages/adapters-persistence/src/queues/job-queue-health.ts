@@ -2,12 +2,18 @@ import type { MikroORM } from '@mikro-orm/core';
 import { subjectCounts, type JobQueueHealth, type OutboxBacklog } from '@servicedesk/core';
 import { MikroOrmRepository } from '../shared/context.js';
 
+/** How the composition root tells whether the broker and the cache answer; absent: in process, always there. */
+export interface DependencyChecks {
+  readonly brokerConnected?: () => Promise<boolean>;
+  readonly cacheConnected?: () => Promise<boolean>;
+}
+
 /**
  * The outbox backlog read from the table (counts by subject family, the oldest entry's age), and
- * the broker's connectivity as the composition root tells it.
+ * the broker's and cache's connectivity as the composition root tells it.
  */
 export class MikroOrmJobQueueHealth extends MikroOrmRepository implements JobQueueHealth {
-  constructor(orm: MikroORM, private readonly broker: () => Promise<boolean> = async () => true) {
+  constructor(orm: MikroORM, private readonly checks: DependencyChecks = {}) {
     super(orm);
   }
 
@@ -26,7 +32,11 @@ export class MikroOrmJobQueueHealth extends MikroOrmRepository implements JobQue
     };
   }
 
-  brokerConnected(): Promise<boolean> {
-    return this.broker();
+  async brokerConnected(): Promise<boolean> {
+    return this.checks.brokerConnected ? this.checks.brokerConnected() : true;
+  }
+
+  async cacheConnected(): Promise<boolean> {
+    return this.checks.cacheConnected ? this.checks.cacheConnected() : true;
   }
 }

@@ -66,7 +66,18 @@ export async function truncate(db: Database): Promise<void> {
   const rows: Array<{ tablename: string }> = await conn.execute(
     "select tablename from pg_tables where schemaname = current_schema() and tablename <> 'mikro_orm_migrations'",
   );
-  if (rows.length) await conn.execute(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`);
+  if (!rows.length) return;
+  const sql = `truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`;
+  // A running backend's background work (job claims, a relay after commit) may hold row locks in
+  // another order; PostgreSQL then aborts one side as a deadlock (40P01). Emptying is idempotent: again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await conn.execute(sql);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+    }
+  }
 }
 
 /** Runs every test body inside a MikroORM request context, as the HTTP and broker adapters do. */

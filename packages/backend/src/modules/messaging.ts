@@ -1,5 +1,7 @@
-import { connectionRoutes, messageApiRoutes, messageRoutes, ticketRoutes, webhookRoutes } from '@servicedesk/adapters-http';
-import { messagingRepositories } from '@servicedesk/adapters-persistence';
+import { connectionRoutes, GraphSocialAccounts, messageApiRoutes, messageRoutes, ticketRoutes, webhookRoutes } from '@servicedesk/adapters-http';
+import {
+  IdempotencyKeySchema, M0012IdempotencyKeys, messagingRepositories, OutboxHandlingSchema,
+} from '@servicedesk/adapters-persistence';
 import { createMessaging, INBOUND_SHARDS, SUBJECTS, type BrokerEnvelope, type ChannelEvent, type MessagingApi } from '@servicedesk/core';
 import { feature, type Feature, type Consumer } from './feature.js';
 
@@ -11,7 +13,11 @@ const SEND_DEADLINE_MARGIN_MS = 30_000;
 /** Connections and their sessions, tickets, conversations (messages in and out) and the outbox. */
 export const messaging: Feature<object, MessagingApi> = feature({
   name: 'messaging',
-  ports: ({ infra, nudgeOutbox }) => ({ ...messagingRepositories(infra.db.orm), relayTrigger: nudgeOutbox }),
+  entities: [IdempotencyKeySchema, OutboxHandlingSchema],
+  migrations: [{ name: 'm0012-idempotency-keys', class: M0012IdempotencyKeys }],
+  ports: ({ config, infra, nudgeOutbox }) => ({
+    ...messagingRepositories(infra.db.orm), relayTrigger: nudgeOutbox, socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
+  }),
   api: (ports) => createMessaging(ports),
   routes: (app, { config }) => [
     ...webhookRoutes(app, config.webhooks),
@@ -37,6 +43,8 @@ export const messaging: Feature<object, MessagingApi> = feature({
     // The safety net of the relay (sends are also relayed right after they commit). It publishes to
     // the broker and joins a relay already running, so it runs outside the job's transaction.
     { name: 'outbox.relay', every: config.outboxRelayIntervalMs, atomic: false, run: async () => { await app.outbox.relayOutbox.execute(); } },
+    // The message API's Idempotency-Keys answer their first result for 24 hours.
+    { name: 'idempotency.expire-keys', every: 3600_000, run: async () => { await app.conversations.expireIdempotencyKeys.execute(); } },
     // Sends no channel runtime took before the deadline (plus a margin for one in flight) are failed.
     {
       name: 'messages.expire-stale-sends', every: Math.min(10_000, config.sendDeadlineMs),

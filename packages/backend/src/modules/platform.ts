@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, HttpConversationIntegrations, JoseTokens, versionRoutes, WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
-import { MikroOrmJobStore, platformRepositories } from '@servicedesk/adapters-persistence';
+import { MikroOrmJobStore, MikroOrmTickets, platformRepositories } from '@servicedesk/adapters-persistence';
 import { jobPorts, SystemClock } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
 
@@ -16,7 +16,7 @@ export const platform: Feature = feature({
     hasher: new Argon2PasswordHasher(),
     cache: infra.cache,
     blobs: infra.blobs,
-    realtime: new WsRealtimeEvents({ cache: infra.cache, fanout: infra.fanout }),
+    realtime: new WsRealtimeEvents({ cache: infra.cache, fanout: infra.fanout, tickets: new MikroOrmTickets(infra.db.orm) }),
     clock: new SystemClock(),
     ids: { uuid: randomUUID },
     companyRegistry: new HttpCompanyRegistry({ baseUrl: config.cnpjRegistryUrl }),

@@ -6,7 +6,10 @@ import { feature, type Feature } from './feature.js';
 /** Queues, their menus and chatbots, queue integrations and the job-queue health. */
 export const queues: Feature<object, { queues: QueuesApi }> = feature({
   name: 'queues',
-  ports: ({ infra }) => queuesRepositories(infra.db.orm, infra.brokerConnected ? { brokerConnected: infra.brokerConnected } : {}),
+  ports: ({ infra }) => queuesRepositories(infra.db.orm, {
+    ...(infra.brokerConnected ? { brokerConnected: infra.brokerConnected } : {}),
+    ...(infra.cacheConnected ? { cacheConnected: infra.cacheConnected } : {}),
+  }),
   api: (ports) => ({ queues: createQueues(ports) }),
   routes: (app) => [...queueRoutes(app), ...queueOptionRoutes(app), ...queueIntegrationRoutes(app)],
   // The backend consumes its own deliveries, written to the outbox by the inbound path.

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { routesWithoutResponseSchema } from '@servicedesk/adapters-http';
 import { expect } from 'chai';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 
 // Connections, webhooks, conversations and tickets: every route describes its answer, and the answers
 // no other suite reaches with a success fit their schemas (the test backend validates each answer).
@@ -16,8 +17,12 @@ const WEBHOOK_PATHS = new Set(['/', '/webhook/']);
 
 describe('HTTP: connection, conversation and ticket answers fit their response schemas', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY }); });
-  after(async () => { await b.close(); });
+  let graph: FakeGraph;
+  before(async () => {
+    graph = await startFakeGraph({ 'page-token': 'PAGE-9' });
+    b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY, META_GRAPH_URL: graph.url });
+  });
+  after(async () => { await b.close(); await graph.close(); });
   beforeEach(async () => { await b.reset(); });
 
   it('declares a response schema (or 204) on every route of the groups', () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import WebSocket from 'ws';
 import { requestScope } from '../../src/container.js';
 import { asSuper, client, login, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { eventually } from '../support/eventually.js';
 
 const TOKEN = 'connection-token-0123456789abcdef';
@@ -29,8 +30,13 @@ describe('HTTP: connections and sessions', () => {
   let b: TestBackend;
   // No channel runtime in this process (it would be "another process" behind BROKER_URL, which the
   // test infrastructure never dials): statuses and outbox rows stay exactly as the backend wrote them.
-  before(async () => { b = await startTestBackend({ CHANNEL_RUNTIME: 'external', BROKER_URL: 'nats://127.0.0.1:1' }); });
-  after(async () => { await b.close(); });
+  // Meta's Graph API says which page each page access token belongs to.
+  let graph: FakeGraph;
+  before(async () => {
+    graph = await startFakeGraph({ 'EAAB-page-secret': '1029384756', p: '77' });
+    b = await startTestBackend({ CHANNEL_RUNTIME: 'external', BROKER_URL: 'nats://127.0.0.1:1', META_GRAPH_URL: graph.url });
+  });
+  after(async () => { await b.close(); await graph.close(); });
   beforeEach(async () => { await b.reset(); });
 
   const inScope = <T>(work: () => Promise<T>) => requestScope(b.infra.db)(work);

@@ -214,7 +214,7 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     await d.inbound('5511977770004', 'mensagem-secreta');
     const res = await client(b.url).get('/debug-queues');
     expect(res.status).to.equal(200);
-    expect(res.body).to.have.all.keys('status', 'outbox', 'broker', 'backgroundJobs', 'checkedAt');
+    expect(res.body).to.have.all.keys('status', 'database', 'cache', 'outbox', 'broker', 'backgroundJobs', 'checkedAt');
     expect(res.body.outbox.pending).to.be.a('number');
     expect(res.body.broker).to.deep.equal({ connected: true });
     const text = JSON.stringify(res.body);

@@ -132,8 +132,11 @@ describe('HTTP: first access with the default admin password', () => {
     const changed = await api.put(`/users/${res.body.user.id}`, { password: 'a-much-better-password' });
     expect(changed.status).to.equal(200);
     expect(changed.body.mustChangePassword).to.equal(false);
-    expect((await api.get('/users')).status).to.equal(200);
+    // A new password ends every session, this one included: log in again with it.
+    expect((await api.get('/users')).status).to.equal(401);
     expect((await client(b.url).post('/auth/login', { email: ADMIN.email, password: '123456' })).status).to.equal(401);
-    expect((await client(b.url).post('/auth/login', { email: ADMIN.email, password: 'a-much-better-password' })).status).to.equal(200);
+    const again = await client(b.url).post('/auth/login', { email: ADMIN.email, password: 'a-much-better-password' });
+    expect(again.status).to.equal(200);
+    expect((await client(b.url, again.body.token).get('/users')).status).to.equal(200);
   });
 });

@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmTickets } from '@servicedesk/adapters-persistence';
 import { expect } from 'chai';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { eventually } from '../support/eventually.js';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
@@ -20,10 +21,12 @@ function delivery(pageId: string, mid: string, text: string, sender = 'PSID-77')
 
 describe('Webhooks: Meta deliveries and the chat-application microservice', () => {
   let b: TestBackend;
+  let graph: FakeGraph;
   before(async () => {
-    b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY, CHATAPP_MICROSERVICE_SECRET: MICRO, OUTBOX_RELAY_INTERVAL_MS: '100' });
+    graph = await startFakeGraph({ 'page-token': 'PAGE-1' });
+    b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY, CHATAPP_MICROSERVICE_SECRET: MICRO, OUTBOX_RELAY_INTERVAL_MS: '100', META_GRAPH_URL: graph.url });
   });
-  after(async () => { await b.close(); });
+  after(async () => { await b.close(); await graph.close(); });
   beforeEach(async () => { await b.reset(); });
 
   const tickets = () => RequestContext.create(b.infra.db.orm.em, async () =>

@@ -39,17 +39,17 @@ export function createIdentity(p: IdentityPorts) {
   const planGuard = new PlanGuard({ companies, plans });
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
   return {
-    authenticate: new Authenticate({ users, tokens }),
+    authenticate: new Authenticate({ users, companies, tokens }),
     login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock }),
-    refreshToken: new RefreshToken({ users, sessions, tokens, issuer, clock, ids }),
+    refreshToken: new RefreshToken({ users, companies, sessions, tokens, issuer, tx, clock, ids }),
     logout: new Logout({ users, sessions, tokens, clock }),
     getCurrentUser: new GetCurrentUser({ users }),
     listUsers: new ListUsers({ users }),
     listUsersForPicker: new ListUsersForPicker({ users }),
     showUser: new ShowUser({ users }),
     createUser: new CreateUser({ users, companies, planGuard, hasher, tx, clock, realtime }),
-    updateUser: new UpdateUser({ users, hasher, clock, realtime }),
-    deleteUser: new DeleteUser({ users, sessions, clock, realtime }),
+    updateUser: new UpdateUser({ users, sessions, hasher, tx, clock, realtime }),
+    deleteUser: new DeleteUser({ users, sessions, tx, clock, realtime }),
     setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, realtime }),
     setTicketsManagerWidth: new SetTicketsManagerWidth({ users, clock }),
   };

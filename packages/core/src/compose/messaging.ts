@@ -16,13 +16,14 @@ import { CloseImportedTickets } from '../tickets/close-imported-tickets.js';
 import { RemoveGreetingMedia, SetGreetingMedia } from '../connections/connection-media.js';
 import { CreateConnection } from '../connections/create-connection.js';
 import { OutboundMessages } from '../messages/outbound.js';
-import type { Connections } from '../connections/ports.js';
+import type { Connections, SocialAccounts } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
 import type { Outbox } from '../outbox/ports.js';
 import type { Tickets, TicketLogs } from '../tickets/ports.js';
 import { ListAllConnections, ListConnections, ShowConnection } from '../connections/read-connections.js';
 import { RelayOutbox } from '../outbox/relay-outbox.js';
+import { ExpireIdempotencyKeys, type IdempotencyKeys } from '../conversations/idempotency-keys.js';
 import { relayAfterCommit } from '../outbox/relay-after-commit.js';
 import { RouteInbound } from '../conversations/route-inbound.js';
 import { SendApiMessage } from '../conversations/send-api-message.js';
@@ -62,6 +63,10 @@ export interface MessagingPorts {
   readonly tags: Tags;
   readonly queues: Queues;
   readonly queueOptions: QueueOptions;
+  /** The message API's Idempotency-Keys, stored with the sends they answer for. */
+  readonly idempotencyKeys: IdempotencyKeys;
+  /** Who a page access token belongs to (Meta's Graph API): social pages are accepted only from their holders. */
+  readonly socialAccounts: SocialAccounts;
   /**
    * Starts an outbox relay run after a commit that wrote entries, in a unit of work of its own (the
    * backend opens a MikroORM context); without it the relay runs directly.
@@ -88,7 +93,7 @@ interface SharedPorts {
  */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
   const { contacts, tickets, messages, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
-  const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker, clock });
+  const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker, clock, ...(p.relayTrigger ? { nudge: p.relayTrigger } : {}) });
   const relayNow = () => { void relayOutbox.execute().catch(() => undefined); };
   const outbox = relayAfterCommit(p.outbox, tx, p.relayTrigger ?? relayNow);
   const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
@@ -107,8 +112,8 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       listConnections: new ListConnections({ connections, queues }),
       listAllConnections: new ListAllConnections({ connections, companies }),
       showConnection: new ShowConnection({ connections, queues }),
-      createConnection: new CreateConnection({ connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues }),
-      updateConnection: new UpdateConnection({ connections, digester, sessions, tx, clock, realtime, queues }),
+      createConnection: new CreateConnection({ connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts }),
+      updateConnection: new UpdateConnection({ connections, digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts }),
       deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
       controlSession: new ControlSession({ connections, sessions, tx, realtime }),
       restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime }),
@@ -124,7 +129,8 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       /** The one way to send a message: campaigns, schedules, bots and flows all use it. */
       outbound,
       routeInbound,
-      sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues }),
+      sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys }),
+      expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
       expireStaleSends: new ExpireStaleSends({ messages, clock, realtime }),
       ...ticketsAndMessages.messages,

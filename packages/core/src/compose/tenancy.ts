@@ -1,5 +1,5 @@
 import { LookupCnpj, type CompanyRegistry } from '../cnpj/lookup-cnpj.js';
-import type { Users } from '../identity/ports.js';
+import type { RefreshSessions, Users } from '../identity/ports.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Settings } from '../settings/ports.js';
@@ -10,7 +10,7 @@ import { CompanyOnboarding } from '../onboarding/company-onboarding.js';
 import { CreateCompany } from '../onboarding/create-company.js';
 import { CreatePlan, DeletePlan, ListPlans, ShowPlan, UpdatePlan } from '../tenancy/manage-plans.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { Companies, CompanySessions, Plans } from '../tenancy/ports.js';
 import { FindCompanyByEmail, GetCompanyDiskUsage, ListAllCompanies, ListCompanies, ListCompaniesWithPlans, ShowCompany, ShowCompanyWithPlan } from '../tenancy/read-companies.js';
 import { SeedPlatform } from '../onboarding/seed-platform.js';
 import { Signup } from '../onboarding/signup.js';
@@ -18,6 +18,7 @@ import { Signup } from '../onboarding/signup.js';
 /** The ports of companies, plans and sign-up. */
 export interface TenancyPorts {
   readonly users: Users;
+  readonly refreshSessions: RefreshSessions;
   readonly companies: Companies;
   readonly plans: Plans;
   readonly settings: Settings;
@@ -32,6 +33,13 @@ export interface TenancyPorts {
 /** Companies, their plans, sign-up and the platform seed (`app.tenancy`). */
 export function createTenancy(p: TenancyPorts) {
   const { users, companies, plans, settings, hasher, blobs, realtime, tx, clock } = p;
+  // A deactivated company's users: every access token dead (version bump), every refresh family revoked.
+  const companySessions: CompanySessions = {
+    async endAll(companyId, at) {
+      await users.bumpTokenVersionsOfCompany(companyId);
+      await p.refreshSessions.revokeAllOfCompany(companyId, at);
+    },
+  };
   const onboarding = new CompanyOnboarding({ companies, plans, users, hasher, tx, clock });
   return {
     planGuard: new PlanGuard({ companies, plans }),
@@ -46,11 +54,11 @@ export function createTenancy(p: TenancyPorts) {
     listCompaniesWithPlans: new ListCompaniesWithPlans({ companies, plans }),
     companyDiskUsage: new GetCompanyDiskUsage({ companies, blobs }),
     createCompany: new CreateCompany({ onboarding }),
-    updateCompany: new UpdateCompany({ companies, plans, clock, realtime }),
+    updateCompany: new UpdateCompany({ companies, plans, sessions: companySessions, tx, clock, realtime }),
     updateCompanySchedules: new UpdateCompanySchedules({ companies, clock, realtime }),
     deleteCompany: new DeleteCompany({ companies, users }),
-    listPlans: new ListPlans({ plans }),
-    showPlan: new ShowPlan({ plans }),
+    listPlans: new ListPlans({ plans, companies }),
+    showPlan: new ShowPlan({ plans, companies }),
     createPlan: new CreatePlan({ plans, clock }),
     updatePlan: new UpdatePlan({ plans, clock }),
     deletePlan: new DeletePlan({ plans, companies }),

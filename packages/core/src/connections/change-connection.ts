@@ -4,9 +4,9 @@ import type { ConnectionEvent, SessionEvent } from './connection-events.js';
 import { ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
-import { assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults, visibleConnection } from './connection-rules.js';
+import { assertPageFree, assertPageOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults, pageClaim, visibleConnection } from './connection-rules.js';
 import type { ConnectionFields } from './create-connection.js';
-import type { Connections } from './ports.js';
+import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
 import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
 import { assertQueues } from '../queues/manage-queues.js';
@@ -31,22 +31,41 @@ function tokenChange(current: Connection, token: string | null | undefined): str
 }
 
 /**
- * An admin edits a connection with the rules of creation. Changing what the connector logs in
+ * An admin edits a connection with the rules of creation (a new page or page token is verified
+ * with the provider and must be on no other connection). Changing what the connector logs in
  * with (provider, page, secrets) restarts the session through a `restart` command.
  */
 export class UpdateConnection {
   constructor(private readonly deps: {
     connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ConnectionEvent | SessionEvent>;
-    queues: Queues;
+    queues: Queues; socialAccounts: SocialAccounts;
   }) {}
+
+  /** The connection as the input would leave it (validated), from the stored one. */
+  private edited(current: Connection, input: UpdateConnectionInput): Connection {
+    if (input.kind !== undefined && input.kind !== current.kind) throw new ValidationError('ERR_CONNECTION_KIND_CHANGE');
+    const next: Connection = { ...current, secrets: { ...current.secrets } };
+    if (input.externalId !== undefined) next.externalId = externalIdOf(input.externalId);
+    if (input.secrets !== undefined) next.secrets = { ...current.secrets, ...secretsOf(input.secrets) };
+    return next;
+  }
 
   async execute(input: UpdateConnectionInput): Promise<ConnectionWithQueues> {
     const { connections, sessions, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
+    // A new page, or a new token for it, is verified with the provider before the transaction (a
+    // network call); should the row change meanwhile, the claim is verified again inside.
+    const before = await visibleConnection(connections, input.actor, input.connectionId, input.anyCompany);
+    const planned = this.edited(before, input);
+    let verified: string | null = null;
+    if (pageClaim(planned) !== pageClaim(before)) {
+      assertSocialCredentials(planned);
+      await assertPageOwned(this.deps.socialAccounts, planned);
+      verified = pageClaim(planned);
+    }
     const { connection, undefaulted, restarted } = await tx.run(async () => {
       const current = await visibleConnection(connections, input.actor, input.connectionId, input.anyCompany);
-      if (input.kind !== undefined && input.kind !== current.kind) throw new ValidationError('ERR_CONNECTION_KIND_CHANGE');
-      const next: Connection = { ...current, secrets: { ...current.secrets } };
+      const next = this.edited(current, input);
       if (input.name !== undefined) next.name = connectionName(input.name);
       if (input.provider !== undefined) next.provider = providerOfKind(current.kind, input.provider, 'ERR_CONNECTION_KIND_CHANGE');
       if (input.greetingMessage !== undefined) next.greetingMessage = connectionText(input.greetingMessage);
@@ -54,9 +73,12 @@ export class UpdateConnection {
       if (input.outOfHoursMessage !== undefined) next.outOfHoursMessage = connectionText(input.outOfHoursMessage);
       if (input.isDefault !== undefined) next.isDefault = input.isDefault;
       if (input.reopenWindowMinutes !== undefined) next.reopenWindowMinutes = reopenWindow(input.reopenWindowMinutes);
-      if (input.externalId !== undefined) next.externalId = externalIdOf(input.externalId);
-      if (input.secrets !== undefined) next.secrets = { ...current.secrets, ...secretsOf(input.secrets) };
       assertSocialCredentials(next);
+      const claim = pageClaim(next);
+      if (claim !== pageClaim(current)) {
+        if (claim !== verified) await assertPageOwned(this.deps.socialAccounts, next);
+        await assertPageFree(connections, next, current.id);
+      }
       const token = tokenChange(current, input.token);
       if (token === null) Object.assign(next, { tokenDigest: null, tokenHint: null });
       else if (token !== undefined) Object.assign(next, await tokenFields(this.deps, token, current.id));

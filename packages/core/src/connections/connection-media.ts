@@ -3,7 +3,7 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ConnectionEvent } from './connection-events.js';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
-import type { UploadedFile } from '../uploads/image-upload.js';
+import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { toConnectionView, type Connection, type ConnectionView } from './connection.js';
 import { visibleConnection } from './connection-rules.js';
 import type { Connections } from './ports.js';
@@ -48,10 +48,10 @@ export class SetGreetingMedia {
     assertAdmin(input.actor);
     const connection = await visibleConnection(connections, input.actor, input.connectionId);
     const file = input.file;
-    if (!file || file.data.length === 0) throw new ValidationError('ERR_NO_FILE');
-    if (file.data.length > MAX_GREETING_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+    if (!file || uploadSize(file) === 0) throw new ValidationError('ERR_NO_FILE');
+    if (uploadSize(file) > MAX_GREETING_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
     const key = `public/company-${connection.companyId}/connections/${ids.uuid()}-${safeFileName(file.filename)}`;
-    await blobs.put(key, file.data, safeMediaType(file.contentType));
+    await storeUpload(blobs, key, file, safeMediaType(file.contentType));
     return replaceMedia(this.deps, connection, key);
   }
 }

@@ -3,7 +3,7 @@ import type { ErrorCode } from '../shared/error-codes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, SecretDigester } from '../shared/ports.js';
 import { maskToken, PROVIDERS_OF, type Connection, type ConnectionKind, type ConnectionProvider } from './connection.js';
-import type { Connections } from './ports.js';
+import type { Connections, SocialAccounts } from './ports.js';
 
 export const MAX_CONNECTION_TEXT = 4000;
 export const MAX_REOPEN_WINDOW_MINUTES = 7 * 24 * 60;
@@ -59,6 +59,31 @@ export function assertSocialCredentials(c: Pick<Connection, 'kind' | 'externalId
   if (c.kind !== 'socialnet') return;
   if (!c.externalId) throw new ValidationError('ERR_EXTERNAL_ID_REQUIRED');
   if (!c.secrets.pageAccessToken) throw new ValidationError('ERR_PAGE_ACCESS_TOKEN_REQUIRED');
+}
+
+/** The page claim of a social connection: the page (or account) id and the token that must own it. */
+export function pageClaim(c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): string | null {
+  return c.kind === 'socialnet' && c.externalId ? JSON.stringify([c.externalId, c.secrets.pageAccessToken ?? '']) : null;
+}
+
+/**
+ * Meta delivers a page's messages to the connection holding its id, so a page is accepted only
+ * from who holds one of its page access tokens: the provider must say the token is the page's (or
+ * the token of the page its Instagram account is linked to). Done before the transaction: it is a
+ * network call.
+ */
+export async function assertPageOwned(socialAccounts: SocialAccounts, c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): Promise<void> {
+  if (c.kind !== 'socialnet' || !c.externalId) return;
+  const page = await socialAccounts.pageOfToken(c.secrets.pageAccessToken ?? '');
+  if (!page) throw new ValidationError('ERR_PAGE_ACCESS_TOKEN_INVALID');
+  if (page.pageId !== c.externalId && page.instagramAccountId !== c.externalId) throw new ValidationError('ERR_PAGE_NOT_OWNED');
+}
+
+/** A page or account id belongs to one social connection on the platform (a unique index backs this). */
+export async function assertPageFree(connections: Connections, c: Pick<Connection, 'kind' | 'externalId'>, ownerId: number | null): Promise<void> {
+  if (c.kind !== 'socialnet' || !c.externalId) return;
+  const holder = await connections.findByExternalId(c.externalId);
+  if (holder && holder.id !== ownerId) throw new ConflictError('ERR_PAGE_IN_USE');
 }
 
 export function assertTokenFormat(token: string): void {

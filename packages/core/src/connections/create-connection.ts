@@ -4,8 +4,8 @@ import type { ConnectionEvent } from './connection-events.js';
 import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
-import { assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults } from './connection-rules.js';
-import type { Connections } from './ports.js';
+import { assertPageFree, assertPageOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults } from './connection-rules.js';
+import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
 import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
 import { assertQueues } from '../queues/manage-queues.js';
@@ -41,13 +41,14 @@ const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger' } as const
 
 /**
  * An admin adds a chat-application session or a social-network page to the company, within the
- * plan's connection limit. The connection starts `OPENING` and its `start` command is written
+ * plan's connection limit. A social page must be one the page access token belongs to (asked of the
+ * provider) and on no other connection. The connection starts `OPENING` and its `start` command is written
  * to the outbox in the same transaction.
  */
 export class CreateConnection {
   constructor(private readonly deps: {
     connections: Connections; planGuard: PlanGuard; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents<ConnectionEvent>; queues: Queues;
+    realtime: RealtimeEvents<ConnectionEvent>; queues: Queues; socialAccounts: SocialAccounts;
   }) {}
 
   async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
@@ -73,8 +74,14 @@ export class CreateConnection {
     assertSocialCredentials(draft);
     if (input.token) assertTokenFormat(input.token);
     const queueIds = await assertQueues(this.deps.queues, companyId, input.queueIds ?? []);
+    if (draft.kind === 'socialnet') {
+      // A company at its limit is told so without asking the provider about the page.
+      await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
+      await assertPageOwned(this.deps.socialAccounts, draft);
+    }
 
     const { connection, undefaulted } = await tx.run(async () => {
+      await assertPageFree(connections, draft, null);
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
       const token = input.token ? await tokenFields(this.deps, input.token, null) : { tokenDigest: null, tokenHint: null };
       const now = clock.now();

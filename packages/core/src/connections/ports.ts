@@ -11,3 +11,20 @@ export interface Connections {
   update(connection: Connection): Promise<void>;
   remove(companyId: number, id: number): Promise<void>;
 }
+
+/** What the provider says a page access token belongs to. */
+export interface PageOfToken {
+  /** The Facebook page the token is a page access token of. */
+  readonly pageId: string;
+  /** The Instagram professional account linked to that page, if any. */
+  readonly instagramAccountId: string | null;
+}
+
+/**
+ * Asks the provider (Meta's Graph API) who a page access token belongs to, so a company can only
+ * register a page it holds a token of. Null when the provider refuses the token; throws
+ * `ERR_GRAPH_API_UNAVAILABLE` (503) when it cannot be asked.
+ */
+export interface SocialAccounts {
+  pageOfToken(pageAccessToken: string): Promise<PageOfToken | null>;
+}

@@ -1,9 +1,9 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
-import { ConflictError, ValidationError } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import type { UploadedFile } from '../uploads/image-upload.js';
+import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import type { OutboundContent } from '../connections/channel-messages.js';
 import type { Connection } from '../connections/connection.js';
 import { isValidNumber, type MessageMedia } from '../messages/message.js';
@@ -15,6 +15,7 @@ import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { findQueue } from '../queues/manage-queues.js';
 import type { Queues } from '../queues/ports.js';
+import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
 
 export interface SendApiMessageInput {
   /** The connection whose API token authorised the call: it fixes the company too. */
@@ -40,7 +41,8 @@ export interface SendApiMessageResult {
   readonly messageId: string;
 }
 
-const IDEMPOTENCY_TTL = 24 * 3600;
+/** How long the cache marks a key as being processed (the stored answer lives in the database). */
+const IDEMPOTENCY_IN_PROGRESS_TTL = 120;
 export const MAX_API_MEDIA_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -51,6 +53,7 @@ export class SendApiMessage {
   constructor(private readonly deps: {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
+    idempotencyKeys: IdempotencyKeys;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
@@ -58,35 +61,49 @@ export class SendApiMessage {
     const medias = input.medias ?? [];
     if (!input.body.trim() && medias.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
     if (input.body.length > 65_536) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
-    const idemKey = input.idempotencyKey ? `idem:api-send:${input.connection.id}:${input.idempotencyKey}` : null;
-    if (idemKey) {
-      const first = await this.deps.cache.get(idemKey);
-      if (first && first !== 'pending') return JSON.parse(first) as SendApiMessageResult;
-      if (first === 'pending' || !(await this.deps.cache.setIfAbsent(idemKey, 'pending', IDEMPOTENCY_TTL))) {
-        throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
-      }
-    }
+    // The key and the answer are stored with the messages, in their transaction (see IdempotencyKeys).
+    const idem = input.idempotencyKey ? { key: input.idempotencyKey, fingerprint: fingerprintOf(input, medias) } : null;
+    if (!idem) return this.send(input, medias, null);
+    const first = await this.firstAnswer(input.connection.id, idem);
+    if (first) return first;
+    const marker = `idem:api-send:${input.connection.id}:${idem.key}`;
+    if (!(await this.deps.cache.setIfAbsent(marker, 'pending', IDEMPOTENCY_IN_PROGRESS_TTL))) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
     try {
-      const result = await this.send(input, medias);
-      if (idemKey) await this.deps.cache.set(idemKey, JSON.stringify(result), IDEMPOTENCY_TTL);
-      return result;
+      return await this.send(input, medias, idem);
     } catch (err) {
-      if (idemKey) await this.deps.cache.delete(idemKey);
+      // Another instance committed the same key first: answer as it did.
+      const answer = err instanceof ConflictError && err.code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' ? await this.firstAnswer(input.connection.id, idem) : null;
+      if (answer) return answer;
       throw err;
+    } finally {
+      await this.deps.cache.delete(marker).catch(() => undefined);
     }
   }
 
-  private async send(input: SendApiMessageInput, medias: readonly UploadedFile[]): Promise<SendApiMessageResult> {
+  /** The stored answer of a key, or null; the same key with another request is refused. */
+  private async firstAnswer(connectionId: number, idem: { key: string; fingerprint: string }): Promise<SendApiMessageResult | null> {
+    const row = await this.deps.idempotencyKeys.find(connectionId, idem.key);
+    if (!row) return null;
+    if (row.fingerprint !== idem.fingerprint) throw new ValidationError('ERR_IDEMPOTENCY_KEY_REUSED');
+    return row.answer as SendApiMessageResult;
+  }
+
+  private async send(input: SendApiMessageInput, medias: readonly UploadedFile[], idem: { key: string; fingerprint: string } | null): Promise<SendApiMessageResult> {
     const { contacts, tickets, users, outbound, blobs, tx, clock, ids, realtime } = this.deps;
     const { connection } = input;
     if (input.queueId != null) await findQueue(this.deps.queues, connection.companyId, input.queueId);
+    // The ticket goes to this user: it must be one of the connection's company (another company's is 404).
+    if (input.userId != null && !(await users.findById(connection.companyId, input.userId))) throw new NotFoundError('ERR_NO_USER_FOUND');
     const stored: MessageMedia[] = [];
     for (const file of medias) {
-      if (file.data.length > MAX_API_MEDIA_BYTES) throw new ValidationError('ERR_FILE_TOO_LARGE');
+      if (uploadSize(file) > MAX_API_MEDIA_BYTES) throw new ValidationError('ERR_FILE_TOO_LARGE');
+      if (uploadSize(file) === 0) throw new ValidationError('ERR_EMPTY_FILE');
+    }
+    for (const file of medias) {
       const key = `public/company-${connection.companyId}/media/${ids.uuid()}-${safeFileName(file.filename)}`;
       const contentType = safeMediaType(file.contentType);
-      await blobs.put(key, file.data, contentType);
-      stored.push({ key, url: blobs.publicUrl(key), contentType, filename: file.filename, size: file.data.length });
+      await storeUpload(blobs, key, file, contentType);
+      stored.push({ key, url: blobs.publicUrl(key), contentType, filename: file.filename, size: uploadSize(file) });
     }
     let body = input.body;
     if (input.sendSignature) {
@@ -118,11 +135,29 @@ export class SendApiMessage {
         ticket.closedAt = now;
       }
       await tickets.update(ticket);
+      if (idem) {
+        const answer = resultOf(ticket.id, sent.map((m) => m.id));
+        const kept = await this.deps.idempotencyKeys.add({ companyId: connection.companyId, connectionId: connection.id, ...idem, answer, createdAt: now });
+        if (!kept) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
+      }
       return { ticket, sent };
     });
     for (const m of sent) await realtime.publish(connection.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: toTicketView(ticket) } });
     await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: toTicketView(ticket) } });
-    const messageIds = sent.map((m) => m.id);
-    return { status: 'SUCCESS', message: 'Message accepted for delivery', ticketId: ticket.id, messageIds, messageId: messageIds[0]! };
+    return resultOf(ticket.id, sent.map((m) => m.id));
   }
+}
+
+function resultOf(ticketId: number, messageIds: string[]): SendApiMessageResult {
+  return { status: 'SUCCESS', message: 'Message accepted for delivery', ticketId, messageIds, messageId: messageIds[0]! };
+}
+
+/** What makes two requests the same: every field that changes what is sent (files by name, type and size). */
+function fingerprintOf(input: SendApiMessageInput, medias: readonly UploadedFile[]): string {
+  return requestFingerprint({
+    number: input.number, body: input.body, userId: input.userId ?? null, queueId: input.queueId ?? null,
+    sendSignature: input.sendSignature ?? false, closeTicket: input.closeTicket ?? false,
+    medias: medias.map((f) => ({ filename: f.filename, contentType: f.contentType, size: uploadSize(f) })),
+    buttons: input.buttons ?? null, list: input.list ?? null,
+  });
 }

@@ -4,7 +4,7 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import type { UploadedFile } from '../uploads/image-upload.js';
+import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Message, MessageMedia } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
@@ -38,12 +38,15 @@ export interface SendTicketMessageResult { readonly messages: MessageView[]; rea
 export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator }, companyId: number, files: readonly UploadedFile[]): Promise<MessageMedia[]> {
   const stored: MessageMedia[] = [];
   for (const file of files) {
-    if (file.data.length > MAX_TICKET_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
-    if (file.data.length === 0) throw new ValidationError('ERR_EMPTY_FILE');
+    const size = uploadSize(file);
+    if (size > MAX_TICKET_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+    if (size === 0) throw new ValidationError('ERR_EMPTY_FILE');
+  }
+  for (const file of files) {
     const key = `public/company-${companyId}/media/${deps.ids.uuid()}-${safeFileName(file.filename)}`;
     const contentType = safeMediaType(file.contentType);
-    await deps.blobs.put(key, file.data, contentType);
-    stored.push({ key, url: deps.blobs.publicUrl(key), contentType, filename: file.filename, size: file.data.length });
+    await storeUpload(deps.blobs, key, file, contentType);
+    stored.push({ key, url: deps.blobs.publicUrl(key), contentType, filename: file.filename, size: uploadSize(file) });
   }
   return stored;
 }

@@ -10,32 +10,36 @@ export interface LoginThrottlePolicy {
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { maxFailuresPerEmail: 5, maxFailuresPerIp: 30, windowSeconds: 900 };
 
 /**
- * Counts failed logins per e-mail and per IP in the shared cache, so that every instance
- * sees the same counts. Only failures are counted: a successful login is never slowed.
+ * Counts login attempts per e-mail and per IP in the shared cache, so that every instance sees the
+ * same counts. An attempt is counted atomically (`Cache.increment`) before its password is checked
+ * and refused past the limit, so parallel attempts cannot check more passwords than the limit
+ * allows. A successful login clears its e-mail's count and gives its IP attempt back: only
+ * failures (and attempts in flight) use the limits up. The window starts at the first counted attempt.
  */
 export class LoginThrottle {
   constructor(private readonly cache: Cache, private readonly policy: LoginThrottlePolicy = DEFAULT_LOGIN_THROTTLE) {}
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    await this.check(this.emailKey(email), this.policy.maxFailuresPerEmail);
-    await this.check(this.ipKey(ip), this.policy.maxFailuresPerIp);
-  }
-
-  async recordFailure(email: string, ip: string): Promise<void> {
-    await this.cache.increment(this.emailKey(email), this.policy.windowSeconds);
-    await this.cache.increment(this.ipKey(ip), this.policy.windowSeconds);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.cache.delete(this.emailKey(email));
-  }
-
-  private async check(key: string, max: number): Promise<void> {
-    const count = Number((await this.cache.get(key)) ?? 0);
-    if (count >= max) {
-      const ttl = (await this.cache.ttl(key)) ?? this.policy.windowSeconds;
-      throw new TooManyRequestsError('ERR_TOO_MANY_LOGIN_ATTEMPTS', Math.max(1, ttl));
+  /** Counts an attempt; throws 429 when it is over either limit (then the attempt is not made). */
+  async begin(email: string, ip: string): Promise<void> {
+    const { cache, policy } = this;
+    const byEmail = await cache.increment(this.emailKey(email), policy.windowSeconds);
+    if (byEmail > policy.maxFailuresPerEmail) await this.refuse(this.emailKey(email));
+    const byIp = await cache.increment(this.ipKey(ip), policy.windowSeconds);
+    if (byIp > policy.maxFailuresPerIp) {
+      await cache.increment(this.emailKey(email), policy.windowSeconds, -1);
+      await this.refuse(this.ipKey(ip));
     }
+  }
+
+  /** The attempt begun for this e-mail and IP logged in: it stops counting as a failure. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    await this.cache.delete(this.emailKey(email));
+    await this.cache.increment(this.ipKey(ip), this.policy.windowSeconds, -1);
+  }
+
+  private async refuse(key: string): Promise<never> {
+    const ttl = (await this.cache.ttl(key)) ?? this.policy.windowSeconds;
+    throw new TooManyRequestsError('ERR_TOO_MANY_LOGIN_ATTEMPTS', Math.max(1, ttl));
   }
 
   private emailKey(email: string) { return `login-fail:email:${email}`; }

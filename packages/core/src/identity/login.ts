@@ -23,17 +23,14 @@ export class Login {
   async execute(input: LoginInput): Promise<LoginResult> {
     const { users, companies, hasher, throttle, sessions, clock } = this.deps;
     const email = normalizeEmail(input.email);
-    await throttle.assertAllowed(email, input.ip);
+    await throttle.begin(email, input.ip);
 
     const user = await users.findByEmail(email);
     const ok = user
       ? await hasher.verify(user.passwordHash, input.password)
       : await hasher.verify(await this.decoy(), input.password).then(() => false);
-    if (!user || !ok) {
-      await throttle.recordFailure(email, input.ip);
-      throw new UnauthorizedError('ERR_INVALID_CREDENTIALS');
-    }
-    await throttle.recordSuccess(email);
+    if (!user || !ok) throw new UnauthorizedError('ERR_INVALID_CREDENTIALS');
+    await throttle.succeeded(email, input.ip);
 
     if (user.profile !== 'super') {
       const company = await companies.findById(user.companyId);

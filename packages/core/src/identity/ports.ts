@@ -18,6 +18,8 @@ export interface Users {
   add(user: NewUser): Promise<User>;
   update(user: User): Promise<void>;
   remove(companyId: number, id: number): Promise<void>;
+  /** Bumps the token version of every user of the company at once: their access tokens stop working (its deactivation). */
+  bumpTokenVersionsOfCompany(companyId: number): Promise<void>;
   /** The ids of the queues the user belongs to, ascending (read of the queues' memberships, for ticket visibility). */
   queueIdsOf(companyId: number, userId: number): Promise<number[]>;
 }
@@ -28,6 +30,12 @@ export interface RefreshSession {
   companyId: number;
   /** The id of the only refresh token of this session that may still be used. */
   currentJti: string;
+  /**
+   * The token id rotated away last and when: for a short grace after `rotatedAt` it still yields the
+   * current pair (two tabs refreshing at once) instead of counting as a replay.
+   */
+  previousJti: string | null;
+  rotatedAt: Date | null;
   expiresAt: Date;
   revokedAt: Date | null;
   createdAt: Date;
@@ -37,10 +45,14 @@ export interface RefreshSession {
 export interface RefreshSessions {
   create(session: RefreshSession): Promise<void>;
   find(id: string): Promise<RefreshSession | null>;
-  /** Compare-and-set: moves `fromJti` to `toJti` only if `fromJti` is still current and not revoked. */
-  rotate(id: string, fromJti: string, toJti: string, expiresAt: Date): Promise<boolean>;
+  /**
+   * Compare-and-set: moves `fromJti` to `toJti` only if `fromJti` is still current and not revoked,
+   * and remembers `fromJti` as the previous token id, rotated `at`.
+   */
+  rotate(id: string, fromJti: string, toJti: string, expiresAt: Date, at: Date): Promise<boolean>;
   revoke(id: string, at: Date): Promise<void>;
   revokeAllOfUser(userId: number, at: Date): Promise<void>;
+  revokeAllOfCompany(companyId: number, at: Date): Promise<void>;
 }
 
 export interface AccessClaims {
@@ -57,11 +69,15 @@ export interface RefreshClaims {
   readonly tokenVersion: number;
 }
 
-/** Signs and verifies the platform's tokens. Verification failures throw UnauthorizedError. */
+/**
+ * Signs and verifies the platform's tokens. Verification failures throw UnauthorizedError.
+ * Issuing the same claims with the same `issuedAt` gives the same token (the refresh grace re-issues
+ * the pair of a rotation rather than storing it).
+ */
 export interface Tokens {
   readonly refreshLifetimeSeconds: number;
-  issueAccess(claims: AccessClaims): Promise<string>;
+  issueAccess(claims: AccessClaims, issuedAt?: Date): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims>;
-  issueRefresh(claims: RefreshClaims): Promise<string>;
+  issueRefresh(claims: RefreshClaims, issuedAt?: Date): Promise<string>;
   verifyRefresh(token: string): Promise<RefreshClaims>;
 }

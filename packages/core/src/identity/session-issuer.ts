@@ -18,14 +18,18 @@ export class SessionIssuer {
     const expiresAt = new Date(now.getTime() + tokens.refreshLifetimeSeconds * 1000);
     const sessionId = ids.uuid();
     const jti = ids.uuid();
-    await sessions.create({ id: sessionId, userId: user.id, companyId: user.companyId, currentJti: jti, expiresAt, revokedAt: null, createdAt: now });
+    await sessions.create({
+      id: sessionId, userId: user.id, companyId: user.companyId, currentJti: jti, previousJti: null, rotatedAt: null,
+      expiresAt, revokedAt: null, createdAt: now,
+    });
     return this.pair(user, sessionId, jti, expiresAt);
   }
 
-  async pair(user: User, sessionId: string, jti: string, refreshExpiresAt: Date): Promise<IssuedSession> {
+  /** The pair of a session's token id; the same `issuedAt` gives the same pair again. */
+  async pair(user: User, sessionId: string, jti: string, refreshExpiresAt: Date, issuedAt?: Date): Promise<IssuedSession> {
     const { tokens } = this.deps;
-    const token = await tokens.issueAccess({ userId: user.id, companyId: user.companyId, profile: user.profile, tokenVersion: user.tokenVersion });
-    const refreshToken = await tokens.issueRefresh({ userId: user.id, sessionId, jti, tokenVersion: user.tokenVersion });
+    const token = await tokens.issueAccess({ userId: user.id, companyId: user.companyId, profile: user.profile, tokenVersion: user.tokenVersion }, issuedAt);
+    const refreshToken = await tokens.issueRefresh({ userId: user.id, sessionId, jti, tokenVersion: user.tokenVersion }, issuedAt);
     return { token, refreshToken, refreshExpiresAt };
   }
 }

@@ -1,8 +1,8 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { UserEvent } from './user-events.js';
 import { ForbiddenError } from '../shared/errors.js';
-import type { Clock, PasswordHasher } from '../shared/ports.js';
-import type { Users } from './ports.js';
+import type { Clock, PasswordHasher, Transaction } from '../shared/ports.js';
+import type { RefreshSessions, Users } from './ports.js';
 import { assertFreeEmail, assertMayGrant, assertName, assertPassword, visibleUser } from './user-rules.js';
 import { isAdmin, type Actor, type Profile } from '../shared/actor.js';
 import { toUserView, type UserView } from './user.js';
@@ -25,23 +25,29 @@ export interface UpdateUserInput {
 /**
  * Admins edit the users of their company; anyone edits themself. Nobody raises their own
  * profile or grants more than they hold. Setting a password clears `mustChangePassword`.
+ * A new password or profile ends every session of the user at once, the caller's own included:
+ * the token version is bumped (earlier access tokens answer 401) and the refresh families are
+ * revoked, in the same transaction as the change.
  */
 export class UpdateUser {
-  constructor(private readonly deps: { users: Users; hasher: PasswordHasher; clock: Clock; realtime: RealtimeEvents<UserEvent> }) {}
+  constructor(private readonly deps: {
+    users: Users; sessions: RefreshSessions; hasher: PasswordHasher; tx: Transaction; clock: Clock; realtime: RealtimeEvents<UserEvent>;
+  }) {}
 
   async execute(input: UpdateUserInput): Promise<UserView> {
-    const { users, hasher, clock, realtime } = this.deps;
+    const { users, sessions, hasher, tx, clock, realtime } = this.deps;
     const { actor } = input;
     const self = actor.userId === input.userId;
     if (!self && !isAdmin(actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
     const user = await visibleUser(users, actor, input.userId);
     if (!self) assertMayGrant(actor, user.profile);
+    let endSessions = false;
 
     if (input.profile !== undefined && input.profile !== user.profile) {
       if (self) throw new ForbiddenError('ERR_CANNOT_CHANGE_OWN_PROFILE');
       assertMayGrant(actor, input.profile);
       user.profile = input.profile;
-      user.tokenVersion += 1;
+      endSessions = true;
     }
     if (input.name !== undefined) user.name = assertName(input.name);
     if (input.email !== undefined) user.email = await assertFreeEmail(users, input.email, user.id);
@@ -49,6 +55,7 @@ export class UpdateUser {
       assertPassword(input.password);
       user.passwordHash = await hasher.hash(input.password);
       user.mustChangePassword = false;
+      endSessions = true;
     }
     if (input.allTicket !== undefined) user.allTicket = input.allTicket;
     if (input.startWork !== undefined) user.startWork = input.startWork;
@@ -56,8 +63,13 @@ export class UpdateUser {
     if (input.farewellMessage !== undefined) user.farewellMessage = input.farewellMessage;
     if (input.defaultTheme !== undefined) user.defaultTheme = input.defaultTheme;
     if (input.defaultMenu !== undefined) user.defaultMenu = input.defaultMenu;
-    user.updatedAt = clock.now();
-    await users.update(user);
+    const now = clock.now();
+    user.updatedAt = now;
+    if (endSessions) user.tokenVersion += 1;
+    await tx.run(async () => {
+      await users.update(user);
+      if (endSessions) await sessions.revokeAllOfUser(user.id, now);
+    });
     const view = toUserView(user);
     await realtime.publish(user.companyId, { entity: 'user', data: { action: 'update', user: view } });
     return view;

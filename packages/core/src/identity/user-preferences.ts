@@ -2,7 +2,7 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { UserEvent } from './user-events.js';
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
-import { acceptImage, type UploadedFile } from '../uploads/image-upload.js';
+import { acceptImage, storeUpload, type UploadedFile } from '../uploads/image-upload.js';
 import type { Users } from './ports.js';
 import { assertMayGrant, visibleUser } from './user-rules.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
@@ -26,7 +26,7 @@ export class SetUserAvatar {
     const user = await editableUser(users, input.actor, input.userId);
     const image = acceptImage(input.file, ['png', 'jpeg', 'webp', 'gif'], MAX_AVATAR_BYTES);
     const key = `public/company-${user.companyId}/users/${user.id}-${ids.uuid()}.${image.ext}`;
-    await blobs.put(key, input.file!.data, image.contentType);
+    await storeUpload(blobs, key, input.file!, image.contentType);
     const previous = user.profileImage;
     user.profileImage = blobs.publicUrl(key);
     user.updatedAt = clock.now();

@@ -8,7 +8,7 @@ export interface User {
   email: string;
   passwordHash: string;
   profile: Profile;
-  /** Bumped to revoke every token of the user at once (refresh-token replay, deletion). */
+  /** Bumped to revoke every token of the user at once (new password or profile, company deactivated, refresh-token replay). */
   tokenVersion: number;
   /** Set for accounts seeded with the built-in default password. */
   mustChangePassword: boolean;

@@ -35,10 +35,10 @@ export class InMemoryCache implements Cache {
     return true;
   }
   async delete(key: string) { this.entries.delete(key); this.windows.delete(key); }
-  async increment(key: string, ttlSeconds: number) {
+  async increment(key: string, ttlSeconds: number, by = 1) {
     const e = this.live(key);
-    if (!e) { await this.set(key, '1', ttlSeconds); return 1; }
-    e.value = String(Number(e.value) + 1);
+    if (!e) { await this.set(key, String(by), ttlSeconds); return by; }
+    e.value = String(Number(e.value) + by);
     return Number(e.value);
   }
   async ttl(key: string) {

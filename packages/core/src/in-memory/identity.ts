@@ -25,6 +25,9 @@ export class InMemoryUsers implements Users {
   async add(user: NewUser) { return this.table.insert(user); }
   async update(user: User) { this.table.replace(user); }
   async remove(companyId: number, id: number) { if ((await this.findById(companyId, id))) this.table.delete(id); }
+  async bumpTokenVersionsOfCompany(companyId: number) {
+    for (const u of this.table.filter((row) => row.companyId === companyId)) this.table.replace({ ...u, tokenVersion: u.tokenVersion + 1 });
+  }
   /** Wired to the queues adapter by `createInMemoryPorts`; alone, a user belongs to no queue. */
   queueMemberships: (companyId: number, userId: number) => number[] = () => [];
   async queueIdsOf(companyId: number, userId: number) { return [...this.queueMemberships(companyId, userId)].sort((a, b) => a - b); }
@@ -35,16 +38,18 @@ export class InMemoryRefreshSessions implements RefreshSessions {
 
   async create(s: RefreshSession) { this.sessions.set(s.id, { ...s }); }
   async find(id: string) { const s = this.sessions.get(id); return s ? { ...s } : null; }
-  async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date) {
+  async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date, at: Date) {
     const s = this.sessions.get(id);
     if (!s || s.revokedAt || s.currentJti !== fromJti) return false;
-    s.currentJti = toJti;
-    s.expiresAt = expiresAt;
+    Object.assign(s, { currentJti: toJti, previousJti: fromJti, rotatedAt: at, expiresAt });
     return true;
   }
   async revoke(id: string, at: Date) { const s = this.sessions.get(id); if (s && !s.revokedAt) s.revokedAt = at; }
   async revokeAllOfUser(userId: number, at: Date) {
     for (const s of this.sessions.values()) if (s.userId === userId && !s.revokedAt) s.revokedAt = at;
+  }
+  async revokeAllOfCompany(companyId: number, at: Date) {
+    for (const s of this.sessions.values()) if (s.companyId === companyId && !s.revokedAt) s.revokedAt = at;
   }
 }
 

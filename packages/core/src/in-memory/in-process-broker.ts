@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Broker, BrokerEnvelope, BrokerSubscription, DeliveryInfo, SubscribeOptions } from '../outbox/broker.js';
 import { isRetryable } from '../shared/retryable.js';
 
@@ -36,6 +37,28 @@ export interface InProcessBrokerOptions {
   readonly maxMessages?: number;
   /** How long an envelope id is remembered to drop a repeated publish: JetStream's default window, 2 minutes. */
   readonly duplicateWindowMs?: number;
+  /**
+   * Offer `publishTracked`, so that the outbox relay keeps what this broker holds until it is
+   * handled (the backend's embedded default; its database then needs the messaging feature's
+   * `outbox_handling` table). Off by default: the relay then treats a hand-over as done.
+   */
+  readonly trackHandling?: boolean;
+}
+
+/**
+ * The handling of one published message (see `publishTracked`): open while a consumer has yet to
+ * handle it or a message its handler published is still open.
+ */
+interface Tracking {
+  readonly id: string;
+  /** 1 for its own handling, plus each open message its handler published. */
+  open: number;
+  readonly parent: Tracking | null;
+  /** The consumers that were active when it was published and must pass it; empty means the first that does. */
+  readonly waiting: Set<Consumer>;
+  passed: boolean;
+  readonly settle: () => void;
+  readonly handled: Promise<void>;
 }
 
 const DEFAULT_REPLAY_LIMIT = 1_000;
@@ -64,6 +87,10 @@ export class InProcessBroker implements Broker {
   private readonly replayLimit: number;
   private readonly maxMessages: number;
   private readonly duplicateWindowMs: number;
+  /** Messages whose handling is still open, by id. */
+  private readonly tracking = new Map<string, Tracking>();
+  /** The message whose handler is running (what it publishes belongs to its handling). */
+  private readonly handling = new AsyncLocalStorage<Tracking | undefined>();
   /** Called when a message is given up after `maxDeliver` failures, or dropped at `maxMessages` before a durable handled it. */
   onGiveUp: (envelope: BrokerEnvelope, error: unknown) => void = () => undefined;
 
@@ -71,16 +98,59 @@ export class InProcessBroker implements Broker {
     this.replayLimit = Math.max(0, options.replayLimit ?? DEFAULT_REPLAY_LIMIT);
     this.maxMessages = Math.max(1, options.maxMessages ?? DEFAULT_MAX_MESSAGES);
     this.duplicateWindowMs = Math.max(0, options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
+    if (options.trackHandling) this.publishTracked = (envelope) => this.publishRoot(envelope);
   }
 
   async publish(envelope: BrokerEnvelope): Promise<void> {
+    this.append(envelope, this.handling.getStore() ?? null);
+  }
+
+  /**
+   * Publishes a message that starts its own handling (the outbox relay's): `handled` settles once
+   * a consumer handled it and what its handler published meanwhile was handled too. A message
+   * dropped as a duplicate answers the first one's handling (settled if that one is gone).
+   */
+  readonly publishTracked?: (envelope: BrokerEnvelope) => Promise<{ readonly handled: Promise<void> }>;
+
+  private async publishRoot(envelope: BrokerEnvelope): Promise<{ readonly handled: Promise<void> }> {
+    const t = this.append(envelope, null);
+    return { handled: (t ?? this.tracking.get(envelope.id))?.handled ?? Promise.resolve() };
+  }
+
+  /** Appends to the log unless the id is a duplicate; answers the new message's handling. */
+  private append(envelope: BrokerEnvelope, parent: Tracking | null): Tracking | null {
     const now = performance.now();
     this.forgetIdsBefore(now - this.duplicateWindowMs);
-    if (this.seen.has(envelope.id)) return;
+    if (this.seen.has(envelope.id)) return null;
     this.seen.set(envelope.id, now);
+    const owner = parent && parent.open > 0 ? parent : null;
+    if (owner) owner.open++;
+    let settle!: () => void;
+    const handled = new Promise<void>((resolve) => { settle = resolve; });
+    const waiting = new Set([...this.consumers.values()].filter((c) => c.active && c.pattern.test(envelope.subject)));
+    const t: Tracking = { id: envelope.id, open: 1, parent: owner, waiting, passed: false, settle, handled };
+    this.tracking.set(envelope.id, t);
     this.log.push(structuredClone(envelope));
     this.trim();
     for (const c of this.consumers.values()) this.pump(c);
+    return t;
+  }
+
+  /** Consumer `c` moved past the message (handled or given up). */
+  private passed(c: Consumer, id: string): void {
+    const t = this.tracking.get(id);
+    if (!t || t.passed) return;
+    t.waiting.delete(c);
+    if (t.waiting.size) return;
+    t.passed = true;
+    this.close(t);
+  }
+
+  private close(t: Tracking | null): void {
+    for (; t && --t.open === 0; t = t.parent) {
+      this.tracking.delete(t.id);
+      t.settle();
+    }
   }
 
   async subscribe(durable: string, subject: string, handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options: SubscribeOptions = {}): Promise<BrokerSubscription> {
@@ -134,10 +204,13 @@ export class InProcessBroker implements Broker {
     for (; this.log.length - drop > this.maxMessages; drop++) {
       if (!this.pending(drop)) continue;
       const envelope = this.log[drop]!;
+      for (const c of this.consumers.values()) this.passed(c, envelope.id);
       try { this.onGiveUp(envelope, new Error(`in-process broker: dropped at its limit of ${this.maxMessages} messages before every durable handled it`)); } catch { /* a failing hook must not stop the broker */ }
     }
     while (this.log.length - drop > this.replayLimit && !this.pending(drop)) drop++;
     if (drop === 0) return;
+    // What no consumer will ever handle now stays open (its outbox entry is relayed at the next start).
+    for (let i = 0; i < drop; i++) this.tracking.delete(this.log[i]!.id);
     this.log.splice(0, drop);
     this.first += drop;
   }
@@ -164,7 +237,9 @@ export class InProcessBroker implements Broker {
           c.cursor = seq;
           const envelope = this.log[seq - this.first]!;
           try {
-            await active.handler(structuredClone(envelope), { deliveryCount: c.failures + 1 });
+            const copy = structuredClone(envelope);
+            const info = { deliveryCount: c.failures + 1 };
+            await this.handling.run(this.tracking.get(envelope.id), () => active.handler(copy, info));
           } catch (err) {
             c.failures++;
             if (isRetryable(err) && c.failures < (active.options.maxDeliver ?? 5)) {
@@ -175,6 +250,7 @@ export class InProcessBroker implements Broker {
           }
           c.cursor = seq + 1;
           c.failures = 0;
+          this.passed(c, envelope.id);
           this.trim();
         }
       } finally {

@@ -24,9 +24,15 @@ export class InMemoryConnections implements Connections {
   async findByExternalId(externalId: string) { return this.table.find((c) => c.kind === 'socialnet' && c.externalId === externalId); }
   async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort((a, b) => a.id - b.id); }
   async countByCompany(companyId: number) { return (await this.list(companyId)).length; }
-  async add(c: NewConnection) { return this.table.insert(c); }
-  async update(c: Connection) { this.table.replace(c); }
+  async add(c: NewConnection) { this.assertPageFree(c, null); return this.table.insert(c); }
+  async update(c: Connection) { this.assertPageFree(c, c.id); this.table.replace(c); }
   async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
+  /** As the SQL adapter's unique index: a page id belongs to one social connection on the platform. */
+  private assertPageFree(c: NewConnection, id: number | null) {
+    if (c.kind !== 'socialnet' || !c.externalId) return;
+    const holder = this.table.find((o) => o.kind === 'socialnet' && o.externalId === c.externalId);
+    if (holder && holder.id !== id) throw new ConflictError('ERR_PAGE_IN_USE');
+  }
 }
 
 export class InMemoryTickets implements Tickets {
@@ -169,12 +175,26 @@ export class InMemoryMessages implements Messages {
 }
 
 export class InMemoryOutbox implements Outbox {
-  readonly entries: Array<OutboxEntry & { publishedAt: Date | null }> = [];
-  async add(entry: OutboxEntry) { this.entries.push({ ...structuredClone(entry), publishedAt: null }); }
+  readonly entries: Array<OutboxEntry & { publishedAt: Date | null; handledAt?: Date | null }> = [];
+  async add(entry: OutboxEntry) { this.entries.push({ ...structuredClone(entry), publishedAt: null, handledAt: null }); }
   /** Oldest first; entries of one instant in the order they were added (the sort is stable). */
   async pending(limit: number) {
     return this.entries.filter((e) => !e.publishedAt).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .slice(0, limit).map(({ publishedAt: _p, ...e }) => structuredClone(e));
+      .slice(0, limit).map(({ publishedAt: _p, handledAt: _h, ...e }) => structuredClone(e));
   }
-  async markPublished(ids: readonly string[], at: Date) { for (const e of this.entries) if (ids.includes(e.id) && !e.publishedAt) e.publishedAt = at; }
+  async markPublished(ids: readonly string[], at: Date, options: { handled?: boolean } = {}) {
+    for (const e of this.entries) {
+      if (!ids.includes(e.id) || e.publishedAt) continue;
+      e.publishedAt = at;
+      if (options.handled ?? true) e.handledAt ??= at;
+    }
+  }
+  async markHandled(ids: readonly string[], at: Date) { for (const e of this.entries) if (ids.includes(e.id)) e.handledAt ??= at; }
+  async requeueUnhandled(since: Date) {
+    let n = 0;
+    for (const e of this.entries) {
+      if (e.publishedAt && !e.handledAt && e.createdAt >= since) { e.publishedAt = null; n++; }
+    }
+    return n;
+  }
 }

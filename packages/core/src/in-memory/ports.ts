@@ -7,8 +7,10 @@ import { InMemoryCache } from './cache.js';
 import { InMemoryHelps, InMemoryInvoices, InMemoryPartners, InMemoryPlatformActivity } from './company-api.js';
 import { dropCompanyUsers, InMemoryRefreshSessions, InMemoryUsers } from './identity.js';
 import { InProcessBroker } from './in-process-broker.js';
+import { InMemoryIdempotencyKeys } from './idempotency-keys.js';
 import { InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryTickets } from './messaging.js';
 import { InMemorySettings } from './settings.js';
+import { InMemorySocialAccounts } from './social-accounts.js';
 import { InMemoryTicketLogs } from './ticket-logs.js';
 import { InMemoryTags } from './tags.js';
 import { InlineBackgroundJobs } from './background-jobs.js';
@@ -80,7 +82,9 @@ export function createInMemoryPorts() {
     messages: new InMemoryMessages(),
     outbox,
     broker: new InProcessBroker(),
+    idempotencyKeys: new InMemoryIdempotencyKeys(),
     digester: new InsecureTestDigester(),
+    socialAccounts: new InMemorySocialAccounts(),
     channelQueries: DETACHED_CHANNEL_QUERIES,
     ticketLogs: new InMemoryTicketLogs(),
     tags,

@@ -189,6 +189,7 @@ export class InMemoryJobQueueHealth implements JobQueueHealth {
     return { pending: pending.length, oldestCreatedAt: oldest, bySubject: subjectCounts(pending.map((e) => e.subject)) };
   }
   async brokerConnected() { return true; }
+  async cacheConnected() { return true; }
 }
 
 /** Pending entries by subject family: numeric tokens (connection or integration ids) are left out. */

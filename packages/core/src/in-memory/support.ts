@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents, RealtimeFanout } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, PasswordHasher, StoredBlob, Transaction } from '../shared/ports.js';
@@ -70,6 +71,10 @@ export class InMemoryBlobStorage implements BlobStorage {
   async put(key: string, data: Buffer, contentType: string): Promise<StoredBlob> {
     this.blobs.set(key, { data: Buffer.from(data), contentType });
     return { key, size: data.length, contentType };
+  }
+  /** Memory is where this adapter keeps blobs: the file is read whole. */
+  async putFile(key: string, path: string, contentType: string): Promise<StoredBlob> {
+    return this.put(key, await readFile(path), contentType);
   }
   async get(key: string) { return this.blobs.get(key) ?? null; }
   async delete(key: string) { this.blobs.delete(key); }

@@ -47,6 +47,14 @@ export interface Broker {
    * handled one at a time, in order, unless `concurrency` says otherwise.
    */
   subscribe(durable: string, subject: string, handler: (envelope: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options?: SubscribeOptions): Promise<BrokerSubscription>;
+  /**
+   * Only on a broker that keeps nothing across a crash (the in-process one; JetStream is durable
+   * and has none). Publishes as `publish` does and answers `handled`, which settles once a consumer
+   * has handled the message and every message its handler published meanwhile (a send's `sent`
+   * event) has been handled in turn. Until then a crash would lose it: the outbox keeps such an
+   * entry and relays it again at the next start (see RelayOutbox).
+   */
+  publishTracked?(envelope: BrokerEnvelope): Promise<{ readonly handled: Promise<void> }>;
 }
 
 /** Subjects between backend (commands) and channel runtime (events). */

@@ -13,6 +13,8 @@ export function relayAfterCommit(outbox: Outbox, tx: Transaction, relay: () => v
       tx.afterCommit(relay);
     },
     pending: (limit) => outbox.pending(limit),
-    markPublished: (ids, at) => outbox.markPublished(ids, at),
+    markPublished: (ids, at, options) => outbox.markPublished(ids, at, options),
+    markHandled: (ids, at) => outbox.markHandled(ids, at),
+    requeueUnhandled: (since) => outbox.requeueUnhandled(since),
   };
 }

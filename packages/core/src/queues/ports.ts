@@ -119,4 +119,6 @@ export interface JobQueueHealth {
   outboxBacklog(): Promise<OutboxBacklog>;
   /** Whether the broker answers now. */
   brokerConnected(): Promise<boolean>;
+  /** Whether the cache answers now. */
+  cacheConnected(): Promise<boolean>;
 }

@@ -29,8 +29,10 @@ export function eventName(companyId: number, entity: string): string {
 }
 
 /**
- * Carries serialized realtime frames to every backend instance (which then writes them to its
- * own websockets). In-process for one instance; through the broker for several.
+ * Carries serialized realtime frames to every backend instance (which then writes them to the
+ * websockets allowed to read them). In-process for one instance; through the broker for several.
+ * The text is opaque here: the transport that publishes and reads it (the websocket adapter) puts
+ * the frame's audience next to it.
  */
 export interface RealtimeFanout {
   publish(companyId: number, frame: string): Promise<void>;

@@ -1,7 +1,7 @@
 import { assertSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
-import { acceptImage, type ImageType, type UploadedFile } from '../uploads/image-upload.js';
+import { acceptImage, storeUpload, uploadSize, type ImageType, type UploadedFile } from '../uploads/image-upload.js';
 import { checkSettingValue, settingDefinition, type SettingDefinition } from './catalog.js';
 import type { SettingView } from './company-settings.js';
 import type { Settings } from './ports.js';
@@ -50,7 +50,7 @@ export class UploadWhitelabelImage {
     const image = acceptImage(input.file, allowed, MAX_WHITELABEL_BYTES);
     const { settings, blobs, ids, clock } = this.deps;
     const blobKey = `public/platform/${key}-${ids.uuid()}.${image.ext}`;
-    await blobs.put(blobKey, input.file!.data, image.contentType);
+    await storeUpload(blobs, blobKey, input.file!, image.contentType);
     const previous = await settings.get(null, key);
     const url = blobs.publicUrl(blobKey);
     await settings.put(null, key, url, clock.now());
@@ -68,13 +68,14 @@ export class UploadPrivateSettingFile {
     assertSuper(input.actor);
     const def = settingDefinition(input.settingKey, 'global');
     if (!def || def.public || def.rule.kind !== 'file') throw new NotFoundError('ERR_NO_SETTING_FOUND');
-    if (!input.file || input.file.data.length === 0) throw new ValidationError('ERR_NO_FILE');
-    if (input.file.data.length > MAX_PRIVATE_FILE_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+    const size = input.file ? uploadSize(input.file) : 0;
+    if (!input.file || size === 0) throw new ValidationError('ERR_NO_FILE');
+    if (size > MAX_PRIVATE_FILE_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
     const blobKey = `private/platform/${def.key}-${this.deps.ids.uuid()}`;
-    await this.deps.blobs.put(blobKey, input.file.data, 'application/octet-stream');
+    await storeUpload(this.deps.blobs, blobKey, input.file, 'application/octet-stream');
     const previous = await this.deps.settings.get(null, def.key);
     await this.deps.settings.put(null, def.key, blobKey, this.deps.clock.now());
     if (previous) await this.deps.blobs.delete(previous);
-    return { key: def.key, stored: true, size: input.file.data.length };
+    return { key: def.key, stored: true, size };
   }
 }

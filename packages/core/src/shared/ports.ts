@@ -32,8 +32,11 @@ export interface Cache {
   /** Sets only when absent; true when this call set it (the first writer wins). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** Increments a counter, creating it with the TTL when absent; returns the new value. */
-  increment(key: string, ttlSeconds: number): Promise<number>;
+  /**
+   * Adds `by` (1 unless given; negative to give back) to a counter, creating it from 0 with the TTL
+   * when absent (later increments keep its expiry); returns the new value.
+   */
+  increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
   /** Seconds until the key expires, or null when it does not exist. */
   ttl(key: string): Promise<number | null>;
   /** Appends an entry scored by `score` to a window capped at `maxEntries` (lowest scores dropped). */
@@ -49,6 +52,11 @@ export interface StoredBlob { readonly key: string; readonly size: number; reado
 /** File storage for uploads (logos, avatars, media). Keys are paths such as `company-1/logo.png`. */
 export interface BlobStorage {
   put(key: string, data: Buffer, contentType: string): Promise<StoredBlob>;
+  /**
+   * Stores the content of a local file (an upload streamed to a temporary file) by streaming it,
+   * never holding it whole in memory; the file itself is left in place for its owner to remove.
+   */
+  putFile(key: string, path: string, contentType: string): Promise<StoredBlob>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
   /** Total bytes stored under a key prefix, for disk-usage reports. */

@@ -2,15 +2,21 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { CompanyEvent } from './company-events.js';
 import { assertAdmin, assertSuper, type Actor } from '../shared/actor.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
-import type { Clock } from '../shared/ports.js';
+import type { Clock, Transaction } from '../shared/ports.js';
 import { toCompanyView, type BusinessHours, type CompanyView } from './company.js';
 import { cleanCompanyEmail, cleanCompanyName, cleanDocument, cleanDueDate, cleanSchedules, type CompanyFields } from './company-input.js';
-import type { Companies, Plans } from './ports.js';
+import type { Companies, CompanySessions, Plans } from './ports.js';
 import { visibleCompany } from './read-companies.js';
 
-/** Super users edit any company's record, plan and status. */
+/**
+ * Super users edit any company's record, plan and status. Deactivating a company ends every
+ * session of its users in the same transaction (their tokens answer 401 at once, and stay dead
+ * if it is enabled again).
+ */
 export class UpdateCompany {
-  constructor(private readonly deps: { companies: Companies; plans: Plans; clock: Clock; realtime: RealtimeEvents<CompanyEvent> }) {}
+  constructor(private readonly deps: {
+    companies: Companies; plans: Plans; sessions: CompanySessions; tx: Transaction; clock: Clock; realtime: RealtimeEvents<CompanyEvent>;
+  }) {}
 
   async execute(input: CompanyFields & { actor: Actor; companyId: number }): Promise<CompanyView> {
     assertSuper(input.actor);
@@ -23,6 +29,7 @@ export class UpdateCompany {
     if (input.email !== undefined) company.email = cleanCompanyEmail(input.email);
     if (input.phone !== undefined) company.phone = input.phone?.trim() || null;
     if (input.document !== undefined) company.document = cleanDocument(input.document);
+    const deactivated = input.status === false && company.status;
     if (input.status !== undefined) {
       if (!input.status && input.companyId === input.actor.companyId) throw new ForbiddenError('ERR_CANNOT_DISABLE_OWN_COMPANY');
       company.status = input.status;
@@ -30,8 +37,12 @@ export class UpdateCompany {
     if (input.dueDate !== undefined) company.dueDate = cleanDueDate(input.dueDate);
     if (input.recurrence !== undefined) company.recurrence = input.recurrence;
     if (input.paymentMethod !== undefined) company.paymentMethod = input.paymentMethod;
-    company.updatedAt = this.deps.clock.now();
-    await this.deps.companies.update(company);
+    const now = this.deps.clock.now();
+    company.updatedAt = now;
+    await this.deps.tx.run(async () => {
+      await this.deps.companies.update(company);
+      if (deactivated) await this.deps.sessions.endAll(company.id, now);
+    });
     const view = toCompanyView(company);
     await this.deps.realtime.publish(company.id, { entity: 'company', data: { action: 'update', company: view } });
     return view;

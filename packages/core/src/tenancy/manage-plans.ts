@@ -1,4 +1,4 @@
-import { assertSuper, type Actor } from '../shared/actor.js';
+import { assertSuper, isSuper, type Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { PLAN_FEATURES, toPlanView, type Plan, type PlanFeature, type PlanView } from './plan.js';
@@ -91,21 +91,33 @@ export class DeletePlan {
   }
 }
 
-/** Plan reads. `onlyPublic` serves the sign-up page without a token. */
-export class ListPlans {
-  constructor(private readonly deps: { plans: Plans }) {}
+/**
+ * Which plans an actor may read: super users (and the platform integration) every plan; a company's
+ * users the public plans and their company's own; nobody signed in (`null`) the public ones.
+ */
+async function planVisibility(companies: Companies, actor: Actor | null): Promise<(plan: Plan) => boolean> {
+  if (actor && isSuper(actor)) return () => true;
+  const ownPlanId = actor ? (await companies.findById(actor.companyId))?.planId : undefined;
+  return (plan) => plan.isPublic || plan.id === ownPlanId;
+}
 
-  async execute(input: { searchParam?: string; onlyPublic?: boolean }): Promise<PlanView[]> {
-    return (await this.deps.plans.list({ search: input.searchParam, onlyPublic: input.onlyPublic })).map(toPlanView);
+/** Plan reads; another company's private plan is answered as missing. */
+export class ListPlans {
+  constructor(private readonly deps: { plans: Plans; companies: Companies }) {}
+
+  async execute(input: { actor: Actor | null; searchParam?: string }): Promise<PlanView[]> {
+    const visible = await planVisibility(this.deps.companies, input.actor);
+    const onlyPublic = input.actor === null;
+    return (await this.deps.plans.list({ search: input.searchParam, onlyPublic })).filter(visible).map(toPlanView);
   }
 }
 
 export class ShowPlan {
-  constructor(private readonly deps: { plans: Plans }) {}
+  constructor(private readonly deps: { plans: Plans; companies: Companies }) {}
 
-  async execute(input: { planId: number }): Promise<PlanView> {
+  async execute(input: { actor: Actor; planId: number }): Promise<PlanView> {
     const plan = await this.deps.plans.findById(input.planId);
-    if (!plan) throw new NotFoundError('ERR_NO_PLAN_FOUND');
+    if (!plan || !(await planVisibility(this.deps.companies, input.actor))(plan)) throw new NotFoundError('ERR_NO_PLAN_FOUND');
     return toPlanView(plan);
   }
 }

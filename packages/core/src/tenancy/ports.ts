@@ -27,3 +27,12 @@ export interface Plans {
   update(plan: Plan): Promise<void>;
   remove(id: number): Promise<void>;
 }
+
+/**
+ * Ends every session of a company's users at once (its deactivation): their access tokens stop
+ * working and their refresh families are revoked. Identity's stores implement it; the composition
+ * wires them, since tenancy does not know identity.
+ */
+export interface CompanySessions {
+  endAll(companyId: number, at: Date): Promise<void>;
+}

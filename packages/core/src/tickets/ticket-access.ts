@@ -1,6 +1,8 @@
+import { assertCompanyActive } from '../identity/authenticate.js';
 import type { Users } from '../identity/ports.js';
+import type { Companies } from '../tenancy/ports.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
-import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../shared/errors.js';
 import type { Ticket } from './ticket.js';
 import type { Tickets } from './ports.js';
 
@@ -24,7 +26,40 @@ export async function ticketAccess(users: Users, actor: Actor): Promise<TicketAc
   return { actor, seesAll: false, queueIds: await users.queueIdsOf(actor.companyId, actor.userId) };
 }
 
-export function maySee(access: TicketAccess, ticket: Ticket): boolean {
+/** What the visibility rule reads of a ticket (all a realtime frame needs to carry to be filtered). */
+export type TicketScope = Pick<Ticket, 'id' | 'queueId' | 'userId' | 'status'>;
+
+export function ticketScope(ticket: TicketScope): TicketScope {
+  return { id: ticket.id, queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
+}
+
+/** A connected operator as the realtime transport re-checks it: the token version that keeps its socket open, and what it may read. */
+export interface RealtimeViewer {
+  readonly tokenVersion: number;
+  readonly access: TicketAccess;
+}
+
+/**
+ * The user behind `actor` as it is now (profile, `allTicket`, queues and token version from the
+ * store, as `Authenticate` and `ticketAccess` read them for an HTTP request), or null when the
+ * user is gone or its company was deactivated. A socket whose user is gone or whose token version moved on is closed.
+ */
+export async function realtimeViewer(deps: { users: Users; companies: Companies }, actor: Actor): Promise<RealtimeViewer | null> {
+  const { users } = deps;
+  const user = await users.findById(actor.companyId, actor.userId);
+  if (!user) return null;
+  try {
+    await assertCompanyActive(deps.companies, user);
+  } catch (err) {
+    if (err instanceof UnauthorizedError) return null;
+    throw err;
+  }
+  const current: Actor = { userId: user.id, companyId: user.companyId, profile: user.profile };
+  if (isAdmin(current) || user.allTicket === 'enable') return { tokenVersion: user.tokenVersion, access: { actor: current, seesAll: true, queueIds: [] } };
+  return { tokenVersion: user.tokenVersion, access: { actor: current, seesAll: false, queueIds: await users.queueIdsOf(user.companyId, user.id) } };
+}
+
+export function maySee(access: TicketAccess, ticket: TicketScope): boolean {
   if (access.seesAll || ticket.userId === access.actor.userId) return true;
   return ticket.status === 'pending' && (ticket.queueId === null || access.queueIds.includes(ticket.queueId));
 }

@@ -1,9 +1,43 @@
 import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import type { BlobStorage, StoredBlob } from '../shared/ports.js';
 
-export interface UploadedFile {
+/** Bytes already in memory: a small downloaded image, a test's fixture. */
+export interface BufferedUpload {
   readonly filename: string;
   readonly contentType: string;
   readonly data: Buffer;
+}
+
+/**
+ * An upload streamed to a temporary file (multipart requests): only its first bytes are in
+ * memory. The file belongs to the request and is removed after it; use cases store it with
+ * `storeUpload` (a streaming copy) and never keep the path.
+ */
+export interface TempFileUpload {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly path: string;
+  readonly size: number;
+  /** The first `UPLOAD_HEAD_BYTES` bytes (fewer for a shorter file), to recognise the type. */
+  readonly head: Buffer;
+}
+
+export type UploadedFile = BufferedUpload | TempFileUpload;
+
+/** How many leading bytes of an upload are kept in memory for type recognition. */
+export const UPLOAD_HEAD_BYTES = 64;
+
+export function uploadSize(file: UploadedFile): number {
+  return 'path' in file ? file.size : file.data.length;
+}
+
+export function uploadHead(file: UploadedFile): Buffer {
+  return 'path' in file ? file.head : file.data.subarray(0, UPLOAD_HEAD_BYTES);
+}
+
+/** Stores an upload under `key`: a temporary file is streamed, bytes in memory are put as they are. */
+export function storeUpload(blobs: BlobStorage, key: string, file: UploadedFile, contentType: string): Promise<StoredBlob> {
+  return 'path' in file ? blobs.putFile(key, file.path, contentType) : blobs.put(key, file.data, contentType);
 }
 
 export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif' | 'ico';
@@ -24,11 +58,11 @@ export function sniffImage(data: Buffer): ImageType | null {
   return null;
 }
 
-/** Checks an uploaded image against a size limit and a set of allowed types; returns its real type. */
+/** Checks an uploaded image (by its first bytes only) against a size limit and a set of allowed types; returns its real type. */
 export function acceptImage(file: UploadedFile | undefined, allowed: readonly ImageType[], maxBytes: number): { ext: ImageType; contentType: string } {
-  if (!file || file.data.length === 0) throw new ValidationError('ERR_NO_FILE');
-  if (file.data.length > maxBytes) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
-  const ext = sniffImage(file.data);
+  if (!file || uploadSize(file) === 0) throw new ValidationError('ERR_NO_FILE');
+  if (uploadSize(file) > maxBytes) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+  const ext = sniffImage(uploadHead(file));
   if (!ext || !allowed.includes(ext)) throw new ValidationError('ERR_FILE_TYPE_NOT_ALLOWED');
   return { ext, contentType: CONTENT_TYPES[ext] };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { BlobStorage } from '../../src/shared/ports.js';
 
@@ -63,6 +66,45 @@ export function describeBlobStorageContract(name: string, make: () => Promise<Bl
       const read = await blobs.get(key);
       expect(read?.data.toString()).to.equal('webp');
       expect(read?.contentType).to.equal('image/webp');
+    });
+
+    describe('putFile', () => {
+      let dir: string;
+      beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'blob-contract-')); });
+      afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+
+      it('stores the content of a file, leaves the file in place, and counts it in usage', async () => {
+        const source = path.join(dir, 'upload');
+        const data = randomBytes(1024 * 1024 + 17); // several stream chunks, not a round size
+        await writeFile(source, data);
+        const key = `${root}media/upload.bin`;
+        expect(await blobs.putFile(key, source, 'video/mp4')).to.deep.equal({ key, size: data.length, contentType: 'video/mp4' });
+        const read = await blobs.get(key);
+        expect(read?.contentType).to.equal('video/mp4');
+        expect(read?.data.equals(data)).to.equal(true);
+        expect(await readdir(dir)).to.deep.equal(['upload']);
+        expect(await blobs.usage(`${root}media/`)).to.equal(data.length);
+      });
+
+      it('replaces a blob stored with put, and stores an empty file', async () => {
+        const key = `${root}replaced.txt`;
+        await blobs.put(key, Buffer.from('old bytes'), 'text/plain');
+        const source = path.join(dir, 'new');
+        await writeFile(source, 'new');
+        expect(await blobs.putFile(key, source, 'text/csv')).to.deep.equal({ key, size: 3, contentType: 'text/csv' });
+        expect(await blobs.get(key)).to.deep.equal({ data: Buffer.from('new'), contentType: 'text/csv' });
+        await writeFile(path.join(dir, 'empty'), '');
+        expect((await blobs.putFile(`${root}empty.bin`, path.join(dir, 'empty'), 'application/octet-stream')).size).to.equal(0);
+        expect((await blobs.get(`${root}empty.bin`))?.data.length).to.equal(0);
+      });
+
+      it('fails for a missing source file and stores nothing', async () => {
+        const key = `${root}missing-source.bin`;
+        let failed = false;
+        try { await blobs.putFile(key, path.join(dir, 'absent'), 'application/octet-stream'); } catch { failed = true; }
+        expect(failed).to.equal(true);
+        expect(await blobs.get(key)).to.equal(null);
+      });
     });
 
     it('answers null for a missing key', async () => {

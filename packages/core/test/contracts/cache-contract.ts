@@ -177,6 +177,14 @@ export function describeCacheContract(name: string, make: () => Promise<CacheFix
         expect(await cache.ttl(k)).to.be.within(59, 60);
       });
 
+      it('adds a given step, negative to give back, keeping the expiry', async () => {
+        const k = key('stepped');
+        expect(await cache.increment(k, 60, 3)).to.equal(3);
+        expect(await cache.increment(k, 5, -1)).to.equal(2);
+        expect(await cache.ttl(k)).to.be.within(59, 60);
+        expect(await cache.increment(key('fresh'), 60, -1)).to.equal(-1);
+      });
+
       it('keeps separate counters apart', async () => {
         const a = key('a');
         const b = key('b');

@@ -98,6 +98,22 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect(await r.connections.findByExternalId('acct-1')).to.equal(null);
       });
 
+      it('keeps a page id on one social connection of the whole platform (ERR_PAGE_IN_USE), whatever the company', async () => {
+        await given();
+        const page = await r.connections.add(connectionFixture(w.c1, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: 'page-9', secrets: { pageAccessToken: 't' } }));
+        const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+        expect(await code(r.connections.add(connectionFixture(w.c2, 'Squat', { kind: 'socialnet', provider: 'sandbox', externalId: 'page-9', secrets: { pageAccessToken: 'u' } }))))
+          .to.equal('ERR_PAGE_IN_USE');
+        const other = await r.connections.add(connectionFixture(w.c2, 'Theirs', { kind: 'socialnet', provider: 'messenger', externalId: 'page-8', secrets: { pageAccessToken: 'u' } }));
+        expect(await code(r.connections.update({ ...other, externalId: 'page-9' }))).to.equal('ERR_PAGE_IN_USE');
+        // Sessions may share an external id; a page keeps its own on update.
+        await r.connections.add(connectionFixture(w.c2, 'Session', { externalId: 'page-9' }));
+        await r.connections.update({ ...page, name: 'Renamed' });
+        expect((await r.connections.findByExternalId('page-9'))?.id).to.equal(page.id);
+        expect((await r.connections.findById(w.c2, other.id))?.externalId).to.equal('page-8');
+        expect(await r.connections.countByCompany(w.c2)).to.equal(3);
+      });
+
       it('lists and counts by company in id order, updates, and removes only within the company', async () => {
 
         await given();

@@ -134,13 +134,44 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
       const id = '11111111-1111-4111-8111-111111111111';
       const j1 = '22222222-2222-4222-8222-222222222222';
       const j2 = '33333333-3333-4333-8333-333333333333';
-      await r.refreshSessions.create({ id, userId: u.id, companyId: c.id, currentJti: j1, expiresAt: new Date('2026-05-01T00:00:00Z'), revokedAt: null, createdAt: T0 });
-      expect(await r.refreshSessions.rotate(id, j1, j2, new Date('2026-05-02T00:00:00Z'))).to.equal(true);
-      expect(await r.refreshSessions.rotate(id, j1, j2, new Date('2026-05-02T00:00:00Z'))).to.equal(false);
-      expect((await r.refreshSessions.find(id))?.currentJti).to.equal(j2);
+      await r.refreshSessions.create({
+        id, userId: u.id, companyId: c.id, currentJti: j1, previousJti: null, rotatedAt: null, expiresAt: new Date('2026-05-01T00:00:00Z'), revokedAt: null, createdAt: T0,
+      });
+      expect(await r.refreshSessions.find(id)).to.include({ previousJti: null, rotatedAt: null });
+      const at = new Date('2026-03-01T10:00:00.123Z');
+      expect(await r.refreshSessions.rotate(id, j1, j2, new Date('2026-05-02T00:00:00Z'), at)).to.equal(true);
+      expect(await r.refreshSessions.rotate(id, j1, j2, new Date('2026-05-02T00:00:00Z'), at)).to.equal(false);
+      const rotated = await r.refreshSessions.find(id);
+      expect(rotated).to.include({ currentJti: j2, previousJti: j1 });
+      expect(rotated?.rotatedAt?.toISOString()).to.equal(at.toISOString());
+      expect(rotated?.expiresAt.toISOString()).to.equal('2026-05-02T00:00:00.000Z');
       await r.refreshSessions.revokeAllOfUser(u.id, T0);
       expect((await r.refreshSessions.find(id))?.revokedAt?.toISOString()).to.equal(T0.toISOString());
-      expect(await r.refreshSessions.rotate(id, j2, j1, new Date('2026-05-02T00:00:00Z'))).to.equal(false);
+      expect(await r.refreshSessions.rotate(id, j2, j1, new Date('2026-05-02T00:00:00Z'), at)).to.equal(false);
+    });
+
+    it('ends a company\'s sessions: every user\'s token version bumped, every family revoked, other companies untouched', async () => {
+      const plan = await r.plans.add(planFixture('P'));
+      const c1 = await r.companies.add(companyFixture(plan.id, 'C1'));
+      const c2 = await r.companies.add(companyFixture(plan.id, 'C2'));
+      const a = await r.users.add(userFixture(c1.id, 'a@c1.com', { tokenVersion: 2 }));
+      const b = await r.users.add(userFixture(c1.id, 'b@c1.com'));
+      const other = await r.users.add(userFixture(c2.id, 'o@c2.com'));
+      const session = (n: number, userId: number, companyId: number) => ({
+        id: `4444444${n}-4444-4444-8444-444444444444`, userId, companyId, currentJti: `5555555${n}-5555-4555-8555-555555555555`,
+        previousJti: null, rotatedAt: null, expiresAt: new Date('2026-05-01T00:00:00Z'), revokedAt: null, createdAt: T0,
+      });
+      for (const s of [session(1, a.id, c1.id), session(2, b.id, c1.id), session(3, other.id, c2.id)]) await r.refreshSessions.create(s);
+      await r.tx.run(async () => {
+        await r.users.bumpTokenVersionsOfCompany(c1.id);
+        await r.refreshSessions.revokeAllOfCompany(c1.id, T0);
+      });
+      expect((await r.users.findById(null, a.id))?.tokenVersion).to.equal(3);
+      expect((await r.users.findById(null, b.id))?.tokenVersion).to.equal(1);
+      expect((await r.users.findById(null, other.id))?.tokenVersion).to.equal(0);
+      expect((await r.refreshSessions.find(session(1, 0, 0).id))?.revokedAt?.toISOString()).to.equal(T0.toISOString());
+      expect((await r.refreshSessions.find(session(2, 0, 0).id))?.revokedAt?.toISOString()).to.equal(T0.toISOString());
+      expect((await r.refreshSessions.find(session(3, 0, 0).id))?.revokedAt).to.equal(null);
     });
 
     it('keeps company and global settings apart and upserts them', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FixedClock, InMemoryCache, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher, LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
+import { FixedClock, InMemoryCache, SerialTransaction, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher, LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
 import { Login } from '../../src/identity/login.js';
 import { RefreshToken } from '../../src/identity/refresh-token.js';
 import { SessionIssuer } from '../../src/identity/session-issuer.js';
@@ -19,8 +19,8 @@ async function setup() {
   const company = await companies.add(companyFixture(1, 'Acme'));
   const user = await users.add(userFixture(company.id, 'ana@acme.test', { passwordHash: await hasher.hash('right-password') }));
   const login = new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, { maxFailuresPerEmail: 3, maxFailuresPerIp: 10, windowSeconds: 60 }), sessions: issuer, clock });
-  const refresh = new RefreshToken({ users, sessions, tokens, issuer, clock, ids });
-  const authenticate = new Authenticate({ users, tokens });
+  const refresh = new RefreshToken({ users, companies, sessions, tokens, issuer, tx: new SerialTransaction(), clock, ids });
+  const authenticate = new Authenticate({ users, companies, tokens });
   return { clock, users, companies, company, user, login, refresh, authenticate };
 }
 

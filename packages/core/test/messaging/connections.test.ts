@@ -67,11 +67,38 @@ describe('Connections (in-memory)', () => {
     expect(await code(s.app.connections.createConnection.execute(base))).to.equal('ERR_EXTERNAL_ID_REQUIRED');
     expect(await code(s.app.connections.createConnection.execute({ ...base, externalId: '1234567890' }))).to.equal('ERR_PAGE_ACCESS_TOKEN_REQUIRED');
     expect(await code(s.app.connections.createConnection.execute({ ...base, provider: 'baileys', externalId: '1', secrets: { pageAccessToken: 'x' } }))).to.equal('ERR_INVALID_PROVIDER');
+    s.ports.socialAccounts.grant('EAAB-secret', '1234567890');
     const view = await s.app.connections.createConnection.execute({ ...base, externalId: '1234567890', secrets: { pageAccessToken: 'EAAB-secret' } });
     expect(view).to.include({ kind: 'socialnet', provider: 'messenger', externalId: '1234567890' });
     expect(JSON.stringify(view)).to.not.include('EAAB-secret');
     expect(s.ports.outbox.entries[0]!.payload).to.deep.include({ secrets: { pageAccessToken: 'EAAB-secret' }, externalId: '1234567890' });
     expect(await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'x', provider: 'messenger' }))).to.equal('ERR_INVALID_PROVIDER');
+  });
+
+  it('accepts a page only with a token of it, and only once on the platform', async () => {
+    const s = await setup();
+    s.ports.socialAccounts.grant('acme-token', 'PAGE-A', 'IG-A');
+    s.ports.socialAccounts.grant('other-token', 'PAGE-B');
+    const page = (actor: Actor, externalId: string, token: string, provider: 'messenger' | 'instagram' | 'sandbox' = 'messenger') =>
+      s.app.connections.createConnection.execute({ actor, kind: 'socialnet', provider, name: 'Page', externalId, secrets: { pageAccessToken: token } });
+    // Another company's page with its own token, or with a token Meta refuses: nothing is written.
+    expect(await code(page(s.otherAdmin, 'PAGE-A', 'other-token'))).to.equal('ERR_PAGE_NOT_OWNED');
+    expect(await code(page(s.otherAdmin, 'PAGE-A', 'made-up', 'sandbox'))).to.equal('ERR_PAGE_ACCESS_TOKEN_INVALID');
+    expect(await s.ports.connections.countByCompany(s.other.id)).to.equal(0);
+    const mine = await page(s.admin, 'PAGE-A', 'acme-token');
+    expect(await code(page(s.admin, 'IG-A', 'acme-token', 'instagram'))).to.equal('resolved');
+    // The holder of the token registering it again, from any company: 409.
+    expect(await code(page(s.admin, 'PAGE-A', 'acme-token'))).to.equal('ERR_PAGE_IN_USE');
+    expect(await code(page(s.superUser, 'PAGE-A', 'acme-token'))).to.equal('ERR_PAGE_IN_USE');
+    // An edit cannot move a page onto another's id nor keep it with a token of another page.
+    const theirs = await page(s.otherAdmin, 'PAGE-B', 'other-token');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, connectionId: theirs.id, externalId: 'PAGE-A' }))).to.equal('ERR_PAGE_NOT_OWNED');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, connectionId: theirs.id, externalId: 'PAGE-A', secrets: { pageAccessToken: 'acme-token' } }))).to.equal('ERR_PAGE_IN_USE');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: mine.id, secrets: { pageAccessToken: 'other-token' } }))).to.equal('ERR_PAGE_NOT_OWNED');
+    expect((await s.ports.connections.findById(s.other.id, theirs.id))!.externalId).to.equal('PAGE-B');
+    expect((await s.ports.connections.findById(s.acme.id, mine.id))!.secrets).to.deep.equal({ pageAccessToken: 'acme-token' });
+    // A rename leaves the verified page alone (no call to the provider needed).
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: mine.id, name: 'Renamed' }))).to.equal('resolved');
   });
 
   it('refuses bad input and leaves nothing behind', async () => {
@@ -136,6 +163,8 @@ describe('Connections (in-memory)', () => {
 
   it('changing what the connector logs in with restarts the session', async () => {
     const s = await setup();
+    s.ports.socialAccounts.grant('a', '111');
+    s.ports.socialAccounts.grant('b', '111');
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'messenger', name: 'Page', externalId: '111', secrets: { pageAccessToken: 'a' } });
     await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, secrets: { pageAccessToken: 'b' } });
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} restart`]);
@@ -184,6 +213,7 @@ describe('Connections (in-memory)', () => {
   it('filters the company list by kind, status and provider', async () => {
     const s = await setup();
     const chat = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Chat' });
+    s.ports.socialAccounts.grant('p', '8', '9');
     const page = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'instagram', name: 'Insta', externalId: '9', secrets: { pageAccessToken: 'p' } });
     await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: chat.id, action: 'logout' });
     const ids = async (f: object) => (await s.app.connections.listConnections.execute({ actor: s.admin, ...f })).map((v) => v.id);
@@ -211,6 +241,7 @@ describe('Connections (in-memory)', () => {
     const s = await setup();
     const a = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'A' });
     const b = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'B' });
+    s.ports.socialAccounts.grant('p', '1');
     await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', name: 'Page', externalId: '1', secrets: { pageAccessToken: 'p' } });
     await s.app.connections.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs' });
     s.ports.outbox.entries.length = 0;

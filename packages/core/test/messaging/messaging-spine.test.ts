@@ -80,6 +80,13 @@ describe('Messaging spine (in-memory)', () => {
     expect(ports.outbox.entries).to.have.length(1);
   });
 
+  it('refuses a userId that is no user of the connection\'s company with 404 ERR_NO_USER_FOUND, writing nothing', async () => {
+    const { ports, app, connection } = await setup();
+    expect(await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'x', userId: 999 }).catch((e) => e.code)).to.equal('ERR_NO_USER_FOUND');
+    expect(ports.outbox.entries).to.have.length(0);
+    expect(ports.tickets.table.filter(() => true)).to.have.length(0);
+  });
+
   it('delivery status only moves forward, whatever order the provider reports in', async () => {
     const { ports, app, connection } = await setup();
     const res = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { integrationDeliverSubject, RetryableDeliveryError, type IntegrationDeliver } from '../../src/index.js';
+import { FixedClock } from '../../src/in-memory/support.js';
+import { ShowJobQueueHealth } from '../../src/queues/show-job-queue-health.js';
 import { botWorld } from './bot-world.js';
 
 const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
@@ -211,5 +213,15 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
     expect(health.outbox).to.deep.equal({ pending: 2, oldestAgeSeconds: 0, bySubject: { 'cmd.session.send': 2 } });
     w.ports.clock.advance(120_000);
     expect((await w.app.queues.jobQueueHealth.execute()).status).to.equal('degraded');
+  });
+
+  it('reports a dependency that does not answer as down, naming the first one (database, cache, broker)', async () => {
+    const up = { outboxBacklog: async () => ({ pending: 0, oldestCreatedAt: null, bySubject: {} }), cacheConnected: async () => true, brokerConnected: async () => true };
+    const show = (health: Partial<typeof up>) => new ShowJobQueueHealth({ health: { ...up, ...health }, jobs: { runningCount: () => 0 } as never, clock: new FixedClock(new Date('2025-01-01T00:00:00Z')) }).execute();
+    expect(await show({})).to.deep.include({ status: 'ok', database: { connected: true }, cache: { connected: true } });
+    const noCache = await show({ cacheConnected: async () => false, brokerConnected: async () => { throw new Error('gone'); } });
+    expect(noCache).to.deep.include({ status: 'down', error: 'ERR_CACHE_UNAVAILABLE', cache: { connected: false }, broker: { connected: false } });
+    const noDatabase = await show({ outboxBacklog: async () => { throw new Error('connection refused'); }, cacheConnected: async () => false });
+    expect(noDatabase).to.deep.include({ status: 'down', error: 'ERR_DATABASE_UNAVAILABLE', database: { connected: false }, outbox: null });
   });
 });

@@ -1,0 +1,86 @@
+import { isAdmin } from '../shared/actor.js';
+import type { Tickets } from '../tickets/ports.js';
+import { maySee, ticketScope, type TicketAccess, type TicketScope } from '../tickets/ticket-access.js';
+import type { RealtimeEvent } from './realtime-event.js';
+
+/**
+ * Who may receive a realtime event: the same rule as the HTTP route that reads what it carries.
+ * The transport keeps it with the frame (fan-out and replay window) and applies it to each socket's
+ * `TicketAccess`, so a socket receives exactly what its user could read over HTTP.
+ */
+export type RealtimeAudience =
+  /** Every operator of the company (users, queues, settings, connections, contacts, tags…). */
+  | { readonly kind: 'company' }
+  /** Admins and super users only (queue integrations: admin-only routes). */
+  | { readonly kind: 'admins' }
+  /** Those who see every ticket: admins, super users and users with `allTicket` (a deleted ticket). */
+  | { readonly kind: 'seesAll' }
+  /** Those who may read this ticket (`GET /tickets/:id`, `GET /messages/:ticketId`, private notes included). */
+  | { readonly kind: 'ticket'; readonly ticket: TicketScope }
+  /** A frame listing tickets (`ticketIds`): each socket gets it with the ids it may read, or not at all. */
+  | { readonly kind: 'tickets'; readonly tickets: readonly TicketScope[] }
+  /** Named users only (for internal chats: their members). */
+  | { readonly kind: 'users'; readonly userIds: readonly number[] };
+
+const COMPANY: RealtimeAudience = { kind: 'company' };
+const ADMINS: RealtimeAudience = { kind: 'admins' };
+const SEES_ALL: RealtimeAudience = { kind: 'seesAll' };
+
+/**
+ * The audience of one event, read from its payload; where the payload does not carry the ticket
+ * (a message update, a bulk close) the ticket is looked up. A new entity does not compile until it
+ * is given an audience here.
+ */
+export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, companyId: number, event: RealtimeEvent): Promise<RealtimeAudience> {
+  switch (event.entity) {
+    case 'user': case 'company': case 'settings': case 'queue':
+    case 'whatsapp': case 'whatsappSession': case 'contact': case 'contactImport': case 'tag':
+      return COMPANY;
+    case 'queueIntegration':
+      return ADMINS;
+    case 'ticket': {
+      const data = event.data;
+      if (data.action === 'create' || data.action === 'update') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
+      // The ticket is gone: only those who saw every ticket are told (its state is no longer known).
+      if (data.action === 'delete') return SEES_ALL;
+      const tickets: TicketScope[] = [];
+      for (const id of data.ticketIds) {
+        const found = await deps.tickets.findById(companyId, id);
+        if (found) tickets.push(ticketScope(found));
+      }
+      return { kind: 'tickets', tickets };
+    }
+    case 'appMessage': {
+      const data = event.data;
+      if (data.action === 'create') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
+      const ticket = await deps.tickets.findById(companyId, data.message.ticketId);
+      return ticket ? { kind: 'ticket', ticket: ticketScope(ticket) } : SEES_ALL;
+    }
+    default: {
+      const unknown: never = event;
+      void unknown;
+      return SEES_ALL;
+    }
+  }
+}
+
+/**
+ * Whether a socket whose user has `access` receives a frame for `audience`: `true`, `false`, or,
+ * for a `tickets` audience and a user who does not see every ticket, the ids it may read (the
+ * frame's `ticketIds` are narrowed to them; none → `false`).
+ */
+export function admits(access: TicketAccess, audience: RealtimeAudience): boolean | number[] {
+  switch (audience.kind) {
+    case 'company': return true;
+    case 'admins': return isAdmin(access.actor);
+    case 'seesAll': return access.seesAll;
+    case 'ticket': return maySee(access, audience.ticket);
+    case 'users': return audience.userIds.includes(access.actor.userId);
+    case 'tickets': {
+      if (access.seesAll) return true;
+      const ids = audience.tickets.filter((t) => maySee(access, t)).map((t) => t.id);
+      return ids.length === 0 ? false : ids;
+    }
+    default: return false;
+  }
+}
