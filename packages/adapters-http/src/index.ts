@@ -16,6 +16,8 @@ export * from './security/argon2-password-hasher.js';
 export * from './security/http-company-registry.js';
 export * from './realtime/ws-realtime.js';
 export * from './realtime/ws-namespaces.js';
+export * from './realtime/realtime-sockets.js';
+export * from './realtime/socket-io-namespaces.js';
 export * from './identity/auth-routes.js';
 export * from './identity/user-routes.js';
 export * from './tenancy/company-routes.js';

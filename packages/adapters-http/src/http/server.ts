@@ -6,6 +6,7 @@ import type { Actor, BlobStorage, Cache, RealtimeFanout, RealtimeViewer } from '
 import Koa, { type Context } from 'koa';
 import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
+import { SOCKET_IO_PATH, SocketIoNamespaces } from '../realtime/socket-io-namespaces.js';
 import { WsNamespaces } from '../realtime/ws-namespaces.js';
 import { errorMiddleware } from './error-middleware.js';
 import { buildOpenApi } from './openapi.js';
@@ -28,12 +29,16 @@ export interface HttpServerOptions extends MountOptions {
   readonly info: { title: string; version: string };
   /** Opens the unit of work of one request (MikroORM's RequestContext in production). */
   readonly requestScope?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Serve the realtime events over socket.io too, at `/socket.io/` (the lineage client's transport). Default true. */
+  readonly socketIo?: boolean;
 }
 
 export interface HttpServer {
   readonly koa: Koa;
   readonly server: Server;
   readonly namespaces: WsNamespaces;
+  /** The socket.io transport, unless `socketIo: false`. */
+  readonly socketIo: SocketIoNamespaces | null;
   readonly routes: readonly RouteSpec[];
   listen(port: number, host?: string): Promise<number>;
   close(): Promise<void>;
@@ -84,11 +89,15 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   koa.use(router.allowedMethods());
 
   const server = createServer(koa.callback());
-  const namespaces = new WsNamespaces({ app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger, scope: o.requestScope, viewer: o.realtimeViewer });
+  const realtime = { app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger, scope: o.requestScope, viewer: o.realtimeViewer };
+  const withSocketIo = o.socketIo ?? true;
+  const namespaces = new WsNamespaces({ ...realtime, ...(withSocketIo ? { ignorePaths: [SOCKET_IO_PATH] } : {}) });
   await namespaces.attach(server);
+  const socketIo = withSocketIo ? new SocketIoNamespaces({ ...realtime, frontendUrls: [...allowed] }) : null;
+  await socketIo?.attach(server);
 
   return {
-    koa, server, namespaces, routes: o.routes,
+    koa, server, namespaces, socketIo, routes: o.routes,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -100,6 +109,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     },
     async close() {
       await namespaces.close();
+      await socketIo?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -317,11 +317,16 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
   async markPublished(ids: readonly string[], at: Date, options: { handled?: boolean } = {}) {
     const valid = ids.filter((id) => UUID.test(id));
     if (!valid.length) return;
-    await this.em.nativeUpdate(OutboxSchema, { id: { $in: valid }, publishedAt: null }, { publishedAt: at });
-    if (options.handled ?? true) return;
+    if (options.handled ?? true) {
+      await this.em.nativeUpdate(OutboxSchema, { id: { $in: valid }, publishedAt: null }, { publishedAt: at });
+      return;
+    }
+    // One statement: a crash between marking an entry published and recording it as not yet
+    // handled would leave it published, never requeued, and its send lost.
     await this.em.execute(
-      `insert into outbox_handling (outbox_id, published_at) values ${valid.map(() => '(?, ?)').join(', ')} on conflict (outbox_id) do nothing`,
-      valid.flatMap((id) => [id, at]),
+      `with published as (update outbox set published_at = ? where id in (${valid.map(() => '?').join(', ')}) and published_at is null returning id)
+       insert into outbox_handling (outbox_id, published_at) select id, ? from published on conflict (outbox_id) do nothing`,
+      [at, ...valid, at],
     );
   }
   async markHandled(ids: readonly string[]) {

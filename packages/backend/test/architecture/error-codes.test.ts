@@ -19,17 +19,18 @@ function statusesOf(code: string): number[] {
 }
 
 /**
- * Codes answered with an explicit status (`new HttpError(status, code)`, the realtime handshake's
- * `refuse(socket, status, code)`) whose status is not one of the code's kinds. A site that does not
- * spell both out as literals is a problem too: it could not be checked.
+ * Codes answered with an explicit status (`new HttpError(status, code)`, the realtime handshakes'
+ * `refuse(socket, status, code)`, `refusal(status, code)` and `{ ok: false, status, code }`) whose
+ * status is not one of the code's kinds. A site that does not spell both out as literals is a problem
+ * too: it could not be checked (forwarding a checked handshake's `checked.status` is not a site).
  */
 export function statusProblems(sources: Readonly<Record<string, string>>): string[] {
   const problems: string[] = [];
   for (const [file, text] of Object.entries(sources)) {
-    const calls = [...text.matchAll(/new HttpError\(|\brefuse\(\s*socket,(?!\s*STATUS_OF\[)/g)];
+    const calls = [...text.matchAll(/new HttpError\(|\brefuse\(\s*socket,(?!\s*(?:STATUS_OF\[|checked\.))|\bok: false, status:(?!\s*STATUS_OF\[)|(?<!function )\brefusal\((?!checked\.)/g)];
     for (const call of calls) {
       const line = text.slice(0, call.index).split('\n').length;
-      const args = /^(?:new HttpError\(|refuse\(\s*socket,)\s*(\d{3}),\s*'([^']+)'/.exec(text.slice(call.index));
+      const args = /^(?:new HttpError\(|refuse\(\s*socket,|ok: false, status:|refusal\()\s*(\d{3}),\s*(?:code:\s*)?'([^']+)'/.exec(text.slice(call.index));
       if (!args) { problems.push(`${file}:${line}: status and code are not literals`); continue; }
       const [, status, code] = args;
       if (!code!.startsWith('ERR_')) continue;
@@ -100,11 +101,16 @@ describe('Architecture: error codes and their HTTP statuses', () => {
         'throw new HttpError(status, code);',
         'return this.refuse(socket, 401, \'ERR_NO_PERMISSION\');',
         'return this.refuse(socket, STATUS_OF[err.kind], err.code);',
+        'return { ok: false, status: 401, code: \'ERR_NO_PERMISSION\' }; return { ok: false, status: 403, code: \'ERR_NO_PERMISSION\' };',
+        'next(refusal(400, \'ERR_ROUTE_NOT_FOUND\')); throw refusal(checked.status, checked.code);',
+        'return this.refuse(socket, checked.status, checked.code);',
       ].join('\n'),
     })).to.deep.equal([
       'fake.ts:2: ERR_ROUTE_NOT_FOUND answered 400, its kinds give 404',
       'fake.ts:4: status and code are not literals',
       'fake.ts:5: ERR_NO_PERMISSION answered 401, its kinds give 403',
+      'fake.ts:7: ERR_NO_PERMISSION answered 401, its kinds give 403',
+      'fake.ts:8: ERR_ROUTE_NOT_FOUND answered 400, its kinds give 404',
     ]);
     const handler = async () => undefined;
     expect(declarationProblems([

@@ -100,17 +100,23 @@ function crashRounds(name: string, makeTarget: () => Promise<Target | null>) {
       }
       const expected = new Map(requests.map((r) => [r.answer!.messageId, r]));
       const tickets = [...new Set(requests.map((r) => r.answer!.ticketId))];
+      const notSent = new Map<string, string>();
       await eventually('every send reported sent by the channel runtime', async () => {
-        const acked = new Set<string>();
+        notSent.clear();
         for (const ticketId of tickets) {
           for (let page = 1; ; page++) {
             const res = await admin.get(`/messages/${ticketId}?pageNumber=${page}`);
-            for (const m of res.body.messages as Array<{ id: string; ack: number }>) if (m.ack >= 1) acked.add(m.id);
+            for (const m of res.body.messages as Array<{ id: string; ack: number; failureReason?: string | null }>) {
+              if (expected.has(m.id) && m.ack < 1) notSent.set(m.id, `ack ${m.ack}${m.failureReason ? ` (${m.failureReason})` : ''}`);
+            }
             if (!res.body.hasMore) break;
           }
         }
-        return [...expected.keys()].every((id) => acked.has(id));
-      }, 90_000);
+        return notSent.size === 0;
+      }, 90_000).catch((err: Error) => {
+        // Which sends, and in what state, if a run ever misses one (diagnosis of a real loss).
+        throw new Error(`${err.message}: ${[...notSent].map(([id, state]) => `${expected.get(id)!.key} ${state}`).join(', ')}`);
+      });
       await backend.kill('SIGTERM');
       const stored = await target.query("select body, count(*)::int as n from messages where from_me and body like 'round %' group by body");
       expect(stored.filter((s) => Number(s.n) !== 1), 'messages stored twice').to.deep.equal([]);
