@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { envBool, envInt, envNatsPrefix, envUrl, parseConnectors, parseEnv, StartupError, type ConnectorName } from '@servicedesk/channel-runtime';
+import { envBool, envConnectors, envInt, envNatsPrefix, envUrl, parseEnv, StartupError, type ConnectorName } from '@servicedesk/channel-runtime';
 import { z } from 'zod';
 
 /** The built-in admin password: usable once, then it must be replaced (see README). */
@@ -98,14 +98,7 @@ const ENV = z.object({
   INTEGRATION_RETRY_DELAY_MS: envInt(5000, 0, ' of milliseconds'),
   SEND_DEADLINE_MS: envInt(60_000, 1, ' of milliseconds'),
   SANDBOX_ECHO: envBool(),
-  CHANNEL_CONNECTORS: z.string().optional().transform((raw, ctx) => {
-    try {
-      return parseConnectors(raw);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CHANNEL_CONNECTORS: /, '') });
-      return z.NEVER;
-    }
-  }),
+  CHANNEL_CONNECTORS: envConnectors(),
 }).superRefine((env, ctx) => {
   const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');

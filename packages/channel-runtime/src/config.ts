@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LEASE_TTL_MS, DEFAULT_SYNC_INTERVAL_MS } from './channel-runtime.js';
-import { parseConnectors } from './start-runtime.js';
-import { envBool, envInt, envNatsPrefix, envUrl, parseEnv } from './startup.js';
+import { envBool, envInt, envNatsPrefix, envUrl, parseEnv, envConnectors } from './startup.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -20,14 +19,7 @@ const ENV = z.object({
   RUNTIME_INSTANCE_ID: z.string().optional(),
   SANDBOX_ECHO: envBool(),
   META_GRAPH_URL: envUrl(['http', 'https']).default('https://graph.facebook.com/v21.0').transform((u) => u.replace(/\/$/, '')),
-  CHANNEL_CONNECTORS: z.string().optional().transform((raw, ctx) => {
-    try {
-      return parseConnectors(raw);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CHANNEL_CONNECTORS: /, '') });
-      return z.NEVER;
-    }
-  }),
+  CHANNEL_CONNECTORS: envConnectors(),
 });
 
 export type RuntimeConfig = z.output<typeof ENV>;

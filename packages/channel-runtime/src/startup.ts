@@ -1,6 +1,7 @@
 import { access, mkdir, constants } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { z } from 'zod';
+import { parseConnectors } from './start-runtime.js';
 
 /**
  * Why an executable cannot start, naming the setting to fix: printed as one line
@@ -90,3 +91,13 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, str
   const issue = parsed.error.issues[0]!;
   throw new StartupError(String(issue.path[0] ?? 'configuration'), issue.message);
 }
+
+/** `CHANNEL_CONNECTORS`: a comma-separated list of connector names (both executables read it). */
+export const envConnectors = () => z.string().optional().transform((raw, ctx) => {
+  try {
+    return parseConnectors(raw);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CHANNEL_CONNECTORS: /, '') });
+    return z.NEVER;
+  }
+});
