@@ -35,6 +35,11 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: strin
   throw new HttpError(422, 'ERR_VALIDATION', fields);
 }
 
+/** `/chatapp/` → `/chatapp`; `/` stays. Requests and declared paths go through it alike. */
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
 /** Mounts declared routes: auth class first, then params, query and body validation, then the handler. */
 export function mountRoutes(router: Router, routes: readonly RouteSpec[], options: MountOptions): void {
   for (const spec of routes) {
@@ -75,6 +80,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
     };
     // Uploaded files are temporary files of the request: removed once the route is done, whatever happened.
     const handlerReleasingUploads = async (ctx: Context) => { try { await handler(ctx); } finally { await releaseMultipart(ctx); } };
-    router.register(spec.path, [spec.method], handlerReleasingUploads, { name: `${spec.method} ${spec.path}` });
+    // Mounted without its trailing slash: the server strips one from every request (`/chatapp` and `/chatapp/` are one route).
+    router.register(withoutTrailingSlash(spec.path), [spec.method], handlerReleasingUploads, { name: `${spec.method} ${spec.path}` });
   }
 }

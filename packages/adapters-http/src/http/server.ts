@@ -11,7 +11,7 @@ import { WsNamespaces } from '../realtime/ws-namespaces.js';
 import { errorMiddleware } from './error-middleware.js';
 import { buildOpenApi } from './openapi.js';
 import { mountReferencePage } from './reference-page.js';
-import { mountRoutes, type MountOptions } from './registry.js';
+import { mountRoutes, withoutTrailingSlash, type MountOptions } from './registry.js';
 import type { RouteSpec } from './route.js';
 
 export interface HttpServerOptions extends MountOptions {
@@ -78,6 +78,8 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   koa.use(helmet());
   koa.use(cors({ origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''), credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'] }));
   koa.use(errorMiddleware(o.logger));
+  // Trailing slashes are tolerated everywhere: clients write `/chatapp` and `/chatapp/` for one route.
+  koa.use((ctx, next) => { ctx.path = withoutTrailingSlash(ctx.path); return next(); });
   if (o.requestScope) koa.use((_ctx, next) => o.requestScope!(() => next()));
 
   mountRoutes(router, o.routes, o);

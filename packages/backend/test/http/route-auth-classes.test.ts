@@ -54,6 +54,18 @@ describe('HTTP: every registered route has the seed auth class', () => {
     }
   });
 
+  it('tolerates a trailing slash, or its absence, on every route (`/chatapp` is `/chatapp/`)', async () => {
+    const anonymous = client(b.url);
+    for (const r of b.http.routes.filter((x) => x.path !== '/')) {
+      const declared = r.path.replace(/:(\w+)/g, '1');
+      const other = declared.endsWith('/') ? declared.slice(0, -1) : `${declared}/`;
+      const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+      const [a, c] = [await anonymous.call(r.method, declared, body), await anonymous.call(r.method, other, body)];
+      expect(c.status, `${r.method} ${other}`).to.equal(a.status);
+      expect(c.body, `${r.method} ${other}`).to.not.deep.equal({ error: 'ERR_ROUTE_NOT_FOUND' });
+    }
+  });
+
   it('guarded routes answer 401 to a token of the wrong kind', async () => {
     const wrong = client(b.url, 'not-a-real-token');
     for (const r of b.http.routes.filter((x) => x.auth !== 'none')) {
