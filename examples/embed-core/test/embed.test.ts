@@ -17,7 +17,7 @@ describe('Embedding the core (in-memory adapters)', () => {
     expect(r.ticket.status).to.equal('open');
     expect(r.ticket.contact).to.include({ name: DEMO.contact.name, number: DEMO.contact.number });
     expect(r.ticket.user?.name).to.equal(DEMO.company.adminName);
-    expect(r.ticket.connection?.id).to.equal(r.connection.id);
+    expect(r.ticket.chatapp?.id).to.equal(r.connection.id);
     expect(r.ticket.lastMessage).to.equal(DEMO.reply);
     expect(r.ticket.unreadMessages).to.equal(0);
   });

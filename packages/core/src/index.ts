@@ -84,7 +84,7 @@ export type { ConnectionFilter } from './connections/read-connections.js';
 export * from './connections/accept-provider-events.js';
 export * from './tickets/ticket-log.js';
 export * from './in-memory/ticket-logs.js';
-export type { TicketDetails, ContactSummary } from './tickets/ticket-details.js';
+export type { TicketDetails, TicketContact, TicketChatapp } from './tickets/ticket-details.js';
 export type { TicketLogView } from './tickets/show-ticket.js';
 export type { TicketReportRow } from './tickets/ticket-report.js';
 export type { CatalogItem } from './conversations/send-catalog.js';

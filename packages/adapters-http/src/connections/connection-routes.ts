@@ -34,24 +34,32 @@ const withPageChecks = (errors: RouteError[]): RouteError[] => [
   { status: 503, codes: ['ERR_GRAPH_API_UNAVAILABLE'], description: 'The Graph API could not be asked whom the page access token belongs to' },
 ];
 const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `isDefault: true` unsets the '
-  + 'other default. A change of provider, page or secrets restarts the session. Emits the `whatsapp` event (action `update`) for it and for any '
-  + 'connection that lost the default, and `whatsappSession` (action `update`) on a restart.';
+  + 'other default. A change of provider, page or secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any '
+  + 'connection that lost the default, and `chatappSession` (action `update`) on a restart.';
 
 const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
 const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram']);
 const status = z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']);
 const text = z.string().max(4000).nullable();
 
-/** Every editable field; the use cases apply the rules (name, token format, provider of the kind). */
-const connectionFields = z.object({
+/**
+ * Every editable field; the use cases apply the rules (name, token format, provider of the kind).
+ * The lineage's edit form sends the whole GET answer back with its own fields: what we do not model
+ * (`schedules`, `promptId`, `timeSendQueue`…) and the read-only fields are dropped.
+ */
+const editableFields = z.object({
   name: z.string().max(120),
-  provider,
+  /** Also the lineage's library channel (`beta`, `stable`), which means "the default" here. */
+  provider: z.union([provider, z.enum(['beta', 'stable'])]),
   greetingMessage: text,
+  /** The lineage's name of the farewell, sent when an operator closes a ticket. */
+  complationMessage: text,
+  /** Our former name of `complationMessage`, still accepted. */
   farewellMessage: text,
   outOfHoursMessage: text,
   isDefault: z.boolean(),
   reopenWindowMinutes: z.number().int().min(0).max(10_080),
-  /** The "Token API": write-only, answered masked. */
+  /** The "Token API": write-only, answered masked (the masked value sent back means unchanged). */
   token: z.string().max(256).nullable(),
   externalId: z.string().max(128).nullable(),
   secrets: z.record(z.string().max(64), z.string().max(4096)),
@@ -59,7 +67,15 @@ const connectionFields = z.object({
   queueIds: z.array(id).max(100),
 }).partial();
 
-const createBody = connectionFields.extend({ name: z.string().max(120) });
+/** The lineage's names to ours: `complationMessage` is the farewell; `beta`/`stable` leave the provider to the default. */
+function toConnectionFields<T extends z.infer<typeof editableFields>>(body: T) {
+  const { complationMessage, farewellMessage, provider: given, ...rest } = body;
+  const farewell = complationMessage !== undefined ? complationMessage : farewellMessage;
+  const provider = given === 'beta' || given === 'stable' ? undefined : given;
+  return { ...rest, ...(farewell !== undefined ? { farewellMessage: farewell } : {}), ...(provider !== undefined ? { provider } : {}) };
+}
+
+const createBody = editableFields.extend({ name: z.string().max(120) });
 
 /**
  * A page or account as Meta's documentation names it: `channel` facebook|instagram, `pageId`,
@@ -70,11 +86,12 @@ const socialBody = createBody.extend({
   pageId: z.string().min(1).max(128).optional(),
   pageAccessToken: z.string().min(1).max(4096).optional(),
 }).transform(({ channel, pageId, pageAccessToken, ...rest }) => ({
-  ...rest,
+  ...toConnectionFields(rest),
   ...(channel ? { provider: channel === 'facebook' ? ('messenger' as const) : ('instagram' as const) } : {}),
   ...(pageId ? { externalId: pageId } : {}),
   ...(pageAccessToken ? { secrets: { ...rest.secrets, pageAccessToken } } : {}),
 }));
+const updateBody = editableFields.extend({ kind: kind.optional() }).transform(toConnectionFields);
 const filterQuery = z.object({ kind: kind.optional(), status: status.optional(), provider: provider.optional() });
 
 /**
@@ -108,9 +125,9 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'POST', path: '/chatapp/', auth: 'isAuth', tag, summary: 'Create a chat-application connection (admin)', status: 201,
-      body: createBody,
+      body: createBody.transform(toConnectionFields),
       description: 'Admins only, within the plan\'s connection limit. The connection starts `OPENING` and its session is started; '
-        + 'emits the `whatsapp` event (action `update`). The provider defaults to `baileys`.',
+        + 'emits the `chatapp` event (action `update`). The provider defaults to `baileys`.',
       response: connectionWithQueuesSchema,
       errors: createErrors,
       handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'chatapp', ...body }),
@@ -121,7 +138,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       description: 'Admins only, within the plan\'s connection limit: a Facebook page (`channel: facebook`, provider `messenger`, the default) '
         + 'or an Instagram account, with its `pageId` and `pageAccessToken` (or `externalId` and `secrets.pageAccessToken`). The Graph API must say the '
         + 'token is the page\'s (or that of the page the Instagram account is linked to), and no connection of any company may have the page already. '
-        + 'Emits the `whatsapp` event (action `update`).',
+        + 'Emits the `chatapp` event (action `update`).',
       response: connectionWithQueuesSchema,
       errors: withPageChecks(createErrors),
       handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'socialnet', ...body }),
@@ -135,7 +152,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'PUT', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Update a connection (admin); `token: null` removes the token',
-      params: byId, body: connectionFields.extend({ kind: kind.optional() }),
+      params: byId, body: updateBody,
       description: `Admins only. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
       errors: withPageChecks(updateErrors(adminOnly)),
@@ -143,7 +160,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'DELETE', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Log out and delete a connection (admin)', params: byId,
-      description: 'Admins only: the session is logged out and the greeting file deleted; emits the `whatsapp` event (action `delete`, with `whatsappId`).',
+      description: 'Admins only: the session is logged out and the greeting file deleted; emits the `chatapp` event (action `delete`, with `chatappId`).',
       response: connectionDeletedSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => {
@@ -162,7 +179,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'POST', path: '/chatapp-restart/', auth: 'isAuth', tag, summary: 'Restart every chat-application session of the company (admin)',
-      description: 'Admins only: each `chatapp` connection shows `OPENING` at once and emits the `whatsappSession` event (action `update`).',
+      description: 'Admins only: each `chatapp` connection shows `OPENING` at once and emits the `chatappSession` event (action `update`).',
       response: sessionsRestartedSchema,
       errors: [adminOnly],
       handler: async ({ actor }) => {
@@ -173,7 +190,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     route({
       method: 'POST', path: '/chatapp/:chatappId/media-upload', auth: 'isAuth', tag, summary: 'Attach the greeting file (field `file`, admin)',
       params: byId, multipart: { fileFields: ['file'], maxFileBytes: MAX_GREETING_MEDIA_BYTES, maxFiles: 1 },
-      description: 'Admins only: any type of file, replacing the previous one; emits the `whatsapp` event (action `update`).',
+      description: 'Admins only: any type of file, replacing the previous one; emits the `chatapp` event (action `update`).',
       response: connectionViewSchema,
       errors: [notFound, adminOnly, { status: 422, codes: ['ERR_NO_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
       handler: async ({ actor, params, multipart }) =>
@@ -181,7 +198,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'DELETE', path: '/chatapp/:chatappId/media-upload', auth: 'isAuth', tag, summary: 'Remove the greeting file (admin)', params: byId,
-      description: 'Admins only; harmless when there is none. Emits the `whatsapp` event (action `update`) when a file was removed.',
+      description: 'Admins only; harmless when there is none. Emits the `chatapp` event (action `update`) when a file was removed.',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.removeGreetingMedia.execute({ actor, connectionId: params.chatappId }),
@@ -195,7 +212,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'PUT', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Update any company connection (super)', params: byId,
-      body: connectionFields.extend({ kind: kind.optional() }),
+      body: updateBody,
       description: `Super users only, for any company's connection. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
       errors: withPageChecks(updateErrors(superOnly)),
@@ -213,21 +230,21 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'POST', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Start the session (admin)', params: byId,
-      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`whatsappSession` events, action `update`).',
+      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'start' }),
     }),
     route({
       method: 'PUT', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Restart the session (admin)', params: byId,
-      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`whatsappSession` events, action `update`).',
+      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'restart' }),
     }),
     route({
       method: 'DELETE', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Log the session out (admin)', params: byId,
-      description: 'Admins only: the connection shows `DISCONNECTED` at once and emits the `whatsappSession` event (action `update`); the connection stays.',
+      description: 'Admins only: the connection shows `DISCONNECTED` at once and emits the `chatappSession` event (action `update`); the connection stays.',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'logout' }),

@@ -25,9 +25,10 @@ export const connectionStatusSchema = z.enum(['OPENING', 'qrcode', 'CONNECTED', 
 });
 
 const CONNECTION_EXAMPLE = {
-  id: 3, companyId: 1, name: 'Support WhatsApp', kind: 'chatapp' as const, provider: 'baileys' as const, status: 'CONNECTED' as const,
-  qrcode: null, greetingMessage: 'Hello! How can we help?', farewellMessage: 'Thanks for talking to us.', outOfHoursMessage: null,
-  isDefault: true, token: 'abcd••••wxyz', externalId: null, reopenWindowMinutes: 0, greetingMediaKey: null,
+  id: 3, companyId: 1, name: 'Support WhatsApp', kind: 'chatapp' as const, channel: 'chatapp' as const, provider: 'baileys' as const,
+  status: 'CONNECTED' as const, qrcode: '', number: null, greetingMessage: 'Hello! How can we help?', complationMessage: 'Thanks for talking to us.',
+  outOfHoursMessage: null, isDefault: true, token: 'abcd••••wxyz', externalId: null, reopenWindowMinutes: 0, greetingMediaKey: null,
+  greetingMediaAttachment: null,
   createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-02-01T09:30:00.000Z',
 };
 
@@ -36,17 +37,20 @@ const connectionFields = {
   companyId: z.number().int().meta({ description: 'The owning company', example: 1 }),
   name: z.string().meta({ example: 'Support WhatsApp' }),
   kind: connectionKindSchema,
+  channel: connectionKindSchema.meta({ description: 'The lineage\'s name of `kind` (its `whatsapp` is `chatapp`, `facebook`/`instagram` are `socialnet`)' }),
   provider: connectionProviderSchema,
   status: connectionStatusSchema,
-  qrcode: z.string().nullable().meta({ description: 'The pairing QR code while `status` is `qrcode`', example: null }),
+  qrcode: z.string().meta({ description: 'The pairing QR code while `status` is `qrcode`; `""` otherwise', example: '' }),
+  number: z.string().nullable().meta({ description: 'The account\'s number, once a connector reports it', example: null }),
   greetingMessage: z.string().nullable().meta({ description: 'Sent when a conversation starts', example: 'Hello! How can we help?' }),
-  farewellMessage: z.string().nullable().meta({ description: 'Sent when an operator closes a ticket', example: 'Thanks for talking to us.' }),
+  complationMessage: z.string().nullable().meta({ description: 'Sent when an operator closes a ticket (the farewell)', example: 'Thanks for talking to us.' }),
   outOfHoursMessage: z.string().nullable().meta({ description: 'Sent outside business hours', example: null }),
   isDefault: z.boolean().meta({ description: 'The company\'s default connection (at most one)', example: true }),
   token: z.string().nullable().meta({ description: 'The "Token API" of the official message API, masked: it can be replaced, never read back', example: 'abcd••••wxyz' }),
   externalId: z.string().nullable().meta({ description: 'The page or account id at the provider (social networks)', example: null }),
   reopenWindowMinutes: z.number().int().meta({ description: 'A closed ticket of the same contact younger than this is reopened instead of a new one', example: 0 }),
   greetingMediaKey: z.string().nullable().meta({ description: 'Storage key of the file sent with the greeting', example: null }),
+  greetingMediaAttachment: z.string().nullable().meta({ description: 'The name of the file sent with the greeting', example: null }),
   createdAt: z.iso.datetime().meta({ example: '2025-01-31T12:00:00.000Z' }),
   updatedAt: z.iso.datetime().meta({ example: '2025-02-01T09:30:00.000Z' }),
 };

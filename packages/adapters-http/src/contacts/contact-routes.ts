@@ -1,27 +1,57 @@
 import { MAX_CONTACT_NAME, MAX_EXTRA_INFO, MAX_IDENTIFIERS_PER_CONTACT, type Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
-import { id, idParam, pagedQuery } from '../http/schemas.js';
+import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
 import {
-  contactChoiceListSchema, contactDeletedSchema, contactDetailsSchema, contactPageSchema, contactProfileSchema, contactTagListSchema,
+  contactChoiceListSchema, contactDeletedSchema, contactDetailsSchema, contactPageSchema, contactProfileSchema,
 } from './contact-schemas.js';
+import { contactTagsSchema } from '../tags/tag-schemas.js';
 
 /** Numbers come digits-only or formatted (`+55 (11) 98888-7777`), as text or as a JSON number; the use cases check them. */
 const numberField = z.union([z.string().max(40), z.number().int().nonnegative().transform(String)]);
 const extraInfo = z.array(z.object({ name: z.string().max(200), value: z.string().max(2000) })).max(MAX_EXTRA_INFO);
-const identifiers = z.array(z.object({ kind: z.enum(['lid', 'psid']), value: z.string().max(200), pageId: z.string().max(200).nullable().optional() }))
-  .max(MAX_IDENTIFIERS_PER_CONTACT);
+/**
+ * As `GET /contacts/:contactId` answers them: a phone identifier sent back is accepted and ignored
+ * (it follows the number); the LIDs and page-scoped ids given replace the contact's.
+ */
+const identifiers = z.array(z.object({ kind: z.enum(['phone', 'lid', 'psid']), value: z.string().max(200), pageId: z.string().max(200).nullable().optional() }))
+  .max(MAX_IDENTIFIERS_PER_CONTACT + 1);
 
+/**
+ * What the contact forms send: the lineage client posts its form values and, on edit, the whole
+ * `GET /contacts/:contactId` answer back; the read-only fields of that answer (`id`, `urlPicture`,
+ * `tags`, `createdAt`...) and the lineage's fields we do not model (`lgpdAcceptedAt`, `chatappId`,
+ * `companyId`...) are ignored. `active: false` (the lineage's name) or `blocked: true` blocks.
+ */
 const contactFields = z.object({
   name: z.string().max(MAX_CONTACT_NAME * 2),
   number: numberField,
   email: z.string().max(254).nullable(),
   extraInfo,
   identifiers,
-  acceptAudio: z.boolean(),
+  acceptAudioMessage: z.boolean(),
   disableBot: z.boolean(),
+  active: z.boolean(),
   blocked: z.boolean(),
 }).partial();
+
+/** The form's values as the use cases take them. */
+function contactInput(body: z.infer<typeof contactFields>) {
+  const { identifiers: given, acceptAudioMessage, active, blocked, ...rest } = body;
+  return {
+    ...rest,
+    ...(given === undefined ? {} : { identifiers: given.filter((i) => i.kind !== 'phone') }),
+    ...(acceptAudioMessage === undefined ? {} : { acceptAudio: acceptAudioMessage }),
+    ...(active === undefined ? (blocked === undefined ? {} : { blocked }) : { blocked: !active }),
+  };
+}
+
+/** The lineage's `contactTag`: a JSON list of tag ids (`"[3,5]"`, `"[]"`), or the ids repeated as `contactTag[]`. */
+const tagIdList = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  if (v.trim() === '') return [];
+  try { return JSON.parse(v) as unknown; } catch { return v; }
+}, z.array(id).max(100));
 
 /**
  * Contacts: the company's address book with search and paging, one contact with its identifiers
@@ -35,10 +65,22 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
   return [
     route({
       method: 'GET', path: '/contacts', auth: 'isAuth', tag, summary: 'Page through the contacts by name, searching name, e-mail or number',
-      description: 'Any operator of the company. Twenty contacts a page, ordered by name; `searchParam` matches name, e-mail or number.',
+      description: 'Any operator of the company. Twenty contacts a page, ordered by name, each with its tags; `searchParam` matches name, e-mail or number, '
+        + '`contactTag` (a JSON list of tag ids, as the lineage client sends it) keeps the contacts with any of those tags, `isGroup` only groups or only people. '
+        + '`dateStart`/`dateEnd` (`YYYY-MM-DD`, UTC, both days included) the contacts created within (the dashboard counts them). '
+        + 'The lineage client\'s other filters (`channel`, `date`) are accepted and ignored.',
       response: contactPageSchema,
-      query: pagedQuery,
-      handler: async ({ actor, query }) => app.contacts.listContacts.execute({ actor, ...query }),
+      errors: [{ status: 422, codes: ['ERR_INVALID_DATE'] }],
+      query: pagedQuery.extend({
+        contactTag: tagIdList.optional(), 'contactTag[]': z.union([id, z.array(id).max(100)]).optional(), isGroup: formBoolean.optional(),
+        dateStart: z.string().max(10).optional(), dateEnd: z.string().max(10).optional(),
+      }),
+      handler: async ({ actor, query }) => {
+        const listed = query['contactTag[]'];
+        const tagIds = query.contactTag ?? (listed === undefined ? undefined : [listed].flat());
+        const { searchParam, pageNumber, isGroup, dateStart, dateEnd } = query;
+        return app.contacts.listContacts.execute({ actor, searchParam, pageNumber, tagIds, isGroup, dateStart, dateEnd });
+      },
     }),
     // Before `/contacts/:contactId`, which would take "list" for an id.
     route({
@@ -75,7 +117,7 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
         { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER', 'ERR_NAME_TOO_LONG', 'ERR_INVALID_EMAIL', 'ERR_TOO_MANY_EXTRA_INFO', 'ERR_INVALID_EXTRA_INFO', 'ERR_TOO_MANY_IDENTIFIERS', 'ERR_INVALID_IDENTIFIER'] },
       ],
       body: contactFields.extend({ number: numberField }),
-      handler: async ({ actor, body }) => app.contacts.createContact.execute({ actor, ...body }),
+      handler: async ({ actor, body }) => app.contacts.createContact.execute({ actor, ...contactInput(body) }),
     }),
     route({
       method: 'PUT', path: '/contacts/:contactId', auth: 'isAuth', tag, summary: 'Change a contact (identifiers given replace its LIDs and page ids)',
@@ -87,7 +129,7 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
         { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER', 'ERR_GROUP_NUMBER_FIXED', 'ERR_INVALID_NAME', 'ERR_NAME_TOO_LONG', 'ERR_INVALID_EMAIL', 'ERR_TOO_MANY_EXTRA_INFO', 'ERR_INVALID_EXTRA_INFO', 'ERR_TOO_MANY_IDENTIFIERS', 'ERR_INVALID_IDENTIFIER'] },
       ],
       params: byId, body: contactFields,
-      handler: async ({ actor, params, body }) => app.contacts.updateContact.execute({ actor, contactId: params.contactId, ...body }),
+      handler: async ({ actor, params, body }) => app.contacts.updateContact.execute({ actor, contactId: params.contactId, ...contactInput(body) }),
     }),
     route({
       method: 'DELETE', path: '/contacts/:contactId', auth: 'isAuth', tag, summary: 'Delete a contact with its tickets and messages (admin)', params: byId,
@@ -101,11 +143,12 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
     }),
     route({
       method: 'PUT', path: '/contacts/toggleAcceptAudio/:contactId', auth: 'isAuth', tag, summary: 'Set or flip whether the contact may send audio',
-      description: 'Any operator; without `acceptAudio` the value flips. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      description: 'Any operator; without `acceptAudioMessage` the value flips (the lineage client sends no body). Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
-      params: byId, body: z.object({ acceptAudio: z.boolean().optional() }),
-      handler: async ({ actor, params, body }) => app.contacts.toggleAcceptAudio.execute({ actor, contactId: params.contactId, acceptAudio: body.acceptAudio }),
+      params: byId, body: z.object({ acceptAudioMessage: z.boolean().optional() }),
+      handler: async ({ actor, params, body }) =>
+        app.contacts.toggleAcceptAudio.execute({ actor, contactId: params.contactId, acceptAudio: body.acceptAudioMessage }),
     }),
     route({
       method: 'PUT', path: '/contacts/block/:contactId', auth: 'isAuth', tag,
@@ -127,10 +170,12 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
     }),
     route({
       method: 'GET', path: '/contactTags/:contactId', auth: 'isAuth', tag, summary: 'The contact\'s tags, by name', params: byId,
-      description: 'Any operator of the company.',
-      response: contactTagListSchema,
+      description: 'Any operator of the company. Answers `{contactId, tags}`, as the lineage client reads it.',
+      response: contactTagsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
-      handler: async ({ actor, params }) => app.contacts.listContactTags.execute({ actor, contactId: params.contactId }),
+      handler: async ({ actor, params }) => ({
+        contactId: params.contactId, tags: await app.contacts.listContactTags.execute({ actor, contactId: params.contactId }),
+      }),
     }),
     route({
       method: 'PUT', path: '/contact-wallet/:contactId', auth: 'isAuth', tag, summary: 'Give the contact to an operator of the company, or to nobody (admin)',

@@ -24,7 +24,7 @@ export const contactIdentifierSchema = z.object({
 
 const CONTACT_EXAMPLE = {
   id: 42, companyId: 1, name: 'Maria Souza', number: '5511988887777', email: 'maria@example.com', isGroup: false,
-  profilePicUrl: null, blocked: false, active: true, acceptAudio: true, disableBot: false, walletUserId: null, linkedUserId: null,
+  urlPicture: null, blocked: false, active: true, acceptAudioMessage: true, disableBot: false, walletUserId: null, linkedUserId: null,
   extraInfo: [{ name: 'CPF', value: '123.456.789-09' }], createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-02-01T09:30:00.000Z',
 };
 
@@ -35,10 +35,10 @@ const contactFields = {
   number: z.string().meta({ description: 'Digits only (country, area, number), or a group id', example: '5511988887777' }),
   email: z.string().nullable().meta({ example: 'maria@example.com' }),
   isGroup: z.boolean().meta({ example: false }),
-  profilePicUrl: z.string().nullable().meta({ description: 'The picture the channel last gave', example: null }),
-  blocked: z.boolean().meta({ description: 'Its messages are stored but open no ticket and reach no operator', example: false }),
-  active: z.boolean().meta({ description: 'The lineage\'s name for "not blocked"', example: true }),
-  acceptAudio: z.boolean().meta({ description: 'Whether the contact may send audio messages', example: true }),
+  urlPicture: z.string().nullable().meta({ description: 'The picture the channel last gave', example: null }),
+  blocked: z.boolean().meta({ description: 'Its messages are stored but open no ticket and reach no operator (the opposite of `active`)', example: false }),
+  active: z.boolean().meta({ description: 'Not blocked (the lineage client\'s name)', example: true }),
+  acceptAudioMessage: z.boolean().meta({ description: 'Whether the contact may send audio messages', example: true }),
   disableBot: z.boolean().meta({ description: 'Chatbots and queue menus leave the contact alone', example: false }),
   walletUserId: z.number().int().nullable().meta({ description: 'The operator who owns the contact (its "wallet")', example: null }),
   linkedUserId: z.number().int().nullable().meta({ description: 'The platform user this contact is (an employee\'s own number)', example: null }),
@@ -49,6 +49,12 @@ const contactFields = {
 
 /** `ContactView`: a contact as lists and realtime events show it. */
 export const contactViewSchema = z.object(contactFields).meta({ id: 'Contact', description: 'A contact of the company', example: CONTACT_EXAMPLE });
+
+/** A row of `GET /contacts`: the contact with its tags. */
+export const contactListRowSchema = z.object({
+  ...contactFields,
+  tags: z.array(tagSummarySchema).optional().meta({ description: 'Its tags, by name' }),
+}).meta({ id: 'ContactListRow', description: 'A contact of the company with its tags', example: { ...CONTACT_EXAMPLE, tags: [] } });
 
 /** `ContactDetails`: one contact opened, with its identifiers and tags. */
 export const contactDetailsSchema = z.object({
@@ -79,7 +85,7 @@ export const contactChoiceSchema = z.object({
 }).meta({ id: 'ContactChoice', description: 'What a contact picker needs', example: { id: 42, name: 'Maria Souza', number: '5511988887777' } });
 
 export const contactPageSchema = z.object({
-  contacts: z.array(contactViewSchema).meta({ description: 'This page, by name (20 a page)' }),
+  contacts: z.array(contactListRowSchema).meta({ description: 'This page, by name (20 a page)' }),
   count: z.number().int().nonnegative().meta({ description: 'How many contacts match', example: 1 }),
   hasMore: z.boolean().meta({ description: 'Whether a next page exists', example: false }),
 }).meta({ id: 'ContactPage', description: 'A page of contacts', example: { contacts: [CONTACT_EXAMPLE], count: 1, hasMore: false } });
@@ -87,11 +93,12 @@ export const contactPageSchema = z.object({
 export const contactProfileSchema = z.object({
   number: z.string().meta({ description: 'The number asked, digits only', example: '5511988887777' }),
   name: z.string().nullable().meta({ description: 'The public name the provider gave, if any', example: 'Maria' }),
-  profilePicUrl: z.string().nullable().meta({ description: 'The public picture the provider gave, if any', example: 'https://pps.example.net/v/t61/abc.jpg' }),
+  urlPicture: z.string().nullable().meta({ description: 'The public picture the provider gave, if any', example: 'https://pps.example.net/v/t61/abc.jpg' }),
+  contactId: z.number().int().nullable().meta({ description: 'The id of the company\'s contact the number reaches; null when none', example: null }),
   contact: contactViewSchema.nullable().meta({ description: 'The company\'s contact the number reaches (its picture refreshed), if any' }),
 }).meta({
   id: 'ContactProfile', description: 'A number\'s public profile, as the connection\'s provider answers it',
-  example: { number: '5511988887777', name: 'Maria', profilePicUrl: 'https://pps.example.net/v/t61/abc.jpg', contact: null },
+  example: { number: '5511988887777', name: 'Maria', urlPicture: 'https://pps.example.net/v/t61/abc.jpg', contactId: null, contact: null },
 });
 
 export const importRowErrorSchema = z.object({
@@ -127,6 +134,3 @@ export const contactDeletedSchema = z.object({ message: z.literal('Contact delet
 
 export const contactChoiceListSchema = z.array(contactChoiceSchema)
   .meta({ id: 'ContactChoiceList', description: 'Contacts by name, for pickers', example: [{ id: 42, name: 'Maria Souza', number: '5511988887777' }] });
-
-export const contactTagListSchema = z.array(tagSummarySchema)
-  .meta({ id: 'ContactTagList', description: 'The contact\'s tags, by name', example: [{ id: 7, name: 'Billing', color: '#3b82f6', kanban: true }] });

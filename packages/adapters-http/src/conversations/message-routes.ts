@@ -17,6 +17,15 @@ const ownMessageErrors: RouteError[] = [
 
 const messageId = z.string().min(1).max(64);
 const page = z.object({ pageNumber: pagedQuery.shape.pageNumber });
+/** A ticket named by its id or, as the lineage's conversation page names it, by its uuid. */
+const ticketRef = z.object({
+  ticketId: z.union([id, z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a ticket id or uuid')]),
+});
+/**
+ * The quoted message as the lineage client sends it back (the message object it showed); only
+ * its `id` is read. `quotedMsgId` names it directly.
+ */
+const quotedMessage = z.object({ id: messageId }).nullable().optional();
 
 /** The operators' conversation: read (resets the unread count), send, note, quote, edit, revoke, forward. */
 export function messageRoutes(app: Pick<Application, 'conversations'>) {
@@ -33,25 +42,36 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
     }),
     route({
       method: 'GET', path: '/messages/:ticketId', auth: 'isAuth', tag, summary: 'A page of a ticket\'s conversation (oldest first within the page); marks it read',
-      params: byTicket, query: page,
-      description: 'Any user who may see the ticket. Page 1 holds the 20 newest messages. Opening the conversation reads it: an unread count '
-        + 'goes back to 0 and emits the `ticket` event (action `update`).',
+      params: ticketRef,
+      query: page.extend({
+        selectedQueues: z.string().max(2000).optional().meta({ description: 'Sent by the lineage client (its queue choice, as JSON); the conversation is the ticket\'s whatever it holds' }),
+      }),
+      description: 'The ticket is named by its id or its uuid (the lineage\'s conversation page uses the uuid). Any user who may see the ticket. '
+        + 'Page 1 holds the 20 newest messages. Opening the conversation reads it: an unread count goes back to 0 and emits the `ticket` event '
+        + '(actions `update` and `updateUnread`).',
       response: ticketMessagePageSchema,
       errors: ticketNotSeen,
       handler: async ({ actor, params, query }) => app.conversations.listTicketMessages.execute({ actor, ticketId: params.ticketId, pageNumber: query.pageNumber }),
     }),
     route({
       method: 'POST', path: '/messages/:ticketId', auth: 'isAuth', tag,
-      summary: 'Send a text (JSON) or files (multipart, field `medias`), a quoted reply (`quotedMsgId`) or a private note (`isPrivate`)',
+      summary: 'Send a text (JSON) or files (multipart, field `medias`), a quoted reply (`quotedMsg` or `quotedMsgId`) or a private note (`isPrivate`)',
       params: byTicket,
-      body: z.object({ body: z.string().max(MAX_MESSAGE_LENGTH).default(''), quotedMsgId: messageId.or(z.literal('')).nullable().optional(), isPrivate: formBoolean.optional() }),
+      body: z.object({
+        body: z.string().max(MAX_MESSAGE_LENGTH).nullable().default('').meta({ description: 'The text (null: none)' }),
+        quotedMsgId: messageId.or(z.literal('')).nullable().optional(),
+        quotedMsg: quotedMessage,
+        isPrivate: formBoolean.optional(),
+      }),
       multipart: { fileFields: ['medias'], maxFileBytes: MAX_TICKET_MEDIA_BYTES, maxFiles: 10 }, jsonOrMultipart: true,
-      description: 'One message per file, the text on the first. A send goes through the outbox and takes a pending ticket (it becomes `open` and the '
+      description: 'One message per file, the text on the first. The lineage client\'s other fields (`read`, `fromMe`, `mediaUrl`) are ignored. '
+        + 'A send goes through the outbox and takes a pending ticket (it becomes `open` and the '
         + 'sender\'s); a private note is stored only. Emits an `appMessage` event (action `create`) per message, and the `ticket` event (action `update`) when the ticket changed.',
       response: sentMessagesSchema,
       errors: [...sendErrors, { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_QUOTED_MESSAGE_NOT_FOUND', 'ERR_EMPTY_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
       handler: async ({ actor, params, body, multipart }) => app.conversations.sendTicketMessage.execute({
-        actor, ticketId: params.ticketId, body: body.body, quotedMsgId: body.quotedMsgId || null, isPrivate: body.isPrivate, medias: multipart.files.medias ?? [],
+        actor, ticketId: params.ticketId, body: body.body ?? '', quotedMsgId: body.quotedMsgId || body.quotedMsg?.id || null, isPrivate: body.isPrivate,
+        medias: multipart.files.medias ?? [],
       }),
     }),
     route({
@@ -66,6 +86,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
     route({
       method: 'POST', path: '/messages/edit/:messageId', auth: 'isAuth', tag, summary: 'Change the text of a sent message or a note',
       params: z.object({ messageId }), body: z.object({ body: z.string().max(MAX_MESSAGE_LENGTH) }),
+      // The lineage client sends its whole composer state (`read`, `fromMe`, `quotedMsg`...); only `body` is read.
       description: 'Admins any message the company sent, users their own. A note changes in place; a sent message is also edited at the provider '
         + '(chat-application sessions only). Emits the `appMessage` event (action `update`).',
       response: messageViewSchema,
@@ -84,7 +105,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
     }),
     route({
       method: 'POST', path: '/message/forward', auth: 'isAuth', tag, summary: 'Forward a message to another contact on the same connection',
-      body: z.object({ messageId, contactId: id }),
+      body: z.object({ messageId, contactId: id, signMessage: z.boolean().optional().meta({ description: 'Sent by the lineage client; the copy is sent as it was' }) }),
       description: 'The text and file go, as a new send, into the contact\'s active ticket on the message\'s connection, or a new one opened for the caller. '
         + 'Emits the `ticket` event (action `create` or `update`) and an `appMessage` event (action `create`).',
       response: forwardedMessageSchema,

@@ -27,12 +27,51 @@ export const deliveryStatusSchema = z.enum(['pending', 'sent', 'delivered', 'rea
   example: 'delivered',
 });
 
+const MESSAGE_CONTACT_EXAMPLE = { id: 7, name: 'Maria Souza', number: '5511987654321', urlPicture: null };
+
 const MESSAGE_EXAMPLE = {
-  id: '3f2b8c4e-6a1d-4e7f-9b0c-2d5e8f1a4b7c', companyId: 1, ticketId: 42, contactId: 7, connectionId: 3,
+  id: '3f2b8c4e-6a1d-4e7f-9b0c-2d5e8f1a4b7c', companyId: 1, ticketId: 42, contactId: 7, chatappId: 3,
   providerMessageId: '3EB0C767D26A1D8E', fromMe: true, body: 'Your invoice is attached.', media: null,
   status: 'delivered' as const, failureReason: null, quotedMessageId: null, isPrivate: false, userId: 2,
   createdAt: '2025-01-31T12:10:00.000Z', updatedAt: '2025-01-31T12:10:02.000Z', isDeleted: false, isEdited: false, editedAt: null, ack: 2,
+  mediaUrl: null, mediaType: 'conversation', read: true, quotedMsg: null, contact: MESSAGE_CONTACT_EXAMPLE,
+  ticket: { id: 42, uuid: '5b0a3f4e-8f5c-4a57-9d0e-1c2b3a4d5e6f', status: 'open', userId: 2, queueId: 1, chatappId: 3, queue: { id: 1, name: 'Support', color: '#0055ff' } },
 };
+
+/** What a message carries of the conversation's contact (core's `MessageContact`). */
+export const messageContactSchema = z.object({
+  id: z.number().int(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(),
+}).meta({ id: 'MessageContact', description: 'The contact of the message\'s conversation', example: MESSAGE_CONTACT_EXAMPLE });
+
+/** What a message carries of its ticket (core's `MessageTicketRef`). */
+export const messageTicketSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  status: z.string(),
+  userId: z.number().int().nullable(),
+  queueId: z.number().int().nullable(),
+  chatappId: z.number().int(),
+  queue: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+}).meta({ id: 'MessageTicket', description: 'The ticket a message belongs to', example: MESSAGE_EXAMPLE.ticket });
+
+const mediaTypeSchema = z.string().meta({
+  description: '`conversation` for a text; for a file the first part of its type (`image`, `audio`, `video`, `application`...)', example: 'image',
+});
+
+/** The message a reply quotes (core's `QuotedMessageView`). */
+export const quotedMessageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaUrl: z.string().nullable(),
+  mediaType: mediaTypeSchema,
+  isDeleted: z.boolean(),
+  createdAt: z.iso.datetime(),
+  contact: messageContactSchema.nullable(),
+}).meta({
+  id: 'QuotedMessage', description: 'The message a reply quotes',
+  example: { id: MESSAGE_EXAMPLE.id, body: 'Can you send the invoice?', fromMe: false, mediaUrl: null, mediaType: 'conversation', isDeleted: false, createdAt: '2025-01-31T12:09:00.000Z', contact: MESSAGE_CONTACT_EXAMPLE },
+});
 
 /** `MessageView`: a message with ISO dates and the lineage's `ack`. */
 export const messageViewSchema = z.object({
@@ -40,7 +79,7 @@ export const messageViewSchema = z.object({
   companyId: z.number().int(),
   ticketId: z.number().int(),
   contactId: z.number().int(),
-  connectionId: z.number().int(),
+  chatappId: z.number().int().meta({ description: 'The connection the message went through' }),
   providerMessageId: z.string().nullable().meta({ description: 'The provider\'s id; null until the send is confirmed (and for private notes)' }),
   fromMe: z.boolean().meta({ description: 'Sent by the company (an operator, the bot or the API), not by the contact' }),
   body: z.string(),
@@ -56,6 +95,12 @@ export const messageViewSchema = z.object({
   isEdited: z.boolean(),
   editedAt: z.iso.datetime().nullable(),
   ack: z.number().int().min(-1).max(4).meta({ description: 'The lineage\'s delivery number: 0 pending, 1 sent, 2 delivered, 3 read, 4 played, -1 failed' }),
+  mediaUrl: z.string().nullable().meta({ description: 'Where its file is (`media.url`); null for a text' }),
+  mediaType: mediaTypeSchema,
+  read: z.boolean().meta({ description: 'Seen by the operators: our own messages always, the contact\'s once the conversation was opened' }),
+  quotedMsg: quotedMessageSchema.nullable().meta({ description: 'The message this one replies to' }),
+  contact: messageContactSchema.nullable().meta({ description: 'The contact of the conversation' }),
+  ticket: messageTicketSchema.nullable().meta({ description: 'The ticket the message belongs to' }),
 }).meta({ id: 'Message', description: 'A message of a ticket\'s conversation', example: MESSAGE_EXAMPLE });
 
 const pageFields = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { route } from '../http/route.js';
 import { email, id, password } from '../http/schemas.js';
 import { cnpjRecordSchema, onboardedCompanySchema } from '../tenancy/company-schemas.js';
-import { loginResultSchema, refreshResultSchema, userViewSchema } from './user-schemas.js';
+import { loginResultSchema, refreshResultSchema, userDetailsSchema } from './user-schemas.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
@@ -22,7 +22,7 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
   return [
     route({
       method: 'POST', path: '/auth/login', auth: 'none', tag, summary: 'Log in with e-mail and password',
-      description: 'Public. Answers an access token and the user, and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). '
+      description: 'Public. Answers an access token and the user (with their queues and company), and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). '
         + 'Attempts are counted per e-mail and address before the password is checked (a success clears the e-mail\'s count); '
         + 'past five per e-mail or 30 per address in 15 minutes they answer 429. Users of an inactive company cannot log in (super users excepted).',
       body: z.object({ email: z.string().trim().min(1).max(254), password }),
@@ -69,8 +69,8 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
     }),
     route({
       method: 'GET', path: '/auth/me', auth: 'isAuth', tag, summary: 'The signed-in user',
-      description: 'Any signed-in user: their own record as the API shows users.',
-      response: userViewSchema,
+      description: 'Any signed-in user: their own record with their queues and company, as login answers it.',
+      response: userDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_USER_FOUND'] }],
       handler: async ({ actor }) => app.identity.getCurrentUser.execute({ actor }),
     }),

@@ -1,24 +1,47 @@
-import { ForbiddenError, MAX_AVATAR_BYTES, type Application } from '@servicedesk/core';
+import { ForbiddenError, fromWireProfile, MAX_AVATAR_BYTES, type Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
-import { email, id, idParam, pagedQuery } from '../http/schemas.js';
-import { userPageSchema, userSummarySchema, userViewSchema } from './user-schemas.js';
+import { email, formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
+import { userDetailsSchema, userPageSchema, userSummarySchema, userViewSchema } from './user-schemas.js';
 
 const userEvent = 'Emits the realtime event `user` with `{ action: \'%\', user }` to the company.';
 const notFound = { status: 404, codes: ['ERR_NO_USER_FOUND'] } as const;
 
+/** `admin` with `super: true` is how the lineage's client sends a super user back; `super` is accepted too. */
 const profile = z.enum(['user', 'admin', 'super']);
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/).nullable();
-const userFields = {
-  name: z.string().trim().min(2).max(120),
-  email,
-  password: z.string().min(8).max(128),
-  profile,
-  allTicket: z.enum(['enable', 'disable']),
-  startWork: timeOfDay,
-  endWork: timeOfDay,
-  farewellMessage: z.string().max(4000).nullable(),
+const timeOfDay = z.union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), z.literal('').transform(() => null)]).nullable();
+const enabledDisabled = z.enum(['enabled', 'disabled']);
+/** The default connection: an id, or `''` / `false` / null for none (what the lineage's select sends when nothing is chosen). */
+const chatappId = z.union([id, z.literal(''), z.literal(false), z.null()]).transform((v) => (typeof v === 'number' ? v : null));
+
+/** What the user form sends besides the credentials; fields it sends back that are read-only (`id`, `online`, `queues`...) are ignored. */
+const formFields = {
+  allTicket: z.enum(['enable', 'disable']).optional(),
+  startWork: timeOfDay.optional(),
+  endWork: timeOfDay.optional(),
+  farewellMessage: z.string().max(4000).nullable().optional(),
+  defaultTheme: z.enum(['light', 'dark']).optional(),
+  defaultMenu: z.enum(['open', 'closed']).optional(),
+  chatappId: chatappId.optional(),
+  allHistoric: enabledDisabled.optional(),
+  allUserChat: enabledDisabled.optional(),
+  userClosePendingTicket: enabledDisabled.optional(),
+  showDashboard: enabledDisabled.optional(),
+  allowRealTime: enabledDisabled.optional(),
+  allowConnections: enabledDisabled.optional(),
+  allowGroup: formBoolean.optional(),
+  /** With `profile: 'admin'`: a super user. */
+  super: z.boolean().optional(),
+  queueIds: z.array(id).max(500).optional(),
 };
+
+/** The profile the body means (`admin` + `super: true` is a super user), without the wire-only `super` flag. */
+function withProfile<T extends { profile?: z.infer<typeof profile>; super?: boolean }>(body: T): Omit<T, 'super'> {
+  const { super: superFlag, ...rest } = body;
+  return rest.profile === undefined ? rest : { ...rest, profile: fromWireProfile(rest.profile, superFlag) };
+}
+
+const formErrors = { status: 404, codes: ['ERR_NO_COMPANY_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_QUEUE_NOT_FOUND'] } as const;
 
 /** Users: the admin's user management and each user's own profile. */
 export function userRoutes(app: Pick<Application, 'identity'>) {
@@ -45,35 +68,42 @@ export function userRoutes(app: Pick<Application, 'identity'>) {
     }),
     route({
       method: 'POST', path: '/users', auth: 'isAuth', tag, summary: 'Create a user', status: 201,
-      body: z.object({ ...userFields, profile: profile.optional(), companyId: id.optional(), allTicket: userFields.allTicket.optional(),
-        startWork: timeOfDay.optional(), endWork: timeOfDay.optional(), farewellMessage: userFields.farewellMessage.optional() }),
+      body: z.object({
+        name: z.string().trim().min(2).max(120), email, password: z.string().min(8).max(128), profile: profile.optional(), companyId: id.optional(), ...formFields,
+      }),
       description: 'Admins, in their company (super users in any, with `companyId`); nobody grants a profile above their own, '
-        + 'and the plan\'s user limit applies. ' + userEvent.replace('%', 'create'),
-      response: userViewSchema,
+        + 'and the plan\'s user limit applies. `queueIds` are the queues the user joins, `chatappId` the default connection '
+        + '(`""`, `false` or null: none); a super user is `profile: "admin"` with `super: true`. ' + userEvent.replace('%', 'create'),
+      response: userDetailsSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_USER_CREATION_COUNT'] },
-        { status: 404, codes: ['ERR_NO_COMPANY_FOUND'] },
+        formErrors,
         { status: 409, codes: ['ERR_EMAIL_ALREADY_EXISTS'] },
         { status: 422, codes: ['ERR_INVALID_NAME', 'ERR_INVALID_EMAIL', 'ERR_PASSWORD_TOO_SHORT', 'ERR_PASSWORD_TOO_LONG'] },
       ],
-      handler: async ({ actor, body }) => app.identity.createUser.execute({ actor, ...body }),
+      handler: async ({ actor, body }) => app.identity.createUser.execute({ actor, ...withProfile(body) }),
     }),
     route({
       method: 'PUT', path: '/users/:userId', auth: 'isAuth', tag, summary: 'Update a user (also how the default password is changed)',
       params: userIdParam, duringPasswordChange: true,
       body: z.object({
-        ...Object.fromEntries(Object.entries(userFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof userFields]: z.ZodOptional<(typeof userFields)[K]> },
-        defaultTheme: z.enum(['light', 'dark']).optional(),
-        defaultMenu: z.enum(['open', 'closed']).optional(),
+        name: z.string().trim().min(2).max(120).optional(),
+        email: email.optional(),
+        /** `""` (what the edit form sends when the field is left empty): unchanged. */
+        password: z.string().max(128).transform((v) => (v === '' ? undefined : v)).optional(),
+        profile: profile.optional(),
+        ...formFields,
       }),
-      description: 'Anyone edits themself (but not their own profile); admins edit the users of their company, up to their own profile. '
+      description: 'Anyone edits themself (but not their own profile or queues); admins edit the users of their company, up to their own profile. '
+        + 'The edit form\'s body is accepted as the client sends it: `password: ""` leaves the password unchanged, read-only fields sent back '
+        + 'are ignored, `queueIds` (admins only) replaces the user\'s queues. '
         + 'A new password clears `mustChangePassword`: until then this is the only call allowed, and only for one\'s own password. '
         + 'A new password or profile ends every session of the user at once (the caller\'s own included: log in again). '
         + userEvent.replace('%', 'update'),
-      response: userViewSchema,
+      response: userDetailsSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CANNOT_CHANGE_OWN_PROFILE', 'ERR_PASSWORD_CHANGE_REQUIRED'] },
-        notFound,
+        { status: 404, codes: ['ERR_NO_USER_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
         { status: 409, codes: ['ERR_EMAIL_ALREADY_EXISTS'] },
         { status: 422, codes: ['ERR_INVALID_NAME', 'ERR_INVALID_EMAIL', 'ERR_PASSWORD_TOO_SHORT', 'ERR_PASSWORD_TOO_LONG'] },
       ],
@@ -82,13 +112,13 @@ export function userRoutes(app: Pick<Application, 'identity'>) {
         if (mustChangePassword && (params.userId !== actor.userId || body.password === undefined)) {
           throw new ForbiddenError('ERR_PASSWORD_CHANGE_REQUIRED');
         }
-        return app.identity.updateUser.execute({ actor, userId: params.userId, ...body });
+        return app.identity.updateUser.execute({ actor, userId: params.userId, ...withProfile(body) });
       },
     }),
     route({
       method: 'GET', path: '/users/:userId', auth: 'isAuth', tag, summary: 'Show a user', params: userIdParam,
-      description: 'Anyone sees themself; admins see the users of their company, super users any user.',
-      response: userViewSchema,
+      description: 'Anyone sees themself; admins see the users of their company, super users any user. With their queues and company.',
+      response: userDetailsSchema,
       errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, notFound],
       handler: async ({ actor, params }) => app.identity.showUser.execute({ actor, userId: params.userId }),
     }),
@@ -107,15 +137,16 @@ export function userRoutes(app: Pick<Application, 'identity'>) {
       method: 'POST', path: '/users/:userId/media-upload', auth: 'isAuth', tag, summary: 'Upload a profile picture (field `profileImage`)',
       params: userIdParam, multipart: { fileFields: ['profileImage', 'file'], maxFileBytes: MAX_AVATAR_BYTES, maxFiles: 1 },
       description: 'Multipart, one PNG, JPEG, WebP or GIF image up to 2 MiB (the content is sniffed, not the name). Oneself, or an admin for the users '
-        + 'of their company; the previous picture is removed. Answers the user with its new `profileImage` URL. ' + userEvent.replace('%', 'update'),
-      response: userViewSchema,
+        + 'of their company; the previous picture is removed. Answers `{ user }` with the new `profileImage`, a file name served at '
+        + '`/public/company<companyId>/user/<profileImage>`. ' + userEvent.replace('%', 'update'),
+      response: z.object({ user: userDetailsSchema }).meta({ id: 'UserAvatarSet', description: 'The user with the new picture' }),
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION'] }, notFound,
         { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
         { status: 422, codes: ['ERR_NO_FILE', 'ERR_FILE_TYPE_NOT_ALLOWED'] },
       ],
       handler: async ({ actor, params, multipart }) =>
-        app.identity.setUserAvatar.execute({ actor, userId: params.userId, file: (multipart.files.profileImage ?? multipart.files.file)?.[0] }),
+        ({ user: await app.identity.setUserAvatar.execute({ actor, userId: params.userId, file: (multipart.files.profileImage ?? multipart.files.file)?.[0] }) }),
     }),
     route({
       method: 'PUT', path: '/users/toggleChangeWidht/:userId', auth: 'isAuth', tag, summary: 'Set or toggle the ticket list width',

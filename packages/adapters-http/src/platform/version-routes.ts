@@ -30,12 +30,14 @@ export function versionRoutes(info: { name: string; version: string; startedAt: 
     }),
     route({
       method: 'POST', path: '/version', auth: 'none', tag, summary: "Check a frontend's version against the backend's",
-      description: 'Versions are compatible when their major versions are equal.',
-      body: z.object({ version: z.string().regex(SEMVER, 'a semantic version such as 1.2.3').meta({ example: '0.4.2' }) }),
+      description: 'Versions are compatible when their major versions (the leading number) are equal. Any version string is accepted '
+        + '(the lineage\'s client sends its package version, such as `2.2.2v-26`); one without a leading number is never compatible.',
+      body: z.object({ version: z.string().trim().min(1).max(60).meta({ example: '0.4.2' }) }),
       response: compatibility,
       handler: async ({ body }) => {
-        const major = (v: string) => Number(SEMVER.exec(v)![1]);
-        return { backend: info.version, frontend: body.version, compatible: major(body.version) === major(info.version) };
+        const major = (v: string) => /^v?(\d+)/.exec(v)?.[1];
+        const frontendMajor = major(body.version);
+        return { backend: info.version, frontend: body.version, compatible: frontendMajor !== undefined && Number(frontendMajor) === Number(major(info.version)) };
       },
     }),
   ];

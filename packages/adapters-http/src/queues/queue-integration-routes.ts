@@ -1,4 +1,4 @@
-import type { Application } from '@servicedesk/core';
+import { LINEAGE_INTEGRATION_FIELDS, type Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { id, idParam, pagedQuery } from '../http/schemas.js';
@@ -7,15 +7,34 @@ import {
 } from './queue-schemas.js';
 
 const credential = z.string().max(2048).nullable();
-/** Types only: the use cases check names, types, URLs and credentials and answer with their own codes. */
-const integrationBody = z.object({
+const lineageField = z.union([z.string().max(4000), z.number()]).nullable();
+/**
+ * Types only: the use cases check names, types, URLs and credentials and answer with their own codes.
+ * The lineage's editor sends `urlN8N` for `url` and its own fields (`projectName`, `language`,
+ * `typebot…`), kept in `config`; what we do not model (`jsonContent`) is dropped.
+ */
+const integrationFields = z.object({
   name: z.string().max(500),
   type: z.string().max(40),
   url: z.string().max(4096),
+  urlN8N: z.string().max(4096),
   token: credential,
   secret: credential,
   config: z.record(z.string().max(200), z.unknown()).nullable(),
+  ...Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => [f, lineageField])) as Record<(typeof LINEAGE_INTEGRATION_FIELDS)[number], typeof lineageField>,
 }).partial();
+
+function toIntegrationFields(body: z.output<typeof integrationFields>) {
+  const { urlN8N, url, config, token, secret, name, type } = body;
+  const given = Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.flatMap((f) => (body[f] !== undefined ? [[f, body[f]]] : [])));
+  const merged = Object.keys(given).length ? { ...(config ?? {}), ...given } : config;
+  const target = url !== undefined ? url : urlN8N;
+  return {
+    ...(name !== undefined ? { name } : {}), ...(type !== undefined ? { type } : {}), ...(target !== undefined ? { url: target } : {}),
+    ...(token !== undefined ? { token } : {}), ...(secret !== undefined ? { secret } : {}), ...(merged !== undefined ? { config: merged } : {}),
+  };
+}
+const integrationBody = integrationFields.transform(toIntegrationFields);
 
 /**
  * Queue integrations (HTTP bots attached to queues): admins only, and only on plans with the
@@ -45,7 +64,9 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
         { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
         { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG', 'ERR_URL_NOT_ALLOWED'] },
       ],
-      body: integrationBody.extend({ integrationId: id.optional() }),
+      body: integrationFields.extend({ integrationId: id.optional() }).transform(({ integrationId, ...rest }) => ({
+        ...toIntegrationFields(rest), ...(integrationId !== undefined ? { integrationId } : {}),
+      })),
       handler: async ({ actor, body }) => app.queues.testQueueIntegration.execute({ actor, ...body }),
     }),
     route({
@@ -57,8 +78,8 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
         { status: 409, codes: ['ERR_INTEGRATION_NAME_ALREADY_EXISTS'] },
         { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG'] },
       ],
-      body: integrationBody.required({ name: true, type: true, url: true }),
-      handler: async ({ actor, body }) => app.queues.createQueueIntegration.execute({ actor, ...body }),
+      body: integrationBody,
+      handler: async ({ actor, body }) => app.queues.createQueueIntegration.execute({ actor, ...body, name: body.name ?? '', type: body.type ?? '', url: body.url ?? '' }),
     }),
     route({
       method: 'GET', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature, summary: 'Show a queue integration (admin)', params: byId,

@@ -2,10 +2,12 @@ import type { Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { id, idParam, pagedQuery } from '../http/schemas.js';
-import { nullableId } from './queue-routes.js';
 import {
   chatbotDeletedSchema, chatbotPageSchema, chatbotSchema, chatbotTreeSchema, queueOptionDeletedSchema, queueOptionListSchema, queueOptionSchema,
 } from './queue-schemas.js';
+
+/** An id, or the lineage's "none" (`null`, `''`). */
+export const nullableId = z.union([id, z.literal(''), z.null()]).transform((v) => (v === '' ? null : v));
 
 /** An option key as typed in forms: a number or a short text. */
 const optionKey = z.union([z.string().max(50), z.number().int().min(0).max(999_999_999)]).transform(String);
@@ -24,6 +26,31 @@ const optionBody = z.object({
   closeTicket: z.boolean(),
 }).partial();
 
+/** What a lineage chatbot step does when picked; `''` (a step not yet typed) means "not said". */
+const queueType = z.enum(['text', 'queue', 'attendent', 'integration', 'file', '']).transform((v) => (v === '' ? undefined : v));
+
+/** A step as parsed (the core's `ChatbotStep`). */
+interface ChatbotStepBody {
+  id?: number; name: string; greetingMessage?: string | null; queueType?: 'text' | 'queue' | 'attendent' | 'integration' | 'file' | undefined;
+  optQueueId?: number | null; optUserId?: number | null; closeTicket?: boolean; options?: ChatbotStepBody[];
+}
+
+/**
+ * A chatbot step of the lineage's editors (a queue's `chatbots`, a chatbot's `options`): `id` for one
+ * that exists, `queueType` with `optQueueId`/`optUserId` for what picking it does, its own `options`.
+ * What we do not model (`optIntegrationId`, `optFileId`, `user`…) is dropped.
+ */
+export const chatbotStepSchema: z.ZodType<ChatbotStepBody, unknown> = z.object({
+  id: id.optional(),
+  name: z.string().max(500),
+  greetingMessage: text.optional(),
+  queueType: queueType.optional(),
+  optQueueId: nullableId.optional(),
+  optUserId: nullableId.optional(),
+  closeTicket: z.boolean().optional(),
+  get options() { return z.array(chatbotStepSchema).max(100).optional(); },
+}).meta({ id: 'ChatbotStep', description: 'A chatbot step as the lineage\'s editors send it, with the steps under it' });
+
 const chatbotBody = z.object({
   queueId: id,
   chatbotId: nullableId,
@@ -33,7 +60,20 @@ const chatbotBody = z.object({
   forwardQueueId: nullableId,
   forwardUserId: nullableId,
   closeTicket: z.boolean(),
-}).partial();
+  /** The lineage's names of the action and its targets: `queueType` decides which of `optQueueId` and `optUserId` counts. */
+  queueType,
+  optQueueId: nullableId,
+  optUserId: nullableId,
+  /** The steps under it, as the lineage's chatbot editor sends them. */
+  options: z.array(chatbotStepSchema).max(100),
+}).partial().transform(({ queueType: type, optQueueId, optUserId, forwardQueueId, forwardUserId, ...rest }) => {
+  if (type !== undefined) {
+    return { ...rest, forwardQueueId: type === 'queue' ? optQueueId ?? forwardQueueId ?? null : null, forwardUserId: type === 'attendent' ? optUserId ?? forwardUserId ?? null : null };
+  }
+  const queue = optQueueId !== undefined ? optQueueId : forwardQueueId;
+  const user = optUserId !== undefined ? optUserId : forwardUserId;
+  return { ...rest, ...(queue !== undefined ? { forwardQueueId: queue } : {}), ...(user !== undefined ? { forwardUserId: user } : {}) };
+});
 
 /**
  * The menu trees of queues: queue options and chatbots, two views of one tree that the routing
@@ -114,8 +154,8 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
         { status: 409, codes: ['ERR_QUEUE_OPTION_ALREADY_EXISTS'] },
         { status: 422, codes: ['ERR_QUEUE_REQUIRED', 'ERR_QUEUE_OPTION_QUEUE_MISMATCH', 'ERR_QUEUE_OPTION_TOO_DEEP', 'ERR_INVALID_QUEUE_OPTION_TITLE', 'ERR_QUEUE_OPTION_MESSAGE_TOO_LONG', 'ERR_INVALID_QUEUE_OPTION_KEY', 'ERR_QUEUE_OPTION_ONE_ACTION'] },
       ],
-      body: chatbotBody.required({ name: true }),
-      handler: async ({ actor, body }) => app.queues.createChatbot.execute({ actor, ...body }),
+      body: chatbotBody,
+      handler: async ({ actor, body }) => app.queues.createChatbot.execute({ actor, ...body, name: body.name ?? '' }),
     }),
     route({
       method: 'GET', path: '/chatbot/:chatbotId', auth: 'isAuth', tag, summary: 'Show a chatbot with every chatbot under it', params: byChatbot,

@@ -5,22 +5,38 @@ import { id, idParam } from '../http/schemas.js';
 import {
   jobQueueHealthSchema, queueDeletedSchema, queueListSchema, queueWithUsersListSchema, queueWithUsersSchema,
 } from './queue-schemas.js';
-import { schedulesBody } from '../tenancy/company-routes.js';
+import { chatbotStepSchema, nullableId } from './queue-option-routes.js';
 
-/** An id, or the lineage's "none" (`null`, `''`). */
-export const nullableId = z.union([id, z.literal(''), z.null()]).transform((v) => (v === '' ? null : v));
+export { nullableId };
 const text = z.string().max(10_000).nullable();
 
-/** Types only: the use cases check names, colors, hours and references and answer with their own codes. */
+const weekdayEn = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+const time = z.string().max(5);
+/** A day as the lineage's queue editor sends it (two ranges), or a slot in the company's shape. */
+const queueHours = z.union([
+  z.object({ weekday: z.string().max(40), weekdayEn, startTimeA: time, endTimeA: time, startTimeB: time, endTimeB: time }),
+  z.object({ weekday: z.string().max(40), weekdayEn, startTime: time, endTime: time }),
+]);
+/** The lineage's form sends `orderQueue` as typed: a number, digits, or `""` (not given). */
+const orderQueue = z.union([z.number().int(), z.string().regex(/^\s*\d*\s*$/, 'a whole number')])
+  .transform((v) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v)));
+
+/**
+ * Types only: the use cases check names, colors, hours and references and answer with their own
+ * codes. The lineage's editor sends the whole queue back with fields we do not model
+ * (`ativarRoteador`, `fileListId`, `users`…): they are dropped.
+ */
 const queueBody = z.object({
   name: z.string().max(200),
   color: z.string().max(20),
   greetingMessage: text,
   outOfHoursMessage: text,
-  schedules: schedulesBody.shape.schedules,
-  orderQueue: z.number().int(),
+  schedules: z.array(queueHours).max(28),
+  orderQueue,
   integrationId: nullableId,
   userIds: z.array(id).max(1000),
+  /** The chatbot steps of its menu: with `id` changed, without added (see `PUT /chatbot/:chatbotId` for a step's `options`). */
+  chatbots: z.array(chatbotStepSchema).max(100),
 }).partial();
 
 /**

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { businessHoursSchema } from '../tenancy/company-schemas.js';
 
 /**
  * The queue views the API answers (packages/core/src/queues/: `QueueView`, `QueueWithUsers`,
@@ -14,9 +13,21 @@ const queueColor = z.string().regex(/^#[0-9a-f]{6}$/).meta({ description: '`#rrg
 
 const QUEUE_EXAMPLE = {
   id: 1, companyId: 1, name: 'Support', color: '#7c7c7c', greetingMessage: 'Welcome to support!', outOfHoursMessage: 'We are closed now; we answer from 8am.',
-  schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday' as const, startTime: '08:00', endTime: '18:00' }],
+  schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday' as const, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }],
   orderQueue: 1, integrationId: null, createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-02-01T09:30:00.000Z',
 };
+
+const hhmm = (example: string) => z.string().meta({ description: '`HH:MM`, or `""` for none', example });
+
+/** `DayHours`: a day of the queue's hours with up to two ranges, as the lineage's queue editor reads it. */
+export const queueDayHoursSchema = z.object({
+  weekday: z.string().meta({ description: 'The day\'s label', example: 'Segunda-feira' }),
+  weekdayEn: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).meta({ example: 'monday' }),
+  startTimeA: hhmm('08:00'), endTimeA: hhmm('12:00'), startTimeB: hhmm('13:00'), endTimeB: hhmm('18:00'),
+}).meta({
+  id: 'DayHours', description: 'A day of a queue\'s hours: range A, then range B (blank times: no range)',
+  example: { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' },
+});
 
 const queueFields = {
   id: queueId,
@@ -25,7 +36,7 @@ const queueFields = {
   color: queueColor,
   greetingMessage: z.string().nullable().meta({ description: 'Sent when a ticket enters the queue', example: 'Welcome to support!' }),
   outOfHoursMessage: z.string().nullable().meta({ description: 'Sent outside the queue\'s hours (when the company schedules by queue)', example: null }),
-  schedules: z.array(businessHoursSchema).meta({ description: 'The queue\'s business hours' }),
+  schedules: z.array(queueDayHoursSchema).meta({ description: 'The queue\'s business hours, one entry per day' }),
   orderQueue: z.number().int().min(0).meta({ description: 'Its place in the menus (then by id)', example: 1 }),
   integrationId: z.number().int().nullable().meta({ description: 'The integration that receives its conversations', example: null }),
   createdAt: timestamp.meta({ example: '2025-01-31T12:00:00.000Z' }),
@@ -42,13 +53,16 @@ export const queueUserSchema = z.object({
   name: z.string().meta({ example: 'Ana Lima' }),
 }).meta({ id: 'QueueUser', description: 'An operator of a queue', example: { id: 2, name: 'Ana Lima' } });
 
-const QUEUE_WITH_USERS_EXAMPLE = { ...QUEUE_EXAMPLE, users: [{ id: 2, name: 'Ana Lima' }] };
+const QUEUE_WITH_USERS_EXAMPLE = { ...QUEUE_EXAMPLE, users: [{ id: 2, name: 'Ana Lima' }], chatbots: [] };
 
-/** `QueueWithUsers`: a queue with its operators. */
+/** `QueueWithUsers`: a queue with its operators and its chatbot menu. */
 export const queueWithUsersSchema = z.object({
   ...queueFields,
   users: z.array(queueUserSchema).meta({ description: 'Its operators' }),
-}).meta({ id: 'QueueWithUsers', description: 'A queue with its operators', example: QUEUE_WITH_USERS_EXAMPLE });
+  get chatbots() {
+    return z.array(chatbotTreeSchema).meta({ description: 'Its chatbot menu: the top-level chatbots in menu order, each with the chatbots under it (`options`)' });
+  },
+}).meta({ id: 'QueueWithUsers', description: 'A queue with its operators and chatbots', example: QUEUE_WITH_USERS_EXAMPLE });
 
 export const queueWithUsersListSchema = z.array(queueWithUsersSchema).meta({
   id: 'QueueWithUsersList', description: 'The company\'s queues with their operators, in menu order', example: [QUEUE_WITH_USERS_EXAMPLE],
@@ -91,7 +105,8 @@ export const queueOptionListSchema = z.array(queueOptionSchema).meta({
 
 const CHATBOT_EXAMPLE = {
   id: 20, queueId: 1, chatbotId: null, name: 'Sales bot', greetingMessage: 'What are you looking for?', option: '1',
-  forwardQueueId: null, forwardUserId: null, closeTicket: false, createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-01-31T12:00:00.000Z',
+  forwardQueueId: null, forwardUserId: null, closeTicket: false, queueType: 'text' as const, optQueueId: null, optUserId: null,
+  createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-01-31T12:00:00.000Z',
 };
 
 const chatbotFields = {
@@ -101,6 +116,12 @@ const chatbotFields = {
   name: z.string().meta({ description: 'Its menu line', example: 'Sales bot' }),
   greetingMessage: z.string().nullable().meta({ description: 'What it says when picked', example: 'What are you looking for?' }),
   ...menuFields,
+  queueType: z.enum(['text', 'queue', 'attendent', 'integration', 'file']).meta({
+    description: 'The lineage\'s name of what picking it does: `queue` (to `optQueueId`), `attendent` (to the operator `optUserId`), `text` (the message only)',
+    example: 'text',
+  }),
+  optQueueId: z.number().int().nullable().meta({ description: 'The lineage\'s name of `forwardQueueId`', example: null }),
+  optUserId: z.number().int().nullable().meta({ description: 'The lineage\'s name of `forwardUserId`', example: null }),
 };
 
 /** `ChatbotView` as created, updated and listed (without the chatbots under it). */
@@ -126,7 +147,12 @@ export const chatbotPageSchema = z.object({
 const INTEGRATION_EXAMPLE = {
   id: 5, companyId: 1, name: 'Sales n8n', type: 'n8n' as const, url: 'https://n8n.example.com/webhook/sales', config: { flow: 'sales' },
   hasToken: true, hasSecret: false, createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-01-31T12:00:00.000Z',
+  urlN8N: 'https://n8n.example.com/webhook/sales', projectName: null, language: null, typebotSlug: null, typebotExpires: null,
+  typebotDelayMessage: null, typebotKeywordFinish: null, typebotKeywordRestart: null, typebotUnknownMessage: null, typebotRestartMessage: null,
 };
+
+const lineageConfigField = (name: string) => z.union([z.string(), z.number()]).nullable()
+  .meta({ description: `The lineage editor's \`${name}\`, kept in \`config\`; null when unset`, example: null });
 
 /** `QueueIntegrationView`: credentials are write-only, only whether they are set shows. */
 export const queueIntegrationSchema = z.object({
@@ -136,6 +162,16 @@ export const queueIntegrationSchema = z.object({
   type: z.enum(['webhook', 'n8n', 'typebot', 'dialogflow']).meta({ example: 'n8n' }),
   url: z.string().meta({ description: 'Where each inbound message of its queues is POSTed', example: 'https://n8n.example.com/webhook/sales' }),
   config: z.record(z.string(), z.unknown()).meta({ description: 'Free-form settings for the receiving side, stored as given', example: { flow: 'sales' } }),
+  urlN8N: z.string().meta({ description: 'The lineage\'s name of `url`', example: 'https://n8n.example.com/webhook/sales' }),
+  projectName: lineageConfigField('projectName'),
+  language: lineageConfigField('language'),
+  typebotSlug: lineageConfigField('typebotSlug'),
+  typebotExpires: lineageConfigField('typebotExpires'),
+  typebotDelayMessage: lineageConfigField('typebotDelayMessage'),
+  typebotKeywordFinish: lineageConfigField('typebotKeywordFinish'),
+  typebotKeywordRestart: lineageConfigField('typebotKeywordRestart'),
+  typebotUnknownMessage: lineageConfigField('typebotUnknownMessage'),
+  typebotRestartMessage: lineageConfigField('typebotRestartMessage'),
   hasToken: z.boolean().meta({ description: 'Whether a bearer token is set (never shown)', example: true }),
   hasSecret: z.boolean().meta({ description: 'Whether a signing secret is set (never shown)', example: false }),
   createdAt: timestamp.meta({ example: '2025-01-31T12:00:00.000Z' }),

@@ -1,8 +1,10 @@
-import { MAX_PRIVATE_FILE_BYTES, MAX_WHITELABEL_BYTES, type Application } from '@servicedesk/core';
+import { MAX_PRIVATE_FILE_BYTES, MAX_WHITELABEL_BYTES, settingDefinition, type Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { id } from '../http/schemas.js';
-import { companySettingsObjectSchema, privateSettingFileSchema, settingListSchema, settingViewSchema } from './setting-schemas.js';
+import {
+  bareSettingValueSchema, companySettingOneSchema, companySettingsObjectSchema, privateSettingFileSchema, settingListSchema, settingViewSchema,
+} from './setting-schemas.js';
 
 const noSetting = { status: 404, codes: ['ERR_NO_SETTING_FOUND'] } as const;
 const superOnly = { status: 403, codes: ['ERR_NO_PERMISSION'] } as const;
@@ -15,6 +17,12 @@ const imageErrors = [
 const key = z.object({ settingKey: z.string().min(1).max(60) });
 const value = z.object({ value: z.union([z.string().max(4000), z.number(), z.boolean()]).transform(String) });
 
+/** A JSON string as the body (the lineage's client reads `data` as the value itself). */
+function bare(ctx: { type: string }, text: string): string {
+  ctx.type = 'application/json';
+  return JSON.stringify(text);
+}
+
 /**
  * Settings. `/settings` and `/companySettings` are the caller's company settings (two shapes of
  * the same allow-listed keys); `/setting` is platform-wide; `/public-settings` feeds the login page.
@@ -23,10 +31,11 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
   const tag = 'Settings';
   return [
     route({
-      method: 'GET', path: '/settings', auth: 'isAuth', tag, summary: "The company's settings as a list",
-      description: 'Any signed-in user: every company setting of the catalog, its stored value or its default.',
+      method: 'GET', path: '/settings', auth: 'isAuth', tag, summary: "The company's settings as a list, with the public platform ones",
+      description: 'Any signed-in user: every company setting of the catalog, its stored value or its default, followed by the public '
+        + 'platform settings (white label and `userCreation`, as `/public-settings` answers them) that the settings page shows.',
       response: settingListSchema,
-      handler: async ({ actor }) => app.settings.companySettings.list({ actor }),
+      handler: async ({ actor }) => [...await app.settings.companySettings.list({ actor }), ...await app.settings.globalSettings.publicList()],
     }),
     route({
       method: 'GET', path: '/settings/:settingKey', auth: 'isAuth', tag, summary: 'One company setting', params: key,
@@ -36,11 +45,15 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       handler: async ({ actor, params }) => app.settings.companySettings.one({ actor, key: params.settingKey }),
     }),
     route({
-      method: 'PUT', path: '/settings/:settingKey', auth: 'isAuth', tag, summary: 'Change a company setting (admin)', params: key, body: value,
-      description: 'Admins, for their company; the value is checked against the key\'s rule (allowed values, length, range). ' + settingEvent,
+      method: 'PUT', path: '/settings/:settingKey', auth: 'isAuth', tag, summary: 'Change a company setting (admin) or a platform one (super)', params: key, body: value,
+      description: 'A company key: admins, for their company; the value is checked against the key\'s rule (allowed values, length, range). '
+        + settingEvent + ' A platform key (`userCreation`, white label; the body may repeat the `key`): super users, as `PUT /setting/:settingKey`; '
+        + 'a logo key takes only `""`, which removes the logo.',
       response: settingViewSchema,
       errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, noSetting, badValue],
-      handler: async ({ actor, params, body }) => app.settings.updateCompanySetting.execute({ actor, key: params.settingKey, value: body.value }),
+      handler: async ({ actor, params, body }) => (settingDefinition(params.settingKey, 'global')
+        ? app.settings.globalSettings.update({ actor, key: params.settingKey, value: body.value })
+        : app.settings.updateCompanySetting.execute({ actor, key: params.settingKey, value: body.value })),
     }),
     route({
       method: 'GET', path: '/setting/:settingKey', auth: 'isAuth', tag, summary: 'One platform-wide setting', params: key,
@@ -57,25 +70,29 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       handler: async ({ actor, params, body }) => app.settings.globalSettings.update({ actor, key: params.settingKey, value: body.value }),
     }),
     route({
-      method: 'GET', path: '/public-settings/:settingKey', auth: 'none', tag, summary: 'A login-page setting (white label, sign-up)', params: key,
-      description: 'Public: only the platform keys marked public (app name, colours, logos, login background, `userCreation`).',
-      response: settingViewSchema,
+      method: 'GET', path: '/public-settings/:settingKey', auth: 'none', tag, summary: 'A login-page setting (white label, sign-up): the bare value', params: key,
+      description: 'Public: only the platform keys marked public (app name, colours, logos, login background, `userCreation`, also asked as '
+        + '`allowSignup`). Answers the value itself as a JSON string (`"#2563eb"`); an unset logo is `""`, so the page falls back to its own. '
+        + 'A logo is its path under `/public/`. Query parameters (the lineage sends `token`) are ignored.',
+      response: bareSettingValueSchema,
       errors: [noSetting],
-      handler: async ({ params }) => app.settings.globalSettings.get({ key: params.settingKey, publicOnly: true }),
+      handler: async ({ params, ctx }) => bare(ctx, (await app.settings.globalSettings.get({ key: params.settingKey, publicOnly: true })).value),
     }),
     route({
       method: 'POST', path: '/settings-whitelabel/logo', auth: 'isAuth', tag, summary: 'Upload a logo: field `file`, field `mode` Light|Dark|Favicon (super)',
       multipart: { fileFields: ['file'], maxFileBytes: MAX_WHITELABEL_BYTES, maxFiles: 1 }, body: z.object({ mode: z.string().max(20) }),
-      description: 'Super users only. PNG, JPEG or WebP up to 2 MiB (the favicon: PNG or ICO); stored publicly, its URL becomes the value of '
-        + '`appLogoLight`, `appLogoDark` or `appLogoFavicon`, and the previous image is removed.',
-      response: settingViewSchema,
+      description: 'Super users only. PNG, JPEG or WebP up to 2 MiB (the favicon: PNG or ICO); stored publicly, its path under `/public/` becomes '
+        + 'the value of `appLogoLight`, `appLogoDark` or `appLogoFavicon` and is the answer (a JSON string, as the white-label page reads it); '
+        + 'the previous image is removed. Other form fields (`typeArch`) are ignored.',
+      response: bareSettingValueSchema,
       errors: [...imageErrors, { status: 422, codes: ['ERR_INVALID_LOGO_MODE'] }],
-      handler: async ({ actor, body, multipart }) => app.settings.uploadWhitelabelImage.execute({ actor, target: 'logo', mode: body.mode, file: multipart.files.file?.[0] }),
+      handler: async ({ actor, body, multipart, ctx }) =>
+        bare(ctx, (await app.settings.uploadWhitelabelImage.execute({ actor, target: 'logo', mode: body.mode, file: multipart.files.file?.[0] })).value),
     }),
     route({
       method: 'POST', path: '/settings-whitelabel/login', auth: 'isAuth', tag, summary: 'Upload the login background: field `file` (super)',
       multipart: { fileFields: ['file'], maxFileBytes: MAX_WHITELABEL_BYTES, maxFiles: 1 },
-      description: 'Super users only. PNG, JPEG or WebP up to 2 MiB; stored publicly, its URL becomes the value of `loginBackground`.',
+      description: 'Super users only. PNG, JPEG or WebP up to 2 MiB; stored publicly, its path under `/public/` becomes the value of `loginBackground`.',
       response: settingViewSchema,
       errors: imageErrors,
       handler: async ({ actor, multipart }) => app.settings.uploadWhitelabelImage.execute({ actor, target: 'login', file: multipart.files.file?.[0] }),
@@ -106,15 +123,10 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
     route({
       method: 'GET', path: '/companySettingOne/', auth: 'isAuth', tag, summary: 'One company setting, by `column`',
       query: z.object({ column: z.string().min(1).max(60) }),
-      description: 'Any signed-in user: `{ <column>: <value> }` for one key of the company catalog.',
-      response: z.record(z.string(), z.string()).meta({
-        id: 'CompanySettingOne', description: 'One company setting as `{ key: value }`', example: { userRating: 'disabled' },
-      }),
+      description: 'Any signed-in user: `{ <column>: <value> }` for one key of the company catalog (a boolean for the yes/no keys).',
+      response: companySettingOneSchema,
       errors: [noSetting],
-      handler: async ({ actor, query }) => {
-        const setting = await app.settings.companySettings.one({ actor, key: query.column });
-        return { [setting.key]: setting.value };
-      },
+      handler: async ({ actor, query }) => app.settings.companySettings.oneAsObject({ actor, key: query.column }),
     }),
     route({
       method: 'PUT', path: '/companySettings/', auth: 'isAuth', tag, summary: 'Change one company setting: `{column, data}` (admin)',

@@ -12,10 +12,19 @@ export const settingListSchema = z.array(settingViewSchema).meta({
   example: [{ key: 'userRating', value: 'disabled' }, { key: 'scheduleType', value: 'company' }, { key: 'timezone', value: 'America/Sao_Paulo' }],
 });
 
-export const companySettingsObjectSchema = z.record(z.string(), z.string()).meta({
+export const companySettingsObjectSchema = z.record(z.string(), z.union([z.string(), z.boolean()])).meta({
   id: 'CompanySettingsObject',
-  description: 'The company settings as one object: `companyId` (as a string) and a property per catalog key, each a string value',
-  example: { companyId: '3', userRating: 'disabled', scheduleType: 'company', timezone: 'America/Sao_Paulo' },
+  description: 'The company settings as one object: `companyId` (as a string) and a property per catalog key, a string value '
+    + '(a boolean for the yes/no keys `closeTicketOnTransfer`, `showNotificationPending`, `DirectTicketsToWallets`)',
+  example: { companyId: '3', userRating: 'disabled', scheduleType: 'company', timezone: 'America/Sao_Paulo', closeTicketOnTransfer: false },
+});
+
+export const companySettingOneSchema = z.record(z.string(), z.union([z.string(), z.boolean()])).meta({
+  id: 'CompanySettingOne', description: 'One company setting as `{ key: value }` (a boolean for the yes/no keys)', example: { userRating: 'disabled' },
+});
+
+export const bareSettingValueSchema = z.string().meta({
+  id: 'BareSettingValue', description: 'The value itself, as a JSON string', example: '#2563eb',
 });
 
 export const privateSettingFileSchema = z.object({

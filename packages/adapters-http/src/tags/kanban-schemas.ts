@@ -24,11 +24,15 @@ export const kanbanLaneSchema = z.object({
 });
 
 export const ticketKanbanSchema = z.object({
+  tickets: z.array(ticketDetails).meta({
+    description: 'Every ticket of this page of the lanes, once, newest activity first: the lineage\'s kanban page reads this list and places each ticket by its `tags`',
+  }),
   lanes: z.array(kanbanLaneSchema).meta({ description: 'The lane of tickets in no lane first, then one per kanban tag in lane order' }),
 }).meta({
   id: 'TicketKanban',
   description: 'The open and pending tickets the caller may see, by kanban lane',
   example: {
+    tickets: [],
     lanes: [
       { tag: null, tickets: [], count: 0, hasMore: false },
       { tag: LANE_TAG, tickets: [], count: 0, hasMore: false },

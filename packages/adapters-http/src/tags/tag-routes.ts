@@ -8,6 +8,8 @@ import { deletedSchema } from '../company-api/company-api-schemas.js';
 import { ticketKanbanSchema } from './kanban-schemas.js';
 import { contactTagsSchema, kanbanLaneTagsSchema, tagListSchema, tagPageSchema, tagSchema, ticketTagsSchema } from './tag-schemas.js';
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+
 const TAG_FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_TAG_NAME', 'ERR_INVALID_TAG_COLOR', 'ERR_INVALID_LANE_ORDER'];
 const ADMIN_ONLY: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not an admin' };
 const TICKET_HIDDEN: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The ticket is not one the caller may see' };
@@ -58,7 +60,7 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
     }),
     route({
       method: 'GET', path: '/tag/kanban', auth: 'isAuth', tag, feature: 'kanban', summary: 'The kanban lanes: kanban tags in lane order',
-      description: 'The company\'s kanban tags in lane order (then id), for drawing the board\'s columns.',
+      description: 'The company\'s kanban tags in lane order (then id), for drawing the board\'s columns, as `{lista}`.',
       response: kanbanLaneTagsSchema,
       handler: async ({ actor }) => app.tags.listKanbanLanes.execute({ actor }),
     }),
@@ -123,12 +125,14 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
     route({
       method: 'PUT', path: '/ticket-tags/:ticketId/:tagId', auth: 'isAuth', tag,
       summary: 'Tag a ticket; with a lane\'s tag, move it to that lane (it leaves its other lanes)',
-      params: z.object({ ticketId: id, tagId: id }),
-      description: 'Any operator who can see the ticket; tagging it again changes nothing. Answers the ticket with its tags now and '
-        + 'emits a `ticket` event (action `update`).',
+      params: z.object({ ticketId: id, tagId: z.union([id, z.literal('lane0')]) }),
+      description: 'Any operator who can see the ticket; tagging it again changes nothing. `lane0` (the lineage kanban\'s first column) '
+        + 'moves the ticket out of every lane. Answers the ticket with its tags now and emits a `ticket` event (action `update`).',
       response: ticketDetails,
       errors: [TICKET_HIDDEN, { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND'] }],
-      handler: async ({ actor, params }) => app.tags.tagTicket.execute({ actor, ticketId: params.ticketId, tagId: params.tagId }),
+      handler: async ({ actor, params }) => (params.tagId === 'lane0'
+        ? app.tags.untagTicket.execute({ actor, ticketId: params.ticketId, lanesOnly: true })
+        : app.tags.tagTicket.execute({ actor, ticketId: params.ticketId, tagId: params.tagId })),
     }),
     route({
       method: 'DELETE', path: '/ticket-tags/:ticketId', auth: 'isAuth', tag, summary: 'Take every tag off a ticket (`lanesOnly=1`: only its lanes)',
@@ -141,13 +145,19 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
     route({
       method: 'GET', path: '/ticket/kanban', auth: 'isAuth', tag: 'Tickets and messages', feature: 'kanban',
       summary: 'The open and pending tickets the caller may see, in one lane per kanban tag after the lane of tickets in none',
-      query: ticketListFilters.omit({ status: true }).extend({ status: z.enum(['open', 'pending']).optional(), pageNumber: pagedQuery.shape.pageNumber }),
-      description: 'The filters of the ticket list (`searchParam`, queues, users, dates...) apply to every lane; `pageNumber` is '
-        + 'the same page (20) of each lane. A ticket in two lanes shows in both.',
+      query: ticketListFilters.omit({ status: true, statusFilter: true }).extend({
+        status: z.enum(['open', 'pending']).optional(), pageNumber: pagedQuery.shape.pageNumber,
+        startDate: day.optional().meta({ description: 'The lineage kanban page\'s name for `dateFrom`' }),
+        endDate: day.optional().meta({ description: 'The lineage kanban page\'s name for `dateTo`' }),
+      }),
+      description: 'The filters of the ticket list (`searchParam`, queues, users, creation days `dateFrom`/`dateTo` or `startDate`/`endDate`...) '
+        + 'apply to every lane; `pageNumber` is the same page (20) of each lane. A ticket in two lanes shows in both. `tickets` lists this page\'s '
+        + 'tickets once, for the lineage client.',
       response: ticketKanbanSchema, errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
       handler: async ({ actor, query }) => {
-        const { pageNumber, status, ...filters } = query;
-        return app.tags.ticketKanban.execute({ actor, ...ticketListInput(filters), status, pageNumber });
+        const { pageNumber, status, startDate, endDate, ...filters } = query;
+        const dates = { ...(startDate && !filters.dateFrom ? { dateFrom: startDate } : {}), ...(endDate && !filters.dateTo ? { dateTo: endDate } : {}) };
+        return app.tags.ticketKanban.execute({ actor, ...ticketListInput({ ...filters, ...dates }), status, pageNumber });
       },
     }),
   ];

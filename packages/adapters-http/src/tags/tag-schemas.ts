@@ -72,11 +72,11 @@ export const tagPageSchema = z.object({
 });
 
 export const kanbanLaneTagsSchema = z.object({
-  lanes: z.array(tagSchema).meta({ description: 'The kanban tags in lane order, then id' }),
+  lista: z.array(tagSchema).meta({ description: 'The kanban tags in lane order, then id (`lista` is the lineage client\'s name)' }),
 }).meta({
   id: 'KanbanLaneTags',
   description: 'The kanban lanes: the company\'s kanban tags in lane order',
-  example: { lanes: [TAG_EXAMPLE] },
+  example: { lista: [TAG_EXAMPLE] },
 });
 
 /** A contact's tags after a change. */

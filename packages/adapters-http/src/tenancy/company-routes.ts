@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { route } from '../http/route.js';
 import { id, idParam, pagedQuery } from '../http/schemas.js';
 import {
-  companyDiskUsageSchema, companyListSchema, companyPageSchema, companyViewSchema, companyWithPlanListSchema, companyWithPlanSchema,
+  companyDiskUsageSchema, companyPageSchema, companyRowListSchema, companyRowPageSchema, companyViewSchema, companyWithPlanSchema,
   onboardedCompanySchema,
 } from './company-schemas.js';
 
@@ -33,13 +33,41 @@ export const createCompanyBody = companyFields.partial().extend({
   adminEmail: z.string().trim().max(254).email().optional(),
 });
 
+const weekdayEn = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+const hhmm = z.string().max(5);
+/** The editor's days (`startTimeA`…`endTimeB`, what the lineage's form sends), or plain slots (`startTime`, `endTime`). */
+/** An empty text field of the lineage's company forms means "none" (or, for `recurrence` and `planId`, "not given"). */
+const blankIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema);
+const blankIsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** What the company forms send (components/CompaniesManager, components/CompaniesModal): blanks for empty fields, the record sent back whole. */
+const formCompanyFields = {
+  name: companyFields.shape.name.optional(),
+  email: blankIsNull(companyFields.shape.email).optional(),
+  phone: blankIsNull(companyFields.shape.phone).optional(),
+  document: blankIsNull(companyFields.shape.document).optional(),
+  status: companyFields.shape.status.optional(),
+  planId: blankIsAbsent(id),
+  dueDate: blankIsNull(companyFields.shape.dueDate).optional(),
+  recurrence: blankIsAbsent(recurrence),
+  paymentMethod: blankIsNull(companyFields.shape.paymentMethod).optional(),
+};
+
+const formCreateCompanyBody = z.object({
+  ...formCompanyFields,
+  name: companyFields.shape.name,
+  /** The company form's `password`, or the quick form's `passwordDefault`: the first admin's password. */
+  password: z.string().max(128).optional(),
+  passwordDefault: z.string().max(128).optional(),
+  adminName: z.string().trim().min(2).max(120).optional(),
+  adminEmail: z.string().trim().max(254).email().optional(),
+}).transform(({ passwordDefault, password, ...rest }) => ({ ...rest, password: password || passwordDefault || '' }));
+
 export const schedulesBody = z.object({
-  schedules: z.array(z.object({
-    weekday: z.string().max(40),
-    weekdayEn: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']),
-    startTime: z.string().max(5),
-    endTime: z.string().max(5),
-  })).max(28),
+  schedules: z.array(z.union([
+    z.object({ weekday: z.string().max(40), weekdayEn, startTimeA: hhmm, endTimeA: hhmm, startTimeB: hhmm, endTimeB: hhmm }),
+    z.object({ weekday: z.string().max(40), weekdayEn, startTime: hhmm, endTime: hhmm }),
+  ])).max(28),
 });
 
 /** Companies: super users manage every company; admins read their own and set its hours. */
@@ -48,9 +76,9 @@ export function companyRoutes(app: Pick<Application, 'tenancy'>) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/companies/list', auth: 'isAuth', tag, summary: 'Every company (super)',
-      description: 'Super users only: every company of the platform, unpaged.',
-      response: companyListSchema,
+      method: 'GET', path: '/companies/list', auth: 'isAuth', tag, summary: 'Every company with its plan (super)',
+      description: 'Super users only: every company of the platform, unpaged, each with its `plan` and `lastLogin` (its users\' latest).',
+      response: companyRowListSchema,
       errors: [superOnly],
       handler: async ({ actor }) => app.tenancy.listAllCompanies.execute({ actor }),
     }),
@@ -71,8 +99,9 @@ export function companyRoutes(app: Pick<Application, 'tenancy'>) {
     route({
       method: 'POST', path: '/companies', auth: 'isAuth', tag, summary: 'Create a company with its admin (super)', status: 201,
       description: 'Super users only. Creates the company and its first admin together (`adminEmail` defaults to the company\'s e-mail, '
-        + '`adminName` to its name): either both exist afterwards or neither.',
-      body: createCompanyBody,
+        + '`adminName` to its name): either both exist afterwards or neither. The admin\'s password is `password` (or `passwordDefault`); '
+        + 'without `planId` the company gets the first plan. Empty text fields mean none; other fields the forms send are ignored.',
+      body: formCreateCompanyBody,
       response: onboardedCompanySchema,
       errors: [
         superOnly,
@@ -85,8 +114,9 @@ export function companyRoutes(app: Pick<Application, 'tenancy'>) {
     route({
       method: 'PUT', path: '/companies/:id', auth: 'isAuth', tag, summary: 'Update a company (super)', params: byId,
       description: 'Super users only: the record, plan, due date and status (inactive companies cannot log in; nobody disables their own). '
-        + companyEvent,
-      body: companyFields.partial(),
+        + 'The forms send the record back whole: empty text fields mean none, read-only fields (`plan`, `schedules`...) and an empty '
+        + '`password` are ignored. ' + companyEvent,
+      body: z.object(formCompanyFields),
       response: companyViewSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CANNOT_DISABLE_OWN_COMPANY'] },
@@ -125,11 +155,11 @@ export function companyRoutes(app: Pick<Application, 'tenancy'>) {
       handler: async ({ actor, params }) => app.tenancy.showCompanyWithPlan.execute({ actor, companyId: params.id }),
     }),
     route({
-      method: 'GET', path: '/companiesPlan', auth: 'isAuth', tag, summary: 'Every company with its plan (super)',
-      description: 'Super users only: every company, each with its plan.',
-      response: companyWithPlanListSchema,
+      method: 'GET', path: '/companiesPlan', auth: 'isAuth', tag, summary: 'Page through companies with their plans (super)', query: pagedQuery,
+      description: 'Super users only: a page (20) of companies, searchable by name or e-mail, each with its `plan` and `lastLogin`.',
+      response: companyRowPageSchema,
       errors: [superOnly],
-      handler: async ({ actor }) => app.tenancy.listCompaniesWithPlans.execute({ actor }),
+      handler: async ({ actor, query }) => app.tenancy.listCompaniesWithPlans.execute({ actor, ...query }),
     }),
     route({
       method: 'GET', path: '/companies/:id/disk-usage', auth: 'isAuth', tag, summary: 'Bytes of uploads stored for the company', params: byId,

@@ -6,19 +6,24 @@ import { planViewExample, planViewSchema } from './plan-schemas.js';
 
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
+const time = (which: string, example: string) => z.string().meta({ description: `HH:MM, ${which}; empty when the range is unused`, example });
+
 export const businessHoursSchema = z.object({
   weekday: z.string().meta({ description: 'Day name as the editor shows it', example: 'Segunda-feira' }),
   weekdayEn: z.enum(weekdays),
-  startTime: z.string().meta({ description: 'HH:MM, or empty when the day has no hours', example: '08:00' }),
-  endTime: z.string().meta({ description: 'HH:MM, or empty when the day has no hours', example: '18:00' }),
+  startTimeA: time('start of the first range', '08:00'),
+  endTimeA: time('end of the first range', '12:00'),
+  startTimeB: time('start of the second range', '13:00'),
+  endTimeB: time('end of the second range', '18:00'),
 }).meta({
-  id: 'BusinessHours', description: 'One slot of a company\'s business hours',
-  example: { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+  id: 'BusinessHours', description: 'A day of a company\'s business hours: up to two ranges, as the lineage\'s hours editor reads and sends them',
+  example: { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' },
 });
 
 const names = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 const exampleWeek = weekdays.map((weekdayEn, i) => ({
-  weekday: names[i]!, weekdayEn, startTime: i === 0 || i === 6 ? '' : '08:00', endTime: i === 0 || i === 6 ? '' : '18:00',
+  weekday: names[i]!, weekdayEn, startTimeA: i === 0 || i === 6 ? '' : '08:00', endTimeA: i === 0 || i === 6 ? '' : '12:00',
+  startTimeB: i === 0 || i === 6 ? '' : '13:00', endTimeB: i === 0 || i === 6 ? '' : '18:00',
 }));
 
 export const companyViewExample = {
@@ -49,12 +54,11 @@ export const companyViewSchema = z.object({
   dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().meta({ description: 'Day (YYYY-MM-DD) the current period is paid until' }),
   recurrence: z.string().meta({ description: 'Billing period, one of the `Recurrence` values', example: 'MENSAL' }),
   paymentMethod: z.string().nullable(),
-  schedules: z.array(businessHoursSchema).meta({ description: 'Business hours, one or more slots per weekday' }),
+  schedules: z.array(businessHoursSchema).meta({ description: 'Business hours, one entry per weekday' }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 }).meta({ id: 'Company', description: 'A tenant of the platform', example: companyViewExample });
 
-export const companyListSchema = z.array(companyViewSchema).meta({ id: 'CompanyList', description: 'Every company', example: [companyViewExample] });
 
 /** `ListCompanies`: one page. */
 export const companyPageSchema = z.object({
@@ -70,9 +74,22 @@ export const companyWithPlanSchema = companyViewSchema.extend({
   plan: planViewSchema.nullable().meta({ description: 'The company\'s plan (null if it was removed)' }),
 }).meta({ id: 'CompanyWithPlan', description: 'A company with its plan, so the frontend knows its features and limits', example: companyWithPlanExample });
 
-export const companyWithPlanListSchema = z.array(companyWithPlanSchema).meta({
-  id: 'CompanyWithPlanList', description: 'Every company with its plan', example: [companyWithPlanExample],
+const companyRowExample = { ...companyWithPlanExample, lastLogin: '2025-01-31T12:00:00.000Z' };
+
+/** `ListAllCompanies` / `ListCompaniesWithPlans`: a company as the super user's lists show it. */
+export const companyRowSchema = companyWithPlanSchema.extend({
+  lastLogin: z.iso.datetime().nullable().meta({ description: 'When one of its users last logged in (null: never)' }),
+}).meta({ id: 'CompanyRow', description: 'A company with its plan and last login', example: companyRowExample });
+
+export const companyRowListSchema = z.array(companyRowSchema).meta({
+  id: 'CompanyRowList', description: 'Every company with its plan', example: [companyRowExample],
 });
+
+export const companyRowPageSchema = z.object({
+  companies: z.array(companyRowSchema),
+  count: z.number().int().nonnegative().meta({ description: 'Companies matching the search, all pages' }),
+  hasMore: z.boolean().meta({ description: 'Whether a next page exists' }),
+}).meta({ id: 'CompanyRowPage', description: 'A page of companies with their plans', example: { companies: [companyRowExample], count: 1, hasMore: false } });
 
 /** `CompanyOnboarding.onboard`: sign-up and company creation. */
 export const onboardedCompanySchema = z.object({
@@ -85,7 +102,9 @@ export const onboardedCompanySchema = z.object({
     user: {
       id: 12, companyId: 3, name: 'João Lima', email: 'joao@acme.com.br', profile: 'admin', mustChangePassword: false, online: false,
       profileImage: null, allTicket: 'enable', defaultTicketsManagerWidth: 550, defaultTheme: 'light', defaultMenu: 'open',
-      startWork: null, endWork: null, farewellMessage: null, super: false, lastLoginAt: null,
+      startWork: null, endWork: null, farewellMessage: null, chatappId: null, allHistoric: 'disabled', allUserChat: 'disabled',
+      userClosePendingTicket: 'enabled', showDashboard: 'disabled', allowRealTime: 'disabled', allowConnections: 'disabled', allowGroup: false,
+      super: false, lastLoginAt: null,
       createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-01-31T12:00:00.000Z',
     },
   },

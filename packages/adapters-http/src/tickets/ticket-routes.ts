@@ -5,6 +5,8 @@ import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
 import { ticketCount, ticketDetails, ticketLogEntry, ticketPage, ticketReport } from './ticket-schemas.js';
 
 const status = z.enum(['pending', 'open', 'closed']);
+/** The lineage's list tabs: a status, `search` (every status) or `group` (the active group conversations). */
+const listStatus = z.enum(['pending', 'open', 'closed', 'search', 'group']);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
 
 /** The lineage sends id lists as JSON (`[1,2]`); a comma-separated list or repeated parameters work too. */
@@ -19,15 +21,25 @@ function listOf(value: unknown): unknown {
 }
 const idList = z.preprocess(listOf, z.array(id).max(100));
 
-/** The lineage's list filters; `tags` selects the tickets carrying any of the tags. */
+/**
+ * The lineage's list filters; `tags` selects the tickets carrying any of the tags, `chatapps`
+ * (the lineage's `whatsapps`, under the naming rule) the tickets on any of the connections.
+ */
 export const ticketListFilters = z.object({
   searchParam: z.string().max(200).optional(),
-  status: status.optional(),
+  status: listStatus.optional(),
+  statusFilter: z.preprocess(listOf, z.array(listStatus).max(10)).optional()
+    .meta({ description: 'The search tab\'s status choices (JSON list): tickets in any of them; `group` alone: the active group conversations' }),
   showAll: formBoolean.optional(),
   queueIds: idList.optional(),
   users: idList.optional(),
   tags: idList.optional(),
-  connectionId: id.optional(),
+  chatapps: idList.optional(),
+  chatappId: id.optional(),
+  sortTickets: z.enum(['ASC', 'DESC']).optional()
+    .meta({ description: 'Accepted for the lineage client, which orders the loaded tickets itself; pages are always newest activity first' }),
+  searchOnMessages: formBoolean.optional()
+    .meta({ description: 'Accepted for the lineage client; `searchParam` always looks in the last message too' }),
   withUnreadMessages: formBoolean.optional(),
   isGroup: formBoolean.optional(),
   dateFrom: day.optional(),
@@ -37,8 +49,8 @@ export const ticketListFilters = z.object({
 });
 
 export function ticketListInput(query: z.infer<typeof ticketListFilters>) {
-  const { tags, users, ...rest } = query;
-  return { ...rest, userIds: users, tagIds: tags };
+  const { tags, users, chatapps, sortTickets: _sort, searchOnMessages: _messages, ...rest } = query;
+  return { ...rest, userIds: users, tagIds: tags, chatappIds: chatapps };
 }
 
 /**
@@ -62,7 +74,8 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       method: 'GET', path: '/tickets', auth: 'isAuth', tag, summary: 'Page through the tickets the caller may see, newest activity first',
       query: ticketListFilters.extend({ pageNumber: pagedQuery.shape.pageNumber }),
       description: 'Pages of 20. Without `showAll` (or without the right to it: admins and users with `allTicket`) a user sees the pending tickets '
-        + 'of their queues (or of no queue) and their own. `dateFrom`/`dateTo`/`date` filter by creation day, `updatedAt` by day of last activity (UTC).',
+        + 'of their queues (or of no queue) and their own. `status` is a tab of the lineage client: a ticket status, `search` (every status) or '
+        + '`group` (the active group conversations). `dateFrom`/`dateTo`/`date` filter by creation day, `updatedAt` by day of last activity (UTC).',
       response: ticketPage,
       errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
       handler: async ({ actor, query }) => app.tickets.listTickets.execute({ actor, ...ticketListInput(query), pageNumber: query.pageNumber }),
@@ -107,8 +120,8 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
     }),
     route({
       method: 'POST', path: '/tickets', auth: 'isAuth', tag, summary: 'Open a ticket with a contact (409 ERR_OTHER_OPEN_TICKET when one is active)', status: 201,
-      description: 'On the given connection (`chatappId` is the lineage\'s name for it) or the company\'s default one; `open` (the default) assigns it to '
-        + 'the caller or, for admins, to `userId`. Emits the `ticket` event (action `create`).',
+      description: 'On the given connection (`chatappId`; null or absent: the company\'s default one); `open` (the default; the lineage\'s `group` '
+        + 'means the same) assigns it to the caller or, for admins, to `userId`. Emits the `ticket` event (action `create`).',
       response: ticketDetails,
       errors: [
         { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
@@ -117,12 +130,13 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
         { status: 422, codes: ['ERR_PENDING_TICKET_HAS_NO_USER'] },
       ],
       body: z.object({
-        contactId: id, connectionId: id.optional(), chatappId: id.optional(), status: z.enum(['open', 'pending']).optional(),
+        contactId: id, chatappId: id.nullable().optional(), status: z.enum(['open', 'pending', 'group']).optional(),
         userId: id.nullable().optional(), queueId: id.nullable().optional(),
       }),
       handler: async ({ actor, body }) => {
-        const { chatappId, connectionId, ...rest } = body;
-        return app.tickets.createTicket.execute({ actor, ...rest, connectionId: connectionId ?? chatappId });
+        const { chatappId, status: wanted, ...rest } = body;
+        const status = wanted === 'group' ? 'open' : wanted;
+        return app.tickets.createTicket.execute({ actor, ...rest, ...(status ? { status } : {}), connectionId: chatappId ?? undefined });
       },
     }),
     route({
@@ -139,11 +153,15 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
         { status: 422, codes: ['ERR_NOTHING_TO_UPDATE', 'ERR_INVALID_RATING', 'ERR_PENDING_TICKET_HAS_NO_USER'] },
       ],
       body: z.object({
-        status: status.optional(), userId: id.nullable().optional(), queueId: id.nullable().optional(), rating: z.number().int().min(1).max(5).optional(),
+        status: z.enum(['pending', 'open', 'closed', 'group']).optional()
+          .meta({ description: '`group` is the lineage\'s status of an accepted group conversation: the same as `open`' }),
+        userId: id.nullable().optional(), queueId: id.nullable().optional(), rating: z.number().int().min(1).max(5).optional(),
         sendFarewellMessage: z.boolean().optional(),
       }),
       handler: async ({ actor, params, body }) => {
-        return app.tickets.updateTicket.execute({ actor, ticketId: params.ticketId, ...body });
+        const { status: wanted, ...rest } = body;
+        const status = wanted === 'group' ? 'open' : wanted;
+        return app.tickets.updateTicket.execute({ actor, ticketId: params.ticketId, ...rest, ...(status ? { status } : {}) });
       },
     }),
     route({
@@ -158,8 +176,9 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
     }),
     route({
       method: 'POST', path: '/tickets/closeAll', auth: 'isAuth', tag, summary: 'Close every active ticket the caller may change (optionally only pending or open)',
-      body: z.object({ status: z.enum(['pending', 'open']).optional() }),
+      body: z.object({ status: z.enum(['pending', 'open', 'group']).optional() }),
       description: 'Admins close all of the company\'s active tickets, users the unassigned ones and their own; no farewell goes out. '
+        + '`status` narrows it to a tab of the lineage client (`pending`, `open`, or `group`: the group conversations). '
         + 'Emits one `ticket` event (action `closeMany`) naming the closed ids.',
       response: z.object({ closed: z.number().int().meta({ description: 'How many tickets were closed', example: 3 }) })
         .meta({ id: 'TicketsClosed', description: 'How many tickets the bulk close closed', example: { closed: 3 } }),

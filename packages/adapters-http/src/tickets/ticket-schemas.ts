@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { contactSummarySchema } from '../contacts/contact-schemas.js';
 import { tagSummarySchema } from '../tags/tag-schemas.js';
 
 /**
@@ -21,7 +20,7 @@ export const ticketView = z.object({
   uuid: z.string().meta({ description: 'Public id, for links shared between operators', example: '5b0a3f4e-8f5c-4a57-9d0e-1c2b3a4d5e6f' }),
   companyId: z.number().int().meta({ example: 1 }),
   contactId: z.number().int().meta({ example: 7 }),
-  connectionId: z.number().int().meta({ description: 'The connection (channel) the conversation runs on', example: 3 }),
+  chatappId: z.number().int().meta({ description: 'The connection (channel) the conversation runs on (the lineage\'s `whatsappId`, under the naming rule)', example: 3 }),
   status: ticketStatus,
   userId: z.number().int().nullable().meta({ description: 'The operator attending it; null while pending in a queue', example: 2 }),
   queueId: z.number().int().nullable().meta({ example: 1 }),
@@ -37,14 +36,31 @@ export const ticketView = z.object({
 });
 
 const ticketViewExample = {
-  id: 42, uuid: '5b0a3f4e-8f5c-4a57-9d0e-1c2b3a4d5e6f', companyId: 1, contactId: 7, connectionId: 3, status: 'open' as const,
+  id: 42, uuid: '5b0a3f4e-8f5c-4a57-9d0e-1c2b3a4d5e6f', companyId: 1, contactId: 7, chatappId: 3, status: 'open' as const,
   userId: 2, queueId: 1, unreadMessages: 0, lastMessage: 'Thanks, that solved it!', isGroup: false, closedAt: null,
   createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-01-31T12:30:00.000Z', queueOptionId: null, botAttempts: 0, botActive: false,
 };
 
-/** `{ id, name }` of a connection a ticket runs on. */
+/** `{ id, name }` of a connection (the admin's report). */
 export const ticketConnection = z.object({ id: z.number().int(), name: z.string() }).meta({
-  id: 'TicketConnection', description: "What a ticket carries of its connection", example: { id: 3, name: 'Support WhatsApp' },
+  id: 'TicketConnection', description: "What a report row carries of its connection", example: { id: 3, name: 'Support WhatsApp' },
+});
+
+/** What a ticket carries of its connection (core's `TicketChatapp`): the lineage's `whatsapp` object, `chatapp` under the naming rule. */
+export const ticketChatapp = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  channel: z.enum(['chatapp', 'socialnet', 'bizchat']).meta({ description: 'The connection\'s kind' }),
+  status: z.string().meta({ description: 'The session\'s state (`CONNECTED`, `qrcode`, `DISCONNECTED`...)' }),
+  isDefault: z.boolean(),
+}).meta({
+  id: 'TicketChatapp', description: 'What a ticket carries of its connection',
+  example: { id: 3, name: 'Support WhatsApp', channel: 'chatapp', status: 'CONNECTED', isDefault: true },
+});
+
+/** `{ id, name, color }` of a ticket's queue. */
+export const ticketQueue = z.object({ id: z.number().int(), name: z.string(), color: z.string() }).meta({
+  id: 'TicketQueue', description: 'What a ticket carries of its queue', example: { id: 1, name: 'Support', color: '#0055ff' },
 });
 
 /** `{ id, name }` of a user (the operator of a ticket, the author of a log entry). */
@@ -52,19 +68,50 @@ export const ticketUser = z.object({ id: z.number().int(), name: z.string() }).m
   id: 'TicketUser', description: 'What a ticket (or a history entry) carries of a platform user', example: { id: 2, name: 'Ana Operator' },
 });
 
+const TICKET_CONTACT_EXAMPLE = {
+  id: 7, companyId: 1, name: 'Maria Souza', number: '5511987654321', email: null, isGroup: false, urlPicture: null, blocked: false, active: true,
+  acceptAudioMessage: true, disableBot: false, walletUserId: null, linkedUserId: null, extraInfo: [],
+  createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-01-31T12:00:00.000Z', tags: [],
+};
+
+/** The contact a ticket is with (core's `TicketContact`): the contact as its own routes show it, with its tags. */
+export const ticketContact = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string().nullable(),
+  isGroup: z.boolean(),
+  urlPicture: z.string().nullable().meta({ description: 'The picture the channel last gave' }),
+  blocked: z.boolean(),
+  active: z.boolean().meta({ description: 'Not blocked' }),
+  acceptAudioMessage: z.boolean(),
+  disableBot: z.boolean(),
+  walletUserId: z.number().int().nullable(),
+  linkedUserId: z.number().int().nullable(),
+  extraInfo: z.array(z.object({ name: z.string(), value: z.string() })),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  tags: z.array(tagSummarySchema).meta({ description: 'The contact\'s own tags' }),
+}).meta({ id: 'TicketContact', description: 'The contact a ticket is with, with its tags', example: TICKET_CONTACT_EXAMPLE });
+
 /** A ticket as the panel shows it (core's `TicketDetails`). */
 export const ticketDetails = ticketView.extend({
-  contact: contactSummarySchema.nullable().meta({ description: 'Null if the contact is gone' }),
-  connection: ticketConnection.nullable().meta({ description: 'Null if the connection is gone' }),
+  channel: z.enum(['chatapp', 'socialnet', 'bizchat']).nullable().meta({ description: 'The kind of its connection; null if the connection is gone' }),
+  contact: ticketContact.nullable().meta({ description: 'Null if the contact is gone' }),
+  chatapp: ticketChatapp.nullable().meta({ description: 'Its connection (the lineage\'s `whatsapp`); null if the connection is gone' }),
+  queue: ticketQueue.nullable().meta({ description: 'Its queue; null while in none' }),
   user: ticketUser.nullable().meta({ description: 'The operator attending it; null while pending (or if the user is gone)' }),
   tags: z.array(tagSummarySchema).meta({ description: 'Its tags, by name' }),
 }).meta({
   id: 'TicketDetails',
-  description: 'A ticket with its contact, its connection, its operator and its tags',
+  description: 'A ticket with its contact, its connection, its queue, its operator and its tags',
   example: {
     ...ticketViewExample,
-    contact: { id: 7, name: 'Maria Souza', number: '5511987654321', profilePicUrl: null },
-    connection: { id: 3, name: 'Support WhatsApp' },
+    channel: 'chatapp',
+    contact: TICKET_CONTACT_EXAMPLE,
+    chatapp: { id: 3, name: 'Support WhatsApp', channel: 'chatapp', status: 'CONNECTED', isDefault: true },
+    queue: { id: 1, name: 'Support', color: '#0055ff' },
     user: { id: 2, name: 'Ana Operator' },
     tags: [{ id: 5, name: 'VIP', color: '#ff8800', kanban: false }],
   },
@@ -79,10 +126,11 @@ export const ticketPage = z.object({
 export const ticketCount = z.object({ count: z.number().int().meta({ example: 12 }) })
   .meta({ id: 'TicketCount', description: 'How many tickets the filters select', example: { count: 12 } });
 
-export const ticketLogType = z.enum(['create', 'accept', 'transfer', 'pending', 'close', 'reopen', 'ignore', 'lgpd', 'delete']).meta({
+export const ticketLogType = z.enum(['create', 'open', 'transfered', 'pending', 'closed', 'reopen', 'ignore', 'lgpd', 'delete']).meta({
   id: 'TicketLogType',
-  description: 'What happened: `pending` is a return to the queue, `lgpd` a contact\'s answer to the consent prompt',
-  example: 'accept',
+  description: 'What happened, in the lineage client\'s words: `open` an acceptance, `transfered` a transfer, `pending` a return to the queue, '
+    + '`closed` a close, `ignore` a close without farewell, `lgpd` a contact\'s answer to the consent prompt',
+  example: 'open',
 });
 
 export const ticketLogEntry = z.object({
@@ -99,7 +147,7 @@ export const ticketLogEntry = z.object({
   id: 'TicketLogEntry',
   description: "One entry of a ticket's history",
   example: {
-    id: 9, ticketId: 42, type: 'accept', payload: { from: 'pending', to: 'open' }, userId: 2,
+    id: 9, ticketId: 42, type: 'open', payload: { from: 'pending', to: 'open' }, userId: 2,
     user: { id: 2, name: 'Ana Operator' }, createdAt: '2025-01-31T12:05:00.000Z',
   },
 });
@@ -108,7 +156,7 @@ export const ticketReportRow = z.object({
   id: z.number().int(),
   uuid: z.string(),
   contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }).nullable(),
-  connection: ticketConnection.nullable(),
+  chatapp: ticketConnection.nullable().meta({ description: 'Its connection; null if the connection is gone' }),
   status: ticketStatus,
   user: ticketUser.nullable(),
   createdAt: z.iso.datetime(),
@@ -119,7 +167,7 @@ export const ticketReportRow = z.object({
   description: "One ticket of the admin's report",
   example: {
     id: 42, uuid: '5b0a3f4e-8f5c-4a57-9d0e-1c2b3a4d5e6f', contact: { id: 7, name: 'Maria Souza', number: '5511987654321' },
-    connection: { id: 3, name: 'Support WhatsApp' }, status: 'closed', user: { id: 2, name: 'Ana Operator' },
+    chatapp: { id: 3, name: 'Support WhatsApp' }, status: 'closed', user: { id: 2, name: 'Ana Operator' },
     createdAt: '2025-01-31T12:00:00.000Z', closedAt: '2025-01-31T12:30:00.000Z', messages: 14,
   },
 });

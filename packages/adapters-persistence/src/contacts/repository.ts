@@ -83,6 +83,15 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
       const expr = (a: string) => `(${foldSql(`${a}.name`)} like ? or ${foldSql(`${a}.email`)} like ?${digits ? ` or ${a}.number like ?` : ''})`;
       where[raw(expr, digits ? [term, term, likeTerm(digits)] : [term, term])] = [];
     }
+    if (q.isGroup !== undefined) where.isGroup = q.isGroup;
+    if (q.createdFrom || q.createdBefore) {
+      where.createdAt = { ...(q.createdFrom ? { $gte: q.createdFrom } : {}), ...(q.createdBefore ? { $lt: q.createdBefore } : {}) };
+    }
+    if (q.tagIds?.length) {
+      const tagIds = [...new Set(q.tagIds)];
+      const tagged = (a: string) => `exists (select 1 from contact_tags ct where ct.contact_id = ${a}.id and ct.tag_id in (${marks(tagIds.length)}))`;
+      where[raw(tagged, tagIds)] = [];
+    }
     const [rows, count] = await this.em.findAndCount(ContactSchema, where, {
       ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
     });

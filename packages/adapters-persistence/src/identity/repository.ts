@@ -1,4 +1,4 @@
-import type { NewUser, Page, RefreshSession, RefreshSessions, User, UserQuery, Users } from '@servicedesk/core';
+import { withUserDefaults, type NewUser, type Page, type RefreshSession, type RefreshSessions, type User, type UserQuery, type Users } from '@servicedesk/core';
 import { RefreshSessionSchema, UserSchema } from './schema.js';
 import { MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, searchWhere } from '../shared/search.js';
@@ -26,8 +26,9 @@ export class MikroOrmUsers extends MikroOrmRepository implements Users {
     return this.em.count(UserSchema, { companyId });
   }
   async add(user: NewUser): Promise<User> {
-    const id = (await this.em.insert(UserSchema, user as User)) as number;
-    return { ...user, id };
+    const full = withUserDefaults(user);
+    const id = (await this.em.insert(UserSchema, full as User)) as number;
+    return { ...full, id };
   }
   async update(user: User) {
     const { id, ...fields } = user;

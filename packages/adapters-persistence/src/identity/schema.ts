@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const users = foreignKeysOf('users');
 
-/** As m0001 creates `users`. */
+/** As m0001 creates `users`, with m0013's default connection and operator flags. */
 export const UserSchema = new EntitySchema<User>({
   name: 'User',
   tableName: 'users',
@@ -26,11 +26,22 @@ export const UserSchema = new EntitySchema<User>({
     startWork: { type: 'string', length: 5, nullable: true },
     endWork: { type: 'string', length: 5, nullable: true },
     farewellMessage: { type: 'string', columnType: 'text', nullable: true },
+    chatappId: users('chatapp_id', 'Connection', 'set null', { nullable: true }),
+    allHistoric: { type: 'string', length: 10, default: 'disabled' },
+    allUserChat: { type: 'string', length: 10, default: 'disabled' },
+    userClosePendingTicket: { type: 'string', length: 10, default: 'enabled' },
+    showDashboard: { type: 'string', length: 10, default: 'disabled' },
+    allowRealTime: { type: 'string', length: 10, default: 'disabled' },
+    allowConnections: { type: 'string', length: 10, default: 'disabled' },
+    allowGroup: { type: 'boolean', default: false },
     lastLoginAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },
-  indexes: [{ name: 'users_company_id_name_idx', properties: ['companyId', 'name'] }],
+  indexes: [
+    { name: 'users_company_id_name_idx', properties: ['companyId', 'name'] },
+    { name: 'users_chatapp_id_idx', properties: ['chatappId'] },
+  ],
 });
 
 const refreshSessions = foreignKeysOf('refresh_sessions');

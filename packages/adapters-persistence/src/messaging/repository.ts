@@ -149,11 +149,14 @@ function ticketWhere(f: TicketFilter): Record<string, unknown> {
   if (f.userIds) where.userId = { $in: [...f.userIds] };
   if (f.queueIds) where.queueId = { $in: [...f.queueIds] };
   if (f.connectionId !== undefined) where.connectionId = f.connectionId;
+  const and: Record<string, unknown>[] = [];
+  if (f.connectionIds) and.push({ connectionId: { $in: [...f.connectionIds] } });
   if (f.withUnreadMessages) where.unreadMessages = { $gt: 0 };
   if (f.isGroup !== undefined) where.isGroup = f.isGroup;
   if (f.createdFrom || f.createdTo) where.createdAt = range(f.createdFrom, f.createdTo);
   if (f.updatedFrom || f.updatedTo) where.updatedAt = range(f.updatedFrom, f.updatedTo);
-  if (f.statuses) where.$and = [{ status: { $in: [...f.statuses] } }];
+  if (f.statuses) and.push({ status: { $in: [...f.statuses] } });
+  if (and.length) where.$and = and;
   Object.assign(where, tagWhere(f));
   if (f.search?.trim()) {
     const term = likeTerm(foldForSearch(f.search));

@@ -9,6 +9,7 @@ import { M0008PendingSends } from './m0008-pending-sends.js';
 import { M0009Jobs } from '../jobs/m0009-jobs.js';
 import { M0010RefreshGrace } from '../identity/m0010-refresh-grace.js';
 import { M0011UniquePageIds } from '../messaging/m0011-unique-page-ids.js';
+import { M0013UserFlags } from '../identity/m0013-user-flags.js';
 
 /** Applied in this order; never edit a released migration, add the next one. */
-export const BACKEND_MIGRATIONS = [{ name: 'm0001-foundation', class: M0001Foundation }, { name: 'm0002-company-api', class: M0002CompanyApi }, { name: 'm0003-messaging', class: M0003Messaging }, { name: 'm0004-ticket-logs', class: M0004TicketLogs }, { name: 'm0005-contacts', class: M0005Contacts }, { name: 'm0006-tags', class: M0006Tags }, { name: 'm0007-queues', class: M0007Queues }, { name: 'm0008-pending-sends', class: M0008PendingSends }, { name: 'm0009-jobs', class: M0009Jobs }, { name: 'm0010-refresh-grace', class: M0010RefreshGrace }, { name: 'm0011-unique-page-ids', class: M0011UniquePageIds }];
+export const BACKEND_MIGRATIONS = [{ name: 'm0001-foundation', class: M0001Foundation }, { name: 'm0002-company-api', class: M0002CompanyApi }, { name: 'm0003-messaging', class: M0003Messaging }, { name: 'm0004-ticket-logs', class: M0004TicketLogs }, { name: 'm0005-contacts', class: M0005Contacts }, { name: 'm0006-tags', class: M0006Tags }, { name: 'm0007-queues', class: M0007Queues }, { name: 'm0008-pending-sends', class: M0008PendingSends }, { name: 'm0009-jobs', class: M0009Jobs }, { name: 'm0010-refresh-grace', class: M0010RefreshGrace }, { name: 'm0011-unique-page-ids', class: M0011UniquePageIds }, { name: 'm0013-user-flags', class: M0013UserFlags }];

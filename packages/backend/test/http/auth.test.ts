@@ -17,7 +17,10 @@ describe('HTTP: auth', () => {
     const res = await client(b.url).post('/auth/login', { email: ADMIN.email, password: ADMIN.password });
     expect(res.status).to.equal(200);
     expect(res.body.token).to.be.a('string');
-    expect(res.body.user).to.include({ email: ADMIN.email, profile: 'super', mustChangePassword: false });
+    // The seeded super user: `admin` on the wire, with `super: true` (the lineage's client knows only `admin` and `user`).
+    expect(res.body.user).to.include({ email: ADMIN.email, profile: 'admin', super: true, mustChangePassword: false });
+    expect(res.body.user.company).to.include({ id: res.body.user.companyId });
+    expect(res.body.user.queues).to.deep.equal([]);
     expect(res.body.user).to.not.have.property('passwordHash');
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).to.match(/jrt=/).and.to.match(/httponly/i).and.to.match(/samesite=lax/i);

@@ -16,9 +16,14 @@ describe('HTTP: companies and plans', () => {
     const id = res.body.company.id;
     expect((await api.get(`/companies/${id}`)).body.name).to.equal('Padaria Pão Quente');
     expect((await api.get('/companies?searchParam=pao')).body.count).to.equal(1);
-    expect((await api.get('/companies/list')).body).to.have.length(2);
+    const rows = (await api.get('/companies/list')).body;
+    expect(rows).to.have.length(2);
+    expect(rows.find((r: { id: number }) => r.id === id).plan.name).to.equal('Default');
     expect((await api.get(`/companies/listPlan/${id}`)).body.plan.name).to.equal('Default');
-    expect((await api.get('/companiesPlan')).body).to.have.length(2);
+    const page = (await api.get('/companiesPlan?searchParam=&pageNumber=1')).body;
+    expect(page).to.include({ count: 2, hasMore: false });
+    expect(page.companies).to.have.length(2);
+    expect(page.companies[0].plan.name).to.equal('Default');
     expect((await api.put(`/companies/${id}`, { name: 'Padaria Nova', dueDate: '2027-01-31' })).body).to.include({ name: 'Padaria Nova', dueDate: '2027-01-31' });
     expect((await api.get(`/companies/${id}/disk-usage`)).body).to.include({ companyId: id, totalBytes: 0 });
     expect((await api.delete(`/companies/${id}`)).status).to.equal(200);
@@ -55,7 +60,10 @@ describe('HTTP: companies and plans', () => {
     const hours = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }];
     const set = await a.api.put(`/companies/${a.company.id}/schedules`, { schedules: hours });
     expect(set.status).to.equal(200);
-    expect(set.body.schedules).to.deep.equal(hours);
+    // Read back as the lineage's hours editor shows a day: two ranges, A and B.
+    expect(set.body.schedules).to.deep.equal([{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' }]);
+    const days = [{ weekday: 'Terça-feira', weekdayEn: 'tuesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }];
+    expect((await a.api.put(`/companies/${a.company.id}/schedules`, { id: a.company.id, schedules: days })).body.schedules).to.deep.equal(days);
     expect((await a.api.put(`/companies/${a.company.id}/schedules`, { schedules: [{ ...hours[0], endTime: '07:00' }] })).status).to.equal(422);
     expect((await a.api.put(`/companies/${other.company.id}/schedules`, { schedules: hours })).status).to.equal(404);
   });

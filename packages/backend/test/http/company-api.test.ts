@@ -58,7 +58,9 @@ describe('HTTP: company integration API', () => {
     expect((await api.put(`/api/companies/${id}`, { name: 'Floricultura Ipê', dueDate: '2027-01-31' })).body)
       .to.include({ name: 'Floricultura Ipê', dueDate: '2027-01-31' });
     const hours = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }];
-    expect((await api.put(`/api/companies/${id}/schedules`, { schedules: hours })).body.schedules).to.deep.equal(hours);
+    // Answered as the lineage's hours editor reads them: one entry a day, ranges A and B.
+    expect((await api.put(`/api/companies/${id}/schedules`, { schedules: hours })).body.schedules)
+      .to.deep.equal([{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' }]);
     expect((await api.delete(`/api/companies/${id}`)).body).to.deep.equal({ message: 'Company deleted' });
     expect((await api.get(`/api/companies/${id}`)).status).to.equal(404);
     expect((await client(b.url).post('/auth/login', { email: 'dona@flor.test', password: 'flor-password' })).status).to.equal(401);
@@ -118,7 +120,7 @@ describe('HTTP: company integration API', () => {
   it('finds users by e-mail', async () => {
     const found = await api.get(`/api/users/${ADMIN.email.toUpperCase()}`);
     expect(found.status).to.equal(200);
-    expect(found.body).to.include({ email: ADMIN.email, profile: 'super', companyId: 1 });
+    expect(found.body).to.include({ email: ADMIN.email, profile: 'admin', super: true, companyId: 1 });
     expect(found.body).to.not.have.property('passwordHash');
     expect((await api.get('/api/users/ghost@example.com')).body).to.deep.equal({ error: 'ERR_NO_USER_FOUND' });
   });

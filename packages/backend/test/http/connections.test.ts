@@ -69,7 +69,12 @@ describe('HTTP: connections and sessions', () => {
 
     const renamed = await api.put(`/chatapp/${id}`, { name: 'Renamed', token: created.body.token, farewellMessage: 'Bye' });
     expect(renamed.status).to.equal(200);
-    expect(renamed.body).to.include({ name: 'Renamed', farewellMessage: 'Bye', token: 'conn••••cdef' });
+    expect(renamed.body).to.include({ name: 'Renamed', complationMessage: 'Bye', token: 'conn••••cdef', channel: 'chatapp', qrcode: '' });
+    // The lineage's form: its name of the farewell, its library channel as `provider`, the GET answer sent back with its own fields.
+    const shown = (await api.get(`/chatapp/${id}?session=0`)).body;
+    const edited = await api.put(`/chatapp/${id}`, { ...shown, complationMessage: 'Até logo', provider: 'beta', schedules: [], timeSendQueue: '0', promptId: null });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect(edited.body).to.include({ complationMessage: 'Até logo', provider: 'baileys', token: 'conn••••cdef' });
     expect((await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN))).id).to.equal(id);
     expect((await api.put(`/chatapp/${id}`, { token: null })).body.token).to.equal(null);
     expect(await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN)).catch((e) => e.code)).to.equal('ERR_INVALID_CONNECTION_TOKEN');
@@ -162,12 +167,12 @@ describe('HTTP: connections and sessions', () => {
     expect((await op.post('/chatapp-restart/')).status).to.equal(403);
   });
 
-  it('starts, restarts and logs out sessions: status, outbox command and a whatsappSession frame', async () => {
+  it('starts, restarts and logs out sessions: status, outbox command and a chatappSession frame', async () => {
     const { api, company, token } = await newCompanyWithAdmin(b);
     const id = (await api.post('/chatapp/', { name: 'Main', provider: 'baileys' })).body.id as number;
     const socket = await listen(`${b.url.replace('http', 'ws')}/${company.id}?token=${token}`);
     const sessionFrame = (status: string) => eventually(`a ${status} session frame`, () => socket.frames.find((f) =>
-      f.event === `company-${company.id}-whatsappSession` && (f.data.session as { id: number; status: string }).status === status
+      f.event === `company-${company.id}-chatappSession` && (f.data.session as { id: number; status: string }).status === status
       && (f.data.session as { id: number }).id === id && f));
     const logout = await api.delete(`/chatappsession/${id}`);
     expect(logout.status).to.equal(200);
@@ -252,7 +257,7 @@ describe('HTTP: connections with the embedded channel runtime', () => {
     expect(published[0]!.published_at).to.not.equal(null);
     expect((await api.delete(`/chatappsession/${id}`)).body.status).to.equal('DISCONNECTED');
     await eventually('the frames of the whole story', () => {
-      const statuses = socket.frames.filter((f) => f.event === `company-${company.id}-whatsappSession`).map((f) => (f.data.session as { status: string }).status);
+      const statuses = socket.frames.filter((f) => f.event === `company-${company.id}-chatappSession`).map((f) => (f.data.session as { status: string }).status);
       return statuses.includes('CONNECTED') && statuses.at(-1) === 'DISCONNECTED';
     });
     expect((await api.get(`/chatapp/${id}`)).body.status).to.equal('DISCONNECTED');

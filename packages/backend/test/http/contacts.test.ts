@@ -32,7 +32,7 @@ describe('HTTP: contacts', () => {
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect(changed.body.identifiers.map((i: { kind: string }) => i.kind)).to.deep.equal(['phone', 'lid']);
     expect((await a.api.post('/contacts', { name: 'Dup', number: '551188887777' })).body).to.deep.equal({ error: 'ERR_DUPLICATED_CONTACT' });
-    expect((await a.api.get(`/contactTags/${id}`)).body).to.deep.equal([]);
+    expect((await a.api.get(`/contactTags/${id}`)).body).to.deep.equal({ contactId: id, tags: [] });
     expect((await a.api.delete(`/contacts/${id}`)).status).to.equal(200);
     expect((await a.api.get(`/contacts/${id}`)).status).to.equal(404);
     await ns.waitFor((f) => f.event === `company-${a.company.id}-contact` && f.data.action === 'delete');
@@ -48,8 +48,8 @@ describe('HTTP: contacts', () => {
     const op = await a.api.post('/users', { name: 'Operadora', email: 'op@contacts.test', password: 'operator-pass-1' });
     const opApi = client(b.url, (await login(b.url, 'op@contacts.test', 'operator-pass-1')).token);
     const id = (await opApi.post('/contacts', { name: 'Ana', number: '5511977776666' })).body.id as number;
-    expect((await opApi.put(`/contacts/toggleAcceptAudio/${id}`)).body.acceptAudio).to.equal(false);
-    expect((await opApi.put(`/contacts/toggleAcceptAudio/${id}`, { acceptAudio: false })).body.acceptAudio).to.equal(false);
+    expect((await opApi.put(`/contacts/toggleAcceptAudio/${id}`)).body.acceptAudioMessage).to.equal(false);
+    expect((await opApi.put(`/contacts/toggleAcceptAudio/${id}`, { acceptAudioMessage: false })).body.acceptAudioMessage).to.equal(false);
     expect((await opApi.put(`/contacts/toggleDisableBot/${id}`)).body.disableBot).to.equal(true);
     expect((await opApi.put(`/contacts/block/${id}`, { active: false })).body).to.include({ blocked: true, active: false });
     expect((await opApi.put(`/contacts/block/${id}`)).body.blocked).to.equal(false);
@@ -62,6 +62,44 @@ describe('HTTP: contacts', () => {
     expect((await a.api.put(`/contacts/${other}/link-user`, { userId: op.body.id })).body).to.deep.equal({ error: 'ERR_USER_ALREADY_LINKED' });
     expect((await a.api.put(`/contacts/${id}/unlink-user`)).body.linkedUserId).to.equal(null);
     expect((await a.api.put(`/contacts/${other}/link-user`, { userId: op.body.id })).status).to.equal(200);
+  });
+
+  it('takes what the lineage client\'s forms send: a new contact\'s form values, the GET answer sent back on edit, its list filters', async () => {
+    const a = await newCompanyWithAdmin(b);
+    const created = await a.api.post('/contacts', {
+      name: 'Joana', number: '5511988887777', email: '', disableBot: true, lgpdAcceptedAt: '', companyId: 999, chatappId: 3,
+      extraInfo: [{ name: 'CPF', value: '1' }, { name: '', value: '' }], acceptAudioMessage: false,
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body).to.deep.include({
+      companyId: a.company.id, email: null, disableBot: true, acceptAudioMessage: false, urlPicture: null, active: true, extraInfo: [{ name: 'CPF', value: '1' }],
+    });
+    expect(created.body).to.not.have.any.keys('profilePicUrl', 'acceptAudio');
+    const id = created.body.id as number;
+    const tag = (await a.api.post('/tags', { name: 'VIP', color: '#ff0000' })).body.id as number;
+    expect((await a.api.post('/tags/sync', { contactId: id, tags: [{ id: tag }] })).status).to.be.within(200, 299);
+    await a.api.put(`/contacts/${id}`, { identifiers: [{ kind: 'lid', value: '201234567890123' }] });
+    const shown = (await a.api.get(`/contacts/${id}`)).body;
+    const edited = await a.api.put(`/contacts/${id}`, { ...shown, name: 'Joana Araújo', extraInfo: [...shown.extraInfo, { name: 'Plano', value: 'Ouro' }] });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect(edited.body).to.deep.include({ id, name: 'Joana Araújo', createdAt: shown.createdAt, extraInfo: [{ name: 'CPF', value: '1' }, { name: 'Plano', value: 'Ouro' }] });
+    expect(edited.body.identifiers).to.deep.equal(shown.identifiers);
+    expect(edited.body.tags.map((t: { id: number }) => t.id)).to.deep.equal([tag]);
+    expect((await a.api.put(`/contacts/${id}`, { ...edited.body, active: false })).body).to.include({ active: false, blocked: true });
+    await a.api.put(`/contacts/block/${id}`, { active: true });
+    await a.api.post('/contacts', { name: 'Bruno', number: '5511977776666' });
+    const page = await a.api.get(`/contacts/?searchParam=&pageNumber=1&contactTag=${encodeURIComponent(JSON.stringify([tag]))}`);
+    expect(page.status, JSON.stringify(page.body)).to.equal(200);
+    expect(page.body).to.deep.include({ count: 1, hasMore: false });
+    expect(page.body.contacts[0]).to.deep.include({ id, urlPicture: null, acceptAudioMessage: false });
+    expect((await a.api.get('/contacts?contactTag=%5B%5D&searchParam=')).body.count).to.equal(2);
+    expect((await a.api.get(`/contacts?contactTag[]=${tag}`)).body.count).to.equal(1);
+    expect((await a.api.get('/contacts?searchParam=bru&channel=whatsapp&isGroup=false')).body.count).to.equal(1);
+    expect((await a.api.get('/contacts?isGroup=true')).body.count).to.equal(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await a.api.get(`/contacts?dateStart=${today}&dateEnd=${today}`)).body.count).to.equal(2);
+    expect((await a.api.get('/contacts?dateStart=2001-01-01&dateEnd=2001-01-31')).body.count).to.equal(0);
+    expect((await a.api.get('/contacts?dateStart=2001-02-30')).body).to.deep.include({ error: 'ERR_INVALID_DATE' });
   });
 
   it('keeps companies apart and answers bad input with a 4xx error', async () => {
@@ -81,7 +119,8 @@ describe('HTTP: contacts', () => {
     const bad = [
       await a.api.post('/contacts', { name: 'x' }), await a.api.post('/contacts', { name: 'x', number: 'abc' }),
       await a.api.post('/contacts', { name: 'x', number: '5511911112222', email: 'nope' }), await a.api.post('/contacts', { name: 42, number: '5511911112222' }),
-      await a.api.put(`/contacts/${id}`, { name: '' }), await a.api.put(`/contacts/${id}`, { identifiers: [{ kind: 'phone', value: '1' }] }),
+      await a.api.put(`/contacts/${id}`, { name: '' }), await a.api.put(`/contacts/${id}`, { identifiers: [{ kind: 'email', value: '1' }] }),
+      await a.api.get('/contacts?contactTag=%5B%22x%22%5D'), await a.api.put(`/contacts/${id}`, { acceptAudioMessage: 'yes' }),
       await a.api.put(`/contacts/block/${id}`, { active: 'no' }), await a.api.put(`/contact-wallet/${id}`, {}),
       await a.api.put(`/contacts/${id}/link-user`, { userId: 'x' }), await a.api.get('/contacts/abc'), await a.api.get('/contacts?pageNumber=0'),
       await a.api.get('/contacts/list?limit=0'), await a.api.get('/contacts/profile/abc'),
@@ -98,8 +137,8 @@ describe('HTTP: contacts', () => {
     const carla = await d.admin.post('/contacts', { name: 'Carla', number: '5511987650003' });
     const profile = await d.admin.get('/contacts/profile/5511987650003');
     expect(profile.status, JSON.stringify(profile.body)).to.equal(200);
-    expect(profile.body).to.deep.include({ number: '5511987650003', name: 'Sandbox 0003', profilePicUrl: 'https://sandbox.invalid/avatars/5511987650003.png' });
-    expect(profile.body.contact).to.include({ id: carla.body.id, profilePicUrl: 'https://sandbox.invalid/avatars/5511987650003.png' });
+    expect(profile.body).to.deep.include({ number: '5511987650003', name: 'Sandbox 0003', urlPicture: 'https://sandbox.invalid/avatars/5511987650003.png', contactId: carla.body.id });
+    expect(profile.body.contact).to.include({ id: carla.body.id, urlPicture: 'https://sandbox.invalid/avatars/5511987650003.png' });
     expect((await d.admin.get(`/contacts/profile/5511987650001?chatappId=${d.connectionId}`)).body.name).to.equal('Ana Sandbox');
     expect((await d.admin.get('/contacts/profile/5511987650001?chatappId=999999')).status).to.equal(404);
     const started = await d.ana.api.post('/contacts/import', {});

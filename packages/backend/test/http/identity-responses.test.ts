@@ -30,7 +30,8 @@ describe('HTTP: identity answers fit their response schemas', () => {
     const api = client(b.url, refreshed.body.token);
     const me = await api.get('/auth/me');
     expect(me.status).to.equal(200);
-    expect(me.body).to.include({ id: loggedIn.body.user.id, profile: 'super' });
+    expect(me.body).to.include({ id: loggedIn.body.user.id, profile: 'admin', super: true });
+    expect(me.body.company).to.include({ id: loggedIn.body.user.companyId });
     const out = await api.call('DELETE', '/auth/logout', undefined, { cookie: refreshCookie(refreshed.headers.get('set-cookie') ?? '') });
     expect(out.status).to.equal(200);
     expect(out.body).to.deep.equal({ message: 'Logged out' });
@@ -98,7 +99,7 @@ describe('HTTP: identity answers fit their response schemas', () => {
     form.append('profileImage', new Blob([PNG], { type: 'image/png' }), 'olga.png');
     const avatar = await api.post(`/users/${id}/media-upload`, form);
     expect(avatar.status).to.equal(200);
-    expect(avatar.body.profileImage).to.be.a('string');
+    expect(avatar.body.user.profileImage).to.be.a('string');
 
     const width = await api.put(`/users/toggleChangeWidht/${id}`, {});
     expect(width.status).to.equal(200);

@@ -57,7 +57,10 @@ describe('HTTP: settings', () => {
     expect((await sup.put('/setting/appName', { value: 'Atende+' })).status).to.equal(200);
     expect((await a.api.put('/setting/appName', { value: 'Mine' })).status).to.equal(403);
     expect((await a.api.get('/setting/appName')).body.value).to.equal('Atende+');
-    expect((await client(b.url).get('/public-settings/appName')).body).to.deep.equal({ key: 'appName', value: 'Atende+' });
+    // The login page reads the bare value; `allowSignup` is the lineage's name for `userCreation`.
+    expect((await client(b.url).get('/public-settings/appName?token=wtV')).body).to.equal('Atende+');
+    expect((await client(b.url).get('/public-settings/allowSignup')).body).to.equal('enabled');
+    expect((await client(b.url).get('/public-settings/appLogoDark')).body).to.equal('');
     expect((await client(b.url).get('/public-settings/paymentCertificate')).status).to.equal(404);
     expect((await client(b.url).get('/public-settings/userRating')).status).to.equal(404);
     expect((await sup.put('/setting/primaryColorLight', { value: 'red' })).status).to.equal(422);
@@ -68,9 +71,11 @@ describe('HTTP: settings', () => {
     const { api: sup } = await asSuper(b);
     const logo = await sup.post('/settings-whitelabel/logo', form({ mode: 'Light' }, { field: 'file', data: PNG, name: 'logo.png' }));
     expect(logo.status).to.equal(200);
-    expect(logo.body.key).to.equal('appLogoLight');
-    expect((await client(b.url).get('/public-settings/appLogoLight')).body.value).to.equal(logo.body.value);
-    const served = await fetch(`${b.url}/${logo.body.value.replace('http://files.test/', '')}`);
+    // The answer is the logo's path under /public/ (a JSON string), as the public setting is.
+    expect(logo.body).to.match(/^platform\/appLogoLight-.+\.png$/);
+    expect((await client(b.url).get('/public-settings/appLogoLight')).body).to.equal(logo.body);
+    expect((await sup.get('/settings')).body).to.deep.include({ key: 'appLogoLight', value: logo.body });
+    const served = await fetch(`${b.url}/public/${logo.body}`);
     expect(served.status).to.equal(200);
     expect(served.headers.get('content-type')).to.equal('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).to.equal(true);
@@ -80,6 +85,11 @@ describe('HTTP: settings', () => {
     expect((await sup.post('/settings-whitelabel/logo', form({ mode: 'Dark' }))).status).to.equal(422);
     const a = await newCompanyWithAdmin(b);
     expect((await a.api.post('/settings-whitelabel/logo', form({ mode: 'Light' }, { field: 'file', data: PNG, name: 'l.png' }))).status).to.equal(403);
+    // The white-label page removes a logo by saving it empty: the file goes too.
+    expect((await a.api.put('/settings/appLogoLight', { key: 'appLogoLight', value: '' })).status).to.equal(403);
+    expect((await sup.put('/settings/appLogoLight', { key: 'appLogoLight', value: '' })).status).to.equal(200);
+    expect((await client(b.url).get('/public-settings/appLogoLight')).body).to.equal('');
+    expect((await fetch(`${b.url}/public/${logo.body}`)).status).to.equal(404);
   });
 
   it('private files are stored but never served', async () => {

@@ -42,7 +42,7 @@ describe('HTTP: tags and kanban, end to end with the sandbox', () => {
     expect((await d.ana.api.delete(`/tags/${vip.body.id}`)).status).to.equal(403);
     expect((await d.ana.api.get('/tags/list')).body.map((t: { name: string }) => t.name)).to.deep.equal(['Done', 'To do', 'VIP']);
     expect((await d.ana.api.get('/tags/list?kanban=1')).body.map((t: { name: string }) => t.name)).to.deep.equal(['Done', 'To do']);
-    expect((await d.ana.api.get('/tag/kanban')).body.lanes.map((t: { name: string }) => t.name)).to.deep.equal(['To do', 'Done']);
+    expect((await d.ana.api.get('/tag/kanban')).body.lista.map((t: { name: string }) => t.name)).to.deep.equal(['To do', 'Done']);
     expect((await d.ana.api.get(`/tags/${vip.body.id}`)).body.name).to.equal('VIP');
     expect((await d.ana.api.get('/tags/999999')).body).to.deep.equal({ error: 'ERR_NO_TAG_FOUND' });
     expect((await d.ana.api.get('/tags/abc')).status).to.equal(422);
@@ -182,7 +182,7 @@ describe('HTTP: tags and kanban, end to end with the sandbox', () => {
     expect((await small.api.post('/tags', { name: 'Lane', color: '#123456', kanban: true })).status).to.equal(201);
     expect((await small.api.get('/tags/list?kanban=1')).body).to.have.length(1);
     const full = await newCompanyWithAdmin(b);
-    expect((await full.api.get('/tag/kanban')).body).to.deep.equal({ lanes: [] });
-    expect((await full.api.get('/ticket/kanban')).body).to.deep.equal({ lanes: [{ tag: null, tickets: [], count: 0, hasMore: false }] });
+    expect((await full.api.get('/tag/kanban')).body).to.deep.equal({ lista: [] });
+    expect((await full.api.get('/ticket/kanban')).body).to.deep.equal({ tickets: [], lanes: [{ tag: null, tickets: [], count: 0, hasMore: false }] });
   });
 });

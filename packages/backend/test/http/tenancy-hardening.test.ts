@@ -39,7 +39,7 @@ describe('Tenancy hardening: another company\'s ids in a request are refused and
     expect(bConn.status, JSON.stringify(bConn.body)).to.equal(201);
     const bContact = (await bApi.post('/contacts', { name: 'Bo', number: '5511922220000' })).body.id as number;
     const bSpare = (await bApi.post('/contacts', { name: 'Bea', number: '5511922220001' })).body.id as number;
-    const bTicket = await bApi.post('/tickets', { contactId: bContact, connectionId: bConn.body.id });
+    const bTicket = await bApi.post('/tickets', { contactId: bContact, chatappId: bConn.body.id });
     expect(bTicket.status, JSON.stringify(bTicket.body)).to.equal(201);
     const bQueue = (await bApi.post('/queue', { name: 'B fila', color: '#778899' })).body.id as number;
     const bTag = (await bApi.post('/tags', { name: 'B tag', color: '#000000' })).body.id as number;
@@ -94,10 +94,10 @@ describe('Tenancy hardening: another company\'s ids in a request are refused and
     const attempts: Array<[string, () => Promise<Reply>]> = [
       ['send API with A\'s userId', () => messageApi.post('/api/messages/send', { number: '5511933330000', body: 'oi', userId: ana })],
       ['send API with A\'s queueId', () => messageApi.post('/api/messages/send', { number: '5511933330000', body: 'oi', queueId: w.aQueue })],
-      ['new ticket for A\'s contact', () => api.post('/tickets', { contactId: w.aContactId, connectionId: w.bConnId })],
-      ['new ticket on A\'s connection', () => api.post('/tickets', { contactId: w.bSpare, connectionId: w.a.connectionId })],
-      ['new ticket for A\'s user', () => api.post('/tickets', { contactId: w.bSpare, connectionId: w.bConnId, userId: ana })],
-      ['new ticket in A\'s queue', () => api.post('/tickets', { contactId: w.bSpare, connectionId: w.bConnId, queueId: w.aQueue })],
+      ['new ticket for A\'s contact', () => api.post('/tickets', { contactId: w.aContactId, chatappId: w.bConnId })],
+      ['new ticket on A\'s connection', () => api.post('/tickets', { contactId: w.bSpare, chatappId: w.a.connectionId })],
+      ['new ticket for A\'s user', () => api.post('/tickets', { contactId: w.bSpare, chatappId: w.bConnId, userId: ana })],
+      ['new ticket in A\'s queue', () => api.post('/tickets', { contactId: w.bSpare, chatappId: w.bConnId, queueId: w.aQueue })],
       ['ticket transferred to A\'s user', () => api.put(`/tickets/${w.bTicketId}`, { userId: ana })],
       ['ticket moved to A\'s queue', () => api.put(`/tickets/${w.bTicketId}`, { queueId: w.aQueue })],
       ['A\'s ticket updated', () => api.put(`/tickets/${w.aTicketId}`, { status: 'closed' })],

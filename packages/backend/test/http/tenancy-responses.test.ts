@@ -57,7 +57,8 @@ describe('HTTP: tenancy answers fit their response schemas', () => {
     expect(withPlan.body.plan).to.include({ id: 1 });
     const allWithPlans = await api.get('/companiesPlan');
     expect(allWithPlans.status).to.equal(200);
-    expect(allWithPlans.body).to.have.length(2);
+    expect(allWithPlans.body.companies).to.have.length(2);
+    expect(allWithPlans.body.hasMore).to.equal(false);
 
     const updated = await api.put(`/companies/${id}`, { phone: '+55 11 4000-1234', recurrence: 'ANUAL', email: null });
     expect(updated.status).to.equal(200);

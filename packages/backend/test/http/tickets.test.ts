@@ -13,7 +13,8 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     const t = await d.inbound('5511977770001', 'Oi, preciso de ajuda', { senderName: 'Joana Araújo' });
     expect(t).to.include({ status: 'pending', unreadMessages: 1, lastMessage: 'Oi, preciso de ajuda', userId: null });
     expect(t.contact).to.include({ name: 'Joana Araújo', number: '5511977770001' });
-    expect(t.connection).to.deep.equal({ id: d.connectionId, name: 'Sandbox' });
+    expect(t.chatapp).to.include({ id: d.connectionId, name: 'Sandbox' });
+    expect(t).to.include({ chatappId: d.connectionId, channel: 'chatapp', queue: null });
     expect((await d.bia.api.get('/tickets')).body).to.deep.include({ count: 1, hasMore: false });
     const accepted = await d.ana.api.put(`/tickets/${t.id}`, { status: 'open' });
     expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
@@ -42,7 +43,7 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     for (const res of [
       await o.get(`/tickets/${t.id}`), await o.get(`/tickets/u/${t.uuid}`), await o.get(`/tickets-log/${t.id}`), await o.put(`/tickets/${t.id}`, { status: 'closed' }),
       await o.put(`/tickets/${t.id}/ignore`), await o.delete(`/tickets/${t.id}`), await o.post('/lgpd-response', { ticketId: t.id, accepted: false }),
-      await o.post('/tickets', { contactId: t.contactId, connectionId: d.connectionId }),
+      await o.post('/tickets', { contactId: t.contactId, chatappId: d.connectionId }),
     ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.post('/tickets/closeAll')).body).to.deep.equal({ closed: 0 });
     expect((await d.admin.get(`/tickets/${t.id}`)).body.status).to.equal('pending');
@@ -51,15 +52,15 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
   it('creates a ticket with a known contact (201), refuses a second active one (409) and unknown contacts (404)', async () => {
     const d = await sandboxDesk(b);
     const t = await d.inbound('5511977770003', 'Oi');
-    expect((await d.admin.post('/tickets', { contactId: t.contactId, connectionId: d.connectionId })).body).to.deep.equal({ error: 'ERR_OTHER_OPEN_TICKET' });
+    expect((await d.admin.post('/tickets', { contactId: t.contactId, chatappId: d.connectionId })).body).to.deep.equal({ error: 'ERR_OTHER_OPEN_TICKET' });
     expect((await d.ana.api.put(`/tickets/${t.id}`, { status: 'closed', sendFarewellMessage: false })).status).to.equal(200);
-    const created = await d.ana.api.post('/tickets', { contactId: t.contactId, connectionId: d.connectionId });
+    const created = await d.ana.api.post('/tickets', { contactId: t.contactId, chatappId: d.connectionId });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({ status: 'open', userId: d.ana.id, contactId: t.contactId });
     const again = await d.ana.api.post('/tickets', { contactId: t.contactId, chatappId: d.connectionId });
     expect(again.status).to.equal(409);
-    expect((await d.ana.api.post('/tickets', { contactId: 999_999, connectionId: d.connectionId })).status).to.equal(404);
-    expect((await d.ana.api.post('/tickets', { contactId: t.contactId, connectionId: 999_999 })).status).to.equal(404);
+    expect((await d.ana.api.post('/tickets', { contactId: 999_999, chatappId: d.connectionId })).status).to.equal(404);
+    expect((await d.ana.api.post('/tickets', { contactId: t.contactId, chatappId: 999_999 })).status).to.equal(404);
     expect((await d.ana.api.post('/tickets', { contactId: 'x' })).status).to.equal(422);
     const reopen = await d.admin.put(`/tickets/${t.id}`, { status: 'open' });
     expect(reopen.status).to.equal(409);
@@ -76,7 +77,7 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     expect(closed.body).to.include({ status: 'closed', lastMessage: 'Até logo!' });
     await eventually('the farewell at the sandbox', async () => d.sent().some((s) => s.to === '5511977770004' && s.content.body === 'Até logo!'));
     const logs = await d.admin.get(`/tickets-log/${t.id}`);
-    expect(logs.body.map((l: { type: string; user: { name: string } }) => [l.type, l.user.name])).to.deep.equal([['accept', 'Ana'], ['transfer', 'Ana'], ['close', 'Bia']]);
+    expect(logs.body.map((l: { type: string; user: { name: string } }) => [l.type, l.user.name])).to.deep.equal([['open', 'Ana'], ['transfered', 'Ana'], ['closed', 'Bia']]);
     expect(logs.body[2].payload).to.deep.include({ rating: 5, farewell: true });
     const reopened = await d.admin.put(`/tickets/${t.id}`, { status: 'pending' });
     expect(reopened.body).to.include({ status: 'pending', userId: null, closedAt: null });

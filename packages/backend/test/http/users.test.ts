@@ -86,8 +86,10 @@ describe('HTTP: users', () => {
     const { api, admin } = await newCompanyWithAdmin(b);
     const ok = await api.post(`/users/${admin.id}/media-upload`, upload('profileImage', PNG));
     expect(ok.status).to.equal(200);
-    expect(ok.body.profileImage).to.match(/^http:\/\/files\.test\/public\/company-\d+\/users\/.+\.png$/);
-    const key = ok.body.profileImage.replace('http://files.test/', '');
+    // A file name, served where the lineage's client builds its URL: /public/company<id>/user/<name>.
+    expect(ok.body.user.profileImage).to.match(/^\d+-[\w-]+\.png$/);
+    const key = `public/company${admin.companyId}/user/${ok.body.user.profileImage}`;
+    expect((await fetch(`${b.url}/${key}`)).status).to.equal(200);
     expect((await b.infra.blobs.get(key))?.data.equals(PNG)).to.equal(true);
     const fake = await api.post(`/users/${admin.id}/media-upload`, upload('profileImage', Buffer.from('<script>alert(1)</script>'), 'x.png'));
     expect(fake.status).to.equal(422);

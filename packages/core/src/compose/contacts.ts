@@ -36,7 +36,7 @@ export function createContacts(p: ContactsPorts) {
   const changing = { contacts, presenter, clock };
   const startContactImport = new StartContactImport({ contacts, cache, jobs, realtime, tx, clock, ids });
   return {
-    listContacts: new ListContacts({ contacts }),
+    listContacts: new ListContacts({ contacts, tags }),
     listContactChoices: new ListContactChoices({ contacts }),
     showContact: new ShowContact({ contacts, presenter }),
     listContactTags: new ListContactTags({ contacts, tags }),

@@ -15,6 +15,10 @@ import { RefreshToken } from '../identity/refresh-token.js';
 import { SessionIssuer } from '../identity/session-issuer.js';
 import { UpdateUser } from '../identity/update-user.js';
 import { GetCurrentUser, SetTicketsManagerWidth, SetUserAvatar } from '../identity/user-preferences.js';
+import { UserDetailsReader } from '../identity/user-details.js';
+import { QueueUserLinks } from './user-links.js';
+import type { Connections } from '../connections/ports.js';
+import type { Queues } from '../queues/ports.js';
 
 /** The ports of sign-in and user management. */
 export interface IdentityPorts {
@@ -22,6 +26,10 @@ export interface IdentityPorts {
   readonly refreshSessions: RefreshSessions;
   readonly companies: Companies;
   readonly plans: Plans;
+  /** The queues feature's links, read and set from the user's side (a user's `queues`). */
+  readonly queues: Queues;
+  /** A user's default connection must be one of the company's. */
+  readonly connections: Connections;
   readonly tokens: Tokens;
   readonly hasher: PasswordHasher;
   readonly cache: Cache;
@@ -38,19 +46,20 @@ export function createIdentity(p: IdentityPorts) {
   const { users, refreshSessions: sessions, companies, plans, tokens, hasher, cache, blobs, realtime, tx, clock, ids } = p;
   const planGuard = new PlanGuard({ companies, plans });
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
+  const details = new UserDetailsReader({ links: new QueueUserLinks({ queues: p.queues, connections: p.connections }), companies });
   return {
     authenticate: new Authenticate({ users, companies, tokens }),
-    login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock }),
-    refreshToken: new RefreshToken({ users, companies, sessions, tokens, issuer, tx, clock, ids }),
+    login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock, details }),
+    refreshToken: new RefreshToken({ users, companies, sessions, tokens, issuer, tx, clock, ids, details }),
     logout: new Logout({ users, sessions, tokens, clock }),
-    getCurrentUser: new GetCurrentUser({ users }),
-    listUsers: new ListUsers({ users }),
+    getCurrentUser: new GetCurrentUser({ users, details }),
+    listUsers: new ListUsers({ users, details }),
     listUsersForPicker: new ListUsersForPicker({ users }),
-    showUser: new ShowUser({ users }),
-    createUser: new CreateUser({ users, companies, planGuard, hasher, tx, clock, realtime }),
-    updateUser: new UpdateUser({ users, sessions, hasher, tx, clock, realtime }),
+    showUser: new ShowUser({ users, details }),
+    createUser: new CreateUser({ users, companies, planGuard, hasher, tx, clock, realtime, details }),
+    updateUser: new UpdateUser({ users, sessions, hasher, tx, clock, realtime, details }),
     deleteUser: new DeleteUser({ users, sessions, tx, clock, realtime }),
-    setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, realtime }),
+    setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, realtime, details }),
     setTicketsManagerWidth: new SetTicketsManagerWidth({ users, clock }),
   };
 }

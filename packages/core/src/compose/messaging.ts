@@ -45,8 +45,10 @@ import { TicketJournal } from '../tickets/ticket-journal.js';
 import { TicketReport } from '../tickets/ticket-report.js';
 import { UpdateTicket } from '../tickets/update-ticket.js';
 import type { Tags } from '../tags/ports.js';
+import type { MessageContexts } from '../messages/message-view.js';
 import type { QueueOptions, Queues } from '../queues/ports.js';
 import { QueueRouter } from '../conversations/queue-router.js';
+import { messageContexts } from '../conversations/message-context.js';
 import type { Settings } from '../settings/ports.js';
 
 /** The ports of the messaging spine. */
@@ -100,10 +102,14 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const outbound = new OutboundMessages({ messages, outbox, clock, ids });
   const { queues, settings } = p;
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
-  const routeInbound = new RouteInbound({ connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router });
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
+  const contexts = messageContexts({ tickets, contacts, queues, messages });
+  const routeInbound = new RouteInbound({
+    connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router, presenter, contexts,
+  });
   const sessions = new SessionCommands({ connections, outbox, clock, ids });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
-  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound);
+  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts);
   return {
     connections: {
       authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
@@ -129,10 +135,12 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       /** The one way to send a message: campaigns, schedules, bots and flows all use it. */
       outbound,
       routeInbound,
-      sendApiMessage: new SendApiMessage({ contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys }),
+      sendApiMessage: new SendApiMessage({
+        contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter, contexts,
+      }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
-      applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions }),
-      expireStaleSends: new ExpireStaleSends({ messages, clock, realtime }),
+      applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts }),
+      expireStaleSends: new ExpireStaleSends({ messages, clock, realtime, contexts }),
       ...ticketsAndMessages.messages,
     },
     outbox: { relayOutbox },
@@ -140,15 +148,14 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
 }
 
 /** The operators' ticket and message use cases (the "Tickets and messages" routes). */
-function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages) {
+function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages, presenter: TicketPresenter, contexts: MessageContexts) {
   const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
-  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags });
   const journal = new TicketJournal({ tickets, ticketLogs, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const sendTicketMessage = new SendTicketMessage({
-    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime,
+    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts,
   });
-  const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime };
+  const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
   return {
     tickets: {
       listTickets: new ListTickets({ tickets, users, presenter }),
@@ -158,21 +165,21 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
       listTicketLogs: new ListTicketLogs({ tickets, users, ticketLogs }),
       ticketReport: new TicketReport({ tickets, messages, presenter }),
       createTicket: new CreateTicket({ tickets, contacts, connections, users, journal, presenter, tx, clock, ids, queues: p.queues }),
-      updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, presenter, tx, clock, realtime, queues: p.queues }),
+      updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, presenter, tx, clock, realtime, queues: p.queues, contexts }),
       deleteTicket: new DeleteTicket({ tickets, messages, journal, tx, realtime }),
       closeAllTickets: new CloseAllTickets(closing),
       ignoreTicket: new IgnoreTicket(closing),
       recordLgpdResponse: new RecordLgpdResponse(closing),
     },
     messages: {
-      listTicketMessages: new ListTicketMessages({ tickets, messages, users, presenter, tx }),
-      listMyMessages: new ListMyMessages({ messages }),
-      listTicketMedia: new ListTicketMedia({ tickets, messages, users }),
+      listTicketMessages: new ListTicketMessages({ tickets, messages, users, presenter, tx, realtime, contexts }),
+      listMyMessages: new ListMyMessages({ messages, contexts }),
+      listTicketMedia: new ListTicketMedia({ tickets, messages, users, contexts }),
       sendTicketMessage,
       sendCatalog: new SendCatalog({ send: sendTicketMessage }),
       editMessage: new EditMessage(changing),
       revokeMessage: new RevokeMessage(changing),
-      forwardMessage: new ForwardMessage({ tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime }),
+      forwardMessage: new ForwardMessage({ tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime, contexts }),
     },
   };
 }

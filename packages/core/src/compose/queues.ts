@@ -38,12 +38,12 @@ interface SharedPorts {
 export function createQueues(p: QueuePorts & SharedPorts) {
   const { queues, queueOptions: options, queueIntegrations: integrations, conversationIntegrations: conversations, users, realtime, tx, clock, ids } = p;
   const planGuard = new PlanGuard({ companies: p.companies, plans: p.plans });
-  const writes = { queues, integrations, users, planGuard, tx, clock, realtime };
+  const writes = { queues, options, integrations, users, planGuard, tx, clock, realtime };
   const tree = { queues, options, users, clock };
   return {
-    listQueues: new ListQueues({ queues, users }),
+    listQueues: new ListQueues({ queues, users, options }),
     listMyQueues: new ListMyQueues({ queues }),
-    showQueue: new ShowQueue({ queues, users }),
+    showQueue: new ShowQueue({ queues, users, options }),
     createQueue: new CreateQueue(writes),
     updateQueue: new UpdateQueue(writes),
     deleteQueue: new DeleteQueue({ queues, realtime }),

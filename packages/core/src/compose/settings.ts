@@ -19,7 +19,7 @@ export function createSettings(p: SettingsPorts) {
   return {
     companySettings: new GetCompanySettings({ settings }),
     updateCompanySetting: new UpdateCompanySetting({ settings, clock, realtime }),
-    globalSettings: new GlobalSettings({ settings, clock }),
+    globalSettings: new GlobalSettings({ settings, blobs, clock }),
     uploadWhitelabelImage: new UploadWhitelabelImage({ settings, blobs, ids, clock }),
     uploadPrivateSettingFile: new UploadPrivateSettingFile({ settings, blobs, ids, clock }),
   };

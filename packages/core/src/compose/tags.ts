@@ -8,6 +8,7 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import { CreateTag, DeleteTag, ListAllTags, ListKanbanLanes, ListTags, ShowTag, UpdateTag } from '../tags/manage-tags.js';
 import type { Tags } from '../tags/ports.js';
+import type { Queues } from '../queues/ports.js';
 import { SyncTags, TagTicket, UntagContact, UntagTicket } from '../tickets/tag-links.js';
 import { TicketKanban } from '../tickets/ticket-kanban.js';
 
@@ -18,6 +19,7 @@ export interface TagPorts {
   readonly contacts: Contacts;
   readonly connections: Connections;
   readonly users: Users;
+  readonly queues: Queues;
   readonly realtime: RealtimeEvents<RealtimeEvent>;
   readonly tx: Transaction;
   readonly clock: Clock;
@@ -25,8 +27,8 @@ export interface TagPorts {
 
 /** Tags, their links to tickets and contacts, and the ticket kanban. */
 export function createTags(p: TagPorts) {
-  const { tags, tickets, contacts, connections, users, realtime, tx, clock } = p;
-  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags });
+  const { tags, tickets, contacts, connections, users, queues, realtime, tx, clock } = p;
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
   const links = { tags, tickets, contacts, users, presenter, tx, realtime };
   return {
     listAllTags: new ListAllTags({ tags }),

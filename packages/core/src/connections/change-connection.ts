@@ -95,9 +95,9 @@ export class UpdateConnection {
       return { connection: next, undefaulted, restarted };
     });
     const view = toConnectionView(connection);
-    for (const other of undefaulted) await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
-    await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
-    if (restarted) await realtime.publish(connection.companyId, { entity: 'whatsappSession', data: { action: 'update', session: view } });
+    for (const other of undefaulted) await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
+    await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
+    if (restarted) await realtime.publish(connection.companyId, { entity: 'chatappSession', data: { action: 'update', session: view } });
     return (await withConnectionQueues(this.deps.queues, connection.companyId, [view]))[0]!;
   }
 }
@@ -120,6 +120,6 @@ export class DeleteConnection {
     });
     // The row is gone either way; an orphaned blob only costs storage.
     if (connection.greetingMediaKey) await blobs.delete(connection.greetingMediaKey).catch(() => undefined);
-    await realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'delete', whatsappId: connection.id } });
+    await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'delete', chatappId: connection.id } });
   }
 }

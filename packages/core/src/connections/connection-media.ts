@@ -35,7 +35,7 @@ async function replaceMedia(deps: { connections: Connections; blobs: BlobStorage
   // Only once the row points elsewhere: a failed delete leaves an orphan, never a dangling key.
   if (previous && previous !== key) await deps.blobs.delete(previous).catch(() => undefined);
   const view = toConnectionView(connection);
-  await deps.realtime.publish(connection.companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
+  await deps.realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
   return view;
 }
 

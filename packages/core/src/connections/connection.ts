@@ -39,16 +39,37 @@ export interface Connection {
 
 export type NewConnection = Omit<Connection, 'id'>;
 
-export interface ConnectionView extends Omit<Connection, 'tokenDigest' | 'secrets' | 'createdAt' | 'updatedAt'> {
+/**
+ * A connection on the wire, in the lineage client's names: `channel` (the kind, under the naming
+ * rule), `complationMessage` (sent when a ticket closes), `qrcode` (`""` when there is none to
+ * scan: the client closes its QR dialog on that), `greetingMediaAttachment` (the greeting file's
+ * name), and `number` (the account's number once a connector reports it).
+ */
+export interface ConnectionView extends Omit<Connection, 'tokenDigest' | 'secrets' | 'createdAt' | 'updatedAt' | 'farewellMessage' | 'qrcode'> {
+  channel: ConnectionKind;
+  qrcode: string;
+  complationMessage: string | null;
+  greetingMediaAttachment: string | null;
+  number: string | null;
   /** Masked: the token can be replaced, never read back. */
   token: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
+/** The file name a greeting-media key ends with (after the `<uuid>-` prefix). */
+function attachmentName(key: string | null): string | null {
+  if (!key) return null;
+  const file = key.slice(key.lastIndexOf('/') + 1);
+  return file.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/, '');
+}
+
 export function toConnectionView(c: Connection): ConnectionView {
-  const { tokenDigest: _digest, secrets: _secrets, createdAt, updatedAt, ...rest } = c;
-  return { ...rest, token: c.tokenHint, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+  const { tokenDigest: _digest, secrets: _secrets, farewellMessage, qrcode, createdAt, updatedAt, ...rest } = c;
+  return {
+    ...rest, channel: c.kind, qrcode: qrcode ?? '', complationMessage: farewellMessage, greetingMediaAttachment: attachmentName(c.greetingMediaKey),
+    number: null, token: c.tokenHint, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+  };
 }
 
 export function maskToken(token: string): string {

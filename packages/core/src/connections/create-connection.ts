@@ -92,8 +92,8 @@ export class CreateConnection {
       return { connection, undefaulted };
     });
     const view = toConnectionView(connection);
-    for (const other of undefaulted) await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: toConnectionView(other) } });
-    await realtime.publish(companyId, { entity: 'whatsapp', data: { action: 'update', whatsapp: view } });
+    for (const other of undefaulted) await realtime.publish(companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
+    await realtime.publish(companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
     return (await withConnectionQueues(this.deps.queues, companyId, [view]))[0]!;
   }
 }

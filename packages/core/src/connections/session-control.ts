@@ -16,7 +16,7 @@ export interface ControlSessionInput {
 
 async function announce(realtime: RealtimeEvents<SessionEvent>, connections: readonly Connection[]): Promise<ConnectionView[]> {
   const views = connections.map(toConnectionView);
-  for (const session of views) await realtime.publish(session.companyId, { entity: 'whatsappSession', data: { action: 'update', session } });
+  for (const session of views) await realtime.publish(session.companyId, { entity: 'chatappSession', data: { action: 'update', session } });
   return views;
 }
 

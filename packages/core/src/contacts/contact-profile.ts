@@ -29,7 +29,10 @@ export async function connectionToAsk(connections: Connections, companyId: numbe
 export interface ContactProfileResult {
   readonly number: string;
   readonly name: string | null;
-  readonly profilePicUrl: string | null;
+  /** The picture the provider gave (the lineage's name). */
+  readonly urlPicture: string | null;
+  /** The id of the company's contact the number reaches, null when none (the lineage client creates one then). */
+  readonly contactId: number | null;
   /** The company's contact the number reaches, if any (its picture refreshed from the answer). */
   readonly contact: ContactView | null;
 }
@@ -50,6 +53,6 @@ export class GetContactProfile {
       await contacts.update(contact);
       await publishContact(realtime, contact, 'update');
     }
-    return { number, name: profile.name, profilePicUrl: profile.profilePicUrl, contact: contact ? toContactView(contact) : null };
+    return { number, name: profile.name, urlPicture: profile.profilePicUrl, contactId: contact?.id ?? null, contact: contact ? toContactView(contact) : null };
   }
 }

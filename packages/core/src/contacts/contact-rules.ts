@@ -37,9 +37,11 @@ export function cleanContactEmail(raw: string | null | undefined): string | null
   return normalizeEmail(email);
 }
 
+/** Rows left wholly blank (a form's unused "add" row) are dropped; a value without a name is refused. */
 export function cleanExtraInfo(items: ReadonlyArray<{ name: string; value: string }>): ContactExtraInfo[] {
-  if (items.length > MAX_EXTRA_INFO) throw new ValidationError('ERR_TOO_MANY_EXTRA_INFO');
-  return items.map((i) => {
+  const given = items.filter((i) => i.name.trim() !== '' || i.value.trim() !== '');
+  if (given.length > MAX_EXTRA_INFO) throw new ValidationError('ERR_TOO_MANY_EXTRA_INFO');
+  return given.map((i) => {
     const name = i.name.trim();
     if (!name || name.length > MAX_EXTRA_INFO_NAME || i.value.length > MAX_EXTRA_INFO_VALUE) throw new ValidationError('ERR_INVALID_EXTRA_INFO');
     return { name, value: i.value };

@@ -1,16 +1,37 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ContactEvent } from './contact-events.js';
-import type { Contact } from './contact.js';
+import type { Contact, ContactExtraInfo } from './contact.js';
 import type { Contacts } from './ports.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
 import type { ContactIdentifier } from './identifiers.js';
 
-/** A contact as the API shows it; `active` is the lineage's name for "not blocked". */
-export interface ContactView extends Omit<Contact, 'createdAt' | 'updatedAt'> {
+/**
+ * A contact as the API shows it, under the lineage client's names: `urlPicture` (the picture the
+ * channel last gave), `acceptAudioMessage`, and `active` for "not blocked" (`blocked` stays too).
+ */
+export interface ContactView {
+  id: number;
+  companyId: number;
+  name: string;
+  number: string;
+  email: string | null;
+  isGroup: boolean;
+  urlPicture: string | null;
+  blocked: boolean;
   active: boolean;
+  acceptAudioMessage: boolean;
+  disableBot: boolean;
+  walletUserId: number | null;
+  linkedUserId: number | null;
+  extraInfo: ContactExtraInfo[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** A row of the contacts page: the contact with its tags (the client exports them). */
+export interface ContactListRow extends ContactView {
+  tags?: TagSummary[];
 }
 
 /** One contact, opened: with its identifiers and tags. */
@@ -23,8 +44,12 @@ export interface ContactDetails extends ContactView {
 export interface ContactChoice { readonly id: number; readonly name: string; readonly number: string; }
 
 export function toContactView(c: Contact): ContactView {
-  const { createdAt, updatedAt, ...rest } = c;
-  return { ...rest, active: !c.blocked, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+  return {
+    id: c.id, companyId: c.companyId, name: c.name, number: c.number, email: c.email, isGroup: c.isGroup,
+    urlPicture: c.profilePicUrl, blocked: c.blocked, active: !c.blocked, acceptAudioMessage: c.acceptAudio, disableBot: c.disableBot,
+    walletUserId: c.walletUserId, linkedUserId: c.linkedUserId, extraInfo: c.extraInfo,
+    createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+  };
 }
 
 /** Tells the company's operators (`company-<id>-contact`): `create`/`update` carry the contact, `delete` its id. */

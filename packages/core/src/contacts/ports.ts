@@ -6,6 +6,14 @@ export interface ContactQuery {
   readonly companyId: number;
   /** In the name or e-mail (case- and accent-insensitive), or, when it is all digits and punctuation, in the number. */
   readonly search?: string;
+  /** Only contacts with at least one of these tags (the lineage's `contactTag` filter); none or empty: all. */
+  readonly tagIds?: readonly number[];
+  /** Only groups (true) or only people (false). */
+  readonly isGroup?: boolean;
+  /** Only contacts created at or after this instant. */
+  readonly createdFrom?: Date;
+  /** Only contacts created before this instant. */
+  readonly createdBefore?: Date;
   readonly page: PageRequest;
 }
 

@@ -1,11 +1,11 @@
 import type { Actor } from '../shared/actor.js';
 import type { Contact } from './contact.js';
 import type { Contacts } from './ports.js';
-import { NotFoundError } from '../shared/errors.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
-import { toContactView, type ContactChoice, type ContactDetails, type ContactPresenter, type ContactView } from './contact-view.js';
+import { toContactView, type ContactChoice, type ContactListRow, type ContactDetails, type ContactPresenter, type ContactView } from './contact-view.js';
 
 export const CONTACTS_PAGE_SIZE = 20;
 export const MAX_CONTACT_CHOICES = 5000;
@@ -17,16 +17,51 @@ export async function contactOf(contacts: Contacts, actor: Actor, contactId: num
   return contact;
 }
 
-export interface ListContactsResult { readonly contacts: ContactView[]; readonly count: number; readonly hasMore: boolean; }
+export interface ListContactsResult { readonly contacts: ContactListRow[]; readonly count: number; readonly hasMore: boolean; }
 
-/** `GET /contacts`: a page of the company's contacts by name, searchable by name, e-mail or number. */
+export interface ListContactsInput {
+  readonly actor: Actor;
+  readonly searchParam?: string;
+  readonly pageNumber?: number;
+  /** The lineage's `contactTag`: contacts with any of these tags. */
+  readonly tagIds?: readonly number[];
+  readonly isGroup?: boolean;
+  /** The lineage dashboard's `dateStart`/`dateEnd` (`YYYY-MM-DD`, UTC days, both included): contacts created within. */
+  readonly dateStart?: string;
+  readonly dateEnd?: string;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The start of a `YYYY-MM-DD` day (UTC); 422 `ERR_INVALID_DATE` for anything else. */
+function dayStart(day: string): Date {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00.000Z`) : new Date(Number.NaN);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw new ValidationError('ERR_INVALID_DATE');
+  return at;
+}
+
+/**
+ * `GET /contacts`: a page of the company's contacts by name, searchable by name, e-mail or number,
+ * filtered by tags or by group; each row carries its tags when the use case is given the `tags` port.
+ */
 export class ListContacts {
-  constructor(private readonly deps: { contacts: Contacts }) {}
+  constructor(private readonly deps: { contacts: Contacts; tags?: Tags }) {}
 
-  async execute(input: { actor: Actor; searchParam?: string; pageNumber?: number }): Promise<ListContactsResult> {
+  async execute(input: ListContactsInput): Promise<ListContactsResult> {
     const page = pageFromNumber(input.pageNumber, CONTACTS_PAGE_SIZE);
-    const found = await this.deps.contacts.list({ companyId: input.actor.companyId, search: input.searchParam, page });
-    return { contacts: found.rows.map(toContactView), count: found.count, hasMore: hasMore(page, found.count) };
+    const companyId = input.actor.companyId;
+    const found = await this.deps.contacts.list({
+      companyId, search: input.searchParam, page, ...(input.tagIds?.length ? { tagIds: input.tagIds } : {}),
+      ...(input.isGroup === undefined ? {} : { isGroup: input.isGroup }),
+      ...(input.dateStart ? { createdFrom: dayStart(input.dateStart) } : {}),
+      ...(input.dateEnd ? { createdBefore: new Date(dayStart(input.dateEnd).getTime() + DAY_MS) } : {}),
+    });
+    const tagsOf = this.deps.tags ? await this.deps.tags.tagsOfContacts(companyId, found.rows.map((c) => c.id)) : null;
+    const contacts = found.rows.map((c): ContactListRow => {
+      const view = toContactView(c);
+      return tagsOf ? { ...view, tags: (tagsOf.get(c.id) ?? []).map(toTagSummary) } : view;
+    });
+    return { contacts, count: found.count, hasMore: hasMore(page, found.count) };
   }
 }
 

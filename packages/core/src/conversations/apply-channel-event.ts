@@ -5,7 +5,7 @@ import type { Clock } from '../shared/ports.js';
 import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from '../connections/channel-messages.js';
 import { toConnectionView } from '../connections/connection.js';
 import type { DeliveryStatus } from '../connections/delivery-status.js';
-import { publishMessageUpdate } from '../messages/message-view.js';
+import { publishMessageUpdate, type MessageContexts } from '../messages/message-view.js';
 import type { Connections } from '../connections/ports.js';
 import type { DeliveryChange, Messages } from '../messages/ports.js';
 import type { RouteInbound } from './route-inbound.js';
@@ -17,6 +17,7 @@ import type { RouteInbound } from './route-inbound.js';
 export class ApplyChannelEvent {
   constructor(private readonly deps: {
     messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent>;
+    contexts?: MessageContexts;
     resumeSessions?: { execute(): Promise<number> };
   }) {}
 
@@ -60,7 +61,7 @@ export class ApplyChannelEvent {
    */
   private async advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
     const message = await this.deps.messages.advanceStatus({ companyId, target, status, ...extra, at: this.deps.clock.now() });
-    if (message) await publishMessageUpdate(this.deps.realtime, message);
+    if (message) await publishMessageUpdate(this.deps.realtime, message, this.deps.contexts);
   }
 
   private async session(e: SessionStatusEvent) {
@@ -70,6 +71,6 @@ export class ApplyChannelEvent {
     connection.qrcode = e.status === 'qrcode' ? e.qrcode : null;
     connection.updatedAt = this.deps.clock.now();
     await this.deps.connections.update(connection);
-    await this.deps.realtime.publish(connection.companyId, { entity: 'whatsappSession', data: { action: 'update', session: toConnectionView(connection) } });
+    await this.deps.realtime.publish(connection.companyId, { entity: 'chatappSession', data: { action: 'update', session: toConnectionView(connection) } });
   }
 }

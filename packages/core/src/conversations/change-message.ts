@@ -9,7 +9,7 @@ import type { SessionEditMessage, SessionRevokeMessage } from '../connections/ch
 import type { Connection } from '../connections/connection.js';
 import type { Message } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
-import { publishMessageUpdate, toMessageView, type MessageView } from '../messages/message-view.js';
+import { publishMessageUpdate, toMessageViews, type MessageContexts, type MessageView } from '../messages/message-view.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
@@ -20,7 +20,7 @@ import { visibleTicket } from '../tickets/ticket-access.js';
 
 interface Deps {
   tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbox: Outbox;
-  tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<MessageUpdateEvent>;
+  tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<MessageUpdateEvent>; contexts?: MessageContexts;
 }
 
 /** A message the actor may change: sent by the operators (users: by themselves) in a ticket they see. */
@@ -77,7 +77,7 @@ export class EditMessage {
       }
       return edited;
     });
-    return publishMessageUpdate(this.deps.realtime, next);
+    return publishMessageUpdate(this.deps.realtime, next, this.deps.contexts);
   }
 }
 
@@ -93,7 +93,7 @@ export class RevokeMessage {
   async execute(input: { readonly actor: Actor; readonly messageId: string }): Promise<MessageView> {
     const { messages, outbox, tx, clock, ids } = this.deps;
     const { message } = await ownMessage(this.deps, input.actor, input.messageId);
-    if (message.isDeleted) return toMessageView(message);
+    if (message.isDeleted) return (await toMessageViews(this.deps.contexts, message.companyId, [message]))[0]!;
     const reachedContact = !message.isPrivate && message.status !== 'failed';
     if (reachedContact && !message.providerMessageId) throw new ConflictError('ERR_MESSAGE_NOT_SENT');
     const channel = reachedContact ? await channelOf(this.deps, message, 'ERR_REVOKE_NOT_SUPPORTED') : null;
@@ -113,6 +113,8 @@ export class RevokeMessage {
       }
       return deleted;
     });
-    return next ? publishMessageUpdate(this.deps.realtime, next) : toMessageView({ ...message, isDeleted: true });
+    return next
+      ? publishMessageUpdate(this.deps.realtime, next, this.deps.contexts)
+      : (await toMessageViews(this.deps.contexts, message.companyId, [{ ...message, isDeleted: true }]))[0]!;
   }
 }

@@ -5,7 +5,8 @@ import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { Ticket } from '../tickets/ticket.js';
-import { toMessageView, type MessageView } from '../messages/message-view.js';
+import type { MessageContexts, MessageView } from '../messages/message-view.js';
+import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -24,10 +25,11 @@ export class ForwardMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
     journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
+    contexts?: MessageContexts;
   }) {}
 
   async execute(input: { readonly actor: Actor; readonly messageId: string; readonly contactId: number }): Promise<{ ticket: TicketDetails; message: MessageView }> {
-    const { tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime } = this.deps;
+    const { tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids } = this.deps;
     const { actor } = input;
     const source = await messages.findById(actor.companyId, input.messageId);
     if (!source) throw new NotFoundError('ERR_NO_MESSAGE_FOUND');
@@ -64,8 +66,7 @@ export class ForwardMessage {
       return { ticket: next, message, created: got.created };
     });
     const details = await presenter.publish(outcome.ticket, outcome.created ? 'create' : 'update');
-    const view = toMessageView(outcome.message);
-    await realtime.publish(actor.companyId, { entity: 'appMessage', data: { action: 'create', message: view, ticket: details } });
-    return { ticket: details, message: view };
+    const [view] = await publishCreatedMessages(this.deps, details, [outcome.message]);
+    return { ticket: details, message: view! };
   }
 }

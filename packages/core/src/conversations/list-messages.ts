@@ -3,25 +3,33 @@ import type { Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Transaction } from '../shared/ports.js';
-import { toMessageView, type MessageView } from '../messages/message-view.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { toMessageViews, type MessageContexts, type MessageView } from '../messages/message-view.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
-import { visibleTicket } from '../tickets/ticket-access.js';
+import { visibleTicket, visibleTicketByUuid } from '../tickets/ticket-access.js';
+import type { TicketEvent } from '../tickets/ticket-events.js';
 import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
 
 export interface MessagePage { readonly messages: MessageView[]; readonly count: number; readonly hasMore: boolean; }
 
 /**
  * A page of a ticket's conversation: page 1 holds the 20 newest messages, oldest first within
- * the page, as the lineage shows them. Opening the conversation reads it: the ticket's unread
- * count goes back to 0 and the operators get a `ticket` update.
+ * the page, as the lineage shows them. The ticket is named by its id or, as the lineage's
+ * conversation page does, by its uuid. Opening the conversation reads it: the ticket's unread
+ * count goes back to 0 and the operators get a `ticket` update and an `updateUnread`.
  */
 export class ListTicketMessages {
-  constructor(private readonly deps: { tickets: Tickets; messages: Messages; users: Users; presenter: TicketPresenter; tx: Transaction }) {}
+  constructor(private readonly deps: {
+    tickets: Tickets; messages: Messages; users: Users; presenter: TicketPresenter; tx: Transaction;
+    realtime: RealtimeEvents<TicketEvent>; contexts?: MessageContexts;
+  }) {}
 
-  async execute(input: { readonly actor: Actor; readonly ticketId: number; readonly pageNumber?: number }): Promise<MessagePage & { ticket: TicketDetails }> {
+  async execute(input: { readonly actor: Actor; readonly ticketId: number | string; readonly pageNumber?: number }): Promise<MessagePage & { ticket: TicketDetails }> {
     const { tickets, messages, presenter, tx } = this.deps;
-    const ticket = await visibleTicket(this.deps, input.actor, input.ticketId);
+    const ticket = typeof input.ticketId === 'number'
+      ? await visibleTicket(this.deps, input.actor, input.ticketId)
+      : await visibleTicketByUuid(this.deps, input.actor, input.ticketId);
     const page = pageFromNumber(input.pageNumber);
     const result = await messages.listByTicket(ticket.companyId, ticket.id, page);
     let details: TicketDetails;
@@ -34,32 +42,35 @@ export class ListTicketMessages {
         return next;
       });
       details = await presenter.publish(read, 'update');
+      await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'updateUnread', ticketId: ticket.id, ticket: details } });
     } else {
       details = await presenter.one(ticket);
     }
-    return { messages: result.rows.reverse().map(toMessageView), ticket: details, count: result.count, hasMore: hasMore(page, result.count) };
+    // Listing the conversation reads it: every message shown is read.
+    const views = (await toMessageViews(this.deps.contexts, ticket.companyId, result.rows.reverse())).map((m) => ({ ...m, read: true }));
+    return { messages: views, ticket: details, count: result.count, hasMore: hasMore(page, result.count) };
   }
 }
 
 /** The messages the calling operator sent, in every conversation of the company, newest first. */
 export class ListMyMessages {
-  constructor(private readonly deps: { messages: Messages }) {}
+  constructor(private readonly deps: { messages: Messages; contexts?: MessageContexts }) {}
 
   async execute(input: { readonly actor: Actor; readonly pageNumber?: number }): Promise<MessagePage> {
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.messages.list({ companyId: input.actor.companyId, userId: input.actor.userId, page });
-    return { messages: result.rows.map(toMessageView), count: result.count, hasMore: hasMore(page, result.count) };
+    return { messages: await toMessageViews(this.deps.contexts, input.actor.companyId, result.rows), count: result.count, hasMore: hasMore(page, result.count) };
   }
 }
 
 /** The files of a ticket's conversation (images, audio, documents), newest first. */
 export class ListTicketMedia {
-  constructor(private readonly deps: { tickets: Tickets; messages: Messages; users: Users }) {}
+  constructor(private readonly deps: { tickets: Tickets; messages: Messages; users: Users; contexts?: MessageContexts }) {}
 
   async execute(input: { readonly actor: Actor; readonly ticketId: number; readonly pageNumber?: number }): Promise<MessagePage> {
     const ticket = await visibleTicket(this.deps, input.actor, input.ticketId);
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.messages.list({ companyId: ticket.companyId, ticketId: ticket.id, withMedia: true, page });
-    return { messages: result.rows.map(toMessageView), count: result.count, hasMore: hasMore(page, result.count) };
+    return { messages: await toMessageViews(this.deps.contexts, ticket.companyId, result.rows), count: result.count, hasMore: hasMore(page, result.count) };
   }
 }

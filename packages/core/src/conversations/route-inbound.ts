@@ -1,12 +1,13 @@
 import { holdBlockedMessage } from './blocked-inbound.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
+import type { AppMessageEvent, TicketEvent, TicketPlace } from '../tickets/ticket-events.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Message } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
-import { toMessageView } from '../messages/message-view.js';
-import { toTicketView } from '../tickets/ticket-view.js';
+import type { MessageContexts } from '../messages/message-view.js';
+import { publishCreatedMessages } from '../tickets/publish-messages.js';
+import type { TicketPresenter } from '../tickets/ticket-details.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
@@ -30,10 +31,11 @@ export class RouteInbound {
   constructor(private readonly deps: {
     connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; router: QueueRouter;
+    presenter: TicketPresenter; contexts?: MessageContexts;
   }) {}
 
   async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {
-    const { connections, contacts, tickets, messages, tx, clock, ids, realtime, router } = this.deps;
+    const { connections, contacts, tickets, messages, tx, clock, ids, router, presenter } = this.deps;
     const connection = await connections.findById(event.companyId, event.chatappId);
     if (!connection) return { duplicate: false, ticketId: null, messageId: null, greeted: false };
     const outcome = await tx.run(async () => {
@@ -49,8 +51,9 @@ export class RouteInbound {
       const recent = await this.reopenable(connection.reopenWindowMinutes, contact.id, connection.id, now, connection.companyId);
       let ticket: Ticket;
       let ticketCreated = false;
+      let before: TicketPlace | undefined;
       if (recent) {
-        ticket = recent;
+        ({ ticket, before } = recent);
       } else {
         const got = await tickets.getOrCreateActive({
           uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'pending',
@@ -60,6 +63,7 @@ export class RouteInbound {
         ticket = got.ticket;
         ticketCreated = got.created;
       }
+      before ??= { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
       const message: Message = {
         id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
         providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered',
@@ -75,16 +79,13 @@ export class RouteInbound {
       if (opening) ticket.greetedAt = now;
       const sent = await router.route({ connection, contact, ticket, message, opening });
       await tickets.update(ticket);
-      return { ticket, message, ticketCreated, sent };
+      return { ticket, before, message, ticketCreated, sent };
     });
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
     if ('held' in outcome) return { duplicate: false, ticketId: outcome.ticketId, messageId: outcome.messageId, greeted: false };
-    const { ticket, message, ticketCreated, sent } = outcome;
-    const ticketView = toTicketView(ticket);
-    await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: ticketCreated ? 'create' : 'update', ticket: ticketView } });
-    for (const m of [message, ...sent]) {
-      await realtime.publish(connection.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: ticketView } });
-    }
+    const { ticket, before, message, ticketCreated, sent } = outcome;
+    const details = await presenter.publish(ticket, ticketCreated ? 'create' : 'update', before);
+    await publishCreatedMessages(this.deps, details, [message, ...sent]);
     return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
   }
 
@@ -93,11 +94,10 @@ export class RouteInbound {
     // Without a window, getOrCreateActive alone finds the active ticket or opens one.
     if (windowMinutes <= 0) return null;
     const active = await this.deps.tickets.findActive(companyId, contactId, connectionId);
-    if (active) return active;
+    if (active) return { ticket: active, before: undefined };
     const closed = await this.deps.tickets.findLatestClosed(companyId, contactId, connectionId);
     if (!closed?.closedAt || now.getTime() - closed.closedAt.getTime() > windowMinutes * 60_000) return null;
-    closed.status = 'pending';
-    closed.closedAt = null;
-    return closed;
+    const before: TicketPlace = { status: closed.status, userId: closed.userId, queueId: closed.queueId };
+    return { ticket: { ...closed, status: 'pending' as const, closedAt: null }, before };
   }
 }

@@ -7,8 +7,9 @@ import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upl
 import type { OutboundContent } from '../connections/channel-messages.js';
 import type { Connection } from '../connections/connection.js';
 import { isValidNumber, type MessageMedia } from '../messages/message.js';
-import { toMessageView } from '../messages/message-view.js';
-import { toTicketView } from '../tickets/ticket-view.js';
+import type { MessageContexts } from '../messages/message-view.js';
+import { publishCreatedMessages } from '../tickets/publish-messages.js';
+import type { TicketPresenter } from '../tickets/ticket-details.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -53,7 +54,7 @@ export class SendApiMessage {
   constructor(private readonly deps: {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
-    idempotencyKeys: IdempotencyKeys;
+    idempotencyKeys: IdempotencyKeys; presenter: TicketPresenter; contexts?: MessageContexts;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
@@ -142,8 +143,9 @@ export class SendApiMessage {
       }
       return { ticket, sent };
     });
-    for (const m of sent) await realtime.publish(connection.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: toTicketView(ticket) } });
-    await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: toTicketView(ticket) } });
+    const details = await this.deps.presenter.one(ticket);
+    await publishCreatedMessages(this.deps, details, sent);
+    await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
     return resultOf(ticket.id, sent.map((m) => m.id));
   }
 }

@@ -8,7 +8,8 @@ import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upl
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Message, MessageMedia } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
-import { toMessageView, type MessageView } from '../messages/message-view.js';
+import type { MessageContexts, MessageView } from '../messages/message-view.js';
+import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -63,10 +64,11 @@ export class SendTicketMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
     journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
+    contexts?: MessageContexts;
   }) {}
 
   async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {
-    const { tickets, messages, contacts, connections, presenter, tx, realtime } = this.deps;
+    const { tickets, messages, contacts, connections, presenter, tx } = this.deps;
     const { actor } = input;
     const isPrivate = input.isPrivate ?? false;
     const files = input.medias ?? [];
@@ -98,13 +100,10 @@ export class SendTicketMessage {
           ? await this.note(current, d.body, d.media, q, actor.userId)
           : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q }));
       }
-      return { ticket: isPrivate ? null : await this.touch(current, input.body || stored[0]?.filename || '', actor), sent };
+      return { ticket: isPrivate ? null : await this.touch(current, input.body || stored[0]?.filename || '', actor), before: current, sent };
     });
-    const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update') : await presenter.one(ticket);
-    for (const m of outcome.sent) {
-      await realtime.publish(ticket.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: details } });
-    }
-    return { messages: outcome.sent.map(toMessageView), ticket: details };
+    const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update', outcome.before) : await presenter.one(ticket);
+    return { messages: await publishCreatedMessages(this.deps, details, outcome.sent), ticket: details };
   }
 
   private async note(ticket: Ticket, body: string, media: MessageMedia | null, quoted: Message | null, userId: number): Promise<Message> {

@@ -34,15 +34,16 @@ const SEES_ALL: RealtimeAudience = { kind: 'seesAll' };
 export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, companyId: number, event: RealtimeEvent): Promise<RealtimeAudience> {
   switch (event.entity) {
     case 'user': case 'company': case 'settings': case 'queue':
-    case 'whatsapp': case 'whatsappSession': case 'contact': case 'contactImport': case 'tag':
+    case 'chatapp': case 'chatappSession': case 'contact': case 'contactImport': case 'tag':
       return COMPANY;
     case 'queueIntegration':
       return ADMINS;
     case 'ticket': {
       const data = event.data;
-      if (data.action === 'create' || data.action === 'update') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
-      // The ticket is gone: only those who saw every ticket are told (its state is no longer known).
-      if (data.action === 'delete') return SEES_ALL;
+      if (data.action === 'create' || data.action === 'update' || data.action === 'updateUnread') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
+      // Leaving its lists: those who could see it where it was. Gone: only those who saw every ticket
+      // are told (its state is no longer known).
+      if (data.action === 'delete') return data.from ? { kind: 'ticket', ticket: { id: data.ticketId, ...data.from } } : SEES_ALL;
       const tickets: TicketScope[] = [];
       for (const id of data.ticketIds) {
         const found = await deps.tickets.findById(companyId, id);

@@ -35,12 +35,12 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   settings: { update: true },
   queue: { update: true, delete: true },
   queueIntegration: { create: true, update: true, delete: true },
-  whatsapp: { update: true, delete: true },
-  whatsappSession: { update: true },
+  chatapp: { update: true, delete: true },
+  chatappSession: { update: true },
   contact: { create: true, update: true, delete: true },
   contactImport: { progress: true, done: true },
   tag: { create: true, update: true, delete: true, contact: true },
-  ticket: { create: true, update: true, delete: true, closeMany: true },
+  ticket: { create: true, update: true, updateUnread: true, delete: true, closeMany: true },
   appMessage: { create: true, update: true },
 };
 

@@ -7,9 +7,10 @@ import type { Companies } from '../tenancy/ports.js';
 import type { Users } from './ports.js';
 import { assertAdmin, isSuper, type Actor, type Profile } from '../shared/actor.js';
 import { assertFreeEmail, assertMayGrant, assertName, assertPassword } from './user-rules.js';
-import { toUserView, type UserView } from './user.js';
+import type { UserDetails, UserDetailsReader } from './user-details.js';
+import { userFormValues, type UserFormFields } from './user-form.js';
 
-export interface CreateUserInput {
+export interface CreateUserInput extends UserFormFields {
   readonly actor: Actor;
   readonly name: string;
   readonly email: string;
@@ -17,19 +18,18 @@ export interface CreateUserInput {
   readonly profile?: Profile;
   /** Only super users may create users in another company. */
   readonly companyId?: number;
-  readonly allTicket?: 'enable' | 'disable';
-  readonly startWork?: string | null;
-  readonly endWork?: string | null;
-  readonly farewellMessage?: string | null;
+  /** The queues the user joins (the company's; another id answers 404). */
+  readonly queueIds?: readonly number[];
 }
 
 export class CreateUser {
   constructor(private readonly deps: {
-    users: Users; companies: Companies; planGuard: PlanGuard; hasher: PasswordHasher; tx: Transaction; clock: Clock; realtime: RealtimeEvents<UserEvent>;
+    users: Users; companies: Companies; planGuard: PlanGuard; hasher: PasswordHasher; tx: Transaction; clock: Clock;
+    realtime: RealtimeEvents<UserEvent>; details: UserDetailsReader;
   }) {}
 
-  async execute(input: CreateUserInput): Promise<UserView> {
-    const { users, companies, planGuard, hasher, tx, clock, realtime } = this.deps;
+  async execute(input: CreateUserInput): Promise<UserDetails> {
+    const { users, companies, planGuard, hasher, tx, clock, realtime, details } = this.deps;
     assertAdmin(input.actor);
     const companyId = isSuper(input.actor) && input.companyId ? input.companyId : input.actor.companyId;
     if (!(await companies.findById(companyId))) throw new NotFoundError('ERR_NO_COMPANY_FOUND');
@@ -37,20 +37,24 @@ export class CreateUser {
     assertMayGrant(input.actor, profile);
     const name = assertName(input.name);
     assertPassword(input.password);
+    await details.assertConnection(companyId, input.chatappId);
+    await details.assertQueues(companyId, input.queueIds);
     const passwordHash = await hasher.hash(input.password);
 
     const user = await tx.run(async () => {
       const email = await assertFreeEmail(users, input.email);
       await planGuard.assertRoomFor(companyId, 'users', await users.countByCompany(companyId));
       const now = clock.now();
-      return users.add({
+      const added = await users.add({
         companyId, name, email, passwordHash, profile, tokenVersion: 0, mustChangePassword: false, online: false,
-        profileImage: null, allTicket: input.allTicket ?? 'disable', defaultTicketsManagerWidth: 550, defaultTheme: 'light',
-        defaultMenu: 'open', startWork: input.startWork ?? null, endWork: input.endWork ?? null,
-        farewellMessage: input.farewellMessage ?? null, lastLoginAt: null, createdAt: now, updatedAt: now,
+        profileImage: null, allTicket: 'disable', defaultTicketsManagerWidth: 550, defaultTheme: 'light',
+        defaultMenu: 'open', startWork: null, endWork: null, farewellMessage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+        ...userFormValues(input),
       });
+      if (input.queueIds?.length) await details.setQueues(companyId, added.id, input.queueIds);
+      return added;
     });
-    const view = toUserView(user);
+    const view = await details.one(user);
     await realtime.publish(companyId, { entity: 'user', data: { action: 'create', user: view } });
     return view;
   }

@@ -5,10 +5,10 @@ import { normalizeEmail } from '../shared/text.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { Users } from './ports.js';
 import type { IssuedSession, SessionIssuer } from './session-issuer.js';
-import { toUserView, type UserView } from './user.js';
+import type { UserDetails, UserDetailsReader } from './user-details.js';
 
 export interface LoginInput { readonly email: string; readonly password: string; readonly ip: string; }
-export interface LoginResult extends IssuedSession { readonly user: UserView; }
+export interface LoginResult extends IssuedSession { readonly user: UserDetails; }
 
 /** A hash of a random password, verified when the e-mail is unknown so both paths cost the same. */
 const TIMING_DECOY = 'decoy';
@@ -17,7 +17,7 @@ export class Login {
   private decoyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: {
-    users: Users; companies: Companies; hasher: PasswordHasher; throttle: LoginThrottle; sessions: SessionIssuer; clock: Clock;
+    users: Users; companies: Companies; hasher: PasswordHasher; throttle: LoginThrottle; sessions: SessionIssuer; clock: Clock; details: UserDetailsReader;
   }) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
@@ -43,7 +43,7 @@ export class Login {
     user.updatedAt = now;
     await users.update(user);
     const issued = await sessions.start(user);
-    return { ...issued, user: toUserView(user) };
+    return { ...issued, user: await this.deps.details.one(user) };
   }
 
   private decoy(): Promise<string> {

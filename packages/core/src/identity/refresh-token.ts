@@ -4,9 +4,10 @@ import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { assertCompanyActive } from './authenticate.js';
 import type { RefreshSession, RefreshSessions, Tokens, Users } from './ports.js';
 import type { IssuedSession, SessionIssuer } from './session-issuer.js';
-import { toUserView, type User, type UserView } from './user.js';
+import type { User } from './user.js';
+import type { UserDetails, UserDetailsReader } from './user-details.js';
 
-export interface RefreshTokenResult extends IssuedSession { readonly user: UserView; }
+export interface RefreshTokenResult extends IssuedSession { readonly user: UserDetails; }
 
 /** How long a token just rotated away still yields the pair that replaced it (two tabs refreshing at once). */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
@@ -21,7 +22,7 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export class RefreshToken {
   constructor(private readonly deps: {
     users: Users; companies: Companies; sessions: RefreshSessions; tokens: Tokens; issuer: SessionIssuer;
-    tx: Transaction; clock: Clock; ids: IdGenerator; graceSeconds?: number;
+    tx: Transaction; clock: Clock; ids: IdGenerator; details: UserDetailsReader; graceSeconds?: number;
   }) {}
 
   async execute(input: { readonly refreshToken: string | undefined }): Promise<RefreshTokenResult> {
@@ -64,7 +65,7 @@ export class RefreshToken {
       && now.getTime() - session.rotatedAt.getTime() < graceMs && session.expiresAt > now;
   }
 
-  private result(user: User, issued: IssuedSession): RefreshTokenResult {
-    return { ...issued, user: toUserView(user) };
+  private async result(user: User, issued: IssuedSession): Promise<RefreshTokenResult> {
+    return { ...issued, user: await this.deps.details.one(user) };
   }
 }

@@ -5,37 +5,36 @@ import type { Clock, PasswordHasher, Transaction } from '../shared/ports.js';
 import type { RefreshSessions, Users } from './ports.js';
 import { assertFreeEmail, assertMayGrant, assertName, assertPassword, visibleUser } from './user-rules.js';
 import { isAdmin, type Actor, type Profile } from '../shared/actor.js';
-import { toUserView, type UserView } from './user.js';
+import type { UserDetails, UserDetailsReader } from './user-details.js';
+import { applyUserForm, type UserFormFields } from './user-form.js';
 
-export interface UpdateUserInput {
+export interface UpdateUserInput extends UserFormFields {
   readonly actor: Actor;
   readonly userId: number;
   readonly name?: string;
   readonly email?: string;
+  /** Absent (or, on the wire, empty): unchanged. */
   readonly password?: string;
   readonly profile?: Profile;
-  readonly allTicket?: 'enable' | 'disable';
-  readonly startWork?: string | null;
-  readonly endWork?: string | null;
-  readonly farewellMessage?: string | null;
-  readonly defaultTheme?: 'light' | 'dark';
-  readonly defaultMenu?: 'open' | 'closed';
+  /** The user's queues, exactly (admins only; absent: unchanged). */
+  readonly queueIds?: readonly number[];
 }
 
 /**
  * Admins edit the users of their company; anyone edits themself. Nobody raises their own
- * profile or grants more than they hold. Setting a password clears `mustChangePassword`.
- * A new password or profile ends every session of the user at once, the caller's own included:
- * the token version is bumped (earlier access tokens answer 401) and the refresh families are
- * revoked, in the same transaction as the change.
+ * profile or grants more than they hold; only admins change queues. Setting a password clears
+ * `mustChangePassword`. A new password or profile ends every session of the user at once, the
+ * caller's own included: the token version is bumped (earlier access tokens answer 401) and the
+ * refresh families are revoked, in the same transaction as the change.
  */
 export class UpdateUser {
   constructor(private readonly deps: {
     users: Users; sessions: RefreshSessions; hasher: PasswordHasher; tx: Transaction; clock: Clock; realtime: RealtimeEvents<UserEvent>;
+    details: UserDetailsReader;
   }) {}
 
-  async execute(input: UpdateUserInput): Promise<UserView> {
-    const { users, sessions, hasher, tx, clock, realtime } = this.deps;
+  async execute(input: UpdateUserInput): Promise<UserDetails> {
+    const { users, sessions, hasher, tx, clock, realtime, details } = this.deps;
     const { actor } = input;
     const self = actor.userId === input.userId;
     if (!self && !isAdmin(actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
@@ -57,20 +56,20 @@ export class UpdateUser {
       user.mustChangePassword = false;
       endSessions = true;
     }
-    if (input.allTicket !== undefined) user.allTicket = input.allTicket;
-    if (input.startWork !== undefined) user.startWork = input.startWork;
-    if (input.endWork !== undefined) user.endWork = input.endWork;
-    if (input.farewellMessage !== undefined) user.farewellMessage = input.farewellMessage;
-    if (input.defaultTheme !== undefined) user.defaultTheme = input.defaultTheme;
-    if (input.defaultMenu !== undefined) user.defaultMenu = input.defaultMenu;
+    if (input.chatappId !== undefined && input.chatappId !== user.chatappId) await details.assertConnection(user.companyId, input.chatappId);
+    // An operator editing themself sends their queues back unchanged; only an admin changes them.
+    const queueIds = input.queueIds !== undefined && isAdmin(actor) ? input.queueIds : undefined;
+    await details.assertQueues(user.companyId, queueIds);
+    applyUserForm(user, input);
     const now = clock.now();
     user.updatedAt = now;
     if (endSessions) user.tokenVersion += 1;
     await tx.run(async () => {
       await users.update(user);
+      if (queueIds !== undefined) await details.setQueues(user.companyId, user.id, queueIds);
       if (endSessions) await sessions.revokeAllOfUser(user.id, now);
     });
-    const view = toUserView(user);
+    const view = await details.one(user);
     await realtime.publish(user.companyId, { entity: 'user', data: { action: 'update', user: view } });
     return view;
   }

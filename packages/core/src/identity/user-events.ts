@@ -1,8 +1,8 @@
 import type { RealtimeEventOf } from '../realtime/ports.js';
-import type { UserView } from './user.js';
+import type { UserDetails } from './user-details.js';
 
 /** `company-<id>-user`: an operator was created, changed (also their avatar) or removed. */
 export type UserEvent = RealtimeEventOf<'user',
-  | { readonly action: 'create'; readonly user: UserView }
-  | { readonly action: 'update'; readonly user: UserView }
+  | { readonly action: 'create'; readonly user: UserDetails }
+  | { readonly action: 'update'; readonly user: UserDetails }
   | { readonly action: 'delete'; readonly userId: number }>;

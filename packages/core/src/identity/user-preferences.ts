@@ -7,8 +7,14 @@ import type { Users } from './ports.js';
 import { assertMayGrant, visibleUser } from './user-rules.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
 import { toUserView, type UserView } from './user.js';
+import type { UserDetails, UserDetailsReader } from './user-details.js';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+
+/** The blob key of a profile picture: public, under the path the lineage's client builds from the file name. */
+export function avatarKey(companyId: number, fileName: string): string {
+  return `public/company${companyId}/user/${fileName}`;
+}
 
 async function editableUser(users: Users, actor: Actor, userId: number) {
   if (actor.userId !== userId && !isAdmin(actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
@@ -19,21 +25,25 @@ async function editableUser(users: Users, actor: Actor, userId: number) {
 
 /** Stores a profile picture for a user (self, or an admin for their company's users). */
 export class SetUserAvatar {
-  constructor(private readonly deps: { users: Users; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<UserEvent> }) {}
+  constructor(private readonly deps: {
+    users: Users; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<UserEvent>; details: UserDetailsReader;
+  }) {}
 
-  async execute(input: { readonly actor: Actor; readonly userId: number; readonly file: UploadedFile | undefined }): Promise<UserView> {
+  async execute(input: { readonly actor: Actor; readonly userId: number; readonly file: UploadedFile | undefined }): Promise<UserDetails> {
     const { users, blobs, ids, clock, realtime } = this.deps;
     const user = await editableUser(users, input.actor, input.userId);
     const image = acceptImage(input.file, ['png', 'jpeg', 'webp', 'gif'], MAX_AVATAR_BYTES);
-    const key = `public/company-${user.companyId}/users/${user.id}-${ids.uuid()}.${image.ext}`;
-    await storeUpload(blobs, key, input.file!, image.contentType);
+    // Where the lineage's client looks for it: `/public/company<id>/user/<profileImage>`.
+    const fileName = `${user.id}-${ids.uuid()}.${image.ext}`;
+    await storeUpload(blobs, avatarKey(user.companyId, fileName), input.file!, image.contentType);
     const previous = user.profileImage;
-    user.profileImage = blobs.publicUrl(key);
+    user.profileImage = fileName;
     user.updatedAt = clock.now();
     await users.update(user);
-    const previousKey = previous ? blobs.keyOfPublicUrl(previous) : null;
+    // A picture stored before file names were kept is a public URL.
+    const previousKey = !previous ? null : previous.includes('/') ? blobs.keyOfPublicUrl(previous) : avatarKey(user.companyId, previous);
     if (previousKey) await blobs.delete(previousKey);
-    const view = toUserView(user);
+    const view = await this.deps.details.one(user);
     await realtime.publish(user.companyId, { entity: 'user', data: { action: 'update', user: view } });
     return view;
   }
@@ -63,9 +73,9 @@ export class SetTicketsManagerWidth {
 
 /** `GET /auth/me`: the caller as the API shows users. */
 export class GetCurrentUser {
-  constructor(private readonly deps: { users: Users }) {}
+  constructor(private readonly deps: { users: Users; details: UserDetailsReader }) {}
 
-  async execute(input: { readonly actor: Actor }): Promise<UserView> {
-    return toUserView(await visibleUser(this.deps.users, input.actor, input.actor.userId));
+  async execute(input: { readonly actor: Actor }): Promise<UserDetails> {
+    return this.deps.details.one(await visibleUser(this.deps.users, input.actor, input.actor.userId));
   }
 }

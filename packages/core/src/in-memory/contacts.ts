@@ -20,6 +20,8 @@ const stored = (kind: IdentifierKind, value: string) => (kind === 'phone' ? cano
 export class InMemoryContacts implements Contacts {
   readonly table = new InMemoryTable<Contact>();
   readonly identifiers: StoredIdentifier[] = [];
+  /** The contact's tag ids, for the list's tag filter (set where the tags live: `createInMemoryPorts`). */
+  tagIdsOf: (contactId: number) => readonly number[] = () => [];
 
   async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
   async findByIds(companyId: number, ids: readonly number[]) {
@@ -34,8 +36,11 @@ export class InMemoryContacts implements Contacts {
   async list(q: ContactQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
     const digits = numberSearch(q.search);
+    const tagged = (c: Contact) => !q.tagIds?.length || this.tagIdsOf(c.id).some((id) => q.tagIds!.includes(id));
+    const created = (c: Contact) => (!q.createdFrom || c.createdAt >= q.createdFrom) && (!q.createdBefore || c.createdAt < q.createdBefore);
     const rows = this.table.filter((c) => c.companyId === q.companyId && (!term || foldForSearch(c.name).includes(term)
-      || foldForSearch(c.email ?? '').includes(term) || (digits !== '' && c.number.includes(digits))))
+      || foldForSearch(c.email ?? '').includes(term) || (digits !== '' && c.number.includes(digits)))
+      && (q.isGroup === undefined || c.isGroup === q.isGroup) && created(c) && tagged(c))
       .sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
     return slice(rows, q.page);
   }

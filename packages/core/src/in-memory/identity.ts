@@ -1,5 +1,5 @@
 import type { RefreshSession, RefreshSessions, UserQuery, Users } from '../identity/ports.js';
-import type { NewUser, User } from '../identity/user.js';
+import { withUserDefaults, type NewUser, type User } from '../identity/user.js';
 import { foldForSearch } from '../shared/text.js';
 import { compareFolded, InMemoryTable, slice } from './table.js';
 
@@ -22,7 +22,7 @@ export class InMemoryUsers implements Users {
     return this.table.filter((u) => u.companyId === companyId).sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
   }
   async countByCompany(companyId: number) { return this.table.filter((u) => u.companyId === companyId).length; }
-  async add(user: NewUser) { return this.table.insert(user); }
+  async add(user: NewUser) { return this.table.insert(withUserDefaults(user)); }
   async update(user: User) { this.table.replace(user); }
   async remove(companyId: number, id: number) { if ((await this.findById(companyId, id))) this.table.delete(id); }
   async bumpTokenVersionsOfCompany(companyId: number) {

@@ -102,6 +102,7 @@ export class InMemoryTickets implements Tickets {
       && (!f.userIds || (t.userId !== null && f.userIds.includes(t.userId)))
       && (!f.queueIds || (t.queueId !== null && f.queueIds.includes(t.queueId)))
       && (f.connectionId === undefined || t.connectionId === f.connectionId)
+      && (!f.connectionIds || f.connectionIds.includes(t.connectionId))
       && (!f.withUnreadMessages || t.unreadMessages > 0)
       && (f.isGroup === undefined || t.isGroup === f.isGroup)
       && within(t.createdAt, f.createdFrom, f.createdTo) && within(t.updatedAt, f.updatedFrom, f.updatedTo)

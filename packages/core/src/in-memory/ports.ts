@@ -52,6 +52,7 @@ export function createInMemoryPorts() {
   const clock = new FixedClock();
   const contacts = new InMemoryContacts();
   const tags = new InMemoryTags();
+  contacts.tagIdsOf = (contactId) => tags.contactTagIds(contactId);
   const tickets = new InMemoryTickets(contacts, tags);
   const outbox = new InMemoryOutbox();
   const queueOptions = new InMemoryQueueOptions(tickets);

@@ -86,6 +86,7 @@ export class InMemoryTags implements Tags {
 
   /** The tag ids of a ticket, for the tickets adapter's filters. */
   ticketTagIds(ticketId: number): number[] { return this.tickets.of(ticketId); }
+  contactTagIds(contactId: number): number[] { return this.contacts.of(contactId); }
   /** Called when a ticket or a contact is deleted (the database cascades). */
   dropTicket(ticketId: number) { this.tickets.dropOwner(ticketId); }
   dropContact(contactId: number) { this.contacts.dropOwner(contactId); }

@@ -1,7 +1,7 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { MessageUpdateEvent } from './message-events.js';
 import type { Clock } from '../shared/ports.js';
-import { publishMessageUpdate } from './message-view.js';
+import { publishMessageUpdate, type MessageContexts } from './message-view.js';
 import type { Messages } from './ports.js';
 
 export const SEND_DEADLINE_REASON = 'ERR_SEND_DEADLINE_EXCEEDED';
@@ -14,7 +14,7 @@ const BATCH = 500;
  * `olderThanMs` should be the deadline plus a margin for a send in flight at the deadline.
  */
 export class ExpireStaleSends {
-  constructor(private readonly deps: { messages: Messages; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent> }) {}
+  constructor(private readonly deps: { messages: Messages; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent>; contexts?: MessageContexts }) {}
 
   async execute(olderThanMs: number): Promise<number> {
     const now = this.deps.clock.now();
@@ -22,7 +22,7 @@ export class ExpireStaleSends {
     let total = 0;
     for (;;) {
       const failed = await this.deps.messages.failStaleSends(before, SEND_DEADLINE_REASON, now, BATCH);
-      for (const m of failed) await publishMessageUpdate(this.deps.realtime, m);
+      for (const m of failed) await publishMessageUpdate(this.deps.realtime, m, this.deps.contexts);
       total += failed.length;
       if (failed.length < BATCH) return total;
     }

@@ -19,10 +19,35 @@ export interface ChatbotView {
   forwardQueueId: number | null;
   forwardUserId: number | null;
   closeTicket: boolean;
+  /** The lineage's names: what picking it does (`queue`, `attendent`: an operator, `text`: only the message)… */
+  queueType: ChatbotAction;
+  /** …and its target (the same as `forwardQueueId` and `forwardUserId`). */
+  optQueueId: number | null;
+  optUserId: number | null;
   createdAt: string;
   updatedAt: string;
   /** The chatbots under this one, in menu order (on `show`, the whole subtree). */
   options?: ChatbotView[];
+}
+
+/** What a chatbot step does when picked, in the lineage's words (`integration` and `file` steps only send their message here). */
+export type ChatbotAction = 'text' | 'queue' | 'attendent' | 'integration' | 'file';
+
+/**
+ * A chatbot step as the lineage's queue editor sends it inside a queue (`chatbots`) or a chatbot
+ * (`options`): with `id` an existing step of the same queue, changed; without, a new one. Its
+ * `queueType` decides which target counts (`queue`: `optQueueId`, `attendent`: `optUserId`,
+ * others: neither); without `queueType` the targets given apply as they are.
+ */
+export interface ChatbotStep {
+  readonly id?: number;
+  readonly name: string;
+  readonly greetingMessage?: string | null;
+  readonly queueType?: ChatbotAction;
+  readonly optQueueId?: number | null;
+  readonly optUserId?: number | null;
+  readonly closeTicket?: boolean;
+  readonly options?: readonly ChatbotStep[];
 }
 
 export interface ChatbotFields {
@@ -39,8 +64,42 @@ export interface ChatbotFields {
 function toChatbotView(o: QueueOption): ChatbotView {
   return {
     id: o.id, queueId: o.queueId, chatbotId: o.parentId, name: o.title, greetingMessage: o.message, option: o.option, forwardQueueId: o.forwardQueueId,
-    forwardUserId: o.forwardUserId, closeTicket: o.closeTicket, createdAt: o.createdAt.toISOString(), updatedAt: o.updatedAt.toISOString(),
+    forwardUserId: o.forwardUserId, closeTicket: o.closeTicket,
+    queueType: o.forwardUserId !== null ? 'attendent' : o.forwardQueueId !== null ? 'queue' : 'text',
+    optQueueId: o.forwardQueueId, optUserId: o.forwardUserId, createdAt: o.createdAt.toISOString(), updatedAt: o.updatedAt.toISOString(),
   };
+}
+
+/** A queue's top-level chatbots, each with its subtree, in menu order (`chatbots` of a queue view). */
+export function chatbotTrees(all: readonly QueueOption[], queueId: number): ChatbotView[] {
+  return all.filter((o) => o.queueId === queueId && o.kind === 'chatbot' && o.parentId === null).sort(byMenuOrder).map((o) => withSubtree(o, all));
+}
+
+function stepFields(step: ChatbotStep): ChatbotFields {
+  const targets = step.queueType === undefined
+    ? { ...(step.optQueueId !== undefined ? { forwardQueueId: step.optQueueId } : {}), ...(step.optUserId !== undefined ? { forwardUserId: step.optUserId } : {}) }
+    : { forwardQueueId: step.queueType === 'queue' ? step.optQueueId ?? null : null, forwardUserId: step.queueType === 'attendent' ? step.optUserId ?? null : null };
+  return {
+    name: step.name, ...targets,
+    ...(step.greetingMessage !== undefined ? { greetingMessage: step.greetingMessage } : {}),
+    ...(step.closeTicket !== undefined ? { closeTicket: step.closeTicket } : {}),
+  };
+}
+
+/**
+ * Writes the steps an editor sent, in order, under `chatbotId` (or at the top of the queue's menu):
+ * a step with the `id` of one of the queue's chatbots changes it, any other is added (taking the next
+ * number as its key); each step's `options` are written under it the same way. Steps left out stay
+ * (the editor deletes with `DELETE /chatbot/:chatbotId`).
+ */
+export async function writeChatbotSteps(deps: OptionDeps, actor: Actor, queueId: number, chatbotId: number | null, steps: readonly ChatbotStep[]): Promise<void> {
+  for (const step of steps) {
+    const existing = step.id !== undefined ? await deps.options.findById(actor.companyId, step.id) : null;
+    const node = existing && existing.kind === 'chatbot' && existing.queueId === queueId
+      ? await updateOption(deps, actor, 'chatbot', existing.id, asOptionFields(stepFields(step)))
+      : await createOption(deps, actor, 'chatbot', { ...asOptionFields(stepFields(step)), title: step.name, ...(chatbotId === null ? { queueId } : { parentId: chatbotId }) });
+    if (step.options?.length) await writeChatbotSteps(deps, actor, queueId, node.id, step.options);
+  }
 }
 
 function withSubtree(node: QueueOption, all: readonly QueueOption[]): ChatbotView {
@@ -83,18 +142,23 @@ export class ShowChatbot {
 export class CreateChatbot {
   constructor(private readonly deps: OptionDeps) {}
 
-  async execute(input: ChatbotFields & { readonly actor: Actor; readonly name: string }): Promise<ChatbotView> {
-    const { actor, ...fields } = input;
-    return toChatbotView(await createOption(this.deps, actor, 'chatbot', { ...asOptionFields(fields), title: input.name }));
+  async execute(input: ChatbotFields & { readonly actor: Actor; readonly name: string; readonly options?: readonly ChatbotStep[] }): Promise<ChatbotView> {
+    const { actor, options, ...fields } = input;
+    const node = await createOption(this.deps, actor, 'chatbot', { ...asOptionFields(fields), title: input.name });
+    if (options?.length) await writeChatbotSteps(this.deps, actor, node.queueId, node.id, options);
+    return toChatbotView(node);
   }
 }
 
 export class UpdateChatbot {
   constructor(private readonly deps: OptionDeps) {}
 
-  async execute(input: ChatbotFields & { readonly actor: Actor; readonly id: number }): Promise<ChatbotView> {
-    const { actor, id, ...fields } = input;
-    return toChatbotView(await updateOption(this.deps, actor, 'chatbot', id, asOptionFields(fields)));
+  /** `options`: the steps under it as the editor sends them (see `writeChatbotSteps`). */
+  async execute(input: ChatbotFields & { readonly actor: Actor; readonly id: number; readonly options?: readonly ChatbotStep[] }): Promise<ChatbotView> {
+    const { actor, id, options, ...fields } = input;
+    const node = await updateOption(this.deps, actor, 'chatbot', id, asOptionFields(fields));
+    if (options?.length) await writeChatbotSteps(this.deps, actor, node.queueId, node.id, options);
+    return toChatbotView(node);
   }
 }
 

@@ -4,25 +4,30 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { QueueEvent } from './queue-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
-import type { BusinessHours } from '../tenancy/company.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
-import type { QueueIntegrations, Queues } from './ports.js';
+import type { QueueIntegrations, QueueOptions, Queues } from './ports.js';
 import { byQueueOrder, cleanQueueColor, cleanQueueName, cleanQueueOrder, cleanQueueSchedules, cleanQueueText, DEFAULT_QUEUE_COLOR, MAX_QUEUE_ORDER, toQueueView, type Queue, type QueueView } from './queue.js';
+import type { DayHoursInput } from '../tenancy/day-hours.js';
+import { chatbotTrees, writeChatbotSteps, type ChatbotStep, type ChatbotView } from './chatbots.js';
 
 export interface QueueFields {
   readonly name?: string;
   readonly color?: string;
   readonly greetingMessage?: string | null;
   readonly outOfHoursMessage?: string | null;
-  readonly schedules?: readonly BusinessHours[];
+  /** The editor's days (`startTimeA`…`endTimeB`), or slots (`startTime`, `endTime`). */
+  readonly schedules?: readonly DayHoursInput[];
   readonly orderQueue?: number;
   readonly integrationId?: number | null;
   /** The queue's users, replacing the current ones. */
   readonly userIds?: readonly number[];
+  /** The editor's chatbot steps, written after the queue (see `writeChatbotSteps`). */
+  readonly chatbots?: readonly ChatbotStep[];
 }
 
 export interface QueueUser { readonly id: number; readonly name: string; }
-export interface QueueWithUsers extends QueueView { users: QueueUser[]; }
+/** A queue with its operators and its chatbot menu (the top-level chatbots, each with its subtree). */
+export interface QueueWithUsers extends QueueView { users: QueueUser[]; chatbots: ChatbotView[]; }
 
 export const MAX_QUEUE_USERS = 1000;
 /** How many queues one connection may offer. */
@@ -44,18 +49,21 @@ export async function assertQueues(queues: Queues, companyId: number, queueIds: 
   return wanted;
 }
 
-async function withUsers(deps: { queues: Queues; users: Users }, companyId: number, rows: readonly Queue[]): Promise<QueueWithUsers[]> {
+async function withUsers(deps: { queues: Queues; users: Users; options: QueueOptions }, companyId: number, rows: readonly Queue[]): Promise<QueueWithUsers[]> {
   const members = rows.length ? await deps.queues.usersOf(companyId, rows.map((q) => q.id)) : new Map<number, number[]>();
   const names = new Map((await deps.users.listAll(companyId)).map((u) => [u.id, u.name]));
+  const bots = rows.length === 1 ? await deps.options.list({ companyId, queueId: rows[0]!.id, kind: 'chatbot' })
+    : rows.length ? await deps.options.list({ companyId, kind: 'chatbot' }) : [];
   return rows.map((q) => ({
     ...toQueueView(q),
     users: (members.get(q.id) ?? []).flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
+    chatbots: chatbotTrees(bots, q.id),
   }));
 }
 
 /** The company's queues with their users, in menu order; every operator reads them. */
 export class ListQueues {
-  constructor(private readonly deps: { queues: Queues; users: Users }) {}
+  constructor(private readonly deps: { queues: Queues; users: Users; options: QueueOptions }) {}
 
   async execute(input: { readonly actor: Actor }): Promise<QueueWithUsers[]> {
     const { companyId } = input.actor;
@@ -73,7 +81,7 @@ export class ListMyQueues {
 }
 
 export class ShowQueue {
-  constructor(private readonly deps: { queues: Queues; users: Users }) {}
+  constructor(private readonly deps: { queues: Queues; users: Users; options: QueueOptions }) {}
 
   async execute(input: { readonly actor: Actor; readonly queueId: number }): Promise<QueueWithUsers> {
     const queue = await findQueue(this.deps.queues, input.actor.companyId, input.queueId);
@@ -82,7 +90,8 @@ export class ShowQueue {
 }
 
 interface WriteDeps {
-  queues: Queues; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock; realtime: RealtimeEvents<QueueEvent>;
+  queues: Queues; options: QueueOptions; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock;
+  realtime: RealtimeEvents<QueueEvent>;
 }
 
 /** An integration must be the company's, and the plan must allow integrations (403 otherwise). */
@@ -143,6 +152,7 @@ export class CreateQueue {
       const now = clock.now();
       const queue = await queues.add({ companyId, ...fields, orderQueue, integrationId, createdAt: now, updatedAt: now });
       if (userIds.length) await queues.setUsers(companyId, queue.id, userIds);
+      if (input.chatbots?.length) await writeChatbotSteps(this.deps, actor, queue.id, null, input.chatbots);
       return queue;
     });
     return publish(this.deps, companyId, queue);
@@ -175,6 +185,7 @@ export class UpdateQueue {
     await tx.run(async () => {
       await queues.update(next);
       if (userIds) await queues.setUsers(companyId, next.id, userIds);
+      if (input.chatbots?.length) await writeChatbotSteps(this.deps, actor, next.id, null, input.chatbots);
     });
     return publish(this.deps, companyId, next);
   }

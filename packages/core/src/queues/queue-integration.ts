@@ -26,8 +26,19 @@ export interface QueueIntegration {
 
 export type NewQueueIntegration = Omit<QueueIntegration, 'id'>;
 
-/** Credentials are write-only: the view says whether they are set. */
-export interface QueueIntegrationView extends Omit<QueueIntegration, 'token' | 'secret' | 'createdAt' | 'updatedAt'> {
+/** The lineage editor's own fields, kept in `config` and shown back at the top level. */
+export const LINEAGE_INTEGRATION_FIELDS = [
+  'projectName', 'language', 'typebotSlug', 'typebotExpires', 'typebotDelayMessage', 'typebotKeywordFinish', 'typebotKeywordRestart',
+  'typebotUnknownMessage', 'typebotRestartMessage',
+] as const;
+export type LineageIntegrationField = (typeof LINEAGE_INTEGRATION_FIELDS)[number];
+
+/**
+ * Credentials are write-only: the view says whether they are set. For the lineage's editor, `url`
+ * shows again as `urlN8N`, and its fields kept in `config` at the top level (null when unset).
+ */
+export interface QueueIntegrationView extends Omit<QueueIntegration, 'token' | 'secret' | 'createdAt' | 'updatedAt'>, Record<LineageIntegrationField, string | number | null> {
+  urlN8N: string;
   hasToken: boolean;
   hasSecret: boolean;
   createdAt: string;
@@ -41,7 +52,14 @@ export const MAX_INTEGRATION_CONFIG_BYTES = 16 * 1024;
 
 export function toQueueIntegrationView(i: QueueIntegration): QueueIntegrationView {
   const { token, secret, createdAt, updatedAt, ...rest } = i;
-  return { ...rest, config: structuredClone(rest.config), hasToken: token !== null, hasSecret: secret !== null, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+  const lineage = Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => {
+    const v = rest.config[f];
+    return [f, typeof v === 'string' || typeof v === 'number' ? v : null];
+  })) as Record<LineageIntegrationField, string | number | null>;
+  return {
+    ...rest, ...lineage, urlN8N: rest.url, config: structuredClone(rest.config), hasToken: token !== null, hasSecret: secret !== null,
+    createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+  };
 }
 
 export function cleanIntegrationName(name: string): string {

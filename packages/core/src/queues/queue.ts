@@ -1,6 +1,7 @@
 import type { BusinessHours } from '../tenancy/company.js';
 import { cleanSchedules } from '../tenancy/company-input.js';
 import { ValidationError } from '../shared/errors.js';
+import { fromDayHours, toDayHours, type DayHours, type DayHoursInput } from '../tenancy/day-hours.js';
 
 /**
  * A queue (a department: sales, support): the tickets it holds are seen by its users. A queue has
@@ -26,7 +27,9 @@ export interface Queue {
 
 export type NewQueue = Omit<Queue, 'id'>;
 
-export interface QueueView extends Omit<Queue, 'createdAt' | 'updatedAt'> {
+export interface QueueView extends Omit<Queue, 'createdAt' | 'updatedAt' | 'schedules'> {
+  /** One entry per day, in the order the days were given. */
+  schedules: DayHours[];
   createdAt: string;
   updatedAt: string;
 }
@@ -40,7 +43,7 @@ export const MAX_QUEUE_ORDER = 100_000;
 export const DEFAULT_QUEUE_COLOR = '#7c7c7c';
 
 export function toQueueView(q: Queue): QueueView {
-  return { ...q, schedules: q.schedules.map((s) => ({ ...s })), createdAt: q.createdAt.toISOString(), updatedAt: q.updatedAt.toISOString() };
+  return { ...q, schedules: toDayHours(q.schedules), createdAt: q.createdAt.toISOString(), updatedAt: q.updatedAt.toISOString() };
 }
 
 export function toQueueSummary(q: Queue): QueueSummary {
@@ -76,7 +79,7 @@ export function cleanQueueOrder(order: number): number {
   return order;
 }
 
-/** The company's rules for business hours, with the same error code. */
-export function cleanQueueSchedules(schedules: readonly BusinessHours[]): BusinessHours[] {
-  return cleanSchedules(schedules);
+/** The company's rules for business hours (each range), with the same error code. */
+export function cleanQueueSchedules(schedules: readonly DayHoursInput[]): BusinessHours[] {
+  return cleanSchedules(fromDayHours(schedules));
 }

@@ -15,10 +15,12 @@ export interface SettingDefinition {
   readonly defaultValue: string;
   /** Allowed values, or a rule the value must satisfy. */
   readonly rule: { kind: 'enum'; values: readonly string[] } | { kind: 'text'; max: number } | { kind: 'integer'; min: number; max: number } | { kind: 'color' } | { kind: 'file' }
-    | { kind: 'timezone' };
+    | { kind: 'timezone' } | { kind: 'boolean' };
 }
 
 const onOff = { kind: 'enum', values: ['enabled', 'disabled'] } as const;
+/** Stored as `true`/`false`; the object reads (`/companySettings`, `/companySettingOne`) answer JSON booleans, as the lineage's client compares them. */
+const yesNo = { kind: 'boolean' } as const;
 const text = (max: number) => ({ kind: 'text', max }) as const;
 
 function company(key: string, defaultValue: string, rule: SettingDefinition['rule']): SettingDefinition {
@@ -48,9 +50,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   company('lgpdHideNumber', 'disabled', onOff),
   company('lgpdConsent', 'disabled', onOff),
   company('requiredTag', 'disabled', onOff),
-  company('DirectTicketsToWallets', 'disabled', onOff),
-  company('closeTicketOnTransfer', 'disabled', onOff),
-  company('showNotificationPending', 'disabled', onOff),
+  company('DirectTicketsToWallets', 'false', yesNo),
+  company('closeTicketOnTransfer', 'false', yesNo),
+  company('showNotificationPending', 'false', yesNo),
   company('hoursCloseTicketsAuto', '0', { kind: 'integer', min: 0, max: 8760 }),
   company('lgpdLink', '', text(500)),
   company('lgpdMessage', '', text(4000)),
@@ -99,8 +101,21 @@ export function checkSettingValue(def: SettingDefinition, value: string): ErrorC
     case 'color':
       return /^#[0-9a-fA-F]{6}$/.test(value) ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
     case 'file':
-      return 'ERR_SETTING_SET_BY_UPLOAD';
+      // Set by upload; the only value written directly is `""`, which removes the file (the white-label page's delete button).
+      return value === '' ? null : 'ERR_SETTING_SET_BY_UPLOAD';
+    case 'boolean':
+      return value === 'true' || value === 'false' ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
     case 'timezone':
       return isTimeZone(value) ? null : 'ERR_SETTING_VALUE_NOT_ALLOWED';
   }
 }
+
+/**
+ * A value as the object reads answer it: booleans for `boolean` keys, the string otherwise.
+ */
+export function wireSettingValue(key: string, value: string): string | boolean {
+  return settingDefinition(key)?.rule.kind === 'boolean' ? value === 'true' : value;
+}
+
+/** The lineage's login page asks for `allowSignup`: the platform's `userCreation` (whether self-service sign-up is open). */
+export const PUBLIC_SETTING_ALIASES: Readonly<Record<string, string>> = { allowSignup: 'userCreation' };

@@ -3,7 +3,7 @@ import type { SettingEvent } from './setting-events.js';
 import { assertAdmin, isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
-import { checkSettingValue, settingDefinition, settingsOfScope } from './catalog.js';
+import { checkSettingValue, settingDefinition, settingsOfScope, wireSettingValue } from './catalog.js';
 import type { Settings } from './ports.js';
 
 export interface SettingView { readonly key: string; readonly value: string; }
@@ -30,10 +30,16 @@ export class GetCompanySettings {
     return companyValues(this.deps.settings, companyId);
   }
 
-  /** The lineage's `companySettings` shape: one object, a property per key. */
-  async asObject(input: { actor: Actor; companyId?: number }): Promise<Record<string, string>> {
+  /** The lineage's `companySettings` shape: one object, a property per key (booleans for the `boolean` keys). */
+  async asObject(input: { actor: Actor; companyId?: number }): Promise<Record<string, string | boolean>> {
     const companyId = input.companyId ?? input.actor.companyId;
-    return { companyId: String(companyId), ...Object.fromEntries((await this.list(input)).map((s) => [s.key, s.value])) };
+    return { companyId: String(companyId), ...Object.fromEntries((await this.list(input)).map((s) => [s.key, wireSettingValue(s.key, s.value)])) };
+  }
+
+  /** The lineage's `companySettingOne` shape: `{ <key>: <value> }` (a boolean for the `boolean` keys). */
+  async oneAsObject(input: { actor: Actor; key: string }): Promise<Record<string, string | boolean>> {
+    const setting = await this.one(input);
+    return { [setting.key]: wireSettingValue(setting.key, setting.value) };
   }
 
   async one(input: { actor: Actor; key: string }): Promise<SettingView> {

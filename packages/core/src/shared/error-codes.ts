@@ -255,6 +255,15 @@ export const ERROR_CODES = {
   ERR_INTEGRATION_UNREACHABLE: { kind: 'unavailable', description: 'The integration\'s URL did not resolve or did not answer; check the URL and that the service is up.' },
   ERR_INTEGRATION_RETRY: { kind: 'unavailable', description: 'The integration answered 408, 429 or 5xx; the delivery is retried later by itself.' },
 
+  // ── Campaigns (the core's campaign domain; its routes come with the campaigns feature) ──
+  ERR_NO_CAMPAIGN_FOUND: { kind: 'not-found', description: 'No campaign with that id in the caller\'s company.' },
+  ERR_CAMPAIGN_STATUS_CONFLICT: { kind: 'conflict', description: 'The campaign\'s current status does not allow this action (pausing one that is not running, editing a running one…); read it again.' },
+  ERR_CAMPAIGN_NO_AUDIENCE: { kind: 'validation', description: 'The campaign names neither a contact list nor a tag to send to.' },
+  ERR_CAMPAIGN_NO_MESSAGE: { kind: 'validation', description: 'Every message variant is empty (or, with confirmation on, every confirmation variant).' },
+  ERR_CAMPAIGN_NO_CONNECTION: { kind: 'validation', description: 'The campaign names no sending connection of the caller\'s company.' },
+  ERR_CAMPAIGN_TEMPLATE_REQUIRED: { kind: 'validation', description: 'A campaign on a bizchat connection must name an approved template.' },
+  ERR_INVALID_CAMPAIGN_SETTING: { kind: 'validation', description: 'A campaign setting is out of its range; the details name the key.' },
+
   // ── Background jobs (internal: a client sees them only if a request schedules a job wrongly) ──
   ERR_UNKNOWN_JOB: { kind: 'validation', description: 'No background job of that name is defined.' },
   ERR_INVALID_JOB_TIME: { kind: 'validation', description: 'The background job\'s run time is not a valid date.' },

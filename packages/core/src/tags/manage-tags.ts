@@ -66,8 +66,9 @@ export class ShowTag {
 export class ListKanbanLanes {
   constructor(private readonly deps: { tags: Tags }) {}
 
-  async execute(input: { readonly actor: Actor }): Promise<{ lanes: TagView[] }> {
-    return { lanes: (await this.deps.tags.lanes(input.actor.companyId)).map(toTagView) };
+  /** `lista`: the lineage kanban page's name for the lanes. */
+  async execute(input: { readonly actor: Actor }): Promise<{ lista: TagView[] }> {
+    return { lista: (await this.deps.tags.lanes(input.actor.companyId)).map(toTagView) };
   }
 }
 

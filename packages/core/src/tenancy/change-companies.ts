@@ -1,9 +1,10 @@
+import { fromDayHours, type DayHoursInput } from './day-hours.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { CompanyEvent } from './company-events.js';
 import { assertAdmin, assertSuper, type Actor } from '../shared/actor.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
-import { toCompanyView, type BusinessHours, type CompanyView } from './company.js';
+import { toCompanyView, type CompanyView } from './company.js';
 import { cleanCompanyEmail, cleanCompanyName, cleanDocument, cleanDueDate, cleanSchedules, type CompanyFields } from './company-input.js';
 import type { Companies, CompanySessions, Plans } from './ports.js';
 import { visibleCompany } from './read-companies.js';
@@ -53,10 +54,11 @@ export class UpdateCompany {
 export class UpdateCompanySchedules {
   constructor(private readonly deps: { companies: Companies; clock: Clock; realtime: RealtimeEvents<CompanyEvent> }) {}
 
-  async execute(input: { actor: Actor; companyId: number; schedules: readonly BusinessHours[] }): Promise<CompanyView> {
+  /** `schedules`: the editor's days (`startTimeA`…`endTimeB`) or slots (`startTime`, `endTime`). */
+  async execute(input: { actor: Actor; companyId: number; schedules: readonly DayHoursInput[] }): Promise<CompanyView> {
     assertAdmin(input.actor);
     const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
-    company.schedules = cleanSchedules(input.schedules);
+    company.schedules = cleanSchedules(fromDayHours(input.schedules));
     company.updatedAt = this.deps.clock.now();
     await this.deps.companies.update(company);
     const view = toCompanyView(company);

@@ -1,3 +1,5 @@
+import { toDayHours, type DayHours } from './day-hours.js';
+
 /** One slot of a company's business hours, in the lineage's shape. */
 export interface BusinessHours {
   weekday: string;
@@ -27,13 +29,15 @@ export interface Company {
 
 export type NewCompany = Omit<Company, 'id'>;
 
-export interface CompanyView extends Omit<Company, 'createdAt' | 'updatedAt'> {
+export interface CompanyView extends Omit<Company, 'createdAt' | 'updatedAt' | 'schedules'> {
+  /** One entry per day with up to two ranges (`startTimeA`…`endTimeB`), as the lineage's hours editor reads and sends them. */
+  schedules: DayHours[];
   createdAt: string;
   updatedAt: string;
 }
 
 export function toCompanyView(c: Company): CompanyView {
-  return { ...c, schedules: [...c.schedules], createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
+  return { ...c, schedules: toDayHours(c.schedules), createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -36,3 +36,8 @@ export interface Plans {
 export interface CompanySessions {
   endAll(companyId: number, at: Date): Promise<void>;
 }
+
+/** When one of a company's users last logged in (null: never), for the super user's company lists; wired like `CompanySessions`. */
+export interface CompanyLogins {
+  lastLoginAt(companyId: number): Promise<Date | null>;
+}

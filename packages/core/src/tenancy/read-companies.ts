@@ -2,9 +2,9 @@ import { assertSuper, isSuper, type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { BlobStorage } from '../shared/ports.js';
-import { toCompanyView, type CompanyView } from './company.js';
+import { toCompanyView, type Company, type CompanyView } from './company.js';
 import { toPlanView, type PlanView } from './plan.js';
-import type { Companies, Plans } from './ports.js';
+import type { Companies, CompanyLogins, Plans } from './ports.js';
 
 /** A company the actor may see: its own, or any for super users. 404 otherwise. */
 export async function visibleCompany(companies: Companies, actor: Actor, id: number) {
@@ -24,12 +24,13 @@ export class ListCompanies {
   }
 }
 
+/** `GET /companies/list`: every company with its plan and its users' last login (the super user's company manager). */
 export class ListAllCompanies {
-  constructor(private readonly deps: { companies: Companies }) {}
+  constructor(private readonly deps: { companies: Companies; plans: Plans; logins: CompanyLogins }) {}
 
-  async execute(input: { actor: Actor }): Promise<CompanyView[]> {
+  async execute(input: { actor: Actor }): Promise<CompanyRow[]> {
     assertSuper(input.actor);
-    return (await this.deps.companies.listAll()).map(toCompanyView);
+    return companyRows(this.deps, await this.deps.companies.listAll());
   }
 }
 
@@ -54,6 +55,21 @@ export class FindCompanyByEmail {
 
 export interface CompanyWithPlan extends CompanyView { plan: PlanView | null; }
 
+/** A company as the super user's lists show it: with its plan and when one of its users last logged in. */
+export interface CompanyRow extends CompanyWithPlan { lastLogin: string | null; }
+
+async function companyRows(deps: { plans: Plans; logins: CompanyLogins }, companies: readonly Company[]): Promise<CompanyRow[]> {
+  const plans = new Map<number, PlanView | null>();
+  for (const planId of new Set(companies.map((c) => c.planId))) {
+    const plan = await deps.plans.findById(planId);
+    plans.set(planId, plan ? toPlanView(plan) : null);
+  }
+  return Promise.all(companies.map(async (c) => {
+    const last = await deps.logins.lastLoginAt(c.id);
+    return { ...toCompanyView(c), plan: plans.get(c.planId) ?? null, lastLogin: last ? last.toISOString() : null };
+  }));
+}
+
 async function withPlan(plans: Plans, company: Parameters<typeof toCompanyView>[0]): Promise<CompanyWithPlan> {
   const plan = await plans.findById(company.planId);
   return { ...toCompanyView(company), plan: plan ? toPlanView(plan) : null };
@@ -68,13 +84,15 @@ export class ShowCompanyWithPlan {
   }
 }
 
+/** `GET /companiesPlan`: a page of companies with their plans (the super user's companies page scrolls through it). */
 export class ListCompaniesWithPlans {
-  constructor(private readonly deps: { companies: Companies; plans: Plans }) {}
+  constructor(private readonly deps: { companies: Companies; plans: Plans; logins: CompanyLogins }) {}
 
-  async execute(input: { actor: Actor }): Promise<CompanyWithPlan[]> {
+  async execute(input: { actor: Actor; searchParam?: string; pageNumber?: number }): Promise<{ companies: CompanyRow[]; count: number; hasMore: boolean }> {
     assertSuper(input.actor);
-    const companies = await this.deps.companies.listAll();
-    return Promise.all(companies.map((c) => withPlan(this.deps.plans, c)));
+    const page = pageFromNumber(input.pageNumber);
+    const result = await this.deps.companies.list({ search: input.searchParam, page });
+    return { companies: await companyRows(this.deps, result.rows), count: result.count, hasMore: hasMore(page, result.count) };
   }
 }
 
@@ -84,7 +102,8 @@ export class GetCompanyDiskUsage {
 
   async execute(input: { actor: Actor; companyId: number }) {
     const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
-    const publicBytes = await this.deps.blobs.usage(`public/company-${company.id}/`);
+    // Profile pictures live under the lineage's path (`public/company<id>/user/`), the rest under `public/company-<id>/`.
+    const publicBytes = await this.deps.blobs.usage(`public/company-${company.id}/`) + await this.deps.blobs.usage(`public/company${company.id}/`);
     const privateBytes = await this.deps.blobs.usage(`private/company-${company.id}/`);
     return { companyId: company.id, publicBytes, privateBytes, totalBytes: publicBytes + privateBytes };
   }

@@ -37,7 +37,7 @@ export class CloseImportedTickets {
       return ids.sort((a, b) => a - b);
     });
     if (closed.length) {
-      await realtime.publish(companyId, { entity: 'ticket', data: { action: 'closeMany', ticketIds: closed, connectionId: connection.id, status: 'closed' } });
+      await realtime.publish(companyId, { entity: 'ticket', data: { action: 'closeMany', ticketIds: closed, chatappId: connection.id, status: 'closed' } });
     }
     return { closed: closed.length };
   }

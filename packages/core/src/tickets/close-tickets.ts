@@ -16,20 +16,23 @@ interface Deps { tickets: Tickets; users: Users; journal: TicketJournal; present
 
 /**
  * Closes every active ticket the actor may change: all of the company's for admins, the
- * unassigned ones and their own for users; `status` narrows it to pending or open ones. No
+ * unassigned ones and their own for users; `status` narrows it to pending or open ones, or
+ * (`group`) to the group conversations. No
  * farewell goes out (a bulk close is housekeeping, not a conversation's end). One `ticket`
  * event, action `closeMany`, names the closed ids.
  */
 export class CloseAllTickets {
   constructor(private readonly deps: Deps) {}
 
-  async execute(input: { readonly actor: Actor; readonly status?: 'pending' | 'open' }): Promise<{ closed: number }> {
+  async execute(input: { readonly actor: Actor; readonly status?: 'pending' | 'open' | 'group' }): Promise<{ closed: number }> {
     const { tickets, journal, tx, clock, realtime } = this.deps;
     const { actor } = input;
-    const mine = (t: Ticket) => t.status !== 'closed' && (!input.status || t.status === input.status)
+    // `group` is the lineage's tab of group conversations: the active ones of any status.
+    const status = input.status === 'group' ? undefined : input.status;
+    const mine = (t: Ticket) => t.status !== 'closed' && (!status || t.status === status) && (input.status !== 'group' || t.isGroup)
       && (isAdmin(actor) || t.userId === null || t.userId === actor.userId);
     const candidates: number[] = [];
-    for (const status of input.status ? [input.status] : (['pending', 'open'] as const)) {
+    for (const status of input.status && input.status !== 'group' ? [input.status] : (['pending', 'open'] as const)) {
       for (let offset = 0; ; offset += PAGE) {
         const page = await tickets.list({ companyId: actor.companyId, status, page: { offset, limit: PAGE } });
         for (const t of page.rows) if (mine(t)) candidates.push(t.id);
@@ -89,18 +92,18 @@ export class RecordLgpdResponse {
 async function closeWithLog(deps: Deps, actor: Actor, ticketId: number, type: 'ignore' | 'lgpd', payload: Record<string, unknown>): Promise<TicketDetails> {
   const { tickets, journal, tx, clock, presenter } = deps;
   await visibleTicket(deps, actor, ticketId);
-  const { ticket, changed } = await tx.run(async () => {
+  const { ticket, before, changed } = await tx.run(async () => {
     const current = await tickets.findById(actor.companyId, ticketId);
     if (!current) throw new NotFoundError('ERR_NO_TICKET_FOUND');
     if (current.status === 'closed') {
       if (type === 'lgpd') await journal.log(current, type, actor.userId, { ...payload, closed: false });
-      return { ticket: current, changed: false };
+      return { ticket: current, before: current, changed: false };
     }
     assertMayChange(actor, current);
     const now = clock.now();
     const next: Ticket = { ...current, status: 'closed', closedAt: now, updatedAt: now };
     await journal.save(next, type, actor.userId, { ...payload, from: ticketState(current), to: ticketState(next), closed: true });
-    return { ticket: next, changed: true };
+    return { ticket: next, before: current, changed: true };
   });
-  return changed ? presenter.publish(ticket, 'update') : presenter.one(ticket);
+  return changed ? presenter.publish(ticket, 'update', before) : presenter.one(ticket);
 }

@@ -7,15 +7,26 @@ import type { TicketFilter, Tickets } from './ports.js';
 import { ticketAccess } from './ticket-access.js';
 import type { TicketDetails, TicketPresenter } from './ticket-details.js';
 
+/**
+ * The lineage's list tabs: a ticket status, `search` (every status: the search tab) or `group`
+ * (the group conversations that are still active).
+ */
+export type TicketListStatus = TicketStatus | 'search' | 'group';
+
 export interface TicketListFilters {
   readonly actor: Actor;
   readonly searchParam?: string;
-  readonly status?: TicketStatus;
+  readonly status?: TicketListStatus;
+  /** The search tab's status choices: tickets in any of them (`group`: the active group conversations, when chosen alone). */
+  readonly statusFilter?: readonly TicketListStatus[];
   /** Every ticket the actor may reach, not only the pending ones and their own (admins and `allTicket` users). */
   readonly showAll?: boolean;
   readonly queueIds?: readonly number[];
   readonly userIds?: readonly number[];
-  readonly connectionId?: number;
+  /** On this connection. */
+  readonly chatappId?: number;
+  /** On any of these connections. */
+  readonly chatappIds?: readonly number[];
   readonly withUnreadMessages?: boolean;
   readonly isGroup?: boolean;
   /** Creation days, `YYYY-MM-DD` in UTC, both inclusive; `date` is one creation day. */
@@ -47,6 +58,17 @@ export function dayEnd(day: string): Date {
 
 const optional = <T>(value: string | undefined, f: (v: string) => T) => (value === undefined ? undefined : f(value));
 
+const ACTIVE: readonly TicketStatus[] = ['open', 'pending'];
+
+/** A tab (`status`) and the search tab's choices (`statusFilter`) as repository conditions. */
+function statusConditions(status: TicketListStatus | undefined, choices: readonly TicketListStatus[] | undefined): Pick<TicketFilter, 'status' | 'statuses' | 'isGroup'> {
+  if (status === 'group') return { statuses: ACTIVE, isGroup: true };
+  const plain = (choices ?? []).filter((c): c is TicketStatus => c !== 'group' && c !== 'search');
+  const choice = plain.length ? { statuses: [...new Set(plain)] } : choices?.includes('group') ? { statuses: ACTIVE, isGroup: true } : {};
+  if (status && status !== 'search') return { status, ...choice };
+  return choice;
+}
+
 /** The lineage's list filters as a repository filter, narrowed to what the actor may see. */
 export async function ticketFilter(users: Users, input: TicketListFilters): Promise<TicketFilter> {
   const access = await ticketAccess(users, input.actor);
@@ -55,12 +77,13 @@ export async function ticketFilter(users: Users, input: TicketListFilters): Prom
   if (from && to && from >= to) throw new ValidationError('ERR_INVALID_DATE_RANGE');
   return {
     companyId: input.actor.companyId,
-    ...(input.status ? { status: input.status } : {}),
+    ...statusConditions(input.status, input.statusFilter),
     ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
     ...(input.showAll && access.seesAll ? {} : { pendingOrAssignedTo: input.actor.userId, ...(access.seesAll ? {} : { pendingInQueues: access.queueIds }) }),
     ...(input.queueIds?.length ? { queueIds: input.queueIds } : {}),
     ...(input.userIds?.length ? { userIds: input.userIds } : {}),
-    ...(input.connectionId ? { connectionId: input.connectionId } : {}),
+    ...(input.chatappId ? { connectionId: input.chatappId } : {}),
+    ...(input.chatappIds?.length ? { connectionIds: input.chatappIds } : {}),
     ...(input.withUnreadMessages ? { withUnreadMessages: true } : {}),
     ...(input.isGroup !== undefined ? { isGroup: input.isGroup } : {}),
     ...(from ? { createdFrom: from } : {}),

@@ -15,6 +15,8 @@ export interface TicketFilter {
   readonly userIds?: readonly number[];
   readonly queueIds?: readonly number[];
   readonly connectionId?: number;
+  /** On any of these connections. */
+  readonly connectionIds?: readonly number[];
   readonly withUnreadMessages?: boolean;
   readonly isGroup?: boolean;
   /** Created at or after `createdFrom` and strictly before `createdTo`. */

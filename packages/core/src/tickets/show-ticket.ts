@@ -23,10 +23,20 @@ export class ShowTicketByUuid {
   }
 }
 
+/**
+ * The history's entry types under the lineage client's names: an acceptance is `open`, a transfer
+ * `transfered`, a close `closed`; the others keep ours.
+ */
+export type TicketLogViewType = Exclude<TicketLogType, 'accept' | 'transfer' | 'close'> | 'open' | 'transfered' | 'closed';
+
+const WIRE_TYPE: Record<TicketLogType, TicketLogViewType> = {
+  create: 'create', accept: 'open', transfer: 'transfered', pending: 'pending', close: 'closed', reopen: 'reopen', ignore: 'ignore', lgpd: 'lgpd', delete: 'delete',
+};
+
 export interface TicketLogView {
   readonly id: number;
   readonly ticketId: number;
-  readonly type: TicketLogType;
+  readonly type: TicketLogViewType;
   readonly payload: Record<string, unknown>;
   readonly userId: number | null;
   readonly user: { id: number; name: string } | null;
@@ -47,7 +57,7 @@ export class ListTicketLogs {
     return logs.map((l) => {
       const name = l.userId === null ? null : names.get(l.userId) ?? null;
       return {
-        id: l.id, ticketId: l.ticketId, type: l.type, payload: l.payload, userId: l.userId,
+        id: l.id, ticketId: l.ticketId, type: WIRE_TYPE[l.type], payload: l.payload, userId: l.userId,
         user: l.userId !== null && name !== null ? { id: l.userId, name } : null, createdAt: l.createdAt.toISOString(),
       };
     });

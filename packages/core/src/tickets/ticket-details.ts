@@ -1,60 +1,99 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { TicketEvent } from './ticket-events.js';
+import type { TicketEvent, TicketPlace } from './ticket-events.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
 import type { Ticket } from './ticket.js';
 import { toTicketView, type TicketView } from './ticket-view.js';
 import type { Connections } from '../connections/ports.js';
+import type { ConnectionKind } from '../connections/connection.js';
 import type { Contacts } from '../contacts/ports.js';
+import { toContactView, type ContactView } from '../contacts/contact-view.js';
+import type { Queues } from '../queues/ports.js';
 
-export interface ContactSummary { readonly id: number; readonly name: string; readonly number: string; readonly profilePicUrl: string | null; }
+/** The contact a ticket is with, as the contacts' own views show it (`urlPicture`, `acceptAudioMessage`...), with its tags. */
+export interface TicketContact extends ContactView {
+  tags: TagSummary[];
+}
 
-/** A ticket as the panel shows it: with its contact, its connection's name, its operator and its tags. */
+/** What a ticket carries of its connection (the lineage's `whatsapp` object, `chatapp` under the naming rule). */
+export interface TicketChatapp {
+  id: number;
+  name: string;
+  /** The connection's kind: `chatapp`, `socialnet` or `bizchat`. */
+  channel: ConnectionKind;
+  status: string;
+  isDefault: boolean;
+}
+
+/** A ticket as the panel shows it: with its contact, its connection, its queue, its operator and its tags. */
 export interface TicketDetails extends TicketView {
-  contact: ContactSummary | null;
-  connection: { id: number; name: string } | null;
+  /** The kind of its connection (`chatapp`, `socialnet`, `bizchat`); null if the connection is gone. */
+  channel: ConnectionKind | null;
+  contact: TicketContact | null;
+  chatapp: TicketChatapp | null;
+  queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;
   tags: TagSummary[];
 }
 
 /**
- * Joins tickets with their contact, connection and user, reading each distinct one once, and
- * with their tags, read in one query for the whole page.
+ * Joins tickets with their contact, connection, queue and user, reading each distinct one once,
+ * and with their tags and their contacts' tags, read in one query each for the whole page.
  */
 export class TicketPresenter {
-  constructor(private readonly deps: { contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents<TicketEvent>; tags: Tags }) {}
+  constructor(private readonly deps: {
+    contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents<TicketEvent>; tags: Tags; queues: Queues;
+  }) {}
 
   async one(ticket: Ticket): Promise<TicketDetails> {
     return (await this.many(ticket.companyId, [ticket]))[0]!;
   }
 
   async many(companyId: number, tickets: readonly Ticket[]): Promise<TicketDetails[]> {
-    const { contacts, connections, users, tags } = this.deps;
+    if (tickets.length === 0) return [];
+    const { contacts, connections, users, tags, queues } = this.deps;
     // A page of tickets names up to its size of contacts: one read, not one per ticket.
-    const contactOf = new Map((tickets.length ? await contacts.findByIds(companyId, tickets.map((t) => t.contactId)) : [])
-      .map((c) => [c.id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl }] as const));
+    const contactIds = [...new Set(tickets.map((t) => t.contactId))];
+    const contactTags = await tags.tagsOfContacts(companyId, contactIds);
+    const contactOf = new Map((await contacts.findByIds(companyId, contactIds))
+      .map((c) => [c.id, { ...toContactView(c), tags: (contactTags.get(c.id) ?? []).map(toTagSummary) }] as const));
     const connectionOf = await lookup(tickets.map((t) => t.connectionId), async (id) => {
       const c = await connections.findById(companyId, id);
-      return c && { id: c.id, name: c.name };
+      return c && { id: c.id, name: c.name, channel: c.kind, status: c.status, isDefault: c.isDefault };
     });
+    const queueIds = [...new Set(tickets.flatMap((t) => (t.queueId === null ? [] : [t.queueId])))];
+    const queueOf = new Map((queueIds.length ? await queues.findByIds(companyId, queueIds) : []).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }] as const));
     const userOf = await lookup(tickets.flatMap((t) => (t.userId === null ? [] : [t.userId])), async (id) => {
       const u = await users.findById(companyId, id);
       return u && { id: u.id, name: u.name };
     });
-    const tagsOf = tickets.length ? await tags.tagsOfTickets(companyId, tickets.map((t) => t.id)) : new Map<number, never[]>();
-    return tickets.map((t) => ({
-      ...toTicketView(t),
-      contact: contactOf.get(t.contactId) ?? null,
-      connection: connectionOf.get(t.connectionId) ?? null,
-      user: t.userId === null ? null : userOf.get(t.userId) ?? null,
-      tags: (tagsOf.get(t.id) ?? []).map(toTagSummary),
-    }));
+    const tagsOf = await tags.tagsOfTickets(companyId, tickets.map((t) => t.id));
+    return tickets.map((t) => {
+      const chatapp = connectionOf.get(t.connectionId) ?? null;
+      return {
+        ...toTicketView(t),
+        channel: chatapp?.channel ?? null,
+        contact: contactOf.get(t.contactId) ?? null,
+        chatapp,
+        queue: t.queueId === null ? null : queueOf.get(t.queueId) ?? null,
+        user: t.userId === null ? null : userOf.get(t.userId) ?? null,
+        tags: (tagsOf.get(t.id) ?? []).map(toTagSummary),
+      };
+    });
   }
 
-  /** Tells the company's operators about the ticket (`ticket` event) and returns what it sent. */
-  async publish(ticket: Ticket, action: 'create' | 'update'): Promise<TicketDetails> {
+  /**
+   * Tells the company's operators about the ticket (`ticket` event) and returns what it sent.
+   * Given where the ticket was listed before the change (`before`), a move to another status, user
+   * or queue is first announced as `delete` with `from`, so lists drop it before the `update`.
+   */
+  async publish(ticket: Ticket, action: 'create' | 'update', before?: TicketPlace): Promise<TicketDetails> {
     const details = await this.one(ticket);
+    if (action === 'update' && before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
+      const from: TicketPlace = { status: before.status, userId: before.userId, queueId: before.queueId };
+      await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'delete', ticketId: ticket.id, from } });
+    }
     await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action, ticket: details } });
     return details;
   }

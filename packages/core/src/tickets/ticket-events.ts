@@ -1,27 +1,36 @@
 import type { MessageUpdated } from '../messages/message-events.js';
 import type { MessageView } from '../messages/message-view.js';
 import type { RealtimeEventOf } from '../realtime/ports.js';
-import type { TicketDetails } from './ticket-details.js';
-import type { TicketView } from './ticket-view.js';
+import type { Ticket } from './ticket.js';
+import type { TicketContact, TicketDetails } from './ticket-details.js';
+
+/** Where a ticket is listed: its status, user and queue. */
+export interface TicketPlace { readonly status: Ticket['status']; readonly userId: number | null; readonly queueId: number | null }
+
+/** The ticket a `ticket` or `appMessage` event carries: `TicketDetails` (with contact, chatapp, queue, user and tags). */
+export type PublishedTicket = TicketDetails;
 
 /**
- * The ticket a `ticket` or `appMessage` event carries: `TicketDetails` (with contact, connection,
- * user and tags) from the `TicketPresenter`; a bare `TicketView` from inbound routing and the
- * message API.
- */
-export type PublishedTicket = TicketDetails | TicketView;
-
-/**
- * `company-<id>-ticket`: a ticket was opened, changed or deleted, or many were closed at once
- * (`closeMany`; `connectionId` when they were the imported tickets of one connection).
+ * `company-<id>-ticket`: a ticket was opened, changed or deleted, its conversation was read
+ * (`updateUnread`: its unread count went back to 0), or many were closed at once (`closeMany`;
+ * `chatappId` when they were the imported tickets of one connection).
  */
 export type TicketEvent = RealtimeEventOf<'ticket',
   | { readonly action: 'create'; readonly ticket: PublishedTicket }
   | { readonly action: 'update'; readonly ticket: PublishedTicket }
-  | { readonly action: 'delete'; readonly ticketId: number }
-  | { readonly action: 'closeMany'; readonly ticketIds: number[]; readonly status: 'closed'; readonly connectionId?: number }>;
+  | { readonly action: 'updateUnread'; readonly ticketId: number; readonly ticket: PublishedTicket }
+  /**
+   * The ticket is gone (deleted), or, with `from`, it left the lists it was in: its status, user or
+   * queue changed (`from` is what they were). The `update` with its new state follows; the client
+   * drops the ticket from every list on `delete` and adds it to the matching one on `update`.
+   */
+  | { readonly action: 'delete'; readonly ticketId: number; readonly from?: TicketPlace }
+  | { readonly action: 'closeMany'; readonly ticketIds: number[]; readonly status: 'closed'; readonly chatappId?: number }>;
 
-/** `company-<id>-appMessage`: a message arrived or was sent (`create`, with its ticket), or changed (`update`). */
+/**
+ * `company-<id>-appMessage`: a message arrived or was sent (`create`, with its ticket and the
+ * ticket's contact), or changed (`update`).
+ */
 export type AppMessageEvent = RealtimeEventOf<'appMessage',
-  | { readonly action: 'create'; readonly message: MessageView; readonly ticket: PublishedTicket }
+  | { readonly action: 'create'; readonly message: MessageView; readonly ticket: PublishedTicket; readonly contact: TicketContact | null }
   | MessageUpdated>;

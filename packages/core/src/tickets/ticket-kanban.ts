@@ -31,7 +31,7 @@ export interface KanbanLane {
 export class TicketKanban {
   constructor(private readonly deps: { tickets: Tickets; users: Users; tags: Tags; presenter: TicketPresenter }) {}
 
-  async execute(input: TicketKanbanInput): Promise<{ lanes: KanbanLane[] }> {
+  async execute(input: TicketKanbanInput): Promise<{ tickets: TicketDetails[]; lanes: KanbanLane[] }> {
     const { tickets, users, tags, presenter } = this.deps;
     if (input.status !== undefined && input.status !== 'open' && input.status !== 'pending') throw new ValidationError('ERR_KANBAN_STATUS');
     const filter = await ticketFilter(users, input);
@@ -44,6 +44,8 @@ export class TicketKanban {
     const distinct = new Map(pages.flatMap(([, p]) => p.rows).map((t) => [t.id, t]));
     const details = new Map((await presenter.many(filter.companyId, [...distinct.values()])).map((d) => [d.id, d]));
     return {
+      // The lineage's kanban page reads one list and sorts the tickets into lanes by their tags itself.
+      tickets: [...details.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : b.id - a.id)),
       lanes: pages.map(([tag, p]) => ({ tag, tickets: p.rows.map((t) => details.get(t.id)!), count: p.count, hasMore: hasMore(page, p.count) })),
     };
   }

@@ -21,7 +21,7 @@ export interface TicketReportRow {
   readonly id: number;
   readonly uuid: string;
   readonly contact: { id: number; name: string; number: string } | null;
-  readonly connection: { id: number; name: string } | null;
+  readonly chatapp: { id: number; name: string } | null;
   readonly status: TicketStatus;
   readonly user: { id: number; name: string } | null;
   readonly createdAt: string;
@@ -50,7 +50,7 @@ export class TicketReport {
     const details = await this.deps.presenter.many(companyId, result.rows);
     const counts = await this.deps.messages.countByTickets(companyId, result.rows.map((t) => t.id));
     const tickets = details.map((t) => ({
-      id: t.id, uuid: t.uuid, status: t.status, createdAt: t.createdAt, closedAt: t.closedAt, connection: t.connection, user: t.user,
+      id: t.id, uuid: t.uuid, status: t.status, createdAt: t.createdAt, closedAt: t.closedAt, chatapp: t.chatapp && { id: t.chatapp.id, name: t.chatapp.name }, user: t.user,
       contact: t.contact && { id: t.contact.id, name: t.contact.name, number: t.contact.number }, messages: counts.get(t.id) ?? 0,
     }));
     return { tickets, count: result.count, hasMore: hasMore(page, result.count) };

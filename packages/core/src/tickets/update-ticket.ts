@@ -6,7 +6,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { Message } from '../messages/message.js';
 import type { Ticket, TicketStatus } from './ticket.js';
-import { toMessageView } from '../messages/message-view.js';
+import type { MessageContexts } from '../messages/message-view.js';
+import { publishCreatedMessages } from './publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -43,10 +44,11 @@ export class UpdateTicket {
   constructor(private readonly deps: {
     tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages; journal: TicketJournal;
     presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents<AppMessageEvent>; queues: Queues;
+    contexts?: MessageContexts;
   }) {}
 
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {
-    const { tickets, users, journal, presenter, tx, realtime } = this.deps;
+    const { tickets, users, journal, presenter, tx } = this.deps;
     const { actor } = input;
     if (input.status === undefined && input.userId === undefined && input.queueId === undefined) throw new ValidationError('ERR_NOTHING_TO_UPDATE');
     if (input.rating !== undefined && (input.status !== 'closed' || !Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)) {
@@ -61,7 +63,7 @@ export class UpdateTicket {
       const ticket = await tickets.findById(actor.companyId, input.ticketId);
       if (!ticket) throw new NotFoundError('ERR_NO_TICKET_FOUND');
       const change = input.status === 'closed' ? this.close(ticket) : this.move(ticket, input);
-      if (!change) return { ticket, sent: [] as Message[] };
+      if (!change) return { ticket, before: ticket, sent: [] as Message[] };
       assertMayChange(actor, ticket);
       const { next, type } = change;
       const sent = type === 'close' && input.sendFarewellMessage !== false ? await this.farewell(next, actor) : [];
@@ -69,12 +71,10 @@ export class UpdateTicket {
         from: ticketState(ticket), to: ticketState(next),
         ...(input.rating !== undefined ? { rating: input.rating } : {}), ...(type === 'close' ? { farewell: sent.length > 0 } : {}),
       });
-      return { ticket: next, sent };
+      return { ticket: next, before: ticket, sent };
     });
-    const details = await presenter.publish(outcome.ticket, 'update');
-    for (const m of outcome.sent) {
-      await realtime.publish(actor.companyId, { entity: 'appMessage', data: { action: 'create', message: toMessageView(m), ticket: details } });
-    }
+    const details = await presenter.publish(outcome.ticket, 'update', outcome.before);
+    await publishCreatedMessages(this.deps, details, outcome.sent);
     return details;
   }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createApplication, type ChannelQueries } from '../../src/index.js';
+import { ListContacts } from '../../src/contacts/read-contacts.js';
 import { code, ticketWorld } from '../messaging/ticket-world.js';
 
 const contactEvents = (w: Awaited<ReturnType<typeof ticketWorld>>) =>
@@ -14,7 +15,7 @@ describe('Contacts (in-memory use cases)', () => {
         extraInfo: [{ name: ' CPF ', value: '123' }], identifiers: [{ kind: 'lid', value: '123456789012345' }],
       });
       expect(created).to.deep.include({
-        name: 'Joana Araújo', number: '5511988887777', email: 'joana@example.test', blocked: false, active: true, acceptAudio: true, disableBot: false,
+        name: 'Joana Araújo', number: '5511988887777', email: 'joana@example.test', blocked: false, active: true, acceptAudioMessage: true, urlPicture: null, disableBot: false,
         walletUserId: null, linkedUserId: null, extraInfo: [{ name: 'CPF', value: '123' }], tags: [],
       });
       expect(created.identifiers).to.deep.equal([{ kind: 'phone', value: '5511988887777', pageId: null }, { kind: 'lid', value: '123456789012345', pageId: null }]);
@@ -40,11 +41,13 @@ describe('Contacts (in-memory use cases)', () => {
       expect(await create({ email: 'not-an-email' })).to.equal('ERR_INVALID_EMAIL');
       expect(await create({ name: 'x'.repeat(201) })).to.equal('ERR_NAME_TOO_LONG');
       expect(await create({ extraInfo: [{ name: ' ', value: 'v' }] })).to.equal('ERR_INVALID_EXTRA_INFO');
+      expect((await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Blank row', number: '5511900001111', extraInfo: [{ name: ' ', value: '' }] })).extraInfo,
+        'a blank row the form added is dropped').to.deep.equal([]);
       expect(await create({ identifiers: [{ kind: 'phone', value: '5511' }] })).to.equal('ERR_INVALID_IDENTIFIER');
       expect(await create({ identifiers: [{ kind: 'psid', value: '123' }] })).to.equal('ERR_INVALID_IDENTIFIER');
       const c = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ok', number: '5511988887777' });
       expect(await code(w.app.contacts.updateContact.execute({ actor: w.ana, contactId: c.id, name: '   ' }))).to.equal('ERR_INVALID_NAME');
-      expect(contactEvents(w)).to.have.length(1);
+      expect(contactEvents(w)).to.have.length(2);
     });
 
     it('updates what is given, moves the phone identifier with the number, replaces LIDs and page ids, and refuses a taken number', async () => {
@@ -55,7 +58,7 @@ describe('Contacts (in-memory use cases)', () => {
         actor: w.bia, contactId: ana.id, number: '5521966665555', email: null, acceptAudio: false,
         identifiers: [{ kind: 'psid', value: 'P1', pageId: 'page-1' }],
       });
-      expect(updated).to.deep.include({ name: 'Ana', number: '5521966665555', acceptAudio: false });
+      expect(updated).to.deep.include({ name: 'Ana', number: '5521966665555', acceptAudioMessage: false });
       expect(updated.identifiers.map((i) => `${i.kind}:${i.value}`)).to.deep.equal(['phone:5521966665555', 'psid:P1']);
       expect(await w.ports.contacts.findByNumber(w.acme.id, '5511988887777')).to.equal(null);
       expect(await code(w.app.contacts.updateContact.execute({ actor: w.ana, contactId: ana.id, number: '551177776666' }))).to.equal('ERR_DUPLICATED_CONTACT');
@@ -97,15 +100,26 @@ describe('Contacts (in-memory use cases)', () => {
       expect(choices).to.have.length(3);
       expect(choices[0]).to.have.keys(['id', 'name', 'number']);
     });
+
+    it('gives each row of the page its tags when given the tags port, and refuses a date that is not a calendar day', async () => {
+      const w = await ticketWorld();
+      const ana = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
+      const tag = await w.app.tags.createTag.execute({ actor: w.admin, name: 'VIP', color: '#ff0000' });
+      await w.app.tags.syncTags.execute({ actor: w.admin, contactId: ana.id, tagIds: [tag.id] });
+      const page = await new ListContacts({ contacts: w.ports.contacts, tags: w.ports.tags }).execute({ actor: w.bia });
+      expect(page.contacts[0]!.tags!.map((t) => t.name)).to.deep.equal(['VIP']);
+      expect(await code(w.app.contacts.listContacts.execute({ actor: w.bia, dateStart: '2025-02-30' }))).to.equal('ERR_INVALID_DATE');
+      expect(await code(w.app.contacts.listContacts.execute({ actor: w.bia, dateEnd: '01/02/2025' }))).to.equal('ERR_INVALID_DATE');
+    });
   });
 
   describe('settings, owner and linked user', () => {
     it('toggles or sets audio, bot and blocking, each an update event', async () => {
       const w = await ticketWorld();
       const c = await w.app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
-      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudio).to.equal(false);
-      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudio).to.equal(true);
-      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id, acceptAudio: true })).acceptAudio).to.equal(true);
+      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudioMessage).to.equal(false);
+      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id })).acceptAudioMessage).to.equal(true);
+      expect((await w.app.contacts.toggleAcceptAudio.execute({ actor: w.bia, contactId: c.id, acceptAudio: true })).acceptAudioMessage).to.equal(true);
       expect((await w.app.contacts.toggleDisableBot.execute({ actor: w.bia, contactId: c.id })).disableBot).to.equal(true);
       const blocked = await w.app.contacts.setContactBlocked.execute({ actor: w.bia, contactId: c.id, blocked: true });
       expect(blocked).to.include({ blocked: true, active: false });
@@ -144,9 +158,9 @@ describe('Contacts (in-memory use cases)', () => {
       const app = createApplication({ ...w.ports, channelQueries: queries });
       const c = await app.contacts.createContact.execute({ actor: w.ana, name: 'Ana', number: '5511988887777' });
       const profile = await app.contacts.getContactProfile.execute({ actor: w.ana, number: '551188887777' });
-      expect(profile).to.deep.include({ number: '551188887777', name: 'Profile 551188887777', profilePicUrl: 'https://pic.test/551188887777.png' });
-      expect(profile.contact).to.include({ id: c.id, profilePicUrl: 'https://pic.test/551188887777.png' });
-      expect((await app.contacts.getContactProfile.execute({ actor: w.ana, number: '5531999998888' })).contact).to.equal(null);
+      expect(profile).to.deep.include({ number: '551188887777', name: 'Profile 551188887777', urlPicture: 'https://pic.test/551188887777.png', contactId: c.id });
+      expect(profile.contact).to.include({ id: c.id, urlPicture: 'https://pic.test/551188887777.png' });
+      expect(await app.contacts.getContactProfile.execute({ actor: w.ana, number: '5531999998888' })).to.deep.include({ contact: null, contactId: null });
       expect(await code(app.contacts.getContactProfile.execute({ actor: w.ana, number: 'abc' }))).to.equal('ERR_INVALID_NUMBER');
       expect(await code(app.contacts.getContactProfile.execute({ actor: w.ana, number: '5511988887777', connectionId: w.otherConnection.id }))).to.equal('ERR_NO_CONNECTION_FOUND');
       expect(await code(w.app.contacts.getContactProfile.execute({ actor: w.ana, number: '5511988887777' }))).to.equal('ERR_SESSION_NOT_CONNECTED');

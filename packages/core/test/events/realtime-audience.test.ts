@@ -15,7 +15,7 @@ describe('Realtime audience: the HTTP read rule of each event', () => {
   const ticketView = (t: Ticket) => ({ ...t, createdAt: '', updatedAt: '', closedAt: null }) as any;
 
   it('applies the ticket rule to ticket and message events, looking the ticket up when the payload lacks it', async () => {
-    const created = await of({ entity: 'appMessage', data: { action: 'create', message: { ticketId: 1 } as any, ticket: ticketView(stored.get(1)!) } });
+    const created = await of({ entity: 'appMessage', data: { action: 'create', message: { ticketId: 1 } as any, ticket: ticketView(stored.get(1)!), contact: null } });
     expect([admits(user([7]), created), admits(user([8]), created), admits(admin, created)]).to.deep.equal([true, false, true]);
     const updated = await of({ entity: 'appMessage', data: { action: 'update', message: { ticketId: 2 } as any } });
     expect(updated).to.deep.equal({ kind: 'ticket', ticket: { id: 2, queueId: 8, userId: 99, status: 'open' } });

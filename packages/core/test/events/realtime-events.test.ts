@@ -14,16 +14,17 @@ const PAYLOAD: PayloadKeys = {
   'settings:update': ['setting'],
   'queue:update': ['queue'], 'queue:delete': ['queueId'],
   'queueIntegration:create': ['queueIntegration'], 'queueIntegration:update': ['queueIntegration'], 'queueIntegration:delete': ['integrationId'],
-  'whatsapp:update': ['whatsapp'], 'whatsapp:delete': ['whatsappId'],
-  'whatsappSession:update': ['session'],
+  'chatapp:update': ['chatapp'], 'chatapp:delete': ['chatappId'],
+  'chatappSession:update': ['session'],
   'contact:create': ['contact'], 'contact:update': ['contact'], 'contact:delete': ['contactId'],
   'contactImport:progress': IMPORT_STATUS, 'contactImport:done': IMPORT_STATUS,
   'tag:create': ['tag'], 'tag:update': ['tag'], 'tag:delete': ['tagId'], 'tag:contact': ['contactId', 'tags'],
-  'ticket:create': ['ticket'], 'ticket:update': ['ticket'], 'ticket:delete': ['ticketId'], 'ticket:closeMany': ['ticketIds', 'status', 'connectionId'],
-  'appMessage:create': ['message', 'ticket'], 'appMessage:update': ['message'],
+  'ticket:create': ['ticket'], 'ticket:update': ['ticket'], 'ticket:updateUnread': ['ticketId', 'ticket'], 'ticket:delete': ['ticketId'],
+  'ticket:closeMany': ['ticketIds', 'status', 'chatappId'],
+  'appMessage:create': ['message', 'ticket', 'contact'], 'appMessage:update': ['message'],
 };
 /** Keys some publishers of a pair leave out. */
-const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['connectionId'] };
+const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['chatappId'] };
 
 const ALL = REALTIME_EVENT_NAMES.map((n) => `${n.entity}:${n.action}`);
 
@@ -50,15 +51,15 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
     }],
     ['updateQueueIntegration', ['queueIntegration:update'], () => app.queues.updateQueueIntegration.execute({ actor: admin, integrationId: ids.integration!, name: 'Hook 2' })],
     ['deleteQueueIntegration', ['queueIntegration:delete'], () => app.queues.deleteQueueIntegration.execute({ actor: admin, integrationId: ids.integration! })],
-    ['createConnection', ['whatsapp:update'], async () => {
+    ['createConnection', ['chatapp:update'], async () => {
       ids.connection = (await app.connections.createConnection.execute({ actor: admin, kind: 'chatapp', name: 'Second', provider: 'sandbox' })).id;
     }],
-    ['controlSession', ['whatsappSession:update'], () => app.connections.controlSession.execute({ actor: admin, connectionId: ids.connection!, action: 'restart' })],
+    ['controlSession', ['chatappSession:update'], () => app.connections.controlSession.execute({ actor: admin, connectionId: ids.connection!, action: 'restart' })],
     ['closeImportedTickets', ['ticket:closeMany'], async () => {
       await w.ticket({ status: 'pending' }, (await w.ports.connections.findById(acme.id, ids.connection!))!);
       return app.tickets.closeImportedTickets.execute({ actor: admin, connectionId: ids.connection! });
     }],
-    ['deleteConnection', ['whatsapp:delete'], () => app.connections.deleteConnection.execute({ actor: admin, connectionId: ids.connection! })],
+    ['deleteConnection', ['chatapp:delete'], () => app.connections.deleteConnection.execute({ actor: admin, connectionId: ids.connection! })],
     ['createContact', ['contact:create'], async () => { ids.contact = (await app.contacts.createContact.execute({ actor: ana, name: 'Ana', number: '5511988887777' })).id; }],
     ['updateContact', ['contact:update'], () => app.contacts.updateContact.execute({ actor: ana, contactId: ids.contact!, name: 'Ana Maria' })],
     ['startContactImport', ['contactImport:progress', 'contactImport:done'], async () => {
@@ -79,10 +80,13 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
     ['applyChannelEvent (sent)', ['appMessage:update'], () => app.conversations.applyChannelEvent.execute({
       type: 'SessionMessageSent', messageId, companyId: acme.id, chatappId: w.connection.id, providerMessageId: 'P-1', at: '2026-01-01T12:00:00Z',
     })],
-    ['routeInbound', ['ticket:create', 'appMessage:create'], () => app.conversations.routeInbound.execute({
-      type: 'InboundMessage', companyId: acme.id, chatappId: w.connection.id, providerMessageId: 'IN-1', from: '5511999990000', senderName: 'Caio',
-      body: 'hello', isGroup: false, at: '2026-01-01T12:00:00.000Z',
-    })],
+    ['routeInbound', ['ticket:create', 'appMessage:create'], async () => {
+      ids.inbound = (await app.conversations.routeInbound.execute({
+        type: 'InboundMessage', companyId: acme.id, chatappId: w.connection.id, providerMessageId: 'IN-1', from: '5511999990000', senderName: 'Caio',
+        body: 'hello', isGroup: false, at: '2026-01-01T12:00:00.000Z',
+      })).ticketId!;
+    }],
+    ['listTicketMessages', ['ticket:update', 'ticket:updateUnread'], () => app.conversations.listTicketMessages.execute({ actor: admin, ticketId: ids.inbound! })],
     ['closeAllTickets', ['ticket:closeMany'], () => app.tickets.closeAllTickets.execute({ actor: admin })],
     ['deleteTicket', ['ticket:delete'], () => app.tickets.deleteTicket.execute({ actor: admin, ticketId: ids.ticket! })],
   ];

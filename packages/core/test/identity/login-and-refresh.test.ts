@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { FixedClock, InMemoryCache, SerialTransaction, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher, LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
+import { FixedClock, InMemoryCache, InMemoryConnections, InMemoryQueues, SerialTransaction, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher, LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
 import { Login } from '../../src/identity/login.js';
 import { RefreshToken } from '../../src/identity/refresh-token.js';
 import { SessionIssuer } from '../../src/identity/session-issuer.js';
 import { Authenticate } from '../../src/identity/authenticate.js';
+import { QueueUserLinks } from '../../src/compose/user-links.js';
+import { UserDetailsReader } from '../../src/identity/user-details.js';
 import { companyFixture, userFixture } from '../contracts/repositories-contract.js';
 
 async function setup() {
@@ -17,9 +19,10 @@ async function setup() {
   const cache = new InMemoryCache(clock);
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
   const company = await companies.add(companyFixture(1, 'Acme'));
+  const details = new UserDetailsReader({ links: new QueueUserLinks({ queues: new InMemoryQueues({ users }), connections: new InMemoryConnections() }), companies });
   const user = await users.add(userFixture(company.id, 'ana@acme.test', { passwordHash: await hasher.hash('right-password') }));
-  const login = new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, { maxFailuresPerEmail: 3, maxFailuresPerIp: 10, windowSeconds: 60 }), sessions: issuer, clock });
-  const refresh = new RefreshToken({ users, companies, sessions, tokens, issuer, tx: new SerialTransaction(), clock, ids });
+  const login = new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, { maxFailuresPerEmail: 3, maxFailuresPerIp: 10, windowSeconds: 60 }), sessions: issuer, clock, details });
+  const refresh = new RefreshToken({ users, companies, sessions, tokens, issuer, tx: new SerialTransaction(), clock, ids, details });
   const authenticate = new Authenticate({ users, companies, tokens });
   return { clock, users, companies, company, user, login, refresh, authenticate };
 }

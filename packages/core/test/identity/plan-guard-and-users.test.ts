@@ -1,8 +1,10 @@
 import { expect } from 'chai';
-import { FixedClock, ForbiddenError, InMemoryCompanies, InMemoryPlans, InMemoryRefreshSessions, InMemoryUsers, InsecureTestPasswordHasher, NotFoundError, RecordingRealtime, SerialTransaction } from '../../src/index.js';
+import { FixedClock, ForbiddenError, InMemoryCompanies, InMemoryConnections, InMemoryQueues, InMemoryPlans, InMemoryRefreshSessions, InMemoryUsers, InsecureTestPasswordHasher, NotFoundError, RecordingRealtime, SerialTransaction } from '../../src/index.js';
 import { CreateUser } from '../../src/identity/create-user.js';
 import { UpdateUser } from '../../src/identity/update-user.js';
 import { PlanGuard } from '../../src/tenancy/plan-guard.js';
+import { QueueUserLinks } from '../../src/compose/user-links.js';
+import { UserDetailsReader } from '../../src/identity/user-details.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 
 async function setup() {
@@ -16,7 +18,8 @@ async function setup() {
   const company = await companies.add(companyFixture(plan.id, 'Acme'));
   const admin = await users.add(userFixture(company.id, 'boss@acme.test', { profile: 'admin' }));
   const actor = { userId: admin.id, companyId: company.id, profile: 'admin' as const };
-  const deps = { users, companies, sessions: new InMemoryRefreshSessions(), planGuard, hasher: new InsecureTestPasswordHasher(), tx: new SerialTransaction(), clock, realtime };
+  const deps = { users, companies, sessions: new InMemoryRefreshSessions(), planGuard, hasher: new InsecureTestPasswordHasher(), tx: new SerialTransaction(), clock, realtime,
+    details: new UserDetailsReader({ links: new QueueUserLinks({ queues: new InMemoryQueues({ users }), connections: new InMemoryConnections() }), companies }) };
   return { users, companies, plans, company, admin, actor, planGuard, realtime, createUser: new CreateUser(deps), updateUser: new UpdateUser(deps) };
 }
 

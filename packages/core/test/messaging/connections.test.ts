@@ -46,7 +46,7 @@ describe('Connections (in-memory)', () => {
     expect(s.ports.outbox.entries[0]!.payload).to.deep.equal({
       type: 'SessionControl', action: 'start', companyId: s.acme.id, chatappId: view.id, provider: 'sandbox', secrets: {}, externalId: null,
     });
-    expect(s.ports.realtime.events.map((e) => [e.companyId, e.entity, e.data.action])).to.deep.equal([[s.acme.id, 'whatsapp', 'update']]);
+    expect(s.ports.realtime.events.map((e) => [e.companyId, e.entity, e.data.action])).to.deep.equal([[s.acme.id, 'chatapp', 'update']]);
   });
 
   it('the relay carries the session command to the broker after the write', async () => {
@@ -169,7 +169,7 @@ describe('Connections (in-memory)', () => {
     await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, secrets: { pageAccessToken: 'b' } });
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} restart`]);
     expect(s.ports.outbox.entries[1]!.payload).to.deep.include({ secrets: { pageAccessToken: 'b' } });
-    expect(s.ports.realtime.events.at(-1)).to.deep.include({ entity: 'whatsappSession' });
+    expect(s.ports.realtime.events.at(-1)).to.deep.include({ entity: 'chatappSession' });
   });
 
   it('keeps tenants apart: another company answers 404; admin variants are for super users only', async () => {
@@ -224,16 +224,16 @@ describe('Connections (in-memory)', () => {
     expect(await ids({ provider: 'baileys' })).to.deep.equal([]);
   });
 
-  it('starts, restarts and logs out a session: status, command and a whatsappSession event each', async () => {
+  it('starts, restarts and logs out a session: status, command and a chatappSession event each', async () => {
     const s = await setup();
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
     await s.ports.connections.update({ ...(await s.ports.connections.findById(s.acme.id, c.id))!, status: 'qrcode', qrcode: 'QR' });
-    expect(await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'logout' })).to.include({ status: 'DISCONNECTED', qrcode: null });
+    expect(await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'logout' })).to.include({ status: 'DISCONNECTED', qrcode: '' });
     expect((await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'start' })).status).to.equal('OPENING');
     expect((await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'restart' })).status).to.equal('OPENING');
     const control = SUBJECTS.sessionControl(c.id);
     expect(subjects(s)).to.deep.equal([`${control} start`, `${control} logout`, `${control} start`, `${control} restart`]);
-    const sessionEvents = s.ports.realtime.events.filter((e) => e.entity === 'whatsappSession');
+    const sessionEvents = s.ports.realtime.events.filter((e) => e.entity === 'chatappSession');
     expect(sessionEvents.map((e) => (e.data.session as { status: string }).status)).to.deep.equal(['DISCONNECTED', 'OPENING', 'OPENING']);
   });
 
@@ -259,7 +259,7 @@ describe('Connections (in-memory)', () => {
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} logout`]);
     expect(s.ports.blobs.blobs.has(media.greetingMediaKey!)).to.equal(false);
     expect(await code(s.app.connections.authenticateConnection.execute(TOKEN))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
-    expect(s.ports.realtime.events.at(-1)).to.deep.include({ entity: 'whatsapp', data: { action: 'delete', whatsappId: c.id } });
+    expect(s.ports.realtime.events.at(-1)).to.deep.include({ entity: 'chatapp', data: { action: 'delete', chatappId: c.id } });
   });
 
   it('stores greeting media under the company, replaces and removes it, refuses empty files', async () => {

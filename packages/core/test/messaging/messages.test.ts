@@ -32,7 +32,7 @@ describe('Messages (in-memory use cases)', () => {
       const second = await w.app.conversations.listTicketMessages.execute({ actor: w.ana, ticketId: t.id, pageNumber: 2 });
       expect(second.messages.map((m) => m.body)).to.deep.equal(['m0', 'm1', 'm2', 'm3', 'm4']);
       expect(second.hasMore).to.equal(false);
-      expect(eventsOf(w)).to.deep.equal(['ticket:update']);
+      expect(eventsOf(w)).to.deep.equal(['ticket:update', 'ticket:updateUnread']);
       expect(await code(w.app.conversations.listTicketMessages.execute({ actor: w.otherAdmin, ticketId: t.id }))).to.equal('ERR_NO_TICKET_FOUND');
     });
 
@@ -60,7 +60,7 @@ describe('Messages (in-memory use cases)', () => {
       expect(w.ports.outbox.entries.map((e) => e.subject)).to.deep.equal([SUBJECTS.sessionSend(w.connection.id)]);
       expect(commands(w)[0]).to.deep.include({ type: 'SessionSendMessage', messageId: sent.messages[0]!.id, ticketId: t.id });
       expect((await w.ports.ticketLogs.listByTicket(w.acme.id, t.id)).map((l) => [l.type, l.payload.via])).to.deep.equal([['accept', 'message']]);
-      expect(eventsOf(w)).to.deep.equal(['ticket:update', 'appMessage:create']);
+      expect(eventsOf(w)).to.deep.equal(['ticket:delete', 'ticket:update', 'appMessage:create']);
     });
 
     it('a private note is stored as sent, with no command, and leaves the ticket alone (also when closed)', async () => {
@@ -176,7 +176,7 @@ describe('Messages (in-memory use cases)', () => {
       const source = await w.message(t, { body: 'look', media });
       const target = await w.contact();
       const forwarded = await w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: target.id });
-      expect(forwarded.ticket).to.include({ contactId: target.id, connectionId: w.connection.id, status: 'open', userId: w.ana.userId, lastMessage: 'look' });
+      expect(forwarded.ticket).to.include({ contactId: target.id, chatappId: w.connection.id, status: 'open', userId: w.ana.userId, lastMessage: 'look' });
       expect(forwarded.message).to.deep.include({ body: 'look', media, fromMe: true, status: 'pending' });
       expect((commands(w)[0] as SessionSendMessage).to).to.equal(target.number);
       expect(eventsOf(w)).to.deep.equal(['ticket:create', 'appMessage:create']);

@@ -111,7 +111,7 @@ describe('Messaging spine (in-memory)', () => {
     const { ports, app, connection } = await setup({ status: 'OPENING' });
     await app.conversations.applyChannelEvent.execute({ type: 'SessionStatusChanged', companyId: 1, chatappId: connection.id, status: 'qrcode', qrcode: 'QR-DATA', at: '2026-01-01T12:00:00Z' });
     expect((await ports.connections.findById(1, connection.id))!).to.include({ status: 'qrcode', qrcode: 'QR-DATA' });
-    expect(ports.realtime.events.at(-1)).to.deep.include({ entity: 'whatsappSession' });
+    expect(ports.realtime.events.at(-1)).to.deep.include({ entity: 'chatappSession' });
   });
 
   it('a token selects its connection; unknown tokens are refused', async () => {

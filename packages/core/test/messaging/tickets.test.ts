@@ -24,8 +24,9 @@ describe('Tickets (in-memory use cases)', () => {
       expect(page).to.include({ count: 4, hasMore: false });
       const shown = page.tickets.find((t) => t.id === anas.id)!;
       expect(shown.contact).to.include({ id: anas.contactId });
-      expect(shown.contact).to.have.keys(['id', 'name', 'number', 'profilePicUrl']);
-      expect(shown.connection).to.deep.equal({ id: w.connection.id, name: 'Main' });
+      expect(shown.contact).to.include.keys(['id', 'name', 'number', 'urlPicture', 'acceptAudioMessage', 'disableBot', 'tags']);
+      expect(shown.chatapp).to.include({ id: w.connection.id, name: 'Main' });
+      expect(shown.queue).to.equal(null);
       expect(shown.user).to.deep.equal({ id: w.ana.userId, name: 'Ana' });
       expect(await w.app.tickets.countTickets.execute({ actor: w.admin, showAll: true, status: 'open' })).to.deep.equal({ count: 2 });
       expect(await w.app.tickets.countTickets.execute({ actor: w.ana })).to.deep.equal({ count: 2 });
@@ -70,7 +71,7 @@ describe('Tickets (in-memory use cases)', () => {
       const w = await ticketWorld();
       const c = await w.contact();
       const created = await w.app.tickets.createTicket.execute({ actor: w.ana, contactId: c.id });
-      expect(created).to.include({ status: 'open', userId: w.ana.userId, connectionId: w.connection.id, contactId: c.id });
+      expect(created).to.include({ status: 'open', userId: w.ana.userId, chatappId: w.connection.id, contactId: c.id });
       expect(eventsOf(w)).to.deep.equal(['ticket:create']);
       const logs = await w.app.tickets.listTicketLogs.execute({ actor: w.ana, ticketId: created.id });
       expect(logs.map((l) => [l.type, l.user?.name])).to.deep.equal([['create', 'Ana']]);
@@ -103,11 +104,13 @@ describe('Tickets (in-memory use cases)', () => {
       expect(await w.app.tickets.updateTicket.execute({ actor: w.bia, ticketId: t.id, status: 'pending' })).to.include({ status: 'pending', userId: null, queueId: 2 });
       expect(await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, userId: w.ana.userId })).to.include({ status: 'open', userId: w.ana.userId });
       const logs = await w.app.tickets.listTicketLogs.execute({ actor: w.admin, ticketId: t.id });
-      expect(logs.map((l) => l.type)).to.deep.equal(['accept', 'transfer', 'pending', 'transfer']);
+      expect(logs.map((l) => l.type)).to.deep.equal(['open', 'transfered', 'pending', 'transfered']);
       expect(logs[1]!.payload).to.deep.equal({
         from: { status: 'open', userId: w.ana.userId, queueId: null }, to: { status: 'open', userId: w.bia.userId, queueId: 2 },
       });
-      expect(eventsOf(w)).to.deep.equal(['ticket:update', 'ticket:update', 'ticket:update', 'ticket:update']);
+      // Each move leaves the lists the ticket was in: `delete` with where it was, then `update`.
+      expect(eventsOf(w)).to.deep.equal(Array(4).fill(['ticket:delete', 'ticket:update']).flat());
+      expect(w.ports.realtime.events[2]!.data).to.deep.equal({ action: 'delete', ticketId: t.id, from: { status: 'open', userId: w.ana.userId, queueId: null } });
     });
 
     it('refuses a transfer to a user of another company, a pending ticket with a user, and an empty or bad update', async () => {
@@ -134,7 +137,7 @@ describe('Tickets (in-memory use cases)', () => {
       expect([...w.ports.messages.rows.values()].map((m) => [m.body, m.status, m.userId])).to.deep.equal([['Bye!', 'pending', w.ana.userId]]);
       const [log] = await w.ports.ticketLogs.listByTicket(w.acme.id, t.id);
       expect(log!.payload).to.deep.include({ rating: 4, farewell: true });
-      expect(eventsOf(w)).to.deep.equal(['ticket:update', 'appMessage:create']);
+      expect(eventsOf(w)).to.deep.equal(['ticket:delete', 'ticket:update', 'appMessage:create']);
       expect(await w.app.tickets.updateTicket.execute({ actor: w.ana, ticketId: t.id, status: 'closed' })).to.include({ status: 'closed' });
       expect(w.ports.outbox.entries).to.have.length(1);
       const reopened = await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, status: 'open' });

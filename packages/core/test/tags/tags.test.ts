@@ -68,7 +68,7 @@ describe('Tags and kanban (in-memory use cases)', () => {
       const w = await tagWorld();
       expect((await w.app.tags.listAllTags.execute({ actor: w.ana, kanban: true })).map((t) => t.name)).to.deep.equal(['Doing', 'To do']);
       expect((await w.app.tags.listAllTags.execute({ actor: w.ana, kanban: false })).map((t) => t.name)).to.deep.equal(['VIP']);
-      expect((await w.app.tags.listKanbanLanes.execute({ actor: w.ana })).lanes.map((t) => t.name)).to.deep.equal(['To do', 'Doing']);
+      expect((await w.app.tags.listKanbanLanes.execute({ actor: w.ana })).lista.map((t) => t.name)).to.deep.equal(['To do', 'Doing']);
       const t1 = await w.ticket();
       const t2 = await w.ticket();
       await w.app.tags.syncTags.execute({ actor: w.admin, ticketId: t1.id, tagIds: [w.vip.id, w.todo.id] });

@@ -93,7 +93,8 @@ describe('Contract: the lineage client\'s calls, replayed against the real serve
             for (const f of c.form.files ?? []) form.append(f.field, new Blob([f.content], { type: f.type }), f.name);
             body = form;
           }
-          const res = await api.call(c.method, url, c.method === 'GET' || c.method === 'DELETE' ? body : (body ?? {}));
+          const headers = typeof c.headers === 'function' ? c.headers(p) : c.headers;
+          const res = await api.call(c.method, url, c.method === 'GET' || c.method === 'DELETE' ? body : (body ?? {}), headers ? { ...headers } : undefined);
           const shown = `${c.method} ${url} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 600)}`;
           if (c.status) expect(res.status, shown).to.equal(c.status);
           else expect(res.status, shown).to.be.within(200, 299);
