@@ -1,0 +1,66 @@
+import type { Actor } from '../shared/actor.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock } from '../shared/ports.js';
+import { TRANSITIONS, type CampaignAction } from './campaign.js';
+import { campaignInvalid, campaignStatusConflict } from './campaign-errors.js';
+import { toCampaignRecord, type CampaignEvent } from './campaign-events.js';
+import type { Campaigns } from './ports.js';
+import { findCampaign, type CampaignPlan } from './find-campaign.js';
+import { beginRunning, startProblem, type StartDeps } from './start-campaign.js';
+
+/**
+ * Pause and cancel: one conditional update on the stored status (409 when the status does not
+ * allow it, even if the client thought so). The dispatcher reads the status again in each send's
+ * transaction, so nothing more goes out once this returns.
+ */
+class StopCampaign {
+  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; realtime: RealtimeEvents<CampaignEvent> }, private readonly action: Extract<CampaignAction, 'pause' | 'cancel'>) {}
+
+  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
+    const { campaigns, clock, realtime } = this.deps;
+    const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
+    const { from, to } = TRANSITIONS[this.action];
+    if (!(await campaigns.transition(campaign.companyId, campaign.id, from, to, { updatedAt: clock.now() }))) {
+      throw campaignStatusConflict({ status: campaign.status, action: this.action });
+    }
+    const after = await campaigns.findById(campaign.companyId, campaign.id);
+    if (after) await realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: toCampaignRecord(after) } });
+  }
+}
+
+export class PauseCampaign extends StopCampaign {
+  constructor(deps: ConstructorParameters<typeof StopCampaign>[0]) { super(deps, 'pause'); }
+}
+
+/** `POST /campaigns/:id/cancel` (204): a scheduled, running or paused campaign stops for good (restart runs it again). */
+export class CancelCampaign extends StopCampaign {
+  constructor(deps: ConstructorParameters<typeof StopCampaign>[0]) { super(deps, 'cancel'); }
+}
+
+/**
+ * Resume (a paused campaign) and the lineage's restart (a cancelled or failed one): it runs
+ * again from where it stood — sent recipients stay sent, pending ones go on, paced from the
+ * connection's last actual send, never all at once. A campaign cancelled before it ever ran is
+ * materialised now.
+ */
+class RunAgain {
+  constructor(private readonly deps: StartDeps & { plan: CampaignPlan }, private readonly action: Extract<CampaignAction, 'resume' | 'restart'>) {}
+
+  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
+    const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
+    if (!TRANSITIONS[this.action].from.includes(campaign.status)) throw campaignStatusConflict({ status: campaign.status, action: this.action });
+    const problem = await startProblem(this.deps, campaign);
+    if (problem) throw campaignInvalid(problem);
+    if (!(await beginRunning(this.deps, campaign, this.action))) throw campaignStatusConflict({ status: campaign.status, action: this.action });
+  }
+}
+
+export class ResumeCampaign extends RunAgain {
+  constructor(deps: ConstructorParameters<typeof RunAgain>[0]) { super(deps, 'resume'); }
+}
+
+export class RestartCampaign extends RunAgain {
+  constructor(deps: ConstructorParameters<typeof RunAgain>[0]) { super(deps, 'restart'); }
+}
+
+export { findCampaign, type CampaignPlan };

@@ -1,0 +1,171 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import { isSending, TRANSITIONS } from './campaign.js';
+import { toCampaignRecord, type CampaignEvents } from './campaign-events.js';
+import { settingsFromRows } from './campaign-settings.js';
+import { afterSend, decide, DISCONNECTED_RETRY_MS, pacingRules, type PacingRules, type RandomSource, type WaitReason } from './pacing.js';
+import type { CampaignConnections, CampaignPacing, CampaignRecipients, Campaigns, CampaignSender, CampaignSettingsStore } from './ports.js';
+import type { CampaignRecipient } from './recipient.js';
+
+export interface DispatchDeps {
+  campaigns: Campaigns;
+  recipients: CampaignRecipients;
+  pacing: CampaignPacing;
+  settings: CampaignSettingsStore;
+  connections: CampaignConnections;
+  sender: CampaignSender;
+  transaction: Transaction;
+  clock: Clock;
+  random: RandomSource;
+  realtime: RealtimeEvents<CampaignEvents>;
+}
+
+export interface DispatchResult {
+  readonly sent: number;
+  /** When to run again for this connection; null when nothing is left to do until woken. */
+  readonly nextRunAt: Date | null;
+  /** Why it stopped: a pacing rule, `nothing-due`, or `batch` (it sent its share of this run). */
+  readonly reason: WaitReason | 'nothing-due' | 'batch' | 'contended';
+}
+
+/** The key the send path deduplicates by: one message per recipient and stage, whatever retries. */
+export function campaignIdempotencyKey(r: Pick<CampaignRecipient, 'campaignId' | 'id' | 'stage'>): string {
+  return `campaign:${r.campaignId}:recipient:${r.id}:${r.stage}`;
+}
+
+const DAY_MS = 86_400_000;
+/** How long a claim holds a recipient: far longer than one send, short enough that a dead instance's claim lapses soon. */
+export const CLAIM_MS = 60_000;
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * The dispatcher of one connection (every campaign on it): completes the campaigns with nothing
+ * left, and while the pacing policy says "send now", claims the next due recipient, sends it
+ * through the send path with its idempotency key and records it — all against stored state, so a
+ * restart, a crash or a second instance goes on with the same pacing and never sends twice.
+ * Answers when to run next. Pause and cancel act before the next send: the status is read again
+ * in the send's own transaction.
+ */
+export class DispatchConnection {
+  private readonly progressAt = new Map<number, number>();
+
+  constructor(private readonly deps: DispatchDeps) {}
+
+  async execute(input: { readonly companyId: number; readonly connectionId: number; readonly maxSends?: number }): Promise<DispatchResult> {
+    const { recipients, clock } = this.deps;
+    const { companyId, connectionId } = input;
+    const maxSends = input.maxSends ?? 20;
+    let sent = 0;
+    for (let round = 0; round < maxSends + 5; round++) {
+      const now = clock.now();
+      await this.completeFinished(connectionId, now);
+      const due = await recipients.nextDue(connectionId);
+      if (!due) return { sent, nextRunAt: await this.nextAwaitingExpiry(connectionId, now), reason: 'nothing-due' };
+      const { rules, confirmationTimeoutMs } = await this.rules(companyId);
+      const decision = await this.decision(companyId, connectionId, rules, now);
+      if (decision.kind === 'wait') return { sent, nextRunAt: new Date(Math.max(decision.until.getTime(), due.getTime())), reason: decision.reason };
+      if (due > now) return { sent, nextRunAt: due, reason: 'nothing-due' };
+      if (sent >= maxSends) return { sent, nextRunAt: now, reason: 'batch' };
+      const recipient = await recipients.claimNext(connectionId, now, new Date(now.getTime() + CLAIM_MS));
+      if (!recipient) return { sent, nextRunAt: new Date(now.getTime() + 1000), reason: 'contended' };
+      const outcome = await this.sendOne(recipient, rules, confirmationTimeoutMs, now);
+      if (outcome === 'sent') sent++;
+      if (outcome === 'retry') return { sent, nextRunAt: new Date(now.getTime() + DISCONNECTED_RETRY_MS), reason: 'disconnected' };
+      await this.publishProgress(recipient.companyId, recipient.campaignId, now);
+    }
+    return { sent, nextRunAt: clock.now(), reason: 'batch' };
+  }
+
+  private async rules(companyId: number): Promise<{ rules: PacingRules; confirmationTimeoutMs: number }> {
+    const { settings } = this.deps;
+    const values = settingsFromRows(await settings.rows(companyId));
+    return { rules: pacingRules(values, await settings.timeZone(companyId)), confirmationTimeoutMs: values.confirmationTimeoutHours * 3_600_000 };
+  }
+
+  private async decision(companyId: number, connectionId: number, rules: PacingRules, now: Date) {
+    const { pacing, connections } = this.deps;
+    const [state, recentSends, connection] = await Promise.all([
+      pacing.get(connectionId), pacing.sendsSince(connectionId, new Date(now.getTime() - DAY_MS)), connections.find(companyId, connectionId),
+    ]);
+    return { state, ...decide({ now, rules, state, recentSends, connected: !!connection?.connected }) };
+  }
+
+  /** One recipient, in one transaction: status re-read, pacing re-checked on the locked state, send, outcome, pacing. */
+  private async sendOne(r: CampaignRecipient, rules: PacingRules, timeoutMs: number, now: Date): Promise<'sent' | 'failed' | 'retry' | 'released'> {
+    const { campaigns, recipients, pacing, sender, transaction, random } = this.deps;
+    return transaction.run(async () => {
+      const campaign = await campaigns.findById(r.companyId, r.campaignId);
+      if (!campaign || !isSending(campaign.status)) {
+        await recipients.release(r.id);
+        return 'released';
+      }
+      // Read again inside the transaction (the SQL adapter locks the row): two dispatchers never both take one gap.
+      const state = await pacing.get(r.connectionId);
+      const recent = await pacing.sendsSince(r.connectionId, new Date(now.getTime() - DAY_MS));
+      if (decide({ now, rules, state, recentSends: recent, connected: true }).kind !== 'send') {
+        await recipients.release(r.id);
+        return 'released';
+      }
+      const confirming = r.stage === 'confirmation';
+      const result = await sender.send({
+        companyId: r.companyId, connectionId: r.connectionId, campaignId: r.campaignId, recipientId: r.id,
+        idempotencyKey: campaignIdempotencyKey(r), number: r.number, name: r.name, contactId: r.contactId,
+        body: confirming ? r.confirmationBody ?? '' : r.body, media: confirming ? null : r.media,
+        openTicket: campaign.openTicket === 'enabled', statusTicket: campaign.statusTicket, userId: campaign.userId, queueId: campaign.queueId,
+      });
+      if (!result.ok && result.retryable) {
+        await recipients.release(r.id, new Date(now.getTime() + DISCONNECTED_RETRY_MS));
+        return 'retry';
+      }
+      const base = { ...r, attempts: r.attempts + 1, claimedUntil: null, updatedAt: now };
+      if (!result.ok) {
+        await recipients.update({ ...base, state: 'failed', reason: result.reason });
+        return 'failed';
+      }
+      await recipients.update({
+        ...base, state: 'sent', reason: null, messageId: result.messageId, sentAt: now, deliveredAt: null, readAt: null,
+        ...(confirming ? { confirmationRequestedAt: now, awaitingUntil: new Date(now.getTime() + timeoutMs) } : {}),
+      });
+      await pacing.recordSend(r.connectionId, now);
+      await pacing.save(afterSend(state, rules, now, random));
+      return 'sent';
+    });
+  }
+
+  /** Running campaigns of the connection with nothing pending and no question still waiting end `FINALIZADA`. */
+  private async completeFinished(connectionId: number, now: Date): Promise<void> {
+    const { campaigns, recipients, realtime } = this.deps;
+    for (const c of await campaigns.runningOnConnection(connectionId)) {
+      if (await recipients.hasPending(c.id)) continue;
+      if ((await recipients.countAwaiting(c.id, now)) > 0) continue;
+      await recipients.expireAwaiting(c.id, now);
+      if (await campaigns.transition(c.companyId, c.id, TRANSITIONS.complete.from, 'FINALIZADA', { completedAt: now, updatedAt: now })) {
+        const after = await campaigns.findById(c.companyId, c.id);
+        if (after) {
+          await realtime.publish(c.companyId, { entity: 'campaign', data: { action: 'update', record: toCampaignRecord(after) } });
+          await this.publishProgress(c.companyId, c.id, now, true);
+        }
+      }
+    }
+  }
+
+  private async nextAwaitingExpiry(connectionId: number, now: Date): Promise<Date | null> {
+    let next: Date | null = null;
+    for (const c of await this.deps.campaigns.runningOnConnection(connectionId)) {
+      const at = await this.deps.recipients.nextAwaitingExpiry(c.id, now);
+      if (at && (!next || at < next)) next = at;
+    }
+    return next;
+  }
+
+  /** At most one progress frame per campaign per second (and always the last one). */
+  private async publishProgress(companyId: number, campaignId: number, now: Date, force = false): Promise<void> {
+    const last = this.progressAt.get(campaignId);
+    if (!force && last !== undefined && now.getTime() - last < PROGRESS_EVERY_MS) return;
+    this.progressAt.set(campaignId, now.getTime());
+    const campaign = await this.deps.campaigns.findById(companyId, campaignId);
+    if (!campaign) return;
+    const progress = await this.deps.recipients.progress(companyId, campaignId);
+    await this.deps.realtime.publish(companyId, { entity: 'campaignProgress', data: { action: 'progress', id: campaignId, status: campaign.status, progress } });
+  }
+}
