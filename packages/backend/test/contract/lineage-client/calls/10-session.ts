@@ -32,6 +32,16 @@ export default {
       note: 'A wrong password: the client shows the error toast (401 does not trigger its refresh retry, which is for 403).',
     },
     {
+      page: 'hooks/useAuth (page load and 403 retry)', method: 'POST', path: '/auth/refresh_token', as: 'public',
+      async setup(_p, api) {
+        const res = await api.public.post('/auth/login', { email: 'carla@desk.test', password: 'admin-pass-123' });
+        return { refreshCookie: (res.headers.get('set-cookie') ?? '').split(';')[0]! };
+      },
+      headers: (p) => ({ cookie: String(p.refreshCookie) }),
+      reads: ['token', 'user.id', 'user.companyId', 'user.company.id', 'user.company.dueDate', 'user.profile', 'user.queues', 'user.allUserChat'],
+      note: 'The client calls it with its cookie (axios `withCredentials`) on every page load and after any 403, then keeps the new token and user.',
+    },
+    {
       page: 'hooks/useAuth (getCurrentUserInfo)', method: 'GET', path: '/auth/me',
       reads: ['id', 'name', 'profile', 'super', 'companyId', 'company.id', 'queues'],
     },

@@ -105,7 +105,11 @@ export default {
       setup: async (p, api) => ({ target: (await pendingTicket(api, 'Ana Aceita')).id }),
       body: (p: Params) => ({ status: 'open', userId: p.userId }),
       reads: ['id', 'uuid', 'userId', 'status', 'user.name', 'queue'],
-      emits: [{ event: 'ticket', action: 'update', reads: ['ticket.id', 'ticket.status', 'ticket.userId', 'ticket.queueId', 'ticket.contact.name'] }],
+      emits: [
+        { event: 'ticket', action: 'delete', reads: ['ticketId', 'from.status'] },
+        { event: 'ticket', action: 'update', reads: ['ticket.id', 'ticket.status', 'ticket.userId', 'ticket.queueId', 'ticket.contact.name'] },
+      ],
+      note: 'TicketsListCustom drops a ticket from every tab only on `delete`; the `update` then adds it to the tab of its new status.',
     },
     {
       page: 'components/AcceptTicketWithoutQueueModal', method: 'PUT', path: '/tickets/:target', as: 'admin',
