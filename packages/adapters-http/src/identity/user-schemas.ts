@@ -11,7 +11,8 @@ export const profileSchema = z.enum(['user', 'admin']).meta({
   example: 'admin',
 });
 
-const enabledDisabled = (what: string) => z.enum(['enabled', 'disabled']).meta({ description: what });
+/** A preference the client reads to shape its screens; the server's rules (ticket visibility, who may close) do not change with it. */
+const enabledDisabled = (what: string) => z.enum(['enabled', 'disabled']).meta({ description: `${what} (a client preference: the server's rules do not read it)` });
 
 const userViewExample = {
   id: 7,
