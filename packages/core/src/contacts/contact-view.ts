@@ -1,6 +1,6 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ContactEvent } from './contact-events.js';
-import type { Contact, ContactExtraInfo } from './contact.js';
+import type { Contact } from './contact.js';
 import type { Contacts } from './ports.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
@@ -10,21 +10,10 @@ import type { ContactIdentifier } from './identifiers.js';
  * A contact as the API shows it, under the lineage client's names: `urlPicture` (the picture the
  * channel last gave), `acceptAudioMessage`, and `active` for "not blocked" (`blocked` stays too).
  */
-export interface ContactView {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string | null;
-  isGroup: boolean;
+export interface ContactView extends Omit<Contact, 'profilePicUrl' | 'acceptAudio' | 'createdAt' | 'updatedAt'> {
   urlPicture: string | null;
-  blocked: boolean;
   active: boolean;
   acceptAudioMessage: boolean;
-  disableBot: boolean;
-  walletUserId: number | null;
-  linkedUserId: number | null;
-  extraInfo: ContactExtraInfo[];
   createdAt: string;
   updatedAt: string;
 }
@@ -44,11 +33,10 @@ export interface ContactDetails extends ContactView {
 export interface ContactChoice { readonly id: number; readonly name: string; readonly number: string; }
 
 export function toContactView(c: Contact): ContactView {
+  const { profilePicUrl, acceptAudio, createdAt, updatedAt, ...rest } = c;
   return {
-    id: c.id, companyId: c.companyId, name: c.name, number: c.number, email: c.email, isGroup: c.isGroup,
-    urlPicture: c.profilePicUrl, blocked: c.blocked, active: !c.blocked, acceptAudioMessage: c.acceptAudio, disableBot: c.disableBot,
-    walletUserId: c.walletUserId, linkedUserId: c.linkedUserId, extraInfo: c.extraInfo,
-    createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+    ...rest, urlPicture: profilePicUrl, active: !c.blocked, acceptAudioMessage: acceptAudio,
+    createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
   };
 }
 
