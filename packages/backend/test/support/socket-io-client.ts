@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { recorder } from './recorder.js';
 
 export interface Emitted { event: string; data: Record<string, any> }
 
@@ -7,32 +8,16 @@ export function openSocketIo(baseUrl: string, companyId: number, token: string, 
   const socket: Socket = io(`${baseUrl}/${companyId}`, {
     ...(via === 'auth' ? { auth: { token } } : { query: { token } }), reconnection: false, forceNew: true,
   });
-  const events: Emitted[] = [];
-  const waiters = new Set<() => void>();
-  socket.onAny((event: string, data: Record<string, any>) => {
-    events.push({ event, data });
-    for (const w of [...waiters]) w();
-  });
+  const received = recorder<Emitted>('event');
+  const events = received.items;
+  socket.onAny((event: string, data: Record<string, any>) => received.push({ event, data }));
   const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err: Error & { data?: { status: number } }) => { socket.close(); reject(err); });
   });
   return {
     socket, events, connected,
-    waitFor(match: (e: Emitted) => boolean, ms = 10_000): Promise<Emitted> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`no matching event in ${ms} ms (${events.length} seen)`)); }, ms);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (match: (e: Emitted) => boolean, ms = 10_000): Promise<Emitted> => received.waitFor(match, ms),
     close: () => { socket.close(); },
   };
 }
