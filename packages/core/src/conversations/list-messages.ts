@@ -10,6 +10,7 @@ import type { Tickets } from '../tickets/ports.js';
 import { visibleTicket, visibleTicketByUuid } from '../tickets/ticket-access.js';
 import type { TicketEvent } from '../tickets/ticket-events.js';
 import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
+import { conversationOf } from '../tickets/publish-messages.js';
 
 export interface MessagePage { readonly messages: MessageView[]; readonly count: number; readonly hasMore: boolean; }
 
@@ -47,7 +48,7 @@ export class ListTicketMessages {
       details = await presenter.one(ticket);
     }
     // Listing the conversation reads it: every message shown is read.
-    const views = (await toMessageViews(this.deps.contexts, ticket.companyId, result.rows.reverse())).map((m) => ({ ...m, read: true }));
+    const views = (await toMessageViews(this.deps.contexts, ticket.companyId, result.rows.reverse(), conversationOf(details))).map((m) => ({ ...m, read: true }));
     return { messages: views, ticket: details, count: result.count, hasMore: hasMore(page, result.count) };
   }
 }

@@ -59,11 +59,19 @@ export interface MessageContext {
   readonly quoted: Message | null;
 }
 
+/** A conversation the caller has already read: its ticket, and its contact (`contactId`), are not read again. */
+export interface KnownConversation {
+  readonly ticket: MessageTicketRef;
+  readonly contactId: number;
+  readonly contact: MessageContact | null;
+}
+
 /**
  * Reads the context of some messages (their tickets, contacts and quoted messages) in a few
- * queries; implemented where tickets and contacts are known (`conversations/message-context.ts`).
+ * queries, but for what `known` already holds; implemented where tickets and contacts are known
+ * (`conversations/message-context.ts`).
  */
-export type MessageContexts = (companyId: number, messages: readonly Message[]) => Promise<MessageContext[]>;
+export type MessageContexts = (companyId: number, messages: readonly Message[], known?: KnownConversation) => Promise<MessageContext[]>;
 
 const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4, failed: -1 } as const;
 
@@ -91,9 +99,11 @@ export function toMessageView(m: Message, context?: MessageContext | null): Mess
 }
 
 /** The views of some messages with their context (read in a few queries), or bare without a reader. */
-export async function toMessageViews(contexts: MessageContexts | undefined, companyId: number, messages: readonly Message[]): Promise<MessageView[]> {
+export async function toMessageViews(
+  contexts: MessageContexts | undefined, companyId: number, messages: readonly Message[], known?: KnownConversation,
+): Promise<MessageView[]> {
   if (!contexts || messages.length === 0) return messages.map((m) => toMessageView(m));
-  const found = await contexts(companyId, messages);
+  const found = await contexts(companyId, messages, known);
   return messages.map((m, i) => toMessageView(m, found[i]));
 }
 

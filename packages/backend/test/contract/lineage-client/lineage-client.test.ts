@@ -33,7 +33,7 @@ function queryString(query: Readonly<Record<string, unknown>>): string {
 }
 
 /** Every value at a read path (`tickets[].contact.name`); fails where a step is missing or an array is empty. */
-export function readAll(root: unknown, readPath: string): unknown[] {
+function readAll(root: unknown, readPath: string): unknown[] {
   let values: unknown[] = [root];
   const steps = readPath.split('.').flatMap((s) => s.split(/(?=\[\])|(?<=\[\])/)).filter(Boolean);
   let walked = '';
