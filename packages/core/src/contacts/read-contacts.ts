@@ -1,7 +1,8 @@
 import type { Actor } from '../shared/actor.js';
 import type { Contact } from './contact.js';
 import type { Contacts } from './ports.js';
-import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { NotFoundError } from '../shared/errors.js';
+import { dayEnd, dayStart } from '../shared/days.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Tags } from '../tags/ports.js';
 import { toTagSummary, type TagSummary } from '../tags/tag.js';
@@ -31,15 +32,6 @@ export interface ListContactsInput {
   readonly dateEnd?: string;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** The start of a `YYYY-MM-DD` day (UTC); 422 `ERR_INVALID_DATE` for anything else. */
-function dayStart(day: string): Date {
-  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00.000Z`) : new Date(Number.NaN);
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw new ValidationError('ERR_INVALID_DATE');
-  return at;
-}
-
 /**
  * `GET /contacts`: a page of the company's contacts by name, searchable by name, e-mail or number,
  * filtered by tags or by group; each row carries its tags when the use case is given the `tags` port.
@@ -54,7 +46,7 @@ export class ListContacts {
       companyId, search: input.searchParam, page, ...(input.tagIds?.length ? { tagIds: input.tagIds } : {}),
       ...(input.isGroup === undefined ? {} : { isGroup: input.isGroup }),
       ...(input.dateStart ? { createdFrom: dayStart(input.dateStart) } : {}),
-      ...(input.dateEnd ? { createdBefore: new Date(dayStart(input.dateEnd).getTime() + DAY_MS) } : {}),
+      ...(input.dateEnd ? { createdBefore: dayEnd(input.dateEnd) } : {}),
     });
     const tagsOf = this.deps.tags ? await this.deps.tags.tagsOfContacts(companyId, found.rows.map((c) => c.id)) : null;
     const contacts = found.rows.map((c): ContactListRow => {

@@ -1,6 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { ValidationError } from '../shared/errors.js';
+import { dayEnd, dayStart } from '../shared/days.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { TicketStatus } from './ticket.js';
 import type { TicketFilter, Tickets } from './ports.js';
@@ -40,21 +41,6 @@ export interface TicketListFilters {
 }
 
 export interface ListTicketsResult { readonly tickets: TicketDetails[]; readonly count: number; readonly hasMore: boolean; }
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The first instant of a UTC day; 422 for anything but a real `YYYY-MM-DD`. */
-export function dayStart(day: string): Date {
-  const m = DAY.exec(day);
-  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) throw new ValidationError('ERR_INVALID_DATE');
-  return date;
-}
-
-/** The first instant of the day after: the exclusive end of a range that includes `day`. */
-export function dayEnd(day: string): Date {
-  return new Date(dayStart(day).getTime() + 86_400_000);
-}
 
 const optional = <T>(value: string | undefined, f: (v: string) => T) => (value === undefined ? undefined : f(value));
 

@@ -2,7 +2,7 @@ import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { TicketStatus } from './ticket.js';
-import { dayEnd, dayStart } from './list-tickets.js';
+import { dayEnd, dayStart } from '../shared/days.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from './ports.js';
 import type { TicketPresenter } from './ticket-details.js';
