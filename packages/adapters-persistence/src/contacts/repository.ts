@@ -6,6 +6,7 @@ import {
 import { ContactSchema } from '../messaging/schema.js';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql } from '../shared/search.js';
+import { marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 /** How often a get-or-create retries when the row it collided with vanished before it could be read. */
@@ -20,7 +21,6 @@ const RESOLVE_SQL = `select id from (
   ) found order by rank limit 1`;
 const resolveParams = (companyId: number, number: string) => [companyId, canonicalPhone(number), number, companyId, number];
 
-const marks = (n: number, mark = '?') => Array.from({ length: n }, () => mark).join(', ');
 const stored = (kind: IdentifierKind, value: string) => (kind === 'phone' ? canonicalPhone(value) : value);
 
 /** The unique indexes of `contacts` as the port's conflicts. */

@@ -6,9 +6,9 @@ import {
 import { QueueIntegrationSchema, QueueOptionSchema, QueueSchema } from './schema.js';
 import { MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, searchWhere } from '../shared/search.js';
+import { marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
-const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
 const lowerIs = (column: string, value: string) => ({ [raw((a: string) => `lower(${a}.${column}) = lower(?)`, [value])]: [] });
 
 /** A unique index decides two writers taking one name or key: the loser gets the use case's 409. */
@@ -61,7 +61,7 @@ export class MikroOrmQueues extends MikroOrmRepository implements Queues {
     if (!queueIds.length) return found;
     const rows = await this.em.execute<Array<{ queue_id: number; user_id: number }>>(
       `select qu.queue_id, qu.user_id from queue_users qu join queues q on q.id = qu.queue_id
-       where q.company_id = ? and qu.queue_id in (${marks(queueIds)}) order by qu.queue_id, qu.user_id`,
+       where q.company_id = ? and qu.queue_id in (${marks(queueIds.length)}) order by qu.queue_id, qu.user_id`,
       [companyId, ...queueIds],
     );
     for (const r of rows) found.set(Number(r.queue_id), [...(found.get(Number(r.queue_id)) ?? []), Number(r.user_id)]);
@@ -69,13 +69,13 @@ export class MikroOrmQueues extends MikroOrmRepository implements Queues {
   }
   async setUsers(companyId: number, queueId: number, userIds: readonly number[]) {
     await this.em.execute(
-      `delete from queue_users qu using queues q where qu.queue_id = ? and q.id = qu.queue_id and q.company_id = ?${userIds.length ? ` and qu.user_id not in (${marks(userIds)})` : ''}`,
+      `delete from queue_users qu using queues q where qu.queue_id = ? and q.id = qu.queue_id and q.company_id = ?${userIds.length ? ` and qu.user_id not in (${marks(userIds.length)})` : ''}`,
       [queueId, companyId, ...userIds],
     );
     if (!userIds.length) return;
     await this.em.execute(
       `insert into queue_users (queue_id, user_id) select q.id, u.id from queues q join users u on u.company_id = q.company_id
-       where q.id = ? and q.company_id = ? and u.id in (${marks(userIds)}) on conflict do nothing`,
+       where q.id = ? and q.company_id = ? and u.id in (${marks(userIds.length)}) on conflict do nothing`,
       [queueId, companyId, ...userIds],
     );
   }
@@ -90,7 +90,7 @@ export class MikroOrmQueues extends MikroOrmRepository implements Queues {
     if (!connectionIds.length) return found;
     const links = await this.em.execute<Array<{ connection_id: number; queue_id: number }>>(
       `select cq.connection_id, cq.queue_id from connection_queues cq join queues q on q.id = cq.queue_id
-       where q.company_id = ? and cq.connection_id in (${marks(connectionIds)})`,
+       where q.company_id = ? and cq.connection_id in (${marks(connectionIds.length)})`,
       [companyId, ...connectionIds],
     );
     const queues = new Map((await this.findByIds(companyId, [...new Set(links.map((l) => Number(l.queue_id)))])).map((q) => [q.id, q]));
@@ -103,13 +103,13 @@ export class MikroOrmQueues extends MikroOrmRepository implements Queues {
   }
   async setConnectionQueues(companyId: number, connectionId: number, queueIds: readonly number[]) {
     await this.em.execute(
-      `delete from connection_queues cq using queues q where cq.connection_id = ? and q.id = cq.queue_id and q.company_id = ?${queueIds.length ? ` and cq.queue_id not in (${marks(queueIds)})` : ''}`,
+      `delete from connection_queues cq using queues q where cq.connection_id = ? and q.id = cq.queue_id and q.company_id = ?${queueIds.length ? ` and cq.queue_id not in (${marks(queueIds.length)})` : ''}`,
       [connectionId, companyId, ...queueIds],
     );
     if (!queueIds.length) return;
     await this.em.execute(
       `insert into connection_queues (connection_id, queue_id) select c.id, q.id from connections c join queues q on q.company_id = c.company_id
-       where c.id = ? and c.company_id = ? and q.id in (${marks(queueIds)}) on conflict do nothing`,
+       where c.id = ? and c.company_id = ? and q.id in (${marks(queueIds.length)}) on conflict do nothing`,
       [connectionId, companyId, ...queueIds],
     );
   }

@@ -3,9 +3,9 @@ import { ConflictError, type NewTag, type Page, type Tag, type TagQuery, type Ta
 import { TagSchema } from './schema.js';
 import { MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql, searchWhere } from '../shared/search.js';
+import { marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
-const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
 
 /** One join table: the links of a ticket or of a contact to tags. */
 interface LinkTable { readonly table: 'ticket_tags' | 'contact_tags'; readonly owner: 'ticket_id' | 'contact_id'; readonly owners: 'tickets' | 'contacts'; }
@@ -59,7 +59,7 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
     const counts = new Map<number, number>();
     if (!tagIds.length) return counts;
     const rows = await this.em.execute<Array<{ tag_id: number; n: string | number }>>(
-      `select l.tag_id, count(*) as n from ticket_tags l join tags g on g.id = l.tag_id where g.company_id = ? and l.tag_id in (${marks(tagIds)}) group by l.tag_id`,
+      `select l.tag_id, count(*) as n from ticket_tags l join tags g on g.id = l.tag_id where g.company_id = ? and l.tag_id in (${marks(tagIds.length)}) group by l.tag_id`,
       [companyId, ...tagIds],
     );
     for (const r of rows) counts.set(Number(r.tag_id), Number(r.n));
@@ -96,7 +96,7 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
     const rows = await this.em.execute<TagRow[]>(
       `select l.${t.owner} as owner_id, g.id, g.company_id, g.name, g.color, g.kanban, g.lane_order, g.created_at, g.updated_at
        from ${t.table} l join tags g on g.id = l.tag_id
-       where g.company_id = ? and l.${t.owner} in (${marks(owners)}) order by ${foldSql('g.name')}, g.id`,
+       where g.company_id = ? and l.${t.owner} in (${marks(owners.length)}) order by ${foldSql('g.name')}, g.id`,
       [companyId, ...owners],
     );
     for (const r of rows) {
@@ -127,7 +127,7 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
     if (!tagIds.length) return;
     await this.em.execute(
       `insert into ${t.table} (${t.owner}, tag_id) select o.id, g.id from ${t.owners} o join tags g on g.company_id = o.company_id
-       where o.id = ? and o.company_id = ? and g.id in (${marks(tagIds)}) on conflict do nothing`,
+       where o.id = ? and o.company_id = ? and g.id in (${marks(tagIds.length)}) on conflict do nothing`,
       [owner, companyId, ...tagIds],
     );
   }
@@ -135,7 +135,7 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
   /** Unlinks the company's tags among `tagIds` (all when omitted), or all but them with `except`. */
   private async delete(t: LinkTable, companyId: number, owner: number, tagIds: readonly number[] | undefined, except: boolean) {
     if (tagIds && !tagIds.length && !except) return;
-    const among = tagIds?.length ? ` and l.tag_id ${except ? 'not in' : 'in'} (${marks(tagIds)})` : '';
+    const among = tagIds?.length ? ` and l.tag_id ${except ? 'not in' : 'in'} (${marks(tagIds.length)})` : '';
     await this.em.execute(
       `delete from ${t.table} l using tags g where l.${t.owner} = ? and g.id = l.tag_id and g.company_id = ?${among}`,
       [owner, companyId, ...(tagIds ?? [])],
