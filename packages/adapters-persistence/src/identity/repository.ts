@@ -2,6 +2,7 @@ import { withUserDefaults, type NewUser, type Page, type RefreshSession, type Re
 import { RefreshSessionSchema, UserSchema } from './schema.js';
 import { MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, searchWhere } from '../shared/search.js';
+import { marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 
@@ -24,6 +25,14 @@ export class MikroOrmUsers extends MikroOrmRepository implements Users {
   }
   async countByCompany(companyId: number) {
     return this.em.count(UserSchema, { companyId });
+  }
+  async lastLoginByCompany(companyIds: readonly number[]) {
+    if (!companyIds.length) return new Map<number, Date>();
+    const rows = await this.em.execute<Array<{ company_id: number; last: Date | string }>>(
+      `select company_id, max(last_login_at) as last from users where company_id in (${marks(companyIds.length)}) and last_login_at is not null group by company_id`,
+      [...companyIds],
+    );
+    return new Map(rows.map((r) => [Number(r.company_id), new Date(r.last)]));
   }
   async add(user: NewUser): Promise<User> {
     const full = withUserDefaults(user);

@@ -10,7 +10,7 @@ import { CompanyOnboarding } from '../onboarding/company-onboarding.js';
 import { CreateCompany } from '../onboarding/create-company.js';
 import { CreatePlan, DeletePlan, ListPlans, ShowPlan, UpdatePlan } from '../tenancy/manage-plans.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, CompanyLogins, CompanySessions, Plans } from '../tenancy/ports.js';
+import type { Companies, CompanySessions, Plans } from '../tenancy/ports.js';
 import { FindCompanyByEmail, GetCompanyDiskUsage, ListAllCompanies, ListCompanies, ListCompaniesWithPlans, ShowCompany, ShowCompanyWithPlan } from '../tenancy/read-companies.js';
 import { SeedPlatform } from '../onboarding/seed-platform.js';
 import { Signup } from '../onboarding/signup.js';
@@ -40,11 +40,6 @@ export function createTenancy(p: TenancyPorts) {
       await p.refreshSessions.revokeAllOfCompany(companyId, at);
     },
   };
-  const logins: CompanyLogins = {
-    async lastLoginAt(companyId) {
-      return (await users.listAll(companyId)).reduce<Date | null>((at, u) => (u.lastLoginAt && (!at || u.lastLoginAt > at) ? u.lastLoginAt : at), null);
-    },
-  };
   const onboarding = new CompanyOnboarding({ companies, plans, users, hasher, tx, clock });
   return {
     planGuard: new PlanGuard({ companies, plans }),
@@ -52,11 +47,11 @@ export function createTenancy(p: TenancyPorts) {
     signup: new Signup({ onboarding, plans, settings, clock }),
     lookupCnpj: new LookupCnpj({ registry: p.companyRegistry }),
     listCompanies: new ListCompanies({ companies }),
-    listAllCompanies: new ListAllCompanies({ companies, plans, logins }),
+    listAllCompanies: new ListAllCompanies({ companies, plans, logins: users }),
     showCompany: new ShowCompany({ companies }),
     findCompanyByEmail: new FindCompanyByEmail({ companies }),
     showCompanyWithPlan: new ShowCompanyWithPlan({ companies, plans }),
-    listCompaniesWithPlans: new ListCompaniesWithPlans({ companies, plans, logins }),
+    listCompaniesWithPlans: new ListCompaniesWithPlans({ companies, plans, logins: users }),
     companyDiskUsage: new GetCompanyDiskUsage({ companies, blobs }),
     createCompany: new CreateCompany({ onboarding, plans }),
     updateCompany: new UpdateCompany({ companies, plans, sessions: companySessions, tx, clock, realtime }),

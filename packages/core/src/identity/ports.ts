@@ -15,6 +15,8 @@ export interface Users {
   list(query: UserQuery): Promise<Page<User>>;
   listAll(companyId: number): Promise<User[]>;
   countByCompany(companyId: number): Promise<number>;
+  /** When a user of each company last logged in; companies whose users never did are absent. */
+  lastLoginByCompany(companyIds: readonly number[]): Promise<Map<number, Date>>;
   add(user: NewUser): Promise<User>;
   update(user: User): Promise<void>;
   remove(companyId: number, id: number): Promise<void>;

@@ -22,6 +22,14 @@ export class InMemoryUsers implements Users {
     return this.table.filter((u) => u.companyId === companyId).sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
   }
   async countByCompany(companyId: number) { return this.table.filter((u) => u.companyId === companyId).length; }
+  async lastLoginByCompany(companyIds: readonly number[]) {
+    const last = new Map<number, Date>();
+    for (const u of this.table.filter((row) => companyIds.includes(row.companyId) && row.lastLoginAt !== null)) {
+      const seen = last.get(u.companyId);
+      if (!seen || u.lastLoginAt! > seen) last.set(u.companyId, u.lastLoginAt!);
+    }
+    return last;
+  }
   async add(user: NewUser) { return this.table.insert(withUserDefaults(user)); }
   async update(user: User) { this.table.replace(user); }
   async remove(companyId: number, id: number) { if ((await this.findById(companyId, id))) this.table.delete(id); }

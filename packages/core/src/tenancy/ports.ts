@@ -37,7 +37,7 @@ export interface CompanySessions {
   endAll(companyId: number, at: Date): Promise<void>;
 }
 
-/** When one of a company's users last logged in (null: never), for the super user's company lists; wired like `CompanySessions`. */
+/** When one of each company's users last logged in (absent: never), for the super user's company lists; identity's `Users` answers it. */
 export interface CompanyLogins {
-  lastLoginAt(companyId: number): Promise<Date | null>;
+  lastLoginByCompany(companyIds: readonly number[]): Promise<Map<number, Date>>;
 }

@@ -64,10 +64,8 @@ async function companyRows(deps: { plans: Plans; logins: CompanyLogins }, compan
     const plan = await deps.plans.findById(planId);
     plans.set(planId, plan ? toPlanView(plan) : null);
   }
-  return Promise.all(companies.map(async (c) => {
-    const last = await deps.logins.lastLoginAt(c.id);
-    return { ...toCompanyView(c), plan: plans.get(c.planId) ?? null, lastLogin: last ? last.toISOString() : null };
-  }));
+  const lastLogin = await deps.logins.lastLoginByCompany(companies.map((c) => c.id));
+  return companies.map((c) => ({ ...toCompanyView(c), plan: plans.get(c.planId) ?? null, lastLogin: lastLogin.get(c.id)?.toISOString() ?? null }));
 }
 
 async function withPlan(plans: Plans, company: Parameters<typeof toCompanyView>[0]): Promise<CompanyWithPlan> {

@@ -110,6 +110,13 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
       const listed = await r.users.list({ companyId: c1.id, search: 'ana', page: { offset: 0, limit: 10 } });
       expect(listed.rows.map((u) => u.email)).to.deep.equal(['ana@one.com']);
       expect((await r.users.listAll(c1.id)).map((u) => u.name)).to.deep.equal(['Ána Souza', 'Bruno']);
+      expect((await r.users.lastLoginByCompany([c1.id, c2.id])).size).to.equal(0);
+      const bruno = (await r.users.findByEmail('bruno@one.com'))!;
+      await r.users.update({ ...u1, lastLoginAt: new Date('2026-03-01T10:00:00.000Z') });
+      await r.users.update({ ...bruno, lastLoginAt: new Date('2026-03-02T08:30:00.000Z') });
+      const last = await r.users.lastLoginByCompany([c1.id, c2.id]);
+      expect([...last].map(([id, at]) => [id, at.toISOString()])).to.deep.equal([[c1.id, '2026-03-02T08:30:00.000Z']]);
+      expect((await r.users.lastLoginByCompany([])).size).to.equal(0);
       await r.users.remove(c2.id, u1.id);
       expect(await r.users.findById(null, u1.id)).to.not.equal(null);
       await r.users.remove(c1.id, u1.id);
