@@ -74,6 +74,25 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     ns.close();
   });
 
+  it('writes a chatbot and its nested steps together: a refused step leaves no chatbot behind', async () => {
+    const d = await deskWithQueues();
+    const refused = await d.admin.post('/chatbot', {
+      queueId: d.vendas.id, name: 'Atendimento', greetingMessage: 'Escolha',
+      options: [{ name: 'Falar com alguém', queueType: 'attendent', optUserId: 999_999 }],
+    });
+    expect(refused.status, JSON.stringify(refused.body)).to.equal(404);
+    expect((await d.admin.get(`/chatbot?queueId=${d.vendas.id}`)).body).to.include({ count: 0 });
+    const bot = await d.admin.post('/chatbot', { queueId: d.vendas.id, name: 'Atendimento', greetingMessage: 'Escolha' });
+    expect(bot.status, JSON.stringify(bot.body)).to.equal(201);
+    const edit = await d.admin.put(`/chatbot/${bot.body.id}`, {
+      name: 'Atendimento 2', options: [{ name: 'Vendas', queueType: 'queue', optQueueId: d.vendas.id }, { name: 'Falar com alguém', queueType: 'attendent', optUserId: 999_999 }],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).to.equal(404);
+    const after = await d.admin.get(`/chatbot/${bot.body.id}`);
+    expect(after.body).to.include({ name: 'Atendimento' });
+    expect(after.body.options ?? []).to.deep.equal([]);
+  });
+
   it('walks a menu tree of options and chatbots from the replies, re-sending the menu on a bad reply', async () => {
     const d = await deskWithQueues();
     const option = await d.admin.post('/queue-options', { queueId: d.vendas.id, title: 'Orçamento', message: 'De quê?' });

@@ -1,4 +1,5 @@
 import type { Actor } from '../shared/actor.js';
+import type { Transaction } from '../shared/ports.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import { foldForSearch } from '../shared/text.js';
 import { createOption, deleteOption, findOption, listOptions, updateOption, type OptionDeps } from './option-tree.js';
@@ -139,26 +140,31 @@ export class ShowChatbot {
   }
 }
 
+/** A chatbot and the steps under it are written together: a refused step leaves nothing behind. */
 export class CreateChatbot {
-  constructor(private readonly deps: OptionDeps) {}
+  constructor(private readonly deps: OptionDeps & { readonly tx: Transaction }) {}
 
   async execute(input: ChatbotFields & { readonly actor: Actor; readonly name: string; readonly options?: readonly ChatbotStep[] }): Promise<ChatbotView> {
     const { actor, options, ...fields } = input;
-    const node = await createOption(this.deps, actor, 'chatbot', { ...asOptionFields(fields), title: input.name });
-    if (options?.length) await writeChatbotSteps(this.deps, actor, node.queueId, node.id, options);
-    return toChatbotView(node);
+    return this.deps.tx.run(async () => {
+      const node = await createOption(this.deps, actor, 'chatbot', { ...asOptionFields(fields), title: input.name });
+      if (options?.length) await writeChatbotSteps(this.deps, actor, node.queueId, node.id, options);
+      return toChatbotView(node);
+    });
   }
 }
 
 export class UpdateChatbot {
-  constructor(private readonly deps: OptionDeps) {}
+  constructor(private readonly deps: OptionDeps & { readonly tx: Transaction }) {}
 
   /** `options`: the steps under it as the editor sends them (see `writeChatbotSteps`). */
   async execute(input: ChatbotFields & { readonly actor: Actor; readonly id: number; readonly options?: readonly ChatbotStep[] }): Promise<ChatbotView> {
     const { actor, id, options, ...fields } = input;
-    const node = await updateOption(this.deps, actor, 'chatbot', id, asOptionFields(fields));
-    if (options?.length) await writeChatbotSteps(this.deps, actor, node.queueId, node.id, options);
-    return toChatbotView(node);
+    return this.deps.tx.run(async () => {
+      const node = await updateOption(this.deps, actor, 'chatbot', id, asOptionFields(fields));
+      if (options?.length) await writeChatbotSteps(this.deps, actor, node.queueId, node.id, options);
+      return toChatbotView(node);
+    });
   }
 }
 
