@@ -1,5 +1,5 @@
 import { canonicalPhone } from '../contacts/phone-numbers.js';
-import type { AudienceContact, AudienceListItem, CampaignAudience, CampaignConnections, CampaignSend, CampaignSender, CampaignSendResult, CampaignSettingsStore } from './ports.js';
+import type { AudienceContact, AudienceListItem, CampaignAudience, CampaignConnections, CampaignSend, CampaignSender, CampaignSendResult, CampaignSettingsStore, StoredCampaignSetting } from './ports.js';
 import type { CampaignSettingRow } from './campaign-settings.js';
 
 /** Contact lists, tagged contacts and CRM contacts, filled by the test or demo. */
@@ -21,7 +21,22 @@ export class InMemoryCampaignSettings implements CampaignSettingsStore {
   readonly rowsOf = new Map<number, CampaignSettingRow[]>();
   readonly zones = new Map<number, string>();
 
+  private readonly stored = new Map<string, StoredCampaignSetting>();
+  private nextId = 1;
+
   async rows(companyId: number) { return [...(this.rowsOf.get(companyId) ?? [])]; }
+
+  async save(companyId: number, rows: readonly CampaignSettingRow[]) {
+    const now = new Date();
+    for (const row of rows) {
+      const key = `${companyId}:${row.key}`;
+      const before = this.stored.get(key);
+      this.stored.set(key, before ? { ...before, value: row.value, updatedAt: now } : { id: this.nextId++, companyId, key: row.key, value: row.value, createdAt: now, updatedAt: now });
+    }
+    const mine = [...this.stored.values()].filter((r) => r.companyId === companyId).sort((a, b) => a.id - b.id);
+    this.rowsOf.set(companyId, mine.map((r) => ({ key: r.key, value: r.value })));
+    return mine;
+  }
   async timeZone(companyId: number) { return this.zones.get(companyId) ?? 'America/Sao_Paulo'; }
 }
 

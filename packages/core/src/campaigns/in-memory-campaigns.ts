@@ -4,6 +4,8 @@ import type { CampaignPacing, CampaignRecipients, Campaigns, Suppressions } from
 import { isAwaitingConfirmation, progressOf, type CampaignProgress, type CampaignRecipient, type NewRecipient, type RecipientState } from './recipient.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
+/** Lower case without accents: what the SQL adapter's `unaccent(lower(…))` compares. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Campaigns in a map; `transition` compares and sets in one step, as the SQL `UPDATE … WHERE status IN` does. */
 export class InMemoryCampaigns implements Campaigns {
@@ -46,6 +48,34 @@ export class InMemoryCampaigns implements Campaigns {
     return [...this.rows.values()].filter((c) => c.status === 'EM_ANDAMENTO' && c.chatappId === connectionId).sort((a, b) => a.id - b.id).map(clone);
   }
 
+  async page(companyId: number, filter: { search?: string; offset: number; limit: number }) {
+    const wanted = fold(filter.search ?? '');
+    const rank = (c: Campaign) => c.scheduledAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    const all = [...this.rows.values()].filter((c) => c.companyId === companyId && fold(c.name).includes(wanted))
+      .sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0) || rank(b) - rank(a) || a.id - b.id);
+    return { rows: all.slice(filter.offset, filter.offset + filter.limit).map(clone), count: all.length };
+  }
+
+  async all(companyId: number) {
+    return [...this.rows.values()].filter((c) => c.companyId === companyId).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id).map(clone);
+  }
+
+  async remove(companyId: number, id: number) {
+    const row = this.rows.get(id);
+    if (!row || row.companyId !== companyId) return false;
+    this.rows.delete(id);
+    for (const listener of this.removeListeners) listener(id);
+    return true;
+  }
+
+  async pendingOnContactList(companyId: number, contactListId: number) {
+    return [...this.rows.values()].filter((c) => c.companyId === companyId && c.contactListId === contactListId && c.materializedAt === null
+      && (c.status === 'INATIVA' || c.status === 'PROGRAMADA' || c.status === 'EM_ANDAMENTO')).map(clone);
+  }
+
+  /** Called with the id of each removed campaign (the in-memory recipients drop theirs, as the SQL cascade does). */
+  readonly removeListeners: Array<(id: number) => void> = [];
+
   /** For tests and the in-memory sources: the status as stored, whatever the company. */
   statusOf(id: number): CampaignStatus | null {
     return this.rows.get(id)?.status ?? null;
@@ -57,7 +87,11 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
   private readonly rows = new Map<number, CampaignRecipient>();
   private nextId = 1;
 
-  constructor(private readonly campaigns: InMemoryCampaigns) {}
+  constructor(private readonly campaigns: InMemoryCampaigns) {
+    campaigns.removeListeners.push((campaignId) => {
+      for (const [id, r] of this.rows) if (r.campaignId === campaignId) this.rows.delete(id);
+    });
+  }
 
   private all(): CampaignRecipient[] {
     return [...this.rows.values()];

@@ -21,6 +21,17 @@ export interface Campaigns {
   runningUnmaterialised(limit: number): Promise<Campaign[]>;
   /** The running campaigns that send through this connection. */
   runningOnConnection(connectionId: number): Promise<Campaign[]>;
+  /**
+   * A page of the company's campaigns for `GET /campaigns`: `search` matches the name
+   * case- and accent-insensitively; ordered by status, then `scheduledAt` newest first (nulls last), then id.
+   */
+  page(companyId: number, filter: { search?: string; offset: number; limit: number }): Promise<{ rows: Campaign[]; count: number }>;
+  /** Every campaign of the company, by name (`GET /campaigns/list`). */
+  all(companyId: number): Promise<Campaign[]>;
+  /** Deletes the campaign and its recipients; false when it was not there. */
+  remove(companyId: number, id: number): Promise<boolean>;
+  /** The company's campaigns that will still read this contact list when they start (not yet materialised, not ended). */
+  pendingOnContactList(companyId: number, contactListId: number): Promise<Campaign[]>;
 }
 
 /**
@@ -117,7 +128,17 @@ export interface Suppressions {
 /** The campaign settings rows and the company's time zone (the `timezone` company setting). */
 export interface CampaignSettingsStore {
   rows(companyId: number): Promise<CampaignSettingRow[]>;
+  /** Upserts these rows by `(companyId, key)` (others stay) and answers every stored row of the company. */
+  save(companyId: number, rows: readonly CampaignSettingRow[]): Promise<StoredCampaignSetting[]>;
   timeZone(companyId: number): Promise<string>;
+}
+
+/** A stored settings row as `GET /campaign-settings` answers it. */
+export interface StoredCampaignSetting extends CampaignSettingRow {
+  readonly id: number;
+  readonly companyId: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
 }
 
 /** Whether a connection may send now (its session `CONNECTED`), and what kind it is. */
