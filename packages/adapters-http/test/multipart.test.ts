@@ -1,14 +1,16 @@
+import fs from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { z } from 'zod';
 import type { TempFileUpload } from '@servicedesk/core';
-import { errorMiddleware, MAX_MULTIPART_BYTES, mountRoutes, multipartTotalLimit, route, TEMP_FILE_PREFIX, type AccessApi } from '../src/index.js';
+import { errorMiddleware, HttpError, MAX_MULTIPART_BYTES, mountRoutes, multipartTotalLimit, readMultipart, route, TEMP_FILE_PREFIX, type AccessApi } from '../src/index.js';
 
 const BOUNDARY = 'unit-boundary-42';
 
@@ -99,6 +101,68 @@ describe('HTTP multipart reader', () => {
     });
     expect(await post('/upload', Buffer.concat([part('file', 'ok', 'a.bin'), closing]))).to.deep.equal({ status: 200, body: { note: null } });
     expect(handled).to.equal(1);
+  });
+
+  it('removes the temporary file of a cut body even when the disk creates it only after the part failed', async () => {
+    // A slow disk: the temporary file is opened 30 ms late, when its part has long failed (no closing boundary).
+    const opens: Promise<void>[] = [];
+    const realOpen = fs.open;
+    const lateOpen = (file: fs.PathLike, ...rest: unknown[]) => {
+      const callback = rest.pop() as (err: NodeJS.ErrnoException | null, fd: number) => void;
+      const open = realOpen as (...args: unknown[]) => void;
+      if (typeof file !== 'string' || !path.basename(file).startsWith(TEMP_FILE_PREFIX)) return open(file, ...rest, callback);
+      opens.push(new Promise((resolve) => {
+        setTimeout(() => open(file, ...rest, (err: NodeJS.ErrnoException | null, fd: number) => { callback(err, fd); resolve(); }), 30);
+      }));
+    };
+    fs.open = lateOpen as unknown as typeof fs.open;
+    try {
+      const truncated = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`), Buffer.alloc(50, 1)]);
+      expect(await post('/upload', truncated)).to.deep.equal({ status: 400, body: { error: 'ERR_INVALID_MULTIPART' } });
+    } finally {
+      fs.open = realOpen;
+    }
+    expect(opens).to.have.length(1);
+    // Once the late open has created the file, nothing may be left of it.
+    await Promise.all(opens);
+    expect(await leftovers()).to.deep.equal([]);
+  });
+
+  it('refuses at once a body whose client went away before the route came to read it', async function () {
+    this.timeout(5000); // the failure to catch is a read that never settles
+    const koa = new Koa();
+    koa.silent = true;
+    let outcome: Promise<string> | undefined;
+    let arrived!: () => void;
+    let read!: () => void;
+    const arrival = new Promise<void>((resolve) => { arrived = resolve; });
+    const reading = new Promise<void>((resolve) => { read = resolve; });
+    koa.use(async (ctx) => {
+      arrived();
+      // The route is still busy (authenticating, say) when the client goes away.
+      await new Promise((resolve) => ctx.req.once('close', resolve));
+      outcome = readMultipart(ctx, { fileFields: ['file'], maxFileBytes: 1000, maxFiles: 1 }).then(
+        async (upload) => { await upload.dispose(); return 'read'; },
+        (err: HttpError) => `${err.status} ${err.code}`,
+      );
+      read();
+      await outcome;
+    });
+    const slow = createServer(koa.callback()).listen(0);
+    try {
+      const socket = connect((slow.address() as AddressInfo).port, '127.0.0.1', () => {
+        socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 2000\r\n\r\n`);
+        socket.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n${'x'.repeat(300)}`);
+      });
+      socket.on('error', () => undefined);
+      await arrival;
+      socket.destroy();
+      await reading;
+      expect(await outcome).to.equal('400 ERR_INVALID_MULTIPART');
+      expect(await leftovers()).to.deep.equal([]);
+    } finally {
+      slow.close();
+    }
   });
 
   it('answers a malformed or missing boundary with 400 and a non-multipart body with 415', async () => {

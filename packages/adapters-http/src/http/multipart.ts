@@ -78,6 +78,8 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
     return Promise.reject(new HttpError(413, 'ERR_BODY_TOO_LARGE'));
   }
   const req = ctx.req;
+  // The client went away before the route came to its body: its 'close' has passed and nothing will be read.
+  if (req.destroyed) return Promise.reject(new HttpError(400, 'ERR_INVALID_MULTIPART'));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -93,6 +95,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
     /** Files in the order of the body; null for a part without a chosen file. */
     const slots: Record<string, Array<TempFileUpload | null>> = {};
     const temps: string[] = [];
+    /** Every file's writing, settled once its temporary file is closed: only then may it be removed. */
     const writes: Promise<void>[] = [];
     let failed = false;
     let received = 0;
@@ -155,7 +158,11 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
         },
       });
       stream.on('limit', () => fail(new HttpError(413, 'ERR_FILE_TOO_LARGE')));
-      writes.push(pipeline(stream, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 })).then(
+      const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+      // A failing part settles the pipeline at once, possibly before the file is even opened: an
+      // unlink then would come before the file exists. The file is done with only once closed.
+      writes.push(new Promise<void>((done) => out.once('close', () => done())));
+      writes.push(pipeline(stream, meter, out).then(
         () => {
           if (failed) return;
           if (size === 0) {
