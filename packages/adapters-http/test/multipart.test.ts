@@ -78,6 +78,12 @@ describe('HTTP multipart reader', () => {
     expect(await leftovers()).to.deep.equal([]);
   });
 
+  it('reads a file name sent as UTF-8, as browsers send it', async () => {
+    const res = await post('/upload', Buffer.concat([part('file', 'bytes', 'Promoção de Março.png'), closing]));
+    expect(res.status).to.equal(200);
+    expect(seen.map((s) => s.file.filename)).to.deep.equal(['Promoção de Março.png']);
+  });
+
   it('removes the temporary files when the handler fails', async () => {
     const res = await post('/upload-then-fail', Buffer.concat([part('file', 'data', 'a.bin'), closing]));
     expect(res.status).to.equal(500);

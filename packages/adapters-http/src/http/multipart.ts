@@ -85,6 +85,8 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
     try {
       parser = busboy({
         headers: req.headers,
+        // Browsers send file names as UTF-8 bytes (busboy's default reads them as latin1: "PromoÃ§Ã£o.png").
+        defParamCharset: 'utf8',
         limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: MAX_FIELD_BYTES },
       });
     } catch {
