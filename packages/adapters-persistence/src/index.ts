@@ -21,3 +21,7 @@ export * from './jobs/mikro-orm-job-store.js';
 export * from './messaging/idempotency-repository.js';
 export * from './messaging/idempotency-schema.js';
 export * from './messaging/m0012-idempotency-keys.js';
+export * from './campaigns/m0015-campaigns.js';
+export * from './campaigns/schema.js';
+export * from './campaigns/repository.js';
+export * from './campaigns/references.js';

@@ -12,6 +12,10 @@ import { MikroOrmTags } from './tags/repository.js';
 import { MikroOrmCompanies, MikroOrmPlans } from './tenancy/repository.js';
 import { MikroOrmTicketLogs } from './messaging/ticket-log-repository.js';
 import { MikroOrmRefreshSessions, MikroOrmUsers } from './identity/repository.js';
+import { contactListsRepositories } from './contact-lists/repository.js';
+import { MikroOrmContactListUsage } from './contact-lists/usage.js';
+import { campaignsRepositories } from './campaigns/repository.js';
+import { MikroOrmCampaignReferences } from './campaigns/references.js';
 
 /** The unit-of-work ports every feature shares: transactions and after-request work. */
 export const platformRepositories = (orm: MikroORM) => ({ tx: new MikroOrmTransaction(orm), jobs: new MikroOrmBackgroundJobs(orm) });
@@ -45,5 +49,9 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
     ...platformRepositories(orm), ...identityRepositories(orm), ...tenancyRepositories(orm), ...settingsRepositories(orm),
     ...companyApiRepositories(orm), ...messagingRepositories(orm), ...contactsRepositories(orm), ...tagsRepositories(orm),
     ...queuesRepositories(orm, options),
+    // Their tables come with the contact lists' migrations m0014 and m0016 (and, for the usage, the campaigns' m0015).
+    ...contactListsRepositories(orm), contactListUsage: new MikroOrmContactListUsage(orm),
+    // Their tables come with the campaigns' migration m0015.
+    ...campaignsRepositories(orm), campaignReferences: new MikroOrmCampaignReferences(orm),
   };
 }

@@ -47,6 +47,8 @@ export interface BackendConfig {
   readonly sandboxEcho: boolean;
   /** Connectors the embedded channel runtime loads (`CHANNEL_CONNECTORS`). */
   readonly channelConnectors: readonly ConnectorName[];
+  /** The contact lists' number check: how often it runs, how many numbers of each company one run checks, when a failed check is retried. */
+  readonly contactListChecks: { readonly everyMs: number; readonly perCompany: number; readonly retryErrorsAfterMs: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -99,6 +101,9 @@ const ENV = z.object({
   SEND_DEADLINE_MS: envInt(60_000, 1, ' of milliseconds'),
   SANDBOX_ECHO: envBool(),
   CHANNEL_CONNECTORS: envConnectors(),
+  CONTACT_LIST_CHECK_INTERVAL_MS: envInt(15_000, 1, ' of milliseconds'),
+  CONTACT_LIST_CHECKS_PER_COMPANY: envInt(20, 1),
+  CONTACT_LIST_CHECK_RETRY_MS: envInt(30 * 60_000, 0, ' of milliseconds'),
 }).superRefine((env, ctx) => {
   const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
@@ -144,6 +149,9 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     sendDeadlineMs: env.SEND_DEADLINE_MS,
     sandboxEcho: env.SANDBOX_ECHO,
     channelConnectors: env.CHANNEL_CONNECTORS,
+    contactListChecks: {
+      everyMs: env.CONTACT_LIST_CHECK_INTERVAL_MS, perCompany: env.CONTACT_LIST_CHECKS_PER_COMPANY, retryErrorsAfterMs: env.CONTACT_LIST_CHECK_RETRY_MS,
+    },
   };
 }
 

@@ -4,10 +4,12 @@ import type { Application } from '@servicedesk/core';
 import type { Feature, Migration } from './modules/feature.js';
 import { companyApi } from './modules/company-api.js';
 import { contacts } from './modules/contacts.js';
+import { contactLists } from './modules/contact-lists.js';
 import { identity } from './modules/identity.js';
 import { messaging } from './modules/messaging.js';
 import { platform } from './modules/platform.js';
 import { queues } from './modules/queues.js';
+import { campaigns } from './modules/campaigns.js';
 import { settings } from './modules/settings.js';
 import { tags } from './modules/tags.js';
 import { tenancy } from './modules/tenancy.js';
@@ -16,7 +18,7 @@ import { tenancy } from './modules/tenancy.js';
  * Every feature of the backend, listed once. Adding a route group is its folders in each package
  * plus one line here (see the README's developer section). Routes are mounted in this order.
  */
-export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues] as const;
+export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns] as const;
 
 type ApiOf<F> = F extends Feature<any, infer A> ? A : never;
 type Merge<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -10,9 +10,11 @@ import type { JobStore } from './jobs/job-store.js';
 import type { Jobs } from './jobs/jobs.js';
 import { createTags, type TagPorts } from './compose/tags.js';
 import { createTenancy, type TenancyPorts } from './compose/tenancy.js';
+import { createContactLists, type ContactListPorts } from './compose/contact-lists.js';
+import { createCampaigns, type CampaignPorts } from './compose/campaigns.js';
 
 /** Every port the core's features need; a composition root supplies one adapter for each. */
-export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts {
+export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts {
   readonly companyRegistry: CompanyRegistry;
   /** Runs work after the request that started it (contact imports). */
   readonly jobs: BackgroundJobs;
@@ -37,6 +39,8 @@ export function createApplication(p: CorePorts) {
     tags: createTags(p),
     contacts: createContacts(p),
     queues: createQueues(p),
+    contactLists: createContactLists(p),
+    campaigns: createCampaigns(p),
   };
 }
 

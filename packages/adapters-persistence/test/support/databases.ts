@@ -88,11 +88,14 @@ export function withContext(db: () => Database) {
 /**
  * Registers a contract suite on every database: PGlite always, PostgreSQL when TEST_DATABASE_URL
  * is set. Each test body runs inside a request context, as an HTTP request does, on emptied tables.
+ * `options` gives a feature's entity schemas and migrations beside the backend's.
  */
-export function describeOnEachDatabase<F>(fixtureOn: (db: Database) => F, contract: (name: string, make: () => Promise<F>) => void): void {
+export function describeOnEachDatabase<F>(
+  fixtureOn: (db: Database) => F, contract: (name: string, make: () => Promise<F>) => void, options: Partial<DatabaseOptions> = {},
+): void {
   const targets: Array<[string, () => Promise<Database>, () => boolean]> = [
-    ['PGlite', () => openPgliteDatabase(), () => true],
-    ['PostgreSQL', () => openPostgresDatabase(), () => Boolean(integrationUrl('TEST_DATABASE_URL'))],
+    ['PGlite', () => openPgliteDatabase(options), () => true],
+    ['PostgreSQL', () => openPostgresDatabase(options), () => Boolean(integrationUrl('TEST_DATABASE_URL'))],
   ];
   for (const [name, open, enabled] of targets) {
     describe(name, function () {

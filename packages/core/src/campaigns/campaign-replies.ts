@@ -1,7 +1,7 @@
 import { canonicalPhone, digitsOf } from '../contacts/phone-numbers.js';
 import { foldForSearch } from '../shared/text.js';
 import type { Clock, Transaction } from '../shared/ports.js';
-import { settingsFromRows } from './campaign-settings.js';
+import { MAX_WORD_LENGTH, settingsFromRows } from './campaign-settings.js';
 import type { CampaignRecipients, CampaignSettingsStore, Suppressions } from './ports.js';
 import { isAwaitingConfirmation } from './recipient.js';
 import type { CampaignWakeups } from './wakeups.js';
@@ -34,6 +34,9 @@ export class HandleCampaignReply {
 
   async execute(input: { readonly companyId: number; readonly connectionId: number; readonly number: string; readonly text: string }): Promise<ReplyOutcome> {
     const { recipients, suppressions, settings, transaction, clock, wakeups } = this.deps;
+    // A configured word is at most 100 characters: longer replies (most messages) need no lookup at all.
+    const reply = normaliseReply(input.text);
+    if (reply === '' || reply.length > MAX_WORD_LENGTH) return 'ignored';
     const values = settingsFromRows(await settings.rows(input.companyId));
     const number = canonicalPhone(digitsOf(input.number));
     const now = clock.now();

@@ -1,17 +1,17 @@
 import type { Actor } from '../shared/actor.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
-import { toCampaignRecord, type CampaignRecord } from './campaign-events.js';
+import type { CampaignView, CampaignViews } from './campaign-view.js';
 import { findCampaign, type CampaignPlan } from './find-campaign.js';
 import type { CampaignRecipients, Campaigns } from './ports.js';
 import type { CampaignProgress, CampaignRecipient, RecipientState } from './recipient.js';
 
-/** The counts per state `GET /campaigns/:id` adds to the campaign (instead of the lineage's every shipping row). */
-export class ShowCampaignProgress {
-  constructor(private readonly deps: { campaigns: Campaigns; recipients: CampaignRecipients; plan: CampaignPlan }) {}
+/** `GET /campaigns/:id`: the campaign with its counts per state (instead of the lineage's every shipping row and list item). */
+export class ShowCampaign {
+  constructor(private readonly deps: { campaigns: Campaigns; recipients: CampaignRecipients; plan: CampaignPlan; views: CampaignViews }) {}
 
-  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<{ campaign: CampaignRecord; progress: CampaignProgress }> {
+  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<CampaignView & { progress: CampaignProgress }> {
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
-    return { campaign: toCampaignRecord(campaign), progress: await this.deps.recipients.progress(campaign.companyId, campaign.id) };
+    return { ...(await this.deps.views.view(campaign)), progress: await this.deps.recipients.progress(campaign.companyId, campaign.id) };
   }
 }
 

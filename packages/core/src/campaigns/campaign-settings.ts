@@ -46,6 +46,9 @@ export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
 /** One stored row, as the lineage keeps them (arrays and objects JSON-encoded). */
 export interface CampaignSettingRow { readonly key: string; readonly value: string; }
 
+/** The longest confirmation or stop word accepted. */
+export const MAX_WORD_LENGTH = 100;
+
 type Kind = 'int' | 'hour' | 'bool' | 'words' | 'variables';
 const KINDS: Record<keyof CampaignSettings, { kind: Kind; max?: number }> = {
   messageInterval: { kind: 'int', max: 86_400 }, messageIntervalMax: { kind: 'int', max: 86_400 },
@@ -75,7 +78,7 @@ function parseValue(kind: Kind, raw: unknown, max = Number.MAX_SAFE_INTEGER): un
     case 'hour': return typeof value === 'string' && HOUR.test(value) ? value : undefined;
     case 'bool': return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
     case 'words':
-      return Array.isArray(value) && value.length <= 100 && value.every((w) => typeof w === 'string' && w.length <= 100) ? value.map(String) : undefined;
+      return Array.isArray(value) && value.length <= 100 && value.every((w) => typeof w === 'string' && w.length <= MAX_WORD_LENGTH) ? value.map(String) : undefined;
     case 'variables':
       return Array.isArray(value) && value.length <= 200 && value.every((v) => v && typeof v.key === 'string' && typeof v.value === 'string' && /^[^{}\s]{1,64}$/.test(v.key))
         ? value.map((v: { key: string; value: string }) => ({ key: v.key, value: v.value })) : undefined;

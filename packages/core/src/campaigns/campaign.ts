@@ -52,6 +52,9 @@ export interface CampaignMedia {
   readonly path: string;
   /** The file's original name, shown and sent as the file name. */
   readonly name: string;
+  /** Its media type, as stored (sent with it), and its size in bytes. */
+  readonly contentType: string;
+  readonly size: number;
 }
 
 export interface Campaign {

@@ -3,10 +3,11 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock } from '../shared/ports.js';
 import { TRANSITIONS, type CampaignAction } from './campaign.js';
 import { campaignInvalid, campaignStatusConflict } from './campaign-errors.js';
-import { toCampaignRecord, type CampaignEvent } from './campaign-events.js';
+import type { CampaignViews } from './campaign-view.js';
+import type { CampaignEvent } from './campaign-events.js';
 import type { Campaigns } from './ports.js';
 import { findCampaign, type CampaignPlan } from './find-campaign.js';
-import { beginRunning, startProblem, type StartDeps } from './start-campaign.js';
+import { beginRunning, StartCampaign, startProblem, type StartDeps } from './start-campaign.js';
 
 /**
  * Pause and cancel: one conditional update on the stored status (409 when the status does not
@@ -14,17 +15,17 @@ import { beginRunning, startProblem, type StartDeps } from './start-campaign.js'
  * transaction, so nothing more goes out once this returns.
  */
 class StopCampaign {
-  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; realtime: RealtimeEvents<CampaignEvent> }, private readonly action: Extract<CampaignAction, 'pause' | 'cancel'>) {}
+  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; realtime: RealtimeEvents<CampaignEvent>; views: CampaignViews }, private readonly action: Extract<CampaignAction, 'pause' | 'cancel'>) {}
 
   async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
-    const { campaigns, clock, realtime } = this.deps;
+    const { campaigns, clock, realtime, views } = this.deps;
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
     const { from, to } = TRANSITIONS[this.action];
     if (!(await campaigns.transition(campaign.companyId, campaign.id, from, to, { updatedAt: clock.now() }))) {
       throw campaignStatusConflict({ status: campaign.status, action: this.action });
     }
     const after = await campaigns.findById(campaign.companyId, campaign.id);
-    if (after) await realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: toCampaignRecord(after) } });
+    if (after) await realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: await views.view(after) } });
   }
 }
 
@@ -64,3 +65,30 @@ export class RestartCampaign extends RunAgain {
 }
 
 export { findCampaign, type CampaignPlan };
+
+/**
+ * `POST /campaigns/:id/restart` ("run it"): whatever the stored status allows — a draft or
+ * scheduled campaign starts now, a paused one resumes, a cancelled or failed one runs again.
+ * Each goes through its own conditional transition (409 when the status changed meanwhile).
+ */
+export class RunCampaign {
+  private readonly start: StartCampaign;
+  private readonly resume: ResumeCampaign;
+  private readonly restart: RestartCampaign;
+
+  constructor(private readonly deps: StartDeps & { plan: CampaignPlan }) {
+    this.start = new StartCampaign(deps);
+    this.resume = new ResumeCampaign(deps);
+    this.restart = new RestartCampaign(deps);
+  }
+
+  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
+    const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
+    switch (campaign.status) {
+      case 'INATIVA': case 'PROGRAMADA': return this.start.execute(input);
+      case 'PAUSADA': return this.resume.execute(input);
+      case 'CANCELADA': case 'FALHOU': return this.restart.execute(input);
+      default: throw campaignStatusConflict({ status: campaign.status, action: 'restart' });
+    }
+  }
+}

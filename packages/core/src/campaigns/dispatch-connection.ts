@@ -1,7 +1,8 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import { isSending, TRANSITIONS } from './campaign.js';
-import { toCampaignRecord, type CampaignEvents } from './campaign-events.js';
+import type { CampaignViews } from './campaign-view.js';
+import type { CampaignEvents } from './campaign-events.js';
 import { settingsFromRows } from './campaign-settings.js';
 import { afterSend, decide, DISCONNECTED_RETRY_MS, pacingRules, type PacingRules, type RandomSource, type WaitReason } from './pacing.js';
 import type { CampaignConnections, CampaignPacing, CampaignRecipients, Campaigns, CampaignSender, CampaignSettingsStore } from './ports.js';
@@ -18,6 +19,7 @@ export interface DispatchDeps {
   clock: Clock;
   random: RandomSource;
   realtime: RealtimeEvents<CampaignEvents>;
+  views: CampaignViews;
 }
 
 export interface DispatchResult {
@@ -134,7 +136,7 @@ export class DispatchConnection {
 
   /** Running campaigns of the connection with nothing pending and no question still waiting end `FINALIZADA`. */
   private async completeFinished(connectionId: number, now: Date): Promise<void> {
-    const { campaigns, recipients, realtime } = this.deps;
+    const { campaigns, recipients, realtime, views } = this.deps;
     for (const c of await campaigns.runningOnConnection(connectionId)) {
       if (await recipients.hasPending(c.id)) continue;
       if ((await recipients.countAwaiting(c.id, now)) > 0) continue;
@@ -142,7 +144,7 @@ export class DispatchConnection {
       if (await campaigns.transition(c.companyId, c.id, TRANSITIONS.complete.from, 'FINALIZADA', { completedAt: now, updatedAt: now })) {
         const after = await campaigns.findById(c.companyId, c.id);
         if (after) {
-          await realtime.publish(c.companyId, { entity: 'campaign', data: { action: 'update', record: toCampaignRecord(after) } });
+          await realtime.publish(c.companyId, { entity: 'campaign', data: { action: 'update', record: await views.view(after) } });
           await this.publishProgress(c.companyId, c.id, now, true);
         }
       }

@@ -1,5 +1,5 @@
 import { canonicalPhone } from '../contacts/phone-numbers.js';
-import type { AudienceContact, AudienceListItem, CampaignAudience, CampaignConnections, CampaignSend, CampaignSender, CampaignSendResult, CampaignSettingsStore, StoredCampaignSetting } from './ports.js';
+import type { AudienceContact, AudienceListItem, CampaignAudience, CampaignConnections, CampaignSend, CampaignSender, CampaignSendResult, CampaignSettingsStore, StoredCampaignSetting, CampaignReferenceKind, CampaignReferences } from './ports.js';
 import type { CampaignSettingRow } from './campaign-settings.js';
 
 /** Contact lists, tagged contacts and CRM contacts, filled by the test or demo. */
@@ -13,6 +13,22 @@ export class InMemoryCampaignAudience implements CampaignAudience {
   async contactsByNumbers(companyId: number, numbers: readonly string[]) {
     const wanted = new Set(numbers);
     return (this.contacts.get(companyId) ?? []).filter((c) => wanted.has(canonicalPhone(c.number)));
+  }
+}
+
+/** Names of lists, tags, connections, users and queues per company, filled by the test or demo. */
+export class InMemoryCampaignReferences implements CampaignReferences {
+  readonly rows = new Map<string, string>();
+
+  set(companyId: number, kind: CampaignReferenceKind, id: number, name: string): void { this.rows.set(`${companyId}:${kind}:${id}`, name); }
+
+  async names(companyId: number, kind: CampaignReferenceKind, ids: readonly number[]) {
+    const out = new Map<number, string>();
+    for (const id of ids) {
+      const name = this.rows.get(`${companyId}:${kind}:${id}`);
+      if (name !== undefined) out.set(id, name);
+    }
+    return out;
   }
 }
 

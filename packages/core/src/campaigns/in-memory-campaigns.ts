@@ -1,11 +1,11 @@
 import type { Campaign, CampaignStatus, NewCampaign } from './campaign.js';
+import { foldForSearch } from '../shared/text.js';
 import { initialPacingState, type ConnectionPacingState } from './pacing.js';
 import type { CampaignPacing, CampaignRecipients, Campaigns, Suppressions } from './ports.js';
 import { isAwaitingConfirmation, progressOf, type CampaignProgress, type CampaignRecipient, type NewRecipient, type RecipientState } from './recipient.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
-/** Lower case without accents: what the SQL adapter's `unaccent(lower(…))` compares. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = foldForSearch;
 
 /** Campaigns in a map; `transition` compares and sets in one step, as the SQL `UPDATE … WHERE status IN` does. */
 export class InMemoryCampaigns implements Campaigns {
@@ -98,9 +98,12 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
   }
 
   async addMany(recipients: readonly NewRecipient[]) {
+    const key = (r: { campaignId: number; number: string }) => `${r.campaignId}:${r.number}`;
+    const present = new Set(this.all().map(key));
     let added = 0;
     for (const r of recipients) {
-      if (this.all().some((x) => x.campaignId === r.campaignId && x.number === r.number)) continue;
+      if (present.has(key(r))) continue;
+      present.add(key(r));
       const row = { ...clone(r), id: this.nextId++ };
       this.rows.set(row.id, row);
       added++;
@@ -138,7 +141,7 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
   }
 
   async update(recipient: CampaignRecipient) {
-    if (this.rows.has(recipient.id)) this.rows.set(recipient.id, clone(recipient));
+    if (this.rows.get(recipient.id)?.companyId === recipient.companyId) this.rows.set(recipient.id, clone(recipient));
   }
 
   async release(id: number, dueAt?: Date) {
@@ -228,7 +231,8 @@ export class InMemoryCampaignPacing implements CampaignPacing {
   }
 
   async dueConnections(now: Date, limit: number) {
-    return [...this.runs.entries()].filter(([, r]) => r.at !== null && r.at <= now.getTime()).slice(0, limit)
+    return [...this.runs.entries()].filter(([, r]) => r.at !== null && r.at <= now.getTime())
+      .sort(([ca, a], [cb, b]) => a.at! - b.at! || ca - cb).slice(0, limit)
       .map(([connectionId, r]) => ({ companyId: r.companyId, connectionId }));
   }
 }

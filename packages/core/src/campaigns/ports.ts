@@ -1,4 +1,4 @@
-import type { Campaign, CampaignStatus, NewCampaign } from './campaign.js';
+import type { Campaign, CampaignMedia, CampaignStatus, NewCampaign } from './campaign.js';
 import type { CampaignSettingRow } from './campaign-settings.js';
 import type { ConnectionPacingState } from './pacing.js';
 import type { CampaignProgress, CampaignRecipient, NewRecipient, RecipientState } from './recipient.js';
@@ -73,6 +73,7 @@ export interface CampaignRecipients {
 
 /** Per-connection pacing state and send history, shared by every instance (a table, not process memory). */
 export interface CampaignPacing {
+  /** The state (the initial one when none is stored); inside a transaction the SQL adapter locks its row until the commit. */
   get(connectionId: number): Promise<ConnectionPacingState>;
   save(state: ConnectionPacingState): Promise<void>;
   /** The connection's campaign sends since `since` (every campaign): the caps count them. */
@@ -141,6 +142,13 @@ export interface StoredCampaignSetting extends CampaignSettingRow {
   readonly updatedAt: Date;
 }
 
+export type CampaignReferenceKind = 'contactList' | 'tag' | 'connection' | 'user' | 'queue';
+
+/** The names of what campaigns point at, in the caller's company (an id of another company is absent from the answer). */
+export interface CampaignReferences {
+  names(companyId: number, kind: CampaignReferenceKind, ids: readonly number[]): Promise<Map<number, string>>;
+}
+
 /** Whether a connection may send now (its session `CONNECTED`), and what kind it is. */
 export interface CampaignConnections {
   find(companyId: number, connectionId: number): Promise<{ id: number; companyId: number; kind: 'chatapp' | 'socialnet' | 'bizchat'; connected: boolean } | null>;
@@ -161,7 +169,7 @@ export interface CampaignSend {
   readonly name: string;
   readonly contactId: number | null;
   readonly body: string;
-  readonly media: { readonly path: string; readonly name: string } | null;
+  readonly media: CampaignMedia | null;
   /** From the campaign: open (or reuse) a ticket with this status, owner and queue, or send out of ticket. */
   readonly openTicket: boolean;
   readonly statusTicket: 'open' | 'pending' | 'closed';

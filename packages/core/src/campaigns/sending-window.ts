@@ -1,3 +1,8 @@
+import { instantOf, localParts } from '../shared/zoned-time.js';
+
+// The zone arithmetic lives in shared/zoned-time (schedules compute recurrences with it too).
+export { instantOf, localParts };
+
 /**
  * The sending window on a company's wall clock, computed with Intl only (no time-zone library):
  * every answer is an instant, found by reading the zone's offset at that instant, so days of a
@@ -11,57 +16,6 @@ export interface SendingWindow {
   /** Local weekdays (0 Sunday … 6 Saturday) on which sending is allowed. */
   readonly weekdays: ReadonlySet<number>;
   readonly timeZone: string;
-}
-
-interface LocalParts { year: number; month: number; day: number; minute: number; weekday: number; }
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock date, minute of the day and weekday of an instant in a zone. */
-export function localParts(at: Date | number, timeZone: string): LocalParts & { second: number } {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const weekday = new Date(Date.UTC(p.year!, p.month! - 1, p.day!)).getUTCDay();
-  return { year: p.year!, month: p.month!, day: p.day!, minute: p.hour! * 60 + p.minute!, second: p.second!, weekday };
-}
-
-/** The zone's offset (local minus UTC, ms) at an instant. */
-function offsetAt(at: number, timeZone: string): number {
-  const p = localParts(at, timeZone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, 0, p.minute, p.second);
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/**
- * The first instant whose wall-clock time in the zone is `minute` of the given local date, or,
- * when that wall time does not exist (a daylight-saving gap), the first instant after the gap.
- */
-export function instantOf(year: number, month: number, day: number, minute: number, timeZone: string): number {
-  const wall = Date.UTC(year, month - 1, day, 0, minute);
-  // Two offsets around the wanted instant: the earlier candidate answers an ambiguous (repeated) hour with its first occurrence.
-  const candidates = [wall - offsetAt(wall - 86_400_000 / 2, timeZone), wall - offsetAt(wall + 86_400_000 / 2, timeZone), wall - offsetAt(wall, timeZone)];
-  const exact = candidates.filter((c) => wallOf(c, timeZone) === wall).sort((a, b) => a - b);
-  if (exact.length) return exact[0]!;
-  // In a gap: the transition lies between the candidates; the first instant whose wall time is past `wall`.
-  let lo = Math.min(...candidates), hi = Math.max(...candidates);
-  while (hi - lo > 1000) {
-    const mid = Math.floor((lo + hi) / 2000) * 1000;
-    if (wallOf(mid, timeZone) >= wall) hi = mid; else lo = mid;
-  }
-  return hi;
-}
-
-function wallOf(at: number, timeZone: string): number {
-  const p = localParts(at, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, 0, p.minute, p.second);
 }
 
 /** Whether the window has no limit at all (every day, all day). */

@@ -3,7 +3,8 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import { messageVariants, confirmationVariants, TRANSITIONS, type Campaign, type CampaignAction } from './campaign.js';
 import { campaignInvalid, campaignStatusConflict, type CampaignErrorCode } from './campaign-errors.js';
-import { toCampaignRecord, type CampaignEvent } from './campaign-events.js';
+import type { CampaignViews } from './campaign-view.js';
+import type { CampaignEvent } from './campaign-events.js';
 import { settingsFromRows } from './campaign-settings.js';
 import { materialiseRecipients } from './materialise.js';
 import type { RandomSource } from './pacing.js';
@@ -22,6 +23,7 @@ export interface StartDeps {
   clock: Clock;
   random: RandomSource;
   realtime: RealtimeEvents<CampaignEvent>;
+  views: CampaignViews;
   wakeups: CampaignWakeups;
 }
 
@@ -56,7 +58,7 @@ export async function beginRunning(deps: StartDeps, campaign: Campaign, action: 
   });
   if (!moved) return false;
   const after = await deps.campaigns.findById(campaign.companyId, campaign.id);
-  if (after) await deps.realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: toCampaignRecord(after) } });
+  if (after) await deps.realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: await deps.views.view(after) } });
   await deps.wakeups.wake(campaign.companyId, campaign.chatappId!, now);
   return true;
 }
@@ -84,14 +86,14 @@ export class StartDueCampaigns {
   constructor(private readonly deps: StartDeps) {}
 
   async execute(limit = 50): Promise<number> {
-    const { campaigns, clock, realtime } = this.deps;
+    const { campaigns, clock, realtime, views } = this.deps;
     let started = 0;
     for (const campaign of await campaigns.dueScheduled(clock.now(), limit)) {
       const problem = await startProblem(this.deps, campaign);
       if (problem) {
         if (await campaigns.transition(campaign.companyId, campaign.id, TRANSITIONS.fail.from, 'FALHOU', { failureReason: problem, updatedAt: clock.now() })) {
           const after = await campaigns.findById(campaign.companyId, campaign.id);
-          if (after) await realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: toCampaignRecord(after) } });
+          if (after) await realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: await views.view(after) } });
         }
         continue;
       }

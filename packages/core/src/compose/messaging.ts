@@ -90,16 +90,25 @@ interface SharedPorts {
 }
 
 /**
+ * The one send path: `OutboundMessages` over an outbox whose entries are relayed as soon as the
+ * transaction that wrote them commits (and by the relay job otherwise). Every feature that sends
+ * builds it from here.
+ */
+export function sendPath(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broker' | 'messages' | 'tx' | 'clock' | 'ids' | 'relayTrigger'>) {
+  const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker: p.broker, clock: p.clock, ...(p.relayTrigger ? { nudge: p.relayTrigger } : {}) });
+  const relayNow = () => { void relayOutbox.execute().catch(() => undefined); };
+  const outbox = relayAfterCommit(p.outbox, p.tx, p.relayTrigger ?? relayNow);
+  return { relayOutbox, outbox, outbound: new OutboundMessages({ messages: p.messages, outbox, clock: p.clock, ids: p.ids }) };
+}
+
+/**
  * The messaging use cases, in four slices: `connections` (channels and their sessions), `tickets`,
  * `conversations` (messages in and out; `outbound` is the one send path) and `outbox` (its relay).
  */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
   const { contacts, tickets, messages, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
-  const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker, clock, ...(p.relayTrigger ? { nudge: p.relayTrigger } : {}) });
-  const relayNow = () => { void relayOutbox.execute().catch(() => undefined); };
-  const outbox = relayAfterCommit(p.outbox, tx, p.relayTrigger ?? relayNow);
+  const { relayOutbox, outbox, outbound } = sendPath(p);
   const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
-  const outbound = new OutboundMessages({ messages, outbox, clock, ids });
   const { queues, settings } = p;
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });

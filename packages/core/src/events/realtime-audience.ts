@@ -11,7 +11,7 @@ import type { RealtimeEvent } from './realtime-event.js';
 export type RealtimeAudience =
   /** Every operator of the company (users, queues, settings, connections, contacts, tags…). */
   | { readonly kind: 'company' }
-  /** Admins and super users only (queue integrations: admin-only routes). */
+  /** Admins and super users only (queue integrations, contact lists: admin-only routes). */
   | { readonly kind: 'admins' }
   /** Those who see every ticket: admins, super users and users with `allTicket` (a deleted ticket). */
   | { readonly kind: 'seesAll' }
@@ -37,6 +37,8 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     case 'chatapp': case 'chatappSession': case 'contact': case 'contactImport': case 'tag':
       return COMPANY;
     case 'queueIntegration':
+    case 'ContactList': case 'ContactListItem': case 'contactListImport':
+    case 'campaign': case 'campaignProgress': case 'campaignSettings':
       return ADMINS;
     case 'ticket': {
       const data = event.data;

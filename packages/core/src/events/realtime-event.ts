@@ -6,6 +6,8 @@ import type { SettingEvent } from '../settings/setting-events.js';
 import type { TagEvent } from '../tags/tag-events.js';
 import type { CompanyEvent } from '../tenancy/company-events.js';
 import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
+import type { ContactListEvents } from '../contact-lists/contact-list-events.js';
+import type { CampaignEvents } from '../campaigns/campaign-events.js';
 
 /**
  * Every realtime event the core publishes: one member per entity, whose `data` has one member per
@@ -19,7 +21,9 @@ export type RealtimeEvent =
   | QueueEvent | QueueIntegrationEvent
   | ConnectionEvent | SessionEvent
   | ContactEvent | ContactImportEvent
-  | TagEvent | TicketEvent | AppMessageEvent;
+  | TagEvent | TicketEvent | AppMessageEvent
+  | ContactListEvents
+  | CampaignEvents;
 
 type Entity = RealtimeEvent['entity'];
 type ActionOf<E extends Entity> = Extract<RealtimeEvent, { entity: E }>['data']['action'];
@@ -42,6 +46,12 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   tag: { create: true, update: true, delete: true, contact: true },
   ticket: { create: true, update: true, updateUnread: true, delete: true, closeMany: true },
   appMessage: { create: true, update: true },
+  ContactList: { create: true, update: true, delete: true },
+  ContactListItem: { create: true, update: true, delete: true, reload: true },
+  contactListImport: { progress: true, done: true },
+  campaign: { create: true, update: true, delete: true },
+  campaignProgress: { progress: true },
+  campaignSettings: { create: true },
 };
 
 /** The (entity, action) pairs of `RealtimeEvent`, for tests and documentation. */

@@ -21,6 +21,10 @@ import { InMemoryJobQueueHealth, InMemoryQueueIntegrations, InMemoryQueueOptions
 import { FixedClock, InMemoryBlobStorage, InsecureTestPasswordHasher, RecordingRealtime, SequentialIds, SerialTransaction } from './support.js';
 import { InMemoryCompanies, InMemoryPlans } from './tenancy.js';
 import { InMemoryTokens } from './tokens.js';
+import { InMemoryContactListImports, InMemoryContactListItems, InMemoryContactLists } from './contact-lists.js';
+import { CampaignsReadingLists, ContactListCampaignAudience, InMemoryCampaignReferenceLookups } from './campaigns.js';
+import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../campaigns/in-memory-campaigns.js';
+import { InMemoryCampaignSettings } from '../campaigns/in-memory-campaign-sources.js';
 
 /** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
 export class InsecureTestDigester implements SecretDigester {
@@ -61,6 +65,10 @@ export function createInMemoryPorts() {
   users.queueMemberships = (companyId, userId) => queues.queueIdsOfUser(companyId, userId);
   /** The handlers `jobQueue` accepts: a test adds the definitions it runs. */
   const jobDefinitions: JobDefinition<any>[] = [];
+  const contactListItems = new InMemoryContactListItems();
+  const contactListImports = new InMemoryContactListImports();
+  const campaigns = new InMemoryCampaigns();
+  const contactLists = new InMemoryContactLists(contactListItems, contactListImports);
   const ports = {
     users, companies, settings, clock,
     refreshSessions: new InMemoryRefreshSessions(),
@@ -96,6 +104,17 @@ export function createInMemoryPorts() {
     conversationIntegrations: new RecordingConversationIntegrations(),
     jobHealth: new InMemoryJobQueueHealth(outbox),
     jobDefinitions,
+    contactLists,
+    contactListItems,
+    contactListImports,
+    contactListUsage: new CampaignsReadingLists(campaigns),
+    campaigns,
+    campaignRecipients: new InMemoryCampaignRecipients(campaigns),
+    campaignPacing: new InMemoryCampaignPacing(),
+    campaignSuppressions: new InMemorySuppressions(),
+    campaignSettingsRows: new InMemoryCampaignSettings(),
+    campaignAudience: new ContactListCampaignAudience(contactListItems),
+    campaignReferences: new InMemoryCampaignReferenceLookups({ connections, users, queues, tags, contactListName: async (companyId, id) => (await contactLists.findById(companyId, id))?.name ?? null }),
     ...jobPorts(new InMemoryJobStore(clock), () => jobDefinitions),
   } satisfies CorePorts & { jobDefinitions: JobDefinition<any>[] };
   return ports;

@@ -17,8 +17,11 @@ export interface ErrorCodeEntry {
   readonly where?: readonly ErrorCodePlace[];
 }
 
-/** Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`. */
-export type ErrorCodePlace = 'answer' | 'failureReason' | 'import';
+/**
+ * Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`,
+ * a contact-list item's `validationError` (why its number check could not run).
+ */
+export type ErrorCodePlace = 'answer' | 'failureReason' | 'import' | 'numberCheck';
 
 /**
  * Every stable `ERR_` code a client can see: in an error answer `{ "error": code }` (HTTP and the
@@ -153,7 +156,7 @@ export const ERROR_CODES = {
   ERR_CONNECTION_KIND_CHANGE: { kind: 'validation', description: 'A connection\'s kind cannot change, nor can it get a provider of another kind; create a new connection instead.' },
   ERR_TOO_MANY_QUEUES: { kind: 'validation', description: 'Too many queues were linked in one request; link fewer.' },
   ERR_SESSION_NOT_CONNECTED: {
-    kind: 'conflict', where: ['answer', 'failureReason'],
+    kind: 'conflict', where: ['answer', 'failureReason', 'numberCheck'],
     description: 'The connection\'s session is not connected, so it cannot answer or send; connect it (scan the QR code) and try again.',
   },
   ERR_CONTACTS_NOT_SUPPORTED: { kind: 'conflict', description: 'The connection\'s provider has no address book to import from; use a file import instead.' },
@@ -186,6 +189,21 @@ export const ERROR_CODES = {
   ERR_IMPORT_TOO_MANY_ROWS: { kind: 'too-large', description: 'The import has more rows than allowed; split it into smaller files.' },
   ERR_IMPORT_NOT_FOUND: { kind: 'not-found', description: 'No import with that id for the company (reports expire after a while).' },
   ERR_IMPORT_FAILED: { kind: 'unavailable', where: ['import'], description: 'The import stopped on an unexpected failure (shown as the import\'s `error`); run it again.' },
+
+  // ── Contact lists (the campaigns' audiences) ──
+  ERR_NO_CONTACT_LIST_FOUND: { kind: 'not-found', description: 'No contact list with that id in the caller\'s company.' },
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: { kind: 'not-found', description: 'No contact-list item with that id in the caller\'s company.' },
+  ERR_CONTACT_LIST_IN_USE: { kind: 'conflict', description: 'A campaign that has not started yet will read this list; delete or change that campaign first.' },
+  ERR_CONTACT_LIST_ITEM_DUPLICATE: { kind: 'conflict', description: 'The list already has this number (with or without the ninth digit); edit that item instead.' },
+  ERR_INVALID_CONTACT_LIST_NAME: { kind: 'validation', description: 'The contact list name is empty or over 255 characters.' },
+  ERR_INVALID_CONTACT_LIST_VARIABLES: {
+    kind: 'validation',
+    description: 'More than 50 variables (extra spreadsheet columns), a blank or over-long (100) variable name, or a value over 1,000 characters; also an import row\'s reason.',
+  },
+  ERR_NUMBER_CHECK_FAILED: {
+    kind: 'unavailable', where: ['numberCheck'],
+    description: 'The provider failed while checking a contact-list item\'s number (shown as the item\'s `validationError`); the check runs again later.',
+  },
 
   // ── Tickets ──
   ERR_NO_TICKET_FOUND: { kind: 'not-found', description: 'No ticket with that id in the caller\'s company.' },
@@ -263,6 +281,16 @@ export const ERROR_CODES = {
   ERR_CAMPAIGN_NO_CONNECTION: { kind: 'validation', description: 'The campaign names no sending connection of the caller\'s company.' },
   ERR_CAMPAIGN_TEMPLATE_REQUIRED: { kind: 'validation', description: 'A campaign on a bizchat connection must name an approved template.' },
   ERR_INVALID_CAMPAIGN_SETTING: { kind: 'validation', description: 'A campaign setting is out of its range; the details name the key.' },
+  ERR_CAMPAIGN_INVALID_NAME: { kind: 'validation', description: 'A campaign needs a name of 1 to 255 characters.' },
+  ERR_CAMPAIGN_INVALID_SCHEDULE: { kind: 'validation', description: 'The scheduledAt value is neither an ISO 8601 time nor a "YYYY-MM-DD HH:mm[:ss]" date and time.' },
+  ERR_CAMPAIGN_MESSAGE_TOO_LONG: { kind: 'validation', description: 'A message or confirmation variant is longer than 4,096 characters; the details name it.' },
+
+  // ── Internal chats (operator ↔ operator) ──
+  ERR_NO_CHAT_FOUND: { kind: 'not-found', description: 'No internal chat with that id (or uuid) that the caller is a member of; another company\'s chat, or one the caller is not in, is absent alike.' },
+  ERR_CHAT_INVALID_TITLE: { kind: 'validation', description: 'The chat\'s title is empty or longer than 255 characters.' },
+  ERR_TOO_MANY_CHAT_MEMBERS: { kind: 'validation', description: 'A chat has at most 500 members, its owner included; choose fewer users.' },
+  ERR_CHAT_MESSAGE_EMPTY: { kind: 'validation', description: 'The chat message has neither text nor a file; write something or attach a file in `medias`.' },
+  ERR_CHAT_MESSAGE_TOO_LONG: { kind: 'validation', description: 'A chat message\'s text is longer than 10,000 characters; split it.' },
 
   // ── Background jobs (internal: a client sees them only if a request schedules a job wrongly) ──
   ERR_UNKNOWN_JOB: { kind: 'validation', description: 'No background job of that name is defined.' },

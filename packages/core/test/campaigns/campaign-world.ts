@@ -2,14 +2,15 @@ import { campaignDefaults, type Campaign } from '../../src/campaigns/campaign.js
 import type { CampaignEvents } from '../../src/campaigns/campaign-events.js';
 import { DispatchConnection } from '../../src/campaigns/dispatch-connection.js';
 import { HandleCampaignReply } from '../../src/campaigns/campaign-replies.js';
-import { InMemoryCampaignAudience, InMemoryCampaignConnections, InMemoryCampaignSettings, RecordingCampaignSender } from '../../src/campaigns/in-memory-campaign-sources.js';
+import { InMemoryCampaignAudience, InMemoryCampaignReferences, InMemoryCampaignConnections, InMemoryCampaignSettings, RecordingCampaignSender } from '../../src/campaigns/in-memory-campaign-sources.js';
 import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../../src/campaigns/in-memory-campaigns.js';
 import type { RandomSource } from '../../src/campaigns/pacing.js';
 import { ApplyRecipientStatus } from '../../src/campaigns/recipient-status.js';
 import { StartCampaign, StartDueCampaigns, type StartDeps } from '../../src/campaigns/start-campaign.js';
 import { CancelCampaign, PauseCampaign, RestartCampaign, ResumeCampaign } from '../../src/campaigns/control-campaigns.js';
-import { ListCampaignRecipients, ShowCampaignProgress } from '../../src/campaigns/campaign-report.js';
+import { ListCampaignRecipients, ShowCampaign } from '../../src/campaigns/campaign-report.js';
 import { PacingWakeups } from '../../src/campaigns/wakeups.js';
+import { CampaignViews } from '../../src/campaigns/campaign-view.js';
 import type { Actor } from '../../src/shared/actor.js';
 
 export const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
@@ -57,9 +58,13 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
   const realtime = { publish: async (companyId: number, event: CampaignEvents) => { events.push({ companyId, event }); } };
   const transaction = { run: <T>(work: () => Promise<T>) => work(), afterCommit: (cb: () => void) => cb() };
   const wakeups = new PacingWakeups(pacing);
+  const references = new InMemoryCampaignReferences();
+  references.set(ACME, 'connection', CONNECTION, 'Main number');
+  references.set(ACME, 'contactList', 1, 'Customers');
+  const views = new CampaignViews(references);
   const plan = { disabled: new Set<number>(), async assertFeature(companyId: number) { if (plan.disabled.has(companyId)) throw Object.assign(new Error('plan'), { code: 'ERR_PLAN_FEATURE_DISABLED' }); } };
   const random = seeded(seed);
-  const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction, clock, random, realtime, wakeups };
+  const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction, clock, random, realtime, wakeups, views };
   connections.rows.set(CONNECTION, { id: CONNECTION, companyId: ACME, kind: 'chatapp', connected: true });
   // Always open, no caps, 1–2 s: the tests that need a window or caps set their own.
   settings.rowsOf.set(ACME, [
@@ -67,17 +72,17 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
     { key: 'startHour', value: '00:00' }, { key: 'endHour', value: '24:00' }, { key: 'sabado', value: 'true' }, { key: 'domingo', value: 'true' },
     { key: 'capHourly', value: '0' }, { key: 'capDaily', value: '0' },
   ]);
-  const dispatcher = (r: RandomSource = random) => new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction, clock, random: r, realtime });
+  const dispatcher = (r: RandomSource = random) => new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction, clock, random: r, realtime, views });
   const app = {
     start: new StartCampaign({ ...startDeps, plan }),
     startDue: new StartDueCampaigns(startDeps),
-    pause: new PauseCampaign({ campaigns, plan, clock, realtime }),
-    cancel: new CancelCampaign({ campaigns, plan, clock, realtime }),
+    pause: new PauseCampaign({ campaigns, plan, clock, realtime, views }),
+    cancel: new CancelCampaign({ campaigns, plan, clock, realtime, views }),
     resume: new ResumeCampaign({ ...startDeps, plan }),
     restart: new RestartCampaign({ ...startDeps, plan }),
     reply: new HandleCampaignReply({ recipients, suppressions, settings, transaction, clock, wakeups }),
     status: new ApplyRecipientStatus({ recipients, pacing, settings, clock }),
-    progress: new ShowCampaignProgress({ campaigns, recipients, plan }),
+    progress: new ShowCampaign({ campaigns, recipients, plan, views }),
     report: new ListCampaignRecipients({ campaigns, recipients, plan }),
   };
   const setSettings = (values: Record<string, string>) => {
@@ -92,7 +97,7 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
   const addCampaign = (fields: Partial<Campaign> = {}) => campaigns.add({
     ...campaignDefaults(ACME, 'Launch', clock.now()), message1: 'Hi {nome}', contactListId: 1, chatappId: CONNECTION, ...fields,
   });
-  return { clock, campaigns, recipients, pacing, suppressions, audience, settings, connections, sender, events, realtime, transaction, wakeups, plan, random, startDeps, dispatcher, app, setSettings, addList, addCampaign };
+  return { clock, campaigns, recipients, pacing, suppressions, audience, settings, connections, sender, events, realtime, references, views, transaction, wakeups, plan, random, startDeps, dispatcher, app, setSettings, addList, addCampaign };
 }
 
 export type CampaignWorld = ReturnType<typeof campaignWorld>;

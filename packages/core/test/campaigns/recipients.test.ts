@@ -22,7 +22,7 @@ describe('Campaigns: recipients materialised at start', () => {
       { id: 51, name: 'Bruno CRM', number: '551188880002', email: null, blocked: true, isGroup: false },
     ]);
     await w.suppressions.add({ companyId: 1, number: '5511988880005', reason: 'stop-word', campaignId: null, createdAt: w.clock.now() });
-    const c = await w.addCampaign({ tagListId: 7, message1: 'Oi {nome}, cupom {cupom} na loja {loja} {desconhecido}', message2: 'Olá {NOME}', media: { path: 'company-1/flyer.png', name: 'flyer.png' } });
+    const c = await w.addCampaign({ tagListId: 7, message1: 'Oi {nome}, cupom {cupom} na loja {loja} {desconhecido}', message2: 'Olá {NOME}', media: { path: 'company-1/flyer.png', name: 'flyer.png', contentType: 'image/png', size: 1024 } });
     await w.app.start.execute({ actor: admin, campaignId: c.id });
     const rows = w.recipients.snapshot().map((r) => ({ number: r.number, name: r.name, state: r.state, reason: r.reason }));
     expect(rows).to.deep.equal([
@@ -38,7 +38,7 @@ describe('Campaigns: recipients materialised at start', () => {
     expect([1, 2]).to.include(ana.variant);
     expect(ana.body).to.equal(ana.variant === 1 ? 'Oi Ana, cupom A10 na loja Centro {desconhecido}' : 'Olá Ana');
     expect(ana).to.include({ connectionId: CONNECTION, stage: 'message', confirmationBody: null });
-    expect(ana.media).to.deep.equal({ path: 'company-1/flyer.png', name: 'flyer.png' });
+    expect(ana.media).to.deep.equal({ path: 'company-1/flyer.png', name: 'flyer.png', contentType: 'image/png', size: 1024 });
     const p = await w.app.progress.execute({ actor: admin, campaignId: c.id });
     expect(p.progress).to.include({ total: 6, pending: 2, skipped: 4 });
     expect(p.progress.skippedByReason).to.deep.equal({ blocked: 1, 'invalid-number': 2, suppressed: 1 });

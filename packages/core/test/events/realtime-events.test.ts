@@ -2,12 +2,17 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { REALTIME_EVENT_NAMES, type RealtimeEvent, type RealtimeEventName } from '../../src/index.js';
 import { ticketWorld, type TicketWorld } from '../messaging/ticket-world.js';
+import { IMPORT_JOB, type ImportJobPayload } from '../../src/contact-lists/import-contact-list.js';
+import { contactListJobs } from '../../src/contact-lists/jobs.js';
 
 type DataOf<N extends RealtimeEventName> = Extract<Extract<RealtimeEvent, { entity: N['entity'] }>['data'], { action: N['action'] }>;
 /** The payload keys of every (entity, action): the compiler checks each key against the union, and that no pair is missing. */
 type PayloadKeys = { readonly [N in RealtimeEventName as `${N['entity']}:${N['action']}`]: readonly Exclude<keyof DataOf<N>, 'action'>[] };
 
 const IMPORT_STATUS = ['importId', 'source', 'fileName', 'status', 'total', 'processed', 'created', 'merged', 'failed', 'errors', 'errorsTruncated', 'error', 'startedAt', 'finishedAt'] as const;
+const LIST_IMPORT_STATUS = [
+  'importId', 'contactListId', 'fileName', 'status', 'total', 'processed', 'created', 'duplicates', 'invalid', 'errors', 'error', 'startedAt', 'finishedAt',
+] as const;
 const PAYLOAD: PayloadKeys = {
   'user:create': ['user'], 'user:update': ['user'], 'user:delete': ['userId'],
   'company:update': ['company'],
@@ -22,6 +27,13 @@ const PAYLOAD: PayloadKeys = {
   'ticket:create': ['ticket'], 'ticket:update': ['ticket'], 'ticket:updateUnread': ['ticketId', 'ticket'], 'ticket:delete': ['ticketId'],
   'ticket:closeMany': ['ticketIds', 'status', 'chatappId'],
   'appMessage:create': ['message', 'ticket', 'contact'], 'appMessage:update': ['message'],
+  'ContactList:create': ['record'], 'ContactList:update': ['record'], 'ContactList:delete': ['id'],
+  'ContactListItem:create': ['record'], 'ContactListItem:update': ['record'], 'ContactListItem:delete': ['id', 'contactListId'],
+  'ContactListItem:reload': ['contactListId', 'records'],
+  'contactListImport:progress': LIST_IMPORT_STATUS, 'contactListImport:done': LIST_IMPORT_STATUS,
+  'campaign:create': ['record'], 'campaign:update': ['record'], 'campaign:delete': ['id'],
+  'campaignProgress:progress': ['id', 'status', 'progress'],
+  'campaignSettings:create': ['record'],
 };
 /** Keys some publishers of a pair leave out. */
 const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['chatappId'] };
@@ -89,6 +101,32 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
     ['listTicketMessages', ['ticket:update', 'ticket:updateUnread'], () => app.conversations.listTicketMessages.execute({ actor: admin, ticketId: ids.inbound! })],
     ['closeAllTickets', ['ticket:closeMany'], () => app.tickets.closeAllTickets.execute({ actor: admin })],
     ['deleteTicket', ['ticket:delete'], () => app.tickets.deleteTicket.execute({ actor: admin, ticketId: ids.ticket! })],
+    ['createContactList', ['ContactList:create'], async () => { ids.list = (await app.contactLists.createContactList.execute({ actor: admin, name: 'Clientes' })).id; }],
+    ['updateContactList', ['ContactList:update'], () => app.contactLists.updateContactList.execute({ actor: admin, contactListId: ids.list!, name: 'Clientes VIP' })],
+    ['createContactListItem', ['ContactListItem:create', 'ContactList:update'], async () => {
+      ids.item = (await app.contactLists.createContactListItem.execute({ actor: admin, contactListId: ids.list!, name: 'Ana', number: '5511988887777' })).id;
+    }],
+    ['updateContactListItem', ['ContactListItem:update', 'ContactList:update'], () => app.contactLists.updateContactListItem.execute({ actor: admin, itemId: ids.item!, name: 'Ana Maria' })],
+    ['startContactListImport (and its job)', ['contactListImport:progress', 'contactListImport:done', 'ContactList:update', 'ContactListItem:reload'], async () => {
+      w.ports.jobDefinitions.push(...contactListJobs(app.contactLists));
+      await app.contactLists.startContactListImport.execute({ actor: admin, contactListId: ids.list!, fileName: 'lista.csv', rows: [{ row: 2, name: 'Bia', number: '5511977776666', variables: {} }] });
+      const [job] = await w.ports.jobStore.claim({ owner: 'test', limit: 1, leaseMs: new Map([[IMPORT_JOB, 60_000]]) });
+      await app.contactLists.runContactListImport.execute(job!.payload as ImportJobPayload);
+    }],
+    ['deleteContactListItem', ['ContactListItem:delete', 'ContactList:update'], () => app.contactLists.deleteContactListItem.execute({ actor: admin, itemId: ids.item! })],
+    ['deleteContactList', ['ContactList:delete'], () => app.contactLists.deleteContactList.execute({ actor: admin, contactListId: ids.list! })],
+    ['saveCampaignSettings', ['campaignSettings:create'], () => app.campaigns.saveCampaignSettings.execute({
+      actor: admin, settings: { startHour: '00:00', endHour: '24:00', sabado: true, domingo: true },
+    })],
+    ['createCampaign', ['tag:create', 'campaign:create'], async () => {
+      const tag = await app.tags.createTag.execute({ actor: admin, name: 'Nobody yet' });
+      ids.campaign = (await app.campaigns.createCampaign.execute({ actor: admin, campaign: { name: 'Launch', message1: 'Hi {nome}', tagListId: tag.id, chatappId: w.connection.id } })).id;
+    }],
+    ['updateCampaign', ['campaign:update'], () => app.campaigns.updateCampaign.execute({ actor: admin, campaignId: ids.campaign!, campaign: { message2: 'Hello {nome}' } })],
+    ['startCampaign', ['campaign:update'], () => app.campaigns.startCampaign.execute({ actor: admin, campaignId: ids.campaign! })],
+    // Nobody carries the tag: the dispatcher finds nothing to send and completes the campaign.
+    ['dispatchDueConnections', ['campaign:update', 'campaignProgress:progress'], () => app.campaigns.dispatchDueConnections.execute()],
+    ['deleteCampaign', ['campaign:delete'], () => app.campaigns.deleteCampaign.execute({ actor: admin, campaignId: ids.campaign! })],
   ];
 }
 

@@ -1,0 +1,182 @@
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+import type { Connections } from '../connections/ports.js';
+import type { ChannelEvent } from '../connections/channel-messages.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import type { Messages } from '../messages/ports.js';
+import type { Outbox } from '../outbox/ports.js';
+import type { Broker } from '../outbox/broker.js';
+import type { Settings } from '../settings/ports.js';
+import type { Queues } from '../queues/ports.js';
+import type { Tags } from '../tags/ports.js';
+import { TicketPresenter } from '../tickets/ticket-details.js';
+import { messageContexts } from '../conversations/message-context.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
+import { HandleCampaignReply } from '../campaigns/campaign-replies.js';
+import { ListCampaignRecipients, ShowCampaign } from '../campaigns/campaign-report.js';
+import { CampaignViews } from '../campaigns/campaign-view.js';
+import { CancelCampaign, PauseCampaign, RestartCampaign, ResumeCampaign, RunCampaign } from '../campaigns/control-campaigns.js';
+import { DispatchConnection } from '../campaigns/dispatch-connection.js';
+import { campaignJobs, DispatchDueConnections } from '../campaigns/jobs.js';
+import {
+  CreateCampaign, DeleteCampaign, ListAllCampaigns, ListCampaigns, ListCampaignSettings, RemoveCampaignMedia, SaveCampaignSettings, SetCampaignMedia, UpdateCampaign,
+} from '../campaigns/manage-campaigns.js';
+import type { RandomSource } from '../campaigns/pacing.js';
+import type {
+  CampaignAudience, CampaignPacing, CampaignRecipients, CampaignReferences, Campaigns, CampaignSettingsStore, Suppressions,
+} from '../campaigns/ports.js';
+import type { CampaignSettingRow } from '../campaigns/campaign-settings.js';
+import { ApplyRecipientStatus } from '../campaigns/recipient-status.js';
+import { StartCampaign, StartDueCampaigns, type StartDeps } from '../campaigns/start-campaign.js';
+import { PacingWakeups } from '../campaigns/wakeups.js';
+import { ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
+import { sendPath } from './messaging.js';
+
+/** The campaign feature's own ports (its tables). */
+export interface CampaignPorts {
+  readonly campaigns: Campaigns;
+  readonly campaignRecipients: CampaignRecipients;
+  readonly campaignPacing: CampaignPacing;
+  readonly campaignSuppressions: Suppressions;
+  /** The stored settings rows; the time zone is the company's `timezone` setting. */
+  readonly campaignSettingsRows: Pick<CampaignSettingsStore, 'rows' | 'save'>;
+  readonly campaignAudience: CampaignAudience;
+  readonly campaignReferences: CampaignReferences;
+  /** Random delays and variants; `Math.random` unless a test seeds it. */
+  readonly campaignRandom?: RandomSource;
+}
+
+interface SharedPorts {
+  readonly users: Users;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly connections: Connections;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
+  readonly messages: Messages;
+  readonly outbox: Outbox;
+  readonly broker: Broker;
+  readonly settings: Settings;
+  readonly queues: Queues;
+  readonly tags: Tags;
+  readonly blobs: BlobStorage;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly relayTrigger?: () => void;
+}
+
+/** How long an instance reuses a company's settings rows it read (a save on another instance applies within this). */
+const SETTINGS_TTL_MS = 5_000;
+
+/**
+ * The settings rows with the company's time zone (the sending window is on its wall clock). Rows are
+ * read at most every few seconds per company: every inbound text and every dispatch round needs them.
+ */
+function settingsStore(p: CampaignPorts & SharedPorts): CampaignSettingsStore {
+  const recent = new Map<number, { at: number; rows: Promise<CampaignSettingRow[]> }>();
+  return {
+    rows(companyId) {
+      const now = Date.now();
+      const hit = recent.get(companyId);
+      if (hit && now - hit.at < SETTINGS_TTL_MS) return hit.rows;
+      const rows = p.campaignSettingsRows.rows(companyId);
+      recent.set(companyId, { at: now, rows });
+      rows.catch(() => recent.delete(companyId));
+      if (recent.size > 10_000) recent.delete(recent.keys().next().value!);
+      return rows;
+    },
+    async save(companyId, rows) {
+      recent.delete(companyId);
+      const stored = await p.campaignSettingsRows.save(companyId, rows);
+      recent.delete(companyId);
+      return stored;
+    },
+    async timeZone(companyId) {
+      const zone = await p.settings.get(companyId, 'timezone');
+      return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+    },
+  };
+}
+
+/**
+ * Campaigns: their settings, the state machine's actions, the report, the dispatchers (one per
+ * connection, run by the `campaigns.dispatch` job) and the hooks the channel's events call.
+ */
+export function createCampaigns(p: CampaignPorts & SharedPorts) {
+  const { campaigns, campaignRecipients: recipients, campaignPacing: pacing, campaignSuppressions: suppressions, campaignAudience: audience } = p;
+  const { blobs, realtime, tx, clock, ids } = p;
+  const random = p.campaignRandom ?? { next: () => Math.random() };
+  const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
+  const settings = settingsStore(p);
+  const connections = new ConnectionsForCampaigns(p.connections);
+  const views = new CampaignViews(p.campaignReferences);
+  const wakeups = new PacingWakeups(pacing);
+  const { outbound } = sendPath(p);
+  const presenter = new TicketPresenter({ contacts: p.contacts, connections: p.connections, users: p.users, realtime, tags: p.tags, queues: p.queues });
+  const contexts = messageContexts({ tickets: p.tickets, contacts: p.contacts, queues: p.queues, messages: p.messages });
+  const sender = new OutboundCampaignSender({ connections: p.connections, contacts: p.contacts, tickets: p.tickets, outbound, blobs, tx, clock, ids, realtime, presenter, contexts });
+  const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction: tx, clock, random, realtime, wakeups, views };
+  const writes = { campaigns, references: p.campaignReferences, settings, connections, plan, views, realtime, clock };
+  const dispatch = new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction: tx, clock, random, realtime, views });
+  const startDue = new StartDueCampaigns(startDeps);
+  const dispatchDue = new DispatchDueConnections({ pacing, dispatch, clock });
+  const handleReply = new HandleCampaignReply({ recipients, suppressions, settings, transaction: tx, clock, wakeups });
+  const applyRecipientStatus = new ApplyRecipientStatus({ recipients, pacing, settings, clock });
+  /** The channel's events as campaigns see them: inbound texts may be answers, message events move recipients on. */
+  const onChannelEvent = async (e: ChannelEvent): Promise<void> => {
+    switch (e.type) {
+      case 'InboundMessage':
+        if (!e.isGroup && e.body.trim()) await handleReply.execute({ companyId: e.companyId, connectionId: e.chatappId, number: e.from, text: e.body });
+        return;
+      case 'SessionMessageFailed': case 'SocialMessageFailed':
+        await applyRecipientStatus.execute({ messageId: e.messageId, status: 'failed', reason: e.reason });
+        return;
+      case 'MessageStatusChanged': {
+        const messageId = e.messageId ?? (await p.messages.findByProviderId(e.chatappId, e.providerMessageId))?.id;
+        if (messageId && (e.status === 'delivered' || e.status === 'read' || e.status === 'played' || e.status === 'failed')) {
+          await applyRecipientStatus.execute({ messageId, status: e.status });
+        }
+        return;
+      }
+      default:
+    }
+  };
+  return {
+    listCampaigns: new ListCampaigns({ campaigns, plan, views }),
+    listAllCampaigns: new ListAllCampaigns({ campaigns, plan, views }),
+    showCampaign: new ShowCampaign({ campaigns, recipients, plan, views }),
+    listCampaignRecipients: new ListCampaignRecipients({ campaigns, recipients, plan }),
+    createCampaign: new CreateCampaign(writes),
+    updateCampaign: new UpdateCampaign(writes),
+    deleteCampaign: new DeleteCampaign({ campaigns, plan, blobs, realtime }),
+    setCampaignMedia: new SetCampaignMedia({ campaigns, plan, blobs, ids, clock, views, realtime }),
+    removeCampaignMedia: new RemoveCampaignMedia({ campaigns, plan, blobs, ids, clock, views, realtime }),
+    startCampaign: new StartCampaign({ ...startDeps, plan }),
+    pauseCampaign: new PauseCampaign({ campaigns, plan, clock, realtime, views }),
+    resumeCampaign: new ResumeCampaign({ ...startDeps, plan }),
+    cancelCampaign: new CancelCampaign({ campaigns, plan, clock, realtime, views }),
+    restartCampaign: new RestartCampaign({ ...startDeps, plan }),
+    /** The lineage's restart route: start, resume or restart, as the stored status allows. */
+    runCampaign: new RunCampaign({ ...startDeps, plan }),
+    listCampaignSettings: new ListCampaignSettings({ settings, plan }),
+    saveCampaignSettings: new SaveCampaignSettings({ settings, plan, tx, realtime }),
+    /** Inbound texts: stop words suppress, yes words confirm. */
+    handleReply,
+    /** Delivery progress of campaign messages. */
+    applyRecipientStatus,
+    /** Both, from the channel's events (the backend's campaign consumers call it with each inbound and message event). */
+    onChannelEvent: { execute: onChannelEvent },
+    startDueCampaigns: startDue,
+    dispatchDueConnections: dispatchDue,
+    /** The recurring jobs: due campaigns start, due dispatchers run. */
+    jobs: () => campaignJobs({ startDue, dispatchDue }),
+  };
+}
+export type CampaignsApi = ReturnType<typeof createCampaigns>;

@@ -1,0 +1,67 @@
+import type { ChannelQueries } from '../connections/check-number.js';
+import type { Connections } from '../connections/ports.js';
+import { CheckListNumbers } from '../contact-lists/check-list-numbers.js';
+import { ContactListPresenter } from '../contact-lists/contact-list-view.js';
+import { RunContactListImport, StartContactListImport } from '../contact-lists/import-contact-list.js';
+import {
+  CreateContactListItem, DeleteContactListItem, ListAllContactListItems, ListContactListItems, ShowContactListItem, UpdateContactListItem,
+} from '../contact-lists/manage-contact-list-items.js';
+import { CreateContactList, DeleteContactList, ListAllContactLists, ListContactLists, ShowContactList, UpdateContactList } from '../contact-lists/manage-contact-lists.js';
+import type { ContactListImports, ContactListItems, ContactLists, ContactListUsage } from '../contact-lists/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+
+/** The contact lists' own ports. */
+export interface ContactListPorts {
+  readonly contactLists: ContactLists;
+  readonly contactListItems: ContactListItems;
+  readonly contactListImports: ContactListImports;
+  /** Which campaigns still read a list (the campaigns feature answers it): deleting such a list is refused. */
+  readonly contactListUsage: ContactListUsage;
+}
+
+interface SharedPorts {
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly connections: Connections;
+  readonly channelQueries: ChannelQueries;
+  readonly blobs: BlobStorage;
+  readonly jobQueue: Jobs;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** Contact lists and their items, spreadsheet imports into them, and the number check (the jobs' use cases). */
+export function createContactLists(p: ContactListPorts & SharedPorts) {
+  const { contactLists: lists, contactListItems: items, contactListImports: imports, contactListUsage: usage, blobs, jobQueue, realtime, tx, clock, ids } = p;
+  const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
+  const presenter = new ContactListPresenter({ lists, imports });
+  const reads = { lists, presenter, plan };
+  const writes = { ...reads, clock, realtime };
+  const itemReads = { lists, items, plan };
+  const itemWrites = { ...itemReads, presenter, clock, realtime };
+  return {
+    listContactLists: new ListContactLists(reads),
+    listAllContactLists: new ListAllContactLists(reads),
+    showContactList: new ShowContactList(reads),
+    createContactList: new CreateContactList(writes),
+    updateContactList: new UpdateContactList(writes),
+    deleteContactList: new DeleteContactList({ lists, usage, plan, realtime }),
+    listContactListItems: new ListContactListItems(itemReads),
+    listAllContactListItems: new ListAllContactListItems(itemReads),
+    showContactListItem: new ShowContactListItem(itemReads),
+    createContactListItem: new CreateContactListItem(itemWrites),
+    updateContactListItem: new UpdateContactListItem(itemWrites),
+    deleteContactListItem: new DeleteContactListItem(itemWrites),
+    startContactListImport: new StartContactListImport({ lists, imports, plan, blobs, jobQueue, tx, clock, ids }),
+    runContactListImport: new RunContactListImport({ lists, items, imports, presenter, blobs, jobQueue, tx, clock, realtime }),
+    checkListNumbers: new CheckListNumbers({ lists, items, connections: p.connections, queries: p.channelQueries, presenter, tx, clock, realtime }),
+  };
+}
+export type ContactListsApi = ReturnType<typeof createContactLists>;
