@@ -126,6 +126,12 @@ export class MikroOrmCampaigns extends MikroOrmRepository implements Campaigns {
     return this.select(`status = 'EM_ANDAMENTO' and materialized_at is null`, [limit], 'order by id limit ?');
   }
 
+  /** Share-locked: a status change waits for the send transaction that read it. */
+  async statusForSend(companyId: number, id: number) {
+    const [row] = await this.em.execute<Array<{ status: CampaignStatus }>>('select status from campaigns where id = ? and company_id = ? for share', [id, companyId]);
+    return row ? row.status : null;
+  }
+
   runningOnConnection(connectionId: number) {
     return this.select(`chatapp_id = ? and status = 'EM_ANDAMENTO'`, [connectionId], 'order by id');
   }
@@ -278,6 +284,22 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
     );
   }
 
+  /** One conditional update: the state only moves forward, whatever order concurrent reports run in. */
+  async advanceByMessage(messageId: string, change: { readonly state: 'delivered' | 'read' | 'failed'; readonly at: Date; readonly reason?: string | null }) {
+    const rows = change.state === 'failed'
+      ? await this.em.execute<Row[]>(
+        `update campaign_recipients set state = 'failed', reason = ?, awaiting_until = null, updated_at = ?
+         where message_id = ? and state in ('sent', 'delivered', 'read') returning ${RECIPIENT_COLUMNS}`,
+        [change.reason ?? null, change.at, messageId],
+      )
+      : await this.em.execute<Row[]>(
+        `update campaign_recipients set state = ?, delivered_at = coalesce(delivered_at, ?), read_at = case when ? = 'read' then ? else read_at end, updated_at = ?
+         where message_id = ? and state in (${change.state === 'read' ? "'sent', 'delivered'" : "'sent'"}) returning ${RECIPIENT_COLUMNS}`,
+        [change.state, change.at, change.state, change.at, change.at, messageId],
+      );
+    return rows[0] ? toRecipient(rows[0]) : null;
+  }
+
   async release(id: number, dueAt?: Date) {
     await this.em.execute('update campaign_recipients set claimed_until = null, due_at = coalesce(?, due_at) where id = ?', [dueAt ?? null, id]);
   }
@@ -398,12 +420,13 @@ export class MikroOrmCampaignPacing extends MikroOrmRepository implements Campai
     );
   }
 
-  async setNextRun(companyId: number, connectionId: number, at: Date | null) {
+  async setNextRun(companyId: number, connectionId: number, at: Date | null, unlessWokenAfter?: Date) {
     await this.em.execute(
       `insert into campaign_pacing (connection_id, company_id, next_run_at)
        select id, company_id, ? from connections where id = ? and company_id = ?
-       on conflict (connection_id) do update set next_run_at = excluded.next_run_at`,
-      [at, connectionId, companyId],
+       on conflict (connection_id) do update set next_run_at = excluded.next_run_at
+       where ?::timestamptz is null or campaign_pacing.next_run_at is null or campaign_pacing.next_run_at <= ?`,
+      [at, connectionId, companyId, unlessWokenAfter ?? null, unlessWokenAfter ?? null],
     );
   }
 

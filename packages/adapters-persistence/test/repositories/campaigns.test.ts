@@ -1,20 +1,18 @@
 import { expect } from 'chai';
-import { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { campaignDraft, describeCampaignsContract, recipientDraft, type CampaignSeed } from '@servicedesk/core/contracts/campaigns-contract';
-import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { connectionFixture, contactDraft } from '@servicedesk/core/contracts/messaging-contract';
 import { queueFixture } from '@servicedesk/core/contracts/queues-contract';
 import { companyFixture, planFixture, userFixture } from '@servicedesk/core/contracts/repositories-contract';
 import { tagFixture } from '@servicedesk/core/contracts/tags-contract';
 import {
   BACKEND_MIGRATIONS, BACKEND_SCHEMAS, CAMPAIGN_SCHEMAS, campaignsRepositories, M0015Campaigns, MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts,
-  MikroOrmPlans, MikroOrmQueues, MikroOrmTags, MikroOrmTransaction, MikroOrmUsers, openDatabase, type Database,
+  MikroOrmPlans, MikroOrmQueues, MikroOrmTags, MikroOrmTransaction, MikroOrmUsers, type Database,
 } from '../../src/index.js';
 import { M0014ContactLists } from '../../src/contact-lists/m0014-contact-lists.js';
 import { CONTACT_LIST_SCHEMAS } from '../../src/contact-lists/schema.js';
-import { describeOnEachDatabase, scratchDatabase } from '../support/databases.js';
-import { expressionIndexDrift, schemaDiff } from '../support/schema-drift.js';
+import { describeOnEachDatabase } from '../support/databases.js';
+import { describeFeatureDrift } from '../support/feature-drift.js';
 
 /** The backend's tables, the contact lists' (`campaigns.contact_list_id` refers to them) and the campaigns'. */
 const OPTIONS = {
@@ -22,9 +20,7 @@ const OPTIONS = {
   migrations: [...BACKEND_MIGRATIONS, { name: 'm0014-contact-lists', class: M0014ContactLists }, { name: 'm0015-campaigns', class: M0015Campaigns }],
 };
 const CAMPAIGN_TABLES = ['campaigns', 'campaign_recipients', 'campaign_pacing', 'campaign_sends', 'campaign_suppressions', 'campaign_settings'];
-const onCampaignTables = (line: string) => CAMPAIGN_TABLES.some((t) => line.includes(`"${t}"`) || line.includes(`${t}_`));
 /** The statements MikroORM would run on the campaign tables (the contact lists' tables are their feature's to check). */
-const campaignDrift = async (db: Database) => (await schemaDiff(db.orm)).split('\n').filter(onCampaignTables);
 
 /** Rows of the tables a campaign points at and reads, written through their repositories (contact lists with SQL). */
 function seedOn(db: Database): CampaignSeed {
@@ -121,55 +117,4 @@ describeOnEachDatabase(fixtureOn, (name, make) => {
   });
 }, OPTIONS);
 
-/** The campaign tables as the entity schemas describe them and as m0015 creates them. */
-const TARGETS: Array<{ name: string; enabled: () => boolean; open: () => Promise<{ db: Database; drop: () => Promise<void> }> }> = [
-  { name: 'PGlite', enabled: () => true, open: async () => ({ db: await openDatabase(OPTIONS), drop: async () => {} }) },
-  {
-    name: 'PostgreSQL',
-    enabled: () => Boolean(integrationUrl('TEST_DATABASE_URL')),
-    open: async () => {
-      const scratch = await scratchDatabase();
-      return { db: await openDatabase({ ...OPTIONS, url: scratch.url, poolMax: 2 }), drop: () => scratch.drop() };
-    },
-  },
-];
-
-for (const target of TARGETS) {
-  describe(`Schema drift of the campaign tables on ${target.name}`, function () {
-    this.timeout(120_000);
-    let opened: { db: Database; drop: () => Promise<void> } | undefined;
-    before(async function () {
-      if (!target.enabled()) return this.skip();
-      opened = await target.open();
-      await opened.db.migrate();
-    });
-    after(async () => {
-      await opened?.db.close();
-      await opened?.drop();
-    });
-
-    it('MikroORM finds nothing to change in them after m0015', async () => {
-      const diff = await campaignDrift(opened!.db);
-      expect(diff, `the entity schemas and m0015 disagree; MikroORM would run:\n${diff.join('\n')}\n`).to.deep.equal([]);
-      expect((await expressionIndexDrift(opened!.db.orm)).filter(onCampaignTables)).to.deep.equal([]);
-    });
-
-    it('the check sees an edited copy of a campaign table (it would catch drift)', async () => {
-      const edited = CAMPAIGN_SCHEMAS.map((schema: EntitySchema<any>) => {
-        if (schema.meta.className !== 'CampaignRecipient') return schema;
-        const meta = schema.meta;
-        return new EntitySchema<any>({
-          name: meta.className, tableName: meta.tableName,
-          properties: { ...Object.fromEntries(Object.entries(meta.properties).map(([k, v]) => [k, { ...v }])), body: { type: 'string', length: 100, default: '' } },
-          indexes: meta.indexes.map((i) => ({ ...i })), uniques: meta.uniques.map((u) => ({ ...u })),
-        });
-      });
-      const other = await openDatabase({ ...OPTIONS, entities: [...BACKEND_SCHEMAS, ...CONTACT_LIST_SCHEMAS, ...edited], ...(opened!.db.url ? { url: opened!.db.url, poolMax: 1 } : { pglite: opened!.db.pglite! }) });
-      try {
-        expect(await campaignDrift(other)).to.deep.equal(['alter table "campaign_recipients" alter column "body" type varchar(100) using ("body"::varchar(100));']);
-      } finally {
-        await other.close();
-      }
-    });
-  });
-}
+describeFeatureDrift('campaign', OPTIONS, CAMPAIGN_TABLES);

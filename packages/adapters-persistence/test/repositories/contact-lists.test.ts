@@ -1,18 +1,17 @@
 import { expect } from 'chai';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { describeContactListsContract, itemFixture } from '@servicedesk/core/contracts/contact-lists-contract';
-import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { companyFixture, planFixture } from '@servicedesk/core/contracts/repositories-contract';
 import {
-  BACKEND_MIGRATIONS, BACKEND_SCHEMAS, CAMPAIGN_SCHEMAS, M0015Campaigns, MikroOrmCompanies, MikroOrmPlans, MikroOrmTransaction, openDatabase, type Database,
+  BACKEND_MIGRATIONS, BACKEND_SCHEMAS, CAMPAIGN_SCHEMAS, M0015Campaigns, MikroOrmCompanies, MikroOrmPlans, MikroOrmTransaction, type Database,
 } from '../../src/index.js';
 import { M0014ContactLists } from '../../src/contact-lists/m0014-contact-lists.js';
 import { M0016ContactListJobs } from '../../src/contact-lists/m0016-contact-list-jobs.js';
 import { contactListsRepositories } from '../../src/contact-lists/repository.js';
 import { CONTACT_LIST_SCHEMAS } from '../../src/contact-lists/schema.js';
 import { MikroOrmContactListUsage } from '../../src/contact-lists/usage.js';
-import { describeOnEachDatabase, scratchDatabase } from '../support/databases.js';
-import { expressionIndexDrift, schemaDiff } from '../support/schema-drift.js';
+import { describeOnEachDatabase } from '../support/databases.js';
+import { describeFeatureDrift } from '../support/feature-drift.js';
 
 /** The contact lists' tables, and the campaigns' (what `MikroOrmContactListUsage` reads). */
 const OPTIONS = {
@@ -97,37 +96,4 @@ describeOnEachDatabase(fixtureOn, (name, make) => {
   });
 }, OPTIONS);
 
-const TARGETS: Array<{ name: string; enabled: () => boolean; open: () => Promise<{ db: Database; drop: () => Promise<void> }> }> = [
-  { name: 'PGlite', enabled: () => true, open: async () => ({ db: await openDatabase(OPTIONS), drop: async () => {} }) },
-  {
-    name: 'PostgreSQL',
-    enabled: () => Boolean(integrationUrl('TEST_DATABASE_URL')),
-    open: async () => {
-      const scratch = await scratchDatabase();
-      return { db: await openDatabase({ ...OPTIONS, url: scratch.url, poolMax: 2 }), drop: () => scratch.drop() };
-    },
-  },
-];
-
-for (const target of TARGETS) {
-  describe(`Schema drift of the contact-list tables on ${target.name}`, function () {
-    this.timeout(120_000);
-    let opened: { db: Database; drop: () => Promise<void> } | undefined;
-    before(async function () {
-      if (!target.enabled()) return this.skip();
-      opened = await target.open();
-      await opened.db.migrate();
-    });
-    after(async () => {
-      await opened?.db.close();
-      await opened?.drop();
-    });
-
-    it('MikroORM finds nothing to change in them after m0014 and m0016', async () => {
-      const diff = (await schemaDiff(opened!.db.orm)).split('\n').filter((line) => TABLES.some((t) => line.includes(`"${t}"`) || line.includes(`${t}_`)));
-      expect(diff, `the entity schemas and the migrations disagree; MikroORM would run:\n${diff.join('\n')}\n`).to.deep.equal([]);
-      const indexes = (await expressionIndexDrift(opened!.db.orm)).filter((line) => TABLES.some((t) => line.startsWith(`${t}_`)));
-      expect(indexes).to.deep.equal([]);
-    });
-  });
-}
+describeFeatureDrift('contact-list', OPTIONS, TABLES);

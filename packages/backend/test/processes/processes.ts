@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openDatabase } from '@servicedesk/adapters-persistence';
+import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -120,4 +122,47 @@ export class Service {
     this.child = null;
     await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill(signal); });
   }
+}
+
+/** Where a backend process keeps its data in a test: its environment and its database, read by the test. */
+export interface ProcessTarget {
+  readonly env: Record<string, string>;
+  /** Whether the database can be read while the backend runs (PGlite is one process's: only once it has stopped). */
+  readonly live: boolean;
+  query(sql: string): Promise<Array<Record<string, unknown>>>;
+  dispose(): Promise<void>;
+}
+
+/** The embedded default: PGlite and the in-process broker in a DATA_DIR of its own. */
+export function embeddedTarget(prefix: string): ProcessTarget {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    env: { DATA_DIR: dataDir },
+    live: false,
+    async query(sql) {
+      const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      try { return await db.orm.em.fork().getConnection().execute(sql); } finally { await db.close(); }
+    },
+    async dispose() { rmSync(dataDir, { recursive: true, force: true }); },
+  };
+}
+
+/**
+ * A database of its own on TEST_DATABASE_URL and a private NATS, with the channel runtime embedded
+ * in the backend; null when either is not available (the suite then skips).
+ */
+export async function postgresTarget(prefix: string): Promise<ProcessTarget | null> {
+  const base = integrationUrl('TEST_DATABASE_URL');
+  if (!base) return null;
+  const nats = await privateNatsServer();
+  if (!nats) return null;
+  const db = await freshDatabase(base);
+  await db.connect();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: db.url, BROKER_URL: nats.url, CHANNEL_RUNTIME: 'embedded' },
+    live: true,
+    query: (sql) => db.query(sql),
+    async dispose() { await db.drop(); await nats.dispose(); rmSync(dataDir, { recursive: true, force: true }); },
+  };
 }

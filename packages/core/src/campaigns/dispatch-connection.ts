@@ -96,8 +96,10 @@ export class DispatchConnection {
   private async sendOne(r: CampaignRecipient, rules: PacingRules, timeoutMs: number, now: Date): Promise<'sent' | 'failed' | 'retry' | 'released'> {
     const { campaigns, recipients, pacing, sender, transaction, random } = this.deps;
     return transaction.run(async () => {
-      const campaign = await campaigns.findById(r.companyId, r.campaignId);
-      if (!campaign || !isSending(campaign.status)) {
+      // Share-locked until this send commits: a pause or cancel either waits for it or is seen by it.
+      const status = await campaigns.statusForSend(r.companyId, r.campaignId);
+      const campaign = status && isSending(status) ? await campaigns.findById(r.companyId, r.campaignId) : null;
+      if (!campaign) {
         await recipients.release(r.id);
         return 'released';
       }

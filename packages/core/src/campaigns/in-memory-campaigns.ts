@@ -44,6 +44,11 @@ export class InMemoryCampaigns implements Campaigns {
     return [...this.rows.values()].filter((c) => c.status === 'EM_ANDAMENTO' && c.materializedAt === null).slice(0, limit).map(clone);
   }
 
+  async statusForSend(companyId: number, id: number) {
+    const row = this.rows.get(id);
+    return row && row.companyId === companyId ? row.status : null;
+  }
+
   async runningOnConnection(connectionId: number) {
     return [...this.rows.values()].filter((c) => c.status === 'EM_ANDAMENTO' && c.chatappId === connectionId).sort((a, b) => a.id - b.id).map(clone);
   }
@@ -144,6 +149,16 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
     if (this.rows.get(recipient.id)?.companyId === recipient.companyId) this.rows.set(recipient.id, clone(recipient));
   }
 
+  async advanceByMessage(messageId: string, change: { readonly state: 'delivered' | 'read' | 'failed'; readonly at: Date; readonly reason?: string | null }) {
+    const r = this.all().find((x) => x.messageId === messageId);
+    const from: Record<typeof change.state, RecipientState[]> = { delivered: ['sent'], read: ['sent', 'delivered'], failed: ['sent', 'delivered', 'read'] };
+    if (!r || !from[change.state].includes(r.state)) return null;
+    const at = new Date(change.at.getTime());
+    if (change.state === 'failed') Object.assign(r, { state: 'failed', reason: change.reason ?? null, awaitingUntil: null, updatedAt: at });
+    else Object.assign(r, { state: change.state, deliveredAt: r.deliveredAt ?? at, ...(change.state === 'read' ? { readAt: at } : {}), updatedAt: at });
+    return clone(r);
+  }
+
   async release(id: number, dueAt?: Date) {
     const r = this.rows.get(id);
     if (!r) return;
@@ -226,7 +241,9 @@ export class InMemoryCampaignPacing implements CampaignPacing {
     this.sends.set(connectionId, list.filter((t) => t > at.getTime() - 86_400_000));
   }
 
-  async setNextRun(companyId: number, connectionId: number, at: Date | null) {
+  async setNextRun(companyId: number, connectionId: number, at: Date | null, unlessWokenAfter?: Date) {
+    const stored = this.runs.get(connectionId)?.at;
+    if (unlessWokenAfter && stored !== undefined && stored !== null && stored > unlessWokenAfter.getTime()) return;
     this.runs.set(connectionId, { companyId, at: at ? at.getTime() : null });
   }
 

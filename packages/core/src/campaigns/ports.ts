@@ -19,6 +19,12 @@ export interface Campaigns {
   dueScheduled(now: Date, limit: number): Promise<Campaign[]>;
   /** Running campaigns (every company) not yet materialised: a start that died half-way. */
   runningUnmaterialised(limit: number): Promise<Campaign[]>;
+  /**
+   * The stored status, for a send about to be written: inside a transaction the SQL adapter
+   * share-locks the row until the commit, so a pause or cancel waits for a send already deciding
+   * and every send after it sees the new status.
+   */
+  statusForSend(companyId: number, id: number): Promise<CampaignStatus | null>;
   /** The running campaigns that send through this connection. */
   runningOnConnection(connectionId: number): Promise<Campaign[]>;
   /**
@@ -53,6 +59,14 @@ export interface CampaignRecipients {
   claimNext(connectionId: number, now: Date, claimedUntil: Date): Promise<CampaignRecipient | null>;
   /** Saves every field. */
   update(recipient: CampaignRecipient): Promise<void>;
+  /**
+   * The channel's word on the recipient whose current message is `messageId`, in one conditional
+   * update that only moves it forward: `delivered` from `sent`, `read` from `sent` or `delivered`
+   * (setting `deliveredAt` if still unset), `failed` from `sent`, `delivered` or `read`. Two
+   * reports handled at once (a delivery and a read) can never move it back. Answers the recipient
+   * after the change, or null when nothing changed.
+   */
+  advanceByMessage(messageId: string, change: { readonly state: 'delivered' | 'read' | 'failed'; readonly at: Date; readonly reason?: string | null }): Promise<CampaignRecipient | null>;
   /** Ends the claim without any other change (the campaign was paused meanwhile, the connection went down). */
   release(id: number, dueAt?: Date): Promise<void>;
   /** Counts per state of one campaign. */
@@ -79,8 +93,12 @@ export interface CampaignPacing {
   /** The connection's campaign sends since `since` (every campaign): the caps count them. */
   sendsSince(connectionId: number, since: Date): Promise<Date[]>;
   recordSend(connectionId: number, at: Date): Promise<void>;
-  /** When the connection's dispatcher should run next (null: only when woken). */
-  setNextRun(companyId: number, connectionId: number, at: Date | null): Promise<void>;
+  /**
+   * When the connection's dispatcher should run next (null: only when woken). With `unlessWokenAfter`
+   * (the end of a dispatcher run, passing when it started) it is kept if a wake-up set it later than
+   * that: a start or resume during the run is never overwritten.
+   */
+  setNextRun(companyId: number, connectionId: number, at: Date | null, unlessWokenAfter?: Date): Promise<void>;
   /** The connections whose next run is at or before `now`. */
   dueConnections(now: Date, limit: number): Promise<Array<{ companyId: number; connectionId: number }>>;
 }

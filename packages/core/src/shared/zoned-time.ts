@@ -69,17 +69,15 @@ const inYearRange = (year: number) => year >= 1970 && year <= 9998;
  */
 export function parseWallClockTime(text: string, timeZone: string): Date | null {
   const trimmed = text.trim();
-  if (WITH_OFFSET.test(trimmed) && inYearRange(Number(trimmed.slice(0, 4)))) {
+  const m = LOCAL_TIME.exec(WITH_OFFSET.test(trimmed) ? trimmed.replace(/(?:Z|[+-]\d{2}:?\d{2})$/i, '').replace(/(\.\d{3})\d+$/, '$1') : trimmed);
+  if (!m || !inYearRange(Number(m[1]))) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  // Date.parse rolls an impossible day over ("02-30" → March 1st): the calendar is checked first.
+  const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  if (WITH_OFFSET.test(trimmed)) {
     const at = Date.parse(trimmed);
-    if (Number.isFinite(at)) return new Date(at);
+    return Number.isFinite(at) ? new Date(at) : null;
   }
-  const m = LOCAL_TIME.exec(trimmed);
-  if (m && inYearRange(Number(m[1]))) {
-    const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
-    const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-    if (probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day && hour < 24 && minute < 60 && second < 60) {
-      return new Date(instantOf(year, month, day, hour * 60 + minute, timeZone) + second * 1000);
-    }
-  }
-  return null;
+  return new Date(instantOf(year, month, day, hour * 60 + minute, timeZone) + second * 1000);
 }

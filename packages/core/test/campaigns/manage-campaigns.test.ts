@@ -43,7 +43,7 @@ describe('Campaigns: writing them', () => {
     expect(parseScheduledAt('2024-03-09 10:00:00', 'America/New_York').toISOString()).to.equal('2024-03-09T15:00:00.000Z');
     expect(parseScheduledAt('2024-03-11 10:00:00', 'America/New_York').toISOString()).to.equal('2024-03-11T14:00:00.000Z');
     expect(parseScheduledAt('2024-06-03T09:30:00-03:00', 'Asia/Tokyo').toISOString()).to.equal('2024-06-03T12:30:00.000Z');
-    for (const bad of ['tomorrow', '2024-02-30 10:00:00', '2024-06-03 25:00', '', '2024-06-03']) {
+    for (const bad of ['tomorrow', '2024-02-30 10:00:00', '2024-02-30T10:00:00Z', '2024-06-03 25:00', '', '2024-06-03']) {
       expect(() => parseScheduledAt(bad, 'America/Sao_Paulo'), bad).to.throw().with.property('code', 'ERR_CAMPAIGN_INVALID_SCHEDULE');
     }
   });

@@ -209,6 +209,13 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect(await r.campaigns.page(w.c2, { search: 'relampago', ...page() })).to.deep.equal({ rows: [], count: 0 });
       });
 
+      it('answers the status for a send, within the company only', async () => {
+        await given();
+        const c = await add({ status: 'EM_ANDAMENTO' });
+        expect(await r.tx.run(() => r.campaigns.statusForSend(w.c1, c.id))).to.equal('EM_ANDAMENTO');
+        expect(await r.campaigns.statusForSend(w.c2, c.id)).to.equal(null);
+      });
+
       it('lists every campaign of the company by name', async () => {
         await given();
         const z = await add({ name: 'Zebra' });
@@ -307,6 +314,35 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await r.recipients.update({ ...changed, claimedUntil: at(3) });
         await r.recipients.release(x!.id, at(50));
         expect(await r.recipients.findById(w.c1, x!.id)).to.deep.equal({ ...changed, claimedUntil: null, dueAt: at(50) });
+      });
+
+      it('advances a recipient by its message only forward, whatever order the reports come in', async () => {
+        await given();
+        const c = await add({ status: 'EM_ANDAMENTO' });
+        const [n1, n2, n3] = mobiles(3);
+        await r.recipients.addMany([
+          recipientDraft(c, n1!, { state: 'sent', messageId: 'm-1', sentAt: at(1) }),
+          recipientDraft(c, n2!, { state: 'sent', messageId: 'm-2', sentAt: at(1) }),
+          recipientDraft(c, n3!, { state: 'pending' }),
+        ]);
+        // The read report handled first: the late delivery report changes nothing.
+        expect(await r.recipients.advanceByMessage('m-1', { state: 'read', at: at(3) })).to.include({ state: 'read' });
+        expect(await r.recipients.advanceByMessage('m-1', { state: 'delivered', at: at(4) })).to.equal(null);
+        const read = (await r.recipients.findByMessageId('m-1'))!;
+        expect(read).to.deep.include({ state: 'read', deliveredAt: at(3), readAt: at(3) });
+        expect((await r.recipients.advanceByMessage('m-2', { state: 'delivered', at: at(2) }))!.deliveredAt).to.deep.equal(at(2));
+        expect((await r.recipients.advanceByMessage('m-2', { state: 'read', at: at(5) }))).to.deep.include({ state: 'read', deliveredAt: at(2), readAt: at(5) });
+        expect(await r.recipients.advanceByMessage('m-2', { state: 'failed', at: at(6), reason: 'ERR_X' })).to.deep.include({ state: 'failed', reason: 'ERR_X' });
+        expect(await r.recipients.advanceByMessage('m-2', { state: 'read', at: at(7) }), 'failed is final').to.equal(null);
+        expect(await r.recipients.advanceByMessage('unknown', { state: 'read', at: at(7) })).to.equal(null);
+        // Concurrent delivery and read reports of one message: it ends read.
+        await r.recipients.addMany([recipientDraft(c, mobiles(1, 50)[0]!, { state: 'sent', messageId: 'm-4', sentAt: at(1) })]);
+        await Promise.all([
+          r.tx.run(() => r.recipients.advanceByMessage('m-4', { state: 'delivered', at: at(2) })),
+          r.tx.run(() => r.recipients.advanceByMessage('m-4', { state: 'read', at: at(2) })),
+        ]);
+        expect((await r.recipients.findByMessageId('m-4'))!.state).to.equal('read');
+        expect((await r.recipients.findByNumber(w.c1, w.conn1, n3!))[0]!.state, 'a pending one is not touched').to.equal('pending');
       });
 
       it('claims the due pending recipients of running campaigns on the connection, oldest campaign first, each until its claim lapses', async () => {
@@ -491,6 +527,21 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await r.pacing.recordSend(w.conn1, at(26 * 60));
         expect(await r.pacing.sendsSince(w.conn1, at(-60))).to.deep.equal([at(26 * 60)]);
         expect(await r.pacing.sendsSince(w.conn1b, at(0))).to.deep.equal([at(5)]);
+      });
+
+      it('keeps a wake-up written after a dispatcher run started when the run stores its own next run', async () => {
+        await given();
+        await r.pacing.setNextRun(w.c1, w.conn1, at(0));
+        // A run started at 1 and decided "nothing to do" (null): nobody woke the connection meanwhile.
+        await r.pacing.setNextRun(w.c1, w.conn1, null, at(1));
+        expect(await r.pacing.dueConnections(at(100), 10)).to.deep.equal([]);
+        await r.pacing.setNextRun(w.c1, w.conn1, at(1));
+        // A start woke it at 3 while a run that began at 2 was deciding: the wake-up stays.
+        await r.pacing.setNextRun(w.c1, w.conn1, at(3));
+        await r.pacing.setNextRun(w.c1, w.conn1, null, at(2));
+        expect(await r.pacing.dueConnections(at(3), 10)).to.deep.equal([{ companyId: w.c1, connectionId: w.conn1 }]);
+        await r.pacing.setNextRun(w.c1, w.conn1, at(60), at(4));
+        expect(await r.pacing.dueConnections(at(10), 10)).to.deep.equal([]);
       });
 
       it('answers the connections whose next run is due, oldest first, and forgets a cleared one', async () => {
