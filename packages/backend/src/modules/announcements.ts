@@ -1,0 +1,19 @@
+import { announcementRoutes } from '@servicedesk/adapters-http';
+import { ANNOUNCEMENT_SCHEMAS, announcementsRepositories, M0018Announcements } from '@servicedesk/adapters-persistence';
+import { createAnnouncements, type AnnouncementsApi } from '@servicedesk/core/compose/announcements';
+import { feature, type Feature } from './feature.js';
+
+/**
+ * Platform announcements: super users write them, every targeted company's users read them, and
+ * frames go to each company concerned. A one-off job at each edge of an announcement's window
+ * tells the users when it starts or stops being shown.
+ */
+export const announcements: Feature<object, { announcements: AnnouncementsApi }> = feature({
+  name: 'announcements',
+  entities: ANNOUNCEMENT_SCHEMAS,
+  migrations: [{ name: 'm0018-announcements', class: M0018Announcements }],
+  ports: ({ infra }) => announcementsRepositories(infra.db.orm),
+  api: (ports) => ({ announcements: createAnnouncements(ports) }),
+  routes: (app) => announcementRoutes(app),
+  jobs: (app) => app.announcements.jobs(),
+});

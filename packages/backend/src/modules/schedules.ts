@@ -1,0 +1,26 @@
+import { scheduleRoutes } from '@servicedesk/adapters-http/schedules/schedule-routes';
+import { M0017Schedules } from '@servicedesk/adapters-persistence/schedules/m0017-schedules';
+import { schedulesRepositories } from '@servicedesk/adapters-persistence/schedules/repository';
+import { SCHEDULE_SCHEMAS } from '@servicedesk/adapters-persistence/schedules/schema';
+import { createSchedules, type SchedulesApi } from '@servicedesk/core/compose/schedules';
+import { DEFAULT_SCHEDULE_POLICY } from '@servicedesk/core/schedules/run-occurrence';
+import { feature, type Feature } from './feature.js';
+
+/**
+ * Schedules (`/schedules`, one contact) and scheduled messages (`/schedules-message`, bulk): their
+ * tables, routes, and jobs — a one-off `schedules.send` job per occurrence (its writes, the message
+ * and its send command among them, commit with the job's completion) and the `schedules.ensure-jobs`
+ * safety net. How late a send may be and the pause between bulk recipients come from the configuration.
+ */
+export const schedules: Feature<object, { schedules: SchedulesApi }> = feature({
+  name: 'schedules',
+  entities: SCHEDULE_SCHEMAS,
+  migrations: [{ name: 'm0017-schedules', class: M0017Schedules }],
+  ports: ({ infra, config }) => ({
+    ...schedulesRepositories(infra.db.orm),
+    schedulePolicy: { ...DEFAULT_SCHEDULE_POLICY, missedAfterMs: config.schedules.missedAfterMs, recipientGapMs: config.schedules.recipientGapMs },
+  }),
+  api: (ports) => ({ schedules: createSchedules(ports) }),
+  routes: (app) => scheduleRoutes(app),
+  jobs: (app) => app.schedules.jobs(),
+});

@@ -1,0 +1,121 @@
+import { safeFileName, safeMediaType } from '../connections/connection-media.js';
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Actor } from '../shared/actor.js';
+import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import { hasMore, pageFromNumber } from '../shared/paging.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
+import { memberChat, type ChatPlan } from './chat-access.js';
+import type { ChatEvents } from './chat-events.js';
+import { toChatMessageView, type ChatMessageView, type ChatPresenter, type ChatView } from './chat-view.js';
+import { cleanChatText, MAX_CHAT_FILES, MAX_CHAT_MEDIA_BYTES, summaryOf, type ChatMedia, type ChatMessage } from './chat.js';
+import type { ChatMessages, Chats } from './ports.js';
+
+/**
+ * `GET /chats/:id/messages`: a page (20) of a chat's messages, the newest page first, each page in
+ * the order they were sent (the client prepends older pages), as `{records, count, hasMore}`.
+ */
+export class ListChatMessages {
+  constructor(private readonly deps: { chats: Chats; messages: ChatMessages; plan: ChatPlan; blobs: BlobStorage }) {}
+
+  async execute(input: { readonly actor: Actor; readonly chatId: number; readonly pageNumber?: number }) {
+    const chat = await memberChat(this.deps, input.actor, input.chatId);
+    const page = pageFromNumber(input.pageNumber);
+    const found = await this.deps.messages.page(input.actor.companyId, chat.id, page);
+    const records = found.rows.reverse().map((m) => toChatMessageView(m, this.deps.blobs));
+    return { records, count: found.count, hasMore: hasMore(page, found.count) };
+  }
+}
+
+interface SendDeps {
+  chats: Chats; messages: ChatMessages; users: Users; presenter: ChatPresenter; plan: ChatPlan;
+  blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<ChatEvents>;
+}
+
+/** Checks the files of one send (up to 10, none empty, each up to 16 MB). */
+function checkFiles(files: readonly UploadedFile[]): void {
+  if (files.length > MAX_CHAT_FILES) throw new PayloadTooLargeError('ERR_TOO_MANY_FILES');
+  for (const file of files) {
+    if (uploadSize(file) === 0) throw new ValidationError('ERR_EMPTY_FILE');
+    if (uploadSize(file) > MAX_CHAT_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
+  }
+}
+
+/**
+ * `POST /chats/:id/messages`: a member writes in a chat, a text, files (`medias`), or both. Each
+ * file is a message of its own: the first carries the text as its caption, the others (and a
+ * file sent without text) their file's name; a text without files is one message. The sender has
+ * then read the chat; every other member has one more unread per message. Members get
+ * `chat-<chatId>` and `chat` (`new-message`) per message. Answers the last message.
+ */
+export class SendChatMessage {
+  constructor(private readonly deps: SendDeps) {}
+
+  async execute(input: { readonly actor: Actor; readonly chatId: number; readonly message?: string; readonly files?: readonly UploadedFile[] }): Promise<ChatMessageView> {
+    const { chats, messages, users, presenter, blobs, tx, clock, ids, realtime } = this.deps;
+    const chat = await memberChat(this.deps, input.actor, input.chatId);
+    const { companyId, userId } = input.actor;
+    const text = cleanChatText(input.message);
+    const files = input.files ?? [];
+    if (!text && !files.length) throw new ValidationError('ERR_CHAT_MESSAGE_EMPTY');
+    checkFiles(files);
+    const sender = (await users.findById(companyId, userId))?.name ?? '';
+    const media: ChatMedia[] = [];
+    let sent: ChatMessage[];
+    try {
+      for (const file of files) {
+        const key = `public/company-${companyId}/chats/${chat.id}/${ids.uuid()}-${safeFileName(file.filename)}`;
+        const contentType = safeMediaType(file.contentType);
+        await storeUpload(blobs, key, file, contentType);
+        media.push({ key, name: file.filename.slice(0, 255) || 'file', contentType, size: uploadSize(file) });
+      }
+      const drafts = media.length
+        ? media.map((m, i) => ({ message: i === 0 && text ? text : m.name, media: m }))
+        : [{ message: text, media: null }];
+      sent = await tx.run(async () => {
+        const added: ChatMessage[] = [];
+        for (const draft of drafts) {
+          const now = clock.now();
+          const m = await messages.add({ companyId, chatId: chat.id, senderId: userId, ...draft, createdAt: now, updatedAt: now });
+          await chats.recordMessage(companyId, chat.id, m.id, summaryOf(sender, m), now);
+          added.push(m);
+        }
+        await chats.markRead(companyId, chat.id, userId);
+        return added;
+      });
+    } catch (err) {
+      // The files of a send that did not happen are not kept; once committed, the messages own them.
+      for (const m of media) await blobs.delete(m.key).catch(() => undefined);
+      throw err;
+    }
+    const view = await presenter.view(companyId, (await chats.findById(companyId, chat.id)) ?? chat);
+    const members = view.users.map((u) => u.userId);
+    const views = sent.map((m) => toChatMessageView(m, blobs));
+    for (const newMessage of views) {
+      await realtime.publish(companyId, { entity: 'chat', key: chat.id, to: members, data: { action: 'new-message', newMessage, chat: view } });
+      await realtime.publish(companyId, { entity: 'chat', to: members, data: { action: 'new-message', newMessage, chat: view } });
+    }
+    return views[views.length - 1]!;
+  }
+}
+
+/**
+ * `POST /chats/:id/read`: the caller (from the token, whatever the body says) has read the chat up
+ * to its latest message; no other member's count changes. The caller's sockets get `chat-<chatId>`
+ * and `chat` (`update`) with the chat.
+ */
+export class MarkChatRead {
+  constructor(private readonly deps: { chats: Chats; presenter: ChatPresenter; plan: ChatPlan; realtime: RealtimeEvents<ChatEvents> }) {}
+
+  async execute(input: { readonly actor: Actor; readonly chatId: number }): Promise<ChatView> {
+    const { chats, presenter, realtime } = this.deps;
+    const chat = await memberChat(this.deps, input.actor, input.chatId);
+    const { companyId, userId } = input.actor;
+    await chats.markRead(companyId, chat.id, userId);
+    const view = await presenter.view(companyId, chat);
+    await realtime.publish(companyId, { entity: 'chat', key: chat.id, to: [userId], data: { action: 'update', chat: view } });
+    await realtime.publish(companyId, { entity: 'chat', to: [userId], data: { action: 'update', chat: view } });
+    return view;
+  }
+}

@@ -1,0 +1,47 @@
+import { ListChatMessages, MarkChatRead, SendChatMessage } from '../chats/chat-messages.js';
+import { ChatPresenter } from '../chats/chat-view.js';
+import { CreateChat, DeleteChat, ListChats, ShowChat, UpdateChat } from '../chats/manage-chats.js';
+import type { ChatMessages, Chats } from '../chats/ports.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+
+/** The internal chats' own ports. */
+export interface ChatPorts {
+  readonly chats: Chats;
+  readonly chatMessages: ChatMessages;
+}
+
+interface SharedPorts {
+  readonly users: Users;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly blobs: BlobStorage;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** Internal chats between a company's operators: the chats, their members, messages (text and files) and read marks. */
+export function createChats(p: ChatPorts & SharedPorts) {
+  const { chats, chatMessages: messages, users, blobs, realtime, tx, clock, ids } = p;
+  const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
+  const presenter = new ChatPresenter({ chats });
+  const reads = { chats, presenter, plan };
+  const writes = { ...reads, users, tx, clock, realtime };
+  return {
+    listChats: new ListChats(reads),
+    showChat: new ShowChat(reads),
+    createChat: new CreateChat({ ...writes, ids }),
+    updateChat: new UpdateChat(writes),
+    deleteChat: new DeleteChat({ chats, messages, plan, blobs, realtime }),
+    listChatMessages: new ListChatMessages({ chats, messages, plan, blobs }),
+    sendChatMessage: new SendChatMessage({ chats, messages, users, presenter, plan, blobs, tx, clock, ids, realtime }),
+    markChatRead: new MarkChatRead({ chats, presenter, plan, realtime }),
+  };
+}
+export type ChatsApi = ReturnType<typeof createChats>;

@@ -1,0 +1,115 @@
+import type { Users } from '../identity/ports.js';
+import type { TicketTracking } from '../tickets/ticket-tracking.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { PlanGuard } from '../tenancy/plan-guard.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import type { Messages } from '../messages/ports.js';
+import type { Outbox } from '../outbox/ports.js';
+import type { Broker } from '../outbox/broker.js';
+import type { Settings } from '../settings/ports.js';
+import type { Queues } from '../queues/ports.js';
+import type { Tags } from '../tags/ports.js';
+import { TicketPresenter } from '../tickets/ticket-details.js';
+import { messageContexts } from '../conversations/message-context.js';
+import { EnsureOccurrenceJobs, scheduleJobs } from '../schedules/jobs.js';
+import {
+  CreateSchedule, DeleteSchedule, ListSchedules, RemoveScheduleMedia, SetScheduleMedia, ShowSchedule, UpdateSchedule,
+} from '../schedules/manage-schedules.js';
+import {
+  CreateScheduledMessage, DeleteScheduledMessage, ListScheduledMessages, ShowScheduledMessage, UpdateScheduledMessage,
+} from '../schedules/manage-scheduled-messages.js';
+import type { ScheduleDeliveries, ScheduleOccurrences, Schedules } from '../schedules/ports.js';
+import { DEFAULT_SCHEDULE_POLICY, RunScheduleOccurrence, type SchedulePolicy } from '../schedules/run-occurrence.js';
+import type { BookDeps } from '../schedules/schedule-book.js';
+import { ScheduleViews } from '../schedules/schedule-view.js';
+import { OutboundScheduleSender } from './schedule-sender.js';
+import { sendPath } from './messaging.js';
+
+/** The schedules' own ports (their tables) and their timing. */
+export interface SchedulePorts {
+  readonly schedules: Schedules;
+  readonly scheduleOccurrences: ScheduleOccurrences;
+  readonly scheduleDeliveries: ScheduleDeliveries;
+  /** When occurrences count as missed, the gap between a scheduled message's recipients, the tries of a down session. */
+  readonly schedulePolicy?: SchedulePolicy;
+}
+
+interface SharedPorts {
+  readonly users: Users;
+  readonly companies: Companies;
+  readonly plans: Plans;
+  readonly connections: Connections;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
+  readonly messages: Messages;
+  readonly outbox: Outbox;
+  readonly broker: Broker;
+  readonly settings: Settings;
+  readonly queues: Queues;
+  readonly tags: Tags;
+  readonly blobs: BlobStorage;
+  readonly jobQueue: Jobs;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly relayTrigger?: () => void;
+  readonly ticketTracking?: TicketTracking;
+}
+
+/**
+ * Schedules (`/schedules`, one contact) and scheduled messages (`/schedules-message`, bulk): their
+ * routes' use cases, the run of each occurrence (a one-off job per occurrence, through the one send
+ * path) and the safety net that gives every open occurrence its job.
+ */
+export function createSchedules(p: SchedulePorts & SharedPorts) {
+  const { schedules, scheduleOccurrences: occurrences, scheduleDeliveries: deliveries, contacts, users, connections, queues, tags, realtime, clock } = p;
+  const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
+  const policy = p.schedulePolicy ?? DEFAULT_SCHEDULE_POLICY;
+  const timeZone = async (companyId: number) => {
+    const zone = await p.settings.get(companyId, 'timezone');
+    return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  };
+  const views = new ScheduleViews({ contacts, users, connections, queues });
+  const { outbound } = sendPath(p);
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
+  const contexts = messageContexts({ tickets: p.tickets, contacts, queues, messages: p.messages });
+  const sender = new OutboundScheduleSender({
+    connections, contacts, tickets: p.tickets, users, queues, companies: p.companies, outbound, blobs: p.blobs, tx: p.tx, clock, ids: p.ids,
+    realtime, presenter, contexts, timeZone, tracking: p.ticketTracking,
+  });
+  const book: BookDeps = {
+    schedules, occurrences, contacts, connections, users, queues, tags, plan, blobs: p.blobs, ids: p.ids, tx: p.tx, clock, timeZone, jobQueue: p.jobQueue,
+  };
+  const contactDeps = { ...book, views, realtime };
+  const run = new RunScheduleOccurrence({ ...book, deliveries, sender, realtime, views, policy });
+  const ensure = new EnsureOccurrenceJobs({ occurrences, jobQueue: p.jobQueue, clock });
+  return {
+    listSchedules: new ListSchedules({ schedules, plan, views }),
+    showSchedule: new ShowSchedule({ schedules, occurrences, plan, views }),
+    createSchedule: new CreateSchedule(contactDeps),
+    updateSchedule: new UpdateSchedule(contactDeps),
+    deleteSchedule: new DeleteSchedule(contactDeps),
+    setScheduleMedia: new SetScheduleMedia(contactDeps),
+    removeScheduleMedia: new RemoveScheduleMedia(contactDeps),
+    listScheduledMessages: new ListScheduledMessages({ schedules, plan }),
+    showScheduledMessage: new ShowScheduledMessage({ schedules, occurrences, plan }),
+    createScheduledMessage: new CreateScheduledMessage(book),
+    updateScheduledMessage: new UpdateScheduledMessage(book),
+    deleteScheduledMessage: new DeleteScheduledMessage(book),
+    /** One run of an occurrence's job (the `schedules.send` handler). */
+    runOccurrence: run,
+    /** The safety net (`schedules.ensure-jobs`). */
+    ensureOccurrenceJobs: ensure,
+    /** The one-off send job and the recurring safety net. */
+    jobs: () => scheduleJobs({ run, ensure, policy }),
+  };
+}
+export type SchedulesApi = ReturnType<typeof createSchedules>;
