@@ -24,9 +24,10 @@ import { inbound } from './scenarios/inbound.js';
 import { memory } from './scenarios/memory.js';
 import { send } from './scenarios/send.js';
 import { ticketList } from './scenarios/ticket-list.js';
+import { dashboard } from './scenarios/dashboard.js';
 
 /** In this order: memory first (idle and sessions before any load); send before deliver, which runs at a rate send found sustainable. */
-const SCENARIOS: Scenario[] = [memory, fanout, ticketList, inbound, send, deliver];
+const SCENARIOS: Scenario[] = [memory, fanout, ticketList, dashboard, inbound, send, deliver];
 
 const { values: args } = parseArgs({
   options: {
@@ -42,7 +43,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,inbound,deliver,send] [--profile] [--tickets N]
+  process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,dashboard,inbound,deliver,send] [--profile] [--tickets N]
   --quick     a smoke of about a minute per target (short phases, ticket tenant of 5,000 tickets)
   --target    default: both when BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres) answers, else embedded
   --only      run some scenarios (names as in the table, comma-separated)

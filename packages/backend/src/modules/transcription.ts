@@ -1,0 +1,25 @@
+import { OpenAiSpeechToText, transcriptionRoutes } from '@servicedesk/adapters-http';
+import { M0021Transcription, TRANSCRIPTION_SCHEMAS, transcriptionRepositories } from '@servicedesk/adapters-persistence';
+import { createTranscription, type TranscriptionApi } from '@servicedesk/core/compose/transcription';
+import { feature, type Feature } from './feature.js';
+
+/**
+ * Speech-to-text of audio messages through each company's credentials (any OpenAI-compatible
+ * `/audio/transcriptions` service; keys sealed with the platform's SecretCipher). Short audio is
+ * transcribed while the request waits; longer audio by a one-off job (`transcription.run`), and an
+ * hourly job forgets finished ones. The transcripts' column on `messages` is in the released history
+ * (`m0021-message-transcription`).
+ */
+export const transcription: Feature<object, { transcription: TranscriptionApi }> = feature({
+  name: 'transcription',
+  entities: TRANSCRIPTION_SCHEMAS,
+  migrations: [{ name: 'm0021-transcription', class: M0021Transcription }],
+  ports: ({ infra, config }) => ({
+    ...transcriptionRepositories(infra.db.orm),
+    speechToText: new OpenAiSpeechToText({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.transcription.timeoutMs }),
+    transcriptionSettings: config.transcription,
+  }),
+  api: (ports) => ({ transcription: createTranscription(ports) }),
+  routes: (app) => transcriptionRoutes(app),
+  jobs: (app) => app.transcription.jobs(),
+});
