@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
   DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
-  InsecureTestPasswordHasher, InMemorySocialAccounts, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
+  InsecureTestCipher, InsecureTestPasswordHasher, InMemorySocialAccounts, InMemorySpeechToText, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
 } from '@servicedesk/core';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
@@ -37,6 +37,8 @@ export function pgliteAdapters(db: Database): ContainerModule {
       channelQueries: DETACHED_CHANNEL_QUERIES,
       socialAccounts: new InMemorySocialAccounts(),
       conversationIntegrations: new RecordingConversationIntegrations(),
+      speechToText: new InMemorySpeechToText(),
+      secretCipher: new InsecureTestCipher(),
       ...jobPorts(new MikroOrmJobStore(orm)),
     }), [TYPES.Clock, TYPES.Broker]).inSingletonScope();
     // One MikroORM request context per unit of work, as the HTTP and broker adapters open one.

@@ -15,7 +15,12 @@ import { MikroOrmRefreshSessions, MikroOrmUsers } from './identity/repository.js
 import { contactListsRepositories } from './contact-lists/repository.js';
 import { MikroOrmContactListUsage } from './contact-lists/usage.js';
 import { campaignsRepositories } from './campaigns/repository.js';
+import { chatsRepositories } from './chats/repository.js';
 import { MikroOrmCampaignReferences } from './campaigns/references.js';
+import { announcementsRepositories } from './announcements/repository.js';
+import { schedulesRepositories } from './schedules/repository.js';
+import { transcriptionRepositories } from './transcription/repository.js';
+import { dashboardsRepositories, MikroOrmTicketCycles } from './dashboards/repository.js';
 
 /** The unit-of-work ports every feature shares: transactions and after-request work. */
 export const platformRepositories = (orm: MikroORM) => ({ tx: new MikroOrmTransaction(orm), jobs: new MikroOrmBackgroundJobs(orm) });
@@ -28,6 +33,8 @@ export const companyApiRepositories = (orm: MikroORM) => ({
 export const messagingRepositories = (orm: MikroORM) => ({
   connections: new MikroOrmConnections(orm), tickets: new MikroOrmTickets(orm), messages: new MikroOrmMessages(orm),
   outbox: new MikroOrmOutbox(orm), ticketLogs: new MikroOrmTicketLogs(orm),
+  // Attendance cycles: their table comes with m0020 (released with the backend's history).
+  ticketTracking: new MikroOrmTicketCycles(orm),
   // Its table comes with the messaging feature's migration m0012.
   idempotencyKeys: new MikroOrmIdempotencyKeys(orm),
 });
@@ -53,5 +60,15 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
     ...contactListsRepositories(orm), contactListUsage: new MikroOrmContactListUsage(orm),
     // Their tables come with the campaigns' migration m0015.
     ...campaignsRepositories(orm), campaignReferences: new MikroOrmCampaignReferences(orm),
+    // Their tables come with the internal chats' migration m0019.
+    ...chatsRepositories(orm),
+    // Their tables come with the announcements' migration m0018.
+    ...announcementsRepositories(orm),
+    // Their tables come with the schedules' migration m0017.
+    ...schedulesRepositories(orm),
+    // Their tables come with the transcription's migration m0021.
+    ...transcriptionRepositories(orm),
+    // Their tables come with m0020 (the backend's history).
+    ...dashboardsRepositories(orm),
   };
 }

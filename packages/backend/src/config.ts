@@ -49,6 +49,14 @@ export interface BackendConfig {
   readonly channelConnectors: readonly ConnectorName[];
   /** The contact lists' number check: how often it runs, how many numbers of each company one run checks, when a failed check is retried. */
   readonly contactListChecks: { readonly everyMs: number; readonly perCompany: number; readonly retryErrorsAfterMs: number };
+  /** Schedules: how late an occurrence may still be sent (later: missed), and the pause between a scheduled message's recipients. */
+  readonly schedules: { readonly missedAfterMs: number; readonly recipientGapMs: number };
+  /** Dashboards: how long an answer is reused (0: never), and how often the job brings the figures up to date. */
+  readonly dashboards: { readonly cacheSeconds: number; readonly refreshEveryMs: number };
+  /** The secret stored credentials (transcription API keys) are sealed with (`SECRETS_KEY`); absent: the JWT secret. */
+  readonly secretsKey: string | undefined;
+  /** Speech-to-text: how long one request to the service may take, and how much audio a request waits for (more runs as a job). */
+  readonly transcription: { readonly timeoutMs: number; readonly inlineMaxBytes: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -104,6 +112,13 @@ const ENV = z.object({
   CONTACT_LIST_CHECK_INTERVAL_MS: envInt(15_000, 1, ' of milliseconds'),
   CONTACT_LIST_CHECKS_PER_COMPANY: envInt(20, 1),
   CONTACT_LIST_CHECK_RETRY_MS: envInt(30 * 60_000, 0, ' of milliseconds'),
+  SCHEDULE_MISSED_AFTER_HOURS: envInt(24, 1, ' of hours'),
+  SCHEDULED_MESSAGES_GAP_MS: envInt(5000, 0, ' of milliseconds'),
+  DASHBOARD_CACHE_SECONDS: envInt(120, 0, ' of seconds'),
+  DASHBOARD_REFRESH_INTERVAL_MS: envInt(300_000, 1000, ' of milliseconds'),
+  SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  TRANSCRIPTION_TIMEOUT_MS: envInt(120_000, 1, ' of milliseconds'),
+  TRANSCRIPTION_INLINE_MAX_BYTES: envInt(1024 * 1024, 0, ' of bytes'),
 }).superRefine((env, ctx) => {
   const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
@@ -152,6 +167,10 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     contactListChecks: {
       everyMs: env.CONTACT_LIST_CHECK_INTERVAL_MS, perCompany: env.CONTACT_LIST_CHECKS_PER_COMPANY, retryErrorsAfterMs: env.CONTACT_LIST_CHECK_RETRY_MS,
     },
+    schedules: { missedAfterMs: env.SCHEDULE_MISSED_AFTER_HOURS * 3_600_000, recipientGapMs: env.SCHEDULED_MESSAGES_GAP_MS },
+    dashboards: { cacheSeconds: env.DASHBOARD_CACHE_SECONDS, refreshEveryMs: env.DASHBOARD_REFRESH_INTERVAL_MS },
+    secretsKey: env.SECRETS_KEY,
+    transcription: { timeoutMs: env.TRANSCRIPTION_TIMEOUT_MS, inlineMaxBytes: env.TRANSCRIPTION_INLINE_MAX_BYTES },
   };
 }
 

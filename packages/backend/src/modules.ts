@@ -10,15 +10,20 @@ import { messaging } from './modules/messaging.js';
 import { platform } from './modules/platform.js';
 import { queues } from './modules/queues.js';
 import { campaigns } from './modules/campaigns.js';
+import { announcements } from './modules/announcements.js';
+import { chats } from './modules/chats.js';
+import { schedules } from './modules/schedules.js';
 import { settings } from './modules/settings.js';
 import { tags } from './modules/tags.js';
 import { tenancy } from './modules/tenancy.js';
+import { transcription } from './modules/transcription.js';
+import { dashboards } from './modules/dashboards.js';
 
 /**
  * Every feature of the backend, listed once. Adding a route group is its folders in each package
  * plus one line here (see the README's developer section). Routes are mounted in this order.
  */
-export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns] as const;
+export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns, chats, announcements, schedules, transcription, dashboards] as const;
 
 type ApiOf<F> = F extends Feature<any, infer A> ? A : never;
 type Merge<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

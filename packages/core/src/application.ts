@@ -12,9 +12,14 @@ import { createTags, type TagPorts } from './compose/tags.js';
 import { createTenancy, type TenancyPorts } from './compose/tenancy.js';
 import { createContactLists, type ContactListPorts } from './compose/contact-lists.js';
 import { createCampaigns, type CampaignPorts } from './compose/campaigns.js';
+import { createChats, type ChatPorts } from './compose/chats.js';
+import { createAnnouncements, type AnnouncementPorts } from './compose/announcements.js';
+import { createSchedules, type SchedulePorts } from './compose/schedules.js';
+import { createDashboards, type DashboardPorts } from './compose/dashboards.js';
+import { createTranscription, type TranscriptionPorts } from './compose/transcription.js';
 
 /** Every port the core's features need; a composition root supplies one adapter for each. */
-export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts {
+export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, DashboardPorts {
   readonly companyRegistry: CompanyRegistry;
   /** Runs work after the request that started it (contact imports). */
   readonly jobs: BackgroundJobs;
@@ -41,6 +46,11 @@ export function createApplication(p: CorePorts) {
     queues: createQueues(p),
     contactLists: createContactLists(p),
     campaigns: createCampaigns(p),
+    chats: createChats(p),
+    announcements: createAnnouncements(p),
+    schedules: createSchedules(p),
+    transcription: createTranscription(p),
+    dashboards: createDashboards(p),
   };
 }
 

@@ -18,7 +18,7 @@ const ownMessageErrors: RouteError[] = [
 const messageId = z.string().min(1).max(64);
 const page = z.object({ pageNumber: pagedQuery.shape.pageNumber });
 /** A ticket named by its id or, as the lineage's conversation page names it, by its uuid. */
-const ticketRef = z.object({
+export const ticketRef = z.object({
   ticketId: z.union([id, z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a ticket id or uuid')]),
 });
 /**

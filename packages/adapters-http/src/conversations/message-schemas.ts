@@ -33,7 +33,7 @@ const MESSAGE_EXAMPLE = {
   id: '3f2b8c4e-6a1d-4e7f-9b0c-2d5e8f1a4b7c', companyId: 1, ticketId: 42, contactId: 7, chatappId: 3,
   providerMessageId: '3EB0C767D26A1D8E', fromMe: true, body: 'Your invoice is attached.', media: null,
   status: 'delivered' as const, failureReason: null, quotedMessageId: null, isPrivate: false, userId: 2,
-  createdAt: '2025-01-31T12:10:00.000Z', updatedAt: '2025-01-31T12:10:02.000Z', isDeleted: false, isEdited: false, editedAt: null, ack: 2,
+  createdAt: '2025-01-31T12:10:00.000Z', updatedAt: '2025-01-31T12:10:02.000Z', isDeleted: false, isEdited: false, editedAt: null, transcription: null, ack: 2,
   mediaUrl: null, mediaType: 'conversation', read: true, quotedMsg: null, contact: MESSAGE_CONTACT_EXAMPLE,
   ticket: { id: 42, uuid: '5b0a3f4e-8f5c-4a57-9d0e-1c2b3a4d5e6f', status: 'open', userId: 2, queueId: 1, chatappId: 3, queue: { id: 1, name: 'Support', color: '#0055ff' } },
 };
@@ -94,6 +94,7 @@ export const messageViewSchema = z.object({
   isDeleted: z.boolean().meta({ description: 'Revoked: gone for the contact, still shown to operators' }),
   isEdited: z.boolean(),
   editedAt: z.iso.datetime().nullable(),
+  transcription: z.string().nullable().meta({ description: 'What a speech-to-text service heard in its audio (`POST /transcription/:ticketId`); null until transcribed. The body stays as it was' }),
   ack: z.number().int().min(-1).max(4).meta({ description: 'The lineage\'s delivery number: 0 pending, 1 sent, 2 delivered, 3 read, 4 played, -1 failed' }),
   mediaUrl: z.string().nullable().meta({ description: 'Where its file is (`media.url`); null for a text' }),
   mediaType: mediaTypeSchema,

@@ -50,7 +50,8 @@ export class WsRealtimeEvents implements RealtimeEvents<RealtimeEvent> {
     // A lookup that fails narrows the frame to those who see every ticket rather than widening it.
     const audience = await audienceOf(this.deps, companyId, event).catch((): RealtimeAudience => ({ kind: 'seesAll' }));
     const seq = await cache.increment(seqKey(companyId), SEQ_TTL_SECONDS);
-    const value = envelope(JSON.stringify({ seq, event: eventName(companyId, event.entity), data: event.data }), audience);
+    const name = eventName(companyId, event.entity, 'key' in event ? event.key : undefined);
+    const value = envelope(JSON.stringify({ seq, event: name, data: event.data }), audience);
     await cache.windowAppend(windowKey(companyId), seq, value, window.maxEntries, window.ttlSeconds);
     await fanout.publish(companyId, value);
   }

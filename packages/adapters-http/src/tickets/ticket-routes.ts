@@ -10,7 +10,7 @@ const listStatus = z.enum(['pending', 'open', 'closed', 'search', 'group']);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
 
 /** The lineage sends id lists as JSON (`[1,2]`); a comma-separated list or repeated parameters work too. */
-function listOf(value: unknown): unknown {
+export function listOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
   if (typeof value !== 'string') return value;
   const text = value.trim();

@@ -28,6 +28,9 @@ export class MikroOrmChats extends MikroOrmRepository implements Chats {
   async update(chat: Chat) {
     await this.em.nativeUpdate(ChatSchema, { id: chat.id, companyId: chat.companyId }, { title: chat.title, updatedAt: chat.updatedAt });
   }
+  async holdForMessage(companyId: number, id: number) {
+    return (await this.em.execute('select 1 from chats where id = ? and company_id = ? for share', [id, companyId])).length > 0;
+  }
   async remove(companyId: number, id: number) {
     return (await this.em.nativeDelete(ChatSchema, { id, companyId })) > 0;
   }

@@ -186,7 +186,7 @@ function tagWhere(f: TicketFilter): Record<string, unknown> {
 
 const MESSAGE_FIELDS = [
   'id', 'companyId', 'ticketId', 'contactId', 'connectionId', 'providerMessageId', 'fromMe', 'body', 'media', 'status', 'failureReason',
-  'quotedMessageId', 'isPrivate', 'userId', 'createdAt', 'updatedAt', 'isDeleted', 'isEdited', 'editedAt',
+  'quotedMessageId', 'isPrivate', 'userId', 'createdAt', 'updatedAt', 'isDeleted', 'isEdited', 'editedAt', 'transcription',
 ] as const;
 
 /**
@@ -239,6 +239,14 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async update(message: Message) {
     const { id, companyId, ...fields } = message;
     await this.em.nativeUpdate(MessageSchema, { id, companyId }, fields);
+  }
+  /** One statement on the one column: whatever else changed meanwhile (a delivery report) stays. */
+  async setTranscription(companyId: number, id: string, transcription: string, at: Date): Promise<Message | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.em.execute<Array<Record<string, unknown>>>(
+      'update messages set transcription = ?, updated_at = ? where company_id = ? and id = cast(? as uuid) returning *', [transcription, at, companyId, id],
+    );
+    return rows[0] ? messageFromRow(rows[0]) : null;
   }
   /**
    * One statement, forward-only: the next status is computed from the row as locked, so two

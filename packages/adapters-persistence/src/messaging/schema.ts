@@ -133,7 +133,7 @@ export const TicketSchema = new EntitySchema<Ticket>({
 
 const messages = foreignKeysOf('messages');
 
-/** As m0003 creates `messages`, with the columns of m0004. `quoted_message_id` has no foreign key. */
+/** As m0003 creates `messages`, with the columns of m0004 and m0021. `quoted_message_id` has no foreign key. */
 export const MessageSchema = new EntitySchema<Message>({
   name: 'Message',
   tableName: 'messages',
@@ -161,6 +161,8 @@ export const MessageSchema = new EntitySchema<Message>({
     isDeleted: { type: 'boolean', default: false },
     isEdited: { type: 'boolean', default: false },
     editedAt: { type: 'Date', nullable: true },
+    // m0021: what a speech-to-text service heard in its audio.
+    transcription: { type: 'text', nullable: true },
   },
   uniques: [{ name: 'messages_connection_id_provider_message_id_key', properties: ['connectionId', 'providerMessageId'] }],
   indexes: [

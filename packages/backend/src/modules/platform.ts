@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, HttpConversationIntegrations, JoseTokens, versionRoutes, WsRealtimeEvents,
+  AesGcmSecretCipher, Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, HttpConversationIntegrations, JoseTokens, versionRoutes, WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
 import { MikroOrmJobStore, MikroOrmTickets, platformRepositories } from '@servicedesk/adapters-persistence';
 import { jobPorts, SystemClock } from '@servicedesk/core';
@@ -21,6 +21,7 @@ export const platform: Feature = feature({
     ids: { uuid: randomUUID },
     companyRegistry: new HttpCompanyRegistry({ baseUrl: config.cnpjRegistryUrl }),
     digester: new HmacSecretDigester(jwtSecret),
+    secretCipher: new AesGcmSecretCipher(config.secretsKey ?? jwtSecret),
     channelQueries,
     broker: infra.broker,
     conversationIntegrations: new HttpConversationIntegrations({ allowPrivate: config.allowPrivateUrls }),

@@ -2,7 +2,7 @@ import { safeFileName, safeMediaType } from '../connections/connection-media.js'
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
-import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
@@ -74,6 +74,8 @@ export class SendChatMessage {
         ? media.map((m, i) => ({ message: i === 0 && text ? text : m.name, media: m }))
         : [{ message: text, media: null }];
       sent = await tx.run(async () => {
+        // Deleted meanwhile: 404, not a refused insert.
+        if (!(await chats.holdForMessage(companyId, chat.id))) throw new NotFoundError('ERR_NO_CHAT_FOUND');
         const added: ChatMessage[] = [];
         for (const draft of drafts) {
           const now = clock.now();

@@ -22,6 +22,11 @@ export interface Chats {
   add(chat: NewChat, memberIds: readonly number[]): Promise<Chat>;
   /** Saves the title and `updatedAt`. */
   update(chat: Chat): Promise<void>;
+  /**
+   * Whether the chat is still there, for a message about to be written: inside a transaction the SQL
+   * adapter share-locks its row until the commit, so a deletion waits for the message (or is seen).
+   */
+  holdForMessage(companyId: number, id: number): Promise<boolean>;
   /** Removes the chat with its members and messages; false when it was not there. */
   remove(companyId: number, id: number): Promise<boolean>;
   /**

@@ -5,6 +5,7 @@ import type { MessageContexts } from '../messages/message-view.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { Tickets } from '../tickets/ports.js';
+import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { TicketPresenter } from '../tickets/ticket-details.js';
 import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
@@ -23,6 +24,8 @@ export class OutboundCampaignSender implements CampaignSender {
     connections: Connections; contacts: Contacts; tickets: Tickets; outbound: OutboundMessages; blobs: BlobStorage;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
     presenter: TicketPresenter; contexts?: MessageContexts;
+    /** Attendance cycles: a ticket the campaign opens is one we started. */
+    tracking?: TicketTracking;
   }) {}
 
   async send(s: CampaignSend): Promise<CampaignSendResult> {
@@ -34,7 +37,7 @@ export class OutboundCampaignSender implements CampaignSender {
     const contact = (s.contactId !== null ? await contacts.findById(s.companyId, s.contactId) : null) ?? await contacts.getOrCreate({
       companyId: s.companyId, name: s.name.trim() || s.number, number: s.number, email: null, isGroup: false, profilePicUrl: null, createdAt: now, updatedAt: now,
     });
-    const { ticket } = await tickets.getOrCreateActive({
+    const { ticket, created } = await tickets.getOrCreateActive({
       uuid: ids.uuid(), companyId: s.companyId, contactId: contact.id, connectionId: connection.id,
       status: s.openTicket ? s.statusTicket : 'closed', userId: s.openTicket ? s.userId : null, queueId: s.openTicket ? s.queueId : null,
       unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: now, closedAt: s.openTicket && s.statusTicket !== 'closed' ? null : now,
@@ -45,6 +48,7 @@ export class OutboundCampaignSender implements CampaignSender {
     ticket.lastMessage = s.body || s.media?.name || '';
     ticket.updatedAt = now;
     await tickets.update(ticket);
+    if (created && ticket.status !== 'closed') await this.deps.tracking?.open(cycleOf(ticket, now, { outbound: true, reopened: false }));
     tx.afterCommit(() => {
       void (async () => {
         const details = await this.deps.presenter.one(ticket);

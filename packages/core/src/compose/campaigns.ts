@@ -14,6 +14,7 @@ import type { Broker } from '../outbox/broker.js';
 import type { Settings } from '../settings/ports.js';
 import type { Queues } from '../queues/ports.js';
 import type { Tags } from '../tags/ports.js';
+import type { TicketTracking } from '../tickets/ticket-tracking.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
@@ -70,6 +71,7 @@ interface SharedPorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly relayTrigger?: () => void;
+  readonly ticketTracking?: TicketTracking;
 }
 
 /** How long an instance reuses a company's settings rows it read (a save on another instance applies within this). */
@@ -121,7 +123,7 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
   const { outbound } = sendPath(p);
   const presenter = new TicketPresenter({ contacts: p.contacts, connections: p.connections, users: p.users, realtime, tags: p.tags, queues: p.queues });
   const contexts = messageContexts({ tickets: p.tickets, contacts: p.contacts, queues: p.queues, messages: p.messages });
-  const sender = new OutboundCampaignSender({ connections: p.connections, contacts: p.contacts, tickets: p.tickets, outbound, blobs, tx, clock, ids, realtime, presenter, contexts });
+  const sender = new OutboundCampaignSender({ connections: p.connections, contacts: p.contacts, tickets: p.tickets, outbound, blobs, tx, clock, ids, realtime, presenter, contexts, tracking: p.ticketTracking });
   const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction: tx, clock, random, realtime, wakeups, views };
   const writes = { campaigns, references: p.campaignReferences, settings, connections, plan, views, realtime, clock };
   const dispatch = new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction: tx, clock, random, realtime, views });

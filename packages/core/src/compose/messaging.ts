@@ -21,6 +21,7 @@ import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
 import type { Outbox } from '../outbox/ports.js';
 import type { Tickets, TicketLogs } from '../tickets/ports.js';
+import type { TicketTracking } from '../tickets/ticket-tracking.js';
 import { ListAllConnections, ListConnections, ShowConnection } from '../connections/read-connections.js';
 import { RelayOutbox } from '../outbox/relay-outbox.js';
 import { ExpireIdempotencyKeys, type IdempotencyKeys } from '../conversations/idempotency-keys.js';
@@ -62,6 +63,8 @@ export interface MessagingPorts {
   readonly digester: SecretDigester;
   readonly channelQueries: ChannelQueries;
   readonly ticketLogs: TicketLogs;
+  /** Attendance cycles, written with every ticket change (the dashboards' figures come from them). */
+  readonly ticketTracking: TicketTracking;
   readonly tags: Tags;
   readonly queues: Queues;
   readonly queueOptions: QueueOptions;
@@ -114,7 +117,8 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages });
   const routeInbound = new RouteInbound({
-    connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router, presenter, contexts,
+    connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router, presenter,
+    tracking: p.ticketTracking, contexts,
   });
   const sessions = new SessionCommands({ connections, outbox, clock, ids });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
@@ -138,14 +142,15 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     },
     tickets: {
       ...ticketsAndMessages.tickets,
-      closeImportedTickets: new CloseImportedTickets({ connections, tickets, tx, clock, realtime }),
+      closeImportedTickets: new CloseImportedTickets({ connections, tickets, tracking: p.ticketTracking, tx, clock, realtime }),
     },
     conversations: {
       /** The one way to send a message: campaigns, schedules, bots and flows all use it. */
       outbound,
       routeInbound,
       sendApiMessage: new SendApiMessage({
-        contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter, contexts,
+        contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter,
+        tracking: p.ticketTracking, contexts,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts }),
@@ -159,7 +164,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
 /** The operators' ticket and message use cases (the "Tickets and messages" routes). */
 function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages, presenter: TicketPresenter, contexts: MessageContexts) {
   const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
-  const journal = new TicketJournal({ tickets, ticketLogs, clock });
+  const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const sendTicketMessage = new SendTicketMessage({
     tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts,

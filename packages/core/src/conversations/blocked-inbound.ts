@@ -32,7 +32,7 @@ export async function holdBlockedMessage(
     id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
     providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered', failureReason: null,
     quotedMessageId: null, isPrivate: false, userId: null, createdAt: Number.isNaN(at.getTime()) ? now : at, updatedAt: now,
-    isDeleted: false, isEdited: false, editedAt: null,
+    isDeleted: false, isEdited: false, editedAt: null, transcription: null,
   };
   if (!(await messages.addInbound(message))) return null;
   return { held: true, ticketId: ticket.id, messageId: message.id };

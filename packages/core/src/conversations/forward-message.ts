@@ -52,9 +52,10 @@ export class ForwardMessage {
         uuid: ids.uuid(), companyId: actor.companyId, contactId: contact.id, connectionId: connection.id, status: 'open', userId: actor.userId,
         queueId: null, unreadMessages: 0, lastMessage: '', isGroup: contact.isGroup, greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
       });
-      if (got.created) await journal.log(got.ticket, 'create', actor.userId, { status: 'open', userId: actor.userId, queueId: null, forwardedFrom: source.id });
+      if (got.created) await journal.created(got.ticket, actor.userId, { status: 'open', userId: actor.userId, queueId: null, forwardedFrom: source.id });
       else assertMayChange(actor, got.ticket);
       const message = await outbound.enqueue({ connection, ticket: got.ticket, contact, body: source.body, media: source.media, userId: actor.userId });
+      await journal.responded(got.ticket);
       const next: Ticket = { ...got.ticket, lastMessage: source.body || source.media?.filename || '', updatedAt: now };
       if (next.status === 'pending' || next.userId === null) {
         next.status = 'open';

@@ -13,6 +13,7 @@ import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import type { QueueRouter } from './queue-router.js';
+import { changeOf, cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
 
 export interface RouteInboundResult {
   readonly duplicate: boolean;
@@ -31,7 +32,7 @@ export class RouteInbound {
   constructor(private readonly deps: {
     connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; router: QueueRouter;
-    presenter: TicketPresenter; contexts?: MessageContexts;
+    presenter: TicketPresenter; tracking: TicketTracking; contexts?: MessageContexts;
   }) {}
 
   async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {
@@ -68,7 +69,7 @@ export class RouteInbound {
         id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
         providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered',
         failureReason: null, quotedMessageId: null, isPrivate: false, userId: null, createdAt: Number.isNaN(at.getTime()) ? now : at, updatedAt: now,
-        isDeleted: false, isEdited: false, editedAt: null,
+        isDeleted: false, isEdited: false, editedAt: null, transcription: null,
       };
       if (!(await messages.addInbound(message))) return null;
       ticket.unreadMessages += 1;
@@ -79,6 +80,7 @@ export class RouteInbound {
       if (opening) ticket.greetedAt = now;
       const sent = await router.route({ connection, contact, ticket, message, opening });
       await tickets.update(ticket);
+      await this.track(ticket, before, ticketCreated, now);
       return { ticket, before, message, ticketCreated, sent };
     });
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
@@ -87,6 +89,17 @@ export class RouteInbound {
     const details = await presenter.publish(ticket, ticketCreated ? 'create' : 'update', before);
     await publishCreatedMessages(this.deps, details, [message, ...sent]);
     return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
+  }
+
+  /** The contact opened a conversation (a new ticket, or a closed one back) or the routing moved it: its attendance cycle follows. */
+  private async track(ticket: Ticket, before: TicketPlace, created: boolean, now: Date): Promise<void> {
+    const { tracking } = this.deps;
+    if (created || before.status === 'closed') {
+      await tracking.open(cycleOf(ticket, now, { outbound: false, reopened: !created }));
+      return;
+    }
+    const change = changeOf(before, ticket, now);
+    if (change) await tracking.change(ticket.companyId, ticket.id, change);
   }
 
   /** A ticket closed within the connection's reopen window comes back as pending. */

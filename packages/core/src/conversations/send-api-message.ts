@@ -14,6 +14,8 @@ import type { OutboundMessages } from '../messages/outbound.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from '../tickets/ports.js';
+import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
+import type { Ticket } from '../tickets/ticket.js';
 import { findQueue } from '../queues/manage-queues.js';
 import type { Queues } from '../queues/ports.js';
 import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
@@ -54,7 +56,7 @@ export class SendApiMessage {
   constructor(private readonly deps: {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
-    idempotencyKeys: IdempotencyKeys; presenter: TicketPresenter; contexts?: MessageContexts;
+    idempotencyKeys: IdempotencyKeys; presenter: TicketPresenter; tracking: TicketTracking; contexts?: MessageContexts;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
@@ -117,7 +119,7 @@ export class SendApiMessage {
         companyId: connection.companyId, name: input.number, number: input.number, email: null, isGroup: false, profilePicUrl: null,
         createdAt: now, updatedAt: now,
       });
-      const { ticket } = await tickets.getOrCreateActive({
+      const { ticket, created } = await tickets.getOrCreateActive({
         uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'open',
         userId: input.userId ?? null, queueId: input.queueId ?? null, unreadMessages: 0, lastMessage: '', isGroup: false,
         greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
@@ -136,6 +138,7 @@ export class SendApiMessage {
         ticket.closedAt = now;
       }
       await tickets.update(ticket);
+      await this.track(ticket, created, input.userId ?? null, Boolean(input.closeTicket), now);
       if (idem) {
         const answer = resultOf(ticket.id, sent.map((m) => m.id));
         const kept = await this.deps.idempotencyKeys.add({ companyId: connection.companyId, connectionId: connection.id, ...idem, answer, createdAt: now });
@@ -147,6 +150,17 @@ export class SendApiMessage {
     await publishCreatedMessages(this.deps, details, sent);
     await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
     return resultOf(ticket.id, sent.map((m) => m.id));
+  }
+
+  /**
+   * The attendance cycle: a ticket this send created is a cycle we started; on an existing one, a
+   * send in an operator's name is a response, and `closeTicket` closes the cycle.
+   */
+  private async track(ticket: Ticket, created: boolean, userId: number | null, closed: boolean, now: Date): Promise<void> {
+    const { tracking } = this.deps;
+    if (created) return tracking.open(cycleOf(ticket, now, { outbound: true, reopened: false }));
+    if (userId !== null) await tracking.responded(ticket.companyId, ticket.id, now);
+    if (closed) await tracking.change(ticket.companyId, ticket.id, { queueId: ticket.queueId, userId: ticket.userId, at: now, closed: true });
   }
 }
 

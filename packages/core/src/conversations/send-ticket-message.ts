@@ -100,6 +100,7 @@ export class SendTicketMessage {
           ? await this.note(current, d.body, d.media, q, actor.userId)
           : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q }));
       }
+      if (!isPrivate) await this.deps.journal.responded(current);
       return { ticket: isPrivate ? null : await this.touch(current, input.body || stored[0]?.filename || '', actor), before: current, sent };
     });
     const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update', outcome.before) : await presenter.one(ticket);
@@ -111,7 +112,7 @@ export class SendTicketMessage {
     const note: Message = {
       id: this.deps.ids.uuid(), companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId,
       providerMessageId: null, fromMe: true, body, media, status: 'sent', failureReason: null, quotedMessageId: quoted?.id ?? null,
-      isPrivate: true, userId, createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null,
+      isPrivate: true, userId, createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, transcription: null,
     };
     await this.deps.messages.add(note);
     return note;

@@ -1,4 +1,4 @@
-import { isAdmin } from '../shared/actor.js';
+import { isAdmin, isSuper } from '../shared/actor.js';
 import type { Tickets } from '../tickets/ports.js';
 import { maySee, ticketScope, type TicketAccess, type TicketScope } from '../tickets/ticket-access.js';
 import type { RealtimeEvent } from './realtime-event.js';
@@ -20,7 +20,11 @@ export type RealtimeAudience =
   /** A frame listing tickets (`ticketIds`): each socket gets it with the ids it may read, or not at all. */
   | { readonly kind: 'tickets'; readonly tickets: readonly TicketScope[] }
   /** Named users only (for internal chats: their members). */
-  | { readonly kind: 'users'; readonly userIds: readonly number[] };
+  | { readonly kind: 'users'; readonly userIds: readonly number[] }
+  /** Super users only (they follow every platform announcement, as their list shows them all). */
+  | { readonly kind: 'supers' }
+  /** Everyone but super users (an announcement as the company's users read it). */
+  | { readonly kind: 'exceptSupers' };
 
 const COMPANY: RealtimeAudience = { kind: 'company' };
 const ADMINS: RealtimeAudience = { kind: 'admins' };
@@ -35,11 +39,19 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
   switch (event.entity) {
     case 'user': case 'company': case 'settings': case 'queue':
     case 'chatapp': case 'chatappSession': case 'contact': case 'contactImport': case 'tag':
+    // Every operator reads the company's schedules (`GET /schedules`), as the lineage's page does.
+    case 'schedule':
       return COMPANY;
     case 'queueIntegration':
     case 'ContactList': case 'ContactListItem': case 'contactListImport':
     case 'campaign': case 'campaignProgress': case 'campaignSettings':
       return ADMINS;
+    // Internal chats: the members the event names, never the whole company.
+    case 'chat': case 'chat-user':
+      return { kind: 'users', userIds: [...event.to] };
+    // Platform announcements: the publisher says who in the company reads each frame.
+    case 'announcement':
+      return event.readers === 'company' ? COMPANY : { kind: event.readers };
     case 'ticket': {
       const data = event.data;
       if (data.action === 'create' || data.action === 'update' || data.action === 'updateUnread') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
@@ -57,6 +69,11 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
       const data = event.data;
       if (data.action === 'create') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
       const ticket = await deps.tickets.findById(companyId, data.message.ticketId);
+      return ticket ? { kind: 'ticket', ticket: ticketScope(ticket) } : SEES_ALL;
+    }
+    // A transcription job: those who may read its ticket (who asked for it, and who reads its messages).
+    case 'transcription': {
+      const ticket = await deps.tickets.findById(companyId, event.data.job.ticketId);
       return ticket ? { kind: 'ticket', ticket: ticketScope(ticket) } : SEES_ALL;
     }
     default: {
@@ -79,6 +96,8 @@ export function admits(access: TicketAccess, audience: RealtimeAudience): boolea
     case 'seesAll': return access.seesAll;
     case 'ticket': return maySee(access, audience.ticket);
     case 'users': return audience.userIds.includes(access.actor.userId);
+    case 'supers': return isSuper(access.actor);
+    case 'exceptSupers': return !isSuper(access.actor);
     case 'tickets': {
       if (access.seesAll) return true;
       const ids = audience.tickets.filter((t) => maySee(access, t)).map((t) => t.id);

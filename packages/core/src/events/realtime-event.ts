@@ -8,6 +8,10 @@ import type { CompanyEvent } from '../tenancy/company-events.js';
 import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
 import type { ContactListEvents } from '../contact-lists/contact-list-events.js';
 import type { CampaignEvents } from '../campaigns/campaign-events.js';
+import type { ChatEvents } from '../chats/chat-events.js';
+import type { AnnouncementEvent } from '../announcements/announcement-events.js';
+import type { ScheduleEvent } from '../schedules/schedule-events.js';
+import type { TranscriptionEvent } from '../transcription/transcription-events.js';
 
 /**
  * Every realtime event the core publishes: one member per entity, whose `data` has one member per
@@ -23,7 +27,11 @@ export type RealtimeEvent =
   | ContactEvent | ContactImportEvent
   | TagEvent | TicketEvent | AppMessageEvent
   | ContactListEvents
-  | CampaignEvents;
+  | CampaignEvents
+  | ChatEvents
+  | AnnouncementEvent
+  | ScheduleEvent
+  | TranscriptionEvent;
 
 type Entity = RealtimeEvent['entity'];
 type ActionOf<E extends Entity> = Extract<RealtimeEvent, { entity: E }>['data']['action'];
@@ -52,6 +60,11 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   campaign: { create: true, update: true, delete: true },
   campaignProgress: { progress: true },
   campaignSettings: { create: true },
+  chat: { 'new-message': true, update: true, delete: true },
+  'chat-user': { create: true, update: true },
+  announcement: { create: true, update: true, delete: true },
+  schedule: { create: true, update: true, delete: true },
+  transcription: { update: true },
 };
 
 /** The (entity, action) pairs of `RealtimeEvent`, for tests and documentation. */

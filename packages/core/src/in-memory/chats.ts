@@ -49,6 +49,7 @@ export class InMemoryChats implements Chats {
 
   async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
   async findByUuid(companyId: number, uuid: string) { return this.table.find((c) => c.companyId === companyId && c.uuid === uuid); }
+  async holdForMessage(companyId: number, id: number) { return (await this.findById(companyId, id)) !== null; }
   async add(chat: NewChat, memberIds: readonly number[]) {
     const stored = this.table.insert(chat);
     for (const userId of new Set(memberIds)) this.memberRows.push({ chatId: stored.id, userId, companyId: chat.companyId, lastReadMessageId: 0 });

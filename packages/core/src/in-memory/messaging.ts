@@ -129,6 +129,12 @@ export class InMemoryMessages implements Messages {
     return true;
   }
   async update(m: Message) { if (this.rows.has(m.id)) this.rows.set(m.id, structuredClone(m)); }
+  async setTranscription(companyId: number, id: string, transcription: string, at: Date) {
+    const m = this.rows.get(id);
+    if (!m || m.companyId !== companyId) return null;
+    Object.assign(m, { transcription, updatedAt: at });
+    return structuredClone(m);
+  }
   /** No await between the read and the write: atomic as the SQL adapter's single statement. */
   async advanceStatus(change: DeliveryChange) {
     const t = change.target;

@@ -25,6 +25,11 @@ import { InMemoryContactListImports, InMemoryContactListItems, InMemoryContactLi
 import { CampaignsReadingLists, ContactListCampaignAudience, InMemoryCampaignReferenceLookups } from './campaigns.js';
 import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../campaigns/in-memory-campaigns.js';
 import { InMemoryCampaignSettings } from '../campaigns/in-memory-campaign-sources.js';
+import { InMemoryChatMessages, InMemoryChats } from './chats.js';
+import { InMemoryAnnouncementAudience, InMemoryAnnouncements } from './announcements.js';
+import { InMemoryContactsReport, InMemoryDashboardFigures, InMemoryTicketCycles } from './dashboards.js';
+import { InMemoryScheduleDeliveries, InMemoryScheduleOccurrences, InMemorySchedules } from '../schedules/in-memory-schedules.js';
+import { InMemorySpeechToText, InMemoryTranscriptionCredentials, InMemoryTranscriptionJobs, InsecureTestCipher } from './transcription.js';
 
 /** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
 export class InsecureTestDigester implements SecretDigester {
@@ -68,7 +73,13 @@ export function createInMemoryPorts() {
   const contactListItems = new InMemoryContactListItems();
   const contactListImports = new InMemoryContactListImports();
   const campaigns = new InMemoryCampaigns();
+  const chatMessages = new InMemoryChatMessages(users);
+  const announcements = new InMemoryAnnouncements(companies);
+  companies.onRemove.push((id) => announcements.dropCompany(id));
   const contactLists = new InMemoryContactLists(contactListItems, contactListImports);
+  const scheduleOccurrences = new InMemoryScheduleOccurrences();
+  const scheduleDeliveries = new InMemoryScheduleDeliveries();
+  const ticketCycles = new InMemoryTicketCycles();
   const ports = {
     users, companies, settings, clock,
     refreshSessions: new InMemoryRefreshSessions(),
@@ -96,6 +107,10 @@ export function createInMemoryPorts() {
     socialAccounts: new InMemorySocialAccounts(),
     channelQueries: DETACHED_CHANNEL_QUERIES,
     ticketLogs: new InMemoryTicketLogs(),
+    ticketTracking: ticketCycles,
+    ticketCycles,
+    dashboardFigures: new InMemoryDashboardFigures(ticketCycles),
+    contactsReport: new InMemoryContactsReport(contacts),
     tags,
     jobs: new InlineBackgroundJobs(),
     queues,
@@ -115,6 +130,17 @@ export function createInMemoryPorts() {
     campaignSettingsRows: new InMemoryCampaignSettings(),
     campaignAudience: new ContactListCampaignAudience(contactListItems),
     campaignReferences: new InMemoryCampaignReferenceLookups({ connections, users, queues, tags, contactListName: async (companyId, id) => (await contactLists.findById(companyId, id))?.name ?? null }),
+    chats: new InMemoryChats(users, chatMessages),
+    chatMessages,
+    announcements,
+    announcementAudience: new InMemoryAnnouncementAudience(companies, users),
+    schedules: new InMemorySchedules(scheduleOccurrences, scheduleDeliveries, async (companyId, id) => (await contacts.findById(companyId, id))?.name ?? null),
+    scheduleOccurrences,
+    scheduleDeliveries,
+    transcriptionCredentials: new InMemoryTranscriptionCredentials(),
+    transcriptionJobs: new InMemoryTranscriptionJobs(),
+    speechToText: new InMemorySpeechToText(),
+    secretCipher: new InsecureTestCipher(),
     ...jobPorts(new InMemoryJobStore(clock), () => jobDefinitions),
   } satisfies CorePorts & { jobDefinitions: JobDefinition<any>[] };
   return ports;

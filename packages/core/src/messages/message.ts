@@ -32,6 +32,8 @@ export interface Message {
   /** The body was changed after sending; `editedAt` says when. */
   isEdited: boolean;
   editedAt: Date | null;
+  /** What a speech-to-text service heard in its audio (`POST /transcription/:ticketId`); null until transcribed. The body is never replaced. */
+  transcription: string | null;
 }
 
 /** Digits only, 8 to 15 of them (E.164 without the plus). */

@@ -36,7 +36,7 @@ export class OutboundMessages {
       id: ids.uuid(), companyId: draft.ticket.companyId, ticketId: draft.ticket.id, contactId: draft.contact.id,
       connectionId: draft.connection.id, providerMessageId: null, fromMe: true, body: draft.body, media: draft.media ?? null,
       status: 'pending', failureReason: null, quotedMessageId: draft.quoted?.id ?? null, isPrivate: false, userId: draft.userId ?? null,
-      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null,
+      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, transcription: null,
     };
     await messages.add(message);
     const content: OutboundContent = {

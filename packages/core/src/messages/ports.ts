@@ -31,6 +31,12 @@ export interface Messages {
   addInbound(message: Message): Promise<boolean>;
   update(message: Message): Promise<void>;
   /**
+   * Stores what a speech-to-text service heard in the message's audio, and nothing else (a delivery
+   * report or an edit racing it keeps its own change). Returns the message as changed, or null when
+   * it is not the company's (or is gone).
+   */
+  setTranscription(companyId: number, id: string, transcription: string, at: Date): Promise<Message | null>;
+  /**
    * Moves a message's delivery status forward in one atomic step (see `advanceDelivery`): a
    * late or repeated report changes nothing. Also records the provider's id if none was stored
    * and, for `failed`, the reason. Returns the message as changed, or null when nothing changed

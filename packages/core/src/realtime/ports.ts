@@ -6,6 +6,11 @@
 export interface RealtimeEventShape {
   readonly entity: string;
   readonly data: { readonly action: string };
+  /**
+   * One record of the entity the frame is about, when its name says so: the frame is then
+   * `company-<companyId>-<entity>-<key>` (the lineage's per-chat and per-user chat events).
+   */
+  readonly key?: number;
 }
 
 /** The events of one entity: one payload per action (`Data` is a union discriminated by `action`). */
@@ -24,8 +29,15 @@ export interface RealtimeEvents<E extends RealtimeEventShape> {
   publish(companyId: number, event: E): Promise<void>;
 }
 
-export function eventName(companyId: number, entity: string): string {
-  return `company-${companyId}-${entity}`;
+/**
+ * Entities whose frame the lineage names without a company (`company-<entity>`), the same on
+ * every company's namespace: the platform's announcements (`company-announcement`).
+ */
+const PLATFORM_ENTITIES: ReadonlySet<string> = new Set(['announcement']);
+
+export function eventName(companyId: number, entity: string, key?: number): string {
+  if (PLATFORM_ENTITIES.has(entity)) return `company-${entity}`;
+  return key === undefined ? `company-${companyId}-${entity}` : `company-${companyId}-${entity}-${key}`;
 }
 
 /**

@@ -19,9 +19,10 @@ export interface ErrorCodeEntry {
 
 /**
  * Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`,
- * a contact-list item's `validationError` (why its number check could not run).
+ * a contact-list item's `validationError` (why its number check could not run), a transcription job's or
+ * one of its messages' `error`.
  */
-export type ErrorCodePlace = 'answer' | 'failureReason' | 'import' | 'numberCheck';
+export type ErrorCodePlace = 'answer' | 'failureReason' | 'import' | 'numberCheck' | 'transcription';
 
 /**
  * Every stable `ERR_` code a client can see: in an error answer `{ "error": code }` (HTTP and the
@@ -291,6 +292,55 @@ export const ERROR_CODES = {
   ERR_TOO_MANY_CHAT_MEMBERS: { kind: 'validation', description: 'A chat has at most 500 members, its owner included; choose fewer users.' },
   ERR_CHAT_MESSAGE_EMPTY: { kind: 'validation', description: 'The chat message has neither text nor a file; write something or attach a file in `medias`.' },
   ERR_CHAT_MESSAGE_TOO_LONG: { kind: 'validation', description: 'A chat message\'s text is longer than 10,000 characters; split it.' },
+
+  // ── Announcements (platform notices written by super users) ──
+  ERR_NO_ANNOUNCEMENT_FOUND: { kind: 'not-found', description: 'No announcement with that id that you may read (users read the active ones aimed at their company); check the id.' },
+  ERR_ANNOUNCEMENT_INVALID_TITLE: { kind: 'validation', description: 'An announcement needs a title of 1 to 255 characters.' },
+  ERR_ANNOUNCEMENT_TEXT_TOO_LONG: { kind: 'validation', description: 'The announcement\'s text is longer than 10,000 characters.' },
+  ERR_ANNOUNCEMENT_INVALID_PRIORITY: { kind: 'validation', description: 'An announcement\'s priority is 1 (high), 2 (medium) or 3 (low).' },
+  ERR_ANNOUNCEMENT_INVALID_WINDOW: { kind: 'validation', description: 'The window\'s startsAt and endsAt are ISO 8601 times with an offset (or null), and endsAt comes after startsAt; the details name the field.' },
+  ERR_ANNOUNCEMENT_INVALID_TARGET: { kind: 'validation', description: 'The announcement\'s targetCompanyIds is null (every company) or a list of 1 to 1,000 company ids.' },
+
+  // ── Schedules and scheduled messages (an occurrence's `failureReason` holds send-time codes too) ──
+  ERR_NO_SCHEDULE_FOUND: { kind: 'not-found', description: 'No schedule (or scheduled message) with that id in the caller\'s company.' },
+  ERR_SCHEDULE_INVALID_BODY: { kind: 'validation', description: 'The message text is empty or longer than 4,096 characters.' },
+  ERR_SCHEDULE_INVALID_NAME: { kind: 'validation', description: 'A scheduled message needs a name of 1 to 255 characters.' },
+  ERR_SCHEDULE_INVALID_TIME: { kind: 'validation', description: 'The time is missing, or neither an ISO 8601 time nor "YYYY-MM-DD HH:mm[:ss]" (or "YYYY-MM-DDTHH:mm") on the company\'s clock.' },
+  ERR_SCHEDULE_IN_PAST: { kind: 'validation', description: 'The time lies more than 5 minutes in the past; choose a moment to come.' },
+  ERR_SCHEDULE_INVALID_RECURRENCE: { kind: 'validation', description: 'The recurrence is not valid (its unit, every, count or weekend rule out of range, or an end before the first send); the details name the field.' },
+  ERR_SCHEDULE_NO_RECIPIENTS: { kind: 'validation', description: 'A schedule needs a contact, a scheduled message at least one contact or tag; as an occurrence\'s reason: nobody was left to send to.' },
+  ERR_SCHEDULE_TOO_MANY_RECIPIENTS: { kind: 'validation', description: 'A scheduled message names more than 1,000 contacts or tags; use a campaign for a larger audience.' },
+  ERR_SCHEDULE_SENDING: { kind: 'conflict', description: 'The scheduled message is being sent right now, so its time cannot move; edit it once this send is done.' },
+
+  // ── Transcription (speech-to-text of audio messages) and its credentials ──
+  ERR_TRANSCRIPTION_CREDENTIAL_REQUIRED: { kind: 'validation', description: 'The company has no transcription credential to use: an admin adds one (`POST /transcription-credentials`) or chooses the default (`PUT /transcription-credentials/default`).' },
+  ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND: { kind: 'not-found', description: 'No transcription credential with that id in the caller\'s company (or the company has no default).' },
+  ERR_TRANSCRIPTION_CREDENTIAL_NAME_IN_USE: { kind: 'conflict', description: 'Another transcription credential of the company has that name; choose another.' },
+  ERR_TRANSCRIPTION_CREDENTIAL_IS_DEFAULT: { kind: 'conflict', description: 'The credential is the company\'s default and others exist: make another one the default first.' },
+  ERR_TRANSCRIPTION_CREDENTIAL_UNREADABLE: { kind: 'validation', description: 'The credential\'s API key was sealed under another server key (`SECRETS_KEY` or `JWT_SECRET` changed) and cannot be opened; enter the key again.' },
+  ERR_TRANSCRIPTION_INVALID_NAME: { kind: 'validation', description: 'A transcription credential\'s name is 1 to 100 characters.' },
+  ERR_TRANSCRIPTION_INVALID_BASE_URL: { kind: 'validation', description: 'The base URL is not an http(s) URL without credentials, query or fragment (up to 500 characters), e.g. `https://api.openai.com/v1`.' },
+  ERR_TRANSCRIPTION_INVALID_MODEL: { kind: 'validation', description: 'The model is 1 to 100 letters, digits and `.`, `_`, `-`, `:`, `/` (e.g. `whisper-1`).' },
+  ERR_TRANSCRIPTION_INVALID_LANGUAGE: { kind: 'validation', description: 'The language is an ISO-639-1 code of two lowercase letters (`pt`, `en`), or null to let the service detect it.' },
+  ERR_TRANSCRIPTION_INVALID_API_KEY: { kind: 'validation', description: 'The API key is 1 to 500 characters without spaces.' },
+  ERR_TRANSCRIPTION_API_KEY_REQUIRED: { kind: 'validation', description: 'The provider `openai` needs an API key; give `apiKey`.' },
+  ERR_MESSAGE_NOT_AUDIO: { kind: 'validation', description: 'The message named carries no audio; only audio messages are transcribed.' },
+  ERR_AUDIO_TOO_LARGE: { kind: 'too-large', where: ['answer', 'transcription'], description: 'The audio is larger than the 25 MB a speech-to-text service takes in one request.' },
+  ERR_AUDIO_NOT_FOUND: { kind: 'not-found', where: ['answer', 'transcription'], description: 'The audio file of the message is no longer in storage, so it cannot be transcribed.' },
+  ERR_TRANSCRIPTION_PROVIDER_REFUSED: {
+    kind: 'validation', where: ['answer', 'transcription'],
+    description: 'The speech-to-text service refused the request (a wrong or revoked API key, an unknown model, an audio format it does not read); check the credential.',
+  },
+  ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE: {
+    kind: 'unavailable', where: ['answer', 'transcription'],
+    description: 'The speech-to-text service did not answer, failed (5xx), throttled (429) or answered something that is not a transcription; try again later.',
+  },
+  ERR_TRANSCRIPTION_TIMEOUT: { kind: 'unavailable', where: ['answer', 'transcription'], description: 'The speech-to-text service took longer than `TRANSCRIPTION_TIMEOUT_MS`; try again later, or shorter audio.' },
+  ERR_TRANSCRIPTION_JOB_FAILED: { kind: 'unavailable', where: ['transcription'], description: 'The background transcription stopped on an unexpected error after its retries; ask for it again.' },
+
+  // ── Dashboards and reports ──
+  ERR_DATE_RANGE_TOO_LONG: { kind: 'validation', description: 'A dashboard or report covers at most 731 days (two years); choose a shorter range.' },
+  ERR_DASHBOARD_REFRESH_TOO_SOON: { kind: 'too-many-requests', description: 'The company\'s figures were refreshed moments ago; wait the seconds in Retry-After (a job also keeps them fresh).' },
 
   // ── Background jobs (internal: a client sees them only if a request schedules a job wrongly) ──
   ERR_UNKNOWN_JOB: { kind: 'validation', description: 'No background job of that name is defined.' },

@@ -82,3 +82,14 @@ export interface SecretDigester {
   /** Constant-time check of a secret against a stored digest. */
   matches(secret: string, digest: string): boolean;
 }
+
+/**
+ * Reversible encryption of secrets the server must send again (a speech-to-text provider's API
+ * key): stored sealed, opened only to call the provider, never shown. `context` binds a sealed
+ * value to where it belongs (its company), so a value copied to another company's row does not open.
+ */
+export interface SecretCipher {
+  seal(plain: string, context: string): string;
+  /** The secret, or null when it cannot be opened (sealed under another key or context, or altered). */
+  open(sealed: string, context: string): string | null;
+}

@@ -6,6 +6,7 @@ import { visibleConnection } from '../connections/connection-rules.js';
 import type { Ticket } from './ticket.js';
 import type { Connections } from '../connections/ports.js';
 import type { Tickets } from './ports.js';
+import type { TicketTracking } from './ticket-tracking.js';
 
 const PAGE = 500;
 
@@ -16,7 +17,9 @@ const PAGE = 500;
  * run to thousands and would flush the realtime replay window.
  */
 export class CloseImportedTickets {
-  constructor(private readonly deps: { connections: Connections; tickets: Tickets; tx: Transaction; clock: Clock; realtime: RealtimeEvents<TicketEvent> }) {}
+  constructor(private readonly deps: {
+    connections: Connections; tickets: Tickets; tracking: TicketTracking; tx: Transaction; clock: Clock; realtime: RealtimeEvents<TicketEvent>;
+  }) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number }): Promise<{ closed: number }> {
     const { connections, tickets, tx, clock, realtime } = this.deps;
@@ -32,6 +35,7 @@ export class CloseImportedTickets {
         const ticket = await tickets.findById(companyId, id);
         if (!ticket || !isBacklog(ticket, connection.id)) continue;
         await tickets.update({ ...ticket, status: 'closed', closedAt: now, updatedAt: now });
+        await this.deps.tracking.change(companyId, id, { queueId: ticket.queueId, userId: null, at: now, closed: true });
         ids.push(id);
       }
       return ids.sort((a, b) => a - b);

@@ -56,7 +56,7 @@ export class CreateTicket {
       });
       // Another request created one between the check and the insert: the unique index said no.
       if (!got.created) throw new ConflictError('ERR_OTHER_OPEN_TICKET');
-      await journal.log(got.ticket, 'create', actor.userId, { status, userId, queueId: got.ticket.queueId });
+      await journal.created(got.ticket, actor.userId, { status, userId, queueId: got.ticket.queueId });
       return got.ticket;
     });
     return presenter.publish(ticket, 'create');

@@ -57,12 +57,15 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       expect((await r.chats.findById(c1, chat.id))!.title).to.equal('Plantão noturno');
 
       await say(c1, chat.id, ana, 'oi', 1, MEDIA);
+      expect(await r.chats.holdForMessage(c1, chat.id)).to.equal(true);
+      expect(await r.chats.holdForMessage(c2, chat.id)).to.equal(false);
       expect(await r.chats.remove(c2, chat.id)).to.equal(false);
       expect(await r.chats.remove(c1, chat.id)).to.equal(true);
       expect(await r.chats.findById(c1, chat.id)).to.equal(null);
       expect(await r.chats.isMember(c1, chat.id, ana)).to.equal(false);
       expect(await r.chatMessages.page(c1, chat.id, page())).to.deep.equal({ rows: [], count: 0 });
       expect(await r.chats.remove(c1, chat.id)).to.equal(false);
+      expect(await r.chats.holdForMessage(c1, chat.id), 'a deleted chat').to.equal(false);
     });
 
     it('counts per member the others\' messages after their read mark; their own never count; a read mark is the member\'s alone', async () => {

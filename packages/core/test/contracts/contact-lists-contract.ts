@@ -3,7 +3,7 @@ import type { Companies, Plans, Transaction } from '../../src/index.js';
 import type { NewContactListImport } from '../../src/contact-lists/contact-list-import.js';
 import type { NewContactListItem } from '../../src/contact-lists/contact-list.js';
 import type { ContactListImports, ContactListItems, ContactLists, ImportedItem } from '../../src/contact-lists/ports.js';
-import { companyFixture, planFixture } from './repositories-contract.js';
+import { twoCompanies } from './repositories-contract.js';
 
 export interface ContactListsFixture {
   readonly contactLists: ContactLists;
@@ -45,9 +45,7 @@ export function describeContactListsContract(name: string, make: () => Promise<C
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
-      const plan = await r.plans.add(planFixture('P'));
-      c1 = (await r.companies.add(companyFixture(plan.id, 'One'))).id;
-      c2 = (await r.companies.add(companyFixture(plan.id, 'Two'))).id;
+      [c1, c2] = await twoCompanies(r);
     }
     const list = (companyId: number, name: string) => r.contactLists.add({ companyId, name, createdAt: T0, updatedAt: at(1) });
 

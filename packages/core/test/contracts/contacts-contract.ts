@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Companies, Contact, Contacts, Plans, Transaction, Users } from '../../src/index.js';
 import { contactDraft } from './messaging-contract.js';
-import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
+import { userFixture, twoCompanies } from './repositories-contract.js';
 
 export interface ContactsFixture {
   readonly contacts: Contacts;
@@ -30,9 +30,7 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
     beforeEach(async () => { r = await make(); });
     /** Two companies. Called by each test body: database adapters run test bodies in a unit of work. */
     async function given() {
-      const plan = await r.plans.add(planFixture('P'));
-      c1 = (await r.companies.add(companyFixture(plan.id, 'One'))).id;
-      c2 = (await r.companies.add(companyFixture(plan.id, 'Two'))).id;
+      [c1, c2] = await twoCompanies(r);
     }
     const ids = (cs: Array<Contact | null>) => cs.map((c) => c?.id ?? null);
 

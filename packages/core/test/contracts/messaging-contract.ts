@@ -49,7 +49,7 @@ export function messageFixture(ticket: Ticket, id: string, overrides: Partial<Me
   return {
     id, companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId, providerMessageId: null,
     fromMe: false, body: 'hello', media: null, status: 'pending', failureReason: null, quotedMessageId: null, isPrivate: false, userId: null,
-    createdAt: T0, updatedAt: T0, isDeleted: false, isEdited: false, editedAt: null, ...overrides,
+    createdAt: T0, updatedAt: T0, isDeleted: false, isEdited: false, editedAt: null, transcription: null, ...overrides,
   };
 }
 
@@ -474,6 +474,20 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect(again.editedAt!.toISOString()).to.equal(at(3).toISOString());
         expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(701), { providerMessageId: 'IN', isEdited: true, editedAt: at(4) }))).to.equal(true);
         expect((await r.messages.findById(w.c1, uuid(701)))!.editedAt!.toISOString()).to.equal(at(4).toISOString());
+      });
+
+      it('stores a transcription on its message alone: a delivery report meanwhile keeps its change, another company\'s id changes nothing', async () => {
+        await given();
+        await r.messages.add(messageFixture(w.ticket, uuid(710), { fromMe: true, status: 'sent', body: 'voice note' }));
+        const read = await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(710) }, status: 'read', at: at(1) });
+        expect(read!.transcription).to.equal(null);
+        const saved = await r.messages.setTranscription(w.c1, uuid(710), 'olá, tudo bem?', at(2));
+        expect(saved).to.include({ transcription: 'olá, tudo bem?', status: 'read', body: 'voice note' });
+        expect(saved!.updatedAt.toISOString()).to.equal(at(2).toISOString());
+        expect({ ...(await r.messages.findById(w.c1, uuid(710))) }).to.deep.equal({ ...saved });
+        expect(await r.messages.setTranscription(w.c2, uuid(710), 'alheio', at(3))).to.equal(null);
+        expect(await r.messages.setTranscription(w.c1, 'not-a-uuid', 'x', at(3))).to.equal(null);
+        expect((await r.messages.findById(w.c1, uuid(710)))!.transcription).to.equal('olá, tudo bem?');
       });
 
       it('lists by ticket, sender and media newest first, counts per ticket, removes a ticket\'s messages within the company', async () => {

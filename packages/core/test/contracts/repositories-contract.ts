@@ -29,6 +29,12 @@ export function companyFixture(planId: number, name: string, overrides: Partial<
   };
 }
 
+/** Two companies on one plan, for the tenancy checks of a contract suite: their ids. */
+export async function twoCompanies(r: { plans: { add(plan: NewPlan): Promise<{ id: number }> }; companies: { add(company: NewCompany): Promise<{ id: number }> } }): Promise<[number, number]> {
+  const plan = await r.plans.add(planFixture('P'));
+  return [(await r.companies.add(companyFixture(plan.id, 'One'))).id, (await r.companies.add(companyFixture(plan.id, 'Two'))).id];
+}
+
 export function userFixture(companyId: number, email: string, overrides: Partial<NewUser> = {}): NewUser {
   return {
     companyId, name: email.split('@')[0]!, email, passwordHash: 'hash', profile: 'user', tokenVersion: 0, mustChangePassword: false,

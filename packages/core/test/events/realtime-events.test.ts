@@ -4,6 +4,7 @@ import { REALTIME_EVENT_NAMES, type RealtimeEvent, type RealtimeEventName } from
 import { ticketWorld, type TicketWorld } from '../messaging/ticket-world.js';
 import { IMPORT_JOB, type ImportJobPayload } from '../../src/contact-lists/import-contact-list.js';
 import { contactListJobs } from '../../src/contact-lists/jobs.js';
+import { userFixture } from '../contracts/repositories-contract.js';
 
 type DataOf<N extends RealtimeEventName> = Extract<Extract<RealtimeEvent, { entity: N['entity'] }>['data'], { action: N['action'] }>;
 /** The payload keys of every (entity, action): the compiler checks each key against the union, and that no pair is missing. */
@@ -34,6 +35,11 @@ const PAYLOAD: PayloadKeys = {
   'campaign:create': ['record'], 'campaign:update': ['record'], 'campaign:delete': ['id'],
   'campaignProgress:progress': ['id', 'status', 'progress'],
   'campaignSettings:create': ['record'],
+  'chat:new-message': ['newMessage', 'chat'], 'chat:update': ['chat'], 'chat:delete': ['id'],
+  'chat-user:create': ['record'], 'chat-user:update': ['record'],
+  'announcement:create': ['record'], 'announcement:update': ['record'], 'announcement:delete': ['id'],
+  'schedule:create': ['schedule'], 'schedule:update': ['schedule'], 'schedule:delete': ['scheduleId'],
+  'transcription:update': ['job'],
 };
 /** Keys some publishers of a pair leave out. */
 const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['chatappId'] };
@@ -46,6 +52,10 @@ const ALL = REALTIME_EVENT_NAMES.map((n) => `${n.entity}:${n.action}`);
  */
 function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]> {
   const { app, admin, ana, acme } = w;
+  // The schedules enqueue their occurrences' jobs: their definitions are known to the in-memory queue from the start.
+  w.ports.jobDefinitions.push(...app.schedules.jobs());
+  // So do background transcriptions.
+  w.ports.jobDefinitions.push(...app.transcription.jobs());
   const ids: Record<string, number> = {};
   let messageId = '';
   return [
@@ -113,6 +123,20 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
       const [job] = await w.ports.jobStore.claim({ owner: 'test', limit: 1, leaseMs: new Map([[IMPORT_JOB, 60_000]]) });
       await app.contactLists.runContactListImport.execute(job!.payload as ImportJobPayload);
     }],
+    ['createSchedule', ['schedule:create'], async () => {
+      const contact = await w.contact();
+      ids.schedule = (await app.schedules.createSchedule.execute({ actor: ana, schedule: { body: 'Lembrete', sendAt: '2026-01-02 09:00', contactId: contact.id } })).id;
+    }],
+    ['updateSchedule', ['schedule:update'], () => app.schedules.updateSchedule.execute({ actor: ana, scheduleId: ids.schedule!, schedule: { body: 'Lembrete, {{firstName}}' } })],
+    ['deleteSchedule', ['schedule:delete'], () => app.schedules.deleteSchedule.execute({ actor: admin, scheduleId: ids.schedule! })],
+    // Four audio messages are more than a request waits for: a background job is queued.
+    ['transcribeTicket (a job)', ['transcription:update'], async () => {
+      await app.transcription.createTranscriptionCredential.execute({ actor: admin, name: 'Whisper', apiKey: 'sk-test-0123456789' });
+      const ticket = await w.ticket({ status: 'open', userId: ana.userId });
+      const audio = { key: 'public/company-1/a.ogg', url: 'http://files.test/a.ogg', contentType: 'audio/ogg', filename: 'a.ogg', size: 1000 };
+      for (let i = 0; i < 4; i++) await w.message(ticket, { media: audio });
+      return app.transcription.transcribeTicket.execute({ actor: ana, ticketId: ticket.id });
+    }],
     ['deleteContactListItem', ['ContactListItem:delete', 'ContactList:update'], () => app.contactLists.deleteContactListItem.execute({ actor: admin, itemId: ids.item! })],
     ['deleteContactList', ['ContactList:delete'], () => app.contactLists.deleteContactList.execute({ actor: admin, contactListId: ids.list! })],
     ['saveCampaignSettings', ['campaignSettings:create'], () => app.campaigns.saveCampaignSettings.execute({
@@ -127,6 +151,27 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
     // Nobody carries the tag: the dispatcher finds nothing to send and completes the campaign.
     ['dispatchDueConnections', ['campaign:update', 'campaignProgress:progress'], () => app.campaigns.dispatchDueConnections.execute()],
     ['deleteCampaign', ['campaign:delete'], () => app.campaigns.deleteCampaign.execute({ actor: admin, campaignId: ids.campaign! })],
+    ['createChat', ['chat-user:create', 'chat-user:create'], async () => {
+      ids.chat = (await app.chats.createChat.execute({ actor: admin, title: 'Plantão', userIds: [ana.userId] })).id;
+    }],
+    // Ana leaves, Bia joins: the admin's chat is updated, Bia's created, Ana's gone.
+    ['updateChat', ['chat-user:update', 'chat-user:create', 'chat:delete'], () => app.chats.updateChat.execute({ actor: admin, chatId: ids.chat!, userIds: [w.bia.userId] })],
+    ['sendChatMessage', ['chat:new-message', 'chat:new-message'], () => app.chats.sendChatMessage.execute({ actor: w.bia, chatId: ids.chat!, message: 'Oi' })],
+    ['markChatRead', ['chat:update', 'chat:update'], () => app.chats.markChatRead.execute({ actor: admin, chatId: ids.chat! })],
+    ['deleteChat', ['chat:delete'], () => app.chats.deleteChat.execute({ actor: admin, chatId: ids.chat! })],
+    // Aimed at Acme by a super user of Acme: Acme's users and its super user read the same frame.
+    ['createAnnouncement', ['announcement:create'], async () => {
+      const root = await w.ports.users.add(userFixture(acme.id, 'root@acme.test', { profile: 'super' }));
+      ids.superUser = root.id;
+      const actor = { userId: root.id, companyId: acme.id, profile: 'super' as const };
+      ids.announcement = (await app.announcements.createAnnouncement.execute({ actor, announcement: { title: 'Manutenção', targetCompanyIds: [acme.id] } })).id;
+    }],
+    ['updateAnnouncement', ['announcement:update'], () => app.announcements.updateAnnouncement.execute({
+      actor: { userId: ids.superUser!, companyId: acme.id, profile: 'super' }, announcementId: ids.announcement!, announcement: { priority: 1 },
+    })],
+    ['deleteAnnouncement', ['announcement:delete'], () => app.announcements.deleteAnnouncement.execute({
+      actor: { userId: ids.superUser!, companyId: acme.id, profile: 'super' }, announcementId: ids.announcement!,
+    })],
   ];
 }
 
@@ -162,7 +207,7 @@ describe('Realtime events: the union and what the use cases publish', () => {
   it('the README table of the Realtime section names exactly these pairs', () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## Realtime'), readme.indexOf('\n## ', readme.indexOf('## Realtime') + 1));
-    const rows = [...section.matchAll(/^\| `([A-Za-z]+)` \| `([A-Za-z]+)` \|/gm)].map((m) => `${m[1]}:${m[2]}`);
+    const rows = [...section.matchAll(/^\| `([A-Za-z-]+)` \| `([A-Za-z-]+)` \|/gm)].map((m) => `${m[1]}:${m[2]}`);
     expect(rows.sort()).to.deep.equal([...ALL].sort());
   });
 });

@@ -41,7 +41,7 @@ export async function ticketWorld() {
     const m: Message = {
       id: ports.ids.uuid(), companyId: t.companyId, ticketId: t.id, contactId: t.contactId, connectionId: t.connectionId, providerMessageId: null,
       fromMe: false, body: 'hello', media: null, status: 'delivered', failureReason: null, quotedMessageId: null, isPrivate: false, userId: null,
-      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, ...overrides,
+      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, transcription: null, ...overrides,
     };
     await ports.messages.add(m);
     return m;

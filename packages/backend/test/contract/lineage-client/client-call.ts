@@ -20,8 +20,10 @@ export interface UploadedFile {
 }
 
 export interface ExpectedEvent {
-  /** The entity after `company-<companyId>-` (`ticket`, `appMessage`, `chatapp`…). */
+  /** The entity after `company-<companyId>-` (`ticket`, `appMessage`, `chatapp`…), with `:name` for fixture values (`chat-user-:adminId`). */
   readonly event: string;
+  /** The whole event name instead, for the lineage's names without a company (`company-announcement`). */
+  readonly name?: string;
   /** The `action` the client switches on, when it does. */
   readonly action?: string;
   /** The fields of the event's data the client reads (same syntax as `reads`). */

@@ -67,7 +67,8 @@ describe('Contract: the lineage client\'s calls, replayed against the real serve
 
   before(async function () {
     this.timeout(60_000);
-    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+    // Private addresses allowed: the transcription entries' speech-to-text service is a fake on loopback.
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100', ALLOW_PRIVATE_URLS: 'true' });
     await b.reset();
     ({ params, apis } = await sharedFixture(b));
     for (const area of areas) if (area.prepare) params = { ...params, ...(await area.prepare(params, apis)) };
@@ -105,7 +106,7 @@ describe('Contract: the lineage client\'s calls, replayed against the real serve
           else expect(res.body, shown).to.be.an('object').and.not.an('array');
           for (const read of c.reads ?? []) readAll(res.body, read);
           for (const e of c.emits ?? []) {
-            const name = `company-${p.companyId}-${e.event}`;
+            const name = e.name ?? `company-${p.companyId}-${fill(e.event, p)}`;
             const found = await socket.waitFor((x) => socket.events.indexOf(x) >= seen && x.event === name && (!e.action || x.data?.action === e.action));
             for (const read of e.reads) readAll(found.data, read);
           }
