@@ -1,4 +1,4 @@
-import { openDatabase } from '@servicedesk/adapters-persistence';
+import { completeSchema, openDatabase } from '@servicedesk/adapters-persistence';
 import type { Container } from 'inversify';
 import { createContainer } from './container.js';
 import { inMemoryAdapters } from './in-memory-adapters.js';
@@ -13,7 +13,7 @@ const ADAPTER_SETS: AdapterSet[] = [
     name: 'PGlite',
     open: async () => {
       // In-memory PGlite, owned by this Database: closing it stops the engine too.
-      const db = await openDatabase();
+      const db = await openDatabase(completeSchema());
       await db.migrate();
       return { container: createContainer(pgliteAdapters(db)), close: () => db.close() };
     },

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MikroOrmOutbox, MikroOrmTickets, MikroOrmTransaction, type Database } from '@servicedesk/adapters-persistence';
+import { completeSchema, MikroOrmOutbox, MikroOrmTickets, MikroOrmTransaction, type Database } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase, truncate } from '@servicedesk/adapters-persistence/testing';
 import { InMemoryOutbox, InMemoryTickets, SerialTransaction, type CorePorts } from '@servicedesk/core';
 import { createContainer } from '../src/container.js';
@@ -27,7 +27,7 @@ describe('Swapping adapters through the container', () => {
     let db: Database;
     before(async function () {
       this.timeout(60_000);
-      db = await openPgliteDatabase();
+      db = await openPgliteDatabase(completeSchema());
     });
     after(async () => { await db?.close(); });
 

@@ -16,10 +16,13 @@ import { contactListsRepositories } from './contact-lists/repository.js';
 import { MikroOrmContactListUsage } from './contact-lists/usage.js';
 import { campaignsRepositories } from './campaigns/repository.js';
 import { chatsRepositories } from './chats/repository.js';
+import { promptsRepositories } from './prompts/repository.js';
+import { proxiesRepositories } from './proxies/repository.js';
 import { MikroOrmCampaignReferences } from './campaigns/references.js';
 import { announcementsRepositories } from './announcements/repository.js';
 import { schedulesRepositories } from './schedules/repository.js';
 import { transcriptionRepositories } from './transcription/repository.js';
+import { filesRepositories } from './files/repository.js';
 import { dashboardsRepositories, MikroOrmTicketCycles } from './dashboards/repository.js';
 
 /** The unit-of-work ports every feature shares: transactions and after-request work. */
@@ -66,8 +69,12 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
     ...announcementsRepositories(orm),
     // Their tables come with the schedules' migration m0017.
     ...schedulesRepositories(orm),
+    // Their tables come with migrations m0023 and m0024.
+    ...promptsRepositories(orm), ...proxiesRepositories(orm),
     // Their tables come with the transcription's migration m0021.
     ...transcriptionRepositories(orm),
+    // Its tables come with the file lists' migration m0022.
+    ...filesRepositories(orm),
     // Their tables come with m0020 (the backend's history).
     ...dashboardsRepositories(orm),
   };

@@ -57,6 +57,10 @@ export interface BackendConfig {
   readonly secretsKey: string | undefined;
   /** Speech-to-text: how long one request to the service may take, and how much audio a request waits for (more runs as a job). */
   readonly transcription: { readonly timeoutMs: number; readonly inlineMaxBytes: number };
+  /** The chat models prompts may use (`PROMPT_MODELS`, the first the default) and the model's deadline (`PROMPT_TIMEOUT_MS`). */
+  readonly prompts: { readonly models: readonly string[]; readonly timeoutMs: number };
+  /** Proxy checks: where the tunnel goes (`PROXY_CHECK_TARGET`), its deadline (`PROXY_CHECK_TIMEOUT_MS`) and how often the health job runs (`PROXY_CHECK_INTERVAL_MS`). */
+  readonly proxies: { readonly checkTarget: { readonly host: string; readonly port: number }; readonly checkTimeoutMs: number; readonly checkEveryMs: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -119,6 +123,26 @@ const ENV = z.object({
   SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   TRANSCRIPTION_TIMEOUT_MS: envInt(120_000, 1, ' of milliseconds'),
   TRANSCRIPTION_INLINE_MAX_BYTES: envInt(1024 * 1024, 0, ' of bytes'),
+  PROXY_CHECK_TARGET: z.string().default('web.whatsapp.com:443').transform((raw, ctx) => {
+    const m = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:]{2,39}\]):(\d{1,5})$/.exec(raw.trim());
+    const port = m ? Number(m[2]) : 0;
+    if (!m || port < 1 || port > 65535) {
+      ctx.addIssue({ code: 'custom', message: 'must be host:port' });
+      return z.NEVER;
+    }
+    return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+  }),
+  PROXY_CHECK_TIMEOUT_MS: envInt(10_000, 1, ' of milliseconds'),
+  PROXY_CHECK_INTERVAL_MS: envInt(120_000, 1000, ' of milliseconds'),
+  PROMPT_MODELS: z.string().default('gpt-4o-mini,gpt-4o,gpt-4.1-mini,gpt-4.1').transform((raw, ctx) => {
+    const models = [...new Set(raw.split(',').map((m) => m.trim()).filter(Boolean))];
+    if (!models.length || models.some((m) => !/^[\w.:/-]{1,100}$/.test(m))) {
+      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of model names' });
+      return z.NEVER;
+    }
+    return models;
+  }),
+  PROMPT_TIMEOUT_MS: envInt(60_000, 1, ' of milliseconds'),
 }).superRefine((env, ctx) => {
   const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
@@ -171,6 +195,8 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     dashboards: { cacheSeconds: env.DASHBOARD_CACHE_SECONDS, refreshEveryMs: env.DASHBOARD_REFRESH_INTERVAL_MS },
     secretsKey: env.SECRETS_KEY,
     transcription: { timeoutMs: env.TRANSCRIPTION_TIMEOUT_MS, inlineMaxBytes: env.TRANSCRIPTION_INLINE_MAX_BYTES },
+    prompts: { models: env.PROMPT_MODELS, timeoutMs: env.PROMPT_TIMEOUT_MS },
+    proxies: { checkTarget: env.PROXY_CHECK_TARGET, checkTimeoutMs: env.PROXY_CHECK_TIMEOUT_MS, checkEveryMs: env.PROXY_CHECK_INTERVAL_MS },
   };
 }
 

@@ -17,13 +17,16 @@ import { settings } from './modules/settings.js';
 import { tags } from './modules/tags.js';
 import { tenancy } from './modules/tenancy.js';
 import { transcription } from './modules/transcription.js';
+import { proxies } from './modules/proxies.js';
 import { dashboards } from './modules/dashboards.js';
+import { prompts } from './modules/prompts.js';
+import { files } from './modules/files.js';
 
 /**
  * Every feature of the backend, listed once. Adding a route group is its folders in each package
  * plus one line here (see the README's developer section). Routes are mounted in this order.
  */
-export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns, chats, announcements, schedules, transcription, dashboards] as const;
+export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns, chats, announcements, schedules, transcription, proxies, prompts, files, dashboards] as const;
 
 type ApiOf<F> = F extends Feature<any, infer A> ? A : never;
 type Merge<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -17,9 +17,12 @@ import { createAnnouncements, type AnnouncementPorts } from './compose/announcem
 import { createSchedules, type SchedulePorts } from './compose/schedules.js';
 import { createDashboards, type DashboardPorts } from './compose/dashboards.js';
 import { createTranscription, type TranscriptionPorts } from './compose/transcription.js';
+import { createProxies, type ProxyPorts } from './compose/proxies.js';
+import { createPrompts, type PromptPorts } from './compose/prompts.js';
+import { createFiles, type FilePorts } from './compose/files.js';
 
 /** Every port the core's features need; a composition root supplies one adapter for each. */
-export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, DashboardPorts {
+export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, ProxyPorts, DashboardPorts, PromptPorts, FilePorts {
   readonly companyRegistry: CompanyRegistry;
   /** Runs work after the request that started it (contact imports). */
   readonly jobs: BackgroundJobs;
@@ -50,6 +53,9 @@ export function createApplication(p: CorePorts) {
     announcements: createAnnouncements(p),
     schedules: createSchedules(p),
     transcription: createTranscription(p),
+    proxies: createProxies(p),
+    prompts: createPrompts(p),
+    files: createFiles(p),
     dashboards: createDashboards(p),
   };
 }

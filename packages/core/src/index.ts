@@ -76,6 +76,8 @@ export * from './compose/tags.js';
 export * from './compose/contacts.js';
 export * from './in-memory/ports.js';
 export * from './in-memory/transcription.js';
+export * from './in-memory/proxies.js';
+export * from './in-memory/prompts.js';
 export * from './connections/check-number.js';
 export { MAX_GREETING_MEDIA_BYTES } from './connections/connection-media.js';
 export { MAX_CONNECTION_TEXT, MAX_REOPEN_WINDOW_MINUTES, MIN_CONNECTION_TOKEN, MAX_CONNECTION_TOKEN } from './connections/connection-rules.js';

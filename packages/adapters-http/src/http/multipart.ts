@@ -24,7 +24,10 @@ export interface MultipartLimits {
 }
 
 export interface MultipartBody {
+  /** Each text field's value (the last one when a name repeats). */
   readonly fields: Record<string, string>;
+  /** Every value of each text field, in the body's order (forms send parallel arrays under one repeated name). */
+  readonly fieldLists: Record<string, string[]>;
   readonly files: Record<string, TempFileUpload[]>;
 }
 
@@ -94,6 +97,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       return;
     }
     const fields: Record<string, string> = {};
+    const fieldLists: Record<string, string[]> = {};
     /** Files in the order of the body; null for a part without a chosen file. */
     const slots: Record<string, Array<TempFileUpload | null>> = {};
     const temps: string[] = [];
@@ -135,6 +139,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(new HttpError(413, 'ERR_FIELD_TOO_LARGE'));
       fields[name] = value;
+      (fieldLists[name] ??= []).push(value);
     });
     parser.on('file', (name, stream, info) => {
       if (failed || !limits.fileFields.includes(name)) {
@@ -189,7 +194,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
           const present = list.filter((f): f is TempFileUpload => f !== null);
           if (present.length) files[name] = present;
         }
-        const upload = { fields, files, dispose: removeTemps };
+        const upload = { fields, fieldLists, files, dispose: removeTemps };
         uploadsOf.set(ctx, upload);
         resolve(upload);
       });

@@ -61,7 +61,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
       const query = parse(spec.query, ctx.query, 'query');
       let body: unknown = undefined;
       const raw = spec.raw ? await readRawBody(ctx, spec.raw) : Buffer.alloc(0);
-      let multipart = { fields: {}, files: {} } as RouteInput<unknown, unknown, unknown>['multipart'];
+      let multipart = { fields: {}, fieldLists: {}, files: {} } as RouteInput<unknown, unknown, unknown>['multipart'];
       if (spec.multipart && (!spec.jsonOrMultipart || ctx.is('multipart/form-data'))) {
         multipart = await readMultipart(ctx, spec.multipart);
         body = parse(spec.body, multipart.fields, 'body');

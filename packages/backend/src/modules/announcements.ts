@@ -1,5 +1,5 @@
 import { announcementRoutes } from '@servicedesk/adapters-http';
-import { ANNOUNCEMENT_SCHEMAS, announcementsRepositories, M0018Announcements } from '@servicedesk/adapters-persistence';
+import { announcementsRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createAnnouncements, type AnnouncementsApi } from '@servicedesk/core/compose/announcements';
 import { feature, type Feature } from './feature.js';
 
@@ -10,8 +10,7 @@ import { feature, type Feature } from './feature.js';
  */
 export const announcements: Feature<object, { announcements: AnnouncementsApi }> = feature({
   name: 'announcements',
-  entities: ANNOUNCEMENT_SCHEMAS,
-  migrations: [{ name: 'm0018-announcements', class: M0018Announcements }],
+  ...FEATURE_TABLES.announcements,
   ports: ({ infra }) => announcementsRepositories(infra.db.orm),
   api: (ports) => ({ announcements: createAnnouncements(ports) }),
   routes: (app) => announcementRoutes(app),

@@ -1,5 +1,5 @@
 import { campaignRoutes } from '@servicedesk/adapters-http';
-import { CAMPAIGN_SCHEMAS, campaignsRepositories, M0015Campaigns, MikroOrmCampaignReferences } from '@servicedesk/adapters-persistence';
+import { campaignsRepositories, FEATURE_TABLES, MikroOrmCampaignReferences } from '@servicedesk/adapters-persistence';
 import { createCampaigns, INBOUND_SHARDS, SUBJECTS, type CampaignsApi, type ChannelEvent } from '@servicedesk/core';
 import { feature, type Consumer, type Feature } from './feature.js';
 
@@ -10,8 +10,7 @@ import { feature, type Consumer, type Feature } from './feature.js';
  */
 export const campaigns: Feature<object, { campaigns: CampaignsApi }> = feature({
   name: 'campaigns',
-  entities: CAMPAIGN_SCHEMAS,
-  migrations: [{ name: 'm0015-campaigns', class: M0015Campaigns }],
+  ...FEATURE_TABLES.campaigns,
   ports: ({ infra }) => ({ ...campaignsRepositories(infra.db.orm), campaignReferences: new MikroOrmCampaignReferences(infra.db.orm) }),
   api: (ports) => ({ campaigns: createCampaigns(ports) }),
   routes: (app) => campaignRoutes(app),

@@ -1,5 +1,5 @@
 import { chatRoutes } from '@servicedesk/adapters-http';
-import { CHAT_SCHEMAS, chatsRepositories, M0019InternalChats } from '@servicedesk/adapters-persistence';
+import { chatsRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createChats, type ChatsApi } from '@servicedesk/core/compose/chats';
 import { feature, type Feature } from './feature.js';
 
@@ -9,8 +9,7 @@ import { feature, type Feature } from './feature.js';
  */
 export const chats: Feature<object, { chats: ChatsApi }> = feature({
   name: 'chats',
-  entities: CHAT_SCHEMAS,
-  migrations: [{ name: 'm0019-internal-chats', class: M0019InternalChats }],
+  ...FEATURE_TABLES.chats,
   ports: ({ infra }) => chatsRepositories(infra.db.orm),
   api: (ports) => ({ chats: createChats(ports) }),
   routes: (app) => chatRoutes(app),

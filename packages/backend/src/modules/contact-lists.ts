@@ -1,11 +1,9 @@
 import { contactListItemRoutes, contactListRoutes } from '@servicedesk/adapters-http';
-import { M0014ContactLists } from '@servicedesk/adapters-persistence/contact-lists/m0014-contact-lists';
-import { M0016ContactListJobs } from '@servicedesk/adapters-persistence/contact-lists/m0016-contact-list-jobs';
 import { contactListsRepositories } from '@servicedesk/adapters-persistence/contact-lists/repository';
-import { CONTACT_LIST_SCHEMAS } from '@servicedesk/adapters-persistence/contact-lists/schema';
 import { MikroOrmContactListUsage } from '@servicedesk/adapters-persistence/contact-lists/usage';
 import { createContactLists, type ContactListsApi } from '@servicedesk/core/compose/contact-lists';
 import { contactListJobs } from '@servicedesk/core/contact-lists/jobs';
+import { FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { feature, type Feature } from './feature.js';
 
 /**
@@ -15,8 +13,7 @@ import { feature, type Feature } from './feature.js';
  */
 export const contactLists: Feature<object, { contactLists: ContactListsApi }> = feature({
   name: 'contact-lists',
-  entities: CONTACT_LIST_SCHEMAS,
-  migrations: [{ name: 'm0014-contact-lists', class: M0014ContactLists }, { name: 'm0016-contact-list-jobs', class: M0016ContactListJobs }],
+  ...FEATURE_TABLES.contactLists,
   ports: ({ infra }) => ({ ...contactListsRepositories(infra.db.orm), contactListUsage: new MikroOrmContactListUsage(infra.db.orm) }),
   api: (ports) => ({ contactLists: createContactLists(ports) }),
   routes: (app) => [...contactListRoutes(app), ...contactListItemRoutes(app)],

@@ -1,7 +1,5 @@
 import { connectionRoutes, GraphSocialAccounts, messageApiRoutes, messageRoutes, ticketRoutes, webhookRoutes } from '@servicedesk/adapters-http';
-import {
-  IdempotencyKeySchema, M0012IdempotencyKeys, messagingRepositories, OutboxHandlingSchema,
-} from '@servicedesk/adapters-persistence';
+import { FEATURE_TABLES, messagingRepositories } from '@servicedesk/adapters-persistence';
 import { createMessaging, INBOUND_SHARDS, SUBJECTS, type BrokerEnvelope, type ChannelEvent, type MessagingApi } from '@servicedesk/core';
 import { feature, type Feature, type Consumer } from './feature.js';
 
@@ -13,8 +11,7 @@ const SEND_DEADLINE_MARGIN_MS = 30_000;
 /** Connections and their sessions, tickets, conversations (messages in and out) and the outbox. */
 export const messaging: Feature<object, MessagingApi> = feature({
   name: 'messaging',
-  entities: [IdempotencyKeySchema, OutboxHandlingSchema],
-  migrations: [{ name: 'm0012-idempotency-keys', class: M0012IdempotencyKeys }],
+  ...FEATURE_TABLES.messaging,
   ports: ({ config, infra, nudgeOutbox }) => ({
     ...messagingRepositories(infra.db.orm), relayTrigger: nudgeOutbox, socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
   }),

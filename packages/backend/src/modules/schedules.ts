@@ -1,9 +1,8 @@
 import { scheduleRoutes } from '@servicedesk/adapters-http/schedules/schedule-routes';
-import { M0017Schedules } from '@servicedesk/adapters-persistence/schedules/m0017-schedules';
 import { schedulesRepositories } from '@servicedesk/adapters-persistence/schedules/repository';
-import { SCHEDULE_SCHEMAS } from '@servicedesk/adapters-persistence/schedules/schema';
 import { createSchedules, type SchedulesApi } from '@servicedesk/core/compose/schedules';
 import { DEFAULT_SCHEDULE_POLICY } from '@servicedesk/core/schedules/run-occurrence';
+import { FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { feature, type Feature } from './feature.js';
 
 /**
@@ -14,8 +13,7 @@ import { feature, type Feature } from './feature.js';
  */
 export const schedules: Feature<object, { schedules: SchedulesApi }> = feature({
   name: 'schedules',
-  entities: SCHEDULE_SCHEMAS,
-  migrations: [{ name: 'm0017-schedules', class: M0017Schedules }],
+  ...FEATURE_TABLES.schedules,
   ports: ({ infra, config }) => ({
     ...schedulesRepositories(infra.db.orm),
     schedulePolicy: { ...DEFAULT_SCHEDULE_POLICY, missedAfterMs: config.schedules.missedAfterMs, recipientGapMs: config.schedules.recipientGapMs },

@@ -1,5 +1,5 @@
 import { OpenAiSpeechToText, transcriptionRoutes } from '@servicedesk/adapters-http';
-import { M0021Transcription, TRANSCRIPTION_SCHEMAS, transcriptionRepositories } from '@servicedesk/adapters-persistence';
+import { FEATURE_TABLES, transcriptionRepositories } from '@servicedesk/adapters-persistence';
 import { createTranscription, type TranscriptionApi } from '@servicedesk/core/compose/transcription';
 import { feature, type Feature } from './feature.js';
 
@@ -12,8 +12,7 @@ import { feature, type Feature } from './feature.js';
  */
 export const transcription: Feature<object, { transcription: TranscriptionApi }> = feature({
   name: 'transcription',
-  entities: TRANSCRIPTION_SCHEMAS,
-  migrations: [{ name: 'm0021-transcription', class: M0021Transcription }],
+  ...FEATURE_TABLES.transcription,
   ports: ({ infra, config }) => ({
     ...transcriptionRepositories(infra.db.orm),
     speechToText: new OpenAiSpeechToText({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.transcription.timeoutMs }),

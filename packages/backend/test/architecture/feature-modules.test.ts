@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { route } from '@servicedesk/adapters-http';
 import { DETACHED_CHANNEL_QUERIES, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, InMemoryBlobStorage } from '@servicedesk/core';
+import { completeSchema } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase } from '@servicedesk/adapters-persistence/testing';
 import { pino } from 'pino';
 import { readConfig } from '../../src/config.js';
@@ -68,5 +69,13 @@ describe('Architecture: feature modules', () => {
     const names = schema.migrations.map((m) => m.name);
     expect(names).to.deep.equal([...names].sort());
     expect(() => databaseSchema([...FEATURES, extra, extra])).to.throw(/share a name/);
+  });
+
+  it('has every table the complete schema (what mikroOrmRepositories needs) lists, and no other', () => {
+    const backend = databaseSchema();
+    const complete = completeSchema();
+    expect(backend.migrations.map((m) => m.name)).to.deep.equal(complete.migrations.map((m) => m.name));
+    const names = (entities: readonly { meta: { className: string } }[]) => entities.map((e) => e.meta.className).sort();
+    expect(names(backend.entities)).to.deep.equal(names(complete.entities));
   });
 });

@@ -1,7 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, SecretDigester, Transaction } from '../shared/ports.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, SecretCipher, SecretDigester, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
 import type { Companies, Plans } from '../tenancy/ports.js';
 import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
@@ -51,6 +51,8 @@ import type { QueueOptions, Queues } from '../queues/ports.js';
 import { QueueRouter } from '../conversations/queue-router.js';
 import { messageContexts } from '../conversations/message-context.js';
 import type { Settings } from '../settings/ports.js';
+import type { ProxyAssignments, Proxies } from '../proxies/ports.js';
+import { sessionProxyLookup } from '../proxies/session-proxy.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -90,6 +92,10 @@ interface SharedPorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly settings: Settings;
+  /** The proxy pools: with them, session commands carry the connection's proxy. */
+  readonly proxies?: Proxies;
+  readonly proxyAssignments?: ProxyAssignments;
+  readonly secretCipher?: SecretCipher;
 }
 
 /**
@@ -120,7 +126,10 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router, presenter,
     tracking: p.ticketTracking, contexts,
   });
-  const sessions = new SessionCommands({ connections, outbox, clock, ids });
+  const proxyOf = p.proxies && p.proxyAssignments && p.secretCipher
+    ? sessionProxyLookup({ proxies: p.proxies, assignments: p.proxyAssignments, cipher: p.secretCipher })
+    : undefined;
+  const sessions = new SessionCommands({ connections, outbox, clock, ids, ...(proxyOf ? { proxyOf } : {}) });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
   const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts);
   return {

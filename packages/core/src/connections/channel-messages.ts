@@ -37,6 +37,15 @@ export interface SocialSendMessage {
   readonly content: OutboundContent;
 }
 
+/** The proxy a session opens its socket through (the password in clear, as the connection's `secrets`). */
+export interface SessionProxy {
+  readonly protocol: 'http' | 'https' | 'socks4' | 'socks5';
+  readonly host: string;
+  readonly port: number;
+  readonly username: string | null;
+  readonly password: string | null;
+}
+
 /** Command: start, restart or log out of a session. */
 export interface SessionControl {
   readonly type: 'SessionControl';
@@ -51,6 +60,8 @@ export interface SessionControl {
    * as described keeps it (an operator's start replaces it).
    */
   readonly resume?: boolean;
+  /** The proxy assigned to the connection (`start` and `restart`); absent: the session connects directly. */
+  readonly proxy?: SessionProxy;
 }
 
 /** Command: change the text of a message the session sent (`cmd.session.edit.<chatappId>`). */

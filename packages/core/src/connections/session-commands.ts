@@ -1,6 +1,6 @@
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import { SUBJECTS } from '../outbox/broker.js';
-import type { SessionControl } from './channel-messages.js';
+import type { SessionControl, SessionProxy } from './channel-messages.js';
 import type { Connection, ConnectionStatus } from './connection.js';
 import type { Connections } from './ports.js';
 import type { Outbox } from '../outbox/ports.js';
@@ -17,12 +17,17 @@ export const STATUS_AFTER: Record<SessionControl['action'], ConnectionStatus> = 
  * the connection and the command that carries it out commit together.
  */
 export class SessionCommands {
-  constructor(private readonly deps: { connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator }) {}
+  constructor(private readonly deps: {
+    connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator;
+    /** The proxy the connection's session goes through, if any (read in the caller's transaction). */
+    proxyOf?: (connection: Connection) => Promise<SessionProxy | null>;
+  }) {}
 
   async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean } = {}): Promise<void> {
+    const proxy = action !== 'logout' && this.deps.proxyOf ? await this.deps.proxyOf(connection) : null;
     const command: SessionControl = {
       type: 'SessionControl', action, companyId: connection.companyId, chatappId: connection.id, provider: connection.provider,
-      secrets: { ...connection.secrets }, externalId: connection.externalId, ...(options.resume ? { resume: true } : {}),
+      secrets: { ...connection.secrets }, externalId: connection.externalId, ...(options.resume ? { resume: true } : {}), ...(proxy ? { proxy } : {}),
     };
     await this.deps.outbox.add({ id: this.deps.ids.uuid(), subject: SUBJECTS.sessionControl(connection.id), payload: command, createdAt: this.deps.clock.now() });
   }

@@ -41,10 +41,14 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     case 'chatapp': case 'chatappSession': case 'contact': case 'contactImport': case 'tag':
     // Every operator reads the company's schedules (`GET /schedules`), as the lineage's page does.
     case 'schedule':
+    // Every operator reads the company's file lists (`GET /files`: queue and chatbot forms pick from them).
+    case 'file':
       return COMPANY;
     case 'queueIntegration':
     case 'ContactList': case 'ContactListItem': case 'contactListImport':
     case 'campaign': case 'campaignProgress': case 'campaignSettings':
+    // Prompts are managed by admins only (their routes are admin-only).
+    case 'prompt':
       return ADMINS;
     // Internal chats: the members the event names, never the whole company.
     case 'chat': case 'chat-user':

@@ -12,6 +12,8 @@ import type { ChatEvents } from '../chats/chat-events.js';
 import type { AnnouncementEvent } from '../announcements/announcement-events.js';
 import type { ScheduleEvent } from '../schedules/schedule-events.js';
 import type { TranscriptionEvent } from '../transcription/transcription-events.js';
+import type { PromptEvent } from '../prompts/prompt-events.js';
+import type { FileListEvent } from '../files/file-list-events.js';
 
 /**
  * Every realtime event the core publishes: one member per entity, whose `data` has one member per
@@ -31,7 +33,9 @@ export type RealtimeEvent =
   | ChatEvents
   | AnnouncementEvent
   | ScheduleEvent
-  | TranscriptionEvent;
+  | TranscriptionEvent
+  | PromptEvent
+  | FileListEvent;
 
 type Entity = RealtimeEvent['entity'];
 type ActionOf<E extends Entity> = Extract<RealtimeEvent, { entity: E }>['data']['action'];
@@ -65,6 +69,8 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   announcement: { create: true, update: true, delete: true },
   schedule: { create: true, update: true, delete: true },
   transcription: { update: true },
+  prompt: { create: true, update: true, delete: true },
+  file: { create: true, update: true, delete: true },
 };
 
 /** The (entity, action) pairs of `RealtimeEvent`, for tests and documentation. */

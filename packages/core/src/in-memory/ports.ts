@@ -30,6 +30,9 @@ import { InMemoryAnnouncementAudience, InMemoryAnnouncements } from './announcem
 import { InMemoryContactsReport, InMemoryDashboardFigures, InMemoryTicketCycles } from './dashboards.js';
 import { InMemoryScheduleDeliveries, InMemoryScheduleOccurrences, InMemorySchedules } from '../schedules/in-memory-schedules.js';
 import { InMemorySpeechToText, InMemoryTranscriptionCredentials, InMemoryTranscriptionJobs, InsecureTestCipher } from './transcription.js';
+import { InMemoryProxies, InMemoryProxyAssignments, InMemoryProxyChecker } from './proxies.js';
+import { InMemoryLanguageModel, InMemoryPrompts } from './prompts.js';
+import { InMemoryFileLists } from './files.js';
 
 /** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
 export class InsecureTestDigester implements SecretDigester {
@@ -141,7 +144,17 @@ export function createInMemoryPorts() {
     transcriptionJobs: new InMemoryTranscriptionJobs(),
     speechToText: new InMemorySpeechToText(),
     secretCipher: new InsecureTestCipher(),
+    ...inMemoryProxyPorts(),
+    prompts: new InMemoryPrompts(),
+    fileLists: new InMemoryFileLists(),
+    languageModel: new InMemoryLanguageModel(),
     ...jobPorts(new InMemoryJobStore(clock), () => jobDefinitions),
   } satisfies CorePorts & { jobDefinitions: JobDefinition<any>[] };
   return ports;
+}
+
+/** The proxy pools in memory: removing a proxy drops its assignments, as the SQL foreign key does. */
+function inMemoryProxyPorts() {
+  const proxyAssignments = new InMemoryProxyAssignments();
+  return { proxies: new InMemoryProxies(proxyAssignments), proxyAssignments, proxyChecker: new InMemoryProxyChecker() };
 }

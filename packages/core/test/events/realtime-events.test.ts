@@ -40,6 +40,8 @@ const PAYLOAD: PayloadKeys = {
   'announcement:create': ['record'], 'announcement:update': ['record'], 'announcement:delete': ['id'],
   'schedule:create': ['schedule'], 'schedule:update': ['schedule'], 'schedule:delete': ['scheduleId'],
   'transcription:update': ['job'],
+  'prompt:create': ['prompt'], 'prompt:update': ['prompt'], 'prompt:delete': ['promptId'],
+  'file:create': ['files'], 'file:update': ['files'], 'file:delete': ['fileId'],
 };
 /** Keys some publishers of a pair leave out. */
 const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['chatappId'] };
@@ -137,6 +139,16 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
       for (let i = 0; i < 4; i++) await w.message(ticket, { media: audio });
       return app.transcription.transcribeTicket.execute({ actor: ana, ticketId: ticket.id });
     }],
+    ['createPrompt', ['prompt:create'], async () => {
+      ids.prompt = (await app.prompts.createPrompt.execute({ actor: admin, name: 'Atendente', prompt: 'Answer politely.', apiKey: 'sk-test-0123456789', queueId: 1 })).id;
+    }],
+    ['updatePrompt', ['prompt:update'], () => app.prompts.updatePrompt.execute({ actor: admin, promptId: ids.prompt!, maxMessages: 5 })],
+    ['deletePrompt', ['prompt:delete'], () => app.prompts.deletePrompt.execute({ actor: admin, promptId: ids.prompt! })],
+    ['createFileList', ['file:create'], async () => {
+      ids.fileList = (await app.files.createFileList.execute({ actor: admin, name: 'Catálogo', message: 'Segue', options: [{ name: 'Preços' }] })).id;
+    }],
+    ['updateFileList', ['file:update'], () => app.files.updateFileList.execute({ actor: admin, fileListId: ids.fileList!, name: 'Catálogo 2026' })],
+    ['deleteFileList', ['file:delete'], () => app.files.deleteFileList.execute({ actor: admin, fileListId: ids.fileList! })],
     ['deleteContactListItem', ['ContactListItem:delete', 'ContactList:update'], () => app.contactLists.deleteContactListItem.execute({ actor: admin, itemId: ids.item! })],
     ['deleteContactList', ['ContactList:delete'], () => app.contactLists.deleteContactList.execute({ actor: admin, contactListId: ids.list! })],
     ['saveCampaignSettings', ['campaignSettings:create'], () => app.campaigns.saveCampaignSettings.execute({

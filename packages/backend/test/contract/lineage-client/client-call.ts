@@ -43,8 +43,8 @@ export interface ClientCall {
   readonly body?: unknown | ((p: Params) => unknown);
   /** Headers beyond the caller's token (`Authorization: Bearer <connection token>` for the official API). */
   readonly headers?: Readonly<Record<string, string>> | ((p: Params) => Readonly<Record<string, string>>);
-  /** A multipart body instead: text fields and files. */
-  readonly form?: { readonly fields?: Readonly<Record<string, string>>; readonly files?: readonly UploadedFile[] };
+  /** A multipart body instead: text fields (or a function of the fixture's values giving them) and files. */
+  readonly form?: { readonly fields?: Readonly<Record<string, string>> | ((p: Params) => Readonly<Record<string, string>>); readonly files?: readonly UploadedFile[] };
   /** Creates what the call consumes (something to delete, a ticket to close) and names it for the path and body. */
   readonly setup?: (p: Params, api: CallerApis) => Promise<Params>;
   /** Expected status; any 2xx when absent. */

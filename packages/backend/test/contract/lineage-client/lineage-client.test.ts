@@ -90,7 +90,8 @@ describe('Contract: the lineage client\'s calls, replayed against the real serve
           let body: unknown = typeof c.body === 'function' ? (c.body as (p: Params) => unknown)(p) : c.body;
           if (c.form) {
             const form = new FormData();
-            for (const [k, v] of Object.entries(c.form.fields ?? {})) form.append(k, v);
+            const fields = typeof c.form.fields === 'function' ? c.form.fields(p) : c.form.fields;
+            for (const [k, v] of Object.entries(fields ?? {})) form.append(k, v);
             for (const f of c.form.files ?? []) form.append(f.field, new Blob([f.content], { type: f.type }), f.name);
             body = form;
           }

@@ -1,0 +1,63 @@
+import type { Connections } from '../connections/ports.js';
+import { SessionCommands } from '../connections/session-commands.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { JobDefinition } from '../jobs/job.js';
+import type { Outbox } from '../outbox/ports.js';
+import {
+  AssignProxy, AutoBalanceProxies, DisableProblematicProxy, ForceReassignProxies, ForceRebalanceAllProxies, RemoveProxyAssignment,
+} from '../proxies/balance-proxies.js';
+import { CheckProxies, CreateProxy, DeleteProxy, ListProxies, ProxyStatistics, UpdateProxy } from '../proxies/manage-proxies.js';
+import type { ProxyAssignments, Proxies, ProxyChecker } from '../proxies/ports.js';
+import { sessionProxyLookup } from '../proxies/session-proxy.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+
+/** The proxies' own ports: the pools, the assignments, and the checker that connects through a proxy. */
+export interface ProxyPorts {
+  readonly proxies: Proxies;
+  readonly proxyAssignments: ProxyAssignments;
+  readonly proxyChecker: ProxyChecker;
+  /** How often the health job checks every proxy; default 2 minutes. */
+  readonly proxyCheckEveryMs?: number;
+}
+
+interface SharedPorts {
+  readonly connections: Connections;
+  readonly outbox: Outbox;
+  readonly secretCipher: SecretCipher;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+export const PROXY_HEALTH_JOB = 'proxies.check';
+
+/** Proxy pools for session connections: management, assignment, balancing and the health job. */
+export function createProxies(p: ProxyPorts & SharedPorts) {
+  const { proxies, proxyAssignments: assignments, proxyChecker: checker, secretCipher: cipher, connections, realtime, tx, clock } = p;
+  const sessions = new SessionCommands({ connections, outbox: p.outbox, clock, ids: p.ids, proxyOf: sessionProxyLookup({ proxies, assignments, cipher }) });
+  const deps = { proxies, assignments, checker, cipher, connections, sessions, realtime, tx, clock };
+  const chatappIds = async (companyId: number) => (await connections.list(companyId)).filter((c) => c.kind === 'chatapp').map((c) => c.id);
+  const checkProxies = new CheckProxies(deps);
+  return {
+    listProxies: new ListProxies(deps),
+    createProxy: new CreateProxy(deps),
+    updateProxy: new UpdateProxy(deps),
+    deleteProxy: new DeleteProxy(deps),
+    proxyStats: new ProxyStatistics({ ...deps, chatappIds }),
+    assignProxy: new AssignProxy(deps),
+    removeProxyAssignment: new RemoveProxyAssignment(deps),
+    autoBalance: new AutoBalanceProxies(deps),
+    forceReassign: new ForceReassignProxies(deps),
+    forceRebalanceAll: new ForceRebalanceAllProxies(deps),
+    disableProblematic: new DisableProblematicProxy(deps),
+    checkProxies,
+    /** The health job: checks go over the network, so each proxy's outcome commits on its own (not atomic). */
+    jobs: (): JobDefinition<any>[] => [{
+      name: PROXY_HEALTH_JOB, every: p.proxyCheckEveryMs ?? 120_000, atomic: false, leaseMs: 10 * 60_000,
+      run: async () => { await checkProxies.execute(); },
+    }],
+  };
+}
+export type ProxiesApi = ReturnType<typeof createProxies>;
