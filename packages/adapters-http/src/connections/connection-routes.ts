@@ -16,13 +16,13 @@ const fieldRules: ErrorCode[] = [
 ];
 const createErrors: RouteError[] = [
   { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CONNECTION_CREATION_COUNT'], description: 'The caller is not an admin, or the plan\'s connection limit is reached' },
-  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] },
+  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_PROMPT_FOUND'] },
   { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
   { status: 422, codes: ['ERR_INVALID_PROVIDER', ...fieldRules] },
 ];
 const updateErrors = (forbidden: typeof adminOnly | typeof superOnly): RouteError[] => [
   forbidden,
-  { status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
+  { status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_PROMPT_FOUND'] },
   { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
   { status: 422, codes: ['ERR_CONNECTION_KIND_CHANGE', ...fieldRules] },
 ];
@@ -33,9 +33,10 @@ const withPageChecks = (errors: RouteError[]): RouteError[] => [
       : e.status === 422 ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_ACCESS_TOKEN_INVALID', 'ERR_PAGE_NOT_OWNED'] } : e)),
   { status: 503, codes: ['ERR_GRAPH_API_UNAVAILABLE'], description: 'The Graph API could not be asked whom the page access token belongs to' },
 ];
-const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `isDefault: true` unsets the '
-  + 'other default. A change of provider, page or secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any '
-  + 'connection that lost the default, and `chatappSession` (action `update`) on a restart.';
+const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `promptId` sets or '
+  + '(null) removes its assistant (one of the company\'s prompts), `isDefault: true` unsets the other default. A change of provider, page or '
+  + 'secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any connection that lost the default, and '
+  + '`chatappSession` (action `update`) on a restart.';
 
 const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
 const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram']);
@@ -45,7 +46,7 @@ const text = z.string().max(4000).nullable();
 /**
  * Every editable field; the use cases apply the rules (name, token format, provider of the kind).
  * The lineage's edit form sends the whole GET answer back with its own fields: what we do not model
- * (`schedules`, `promptId`, `timeSendQueue`…) and the read-only fields are dropped.
+ * (`schedules`, `timeSendQueue`…) and the read-only fields are dropped.
  */
 const editableFields = z.object({
   name: z.string().max(120),
@@ -65,6 +66,8 @@ const editableFields = z.object({
   secrets: z.record(z.string().max(64), z.string().max(4096)),
   /** The queues its menu offers, replacing the current ones. */
   queueIds: z.array(id).max(100),
+  /** The AI assistant answering its conversations (one of the company's prompts); null: none. */
+  promptId: id.nullable(),
 }).partial();
 
 /** The lineage's names to ours: `complationMessage` is the farewell; `beta`/`stable` leave the provider to the default. */

@@ -28,7 +28,7 @@ const CONNECTION_EXAMPLE = {
   id: 3, companyId: 1, name: 'Support WhatsApp', kind: 'chatapp' as const, channel: 'chatapp' as const, provider: 'baileys' as const,
   status: 'CONNECTED' as const, qrcode: '', number: null, greetingMessage: 'Hello! How can we help?', complationMessage: 'Thanks for talking to us.',
   outOfHoursMessage: null, isDefault: true, token: 'abcd••••wxyz', externalId: null, reopenWindowMinutes: 0, greetingMediaKey: null,
-  greetingMediaAttachment: null,
+  greetingMediaAttachment: null, promptId: null,
   createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-02-01T09:30:00.000Z',
 };
 
@@ -51,6 +51,7 @@ const connectionFields = {
   reopenWindowMinutes: z.number().int().meta({ description: 'A closed ticket of the same contact younger than this is reopened instead of a new one', example: 0 }),
   greetingMediaKey: z.string().nullable().meta({ description: 'Storage key of the file sent with the greeting', example: null }),
   greetingMediaAttachment: z.string().nullable().meta({ description: 'The name of the file sent with the greeting', example: null }),
+  promptId: z.number().int().nullable().meta({ description: 'The AI assistant (prompt) that answers its conversations while no operator has them; null: none', example: null }),
   createdAt: z.iso.datetime().meta({ example: '2025-01-31T12:00:00.000Z' }),
   updatedAt: z.iso.datetime().meta({ example: '2025-02-01T09:30:00.000Z' }),
 };

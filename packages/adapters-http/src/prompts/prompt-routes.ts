@@ -87,8 +87,10 @@ export function promptRoutes(app: PromptsApp) {
     route({
       method: 'DELETE', path: '/prompt/:promptId', auth: 'isAuth', feature: 'ai', tag: TAG, operationId: 'deletePrompt',
       summary: 'Remove a prompt (admin)', params: byId,
-      description: 'Admins only, on a plan with AI. Answers `{ "message": "Prompt deleted" }` and sends a `prompt` frame (`delete`, `promptId`).',
-      response: deletedSchema, errors: [ADMIN_ONLY, NOT_FOUND],
+      description: 'Admins only, on a plan with AI, once no connection or queue points to it. Answers `{ "message": "Prompt deleted" }` and sends a '
+        + '`prompt` frame (`delete`, `promptId`).',
+      response: deletedSchema,
+      errors: [ADMIN_ONLY, NOT_FOUND, { status: 409, codes: ['ERR_PROMPT_IN_USE'], description: 'Connections or queues still point to it (`promptId`)' }],
       handler: async ({ actor, params }) => {
         await p.deletePrompt.execute({ actor, promptId: params.promptId });
         return { message: 'Prompt deleted' };

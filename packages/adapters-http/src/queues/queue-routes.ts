@@ -34,6 +34,8 @@ const queueBody = z.object({
   schedules: z.array(queueHours).max(28),
   orderQueue,
   integrationId: nullableId,
+  /** Ours (the lineage's queue editor has no such field): absent keeps it on an edit. */
+  promptId: id.nullable(),
   userIds: z.array(id).max(1000),
   /** The chatbot steps of its menu: with `id` changed, without added (see `PUT /chatbot/:chatbotId` for a step's `options`). */
   chatbots: z.array(chatbotStepSchema).max(100),
@@ -61,11 +63,11 @@ export function queueRoutes(app: Pick<Application, 'queues'>) {
     }),
     route({
       method: 'POST', path: '/queue', auth: 'isAuth', tag, summary: 'Create a queue (admin; 403 past the plan limit, 409 for a name in use)', status: 201,
-      description: 'Admins only. Without `orderQueue` the queue goes after the last one; an `integrationId` needs the plan\'s `integrations` feature. Emits `company-<id>-queue` (`action: \'update\'`, the queue with its users).',
+      description: 'Admins only. Without `orderQueue` the queue goes after the last one; an `integrationId` needs the plan\'s `integrations` feature; a `promptId` is one of the company\'s prompts (its AI assistant). Emits `company-<id>-queue` (`action: \'update\'`, the queue with its users).',
       response: queueWithUsersSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_QUEUE_CREATION_COUNT', 'ERR_PLAN_FEATURE_DISABLED'] },
-        { status: 404, codes: ['ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND'] },
+        { status: 404, codes: ['ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND', 'ERR_NO_PROMPT_FOUND'] },
         { status: 409, codes: ['ERR_QUEUE_NAME_ALREADY_EXISTS'] },
         { status: 422, codes: ['ERR_INVALID_QUEUE_NAME', 'ERR_INVALID_QUEUE_COLOR', 'ERR_QUEUE_TEXT_TOO_LONG', 'ERR_INVALID_QUEUE_ORDER', 'ERR_INVALID_SCHEDULES', 'ERR_TOO_MANY_QUEUE_USERS'] },
       ],
@@ -85,7 +87,7 @@ export function queueRoutes(app: Pick<Application, 'queues'>) {
       response: queueWithUsersSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
-        { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND'] },
+        { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND', 'ERR_NO_PROMPT_FOUND'] },
         { status: 409, codes: ['ERR_QUEUE_NAME_ALREADY_EXISTS'] },
         { status: 422, codes: ['ERR_INVALID_QUEUE_NAME', 'ERR_INVALID_QUEUE_COLOR', 'ERR_QUEUE_TEXT_TOO_LONG', 'ERR_INVALID_QUEUE_ORDER', 'ERR_INVALID_SCHEDULES', 'ERR_TOO_MANY_QUEUE_USERS'] },
       ],

@@ -14,7 +14,7 @@ const queueColor = z.string().regex(/^#[0-9a-f]{6}$/).meta({ description: '`#rrg
 const QUEUE_EXAMPLE = {
   id: 1, companyId: 1, name: 'Support', color: '#7c7c7c', greetingMessage: 'Welcome to support!', outOfHoursMessage: 'We are closed now; we answer from 8am.',
   schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday' as const, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }],
-  orderQueue: 1, integrationId: null, createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-02-01T09:30:00.000Z',
+  orderQueue: 1, integrationId: null, promptId: null, createdAt: '2025-01-31T12:00:00.000Z', updatedAt: '2025-02-01T09:30:00.000Z',
 };
 
 const hhmm = (example: string) => z.string().meta({ description: '`HH:MM`, or `""` for none', example });
@@ -39,6 +39,7 @@ const queueFields = {
   schedules: z.array(queueDayHoursSchema).meta({ description: 'The queue\'s business hours, one entry per day' }),
   orderQueue: z.number().int().min(0).meta({ description: 'Its place in the menus (then by id)', example: 1 }),
   integrationId: z.number().int().nullable().meta({ description: 'The integration that receives its conversations', example: null }),
+  promptId: z.number().int().nullable().meta({ description: 'The AI assistant (prompt) that answers its conversations while no operator has them; null: none', example: null }),
   createdAt: timestamp.meta({ example: '2025-01-31T12:00:00.000Z' }),
   updatedAt: timestamp.meta({ example: '2025-02-01T09:30:00.000Z' }),
 };

@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const connections = foreignKeysOf('connections');
 
-/** As m0003 creates `connections`, with m0011's unique page ids. */
+/** As m0003 creates `connections`, with m0011's unique page ids and m0025's prompt (no foreign key). */
 export const ConnectionSchema = new EntitySchema<Connection>({
   name: 'Connection',
   tableName: 'connections',
@@ -31,8 +31,9 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     greetingMediaKey: { type: 'string', length: 500, nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
+    promptId: { type: 'number', nullable: true },
   },
-  indexes: [{ name: 'connections_company_id_idx', properties: ['companyId'] }],
+  indexes: [{ name: 'connections_company_id_idx', properties: ['companyId'] }, { name: 'connections_prompt_id_idx', properties: ['promptId'] }],
   // m0011: a page or account id belongs to one social connection on the whole platform.
   uniques: [{
     name: 'connections_external_id_key',

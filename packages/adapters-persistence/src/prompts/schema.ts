@@ -1,5 +1,6 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import { PROMPT_PROVIDERS, type Prompt } from '@servicedesk/core/prompts/prompt';
+import type { PromptAnswerRecord } from '@servicedesk/core/prompts/prompt-answer';
 import { foreignKeysOf } from '../shared/columns.js';
 
 const prompts = foreignKeysOf('prompts');
@@ -37,4 +38,22 @@ export const PromptSchema = new EntitySchema<Prompt>({
   ],
 });
 
-export const PROMPT_SCHEMAS = [PromptSchema];
+const answers = foreignKeysOf('prompt_answers');
+
+/** As m0023 creates `prompt_answers`: the prompt id is kept as written (a deleted prompt's records stay). */
+export const PromptAnswerSchema = new EntitySchema<PromptAnswerRecord>({
+  name: 'PromptAnswer',
+  tableName: 'prompt_answers',
+  properties: {
+    messageId: { type: 'uuid', primary: true },
+    companyId: answers('company_id', 'Company', 'cascade'),
+    ticketId: answers('ticket_id', 'Ticket', 'cascade'),
+    promptId: { type: 'number' },
+    outcome: { type: 'string', enum: true, items: ['answered', 'handed-over', 'skipped'], columnType: 'varchar(20)' },
+    reason: { type: 'string', length: 60, nullable: true },
+    at: { type: 'Date' },
+  },
+  indexes: [{ name: 'prompt_answers_ticket_idx', properties: ['companyId', 'ticketId', 'at'] }],
+});
+
+export const PROMPT_SCHEMAS = [PromptSchema, PromptAnswerSchema];

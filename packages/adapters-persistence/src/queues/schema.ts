@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const queues = foreignKeysOf('queues');
 
-/** As m0007 creates `queues`: names unique per company ignoring case. */
+/** As m0007 creates `queues` (names unique per company ignoring case), with m0025's prompt (no foreign key). */
 export const QueueSchema = new EntitySchema<Queue>({
   name: 'Queue',
   tableName: 'queues',
@@ -20,10 +20,11 @@ export const QueueSchema = new EntitySchema<Queue>({
     integrationId: queues('integration_id', 'QueueIntegration', 'set null', { nullable: true }),
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
+    promptId: { type: 'number', nullable: true },
   },
   checks: [{ name: 'queues_color_check', property: 'color', expression: `color ~ '^#[0-9a-f]{6}$'` }],
   uniques: [{ name: 'queues_company_id_lower_name_idx', expression: 'create unique index queues_company_id_lower_name_idx on queues (company_id, lower(name))' }],
-  indexes: [{ name: 'queues_integration_id_idx', properties: ['integrationId'] }],
+  indexes: [{ name: 'queues_integration_id_idx', properties: ['integrationId'] }, { name: 'queues_prompt_id_idx', properties: ['promptId'] }],
 });
 
 const queueOptions = foreignKeysOf('queue_options');

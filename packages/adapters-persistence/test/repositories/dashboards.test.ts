@@ -4,10 +4,10 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { createInMemoryPorts, type CorePorts, type FixedClock } from '@servicedesk/core';
 import { dashboardTenant, describeDashboardsContract, type DashboardFixture } from '@servicedesk/core/contracts/dashboards-contract';
 import { PGlite } from '@electric-sql/pglite';
-import { connectionFixture, contactDraft, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
+import { contactDraft, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
 import { companyFixture, planFixture, userFixture } from '@servicedesk/core/contracts/repositories-contract';
 import {
-  BACKEND_MIGRATIONS, mikroOrmRepositories, MikroOrmCompanies, MikroOrmConnections, MikroOrmContactsReport, MikroOrmContacts, MikroOrmPlans,
+  BACKEND_MIGRATIONS, mikroOrmRepositories, MikroOrmCompanies, MikroOrmContactsReport, MikroOrmContacts, MikroOrmPlans,
   MikroOrmTicketCycles, MikroOrmTicketLogs, MikroOrmTickets, MikroOrmUsers, openDatabase, type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -93,7 +93,9 @@ describe('m0020 on a database that already has tickets (PGlite)', function () {
         const plan = await new MikroOrmPlans(orm).add(planFixture('Plan'));
         const company = await new MikroOrmCompanies(orm).add(companyFixture(plan.id, 'Acme'));
         const ana = await new MikroOrmUsers(orm).add(userFixture(company.id, 'ana@acme.test'));
-        const connection = await new MikroOrmConnections(orm).add(connectionFixture(company.id, 'Main'));
+        // In SQL, as the tables stood then: the repository would write columns later migrations add (m0025's `prompt_id`).
+        const connection = ((await sql(`insert into connections (company_id, name, kind, provider, created_at, updated_at)
+          values (?, 'Main', 'chatapp', 'sandbox', now(), now()) returning id`, [company.id])) as Array<{ id: number }>)[0]!;
         const contacts = new MikroOrmContacts(orm);
         const alice = await contacts.add(contactDraft(company.id, '5511900000001'));
         const bruno = await contacts.add(contactDraft(company.id, '5511900000002'));

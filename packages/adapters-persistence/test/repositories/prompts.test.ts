@@ -3,7 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { describePromptsContract, promptFixture } from '@servicedesk/core/contracts/prompts-contract';
 import { companyFixture, planFixture } from '@servicedesk/core/contracts/repositories-contract';
 import { queueFixture } from '@servicedesk/core/contracts/queues-contract';
-import { BACKEND_MIGRATIONS, BACKEND_SCHEMAS, MikroOrmCompanies, MikroOrmPlans, MikroOrmQueues, type Database } from '../../src/index.js';
+import { BACKEND_MIGRATIONS, BACKEND_SCHEMAS, MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmPlans, MikroOrmTickets, MikroOrmQueues, type Database } from '../../src/index.js';
 import { M0023Prompts } from '../../src/prompts/m0023-prompts.js';
 import { promptsRepositories } from '../../src/prompts/repository.js';
 import { PROMPT_SCHEMAS } from '../../src/prompts/schema.js';
@@ -18,7 +18,7 @@ const OPTIONS = {
 
 function fixtureOn(db: Database) {
   const { orm } = db;
-  return { ...promptsRepositories(orm), companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm), queues: new MikroOrmQueues(orm), db };
+  return { ...promptsRepositories(orm), companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm), queues: new MikroOrmQueues(orm), connections: new MikroOrmConnections(orm), contacts: new MikroOrmContacts(orm), tickets: new MikroOrmTickets(orm), db };
 }
 
 describeOnEachDatabase(fixtureOn, (name, make) => {

@@ -1,8 +1,10 @@
+import type { Agent } from 'node:https';
 import type { SessionControl } from '@servicedesk/core';
 import type { AnyMessageContent, AuthenticationState, BaileysEventMap, SocketConfig, WAMessage } from 'baileys';
 import type { RuntimeLogger } from '../channel-runtime.js';
 import type { ConnectionAuthState } from '../persistence/db-auth-state.js';
 import type { Connector, ConnectorListener, ConnectorSession } from '../ports.js';
+import { proxyAgentOf, proxyLabelOf } from './proxy-agent.js';
 
 /*
  * Only types come from 'baileys' here: this module is on every start path (the runtime's index
@@ -30,6 +32,10 @@ export interface SocketLike {
 export interface BaileysSocketConfig {
   readonly auth: AuthenticationState;
   readonly logger: BaileysLogger;
+  /** Opens the WebSocket and media uploads through the connection's proxy; absent: direct. */
+  readonly agent?: Agent;
+  /** WhatsApp Web's WebSocket address; absent: Baileys' own. */
+  readonly webSocketUrl?: string;
 }
 
 /** Reconnection after a transient close: `min(maxMs, baseMs·2^(n-1))` before attempt n, at most maxAttempts in a row. */
@@ -44,6 +50,8 @@ export interface BaileysConnectorOptions {
   readonly authStore: (connectionId: number) => ConnectionAuthState;
   readonly logger: RuntimeLogger;
   readonly reconnect?: Partial<ReconnectPolicy>;
+  /** Where sockets connect instead of WhatsApp Web (tests point it at a loopback server); production leaves it unset. */
+  readonly webSocketUrl?: string;
 }
 
 const DEFAULT_RECONNECT: ReconnectPolicy = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 10 };
@@ -84,10 +92,14 @@ export class BaileysConnector implements Connector {
 
   async start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession> {
     const { BaileysSession, makeBaileysSocket } = await import('./baileys-session.js');
+    // One agent per session, used by every reconnection: a new proxy comes with a `restart`.
+    const agent = command.proxy ? proxyAgentOf(command.proxy) : undefined;
+    if (command.proxy) this.o.logger.info({ chatappId: command.chatappId, proxy: proxyLabelOf(command.proxy) }, 'baileys session goes through its proxy');
     const session = new BaileysSession(command.chatappId, listener, this.o.authStore(command.chatappId), {
       makeSocket: this.o.makeSocket ?? makeBaileysSocket,
       logger: this.o.logger,
       policy: this.policy,
+      socket: { agent, webSocketUrl: this.o.webSocketUrl },
     });
     await session.connect();
     return session;

@@ -17,6 +17,9 @@ export function makeBaileysSocket(config: BaileysSocketConfig): SocketLike {
   return makeWASocket({
     auth: { creds: config.auth.creds, keys: makeCacheableSignalKeyStore(config.auth.keys, config.logger) },
     logger: config.logger,
+    // The proxy carries the WebSocket and media uploads to WhatsApp (our own media URLs are fetched directly).
+    ...(config.agent ? { agent: config.agent, fetchAgent: config.agent } : {}),
+    ...(config.webSocketUrl ? { waWebSocketUrl: config.webSocketUrl } : {}),
     // Leaves the phone receiving notifications while the platform is connected.
     markOnlineOnConnect: false,
   });
@@ -26,6 +29,8 @@ interface SessionDeps {
   readonly makeSocket: (config: BaileysSocketConfig) => SocketLike;
   readonly logger: RuntimeLogger;
   readonly policy: ReconnectPolicy;
+  /** What every socket of the session opens with besides its auth state: the proxy's agent, the address. */
+  readonly socket: Pick<BaileysSocketConfig, 'agent' | 'webSocketUrl'>;
 }
 
 export class BaileysSession implements ConnectorSession {
@@ -49,7 +54,7 @@ export class BaileysSession implements ConnectorSession {
   async connect(): Promise<void> {
     const { state, saveCreds } = await this.auth.load();
     if (this.stopped) return;
-    const socket = this.deps.makeSocket({ auth: state, logger: baileysLoggerFor(this.deps.logger, { chatappId: this.chatappId }) });
+    const socket = this.deps.makeSocket({ ...this.deps.socket, auth: state, logger: baileysLoggerFor(this.deps.logger, { chatappId: this.chatappId }) });
     this.socket = socket;
     const guard = <A>(name: string, fn: (arg: A) => void) => (arg: A) => {
       if (socket !== this.socket) return;

@@ -52,6 +52,7 @@ import { QueueRouter } from '../conversations/queue-router.js';
 import { messageContexts } from '../conversations/message-context.js';
 import type { Settings } from '../settings/ports.js';
 import type { ProxyAssignments, Proxies } from '../proxies/ports.js';
+import type { Prompts } from '../prompts/ports.js';
 import { sessionProxyLookup } from '../proxies/session-proxy.js';
 
 /** The ports of the messaging spine. */
@@ -96,6 +97,8 @@ interface SharedPorts {
   readonly proxies?: Proxies;
   readonly proxyAssignments?: ProxyAssignments;
   readonly secretCipher?: SecretCipher;
+  /** The prompts a connection may point to; without them a connection's `promptId` can only be null. */
+  readonly prompts?: Prompts;
 }
 
 /**
@@ -140,8 +143,12 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       listConnections: new ListConnections({ connections, queues }),
       listAllConnections: new ListAllConnections({ connections, companies }),
       showConnection: new ShowConnection({ connections, queues }),
-      createConnection: new CreateConnection({ connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts }),
-      updateConnection: new UpdateConnection({ connections, digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts }),
+      createConnection: new CreateConnection({
+        connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts, prompts: p.prompts,
+      }),
+      updateConnection: new UpdateConnection({
+        connections, digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts, prompts: p.prompts,
+      }),
       deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
       controlSession: new ControlSession({ connections, sessions, tx, realtime }),
       restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime }),

@@ -10,6 +10,7 @@ import { DeliverIntegrationEvent } from '../conversations/deliver-integration-ev
 import { CreateQueueIntegration, DeleteQueueIntegration, ListQueueIntegrations, ShowQueueIntegration, TestQueueIntegration, UpdateQueueIntegration } from '../queues/manage-queue-integrations.js';
 import { CreateQueue, DeleteQueue, ListMyQueues, ListQueues, ShowQueue, UpdateQueue } from '../queues/manage-queues.js';
 import type { ConversationIntegrations, JobQueueHealth, QueueIntegrations, QueueOptions, Queues } from '../queues/ports.js';
+import type { Prompts } from '../prompts/ports.js';
 import { CreateQueueOption, DeleteQueueOption, ListQueueOptions, ShowQueueOption, UpdateQueueOption } from '../queues/queue-options.js';
 import { ShowJobQueueHealth } from '../queues/show-job-queue-health.js';
 
@@ -32,13 +33,15 @@ interface SharedPorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly jobs: BackgroundJobs;
+  /** The prompts a queue may point to; without them a queue's `promptId` can only be null. */
+  readonly prompts?: Prompts;
 }
 
 /** Queues, queue options, chatbots, queue integrations and the job-queue health. The routing engine is wired with messaging. */
 export function createQueues(p: QueuePorts & SharedPorts) {
   const { queues, queueOptions: options, queueIntegrations: integrations, conversationIntegrations: conversations, users, realtime, tx, clock, ids } = p;
   const planGuard = new PlanGuard({ companies: p.companies, plans: p.plans });
-  const writes = { queues, options, integrations, users, planGuard, tx, clock, realtime };
+  const writes = { queues, options, integrations, users, planGuard, tx, clock, realtime, prompts: p.prompts };
   const tree = { queues, options, users, clock };
   return {
     listQueues: new ListQueues({ queues, users, options }),

@@ -9,7 +9,7 @@ import type { ConnectionFields } from './create-connection.js';
 import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
 import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
-import { assertQueues } from '../queues/manage-queues.js';
+import { assertQueues, checkPrompt, type PromptLookup } from '../queues/manage-queues.js';
 import type { Queues } from '../queues/ports.js';
 
 export interface UpdateConnectionInput extends ConnectionFields {
@@ -38,7 +38,7 @@ function tokenChange(current: Connection, token: string | null | undefined): str
 export class UpdateConnection {
   constructor(private readonly deps: {
     connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ConnectionEvent | SessionEvent>;
-    queues: Queues; socialAccounts: SocialAccounts;
+    queues: Queues; socialAccounts: SocialAccounts; prompts?: PromptLookup;
   }) {}
 
   /** The connection as the input would leave it (validated), from the stored one. */
@@ -73,6 +73,7 @@ export class UpdateConnection {
       if (input.outOfHoursMessage !== undefined) next.outOfHoursMessage = connectionText(input.outOfHoursMessage);
       if (input.isDefault !== undefined) next.isDefault = input.isDefault;
       if (input.reopenWindowMinutes !== undefined) next.reopenWindowMinutes = reopenWindow(input.reopenWindowMinutes);
+      if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await checkPrompt(this.deps.prompts, current.companyId, input.promptId);
       assertSocialCredentials(next);
       const claim = pageClaim(next);
       if (claim !== pageClaim(current)) {

@@ -33,6 +33,8 @@ export interface Connection {
   /** A closed ticket of the same contact younger than this is reopened instead of a new one. */
   reopenWindowMinutes: number;
   greetingMediaKey: string | null;
+  /** The AI assistant that answers its conversations while no operator has them; null: none. */
+  promptId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

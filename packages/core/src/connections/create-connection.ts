@@ -8,7 +8,7 @@ import { assertPageFree, assertPageOwned, assertSocialCredentials, assertTokenFo
 import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
 import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
-import { assertQueues } from '../queues/manage-queues.js';
+import { assertQueues, checkPrompt, type PromptLookup } from '../queues/manage-queues.js';
 import type { Queues } from '../queues/ports.js';
 
 /** The editable fields of a connection; on update, an absent field keeps its value. */
@@ -29,6 +29,8 @@ export interface ConnectionFields {
   readonly secrets?: Readonly<Record<string, string>>;
   /** The queues its menu offers (each one of the company's); on update, replacing the current ones. */
   readonly queueIds?: readonly number[];
+  /** The AI assistant answering its conversations (one of the company's prompts); null: none. */
+  readonly promptId?: number | null;
 }
 
 export interface CreateConnectionInput extends ConnectionFields {
@@ -48,7 +50,7 @@ const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger' } as const
 export class CreateConnection {
   constructor(private readonly deps: {
     connections: Connections; planGuard: PlanGuard; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents<ConnectionEvent>; queues: Queues; socialAccounts: SocialAccounts;
+    realtime: RealtimeEvents<ConnectionEvent>; queues: Queues; socialAccounts: SocialAccounts; prompts?: PromptLookup;
   }) {}
 
   async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
@@ -70,6 +72,7 @@ export class CreateConnection {
       secrets: secretsOf(input.secrets ?? {}),
       reopenWindowMinutes: reopenWindow(input.reopenWindowMinutes ?? 0),
       greetingMediaKey: null,
+      promptId: await checkPrompt(this.deps.prompts, companyId, input.promptId ?? null),
     };
     assertSocialCredentials(draft);
     if (input.token) assertTokenFormat(input.token);

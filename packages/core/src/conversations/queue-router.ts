@@ -11,6 +11,7 @@ import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { Companies } from '../tenancy/ports.js';
 import { DEFAULT_TIME_ZONE, isTimeZone, isWithinBusinessHours } from '../tenancy/business-hours.js';
 import { enqueueIntegrationDelivery } from './deliver-integration-event.js';
+import { enqueuePromptAnswer } from '../prompts/prompt-answer.js';
 import type { QueueOptions, Queues } from '../queues/ports.js';
 import { byQueueOrder, type Queue } from '../queues/queue.js';
 import { byMenuOrder, menuLines, menuText, normalizeReply, type QueueOption } from '../queues/queue-option.js';
@@ -43,6 +44,10 @@ export interface RoutedMessage {
  * - A reply picks a line of the current menu by its key (a queue also by its name). A node with
  *   children shows their menu; forwarding to a queue or a user, closing, or a leaf end the bot.
  *   An invalid reply sends the menu again, `MAX_BOT_RETRIES` times; the next one hands over.
+ * - Assistants (prompts): a connection with a prompt lets it answer a new conversation instead of
+ *   the greeting and menu; a queue with a prompt lets it answer once the ticket is in the queue.
+ *   Each inbound message then goes to the assistant (a command answered after the commit) until
+ *   it hands over, which turns the bot off.
  *
  * Groups and contacts with `disableBot` only get the connection's greeting. Operators end the bot
  * by taking, transferring or closing the ticket; it only talks to pending, unassigned tickets.
@@ -67,7 +72,22 @@ export class QueueRouter {
     }
     if (m.opening) return this.open(m);
     if (!ticket.botActive || ticket.status !== 'pending' || ticket.userId !== null) return [];
+    if (await this.askAssistant(m)) return [];
     return ticket.queueId === null ? this.chooseQueue(m) : this.walk(m, ticket.queueId);
+  }
+
+  /**
+   * The ticket's assistant answers, when it has one: its queue's prompt, or without a queue the
+   * connection's. The answer is a command in the outbox (the model is called after this commit).
+   */
+  private async askAssistant(m: RoutedMessage): Promise<boolean> {
+    const { ticket } = m;
+    const promptId = ticket.queueId === null
+      ? m.connection.promptId
+      : (await this.deps.queues.findById(ticket.companyId, ticket.queueId))?.promptId ?? null;
+    if (promptId === null) return false;
+    await enqueuePromptAnswer(this.deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: m.message.id, promptId });
+    return true;
   }
 
   private async open(m: RoutedMessage): Promise<Message[]> {
@@ -78,6 +98,12 @@ export class QueueRouter {
       if (queues.length === 1) ticket.queueId = queues[0]!.id;
       const text = connection.outOfHoursMessage ?? (await this.setting(ticket.companyId, 'outOfHoursMessage'));
       return text ? [await this.send(m, text)] : [];
+    }
+    if (connection.promptId !== null && ticket.userId === null && ticket.status === 'pending') {
+      // The connection's assistant greets and answers: no greeting text, no menu.
+      Object.assign(ticket, { botActive: true, botAttempts: 0, queueOptionId: null });
+      await this.askAssistant(m);
+      return [];
     }
     const sent = connection.greetingMessage ? [await this.send(m, connection.greetingMessage)] : [];
     if (queues.length === 0) return sent;
@@ -100,6 +126,13 @@ export class QueueRouter {
     if ((await this.setting(ticket.companyId, 'scheduleType')) === 'queue' && !isWithinBusinessHours(queue.schedules, this.deps.clock.now(), await this.timeZone(ticket.companyId))) {
       this.handOver(ticket);
       return queue.outOfHoursMessage ? [await this.send(m, queue.outOfHoursMessage)] : [];
+    }
+    if (queue.promptId !== null) {
+      // The queue's assistant takes over: its greeting, then it answers (the first message too, when it opened the ticket).
+      ticket.botActive = true;
+      const greeting = queue.greetingMessage ? [await this.send(m, queue.greetingMessage)] : [];
+      if (m.opening) await this.askAssistant(m);
+      return greeting;
     }
     const roots = await this.menuUnder(ticket.companyId, queue.id, null);
     if (roots.length === 0) {

@@ -31,7 +31,7 @@ import { InMemoryContactsReport, InMemoryDashboardFigures, InMemoryTicketCycles 
 import { InMemoryScheduleDeliveries, InMemoryScheduleOccurrences, InMemorySchedules } from '../schedules/in-memory-schedules.js';
 import { InMemorySpeechToText, InMemoryTranscriptionCredentials, InMemoryTranscriptionJobs, InsecureTestCipher } from './transcription.js';
 import { InMemoryProxies, InMemoryProxyAssignments, InMemoryProxyChecker } from './proxies.js';
-import { InMemoryLanguageModel, InMemoryPrompts } from './prompts.js';
+import { InMemoryLanguageModel, InMemoryPromptAnswers, InMemoryPrompts } from './prompts.js';
 import { InMemoryFileLists } from './files.js';
 
 /** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
@@ -145,9 +145,10 @@ export function createInMemoryPorts() {
     speechToText: new InMemorySpeechToText(),
     secretCipher: new InsecureTestCipher(),
     ...inMemoryProxyPorts(),
-    prompts: new InMemoryPrompts(),
+    prompts: new InMemoryPrompts({ connections, queues }),
     fileLists: new InMemoryFileLists(),
     languageModel: new InMemoryLanguageModel(),
+    promptAnswers: new InMemoryPromptAnswers(),
     ...jobPorts(new InMemoryJobStore(clock), () => jobDefinitions),
   } satisfies CorePorts & { jobDefinitions: JobDefinition<any>[] };
   return ports;

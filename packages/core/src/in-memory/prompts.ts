@@ -1,14 +1,19 @@
 import type { NewPrompt, Prompt } from '../prompts/prompt.js';
-import type { ChatAnswer, ChatEndpoint, ChatRequest, LanguageModel, PromptQuery, Prompts, TokenUsage } from '../prompts/ports.js';
+import type { PromptAnswerRecord, PromptAnswers } from '../prompts/prompt-answer.js';
+import type { ChatAnswer, ChatEndpoint, ChatRequest, LanguageModel, PromptLinks, PromptQuery, Prompts, TokenUsage } from '../prompts/ports.js';
 import { ServiceUnavailableError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
+import type { InMemoryConnections } from './messaging.js';
+import type { InMemoryQueues } from './queues.js';
 import { compareFolded, InMemoryTable, slice } from './table.js';
 
 const byName = (a: Prompt, b: Prompt) => compareFolded(a.name, b.name) || a.id - b.id;
 
-/** Prompts in memory, ordered as the SQL adapter orders them. */
+/** Prompts in memory, ordered as the SQL adapter orders them; with the connections and queues, their links are counted. */
 export class InMemoryPrompts implements Prompts {
   readonly table = new InMemoryTable<Prompt>();
+
+  constructor(private readonly holders: { connections?: InMemoryConnections; queues?: InMemoryQueues } = {}) {}
 
   async findById(companyId: number, id: number) { return this.table.find((p) => p.id === id && p.companyId === companyId); }
   async list(q: PromptQuery) {
@@ -31,6 +36,13 @@ export class InMemoryPrompts implements Prompts {
       totalTokens: stored.totalTokens + usage.totalTokens,
     });
   }
+  async links(companyId: number, id: number): Promise<PromptLinks> {
+    const points = (row: { companyId: number; promptId: number | null }) => row.companyId === companyId && row.promptId === id;
+    return {
+      connections: this.holders.connections?.table.filter(points).length ?? 0,
+      queues: this.holders.queues?.table.filter(points).length ?? 0,
+    };
+  }
   async remove(companyId: number, id: number) {
     if (!(await this.findById(companyId, id))) return false;
     this.table.delete(id);
@@ -52,5 +64,20 @@ export class InMemoryLanguageModel implements LanguageModel {
     if (this.down) throw new ServiceUnavailableError('ERR_LANGUAGE_MODEL_UNAVAILABLE');
     const text = this.answer(request);
     return { text, usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } };
+  }
+}
+
+/** The prompts' answer records in memory: one per inbound message. */
+export class InMemoryPromptAnswers implements PromptAnswers {
+  readonly records: PromptAnswerRecord[] = [];
+
+  async has(companyId: number, messageId: string) { return this.records.some((r) => r.companyId === companyId && r.messageId === messageId); }
+  async claim(record: PromptAnswerRecord) {
+    if (this.records.some((r) => r.messageId === record.messageId)) return false;
+    this.records.push({ ...record });
+    return true;
+  }
+  async ofTicket(companyId: number, ticketId: number) {
+    return this.records.filter((r) => r.companyId === companyId && r.ticketId === ticketId).sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 }

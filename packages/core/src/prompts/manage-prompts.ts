@@ -1,7 +1,7 @@
 import type { Queues } from '../queues/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { assertAdmin, type Actor } from '../shared/actor.js';
-import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock, SecretCipher } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
@@ -161,13 +161,20 @@ export class UpdatePrompt {
   }
 }
 
-/** Admins remove a prompt (`prompt` event, action `delete`). */
+/**
+ * Admins remove a prompt no connection or queue points to (409 `ERR_PROMPT_IN_USE` otherwise: they
+ * would silently stop being answered). `prompt` event, action `delete`.
+ */
 export class DeletePrompt {
   constructor(private readonly deps: Pick<Deps, 'prompts' | 'plan' | 'realtime'>) {}
 
   async execute(input: { readonly actor: Actor; readonly promptId: number }): Promise<void> {
+    const { prompts } = this.deps;
     const companyId = await managedCompany(this.deps.plan, input.actor);
-    if (!(await this.deps.prompts.remove(companyId, input.promptId))) throw new NotFoundError('ERR_NO_PROMPT_FOUND');
+    await findPrompt(prompts, companyId, input.promptId);
+    const links = await prompts.links(companyId, input.promptId);
+    if (links.connections > 0 || links.queues > 0) throw new ConflictError('ERR_PROMPT_IN_USE');
+    if (!(await prompts.remove(companyId, input.promptId))) throw new NotFoundError('ERR_NO_PROMPT_FOUND');
     await this.deps.realtime.publish(companyId, { entity: 'prompt', data: { action: 'delete', promptId: input.promptId } });
   }
 }

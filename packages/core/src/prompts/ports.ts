@@ -18,8 +18,15 @@ export interface Prompts {
   update(prompt: Prompt): Promise<void>;
   /** Adds to the token counters in one statement (two answers at once both count). */
   addUsage(companyId: number, id: number, usage: TokenUsage): Promise<void>;
+  /** How many of the company's connections and queues point to the prompt (`promptId`). */
+  links(companyId: number, id: number): Promise<PromptLinks>;
   /** False when it was not there. */
   remove(companyId: number, id: number): Promise<boolean>;
+}
+
+export interface PromptLinks {
+  readonly connections: number;
+  readonly queues: number;
 }
 
 export interface TokenUsage {

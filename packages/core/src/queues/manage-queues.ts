@@ -19,6 +19,8 @@ export interface QueueFields {
   readonly schedules?: readonly DayHoursInput[];
   readonly orderQueue?: number;
   readonly integrationId?: number | null;
+  /** The AI assistant answering its conversations (one of the company's prompts); null: none. */
+  readonly promptId?: number | null;
   /** The queue's users, replacing the current ones. */
   readonly userIds?: readonly number[];
   /** The editor's chatbot steps, written after the queue (see `writeChatbotSteps`). */
@@ -38,6 +40,24 @@ export async function findQueue(queues: Queues, companyId: number, queueId: numb
   const queue = await queues.findById(companyId, queueId);
   if (!queue) throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
   return queue;
+}
+
+/**
+ * What connections and queues need of the prompts to point to one (the `Prompts` port fits it;
+ * declared here because the prompts folder depends on this one).
+ */
+export interface PromptLookup {
+  findById(companyId: number, id: number): Promise<{ readonly id: number } | null>;
+}
+
+/**
+ * A prompt id to point to: null, or one of the company's prompts (404 `ERR_NO_PROMPT_FOUND`,
+ * also when no prompts are wired).
+ */
+export async function checkPrompt(prompts: PromptLookup | undefined, companyId: number, promptId: number | null): Promise<number | null> {
+  if (promptId === null) return null;
+  if (!prompts || !(await prompts.findById(companyId, promptId))) throw new NotFoundError('ERR_NO_PROMPT_FOUND');
+  return promptId;
 }
 
 /** Every queue id must be one of the company's (404 `ERR_QUEUE_NOT_FOUND` otherwise); duplicates collapse. */
@@ -91,7 +111,7 @@ export class ShowQueue {
 
 interface WriteDeps {
   queues: Queues; options: QueueOptions; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock;
-  realtime: RealtimeEvents<QueueEvent>;
+  realtime: RealtimeEvents<QueueEvent>; prompts?: PromptLookup;
 }
 
 /** An integration must be the company's, and the plan must allow integrations (403 otherwise). */
@@ -143,6 +163,7 @@ export class CreateQueue {
     };
     const userIds = await checkUsers(users, companyId, input.userIds ?? []);
     const integrationId = await checkIntegration(this.deps, companyId, input.integrationId ?? null);
+    const promptId = await checkPrompt(this.deps.prompts, companyId, input.promptId ?? null);
     const queue = await tx.run(async () => {
       const existing = await queues.list(companyId);
       await planGuard.assertRoomFor(companyId, 'queues', existing.length);
@@ -150,7 +171,7 @@ export class CreateQueue {
       const last = [...existing].sort(byQueueOrder).pop();
       const orderQueue = input.orderQueue !== undefined ? cleanQueueOrder(input.orderQueue) : Math.min(last ? last.orderQueue + 1 : 1, MAX_QUEUE_ORDER);
       const now = clock.now();
-      const queue = await queues.add({ companyId, ...fields, orderQueue, integrationId, createdAt: now, updatedAt: now });
+      const queue = await queues.add({ companyId, ...fields, orderQueue, integrationId, promptId, createdAt: now, updatedAt: now });
       if (userIds.length) await queues.setUsers(companyId, queue.id, userIds);
       if (input.chatbots?.length) await writeChatbotSteps(this.deps, actor, queue.id, null, input.chatbots);
       return queue;
@@ -179,6 +200,7 @@ export class UpdateQueue {
     if (input.integrationId !== undefined && input.integrationId !== current.integrationId) {
       next.integrationId = await checkIntegration(this.deps, companyId, input.integrationId);
     }
+    if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await checkPrompt(this.deps.prompts, companyId, input.promptId);
     const userIds = input.userIds === undefined ? undefined : await checkUsers(users, companyId, input.userIds);
     if (next.name !== current.name) await assertFreeName(queues, companyId, next.name, current.id);
     next.updatedAt = clock.now();

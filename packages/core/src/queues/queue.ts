@@ -7,7 +7,8 @@ import { fromDayHours, toDayHours, type DayHours, type DayHoursInput } from '../
  * A queue (a department: sales, support): the tickets it holds are seen by its users. A queue has
  * its own greeting and business hours (used when the company's `scheduleType` is `queue`), a
  * place in the menus (`orderQueue`), and optionally an integration that receives its
- * conversations. Names are unique per company, ignoring case.
+ * conversations and an AI assistant (prompt) that answers them. Names are unique per company,
+ * ignoring case.
  */
 export interface Queue {
   id: number;
@@ -21,6 +22,8 @@ export interface Queue {
   /** Menus list queues by this, then by id. */
   orderQueue: number;
   integrationId: number | null;
+  /** The AI assistant that answers the conversations it holds while no operator has them; null: none. */
+  promptId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

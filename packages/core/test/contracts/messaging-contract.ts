@@ -27,7 +27,7 @@ export function connectionFixture(companyId: number, name: string, overrides: Pa
   return {
     companyId, name, kind: 'chatapp', provider: 'sandbox', status: 'DISCONNECTED', qrcode: null, greetingMessage: null, farewellMessage: null,
     outOfHoursMessage: null, isDefault: false, tokenDigest: null, tokenHint: null, externalId: null, secrets: {}, reopenWindowMinutes: 0,
-    greetingMediaKey: null, createdAt: T0, updatedAt: T0, ...overrides,
+    greetingMediaKey: null, promptId: null, createdAt: T0, updatedAt: T0, ...overrides,
   };
 }
 
@@ -80,7 +80,7 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         const draft = connectionFixture(w.c1, 'Page', {
           kind: 'socialnet', provider: 'messenger', status: 'CONNECTED', greetingMessage: 'Olá!', isDefault: true, tokenDigest: 'digest-1',
           tokenHint: 'abcd••••wxyz', externalId: 'page-1', secrets: { pageAccessToken: 's3cret' }, reopenWindowMinutes: 30,
-          greetingMediaKey: 'media/key.png', updatedAt: at(5),
+          greetingMediaKey: 'media/key.png', promptId: 42, updatedAt: at(5),
         });
         const added = await r.connections.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
@@ -121,9 +121,11 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.connections.list(w.c1)).map((c) => c.name)).to.deep.equal(['Main', 'Second']);
         expect(await r.connections.countByCompany(w.c1)).to.equal(2);
         expect(await r.connections.countByCompany(w.c2)).to.equal(1);
-        await r.connections.update({ ...second, status: 'qrcode', qrcode: 'QR', secrets: { a: 'b' }, updatedAt: at(1) });
+        await r.connections.update({ ...second, status: 'qrcode', qrcode: 'QR', secrets: { a: 'b' }, promptId: 7, updatedAt: at(1) });
         const again = await r.connections.findById(w.c1, second.id);
-        expect(again).to.deep.include({ status: 'qrcode', qrcode: 'QR' });
+        expect(again).to.deep.include({ status: 'qrcode', qrcode: 'QR', promptId: 7 });
+        await r.connections.update({ ...again!, promptId: null });
+        expect((await r.connections.findById(w.c1, second.id))?.promptId).to.equal(null);
         expect(again!.secrets).to.deep.equal({ a: 'b' });
         expect(again!.updatedAt.toISOString()).to.equal(at(1).toISOString());
         await r.connections.remove(w.c2, second.id);

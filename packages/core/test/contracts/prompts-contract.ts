@@ -1,7 +1,9 @@
 import { expect } from 'chai';
-import type { Companies, Plans, Queues } from '../../src/index.js';
+import type { Companies, Connections, Contacts, Plans, Queues, Tickets } from '../../src/index.js';
+import type { PromptAnswers } from '../../src/prompts/prompt-answer.js';
 import type { Prompts } from '../../src/prompts/ports.js';
 import type { NewPrompt } from '../../src/prompts/prompt.js';
+import { connectionFixture, contactDraft, ticketDraft } from './messaging-contract.js';
 import { queueFixture } from './queues-contract.js';
 import { twoCompanies } from './repositories-contract.js';
 
@@ -10,6 +12,10 @@ export interface PromptsFixture {
   readonly companies: Companies;
   readonly plans: Plans;
   readonly queues: Queues;
+  readonly connections: Connections;
+  readonly promptAnswers: PromptAnswers;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
 }
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
@@ -86,12 +92,53 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
       });
     });
 
+    it('counts the connections and queues of its company that point to a prompt', async () => {
+      await given();
+      const added = await r.prompts.add(promptFixture(c1, 'Atendente', q1));
+      const other = await r.prompts.add(promptFixture(c1, 'Outro', q1));
+      expect(await r.prompts.links(c1, added.id)).to.deep.equal({ connections: 0, queues: 0 });
+      await r.connections.add(connectionFixture(c1, 'Main', { promptId: added.id }));
+      await r.connections.add(connectionFixture(c1, 'Second', { promptId: added.id }));
+      await r.connections.add(connectionFixture(c1, 'Third', { promptId: other.id }));
+      await r.queues.update({ ...(await r.queues.findById(c1, q1))!, promptId: added.id });
+      await r.queues.add(queueFixture(c1, 'Vendas', { promptId: other.id }));
+      // Another company's rows never count, whatever id they hold.
+      await r.connections.add(connectionFixture(c2, 'Theirs', { promptId: added.id }));
+      await r.queues.add(queueFixture(c2, 'Deles', { promptId: added.id }));
+      expect(await r.prompts.links(c1, added.id)).to.deep.equal({ connections: 2, queues: 1 });
+      expect(await r.prompts.links(c1, other.id)).to.deep.equal({ connections: 1, queues: 1 });
+      expect(await r.prompts.links(c2, added.id)).to.deep.equal({ connections: 1, queues: 1 });
+      expect(await r.prompts.links(c1, 999_999)).to.deep.equal({ connections: 0, queues: 0 });
+    });
+
     it('removing answers whether it was there', async () => {
       await given();
       const added = await r.prompts.add(promptFixture(c1, 'Atendente', q1));
       expect(await r.prompts.remove(c1, added.id)).to.equal(true);
       expect(await r.prompts.remove(c1, added.id)).to.equal(false);
       expect(await r.prompts.findById(c1, added.id)).to.equal(null);
+    });
+
+    it('records an inbound message once: a second claim of it is refused, in any company, and the records read by ticket', async () => {
+      await given();
+      const connection = await r.connections.add(connectionFixture(c1, 'Main'));
+      const contact = await r.contacts.add(contactDraft(c1, '5511999990001'));
+      const ticket = (await r.tickets.getOrCreateActive(ticketDraft({ companyId: c1, contactId: contact.id, connectionId: connection.id, uuid: '0b6f3d0e-7a52-4a8c-9a51-000000000001' }))).ticket;
+      const record = (messageId: string, at: Date, extra: Partial<Parameters<PromptAnswers['claim']>[0]> = {}) => ({
+        companyId: c1, messageId, ticketId: ticket.id, promptId: 7, outcome: 'answered' as const, reason: null, at, ...extra,
+      });
+      const m1 = '6a1f9c7e-2b1d-4f0a-8c3e-000000000001';
+      const m2 = '6a1f9c7e-2b1d-4f0a-8c3e-000000000002';
+      expect(await r.promptAnswers.has(c1, m1)).to.equal(false);
+      expect(await r.promptAnswers.claim(record(m1, T0))).to.equal(true);
+      expect(await r.promptAnswers.claim(record(m1, T0, { outcome: 'handed-over' }))).to.equal(false);
+      expect(await r.promptAnswers.claim(record(m1, T0, { companyId: c2 }))).to.equal(false);
+      expect(await r.promptAnswers.has(c1, m1)).to.equal(true);
+      expect(await r.promptAnswers.has(c2, m1)).to.equal(false);
+      const later = new Date(T0.getTime() + 1000);
+      expect(await r.promptAnswers.claim(record(m2, later, { outcome: 'handed-over', reason: 'ERR_LANGUAGE_MODEL_TIMEOUT' }))).to.equal(true);
+      expect((await r.promptAnswers.ofTicket(c1, ticket.id)).map(plain)).to.deep.equal([record(m1, T0), record(m2, later, { outcome: 'handed-over', reason: 'ERR_LANGUAGE_MODEL_TIMEOUT' })]);
+      expect(await r.promptAnswers.ofTicket(c2, ticket.id)).to.deep.equal([]);
     });
   });
 }

@@ -26,7 +26,7 @@ const ids = (rows: Array<{ id: number }> | undefined) => (rows ?? []).map((r) =>
 export function queueFixture(companyId: number, name: string, overrides: Partial<NewQueue> = {}): NewQueue {
   return {
     companyId, name, color: '#336699', greetingMessage: null, outOfHoursMessage: null, schedules: [], orderQueue: 0, integrationId: null,
-    createdAt: T0, updatedAt: T0, ...overrides,
+    promptId: null, createdAt: T0, updatedAt: T0, ...overrides,
   };
 }
 
@@ -75,7 +75,7 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
       it('stores every field and finds by id, ids and name (any case) within the company only', async () => {
         await given();
         const schedules = [{ weekday: 'Segunda-feira', weekdayEn: 'monday' as const, startTime: '08:00', endTime: '18:00' }];
-        const draft = queueFixture(w.c1, 'Vendas', { color: '#ff0000', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', schedules, orderQueue: 3, updatedAt: at(1) });
+        const draft = queueFixture(w.c1, 'Vendas', { color: '#ff0000', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', schedules, orderQueue: 3, promptId: 42, updatedAt: at(1) });
         const added = await r.queues.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
         const found = await r.queues.findById(w.c1, added.id);
@@ -101,8 +101,10 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         expect(await code(r.queues.add(queueFixture(w.c1, 'first')))).to.equal('ERR_QUEUE_NAME_ALREADY_EXISTS');
         expect(await code(r.queues.add(queueFixture(w.c2, 'FIRST')))).to.equal('resolved');
         expect(await code(r.queues.update({ ...a, name: 'b' }))).to.equal('ERR_QUEUE_NAME_ALREADY_EXISTS');
-        await r.queues.update({ ...a, name: 'AA', color: '#00ff00', integrationId: null, updatedAt: at(3) });
-        expect(await r.queues.findById(w.c1, a.id)).to.deep.include({ name: 'AA', color: '#00ff00' });
+        await r.queues.update({ ...a, name: 'AA', color: '#00ff00', integrationId: null, promptId: 9, updatedAt: at(3) });
+        expect(await r.queues.findById(w.c1, a.id)).to.deep.include({ name: 'AA', color: '#00ff00', promptId: 9 });
+        await r.queues.update({ ...a, name: 'AA', color: '#00ff00', promptId: null, updatedAt: at(4) });
+        expect((await r.queues.findById(w.c1, a.id))?.promptId).to.equal(null);
         await r.queues.update({ ...b, companyId: w.c2, name: 'Hijack' });
         expect((await r.queues.findById(w.c1, b.id))?.name).to.equal('B');
         const results = await Promise.all(Array.from({ length: 6 }, () => code(r.queues.add(queueFixture(w.c1, 'Corrida')))));

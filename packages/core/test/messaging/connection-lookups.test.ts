@@ -7,7 +7,7 @@ function draft(tokenDigest: string, name = 'Main'): NewConnection {
   return {
     companyId: 1, name, kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: null, farewellMessage: null,
     outOfHoursMessage: null, isDefault: true, tokenDigest, tokenHint: null, externalId: null, secrets: {}, reopenWindowMinutes: 0,
-    greetingMediaKey: null, createdAt: now, updatedAt: now,
+    greetingMediaKey: null, promptId: null, createdAt: now, updatedAt: now,
   };
 }
 

@@ -198,7 +198,7 @@ describe('Sends no channel runtime took before the deadline', () => {
     const connection = await ports.connections.add({
       companyId: 1, name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: null,
       farewellMessage: null, outOfHoursMessage: null, isDefault: true, tokenDigest: ports.digester.digest('api-token-123'), tokenHint: null,
-      externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, createdAt: now, updatedAt: now,
+      externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, promptId: null, createdAt: now, updatedAt: now,
     });
     const old = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'old' });
     ports.clock.advance(90_000);

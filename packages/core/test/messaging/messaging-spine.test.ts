@@ -10,7 +10,7 @@ async function setup(overrides: Partial<Connection> = {}) {
   const connection = await ports.connections.add({
     companyId: 1, name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: 'Welcome!',
     farewellMessage: null, outOfHoursMessage: null, isDefault: true, tokenDigest: ports.digester.digest('api-token-123'), tokenHint: 'api-…123',
-    externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, createdAt: now, updatedAt: now, ...overrides,
+    externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, promptId: null, createdAt: now, updatedAt: now, ...overrides,
   });
   return { ports, app, connection };
 }

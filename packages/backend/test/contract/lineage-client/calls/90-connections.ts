@@ -52,7 +52,8 @@ export default {
     },
     {
       page: 'components/WhatsAppModal (edit)', method: 'GET', path: '/chatapp/:chatappId', query: { session: 0 },
-      reads: ['id', 'name', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'isDefault', 'token', 'greetingMediaAttachment', 'queues', 'status'],
+      reads: ['id', 'name', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'isDefault', 'token', 'greetingMediaAttachment', 'queues', 'status', 'promptId'],
+      note: 'The prompt select shows `promptId` (null: none).',
     },
     {
       page: 'components/WhatsAppModalAdmin (edit)', method: 'GET', path: '/chatapp-admin/:chatappId', as: 'super', query: { session: 0 },
@@ -64,7 +65,7 @@ export default {
       reads: ['id'],
       emits: [{ event: 'chatapp', action: 'update', reads: ['chatapp.id', 'chatapp.name', 'chatapp.status', 'chatapp.isDefault', 'chatapp.updatedAt'] }],
       note: 'The form sends `provider: "beta"` (its library channel, which means our default provider); the entry asks for the sandbox so no real '
-        + 'session starts. The fields we do not model (`schedules`, `timeSendQueue`, `promptId`…) are dropped, never a 422.',
+        + 'session starts. The fields we do not model (`schedules`, `timeSendQueue`…) are dropped, never a 422; `promptId` is null without a prompt chosen.',
     },
     {
       page: 'components/WhatsAppModal (save an edit)', method: 'PUT', path: '/chatapp/:target',
@@ -75,11 +76,12 @@ export default {
       },
       body: (p: Params) => {
         const { queues: _queues, ...shown } = JSON.parse(String(p.shown)) as Record<string, unknown>;
-        return { ...shown, ...modalFields, name: 'Editada', queueIds: [p.queueId], token: shown.token ?? null };
+        return { ...shown, ...modalFields, name: 'Editada', queueIds: [], token: shown.token ?? null, promptId: p.promptId };
       },
-      reads: ['id', 'name'],
+      reads: ['id', 'name', 'promptId'],
       emits: [{ event: 'chatapp', action: 'update', reads: ['chatapp.id', 'chatapp.name'] }],
-      note: 'The form sends the GET answer back (read-only fields and the masked token included, meaning "unchanged") with its own fields.',
+      note: 'The form sends the GET answer back (read-only fields and the masked token included, meaning "unchanged") with its own fields. '
+        + 'Choosing a prompt (`promptId`, one of the company\'s) empties its queue selection.',
     },
     {
       page: 'components/WhatsAppModal (greeting file)', method: 'POST', path: '/chatapp/:chatappId/media-upload',
