@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
   DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
-  InsecureTestCipher, InsecureTestPasswordHasher, InMemorySocialAccounts, InMemorySpeechToText, InMemoryLanguageModel, InMemoryProxyChecker, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
+  InsecureTestCipher, InsecureTestPasswordHasher, InMemorySocialAccounts, InMemorySpeechToText, InMemoryLanguageModel, InMemoryProxyChecker, InMemoryObjstoreProbe, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
 } from '@servicedesk/core';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
@@ -40,6 +40,7 @@ export function pgliteAdapters(db: Database): ContainerModule {
       speechToText: new InMemorySpeechToText(),
       languageModel: new InMemoryLanguageModel(),
       proxyChecker: new InMemoryProxyChecker(),
+      objstoreProbe: new InMemoryObjstoreProbe(),
       secretCipher: new InsecureTestCipher(),
       ...jobPorts(new MikroOrmJobStore(orm)),
     }), [TYPES.Clock, TYPES.Broker]).inSingletonScope();

@@ -10,11 +10,24 @@ import { M0014ContactLists } from './contact-lists/m0014-contact-lists.js';
 import { M0016ContactListJobs } from './contact-lists/m0016-contact-list-jobs.js';
 import { FILE_LIST_SCHEMAS } from './files/schema.js';
 import { M0022FileLists } from './files/m0022-file-lists.js';
+import { FLOW_SCHEMAS } from './flows/schema.js';
+import { M0029Flows } from './flows/m0029-flows.js';
+import { CATALOG_SCHEMAS } from './catalog/schema.js';
+import { M0026Catalog } from './catalog/m0026-catalog.js';
+import { ORDER_SCHEMAS } from './orders/schema.js';
+import { M0027Orders } from './orders/m0027-orders.js';
+import { OBJSTORE_SCHEMAS } from './objstore/schema.js';
+import { M0028Objstore } from './objstore/m0028-objstore.js';
+import { COMPANY_TEMPLATE_SCHEMAS } from './company-templates/schema.js';
+import { M0030TemplatesSellers } from './company-templates/m0030-templates-sellers.js';
+import { CONTACT_SELLER_SCHEMAS } from './contact-sellers/schema.js';
 import { IdempotencyKeySchema, OutboxHandlingSchema } from './messaging/idempotency-schema.js';
 import { M0012IdempotencyKeys } from './messaging/m0012-idempotency-keys.js';
 import { BACKEND_MIGRATIONS } from './migrations/index.js';
 import { PROMPT_SCHEMAS } from './prompts/schema.js';
 import { M0023Prompts } from './prompts/m0023-prompts.js';
+import { BILLING_SCHEMAS } from './billing/schema.js';
+import { M0031Billing } from './billing/m0031-billing.js';
 import { PROXY_SCHEMAS } from './proxies/schema.js';
 import { M0024Proxies } from './proxies/m0024-proxies.js';
 import { SCHEDULE_SCHEMAS } from './schedules/schema.js';
@@ -44,8 +57,16 @@ export const FEATURE_TABLES = {
   chats: { entities: CHAT_SCHEMAS, migrations: [{ name: 'm0019-internal-chats', class: M0019InternalChats }] },
   transcription: { entities: TRANSCRIPTION_SCHEMAS, migrations: [{ name: 'm0021-transcription', class: M0021Transcription }] },
   files: { entities: FILE_LIST_SCHEMAS, migrations: [{ name: 'm0022-file-lists', class: M0022FileLists }] },
+  flows: { entities: FLOW_SCHEMAS, migrations: [{ name: 'm0029-flows', class: M0029Flows }] },
+  catalog: { entities: CATALOG_SCHEMAS, migrations: [{ name: 'm0026-catalog', class: M0026Catalog }] },
+  orders: { entities: ORDER_SCHEMAS, migrations: [{ name: 'm0027-orders', class: M0027Orders }] },
   prompts: { entities: PROMPT_SCHEMAS, migrations: [{ name: 'm0023-prompts', class: M0023Prompts }] },
+  billing: { entities: BILLING_SCHEMAS, migrations: [{ name: 'm0031-billing', class: M0031Billing }] },
   proxies: { entities: PROXY_SCHEMAS, migrations: [{ name: 'm0024-proxies', class: M0024Proxies }] },
+  objstore: { entities: OBJSTORE_SCHEMAS, migrations: [{ name: 'm0028-objstore', class: M0028Objstore }] },
+  companyTemplates: { entities: COMPANY_TEMPLATE_SCHEMAS, migrations: [{ name: 'm0030-templates-sellers', class: M0030TemplatesSellers }] },
+  // Its table comes with the company templates' migration (m0030, one release for both).
+  contactSellers: { entities: CONTACT_SELLER_SCHEMAS, migrations: [] },
 } as const satisfies Record<string, FeatureTables>;
 
 /**

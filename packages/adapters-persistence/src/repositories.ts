@@ -18,11 +18,18 @@ import { campaignsRepositories } from './campaigns/repository.js';
 import { chatsRepositories } from './chats/repository.js';
 import { promptsRepositories } from './prompts/repository.js';
 import { proxiesRepositories } from './proxies/repository.js';
+import { billingRepositories } from './billing/repository.js';
 import { MikroOrmCampaignReferences } from './campaigns/references.js';
 import { announcementsRepositories } from './announcements/repository.js';
 import { schedulesRepositories } from './schedules/repository.js';
 import { transcriptionRepositories } from './transcription/repository.js';
 import { filesRepositories } from './files/repository.js';
+import { companyTemplatesRepositories } from './company-templates/repository.js';
+import { contactSellersRepositories } from './contact-sellers/repository.js';
+import { flowsRepositories } from './flows/repository.js';
+import { catalogRepositories } from './catalog/repository.js';
+import { ordersRepositories } from './orders/repository.js';
+import { objstoreRepositories } from './objstore/repository.js';
 import { dashboardsRepositories, MikroOrmTicketCycles } from './dashboards/repository.js';
 
 /** The unit-of-work ports every feature shares: transactions and after-request work. */
@@ -71,10 +78,23 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
     ...schedulesRepositories(orm),
     // Their tables come with migrations m0023 and m0024.
     ...promptsRepositories(orm), ...proxiesRepositories(orm),
+    // Their tables come with the billing's migration m0031.
+    ...billingRepositories(orm),
     // Their tables come with the transcription's migration m0021.
     ...transcriptionRepositories(orm),
     // Its tables come with the file lists' migration m0022.
     ...filesRepositories(orm),
+    // Their tables come with the templates and sellers' migration m0030.
+    ...companyTemplatesRepositories(orm),
+    ...contactSellersRepositories(orm),
+    // Their tables come with the flows' migration m0029.
+    ...flowsRepositories(orm),
+    // Their tables come with the catalog's migration m0026.
+    ...catalogRepositories(orm),
+    // Their tables come with the orders' migration m0027.
+    ...ordersRepositories(orm),
+    // Their tables come with the object stores' migration m0028.
+    ...objstoreRepositories(orm),
     // Their tables come with m0020 (the backend's history).
     ...dashboardsRepositories(orm),
   };

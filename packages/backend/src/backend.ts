@@ -9,7 +9,7 @@ import { DETACHED_CHANNEL_QUERIES, JobRunner, realtimeViewer, type BrokerSubscri
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, requestScope, resolveBackend } from './container.js';
-import { openInfrastructure, type Infrastructure } from './infrastructure.js';
+import { openInfrastructure, routeBlobsByCompany, type Infrastructure } from './infrastructure.js';
 import { databaseSchema, type BackendApplication } from './modules.js';
 
 const PACKAGE = createRequire(import.meta.url)('@servicedesk/backend/package.json') as { version: string };
@@ -50,7 +50,8 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   await assertPortFree('PORT', config.port, config.host);
   if (!config.databaseUrl || config.blobStorage === 'local' || !config.jwtSecret) await assertWritableDir('DATA_DIR', config.dataDir);
   const jwtSecret = await during('DATA_DIR', 'cannot keep the generated JWT secret', () => resolveJwtSecret(config));
-  const infra = options.infra ?? (await openInfrastructure(config, databaseSchema(), logger));
+  // Every blob of the product goes through the routing by company (a company's own bucket, else the default store).
+  const infra = routeBlobsByCompany(options.infra ?? (await openInfrastructure(config, databaseSchema(), logger)), config, jwtSecret, logger);
   const applied = await infra.db.migrate();
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   let runtime: ChannelRuntime | null = null;

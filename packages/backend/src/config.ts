@@ -61,6 +61,15 @@ export interface BackendConfig {
   readonly prompts: { readonly models: readonly string[]; readonly timeoutMs: number };
   /** Proxy checks: where the tunnel goes (`PROXY_CHECK_TARGET`), its deadline (`PROXY_CHECK_TIMEOUT_MS`) and how often the health job runs (`PROXY_CHECK_INTERVAL_MS`). */
   readonly proxies: { readonly checkTarget: { readonly host: string; readonly port: number }; readonly checkTimeoutMs: number; readonly checkEveryMs: number };
+  /**
+   * Subscriptions: the payment gateway (Mercado Pago: `BILLING_GATEWAY_URL`, `BILLING_ACCESS_TOKEN`; no token, no gateway), the secret it
+   * signs notifications with (`BILLING_WEBHOOK_SECRET`), the secret segment of their path (`BILLING_RETURN_TOKEN`), the days of grace
+   * before an overdue company is suspended (`BILLING_GRACE_DAYS`) and how many days before a due date its invoice is issued (`BILLING_INVOICE_LEAD_DAYS`).
+   */
+  readonly billing: {
+    readonly gatewayUrl: string; readonly accessToken: string | undefined; readonly webhookSecret: string | undefined; readonly returnToken: string | undefined;
+    readonly graceDays: number; readonly invoiceLeadDays: number;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -143,6 +152,12 @@ const ENV = z.object({
     return models;
   }),
   PROMPT_TIMEOUT_MS: envInt(60_000, 1, ' of milliseconds'),
+  BILLING_GATEWAY_URL: baseUrl('https://api.mercadopago.com'),
+  BILLING_ACCESS_TOKEN: z.string().optional(),
+  BILLING_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  BILLING_RETURN_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, { error: 'must be 16 to 200 letters, digits, "-" or "_" (it is a path segment)' }).optional(),
+  BILLING_GRACE_DAYS: envInt(3, 0, ' of days'),
+  BILLING_INVOICE_LEAD_DAYS: envInt(7, 0, ' of days'),
 }).superRefine((env, ctx) => {
   const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
@@ -197,6 +212,10 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     transcription: { timeoutMs: env.TRANSCRIPTION_TIMEOUT_MS, inlineMaxBytes: env.TRANSCRIPTION_INLINE_MAX_BYTES },
     prompts: { models: env.PROMPT_MODELS, timeoutMs: env.PROMPT_TIMEOUT_MS },
     proxies: { checkTarget: env.PROXY_CHECK_TARGET, checkTimeoutMs: env.PROXY_CHECK_TIMEOUT_MS, checkEveryMs: env.PROXY_CHECK_INTERVAL_MS },
+    billing: {
+      gatewayUrl: env.BILLING_GATEWAY_URL, accessToken: env.BILLING_ACCESS_TOKEN, webhookSecret: env.BILLING_WEBHOOK_SECRET, returnToken: env.BILLING_RETURN_TOKEN,
+      graceDays: env.BILLING_GRACE_DAYS, invoiceLeadDays: env.BILLING_INVOICE_LEAD_DAYS,
+    },
   };
 }
 

@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { AesGcmSecretCipher, pinnedLookupFor } from '@servicedesk/adapters-http';
 import {
-  createGcsBlobStorage, createRedisCache, LocalDiskBlobStorage, openDatabase, type Database,
+  CompanyBlobStorage, createGcsBlobStorage, createRedisCache, createS3BlobStorage, LocalDiskBlobStorage, MikroOrmBlobLocations, MikroOrmObjstoreConfigs, openDatabase,
+  type Database,
 } from '@servicedesk/adapters-persistence';
 import { InMemoryCache, InProcessBroker, InProcessRealtimeFanout, type Broker, type BlobStorage, type Cache, type RealtimeFanout, type ChannelQueries } from '@servicedesk/core';
+import type { ObjstoreChanges } from '@servicedesk/core/objstore/ports';
 import { during } from '@servicedesk/channel-runtime';
 import type { BackendConfig } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -14,6 +17,8 @@ export interface Infrastructure {
   readonly db: Database;
   readonly cache: Cache;
   readonly blobs: BlobStorage;
+  /** Set when `blobs` routes uploads by company: told when a company's object-store configs change. */
+  readonly objstoreChanges?: ObjstoreChanges;
   readonly fanout: RealtimeFanout;
   readonly broker: Broker;
   /** Number checks answered by a channel runtime in another process (set with BROKER_URL). */
@@ -78,3 +83,23 @@ export async function openInfrastructure(
   };
 }
 
+/**
+ * The infrastructure with its blob storage routed by company: a company with an active object-store
+ * config stores its new uploads in that bucket (reached under the deployment's address rules), the
+ * others in `infra.blobs`, and every blob is found where it was put. Public URLs are the backend's own
+ * `<PUBLIC_URL>/public/…`, which stay valid whatever a company's config becomes; the route serves the
+ * file, or redirects to a company's CDN or to GCS (`BLOB_STORAGE=gcs`), which serve theirs themselves.
+ * Every feature and the `/public` route take their blobs from here.
+ */
+export function routeBlobsByCompany(infra: Infrastructure, config: BackendConfig, jwtSecret: string, logger?: Pick<Logger, 'warn'>): Infrastructure {
+  const { orm } = infra.db;
+  const lookupFor = (url: URL) => pinnedLookupFor(url, config.allowPrivateUrls);
+  const blobs = new CompanyBlobStorage({
+    fallback: infra.blobs, configs: new MikroOrmObjstoreConfigs(orm), locations: new MikroOrmBlobLocations(orm),
+    cipher: new AesGcmSecretCipher(config.secretsKey ?? jwtSecret),
+    storeOf: (connection) => createS3BlobStorage(connection, { lookupFor }),
+    publicBaseUrl: config.publicUrl, fallbackServesPublicly: config.blobStorage === 'gcs',
+    onStoreError: (err, at) => logger?.warn({ err, ...at }, 'a company\'s object store failed; the request answers 503'),
+  });
+  return { ...infra, blobs, objstoreChanges: blobs };
+}

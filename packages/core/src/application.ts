@@ -20,9 +20,16 @@ import { createTranscription, type TranscriptionPorts } from './compose/transcri
 import { createProxies, type ProxyPorts } from './compose/proxies.js';
 import { createPrompts, type PromptPorts } from './compose/prompts.js';
 import { createFiles, type FilePorts } from './compose/files.js';
+import { createFlows, type FlowPorts } from './compose/flows.js';
+import { createCatalog, type CatalogPorts } from './compose/catalog.js';
+import { createOrders, type OrderPorts } from './compose/orders.js';
+import { createObjstore, type ObjstorePorts } from './compose/objstore.js';
+import { createBilling, type BillingPorts } from './compose/billing.js';
+import { createCompanyTemplates, type CompanyTemplatePorts } from './compose/company-templates.js';
+import { createContactSellers, type ContactSellerPorts } from './compose/contact-sellers.js';
 
 /** Every port the core's features need; a composition root supplies one adapter for each. */
-export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, ProxyPorts, DashboardPorts, PromptPorts, FilePorts {
+export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, ProxyPorts, DashboardPorts, PromptPorts, FilePorts, FlowPorts, ObjstorePorts, CatalogPorts, OrderPorts, CompanyTemplatePorts, ContactSellerPorts, BillingPorts {
   readonly companyRegistry: CompanyRegistry;
   /** Runs work after the request that started it (contact imports). */
   readonly jobs: BackgroundJobs;
@@ -56,6 +63,13 @@ export function createApplication(p: CorePorts) {
     proxies: createProxies(p),
     prompts: createPrompts(p),
     files: createFiles(p),
+    flows: createFlows(p),
+    catalog: createCatalog(p),
+    orders: createOrders(p),
+    objstore: createObjstore(p),
+    billing: createBilling(p),
+    companyTemplates: createCompanyTemplates(p),
+    contactSellers: createContactSellers(p),
     dashboards: createDashboards(p),
   };
 }

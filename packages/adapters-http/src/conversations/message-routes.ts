@@ -118,16 +118,23 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       handler: async ({ actor, body }) => app.conversations.forwardMessage.execute({ actor, messageId: body.messageId, contactId: body.contactId }),
     }),
     route({
-      method: 'POST', path: '/messages/:ticketId/catalog', auth: 'isAuth', tag, summary: 'Send a list of items with prices as one text message',
+      method: 'POST', path: '/messages/:ticketId/catalog', auth: 'isAuth', tag, summary: 'Send products of the catalog into the conversation',
       params: byTicket,
-      description: 'The items become one text message (an optional intro, then one numbered line per item with its price), sent as `POST /messages/:ticketId` sends a text.',
+      description: 'The chosen products (`productIds`, in that order) or the active products of a category (`categoryId`, up to 30) go out as the '
+        + 'operator\'s reply: `mode` `text` (default) as one list with prices in each product\'s currency after the optional intro `body`; '
+        + '`images` as one message per product with its first image and the caption (name, price, description), a product without image as text. '
+        + 'Inactive products are left out. Sent as `POST /messages/:ticketId` sends.',
       response: sentMessagesSchema,
-      errors: [...sendErrors, { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_INVALID_CATALOG_PRICE', 'ERR_MESSAGE_TOO_LONG'] }],
+      errors: [...sendErrors, { status: 404, codes: ['ERR_PRODUCT_NOT_FOUND'] }, { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_MESSAGE_TOO_LONG'] }],
       body: z.object({
-        body: z.string().max(4096).optional(),
-        items: z.array(z.object({ name: z.string().min(1).max(120), price: z.number().min(0).max(1e9), description: z.string().max(500).optional() })).min(1).max(10),
+        body: z.string().max(1000).optional(),
+        productIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(30).optional(),
+        categoryId: z.number().int().positive().max(2_147_483_647).optional(),
+        mode: z.enum(['text', 'images']).optional(),
       }),
-      handler: async ({ actor, params, body }) => app.conversations.sendCatalog.execute({ actor, ticketId: params.ticketId, body: body.body, items: body.items }),
+      handler: async ({ actor, params, body }) => app.conversations.sendCatalog.execute({
+        actor, ticketId: params.ticketId, body: body.body, mode: body.mode, productIds: body.productIds, categoryId: body.categoryId,
+      }),
     }),
   ];
 }

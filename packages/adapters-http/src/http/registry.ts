@@ -40,12 +40,22 @@ export function withoutTrailingSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
+/**
+ * The path the router matches: a `<NAME>` segment (a secret of the deployment the inventory leaves
+ * unnamed, `/subscription/return/<RETURN_TOKEN>/pix`) is a path parameter `NAME` the route checks itself.
+ */
+export function mountedPath(path: string): string {
+  return withoutTrailingSlash(path).replace(/<(\w+)>/g, ':$1');
+}
+
 /** Mounts declared routes: auth class first, then params, query and body validation, then the handler. */
 export function mountRoutes(router: Router, routes: readonly RouteSpec[], options: MountOptions): void {
   for (const spec of routes) {
     if (spec.feature && spec.auth !== 'isAuth') throw new Error(`${spec.path}: plan features apply to isAuth routes`);
     if (spec.auth === 'tokenAuth' && !options.connectionAuth) throw new Error(`${spec.path}: tokenAuth needs a connection resolver`);
     const handler = async (ctx: Context) => {
+      // The request log names such a route by its declared path: the secret segment is not logged.
+      if (spec.path.includes('<')) ctx.state.loggedPath = spec.path;
       let actor: RouteInput<unknown, unknown, unknown>['actor'] | undefined;
       let mustChangePassword = false;
       if (spec.auth === 'isAuth') {
@@ -81,6 +91,6 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
     // Uploaded files are temporary files of the request: removed once the route is done, whatever happened.
     const handlerReleasingUploads = async (ctx: Context) => { try { await handler(ctx); } finally { await releaseMultipart(ctx); } };
     // Mounted without its trailing slash: the server strips one from every request (`/chatapp` and `/chatapp/` are one route).
-    router.register(withoutTrailingSlash(spec.path), [spec.method], handlerReleasingUploads, { name: `${spec.method} ${spec.path}` });
+    router.register(mountedPath(spec.path), [spec.method], handlerReleasingUploads, { name: `${spec.method} ${spec.path}` });
   }
 }

@@ -44,11 +44,21 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Serves uploaded public files (logos, avatars) from blob storage. Private blobs are never served. */
+/**
+ * Serves uploaded public files (logos, avatars, media) from blob storage, or redirects to where the
+ * storage says clients may read them directly (a CDN in front of a company's bucket). Private blobs
+ * are never served.
+ */
 function publicFiles(blobs: BlobStorage) {
   return async (ctx: Context) => {
     const key = `public/${(ctx.params as { path?: string | string[] }).path ?? ''}`.replace(/,/g, '/');
     if (key.includes('..')) return;
+    const direct = await blobs.directUrl?.(key).catch(() => null);
+    if (direct) {
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.redirect(direct);
+      return;
+    }
     const blob = await blobs.get(key).catch(() => null);
     if (!blob) return;
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -70,7 +80,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     ctx.state.requestId = ctx.get('x-request-id') || randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     await next();
-    o.logger.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status,
+    o.logger.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.state.loggedPath ?? ctx.path, status: ctx.status,
       ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
   });
   // helmet's defaults (CSP, HSTS, nosniff, frame and referrer policies...) on every answer, errors included;

@@ -7,12 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { contactDraft, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
 import { companyFixture, planFixture, userFixture } from '@servicedesk/core/contracts/repositories-contract';
 import {
-  BACKEND_MIGRATIONS, mikroOrmRepositories, MikroOrmCompanies, MikroOrmContactsReport, MikroOrmContacts, MikroOrmPlans,
+  BACKEND_MIGRATIONS, completeSchema, mikroOrmRepositories, MikroOrmCompanies, MikroOrmContactsReport, MikroOrmContacts, MikroOrmPlans,
   MikroOrmTicketCycles, MikroOrmTicketLogs, MikroOrmTickets, MikroOrmUsers, openDatabase, type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 
-/** The whole core on this database: persistence through its repositories, the rest (cache, realtime, clock) in memory. */
+/** The whole core on this database (every table its repositories need): persistence through them, the rest (cache, realtime, clock) in memory. */
 function fixtureOn(db: Database): DashboardFixture & { db: Database } {
   const memory = createInMemoryPorts();
   const ports = { ...memory, ...mikroOrmRepositories(db.orm), clock: memory.clock } as CorePorts & { clock: FixedClock };
@@ -76,7 +76,7 @@ describeOnEachDatabase(fixtureOn, (name, make) => {
       expect(outside).to.equal(5);
     });
   });
-});
+}, completeSchema());
 
 describe('m0020 on a database that already has tickets (PGlite)', function () {
   this.timeout(120_000);

@@ -12,7 +12,7 @@ const ROOT = new URL('../../../../', import.meta.url);
  * Libraries that cost tens of MB once imported and that only some configurations use: none of
  * them may be imported by the start-up modules, only where (and when) the configuration needs it.
  */
-const ON_DEMAND = ['baileys', '@google-cloud/storage', 'exceljs', 'csv-parse', 'ioredis', 'nats', '@electric-sql/pglite', 'mikro-orm-pglite'];
+const ON_DEMAND = ['baileys', '@google-cloud/storage', '@aws-sdk/client-s3', 'exceljs', 'csv-parse', 'ioredis', 'nats', '@electric-sql/pglite', 'mikro-orm-pglite'];
 
 /** Records, in a file, every package under node_modules that an import resolves to. */
 const HOOKS = `

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { openNamespace } from '../support/namespace-client.js';
+import { eventually } from '../support/eventually.js';
 import { client, login, newCompanyWithAdmin, startTestBackend, type Reply, type TestBackend } from '../support/test-backend.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
@@ -72,7 +73,8 @@ describe('HTTP: file lists', () => {
     const edited = await a.api.put(`/files/${listId}`, { ...shown.body, name: 'Catálogo 2026', userId: a.admin.id, options: [shown.body.options[1], { name: 'Novo', path: '', mediaType: '' }] });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect(edited.body.options.map((o: any) => [o.name, o.position, o.path])).to.deep.equal([['Foto', 0, 'foto.png'], ['Novo', 1, null]]);
-    expect(await b.infra.blobs.usage(`company-${a.company.id}/file-lists/${listId}/`)).to.equal(PNG.length);
+    // Removed files are deleted after the commit: the answer may come first.
+    await eventually('the dropped file deleted', async () => (await b.infra.blobs.usage(`company-${a.company.id}/file-lists/${listId}/`)) === PNG.length);
 
     expect((await a.api.get('/files/?searchParam=catalogo&pageNumber=1')).body).to.deep.equal({ files: [edited.body], count: 1, hasMore: false });
     expect((await a.api.get(`/files/?companyId=${a.company.id}`)).body.files).to.have.length(1);
@@ -82,7 +84,7 @@ describe('HTTP: file lists', () => {
     const gone = await ns.waitFor((f) => f.event === `company-${a.company.id}-file` && f.data.action === 'delete');
     expect(gone.data).to.deep.equal({ action: 'delete', fileId: listId });
     expectError(await a.api.get(`/files/${listId}`), 404, 'ERR_NO_FILE_LIST_FOUND');
-    expect(await b.infra.blobs.usage(`company-${a.company.id}/file-lists/`)).to.equal(0);
+    await eventually('the list\'s files deleted', async () => (await b.infra.blobs.usage(`company-${a.company.id}/file-lists/`)) === 0);
     ns.close();
   });
 

@@ -98,11 +98,13 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect(forwarded.status, JSON.stringify(forwarded.body)).to.equal(200);
     expect(forwarded.body.ticket).to.include({ contactId: other.contactId, status: 'open', userId: d.ana.id });
     expect(forwarded.body.ticket.id).to.not.equal(other.id);
-    const catalog = await d.ana.api.post(`/messages/${t.id}/catalog`, { body: 'Temos:', items: [{ name: 'Samambaia', price: 25 }, { name: 'Cacto', price: 9.9, description: 'Pouca água' }] });
+    const fern = (await d.admin.post('/products', { name: 'Samambaia', price: 2500 })).body.id as number;
+    const cactus = (await d.admin.post('/products', { name: 'Cacto', price: 990, description: 'Pouca água' })).body.id as number;
+    const catalog = await d.ana.api.post(`/messages/${t.id}/catalog`, { body: 'Temos:', productIds: [fern, cactus] });
     expect(catalog.status, JSON.stringify(catalog.body)).to.equal(200);
     await eventually('both sends', async () => d.sent().length === 2);
     const byTo = Object.fromEntries(d.sent().map((s) => [s.to, s.content.body]));
-    expect(byTo).to.deep.equal({ '5511966660005': 'Olha isso', '5511966660004': 'Temos:\n\n1. *Samambaia* — 25.00\n2. *Cacto* — 9.90\n   Pouca água' });
+    expect(byTo).to.deep.equal({ '5511966660005': 'Olha isso', '5511966660004': 'Temos:\n\n1. *Samambaia* — R$\u00a025,00\n2. *Cacto* — R$\u00a09,90\n   Pouca água' });
   });
 
   it('keeps tenants apart and answers bad input with 4xx', async () => {
@@ -113,12 +115,12 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     for (const res of [
       await o.get(`/messages/${t.id}`), await o.post(`/messages/${t.id}`, { body: 'x' }), await o.get(`/messages/media?ticketId=${t.id}`),
       await o.delete(`/messages/${message.id}`), await o.post(`/messages/edit/${message.id}`, { body: 'x' }),
-      await o.post('/message/forward', { messageId: message.id, contactId: t.contactId }), await o.post(`/messages/${t.id}/catalog`, { items: [{ name: 'x', price: 1 }] }),
+      await o.post('/message/forward', { messageId: message.id, contactId: t.contactId }), await o.post(`/messages/${t.id}/catalog`, { productIds: [1] }),
     ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.get('/messages-allMe')).body.count).to.equal(0);
     const bad = [
       await d.admin.post(`/messages/${t.id}`, {}), await d.admin.post(`/messages/${t.id}`, { body: 42 }), await d.admin.get('/messages/media'),
-      await d.admin.post('/message/forward', { messageId: message.id, contactId: 'x' }), await d.admin.post(`/messages/${t.id}/catalog`, { items: [] }),
+      await d.admin.post('/message/forward', { messageId: message.id, contactId: 'x' }), await d.admin.post(`/messages/${t.id}/catalog`, { productIds: [] }), await d.admin.post(`/messages/${t.id}/catalog`, {}),
       await d.admin.post(`/messages/edit/${message.id}`, {}), await d.admin.get('/messages/abc'),
       await d.admin.post(`/messages/${t.id}`, { body: 'x', quotedMsgId: '00000000-0000-4000-8000-000000000000' }),
     ];

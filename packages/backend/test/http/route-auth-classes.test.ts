@@ -15,7 +15,7 @@ function seedRoutes(): SeedRoute[] {
 }
 
 /** `none` routes that check a credential of their own (refresh cookie, webhook signature, shared secret) and so answer 401 without it. */
-const OWN_CREDENTIAL = new Set(['POST /auth/refresh_token', 'POST /', 'POST /webhook/', 'POST /api/chatapp-microservice/webhook']);
+const OWN_CREDENTIAL = new Set(['POST /auth/refresh_token', 'POST /', 'POST /webhook/', 'POST /api/chatapp-microservice/webhook', 'POST /subscription/create/webhook', 'POST /subscription/return/<RETURN_TOKEN>/pix']);
 
 describe('HTTP: every registered route has the seed auth class', () => {
   let b: TestBackend;

@@ -17,7 +17,7 @@ import type { Tags } from '../tags/ports.js';
 import type { TicketTracking } from '../tickets/ticket-tracking.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { messageContexts } from '../conversations/message-context.js';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
+import { companyTimeZone } from '../settings/company-time-zone.js';
 import { HandleCampaignReply } from '../campaigns/campaign-replies.js';
 import { ListCampaignRecipients, ShowCampaign } from '../campaigns/campaign-report.js';
 import { CampaignViews } from '../campaigns/campaign-view.js';
@@ -100,10 +100,7 @@ function settingsStore(p: CampaignPorts & SharedPorts): CampaignSettingsStore {
       recent.delete(companyId);
       return stored;
     },
-    async timeZone(companyId) {
-      const zone = await p.settings.get(companyId, 'timezone');
-      return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-    },
+    timeZone: (companyId) => companyTimeZone(p.settings, companyId),
   };
 }
 

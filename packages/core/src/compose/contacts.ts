@@ -2,6 +2,7 @@ import type { Users } from '../identity/ports.js';
 import type { ChannelQueries } from '../connections/check-number.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
+import type { WalletAssignments } from '../contacts/wallet.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BackgroundJobs } from '../shared/background-jobs.js';
@@ -20,6 +21,8 @@ export interface ContactsPorts {
   readonly connections: Connections;
   readonly users: Users;
   readonly tags: Tags;
+  /** The contacts' owners and their history (its table comes with the contact sellers, m0030). */
+  readonly walletAssignments: WalletAssignments;
   readonly channelQueries: ChannelQueries;
   readonly jobs: BackgroundJobs;
   readonly cache: Cache;
@@ -46,7 +49,7 @@ export function createContacts(p: ContactsPorts) {
     toggleAcceptAudio: new ToggleAcceptAudio(changing),
     toggleDisableBot: new ToggleDisableBot(changing),
     setContactBlocked: new SetContactBlocked(changing),
-    setContactWallet: new SetContactWallet({ ...changing, users }),
+    setContactWallet: new SetContactWallet({ ...changing, users, wallets: p.walletAssignments, tx }),
     linkContactUser: new LinkContactUser({ ...changing, users }),
     unlinkContactUser: new UnlinkContactUser({ ...changing, users }),
     getContactProfile: new GetContactProfile({ connections, contacts, queries, realtime, clock }),

@@ -2,7 +2,7 @@ import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { Companies, CompanySuspensions, Plans } from '../tenancy/ports.js';
 import { Authenticate } from '../identity/authenticate.js';
 import { CreateUser } from '../identity/create-user.js';
 import { DeleteUser } from '../identity/delete-user.js';
@@ -41,16 +41,22 @@ export interface IdentityPorts {
   readonly loginThrottle?: LoginThrottlePolicy;
 }
 
+/** What identity reads of other features: the companies suspended for an overdue invoice (billing's; absent: none). */
+interface SharedPorts {
+  readonly companySuspensions?: CompanySuspensions;
+}
+
 /** Sign-in, tokens and the users of a company (`app.identity`). */
-export function createIdentity(p: IdentityPorts) {
+export function createIdentity(p: IdentityPorts & SharedPorts) {
   const { users, refreshSessions: sessions, companies, plans, tokens, hasher, cache, blobs, realtime, tx, clock, ids } = p;
+  const suspensions = p.companySuspensions;
   const planGuard = new PlanGuard({ companies, plans });
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
   const details = new UserDetailsReader({ links: new QueueUserLinks({ queues: p.queues, connections: p.connections }), companies });
   return {
-    authenticate: new Authenticate({ users, companies, tokens }),
-    login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock, details }),
-    refreshToken: new RefreshToken({ users, companies, sessions, tokens, issuer, tx, clock, ids, details }),
+    authenticate: new Authenticate({ users, companies, tokens, suspensions }),
+    login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock, details, suspensions }),
+    refreshToken: new RefreshToken({ users, companies, sessions, tokens, issuer, tx, clock, ids, details, suspensions }),
     logout: new Logout({ users, sessions, tokens, clock }),
     getCurrentUser: new GetCurrentUser({ users, details }),
     listUsers: new ListUsers({ users, details }),

@@ -3,7 +3,7 @@ import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Cache, Clock, IdGenerator, SecretCipher, SecretDigester, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { Companies, CompanySuspensions, Plans } from '../tenancy/ports.js';
 import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
 import { ApplyChannelEvent } from '../conversations/apply-channel-event.js';
 import { CheckNumber, type ChannelQueries } from '../connections/check-number.js';
@@ -39,6 +39,7 @@ import { ForwardMessage } from '../conversations/forward-message.js';
 import { ListMyMessages, ListTicketMedia, ListTicketMessages } from '../conversations/list-messages.js';
 import { CountTickets, ListTickets } from '../tickets/list-tickets.js';
 import { SendCatalog } from '../conversations/send-catalog.js';
+import type { Products } from '../catalog/ports.js';
 import { SendTicketMessage } from '../conversations/send-ticket-message.js';
 import { ListTicketLogs, ShowTicket, ShowTicketByUuid } from '../tickets/show-ticket.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
@@ -99,6 +100,10 @@ interface SharedPorts {
   readonly secretCipher?: SecretCipher;
   /** The prompts a connection may point to; without them a connection's `promptId` can only be null. */
   readonly prompts?: Prompts;
+  /** The company's catalog, which `sendCatalog` reads; without it no product is found. */
+  readonly products?: Products;
+  /** Companies suspended for an overdue invoice (billing's): nobody of them sends. Absent: none is. */
+  readonly companySuspensions?: CompanySuspensions;
 }
 
 /**
@@ -166,7 +171,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       routeInbound,
       sendApiMessage: new SendApiMessage({
         contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter,
-        tracking: p.ticketTracking, contexts,
+        tracking: p.ticketTracking, contexts, suspensions: p.companySuspensions,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts }),
@@ -183,7 +188,7 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
   const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const sendTicketMessage = new SendTicketMessage({
-    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts,
+    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts, suspensions: p.companySuspensions,
   });
   const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
   return {
@@ -206,10 +211,12 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
       listMyMessages: new ListMyMessages({ messages, contexts }),
       listTicketMedia: new ListTicketMedia({ tickets, messages, users, contexts }),
       sendTicketMessage,
-      sendCatalog: new SendCatalog({ send: sendTicketMessage }),
+      sendCatalog: new SendCatalog({ send: sendTicketMessage, products: p.products ?? null }),
       editMessage: new EditMessage(changing),
       revokeMessage: new RevokeMessage(changing),
-      forwardMessage: new ForwardMessage({ tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime, contexts }),
+      forwardMessage: new ForwardMessage({
+        tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime, contexts, suspensions: p.companySuspensions,
+      }),
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Jobs } from '../jobs/jobs.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
 import type { Companies, Plans } from '../tenancy/ports.js';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
+import { companyTimeZone } from '../settings/company-time-zone.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from '../tickets/ports.js';
@@ -73,10 +73,7 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
   const { schedules, scheduleOccurrences: occurrences, scheduleDeliveries: deliveries, contacts, users, connections, queues, tags, realtime, clock } = p;
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
   const policy = p.schedulePolicy ?? DEFAULT_SCHEDULE_POLICY;
-  const timeZone = async (companyId: number) => {
-    const zone = await p.settings.get(companyId, 'timezone');
-    return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-  };
+  const timeZone = (companyId: number) => companyTimeZone(p.settings, companyId);
   const views = new ScheduleViews({ contacts, users, connections, queues });
   const { outbound } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });

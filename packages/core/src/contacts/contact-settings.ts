@@ -3,9 +3,10 @@ import { isAdmin, type Actor } from '../shared/actor.js';
 import type { Contact } from './contact.js';
 import type { Contacts } from './ports.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
-import type { Clock } from '../shared/ports.js';
+import type { Clock, Transaction } from '../shared/ports.js';
 import type { ContactDetails, ContactPresenter } from './contact-view.js';
 import { contactOf } from './read-contacts.js';
+import { assignWallet, type WalletAssignments } from './wallet.js';
 
 interface Deps { contacts: Contacts; presenter: ContactPresenter; clock: Clock }
 
@@ -52,16 +53,21 @@ async function assertUserOfCompany(deps: OwnerDeps, actor: Actor, userId: number
   if (!(await deps.users.findById(actor.companyId, userId))) throw new NotFoundError('ERR_NO_USER_FOUND');
 }
 
-/** `PUT /contact-wallet/:contactId` (admins): the operator who owns the contact, or nobody with null. */
+/**
+ * `PUT /contact-wallet/:contactId` (admins): the operator who owns the contact (its responsible
+ * seller), or nobody with null; the change is recorded as `/contact-sellers/assign` records it.
+ */
 export class SetContactWallet {
-  constructor(private readonly deps: OwnerDeps) {}
+  constructor(private readonly deps: OwnerDeps & { wallets: WalletAssignments; tx: Transaction }) {}
   async execute(input: { actor: Actor; contactId: number; userId: number | null }) {
     if (input.userId === null) {
       if (!isAdmin(input.actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
     } else {
       await assertUserOfCompany(this.deps, input.actor, input.userId);
     }
-    return change(this.deps, input.actor, input.contactId, () => ({ walletUserId: input.userId }));
+    const current = await contactOf(this.deps.contacts, input.actor, input.contactId);
+    const { contact } = await assignWallet(this.deps, input.actor, current, input.userId);
+    return this.deps.presenter.changed(contact, 'update');
   }
 }
 

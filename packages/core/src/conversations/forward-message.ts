@@ -15,6 +15,8 @@ import type { Tickets } from '../tickets/ports.js';
 import { assertMayChange, maySee, ticketAccess, visibleTicket } from '../tickets/ticket-access.js';
 import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
 import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
+import { assertMaySend } from '../tenancy/company-suspension.js';
+import type { CompanySuspensions } from '../tenancy/ports.js';
 
 /**
  * Forwards a message's text and file to another contact of the company, on the same connection:
@@ -25,7 +27,7 @@ export class ForwardMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
     journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
-    contexts?: MessageContexts;
+    contexts?: MessageContexts; suspensions?: CompanySuspensions;
   }) {}
 
   async execute(input: { readonly actor: Actor; readonly messageId: string; readonly contactId: number }): Promise<{ ticket: TicketDetails; message: MessageView }> {
@@ -37,6 +39,7 @@ export class ForwardMessage {
     if (source.isDeleted) throw new ConflictError('ERR_MESSAGE_DELETED');
     if (source.isPrivate) throw new ValidationError('ERR_CANNOT_FORWARD_PRIVATE');
     if (!source.body.trim() && !source.media) throw new ValidationError('ERR_EMPTY_MESSAGE');
+    await assertMaySend(this.deps.suspensions, actor.companyId);
     const contact = await contacts.findById(actor.companyId, input.contactId);
     if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
     const connection = await connections.findById(actor.companyId, source.connectionId);

@@ -9,7 +9,8 @@ import { settingDefinition } from '../settings/catalog.js';
 import type { Settings } from '../settings/ports.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { Companies } from '../tenancy/ports.js';
-import { DEFAULT_TIME_ZONE, isTimeZone, isWithinBusinessHours } from '../tenancy/business-hours.js';
+import { isWithinBusinessHours } from '../tenancy/business-hours.js';
+import { companyTimeZone } from '../settings/company-time-zone.js';
 import { enqueueIntegrationDelivery } from './deliver-integration-event.js';
 import { enqueuePromptAnswer } from '../prompts/prompt-answer.js';
 import type { QueueOptions, Queues } from '../queues/ports.js';
@@ -49,6 +50,9 @@ export interface RoutedMessage {
  *   Each inbound message then goes to the assistant (a command answered after the commit) until
  *   it hands over, which turns the bot off.
  *
+ * - Responsible sellers: with `DirectTicketsToWallets`, a new conversation of a contact with a
+ *   seller goes to that seller before anything above (`toSeller`).
+ *
  * Groups and contacts with `disableBot` only get the connection's greeting. Operators end the bot
  * by taking, transferring or closing the ticket; it only talks to pending, unassigned tickets.
  */
@@ -67,6 +71,8 @@ export class QueueRouter {
 
   private async talk(m: RoutedMessage): Promise<Message[]> {
     const { connection, contact, ticket } = m;
+    const toSeller = m.opening && !ticket.isGroup ? await this.toSeller(m) : null;
+    if (toSeller) return toSeller;
     if (ticket.isGroup || contact.disableBot) {
       return m.opening && !ticket.isGroup && connection.greetingMessage ? [await this.send(m, connection.greetingMessage)] : [];
     }
@@ -74,6 +80,27 @@ export class QueueRouter {
     if (!ticket.botActive || ticket.status !== 'pending' || ticket.userId !== null) return [];
     if (await this.askAssistant(m)) return [];
     return ticket.queueId === null ? this.chooseQueue(m) : this.walk(m, ticket.queueId);
+  }
+
+  /**
+   * With the company setting `DirectTicketsToWallets`, a new conversation of a contact whose
+   * responsible seller (its wallet's owner) is a user of the company opens assigned to that seller,
+   * in the connection's queue when it offers exactly one: no menu, chatbot or assistant. The
+   * contact still gets the out-of-hours message when the company is closed, else the connection's
+   * greeting. Null when the rule does not apply.
+   */
+  private async toSeller(m: RoutedMessage): Promise<Message[] | null> {
+    const { connection, contact, ticket } = m;
+    if (contact.walletUserId === null || ticket.userId !== null || ticket.status !== 'pending') return null;
+    if ((await this.setting(ticket.companyId, 'DirectTicketsToWallets')) !== 'true') return null;
+    const seller = await this.deps.users.findById(ticket.companyId, contact.walletUserId);
+    if (!seller) return null;
+    const queues = await this.queuesOf(connection);
+    Object.assign(ticket, { status: 'open', userId: seller.id, queueId: queues.length === 1 ? queues[0]!.id : null, queueOptionId: null });
+    this.handOver(ticket);
+    const closed = (await this.setting(ticket.companyId, 'scheduleType')) === 'company' && !(await this.companyOpen(ticket.companyId));
+    const text = closed ? connection.outOfHoursMessage ?? (await this.setting(ticket.companyId, 'outOfHoursMessage')) : connection.greetingMessage;
+    return text ? [await this.send(m, text)] : [];
   }
 
   /**
@@ -226,9 +253,8 @@ export class QueueRouter {
     return !company || isWithinBusinessHours(company.schedules, this.deps.clock.now(), await this.timeZone(companyId));
   }
 
-  private async timeZone(companyId: number): Promise<string> {
-    const zone = await this.setting(companyId, 'timezone');
-    return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  private timeZone(companyId: number): Promise<string> {
+    return companyTimeZone(this.deps.settings, companyId);
   }
 
   /** A company setting, or its catalog default; blank text reads as none. */

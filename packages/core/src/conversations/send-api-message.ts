@@ -19,6 +19,8 @@ import type { Ticket } from '../tickets/ticket.js';
 import { findQueue } from '../queues/manage-queues.js';
 import type { Queues } from '../queues/ports.js';
 import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
+import { assertMaySend } from '../tenancy/company-suspension.js';
+import type { CompanySuspensions } from '../tenancy/ports.js';
 
 export interface SendApiMessageInput {
   /** The connection whose API token authorised the call: it fixes the company too. */
@@ -57,6 +59,7 @@ export class SendApiMessage {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
     idempotencyKeys: IdempotencyKeys; presenter: TicketPresenter; tracking: TicketTracking; contexts?: MessageContexts;
+    suspensions?: CompanySuspensions;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
@@ -64,6 +67,7 @@ export class SendApiMessage {
     const medias = input.medias ?? [];
     if (!input.body.trim() && medias.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
     if (input.body.length > 65_536) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
+    await assertMaySend(this.deps.suspensions, input.connection.companyId);
     // The key and the answer are stored with the messages, in their transaction (see IdempotencyKeys).
     const idem = input.idempotencyKey ? { key: input.idempotencyKey, fingerprint: fingerprintOf(input, medias) } : null;
     if (!idem) return this.send(input, medias, null);

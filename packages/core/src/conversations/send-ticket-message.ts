@@ -1,4 +1,6 @@
 import type { Users } from '../identity/ports.js';
+import { assertMaySend } from '../tenancy/company-suspension.js';
+import type { CompanySuspensions } from '../tenancy/ports.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { AppMessageEvent } from '../tickets/ticket-events.js';
@@ -31,6 +33,11 @@ export interface SendTicketMessageInput {
   /** A note for the operators only: stored, never sent. */
   readonly isPrivate?: boolean;
   readonly medias?: readonly UploadedFile[];
+  /**
+   * Messages whose files are already in blob storage (a product's images), each with its caption,
+   * sent in order instead of `body` and `medias`; one without media is a text.
+   */
+  readonly attachments?: readonly { readonly caption: string; readonly media: MessageMedia | null }[];
 }
 
 export interface SendTicketMessageResult { readonly messages: MessageView[]; readonly ticket: TicketDetails; }
@@ -64,7 +71,7 @@ export class SendTicketMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
     journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
-    contexts?: MessageContexts;
+    contexts?: MessageContexts; suspensions?: CompanySuspensions;
   }) {}
 
   async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {
@@ -72,10 +79,12 @@ export class SendTicketMessage {
     const { actor } = input;
     const isPrivate = input.isPrivate ?? false;
     const files = input.medias ?? [];
-    if (!input.body.trim() && files.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
-    if (input.body.length > MAX_MESSAGE_LENGTH) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
+    const attachments = input.attachments ?? [];
+    if (!input.body.trim() && files.length === 0 && attachments.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
+    if ([input.body, ...attachments.map((a) => a.caption)].some((text) => text.length > MAX_MESSAGE_LENGTH)) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
     const ticket = await visibleTicket(this.deps, actor, input.ticketId);
     if (!isPrivate) {
+      await assertMaySend(this.deps.suspensions, ticket.companyId);
       if (ticket.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
       assertMayChange(actor, ticket);
     }
@@ -88,7 +97,9 @@ export class SendTicketMessage {
       throw new ValidationError('ERR_QUOTED_MESSAGE_NOT_FOUND');
     }
     const stored = await storeMedia(this.deps, ticket.companyId, files);
-    const drafts = stored.length ? stored.map((media, i) => ({ body: i === 0 ? input.body : '', media })) : [{ body: input.body, media: null }];
+    const drafts = attachments.length
+      ? attachments.map((a) => ({ body: a.caption, media: a.media }))
+      : stored.length ? stored.map((media, i) => ({ body: i === 0 ? input.body : '', media })) : [{ body: input.body, media: null }];
     const outcome = await tx.run(async () => {
       const current = await tickets.findById(ticket.companyId, ticket.id);
       if (!current) throw new NotFoundError('ERR_NO_TICKET_FOUND');
@@ -101,7 +112,8 @@ export class SendTicketMessage {
           : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q }));
       }
       if (!isPrivate) await this.deps.journal.responded(current);
-      return { ticket: isPrivate ? null : await this.touch(current, input.body || stored[0]?.filename || '', actor), before: current, sent };
+      const preview = attachments.length ? attachments.at(-1)!.caption : input.body || stored[0]?.filename || '';
+      return { ticket: isPrivate ? null : await this.touch(current, preview, actor), before: current, sent };
     });
     const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update', outcome.before) : await presenter.one(ticket);
     return { messages: await publishCreatedMessages(this.deps, details, outcome.sent), ticket: details };

@@ -1,10 +1,10 @@
 import type { Users } from '../identity/ports.js';
 import type { Queues } from '../queues/ports.js';
 import type { Settings } from '../settings/ports.js';
+import { companyTimeZone } from '../settings/company-time-zone.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../tenancy/business-hours.js';
 import { addDays, dayCount, dayStartIn, localDay, parseDay } from './days.js';
 import type { FigureFilter } from './ports.js';
 
@@ -30,11 +30,6 @@ export interface RangeInput {
   readonly dateTo?: string;
 }
 
-/** The company's time zone (setting `timezone`), the default when unset or unknown. */
-export async function companyTimeZone(settings: Settings, companyId: number): Promise<string> {
-  const zone = await settings.get(companyId, 'timezone');
-  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
 
 /**
  * The days asked for. Dates win over `days`: `date_from` alone runs to today, `date_to` alone

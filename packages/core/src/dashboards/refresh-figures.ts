@@ -3,7 +3,7 @@ import { TooManyRequestsError } from '../shared/errors.js';
 import type { Cache, Clock, Transaction } from '../shared/ports.js';
 import type { Settings } from '../settings/ports.js';
 import type { DashboardCache } from './dashboard-cache.js';
-import { companyTimeZone } from './dashboard-scope.js';
+import { companyTimeZone } from '../settings/company-time-zone.js';
 import { figuresOf } from './day-figures.js';
 import { addDays, dayCount, dayStartIn, eachDay, localDay } from './days.js';
 import type { DashboardFigures, TicketCycles } from './ports.js';

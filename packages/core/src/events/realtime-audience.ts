@@ -21,6 +21,8 @@ export type RealtimeAudience =
   | { readonly kind: 'tickets'; readonly tickets: readonly TicketScope[] }
   /** Named users only (for internal chats: their members). */
   | { readonly kind: 'users'; readonly userIds: readonly number[] }
+  /** One user and the admins (a personal template: its owner, and the admins who manage every template). */
+  | { readonly kind: 'userAndAdmins'; readonly userId: number }
   /** Super users only (they follow every platform announcement, as their list shows them all). */
   | { readonly kind: 'supers' }
   /** Everyone but super users (an announcement as the company's users read it). */
@@ -43,16 +45,34 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     case 'schedule':
     // Every operator reads the company's file lists (`GET /files`: queue and chatbot forms pick from them).
     case 'file':
+    // Every user of the company reads and takes orders (`GET /orders`).
+    case 'order':
+    // Every user of the company reads the catalog (`GET /products`, `GET /categories`).
+    case 'product': case 'category':
       return COMPANY;
     case 'queueIntegration':
     case 'ContactList': case 'ContactListItem': case 'contactListImport':
     case 'campaign': case 'campaignProgress': case 'campaignSettings':
     // Prompts are managed by admins only (their routes are admin-only).
     case 'prompt':
+    // So are flows (every flow route is admin-only).
+    case 'flow':
+    // Object-store configs too (admin-only routes).
+    case 'objstoreConfig':
+    // Product imports are started and followed by admins only.
+    case 'productImport':
+    // Payments: admins pay the company's invoices (`POST /subscription`).
+    case 'payment':
       return ADMINS;
     // Internal chats: the members the event names, never the whole company.
     case 'chat': case 'chat-user':
       return { kind: 'users', userIds: [...event.to] };
+    // Templates: a global one every operator, a personal one its owner and the admins (their reads), the admins alone without an owner.
+    case 'companyTemplate': {
+      const { readers } = event;
+      if (readers.kind === 'company') return COMPANY;
+      return readers.userId === null ? ADMINS : { kind: 'userAndAdmins', userId: readers.userId };
+    }
     // Platform announcements: the publisher says who in the company reads each frame.
     case 'announcement':
       return event.readers === 'company' ? COMPANY : { kind: event.readers };
@@ -100,6 +120,7 @@ export function admits(access: TicketAccess, audience: RealtimeAudience): boolea
     case 'seesAll': return access.seesAll;
     case 'ticket': return maySee(access, audience.ticket);
     case 'users': return audience.userIds.includes(access.actor.userId);
+    case 'userAndAdmins': return isAdmin(access.actor) || audience.userId === access.actor.userId;
     case 'supers': return isSuper(access.actor);
     case 'exceptSupers': return !isSuper(access.actor);
     case 'tickets': {

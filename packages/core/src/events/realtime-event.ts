@@ -14,6 +14,12 @@ import type { ScheduleEvent } from '../schedules/schedule-events.js';
 import type { TranscriptionEvent } from '../transcription/transcription-events.js';
 import type { PromptEvent } from '../prompts/prompt-events.js';
 import type { FileListEvent } from '../files/file-list-events.js';
+import type { FlowEvent } from '../flows/flow-events.js';
+import type { ObjstoreConfigEvent } from '../objstore/objstore-events.js';
+import type { OrderEvent } from '../orders/order-events.js';
+import type { CatalogEvents } from '../catalog/catalog-events.js';
+import type { PaymentEvent } from '../billing/billing-events.js';
+import type { CompanyTemplateEvent } from '../company-templates/company-template-events.js';
 
 /**
  * Every realtime event the core publishes: one member per entity, whose `data` has one member per
@@ -35,7 +41,13 @@ export type RealtimeEvent =
   | ScheduleEvent
   | TranscriptionEvent
   | PromptEvent
-  | FileListEvent;
+  | FileListEvent
+  | FlowEvent
+  | ObjstoreConfigEvent
+  | OrderEvent
+  | CatalogEvents
+  | PaymentEvent
+  | CompanyTemplateEvent;
 
 type Entity = RealtimeEvent['entity'];
 type ActionOf<E extends Entity> = Extract<RealtimeEvent, { entity: E }>['data']['action'];
@@ -71,6 +83,14 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   transcription: { update: true },
   prompt: { create: true, update: true, delete: true },
   file: { create: true, update: true, delete: true },
+  flow: { create: true, update: true, publish: true, delete: true },
+  objstoreConfig: { create: true, update: true, delete: true },
+  order: { create: true, update: true, delete: true },
+  product: { create: true, update: true, delete: true },
+  category: { create: true, update: true, delete: true },
+  productImport: { progress: true, done: true },
+  payment: { CONCLUIDA: true },
+  companyTemplate: { create: true, update: true, delete: true },
 };
 
 /** The (entity, action) pairs of `RealtimeEvent`, for tests and documentation. */

@@ -1,4 +1,5 @@
-import type { Companies } from '../tenancy/ports.js';
+import type { Companies, CompanySuspensions } from '../tenancy/ports.js';
+import { assertNotSuspended } from './authenticate.js';
 import { ForbiddenError, UnauthorizedError } from '../shared/errors.js';
 import type { Clock, PasswordHasher } from '../shared/ports.js';
 import { normalizeEmail } from '../shared/text.js';
@@ -18,6 +19,7 @@ export class Login {
 
   constructor(private readonly deps: {
     users: Users; companies: Companies; hasher: PasswordHasher; throttle: LoginThrottle; sessions: SessionIssuer; clock: Clock; details: UserDetailsReader;
+    suspensions?: CompanySuspensions;
   }) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
@@ -35,6 +37,7 @@ export class Login {
     if (user.profile !== 'super') {
       const company = await companies.findById(user.companyId);
       if (!company || !company.status) throw new ForbiddenError('ERR_COMPANY_INACTIVE');
+      await assertNotSuspended(this.deps.suspensions, user);
     }
 
     const now = clock.now();

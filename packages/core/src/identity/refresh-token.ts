@@ -1,7 +1,7 @@
-import type { Companies } from '../tenancy/ports.js';
+import type { Companies, CompanySuspensions } from '../tenancy/ports.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import { assertCompanyActive } from './authenticate.js';
+import { assertCompanyActive, assertNotSuspended } from './authenticate.js';
 import type { RefreshSession, RefreshSessions, Tokens, Users } from './ports.js';
 import type { IssuedSession, SessionIssuer } from './session-issuer.js';
 import type { User } from './user.js';
@@ -22,7 +22,7 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export class RefreshToken {
   constructor(private readonly deps: {
     users: Users; companies: Companies; sessions: RefreshSessions; tokens: Tokens; issuer: SessionIssuer;
-    tx: Transaction; clock: Clock; ids: IdGenerator; details: UserDetailsReader; graceSeconds?: number;
+    tx: Transaction; clock: Clock; ids: IdGenerator; details: UserDetailsReader; graceSeconds?: number; suspensions?: CompanySuspensions;
   }) {}
 
   async execute(input: { readonly refreshToken: string | undefined }): Promise<RefreshTokenResult> {
@@ -37,6 +37,7 @@ export class RefreshToken {
     }
     if (user.tokenVersion !== claims.tokenVersion) throw new UnauthorizedError('ERR_SESSION_EXPIRED');
     await assertCompanyActive(companies, user);
+    await assertNotSuspended(this.deps.suspensions, user);
 
     if (claims.jti === session.currentJti) {
       const nextJti = ids.uuid();

@@ -33,6 +33,13 @@ import { InMemorySpeechToText, InMemoryTranscriptionCredentials, InMemoryTranscr
 import { InMemoryProxies, InMemoryProxyAssignments, InMemoryProxyChecker } from './proxies.js';
 import { InMemoryLanguageModel, InMemoryPromptAnswers, InMemoryPrompts } from './prompts.js';
 import { InMemoryFileLists } from './files.js';
+import { InMemoryCompanyTemplates } from './company-templates.js';
+import { InMemoryWalletAssignments } from './contact-sellers.js';
+import { InMemoryFlows } from './flows.js';
+import { inMemoryCatalogPorts } from './catalog.js';
+import { InMemoryOrderLogs, InMemoryOrders, InMemoryOrderSettings } from './orders.js';
+import { InMemoryBillingLedger, InMemoryBillingWebhooks, InMemoryCharges, InMemoryPaymentEvents, InMemoryPaymentGateway, InMemorySuspensions } from './billing.js';
+import { InMemoryBlobLocations, InMemoryObjstoreConfigs, InMemoryObjstoreProbe } from './objstore.js';
 
 /** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
 export class InsecureTestDigester implements SecretDigester {
@@ -79,6 +86,7 @@ export function createInMemoryPorts() {
   const chatMessages = new InMemoryChatMessages(users);
   const announcements = new InMemoryAnnouncements(companies);
   companies.onRemove.push((id) => announcements.dropCompany(id));
+  const invoices = new InMemoryInvoices();
   const contactLists = new InMemoryContactLists(contactListItems, contactListImports);
   const scheduleOccurrences = new InMemoryScheduleOccurrences();
   const scheduleDeliveries = new InMemoryScheduleDeliveries();
@@ -97,7 +105,7 @@ export function createInMemoryPorts() {
     companyRegistry: OFFLINE_COMPANY_REGISTRY,
     helps: new InMemoryHelps(),
     partners: new InMemoryPartners(),
-    invoices: new InMemoryInvoices(),
+    invoices,
     platformActivity: new InMemoryPlatformActivity(),
     connections,
     contacts,
@@ -147,15 +155,42 @@ export function createInMemoryPorts() {
     ...inMemoryProxyPorts(),
     prompts: new InMemoryPrompts({ connections, queues }),
     fileLists: new InMemoryFileLists(),
+    companyTemplates: new InMemoryCompanyTemplates(),
+    walletAssignments: new InMemoryWalletAssignments(contacts),
+    flows: new InMemoryFlows(),
+    ...inMemoryCatalogPorts(),
+    ...inMemoryOrderPorts(contacts),
     languageModel: new InMemoryLanguageModel(),
     promptAnswers: new InMemoryPromptAnswers(),
+    ...inMemoryObjstorePorts(),
+    ...inMemoryBillingPorts(invoices),
     ...jobPorts(new InMemoryJobStore(clock), () => jobDefinitions),
   } satisfies CorePorts & { jobDefinitions: JobDefinition<any>[] };
   return ports;
+}
+
+/** Billing in memory: its ledger reads the invoices' table; a gateway that tests drive. */
+function inMemoryBillingPorts(invoices: InMemoryInvoices) {
+  return {
+    charges: new InMemoryCharges(), paymentEvents: new InMemoryPaymentEvents(), companySuspensions: new InMemorySuspensions(),
+    billingLedger: new InMemoryBillingLedger(invoices), billingWebhooks: new InMemoryBillingWebhooks(), paymentGateway: new InMemoryPaymentGateway(),
+  };
 }
 
 /** The proxy pools in memory: removing a proxy drops its assignments, as the SQL foreign key does. */
 function inMemoryProxyPorts() {
   const proxyAssignments = new InMemoryProxyAssignments();
   return { proxies: new InMemoryProxies(proxyAssignments), proxyAssignments, proxyChecker: new InMemoryProxyChecker() };
+}
+
+/** The object stores in memory: a config holding blobs cannot be removed, as in SQL. */
+function inMemoryObjstorePorts() {
+  const blobLocations = new InMemoryBlobLocations();
+  return { objstoreConfigs: new InMemoryObjstoreConfigs(blobLocations), blobLocations, objstoreProbe: new InMemoryObjstoreProbe() };
+}
+
+/** The orders in memory: removing an order drops its logs, as the SQL foreign key does; search reads the contacts. */
+function inMemoryOrderPorts(contacts: InMemoryContacts) {
+  const orderLogs = new InMemoryOrderLogs();
+  return { orders: new InMemoryOrders({ logs: orderLogs, contacts }), orderLogs, orderSettings: new InMemoryOrderSettings() };
 }

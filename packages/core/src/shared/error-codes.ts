@@ -18,9 +18,9 @@ export interface ErrorCodeEntry {
 }
 
 /**
- * Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`,
- * a contact-list item's `validationError` (why its number check could not run), a transcription job's or
- * one of its messages' `error`.
+ * Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`
+ * (or a product import's row error), a contact-list item's `validationError` (why its number check could not
+ * run), a transcription job's or one of its messages' `error`.
  */
 export type ErrorCodePlace = 'answer' | 'failureReason' | 'import' | 'numberCheck' | 'transcription';
 
@@ -62,6 +62,10 @@ export const ERROR_CODES = {
   ERR_INVALID_CREDENTIALS: { kind: 'unauthorized', description: 'The e-mail or the password is wrong; check both and try again.' },
   ERR_TOO_MANY_LOGIN_ATTEMPTS: { kind: 'too-many-requests', description: 'Too many failed logins for this account; wait the seconds in Retry-After before trying again.' },
   ERR_COMPANY_INACTIVE: { kind: 'forbidden', description: 'The user\'s company is disabled (or gone), so its users cannot log in; ask the platform to re-enable it.' },
+  ERR_COMPANY_SUSPENDED: {
+    kind: 'forbidden',
+    description: 'The company is suspended for an overdue invoice: only its admins may log in (to pay it, `POST /subscription`), and nobody of it may send, until it is paid.',
+  },
   ERR_PASSWORD_CHANGE_REQUIRED: { kind: 'forbidden', description: 'The user still has the default password; change it before using anything else.' },
   ERR_NO_PERMISSION: { kind: 'forbidden', description: 'The caller\'s profile may not do this (or see this ticket or company); ask an admin or super user.' },
   ERR_INVALID_COMPANY_TOKEN: { kind: 'unauthorized', description: 'The company API token is missing or wrong (or that API is not configured); send the configured token as a Bearer token.' },
@@ -126,6 +130,14 @@ export const ERROR_CODES = {
   ERR_INVALID_INVOICE_STATUS: { kind: 'validation', description: 'The invoice status is not one of the documented values.' },
   ERR_INVALID_DATE: { kind: 'validation', description: 'A date filter is not a real calendar day as `YYYY-MM-DD`.' },
   ERR_INVALID_DATE_RANGE: { kind: 'validation', description: 'The start of the date range is after its end; swap or fix them.' },
+
+  // ── Billing: Pix payments of invoices, the gateway's notifications ──
+  ERR_INVOICE_NOT_OPEN: { kind: 'conflict', description: 'The invoice is already paid or was cancelled: there is nothing to pay on it.' },
+  ERR_INVOICE_NOTHING_TO_PAY: { kind: 'conflict', description: 'The invoice\'s value is zero: there is nothing to charge.' },
+  ERR_PAYMENT_GATEWAY_UNAVAILABLE: { kind: 'unavailable', description: 'The payment gateway did not answer (or none is configured on this platform); try again later.' },
+  ERR_PAYMENT_GATEWAY_REFUSED: { kind: 'unavailable', description: 'The payment gateway refused the platform\'s request (its access token is wrong or revoked); the platform must fix its configuration.' },
+  ERR_PAYMENT_NOTIFICATIONS_DISABLED: { kind: 'unavailable', description: 'The platform does not take the gateway\'s notifications right now (a super user turned them off); the gateway retries them later.' },
+  ERR_INVALID_PAYMENT_SIGNATURE: { kind: 'unauthorized', description: 'The payment notification\'s path token or its gateway signature is missing or wrong (or no webhook secret is configured); nothing was changed.' },
 
   // ── Settings and uploads ──
   ERR_NO_SETTING_FOUND: { kind: 'not-found', description: 'No setting with that key that the caller may read or change.' },
@@ -246,8 +258,7 @@ export const ERROR_CODES = {
   ERR_EMPTY_FILE: { kind: 'validation', description: 'An attached file is empty; attach the file again.' },
   ERR_QUOTED_MESSAGE_NOT_FOUND: { kind: 'validation', description: 'The quoted message is not one of this ticket\'s conversation; quote a message of the same contact and connection.' },
   ERR_CANNOT_FORWARD_PRIVATE: { kind: 'validation', description: 'Private notes cannot be forwarded.' },
-  ERR_INVALID_CATALOG_ITEMS: { kind: 'validation', description: 'The catalog needs 1 to 10 items, each with a name of up to 120 characters and a description of up to 500.' },
-  ERR_INVALID_CATALOG_PRICE: { kind: 'validation', description: 'A catalog item\'s price must be a number from 0 to 1,000,000,000.' },
+  ERR_INVALID_CATALOG_ITEMS: { kind: 'validation', description: 'A catalog send names `productIds` (1 to 30 of the company\'s products) or a `categoryId`, not both, and at least one of the products must be active.' },
   ERR_IDEMPOTENCY_KEY_REUSED: { kind: 'validation', description: 'This Idempotency-Key was already used with a different request; use a new key for a new request.' },
   ERR_IDEMPOTENT_REQUEST_IN_PROGRESS: { kind: 'conflict', description: 'A request with the same Idempotency-Key is still being processed; wait and retry to get its result.' },
   ERR_INVALID_URL: { kind: 'validation', description: 'The media URL is not an `http` or `https` URL.' },
@@ -344,6 +355,24 @@ export const ERROR_CODES = {
   ERR_LANGUAGE_MODEL_UNAVAILABLE: { kind: 'unavailable', description: 'The chat model\'s service did not answer (down, overloaded, rate-limited, or an answer that is not a completion); try again later.' },
   ERR_LANGUAGE_MODEL_TIMEOUT: { kind: 'unavailable', description: 'The chat model\'s service did not answer in time.' },
 
+  // ── Flows (the flow builder) and the AI-agent routes ──
+  ERR_NO_FLOW_FOUND: { kind: 'not-found', description: 'No flow with that id in the caller\'s company.' },
+  ERR_FLOW_NAME_IN_USE: { kind: 'conflict', description: 'Another flow of the company has this name; choose another.' },
+  ERR_FLOW_INVALID_NAME: { kind: 'validation', description: 'A flow\'s name is 1 to 100 characters.' },
+  ERR_FLOW_INVALID_TRIGGERS: { kind: 'validation', description: 'Triggers are at most 20, each `welcome`, `keyword`, `noMatch` or `manual` with the company\'s `chatappIds`; a `keyword` trigger has 1 to 20 keywords (1 to 100 characters, `exact` or `contains`).' },
+  ERR_FLOW_VERSION_CONFLICT: { kind: 'conflict', description: 'The draft changed since the `version` sent (another editor saved it): read the flow again and apply the change to its current draft.' },
+  ERR_FLOW_INVALID_NODE: { kind: 'validation', description: 'A node of the draft does not fit its type (`nodeId` names it, `reason` says what): an unknown type, a field out of bounds, a repeated id.' },
+  ERR_FLOW_INVALID_EDGE: { kind: 'validation', description: 'An edge is malformed, leaves by a handle its node does not have, or takes a handle already connected (`nodeId` names the edge, `reason` says what).' },
+  ERR_FLOW_NODE_NOT_FOUND: { kind: 'not-found', description: 'The draft has no node with that id (or an edge names a node it does not have).' },
+  ERR_FLOW_EDGE_NOT_FOUND: { kind: 'not-found', description: 'The draft has no edge with that id.' },
+  ERR_FLOW_TOO_LARGE: { kind: 'validation', description: 'A flow has at most 500 nodes and 2,000 edges.' },
+  ERR_FLOW_INVALID_GRAPH: { kind: 'validation', description: 'The draft cannot be published: `nodeId` names the node at fault (null: the whole graph), `reason` says why (no single start, a handle leading nowhere, a node out of reach…).' },
+  ERR_FLOW_IN_USE: { kind: 'conflict', description: 'Other flows go to this one (a `goToFlow` node of their draft or published version): change them first.' },
+  ERR_FLOW_NOT_PUBLISHED: { kind: 'conflict', description: 'The flow has no published version yet: publish it before activating it or simulating a version.' },
+  ERR_FLOW_VERSION_NOT_FOUND: { kind: 'not-found', description: 'The flow has no published version with that number.' },
+  ERR_FLOW_LOOP: { kind: 'validation', description: 'The flow ran 1,000 nodes without waiting for the contact: a loop without a question, interval or call in it. `nodeId` names where it stopped.' },
+  ERR_FLOW_AI_CONFIG_REQUIRED: { kind: 'validation', description: 'Give the model to use: `promptId` (one of the company\'s prompts) or `config` (provider, model, base URL and key), not both.' },
+
   // ── Transcription (speech-to-text of audio messages) and its credentials ──
   ERR_TRANSCRIPTION_CREDENTIAL_REQUIRED: { kind: 'validation', description: 'The company has no transcription credential to use: an admin adds one (`POST /transcription-credentials`) or chooses the default (`PUT /transcription-credentials/default`).' },
   ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND: { kind: 'not-found', description: 'No transcription credential with that id in the caller\'s company (or the company has no default).' },
@@ -387,6 +416,92 @@ export const ERROR_CODES = {
   },
   ERR_TRANSCRIPTION_TIMEOUT: { kind: 'unavailable', where: ['answer', 'transcription'], description: 'The speech-to-text service took longer than `TRANSCRIPTION_TIMEOUT_MS`; try again later, or shorter audio.' },
   ERR_TRANSCRIPTION_JOB_FAILED: { kind: 'unavailable', where: ['transcription'], description: 'The background transcription stopped on an unexpected error after its retries; ask for it again.' },
+
+  // ── Catalog: products, their images and imports, categories ──
+  ERR_PRODUCT_NOT_FOUND: { kind: 'not-found', description: 'No product with that id in the caller\'s company (for a bulk delete: one of the ids; nothing was deleted).' },
+  ERR_PRODUCT_INVALID_NAME: { kind: 'validation', where: ['answer', 'import'], description: 'A product\'s name is 1 to 200 characters.' },
+  ERR_PRODUCT_INVALID_DESCRIPTION: { kind: 'validation', where: ['answer', 'import'], description: 'A product\'s description is at most 5,000 characters.' },
+  ERR_PRODUCT_INVALID_SKU: { kind: 'validation', where: ['answer', 'import'], description: 'A SKU is 1 to 64 characters without line breaks; empty or null for none.' },
+  ERR_PRODUCT_INVALID_PRICE: {
+    kind: 'validation', where: ['answer', 'import'],
+    description: 'A price is a whole number of minor units (cents) from 0 to 1,000,000,000; a spreadsheet may write `12,50`, `12.50` or `R$ 12,50`.',
+  },
+  ERR_PRODUCT_INVALID_CURRENCY: { kind: 'validation', where: ['answer', 'import'], description: 'A currency is a three-letter ISO 4217 code such as `BRL` or `USD`.' },
+  ERR_PRODUCT_INVALID_STOCK: { kind: 'validation', where: ['answer', 'import'], description: 'Stock is a whole number from 0 to 1,000,000,000.' },
+  ERR_PRODUCT_INVALID_ACTIVE: { kind: 'validation', where: ['import'], description: 'In a product import, `active` is yes or no (sim/não, true/false, 1/0), or empty for yes.' },
+  ERR_PRODUCT_SKU_IN_USE: { kind: 'conflict', description: 'Another product of the company has this SKU; choose another or leave it empty.' },
+  ERR_PRODUCT_IMAGE_NOT_FOUND: { kind: 'not-found', description: 'No image with that id on this product of the caller\'s company.' },
+  ERR_PRODUCT_TOO_MANY_IMAGES: { kind: 'validation', description: 'A product has at most 10 images; delete some before adding more.' },
+  ERR_PRODUCT_IMPORT_MISSING_COLUMNS: {
+    kind: 'validation', description: 'A product import needs a name column and a price column (headers such as name/nome/produto and price/preço/valor).',
+  },
+  ERR_PRODUCT_IMPORT_DUPLICATE_SKU: { kind: 'validation', where: ['import'], description: 'In a product import, an earlier row of the file has this SKU: the row was left out.' },
+  ERR_PRODUCT_IMPORT_IN_PROGRESS: {
+    kind: 'conflict', description: 'The company\'s previous product import is still queued or running; wait for it to end (`GET /products/import/status`).',
+  },
+  ERR_CATEGORY_NOT_FOUND: { kind: 'not-found', description: 'No category with that id in the caller\'s company (for a bulk delete: one of the ids; nothing was deleted).' },
+  ERR_CATEGORY_INVALID_NAME: { kind: 'validation', where: ['answer', 'import'], description: 'A category\'s name is 1 to 100 characters.' },
+  ERR_CATEGORY_INVALID_DESCRIPTION: { kind: 'validation', description: 'A category\'s description is at most 1,000 characters.' },
+  ERR_CATEGORY_INVALID_POSITION: { kind: 'validation', description: 'A category\'s `position` is a whole number from 0 to 1,000,000.' },
+  ERR_CATEGORY_INVALID_PARENT: {
+    kind: 'validation',
+    description: 'A category\'s parent is another top-level category of the company: categories nest one level, so one with subcategories stays at the top.',
+  },
+  ERR_CATEGORY_NAME_IN_USE: {
+    kind: 'conflict',
+    description: 'Another category under the same parent has this name (ignoring case); for a delete, a subcategory moving to the top level would take a name used there.',
+  },
+  ERR_CATEGORY_IN_USE: { kind: 'conflict', description: 'Products are still in these categories; move them first, or delete with `detach: true` to take them out.' },
+
+  // ── Orders and order settings ──
+  ERR_NO_ORDER_FOUND: { kind: 'not-found', description: 'No order with that id in the caller\'s company (for a bulk delete: none of the ids).' },
+  ERR_ORDER_STATUS_CONFLICT: { kind: 'conflict', description: 'The order changed since it was read, or its status does not allow this change (see the order statuses in the reference); read it again.' },
+  ERR_ORDER_OUT_OF_STOCK: { kind: 'validation', description: 'A product of the order has not enough stock for its quantity; `fields` names each such line (`items.<i>.quantity`) and its product. Nothing was written.' },
+  ERR_ORDER_CURRENCY_MISMATCH: { kind: 'validation', description: 'A product is priced in another currency than the order\'s (the currency of the order settings that apply, BRL by default): one order is in one currency.' },
+  ERR_ORDER_PRODUCT_INACTIVE: { kind: 'validation', description: 'A product added to the order is inactive; activate it or choose another.' },
+  ERR_ORDER_INVALID_ITEMS: { kind: 'validation', description: 'An order has 1 to 100 lines, each a product id and a whole quantity from 1 to 10,000.' },
+  ERR_ORDER_INVALID_AMOUNT: { kind: 'validation', description: 'Discount and shipping fee are whole minor units (cents) from 0, and the discount cannot take the total below 0; no amount may pass 1,000,000,000,000.' },
+  ERR_ORDER_INVALID_DETAILS: { kind: 'validation', description: 'Notes have at most 2000 characters, the address 1000, the payment method 50.' },
+  ERR_ORDER_TICKET_CONTACT_MISMATCH: { kind: 'validation', description: 'The ticket is another contact\'s conversation: an order\'s ticket is one of its contact\'s.' },
+  ERR_NO_ORDER_SETTING_FOUND: { kind: 'not-found', description: 'No order setting with that id in the caller\'s company.' },
+  ERR_ORDER_SETTING_EXISTS: { kind: 'conflict', description: 'The company already has order settings for that connection (or a default row, for `connectionId` null); edit that row instead.' },
+  ERR_ORDER_SETTING_INVALID_CURRENCY: { kind: 'validation', description: 'The currency is an ISO 4217 code such as `BRL` or `USD`.' },
+  ERR_ORDER_SETTING_INVALID_TEXT: { kind: 'validation', description: 'A status message has at most 4000 characters, the payment instructions 2000.' },
+
+  // ── Object storage (a company's own S3-compatible bucket) ──
+  ERR_NO_OBJSTORE_CONFIG_FOUND: { kind: 'not-found', description: 'No object-store config with that id in the caller\'s company.' },
+  ERR_OBJSTORE_INVALID_NAME: { kind: 'validation', description: 'An object-store config\'s name is 1 to 100 characters.' },
+  ERR_OBJSTORE_INVALID_ENDPOINT: {
+    kind: 'validation',
+    description: 'The endpoint is the service\'s origin (`https://host[:port]`, no path, credentials, query or fragment; plain http only where the server allows private URLs); only `s3` may leave it out.',
+  },
+  ERR_OBJSTORE_INVALID_REGION: { kind: 'validation', description: 'The region is 1 to 50 lowercase letters, digits and dashes (`us-east-1`, `auto`); blank gives `us-east-1`.' },
+  ERR_OBJSTORE_INVALID_BUCKET: { kind: 'validation', description: 'The bucket is 3 to 63 letters, digits, `.`, `-` and `_`, starting and ending with a letter or digit.' },
+  ERR_OBJSTORE_INVALID_PREFIX: { kind: 'validation', description: 'The prefix is up to 200 characters of folders made of letters, digits, `.`, `-` and `_`, separated by `/`.' },
+  ERR_OBJSTORE_INVALID_PUBLIC_URL: { kind: 'validation', description: 'The public base URL is an https URL (plain http only where the server allows private URLs) without credentials, query or fragment.' },
+  ERR_OBJSTORE_INVALID_ACCESS_KEY: { kind: 'validation', description: 'The access key id is 1 to 128 characters without spaces.' },
+  ERR_OBJSTORE_INVALID_SECRET: { kind: 'validation', description: 'The secret access key is 1 to 256 characters without spaces.' },
+  ERR_OBJSTORE_SECRET_REQUIRED: { kind: 'validation', description: 'A new object-store config needs its secret access key (`secretAccessKey`).' },
+  ERR_OBJSTORE_SECRET_UNREADABLE: { kind: 'validation', description: 'The secret access key was sealed under another server key (`SECRETS_KEY` or `JWT_SECRET` changed) and cannot be opened; enter it again.' },
+  ERR_OBJSTORE_CONFIG_IN_USE: {
+    kind: 'conflict',
+    description: 'Files are stored through this config: it cannot be removed, nor its endpoint, bucket or prefix changed (they would no longer be found). Deactivate it, or add another config.',
+  },
+  ERR_OBJSTORE_UNREACHABLE: { kind: 'validation', description: 'The object store did not answer (the host does not resolve, refuses connections or is too slow); `step` says when. Check the endpoint.' },
+  ERR_OBJSTORE_ACCESS_DENIED: { kind: 'validation', description: 'The object store refused the key pair (unknown access key, wrong secret, or no permission on the bucket); `step` says for what. Check the keys and the bucket policy.' },
+  ERR_OBJSTORE_BUCKET_NOT_FOUND: { kind: 'validation', description: 'The object store has no bucket of that name (or not in that region); `step` says when. Check the bucket, region and addressing style.' },
+  ERR_OBJSTORE_CHECK_FAILED: { kind: 'validation', description: 'The object store answered the connection test with an error, or read back other bytes than it was given; `step` says at which step.' },
+  ERR_OBJSTORE_UNAVAILABLE: { kind: 'unavailable', description: 'The company\'s object store did not take or give back the file (down, or its keys revoked); try again later, or check its config with a connection test.' },
+
+  // ── Company templates (the composer's reusable messages) and contact sellers ──
+  ERR_NO_COMPANY_TEMPLATE_FOUND: { kind: 'not-found', description: 'No template with that id that the caller may see (another company\'s, or another user\'s personal one).' },
+  ERR_TEMPLATE_SHORTCUT_IN_USE: { kind: 'conflict', description: 'Another template of the company has this shortcut (ignoring case and accents); choose another.' },
+  ERR_INVALID_TEMPLATE_SHORTCUT: {
+    kind: 'validation', description: 'The shortcut is not 1 to 50 letters, digits, `-` or `_` (after an optional leading `/`), starting with a letter or digit.',
+  },
+  ERR_INVALID_TEMPLATE_MESSAGE: { kind: 'validation', description: 'The template message is blank or over 4,096 characters.' },
+  ERR_INVALID_TEMPLATE_CATEGORY: { kind: 'validation', description: 'The template category is over 60 characters.' },
+  ERR_CONTACT_SELLER_CHANGED: { kind: 'conflict', description: 'The contact\'s responsible seller changed while this request was handled; read it again and retry.' },
 
   // ── Dashboards and reports ──
   ERR_DATE_RANGE_TOO_LONG: { kind: 'validation', description: 'A dashboard or report covers at most 731 days (two years); choose a shorter range.' },

@@ -29,6 +29,24 @@ export abstract class DomainError extends Error {
 
 /** The request is well-formed but breaks a rule (422). */
 export class ValidationError extends DomainError { readonly kind = 'validation' as const; }
+/**
+ * A refused value the client must be able to find (422): answered as `{ error, fields }`, as a
+ * schema failure is, each field with its path in the use case's input and why.
+ */
+export class FieldsValidationError extends ValidationError {
+  constructor(code: ErrorCode, readonly fields: ReadonlyArray<{ readonly path: string; readonly message: string }>) {
+    super(code, { fields });
+  }
+}
+/**
+ * A refused value located by fields of the answer itself (422 `{ error, ...located }`): the node of a
+ * flow graph and why, for an editor to point at it.
+ */
+export class LocatedValidationError extends ValidationError {
+  constructor(code: ErrorCode, readonly located: Readonly<Record<string, string | number | null>>) {
+    super(code, located);
+  }
+}
 /** The request could not be understood at all (400), e.g. malformed JSON. */
 export class BadRequestError extends DomainError { readonly kind = 'bad-request' as const; }
 /** Missing, invalid or revoked credentials (401). */

@@ -65,6 +65,11 @@ export interface BlobStorage {
   publicUrl(key: string): string;
   /** The key behind a URL that `publicUrl` produced, or null for any other URL. */
   keyOfPublicUrl(url: string): string | null;
+  /**
+   * Where a client may read a public blob directly instead of through the backend (a CDN in front of
+   * a company's bucket); null, or no such method, to have the backend serve it.
+   */
+  directUrl?(key: string): Promise<string | null>;
 }
 
 /** One-way password hashing with a vetted algorithm. */

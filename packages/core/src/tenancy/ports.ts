@@ -41,3 +41,12 @@ export interface CompanySessions {
 export interface CompanyLogins {
   lastLoginByCompany(companyIds: readonly number[]): Promise<Map<number, Date>>;
 }
+
+/**
+ * Companies suspended for an overdue invoice (the billing feature keeps them; absent: none is).
+ * Suspension takes nothing away: the company's users other than its admins cannot log in or use
+ * their sessions, and nobody of it sends, until it pays; its admins still log in, to pay.
+ */
+export interface CompanySuspensions {
+  isSuspended(companyId: number): Promise<boolean>;
+}

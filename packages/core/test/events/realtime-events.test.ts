@@ -4,7 +4,9 @@ import { REALTIME_EVENT_NAMES, type RealtimeEvent, type RealtimeEventName } from
 import { ticketWorld, type TicketWorld } from '../messaging/ticket-world.js';
 import { IMPORT_JOB, type ImportJobPayload } from '../../src/contact-lists/import-contact-list.js';
 import { contactListJobs } from '../../src/contact-lists/jobs.js';
+import { PRODUCT_IMPORT_JOB, type ProductImportPayload } from '../../src/catalog/import-products.js';
 import { userFixture } from '../contracts/repositories-contract.js';
+import { productDraft } from '../contracts/orders-contract.js';
 
 type DataOf<N extends RealtimeEventName> = Extract<Extract<RealtimeEvent, { entity: N['entity'] }>['data'], { action: N['action'] }>;
 /** The payload keys of every (entity, action): the compiler checks each key against the union, and that no pair is missing. */
@@ -42,6 +44,14 @@ const PAYLOAD: PayloadKeys = {
   'transcription:update': ['job'],
   'prompt:create': ['prompt'], 'prompt:update': ['prompt'], 'prompt:delete': ['promptId'],
   'file:create': ['files'], 'file:update': ['files'], 'file:delete': ['fileId'],
+  'flow:create': ['flow'], 'flow:update': ['flow'], 'flow:publish': ['flow', 'version'], 'flow:delete': ['flowId'],
+  'product:create': ['product'], 'product:update': ['product'], 'product:delete': ['productIds'],
+  'category:create': ['category'], 'category:update': ['category'], 'category:delete': ['categoryIds'],
+  'productImport:progress': ['record'], 'productImport:done': ['record'],
+  'objstoreConfig:create': ['config'], 'objstoreConfig:update': ['config'], 'objstoreConfig:delete': ['configId'],
+  'order:create': ['order'], 'order:update': ['order'], 'order:delete': ['orderIds'],
+  'payment:CONCLUIDA': ['company', 'invoice'],
+  'companyTemplate:create': ['record'], 'companyTemplate:update': ['record'], 'companyTemplate:delete': ['id'],
 };
 /** Keys some publishers of a pair leave out. */
 const OPTIONAL: Partial<Record<keyof PayloadKeys, readonly string[]>> = { 'ticket:closeMany': ['chatappId'] };
@@ -58,6 +68,8 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
   w.ports.jobDefinitions.push(...app.schedules.jobs());
   // So do background transcriptions.
   w.ports.jobDefinitions.push(...app.transcription.jobs());
+  // And product imports.
+  w.ports.jobDefinitions.push(...app.catalog.jobs());
   const ids: Record<string, number> = {};
   let messageId = '';
   return [
@@ -149,6 +161,66 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
     }],
     ['updateFileList', ['file:update'], () => app.files.updateFileList.execute({ actor: admin, fileListId: ids.fileList!, name: 'Catálogo 2026' })],
     ['deleteFileList', ['file:delete'], () => app.files.deleteFileList.execute({ actor: admin, fileListId: ids.fileList! })],
+    ['createFlow', ['flow:create'], async () => { ids.flow = (await app.flows.createFlow.execute({ actor: admin, name: 'Boas-vindas' })).id; }],
+    ['addFlowNode, addFlowEdge', ['flow:update', 'flow:update'], async () => {
+      const { node } = await app.flows.addFlowNode.execute({ actor: admin, flowId: ids.flow!, node: { type: 'message', data: { text: 'Olá!' } } });
+      await app.flows.addFlowEdge.execute({ actor: admin, flowId: ids.flow!, edge: { source: 'start', sourceHandle: 'next', target: node.id } });
+    }],
+    ['publishFlow', ['flow:publish'], () => app.flows.publishFlow.execute({ actor: admin, flowId: ids.flow! })],
+    ['deleteFlow', ['flow:delete'], () => app.flows.deleteFlow.execute({ actor: admin, flowId: ids.flow! })],
+    ['createCategory', ['category:create'], async () => { ids.category = (await app.catalog.createCategory.execute({ actor: admin, name: 'Cafés' })).id; }],
+    ['updateCategory', ['category:update'], () => app.catalog.updateCategory.execute({ actor: admin, categoryId: ids.category!, position: 1 })],
+    ['createProduct', ['product:create'], async () => {
+      ids.product = (await app.catalog.createProduct.execute({ actor: admin, name: 'Espresso', price: 650, categoryId: ids.category! })).id;
+    }],
+    ['updateProduct', ['product:update'], () => app.catalog.updateProduct.execute({ actor: admin, productId: ids.product!, stock: 3 })],
+    // A row naming a category the company lacks: it is created with the batch.
+    ['startProductImport (and its job)', ['category:create', 'productImport:progress', 'productImport:done'], async () => {
+      await app.catalog.startProductImport.execute({
+        actor: admin, fileName: 'produtos.csv', sheet: { columns: ['name', 'price', 'category'], rows: [{ row: 2, cells: { name: 'Chá', price: '8,00', category: 'Chás' } }] },
+      });
+      const [job] = await w.ports.jobStore.claim({ owner: 'test', limit: 1, leaseMs: new Map([[PRODUCT_IMPORT_JOB, 60_000]]) });
+      await app.catalog.runProductImport.execute(job!.payload as ProductImportPayload);
+    }],
+    ['deleteProducts', ['product:delete'], () => app.catalog.deleteProducts.execute({ actor: admin, ids: [ids.product!] })],
+    ['deleteCategories', ['category:delete'], () => app.catalog.deleteCategories.execute({ actor: admin, ids: [ids.category!] })],
+    ['createOrder', ['order:create'], async () => {
+      const product = await w.ports.products.add(productDraft(acme.id, 'Vaso'));
+      ids.order = (await app.orders.createOrder.execute({ actor: ana, contactId: (await w.contact()).id, items: [{ productId: product.id, quantity: 1 }] })).id;
+    }],
+    ['updateOrder', ['order:update'], () => app.orders.updateOrder.execute({ actor: ana, orderId: ids.order!, status: 'confirmed' })],
+    ['deleteOrders', ['order:delete'], () => app.orders.deleteOrders.execute({ actor: admin, orderIds: [ids.order!] })],
+    // The gateway reports the charge of an invoice paid: the invoice is settled.
+    ['applyPayment', ['payment:CONCLUIDA'], async () => {
+      const at = w.ports.clock.now();
+      const invoice = await w.ports.invoices.add({ companyId: acme.id, detail: 'P', status: 'open', value: '99.90', dueDate: '2026-01-10', paidAt: null, createdAt: at, updatedAt: at });
+      const { chargeId } = await app.billing.payInvoice.execute({ actor: admin, invoiceId: invoice.id });
+      const { gatewayChargeId } = w.ports.charges.table.get(chargeId)!;
+      w.ports.paymentGateway.settle(gatewayChargeId, 'paid', at);
+      return app.billing.applyPayment.execute({ provider: w.ports.paymentGateway.provider, chargeId: gatewayChargeId });
+    }],
+    ['createObjstoreConfig', ['objstoreConfig:create'], async () => {
+      ids.objstore = (await app.objstore.createObjstoreConfig.execute({
+        actor: admin, name: 'Bucket', provider: 'minio', endpoint: 'https://minio.example.com', bucket: 'media', accessKeyId: 'AKIA', secretAccessKey: 'secret-0123456789', active: true,
+      })).id;
+    }],
+    // Activating a second config deactivates the first: both are updated.
+    ['createObjstoreConfig (active)', ['objstoreConfig:create', 'objstoreConfig:update'], () => app.objstore.createObjstoreConfig.execute({
+      actor: admin, name: 'Other', bucket: 'media-2', accessKeyId: 'AKIA', secretAccessKey: 'secret-0123456789', active: true,
+    })],
+    ['updateObjstoreConfig', ['objstoreConfig:update'], () => app.objstore.updateObjstoreConfig.execute({ actor: admin, configId: ids.objstore!, name: 'Bucket 2' })],
+    ['deleteObjstoreConfig', ['objstoreConfig:delete'], () => app.objstore.deleteObjstoreConfig.execute({ actor: admin, configId: ids.objstore! })],
+    ['createCompanyTemplate', ['companyTemplate:create'], async () => {
+      ids.template = (await app.companyTemplates.createCompanyTemplate.execute({ actor: admin, shortcut: '/ola', message: 'Olá {{firstName}}!', global: true })).id;
+    }],
+    // Made personal: the operators who lose sight of it are told it is gone, then its owner and the admins get the update.
+    ['updateCompanyTemplate', ['companyTemplate:delete', 'companyTemplate:update'], () => app.companyTemplates.updateCompanyTemplate.execute({
+      actor: admin, templateId: ids.template!, global: false,
+    })],
+    ['deleteCompanyTemplate', ['companyTemplate:delete'], () => app.companyTemplates.deleteCompanyTemplate.execute({ actor: admin, templateId: ids.template! })],
+    ['assignSeller', ['contact:update'], async () => {
+      await app.contactSellers.assignSeller.execute({ actor: admin, contactId: (await w.contact()).id, userId: ana.userId });
+    }],
     ['deleteContactListItem', ['ContactListItem:delete', 'ContactList:update'], () => app.contactLists.deleteContactListItem.execute({ actor: admin, itemId: ids.item! })],
     ['deleteContactList', ['ContactList:delete'], () => app.contactLists.deleteContactList.execute({ actor: admin, contactListId: ids.list! })],
     ['saveCampaignSettings', ['campaignSettings:create'], () => app.campaigns.saveCampaignSettings.execute({

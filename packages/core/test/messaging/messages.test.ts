@@ -103,13 +103,33 @@ describe('Messages (in-memory use cases)', () => {
       expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.carla, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_PERMISSION');
     });
 
-    it('sends a catalog as one formatted text', async () => {
+    it('sends products of the catalog as one text list with prices, or one image per product with its caption', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
-      const sent = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, body: 'Our plants:', items: [{ name: 'Fern', price: 12.5, description: 'Shade' }, { name: 'Cactus', price: 8 }] });
-      expect(sent.messages[0]!.body).to.equal('Our plants:\n\n1. *Fern* — 12.50\n   Shade\n2. *Cactus* — 8.00');
-      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, items: [] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
-      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, items: [{ name: 'x', price: -1 }] }))).to.equal('ERR_INVALID_CATALOG_PRICE');
+      const at = w.ports.clock.now();
+      const product = (name: string, price: number, extra: Record<string, unknown> = {}) => w.ports.products.add({
+        companyId: w.acme.id, name, description: '', sku: null, price, currency: 'BRL', stock: 0, trackStock: false, active: true, categoryId: null,
+        createdAt: at, updatedAt: at, ...extra,
+      });
+      const fern = await product('Fern', 1250, { description: 'Shade' });
+      const cactus = await product('Cactus', 800);
+      const gone = await product('Old', 100, { active: false });
+      const sent = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, body: 'Our plants:', productIds: [fern.id, cactus.id, gone.id] });
+      expect(sent.messages.map((m) => m.body)).to.deep.equal(['Our plants:\n\n1. *Fern* — R$\u00a012,50\n   Shade\n2. *Cactus* — R$\u00a08,00']);
+
+      await w.ports.blobs.put(`public/company-${w.acme.id}/products/fern.jpg`, Buffer.from('img'), 'image/jpeg');
+      await w.ports.products.addImage({
+        companyId: w.acme.id, productId: fern.id, key: `public/company-${w.acme.id}/products/fern.jpg`, url: 'http://files.test/fern.jpg',
+        contentType: 'image/jpeg', size: 3, position: 0, createdAt: at,
+      });
+      const images = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, mode: 'images', productIds: [fern.id, cactus.id] });
+      expect(images.messages.map((m) => [m.body, m.mediaUrl])).to.deep.equal([['*Fern* — R$\u00a012,50\nShade', 'http://files.test/fern.jpg'], ['*Cactus* — R$\u00a08,00', null]]);
+
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [gone.id] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [9999] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
+      const theirs = await w.ports.products.add({ ...(await w.ports.products.findById(w.acme.id, fern.id))!, companyId: w.other.id });
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [theirs.id] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
     });
   });
 

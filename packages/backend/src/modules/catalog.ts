@@ -1,0 +1,19 @@
+import { categoryRoutes, productRoutes } from '@servicedesk/adapters-http';
+import { catalogRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
+import { createCatalog, type CatalogApi } from '@servicedesk/core/compose/catalog';
+import { feature, type Feature } from './feature.js';
+
+/**
+ * The catalog (`/products`, `/categories`): products with their images (public blobs under
+ * `public/company-<id>/products/`), categories nested one level, and spreadsheet imports written by
+ * a one-off job per run of batches (`catalog.import-products`). Its `products` port is also what the
+ * send-catalog and the orders read.
+ */
+export const catalog: Feature<object, { catalog: CatalogApi }> = feature({
+  name: 'catalog',
+  ...FEATURE_TABLES.catalog,
+  ports: ({ infra }) => catalogRepositories(infra.db.orm),
+  api: (ports) => ({ catalog: createCatalog(ports) }),
+  routes: (app) => [...productRoutes(app), ...categoryRoutes(app)],
+  jobs: (app) => app.catalog.jobs(),
+});

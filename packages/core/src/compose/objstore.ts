@@ -1,0 +1,46 @@
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import {
+  CreateObjstoreConfig, DeleteObjstoreConfig, ListObjstoreConfigs, ShowObjstoreConfig, TestObjstoreConnection, UpdateObjstoreConfig, type ObjstoreSettings,
+} from '../objstore/manage-objstore-configs.js';
+import type { BlobLocations, ObjstoreChanges, ObjstoreConfigs, ObjstoreProbe } from '../objstore/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+
+/** The object stores' own ports: the configs, where blobs were put, the connection test. */
+export interface ObjstorePorts {
+  readonly objstoreConfigs: ObjstoreConfigs;
+  readonly blobLocations: BlobLocations;
+  readonly objstoreProbe: ObjstoreProbe;
+  /** The store routing uploads by company, told of changes; absent: nothing caches the configs. */
+  readonly objstoreChanges?: ObjstoreChanges;
+  /** Absent: endpoints must be https. */
+  readonly objstoreSettings?: ObjstoreSettings;
+}
+
+interface SharedPorts {
+  /** Seals the secret access keys at rest. */
+  readonly secretCipher: SecretCipher;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+const NOBODY_CACHES: ObjstoreChanges = { changed: () => undefined };
+
+/** Per-company object stores (S3-compatible buckets): an admin's configuration, tested before it is used. */
+export function createObjstore(p: ObjstorePorts & SharedPorts) {
+  const deps = {
+    configs: p.objstoreConfigs, locations: p.blobLocations, probe: p.objstoreProbe, changes: p.objstoreChanges ?? NOBODY_CACHES, cipher: p.secretCipher,
+    realtime: p.realtime, tx: p.tx, clock: p.clock, ids: p.ids, settings: p.objstoreSettings ?? { allowHttp: false },
+  };
+  return {
+    listObjstoreConfigs: new ListObjstoreConfigs(deps),
+    showObjstoreConfig: new ShowObjstoreConfig(deps),
+    createObjstoreConfig: new CreateObjstoreConfig(deps),
+    updateObjstoreConfig: new UpdateObjstoreConfig(deps),
+    deleteObjstoreConfig: new DeleteObjstoreConfig(deps),
+    testObjstoreConnection: new TestObjstoreConnection(deps),
+  };
+}
+export type ObjstoreApi = ReturnType<typeof createObjstore>;

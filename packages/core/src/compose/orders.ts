@@ -1,0 +1,98 @@
+import type { Products } from '../catalog/ports.js';
+import type { Connections } from '../connections/ports.js';
+import type { Contacts } from '../contacts/ports.js';
+import { messageContexts } from '../conversations/message-context.js';
+import { companyTimeZone } from '../settings/company-time-zone.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { Users } from '../identity/ports.js';
+import type { Message } from '../messages/message.js';
+import type { Messages } from '../messages/ports.js';
+import { CreateOrder, type OrderDeps } from '../orders/create-order.js';
+import { DeleteOrders } from '../orders/delete-orders.js';
+import { CreateOrderSetting, DeleteOrderSetting, ListOrderSettings, ShowOrderSetting, UpdateOrderSetting } from '../orders/manage-order-settings.js';
+import { OrderViews } from '../orders/order-view.js';
+import type { OrderLogs, Orders, OrderSettings } from '../orders/ports.js';
+import { ListContactOrders, ListOrderLogs, ListOrders, ShowOrder } from '../orders/read-orders.js';
+import { OrderStatusMessages } from '../orders/status-messages.js';
+import { UpdateOrder } from '../orders/update-order.js';
+import type { Broker } from '../outbox/broker.js';
+import type { Outbox } from '../outbox/ports.js';
+import type { Queues } from '../queues/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { Settings } from '../settings/ports.js';
+import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { Tags } from '../tags/ports.js';
+import type { Companies } from '../tenancy/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import { publishCreatedMessages } from '../tickets/publish-messages.js';
+import { TicketPresenter } from '../tickets/ticket-details.js';
+import type { Ticket } from '../tickets/ticket.js';
+import { sendPath } from './messaging.js';
+
+/** The orders' own ports: their tables (orders with their lines, logs and number counters; order settings). */
+export interface OrderPorts {
+  readonly orders: Orders;
+  readonly orderLogs: OrderLogs;
+  readonly orderSettings: OrderSettings;
+}
+
+interface SharedPorts {
+  /** The catalog the lines are priced from and whose stock they take. */
+  readonly products: Products;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
+  readonly connections: Connections;
+  readonly users: Users;
+  readonly queues: Queues;
+  readonly tags: Tags;
+  readonly companies: Companies;
+  readonly settings: Settings;
+  readonly messages: Messages;
+  readonly outbox: Outbox;
+  readonly broker: Broker;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly relayTrigger?: () => void;
+}
+
+/**
+ * Orders (`/orders`) and order settings (`/order-settings`): orders priced from the catalog, their
+ * stock taken and given back with them, their status machine, and the status messages that go to
+ * the contact through the one send path.
+ */
+export function createOrders(p: OrderPorts & SharedPorts) {
+  const { orders, orderSettings, products, contacts, tickets, connections, users, queues, realtime, tx, clock } = p;
+  const views = new OrderViews({ orders, logs: p.orderLogs, contacts, users });
+  const timeZone = (companyId: number) => companyTimeZone(p.settings, companyId);
+  const { outbound } = sendPath(p);
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
+  const contexts = messageContexts({ tickets, contacts, queues, messages: p.messages });
+  const announce = async (ticket: Ticket, message: Message) => {
+    const details = await presenter.one(ticket);
+    await publishCreatedMessages({ realtime, contexts }, details, [message]);
+    await realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
+  };
+  const messages = new OrderStatusMessages({
+    tickets, contacts, connections, users, queues, companies: p.companies, orderSettings, outbound, tx, clock, timeZone, announce,
+  });
+  const deps: OrderDeps = { orders, logs: p.orderLogs, products, orderSettings, views, realtime, tx, clock };
+  const reads = { orders, contacts, views, timeZone };
+  const settingDeps = { orderSettings, connections, clock };
+  return {
+    listOrders: new ListOrders(reads),
+    listContactOrders: new ListContactOrders(reads),
+    showOrder: new ShowOrder(reads),
+    listOrderLogs: new ListOrderLogs(reads),
+    createOrder: new CreateOrder({ ...deps, contacts, tickets }),
+    updateOrder: new UpdateOrder({ ...deps, messages }),
+    deleteOrders: new DeleteOrders({ orders, products, realtime, tx }),
+    listOrderSettings: new ListOrderSettings(settingDeps),
+    showOrderSetting: new ShowOrderSetting(settingDeps),
+    createOrderSetting: new CreateOrderSetting(settingDeps),
+    updateOrderSetting: new UpdateOrderSetting(settingDeps),
+    deleteOrderSetting: new DeleteOrderSetting(settingDeps),
+  };
+}
+export type OrdersApi = ReturnType<typeof createOrders>;
