@@ -1,4 +1,4 @@
-import { DomainError, FieldsValidationError, LocatedValidationError, TooManyRequestsError, type ErrorCode, type ErrorKind } from '@servicedesk/core';
+import { DomainError, LocatedValidationError, TooManyRequestsError, type ErrorCode, type ErrorKind } from '@servicedesk/core';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 
@@ -40,8 +40,7 @@ export function errorMiddleware(logger: Logger) {
     } catch (err) {
       if (err instanceof DomainError) {
         ctx.status = STATUS_OF[err.kind];
-        ctx.body = err instanceof FieldsValidationError ? { error: err.code, fields: err.fields }
-          : err instanceof LocatedValidationError ? { ...err.located, error: err.code } : { error: err.code };
+        ctx.body = err instanceof LocatedValidationError ? { ...err.located, error: err.code } : { error: err.code };
         if (err instanceof TooManyRequestsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
       } else if (err instanceof HttpError) {
         ctx.status = err.status;

@@ -30,21 +30,21 @@ export abstract class DomainError extends Error {
 /** The request is well-formed but breaks a rule (422). */
 export class ValidationError extends DomainError { readonly kind = 'validation' as const; }
 /**
- * A refused value the client must be able to find (422): answered as `{ error, fields }`, as a
- * schema failure is, each field with its path in the use case's input and why.
+ * A refused value located by fields of the answer itself (422 `{ error, ...located }`): the node of a
+ * flow graph and why, for an editor to point at it; the step of a storage check that failed.
  */
-export class FieldsValidationError extends ValidationError {
-  constructor(code: ErrorCode, readonly fields: ReadonlyArray<{ readonly path: string; readonly message: string }>) {
-    super(code, { fields });
+export class LocatedValidationError extends ValidationError {
+  constructor(code: ErrorCode, readonly located: Readonly<Record<string, unknown>>) {
+    super(code, { ...located });
   }
 }
 /**
- * A refused value located by fields of the answer itself (422 `{ error, ...located }`): the node of a
- * flow graph and why, for an editor to point at it.
+ * A refused value the client must be able to find (422): answered as `{ error, fields }`, as a
+ * schema failure is, each field with its path in the use case's input and why.
  */
-export class LocatedValidationError extends ValidationError {
-  constructor(code: ErrorCode, readonly located: Readonly<Record<string, string | number | null>>) {
-    super(code, located);
+export class FieldsValidationError extends LocatedValidationError {
+  constructor(code: ErrorCode, readonly fields: ReadonlyArray<{ readonly path: string; readonly message: string }>) {
+    super(code, { fields });
   }
 }
 /** The request could not be understood at all (400), e.g. malformed JSON. */
