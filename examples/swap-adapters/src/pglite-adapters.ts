@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
   DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
-  InsecureTestCipher, InsecureTestPasswordHasher, InMemorySocialAccounts, InMemorySpeechToText, InMemoryLanguageModel, InMemoryProxyChecker, InMemoryObjstoreProbe, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
+  InsecureTestCipher, InsecureTestPasswordHasher, InMemorySocialAccounts, InMemorySpeechToText, InMemoryLanguageModel, InMemoryProxyChecker, InMemoryObjstoreProbe, InMemoryFlowHttp, InMemoryTemplateDirectory, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
 } from '@servicedesk/core';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
@@ -36,8 +36,10 @@ export function pgliteAdapters(db: Database): ContainerModule {
       companyRegistry: OFFLINE_COMPANY_REGISTRY,
       channelQueries: DETACHED_CHANNEL_QUERIES,
       socialAccounts: new InMemorySocialAccounts(),
+      templateDirectory: new InMemoryTemplateDirectory(),
       conversationIntegrations: new RecordingConversationIntegrations(),
       speechToText: new InMemorySpeechToText(),
+      flowHttp: new InMemoryFlowHttp(),
       languageModel: new InMemoryLanguageModel(),
       proxyChecker: new InMemoryProxyChecker(),
       objstoreProbe: new InMemoryObjstoreProbe(),

@@ -12,6 +12,7 @@ import { FILE_LIST_SCHEMAS } from './files/schema.js';
 import { M0022FileLists } from './files/m0022-file-lists.js';
 import { FLOW_SCHEMAS } from './flows/schema.js';
 import { M0029Flows } from './flows/m0029-flows.js';
+import { M0032FlowRuns } from './flows/m0032-flow-runs.js';
 import { CATALOG_SCHEMAS } from './catalog/schema.js';
 import { M0026Catalog } from './catalog/m0026-catalog.js';
 import { ORDER_SCHEMAS } from './orders/schema.js';
@@ -20,6 +21,8 @@ import { OBJSTORE_SCHEMAS } from './objstore/schema.js';
 import { M0028Objstore } from './objstore/m0028-objstore.js';
 import { COMPANY_TEMPLATE_SCHEMAS } from './company-templates/schema.js';
 import { M0030TemplatesSellers } from './company-templates/m0030-templates-sellers.js';
+import { BIZCHAT_SCHEMAS } from './bizchat/schema.js';
+import { M0033BizchatTemplates } from './bizchat/m0033-bizchat-templates.js';
 import { CONTACT_SELLER_SCHEMAS } from './contact-sellers/schema.js';
 import { IdempotencyKeySchema, OutboxHandlingSchema } from './messaging/idempotency-schema.js';
 import { M0012IdempotencyKeys } from './messaging/m0012-idempotency-keys.js';
@@ -57,7 +60,7 @@ export const FEATURE_TABLES = {
   chats: { entities: CHAT_SCHEMAS, migrations: [{ name: 'm0019-internal-chats', class: M0019InternalChats }] },
   transcription: { entities: TRANSCRIPTION_SCHEMAS, migrations: [{ name: 'm0021-transcription', class: M0021Transcription }] },
   files: { entities: FILE_LIST_SCHEMAS, migrations: [{ name: 'm0022-file-lists', class: M0022FileLists }] },
-  flows: { entities: FLOW_SCHEMAS, migrations: [{ name: 'm0029-flows', class: M0029Flows }] },
+  flows: { entities: FLOW_SCHEMAS, migrations: [{ name: 'm0029-flows', class: M0029Flows }, { name: 'm0032-flow-runs', class: M0032FlowRuns }] },
   catalog: { entities: CATALOG_SCHEMAS, migrations: [{ name: 'm0026-catalog', class: M0026Catalog }] },
   orders: { entities: ORDER_SCHEMAS, migrations: [{ name: 'm0027-orders', class: M0027Orders }] },
   prompts: { entities: PROMPT_SCHEMAS, migrations: [{ name: 'm0023-prompts', class: M0023Prompts }] },
@@ -67,6 +70,7 @@ export const FEATURE_TABLES = {
   companyTemplates: { entities: COMPANY_TEMPLATE_SCHEMAS, migrations: [{ name: 'm0030-templates-sellers', class: M0030TemplatesSellers }] },
   // Its table comes with the company templates' migration (m0030, one release for both).
   contactSellers: { entities: CONTACT_SELLER_SCHEMAS, migrations: [] },
+  bizchat: { entities: BIZCHAT_SCHEMAS, migrations: [{ name: 'm0033-bizchat-templates', class: M0033BizchatTemplates }] },
 } as const satisfies Record<string, FeatureTables>;
 
 /**

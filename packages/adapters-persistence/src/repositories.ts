@@ -25,6 +25,7 @@ import { schedulesRepositories } from './schedules/repository.js';
 import { transcriptionRepositories } from './transcription/repository.js';
 import { filesRepositories } from './files/repository.js';
 import { companyTemplatesRepositories } from './company-templates/repository.js';
+import { bizchatRepositories } from './bizchat/repository.js';
 import { contactSellersRepositories } from './contact-sellers/repository.js';
 import { flowsRepositories } from './flows/repository.js';
 import { catalogRepositories } from './catalog/repository.js';
@@ -86,8 +87,9 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
     ...filesRepositories(orm),
     // Their tables come with the templates and sellers' migration m0030.
     ...companyTemplatesRepositories(orm),
+    ...bizchatRepositories(orm),
     ...contactSellersRepositories(orm),
-    // Their tables come with the flows' migration m0029.
+    // Their tables come with the flows' migrations m0029 and m0032.
     ...flowsRepositories(orm),
     // Their tables come with the catalog's migration m0026.
     ...catalogRepositories(orm),

@@ -3,6 +3,7 @@ export * from './channel-runtime.js';
 export * from './connectors/sandbox-connector.js';
 export * from './runtime-channel-queries.js';
 export * from './connectors/graph-connector.js';
+export * from './connectors/bizchat-connector.js';
 export * from './connectors/baileys-connector.js';
 // Not baileys-messages.js nor baileys-session.js: they import Baileys, which the connector loads on demand.
 export * from './persistence/channel-schemas.js';

@@ -2,6 +2,7 @@ import type { Broker } from '@servicedesk/core';
 import type { Database } from '@servicedesk/adapters-persistence';
 import { ChannelRuntime, type ChannelRuntimeOptions, type RuntimeLogger } from './channel-runtime.js';
 import { BaileysConnector } from './connectors/baileys-connector.js';
+import { BizchatConnector } from './connectors/bizchat-connector.js';
 import { GraphConnector } from './connectors/graph-connector.js';
 import { SandboxConnector } from './connectors/sandbox-connector.js';
 import { DatabaseSandboxLedger } from './connectors/sandbox-ledger.js';
@@ -10,8 +11,8 @@ import { databaseAuthStore } from './persistence/db-auth-state.js';
 import { seedChannelAdmin, type ChannelAdminSeed } from './persistence/seed-channel-admin.js';
 import type { Connector } from './ports.js';
 
-export type ConnectorName = 'sandbox' | 'baileys' | 'graph';
-export const ALL_CONNECTORS: readonly ConnectorName[] = ['sandbox', 'baileys', 'graph'];
+export type ConnectorName = 'sandbox' | 'baileys' | 'graph' | 'bizchat';
+export const ALL_CONNECTORS: readonly ConnectorName[] = ['sandbox', 'baileys', 'graph', 'bizchat'];
 
 /**
  * Migrates the channel component's own schema and seeds its admin. On PGlite the engine is
@@ -49,6 +50,7 @@ export function assembleRuntime(o: {
   if (sandbox) connectors.push(sandbox);
   if (enabled.has('baileys')) connectors.push(new BaileysConnector({ authStore: databaseAuthStore(o.database), logger: o.logger }));
   if (enabled.has('graph')) connectors.push(new GraphConnector({ baseUrl: o.graphApiUrl }));
+  if (enabled.has('bizchat')) connectors.push(new BizchatConnector({ baseUrl: o.graphApiUrl }));
   return { runtime: new ChannelRuntime({
     broker: o.broker, connectors, logger: o.logger, ...(o.queries ? { queries: o.queries } : {}), ...(o.sendDeadlineMs !== undefined ? { sendDeadlineMs: o.sendDeadlineMs } : {}),
     ...o.ownership,

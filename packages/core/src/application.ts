@@ -27,9 +27,10 @@ import { createObjstore, type ObjstorePorts } from './compose/objstore.js';
 import { createBilling, type BillingPorts } from './compose/billing.js';
 import { createCompanyTemplates, type CompanyTemplatePorts } from './compose/company-templates.js';
 import { createContactSellers, type ContactSellerPorts } from './compose/contact-sellers.js';
+import { createBizchat, type BizchatPorts } from './compose/bizchat.js';
 
 /** Every port the core's features need; a composition root supplies one adapter for each. */
-export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, ProxyPorts, DashboardPorts, PromptPorts, FilePorts, FlowPorts, ObjstorePorts, CatalogPorts, OrderPorts, CompanyTemplatePorts, ContactSellerPorts, BillingPorts {
+export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, ProxyPorts, DashboardPorts, PromptPorts, FilePorts, FlowPorts, ObjstorePorts, CatalogPorts, OrderPorts, CompanyTemplatePorts, ContactSellerPorts, BillingPorts, BizchatPorts {
   readonly companyRegistry: CompanyRegistry;
   /** Runs work after the request that started it (contact imports). */
   readonly jobs: BackgroundJobs;
@@ -70,6 +71,7 @@ export function createApplication(p: CorePorts) {
     billing: createBilling(p),
     companyTemplates: createCompanyTemplates(p),
     contactSellers: createContactSellers(p),
+    bizchat: createBizchat(p),
     dashboards: createDashboards(p),
   };
 }

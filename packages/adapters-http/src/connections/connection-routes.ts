@@ -12,7 +12,7 @@ const superOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The
 /** The rules a created or changed connection must meet (422). */
 const fieldRules: ErrorCode[] = [
   'ERR_INVALID_CONNECTION_NAME', 'ERR_CONNECTION_TEXT_TOO_LONG', 'ERR_INVALID_REOPEN_WINDOW', 'ERR_INVALID_EXTERNAL_ID', 'ERR_INVALID_SECRETS',
-  'ERR_EXTERNAL_ID_REQUIRED', 'ERR_PAGE_ACCESS_TOKEN_REQUIRED', 'ERR_INVALID_CONNECTION_TOKEN_FORMAT', 'ERR_TOO_MANY_QUEUES',
+  'ERR_EXTERNAL_ID_REQUIRED', 'ERR_PAGE_ACCESS_TOKEN_REQUIRED', 'ERR_INVALID_CONNECTION_TOKEN_FORMAT', 'ERR_TOO_MANY_QUEUES', 'ERR_BIZCHAT_ACCOUNT_INCOMPLETE',
 ];
 const createErrors: RouteError[] = [
   { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CONNECTION_CREATION_COUNT'], description: 'The caller is not an admin, or the plan\'s connection limit is reached' },
@@ -39,7 +39,7 @@ const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the toke
   + '`chatappSession` (action `update`) on a restart.';
 
 const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
-const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram']);
+const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi']);
 const status = z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']);
 const text = z.string().max(4000).nullable();
 
@@ -128,12 +128,14 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'POST', path: '/chatapp/', auth: 'isAuth', tag, summary: 'Create a chat-application connection (admin)', status: 201,
-      body: createBody.transform(toConnectionFields),
+      body: createBody.extend({ kind: z.enum(['chatapp', 'bizchat']).optional() })
+        .transform(({ kind: chosen, ...rest }) => ({ kind: chosen ?? ('chatapp' as const), ...toConnectionFields(rest) })),
       description: 'Admins only, within the plan\'s connection limit. The connection starts `OPENING` and its session is started; '
-        + 'emits the `chatapp` event (action `update`). The provider defaults to `baileys`.',
+        + 'emits the `chatapp` event (action `update`). The provider defaults to `baileys`. With `kind: bizchat` it is a business-API number '
+        + '(provider `cloudapi`): `externalId` is its phone-number id, `secrets` hold `accessToken` and `wabaId` (the business account).',
       response: connectionWithQueuesSchema,
       errors: createErrors,
-      handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'chatapp', ...body }),
+      handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, ...body }),
     }),
     route({
       method: 'POST', path: '/socialnet/', auth: 'isAuth', tag, summary: 'Connect a social-network page or account (admin)', status: 201,

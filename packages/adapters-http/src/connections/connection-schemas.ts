@@ -12,9 +12,9 @@ export const connectionKindSchema = z.enum(['chatapp', 'socialnet', 'bizchat']).
   example: 'chatapp',
 });
 
-export const connectionProviderSchema = z.enum(['sandbox', 'baileys', 'messenger', 'instagram']).meta({
+export const connectionProviderSchema = z.enum(['sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi']).meta({
   id: 'ConnectionProvider',
-  description: 'The connector driving it; `sandbox` is the deterministic simulator for tests and demos',
+  description: 'The connector driving it; `sandbox` is the deterministic simulator for tests and demos, `cloudapi` the business API of bizchat connections',
   example: 'baileys',
 });
 

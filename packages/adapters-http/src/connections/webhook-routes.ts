@@ -6,6 +6,7 @@ import { parseJsonText } from '../http/body.js';
 import { HttpError } from '../http/error-middleware.js';
 import { route } from '../http/route.js';
 import { webhookChallengeSchema, webhookReceiptSchema } from './connection-schemas.js';
+import { parseBizchatDelivery } from '../bizchat/bizchat-webhook.js';
 
 export interface WebhookSecrets {
   /** Token Meta echoes in `hub.verify_token` when the webhook is registered. */
@@ -72,7 +73,7 @@ const microserviceEvent = z.discriminatedUnion('type', [
 ]);
 
 /** Inbound webhooks: Meta's social-network deliveries and an external chat-application microservice. */
-export function webhookRoutes(app: Pick<Application, 'connections'>, secrets: WebhookSecrets) {
+export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>, secrets: WebhookSecrets) {
   const tag = 'Subscriptions, invoices, webhooks';
   const verify = route({
     method: 'GET', path: '/webhook/', auth: 'none', tag, summary: "Meta's webhook verification (hub.challenge)",
@@ -91,8 +92,8 @@ export function webhookRoutes(app: Pick<Application, 'connections'>, secrets: We
     },
   });
   const receive = route({
-    method: 'POST', path: '/webhook/', auth: 'none', tag, summary: "Meta's signed deliveries for pages and Instagram accounts", raw: META_BODY_LIMIT,
-    description: 'Meta\'s batched `page` or `instagram` deliveries, signed with the app secret in `X-Hub-Signature-256` (`sha256=<hex HMAC of the raw body>`). '
+    method: 'POST', path: '/webhook/', auth: 'none', tag, summary: "Meta's signed deliveries for pages, Instagram accounts and bizchat numbers", raw: META_BODY_LIMIT,
+    description: 'Meta\'s batched `page`, `instagram` or `whatsapp_business_account` (bizchat: messages, statuses, template status updates) deliveries, signed with the app secret in `X-Hub-Signature-256` (`sha256=<hex HMAC of the raw body>`). '
       + 'Incoming messages and delivery receipts of known pages become events applied asynchronously (idempotent on redelivery); other objects '
       + 'and unknown pages are acknowledged and skipped, so Meta does not retry. Also mounted at `/`.',
     response: webhookReceiptSchema,
@@ -108,6 +109,9 @@ export function webhookRoutes(app: Pick<Application, 'connections'>, secrets: We
       const payload = parseJsonText(raw.toString('utf8'));
       let accepted = 0;
       for (const { externalId, events } of parseMetaDelivery(payload)) accepted += await app.connections.acceptProviderEvents.execute({ externalId }, events);
+      const bizchat = parseBizchatDelivery(payload);
+      for (const { phoneNumberId, events } of bizchat.numbers) accepted += await app.bizchat.acceptBizchatEvents.execute(phoneNumberId, events);
+      for (const update of bizchat.templates) accepted += await app.bizchat.applyTemplateStatus.execute(update);
       return { received: true as const, accepted };
     },
   });

@@ -6,7 +6,7 @@ import { route, type RouteError } from '../http/route.js';
 import { id, pagedQuery } from '../http/schemas.js';
 import {
   edgeAddedSchema, edgeRemovedSchema, elementId, flowDetailsSchema, flowEdgeSchema, flowNodeInput, flowPageSchema, flowTriggerSchema, flowVersionSchema,
-  nodeAddedSchema, nodeChangedSchema, nodeRemovedSchema, savedNodeInput, simulationBody, simulationSchema,
+  nodeAddedSchema, nodeChangedSchema, nodeRemovedSchema, savedNodeInput, simulationBody, simulationSchema, executeBody, flowRunSchema,
 } from './flow-schemas.js';
 
 type FlowsApp = { readonly flows: FlowsApi };
@@ -147,6 +147,21 @@ export function flowRoutes(app: FlowsApp) {
         actor, flowId: params.flowId, inputs: body.inputs, ...(body.version !== undefined ? { version: body.version } : {}),
         ...(body.contact ? { contact: body.contact } : {}), ...(body.variables ? { variables: body.variables } : {}),
         ...(body.mocks ? { mocks: { ...(body.mocks.http ? { http: body.mocks.http } : {}), ...(body.mocks.ai !== undefined ? { ai: body.mocks.ai } : {}) } } : {}),
+      }),
+    }),
+    route({
+      method: 'POST', path: '/flows/:flowId/execute', auth: 'isAuth', tag: TAG, operationId: 'executeFlow', summary: 'Start a run now (admin)', params: flowParams,
+      body: executeBody,
+      description: 'The manual/API trigger: starts a run of the published version on `ticketId`, or on the active conversation of `contactId` on '
+        + '`chatappId` (opened when there is none), and answers the run as its first step left it (its messages are on their way).',
+      response: flowRunSchema,
+      errors: [
+        ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND'] },
+        { status: 409, codes: ['ERR_FLOW_NOT_PUBLISHED', 'ERR_FLOW_RUN_ACTIVE', 'ERR_FLOW_TICKET_TAKEN'] }, { status: 422, codes: ['ERR_FLOW_EXECUTE_TARGET'] },
+      ],
+      handler: async ({ actor, params, body }) => f.executeFlow.execute({
+        actor, flowId: params.flowId, ...(body.ticketId !== undefined ? { ticketId: body.ticketId } : {}),
+        ...(body.contactId !== undefined ? { contactId: body.contactId } : {}), ...(body.chatappId !== undefined ? { chatappId: body.chatappId } : {}),
       }),
     }),
   ];

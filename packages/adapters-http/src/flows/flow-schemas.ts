@@ -196,3 +196,32 @@ export const simulationSchema = z.object({
     state: { nodeId: 'to', variables: { lastAnswer: '1', topic: 'Pedidos' }, waiting: null, status: 'handedOver', ai: null },
   },
 });
+
+export const executeBody = z.object({
+  ticketId: z.number().int().positive().max(2_147_483_647).optional().meta({ description: 'The ticket to run on' }),
+  contactId: z.number().int().positive().max(2_147_483_647).optional().meta({ description: 'With `chatappId`: the contact\'s conversation on that connection (opened when none is active)' }),
+  chatappId: z.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const flowRunSchema = z.object({
+  id: rowId,
+  flowId: rowId,
+  version: z.number().int().positive().meta({ description: 'The published version the run follows until it ends' }),
+  ticketId: rowId,
+  contactId: rowId,
+  chatappId: rowId,
+  status: z.enum(['running', 'waiting', 'done', 'handedOver', 'cancelled', 'failed']),
+  nodeId: z.string().nullable().meta({ description: 'Where the run is (waits, or ended)' }),
+  variables: z.record(z.string(), z.string()),
+  waitingUntil: timestamp.nullable().meta({ description: 'When the interval or the question\'s timeout it waits for is due' }),
+  trigger: z.enum(['welcome', 'keyword', 'noMatch', 'manual']),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  endedAt: timestamp.nullable(),
+}).meta({
+  id: 'FlowRun', description: 'A run of a published flow on a ticket',
+  example: {
+    id: 12, flowId: 3, version: 2, ticketId: 40, contactId: 7, chatappId: 1, status: 'waiting', nodeId: 'menu', variables: {}, waitingUntil: null,
+    trigger: 'manual', createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', endedAt: null,
+  },
+});

@@ -5,7 +5,8 @@ import type { FlowGraph } from '@servicedesk/core/flows/flow-graph';
 import type { FlowQuery, Flows } from '@servicedesk/core/flows/ports';
 import { MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, searchWhere } from '../shared/search.js';
-import { FlowSchema, FlowVersionSchema } from './schema.js';
+import type { FlowRun, FlowRuns, FlowRunStep, NewFlowRun } from '@servicedesk/core/flows/flow-runs';
+import { FlowRunSchema, FlowRunStepSchema, FlowSchema, FlowVersionSchema } from './schema.js';
 
 const READ = { disableIdentityMap: true } as const;
 /** A positive int4: anything else names no row (and must not reach an int4 parameter). */
@@ -31,6 +32,9 @@ export class MikroOrmFlows extends MikroOrmRepository implements Flows {
     if (!isId(id)) return null;
     const rows = await this.em.execute('select id from flows where id = ? and company_id = ? for update', [id, companyId]);
     return rows.length ? this.findById(companyId, id) : null;
+  }
+  async triggered(companyId: number) {
+    return this.em.find(FlowSchema, { companyId, active: true, publishedVersion: { $ne: null } }, { ...READ, orderBy: { id: 'asc' } });
   }
   async list(q: FlowQuery): Promise<Page<Flow>> {
     const [rows, count] = await this.em.findAndCount(FlowSchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
@@ -90,5 +94,41 @@ export class MikroOrmFlows extends MikroOrmRepository implements Flows {
   }
 }
 
+/** Runs: the partial unique index keeps one active run per ticket; `save` is one conditional update on `seq`. */
+export class MikroOrmFlowRuns extends MikroOrmRepository implements FlowRuns {
+  async add(run: NewFlowRun): Promise<FlowRun> {
+    try {
+      const id = (await this.em.insert(FlowRunSchema, { ...run } as FlowRun)) as number;
+      return { ...structuredClone(run), id };
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException && err.message.includes('flow_runs_active_ticket_idx')) throw new ConflictError('ERR_FLOW_RUN_ACTIVE');
+      throw err;
+    }
+  }
+  async findById(companyId: number, id: number) {
+    if (!isId(id)) return null;
+    return this.em.findOne(FlowRunSchema, { id, companyId }, READ);
+  }
+  async activeOfTicket(companyId: number, ticketId: number) {
+    if (!isId(ticketId)) return null;
+    return this.em.findOne(FlowRunSchema, { companyId, ticketId, status: { $in: ['running', 'waiting'] } }, READ);
+  }
+  async save(run: FlowRun, expectedSeq: number) {
+    if (!isId(run.id) || !Number.isSafeInteger(expectedSeq)) return false;
+    const { state, status, waitingUntil, lastMessageId, updatedAt, endedAt } = run;
+    const changed = await this.em.nativeUpdate(FlowRunSchema, { id: run.id, companyId: run.companyId, seq: expectedSeq }, {
+      state, status, waitingUntil, lastMessageId, updatedAt, endedAt, seq: expectedSeq + 1,
+    });
+    return changed > 0;
+  }
+  async addStep(step: FlowRunStep) {
+    await this.em.insert(FlowRunStepSchema, { ...step });
+  }
+  async steps(companyId: number, runId: number) {
+    if (!isId(runId)) return [];
+    return this.em.find(FlowRunStepSchema, { companyId, runId }, { ...READ, orderBy: { seq: 'asc' } });
+  }
+}
+
 /** The flows' tables on one database. */
-export const flowsRepositories = (orm: MikroORM) => ({ flows: new MikroOrmFlows(orm) });
+export const flowsRepositories = (orm: MikroORM) => ({ flows: new MikroOrmFlows(orm), flowRuns: new MikroOrmFlowRuns(orm) });

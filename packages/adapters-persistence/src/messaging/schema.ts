@@ -13,7 +13,7 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     companyId: connections('company_id', 'Company', 'cascade'),
     name: { type: 'string', length: 120 },
     kind: { type: 'string', enum: true, items: ['chatapp', 'socialnet', 'bizchat'], columnType: 'varchar(20)' },
-    provider: { type: 'string', enum: true, items: ['sandbox', 'baileys', 'messenger', 'instagram'], columnType: 'varchar(20)' },
+    provider: { type: 'string', enum: true, items: ['sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi'], columnType: 'varchar(20)' },
     status: {
       type: 'string', enum: true, columnType: 'varchar(20)', default: 'OPENING',
       items: ['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING'],

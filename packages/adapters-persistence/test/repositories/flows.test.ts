@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { describeFlowsContract, flowFixture } from '@servicedesk/core/contracts/flows-contract';
+import { describeFlowRunsContract } from '@servicedesk/core/contracts/flow-runs-contract';
 import { companyFixture, planFixture, userFixture } from '@servicedesk/core/contracts/repositories-contract';
 import { BACKEND_MIGRATIONS, BACKEND_SCHEMAS, MikroOrmCompanies, MikroOrmPlans, MikroOrmUsers, type Database } from '../../src/index.js';
 import { M0029Flows } from '../../src/flows/m0029-flows.js';
+import { M0032FlowRuns } from '../../src/flows/m0032-flow-runs.js';
+import { contactsRepositories, messagingRepositories } from '../../src/repositories.js';
 import { flowsRepositories } from '../../src/flows/repository.js';
 import { FLOW_SCHEMAS } from '../../src/flows/schema.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -12,16 +15,20 @@ import { describeFeatureDrift } from '../support/feature-drift.js';
 /** The backend's tables and the flows'. */
 const OPTIONS = {
   entities: [...BACKEND_SCHEMAS, ...FLOW_SCHEMAS],
-  migrations: [...BACKEND_MIGRATIONS, { name: 'm0029-flows', class: M0029Flows }],
+  migrations: [...BACKEND_MIGRATIONS, { name: 'm0029-flows', class: M0029Flows }, { name: 'm0032-flow-runs', class: M0032FlowRuns }],
 };
 
 function fixtureOn(db: Database) {
   const { orm } = db;
-  return { ...flowsRepositories(orm), companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm), users: new MikroOrmUsers(orm), db };
+  return {
+    ...flowsRepositories(orm), ...messagingRepositories(orm), ...contactsRepositories(orm),
+    companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm), users: new MikroOrmUsers(orm), db,
+  };
 }
 
 describeOnEachDatabase(fixtureOn, (name, make) => {
   describeFlowsContract(name, make);
+  describeFlowRunsContract(name, make);
 
   describe(`Flows repository on ${name}: what only SQL shows`, () => {
     let f: ReturnType<typeof fixtureOn>;
@@ -46,4 +53,4 @@ describeOnEachDatabase(fixtureOn, (name, make) => {
   });
 }, OPTIONS);
 
-describeFeatureDrift('flows', OPTIONS, ['flows', 'flow_versions']);
+describeFeatureDrift('flows', OPTIONS, ['flows', 'flow_versions', 'flow_runs', 'flow_run_steps']);

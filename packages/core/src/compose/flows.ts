@@ -5,6 +5,18 @@ import { AiAgentConfigChat, AiAgentOptions, OptimizePrompt } from '../flows/ai-a
 import { AddFlowEdge, AddFlowNode, RemoveFlowEdge, RemoveFlowNode, SaveFlowGraph, UpdateFlowNode } from '../flows/edit-flow-graph.js';
 import { CreateFlow, DeleteFlow, ListFlows, ShowFlow, UpdateFlow } from '../flows/manage-flows.js';
 import type { Flows } from '../flows/ports.js';
+import { ExecuteFlow } from '../flows/execute-flow.js';
+import { FLOW_CALL_JOB, FLOW_TIMER_JOB, type FlowCallPayload, type FlowTimerPayload } from '../flows/flow-runner.js';
+import type { FlowHttp, FlowRuns } from '../flows/flow-runs.js';
+import type { JobDefinition } from '../jobs/job.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Messages } from '../messages/ports.js';
+import type { Broker } from '../outbox/broker.js';
+import type { Outbox } from '../outbox/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import { businessHoursOf, flowRunner } from './flow-runtime.js';
+import { sendPath } from './messaging.js';
 import { PublishFlow } from '../flows/publish-flow.js';
 import { SimulateFlow } from '../flows/simulate-flow.js';
 import type { Users } from '../identity/ports.js';
@@ -12,22 +24,30 @@ import { DEFAULT_PROMPT_SETTINGS, type PromptSettings } from '../prompts/manage-
 import type { LanguageModel, Prompts } from '../prompts/ports.js';
 import type { QueueIntegrations, Queues } from '../queues/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import { companyTimeZone } from '../settings/company-time-zone.js';
 import type { Settings } from '../settings/ports.js';
-import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+import type { BlobStorage, Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
 import type { Tags } from '../tags/ports.js';
-import { isWithinBusinessHours } from '../tenancy/business-hours.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
 import type { Companies, Plans } from '../tenancy/ports.js';
 
-/** The flows' own port: their table and their published versions. */
+/** The flows' own ports: their tables (flows, published versions, runs) and the HTTP nodes' calls. */
 export interface FlowPorts {
   readonly flows: Flows;
+  readonly flowRuns: FlowRuns;
+  readonly flowHttp: FlowHttp;
 }
 
-/** What flows borrow: the rows their nodes name, the prompts' model and settings, the company's hours. */
+/** What flows borrow: the rows their nodes name and runs talk on, the send path and jobs, the prompts' model and settings, the company's hours. */
 interface SharedPorts {
   readonly connections: Connections;
+  readonly contacts: Contacts;
+  readonly tickets: Tickets;
+  readonly messages: Messages;
+  readonly outbox: Outbox;
+  readonly broker: Broker;
+  readonly blobs: BlobStorage;
+  readonly jobQueue: Jobs;
+  readonly relayTrigger?: () => void;
   readonly queues: Queues;
   readonly users: Users;
   readonly tags: Tags;
@@ -46,18 +66,19 @@ interface SharedPorts {
   readonly ids: IdGenerator;
 }
 
-/** Flows (the flow builder): drafts, published versions, the step engine's simulation, and the AI-agent helpers of its editor. */
+/**
+ * Flows (the flow builder): drafts, published versions, the step engine's simulation, the AI-agent
+ * helpers of its editor, and runs: the manual trigger (`executeFlow`) and the runs' jobs (the
+ * inbound triggers and answers reach runs through the routing engine, wired in messaging).
+ */
 export function createFlows(p: FlowPorts & SharedPorts) {
   const { flows, connections, realtime, tx, clock, ids } = p;
   const settings = p.promptSettings ?? DEFAULT_PROMPT_SETTINGS;
   const deps = { flows, connections, realtime, tx, clock };
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
   const ai = { prompts: p.prompts, model: p.languageModel, cipher: p.secretCipher, plan, clock, settings };
-  const businessHours = async (companyId: number) => {
-    const company = await p.companies.findById(companyId);
-    const zone = await companyTimeZone(p.settings, companyId);
-    return (at: Date) => !company || isWithinBusinessHours(company.schedules, at, zone);
-  };
+  const businessHours = businessHoursOf(p);
+  const runner = flowRunner(p, sendPath(p));
   return {
     listFlows: new ListFlows(deps),
     showFlow: new ShowFlow(deps),
@@ -78,6 +99,13 @@ export function createFlows(p: FlowPorts & SharedPorts) {
     aiAgentOptions: new AiAgentOptions(ai),
     aiAgentConfigChat: new AiAgentConfigChat(ai),
     optimizePrompt: new OptimizePrompt(ai),
+    executeFlow: new ExecuteFlow({ flows, tickets: p.tickets, contacts: p.contacts, connections, runner, tx, clock, ids }),
+    /** The runs' one-off jobs: timers (intervals, question timeouts) and calls (HTTP, model), each feeding its result to the run. */
+    jobs: (): JobDefinition<any>[] => [
+      { name: FLOW_TIMER_JOB, atomic: false, run: async (job) => { await runner.onTimer(job.payload as FlowTimerPayload); } },
+      // Its own transactions after the call; longer than the slowest HTTP node (30 s) or model answer.
+      { name: FLOW_CALL_JOB, atomic: false, leaseMs: 120_000, run: async (job) => { await runner.onCall(job.payload as FlowCallPayload); } },
+    ],
   };
 }
 export type FlowsApi = ReturnType<typeof createFlows>;

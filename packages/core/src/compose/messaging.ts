@@ -50,11 +50,13 @@ import type { Tags } from '../tags/ports.js';
 import type { MessageContexts } from '../messages/message-view.js';
 import type { QueueOptions, Queues } from '../queues/ports.js';
 import { QueueRouter } from '../conversations/queue-router.js';
+import { flowRunner, hasFlowRuntime } from './flow-runtime.js';
 import { messageContexts } from '../conversations/message-context.js';
 import type { Settings } from '../settings/ports.js';
 import type { ProxyAssignments, Proxies } from '../proxies/ports.js';
 import type { Prompts } from '../prompts/ports.js';
 import { sessionProxyLookup } from '../proxies/session-proxy.js';
+import type { ServiceWindows } from '../bizchat/service-window.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -104,6 +106,8 @@ interface SharedPorts {
   readonly products?: Products;
   /** Companies suspended for an overdue invoice (billing's): nobody of them sends. Absent: none is. */
   readonly companySuspensions?: CompanySuspensions;
+  /** When each contact last wrote to a bizchat connection (bizchat's): free-form sends need it within 24 hours. */
+  readonly serviceWindows: ServiceWindows;
 }
 
 /**
@@ -127,7 +131,9 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const { relayOutbox, outbox, outbound } = sendPath(p);
   const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
   const { queues, settings } = p;
-  const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids });
+  // With the flows feature's ports, published flows take their place in the routing (see QueueRouter).
+  const flows = hasFlowRuntime(p) ? { flows: flowRunner(p, { outbound, outbox }) } : {};
+  const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids, ...flows });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages });
   const routeInbound = new RouteInbound({
@@ -171,7 +177,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       routeInbound,
       sendApiMessage: new SendApiMessage({
         contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter,
-        tracking: p.ticketTracking, contexts, suspensions: p.companySuspensions,
+        tracking: p.ticketTracking, contexts, suspensions: p.companySuspensions, windows: p.serviceWindows,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts }),
@@ -189,6 +195,7 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const sendTicketMessage = new SendTicketMessage({
     tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts, suspensions: p.companySuspensions,
+    windows: p.serviceWindows,
   });
   const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
   return {

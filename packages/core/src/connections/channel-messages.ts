@@ -1,6 +1,18 @@
 import type { ConnectionProvider, ConnectionStatus } from './connection.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
+/** A provider template to send (bizchat): its name and language, and the values of its components in the provider's shape. */
+export interface TemplateSend {
+  readonly name: string;
+  readonly language: string;
+  readonly components: ReadonlyArray<{
+    readonly type: 'header' | 'body' | 'button';
+    readonly sub_type?: string;
+    readonly index?: string;
+    readonly parameters: ReadonlyArray<Record<string, unknown>>;
+  }>;
+}
+
 /** What a connector needs to send one message. */
 export interface OutboundContent {
   readonly body: string;
@@ -9,6 +21,8 @@ export interface OutboundContent {
   readonly list?: { readonly title: string; readonly buttonText: string; readonly sections: ReadonlyArray<{ readonly title: string; readonly rows: ReadonlyArray<{ readonly id: string; readonly title: string; readonly description?: string }> }> };
   /** The provider's id of the message this one replies to (quoted reply). */
   readonly quotedProviderMessageId?: string;
+  /** A bizchat template to send instead of free text (`body` is its rendered text, kept in the conversation). */
+  readonly template?: TemplateSend;
 }
 
 /** Command: send on a session connection (the "send command for the session connector"). */
@@ -117,6 +131,8 @@ export interface MessageStatusEvent {
   readonly chatappId: number;
   readonly providerMessageId: string;
   readonly status: DeliveryStatus;
+  /** Why the provider reports `failed` (an `ERR_` code), when it says. */
+  readonly reason?: string;
   readonly at: string;
 }
 

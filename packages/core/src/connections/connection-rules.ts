@@ -54,8 +54,9 @@ export function secretsOf(secrets: Readonly<Record<string, string>>): Record<str
   return Object.fromEntries(entries);
 }
 
-/** A social-network connection cannot work without its page and the page's access token. */
+/** A social-network connection cannot work without its page and the page's access token; a bizchat one without its number and account. */
 export function assertSocialCredentials(c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): void {
+  if (c.kind === 'bizchat' && (!c.externalId || !c.secrets.accessToken || !c.secrets.wabaId)) throw new ValidationError('ERR_BIZCHAT_ACCOUNT_INCOMPLETE');
   if (c.kind !== 'socialnet') return;
   if (!c.externalId) throw new ValidationError('ERR_EXTERNAL_ID_REQUIRED');
   if (!c.secrets.pageAccessToken) throw new ValidationError('ERR_PAGE_ACCESS_TOKEN_REQUIRED');

@@ -1,13 +1,13 @@
 /** What kind of channel a connection is: a session connector, a social-network page, a business API. */
 export type ConnectionKind = 'chatapp' | 'socialnet' | 'bizchat';
 /** Which connector drives it. `sandbox` is the deterministic simulator for tests and demos. */
-export type ConnectionProvider = 'sandbox' | 'baileys' | 'messenger' | 'instagram';
+export type ConnectionProvider = 'sandbox' | 'baileys' | 'messenger' | 'instagram' | 'cloudapi';
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'CONNECTED' | 'DISCONNECTED' | 'PENDING';
 
 export const PROVIDERS_OF: Record<ConnectionKind, readonly ConnectionProvider[]> = {
   chatapp: ['sandbox', 'baileys'],
   socialnet: ['messenger', 'instagram', 'sandbox'],
-  bizchat: [],
+  bizchat: ['cloudapi'],
 };
 
 export interface Connection {
@@ -26,7 +26,7 @@ export interface Connection {
   tokenDigest: string | null;
   /** The token masked for display (first and last characters). */
   tokenHint: string | null;
-  /** The page or account id at the provider (social networks). */
+  /** The page or account id at the provider (social networks), the phone-number id (bizchat). */
   externalId: string | null;
   /** Provider secrets (a page access token); never shown by the API. */
   secrets: Record<string, string>;

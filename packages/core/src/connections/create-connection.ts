@@ -35,11 +35,11 @@ export interface ConnectionFields {
 
 export interface CreateConnectionInput extends ConnectionFields {
   readonly actor: Actor;
-  readonly kind: 'chatapp' | 'socialnet';
+  readonly kind: 'chatapp' | 'socialnet' | 'bizchat';
   readonly name: string;
 }
 
-const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger' } as const;
+const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger', bizchat: 'cloudapi' } as const;
 
 /**
  * An admin adds a chat-application session or a social-network page to the company, within the

@@ -18,7 +18,7 @@ export class ResumeSessions {
     for (const company of await companies.listAll()) {
       if (!company.status) continue;
       const n = await tx.run(async () => {
-        const live = (await connections.list(company.id)).filter((c) => c.status !== 'DISCONNECTED' && c.kind !== 'bizchat');
+        const live = (await connections.list(company.id)).filter((c) => c.status !== 'DISCONNECTED');
         for (const connection of live) await sessions.enqueue(connection, 'start', { resume: true });
         return live.length;
       });

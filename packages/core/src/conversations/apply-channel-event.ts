@@ -52,7 +52,7 @@ export class ApplyChannelEvent {
 
   private async status(e: MessageStatusEvent) {
     const target = e.messageId ? { id: e.messageId } : { connectionId: e.chatappId, providerMessageId: e.providerMessageId };
-    await this.advance(e.companyId, target, e.status);
+    await this.advance(e.companyId, target, e.status, e.status === 'failed' && e.reason ? { failureReason: e.reason } : {});
   }
 
   /**

@@ -21,6 +21,16 @@ import { foldForSearch } from '../shared/text.js';
 /** Invalid replies after which the menu is no longer sent again: the ticket waits for a human. */
 export const MAX_BOT_RETRIES = 3;
 
+/**
+ * The flows' part of the routing (flows/flow-runner.ts): `resume` feeds the message to the ticket's
+ * active run, `trigger` starts a run of a published flow whose trigger the message matches. Each
+ * answers the messages sent, or null when no flow took the message.
+ */
+export interface InboundFlows {
+  resume(m: RoutedMessage): Promise<Message[] | null>;
+  trigger(m: RoutedMessage): Promise<Message[] | null>;
+}
+
 /** One inbound message, already stored, on its (mutable) ticket, inside RouteInbound's transaction. */
 export interface RoutedMessage {
   readonly connection: Connection;
@@ -52,6 +62,11 @@ export interface RoutedMessage {
  *
  * - Responsible sellers: with `DirectTicketsToWallets`, a new conversation of a contact with a
  *   seller goes to that seller before anything above (`toSeller`).
+ * - Flows (`flows`, when wired): after the seller rule and before everything else, the ticket's
+ *   active run takes the message (the answer resumes it); else a published, active flow whose
+ *   trigger matches starts a run — a keyword, then on a new conversation `welcome` (the contact's
+ *   first on the connection) or `noMatch` (a returning contact). Out-of-hours, greeting, menus
+ *   and assistants come only when no flow took the message.
  *
  * Groups and contacts with `disableBot` only get the connection's greeting. Operators end the bot
  * by taking, transferring or closing the ticket; it only talks to pending, unassigned tickets.
@@ -59,7 +74,7 @@ export interface RoutedMessage {
 export class QueueRouter {
   constructor(private readonly deps: {
     queues: Queues; options: QueueOptions; settings: Settings; companies: Companies; users: Users; outbound: OutboundMessages; outbox: Outbox;
-    clock: Clock; ids: IdGenerator;
+    clock: Clock; ids: IdGenerator; flows?: InboundFlows;
   }) {}
 
   /** Moves the ticket (the caller saves it) and returns the messages the bot sent. */
@@ -76,6 +91,8 @@ export class QueueRouter {
     if (ticket.isGroup || contact.disableBot) {
       return m.opening && !ticket.isGroup && connection.greetingMessage ? [await this.send(m, connection.greetingMessage)] : [];
     }
+    const byFlow = this.deps.flows ? (await this.deps.flows.resume(m)) ?? (await this.deps.flows.trigger(m)) : null;
+    if (byFlow) return byFlow;
     if (m.opening) return this.open(m);
     if (!ticket.botActive || ticket.status !== 'pending' || ticket.userId !== null) return [];
     if (await this.askAssistant(m)) return [];

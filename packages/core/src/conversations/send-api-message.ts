@@ -21,6 +21,8 @@ import type { Queues } from '../queues/ports.js';
 import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
 import { assertMaySend } from '../tenancy/company-suspension.js';
 import type { CompanySuspensions } from '../tenancy/ports.js';
+import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
+import type { TemplateSend } from '../connections/channel-messages.js';
 
 export interface SendApiMessageInput {
   /** The connection whose API token authorised the call: it fixes the company too. */
@@ -36,6 +38,8 @@ export interface SendApiMessageInput {
   readonly list?: OutboundContent['list'];
   /** A retried request with the same key returns the first result and sends nothing again. */
   readonly idempotencyKey?: string;
+  /** A bizchat template the connector sends, `body` being its rendered text (allowed outside the 24-hour window). */
+  readonly template?: TemplateSend;
 }
 
 export interface SendApiMessageResult {
@@ -59,7 +63,7 @@ export class SendApiMessage {
     contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
     tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
     idempotencyKeys: IdempotencyKeys; presenter: TicketPresenter; tracking: TicketTracking; contexts?: MessageContexts;
-    suspensions?: CompanySuspensions;
+    suspensions?: CompanySuspensions; windows: ServiceWindows;
   }) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
@@ -123,6 +127,7 @@ export class SendApiMessage {
         companyId: connection.companyId, name: input.number, number: input.number, email: null, isGroup: false, profilePicUrl: null,
         createdAt: now, updatedAt: now,
       });
+      if (!input.template) await assertServiceWindow(this.deps.windows, connection, contact.id, now);
       const { ticket, created } = await tickets.getOrCreateActive({
         uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'open',
         userId: input.userId ?? null, queueId: input.queueId ?? null, unreadMessages: 0, lastMessage: '', isGroup: false,
@@ -133,7 +138,7 @@ export class SendApiMessage {
         : [{ body, media: null }];
       const sent = [];
       for (const d of drafts) {
-        sent.push(await outbound.enqueue({ connection, ticket, contact, body: d.body, media: d.media, userId: input.userId ?? null, buttons: input.buttons, list: input.list }));
+        sent.push(await outbound.enqueue({ connection, ticket, contact, body: d.body, media: d.media, userId: input.userId ?? null, buttons: input.buttons, list: input.list, template: input.template }));
       }
       ticket.lastMessage = body || stored[0]?.filename || '';
       ticket.updatedAt = now;
@@ -178,6 +183,6 @@ function fingerprintOf(input: SendApiMessageInput, medias: readonly UploadedFile
     number: input.number, body: input.body, userId: input.userId ?? null, queueId: input.queueId ?? null,
     sendSignature: input.sendSignature ?? false, closeTicket: input.closeTicket ?? false,
     medias: medias.map((f) => ({ filename: f.filename, contentType: f.contentType, size: uploadSize(f) })),
-    buttons: input.buttons ?? null, list: input.list ?? null,
+    buttons: input.buttons ?? null, list: input.list ?? null, template: input.template ?? null,
   });
 }

@@ -20,6 +20,8 @@ import type { Tickets } from '../tickets/ports.js';
 import { assertMayChange, visibleTicket } from '../tickets/ticket-access.js';
 import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
 import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
+import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
+import type { TemplateSend } from '../connections/channel-messages.js';
 
 export const MAX_TICKET_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_MESSAGE_LENGTH = 65_536;
@@ -38,6 +40,8 @@ export interface SendTicketMessageInput {
    * sent in order instead of `body` and `medias`; one without media is a text.
    */
   readonly attachments?: readonly { readonly caption: string; readonly media: MessageMedia | null }[];
+  /** A bizchat template the connector sends, `body` being its rendered text (allowed outside the 24-hour window). */
+  readonly template?: TemplateSend;
 }
 
 export interface SendTicketMessageResult { readonly messages: MessageView[]; readonly ticket: TicketDetails; }
@@ -71,7 +75,7 @@ export class SendTicketMessage {
   constructor(private readonly deps: {
     tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
     journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
-    contexts?: MessageContexts; suspensions?: CompanySuspensions;
+    contexts?: MessageContexts; suspensions?: CompanySuspensions; windows: ServiceWindows;
   }) {}
 
   async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {
@@ -92,6 +96,7 @@ export class SendTicketMessage {
     if (!connection) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
     const contact = await contacts.findById(ticket.companyId, ticket.contactId);
     if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
+    if (!isPrivate && !input.template) await assertServiceWindow(this.deps.windows, connection, contact.id, this.deps.clock.now());
     const quoted = input.quotedMsgId ? await messages.findById(ticket.companyId, input.quotedMsgId) : null;
     if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId || quoted.connectionId !== ticket.connectionId)) {
       throw new ValidationError('ERR_QUOTED_MESSAGE_NOT_FOUND');
@@ -109,7 +114,7 @@ export class SendTicketMessage {
         const q = i === 0 ? quoted : null;
         sent.push(isPrivate
           ? await this.note(current, d.body, d.media, q, actor.userId)
-          : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q }));
+          : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q, template: input.template }));
       }
       if (!isPrivate) await this.deps.journal.responded(current);
       const preview = attachments.length ? attachments.at(-1)!.caption : input.body || stored[0]?.filename || '';

@@ -21,6 +21,8 @@ export interface Flows {
    * each on the other's result.
    */
   lock(companyId: number, id: number): Promise<Flow | null>;
+  /** The company's active flows with a published version (those whose triggers start runs), by id. */
+  triggered(companyId: number): Promise<Flow[]>;
   /** By name (folded), then id. */
   list(query: FlowQuery): Promise<Page<Flow>>;
   add(flow: NewFlow): Promise<Flow>;

@@ -26,6 +26,7 @@ import { CampaignsReadingLists, ContactListCampaignAudience, InMemoryCampaignRef
 import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../campaigns/in-memory-campaigns.js';
 import { InMemoryCampaignSettings } from '../campaigns/in-memory-campaign-sources.js';
 import { InMemoryChatMessages, InMemoryChats } from './chats.js';
+import { InMemoryBizchatNumbers, InMemoryBizchatTemplates, InMemoryTemplateDirectory } from './bizchat.js';
 import { InMemoryAnnouncementAudience, InMemoryAnnouncements } from './announcements.js';
 import { InMemoryContactsReport, InMemoryDashboardFigures, InMemoryTicketCycles } from './dashboards.js';
 import { InMemoryScheduleDeliveries, InMemoryScheduleOccurrences, InMemorySchedules } from '../schedules/in-memory-schedules.js';
@@ -35,7 +36,7 @@ import { InMemoryLanguageModel, InMemoryPromptAnswers, InMemoryPrompts } from '.
 import { InMemoryFileLists } from './files.js';
 import { InMemoryCompanyTemplates } from './company-templates.js';
 import { InMemoryWalletAssignments } from './contact-sellers.js';
-import { InMemoryFlows } from './flows.js';
+import { InMemoryFlowHttp, InMemoryFlowRuns, InMemoryFlows } from './flows.js';
 import { inMemoryCatalogPorts } from './catalog.js';
 import { InMemoryOrderLogs, InMemoryOrders, InMemoryOrderSettings } from './orders.js';
 import { InMemoryBillingLedger, InMemoryBillingWebhooks, InMemoryCharges, InMemoryPaymentEvents, InMemoryPaymentGateway, InMemorySuspensions } from './billing.js';
@@ -76,6 +77,8 @@ export function createInMemoryPorts() {
   const outbox = new InMemoryOutbox();
   const queueOptions = new InMemoryQueueOptions(tickets);
   const connections = new InMemoryConnections();
+  const messages = new InMemoryMessages();
+  const bizchatNumbers = new InMemoryBizchatNumbers(connections, messages);
   const queues = new InMemoryQueues({ tickets, options: queueOptions, users, connections });
   users.queueMemberships = (companyId, userId) => queues.queueIdsOfUser(companyId, userId);
   /** The handlers `jobQueue` accepts: a test adds the definitions it runs. */
@@ -110,7 +113,7 @@ export function createInMemoryPorts() {
     connections,
     contacts,
     tickets,
-    messages: new InMemoryMessages(),
+    messages,
     outbox,
     broker: new InProcessBroker(),
     idempotencyKeys: new InMemoryIdempotencyKeys(),
@@ -156,8 +159,14 @@ export function createInMemoryPorts() {
     prompts: new InMemoryPrompts({ connections, queues }),
     fileLists: new InMemoryFileLists(),
     companyTemplates: new InMemoryCompanyTemplates(),
+    bizchatTemplates: new InMemoryBizchatTemplates(),
+    templateDirectory: new InMemoryTemplateDirectory(),
+    bizchatNumbers,
+    serviceWindows: bizchatNumbers,
     walletAssignments: new InMemoryWalletAssignments(contacts),
     flows: new InMemoryFlows(),
+    flowRuns: new InMemoryFlowRuns(),
+    flowHttp: new InMemoryFlowHttp(),
     ...inMemoryCatalogPorts(),
     ...inMemoryOrderPorts(contacts),
     languageModel: new InMemoryLanguageModel(),

@@ -19,6 +19,8 @@ export interface OutboundDraft {
   readonly list?: OutboundContent['list'];
   /** The message this one replies to; the connector quotes it when it has a provider id. */
   readonly quoted?: Message | null;
+  /** A bizchat template the connector sends instead of `body` (which holds its rendered text). */
+  readonly template?: OutboundContent['template'];
 }
 
 /**
@@ -45,6 +47,7 @@ export class OutboundMessages {
       ...(draft.buttons ? { buttons: draft.buttons } : {}),
       ...(draft.list ? { list: draft.list } : {}),
       ...(draft.quoted?.providerMessageId ? { quotedProviderMessageId: draft.quoted.providerMessageId } : {}),
+      ...(draft.template ? { template: draft.template } : {}),
     };
     const base = { messageId: message.id, issuedAt: now.toISOString(), companyId: message.companyId, chatappId: draft.connection.id, ticketId: draft.ticket.id, to: draft.contact.number, content };
     const command: SessionSendMessage | SocialSendMessage = draft.connection.kind === 'socialnet'

@@ -371,6 +371,10 @@ export const ERROR_CODES = {
   ERR_FLOW_NOT_PUBLISHED: { kind: 'conflict', description: 'The flow has no published version yet: publish it before activating it or simulating a version.' },
   ERR_FLOW_VERSION_NOT_FOUND: { kind: 'not-found', description: 'The flow has no published version with that number.' },
   ERR_FLOW_LOOP: { kind: 'validation', description: 'The flow ran 1,000 nodes without waiting for the contact: a loop without a question, interval or call in it. `nodeId` names where it stopped.' },
+  ERR_FLOW_RUN_ACTIVE: { kind: 'conflict', description: 'The ticket already has a running flow (one run per ticket): wait for it to end, or have an operator take the ticket, which cancels it.' },
+  ERR_FLOW_RUN_CHANGED: { kind: 'conflict', description: 'Another step of the same flow run was saved first (a concurrent answer, timer or call result): the step is tried again on the run as it now is.' },
+  ERR_FLOW_TICKET_TAKEN: { kind: 'conflict', description: 'A flow only talks to a pending ticket nobody took (and not to a group): this one is open with an operator, closed, or a group.' },
+  ERR_FLOW_EXECUTE_TARGET: { kind: 'validation', description: 'Give either `ticketId`, or `contactId` with `chatappId` (the contact\'s conversation on that connection), not both.' },
   ERR_FLOW_AI_CONFIG_REQUIRED: { kind: 'validation', description: 'Give the model to use: `promptId` (one of the company\'s prompts) or `config` (provider, model, base URL and key), not both.' },
 
   // ── Transcription (speech-to-text of audio messages) and its credentials ──
@@ -503,6 +507,31 @@ export const ERROR_CODES = {
   ERR_INVALID_TEMPLATE_CATEGORY: { kind: 'validation', description: 'The template category is over 60 characters.' },
   ERR_CONTACT_SELLER_CHANGED: { kind: 'conflict', description: 'The contact\'s responsible seller changed while this request was handled; read it again and retry.' },
 
+  // ── The business channel (bizchat: the WhatsApp Business Cloud API) and its templates ──
+  ERR_BIZCHAT_WINDOW_CLOSED: {
+    kind: 'validation', where: ['answer', 'failureReason'],
+    description: 'The contact has not written to this bizchat connection in the last 24 hours, so only an approved template may be sent (`POST /send-bizchat-template`).',
+  },
+  ERR_NOT_BIZCHAT_CONNECTION: { kind: 'validation', description: 'The connection (or the ticket\'s connection) is not a bizchat connection; templates exist only there.' },
+  ERR_BIZCHAT_ACCOUNT_INCOMPLETE: { kind: 'validation', description: 'A bizchat connection needs its phone-number id (`externalId`) and `secrets.accessToken` and `secrets.wabaId`.' },
+  ERR_BIZCHAT_RECIPIENT_REQUIRED: { kind: 'validation', description: 'Name the recipient: a `ticketId`, or a `chatappId` and a `number`.' },
+  ERR_BIZCHAT_TEMPLATE_NOT_FOUND: {
+    kind: 'not-found', where: ['answer', 'failureReason'],
+    description: 'The business account has no template of this name in this language (provider code 132001); refresh the list and check both.',
+  },
+  ERR_BIZCHAT_TEMPLATE_NOT_APPROVED: { kind: 'validation', description: 'Only APPROVED templates may be sent; this one is pending, rejected, paused or disabled (`details.status`).' },
+  ERR_BIZCHAT_TEMPLATE_PARAMETERS: {
+    kind: 'validation', where: ['answer', 'failureReason'],
+    description: 'The values do not fit the template\'s variables (provider code 132000); `fields` names each part with what is missing or extra.',
+  },
+  ERR_BIZCHAT_TOKEN_INVALID: {
+    kind: 'validation', where: ['answer', 'failureReason'],
+    description: 'The provider refused the connection\'s access token (code 190: expired or revoked); update `secrets.accessToken`.',
+  },
+  ERR_BIZCHAT_PROVIDER_UNAVAILABLE: { kind: 'unavailable', description: 'The provider\'s Graph API did not answer or is rate limiting; try again later.' },
+  ERR_BIZCHAT_UNDELIVERABLE: { kind: 'validation', where: ['failureReason'], description: 'The provider could not deliver the message (code 131026: the number has no account, or cannot receive it).' },
+  ERR_BIZCHAT_INVALID_REQUEST: { kind: 'validation', where: ['failureReason'], description: 'The provider refused the request as invalid (code 100: a wrong parameter, e.g. a media link it cannot fetch).' },
+  ERR_BIZCHAT_REFUSED: { kind: 'validation', where: ['failureReason'], description: 'The provider refused the send for another reason; the reason continues with its code and text.' },
   // ── Dashboards and reports ──
   ERR_DATE_RANGE_TOO_LONG: { kind: 'validation', description: 'A dashboard or report covers at most 731 days (two years); choose a shorter range.' },
   ERR_DASHBOARD_REFRESH_TOO_SOON: { kind: 'too-many-requests', description: 'The company\'s figures were refreshed moments ago; wait the seconds in Retry-After (a job also keeps them fresh).' },

@@ -1,0 +1,89 @@
+import { bizchatFailureReason, type ProviderEvent } from '@servicedesk/core';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+const STATUSES = { sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' } as const;
+
+/** What one signed business-API delivery holds: events per phone-number id, and template status updates per business account. */
+export interface BizchatDelivery {
+  readonly numbers: Array<{ phoneNumberId: string; events: ProviderEvent[] }>;
+  readonly templates: Array<{ wabaId: string; metaId: string | null; name: string; language: string; event: string }>;
+}
+
+/** Seconds since the epoch, as the Cloud API sends them (a string), to ISO 8601. */
+function isoOf(seconds: unknown): string | undefined {
+  const n = typeof seconds === 'string' ? Number(seconds) : typeof seconds === 'number' ? seconds : NaN;
+  const d = new Date(n * 1000);
+  return Number.isFinite(n) && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
+}
+
+/** The text a message shows in the conversation: its text, a reply's title, a caption, or its type in brackets. */
+function bodyOf(m: Record<string, unknown>): string {
+  const type = text(m.type) ?? 'unknown';
+  const part = isRecord(m[type]) ? (m[type] as Record<string, unknown>) : {};
+  if (type === 'text') return typeof part.body === 'string' ? part.body : '';
+  if (type === 'button') return text(part.text) ?? '';
+  if (type === 'interactive') {
+    const reply = isRecord(part.button_reply) ? part.button_reply : isRecord(part.list_reply) ? part.list_reply : {};
+    return text(reply.title) ?? '';
+  }
+  const caption = text(part.caption);
+  return caption ? `[${type}] ${caption}` : `[${type}]`;
+}
+
+/**
+ * Meta's `whatsapp_business_account` deliveries: `entry[].changes[]` with `field: messages` hold
+ * `value.metadata.phone_number_id`, `messages[]` (inbound, by `wamid`) and `statuses[]` (sent,
+ * delivered, read, failed with `errors[]`); `field: message_template_status_update` holds a
+ * template's new status. Anything not shaped as documented is skipped, never trusted.
+ */
+export function parseBizchatDelivery(payload: unknown): BizchatDelivery {
+  const delivery: BizchatDelivery = { numbers: [], templates: [] };
+  if (!isRecord(payload) || payload.object !== 'whatsapp_business_account' || !Array.isArray(payload.entry)) return delivery;
+  for (const entry of payload.entry) {
+    if (!isRecord(entry) || !Array.isArray(entry.changes)) continue;
+    const wabaId = text(entry.id);
+    for (const change of entry.changes) {
+      if (!isRecord(change) || !isRecord(change.value)) continue;
+      const value = change.value;
+      if (change.field === 'message_template_status_update') {
+        const name = text(value.message_template_name);
+        const language = text(value.message_template_language);
+        const event = text(value.event);
+        const id = value.message_template_id;
+        if (wabaId && name && language && event) {
+          delivery.templates.push({ wabaId, metaId: typeof id === 'number' || typeof id === 'string' ? String(id) : null, name, language, event });
+        }
+        continue;
+      }
+      const phoneNumberId = isRecord(value.metadata) ? text(value.metadata.phone_number_id) : undefined;
+      if (change.field !== 'messages' || !phoneNumberId) continue;
+      const names = new Map<string, string>();
+      for (const c of Array.isArray(value.contacts) ? value.contacts : []) {
+        const name = isRecord(c) && isRecord(c.profile) ? text(c.profile.name) : undefined;
+        if (isRecord(c) && text(c.wa_id) && name) names.set(c.wa_id as string, name);
+      }
+      const events: ProviderEvent[] = [];
+      for (const m of Array.isArray(value.messages) ? value.messages : []) {
+        const wamid = isRecord(m) ? text(m.id) : undefined;
+        const from = isRecord(m) ? text(m.from) : undefined;
+        if (!isRecord(m) || !wamid || !from || !/^\d{5,20}$/.test(from)) continue;
+        const at = isoOf(m.timestamp);
+        events.push({ type: 'InboundMessage', providerMessageId: wamid, from, senderName: names.get(from) ?? from, body: bodyOf(m), isGroup: false, ...(at ? { at } : {}) });
+      }
+      for (const s of Array.isArray(value.statuses) ? value.statuses : []) {
+        const wamid = isRecord(s) ? text(s.id) : undefined;
+        const status = isRecord(s) ? STATUSES[text(s.status) as keyof typeof STATUSES] : undefined;
+        if (!isRecord(s) || !wamid || !status) continue;
+        const at = isoOf(s.timestamp);
+        const error = Array.isArray(s.errors) && isRecord(s.errors[0]) ? s.errors[0] : null;
+        const detail = error && isRecord(error.error_data) ? text(error.error_data.details) : undefined;
+        const reason = status === 'failed' && error && typeof error.code === 'number'
+          ? bizchatFailureReason(error.code, detail ?? text(error.title) ?? text(error.message) ?? 'failed') : undefined;
+        events.push({ type: 'MessageStatusChanged', providerMessageId: wamid, status, ...(reason ? { reason } : {}), ...(at ? { at } : {}) });
+      }
+      delivery.numbers.push({ phoneNumberId, events });
+    }
+  }
+  return delivery;
+}

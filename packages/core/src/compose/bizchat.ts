@@ -1,0 +1,64 @@
+import type { BizchatNumbers, BizchatTemplates, TemplateDirectory } from '../bizchat/ports.js';
+import type { ServiceWindows } from '../bizchat/service-window.js';
+import { AcceptBizchatEvents, ApplyTemplateStatus, ListBizchatTemplates, SendBizchatTemplate } from '../bizchat/manage-bizchat-templates.js';
+import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
+import { messageContexts } from '../conversations/message-context.js';
+import { SendApiMessage } from '../conversations/send-api-message.js';
+import { SendTicketMessage } from '../conversations/send-ticket-message.js';
+import type { RealtimeEvent } from '../events/realtime-event.js';
+import type { Users } from '../identity/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { CompanySuspensions } from '../tenancy/ports.js';
+import { TicketPresenter } from '../tickets/ticket-details.js';
+import { TicketJournal } from '../tickets/ticket-journal.js';
+import { sendPath, type MessagingPorts } from './messaging.js';
+
+/** The business channel's own ports. */
+export interface BizchatPorts {
+  readonly bizchatTemplates: BizchatTemplates;
+  readonly templateDirectory: TemplateDirectory;
+  readonly bizchatNumbers: BizchatNumbers;
+  /** Also the messaging spine's: every free-form send checks the window with it. */
+  readonly serviceWindows: ServiceWindows;
+}
+
+interface SharedPorts extends MessagingPorts {
+  readonly users: Users;
+  readonly blobs: BlobStorage;
+  readonly cache: Cache;
+  readonly realtime: RealtimeEvents<RealtimeEvent>;
+  readonly tx: Transaction;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly companySuspensions?: CompanySuspensions;
+}
+
+/**
+ * Bizchat templates: the cached list per connection, the template send (through the operators' and
+ * the message API's send use cases, over the one send path) and the provider's status updates.
+ */
+export function createBizchat(p: BizchatPorts & SharedPorts) {
+  const { connections, contacts, tickets, messages, users, blobs, cache, realtime, tx, clock, ids, queues } = p;
+  const { outbound } = sendPath(p);
+  const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
+  const contexts = messageContexts({ tickets, contacts, queues, messages });
+  const journal = new TicketJournal({ tickets, ticketLogs: p.ticketLogs, tracking: p.ticketTracking, clock });
+  const windows = p.serviceWindows;
+  const suspensions = p.companySuspensions;
+  const templateDeps = { connections, templates: p.bizchatTemplates, directory: p.templateDirectory, tx, clock };
+  return {
+    listBizchatTemplates: new ListBizchatTemplates(templateDeps),
+    sendBizchatTemplate: new SendBizchatTemplate({
+      ...templateDeps, tickets, users,
+      toTicket: new SendTicketMessage({ tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts, suspensions, windows }),
+      toNumber: new SendApiMessage({
+        contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter,
+        tracking: p.ticketTracking, contexts, suspensions, windows,
+      }),
+    }),
+    applyTemplateStatus: new ApplyTemplateStatus({ templates: p.bizchatTemplates, clock }),
+    acceptBizchatEvents: new AcceptBizchatEvents({ numbers: p.bizchatNumbers, sink: new AcceptProviderEvents({ connections, broker: p.broker, clock }) }),
+  };
+}
+export type BizchatApi = ReturnType<typeof createBizchat>;
