@@ -4,7 +4,9 @@ import type { ServiceWindows } from '../bizchat/service-window.js';
 import { ServiceUnavailableError, ValidationError } from '../shared/errors.js';
 import type { InMemoryConnections, InMemoryMessages } from './messaging.js';
 
-const byNameLanguage = (a: BizchatTemplate, b: BizchatTemplate) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language) || a.id - b.id;
+/** Code-point order, as the SQL adapter sorts (a locale puts `_` before digits and `a` before `B`). */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byNameLanguage = (a: BizchatTemplate, b: BizchatTemplate) => byCodePoint(a.name, b.name) || byCodePoint(a.language, b.language) || a.id - b.id;
 
 /** The stored template lists, by name then language as the SQL adapter orders them. */
 export class InMemoryBizchatTemplates implements BizchatTemplates {
