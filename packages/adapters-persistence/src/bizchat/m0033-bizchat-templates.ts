@@ -1,14 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Bizchat connections get their provider (`cloudapi`, the business API) and a stored copy of their
- * business account's templates: one row per connection, name and language, refreshed from the
- * provider and updated by its template status webhooks (found by `waba_id`).
+ * Bizchat connections (provider `cloudapi`, allowed by m0034) get a stored copy of their business
+ * account's templates: one row per connection, name and language, refreshed from the provider and
+ * updated by its template status webhooks (found by `waba_id`).
  */
 export class M0033BizchatTemplates extends Migration {
   override async up(): Promise<void> {
-    this.addSql('alter table connections drop constraint if exists connections_provider_check');
-    this.addSql(`alter table connections add constraint connections_provider_check check (provider in ('sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi'))`);
     this.addSql(`create table bizchat_templates (
       id serial primary key,
       company_id int not null references companies(id) on delete cascade,
