@@ -5,6 +5,7 @@ import pg from 'pg';
 import { api } from './http.js';
 import { freePort, memoryOf, NodeService, PrivateNats, until, type Watched } from './proc.js';
 import { pgliteSql, postgresSql, type Sql } from './sql.js';
+import { FakeGraph } from './fake-graph.js';
 
 export type TargetKind = 'embedded' | 'postgres';
 
@@ -46,6 +47,8 @@ export class Target {
   dbName: string | undefined;
   private readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-'));
   private pool: Sql | undefined;
+  /** Meta's Graph API on loopback: creating a page connection asks it whose the token is. */
+  private readonly graph = new FakeGraph();
   /** Versions of the servers used, for the report. */
   readonly servers: Record<string, string> = {};
 
@@ -74,10 +77,11 @@ export class Target {
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     const common: Record<string, string> = { LOG_LEVEL: 'warn' };
+    await this.graph.start();
     const backendEnv: Record<string, string> = {
       ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(this.dataDir, 'backend'),
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, META_APP_SECRET, META_VERIFY_TOKEN: 'bench-verify-token',
-      ACCESS_TOKEN_TTL: '21600',
+      ACCESS_TOKEN_TTL: '21600', META_GRAPH_URL: this.graph.url,
     };
     if (this.kind === 'postgres') {
       await this.createDatabase();
@@ -169,6 +173,7 @@ export class Target {
     await this.runtime?.stop();
     await this.backend?.stop();
     await this.nats?.stop();
+    await this.graph.close();
     if (this.dbName) {
       const admin = new pg.Client({ connectionString: this.options.databaseUrl! });
       await admin.connect();

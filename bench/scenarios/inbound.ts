@@ -4,6 +4,7 @@ import { api, KeepAliveClient } from '../lib/http.js';
 import { closedLoop, paced, type PhaseResult } from '../lib/load.js';
 import { messageFrames, messageKeys, NamespaceObserver } from '../lib/namespace.js';
 import { messengerDelivery, metaSignature } from '../lib/setup.js';
+import { pageToken } from '../lib/fake-graph.js';
 import type { Queryable, Sql } from '../lib/sql.js';
 
 const PAGE = 'BENCH-PAGE';
@@ -40,8 +41,8 @@ export const inbound: Scenario = {
   name: 'inbound',
   async setup(ctx: Ctx) {
     const client = api(ctx.target.baseUrl, ctx.target.token);
-    const page = await client.post<{ id: number }>('/socialnet/', { name: 'Bench page', provider: 'sandbox', externalId: PAGE, secrets: { pageAccessToken: 'bench-page-token' } });
-    const other = await client.post<{ id: number }>('/socialnet/', { name: 'Bench baseline page', provider: 'sandbox', externalId: 'BENCH-BASELINE-PAGE', secrets: { pageAccessToken: 'bench-page-token' } });
+    const page = await client.post<{ id: number }>('/socialnet/', { name: 'Bench page', provider: 'sandbox', externalId: PAGE, secrets: { pageAccessToken: pageToken(PAGE) } });
+    const other = await client.post<{ id: number }>('/socialnet/', { name: 'Bench baseline page', provider: 'sandbox', externalId: 'BENCH-BASELINE-PAGE', secrets: { pageAccessToken: pageToken('BENCH-BASELINE-PAGE') } });
     state = { pageId: page.id, baselineConnectionId: other.id };
   },
 

@@ -14,6 +14,7 @@ import { messageFrames, messageKeys, NamespaceObserver } from '../lib/namespace.
 import { natsServerBinary, sleep } from '../lib/proc.js';
 import { connectedSandbox, messengerDelivery, metaSignature, mobile, uniqueToken } from '../lib/setup.js';
 import { Target } from '../lib/target.js';
+import { pageToken } from '../lib/fake-graph.js';
 import { productTree } from '../lib/tree.js';
 
 const { values: args } = parseArgs({ options: { ref: { type: 'string' }, n: { type: 'string', default: '50' } } });
@@ -47,7 +48,7 @@ async function counted(label: string, work: () => Promise<void>) {
 try {
   await target.start();
   const admin = api(target.baseUrl, target.token);
-  await admin.post('/socialnet/', { name: 'Bench page', provider: 'sandbox', externalId: 'BENCH-PAGE', secrets: { pageAccessToken: 'x' } });
+  await admin.post('/socialnet/', { name: 'Bench page', provider: 'sandbox', externalId: 'BENCH-PAGE', secrets: { pageAccessToken: pageToken('BENCH-PAGE') } });
   const token = uniqueToken('statements');
   await connectedSandbox(target, 'Bench send', token);
   const observer = await NamespaceObserver.open(`${target.wsBase}/1?token=${target.token}`, messageKeys, messageFrames);
