@@ -13,9 +13,11 @@ export interface Settings {
   readonly quiesceMs: number;
   /** Closed-loop concurrency of the HTTP throughput phases and their baselines. */
   readonly connections: number;
-  readonly inboundRate: number;
+  /** Embedded target: the rate at which send and inbound must keep p99 < 100 ms. */
+  readonly embeddedRate: number;
   readonly inboundContacts: number;
-  readonly deliverRate: number;
+  /** Deliver is measured through one connection, then spread over this many. */
+  readonly deliverConnections: number;
   readonly fanoutClients: number;
   readonly fanoutRounds: number;
   readonly sessions: number;
@@ -26,11 +28,11 @@ export interface Settings {
 export function settingsFor(quick: boolean, overrides: Partial<Settings> = {}): Settings {
   const base: Settings = quick
     ? {
-      quick, phaseMs: 2_000, drainMs: 10_000, quiesceMs: 20_000, connections: 32, inboundRate: 1000, inboundContacts: 10_000, deliverRate: 1000,
+      quick, phaseMs: 2_000, drainMs: 10_000, quiesceMs: 20_000, connections: 32, embeddedRate: 50, inboundContacts: 10_000, deliverConnections: 8,
       fanoutClients: 1000, fanoutRounds: 20, sessions: 100, tickets: 5_000, messagesPerTicket: 10,
     }
     : {
-      quick, phaseMs: 20_000, drainMs: 60_000, quiesceMs: 180_000, connections: 32, inboundRate: 1000, inboundContacts: 10_000, deliverRate: 1000,
+      quick, phaseMs: 20_000, drainMs: 60_000, quiesceMs: 180_000, connections: 32, embeddedRate: 50, inboundContacts: 10_000, deliverConnections: 8,
       fanoutClients: 1000, fanoutRounds: 200, sessions: 100, tickets: 100_000, messagesPerTicket: 10,
     };
   return { ...base, ...overrides };
@@ -103,4 +105,15 @@ export const both = (...parts: Array<string | undefined>) => parts.filter(Boolea
 export function sustainableRate(targetRate: number, sustained: number | undefined): { rate: number; capped: boolean } {
   if (sustained === undefined || !Number.isFinite(sustained) || sustained >= targetRate) return { rate: targetRate, capped: false };
   return { rate: Math.max(5, Math.floor(sustained * 0.8)), capped: true };
+}
+
+/**
+ * The "at a rate" targets of the write path: on PostgreSQL half of the throughput the max target
+ * asks for (50 % of the same-run direct-SQL baseline, so a quarter of it) with the p99 given; on
+ * the embedded default 50 msg/s with p99 < 100 ms.
+ */
+export function writeRateTarget(kind: 'embedded' | 'postgres', baselineThroughput: number, settings: Settings, p99Ms: number): { rate: number; p99Ms: number; label: string } {
+  if (kind === 'embedded') return { rate: settings.embeddedRate, p99Ms: 100, label: `p99 < 100 ms at ${settings.embeddedRate}/s (embedded)` };
+  const rate = Math.max(5, Math.floor(baselineThroughput * 0.25));
+  return { rate, p99Ms, label: `p99 < ${p99Ms} ms at half of 50 % of the baseline (${rate}/s)` };
 }
