@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { both, ratioOfP99, ratioOfThroughput, writeRateTarget, type Ctx, type Row, type Scenario } from '../lib/context.js';
+import { both, ratioOfP99, ratioOfThroughput, sustainableRate, writeRateTarget, type Ctx, type Row, type Scenario } from '../lib/context.js';
 import { api, KeepAliveClient } from '../lib/http.js';
 import { cannon, closedLoop, paced, type PhaseResult } from '../lib/load.js';
 import type { Queryable, Sql } from '../lib/sql.js';
@@ -99,8 +99,9 @@ export const send: Scenario = {
       observer.reset();
 
       // PostgreSQL: half of the most accepted; embedded: the fixed rate of its target.
+      // On the embedded default a rate the closed loop did not sustain would only measure a queue: 80 % of it, missed.
       const goal = target.kind === 'embedded' ? writeRateTarget('embedded', 0, settings, 100) : { rate: Math.max(1, Math.floor(max.throughput / 2)), p99Ms: 20, label: 'p99 < 20 ms at half of max' };
-      const half = goal.rate;
+      const { rate: half, capped } = target.kind === 'embedded' ? sustainableRate(goal.rate, max.throughput) : { rate: goal.rate, capped: false };
       const http = new KeepAliveClient(target.baseUrl, settings.connections);
       const ours = await paced({
         rate: half, durationMs: settings.phaseMs, drainMs: settings.drainMs,
@@ -115,7 +116,7 @@ export const send: Scenario = {
       bareHttp.close();
       const baseWhat = 'bare Koa + @koa/router, POST route answering a constant';
       const sqlMax = baseline!.closed!;
-      const sqlWhat = `contact upsert + ticket upsert + message insert + outbox insert in one transaction (${target.kind === 'embedded' ? 'PGlite in the bench process' : 'pg driver'}); closed loop`;
+      const sqlWhat = `contact upsert + ticket upsert + message insert + outbox insert in one transaction (${target.kind === 'embedded' ? 'PGlite in the bench process' : 'pg driver'})`;
       return [
         {
           scenario: 'send (max)',
@@ -142,7 +143,8 @@ export const send: Scenario = {
           baseline: { what: baseWhat, load: baseHalf.load, throughput: baseHalf.throughput, unit: 'req/s', latency: baseHalf.latency, errors: baseHalf.errors },
           ratio: both(ratioOfP99(ours.latency, baseHalf.latency)),
           target: goal.label,
-          met: ours.errors === 0 && ours.latency.p99 < goal.p99Ms,
+          met: !capped && ours.errors === 0 && ours.latency.p99 < goal.p99Ms,
+          ...(capped ? { notes: [`run at ${half}/s, 80 % of the ${max.throughput.toFixed(0)} req/s the closed loop sustained: ${goal.rate}/s is out of reach`] } : {}),
         },
       ];
     } finally {

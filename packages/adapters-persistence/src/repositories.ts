@@ -5,7 +5,7 @@ import { MikroOrmTransaction } from './shared/transaction.js';
 import { MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlatformActivity } from './company-api/repository.js';
 import { MikroOrmContacts } from './contacts/repository.js';
 import { MikroOrmIdempotencyKeys } from './messaging/idempotency-repository.js';
-import { MikroOrmConnections, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets } from './messaging/repository.js';
+import { MikroOrmConnections, MikroOrmMessageContextReads, MikroOrmMessages, MikroOrmOutbox, MikroOrmTickets } from './messaging/repository.js';
 import { MikroOrmQueueIntegrations, MikroOrmQueueOptions, MikroOrmQueues } from './queues/repository.js';
 import { MikroOrmSettings } from './settings/repository.js';
 import { MikroOrmTags } from './tags/repository.js';
@@ -43,7 +43,7 @@ export const companyApiRepositories = (orm: MikroORM) => ({
 });
 export const messagingRepositories = (orm: MikroORM) => ({
   connections: new MikroOrmConnections(orm), tickets: new MikroOrmTickets(orm), messages: new MikroOrmMessages(orm),
-  outbox: new MikroOrmOutbox(orm), ticketLogs: new MikroOrmTicketLogs(orm),
+  outbox: new MikroOrmOutbox(orm), ticketLogs: new MikroOrmTicketLogs(orm), messageContextReads: new MikroOrmMessageContextReads(orm),
   // Attendance cycles: their table comes with m0020 (released with the backend's history).
   ticketTracking: new MikroOrmTicketCycles(orm),
   // Its table comes with the messaging feature's migration m0012.

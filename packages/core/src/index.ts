@@ -72,6 +72,7 @@ export * from './in-memory/messaging.js';
 export * from './in-memory/social-accounts.js';
 export * from './in-memory/in-process-broker.js';
 export * from './conversations/idempotency-keys.js';
+export { repositoryContextReads } from './conversations/message-context.js';
 export * from './in-memory/idempotency-keys.js';
 export * from './compose/messaging.js';
 export * from './compose/identity.js';

@@ -1,6 +1,6 @@
 import { describeMessagingContract } from '@servicedesk/core/contracts/messaging-contract';
 import {
-  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
+  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessageContextReads, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
   MikroOrmTicketLogs, MikroOrmUsers, type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -17,6 +17,7 @@ function fixtureOn(db: Database) {
     plans: new MikroOrmPlans(orm),
     users: new MikroOrmUsers(orm),
     ticketLogs: new MikroOrmTicketLogs(orm),
+    contextReads: new MikroOrmMessageContextReads(orm),
     tx: new MikroOrmTransaction(orm),
     rollsBack: true,
   };

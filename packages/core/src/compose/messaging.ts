@@ -18,7 +18,7 @@ import { CreateConnection } from '../connections/create-connection.js';
 import { OutboundMessages } from '../messages/outbound.js';
 import type { Connections, SocialAccounts } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
-import type { Messages } from '../messages/ports.js';
+import type { MessageContextReads, Messages } from '../messages/ports.js';
 import type { Outbox } from '../outbox/ports.js';
 import type { Tickets, TicketLogs } from '../tickets/ports.js';
 import type { TicketTracking } from '../tickets/ticket-tracking.js';
@@ -106,6 +106,8 @@ interface SharedPorts {
   readonly products?: Products;
   /** Companies suspended for an overdue invoice (billing's): nobody of them sends. Absent: none is. */
   readonly companySuspensions?: CompanySuspensions;
+  /** Tickets and contacts of message views in one read (a database's); absent: the repositories are asked. */
+  readonly messageContextReads?: MessageContextReads;
   /** When each contact last wrote to a bizchat connection (bizchat's): free-form sends need it within 24 hours. */
   readonly serviceWindows: ServiceWindows;
 }
@@ -135,7 +137,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const flows = hasFlowRuntime(p) ? { flows: flowRunner(p, { outbound, outbox }) } : {};
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids, ...flows });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
-  const contexts = messageContexts({ tickets, contacts, queues, messages });
+  const contexts = messageContexts({ tickets, contacts, queues, messages, ...(p.messageContextReads ? { reads: p.messageContextReads } : {}) });
   const routeInbound = new RouteInbound({
     connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router, presenter,
     tracking: p.ticketTracking, contexts,

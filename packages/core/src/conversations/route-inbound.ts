@@ -75,18 +75,19 @@ export class RouteInbound {
       ticket.unreadMessages += 1;
       ticket.lastMessage = event.body;
       ticket.updatedAt = now;
-      // The first message of a conversation opens it (greeting, menus) exactly once, whoever races.
-      const opening = !event.isGroup && ticket.greetedAt === null && (await tickets.markGreeted(ticket.id, now));
+      // The first message of a conversation opens it (greeting, menus) exactly once, whoever races;
+      // a ticket this transaction created is seen by nobody else before it commits (saved below).
+      const opening = !event.isGroup && ticket.greetedAt === null && (ticketCreated || (await tickets.markGreeted(ticket.id, now)));
       if (opening) ticket.greetedAt = now;
       const sent = await router.route({ connection, contact, ticket, message, opening });
       await tickets.update(ticket);
       await this.track(ticket, before, ticketCreated, now);
-      return { ticket, before, message, ticketCreated, sent };
+      return { ticket, before, message, ticketCreated, sent, contact };
     });
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
     if ('held' in outcome) return { duplicate: false, ticketId: outcome.ticketId, messageId: outcome.messageId, greeted: false };
     const { ticket, before, message, ticketCreated, sent } = outcome;
-    const details = await presenter.publish(ticket, ticketCreated ? 'create' : 'update', before);
+    const details = await presenter.publish(ticket, ticketCreated ? 'create' : 'update', before, { contact: outcome.contact, connection, ticketCreated });
     await publishCreatedMessages(this.deps, details, [message, ...sent]);
     return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
   }

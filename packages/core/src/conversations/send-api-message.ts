@@ -121,7 +121,8 @@ export class SendApiMessage {
       const user = input.userId ? await users.findById(connection.companyId, input.userId) : null;
       body = `*${user?.name ?? connection.name}:*\n${body}`;
     }
-    const { ticket, sent } = await tx.run(async () => {
+    const lastMessage = body || stored[0]?.filename || '';
+    const committed = await tx.run(async () => {
       const now = clock.now();
       const contact = await contacts.getOrCreate({
         companyId: connection.companyId, name: input.number, number: input.number, email: null, isGroup: false, profilePicUrl: null,
@@ -130,7 +131,7 @@ export class SendApiMessage {
       if (!input.template) await assertServiceWindow(this.deps.windows, connection, contact.id, now);
       const { ticket, created } = await tickets.getOrCreateActive({
         uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'open',
-        userId: input.userId ?? null, queueId: input.queueId ?? null, unreadMessages: 0, lastMessage: '', isGroup: false,
+        userId: input.userId ?? null, queueId: input.queueId ?? null, unreadMessages: 0, lastMessage, isGroup: false,
         greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
       });
       const drafts = stored.length
@@ -140,22 +141,26 @@ export class SendApiMessage {
       for (const d of drafts) {
         sent.push(await outbound.enqueue({ connection, ticket, contact, body: d.body, media: d.media, userId: input.userId ?? null, buttons: input.buttons, list: input.list, template: input.template }));
       }
-      ticket.lastMessage = body || stored[0]?.filename || '';
-      ticket.updatedAt = now;
-      if (input.closeTicket) {
-        ticket.status = 'closed';
-        ticket.closedAt = now;
+      // A ticket this send created was written with its last message already.
+      if (!created || input.closeTicket) {
+        ticket.lastMessage = lastMessage;
+        ticket.updatedAt = now;
+        if (input.closeTicket) {
+          ticket.status = 'closed';
+          ticket.closedAt = now;
+        }
+        await tickets.update(ticket);
       }
-      await tickets.update(ticket);
       await this.track(ticket, created, input.userId ?? null, Boolean(input.closeTicket), now);
       if (idem) {
         const answer = resultOf(ticket.id, sent.map((m) => m.id));
         const kept = await this.deps.idempotencyKeys.add({ companyId: connection.companyId, connectionId: connection.id, ...idem, answer, createdAt: now });
         if (!kept) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
       }
-      return { ticket, sent };
+      return { ticket, sent, contact, created };
     });
-    const details = await this.deps.presenter.one(ticket);
+    const { ticket, sent } = committed;
+    const details = await this.deps.presenter.one(ticket, { contact: committed.contact, connection, ticketCreated: committed.created });
     await publishCreatedMessages(this.deps, details, sent);
     await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
     return resultOf(ticket.id, sent.map((m) => m.id));

@@ -6,8 +6,9 @@ import { toTagSummary, type TagSummary } from '../tags/tag.js';
 import type { Ticket } from './ticket.js';
 import { toTicketView, type TicketView } from './ticket-view.js';
 import type { Connections } from '../connections/ports.js';
-import type { ConnectionKind } from '../connections/connection.js';
+import type { Connection, ConnectionKind } from '../connections/connection.js';
 import type { Contacts } from '../contacts/ports.js';
+import type { Contact } from '../contacts/contact.js';
 import { toContactView, type ContactView } from '../contacts/contact-view.js';
 import type { Queues } from '../queues/ports.js';
 
@@ -38,6 +39,17 @@ export interface TicketDetails extends TicketView {
 }
 
 /**
+ * What the caller of `one` already holds, so it is not read again: the ticket's contact and
+ * connection as just read or written in its transaction, and whether the ticket was created there
+ * (a new ticket has no tags yet).
+ */
+export interface KnownTicketParts {
+  readonly contact?: Contact;
+  readonly connection?: Connection;
+  readonly ticketCreated?: boolean;
+}
+
+/**
  * Joins tickets with their contact, connection, queue and user, reading each distinct one once,
  * and with their tags and their contacts' tags, read in one query each for the whole page.
  */
@@ -46,20 +58,24 @@ export class TicketPresenter {
     contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents<TicketEvent>; tags: Tags; queues: Queues;
   }) {}
 
-  async one(ticket: Ticket): Promise<TicketDetails> {
-    return (await this.many(ticket.companyId, [ticket]))[0]!;
+  async one(ticket: Ticket, known: KnownTicketParts = {}): Promise<TicketDetails> {
+    return (await this.many(ticket.companyId, [ticket], known))[0]!;
   }
 
-  async many(companyId: number, tickets: readonly Ticket[]): Promise<TicketDetails[]> {
+  /** `known` only with one ticket: the parts of it the caller holds. */
+  async many(companyId: number, tickets: readonly Ticket[], known: KnownTicketParts = {}): Promise<TicketDetails[]> {
     if (tickets.length === 0) return [];
     const { contacts, connections, users, tags, queues } = this.deps;
+    const only = tickets.length === 1 ? tickets[0]! : null;
+    const knownContact = only && known.contact?.id === only.contactId && known.contact.companyId === companyId ? known.contact : null;
+    const knownConnection = only && known.connection?.id === only.connectionId && known.connection.companyId === companyId ? known.connection : null;
     // A page of tickets names up to its size of contacts: one read, not one per ticket.
     const contactIds = [...new Set(tickets.map((t) => t.contactId))];
     const contactTags = await tags.tagsOfContacts(companyId, contactIds);
-    const contactOf = new Map((await contacts.findByIds(companyId, contactIds))
+    const contactOf = new Map((knownContact ? [knownContact] : await contacts.findByIds(companyId, contactIds))
       .map((c) => [c.id, { ...toContactView(c), tags: (contactTags.get(c.id) ?? []).map(toTagSummary) }] as const));
     const connectionOf = await lookup(tickets.map((t) => t.connectionId), async (id) => {
-      const c = await connections.findById(companyId, id);
+      const c = knownConnection ?? await connections.findById(companyId, id);
       return c && { id: c.id, name: c.name, channel: c.kind, status: c.status, isDefault: c.isDefault };
     });
     const queueIds = [...new Set(tickets.flatMap((t) => (t.queueId === null ? [] : [t.queueId])))];
@@ -68,7 +84,7 @@ export class TicketPresenter {
       const u = await users.findById(companyId, id);
       return u && { id: u.id, name: u.name };
     });
-    const tagsOf = await tags.tagsOfTickets(companyId, tickets.map((t) => t.id));
+    const tagsOf = only && known.ticketCreated ? new Map() : await tags.tagsOfTickets(companyId, tickets.map((t) => t.id));
     return tickets.map((t) => {
       const chatapp = connectionOf.get(t.connectionId) ?? null;
       return {
@@ -88,8 +104,8 @@ export class TicketPresenter {
    * Given where the ticket was listed before the change (`before`), a move to another status, user
    * or queue is first announced as `delete` with `from`, so lists drop it before the `update`.
    */
-  async publish(ticket: Ticket, action: 'create' | 'update', before?: TicketPlace): Promise<TicketDetails> {
-    const details = await this.one(ticket);
+  async publish(ticket: Ticket, action: 'create' | 'update', before?: TicketPlace, known: KnownTicketParts = {}): Promise<TicketDetails> {
+    const details = await this.one(ticket, known);
     if (action === 'update' && before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
       const from: TicketPlace = { status: before.status, userId: before.userId, queueId: before.queueId };
       await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'delete', ticketId: ticket.id, from } });

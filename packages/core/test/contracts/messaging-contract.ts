@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Companies, Connections, Contact, Contacts, Message, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users } from '../../src/index.js';
+import type { Companies, Connections, Contact, Contacts, Message, MessageContextReads, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users } from '../../src/index.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 
 export interface MessagingFixture {
@@ -12,6 +12,8 @@ export interface MessagingFixture {
   readonly plans: Plans;
   readonly users: Users;
   readonly ticketLogs: TicketLogs;
+  /** What message views embed, read together (the repositories' answer in memory, one statement in SQL). */
+  readonly contextReads: MessageContextReads;
   readonly tx: Transaction;
   /** Whether a failed transaction leaves nothing behind (true for databases). */
   readonly rollsBack: boolean;
@@ -543,6 +545,24 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         await r.ticketLogs.add({ ...base, userId: u1, type: 'delete', payload: {}, createdAt: at(3) });
         await r.tickets.remove(w.c1, w.ticket.id);
         expect((await r.ticketLogs.listByTicket(w.c1, w.ticket.id)).map((l) => l.type)).to.deep.equal(['create', 'accept', 'close', 'delete']);
+      });
+    });
+
+    describe('message contexts', () => {
+      it('reads the tickets and contacts of the company that message views embed, and nothing of another company', async () => {
+        await given();
+        const other = await r.contacts.getOrCreate(contactDraft(w.c2, '5511999990002', { name: 'Outra', profilePicUrl: 'https://p.test/o.jpg' }));
+        const { ticket: theirs } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c2, contactId: other.id, connectionId: w.conn2, uuid: uuid(3) }));
+        await r.tickets.update({ ...w.ticket, status: 'open', userId: null });
+        const read = await r.contextReads.ticketsAndContacts(w.c1, [w.ticket.id, theirs.id, w.ticket.id, 999_999], [w.contact.id, other.id]);
+        expect(read.tickets).to.deep.equal([{ id: w.ticket.id, uuid: uuid(1), status: 'open', userId: null, queueId: null, chatappId: w.conn1, queue: null }]);
+        expect(read.contacts).to.deep.equal([{ id: w.contact.id, name: w.contact.name, number: '5511999990001', urlPicture: null }]);
+        expect(await r.contextReads.ticketsAndContacts(w.c2, [theirs.id], [other.id])).to.deep.equal({
+          tickets: [{ id: theirs.id, uuid: uuid(3), status: 'pending', userId: null, queueId: null, chatappId: w.conn2, queue: null }],
+          contacts: [{ id: other.id, name: 'Outra', number: '5511999990002', urlPicture: 'https://p.test/o.jpg' }],
+        });
+        expect(await r.contextReads.ticketsAndContacts(w.c1, [], [])).to.deep.equal({ tickets: [], contacts: [] });
+        expect(await r.contextReads.ticketsAndContacts(w.c1, [], [w.contact.id])).to.deep.equal({ tickets: [], contacts: [read.contacts[0]] });
       });
     });
 

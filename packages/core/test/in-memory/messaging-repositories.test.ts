@@ -1,13 +1,15 @@
 import { describeMessagingContract } from '../contracts/messaging-contract.js';
-import { InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTicketLogs, InMemoryTickets, InMemoryUsers, SerialTransaction } from '../../src/index.js';
+import { repositoryContextReads, InMemoryQueues, InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTicketLogs, InMemoryTickets, InMemoryUsers, SerialTransaction } from '../../src/index.js';
 
 describeMessagingContract('in-memory', async () => {
   // The tickets read the contacts to search their names and numbers, as the SQL adapter joins them.
   const contacts = new InMemoryContacts();
+  const tickets = new InMemoryTickets(contacts);
   return {
     connections: new InMemoryConnections(),
     contacts,
-    tickets: new InMemoryTickets(contacts),
+    tickets,
+    contextReads: repositoryContextReads({ tickets, contacts, queues: new InMemoryQueues() }),
     messages: new InMemoryMessages(),
     outbox: new InMemoryOutbox(),
     companies: new InMemoryCompanies(),
