@@ -59,10 +59,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   let engine: PGlite | undefined;
   // Each driver is imported only when chosen: a PostgreSQL backend never loads PGlite, and the reverse.
   if (options.url) {
-    const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');
+    // PostgreSqlDriver whose connection sends a transaction's deferred writes with its next statement.
+    const { CoalescingPostgreSqlDriver } = await import('./shared/coalescing-driver.js');
     orm = await MikroORM.init({
       ...common,
-      driver: PostgreSqlDriver,
+      driver: CoalescingPostgreSqlDriver,
       clientUrl: options.url,
       pool: { min: 0, max: options.poolMax ?? 10 },
     } as Options);

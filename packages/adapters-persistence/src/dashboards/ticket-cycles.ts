@@ -2,6 +2,7 @@ import type {
   FigureFilter, NewTicketCycle, TicketCycle, TicketCycleChange, TicketCycles, TicketTracking,
 } from '@servicedesk/core';
 import { MikroOrmRepository } from '../shared/context.js';
+import { DeferredWrites } from '../shared/deferred-writes.js';
 import { marks } from '../shared/sql.js';
 
 type Row = Record<string, unknown>;
@@ -33,9 +34,11 @@ export function filterSql(f: FigureFilter): { sql: string; params: unknown[] } {
  * transaction), read by the dashboards.
  */
 export class MikroOrmTicketCycles extends MikroOrmRepository implements TicketTracking, TicketCycles {
+  // The three writes below are deferred to the transaction's next statement (or its commit): nothing reads their answers.
   async open(c: NewTicketCycle): Promise<void> {
     // The contact's first cycle is a lead: decided in the insert itself, from the company's cycles of that contact.
-    await this.em.execute(
+    await DeferredWrites.write(
+      this.em,
       `insert into ticket_cycles (company_id, ticket_id, contact_id, connection_id, queue_id, user_id, is_group, outbound, reopened, first_contact,
          started_at, accepted_at, first_response_at, closed_at, rating, transfers, updated_at)
        select ?, ?, ?, ?, ?, ?, ?, ?, ?, not exists (select 1 from ticket_cycles p where p.company_id = ? and p.contact_id = ?),
@@ -58,11 +61,12 @@ export class MikroOrmTicketCycles extends MikroOrmRepository implements TicketTr
       params.push(change.at);
       if (change.rating !== undefined) { sets.push('rating = ?'); params.push(change.rating); }
     }
-    await this.em.execute(`update ticket_cycles set ${sets.join(', ')} where company_id = ? and ticket_id = ? and closed_at is null`, [...params, companyId, ticketId]);
+    await DeferredWrites.write(this.em, `update ticket_cycles set ${sets.join(', ')} where company_id = ? and ticket_id = ? and closed_at is null`, [...params, companyId, ticketId]);
   }
 
   async responded(companyId: number, ticketId: number, at: Date): Promise<void> {
-    await this.em.execute(
+    await DeferredWrites.write(
+      this.em,
       'update ticket_cycles set first_response_at = ?, updated_at = ? where company_id = ? and ticket_id = ? and closed_at is null and first_response_at is null',
       [at, at, companyId, ticketId],
     );

@@ -2,6 +2,7 @@ import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, type Connection, type Connections, type Message, type MessageContextReads, type MessageContextRows, type Messages, type NewConnection, type Outbox, type OutboxEntry, type Page, type PageRequest, type Ticket, type TicketQuery, type Tickets, DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './schema.js';
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
+import { DeferredWrites } from '../shared/deferred-writes.js';
 import { foldSql } from '../shared/search.js';
 
 const READ = { disableIdentityMap: true } as const;
@@ -53,6 +54,13 @@ export class MikroOrmConnections extends MikroOrmRepository implements Connectio
   async remove(companyId: number, id: number) {
     await this.em.nativeDelete(ConnectionSchema, { id, companyId });
   }
+}
+
+/** The partial unique index refuses a second active ticket of the pair: a 409, as the use cases' own check. */
+function otherActiveTicket(err: unknown): Error | null {
+  const e = err as { constraint?: unknown; message?: unknown };
+  const named = e?.constraint === 'tickets_one_active_idx' || (typeof e?.message === 'string' && /tickets_one_active_idx/.test(e.message));
+  return named && (err instanceof UniqueConstraintViolationException || (err as { code?: unknown }).code === '23505') ? new ConflictError('ERR_OTHER_OPEN_TICKET') : null;
 }
 
 /** Two connections saving the same token (or page id) at once: the unique index decides, as a 409 like the use case's check. */
@@ -114,13 +122,12 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
   }
   /** The partial unique index refuses a second active ticket of the pair: a 409, as the use cases' own check. */
   async update(ticket: Ticket) {
-    const { id, companyId, ...fields } = ticket;
-    try {
-      await this.em.nativeUpdate(TicketSchema, { id, companyId }, fields);
-    } catch (err) {
-      if (err instanceof UniqueConstraintViolationException && /tickets_one_active_idx/.test(err.message)) throw new ConflictError('ERR_OTHER_OPEN_TICKET');
-      throw err;
-    }
+    const fields = TICKET_FIELDS.filter((f) => f !== 'companyId' && ticket[f] !== undefined);
+    // Deferred to the transaction's next statement (or its commit): nothing reads its answer.
+    await DeferredWrites.write(
+      this.em, `update tickets set ${fields.map((f) => `${snake(f)} = ?`).join(', ')} where id = ? and company_id = ?`,
+      [...fields.map((f) => ticket[f]), ticket.id, ticket.companyId], otherActiveTicket,
+    );
   }
   async markGreeted(ticketId: number, at: Date) {
     return (await this.em.nativeUpdate(TicketSchema, { id: ticketId, greetedAt: null }, { greetedAt: at })) === 1;
@@ -225,8 +232,10 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async findByProviderId(connectionId: number, providerMessageId: string) {
     return this.em.findOne(MessageSchema, { connectionId, providerMessageId }, READ) as Promise<Message | null>;
   }
+  /** Deferred to the transaction's next statement (or its commit): nothing reads its answer. */
   async add(message: Message) {
-    await this.em.insert(MessageSchema, { ...message });
+    const insert = insertSql('messages', message, MESSAGE_FIELDS, ['media']);
+    await DeferredWrites.write(this.em, insert.sql, insert.params);
   }
   /** The unique (connection_id, provider_message_id) drops duplicates; NULL provider ids never collide. */
   async addInbound(message: Message) {
@@ -349,8 +358,12 @@ export class MikroOrmMessageContextReads extends MikroOrmRepository implements M
 }
 
 export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
+  /** Deferred to the transaction's next statement (or its commit): nothing reads its answer. */
   async add(entry: OutboxEntry) {
-    await this.em.insert(OutboxSchema, { id: entry.id, subject: entry.subject, payload: entry.payload, createdAt: entry.createdAt, publishedAt: null, attempts: 0 });
+    await DeferredWrites.write(
+      this.em, 'insert into outbox (id, subject, payload, created_at, published_at, attempts) values (?, ?, cast(? as jsonb), ?, null, 0)',
+      [entry.id, entry.subject, entry.payload === undefined ? null : JSON.stringify(entry.payload), entry.createdAt],
+    );
   }
   /** Oldest first; entries of one millisecond in the order they were written (the identity `seq`). */
   async pending(limit: number): Promise<OutboxEntry[]> {

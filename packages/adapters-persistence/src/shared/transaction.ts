@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Transaction } from '@servicedesk/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { DeferredWrites } from './deferred-writes.js';
 
 /** The callbacks waiting for the outermost transaction open in this async context (shared by every instance). */
 const waiting = new AsyncLocalStorage<Array<() => void>>();
@@ -10,14 +12,25 @@ const waiting = new AsyncLocalStorage<Array<() => void>>();
  * async context, and every repository resolves its EntityManager from that context, so all
  * writes inside `run` share the transaction (which also matters on single-connection PGlite).
  * A transaction opened inside another joins it, and its after-commit callbacks wait for the outer one.
+ * Writes whose answers nobody reads may wait for the transaction's next statement (DeferredWrites).
  */
 export class MikroOrmTransaction implements Transaction {
   constructor(private readonly orm: MikroORM) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (waiting.getStore()) return this.orm.em.getContext().transactional(() => work());
+    if (waiting.getStore()) {
+      // The outer transaction's deferred writes go before the savepoint, so that its rollback cannot take them.
+      await DeferredWrites.flush(this.orm.em.getContext() as unknown as SqlEntityManager);
+      return this.orm.em.getContext().transactional(() => work());
+    }
     const callbacks: Array<() => void> = [];
-    const result = await waiting.run(callbacks, () => this.orm.em.getContext().transactional(() => work()));
+    const result = await waiting.run(callbacks, () => DeferredWrites.run(() => this.orm.em.getContext().transactional(async (em) => {
+      DeferredWrites.bind(em as unknown as SqlEntityManager);
+      const value = await work();
+      // What waits for a next statement goes now, before the commit.
+      await DeferredWrites.flush(em as unknown as SqlEntityManager, { last: true });
+      return value;
+    })));
     // Outside the transaction's async context: follow-up work opens units of work of its own.
     for (const callback of callbacks) callback();
     return result;

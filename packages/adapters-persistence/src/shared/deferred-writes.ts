@@ -1,0 +1,106 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Transaction as OrmTransaction } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+
+/** The connection's side (coalescing-driver.ts, loaded with the PostgreSQL driver only). */
+export interface WriteSender {
+  readonly coalesces: true;
+  sendWrites(writes: readonly PendingWrite[], ctx: OrmTransaction | null): Promise<void>;
+}
+
+/** A write whose answer nobody reads, as SQL with its values in place; `mapError` turns its failure into the error its caller promised. */
+export interface PendingWrite {
+  readonly sql: string;
+  readonly mapError?: (err: unknown) => Error | null;
+}
+
+/** The writes a transaction has yet to send, and the transaction they belong to. */
+export interface WriteBuffer {
+  ctx: OrmTransaction | null;
+  writes: PendingWrite[];
+  /** Set once the transaction's last flush began: nothing may wait in it any more (a late write runs at once). */
+  closed: boolean;
+}
+
+/**
+ * One store per process, even if a loader evaluates this module twice (tsx may load it once per
+ * module system): the transaction that buffers and the connection that sends must see the same.
+ */
+const STORE = Symbol.for('servicedesk.deferred-writes');
+const buffers: AsyncLocalStorage<WriteBuffer> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<WriteBuffer>()) as AsyncLocalStorage<WriteBuffer>;
+
+/**
+ * The write buffer of the transaction this async context runs in, while it is open. An async
+ * context can outlive its transaction (work it started and left behind): its buffer is closed then.
+ */
+export function currentWriteBuffer(): WriteBuffer | undefined {
+  const buffer = buffers.getStore();
+  return buffer && !buffer.closed ? buffer : undefined;
+}
+
+/**
+ * A transaction's writes whose answers nobody reads (a message, an outbox entry, an attendance
+ * cycle row) wait, in order, until the transaction's next statement, and travel with it as one
+ * multi-statement query: one round trip and one socket write instead of one each. What is still
+ * waiting at the end of the transaction is sent just before it commits. Reads in the transaction
+ * see every write deferred before them (they run after them, on the same connection); a failing
+ * write fails the statement it rode with, inside the transaction, which then rolls back, and its
+ * error is the one its repository promised (`mapError`).
+ *
+ * Only on PostgreSQL through `CoalescingPostgreSqlDriver` (coalescing-driver.ts); elsewhere (PGlite, no transaction) a
+ * deferred write runs at once.
+ */
+export class DeferredWrites {
+  /** Runs the outermost transaction's work with a buffer; `flush` is called before its commit. */
+  static run<T>(work: () => Promise<T>): Promise<T> {
+    const buffer: WriteBuffer = { ctx: null, writes: [], closed: false };
+    return buffers.run(buffer, () => work().finally(() => {
+      buffer.closed = true;
+      buffer.writes.length = 0;
+    }));
+  }
+
+  /** Binds the open buffer to the transaction the work runs in (called first thing inside it). */
+  static bind(em: SqlEntityManager): void {
+    const buffer = currentWriteBuffer();
+    if (buffer && !buffer.ctx) buffer.ctx = em.getTransactionContext() ?? null;
+  }
+
+  /** Sends what waits, in one round trip (before a commit, or before a nested transaction's savepoint). */
+  static async flush(em: SqlEntityManager, options: { last?: boolean } = {}): Promise<void> {
+    const buffer = currentWriteBuffer();
+    if (!buffer) return;
+    if (options.last) buffer.closed = true;
+    if (!buffer.writes.length) return;
+    const writes = buffer.writes.splice(0);
+    const connection = em.getConnection() as unknown as WriteSender;
+    await connection.sendWrites(writes, buffer.ctx);
+  }
+
+  /** Drops what waits: the transaction (or savepoint) that wrote it rolled back. */
+  static discard(): void {
+    const buffer = currentWriteBuffer();
+    if (buffer) buffer.writes.length = 0;
+  }
+
+  /**
+   * Defers `sql` (with `?` placeholders for `params`) to the transaction's next statement when the
+   * driver coalesces and a transaction is open; else runs it now.
+   */
+  static async write(em: SqlEntityManager, sql: string, params: readonly unknown[], mapError?: (err: unknown) => Error | null): Promise<void> {
+    const buffer = currentWriteBuffer();
+    const connection = em.getConnection() as unknown as Partial<WriteSender>;
+    const ctx = em.getTransactionContext();
+    // Only into the buffer of the very transaction the write runs in; inside a nested one (a
+    // savepoint, whose rollback must take them) and anywhere else, writes run at once.
+    if (!buffer || !connection.coalesces || !ctx || buffer.ctx !== ctx) {
+      try {
+        await em.execute(sql, [...params], 'run');
+      } catch (err) {
+        throw mapError?.(err) ?? err;
+      }
+      return;
+    }
+    buffer.writes.push({ sql: em.getPlatform().formatQuery(sql, [...params]), ...(mapError ? { mapError } : {}) });
+  }
+}
