@@ -101,6 +101,12 @@ for (const [name, open, enabled] of [
         await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null });
         await r.outbox.add({ id: uuid(300), subject: 's', payload: null, createdAt: T0 });
       }).then(() => null, (err: unknown) => err));
+      // The same when the write rides with a read (its failure then passes through the ORM's driver).
+      const viaRead = await inContext(() => r.tx.run(async () => {
+        await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null });
+        await r.messages.findById(w.company, uuid(103));
+      }).then(() => null, (err: unknown) => err));
+      expect((viaRead as ConflictError).code).to.equal('ERR_OTHER_OPEN_TICKET');
       expect(failure).to.be.instanceOf(ConflictError);
       expect((failure as ConflictError).code).to.equal('ERR_OTHER_OPEN_TICKET');
       await inContext(async () => {

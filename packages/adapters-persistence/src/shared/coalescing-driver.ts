@@ -35,13 +35,18 @@ export class CoalescingConnection extends PostgreSqlConnection implements WriteS
     await this.guarded(writes, () => super.execute(writes.map((w) => w.sql).join(';\n'), [], 'run', ctx ?? undefined));
   }
 
+  /** Runs `send`; when it fails, the first write that names the failure records its own error for the transaction (see WriteBuffer.failure). */
   private async guarded<R>(writes: readonly PendingWrite[], send: () => Promise<R>): Promise<R> {
     try {
       return await send();
     } catch (err) {
+      const buffer = currentWriteBuffer() ?? currentWriteBuffer(true);
       for (const w of writes) {
         const mapped = w.mapError?.(err);
-        if (mapped) throw mapped;
+        if (mapped) {
+          if (buffer) buffer.failure ??= mapped;
+          break;
+        }
       }
       throw err;
     }

@@ -20,6 +20,12 @@ export interface WriteBuffer {
   writes: PendingWrite[];
   /** Set once the transaction's last flush began: nothing may wait in it any more (a late write runs at once). */
   closed: boolean;
+  /**
+   * The error a failed deferred write's repository promised. The statement that carried it fails
+   * with the driver's error (MikroORM wraps whatever a connection throws); the transaction, which
+   * that failure ends, answers this one instead.
+   */
+  failure?: Error;
 }
 
 /**
@@ -33,9 +39,9 @@ const buffers: AsyncLocalStorage<WriteBuffer> = ((globalThis as Record<symbol, u
  * The write buffer of the transaction this async context runs in, while it is open. An async
  * context can outlive its transaction (work it started and left behind): its buffer is closed then.
  */
-export function currentWriteBuffer(): WriteBuffer | undefined {
+export function currentWriteBuffer(evenClosed = false): WriteBuffer | undefined {
   const buffer = buffers.getStore();
-  return buffer && !buffer.closed ? buffer : undefined;
+  return buffer && (evenClosed || !buffer.closed) ? buffer : undefined;
 }
 
 /**
@@ -54,10 +60,14 @@ export class DeferredWrites {
   /** Runs the outermost transaction's work with a buffer; `flush` is called before its commit. */
   static run<T>(work: () => Promise<T>): Promise<T> {
     const buffer: WriteBuffer = { ctx: null, writes: [], closed: false };
-    return buffers.run(buffer, () => work().finally(() => {
-      buffer.closed = true;
-      buffer.writes.length = 0;
-    }));
+    return buffers.run(buffer, () => work().then(
+      (value) => { buffer.closed = true; return value; },
+      (err: unknown) => {
+        buffer.closed = true;
+        buffer.writes.length = 0;
+        throw buffer.failure ?? err;
+      },
+    ));
   }
 
   /** Binds the open buffer to the transaction the work runs in (called first thing inside it). */

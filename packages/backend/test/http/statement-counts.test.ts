@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import type { Knex } from '@mikro-orm/knex';
+import { openNamespace } from '../support/namespace-client.js';
+import { sandboxDesk } from '../support/sandbox-conversations.js';
+import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
+
+/** What background work sends whatever the operations do: job claims and session leases. */
+const BACKGROUND = /\b(jobs|job_runs|session_leases|session_desired)\b/;
+const RUNS = 5;
+
+/**
+ * Round trips to the database per operation of the write path, on the real backend, against a
+ * ceiling each: a change that adds statements to a send, an inbound message or the ticket list
+ * fails here instead of showing up later as a slower bench (`bench/tools/statements.ts` lists them
+ * by shape). A multi-statement query counts once. PostgreSQL sends deferred writes with the next
+ * statement (CoalescingPostgreSqlDriver); PGlite sends each on its own, hence two ceilings.
+ */
+describe('HTTP: SQL round trips per operation stay under their ceilings', function () {
+  this.timeout(120_000);
+  let b: TestBackend;
+  let sent: string[] | null = null;
+  let postgres = false;
+
+  before(async () => {
+    b = await startTestBackend();
+    await b.reset();
+    postgres = b.infra.db.kind === 'postgresql';
+    const knex = (b.infra.db.orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+    knex.on('query', (q: { sql: string }) => { if (sent && !BACKGROUND.test(q.sql)) sent.push(q.sql); });
+  });
+  after(async () => { await b?.close(); });
+
+  /** Average round trips of `RUNS` runs of `operation` (each run awaited to its end). */
+  async function perOperation(operation: (i: number) => Promise<void>): Promise<number> {
+    const counts: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      sent = [];
+      await operation(i);
+      counts.push(sent.length);
+      sent = null;
+    }
+    return counts.reduce((a, c) => a + c, 0) / RUNS;
+  }
+
+  it('an API send to a new number, until its read frame; an inbound message of a new contact, until its frame; a ticket page', async () => {
+    const token = 'statement-count-connection-token-0001';
+    const desk = await sandboxDesk(b, { token });
+    const { token: adminToken, api } = await asSuper(b);
+    const ns = await openNamespace(b.url, 1, adminToken);
+    const official = client(b.url, token);
+    try {
+      // Warm-up: caches of the token and the connection, the first of each kind of statement.
+      await official.post('/api/messages/send', { number: '5511977770000', body: 'warm-up' });
+      await desk.inbound('5511966660000', 'warm-up');
+
+      const send = await perOperation(async (i) => {
+        const res = await official.post('/api/messages/send', { number: `55119777700${String(i + 1).padStart(2, '0')}`, body: `Pedido ${i}` });
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        const id = res.body.messageId as string;
+        await ns.waitFor((f) => f.event === 'company-1-appMessage' && f.data.action === 'update' && f.data.message?.id === id && f.data.message?.ack === 3, 20_000);
+      });
+      const inbound = await perOperation(async (i) => {
+        const body = `Olá ${i} ${Date.now()}`;
+        b.sandbox!.inject(desk.connectionId, { from: `55119666600${String(i + 1).padStart(2, '0')}`, body, senderName: `Cliente ${i}` });
+        await ns.waitFor((f) => f.event === 'company-1-appMessage' && f.data.action === 'create' && f.data.message?.body === body, 20_000);
+      });
+      const ticketPage = await perOperation(async () => {
+        expect((await api.get('/tickets?pageNumber=1')).status).to.equal(200);
+      });
+
+      const ceilings = postgres
+        ? { send: 22, inbound: 17, ticketPage: 8 }
+        : { send: 27, inbound: 19, ticketPage: 8 };
+      const measured = { send, inbound, ticketPage };
+      for (const [operation, ceiling] of Object.entries(ceilings)) {
+        expect(measured[operation as keyof typeof measured], `${operation}: round trips per operation (${JSON.stringify(measured)})`).to.be.at.most(ceiling);
+      }
+    } finally {
+      ns.close();
+    }
+  });
+});
