@@ -39,6 +39,8 @@ export interface RoutedMessage {
   readonly message: Message;
   /** The first message of a new conversation: greeting, menu or out-of-hours message go out now. */
   readonly opening: boolean;
+  /** The ticket was created by this message's transaction: nothing (a flow run, say) can be attached to it yet. */
+  readonly ticketCreated?: boolean;
 }
 
 /**

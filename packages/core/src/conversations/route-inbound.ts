@@ -79,7 +79,7 @@ export class RouteInbound {
       // a ticket this transaction created is seen by nobody else before it commits (saved below).
       const opening = !event.isGroup && ticket.greetedAt === null && (ticketCreated || (await tickets.markGreeted(ticket.id, now)));
       if (opening) ticket.greetedAt = now;
-      const sent = await router.route({ connection, contact, ticket, message, opening });
+      const sent = await router.route({ connection, contact, ticket, message, opening, ticketCreated });
       await tickets.update(ticket);
       await this.track(ticket, before, ticketCreated, now);
       return { ticket, before, message, ticketCreated, sent, contact };

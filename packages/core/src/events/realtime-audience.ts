@@ -92,6 +92,9 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     case 'appMessage': {
       const data = event.data;
       if (data.action === 'create') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
+      // The view carries its ticket as read for it, moments ago: no second read of the same row.
+      const carried = data.message.ticket;
+      if (carried && carried.id === data.message.ticketId) return { kind: 'ticket', ticket: ticketScope({ ...carried, status: carried.status as TicketScope['status'] }) };
       const ticket = await deps.tickets.findById(companyId, data.message.ticketId);
       return ticket ? { kind: 'ticket', ticket: ticketScope(ticket) } : SEES_ALL;
     }

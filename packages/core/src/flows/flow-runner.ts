@@ -107,6 +107,8 @@ export class FlowRunner implements InboundFlows {
 
   /** The inbound path: the ticket's active run takes the message (once per message), unless the ticket was taken, which cancels it. */
   async resume(m: RoutedMessage): Promise<Message[] | null> {
+    // A ticket created by this very message has no run yet.
+    if (m.ticketCreated) return null;
     const run = await this.deps.runs.activeOfTicket(m.ticket.companyId, m.ticket.id);
     if (!run) return null;
     if (!runMayTalk(m.ticket)) {
