@@ -6,6 +6,7 @@ import { messageFrames, messageKeys, NamespaceObserver } from '../lib/namespace.
 import { messengerDelivery, metaSignature } from '../lib/setup.js';
 import { pageToken } from '../lib/fake-graph.js';
 import type { Queryable, Sql } from '../lib/sql.js';
+import { conversationRows } from '../lib/sql-baselines.js';
 
 const PAGE = 'BENCH-PAGE';
 
@@ -17,19 +18,11 @@ let state: State | undefined;
  * upsert, ticket upsert (a new pending ticket or one more unread on the active one), message insert.
  */
 async function baselineRows(q: Queryable, connectionId: number, sender: string, mid: string, text: string): Promise<boolean> {
-  const [contact] = await q.query<{ id: number }>(
-    `insert into contacts (company_id, name, number, created_at, updated_at) values (1, $1, $1, now(), now())
-     on conflict (company_id, number) do update set updated_at = excluded.updated_at returning id`, [sender]);
-  const [ticket] = await q.query<{ id: number }>(
-    `insert into tickets (uuid, company_id, contact_id, connection_id, status, unread_messages, last_message, created_at, updated_at)
-     values (gen_random_uuid(), 1, $1, $2, 'pending', 1, $3, now(), now())
-     on conflict (contact_id, connection_id) where status in ('pending', 'open')
-     do update set unread_messages = tickets.unread_messages + 1, last_message = excluded.last_message, updated_at = excluded.updated_at
-     returning id`, [contact!.id, connectionId, text]);
+  const { contactId, ticketId } = await conversationRows(q, connectionId, sender, text, 'inbound');
   const inserted = await q.query(
     `insert into messages (id, company_id, ticket_id, contact_id, connection_id, provider_message_id, from_me, body, status, created_at, updated_at)
      values (gen_random_uuid(), 1, $1, $2, $3, $4, false, $5, 'delivered', now(), now())
-     on conflict (connection_id, provider_message_id) do nothing returning id`, [ticket!.id, contact!.id, connectionId, mid, text]);
+     on conflict (connection_id, provider_message_id) do nothing returning id`, [ticketId, contactId, connectionId, mid, text]);
   return inserted.length === 1;
 }
 

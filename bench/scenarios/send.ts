@@ -3,6 +3,7 @@ import { both, ratioOfP99, ratioOfThroughput, sustainableRate, writeRateTarget, 
 import { api, KeepAliveClient } from '../lib/http.js';
 import { cannon, closedLoop, paced, type PhaseResult } from '../lib/load.js';
 import type { Queryable, Sql } from '../lib/sql.js';
+import { conversationRows } from '../lib/sql-baselines.js';
 import { messageFrames, messageKeys, NamespaceObserver } from '../lib/namespace.js';
 import { freePort, NodeService, reachable, sleep, until } from '../lib/proc.js';
 import { connectedSandbox, mobile, uniqueToken } from '../lib/setup.js';
@@ -17,19 +18,11 @@ let baseline: { connectionId: number; closed?: PhaseResult } | undefined;
  * insert and outbox insert (the send command).
  */
 async function baselineRows(q: Queryable, connectionId: number, number: string, text: string): Promise<boolean> {
-  const [contact] = await q.query<{ id: number }>(
-    `insert into contacts (company_id, name, number, created_at, updated_at) values (1, $1, $1, now(), now())
-     on conflict (company_id, number) do update set updated_at = excluded.updated_at returning id`, [number]);
-  const [ticket] = await q.query<{ id: number }>(
-    `insert into tickets (uuid, company_id, contact_id, connection_id, status, unread_messages, last_message, created_at, updated_at)
-     values (gen_random_uuid(), 1, $1, $2, 'open', 0, $3, now(), now())
-     on conflict (contact_id, connection_id) where status in ('pending', 'open')
-     do update set last_message = excluded.last_message, updated_at = excluded.updated_at
-     returning id`, [contact!.id, connectionId, text]);
+  const { contactId, ticketId } = await conversationRows(q, connectionId, number, text, 'outbound');
   const [message] = await q.query<{ id: string }>(
     `insert into messages (id, company_id, ticket_id, contact_id, connection_id, from_me, body, status, created_at, updated_at)
-     values (gen_random_uuid(), 1, $1, $2, $3, true, $4, 'pending', now(), now()) returning id`, [ticket!.id, contact!.id, connectionId, text]);
-  const payload = JSON.stringify({ type: 'SessionSendMessage', messageId: message!.id, companyId: 1, chatappId: connectionId, ticketId: ticket!.id, to: number, content: { body: text } });
+     values (gen_random_uuid(), 1, $1, $2, $3, true, $4, 'pending', now(), now()) returning id`, [ticketId, contactId, connectionId, text]);
+  const payload = JSON.stringify({ type: 'SessionSendMessage', messageId: message!.id, companyId: 1, chatappId: connectionId, ticketId, to: number, content: { body: text } });
   // Published at once so that nothing piles up for the relay of the backend sharing this database.
   await q.query(`insert into outbox (id, subject, payload, created_at, published_at, attempts) values ($1, $2, $3, now(), now(), 0)`,
     [message!.id, `cmd.session.send.${connectionId}`, payload]);
