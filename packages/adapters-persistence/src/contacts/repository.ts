@@ -59,11 +59,21 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
       const existing = await this.findByNumber(contact.companyId, contact.number);
       if (existing) return existing;
       const create = async () => {
-        const [row] = await this.em.execute<Array<{ id: number }>>(
-          `${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id`, contactParams(contact),
-        );
+        // One round trip: the contact, and (not for a group) its phone identifier claimed in the same statement.
+        const [row] = contact.isGroup
+          ? await this.em.execute<Array<{ id: number; claimed: boolean }>>(
+            `with c as (${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id) select id, true as claimed from c`, contactParams(contact),
+          )
+          : await this.em.execute<Array<{ id: number; claimed: boolean }>>(
+            `with c as (${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id),
+               i as (insert into contact_identifiers (company_id, contact_id, kind, value, created_at) select ?, c.id, 'phone', ?, ? from c
+                     on conflict (company_id, kind, value) do nothing returning id)
+             select c.id, exists (select 1 from i) as claimed from c`,
+            [...contactParams(contact), contact.companyId, canonicalPhone(contact.number), contact.createdAt],
+          );
         if (!row) return null;
-        if (contact.isGroup || (await this.claimPhone(contact.companyId, Number(row.id), contact.number, contact.createdAt))) return Number(row.id);
+        if (row.claimed) return Number(row.id);
+        // Another contact holds the number's identifier (the other form of a Brazilian mobile): give way to it.
         await this.em.execute('delete from contacts where id = ?', [row.id]);
         return null;
       };

@@ -69,10 +69,10 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
         expect((await api.get('/tickets?pageNumber=1')).status).to.equal(200);
       });
 
-      // Measured when written: PostgreSQL 20 / 13 / 7, PGlite 22 / 14 / 7 (one more each for a relay run or a job that falls in the window).
+      // Measured when written: PostgreSQL 19 / 12 / 7, PGlite 21 / 13 / 7 (one more each for a relay run or a job that falls in the window).
       const ceilings = postgres
-        ? { send: 21, inbound: 14, ticketPage: 8 }
-        : { send: 23, inbound: 15, ticketPage: 8 };
+        ? { send: 20, inbound: 13, ticketPage: 8 }
+        : { send: 22, inbound: 14, ticketPage: 8 };
       const measured = { send, inbound, ticketPage };
       if (process.env.SHOW_STATEMENTS) console.log('round trips per operation', b.infra.db.kind, JSON.stringify(measured));
       for (const [operation, ceiling] of Object.entries(ceilings)) {
