@@ -77,6 +77,9 @@ for (const [name, open, enabled] of [
         const found = await r.messages.findById(w.company, uuid(101));
         expect(found?.body).to.equal(`it's 10% "done"? \\ 1`);
         expect(found?.media?.filename).to.equal('ç?.png');
+        // Values go in as literals: times keep their instant, JSON its text.
+        expect(found?.createdAt.toISOString()).to.equal(T0.toISOString());
+        expect(found?.media).to.deep.equal({ key: 'k', url: 'https://f.test/k?x=1', contentType: 'image/png', filename: 'ç?.png', size: 3 });
         await r.tickets.update({ ...w.ticket, lastMessage: 'último?', unreadMessages: 3, updatedAt: T0 });
         await r.messages.add(message(2));
       })));
