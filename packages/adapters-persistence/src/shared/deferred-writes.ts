@@ -53,8 +53,8 @@ export function currentWriteBuffer(evenClosed = false): WriteBuffer | undefined 
  * write fails the statement it rode with, inside the transaction, which then rolls back, and its
  * error is the one its repository promised (`mapError`).
  *
- * Only on PostgreSQL through `CoalescingPostgreSqlDriver` (coalescing-driver.ts); elsewhere (PGlite, no transaction) a
- * deferred write runs at once.
+ * Only on PostgreSQL through `CoalescingPostgreSqlDriver` (coalescing-driver.ts); elsewhere
+ * (PGlite, no transaction, a nested transaction) a deferred write runs at once.
  */
 export class DeferredWrites {
   /** Runs the outermost transaction's work with a buffer; `flush` is called before its commit. */
@@ -85,12 +85,6 @@ export class DeferredWrites {
     const writes = buffer.writes.splice(0);
     const connection = em.getConnection() as unknown as WriteSender;
     await connection.sendWrites(writes, buffer.ctx);
-  }
-
-  /** Drops what waits: the transaction (or savepoint) that wrote it rolled back. */
-  static discard(): void {
-    const buffer = currentWriteBuffer();
-    if (buffer) buffer.writes.length = 0;
   }
 
   /**
