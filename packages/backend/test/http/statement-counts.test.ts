@@ -4,8 +4,8 @@ import { openNamespace } from '../support/namespace-client.js';
 import { sandboxDesk } from '../support/sandbox-conversations.js';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-/** What background work sends whatever the operations do: job claims and session leases. */
-const BACKGROUND = /\b(jobs|job_runs|session_leases|session_desired)\b/;
+/** What the channel runtime's session sync sends whatever the operations do (its leases). */
+const BACKGROUND = /\b(session_leases|session_desired)\b/;
 const RUNS = 5;
 
 /**
@@ -53,6 +53,9 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
       // Warm-up: caches of the token and the connection, the first of each kind of statement.
       await official.post('/api/messages/send', { number: '5511977770000', body: 'warm-up' });
       await desk.inbound('5511966660000', 'warm-up');
+      // Background jobs (the relay's safety net, expiries, campaign dispatch) would fall into the
+      // counts at random: this backend runs none from here on; the relay after each commit stays.
+      await b.jobs.stop();
 
       const send = await perOperation(async (i) => {
         const res = await official.post('/api/messages/send', { number: `55119777700${String(i + 1).padStart(2, '0')}`, body: `Pedido ${i}` });
@@ -69,7 +72,7 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
         expect((await api.get('/tickets?pageNumber=1')).status).to.equal(200);
       });
 
-      // Measured when written: PostgreSQL 19 / 12 / 7, PGlite 21 / 13 / 7 (one more each for a relay run or a job that falls in the window).
+      // Measured when written: PostgreSQL 19 / 12 / 7, PGlite 21 / 13 / 7; one more each for timing (a relay drain that loops once more reads the outbox again).
       const ceilings = postgres
         ? { send: 20, inbound: 13, ticketPage: 8 }
         : { send: 22, inbound: 14, ticketPage: 8 };
