@@ -62,7 +62,7 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
         // One round trip: the contact, and (not for a group) its phone identifier claimed in the same statement.
         const [row] = contact.isGroup
           ? await this.em.execute<Array<{ id: number; claimed: boolean }>>(
-            `with c as (${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id) select id, true as claimed from c`, contactParams(contact),
+            `${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id, true as claimed`, contactParams(contact),
           )
           : await this.em.execute<Array<{ id: number; claimed: boolean }>>(
             `with c as (${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id),

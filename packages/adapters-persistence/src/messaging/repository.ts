@@ -4,6 +4,7 @@ import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './s
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
 import { foldSql } from '../shared/search.js';
+import { marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -120,7 +121,7 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
     }
     throw new Error(`no active ticket for contact ${draft.contactId} on connection ${draft.connectionId} could be created or read`);
   }
-  /** The partial unique index refuses a second active ticket of the pair: a 409, as the use cases' own check. */
+  /** A second active ticket of the pair is a 409 (`otherActiveTicket`). */
   async update(ticket: Ticket) {
     const fields = TICKET_FIELDS.filter((f) => f !== 'companyId' && ticket[f] !== undefined);
     // Deferred to the transaction's next statement (or its commit): nothing reads its answer.
@@ -321,7 +322,7 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
 }
 
 /** Placeholders for a list, or a condition that holds for no row when it is empty. */
-const within = (column: string, ids: readonly unknown[]) => (ids.length ? `${column} in (${ids.map(() => '?').join(', ')})` : 'false');
+const within = (column: string, ids: readonly unknown[]) => (ids.length ? `${column} in (${marks(ids.length)})` : 'false');
 
 /**
  * What message views embed, in one statement: the tickets with their queues, then the contacts,
