@@ -361,18 +361,23 @@ export class ChannelRuntime {
     // Past the deadline the backend may already show the send as failed: never send it then.
     if (expired) return fail('ERR_SEND_DEADLINE_EXCEEDED');
     if (social !== ['messenger', 'instagram'].includes(entry.provider) && entry.provider !== 'sandbox') return fail('ERR_WRONG_CHANNEL');
-    let providerMessageId: string;
+    let result: Awaited<ReturnType<ConnectorSession['send']>>;
     try {
-      ({ providerMessageId } = await entry.session.send(cmd.to, cmd.content, { idempotencyKey: cmd.messageId }));
+      result = await entry.session.send(cmd.to, cmd.content, { idempotencyKey: cmd.messageId });
     } catch (err) {
       if (err instanceof PermanentSendError) return fail(err.reason);
       return later(`ERR_SEND_FAILED: ${(err as Error).message}`);
     }
+    const { providerMessageId } = result;
     this.rememberSent(cmd.chatappId, providerMessageId, cmd.messageId);
-    await this.publish(`sent:${cmd.messageId}`, SUBJECTS.messageSent, {
+    const sent = this.publish(`sent:${cmd.messageId}`, SUBJECTS.messageSent, {
       type: social ? 'SocialMessageSent' : 'SessionMessageSent', messageId: cmd.messageId, companyId: cmd.companyId,
       chatappId: cmd.chatappId, providerMessageId, at: this.now().toISOString(),
     });
+    // What the provider answered at once goes out behind `sent` and ahead of the command's
+    // acknowledgement (one connection keeps that order), so no crash can leave it unreported.
+    result.reports?.();
+    await sent;
   }
 
   /**

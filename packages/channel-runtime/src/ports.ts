@@ -24,8 +24,13 @@ export interface ConnectorSession {
    * Sends and answers the provider's message id; throws when the provider refused. A connector
    * whose provider deduplicates by a key uses `idempotencyKey` (our message id), so a send
    * repeated after a crash is not delivered twice.
+   *
+   * `reports`, when given, tells what the provider answers about this send at once (receipts, a
+   * reply): the runtime calls it after it has recorded the send and started reporting it, and
+   * before it acknowledges the command, so that a crash in between cannot lose those reports (the
+   * command is then redelivered, and the send repeated under its key reports them again).
    */
-  send(to: string, content: OutboundContent, options?: { idempotencyKey?: string }): Promise<{ providerMessageId: string }>;
+  send(to: string, content: OutboundContent, options?: { idempotencyKey?: string }): Promise<{ providerMessageId: string; reports?: () => void }>;
   /** Whether a number has an account at the provider, and the provider's normalized id for it. */
   checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
   /** Changes the text of a message this session sent (optional: not every provider can). */

@@ -30,7 +30,8 @@ export interface SandboxConnectorOptions {
   /**
    * Make every contact answer: each send is followed by an inbound message from its recipient,
    * "Re: <body>", with a provider id derived from the send key (`echo-<key>`), so a send
-   * repeated after a crash echoes the same message again and the backend stores it once. For
+   * repeated after a crash echoes the same message again and the backend stores it once. It is
+   * reported through the send's `reports`, before the runtime acknowledges the command. For
    * demos and multi-process tests, where nobody can inject messages into a runtime process.
    */
   readonly echo?: boolean;
@@ -80,20 +81,33 @@ class SandboxSession implements ConnectorSession {
       ? await this.ledger.deliverOnce({ chatappId: this.chatappId, key: options.idempotencyKey, to, body: content.body }, fresh)
       : { providerMessageId: fresh, first: true };
     if (first) keepLatest(this.sent, { to, content, providerMessageId }, this.historyLimit);
-    if (b.acks !== false) this.ack(providerMessageId);
-    if (this.echo && options.idempotencyKey) {
-      const reply = { providerMessageId: `echo-${options.idempotencyKey}`, from: to, senderName: to, isGroup: false, at: new Date(), body: `Re: ${content.body}` };
-      setTimeout(() => this.listener.inbound(reply), 0);
-    }
-    return { providerMessageId };
+    // Receipts come at once unless a delay is asked for (then on a timer, which a crash may lose,
+    // as a device that never came back would); the reply always at once, under an id derived from
+    // the send key, so a repeated send answers the same message.
+    const acks = b.acks === false ? null : this.acks(providerMessageId);
+    if (acks && b.ackDelayMs) setTimeout(acks, b.ackDelayMs);
+    const key = options.idempotencyKey;
+    const reply = this.echo && key
+      ? { providerMessageId: `echo-${key}`, from: to, senderName: to, isGroup: false, at: new Date(), body: `Re: ${content.body}` }
+      : null;
+    const immediate = acks && !b.ackDelayMs ? acks : null;
+    if (!immediate && !reply) return { providerMessageId };
+    return {
+      providerMessageId,
+      reports: () => {
+        immediate?.();
+        if (reply) this.listener.inbound(reply);
+      },
+    };
   }
 
-  private ack(providerMessageId: string) {
+  /** Reports the send's receipts (in the order and number the behaviour asks for). */
+  private acks(providerMessageId: string): () => void {
     const order = this.behaviour.reorderAcks ? (['read', 'delivered'] as const) : (['delivered', 'read'] as const);
     const times = this.behaviour.duplicateAcks ? 2 : 1;
-    setTimeout(() => {
+    return () => {
       for (const status of order) for (let i = 0; i < times; i++) this.listener.delivery(providerMessageId, status);
-    }, this.behaviour.ackDelayMs ?? 0);
+    };
   }
 
   async edit(to: string, providerMessageId: string, body: string) {
