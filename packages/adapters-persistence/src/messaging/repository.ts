@@ -4,7 +4,7 @@ import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './s
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
 import { foldSql } from '../shared/search.js';
-import { marks } from '../shared/sql.js';
+import { companyCheck, marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -126,7 +126,7 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
     const fields = TICKET_FIELDS.filter((f) => f !== 'companyId' && ticket[f] !== undefined);
     // Deferred to the transaction's next statement (or its commit): nothing reads its answer.
     await DeferredWrites.write(
-      this.em, `update tickets set ${fields.map((f) => `${snake(f)} = ?`).join(', ')} where id = ? and company_id = ?`,
+      this.em, `update tickets set ${fields.map((f) => `${snake(f)} = ?`).join(', ')} where id = ? and ${companyCheck()}`,
       [...fields.map((f) => ticket[f]), ticket.id, ticket.companyId], otherActiveTicket,
     );
   }
@@ -272,10 +272,10 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     const rows = await this.em.execute<Array<Record<string, unknown>>>(
       `update messages m set status = ${next}, provider_message_id = coalesce(m.provider_message_id, cast(? as varchar)),
          failure_reason = case when ${next} = 'failed' and m.status <> 'failed' then cast(? as text) else m.failure_reason end, updated_at = ?
-       where m.company_id = ? and m.${target.sql}
+       where m.${target.sql} and ${companyCheck('m')}
          and (${next} <> m.status or (m.provider_message_id is null and cast(? as varchar) is not null))
        returning m.*`,
-      [change.status, provider, change.status, change.failureReason ?? null, change.at, change.companyId, ...target.params, change.status, provider],
+      [change.status, provider, change.status, change.failureReason ?? null, change.at, ...target.params, change.companyId, change.status, provider],
     );
     return rows[0] ? messageFromRow(rows[0]) : null;
   }
@@ -336,11 +336,11 @@ export class MikroOrmMessageContextReads extends MikroOrmRepository implements M
     const rows = await this.em.execute<Array<Record<string, unknown>>>(
       `select 't' as kind, t.id, t.uuid::text as uuid, t.status, t.user_id, t.queue_id, t.connection_id, q.id as qid, q.name, q.color, null::text as number, null::text as picture
          from tickets t left join queues q on q.id = t.queue_id and q.company_id = t.company_id
-        where t.company_id = ? and ${within('t.id', tickets)}
+        where ${within('t.id', tickets)} and ${companyCheck('t')}
        union all
        select 'c', c.id, null, null, null, null, null, null, c.name, null, c.number, c.profile_pic_url
-         from contacts c where c.company_id = ? and ${within('c.id', contacts)}`,
-      [companyId, ...tickets, companyId, ...contacts],
+         from contacts c where ${within('c.id', contacts)} and ${companyCheck('c')}`,
+      [...tickets, companyId, ...contacts, companyId],
     );
     const out = { tickets: [] as Array<MessageContextRows['tickets'][number]>, contacts: [] as Array<MessageContextRows['contacts'][number]> };
     const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));

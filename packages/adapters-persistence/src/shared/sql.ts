@@ -2,3 +2,14 @@
 export function marks(count: number, mark = '?'): string {
   return Array.from({ length: count }, () => mark).join(', ');
 }
+
+/**
+ * The tenancy check of a statement that finds its row by primary key: `company_id = ?`, written
+ * so that no index can serve it. Plain, it lets the planner scan a company-leading index for the
+ * company and filter the id, which it does when its statistics think the company small: a tenant
+ * that grew since the last ANALYZE (a new company beside a large one) then reads all its rows for
+ * each single-row statement. The primary key is always the way in; the company is still checked.
+ */
+export function companyCheck(alias?: string): string {
+  return `(${alias ? `${alias}.` : ''}company_id = ?) is true`;
+}
