@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { companyFixture, planFixture } from '@servicedesk/core/contracts/repositories-contract';
 import { connectionFixture, contactDraft, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
@@ -41,9 +42,9 @@ describe('Single-row statements of the write path keep to their keys when a comp
   });
   after(async () => { await db?.close(); });
 
-  it('finds contacts, saves tickets, reads message context and advances deliveries by key', async () => {
+  it('finds contacts, tickets and messages, saves tickets, reads message context and advances deliveries by key', async () => {
     await truncate(db);
-    const em = db.orm.em.fork();
+    const em = db.orm.em.fork() as unknown as SqlEntityManager;
     const plans = new MikroOrmPlans(db.orm);
     const companies = new MikroOrmCompanies(db.orm);
     const connections = new MikroOrmConnections(db.orm);
@@ -85,13 +86,18 @@ describe('Single-row statements of the write path keep to their keys when a comp
       const read = await contexts.ticketsAndContacts(small, [ticket.id], [contact.id]);
       expect(read.tickets.map((t) => t.id)).to.deep.equal([ticket.id]);
       expect(await messages.advanceStatus({ companyId: small, target: { id: message }, status: 'read', at: new Date() })).to.equal(null);
+      expect((await tickets.findById(small, ticket.id))?.lastMessage).to.equal('hello');
+      expect((await messages.findById(small, message))?.id).to.equal(message);
+      expect((await contacts.findById(small, contact.id))?.id).to.equal(contact.id);
+      expect((await contacts.findByIds(small, [contact.id])).map((c) => c.id)).to.deep.equal([contact.id]);
+      expect(await tickets.findById(big, ticket.id)).to.equal(null);
       // Another company's id is not found through these statements.
       expect(await contacts.findByNumber(big, '5511999990001')).to.equal(null);
       expect((await contexts.ticketsAndContacts(big, [ticket.id], [contact.id])).tickets).to.deep.equal([]);
     });
     const statements = sent;
     sent = null;
-    expect(statements.length).to.be.at.least(6);
+    expect(statements.length).to.be.at.least(11);
 
     for (const sql of statements) {
       const [row] = await em.execute<Array<{ 'QUERY PLAN': PlanNode[] | string }>>(`explain (format json) ${sql}`);

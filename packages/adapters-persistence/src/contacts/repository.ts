@@ -6,7 +6,7 @@ import {
 import { ContactSchema } from '../messaging/schema.js';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql } from '../shared/search.js';
-import { companyCheck, marks } from '../shared/sql.js';
+import { companyCheck, inCompany, marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 /** How often a get-or-create retries when the row it collided with vanished before it could be read. */
@@ -39,12 +39,12 @@ function contactConflict(err: unknown): never {
  */
 export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
   async findById(companyId: number, id: number) {
-    return this.em.findOne(ContactSchema, { id, companyId }, READ);
+    return this.em.findOne(ContactSchema, { id, ...inCompany(companyId) }, READ);
   }
 
   async findByIds(companyId: number, ids: readonly number[]) {
     if (!ids.length) return [];
-    return this.em.find(ContactSchema, { id: { $in: [...new Set(ids)] }, companyId }, READ);
+    return this.em.find(ContactSchema, { id: { $in: [...new Set(ids)] }, ...inCompany(companyId) }, READ);
   }
 
   /** One statement: the contact the number resolves to (see `resolve`), read with it. */

@@ -4,7 +4,7 @@ import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './s
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
 import { foldSql } from '../shared/search.js';
-import { companyCheck, marks } from '../shared/sql.js';
+import { companyCheck, inCompany, marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -83,7 +83,7 @@ const TICKET_FIELDS = [
 
 export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
   async findById(companyId: number, id: number) {
-    return this.em.findOne(TicketSchema, { id, companyId }, READ);
+    return this.em.findOne(TicketSchema, { id, ...inCompany(companyId) }, READ);
   }
   async findByUuid(companyId: number, uuid: string) {
     if (!UUID.test(uuid)) return null;
@@ -228,7 +228,7 @@ const messageFromRow = (row: Record<string, unknown>): Message => fromRow<Messag
 export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async findById(companyId: number, id: string) {
     if (!UUID.test(id)) return null;
-    return this.em.findOne(MessageSchema, { id, companyId }, READ) as Promise<Message | null>;
+    return this.em.findOne(MessageSchema, { id, ...inCompany(companyId) }, READ) as Promise<Message | null>;
   }
   async findByProviderId(connectionId: number, providerMessageId: string) {
     return this.em.findOne(MessageSchema, { connectionId, providerMessageId }, READ) as Promise<Message | null>;

@@ -1,3 +1,5 @@
+import { raw } from '@mikro-orm/core';
+
 /** `count` placeholders joined by commas, for `in (...)` lists and multi-row `values`: `marks(3)` → `?, ?, ?`. */
 export function marks(count: number, mark = '?'): string {
   return Array.from({ length: count }, () => mark).join(', ');
@@ -12,4 +14,9 @@ export function marks(count: number, mark = '?'): string {
  */
 export function companyCheck(alias?: string): string {
   return `(${alias ? `${alias}.` : ''}company_id = ?) is true`;
+}
+
+/** `companyCheck` as a MikroORM condition, to spread beside the key: `{ id, ...inCompany(companyId) }`. */
+export function inCompany(companyId: number): Record<string, never[]> {
+  return { [raw((alias: string) => companyCheck(alias), [companyId])]: [] };
 }
