@@ -6,7 +6,7 @@ import {
 import { ContactSchema } from '../messaging/schema.js';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql } from '../shared/search.js';
-import { companyCheck, inCompany, marks } from '../shared/sql.js';
+import { inCompany, marks } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 /** How often a get-or-create retries when the row it collided with vanished before it could be read. */
@@ -49,8 +49,8 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
 
   /** One statement: the contact the number resolves to (see `resolve`), read with it. */
   async findByNumber(companyId: number, number: string) {
-    const match = raw((alias: string) => `${alias}.id = (${RESOLVE_SQL}) and ${companyCheck(alias)}`, [...resolveParams(companyId, number), companyId]);
-    return this.em.findOne(ContactSchema, { [match]: [] }, READ);
+    const match = raw((alias: string) => `${alias}.id = (${RESOLVE_SQL})`, resolveParams(companyId, number));
+    return this.em.findOne(ContactSchema, { [match]: [], ...inCompany(companyId) }, READ);
   }
 
   async getOrCreate(draft: NewContact): Promise<Contact> {

@@ -84,21 +84,19 @@ class SandboxSession implements ConnectorSession {
     // Receipts come at once unless a delay is asked for (then on a timer, which a crash may lose,
     // as a device that never came back would); the reply always at once, under an id derived from
     // the send key, so a repeated send answers the same message.
-    const acks = b.acks === false ? null : this.acks(providerMessageId);
-    if (acks && b.ackDelayMs) setTimeout(acks, b.ackDelayMs);
+    const reports: Array<() => void> = [];
+    if (b.acks !== false) {
+      const receipts = this.acks(providerMessageId);
+      if (b.ackDelayMs) setTimeout(receipts, b.ackDelayMs);
+      else reports.push(receipts);
+    }
     const key = options.idempotencyKey;
-    const reply = this.echo && key
-      ? { providerMessageId: `echo-${key}`, from: to, senderName: to, isGroup: false, at: new Date(), body: `Re: ${content.body}` }
-      : null;
-    const immediate = acks && !b.ackDelayMs ? acks : null;
-    if (!immediate && !reply) return { providerMessageId };
-    return {
-      providerMessageId,
-      reports: () => {
-        immediate?.();
-        if (reply) this.listener.inbound(reply);
-      },
-    };
+    if (this.echo && key) {
+      const reply = { providerMessageId: `echo-${key}`, from: to, senderName: to, isGroup: false, at: new Date(), body: `Re: ${content.body}` };
+      reports.push(() => this.listener.inbound(reply));
+    }
+    if (!reports.length) return { providerMessageId };
+    return { providerMessageId, reports: () => { for (const report of reports) report(); } };
   }
 
   /** Reports the send's receipts (in the order and number the behaviour asks for). */
