@@ -85,7 +85,7 @@ describe('Single-row statements of the write path keep to their keys when a comp
       await tickets.update({ ...ticket, lastMessage: 'hello', unreadMessages: 1 });
       const read = await contexts.ticketsAndContacts(small, [ticket.id], [contact.id]);
       expect(read.tickets.map((t) => t.id)).to.deep.equal([ticket.id]);
-      expect(await messages.advanceStatus({ companyId: small, target: { id: message }, status: 'read', at: new Date() })).to.equal(null);
+      expect(await messages.advanceStatuses([{ companyId: small, target: { id: message }, status: 'read', at: new Date() }])).to.deep.equal([null]);
       expect((await tickets.findById(small, ticket.id))?.lastMessage).to.equal('hello');
       expect((await messages.findById(small, message))?.id).to.equal(message);
       expect((await contacts.findById(small, contact.id))?.id).to.equal(contact.id);

@@ -3,7 +3,7 @@ import {
   foldForSearch, initialPacingState,
   type AudienceContact, type AudienceListItem, type Campaign, type CampaignAudience, type CampaignMedia, type CampaignPacing, type CampaignProgress,
   type CampaignRecipient, type CampaignRecipients, type Campaigns, type CampaignSettingRow, type CampaignSettingsStore, type CampaignStatus,
-  type ConnectionPacingState, type NewCampaign, type NewRecipient, type RecipientState, type StoredCampaignSetting, type Suppressions,
+  type ConnectionPacingState, type NewCampaign, type NewRecipient, type RecipientProgress, type RecipientState, type StoredCampaignSetting, type Suppressions,
 } from '@servicedesk/core';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldSql } from '../shared/search.js';
@@ -179,6 +179,9 @@ function recipientValues(r: NewRecipient): unknown[] {
   ];
 }
 
+/** Delivery reports per statement at most (five parameters each). */
+const PROGRESS_CHUNK = 500;
+
 const RECIPIENT_COLUMNS = `id, company_id, campaign_id, ${RECIPIENT_FIELDS.join(', ')}`;
 
 /** How `addMany` reads one recipient out of the JSON batch. */
@@ -284,20 +287,42 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
     );
   }
 
-  /** One conditional update: the state only moves forward, whatever order concurrent reports run in. */
-  async advanceByMessage(messageId: string, change: { readonly state: 'delivered' | 'read' | 'failed'; readonly at: Date; readonly reason?: string | null }) {
-    const rows = change.state === 'failed'
-      ? await this.em.execute<Row[]>(
-        `update campaign_recipients set state = 'failed', reason = ?, awaiting_until = null, updated_at = ?
-         where message_id = ? and state in ('sent', 'delivered', 'read') returning ${RECIPIENT_COLUMNS}`,
-        [change.reason ?? null, change.at, messageId],
-      )
-      : await this.em.execute<Row[]>(
-        `update campaign_recipients set state = ?, delivered_at = coalesce(delivered_at, ?), read_at = case when ? = 'read' then ? else read_at end, updated_at = ?
-         where message_id = ? and state in (${change.state === 'read' ? "'sent', 'delivered'" : "'sent'"}) returning ${RECIPIENT_COLUMNS}`,
-        [change.state, change.at, change.state, change.at, change.at, messageId],
-      );
-    return rows[0] ? toRecipient(rows[0]) : null;
+  /**
+   * One conditional update for every change of the batch: the state only moves forward, whatever
+   * order concurrent reports run in. A row takes one change per statement, so a message's second
+   * change goes in a second round, after the first.
+   */
+  async advanceByMessages(changes: readonly RecipientProgress[]) {
+    const results: Array<CampaignRecipient | null> = changes.map(() => null);
+    const rounds: number[][] = [];
+    const lastRound = new Map<string, number>();
+    changes.forEach((c, i) => {
+      if (typeof c.messageId !== 'string') return;
+      const round = (lastRound.get(c.messageId) ?? -1) + 1;
+      lastRound.set(c.messageId, round);
+      (rounds[round] ??= []).push(i);
+    });
+    for (const round of rounds) {
+      for (let from = 0; from < round.length; from += PROGRESS_CHUNK) {
+        const chunk = round.slice(from, from + PROGRESS_CHUNK);
+        const rows = await this.em.execute<Array<Row & { ord: number }>>(
+          `update campaign_recipients r set state = v.state,
+             reason = case when v.state = 'failed' then v.reason else r.reason end,
+             awaiting_until = case when v.state = 'failed' then null else r.awaiting_until end,
+             delivered_at = case when v.state = 'failed' then r.delivered_at else coalesce(r.delivered_at, v.at) end,
+             read_at = case when v.state = 'read' then v.at else r.read_at end,
+             updated_at = v.at
+           from (values ${chunk.map(() => '(cast(? as int), cast(? as varchar), cast(? as text), cast(? as text), cast(? as timestamptz))').join(', ')})
+             as v(ord, message_id, state, reason, at)
+           where r.message_id = v.message_id
+             and r.state = any(case v.state when 'delivered' then array['sent'] when 'read' then array['sent', 'delivered'] else array['sent', 'delivered', 'read'] end)
+           returning v.ord, ${RECIPIENT_COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')}`,
+          chunk.flatMap((i) => { const c = changes[i]!; return [i, c.messageId, c.state, c.state === 'failed' ? c.reason ?? null : null, c.at]; }),
+        );
+        for (const row of rows) results[Number(row.ord)] = toRecipient(row);
+      }
+    }
+    return results;
   }
 
   async release(id: number, dueAt?: Date) {

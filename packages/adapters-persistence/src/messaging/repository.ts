@@ -198,16 +198,30 @@ const MESSAGE_FIELDS = [
 ] as const;
 
 /**
- * `advanceDelivery` in SQL, for the status column `current` and the reported status (one `?`):
+ * `advanceDelivery` in SQL, for the status column `current` and the reported status `reported`:
  * failed is terminal, failed only follows pending, and otherwise only later steps are taken.
  */
-function nextStatusSql(current: string): string {
+function nextStatusSql(current: string, reported: string): string {
   const order = `array[${DELIVERY_ORDER.map((s) => `'${s}'`).join(', ')}]::varchar[]`;
-  return `(select case when ${current} = 'failed' then ${current}
-    when r.s = 'failed' then case when ${current} = 'pending' then 'failed' else ${current} end
-    when array_position(${order}, r.s) > array_position(${order}, ${current}::varchar) then r.s else ${current} end
-    from (select cast(? as varchar) as s) r)`;
+  return `(case when ${current} = 'failed' then ${current}
+    when ${reported} = 'failed' then case when ${current} = 'pending' then 'failed' else ${current} end
+    when array_position(${order}, ${reported}) > array_position(${order}, ${current}::varchar) then ${reported} else ${current} end)`;
 }
+
+/** Delivery changes per statement at most (nine parameters each). */
+const DELIVERY_CHUNK = 500;
+
+/** How a batch of delivery changes finds its rows: by our id, or by the provider's id on a connection. */
+const DELIVERY_TARGETS = {
+  id: {
+    columns: 'id', types: ['uuid'], match: 'm.id = v.id',
+    values: (t: DeliveryChange['target']) => ('id' in t ? [t.id] : []),
+  },
+  provider: {
+    columns: 'connection_id, provider_id', types: ['int', 'varchar'], match: 'm.connection_id = v.connection_id and m.provider_message_id = v.provider_id',
+    values: (t: DeliveryChange['target']) => ('id' in t ? [] : [t.connectionId, t.providerMessageId]),
+  },
+} as const;
 
 /**
  * A raw row (snake_case columns, as a `returning *` or `select *` gives it) as a domain object:
@@ -259,25 +273,50 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     return rows[0] ? messageFromRow(rows[0]) : null;
   }
   /**
-   * One statement, forward-only: the next status is computed from the row as locked, so two
-   * reports racing each other can never move it backwards (see `advanceDelivery`).
+   * Forward-only in SQL: each next status is computed from the row as locked, so reports racing
+   * each other can never move it backwards (see `advanceDelivery`). One `update … from (values …)`
+   * per kind of target takes every change of the batch, but a row can take only one change per
+   * statement: a message's second change goes in a second round, after the first.
    */
-  async advanceStatus(change: DeliveryChange): Promise<Message | null> {
-    if ('id' in change.target && !UUID.test(change.target.id)) return null;
-    const target = 'id' in change.target
-      ? { sql: 'id = cast(? as uuid)', params: [change.target.id] }
-      : { sql: 'connection_id = ? and provider_message_id = ?', params: [change.target.connectionId, change.target.providerMessageId] };
-    const next = nextStatusSql('m.status');
-    const provider = change.providerMessageId ?? null;
-    const rows = await this.em.execute<Array<Record<string, unknown>>>(
-      `update messages m set status = ${next}, provider_message_id = coalesce(m.provider_message_id, cast(? as varchar)),
-         failure_reason = case when ${next} = 'failed' and m.status <> 'failed' then cast(? as text) else m.failure_reason end, updated_at = ?
-       where m.${target.sql} and ${companyCheck('m')}
-         and (${next} <> m.status or (m.provider_message_id is null and cast(? as varchar) is not null))
-       returning m.*`,
-      [change.status, provider, change.status, change.failureReason ?? null, change.at, ...target.params, change.companyId, change.status, provider],
+  async advanceStatuses(changes: readonly DeliveryChange[]): Promise<Array<Message | null>> {
+    const results: Array<Message | null> = changes.map(() => null);
+    const rounds: Array<Record<keyof typeof DELIVERY_TARGETS, number[]>> = [];
+    const lastRound = new Map<string, number>();
+    changes.forEach((c, i) => {
+      const t = c.target;
+      if (!Number.isSafeInteger(c.companyId) || ('id' in t ? !UUID.test(t.id) : !Number.isSafeInteger(t.connectionId) || typeof t.providerMessageId !== 'string')) return;
+      const key = 'id' in t ? `id:${t.id.toLowerCase()}` : `provider:${t.connectionId}:${t.providerMessageId}`;
+      const round = (lastRound.get(key) ?? -1) + 1;
+      lastRound.set(key, round);
+      (rounds[round] ??= { id: [], provider: [] })['id' in t ? 'id' : 'provider'].push(i);
+    });
+    for (const round of rounds) {
+      for (const kind of ['id', 'provider'] as const) {
+        for (let from = 0; from < round[kind].length; from += DELIVERY_CHUNK) {
+          const chunk = round[kind].slice(from, from + DELIVERY_CHUNK);
+          for (const row of await this.advanceChunk(kind, chunk.map((i) => ({ ord: i, change: changes[i]! })))) results[Number(row.ord)] = messageFromRow(row);
+        }
+      }
+    }
+    return results;
+  }
+
+  private advanceChunk(kind: keyof typeof DELIVERY_TARGETS, items: ReadonlyArray<{ ord: number; change: DeliveryChange }>) {
+    const target = DELIVERY_TARGETS[kind];
+    const row = `(cast(? as int), cast(? as int), ${target.types.map((t) => `cast(? as ${t})`).join(', ')}, cast(? as varchar), cast(? as varchar), cast(? as text), cast(? as timestamptz))`;
+    const params = items.flatMap(({ ord, change: c }) => [
+      ord, c.companyId, ...target.values(c.target), c.status, c.providerMessageId ?? null, c.failureReason ?? null, c.at,
+    ]);
+    const next = nextStatusSql('m.status', 'v.status');
+    return this.em.execute<Array<Record<string, unknown>>>(
+      `update messages m set status = ${next}, provider_message_id = coalesce(m.provider_message_id, v.provider),
+         failure_reason = case when ${next} = 'failed' and m.status <> 'failed' then v.reason else m.failure_reason end, updated_at = v.at
+       from (values ${items.map(() => row).join(', ')}) as v(ord, company_id, ${target.columns}, status, provider, reason, at)
+       where ${target.match} and (m.company_id = v.company_id) is true
+         and (${next} <> m.status or (m.provider_message_id is null and v.provider is not null))
+       returning v.ord, m.*`,
+      params,
     );
-    return rows[0] ? messageFromRow(rows[0]) : null;
   }
   /** `status = 'pending'` again in the update: a send that went out meanwhile is left alone. */
   async failStaleSends(before: Date, reason: string, at: Date, limit: number): Promise<Message[]> {

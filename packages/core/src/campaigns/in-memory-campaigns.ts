@@ -1,7 +1,7 @@
 import type { Campaign, CampaignStatus, NewCampaign } from './campaign.js';
 import { foldForSearch } from '../shared/text.js';
 import { initialPacingState, type ConnectionPacingState } from './pacing.js';
-import type { CampaignPacing, CampaignRecipients, Campaigns, Suppressions } from './ports.js';
+import type { CampaignPacing, CampaignRecipients, Campaigns, RecipientProgress, Suppressions } from './ports.js';
 import { isAwaitingConfirmation, progressOf, type CampaignProgress, type CampaignRecipient, type NewRecipient, type RecipientState } from './recipient.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -149,8 +149,12 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
     if (this.rows.get(recipient.id)?.companyId === recipient.companyId) this.rows.set(recipient.id, clone(recipient));
   }
 
-  async advanceByMessage(messageId: string, change: { readonly state: 'delivered' | 'read' | 'failed'; readonly at: Date; readonly reason?: string | null }) {
-    const r = this.all().find((x) => x.messageId === messageId);
+  async advanceByMessages(changes: readonly RecipientProgress[]) {
+    return changes.map((change) => this.advanceByMessage(change));
+  }
+
+  private advanceByMessage(change: RecipientProgress): CampaignRecipient | null {
+    const r = this.all().find((x) => x.messageId === change.messageId);
     const from: Record<typeof change.state, RecipientState[]> = { delivered: ['sent'], read: ['sent', 'delivered'], failed: ['sent', 'delivered', 'read'] };
     if (!r || !from[change.state].includes(r.state)) return null;
     const at = new Date(change.at.getTime());

@@ -44,6 +44,14 @@ export interface Campaigns {
  * The materialised recipients: unique per `(campaignId, number)`. The SQL adapter implements
  * `claimNext` with `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers never take the same row.
  */
+/** A delivery report on a campaign message, as recipients take it. */
+export interface RecipientProgress {
+  readonly messageId: string;
+  readonly state: 'delivered' | 'read' | 'failed';
+  readonly at: Date;
+  readonly reason?: string | null;
+}
+
 export interface CampaignRecipients {
   /** Adds the recipients; a number already present in the campaign is left as it is. Answers how many were added. */
   addMany(recipients: readonly NewRecipient[]): Promise<number>;
@@ -60,13 +68,14 @@ export interface CampaignRecipients {
   /** Saves every field. */
   update(recipient: CampaignRecipient): Promise<void>;
   /**
-   * The channel's word on the recipient whose current message is `messageId`, in one conditional
-   * update that only moves it forward: `delivered` from `sent`, `read` from `sent` or `delivered`
-   * (setting `deliveredAt` if still unset), `failed` from `sent`, `delivered` or `read`. Two
-   * reports handled at once (a delivery and a read) can never move it back. Answers the recipient
-   * after the change, or null when nothing changed.
+   * The channel's word on the recipients whose current messages are the changes' `messageId`s,
+   * each change one conditional update that only moves forward: `delivered` from `sent`, `read`
+   * from `sent` or `delivered` (setting `deliveredAt` if still unset), `failed` from `sent`,
+   * `delivered` or `read`. Reports handled at once (a delivery and a read) can never move a
+   * recipient back; one message's changes apply in the order given. Answers, for each change,
+   * the recipient after it, or null when it changed nothing.
    */
-  advanceByMessage(messageId: string, change: { readonly state: 'delivered' | 'read' | 'failed'; readonly at: Date; readonly reason?: string | null }): Promise<CampaignRecipient | null>;
+  advanceByMessages(changes: readonly RecipientProgress[]): Promise<Array<CampaignRecipient | null>>;
   /** Ends the claim without any other change (the campaign was paused meanwhile, the connection went down). */
   release(id: number, dueAt?: Date): Promise<void>;
   /** Counts per state of one campaign. */

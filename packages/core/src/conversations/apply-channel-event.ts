@@ -5,7 +5,9 @@ import type { Clock } from '../shared/ports.js';
 import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from '../connections/channel-messages.js';
 import { toConnectionView } from '../connections/connection.js';
 import type { DeliveryStatus } from '../connections/delivery-status.js';
-import { publishMessageUpdate, type MessageContexts } from '../messages/message-view.js';
+import { toMessageViews, type MessageContexts } from '../messages/message-view.js';
+import type { Message } from '../messages/message.js';
+import { groupCommit } from '../shared/group-commit.js';
 import type { Connections } from '../connections/ports.js';
 import type { DeliveryChange, Messages } from '../messages/ports.js';
 import type { RouteInbound } from './route-inbound.js';
@@ -15,11 +17,16 @@ import type { RouteInbound } from './route-inbound.js';
  * inbound messages. Every branch is idempotent, so redelivered events are harmless.
  */
 export class ApplyChannelEvent {
+  /** Delivery changes reported at once (a consumer handles several side by side) go to the store together. */
+  private readonly advanceTogether: (change: DeliveryChange) => Promise<void>;
+
   constructor(private readonly deps: {
     messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent>;
     contexts?: MessageContexts;
     resumeSessions?: { execute(): Promise<number> };
-  }) {}
+  }) {
+    this.advanceTogether = groupCommit((changes) => this.advanceBatch(changes));
+  }
 
   async execute(event: ChannelEvent): Promise<void> {
     switch (event.type) {
@@ -57,11 +64,23 @@ export class ApplyChannelEvent {
 
   /**
    * One atomic forward-only step in the store: reports may arrive in any order and in parallel,
-   * and only a real change reaches the namespace.
+   * and only a real change reaches the namespace. Reports handled at the same time share the
+   * statement and the read of their views' context.
    */
-  private async advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
-    const message = await this.deps.messages.advanceStatus({ companyId, target, status, ...extra, at: this.deps.clock.now() });
-    if (message) await publishMessageUpdate(this.deps.realtime, message, this.deps.contexts);
+  private advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
+    return this.advanceTogether({ companyId, target, status, ...extra, at: this.deps.clock.now() });
+  }
+
+  /** The batch's changes in one call to the store, then each change's frame, in the order of the changes. */
+  private async advanceBatch(changes: readonly DeliveryChange[]): Promise<void[]> {
+    const changed = (await this.deps.messages.advanceStatuses(changes)).filter((m): m is Message => m !== null);
+    const byCompany = new Map<number, Message[]>();
+    for (const m of changed) byCompany.set(m.companyId, [...(byCompany.get(m.companyId) ?? []), m]);
+    for (const [companyId, messages] of byCompany) {
+      const views = await toMessageViews(this.deps.contexts, companyId, messages);
+      for (const view of views) await this.deps.realtime.publish(companyId, { entity: 'appMessage', data: { action: 'update', message: view } });
+    }
+    return changes.map(() => undefined);
   }
 
   private async session(e: SessionStatusEvent) {

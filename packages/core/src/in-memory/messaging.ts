@@ -135,8 +135,11 @@ export class InMemoryMessages implements Messages {
     Object.assign(m, { transcription, updatedAt: at });
     return structuredClone(m);
   }
-  /** No await between the read and the write: atomic as the SQL adapter's single statement. */
-  async advanceStatus(change: DeliveryChange) {
+  /** No await between the reads and the writes: atomic as the SQL adapter's statements. */
+  async advanceStatuses(changes: readonly DeliveryChange[]) {
+    return changes.map((change) => this.advance(change));
+  }
+  private advance(change: DeliveryChange): Message | null {
     const t = change.target;
     const m = 'id' in t ? this.rows.get(t.id) : this.byProviderId(t.connectionId, t.providerMessageId);
     if (!m || m.companyId !== change.companyId) return null;

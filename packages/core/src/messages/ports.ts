@@ -37,12 +37,14 @@ export interface Messages {
    */
   setTranscription(companyId: number, id: string, transcription: string, at: Date): Promise<Message | null>;
   /**
-   * Moves a message's delivery status forward in one atomic step (see `advanceDelivery`): a
-   * late or repeated report changes nothing. Also records the provider's id if none was stored
-   * and, for `failed`, the reason. Returns the message as changed, or null when nothing changed
-   * (unknown message, other company, or a status that is not a step forward).
+   * Moves messages' delivery status forward, each change one atomic step (see `advanceDelivery`):
+   * a late or repeated report changes nothing. Also records the provider's id if none was stored
+   * and, for `failed`, the reason. A message's changes given by the same kind of target (our id, or
+   * the provider's) apply in the order given; the end state is the same in any order. Answers, for
+   * each change, the message as that change left it, or null when it changed nothing (unknown
+   * message, other company, or a status that is not a step forward).
    */
-  advanceStatus(change: DeliveryChange): Promise<Message | null>;
+  advanceStatuses(changes: readonly DeliveryChange[]): Promise<Array<Message | null>>;
   /**
    * Fails our sends still pending since before `before` (no channel runtime took them in time),
    * at most `limit`, oldest first, with the reason; answers the messages as changed.

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Transaction } from '../../src/index.js';
 import { campaignDefaults, type Campaign, type CampaignStatus, type NewCampaign } from '../../src/campaigns/campaign.js';
 import { initialPacingState } from '../../src/campaigns/pacing.js';
-import type { CampaignAudience, CampaignPacing, CampaignRecipients, Campaigns, CampaignSettingsStore, Suppressions } from '../../src/campaigns/ports.js';
+import type { CampaignAudience, CampaignPacing, CampaignRecipients, Campaigns, CampaignSettingsStore, RecipientProgress, Suppressions } from '../../src/campaigns/ports.js';
 import { progressOf, type CampaignRecipient, type NewRecipient } from '../../src/campaigns/recipient.js';
 
 /** What a campaign points at and reads, written by each adapter's own means (rows for databases, maps in memory). */
@@ -316,6 +316,9 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect(await r.recipients.findById(w.c1, x!.id)).to.deep.equal({ ...changed, claimedUntil: null, dueAt: at(50) });
       });
 
+      /** One report on its own, as a batch of one. */
+      const advanceOne = async (change: RecipientProgress) => (await r.recipients.advanceByMessages([change]))[0] ?? null;
+
       it('advances a recipient by its message only forward, whatever order the reports come in', async () => {
         await given();
         const c = await add({ status: 'EM_ANDAMENTO' });
@@ -326,23 +329,49 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
           recipientDraft(c, n3!, { state: 'pending' }),
         ]);
         // The read report handled first: the late delivery report changes nothing.
-        expect(await r.recipients.advanceByMessage('m-1', { state: 'read', at: at(3) })).to.include({ state: 'read' });
-        expect(await r.recipients.advanceByMessage('m-1', { state: 'delivered', at: at(4) })).to.equal(null);
+        expect(await advanceOne({ messageId: 'm-1', state: 'read', at: at(3) })).to.include({ state: 'read' });
+        expect(await advanceOne({ messageId: 'm-1', state: 'delivered', at: at(4) })).to.equal(null);
         const read = (await r.recipients.findByMessageId('m-1'))!;
         expect(read).to.deep.include({ state: 'read', deliveredAt: at(3), readAt: at(3) });
-        expect((await r.recipients.advanceByMessage('m-2', { state: 'delivered', at: at(2) }))!.deliveredAt).to.deep.equal(at(2));
-        expect((await r.recipients.advanceByMessage('m-2', { state: 'read', at: at(5) }))).to.deep.include({ state: 'read', deliveredAt: at(2), readAt: at(5) });
-        expect(await r.recipients.advanceByMessage('m-2', { state: 'failed', at: at(6), reason: 'ERR_X' })).to.deep.include({ state: 'failed', reason: 'ERR_X' });
-        expect(await r.recipients.advanceByMessage('m-2', { state: 'read', at: at(7) }), 'failed is final').to.equal(null);
-        expect(await r.recipients.advanceByMessage('unknown', { state: 'read', at: at(7) })).to.equal(null);
+        expect((await advanceOne({ messageId: 'm-2', state: 'delivered', at: at(2) }))!.deliveredAt).to.deep.equal(at(2));
+        expect((await advanceOne({ messageId: 'm-2', state: 'read', at: at(5) }))).to.deep.include({ state: 'read', deliveredAt: at(2), readAt: at(5) });
+        expect(await advanceOne({ messageId: 'm-2', state: 'failed', at: at(6), reason: 'ERR_X' })).to.deep.include({ state: 'failed', reason: 'ERR_X' });
+        expect(await advanceOne({ messageId: 'm-2', state: 'read', at: at(7) }), 'failed is final').to.equal(null);
+        expect(await advanceOne({ messageId: 'unknown', state: 'read', at: at(7) })).to.equal(null);
         // Concurrent delivery and read reports of one message: it ends read.
         await r.recipients.addMany([recipientDraft(c, mobiles(1, 50)[0]!, { state: 'sent', messageId: 'm-4', sentAt: at(1) })]);
         await Promise.all([
-          r.tx.run(() => r.recipients.advanceByMessage('m-4', { state: 'delivered', at: at(2) })),
-          r.tx.run(() => r.recipients.advanceByMessage('m-4', { state: 'read', at: at(2) })),
+          r.tx.run(() => advanceOne({ messageId: 'm-4', state: 'delivered', at: at(2) })),
+          r.tx.run(() => advanceOne({ messageId: 'm-4', state: 'read', at: at(2) })),
         ]);
         expect((await r.recipients.findByMessageId('m-4'))!.state).to.equal('read');
         expect((await r.recipients.findByNumber(w.c1, w.conn1, n3!))[0]!.state, 'a pending one is not touched').to.equal('pending');
+      });
+
+      it('takes a batch of reports in one call: a message\'s reports in the order given, one answer per report', async () => {
+        await given();
+        const c = await add({ status: 'EM_ANDAMENTO' });
+        const [n1, n2, n3] = mobiles(3);
+        await r.recipients.addMany([
+          recipientDraft(c, n1!, { state: 'sent', messageId: 'b-1', sentAt: at(1) }),
+          recipientDraft(c, n2!, { state: 'sent', messageId: 'b-2', sentAt: at(1) }),
+          recipientDraft(c, n3!, { state: 'sent', messageId: 'b-3', sentAt: at(1) }),
+        ]);
+        const answers = await r.recipients.advanceByMessages([
+          { messageId: 'b-1', state: 'delivered', at: at(2) },
+          { messageId: 'b-2', state: 'read', at: at(2) },
+          { messageId: 'b-1', state: 'read', at: at(3) },
+          { messageId: 'b-2', state: 'delivered', at: at(3) },
+          { messageId: 'b-3', state: 'failed', at: at(2), reason: 'ERR_X' },
+          { messageId: 'b-3', state: 'read', at: at(3) },
+          { messageId: 'unknown', state: 'read', at: at(3) },
+        ]);
+        expect(answers.map((x) => x && x.state)).to.deep.equal(['delivered', 'read', 'read', null, 'failed', null, null]);
+        expect(answers[2]).to.deep.include({ messageId: 'b-1', deliveredAt: at(2), readAt: at(3) });
+        expect(answers[1]).to.deep.include({ messageId: 'b-2', deliveredAt: at(2), readAt: at(2) });
+        expect(answers[4]).to.deep.include({ messageId: 'b-3', reason: 'ERR_X', awaitingUntil: null });
+        expect(await r.recipients.findByMessageId('b-1')).to.deep.equal(answers[2]);
+        expect(await r.recipients.advanceByMessages([])).to.deep.equal([]);
       });
 
       it('claims the due pending recipients of running campaigns on the connection, oldest campaign first, each until its claim lapses', async () => {

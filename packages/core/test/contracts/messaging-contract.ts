@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Companies, Connections, Contact, Contacts, Message, MessageContextReads, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users } from '../../src/index.js';
+import type { Companies, Connections, Contact, DeliveryChange, Contacts, Message, MessageContextReads, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users } from '../../src/index.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 
 export interface MessagingFixture {
@@ -61,6 +61,8 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
     let r: MessagingFixture;
     let w: { c1: number; c2: number; conn1: number; conn2: number; contact: Contact; ticket: Ticket };
     beforeEach(async () => { r = await make(); });
+    /** One delivery change on its own, as a batch of one. */
+    const advance = async (change: DeliveryChange) => (await r.messages.advanceStatuses([change]))[0] ?? null;
     /**
      * Two companies, a connection each, and a contact and its active ticket in the first. Called
      * by each test body, not a hook: database adapters run test bodies in a unit of work.
@@ -316,7 +318,7 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         await given();
         await r.messages.add(messageFixture(w.ticket, uuid(100), { fromMe: true }));
         const step = (status: Message['status'], extra: { providerMessageId?: string; failureReason?: string } = {}, minute = 1) =>
-          r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(100) }, status, ...extra, at: at(minute) });
+          advance({ companyId: w.c1, target: { id: uuid(100) }, status, ...extra, at: at(minute) });
         const sent = await step('sent', { providerMessageId: 'P-100' });
         expect(sent).to.deep.include({ status: 'sent', providerMessageId: 'P-100' });
         expect(sent!.updatedAt.toISOString()).to.equal(at(1).toISOString());
@@ -324,20 +326,20 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect(await step('sent', { providerMessageId: 'P-other' })).to.equal(null);
         expect(await step('failed', { failureReason: 'late' })).to.equal(null);
         expect(await step('pending')).to.equal(null);
-        const read = await r.messages.advanceStatus({ companyId: w.c1, target: { connectionId: w.conn1, providerMessageId: 'P-100' }, status: 'read', at: at(2) });
+        const read = await advance({ companyId: w.c1, target: { connectionId: w.conn1, providerMessageId: 'P-100' }, status: 'read', at: at(2) });
         expect(read).to.deep.include({ status: 'read', providerMessageId: 'P-100', failureReason: null });
         expect(await step('delivered')).to.equal(null);
-        expect(await r.messages.advanceStatus({ companyId: w.c2, target: { id: uuid(100) }, status: 'played', at: at(3) })).to.equal(null);
-        expect(await r.messages.advanceStatus({ companyId: w.c2, target: { connectionId: w.conn1, providerMessageId: 'P-100' }, status: 'played', at: at(3) })).to.equal(null);
-        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(199) }, status: 'sent', at: at(3) })).to.equal(null);
-        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: 'not-a-uuid' }, status: 'sent', at: at(3) })).to.equal(null);
+        expect(await advance({ companyId: w.c2, target: { id: uuid(100) }, status: 'played', at: at(3) })).to.equal(null);
+        expect(await advance({ companyId: w.c2, target: { connectionId: w.conn1, providerMessageId: 'P-100' }, status: 'played', at: at(3) })).to.equal(null);
+        expect(await advance({ companyId: w.c1, target: { id: uuid(199) }, status: 'sent', at: at(3) })).to.equal(null);
+        expect(await advance({ companyId: w.c1, target: { id: 'not-a-uuid' }, status: 'sent', at: at(3) })).to.equal(null);
         expect((await r.messages.findById(w.c1, uuid(100)))!.status).to.equal('read');
 
         await r.messages.add(messageFixture(w.ticket, uuid(101), { fromMe: true }));
-        const failed = await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(101) }, status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED', at: at(4) });
+        const failed = await advance({ companyId: w.c1, target: { id: uuid(101) }, status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED', at: at(4) });
         expect(failed).to.deep.include({ status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED' });
-        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(101) }, status: 'delivered', at: at(5) })).to.equal(null);
-        expect(await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(101) }, status: 'failed', failureReason: 'again', at: at(5) })).to.equal(null);
+        expect(await advance({ companyId: w.c1, target: { id: uuid(101) }, status: 'delivered', at: at(5) })).to.equal(null);
+        expect(await advance({ companyId: w.c1, target: { id: uuid(101) }, status: 'failed', failureReason: 'again', at: at(5) })).to.equal(null);
         expect((await r.messages.findById(w.c1, uuid(101)))!.failureReason).to.equal('ERR_SESSION_NOT_CONNECTED');
       });
 
@@ -345,11 +347,41 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         await given();
         await r.messages.add(messageFixture(w.ticket, uuid(110), { fromMe: true }));
         const statuses = ['read', 'sent', 'delivered', 'sent', 'read', 'delivered', 'sent', 'delivered', 'read', 'sent'] as const;
-        const changed = await times(20, (i) => r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(110) }, status: statuses[i % statuses.length]!, at: at(1) }));
+        const changed = await times(20, (i) => advance({ companyId: w.c1, target: { id: uuid(110) }, status: statuses[i % statuses.length]!, at: at(1) }));
         const steps = changed.filter((m) => m !== null).map((m) => m!.status);
         expect(steps).to.include('read');
         expect(new Set(steps).size).to.equal(steps.length);
         expect((await r.messages.findById(w.c1, uuid(110)))!.status).to.equal('read');
+      });
+
+      it('applies a batch of delivery changes in one call: a message\'s changes in the order given, by id or by provider id, one answer per change', async () => {
+        await given();
+        for (const n of [130, 131, 132]) await r.messages.add(messageFixture(w.ticket, uuid(n), { fromMe: true }));
+        await r.messages.add(messageFixture(w.ticket, uuid(133), { fromMe: true, status: 'sent', providerMessageId: 'P-133' }));
+        const change = (target: DeliveryChange['target'], status: Message['status'], extra: Partial<DeliveryChange> = {}): DeliveryChange => ({ companyId: w.c1, target, status, at: at(1), ...extra });
+        const answers = await r.messages.advanceStatuses([
+          change({ id: uuid(130) }, 'sent', { providerMessageId: 'P-130' }),
+          change({ id: uuid(131) }, 'read'),
+          change({ id: uuid(130) }, 'delivered', { at: at(2) }),
+          change({ id: uuid(131) }, 'delivered'),
+          change({ connectionId: w.conn1, providerMessageId: 'P-133' }, 'read', { at: at(3) }),
+          change({ id: uuid(132) }, 'failed', { failureReason: 'ERR_X' }),
+          change({ id: uuid(132) }, 'sent'),
+          change({ id: uuid(130) }, 'played', { companyId: w.c2 }),
+          change({ id: 'not-a-uuid' }, 'sent'),
+          change({ connectionId: w.conn1, providerMessageId: 'P-unknown' }, 'read'),
+          change({ id: uuid(130) }, 'sent'),
+        ]);
+        expect(answers.map((m) => m && m.status)).to.deep.equal(['sent', 'read', 'delivered', null, 'read', 'failed', null, null, null, null, null]);
+        expect(answers[0]).to.deep.include({ id: uuid(130), providerMessageId: 'P-130' });
+        expect(answers[2]!.updatedAt.toISOString()).to.equal(at(2).toISOString());
+        expect(answers[4]).to.deep.include({ id: uuid(133), providerMessageId: 'P-133' });
+        expect(answers[4]!.updatedAt.toISOString()).to.equal(at(3).toISOString());
+        expect(answers[5]).to.deep.include({ id: uuid(132), failureReason: 'ERR_X' });
+        expect({ ...(await r.messages.findById(w.c1, uuid(130))) }).to.deep.equal({ ...answers[2] });
+        expect((await r.messages.findById(w.c1, uuid(131)))!.status).to.equal('read');
+        expect((await r.messages.findById(w.c1, uuid(132)))!.status).to.equal('failed');
+        expect(await r.messages.advanceStatuses([])).to.deep.equal([]);
       });
 
       it('fails our sends still pending from before a time, oldest first and limited, leaving everything else alone', async () => {
@@ -483,7 +515,7 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       it('stores a transcription on its message alone: a delivery report meanwhile keeps its change, another company\'s id changes nothing', async () => {
         await given();
         await r.messages.add(messageFixture(w.ticket, uuid(710), { fromMe: true, status: 'sent', body: 'voice note' }));
-        const read = await r.messages.advanceStatus({ companyId: w.c1, target: { id: uuid(710) }, status: 'read', at: at(1) });
+        const read = await advance({ companyId: w.c1, target: { id: uuid(710) }, status: 'read', at: at(1) });
         expect(read!.transcription).to.equal(null);
         const saved = await r.messages.setTranscription(w.c1, uuid(710), 'olá, tudo bem?', at(2));
         expect(saved).to.include({ transcription: 'olá, tudo bem?', status: 'read', body: 'voice note' });

@@ -100,6 +100,29 @@ describe('Messaging spine (in-memory)', () => {
     expect(advanceDelivery('failed', 'read')).to.equal('failed');
   });
 
+  it('delivery reports handled at once reach the store in one call and go out as one frame per change, in order', async () => {
+    const { ports, app, connection } = await setup();
+    const sends: string[] = [];
+    for (const n of ['5511988887771', '5511988887772', '5511988887773']) sends.push((await app.conversations.sendApiMessage.execute({ connection, number: n, body: 'hi' })).messageId);
+    const calls: number[] = [];
+    const advance = ports.messages.advanceStatuses.bind(ports.messages);
+    ports.messages.advanceStatuses = async (changes) => { calls.push(changes.length); return advance(changes); };
+    const base = { companyId: 1, chatappId: connection.id, at: '2026-01-01T12:00:00Z' };
+    const frames = ports.realtime.events.length;
+    await Promise.all([
+      ...sends.map((id, i) => app.conversations.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: id, providerMessageId: `p-${i}`, ...base })),
+      ...sends.map((id, i) => app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: id, providerMessageId: `p-${i}`, status: 'delivered', ...base })),
+      app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: sends[0]!, providerMessageId: 'p-0', status: 'sent', ...base }),
+    ]);
+    expect(calls).to.deep.equal([7]);
+    const updates = ports.realtime.events.slice(frames).map((e) => e.data as { action: string; message: { id: string; ack: number; ticket: unknown } });
+    expect(updates.map((u) => [sends.indexOf(u.message.id), u.message.ack])).to.deep.equal([[0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]]);
+    expect(updates.every((u) => u.action === 'update' && u.message.ticket !== null)).to.equal(true);
+    // Alone, a report is a batch of one.
+    await app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: sends[1]!, providerMessageId: 'p-1', status: 'read', ...base });
+    expect(calls).to.deep.equal([7, 1]);
+  });
+
   it('a failed send ends failed with its reason', async () => {
     const { ports, app, connection } = await setup();
     const res = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });
