@@ -5,6 +5,7 @@ import { fnv1a32 } from '@servicedesk/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { BACKEND_MIGRATIONS } from './migrations/index.js';
 import { BACKEND_SCHEMAS } from './schemas.js';
+import { installPriorityGate, type GatedClient } from './shared/priority-gate.js';
 
 export interface DatabaseOptions {
   /** `postgres://...` selects PostgreSQL; without it the embedded PGlite runs in process. */
@@ -13,6 +14,8 @@ export interface DatabaseOptions {
   readonly dataDir?: string;
   /** A running PGlite to borrow (tests share one per run: it takes seconds to start). */
   readonly pglite?: PGlite;
+  /** PGlite's one connection: how long background work may wait while requests keep taking it (default 50 ms; see installPriorityGate). */
+  readonly backgroundWaitMs?: number;
   readonly poolMax?: number;
   readonly debug?: boolean;
   readonly entities?: EntitySchema<any>[];
@@ -83,6 +86,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       dbName: 'postgres',
       driverOptions: { connection: { pglite: () => borrowed } },
     } as Options);
+    // One connection: requests take it before background work waiting for it.
+    installPriorityGate((orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex().client as GatedClient, {
+      ...(options.backgroundWaitMs !== undefined ? { maxBackgroundWaitMs: options.backgroundWaitMs } : {}),
+    });
   }
   return {
     orm,

@@ -1,5 +1,6 @@
 export * from './database.js';
 export * from './shared/transaction.js';
+export { inBackground } from './shared/priority-gate.js';
 export * from './identity/repository.js';
 export * from './tenancy/repository.js';
 export * from './settings/repository.js';

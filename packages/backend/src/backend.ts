@@ -6,6 +6,7 @@ import {
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { DETACHED_CHANNEL_QUERIES, JobRunner, realtimeViewer, type BrokerSubscription } from '@servicedesk/core';
+import { inBackground } from '@servicedesk/adapters-persistence';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, requestScope, resolveBackend } from './container.js';
@@ -73,7 +74,10 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   });
   const { app, routes, consumers, jobs, ports } = resolveBackend(container);
   const scope = requestScope(infra.db);
-  relayOutbox = () => scope(() => app.outbox.relayOutbox.execute()).then(
+  // Consumers, jobs and the relay are background work: on the embedded database (one connection)
+  // a request waiting for it goes first.
+  const backgroundScope = <T>(work: () => Promise<T>) => inBackground(() => scope(work));
+  relayOutbox = () => backgroundScope(() => app.outbox.relayOutbox.execute()).then(
     () => undefined,
     (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
   );
@@ -85,12 +89,12 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   infra.broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
   const subscriptions: BrokerSubscription[] = [];
   for (const consumer of consumers) {
-    subscriptions.push(await infra.broker.subscribe(consumer.durable, consumer.subject, (envelope) => scope(() => consumer.handle(envelope)), consumer.options));
+    subscriptions.push(await infra.broker.subscribe(consumer.durable, consumer.subject, (envelope) => backgroundScope(() => consumer.handle(envelope)), consumer.options));
   }
   await runtime?.start();
   // Background work of every feature, claimed in the database: any number of instances share it.
   const runner = new JobRunner({
-    store: ports.jobStore, transaction: ports.tx, definitions: jobs, clock: ports.clock, scope,
+    store: ports.jobStore, transaction: ports.tx, definitions: jobs, clock: ports.clock, scope: backgroundScope,
     owner: `backend-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`, logger: logger.child({ component: 'jobs' }),
     pollMs: Math.max(50, Math.min(MAX_JOB_POLL_MS, ...jobs.flatMap((j) => (j.every ? [j.every] : [])))),
     // PGlite has one connection: a job's transaction would hold it while a second job waits.
