@@ -14,8 +14,6 @@ export interface DatabaseOptions {
   readonly dataDir?: string;
   /** A running PGlite to borrow (tests share one per run: it takes seconds to start). */
   readonly pglite?: PGlite;
-  /** PGlite's one connection: how long background work may wait while requests keep taking it (default 50 ms; see installPriorityGate). */
-  readonly backgroundWaitMs?: number;
   readonly poolMax?: number;
   readonly debug?: boolean;
   readonly entities?: EntitySchema<any>[];
@@ -87,9 +85,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       driverOptions: { connection: { pglite: () => borrowed } },
     } as Options);
     // One connection: requests take it before background work waiting for it.
-    installPriorityGate((orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex().client as GatedClient, {
-      ...(options.backgroundWaitMs !== undefined ? { maxBackgroundWaitMs: options.backgroundWaitMs } : {}),
-    });
+    installPriorityGate((orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex().client as GatedClient);
   }
   return {
     orm,

@@ -15,42 +15,37 @@ export interface GatedClient {
 }
 
 export interface PriorityGateOptions {
-  /** While requests keep coming, background work still gets a unit at least this often. Default 50 ms. */
-  readonly maxBackgroundWaitMs?: number;
   /** Longest anything waits for the connection before failing, as the pool's own timeout would. Default 60 s. */
   readonly acquireTimeoutMs?: number;
-  readonly now?: () => number;
 }
 
 interface Waiter { readonly grant: () => void }
 
 /**
- * The order in which a one-connection database (PGlite) is handed out: a request's statement or
- * transaction goes before background work waiting for it, so an operator's request does not queue
- * behind a burst of delivery reports or inbound messages. Background work still gets one unit
- * whenever none has had the connection for `maxBackgroundWaitMs`, so it always moves, however busy
- * the requests keep it. Each unit (a statement, or a whole transaction) keeps the connection until
- * it is done; nothing is interrupted.
+ * The order in which a one-connection database (PGlite) is handed out. Requests and background
+ * work (consumers, jobs, the relay: `inBackground`) wait in two queues, and while both have
+ * someone waiting the connection alternates between them: a request waits behind at most one
+ * background unit, however many delivery reports or inbound messages are queued, and background
+ * work still gets half of a busy connection, so it keeps moving. Each unit (a statement, or a
+ * whole transaction) keeps the connection until it is done; nothing is interrupted.
  *
  * It wraps the knex client's acquire and release, holding one permit for the pool's one connection.
  */
 export function installPriorityGate(client: GatedClient, options: PriorityGateOptions = {}): void {
-  const maxWait = options.maxBackgroundWaitMs ?? 50;
   const timeout = options.acquireTimeoutMs ?? 60_000;
-  const now = options.now ?? (() => performance.now());
   const acquire = client.acquireConnection.bind(client);
   const release = client.releaseConnection.bind(client);
   const requests: Waiter[] = [];
   const backgroundWork: Waiter[] = [];
   let held = false;
-  /** When background work last had the connection. */
-  let lastBackground = now();
+  /** Whether the unit holding the connection (or the last one) is background work. */
+  let backgroundHolds = false;
 
-  /** The permit passes on: to background work that went without for the bound, else a request, else background work. */
+  /** The permit passes on: to the other queue than the last unit's when both wait, else to whoever waits. */
   const handOn = () => {
-    const due = backgroundWork.length > 0 && (requests.length === 0 || now() - lastBackground >= maxWait);
-    const next = due ? backgroundWork.shift() : requests.shift();
-    if (due) lastBackground = now();
+    const toBackground = backgroundWork.length > 0 && (requests.length === 0 || !backgroundHolds);
+    const next = toBackground ? backgroundWork.shift() : requests.shift();
+    backgroundHolds = toBackground;
     if (next) next.grant();
     else held = false;
   };
@@ -67,7 +62,7 @@ export function installPriorityGate(client: GatedClient, options: PriorityGateOp
   client.acquireConnection = async () => {
     const isBackground = background.getStore() === true;
     if (held) await wait(isBackground ? backgroundWork : requests);
-    else if (isBackground) lastBackground = now();
+    else backgroundHolds = isBackground;
     held = true;
     try {
       return await acquire();

@@ -17,6 +17,8 @@ interface Consumer {
   /** The current subscription; a stopped one is never called again. */
   active: Subscription | null;
   running: boolean;
+  /** Set while a consumer running side by side waits with places free: a new message wakes it. */
+  wake: (() => void) | null;
 }
 
 /**
@@ -156,7 +158,7 @@ export class InProcessBroker implements Broker {
   async subscribe(durable: string, subject: string, handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options: SubscribeOptions = {}): Promise<BrokerSubscription> {
     let consumer = this.consumers.get(durable);
     if (!consumer) {
-      consumer = { subject, pattern: subjectPattern(subject), cursor: 0, failures: 0, active: null, running: false };
+      consumer = { subject, pattern: subjectPattern(subject), cursor: 0, failures: 0, active: null, running: false, wake: null };
       this.consumers.set(durable, consumer);
     }
     if (consumer.subject !== subject) throw new Error(`durable ${durable} already consumes ${consumer.subject}, not ${subject}`);
@@ -170,7 +172,7 @@ export class InProcessBroker implements Broker {
   /** Resolves once every active consumer has handled everything published so far (tests). */
   async idle(): Promise<void> {
     for (let i = 0; i < 10_000; i++) {
-      const busy = [...this.consumers.values()].some((c) => c.active && (c.running || this.nextSeq(c) >= 0));
+      const busy = [...this.consumers.values()].some((c) => c.active && (c.running || this.nextSeq(c, c.cursor) >= 0));
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -182,9 +184,9 @@ export class InProcessBroker implements Broker {
     return { messages: this.log.length, ids: this.seen.size };
   }
 
-  /** The sequence number of the consumer's next message, or -1 when it has none. */
-  private nextSeq(c: Consumer): number {
-    for (let i = Math.max(0, c.cursor - this.first); i < this.log.length; i++) {
+  /** The sequence number of the consumer's next message from `from` on, or -1 when it has none. */
+  private nextSeq(c: Consumer, from: number): number {
+    for (let i = Math.max(0, from - this.first); i < this.log.length; i++) {
       if (c.pattern.test(this.log[i]!.subject)) return this.first + i;
     }
     return -1;
@@ -223,39 +225,105 @@ export class InProcessBroker implements Broker {
   }
 
   private pump(c: Consumer): void {
+    if (c.running) c.wake?.();
     if (c.running || !c.active) return;
     c.running = true;
-    void (async () => {
+    const limit = Math.max(1, Math.floor(c.active.options.concurrency ?? 1));
+    void (limit > 1 ? this.consumeSideBySide(c, limit) : this.consumeInOrder(c)).finally(() => {
+      c.running = false;
+      // Published between the last look and now: go on.
+      if (c.active && this.nextSeq(c, c.cursor) >= 0) this.pump(c);
+    });
+  }
+
+  /** One delivery at a time, in order; a failed one is retried before the next. */
+  private async consumeInOrder(c: Consumer): Promise<void> {
+    // The subscription is read again before every delivery, retries included: a stopped
+    // one is never called again, and a resumed durable continues the delivery count.
+    for (let active = c.active; active; active = c.active) {
+      const seq = this.nextSeq(c, c.cursor);
+      if (seq < 0) { c.cursor = this.first + this.log.length; break; }
+      // The message that failed before was dropped at the limit: this one starts counting anew.
+      if (seq !== c.cursor) c.failures = 0;
+      c.cursor = seq;
+      const envelope = this.log[seq - this.first]!;
       try {
-        // The subscription is read again before every delivery, retries included: a stopped
-        // one is never called again, and a resumed durable continues the delivery count.
-        for (let active = c.active; active; active = c.active) {
-          const seq = this.nextSeq(c);
-          if (seq < 0) { c.cursor = this.first + this.log.length; break; }
-          // The message that failed before was dropped at the limit: this one starts counting anew.
-          if (seq !== c.cursor) c.failures = 0;
-          c.cursor = seq;
-          const envelope = this.log[seq - this.first]!;
+        await this.deliver(active, envelope, c.failures + 1);
+      } catch (err) {
+        c.failures++;
+        if (isRetryable(err) && c.failures < (active.options.maxDeliver ?? 5)) {
+          await new Promise((r) => setTimeout(r, active.options.retryDelayMs ?? 200));
+          continue;
+        }
+        this.giveUp(envelope, err);
+      }
+      c.cursor = seq + 1;
+      c.failures = 0;
+      this.passed(c, envelope.id);
+      this.trim();
+    }
+  }
+
+  /**
+   * Up to `limit` deliveries at once (order given up, as with JetStream's `max_ack_pending`), each
+   * retried on its own. The cursor stays at the oldest message not yet handled, so a durable that
+   * stops and comes back starts there (what was handled after it may come again: at least once).
+   */
+  private async consumeSideBySide(c: Consumer, limit: number): Promise<void> {
+    const inFlight = new Map<number, Promise<void>>();
+    /** Messages whose retries stopped with the subscription: handled when the durable comes back. */
+    const unfinished = new Set<number>();
+    let next = c.cursor;
+    const moveCursor = () => { c.cursor = Math.min(next, ...inFlight.keys(), ...unfinished); };
+    for (let active = c.active; active; active = c.active) {
+      const seq = this.nextSeq(c, next);
+      if (seq < 0) {
+        if (inFlight.size === 0) break;
+        // A place is free: the next message published, or a delivery finishing, moves on.
+        await Promise.race([...inFlight.values(), new Promise<void>((resolve) => { c.wake = resolve; })]);
+        c.wake = null;
+        continue;
+      }
+      next = seq + 1;
+      const envelope = this.log[seq - this.first]!;
+      const subscription = active;
+      const done = (async () => {
+        for (let failures = 0; ; failures++) {
+          // A stopped subscription is never called again; its message waits for the next one.
+          if (c.active !== subscription) { unfinished.add(seq); return; }
           try {
-            const copy = structuredClone(envelope);
-            const info = { deliveryCount: c.failures + 1 };
-            await this.handling.run(this.tracking.get(envelope.id), () => active.handler(copy, info));
+            await this.deliver(subscription, envelope, failures + 1);
+            break;
           } catch (err) {
-            c.failures++;
-            if (isRetryable(err) && c.failures < (active.options.maxDeliver ?? 5)) {
-              await new Promise((r) => setTimeout(r, active.options.retryDelayMs ?? 200));
+            if (isRetryable(err) && failures + 1 < (subscription.options.maxDeliver ?? 5)) {
+              await new Promise((r) => setTimeout(r, subscription.options.retryDelayMs ?? 200));
               continue;
             }
-            try { this.onGiveUp(envelope, err); } catch { /* a failing hook must not stop the consumer */ }
+            this.giveUp(envelope, err);
+            break;
           }
-          c.cursor = seq + 1;
-          c.failures = 0;
-          this.passed(c, envelope.id);
-          this.trim();
         }
-      } finally {
-        c.running = false;
-      }
-    })();
+        this.passed(c, envelope.id);
+      })().finally(() => {
+        inFlight.delete(seq);
+        moveCursor();
+        this.trim();
+      });
+      inFlight.set(seq, done);
+      moveCursor();
+      if (inFlight.size >= limit) await Promise.race(inFlight.values());
+    }
+    await Promise.all(inFlight.values());
+    // Everything seen was handled (or waits in `unfinished`): next time, start after it.
+    if (!unfinished.size && c.active) next = Math.max(next, this.first + this.log.length);
+    moveCursor();
+  }
+
+  private deliver(active: Subscription, envelope: BrokerEnvelope, deliveryCount: number): Promise<void> {
+    return this.handling.run(this.tracking.get(envelope.id), () => active.handler(structuredClone(envelope), { deliveryCount }));
+  }
+
+  private giveUp(envelope: BrokerEnvelope, err: unknown): void {
+    try { this.onGiveUp(envelope, err); } catch { /* a failing hook must not stop the consumer */ }
   }
 }

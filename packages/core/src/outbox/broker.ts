@@ -28,8 +28,8 @@ export interface SubscribeOptions {
   readonly retryDelayMs?: number;
   /**
    * How many deliveries may run at once (default 1). Above 1, order is given up: for handlers
-   * whose effect does not depend on order (forward-only status changes, for example). An upper
-   * bound: the in-process broker still runs them one at a time.
+   * whose effect does not depend on order (forward-only status changes, for example), and a
+   * durable that stops and comes back may see again what it handled meanwhile (at least once).
    */
   readonly concurrency?: number;
 }

@@ -100,3 +100,75 @@ describe('InProcessBroker retention', () => {
     expect(r.got).to.have.length(501);
   });
 });
+
+describe('InProcessBroker with concurrency', () => {
+  const envelope = (i: number): BrokerEnvelope => ({ id: `c-${i}`, subject: 'evt.side', payload: { i } });
+  const until = async (what: string, check: () => boolean) => {
+    for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 2));
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  };
+
+  it('runs up to `concurrency` deliveries side by side, never more, and each message once', async () => {
+    const broker = new InProcessBroker();
+    const started: number[] = [];
+    const done: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    await broker.subscribe('side', 'evt.side', async (e) => {
+      const i = (e.payload as { i: number }).i;
+      started.push(i);
+      await gate;
+      done.push(i);
+    }, { concurrency: 4 });
+    for (let i = 0; i < 10; i++) await broker.publish(envelope(i));
+    await until('four deliveries started', () => started.length === 4);
+    // The fifth waits for a free place: nothing finished yet.
+    expect(started).to.deep.equal([0, 1, 2, 3]);
+    release();
+    await broker.idle();
+    expect([...done].sort((a, b) => a - b)).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(started).to.have.length(10);
+  });
+
+  it('retries a failing delivery on its own while the others go on, and gives it up after maxDeliver', async () => {
+    const broker = new InProcessBroker();
+    const given: string[] = [];
+    broker.onGiveUp = (e) => { given.push(e.id); };
+    const attempts = new Map<number, number>();
+    const handled: number[] = [];
+    await broker.subscribe('retry', 'evt.side', async (e, info) => {
+      const i = (e.payload as { i: number }).i;
+      attempts.set(i, info.deliveryCount);
+      if (i === 1 && info.deliveryCount < 3) throw new Error('not yet');
+      if (i === 2) throw new Error('never');
+      handled.push(i);
+    }, { concurrency: 3, retryDelayMs: 1, maxDeliver: 4 });
+    for (let i = 0; i < 6; i++) await broker.publish(envelope(i));
+    await broker.idle();
+    expect([...handled].sort()).to.deep.equal([0, 1, 3, 4, 5]);
+    expect(attempts.get(1)).to.equal(3);
+    expect(attempts.get(2)).to.equal(4);
+    expect(given).to.deep.equal(['c-2']);
+  });
+
+  it('a durable stopped in the middle of a retry gets that message again when it comes back', async () => {
+    const broker = new InProcessBroker();
+    const first: number[] = [];
+    let failing = true;
+    const sub = await broker.subscribe('resume', 'evt.side', async (e) => {
+      const i = (e.payload as { i: number }).i;
+      if (i === 0 && failing) throw new Error('down');
+      first.push(i);
+    }, { concurrency: 2, retryDelayMs: 20, maxDeliver: 100 });
+    for (let i = 0; i < 3; i++) await broker.publish(envelope(i));
+    await until('the others handled', () => first.length === 2);
+    await sub.stop();
+    failing = false;
+    const second: number[] = [];
+    await broker.subscribe('resume', 'evt.side', async (e) => { second.push((e.payload as { i: number }).i); }, { concurrency: 2 });
+    await until('message 0 handled', () => second.includes(0));
+    await broker.idle();
+    expect(first).to.deep.equal([1, 2]);
+    expect(second[0]).to.equal(0);
+  });
+});
