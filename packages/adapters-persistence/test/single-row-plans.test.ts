@@ -11,7 +11,10 @@ import {
 } from '../src/index.js';
 import { openPostgresDatabase, truncate } from './support/databases.js';
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] }
+interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Actual Loops'?: number; Plans?: PlanNode[] }
+
+/** Every node of the plan. */
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /** Every scan of `relations` in the plan, as "relation via index: condition" (or "relation: seq scan"). */
 function scans(node: PlanNode, relations: readonly string[], out: string[] = []): string[] {
@@ -108,5 +111,47 @@ describe('Single-row statements of the write path keep to their keys when a comp
         expect(scan, sql).to.match(/via (tickets_pkey|messages_pkey|contacts_pkey|contacts_company_id_number_key): .*(\bid\b|number)/);
       }
     }
+  });
+
+  it('fails stale sends reading the pending ones once, however many sends are pending beyond what the statistics saw', async () => {
+    await truncate(db);
+    const em = db.orm.em.fork() as unknown as SqlEntityManager;
+    const messages = new MikroOrmMessages(db.orm);
+    const { ticket } = await RequestContext.create(db.orm.em, async () => {
+      const plan = await new MikroOrmPlans(db.orm).add(planFixture('P'));
+      const company = (await new MikroOrmCompanies(db.orm).add(companyFixture(plan.id, 'One'))).id;
+      const line = (await new MikroOrmConnections(db.orm).add(connectionFixture(company, 'Line'))).id;
+      const contact = await new MikroOrmContacts(db.orm).getOrCreate(contactDraft(company, '5511999990001'));
+      return new MikroOrmTickets(db.orm).getOrCreateActive(ticketDraft({ companyId: company, contactId: contact.id, connectionId: line, uuid: '00000000-0000-4000-8000-000000000002' }));
+    });
+    await em.execute('analyze messages');
+    // A send backlog: 2,000 pending, the oldest 300 past the deadline.
+    await em.execute(`insert into messages (id, company_id, ticket_id, contact_id, connection_id, from_me, body, status, is_private, created_at, updated_at)
+      select gen_random_uuid(), ${ticket.companyId}, ${ticket.id}, ${ticket.contactId}, ${ticket.connectionId}, true, 'm', 'pending', false,
+             now() - (case when g <= 300 then interval '1 hour' else interval '1 second' end) - g * interval '1 millisecond', now()
+        from generate_series(1, 2000) g`);
+    const before = new Date(Date.now() - 10 * 60_000);
+
+    sent = [];
+    const failed = await RequestContext.create(db.orm.em, () => messages.failStaleSends(before, 'ERR_SEND_DEADLINE_EXCEEDED', new Date(), 500));
+    const [statement] = sent;
+    sent = null;
+    expect(failed).to.have.length(300);
+    expect(failed.every((m) => m.status === 'failed' && m.failureReason === 'ERR_SEND_DEADLINE_EXCEEDED')).to.equal(true);
+
+    // The same statement again, measured (and rolled back): each scan of the pending sends runs once.
+    await em.execute(`update messages set status = 'pending', failure_reason = null where status = 'failed'`);
+    let checked = false;
+    await em.transactional(async (tx) => {
+      const [row] = await tx.execute<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>>(`explain (analyze, format json) ${statement}`);
+      const plan = row!['QUERY PLAN'];
+      const root = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0] as { Plan: PlanNode };
+      const pendingScans = nodes(root.Plan).filter((n) => n['Index Name'] === 'messages_pending_created_idx' || (n['Relation Name'] === 'messages' && !n['Index Name']));
+      expect(pendingScans, JSON.stringify(root.Plan)).to.not.be.empty;
+      for (const scan of pendingScans) expect(scan['Actual Loops'], JSON.stringify(root.Plan)).to.equal(1);
+      checked = true;
+      throw new Error('rollback');
+    }).catch((err: Error) => { if (err.message !== 'rollback') throw err; });
+    expect(checked).to.equal(true);
   });
 });

@@ -318,14 +318,20 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
       params,
     );
   }
-  /** `status = 'pending'` again in the update: a send that went out meanwhile is left alone. */
+  /**
+   * `status = 'pending'` again in the update: a send that went out meanwhile is left alone. The
+   * stale ids are read once (a materialized CTE), then each row by key: as an `in (subquery)` the
+   * planner could rescan the subquery for every pending message, which under a send backlog (many
+   * pending, statistics that saw none) took seconds every run.
+   */
   async failStaleSends(before: Date, reason: string, at: Date, limit: number): Promise<Message[]> {
     const rows = await this.em.execute<Array<Record<string, unknown>>>(
-      `update messages m set status = 'failed', failure_reason = ?, updated_at = ?
-       where m.id in (select id from messages where status = 'pending' and from_me and not is_private and created_at < ? order by created_at limit ?)
-         and m.status = 'pending'
+      `with stale as materialized (
+         select id from messages where status = 'pending' and from_me and not is_private and created_at < ? order by created_at limit ?)
+       update messages m set status = 'failed', failure_reason = ?, updated_at = ?
+       from stale where m.id = stale.id and m.status = 'pending'
        returning m.*`,
-      [reason, at, before, limit],
+      [before, limit, reason, at],
     );
     return rows.map(messageFromRow);
   }
