@@ -7,7 +7,7 @@ import {
 } from '@servicedesk/core';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldSql } from '../shared/search.js';
-import { marks } from '../shared/sql.js';
+import { changeRounds, marks, slices } from '../shared/sql.js';
 
 type Time = Date | string;
 type Row = Record<string, unknown>;
@@ -294,17 +294,8 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
    */
   async advanceByMessages(changes: readonly RecipientProgress[]) {
     const results: Array<CampaignRecipient | null> = changes.map(() => null);
-    const rounds: number[][] = [];
-    const lastRound = new Map<string, number>();
-    changes.forEach((c, i) => {
-      if (typeof c.messageId !== 'string') return;
-      const round = (lastRound.get(c.messageId) ?? -1) + 1;
-      lastRound.set(c.messageId, round);
-      (rounds[round] ??= []).push(i);
-    });
-    for (const round of rounds) {
-      for (let from = 0; from < round.length; from += PROGRESS_CHUNK) {
-        const chunk = round.slice(from, from + PROGRESS_CHUNK);
+    for (const round of changeRounds(changes, (c) => (typeof c.messageId === 'string' ? c.messageId : null))) {
+      for (const chunk of slices(round, PROGRESS_CHUNK)) {
         const rows = await this.em.execute<Array<Row & { ord: number }>>(
           `update campaign_recipients r set state = v.state,
              reason = case when v.state = 'failed' then v.reason else r.reason end,

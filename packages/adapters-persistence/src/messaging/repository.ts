@@ -4,7 +4,7 @@ import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './s
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
 import { foldSql } from '../shared/search.js';
-import { companyCheck, inCompany, marks } from '../shared/sql.js';
+import { changeRounds, companyCheck, inCompany, marks, slices } from '../shared/sql.js';
 
 const READ = { disableIdentityMap: true } as const;
 const ACTIVE = ['pending', 'open'] as const;
@@ -280,20 +280,15 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
    */
   async advanceStatuses(changes: readonly DeliveryChange[]): Promise<Array<Message | null>> {
     const results: Array<Message | null> = changes.map(() => null);
-    const rounds: Array<Record<keyof typeof DELIVERY_TARGETS, number[]>> = [];
-    const lastRound = new Map<string, number>();
-    changes.forEach((c, i) => {
+    const rounds = changeRounds(changes, (c) => {
       const t = c.target;
-      if (!Number.isSafeInteger(c.companyId) || ('id' in t ? !UUID.test(t.id) : !Number.isSafeInteger(t.connectionId) || typeof t.providerMessageId !== 'string')) return;
-      const key = 'id' in t ? `id:${t.id.toLowerCase()}` : `provider:${t.connectionId}:${t.providerMessageId}`;
-      const round = (lastRound.get(key) ?? -1) + 1;
-      lastRound.set(key, round);
-      (rounds[round] ??= { id: [], provider: [] })['id' in t ? 'id' : 'provider'].push(i);
+      if (!Number.isSafeInteger(c.companyId) || ('id' in t ? !UUID.test(t.id) : !Number.isSafeInteger(t.connectionId) || typeof t.providerMessageId !== 'string')) return null;
+      return 'id' in t ? `id:${t.id.toLowerCase()}` : `provider:${t.connectionId}:${t.providerMessageId}`;
     });
     for (const round of rounds) {
       for (const kind of ['id', 'provider'] as const) {
-        for (let from = 0; from < round[kind].length; from += DELIVERY_CHUNK) {
-          const chunk = round[kind].slice(from, from + DELIVERY_CHUNK);
+        const ofKind = round.filter((i) => ('id' in changes[i]!.target) === (kind === 'id'));
+        for (const chunk of slices(ofKind, DELIVERY_CHUNK)) {
           for (const row of await this.advanceChunk(kind, chunk.map((i) => ({ ord: i, change: changes[i]! })))) results[Number(row.ord)] = messageFromRow(row);
         }
       }

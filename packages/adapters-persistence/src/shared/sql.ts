@@ -20,3 +20,28 @@ export function companyCheck(alias?: string): string {
 export function inCompany(companyId: number): Record<string, never[]> {
   return { [raw((alias: string) => companyCheck(alias), [companyId])]: [] };
 }
+
+/**
+ * The rounds a batch of changes is written in when a row can take only one change per statement:
+ * each item goes one round after the previous item with the same key, so one row's changes apply in
+ * the order given. Items whose key is null are left out. Answers the items' indexes, round by round.
+ */
+export function changeRounds<T>(items: readonly T[], key: (item: T) => string | null): number[][] {
+  const rounds: number[][] = [];
+  const lastRound = new Map<string, number>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (k === null) return;
+    const round = (lastRound.get(k) ?? -1) + 1;
+    lastRound.set(k, round);
+    (rounds[round] ??= []).push(i);
+  });
+  return rounds;
+}
+
+/** `list` in consecutive slices of at most `size`. */
+export function slices<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let from = 0; from < list.length; from += size) out.push(list.slice(from, from + size));
+  return out;
+}
