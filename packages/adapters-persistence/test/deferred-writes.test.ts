@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/core';
-import type { Knex } from '@mikro-orm/knex';
 import { ConflictError, type Message, type Ticket } from '@servicedesk/core';
 import { companyFixture, planFixture } from '@servicedesk/core/contracts/repositories-contract';
 import { connectionFixture, contactDraft, messageFixture, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
@@ -8,7 +7,7 @@ import {
   MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
   type Database,
 } from '../src/index.js';
-import { openPgliteDatabase, openPostgresDatabase, truncate } from './support/databases.js';
+import { openPgliteDatabase, openPostgresDatabase, truncate, watchRoundTrips } from './support/databases.js';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -16,7 +15,8 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 
 /**
  * A transaction's writes whose answers nobody reads wait for its next statement and travel with
- * it (PostgreSQL); the outcome is the same as writing at once (PGlite), only the round trips differ.
+ * it, BEGIN with the first statement and COMMIT with the last writes (PostgreSQL); the outcome is
+ * the same as writing at once (PGlite), only the round trips differ.
  */
 for (const [name, open, enabled] of [
   ['PGlite', () => openPgliteDatabase(), () => true],
@@ -26,8 +26,9 @@ for (const [name, open, enabled] of [
     let db: Database;
     let r: ReturnType<typeof repositories>;
     let w: { company: number; connection: number; ticket: Ticket };
-    /** Statements sent to the server (a multi-statement query counts once), while counting. */
+    /** Queries sent to the server (a multi-statement query counts once), while counting. */
     let sent: string[] | null = null;
+    let unwatch: (() => void) | undefined;
     const coalesces = name === 'PostgreSQL';
 
     function repositories(d: Database) {
@@ -48,12 +49,9 @@ for (const [name, open, enabled] of [
       if (!enabled()) return this.skip();
       db = await open();
       r = repositories(db);
-      if (db.kind === 'postgresql') {
-        const knex = (db.orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
-        knex.on('query', (q: { sql: string }) => { sent?.push(q.sql); });
-      }
+      if (db.kind === 'postgresql') unwatch = watchRoundTrips((sql) => { sent?.push(sql); });
     });
-    after(async () => { await db?.close(); });
+    after(async () => { unwatch?.(); await db?.close(); });
     beforeEach(async function () {
       if (!db) return;
       await truncate(db);
@@ -88,8 +86,25 @@ for (const [name, open, enabled] of [
         expect((await r.outbox.pending(10)).map((e) => e.payload)).to.deep.equal([{ body: "O'Neil ? $1" }]);
         expect(await r.tickets.findById(w.company, w.ticket.id)).to.deep.include({ lastMessage: 'último?', unreadMessages: 3 });
       });
-      // begin, the read with the two writes before it, the last two writes, commit.
-      if (coalesces) expect(counts[0]!.map((s) => s.split(/[\s;]/)[0]!.toLowerCase())).to.deep.equal(['begin', 'insert', 'update', 'commit']);
+      // Two round trips: begin with the two writes and the read after them; the last two writes with the commit.
+      if (coalesces) {
+        expect(counts[0]!.map((s) => s.split(';').filter((part) => part.trim()).map((part) => part.trim().split(/\s/)[0]!.toLowerCase()))).to.deep.equal([
+          ['begin', 'insert', 'insert', 'select'], ['update', 'insert', 'commit'],
+        ]);
+      }
+    });
+
+    it('a transaction of writes alone is one round trip, and one that does nothing sends nothing', async () => {
+      await inContext(() => counted(() => r.tx.run(async () => {
+        await r.messages.add(message(8));
+        await r.outbox.add({ id: uuid(108), subject: 'cmd.session.send.1', payload: { n: 8 }, createdAt: T0 });
+      })));
+      await inContext(() => counted(() => r.tx.run(async () => undefined)));
+      await inContext(async () => {
+        expect((await r.messages.findById(w.company, uuid(108)))?.id).to.equal(uuid(108));
+        expect((await r.outbox.pending(10)).map((e) => e.payload)).to.deep.equal([{ n: 8 }]);
+      });
+      if (coalesces) expect(counts.map((c) => c.length)).to.deep.equal([1, 0]);
     });
 
     it('a deferred write that fails fails the transaction with its own error, and nothing of the transaction stays', async () => {
@@ -118,6 +133,12 @@ for (const [name, open, enabled] of [
         expect((await r.tickets.findById(w.company, w.ticket.id))?.status).to.equal('closed');
         expect((await r.tickets.findById(w.company, closed.id))?.status).to.equal('pending');
       });
+      // The connections went back to the pool clean: as many transactions as the pool holds, side by side, all commit.
+      await Promise.all(Array.from({ length: 12 }, (_, i) => inContext(() => r.tx.run(async () => {
+        await r.outbox.add({ id: uuid(400 + i), subject: 's', payload: null, createdAt: T0 });
+        await r.messages.findById(w.company, uuid(400 + i));
+      }))));
+      await inContext(async () => expect(await r.outbox.pending(20)).to.have.length(12));
     });
 
     it('a transaction opened inside another keeps the outer writes when it rolls back, and loses its own', async () => {

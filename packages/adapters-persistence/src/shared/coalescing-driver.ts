@@ -1,6 +1,8 @@
 import type { Configuration, ConnectionConfig, Transaction as OrmTransaction } from '@mikro-orm/core';
 import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { currentWriteBuffer, type PendingWrite, type WriteSender } from './deferred-writes.js';
+import type { Knex } from '@mikro-orm/knex';
+import { currentWriteBuffer, recordWriteFailure, type PendingWrite, type WriteSender } from './deferred-writes.js';
+import { pipeliningClient } from './pipelining-client.js';
 
 type Method = 'all' | 'get' | 'run';
 type RunResult = { affectedRows: number; insertId: unknown; row?: Record<string, unknown>; rows?: Array<Record<string, unknown>> };
@@ -35,19 +37,23 @@ export class CoalescingConnection extends PostgreSqlConnection implements WriteS
     await this.guarded(writes, () => super.execute(writes.map((w) => w.sql).join(';\n'), [], 'run', ctx ?? undefined));
   }
 
-  /** Runs `send`; when it fails, the first write that names the failure records its own error for the transaction (see WriteBuffer.failure). */
+  async connectionOf(ctx: OrmTransaction): Promise<unknown> {
+    return (ctx as unknown as Knex.Transaction).client.acquireConnection();
+  }
+
+  /** Knex builds its connections from `pg`'s Client: from ours, which joins BEGIN and COMMIT to their neighbours. */
+  override createKnex(): void {
+    super.createKnex();
+    const client = (this.getKnex() as Knex).client as { driver: { Client: new (...args: never[]) => never } };
+    client.driver = Object.create(client.driver, { Client: { value: pipeliningClient(client.driver.Client) } });
+  }
+
+  /** Runs `send`; when it fails, the first write that names the failure records its own error for the transaction. */
   private async guarded<R>(writes: readonly PendingWrite[], send: () => Promise<R>): Promise<R> {
     try {
       return await send();
     } catch (err) {
-      const buffer = currentWriteBuffer() ?? currentWriteBuffer(true);
-      for (const w of writes) {
-        const mapped = w.mapError?.(err);
-        if (mapped) {
-          if (buffer) buffer.failure ??= mapped;
-          break;
-        }
-      }
+      recordWriteFailure(writes, err);
       throw err;
     }
   }

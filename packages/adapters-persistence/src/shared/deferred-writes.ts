@@ -6,6 +6,8 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 export interface WriteSender {
   readonly coalesces: true;
   sendWrites(writes: readonly PendingWrite[], ctx: OrmTransaction | null): Promise<void>;
+  /** The raw connection a transaction runs on: its COMMIT carries what still waits (pipelining-client.ts). */
+  connectionOf(ctx: OrmTransaction): Promise<unknown>;
 }
 
 /** A write whose answer nobody reads, as SQL with its values in place; `mapError` turns its failure into the error its caller promised. */
@@ -20,6 +22,8 @@ export interface WriteBuffer {
   writes: PendingWrite[];
   /** Set once the transaction's last flush began: nothing may wait in it any more (a late write runs at once). */
   closed: boolean;
+  /** The raw connection whose COMMIT takes along what still waits, once the transaction's work is done. */
+  commitOn?: unknown;
   /**
    * The error a failed deferred write's repository promised. The statement that carried it fails
    * with the driver's error (MikroORM wraps whatever a connection throws); the transaction, which
@@ -44,11 +48,22 @@ export function currentWriteBuffer(evenClosed = false): WriteBuffer | undefined 
   return buffer && (evenClosed || !buffer.closed) ? buffer : undefined;
 }
 
+/** Records, for the transaction, the error the first failing write's repository promised (see WriteBuffer.failure). */
+export function recordWriteFailure(writes: readonly PendingWrite[], err: unknown, buffer = currentWriteBuffer() ?? currentWriteBuffer(true)): void {
+  for (const w of writes) {
+    const mapped = w.mapError?.(err);
+    if (mapped) {
+      if (buffer) buffer.failure ??= mapped;
+      return;
+    }
+  }
+}
+
 /**
  * A transaction's writes whose answers nobody reads (a message, an outbox entry, an attendance
  * cycle row) wait, in order, until the transaction's next statement, and travel with it as one
  * multi-statement query: one round trip and one socket write instead of one each. What is still
- * waiting at the end of the transaction is sent just before it commits. Reads in the transaction
+ * waiting at the end of the transaction goes with its COMMIT. Reads in the transaction
  * see every write deferred before them (they run after them, on the same connection); a failing
  * write fails the statement it rode with, inside the transaction, which then rolls back, and its
  * error is the one its repository promised (`mapError`).
@@ -76,15 +91,30 @@ export class DeferredWrites {
     if (buffer && !buffer.ctx) buffer.ctx = em.getTransactionContext() ?? null;
   }
 
-  /** Sends what waits, in one round trip (before a commit, or before a nested transaction's savepoint). */
-  static async flush(em: SqlEntityManager, options: { last?: boolean } = {}): Promise<void> {
+  /** Sends what waits, in one round trip (before a nested transaction's savepoint). */
+  static async flush(em: SqlEntityManager): Promise<void> {
     const buffer = currentWriteBuffer();
-    if (!buffer) return;
-    if (options.last) buffer.closed = true;
-    if (!buffer.writes.length) return;
+    if (!buffer?.writes.length) return;
     const writes = buffer.writes.splice(0);
     const connection = em.getConnection() as unknown as WriteSender;
     await connection.sendWrites(writes, buffer.ctx);
+  }
+
+  /**
+   * The transaction's work is done: what still waits (and whatever is deferred until the commit)
+   * goes with its COMMIT, on the connection it runs on. Called last thing inside the transaction.
+   */
+  static async beforeCommit(em: SqlEntityManager): Promise<void> {
+    const buffer = currentWriteBuffer();
+    const connection = em.getConnection() as unknown as Partial<WriteSender>;
+    if (!buffer?.ctx || !connection.coalesces) return;
+    buffer.commitOn = await connection.connectionOf!(buffer.ctx);
+  }
+
+  /** Throws if a committed transaction left writes behind (they would be lost: a bug, never data to drop quietly). */
+  static assertSent(): void {
+    const buffer = currentWriteBuffer(true);
+    if (buffer?.writes.length) throw new Error(`${buffer.writes.length} deferred writes were not sent with their transaction`);
   }
 
   /**

@@ -27,10 +27,10 @@ export class MikroOrmTransaction implements Transaction {
     const result = await waiting.run(callbacks, () => DeferredWrites.run(() => this.orm.em.getContext().transactional(async (em) => {
       DeferredWrites.bind(em as unknown as SqlEntityManager);
       const value = await work();
-      // What waits for a next statement goes now, before the commit.
-      await DeferredWrites.flush(em as unknown as SqlEntityManager, { last: true });
+      // What still waits for a next statement goes with the COMMIT.
+      await DeferredWrites.beforeCommit(em as unknown as SqlEntityManager);
       return value;
-    })));
+    }).then((value) => { DeferredWrites.assertSent(); return value; })));
     // Outside the transaction's async context: follow-up work opens units of work of its own.
     for (const callback of callbacks) callback();
     return result;

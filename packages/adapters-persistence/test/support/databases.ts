@@ -118,3 +118,18 @@ export function describeOnEachDatabase<F>(
     });
   }
 }
+
+/**
+ * Calls `listener` with the text of every query a `pg` client sends to a server (a multi-statement
+ * text once; a BEGIN held for the next statement not at all), until the returned function is called.
+ */
+export function watchRoundTrips(listener: (sql: string) => void): () => void {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    listener(typeof config === 'string' ? config : config?.text ?? '');
+    return original.apply(this, args);
+  };
+  return () => { proto.query = original; };
+}
