@@ -38,6 +38,18 @@ interface PgSession { query(sql: string, params: unknown[]): Promise<unknown> }
 /** A stable advisory-lock key per migration history (a signed int4 for PostgreSQL). */
 const migrationLockKey = (table: string) => fnv1a32(`migrations:${table}`) | 0;
 
+/**
+ * A server reached over its Unix socket: the libpq way, `?host=/var/run/postgresql` (or the
+ * directory percent-encoded as the host). MikroORM reads only the URL's host name and port, so the
+ * directory and the port (the socket's name, `.s.PGSQL.<port>`) are handed over explicitly.
+ */
+export function unixSocketOf(url: string): { host: string; port: number } | null {
+  let parsed: URL;
+  try { parsed = new URL(url); } catch { return null; }
+  const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
+  return host.startsWith('/') ? { host, port: Number(parsed.port || 5432) } : null;
+}
+
 /** Opens the backend's database: PostgreSQL when a URL is given, else embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const common: Options = {
@@ -66,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       ...common,
       driver: CoalescingPostgreSqlDriver,
       clientUrl: options.url,
+      ...unixSocketOf(options.url),
       pool: { min: 0, max: options.poolMax ?? 10 },
     } as Options);
   } else {
