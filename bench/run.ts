@@ -45,7 +45,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,dashboard,inbound,deliver,send] [--profile] [--tickets N]
   --quick     a smoke of about a minute per target (short phases, ticket tenant of 5,000 tickets)
-  --target    default: both when BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres) answers, else embedded
+  --target    default: both when BENCH_DATABASE_URL answers (default: the Unix socket in /var/run/postgresql when there, else postgres://postgres@127.0.0.1:5432/postgres), else embedded
   --only      run some scenarios (names as in the table, comma-separated)
   --profile   run backend and runtime with --cpu-prof; a summary of the profiles is printed, files under bench/results/profiles/
   --tickets   size of the generated ticket tenant (10 messages each)
@@ -57,7 +57,10 @@ Environment: BENCH_DATABASE_URL, BENCH_NATS_URL (default: a private nats-server 
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** PostgreSQL's Unix socket on this host (Debian's directory), the way the README recommends reaching a local server. */
+const SOCKET_DIR = '/var/run/postgresql';
+const databaseUrl = process.env.BENCH_DATABASE_URL
+  || (existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost:5432/postgres?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/postgres');
 const natsBinary = natsServerBinary();
 const natsUrl = process.env.BENCH_NATS_URL || (natsBinary ? undefined : 'nats://127.0.0.1:4222');
 
@@ -70,7 +73,7 @@ function assertLoopback(url: string) {
 async function postgresUsable(): Promise<string | null> {
   assertLoopback(databaseUrl);
   const url = new URL(databaseUrl);
-  if (!(await reachable(url.hostname, Number(url.port || 5432)))) return `PostgreSQL does not answer at ${url.host}`;
+  if (!url.searchParams.has('host') && !(await reachable(url.hostname, Number(url.port || 5432)))) return `PostgreSQL does not answer at ${url.host}`;
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
   try { await client.connect(); await client.query('select 1'); } catch (err) { return `PostgreSQL refused: ${String(err)}`; } finally { await client.end().catch(() => undefined); }
   if (natsUrl) {

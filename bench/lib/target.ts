@@ -159,7 +159,8 @@ export class Target {
     await admin.connect();
     try {
       await admin.query(`create database ${this.dbName}`);
-      this.servers.postgresql = String((await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '');
+      const transport = new URL(base).searchParams.has('host') ? 'over its Unix socket' : 'over TCP';
+      this.servers.postgresql = `${String((await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '')}, ${transport}`;
     } finally {
       await admin.end();
     }
