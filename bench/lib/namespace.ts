@@ -70,13 +70,14 @@ export class NamespaceObserver {
   close(): void { this.ws.close(); }
 }
 
-/** Keys of the message frames the bench waits for: inbound provider ids and delivered sends. */
+/** Keys of the message frames the bench waits for: inbound provider ids, and sends as `sent` and `delivered`. */
 export function messageKeys(frame: Frame): string[] {
   if (!frame.event.endsWith('-appMessage')) return [];
   const m = frame.data.message as { id?: string; providerMessageId?: string | null; ack?: number; fromMe?: boolean } | undefined;
   if (!m) return [];
   const keys: string[] = [];
   if (frame.data.action === 'create' && m.providerMessageId && !m.fromMe) keys.push(`in:${m.providerMessageId}`);
+  if (m.id && m.ack === 1) keys.push(`sent:${m.id}`);
   if (m.id && typeof m.ack === 'number' && m.ack >= 2) keys.push(`delivered:${m.id}`);
   if (m.id && m.ack === -1) keys.push(`failed:${m.id}`);
   return keys;

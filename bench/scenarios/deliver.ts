@@ -4,6 +4,7 @@ import { brokerRoundTrips } from '../lib/broker-baseline.js';
 import { KeepAliveClient } from '../lib/http.js';
 import { paced, type PhaseResult } from '../lib/load.js';
 import { messageFrames, messageKeys, NamespaceObserver } from '../lib/namespace.js';
+import { now, summarize } from '../lib/stats.js';
 import { connectedSandbox, mobile, uniqueToken } from '../lib/setup.js';
 
 /** The tokens of the connections sends go through: the first alone, then all of them in turn. */
@@ -36,21 +37,31 @@ export const deliver: Scenario = {
       const http = new KeepAliveClient(target.baseUrl, 64);
       let refused = 0;
       let failed = 0;
+      // Where each delivery's time went: the request until accepted, until the `sent` frame, until `delivered`.
+      const legs = { accepted: [] as number[], sent: [] as number[], delivered: [] as number[] };
       try {
         const result = await paced({
           rate, durationMs: settings.phaseMs, drainMs: settings.drainMs,
           task: async (i) => {
             const token = through[i % through.length]!;
             const body = JSON.stringify({ number: mobile(offset + (i % 10_000)), body: `Entrega ${run} ${i}` });
+            const asked = now();
             const res = await http.request('POST', '/api/messages/send', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body);
             if (res.status !== 200) { refused++; return false; }
+            const accepted = now();
             const id = (JSON.parse(res.body) as { messageId: string }).messageId;
             const at = await observer.wait(`delivered:${id}`, settings.drainMs);
             if (at === null && observer.has(`failed:${id}`)) failed++;
+            const sent = observer.arrival(`sent:${id}`);
+            if (at !== null && sent !== undefined) {
+              legs.accepted.push(accepted - asked);
+              legs.sent.push(sent - accepted);
+              legs.delivered.push(at - sent);
+            }
             return at ?? false;
           },
         });
-        return { result, refused, failed };
+        return { result, refused, failed, legs };
       } finally {
         http.close();
         observer.close();
@@ -59,8 +70,12 @@ export const deliver: Scenario = {
     const one = await measure(tokens.slice(0, 1), 20_000);
     const many = await measure(tokens, 40_000);
     const base = await brokerRoundTrips({ ...(target.natsUrl ? { natsUrl: target.natsUrl } : {}), root: target.root, rate, durationMs: settings.phaseMs, drainMs: settings.drainMs });
-    const row = (label: string, m: { result: PhaseResult & { dropped: number; unfinished: number }; refused: number; failed: number }): Row => {
+    const row = (label: string, m: { result: PhaseResult & { dropped: number; unfinished: number }; refused: number; failed: number; legs: Record<'accepted' | 'sent' | 'delivered', number[]> }): Row => {
       const notes = [`${rate}/s is half of the ${sustained === undefined ? '(unmeasured: send did not run)' : sustained.toFixed(0)} deliveries/s the send scenario sustained`];
+      const leg = (xs: number[]) => { const l = summarize(xs); return `p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms`; };
+      if (m.legs.sent.length) {
+        notes.push(`where the time went: request → accepted ${leg(m.legs.accepted)}; accepted → \`sent\` frame (relay, broker, runtime, its event) ${leg(m.legs.sent)}; \`sent\` → \`delivered\` frame ${leg(m.legs.delivered)}`);
+      }
       if (m.result.errors) notes.push(`${m.refused} sends refused, ${m.failed} failed, ${m.result.dropped} not sent (too many in flight), ${m.result.unfinished} not delivered within ${settings.drainMs / 1000} s`);
       return {
         scenario: `deliver @ ${rate}/s, ${label}`,
