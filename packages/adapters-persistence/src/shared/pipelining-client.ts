@@ -9,6 +9,7 @@ type Callback = (err: Error | null, result?: unknown) => void;
 interface QueryConfig { text: string; values?: unknown[] }
 
 const BEGIN = /^BEGIN( TRANSACTION [A-Z ]+)?;?$/i;
+const COMMIT = /^COMMIT;?$/i;
 const END = /^(COMMIT|ROLLBACK);?$/i;
 
 /** What a statement the server never saw answers (knex reads no more than the command). */
@@ -46,7 +47,7 @@ export function pipeliningClient<C extends PgClientClass>(Base: C): C {
       }
       // Captured here: the driver's callback runs outside this async context.
       const buffer = currentWriteBuffer();
-      const carried = /^COMMIT;?$/i.test(text) ? this.writesForCommit(buffer) : [];
+      const carried = COMMIT.test(text) ? this.writesForCommit(buffer) : [];
       if (this.heldBegin !== null && END.test(text) && !carried.length) {
         // Nothing was sent since BEGIN: there is no transaction on the server to end.
         this.heldBegin = null;
