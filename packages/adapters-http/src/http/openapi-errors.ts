@@ -32,7 +32,8 @@ export const errorBody = z.object({
     path: z.string().meta({ description: 'Where: `body.`, `query.` or `params.` and the field path', example: 'body.name' }),
     message: z.string().meta({ example: 'Too small: expected string to have >=1 characters' }),
   })).optional().meta({ description: 'On 422 `ERR_VALIDATION`: each field the schema refused; on 422 `ERR_ORDER_OUT_OF_STOCK`: each order line short of stock (`items.<i>.quantity`), naming its product' }),
-  nodeId: z.string().nullable().optional().meta({ description: 'On 422 `ERR_FLOW_INVALID_GRAPH`, `ERR_FLOW_INVALID_NODE`, `ERR_FLOW_INVALID_EDGE` and `ERR_FLOW_LOOP`: the node (or edge) at fault; null when the graph as a whole is', example: 'n-3' }),
+  nodeId: z.string().nullable().optional().meta({ description: 'On 422 `ERR_FLOW_INVALID_GRAPH`, `ERR_FLOW_INVALID_NODE` and `ERR_FLOW_LOOP`: the node at fault, null when the graph as a whole is; on 422 `ERR_FLOW_INVALID_EDGE`: the edge\'s source node as the edge names it (null when that is no id)', example: 'n-3' }),
+  edgeId: z.string().nullable().optional().meta({ description: 'On 422 `ERR_FLOW_INVALID_EDGE`: the edge at fault as the request named it; null for an edge the server names (`POST /flows/:flowId/edges`) or an id that is no id', example: 'e-7' }),
   reason: z.string().optional().meta({ description: 'With `nodeId`: why, in words', example: 'The handle `false` leads nowhere' }),
   step: z.enum(['connect', 'write', 'read', 'delete']).optional().meta({
     description: 'On 422 from an object store\'s connection test (`ERR_OBJSTORE_…`, `ERR_URL_NOT_ALLOWED`): the step that failed', example: 'write',

@@ -86,6 +86,23 @@ describe('HTTP: flows', () => {
     expect(unreachable.body).to.deep.equal({ error: 'ERR_FLOW_INVALID_GRAPH', nodeId: 'start', reason: 'The handle `next` leads nowhere' });
   });
 
+  it('names a refused edge by elements of the graph the editor sent: its source node and its own id, never an id the server made up', async () => {
+    const { api } = await asSuper(b);
+    const flow = (await api.post('/flows', { name: 'Arestas' })).body;
+    const node = (await api.post(`/flows/${flow.id}/nodes`, { type: 'close' })).body.node;
+    expect((await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: node.id })).status).to.equal(201);
+    const refused = async (res: { status: number; body: any }) => [res.status, res.body.error, res.body.nodeId, res.body.edgeId];
+    // Added one by one, the edge has no id of the client's: the source names it.
+    expect(await refused(await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: 'start' })))
+      .to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'start', null]);
+    expect(await refused(await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'nope', target: node.id })))
+      .to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'start', null]);
+    // Saved whole, the edge's own id and its source as the edge gives it.
+    const save = (edges: unknown[]) => api.put(`/flows/${flow.id}/graph`, { version: 3, nodes: [{ id: 'start', type: 'start' }, { id: 'a', type: 'close' }], edges });
+    expect(await refused(await save([edge('e1', 'start', 'next', 'a'), edge('e1', 'a', 'next', 'start')]))).to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'a', 'e1']);
+    expect(await refused(await save([edge('e2', 'ghost', 'next', 'a'), edge('e2', 'start', 'next', 'a')]))).to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'start', 'e2']);
+  });
+
   it('simulates welcome → menu → condition → HTTP (mocked) → transfer, sending and storing nothing', async () => {
     const d = await sandboxDesk(b);
     // No business hours set: always open.

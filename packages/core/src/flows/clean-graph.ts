@@ -33,6 +33,16 @@ export function refuse(code: ErrorCode, nodeId: string | null, reason: string): 
   throw new LocatedValidationError(code, { nodeId, reason });
 }
 
+/**
+ * 422 `ERR_FLOW_INVALID_EDGE` `{ error, nodeId, edgeId, reason }`: an editor shows it on elements
+ * of the graph it sent, so `nodeId` is the edge's source as the edge gives it (null when that is
+ * not an id) and `edgeId` the edge's id as the request gave it (null when the server mints it).
+ */
+function refuseEdge(input: Pick<FlowEdgeInput, 'id' | 'source'>, reason: string): never {
+  const named = (id: unknown) => (isElementId(id) ? id : null);
+  throw new LocatedValidationError('ERR_FLOW_INVALID_EDGE', { nodeId: named(input.source), edgeId: named(input.id), reason });
+}
+
 export function isElementId(id: unknown): id is string {
   return typeof id === 'string' && id.length >= 1 && id.length <= FLOW_LIMITS.id && ID.test(id);
 }
@@ -214,22 +224,30 @@ export function cleanNode(input: FlowNodeInput, id: string): FlowNode {
   return { id, type, position: positionOf(id, input.position), data: clean(new DataReader(id, data)) } as FlowNode;
 }
 
-/** An edge of a draft: its ids well formed. Whether its ends exist is for `checkEdge` (and for publishing). */
+/**
+ * An edge of a draft: its ids well formed. Whether its ends exist is for `checkEdge` (and for
+ * publishing). `id` is the input's own or, for an edge the server names, a fresh one.
+ */
 export function cleanEdge(input: FlowEdgeInput, id: string): FlowEdge {
-  if (!isElementId(id)) refuse('ERR_FLOW_INVALID_EDGE', null, `An edge id is 1 to ${FLOW_LIMITS.id} letters, digits or \`_.:-\``);
+  if (!isElementId(id)) refuseEdge(input, `An edge id is 1 to ${FLOW_LIMITS.id} letters, digits or \`_.:-\``);
   for (const key of ['source', 'sourceHandle', 'target'] as const) {
-    if (!isElementId(input[key])) refuse('ERR_FLOW_INVALID_EDGE', id, `\`${key}\` is 1 to ${FLOW_LIMITS.id} letters, digits or \`_.:-\``);
+    if (!isElementId(input[key])) refuseEdge(input, `\`${key}\` is 1 to ${FLOW_LIMITS.id} letters, digits or \`_.:-\``);
   }
   return { id, source: input.source, sourceHandle: input.sourceHandle, target: input.target };
 }
 
-/** The edge may join these two nodes: both exist (404 otherwise), the handle is one of the source's and still free. */
+/**
+ * An edge about to be added may join these two nodes: both exist (404 otherwise), the handle is
+ * one of the source's and still free. Refusals name the source only: the edge's id is not the
+ * client's yet.
+ */
 export function checkEdge(graph: FlowGraph, edge: FlowEdge): void {
   const source = graph.nodes.find((n) => n.id === edge.source);
   if (!source || !graph.nodes.some((n) => n.id === edge.target)) throw new NotFoundError('ERR_FLOW_NODE_NOT_FOUND');
-  if (!handlesOf(source).some((h) => h.handle === edge.sourceHandle)) refuse('ERR_FLOW_INVALID_EDGE', edge.id, `The node \`${source.id}\` has no handle \`${edge.sourceHandle}\``);
+  const named = { source: source.id };
+  if (!handlesOf(source).some((h) => h.handle === edge.sourceHandle)) refuseEdge(named, `The node \`${source.id}\` has no handle \`${edge.sourceHandle}\``);
   if (graph.edges.some((e) => e.id !== edge.id && e.source === edge.source && e.sourceHandle === edge.sourceHandle)) {
-    refuse('ERR_FLOW_INVALID_EDGE', edge.id, `The handle \`${edge.sourceHandle}\` of \`${source.id}\` already leads somewhere`);
+    refuseEdge(named, `The handle \`${edge.sourceHandle}\` of \`${source.id}\` already leads somewhere`);
   }
 }
 
@@ -255,7 +273,7 @@ export function cleanGraph(input: FlowGraphInput): FlowGraph {
   }
   const edgeIds = new Set<string>();
   for (const e of edges) {
-    if (edgeIds.has(e.id)) refuse('ERR_FLOW_INVALID_EDGE', e.id, 'Two edges have this id');
+    if (edgeIds.has(e.id)) refuseEdge(e, 'Two edges have this id');
     edgeIds.add(e.id);
   }
   return { nodes, edges };

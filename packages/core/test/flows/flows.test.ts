@@ -74,9 +74,15 @@ describe('Flows: definitions, drafts and publishing', () => {
     const e2 = await app.flows.addFlowEdge.execute({ actor: admin, flowId: flow.id, edge: { source: menu.id, sourceHandle: 'a2', target: bye.id } });
     expect(e2.version).to.equal(5);
     expect(await located(app.flows.addFlowEdge.execute({ actor: admin, flowId: flow.id, edge: { source: menu.id, sourceHandle: 'a2', target: 'start' } })))
-      .to.deep.include({ error: 'ERR_FLOW_INVALID_EDGE', reason: `The handle \`a2\` of \`${menu.id}\` already leads somewhere` });
+      .to.deep.include({ error: 'ERR_FLOW_INVALID_EDGE', nodeId: menu.id, edgeId: null, reason: `The handle \`a2\` of \`${menu.id}\` already leads somewhere` });
     expect(await located(app.flows.addFlowEdge.execute({ actor: admin, flowId: flow.id, edge: { source: menu.id, sourceHandle: 'zz', target: bye.id } })))
-      .to.deep.include({ error: 'ERR_FLOW_INVALID_EDGE', reason: `The node \`${menu.id}\` has no handle \`zz\`` });
+      .to.deep.include({ error: 'ERR_FLOW_INVALID_EDGE', nodeId: menu.id, edgeId: null, reason: `The node \`${menu.id}\` has no handle \`zz\`` });
+    // A malformed end: the edge by its own id, the source only when it is an id.
+    const save = (e: { id: string; source: string }) => app.flows.saveFlowGraph.execute({
+      actor: admin, flowId: flow.id, version: 5, graph: { nodes: [{ id: 'start', type: 'start' }], edges: [{ ...e, sourceHandle: 'next', target: 'start' }] },
+    });
+    expect(await located(save({ id: 'e9', source: 'no such id!' }))).to.deep.include({ error: 'ERR_FLOW_INVALID_EDGE', nodeId: null, edgeId: 'e9' });
+    expect(await located(save({ id: 'bad id', source: 'start' }))).to.deep.include({ error: 'ERR_FLOW_INVALID_EDGE', nodeId: 'start', edgeId: null });
     expect(await code(app.flows.addFlowEdge.execute({ actor: admin, flowId: flow.id, edge: { source: menu.id, sourceHandle: 'a1', target: 'ghost' } }))).to.equal('ERR_FLOW_NODE_NOT_FOUND');
     expect(await located(app.flows.addFlowNode.execute({ actor: admin, flowId: flow.id, node: { type: 'interval', data: { seconds: 0 } } })))
       .to.deep.include({ error: 'ERR_FLOW_INVALID_NODE', reason: '`seconds` is a whole number from 1 to 604800' });
