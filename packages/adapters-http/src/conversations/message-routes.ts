@@ -125,7 +125,10 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
         + '`images` as one message per product with its first image and the caption (name, price, description), a product without image as text. '
         + 'Inactive products are left out. Sent as `POST /messages/:ticketId` sends.',
       response: sentMessagesSchema,
-      errors: [...sendErrors, { status: 404, codes: ['ERR_PRODUCT_NOT_FOUND'] }, { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_MESSAGE_TOO_LONG'] }],
+      errors: [
+        ...sendErrors, { status: 404, codes: ['ERR_PRODUCT_NOT_FOUND', 'ERR_CATEGORY_NOT_FOUND'], description: 'A product or `categoryId` that is not the company\'s' },
+        { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_MESSAGE_TOO_LONG'] },
+      ],
       body: z.object({
         body: z.string().max(1000).optional(),
         productIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(30).optional(),

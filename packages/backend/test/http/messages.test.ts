@@ -107,6 +107,26 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect(byTo).to.deep.equal({ '5511966660005': 'Olha isso', '5511966660004': 'Temos:\n\n1. *Samambaia* — R$\u00a025,00\n2. *Cacto* — R$\u00a09,90\n   Pouca água' });
   });
 
+  it('sends a category of the catalog; another company\'s category is not found (404), an empty one of ours is 422', async () => {
+    const d = await sandboxDesk(b);
+    const t = await d.inbound('5511966660009', 'Quero ver');
+    const plants = (await d.admin.post('/categories', { name: 'Plantas' })).body.id as number;
+    const empty = (await d.admin.post('/categories', { name: 'Vasos' })).body.id as number;
+    await d.admin.post('/products', { name: 'Samambaia', price: 2500, categoryId: plants });
+    const beta = await newCompanyWithAdmin(b);
+    const theirs = await beta.api.post('/categories', { name: 'Deles' });
+    await beta.api.post('/products', { name: 'Orquídea', price: 9000, categoryId: theirs.body.id });
+    const refused = await d.ana.api.post(`/messages/${t.id}/catalog`, { categoryId: theirs.body.id });
+    expect([refused.status, refused.body]).to.deep.equal([404, { error: 'ERR_CATEGORY_NOT_FOUND' }]);
+    expect((await d.ana.api.post(`/messages/${t.id}/catalog`, { categoryId: 2_000_000_000 })).body).to.deep.equal({ error: 'ERR_CATEGORY_NOT_FOUND' });
+    const none = await d.ana.api.post(`/messages/${t.id}/catalog`, { categoryId: empty });
+    expect([none.status, none.body]).to.deep.equal([422, { error: 'ERR_INVALID_CATALOG_ITEMS' }]);
+    const sent = await d.ana.api.post(`/messages/${t.id}/catalog`, { categoryId: plants });
+    expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
+    await eventually('the send', async () => d.sent().length === 1);
+    expect(d.sent()[0]!.content.body).to.equal('1. *Samambaia* — R$\u00a025,00');
+  });
+
   it('keeps tenants apart and answers bad input with 4xx', async () => {
     const d = await sandboxDesk(b);
     const t = await d.inbound('5511966660006', 'Oi');

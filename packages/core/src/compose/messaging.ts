@@ -39,7 +39,7 @@ import { ForwardMessage } from '../conversations/forward-message.js';
 import { ListMyMessages, ListTicketMedia, ListTicketMessages } from '../conversations/list-messages.js';
 import { CountTickets, ListTickets } from '../tickets/list-tickets.js';
 import { SendCatalog } from '../conversations/send-catalog.js';
-import type { Products } from '../catalog/ports.js';
+import type { Categories, Products } from '../catalog/ports.js';
 import { SendTicketMessage } from '../conversations/send-ticket-message.js';
 import { ListTicketLogs, ShowTicket, ShowTicketByUuid } from '../tickets/show-ticket.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
@@ -104,6 +104,8 @@ interface SharedPorts {
   readonly prompts?: Prompts;
   /** The company's catalog, which `sendCatalog` reads; without it no product is found. */
   readonly products?: Products;
+  /** The catalog's categories, which `sendCatalog` checks a `categoryId` against; without them none is found. */
+  readonly categories?: Categories;
   /** Companies suspended for an overdue invoice (billing's): nobody of them sends. Absent: none is. */
   readonly companySuspensions?: CompanySuspensions;
   /** Tickets and contacts of message views in one read (a database's); absent: the repositories are asked. */
@@ -220,7 +222,7 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
       listMyMessages: new ListMyMessages({ messages, contexts }),
       listTicketMedia: new ListTicketMedia({ tickets, messages, users, contexts }),
       sendTicketMessage,
-      sendCatalog: new SendCatalog({ send: sendTicketMessage, products: p.products ?? null }),
+      sendCatalog: new SendCatalog({ send: sendTicketMessage, products: p.products ?? null, categories: p.categories ?? null }),
       editMessage: new EditMessage(changing),
       revokeMessage: new RevokeMessage(changing),
       forwardMessage: new ForwardMessage({

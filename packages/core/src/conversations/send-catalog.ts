@@ -1,4 +1,4 @@
-import type { Products } from '../catalog/ports.js';
+import type { Categories, Products } from '../catalog/ports.js';
 import type { Product, ProductImage } from '../catalog/product.js';
 import type { MessageMedia } from '../messages/message.js';
 import type { Actor } from '../shared/actor.js';
@@ -41,10 +41,11 @@ export function formatCatalog(intro: string, products: readonly Pick<Product, 'n
  * (the ticket is taken as a reply takes it; the messages go out through the outbox): the chosen
  * products (`productIds`, in that order) or a category's active products (up to 30), as one text
  * list with prices, or one message per product with its first image and the caption (a product
- * without an image goes as text). Inactive products are never sent; none left answers 422.
+ * without an image goes as text). Inactive products are never sent; none left answers 422. A
+ * product or category that is not the company's is 404.
  */
 export class SendCatalog {
-  constructor(private readonly deps: { send: SendTicketMessage; products: Products | null }) {}
+  constructor(private readonly deps: { send: SendTicketMessage; products: Products | null; categories: Categories | null }) {}
 
   async execute(input: {
     readonly actor: Actor; readonly ticketId: number; readonly productIds?: readonly number[]; readonly categoryId?: number;
@@ -63,6 +64,8 @@ export class SendCatalog {
       if (ids.some((id) => !found.has(id))) throw new NotFoundError('ERR_PRODUCT_NOT_FOUND');
       chosen = [...new Set(ids)].map((id) => found.get(id)!).filter((p) => p.active);
     } else {
+      // Another company's category is not found, as everywhere; one of ours without active products is 422 below.
+      if (!(await this.deps.categories?.findById(companyId, input.categoryId!))) throw new NotFoundError('ERR_CATEGORY_NOT_FOUND');
       const page = await products.list({ companyId, categoryId: input.categoryId!, active: true, page: { offset: 0, limit: MAX_CATALOG_ITEMS } });
       chosen = page.rows;
     }

@@ -130,6 +130,15 @@ describe('Messages (in-memory use cases)', () => {
       expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [9999] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
       const theirs = await w.ports.products.add({ ...(await w.ports.products.findById(w.acme.id, fern.id))!, companyId: w.other.id });
       expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [theirs.id] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
+      // A category: another company's is not found; one of ours sends its active products.
+      const category = (companyId: number) => w.ports.categories.add({ companyId, name: 'Plants', description: '', parentId: null, position: 0, active: true, createdAt: at, updatedAt: at });
+      const ours = await category(w.acme.id);
+      const theirCategory = await category(w.other.id);
+      await product('Moss', 300, { categoryId: ours.id });
+      await w.ports.products.add({ ...(await w.ports.products.findById(w.acme.id, fern.id))!, companyId: w.other.id, categoryId: theirCategory.id });
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, categoryId: theirCategory.id }))).to.equal('ERR_CATEGORY_NOT_FOUND');
+      const byCategory = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, categoryId: ours.id });
+      expect(byCategory.messages.map((m) => m.body)).to.deep.equal(['1. *Moss* — R$\u00a03,00']);
     });
   });
 
