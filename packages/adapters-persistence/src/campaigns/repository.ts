@@ -452,6 +452,10 @@ export class MikroOrmCampaignPacing extends MikroOrmRepository implements Campai
     );
     return rows.map((r) => ({ companyId: Number(r.company_id), connectionId: Number(r.connection_id) }));
   }
+
+  async wakeCompany(companyId: number, at: Date) {
+    await this.em.execute('update campaign_pacing set next_run_at = ? where company_id = ? and next_run_at is not null', [at, companyId]);
+  }
 }
 
 // --- suppressions, settings, audience ----------------------------------------------------------

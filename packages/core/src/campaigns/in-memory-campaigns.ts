@@ -256,6 +256,10 @@ export class InMemoryCampaignPacing implements CampaignPacing {
       .sort(([ca, a], [cb, b]) => a.at! - b.at! || ca - cb).slice(0, limit)
       .map(([connectionId, r]) => ({ companyId: r.companyId, connectionId }));
   }
+
+  async wakeCompany(companyId: number, at: Date) {
+    for (const run of this.runs.values()) if (run.companyId === companyId && run.at !== null) run.at = at.getTime();
+  }
 }
 
 /** The suppression list in a map. */

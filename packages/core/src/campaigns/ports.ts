@@ -110,6 +110,12 @@ export interface CampaignPacing {
   setNextRun(companyId: number, connectionId: number, at: Date | null, unlessWokenAfter?: Date): Promise<void>;
   /** The connections whose next run is at or before `now`. */
   dueConnections(now: Date, limit: number): Promise<Array<{ companyId: number; connectionId: number }>>;
+  /**
+   * Makes every planned run of the company's connections `at` (their settings changed, so the
+   * wait each computed may be wrong); a connection with none planned stays so. Moving a run that
+   * is due or in progress to `at` too means a run that started before `at` keeps this wake-up.
+   */
+  wakeCompany(companyId: number, at: Date): Promise<void>;
 }
 
 /** A contact-list row as a campaign sees it. */

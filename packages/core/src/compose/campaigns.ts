@@ -98,6 +98,8 @@ function settingsStore(p: CampaignPorts & SharedPorts): CampaignSettingsStore {
       recent.delete(companyId);
       const stored = await p.campaignSettingsRows.save(companyId, rows);
       recent.delete(companyId);
+      // A read between the save and its commit saw the old rows: they must not be reused.
+      p.tx.afterCommit(() => recent.delete(companyId));
       return stored;
     },
     timeZone: (companyId) => companyTimeZone(p.settings, companyId),
@@ -165,7 +167,7 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
     /** The lineage's restart route: start, resume or restart, as the stored status allows. */
     runCampaign: new RunCampaign({ ...startDeps, plan }),
     listCampaignSettings: new ListCampaignSettings({ settings, plan }),
-    saveCampaignSettings: new SaveCampaignSettings({ settings, plan, tx, realtime }),
+    saveCampaignSettings: new SaveCampaignSettings({ settings, pacing, plan, tx, clock, realtime }),
     /** Inbound texts: stop words suppress, yes words confirm. */
     handleReply,
     /** Delivery progress of campaign messages. */

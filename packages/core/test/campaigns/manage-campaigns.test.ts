@@ -29,7 +29,7 @@ function world() {
     removeMedia: new RemoveCampaignMedia(media),
     run: new RunCampaign({ ...w.startDeps, plan }),
     listSettings: new ListCampaignSettings({ settings, plan }),
-    saveSettings: new SaveCampaignSettings({ settings, plan, tx: transaction, realtime }),
+    saveSettings: new SaveCampaignSettings({ settings, pacing: w.pacing, plan, tx: transaction, clock, realtime }),
   };
 }
 

@@ -592,6 +592,21 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect((await r.pacing.get(w.conn1)).streak).to.equal(3);
         expect(await r.pacing.dueConnections(at(5), 10)).to.deep.equal([{ companyId: w.c1, connectionId: w.conn1b }]);
       });
+
+      it('wakes every planned run of one company at a moment, due or not, leaving unplanned ones and other companies alone', async () => {
+        await given();
+        await r.pacing.setNextRun(w.c1, w.conn1, at(60));
+        await r.pacing.setNextRun(w.c1, w.conn1b, null);
+        await r.pacing.setNextRun(w.c2, w.conn2, at(60));
+        await r.pacing.wakeCompany(w.c1, at(5));
+        expect(await r.pacing.dueConnections(at(5), 10)).to.deep.equal([{ companyId: w.c1, connectionId: w.conn1 }]);
+        expect(await r.pacing.dueConnections(at(59), 10)).to.deep.equal([{ companyId: w.c1, connectionId: w.conn1 }]);
+        // One already due (a run in progress) takes the moment too: the run's own next run, stored later, keeps it.
+        await r.pacing.setNextRun(w.c1, w.conn1, at(1));
+        await r.pacing.wakeCompany(w.c1, at(6));
+        await r.pacing.setNextRun(w.c1, w.conn1, at(600), at(5));
+        expect(await r.pacing.dueConnections(at(6), 10)).to.deep.equal([{ companyId: w.c1, connectionId: w.conn1 }]);
+      });
     });
 
     describe('suppressions and settings', () => {
