@@ -92,12 +92,13 @@ export function fileRoutes(app: FilesApp) {
       description: `Admins. Multipart: up to ${MAX_FILES_PER_UPLOAD} files in \`files\`, each up to ${MAX_FILE_OPTION_BYTES / 1024 / 1024} MiB, streamed to storage; `
         + 'the i-th file goes to the option `id[i]` of this list (its previous file is deleted), or without an id to a new option captioned `name[i]` (else the file\'s name). '
         + 'A file\'s type is recognised from its bytes: PNG, JPEG, WebP or GIF images, PDF, MP3, Ogg and M4A audio, MP4 and 3GP video, ZIP archives and Office documents '
-        + '(the claimed `mediaType` is ignored). The list is the path\'s (a different `fileId` field is 422). Answers 200 with the list; emits `file` `update`.',
+        + '(the claimed `mediaType` is ignored). The list is the path\'s (a different `fileId` field is 422). Answers 200 with the list; emits `file` `update`. '
+        + 'A form without files (the lineage\'s dialog posts one after every save) changes nothing: 200 with the list as it is, no event.',
       params: idParam('fileListId'), body: z.object({ fileId: id.optional(), typeArch: z.string().max(50).optional() }), response: fileListSchema,
       multipart: { fileFields: ['files'], maxFileBytes: MAX_FILE_OPTION_BYTES, maxFiles: MAX_FILES_PER_UPLOAD, maxFields: 50 },
       errors: [
         ADMINS, LIST_NOT_FOUND, { status: 404, codes: ['ERR_NO_FILE_OPTION_FOUND'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
-        { status: 422, codes: ['ERR_NO_FILE', 'ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_INVALID_FILE_OPTION', 'ERR_TOO_MANY_FILE_OPTIONS'] },
+        { status: 422, codes: ['ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_INVALID_FILE_OPTION', 'ERR_TOO_MANY_FILE_OPTIONS'] },
       ],
       handler: async ({ actor, params, body, multipart }) => {
         if (body.fileId !== undefined && body.fileId !== params.fileListId) throw new ValidationError('ERR_INVALID_FILE_OPTION');

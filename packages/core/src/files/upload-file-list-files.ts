@@ -23,7 +23,7 @@ export interface ListFileUpload {
  * to a new option captioned `name[i]` (the file's name when absent). Each file's type is
  * recognised by its bytes (`acceptListFile`). Admins only; an id that is not an option of this
  * list is 404 `ERR_NO_FILE_OPTION_FOUND`, one option twice 422 `ERR_INVALID_FILE_OPTION`.
- * Emits `file` (action `update`).
+ * Emits `file` (action `update`). No file at all changes nothing: the list as it is, no event.
  */
 export class UploadFileListFiles {
   constructor(private readonly deps: {
@@ -35,7 +35,8 @@ export class UploadFileListFiles {
     assertAdmin(input.actor);
     const { companyId } = input.actor;
     const list = await findFileList(lists, companyId, input.fileListId);
-    if (!input.uploads.length) throw new ValidationError('ERR_NO_FILE');
+    // The lineage's file dialog posts the form after every save, with or without files: nothing to store is the list as it is.
+    if (!input.uploads.length) return fileListView(lists, list);
     if (input.uploads.length > MAX_FILES_PER_UPLOAD) throw new ValidationError('ERR_TOO_MANY_FILE_OPTIONS');
     const targeted = input.uploads.flatMap((u) => (u.optionId === undefined ? [] : [u.optionId]));
     if (new Set(targeted).size !== targeted.length) throw new ValidationError('ERR_INVALID_FILE_OPTION');

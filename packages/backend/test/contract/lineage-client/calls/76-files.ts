@@ -81,6 +81,13 @@ export default {
       note: 'the modal ignores the answer (the lineage answered `{mensagem}`); the page refreshes from the `update` frame',
     },
     {
+      page: 'components/FileModal (upload, no file picked)', method: 'POST', path: '/files/uploadList/:target', as: 'admin',
+      setup: async (p, api) => ownList(p, api),
+      form: { fields: (p: Params) => ({ fileId: String(p.target), typeArch: 'fileList' }) },
+      reads: LIST,
+      note: 'the modal posts the form after every save, files picked or not; the lineage answered 200 and the modal would toast an error otherwise',
+    },
+    {
       page: 'pages/Files (delete)', method: 'DELETE', path: '/files/:target', as: 'admin',
       setup: async (p, api) => ownList(p, api),
       emits: [{ event: 'file', action: 'delete', reads: ['fileId'] }],
