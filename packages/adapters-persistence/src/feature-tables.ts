@@ -33,6 +33,7 @@ import { BILLING_SCHEMAS } from './billing/schema.js';
 import { M0031Billing } from './billing/m0031-billing.js';
 import { PROXY_SCHEMAS } from './proxies/schema.js';
 import { M0024Proxies } from './proxies/m0024-proxies.js';
+import { M0035ProxyUnchecked } from './proxies/m0035-proxy-unchecked.js';
 import { SCHEDULE_SCHEMAS } from './schedules/schema.js';
 import { M0017Schedules } from './schedules/m0017-schedules.js';
 import { BACKEND_SCHEMAS } from './schemas.js';
@@ -65,7 +66,10 @@ export const FEATURE_TABLES = {
   orders: { entities: ORDER_SCHEMAS, migrations: [{ name: 'm0027-orders', class: M0027Orders }] },
   prompts: { entities: PROMPT_SCHEMAS, migrations: [{ name: 'm0023-prompts', class: M0023Prompts }] },
   billing: { entities: BILLING_SCHEMAS, migrations: [{ name: 'm0031-billing', class: M0031Billing }] },
-  proxies: { entities: PROXY_SCHEMAS, migrations: [{ name: 'm0024-proxies', class: M0024Proxies }] },
+  proxies: {
+    entities: PROXY_SCHEMAS,
+    migrations: [{ name: 'm0024-proxies', class: M0024Proxies }, { name: 'm0035-proxy-unchecked', class: M0035ProxyUnchecked }],
+  },
   objstore: { entities: OBJSTORE_SCHEMAS, migrations: [{ name: 'm0028-objstore', class: M0028Objstore }] },
   companyTemplates: { entities: COMPANY_TEMPLATE_SCHEMAS, migrations: [{ name: 'm0030-templates-sellers', class: M0030TemplatesSellers }] },
   // Its table comes with the company templates' migration (m0030, one release for both).

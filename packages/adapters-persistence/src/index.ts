@@ -39,6 +39,7 @@ export * from './transcription/m0021-transcription.js';
 export * from './transcription/schema.js';
 export * from './transcription/repository.js';
 export * from './proxies/m0024-proxies.js';
+export * from './proxies/m0035-proxy-unchecked.js';
 export * from './proxies/schema.js';
 export * from './proxies/repository.js';
 export * from './prompts/m0023-prompts.js';

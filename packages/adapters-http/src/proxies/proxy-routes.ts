@@ -35,7 +35,10 @@ const proxyBody = z.object({
   country: z.string().max(100).nullable().meta({ description: 'ISO 3166-1 alpha-2 (`BR`); null: unknown' }),
   maxConnections: z.coerce.number().int().meta({ description: 'Capacity, 1 to 1000; default 5 (a few sessions per address looks natural; many does not)' }),
   active: formBoolean.meta({ description: 'False disables it (its connections move to other proxies); true brings a disabled one back after a check' }),
-  skipCheck: formBoolean.meta({ description: 'Save without opening a tunnel through the proxy first (the health job checks it later)' }),
+  skipCheck: formBoolean.meta({
+    description: 'Save without opening a tunnel through the proxy first: it is saved `unchecked` (the health job checks it later). '
+      + 'Its address must still be public (422 `ERR_URL_NOT_ALLOWED`)',
+  }),
 }).partial();
 
 const input = (body: z.output<typeof proxyBody>): ProxyInput =>
@@ -71,7 +74,8 @@ export function proxyRoutes(app: ProxiesApp) {
       body: proxyBody.required({ name: true, host: true, port: true }),
       description: 'An admin adds to the company\'s pool, the super admin to the platform\'s (every company may use it). A tunnel is opened through the proxy '
         + 'first (to a fixed target, never one the request names): when it fails nothing is saved (422 `ERR_PROXY_CHECK_FAILED`), unless '
-        + '`skipCheck`. The password is sealed (AES-256-GCM) and never shown again.',
+        + '`skipCheck` (then saved `unchecked`). A proxy on an address that is not public is refused either way (422 `ERR_URL_NOT_ALLOWED`). '
+        + 'The password is sealed (AES-256-GCM) and never shown again.',
       response: proxySchema, errors: [ADMIN_ONLY, FIELD_ERRORS],
       handler: async ({ actor, body }) => p.createProxy.execute({ ...input(body), actor, name: body.name, host: body.host, port: body.port }),
     }),

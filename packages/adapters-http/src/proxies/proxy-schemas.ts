@@ -26,7 +26,10 @@ export const proxySchema = z.object({
   maxConnections: z.number().int().positive().meta({ description: 'How many connections may use it at once' }),
   assignedConnections: z.number().int().nonnegative().meta({ description: 'How many connections (of every company) use it now' }),
   active: z.boolean().meta({ description: 'False when disabled' }),
-  status: z.enum(PROXY_STATUSES).meta({ description: '`healthy`; `degraded` (the last check failed); `failing` (3 failed checks in a row: assignment skips it and its connections were moved); `disabled`' }),
+  status: z.enum(PROXY_STATUSES).meta({
+    description: '`healthy`; `unchecked` (saved with `skipCheck`, not checked yet); `degraded` (the last check failed); `failing` (3 failed checks in a row: '
+      + 'assignment skips it and its connections were moved); `disabled`',
+  }),
   disabledReason: z.string().nullable(),
   failCount: z.number().int().nonnegative().meta({ description: 'Failed checks in a row' }),
   lastError: z.string().nullable().meta({ description: 'Why the last failed check failed' }),
@@ -84,7 +87,7 @@ export const proxyStatsSchema = z.object({
 }).meta({
   id: 'ProxyStats', description: 'Figures of the proxies the company can use, from what is stored',
   example: {
-    total: 2, active: 2, disabled: 0, capacity: 10, used: 3, free: 7, byStatus: { healthy: 1, degraded: 1, failing: 0, disabled: 0 }, byCountry: { BR: 2 },
+    total: 2, active: 2, disabled: 0, capacity: 10, used: 3, free: 7, byStatus: { healthy: 1, unchecked: 0, degraded: 1, failing: 0, disabled: 0 }, byCountry: { BR: 2 },
     perProxy: [{ id: 4, name: 'São Paulo 1', assigned: 2, capacity: 5, utilisation: 0.4, latencyMs: 84, failCount: 0, status: 'healthy' }],
     unassignedConnections: 1,
   },

@@ -53,6 +53,9 @@ function socksAddress(host: string): Buffer {
   return Buffer.concat([Buffer.from([0x03, name.length]), name]);
 }
 
+/** The proxy's address as a URL, for the outgoing-call rule (an IPv6 host in brackets). */
+const urlOf = (e: Pick<ProxyEndpoint, 'host' | 'port'>) => new URL(`http://${e.host.includes(':') ? `[${e.host}]` : e.host}:${e.port}`);
+
 const port16 = (port: number) => Buffer.from([port >> 8, port & 0xff]);
 
 /** RFC 1928 (and RFC 1929 username/password): greeting, authentication, CONNECT. */
@@ -95,11 +98,14 @@ async function socks4(socket: net.Socket, e: ProxyEndpoint, target: { host: stri
 export class TunnelProxyChecker implements ProxyChecker {
   constructor(private readonly o: TunnelProxyCheckerOptions = {}) {}
 
+  async admit(e: Pick<ProxyEndpoint, 'host' | 'port'>): Promise<void> {
+    await pinnedLookupFor(urlOf(e), this.o.allowPrivate ?? false);
+  }
+
   async check(e: ProxyEndpoint): Promise<ProxyCheckResult> {
     const target = this.o.target ?? DEFAULT_TARGET;
     const timeoutMs = this.o.timeoutMs ?? 10_000;
-    const host = e.host.includes(':') ? `[${e.host}]` : e.host;
-    const lookup = await pinnedLookupFor(new URL(`http://${host}:${e.port}`), this.o.allowPrivate ?? false);
+    const lookup = await pinnedLookupFor(urlOf(e), this.o.allowPrivate ?? false);
     if (!lookup) return { ok: false, error: 'the proxy host does not resolve' };
     const started = performance.now();
     let socket: net.Socket | undefined;

@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const proxies = foreignKeysOf('proxies');
 
-/** As m0024 creates `proxies`. */
+/** As m0024 creates `proxies`, with m0035's `unchecked` status. */
 export const ProxySchema = new EntitySchema<Proxy>({
   name: 'Proxy',
   tableName: 'proxies',

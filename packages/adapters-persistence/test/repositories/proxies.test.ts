@@ -3,8 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { describeProxiesContract, proxyFixture } from '@servicedesk/core/contracts/proxies-contract';
 import { connectionFixture } from '@servicedesk/core/contracts/messaging-contract';
 import { twoCompanies } from '@servicedesk/core/contracts/repositories-contract';
-import { BACKEND_MIGRATIONS, BACKEND_SCHEMAS, MikroOrmCompanies, MikroOrmConnections, MikroOrmPlans, MikroOrmTransaction, type Database } from '../../src/index.js';
-import { M0024Proxies } from '../../src/proxies/m0024-proxies.js';
+import { BACKEND_MIGRATIONS, BACKEND_SCHEMAS, FEATURE_TABLES, MikroOrmCompanies, MikroOrmConnections, MikroOrmPlans, MikroOrmTransaction, type Database } from '../../src/index.js';
 import { proxiesRepositories } from '../../src/proxies/repository.js';
 import { PROXY_SCHEMAS } from '../../src/proxies/schema.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -13,7 +12,7 @@ import { describeFeatureDrift } from '../support/feature-drift.js';
 /** The backend's tables and the proxies'. */
 const OPTIONS = {
   entities: [...BACKEND_SCHEMAS, ...PROXY_SCHEMAS],
-  migrations: [...BACKEND_MIGRATIONS, { name: 'm0024-proxies', class: M0024Proxies }],
+  migrations: [...BACKEND_MIGRATIONS, ...FEATURE_TABLES.proxies.migrations],
 };
 const TABLES = ['proxies', 'proxy_assignments'];
 
@@ -40,6 +39,7 @@ describeOnEachDatabase(fixtureOn, (name, make) => {
       // 23514: check_violation.
       expect(await code(sql(`update proxies set protocol = 'ftp' where id = ?`, [p.id]))).to.equal('23514');
       expect(await code(sql(`update proxies set status = 'odd' where id = ?`, [p.id]))).to.equal('23514');
+      await sql(`update proxies set status = 'unchecked' where id = ?`, [p.id]);
       expect(await code(sql('update proxies set port = 0 where id = ?', [p.id]))).to.equal('23514');
       expect(await sql('select password_sealed from proxies where id = ?', [p.id])).to.deep.equal([{ password_sealed: 'sealed-password' }]);
       const k = await f.connections.add(connectionFixture(c1, 'One'));

@@ -63,7 +63,9 @@ describe('HTTP: proxies', () => {
     expect(JSON.stringify(listed.body)).to.not.include(CREDS.password);
 
     expect((await c.api.post('/proxy', { ...httpFields(), password: 'wrong' })).body).to.deep.equal({ error: 'ERR_PROXY_CHECK_FAILED' });
-    expect((await c.api.post('/proxy', { ...httpFields(), password: 'wrong', skipCheck: true })).status).to.equal(200);
+    const unchecked = await c.api.post('/proxy', { ...httpFields(), password: 'wrong', skipCheck: true });
+    expect(unchecked.status).to.equal(200);
+    expect(unchecked.body, 'nothing was checked').to.deep.include({ status: 'unchecked', active: true, lastCheckAt: null, lastLatencyMs: null });
     expect((await c.api.post('/proxy', { ...httpFields(), host: 'not a host' })).body).to.deep.equal({ error: 'ERR_PROXY_INVALID_HOST' });
     expect((await c.api.post('/proxy', { ...httpFields(), port: 0 })).body).to.deep.equal({ error: 'ERR_PROXY_INVALID_PORT' });
     expect((await c.api.post('/proxy', { ...httpFields(), port: 'abc' })).body.error).to.equal('ERR_VALIDATION');
@@ -130,7 +132,7 @@ describe('HTTP: proxies', () => {
     expect(disabled.body.moved.every((m: { from: number; to: number }) => m.from === s.id && m.to === h.id)).to.equal(true);
     stats = (await c.api.get('/proxy/stats')).body;
     expect(stats.perProxy.find((p: { id: number }) => p.id === h.id)).to.deep.include({ assigned: 3 });
-    expect(stats.byStatus).to.deep.equal({ healthy: 1, degraded: 0, failing: 0, disabled: 1 });
+    expect(stats.byStatus).to.deep.equal({ healthy: 1, unchecked: 0, degraded: 0, failing: 0, disabled: 1 });
     const reactivated = await c.api.put(`/proxy/${s.id}`, { active: true });
     expect(reactivated.body).to.deep.include({ status: 'healthy', disabledReason: null, active: true });
 
@@ -147,5 +149,32 @@ describe('HTTP: proxies', () => {
     const deleted = await c.api.delete(`/proxy/${h.id}?force=true`);
     expect(deleted.body).to.deep.equal({ message: 'Proxy deleted' });
     expect((await c.api.get('/proxy')).body.map((p: { id: number }) => p.id)).to.deep.equal([s.id]);
+  });
+});
+
+describe('HTTP: proxies on a deployment that keeps private addresses out (the default)', () => {
+  let b: TestBackend;
+  before(async () => { b = await startTestBackend({ PROXY_CHECK_TIMEOUT_MS: '1000' }); });
+  after(async () => { await b.close(); });
+
+  it('refuses a proxy on a private address with 422 ERR_URL_NOT_ALLOWED whether or not it is checked, on create and on edit', async () => {
+    const c = await newCompanyWithAdmin(b);
+    const fields = { name: 'Inside', protocol: 'http', port: 80 };
+    for (const host of ['169.254.169.254', '127.0.0.1', '10.0.0.8']) {
+      for (const extra of [{}, { skipCheck: true }, { skipCheck: true, active: false }]) {
+        const res = await c.api.post('/proxy', { ...fields, host, ...extra });
+        expect([res.status, res.body], `${host} ${JSON.stringify(extra)}`).to.deep.equal([422, { error: 'ERR_URL_NOT_ALLOWED' }]);
+      }
+    }
+    // A public address saved unchecked: nothing connects to it, and it is not called healthy.
+    const saved = await c.api.post('/proxy', { ...fields, name: 'Outside', host: '8.8.8.8', skipCheck: true });
+    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+    expect(saved.body).to.deep.include({ host: '8.8.8.8', status: 'unchecked', lastCheckAt: null });
+    for (const body of [{ host: '169.254.169.254', skipCheck: true }, { host: '127.0.0.1' }, { active: false, host: '127.0.0.1', skipCheck: true }]) {
+      const res = await c.api.put(`/proxy/${saved.body.id}`, body);
+      expect([res.status, res.body], JSON.stringify(body)).to.deep.equal([422, { error: 'ERR_URL_NOT_ALLOWED' }]);
+    }
+    const listed = (await c.api.get('/proxy')).body;
+    expect(listed.map((p: { host: string; status: string }) => [p.host, p.status])).to.deep.equal([['8.8.8.8', 'unchecked']]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ProxyAssignments, Proxies, ProxyChecker, ProxyCheckResult } from '../proxies/ports.js';
 import type { NewProxy, Proxy, ProxyAssignment, ProxyEndpoint } from '../proxies/proxy.js';
+import { ValidationError } from '../shared/errors.js';
 import { compareFolded, InMemoryTable } from './table.js';
 
 const byName = (a: Proxy, b: Proxy) => compareFolded(a.name, b.name) || a.id - b.id;
@@ -49,14 +50,23 @@ export class InMemoryProxyAssignments implements ProxyAssignments {
   }
 }
 
-/** A checker whose answers the test sets per host (`fail(host, why)`); every other host passes in 10 ms. */
+/**
+ * A checker whose answers the test sets per host (`fail(host, why)`); every other host passes in 10 ms.
+ * Hosts given to `forbid` are refused by the address rule (`ERR_URL_NOT_ALLOWED`), checked or not.
+ */
 export class InMemoryProxyChecker implements ProxyChecker {
   readonly failing = new Map<string, string>();
+  readonly forbidden = new Set<string>();
   readonly checked: ProxyEndpoint[] = [];
 
   fail(host: string, error = 'connection refused') { this.failing.set(host, error); }
   heal(host: string) { this.failing.delete(host); }
+  forbid(host: string) { this.forbidden.add(host); }
+  async admit(endpoint: Pick<ProxyEndpoint, 'host' | 'port'>): Promise<void> {
+    if (this.forbidden.has(endpoint.host)) throw new ValidationError('ERR_URL_NOT_ALLOWED');
+  }
   async check(endpoint: ProxyEndpoint): Promise<ProxyCheckResult> {
+    await this.admit(endpoint);
     this.checked.push(endpoint);
     const error = this.failing.get(endpoint.host);
     return error === undefined ? { ok: true, latencyMs: 10 } : { ok: false, error };

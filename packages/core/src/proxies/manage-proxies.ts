@@ -39,7 +39,7 @@ export interface ProxyInput {
   readonly maxConnections?: number;
   /** False takes it out of the pool (`disabled`); true brings a disabled one back (checked again first). */
   readonly active?: boolean;
-  /** Skips the check through the proxy before saving (it is checked by the health job later). */
+  /** Skips the check through the proxy before saving: it is saved `unchecked` (the health job checks it later); the address rule still applies. */
   readonly skipCheck?: boolean;
 }
 
@@ -77,11 +77,13 @@ export class CreateProxy {
     if (password !== null && username === null) throw new ValidationError('ERR_PROXY_INVALID_CREDENTIALS');
     const active = input.active ?? true;
     const now = clock.now();
+    // The address rule holds whatever the check setting: a proxy saved unchecked is connected to later.
+    await checker.admit(draft);
     const check = active && !input.skipCheck
       ? await liveCheck(checker, { protocol: draft.protocol, host: draft.host, port: draft.port, username, password })
       : null;
     const added = await proxies.add({
-      ...draft, status: active ? 'healthy' : 'disabled', disabledReason: active ? null : 'disabled by an admin', failCount: 0, lastError: null,
+      ...draft, status: !active ? 'disabled' : check ? 'healthy' : 'unchecked', disabledReason: active ? null : 'disabled by an admin', failCount: 0, lastError: null,
       lastLatencyMs: check?.latencyMs ?? null, lastCheckAt: check ? now : null, createdAt: now, updatedAt: now,
     });
     return toProxyView(added, 0);
@@ -117,13 +119,18 @@ export class UpdateProxy {
     const disable = input.active === false && current.status !== 'disabled';
     const moved = next.protocol !== current.protocol || next.host !== current.host || next.port !== current.port
       || next.username !== current.username || input.password !== undefined;
+    // A new address follows the address rule whatever the check setting, even on a disabled proxy.
+    if (moved || reactivate) await checker.admit(next);
     if (disable) Object.assign(next, { status: 'disabled', disabledReason: 'disabled by an admin' });
     else if (reactivate || (moved && next.status !== 'disabled')) {
       if (!input.skipCheck) {
         const { latencyMs } = await liveCheck(checker, endpointOf(cipher, next));
-        Object.assign(next, { lastLatencyMs: latencyMs, lastCheckAt: clock.now(), lastError: null });
+        Object.assign(next, { status: 'healthy', lastLatencyMs: latencyMs, lastCheckAt: clock.now(), lastError: null });
+      } else {
+        // What the last check found was about the address or credentials before this edit.
+        Object.assign(next, { status: 'unchecked', lastLatencyMs: null, lastCheckAt: null, lastError: null });
       }
-      Object.assign(next, { status: 'healthy', disabledReason: null, failCount: 0 });
+      Object.assign(next, { disabledReason: null, failCount: 0 });
     }
     next.updatedAt = clock.now();
     await reassigning(this.deps, async (r) => {

@@ -41,4 +41,11 @@ export type ProxyCheckResult =
  */
 export interface ProxyChecker {
   check(endpoint: ProxyEndpoint): Promise<ProxyCheckResult>;
+  /**
+   * Applies the outgoing-call rule to the proxy's own address without connecting, for a proxy saved
+   * without a check: 422 `ERR_URL_NOT_ALLOWED` when it is not public (unless the deployment allows
+   * private addresses). A host that does not resolve yet passes: `check` applies the rule again when
+   * it connects.
+   */
+  admit(endpoint: Pick<ProxyEndpoint, 'host' | 'port'>): Promise<void>;
 }

@@ -6,11 +6,13 @@ export const PROXY_PROTOCOLS = ['http', 'https', 'socks4', 'socks5'] as const;
 export type ProxyProtocol = (typeof PROXY_PROTOCOLS)[number];
 
 /**
- * `healthy`: the last check went through. `degraded`: the last check failed, fewer than the limit in a row.
- * `failing`: the limit of failures in a row was reached (assignment skips it). `disabled`: taken out of the
- * pool by an admin or by `disable-problematic`, with a reason; only an edit with `active: true` brings it back.
+ * `healthy`: the last check went through. `unchecked`: saved with `skipCheck`, not yet through a check
+ * (the health job checks it next; assignment may use it, after healthy ones). `degraded`: the last check
+ * failed, fewer than the limit in a row. `failing`: the limit of failures in a row was reached (assignment
+ * skips it). `disabled`: taken out of the pool by an admin or by `disable-problematic`, with a reason; only
+ * an edit with `active: true` brings it back.
  */
-export const PROXY_STATUSES = ['healthy', 'degraded', 'failing', 'disabled'] as const;
+export const PROXY_STATUSES = ['healthy', 'unchecked', 'degraded', 'failing', 'disabled'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 
 /** Consecutive failed checks after which a proxy is `failing`. */
@@ -93,7 +95,7 @@ export function toProxyView(p: Proxy, assigned: number): ProxyView {
 
 /** Assignment may pick it: not disabled nor failing. */
 export function isUsable(p: Pick<Proxy, 'status'>): boolean {
-  return p.status === 'healthy' || p.status === 'degraded';
+  return p.status === 'healthy' || p.status === 'unchecked' || p.status === 'degraded';
 }
 
 export function cleanProxyName(name: string): string {

@@ -39,7 +39,24 @@ describe('Proxies: the pool', () => {
     expect(failed).to.include({ code: 'ERR_PROXY_CHECK_FAILED' });
     expect(failed.details).to.deep.equal({ reason: 'connect ECONNREFUSED' });
     expect((await w.api.listProxies.execute({ actor: w.admin })).map((x) => x.name)).to.deep.equal(['BR 1']);
-    expect(await w.proxy({ name: 'Dead', host: 'dead.example', skipCheck: true })).to.include({ status: 'healthy', lastLatencyMs: null });
+    expect(await w.proxy({ name: 'Dead', host: 'dead.example', skipCheck: true })).to.include({ status: 'unchecked', lastLatencyMs: null, lastCheckAt: null });
+  });
+
+  it('applies the address rule whether or not the proxy is checked, on create and on edit; an unchecked edit forgets the old findings', async () => {
+    const w = await proxyWorld();
+    w.checker.forbid('169.254.169.254');
+    for (const fields of [{}, { skipCheck: true }, { active: false }]) {
+      expect(await code(w.proxy({ host: '169.254.169.254', ...fields }))).to.equal('ERR_URL_NOT_ALLOWED');
+    }
+    const p = await w.proxy();
+    expect(await code(w.api.updateProxy.execute({ actor: w.admin, proxyId: p.id, host: '169.254.169.254', skipCheck: true }))).to.equal('ERR_URL_NOT_ALLOWED');
+    await w.api.updateProxy.execute({ actor: w.admin, proxyId: p.id, active: false });
+    expect(await code(w.api.updateProxy.execute({ actor: w.admin, proxyId: p.id, host: '169.254.169.254' }))).to.equal('ERR_URL_NOT_ALLOWED');
+    expect((await w.ports.proxies.findVisible(w.acme.id, p.id))!).to.include({ host: 'proxy1.example', status: 'disabled' });
+    const moved = await w.api.updateProxy.execute({ actor: w.admin, proxyId: p.id, host: 'proxy2.example', active: true, skipCheck: true });
+    expect(moved).to.include({ host: 'proxy2.example', status: 'unchecked', active: true, lastLatencyMs: null, lastCheckAt: null });
+    await w.api.checkProxies.execute();
+    expect((await w.ports.proxies.findVisible(w.acme.id, p.id))!).to.include({ status: 'healthy', lastLatencyMs: 10 });
   });
 
   it('refuses malformed proxies', async () => {
@@ -240,7 +257,7 @@ describe('Proxies: health and figures', () => {
     await w.api.assignProxy.execute({ actor: w.admin, chatappId: w.connection.id, proxyId: a.id });
     const stats = await w.api.proxyStats.execute({ actor: w.admin });
     expect(stats).to.deep.include({ total: 3, active: 2, disabled: 1, capacity: 7, used: 1, free: 6, unassignedConnections: 3 });
-    expect(stats.byStatus).to.deep.equal({ healthy: 2, degraded: 0, failing: 0, disabled: 1 });
+    expect(stats.byStatus).to.deep.equal({ healthy: 2, unchecked: 0, degraded: 0, failing: 0, disabled: 1 });
     expect(stats.byCountry).to.deep.equal({ BR: 1, unknown: 1, US: 1 });
     expect(stats.perProxy.find((p) => p.id === a.id)).to.deep.include({ assigned: 1, capacity: 4, utilisation: 0.25 });
     expect(await code(w.api.proxyStats.execute({ actor: w.ana }))).to.equal('ERR_NO_PERMISSION');
