@@ -92,6 +92,30 @@ describe('HTTP: orders', () => {
     expect((await d.ana.api.post('/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }] })).body.number).to.equal(2);
   });
 
+  it('of six identical status moves at once exactly one applies; the others are 409, with one log and one frame', async () => {
+    const d = await sandboxDesk(b);
+    const { token, user } = await asSuper(b);
+    const card = await product(d.admin, { name: 'Cartão', price: 500 });
+    const ticket = await d.inbound('5511966660004', 'Quero um cartão');
+    const order = (await d.ana.api.post('/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }] })).body;
+    const ns = await openNamespace(b.url, user.companyId as number, token);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? d.ana : d.bia).api.put(`/orders/${order.id}`, { status: 'confirmed' })));
+      const statuses = answers.map((a) => [a.status, a.body.error ?? a.body.status]);
+      expect(statuses.filter(([s]) => s === 200), JSON.stringify(statuses)).to.deep.equal([[200, 'confirmed']]);
+      expect(statuses.filter(([s]) => s !== 200)).to.deep.equal(Array(5).fill([409, 'ERR_ORDER_STATUS_CONFLICT']));
+      const logs = (await d.ana.api.get(`/orders/${order.id}/logs`)).body as Array<{ type: string; to: string | null }>;
+      expect(logs.map((l) => [l.type, l.to])).to.deep.equal([['created', 'new'], ['status', 'confirmed']]);
+      // A move after it, then its frame: one `update` frame came before, the six moves' only one.
+      expect((await d.ana.api.put(`/orders/${order.id}`, { status: 'paid' })).status).to.equal(200);
+      const isUpdate = (f: { event: string; data: { action: string } }) => f.event === `company-${user.companyId}-order` && f.data.action === 'update';
+      await ns.waitFor((f) => isUpdate(f) && f.data.order.status === 'paid');
+      expect(ns.frames.filter(isUpdate).map((f) => f.data.order.status)).to.deep.equal(['confirmed', 'paid']);
+    } finally {
+      ns.close();
+    }
+  });
+
   it('answers bad input with a 4xx and its code, never a 500', async () => {
     const d = await sandboxDesk(b);
     const card = await product(d.admin, { name: 'Cartão', price: 500 });

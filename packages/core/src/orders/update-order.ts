@@ -30,7 +30,8 @@ const conflict = () => new ConflictError('ERR_ORDER_STATUS_CONFLICT');
  * is `new` (the totals are what the contact confirmed afterwards); address and payment method until
  * it is delivered or cancelled; notes always. The status moves along the machine (`NEXT_STATUSES`).
  * Everything is one conditional write on the status and version the change was based on — another
- * write first is 409 `ERR_ORDER_STATUS_CONFLICT`, as is a change its status does not allow — with
+ * write first is 409 `ERR_ORDER_STATUS_CONFLICT`, as is a change its status does not allow, or a
+ * status the order already has asked with no other change (a repeated move) — with
  * its stock moves (a cancel gives the stock back), a log row per kind of change, and the status's
  * message to the contact when the order settings give it one, all in one transaction.
  */
@@ -72,7 +73,12 @@ export class UpdateOrder {
       const moved = asksMove ? NEXT_STATUSES[current.status].find((s) => s === input.status) ?? null : null;
       if (asksMove && moved === null) throw conflict();
       if (moved !== null) next.status = moved;
-      if (!entries.length && moved === null) return null;
+      if (!entries.length && moved === null) {
+        // Asking for the status the order already has, with nothing else to change, is a move made from a
+        // status it has left (another user's move came first): the same 409 however the two interleaved.
+        if (input.status !== undefined) throw conflict();
+        return null;
+      }
       next.updatedAt = now;
       if (!(await orders.update(next, { status: current.status, version: current.version }))) throw conflict();
       next.version = current.version + 1;

@@ -115,14 +115,24 @@ describe('Orders: changing an order', () => {
     expect(await w.stockOf(w.vase)).to.equal(1);
   });
 
-  it('gives the stock back on cancel, once', async () => {
+  it('gives the stock back on cancel, once: a second cancel is a move from a status the order has left (409)', async () => {
     const o = await order(w);
     await w.app.orders.updateOrder.execute({ actor: w.ana, orderId: o.id, status: 'confirmed' });
     expect(await w.stockOf(w.vase)).to.equal(1);
     await w.app.orders.updateOrder.execute({ actor: w.ana, orderId: o.id, status: 'cancelled' });
     expect(await w.stockOf(w.vase)).to.equal(3);
-    expect(await code(w.app.orders.updateOrder.execute({ actor: w.ana, orderId: o.id, status: 'cancelled' }))).to.equal('resolved');
+    expect(await code(w.app.orders.updateOrder.execute({ actor: w.bia, orderId: o.id, status: 'cancelled' }))).to.equal('ERR_ORDER_STATUS_CONFLICT');
     expect(await w.stockOf(w.vase)).to.equal(3);
+  });
+
+  it('takes the status it already has sent back with another change (a form), but alone it is a repeated move (409)', async () => {
+    const o = await order(w);
+    await w.app.orders.updateOrder.execute({ actor: w.ana, orderId: o.id, status: 'confirmed' });
+    expect(await code(w.app.orders.updateOrder.execute({ actor: w.bia, orderId: o.id, status: 'confirmed' }))).to.equal('ERR_ORDER_STATUS_CONFLICT');
+    expect((await w.app.orders.updateOrder.execute({ actor: w.bia, orderId: o.id, status: 'confirmed', notes: 'Embrulhar' })).notes).to.equal('Embrulhar');
+    expect((await w.app.orders.updateOrder.execute({ actor: w.bia, orderId: o.id, notes: 'Embrulhar' })).notes, 'no change, no move: as it is').to.equal('Embrulhar');
+    const logs = await w.app.orders.listOrderLogs.execute({ actor: w.ana, orderId: o.id });
+    expect(logs.map((l) => [l.type, l.to])).to.deep.equal([['created', 'new'], ['status', 'confirmed'], ['note', null]]);
   });
 
   it('refuses a write based on an order that changed meanwhile (409), writing nothing', async () => {
