@@ -104,11 +104,18 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
     }),
     route({
       method: 'GET', path: '/ticketreport/reports', auth: 'isAuth', tag, summary: 'The admin\'s ticket report, with message counts',
-      query: z.object({ dateFrom: day.optional(), dateTo: day.optional(), status: status.optional(), userId: id.optional(), pageNumber: pagedQuery.shape.pageNumber }),
+      query: z.object({
+        dateFrom: day.optional(), dateTo: day.optional(), userId: id.optional(), pageNumber: pagedQuery.shape.pageNumber,
+        status: z.preprocess(listOf, z.array(status).max(3)).optional()
+          .meta({ description: 'A status, or several as the lineage\'s Reports page sends them (`["open","closed"]`, JSON; a comma-separated list works too): tickets in any of them; `[]`: every status' }),
+      }),
       description: 'Admins only: every ticket of the company created in the range (UTC days, both inclusive), 20 a page, with how many messages each holds.',
       response: ticketReport,
       errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
-      handler: async ({ actor, query }) => app.tickets.ticketReport.execute({ actor, ...query }),
+      handler: async ({ actor, query }) => {
+        const { status: statuses, ...rest } = query;
+        return app.tickets.ticketReport.execute({ actor, ...rest, ...(statuses ? { statuses } : {}) });
+      },
     }),
     route({
       method: 'GET', path: '/tickets/u/:uuid', auth: 'isAuth', tag, summary: 'Show a ticket by its uuid',

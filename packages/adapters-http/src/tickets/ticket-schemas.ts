@@ -176,4 +176,5 @@ export const ticketReport = z.object({
   tickets: z.array(ticketReportRow),
   count: z.number().int().meta({ example: 1 }),
   hasMore: z.boolean().meta({ example: false }),
+  totalTickets: z.object({ total: z.number().int().meta({ example: 1 }) }).meta({ description: '`count` again, where the lineage\'s Reports page reads it' }),
 }).meta({ id: 'TicketReport', description: "One page (20) of the admin's ticket report, newest activity first" });

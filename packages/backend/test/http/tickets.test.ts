@@ -97,6 +97,16 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     const report = await d.admin.get('/ticketreport/reports?status=closed');
     expect(report.body.count).to.equal(3);
     expect(report.body.tickets.find((t: { id: number }) => t.id === e.id)).to.deep.include({ status: 'closed', messages: 1, user: { id: d.bia.id, name: 'Bia' } });
+    expect(report.body.totalTickets).to.deep.equal({ total: 3 });
+    // The lineage's Reports page sends its status picks as JSON, `[]` for none.
+    const picked = await d.admin.get(`/ticketreport/reports?status=${encodeURIComponent('["closed"]')}`);
+    expect([picked.status, picked.body.count, picked.body.totalTickets]).to.deep.equal([200, 3, { total: 3 }]);
+    const all = (await d.admin.get('/ticketreport/reports')).body.count as number;
+    expect((await d.admin.get(`/ticketreport/reports?status=${encodeURIComponent('[]')}`)).body.totalTickets).to.deep.equal({ total: all });
+    const some = await d.admin.get(`/ticketreport/reports?status=${encodeURIComponent('["open","closed"]')}`);
+    expect(some.body.tickets.every((t: { status: string }) => t.status === 'open' || t.status === 'closed')).to.equal(true);
+    expect(some.body.count).to.equal((await d.admin.get('/ticketreport/reports?status=open')).body.count + 3);
+    expect((await d.admin.get(`/ticketreport/reports?status=${encodeURIComponent('["bogus"]')}`)).status).to.equal(422);
     expect((await d.ana.api.get('/ticketreport/reports')).status).to.equal(403);
     expect((await d.ana.api.delete(`/tickets/${a.id}`)).status).to.equal(403);
     expect((await d.admin.delete(`/tickets/${a.id}`)).body).to.deep.equal({ message: 'Ticket deleted' });

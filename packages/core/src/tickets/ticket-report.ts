@@ -13,6 +13,8 @@ export interface TicketReportInput {
   readonly dateFrom?: string;
   readonly dateTo?: string;
   readonly status?: TicketStatus;
+  /** In any of these statuses (the lineage's Reports page picks several); empty or absent: every status. */
+  readonly statuses?: readonly TicketStatus[];
   readonly userId?: number;
   readonly pageNumber?: number;
 }
@@ -30,7 +32,13 @@ export interface TicketReportRow {
   readonly messages: number;
 }
 
-export interface TicketReportResult { readonly tickets: TicketReportRow[]; readonly count: number; readonly hasMore: boolean; }
+export interface TicketReportResult {
+  readonly tickets: TicketReportRow[];
+  readonly count: number;
+  readonly hasMore: boolean;
+  /** `count` again, where the lineage's Reports page reads it for its pagination. */
+  readonly totalTickets: { readonly total: number };
+}
 
 /** The admin's ticket report: every ticket of the company in a creation range, 20 a page, newest activity first. */
 export class TicketReport {
@@ -44,7 +52,8 @@ export class TicketReport {
     if (from && to && from >= to) throw new ValidationError('ERR_INVALID_DATE_RANGE');
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.tickets.list({
-      companyId, page, ...(input.status ? { status: input.status } : {}), ...(input.userId ? { userIds: [input.userId] } : {}),
+      companyId, page, ...(input.status ? { status: input.status } : {}), ...(input.statuses?.length ? { statuses: input.statuses } : {}),
+      ...(input.userId ? { userIds: [input.userId] } : {}),
       ...(from ? { createdFrom: from } : {}), ...(to ? { createdTo: to } : {}),
     });
     const details = await this.deps.presenter.many(companyId, result.rows);
@@ -53,6 +62,6 @@ export class TicketReport {
       id: t.id, uuid: t.uuid, status: t.status, createdAt: t.createdAt, closedAt: t.closedAt, chatapp: t.chatapp && { id: t.chatapp.id, name: t.chatapp.name }, user: t.user,
       contact: t.contact && { id: t.contact.id, name: t.contact.name, number: t.contact.number }, messages: counts.get(t.id) ?? 0,
     }));
-    return { tickets, count: result.count, hasMore: hasMore(page, result.count) };
+    return { tickets, count: result.count, hasMore: hasMore(page, result.count), totalTickets: { total: result.count } };
   }
 }

@@ -66,6 +66,20 @@ export default {
       note: 'Cards grouped by `user.id` (`user` null: the pending column); `user.profileImage` is read when present (an avatar).',
     },
     {
+      page: 'pages/Reports (hooks/useDashboard getReport)', method: 'GET', path: '/ticketreport/reports',
+      query: () => ({
+        searchParam: '', whatsappId: '[]', users: '[]', queueIds: '[]', status: '[]', dateFrom: monthStart(), dateTo: today(), page: 1, pageSize: 10, onlyRated: 'false',
+      }),
+      reads: ['totalTickets.total', 'tickets[].id', 'tickets[].uuid', 'tickets[].status', 'tickets[].createdAt', 'tickets[].closedAt'],
+      note: 'Every filter as JSON, `[]` for none; the pagination counts pages from `totalTickets.total`. The table\'s `whatsappName`, `contactName`, '
+        + '`userName`… are read with `?.` and show blank: the row has `chatapp`, `contact` and `user` instead.',
+    },
+    {
+      page: 'pages/Reports (statuses picked)', method: 'GET', path: '/ticketreport/reports',
+      query: () => ({ whatsappId: '[]', users: '[]', queueIds: '[]', status: '["open","pending","closed"]', dateFrom: monthStart(), dateTo: today(), page: 1, pageSize: 10, onlyRated: 'false' }),
+      reads: ['totalTickets.total', 'tickets'],
+    },
+    {
       page: 'hooks/useTickets (dashboard mode, with a user filter)', method: 'GET', path: '/dashboard/moments', as: 'user', returns: 'array',
       query: (p) => ({ status: 'open', showAll: 'true', queueIds: '[]', dateStart: monthStart(), dateEnd: today(), userId: p.userId }),
       reads: ['[].id', '[].userId', '[].contact.name', '[].lastMessage'],
