@@ -60,6 +60,14 @@ export async function releaseMultipart(ctx: Context): Promise<void> {
   await upload?.dispose().catch(() => undefined);
 }
 
+/**
+ * Gives a stream an `error` listener, so that an error it emits during teardown (busboy destroys the
+ * part being read with "Unexpected end of file") is not uncaught: the failure is reported elsewhere.
+ */
+function quiet<T extends NodeJS.EventEmitter>(stream: T): T {
+  return stream.on('error', () => undefined);
+}
+
 function isSystemError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'syscall' in err;
 }
@@ -96,10 +104,13 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       reject(new HttpError(400, 'ERR_INVALID_MULTIPART'));
       return;
     }
-    const fields: Record<string, string> = {};
-    const fieldLists: Record<string, string[]> = {};
+    // Before anything is written to it: busboy reports a malformed body as an error of the parser.
+    parser.on('error', () => fail(new HttpError(400, 'ERR_INVALID_MULTIPART')));
+    // Without a prototype: a field named `constructor` or `__proto__` is a field like any other.
+    const fields: Record<string, string> = Object.create(null);
+    const fieldLists: Record<string, string[]> = Object.create(null);
     /** Files in the order of the body; null for a part without a chosen file. */
-    const slots: Record<string, Array<TempFileUpload | null>> = {};
+    const slots: Record<string, Array<TempFileUpload | null>> = Object.create(null);
     const temps: string[] = [];
     /** Every file's writing, settled once its temporary file is closed: only then may it be removed. */
     const writes: Promise<void>[] = [];
@@ -124,7 +135,9 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
     function fail(err: Error) {
       if (failed) return;
       failed = true;
-      detach();
+      req.off('data', onData);
+      req.off('close', onClose);
+      // The error listener stays: the rest of the body is still read (below), and the client may reset meanwhile.
       req.unpipe(parser);
       // The rest of the body is discarded, never parsed or stored; the answer can then be read by the client.
       req.resume();
@@ -142,6 +155,8 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       (fieldLists[name] ??= []).push(value);
     });
     parser.on('file', (name, stream, info) => {
+      // First of all: a part still streaming when the parser is destroyed gets an error, whether read or skipped.
+      quiet(stream);
       if (failed || !limits.fileFields.includes(name)) {
         stream.resume();
         return fail(new HttpError(422, 'ERR_UNEXPECTED_FILE_FIELD'));
@@ -153,7 +168,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       let size = 0;
       const head: Buffer[] = [];
       let headBytes = 0;
-      const meter = new Transform({
+      const meter = quiet(new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
           if (headBytes < UPLOAD_HEAD_BYTES) {
@@ -163,9 +178,10 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
           }
           done(null, chunk);
         },
-      });
+      }));
       stream.on('limit', () => fail(new HttpError(413, 'ERR_FILE_TOO_LARGE')));
-      const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+      // The pipeline reports these streams' errors; the listeners cover an error after it has settled.
+      const out = quiet(createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
       // A failing part settles the pipeline at once, possibly before the file is even opened: an
       // unlink then would come before the file exists. The file is done with only once closed.
       writes.push(new Promise<void>((done) => out.once('close', () => done())));
@@ -184,7 +200,6 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
     });
     parser.on('filesLimit', () => fail(new HttpError(413, 'ERR_TOO_MANY_FILES')));
     parser.on('fieldsLimit', () => fail(new HttpError(413, 'ERR_TOO_MANY_FIELDS')));
-    parser.on('error', () => fail(new HttpError(400, 'ERR_INVALID_MULTIPART')));
     parser.on('close', () => {
       void Promise.allSettled(writes).then(() => {
         if (failed) return;
