@@ -362,7 +362,7 @@ export const ERROR_CODES = {
   ERR_FLOW_INVALID_TRIGGERS: { kind: 'validation', description: 'Triggers are at most 20, each `welcome`, `keyword`, `noMatch` or `manual` with the company\'s `chatappIds`; a `keyword` trigger has 1 to 20 keywords (1 to 100 characters, `exact` or `contains`).' },
   ERR_FLOW_VERSION_CONFLICT: { kind: 'conflict', description: 'The draft changed since the `version` sent (another editor saved it): read the flow again and apply the change to its current draft.' },
   ERR_FLOW_INVALID_NODE: { kind: 'validation', description: 'A node of the draft does not fit its type (`nodeId` names it, `reason` says what): an unknown type, a field out of bounds, a repeated id.' },
-  ERR_FLOW_INVALID_EDGE: { kind: 'validation', description: 'An edge is malformed, leaves by a handle its node does not have, or takes a handle already connected (`nodeId` names the edge\'s source node, `edgeId` the edge as the request named it, null for one the server names; `reason` says what).' },
+  ERR_FLOW_INVALID_EDGE: { kind: 'validation', description: 'An edge is malformed, uses a handle its node lacks, or one already taken; `nodeId` is its source node, `edgeId` the request\'s id for it (or null), `reason` says what.' },
   ERR_FLOW_NODE_NOT_FOUND: { kind: 'not-found', description: 'The draft has no node with that id (or an edge names a node it does not have).' },
   ERR_FLOW_EDGE_NOT_FOUND: { kind: 'not-found', description: 'The draft has no edge with that id.' },
   ERR_FLOW_TOO_LARGE: { kind: 'validation', description: 'A flow has at most 500 nodes and 2,000 edges.' },
