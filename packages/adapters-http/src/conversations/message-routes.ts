@@ -2,7 +2,7 @@ import { MAX_MESSAGE_LENGTH, MAX_TICKET_MEDIA_BYTES, type Application } from '@s
 import { z } from 'zod';
 import { route, type RouteError } from '../http/route.js';
 import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
-import { forwardedMessageSchema, messagePageSchema, messageViewSchema, sentMessagesSchema, ticketMessagePageSchema } from './message-schemas.js';
+import { forwardedMessageSchema, messageCountSchema, messagePageSchema, messageViewSchema, sentMessagesSchema, ticketMessagePageSchema } from './message-schemas.js';
 
 const ticketNotSeen: RouteError[] = [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }];
 const sendErrors: RouteError[] = [
@@ -98,10 +98,19 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       handler: async ({ actor, params, body }) => app.conversations.editMessage.execute({ actor, messageId: params.messageId, body: body.body }),
     }),
     route({
-      method: 'GET', path: '/messages-allMe', auth: 'isAuth', tag, summary: 'The messages the caller sent, newest first', query: page,
-      description: 'Every conversation of the company, 20 a page.',
-      response: messagePageSchema,
-      handler: async ({ actor, query }) => app.conversations.listMyMessages.execute({ actor, pageNumber: query.pageNumber }),
+      method: 'GET', path: '/messages-allMe', auth: 'isAuth', tag, summary: 'Count the messages sent or received (the dashboard\'s counters)',
+      query: z.object({
+        fromMe: z.enum(['true', 'false']).optional().meta({ description: '`true`: ours (operators, bots, the API); `false`: the contacts\'; absent: both' }),
+        dateStart: z.string().max(40).optional().meta({ description: 'First day (`YYYY-MM-DD`, the company\'s time zone), included; absent: from the start' }),
+        dateEnd: z.string().max(40).optional().meta({ description: 'Last day, included; absent: up to now' }),
+      }),
+      description: 'Admins, and operators whose dashboard is enabled, count the whole company; any other operator the messages of the tickets assigned to '
+        + 'them. Notes count as ours. Answers the lineage\'s shape, `{ count: [{ count }] }`.',
+      response: messageCountSchema,
+      errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
+      handler: async ({ actor, query }) => app.conversations.countMessages.execute({
+        actor, dateStart: query.dateStart, dateEnd: query.dateEnd, ...(query.fromMe ? { fromMe: query.fromMe === 'true' } : {}),
+      }),
     }),
     route({
       method: 'POST', path: '/message/forward', auth: 'isAuth', tag, summary: 'Forward a message to another contact on the same connection',

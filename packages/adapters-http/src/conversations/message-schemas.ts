@@ -113,6 +113,11 @@ export const messagePageSchema = z.object({ messages: z.array(messageViewSchema)
   id: 'MessagePage', description: 'A page (20) of messages, newest first', example: { messages: [MESSAGE_EXAMPLE], count: 1, hasMore: false },
 });
 
+/** The lineage's shape, its count query's rows: its dashboard reads `count[0].count`. */
+export const messageCountSchema = z.object({
+  count: z.array(z.object({ count: z.number().int().meta({ example: 128 }) })).length(1).meta({ description: 'One row: `[{ count }]`' }),
+}).meta({ id: 'MessageCount', description: 'How many messages match', example: { count: [{ count: 128 }] } });
+
 export const ticketMessagePageSchema = z.object({
   messages: z.array(messageViewSchema).meta({ description: 'Page 1 holds the 20 newest, oldest first within the page' }),
   ticket: ticketDetails,

@@ -1,5 +1,5 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { ConflictError, type Connection, type Connections, type Message, type MessageContextReads, type MessageContextRows, type Messages, type NewConnection, type Outbox, type OutboxEntry, type Page, type PageRequest, type Ticket, type TicketQuery, type Tickets, DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
+import { ConflictError, type Connection, type Connections, type Message, type MessageContextReads, type MessageContextRows, type Messages, type NewConnection, type Outbox, type OutboxEntry, type Page, type PageRequest, type Ticket, type TicketQuery, type Tickets, DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageCountFilter, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
 import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './schema.js';
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
@@ -348,6 +348,18 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
       ...READ, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: q.page.offset, limit: q.page.limit,
     });
     return { rows: rows as Message[], count };
+  }
+  async count(f: MessageCountFilter) {
+    // The company's (company_id, created_at) index bounds the range; an operator's tickets are joined.
+    const where = ['m.company_id = ?'];
+    const params: unknown[] = [f.companyId];
+    if (f.fromMe !== undefined) { where.push('m.from_me = ?'); params.push(f.fromMe); }
+    if (f.from) { where.push('m.created_at >= ?'); params.push(f.from); }
+    if (f.to) { where.push('m.created_at < ?'); params.push(f.to); }
+    if (f.ticketUserId !== undefined) { where.push('t.user_id = ?'); params.push(f.ticketUserId); }
+    const join = f.ticketUserId !== undefined ? ' join tickets t on t.id = m.ticket_id and t.company_id = m.company_id' : '';
+    const rows = await this.em.execute<Array<{ n: string | number }>>(`select count(*) as n from messages m${join} where ${where.join(' and ')}`, params);
+    return Number(rows[0]?.n ?? 0);
   }
   async countByTickets(companyId: number, ticketIds: readonly number[]) {
     const counts = new Map<number, number>();

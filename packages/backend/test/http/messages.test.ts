@@ -55,8 +55,9 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect(sent[1]!.content.media).to.include({ contentType: 'image/png', filename: 'foto.png' });
     const files = await d.ana.api.get(`/messages/media?ticketId=${t.id}`);
     expect(files.body.messages.map((m: { media: { filename: string } }) => m.media.filename)).to.deep.equal(['foto.png']);
-    expect((await d.ana.api.get('/messages-allMe')).body).to.deep.include({ count: 3, hasMore: false });
-    expect((await d.bia.api.get('/messages-allMe')).body.count).to.equal(0);
+    // Ana's dashboard counts the messages of her tickets: the question, the reply, the note and the file.
+    expect((await d.ana.api.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 4 }] });
+    expect((await d.bia.api.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 0 }] });
   });
 
   it('edits and revokes a sent message: both reach the sandbox, the store keeps the flags', async () => {
@@ -127,6 +128,45 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect(d.sent()[0]!.content.body).to.equal('1. *Samambaia* — R$\u00a025,00');
   });
 
+  it('counts the messages sent and received as the Dashboard asks (fromMe, days in the company\'s time zone), answering count[0].count', async () => {
+    const d = await sandboxDesk(b);
+    const t1 = await d.inbound('5511966660010', 'Oi');
+    await d.ana.api.post(`/messages/${t1.id}`, { body: 'Olá' });
+    await d.ana.api.post(`/messages/${t1.id}`, { body: 'Tudo bem?' });
+    const t2 = await d.inbound('5511966660011', 'Bom dia');
+    const messages = [
+      ...(await d.admin.get(`/messages/${t1.id}`)).body.messages, ...(await d.admin.get(`/messages/${t2.id}`)).body.messages,
+    ] as Array<{ fromMe: boolean; createdAt: string }>;
+    expect(messages.map((m) => m.fromMe).sort()).to.deep.equal([false, false, true, true]);
+    const counted = async (api: typeof d.admin, query: Record<string, string> = {}) => {
+      const res = await api.get(`/messages-allMe?${new URLSearchParams(query)}`);
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body.count[0].count as number;
+    };
+    expect([await counted(d.admin), await counted(d.admin, { fromMe: 'true' }), await counted(d.admin, { fromMe: 'false' })]).to.deep.equal([4, 2, 2]);
+    // Ana's dashboard (not enabled for her) counts the ticket she took; once enabled, the company's.
+    expect([await counted(d.ana.api, { fromMe: 'true' }), await counted(d.ana.api, { fromMe: 'false' })]).to.deep.equal([2, 1]);
+    expect((await d.admin.put(`/users/${d.ana.id}`, { showDashboard: 'enabled' })).status).to.equal(200);
+    expect(await counted(d.ana.api, { fromMe: 'false' })).to.equal(2);
+    // Days are the company's: one of these zones is on another date than UTC at any hour, so only local days count these messages.
+    const dayIn = (zone: string, iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      expect((await d.admin.put('/settings/timezone', { value: zone })).status).to.equal(200);
+      for (const day of new Set(messages.map((m) => dayIn(zone, m.createdAt)))) {
+        const sent = messages.filter((m) => m.fromMe && dayIn(zone, m.createdAt) === day).length;
+        const received = messages.filter((m) => !m.fromMe && dayIn(zone, m.createdAt) === day).length;
+        expect([await counted(d.admin, { fromMe: 'true', dateStart: day, dateEnd: day }), await counted(d.admin, { fromMe: 'false', dateStart: day, dateEnd: day })], `${zone} ${day}`)
+          .to.deep.equal([sent, received]);
+      }
+    }
+    expect(await counted(d.admin, { dateStart: '2020-01-01', dateEnd: '2020-01-31' })).to.equal(0);
+    for (const query of ['fromMe=maybe', 'dateStart=2026-13-01', 'dateStart=2026-03-11&dateEnd=2026-03-10']) {
+      const res = await d.admin.get(`/messages-allMe?${query}`);
+      expect(res.status, query).to.equal(422);
+      expect(res.body.error).to.be.a('string');
+    }
+  });
+
   it('keeps tenants apart and answers bad input with 4xx', async () => {
     const d = await sandboxDesk(b);
     const t = await d.inbound('5511966660006', 'Oi');
@@ -137,7 +177,7 @@ describe('HTTP: messages, end to end with the sandbox', () => {
       await o.delete(`/messages/${message.id}`), await o.post(`/messages/edit/${message.id}`, { body: 'x' }),
       await o.post('/message/forward', { messageId: message.id, contactId: t.contactId }), await o.post(`/messages/${t.id}/catalog`, { productIds: [1] }),
     ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
-    expect((await o.get('/messages-allMe')).body.count).to.equal(0);
+    expect((await o.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 0 }] });
     const bad = [
       await d.admin.post(`/messages/${t.id}`, {}), await d.admin.post(`/messages/${t.id}`, { body: 42 }), await d.admin.get('/messages/media'),
       await d.admin.post('/message/forward', { messageId: message.id, contactId: 'x' }), await d.admin.post(`/messages/${t.id}/catalog`, { productIds: [] }), await d.admin.post(`/messages/${t.id}/catalog`, {}),

@@ -36,7 +36,8 @@ import { CloseAllTickets, IgnoreTicket, RecordLgpdResponse } from '../tickets/cl
 import { CreateTicket } from '../tickets/create-ticket.js';
 import { DeleteTicket } from '../tickets/delete-ticket.js';
 import { ForwardMessage } from '../conversations/forward-message.js';
-import { ListMyMessages, ListTicketMedia, ListTicketMessages } from '../conversations/list-messages.js';
+import { ListTicketMedia, ListTicketMessages } from '../conversations/list-messages.js';
+import { CountMessages } from '../conversations/count-messages.js';
 import { CountTickets, ListTickets } from '../tickets/list-tickets.js';
 import { SendCatalog } from '../conversations/send-catalog.js';
 import type { Categories, Products } from '../catalog/ports.js';
@@ -219,7 +220,7 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
     },
     messages: {
       listTicketMessages: new ListTicketMessages({ tickets, messages, users, presenter, tx, realtime, contexts }),
-      listMyMessages: new ListMyMessages({ messages, contexts }),
+      countMessages: new CountMessages({ messages, users, queues: p.queues, settings: p.settings }),
       listTicketMedia: new ListTicketMedia({ tickets, messages, users, contexts }),
       sendTicketMessage,
       sendCatalog: new SendCatalog({ send: sendTicketMessage, products: p.products ?? null, categories: p.categories ?? null }),

@@ -53,17 +53,6 @@ export class ListTicketMessages {
   }
 }
 
-/** The messages the calling operator sent, in every conversation of the company, newest first. */
-export class ListMyMessages {
-  constructor(private readonly deps: { messages: Messages; contexts?: MessageContexts }) {}
-
-  async execute(input: { readonly actor: Actor; readonly pageNumber?: number }): Promise<MessagePage> {
-    const page = pageFromNumber(input.pageNumber);
-    const result = await this.deps.messages.list({ companyId: input.actor.companyId, userId: input.actor.userId, page });
-    return { messages: await toMessageViews(this.deps.contexts, input.actor.companyId, result.rows), count: result.count, hasMore: hasMore(page, result.count) };
-  }
-}
-
 /** The files of a ticket's conversation (images, audio, documents), newest first. */
 export class ListTicketMedia {
   constructor(private readonly deps: { tickets: Tickets; messages: Messages; users: Users; contexts?: MessageContexts }) {}

@@ -3,7 +3,7 @@ import { advanceDelivery } from '../connections/delivery-status.js';
 import { withTicketDefaults, type NewTicket, type Ticket } from '../tickets/ticket.js';
 import type { Message } from '../messages/message.js';
 import type { Connections } from '../connections/ports.js';
-import type { DeliveryChange, Messages, MessageQuery } from '../messages/ports.js';
+import type { DeliveryChange, MessageCountFilter, Messages, MessageQuery } from '../messages/ports.js';
 import type { Outbox, OutboxEntry } from '../outbox/ports.js';
 import type { TicketFilter, TicketQuery, Tickets } from '../tickets/ports.js';
 import { ConflictError } from '../shared/errors.js';
@@ -112,6 +112,8 @@ export class InMemoryTickets implements Tickets {
 
 export class InMemoryMessages implements Messages {
   readonly rows = new Map<string, Message>();
+  /** The tickets, read to count the messages of an operator's tickets as the SQL adapter joins them. */
+  constructor(private readonly tickets?: InMemoryTickets) {}
   async findById(companyId: number, id: string) { const m = this.rows.get(id); return m?.companyId === companyId ? structuredClone(m) : null; }
   async findByProviderId(connectionId: number, providerMessageId: string) {
     const m = this.byProviderId(connectionId, providerMessageId);
@@ -171,6 +173,16 @@ export class InMemoryMessages implements Messages {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .map((m) => structuredClone(m));
     return slice(rows, q.page);
+  }
+  async count(f: MessageCountFilter) {
+    let n = 0;
+    for (const m of this.rows.values()) {
+      if (m.companyId !== f.companyId || (f.fromMe !== undefined && m.fromMe !== f.fromMe)) continue;
+      if ((f.from && m.createdAt < f.from) || (f.to && m.createdAt >= f.to)) continue;
+      if (f.ticketUserId !== undefined && this.tickets?.table.get(m.ticketId)?.userId !== f.ticketUserId) continue;
+      n += 1;
+    }
+    return n;
   }
   async countByTickets(companyId: number, ticketIds: readonly number[]) {
     const counts = new Map<number, number>();

@@ -77,7 +77,7 @@ export function createInMemoryPorts() {
   const outbox = new InMemoryOutbox();
   const queueOptions = new InMemoryQueueOptions(tickets);
   const connections = new InMemoryConnections();
-  const messages = new InMemoryMessages();
+  const messages = new InMemoryMessages(tickets);
   const bizchatNumbers = new InMemoryBizchatNumbers(connections, messages);
   const queues = new InMemoryQueues({ tickets, options: queueOptions, users, connections });
   users.queueMemberships = (companyId, userId) => queues.queueIdsOfUser(companyId, userId);

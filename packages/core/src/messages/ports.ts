@@ -12,6 +12,18 @@ export interface MessageQuery {
   readonly page: PageRequest;
 }
 
+/** Which messages a dashboard counter counts (`Messages.count`). */
+export interface MessageCountFilter {
+  readonly companyId: number;
+  /** Ours (sent by an operator, a bot or the API) or the contacts'; absent: both. */
+  readonly fromMe?: boolean;
+  /** Created at or after `from` and strictly before `to`. */
+  readonly from?: Date;
+  readonly to?: Date;
+  /** Only in the tickets now assigned to this operator. */
+  readonly ticketUserId?: number;
+}
+
 /** A delivery report about one message, found by our id or by the provider's id on a connection. */
 export interface DeliveryChange {
   readonly companyId: number;
@@ -53,6 +65,8 @@ export interface Messages {
   listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>>;
   /** Newest first (`createdAt`, then id, descending). */
   list(query: MessageQuery): Promise<Page<Message>>;
+  /** How many messages match (notes included). */
+  count(filter: MessageCountFilter): Promise<number>;
   /** How many messages each of the tickets holds; tickets without messages are absent. */
   countByTickets(companyId: number, ticketIds: readonly number[]): Promise<Map<number, number>>;
   removeByTicket(companyId: number, ticketId: number): Promise<void>;

@@ -545,6 +545,13 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect(await bodies({ companyId: w.c1, userId: u1 }, page(1, 1))).to.deep.equal({ count: 3, bodies: ['file'] });
         expect(await bodies({ companyId: w.c1, ticketId: w.ticket.id, withMedia: true })).to.deep.equal({ count: 1, bodies: ['file'] });
         expect(await bodies({ companyId: w.c2, userId: u1 })).to.deep.equal({ count: 0, bodies: [] });
+        // The dashboard's counters: ours or the contacts', in a range (end excluded), in an operator's tickets.
+        await r.tickets.update({ ...(await r.tickets.findById(w.c1, t2.id))!, userId: u1 });
+        const count = (f: Omit<Parameters<Messages['count']>[0], 'companyId'>, companyId = w.c1) => r.messages.count({ companyId, ...f });
+        expect([await count({}), await count({ fromMe: true }), await count({ fromMe: false })]).to.deep.equal([4, 3, 1]);
+        expect([await count({ from: at(2) }), await count({ to: at(2) }), await count({ from: at(2), to: at(4), fromMe: true })]).to.deep.equal([3, 1, 2]);
+        expect([await count({ ticketUserId: u1 }), await count({ ticketUserId: u1, fromMe: false }), await count({ ticketUserId: 999_999 })]).to.deep.equal([1, 0, 0]);
+        expect(await count({}, w.c2)).to.equal(0);
         const counts = await r.messages.countByTickets(w.c1, [w.ticket.id, t2.id, 999_999]);
         expect([...counts.entries()].sort()).to.deep.equal([[w.ticket.id, 3], [t2.id, 1]].sort());
         expect((await r.messages.countByTickets(w.c2, [w.ticket.id])).size).to.equal(0);

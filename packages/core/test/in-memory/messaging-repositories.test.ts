@@ -10,7 +10,7 @@ describeMessagingContract('in-memory', async () => {
     contacts,
     tickets,
     contextReads: repositoryContextReads({ tickets, contacts, queues: new InMemoryQueues() }),
-    messages: new InMemoryMessages(),
+    messages: new InMemoryMessages(tickets),
     outbox: new InMemoryOutbox(),
     companies: new InMemoryCompanies(),
     plans: new InMemoryPlans(),

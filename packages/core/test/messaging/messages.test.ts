@@ -36,13 +36,38 @@ describe('Messages (in-memory use cases)', () => {
       expect(await code(w.app.conversations.listTicketMessages.execute({ actor: w.otherAdmin, ticketId: t.id }))).to.equal('ERR_NO_TICKET_FOUND');
     });
 
-    it('lists the caller\'s own messages and a ticket\'s files', async () => {
+    it('counts messages sent or received, in days of the company\'s time zone, as the dashboard scopes them', async () => {
+      const w = await ticketWorld();
+      const mine = await w.ticket({ status: 'open', userId: w.ana.userId });
+      const pending = await w.ticket({ status: 'pending' });
+      // 02:30 UTC on 10 March is still 9 March in São Paulo (UTC-3).
+      await w.message(mine, { body: 'late', createdAt: new Date('2026-03-10T02:30:00Z') });
+      await w.message(mine, { fromMe: true, userId: w.ana.userId, body: 'reply', createdAt: new Date('2026-03-10T12:00:00Z') });
+      await w.message(pending, { body: 'waiting', createdAt: new Date('2026-03-11T12:00:00Z') });
+      await w.message(await w.ticket({}, w.otherConnection), { body: 'theirs', createdAt: new Date('2026-03-10T12:00:00Z') });
+      const count = async (actor: typeof w.admin, q: Omit<Parameters<typeof w.app.conversations.countMessages.execute>[0], 'actor'> = {}) => {
+        const res = await w.app.conversations.countMessages.execute({ actor, ...q });
+        expect(res.count).to.have.length(1);
+        return res.count[0].count;
+      };
+      expect([await count(w.admin), await count(w.admin, { fromMe: true }), await count(w.admin, { fromMe: false })]).to.deep.equal([3, 1, 2]);
+      await w.ports.settings.put(w.acme.id, 'timezone', 'America/Sao_Paulo');
+      expect(await count(w.admin, { dateStart: '2026-03-09', dateEnd: '2026-03-09' })).to.equal(1);
+      expect(await count(w.admin, { fromMe: false, dateStart: '2026-03-10', dateEnd: '2026-03-11' })).to.equal(1);
+      expect([await count(w.admin, { dateStart: '2026-03-10' }), await count(w.admin, { dateEnd: '2026-03-10' })]).to.deep.equal([2, 2]);
+      // An operator without the dashboard counts the tickets assigned to them.
+      expect([await count(w.ana), await count(w.ana, { fromMe: true }), await count(w.bia)]).to.deep.equal([2, 1, 0]);
+      await w.ports.users.update({ ...(await w.ports.users.findById(w.acme.id, w.bia.userId))!, showDashboard: 'enabled' });
+      expect(await count(w.bia)).to.equal(3);
+      expect(await count(w.otherAdmin)).to.equal(1);
+      expect(await code(w.app.conversations.countMessages.execute({ actor: w.admin, dateStart: '2026-02-30' }))).to.equal('ERR_INVALID_DATE');
+      expect(await code(w.app.conversations.countMessages.execute({ actor: w.admin, dateStart: '2026-03-11', dateEnd: '2026-03-10' }))).to.equal('ERR_INVALID_DATE_RANGE');
+    });
+
+    it('lists a ticket\'s files', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
-      await w.message(t, { fromMe: true, userId: w.ana.userId, body: 'mine' });
-      await w.message(t, { fromMe: true, userId: w.bia.userId, body: 'hers' });
       await w.message(t, { media: { key: 'k', url: 'u', contentType: 'image/png', filename: 'a.png', size: 1 }, body: '' });
-      expect((await w.app.conversations.listMyMessages.execute({ actor: w.ana })).messages.map((m) => m.body)).to.deep.equal(['mine']);
       const media = await w.app.conversations.listTicketMedia.execute({ actor: w.ana, ticketId: t.id });
       expect(media).to.include({ count: 1, hasMore: false });
       expect(media.messages[0]!.media).to.include({ filename: 'a.png' });
