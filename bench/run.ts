@@ -57,7 +57,7 @@ Environment: BENCH_DATABASE_URL, BENCH_NATS_URL (default: a private nats-server 
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-/** PostgreSQL's Unix socket on this host (Debian's directory), the way the README recommends reaching a local server. */
+/** PostgreSQL's Unix socket on this host (Debian's directory), the way docs/configuration.md recommends reaching a local server. */
 const SOCKET_DIR = '/var/run/postgresql';
 const databaseUrl = process.env.BENCH_DATABASE_URL
   || (existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost:5432/postgres?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { envBool, envConnectors, envInt, envNatsPrefix, envUrl, parseEnv, StartupError, type ConnectorName } from '@servicedesk/channel-runtime';
 import { z } from 'zod';
 
-/** The built-in admin password: usable once, then it must be replaced (see README). */
+/** The built-in admin password: usable once, then it must be replaced (docs/getting-started.md). */
 export const DEFAULT_ADMIN_PASSWORD = '123456';
 export const DEFAULT_ADMIN_EMAIL = 'admin@admin.com';
 
@@ -18,6 +18,8 @@ export interface BackendConfig {
   readonly brokerUrl: string | undefined;
   /** Prefix of NATS streams, subjects and durables (`NATS_PREFIX`), so deployments can share a server; empty: none. */
   readonly natsPrefix: string;
+  /** Prefix of every Redis key (`REDIS_PREFIX`), so deployments can share a server; empty: none. */
+  readonly redisPrefix: string;
   readonly jwtSecret: string | undefined;
   readonly accessTokenTtl: number;
   readonly refreshTokenTtl: number;
@@ -78,7 +80,7 @@ const HTTP = ['http', 'https'] as const;
 const baseUrl = (fallback?: string) => (fallback === undefined ? envUrl(HTTP) : envUrl(HTTP).default(fallback)).transform((u) => u.replace(/\/$/, ''));
 
 /**
- * Every variable the backend reads, with the defaults the README documents. Unset and empty are
+ * Every variable the backend reads, with the defaults docs/configuration.md documents (configuration-reference.ts). Unset and empty are
  * the same; anything set must be valid, and the first problem names its variable.
  */
 const ENV = z.object({
@@ -90,6 +92,7 @@ const ENV = z.object({
   REDIS_URL: envUrl(['redis', 'rediss']).optional(),
   BROKER_URL: z.string().optional(),
   NATS_PREFIX: envNatsPrefix,
+  REDIS_PREFIX: envNatsPrefix,
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL: envInt(900, 1, ' of seconds'),
   REFRESH_TOKEN_TTL: envInt(7 * 24 * 3600, 1, ' of seconds'),
@@ -165,6 +168,10 @@ const ENV = z.object({
   if (env.BLOB_STORAGE === 'gcs' && !env.GCS_BUCKET) problem('GCS_BUCKET', 'is required with BLOB_STORAGE=gcs');
 });
 
+/** The variables the backend reads; docs/configuration.md describes each (configuration-reference.ts). */
+export type BackendEnvName = keyof typeof ENV.shape;
+export const BACKEND_ENV_NAMES = Object.keys(ENV.shape) as BackendEnvName[];
+
 /**
  * Reads and validates the environment once (zod), before anything else happens. An invalid value
  * throws a StartupError naming its variable (`JWT_SECRET: must be at least 32 characters`).
@@ -180,6 +187,7 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     redisUrl: env.REDIS_URL,
     brokerUrl: env.BROKER_URL,
     natsPrefix: env.NATS_PREFIX,
+    redisPrefix: env.REDIS_PREFIX,
     jwtSecret: env.JWT_SECRET,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,

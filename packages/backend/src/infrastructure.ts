@@ -42,6 +42,7 @@ export async function openInfrastructure(
     .catch(async (err: unknown) => { await lock?.release(); throw err; });
   // A Redis that is down does not stop the start: what needs it answers 503 and /debug-queues says so.
   const redis = config.redisUrl ? await createRedisCache(config.redisUrl, {
+    prefix: config.redisPrefix,
     onError: (err) => logger?.warn({ err: err.message }, 'the cache (REDIS_URL) does not answer: what needs it answers 503 until it is back'),
   }) : null;
   const cache = redis?.cache ?? new InMemoryCache();

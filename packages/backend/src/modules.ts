@@ -32,7 +32,7 @@ import { bizchat } from './modules/bizchat.js';
 
 /**
  * Every feature of the backend, listed once. Adding a route group is its folders in each package
- * plus one line here (see the README's developer section). Routes are mounted in this order.
+ * plus one line here (see docs/adding-a-feature.md). Routes are mounted in this order.
  */
 export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns, chats, announcements, schedules, transcription, proxies, prompts, files, billing, flows, catalog, orders, objstore, companyTemplates, contactSellers, bizchat, dashboards] as const;
 

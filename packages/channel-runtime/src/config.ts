@@ -24,6 +24,10 @@ const ENV = z.object({
 
 export type RuntimeConfig = z.output<typeof ENV>;
 
+/** The variables the runtime reads (its admin's two are read by the seed); docs/configuration.md describes each. */
+export type RuntimeEnvName = keyof typeof ENV.shape | 'CHANNEL_ADMIN_EMAIL' | 'CHANNEL_ADMIN_PASSWORD';
+export const RUNTIME_ENV_NAMES: readonly RuntimeEnvName[] = [...(Object.keys(ENV.shape) as Array<keyof typeof ENV.shape>), 'CHANNEL_ADMIN_EMAIL', 'CHANNEL_ADMIN_PASSWORD'];
+
 /** Reads the runtime's environment; the first invalid variable throws a StartupError naming it. */
 export function readRuntimeConfig(env: Record<string, string | undefined> = process.env): RuntimeConfig {
   return parseEnv(ENV, env);

@@ -16,3 +16,4 @@ export * from './connectors/sandbox-ledger.js';
 export * from './ownership/session-registry.js';
 export * from './ownership/database-session-registry.js';
 export * from './startup.js';
+export { RUNTIME_ENV_NAMES, type RuntimeEnvName } from './config.js';

@@ -14,7 +14,7 @@ export const companyTemplateSchema = z.object({
   id: z.number().int().positive(),
   companyId: z.number().int().positive(),
   shortcut: z.string().min(1).max(50).meta({ description: 'The key typed after `/` in the composer, folded (lower case, no accents)', example: 'boas-vindas' }),
-  message: z.string().meta({ description: 'The text, with `{{…}}` variables filled when sent (see the README\'s "Company templates")' }),
+  message: z.string().meta({ description: 'The text, with `{{…}}` variables filled when sent (see docs/features/company-templates.md)' }),
   category: z.string().max(60).nullable().meta({ example: 'Vendas' }),
   global: z.boolean().meta({ description: 'Every operator\'s (admins change it); false: its owner\'s and the admins\'' }),
   userId: z.number().int().positive().nullable().meta({ description: 'Who created it, the owner of a personal one; null once that user is deleted' }),

@@ -16,7 +16,7 @@ const TAG = 'Catalog, products, orders';
 const ADMINS: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not an admin' };
 const NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_ORDER_FOUND'] };
 const CONFLICT: RouteError = {
-  status: 409, codes: ['ERR_ORDER_STATUS_CONFLICT'], description: 'The order changed meanwhile, or its status does not allow the change (see the README\'s Orders section)',
+  status: 409, codes: ['ERR_ORDER_STATUS_CONFLICT'], description: 'The order changed meanwhile, or its status does not allow the change (see docs/features/orders.md)',
 };
 const ORDER_FIELDS: RouteError = {
   status: 422,

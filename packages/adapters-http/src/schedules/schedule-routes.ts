@@ -118,7 +118,7 @@ const FILE_ERRORS: RouteError[] = [{ status: 413, codes: ['ERR_FILE_TOO_LARGE'] 
 /**
  * Schedules (`/schedules`: one message to one contact, optional recurrence) and scheduled messages
  * (`/schedules-message`: to chosen contacts and tags). Both are sent by the job runner at their
- * moment (see the README's "Schedules"); every route checks the plan (`useSchedules`).
+ * moment (see docs/features/schedules.md); every route checks the plan (`useSchedules`).
  */
 export function scheduleRoutes(app: SchedulesApp) {
   const feature = 'schedules' as const;

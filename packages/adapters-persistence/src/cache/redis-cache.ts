@@ -116,7 +116,7 @@ export class RedisCache implements Cache {
  * here, not with the module, so that a backend without REDIS_URL never loads it.
  */
 export async function createRedisCache(
-  url: string, options: { onError?: (err: Error) => void } = {},
+  url: string, options: { onError?: (err: Error) => void; prefix?: string } = {},
 ): Promise<{ cache: Cache; connected(timeoutMs?: number): Promise<boolean>; close(): Promise<void> }> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
@@ -135,7 +135,8 @@ export async function createRedisCache(
   redis.on('ready', () => { reported = false; });
   const down = () => redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
   return {
-    cache: unavailableWhenDown(new RedisCache(redis), down),
+    // Keys `<prefix>:sd:…` with a deployment's prefix (REDIS_PREFIX), `sd:…` without.
+    cache: unavailableWhenDown(new RedisCache(redis, options.prefix ? `${options.prefix}:sd:` : 'sd:'), down),
     /** Whether Redis answers a PING within `timeoutMs` (for `GET /debug-queues`). */
     async connected(timeoutMs = 1000) {
       if (redis.status !== 'ready') return false;

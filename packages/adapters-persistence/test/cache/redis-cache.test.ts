@@ -90,5 +90,20 @@ describe('RedisCache', () => {
       const closed = await cache.get(key).then(() => null, (error: unknown) => error);
       expect(closed).to.be.instanceOf(Error);
     });
+
+    it('createRedisCache puts a deployment\'s prefix (REDIS_PREFIX) before every key, so deployments share one Redis', async () => {
+      const a = await createRedisCache(url!, { prefix: 'deploy-a' });
+      const b = await createRedisCache(url!, { prefix: 'deploy-b' });
+      const key = `${prefix}shared`;
+      await a.cache.set(key, 'from a', 60);
+      await b.cache.set(key, 'from b', 60);
+      expect([await a.cache.get(key), await b.cache.get(key)]).to.deep.equal(['from a', 'from b']);
+      expect(await client.get(`deploy-a:sd:${key}`)).to.equal('from a');
+      expect(await client.exists(`sd:${key}`)).to.equal(0);
+      await a.cache.delete(key);
+      await b.cache.delete(key);
+      await a.close();
+      await b.close();
+    });
   });
 });
