@@ -19,6 +19,18 @@ export interface DatabaseOptions {
   readonly entities?: EntitySchema<any>[];
   readonly migrations?: Array<{ name: string; class: new (...args: any[]) => any }>;
   readonly migrationsTable?: string;
+  /**
+   * PostgreSQL: create the database named in `url` when it does not exist. Off by default, so that a
+   * typo in the name stops the start instead of silently opening an empty platform.
+   */
+  readonly createDatabase?: boolean;
+}
+
+/** The database named in DATABASE_URL does not exist on its server (and was not to be created). */
+export class DatabaseMissingError extends Error {
+  constructor(readonly database: string) {
+    super(`database "${database}" does not exist on the server (nothing was created: create it, or run npm run migrate -- --create-database)`);
+  }
 }
 
 export interface Database {
@@ -48,6 +60,10 @@ export function unixSocketOf(url: string): { host: string; port: number } | null
   try { parsed = new URL(url); } catch { return null; }
   const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
   return host.startsWith('/') ? { host, port: Number(parsed.port || 5432) } : null;
+}
+
+function databaseNameOf(url: string): string {
+  try { return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres'; } catch { return url; }
 }
 
 /** Opens the backend's database: PostgreSQL when a URL is given, else embedded PGlite. Same SQL either way. */
@@ -80,7 +96,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       clientUrl: options.url,
       ...unixSocketOf(options.url),
       pool: { min: 0, max: options.poolMax ?? 10 },
+      ensureDatabase: options.createDatabase ?? false,
     } as Options);
+    // Without ensureDatabase, MikroORM only logs a failed connection; a missing database stops here instead.
+    const check = await orm.checkConnection();
+    if (!check.ok) {
+      await orm.close(true);
+      if ((check.error as { code?: string } | undefined)?.code === '3D000') throw new DatabaseMissingError(databaseNameOf(options.url));
+      throw check.error ?? new Error(check.reason);
+    }
   } else {
     const { PGliteDriver } = await import('mikro-orm-pglite');
     let pglite = options.pglite;

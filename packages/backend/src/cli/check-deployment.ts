@@ -19,6 +19,11 @@ const timeoutMs = Number(values.timeout);
 let failures = 0;
 const state: { token?: string; companyId?: number; connectionId?: number; apiToken?: string; frames: string[]; ws?: WebSocket } = { frames: [] };
 
+/** A failure that knows better advice than its step's general hint. */
+class Advice extends Error {
+  constructor(message: string, readonly hint: string) { super(message); }
+}
+
 async function step(name: string, hint: string, run: () => Promise<string | void>): Promise<boolean> {
   try {
     const detail = await run();
@@ -26,7 +31,7 @@ async function step(name: string, hint: string, run: () => Promise<string | void
     return true;
   } catch (err) {
     failures++;
-    console.log(`FAIL  ${name} — ${(err as Error).message}\n      what to do: ${hint}`);
+    console.log(`FAIL  ${name} — ${(err as Error).message}\n      what to do: ${err instanceof Advice ? err.hint : hint}`);
     return false;
   }
 }
@@ -59,11 +64,15 @@ const online = await step('backend online (GET /version)', `start the backend (n
   const v = await call('GET', '/version');
   return `${v.name} ${v.version}`;
 });
-const loggedIn = online && await step('migrations, seeds and admin login', 'run npm run migrate and npm run seed; check ADMIN_EMAIL/ADMIN_PASSWORD (--email/--password)', async () => {
+const loggedIn = online && await step('migrations, seeds and admin login', 'give the admin\'s current e-mail and password (--email/--password, or ADMIN_EMAIL/ADMIN_PASSWORD); a database never seeded: npm run seed', async () => {
   const res = await call('POST', '/auth/login', { email: values.email, password: values.password });
   state.token = res.token;
   state.companyId = res.user.companyId;
-  if (res.mustChangePassword) throw new Error('the admin still has the default password: change it first (PUT /users/:id)');
+  if (res.mustChangePassword) {
+    throw new Advice('the admin still has the built-in password, and every other route refuses it until it is replaced',
+      `replace it: PUT ${base}/users/${res.user.id} with {"password": "<new password>"} and this login's token (docs/getting-started.md, First access), `
+      + 'then run again with --password <new password>; or start the backend with ADMIN_PASSWORD set');
+  }
   return `${res.user.email}, company ${res.user.companyId}`;
 });
 const realtime = loggedIn && await step('realtime namespace', 'check that websockets reach the backend (proxies must pass Upgrade headers)', async () => {

@@ -13,7 +13,8 @@ function run(args: string[]): Promise<{ code: number; out: string }> {
   });
 }
 
-describe('npm run check:deployment', () => {
+describe('npm run check:deployment', function () {
+  this.timeout(90_000);
   let b: TestBackend;
   before(async () => { b = await startTestBackend({ CHATAPP_MICROSERVICE_SECRET: 'check-secret-0123456789', OUTBOX_RELAY_INTERVAL_MS: '100' }); });
   after(async () => { await b.close(); });
@@ -32,5 +33,18 @@ describe('npm run check:deployment', () => {
     const wrong = await run(['--url', b.url, '--email', ADMIN.email, '--password', 'wrong-password']);
     expect(wrong.code).to.equal(1);
     expect(wrong.out).to.match(/FAIL {2}migrations, seeds and admin login — POST \/auth\/login answered 401/);
+  });
+
+  it('tells how to replace the built-in password when the admin still has it, instead of advising a migration', async () => {
+    const fresh = await startTestBackend({ ADMIN_PASSWORD: '' });
+    try {
+      const { code, out } = await run(['--url', fresh.url, '--email', ADMIN.email, '--password', '123456']);
+      expect(code).to.equal(1);
+      expect(out).to.match(/FAIL {2}migrations, seeds and admin login — the admin still has the built-in password/);
+      expect(out).to.match(/what to do: replace it: PUT http:\/\/[^ ]+\/users\/\d+ with \{"password"[\s\S]*--password <new password>/);
+      expect(out).not.to.match(/npm run seed/);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -5,18 +5,21 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { expect } from 'chai';
+import pg from 'pg';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const MIGRATE = fileURLToPath(new URL('../../src/cli/migrate.ts', import.meta.url));
 const RUNTIME_MAIN = fileURLToPath(new URL('../../../channel-runtime/src/main.ts', import.meta.url));
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 
 interface Outcome { code: number | null; output: string; lines: string[] }
 
 /** Starts an executable with only `env` (and PATH), waits for it to end, and keeps what it printed. */
-function run(entry: string, env: Record<string, string>): Promise<Outcome> {
+function run(entry: string, env: Record<string, string>, args: string[] = []): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
+    execFile(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
       timeout: 60_000, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     }, (err, stdout, stderr) => {
       const output = `${stdout}${stderr}`;
@@ -68,6 +71,36 @@ describe('CLI: the backend refuses to start on a bad configuration, with one lin
   it('an unreachable DATABASE_URL', async () => {
     expectStartupFailure(await run(MAIN, { PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x', JWT_SECRET: SECRET, DATA_DIR: dir }),
       'DATABASE_URL', /cannot connect|ECONNREFUSED/);
+  });
+
+  it('a DATABASE_URL naming a database that does not exist: nothing is created, and npm run migrate -- --create-database creates it on purpose', async function () {
+    const base = integrationUrl('TEST_DATABASE_URL');
+    if (!base) this.skip();
+    const name = `sd_missing_${process.pid}_${Date.now().toString(36)}`;
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    const exists = async () => {
+      const client = new pg.Client({ connectionString: base! });
+      await client.connect();
+      try { return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1; } finally { await client.end(); }
+    };
+    try {
+      expectStartupFailure(await run(MAIN, { PORT: '0', DATABASE_URL: url.toString(), JWT_SECRET: SECRET, DATA_DIR: dir }),
+        'DATABASE_URL', new RegExp(`database "${name}" does not exist.*--create-database`));
+      expect(await exists(), 'the start created nothing').to.equal(false);
+      const migrated = await run(MIGRATE, { DATABASE_URL: url.toString(), JWT_SECRET: SECRET, DATA_DIR: dir });
+      expect(migrated.code, migrated.output).to.equal(1);
+      expect(await exists(), 'a plain migrate created nothing either').to.equal(false);
+      const created = await run(MIGRATE, { DATABASE_URL: url.toString(), JWT_SECRET: SECRET, DATA_DIR: dir }, ['--create-database']);
+      expect(created.code, created.output).to.equal(0);
+      expect(created.output).to.match(/applied: m0001/);
+      expect(await exists()).to.equal(true);
+    } finally {
+      const client = new pg.Client({ connectionString: base! });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    }
   });
 
   it('an unwritable DATA_DIR', async () => {
