@@ -5,7 +5,7 @@ import {
 } from '@servicedesk/channel-runtime';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { DETACHED_CHANNEL_QUERIES, JobRunner, realtimeViewer, type BrokerSubscription } from '@servicedesk/core';
+import { DETACHED_CHANNEL_QUERIES, JobRunner, realtimeViewer, type BrokerEnvelope, type BrokerSubscription } from '@servicedesk/core';
 import { inBackground } from '@servicedesk/adapters-persistence';
 import { pino, type Logger } from 'pino';
 import { resolveJwtSecret, type BackendConfig } from './config.js';
@@ -57,6 +57,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   let runtime: ChannelRuntime | null = null;
   let sandbox: SandboxConnector | null = null;
+  let recordInbound: (events: readonly BrokerEnvelope[]) => Promise<void> = async () => { throw new Error('inbound message before the backend started'); };
   if (config.channelRuntime === 'embedded') {
     // The channel component keeps its own schema and admin, in the same database as the backend.
     const prepared = await prepareChannelSchema(infra.db, channelAdminSeedFromEnv(process.env));
@@ -64,6 +65,9 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     ({ runtime, sandbox } = assembleRuntime({
       broker: infra.broker, database: infra.db, logger: logger.child({ component: 'channel-runtime' }), graphApiUrl: config.graphApiUrl,
       connectors: config.channelConnectors, sendDeadlineMs: config.sendDeadlineMs, sandboxEcho: config.sandboxEcho,
+      // Without BROKER_URL the broker is in-process and a crash loses what it holds: what the
+      // connectors take goes to the outbox first (JetStream's acknowledgement is durable itself).
+      ...(config.brokerUrl ? {} : { recordInbound: (events: readonly BrokerEnvelope[]) => recordInbound(events) }),
     }));
   }
   let relayOutbox: () => Promise<void> = async () => undefined;
@@ -81,6 +85,8 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     () => undefined,
     (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
   );
+  // In a unit of work of its own: a connector calls from wherever its provider's event arrived.
+  recordInbound = (events) => scope(() => app.outbox.recordEvents.execute(events));
   const seeded = await scope(() => app.tenancy.seedPlatform.execute({
     adminEmail: config.adminEmail, adminPassword: config.adminPassword, passwordIsDefault: config.adminPasswordIsDefault,
   }));

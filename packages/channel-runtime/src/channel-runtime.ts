@@ -1,5 +1,5 @@
 import {
-  inboundShard, SUBJECTS, type Broker, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
+  inboundShard, SUBJECTS, type Broker, type BrokerEnvelope, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
   type SessionSendMessage, type SocialSendMessage,
 } from '@servicedesk/core';
 import type { SessionEditMessage, SessionRevokeMessage } from '@servicedesk/core';
@@ -17,6 +17,13 @@ export interface RuntimeLogger {
 
 export interface ChannelRuntimeOptions {
   readonly broker: Broker;
+  /**
+   * Where inbound messages go when `broker` keeps nothing across a crash (the in-process one of the
+   * embedded backend): written durably (the backend's outbox, relayed to the inbound subjects)
+   * before a connector is told they were taken. Absent, they are published to `broker`, whose
+   * acknowledgement (JetStream's, a file-backed stream) is that durability.
+   */
+  readonly recordInbound?: (events: readonly BrokerEnvelope[]) => Promise<void>;
   readonly connectors: readonly Connector[];
   readonly logger: RuntimeLogger;
   /** Deliveries of a session-control or edit command before it is given up. */
@@ -324,10 +331,16 @@ export class ChannelRuntime {
     return {
       status: (status, qrcode) => { void report(this.publishStatus(cmd, status, qrcode)); },
       inbound: (m) => {
-        void report(this.publish(`inbound:${chatappId}:${m.providerMessageId}`, SUBJECTS.inbound(inboundShard(chatappId, m.from)), {
-          type: 'InboundMessage', companyId, chatappId, providerMessageId: m.providerMessageId, from: m.from, senderName: m.senderName,
-          body: m.body, isGroup: m.isGroup, at: m.at.toISOString(),
-        }));
+        const envelope = {
+          id: `inbound:${chatappId}:${m.providerMessageId}`, subject: SUBJECTS.inbound(inboundShard(chatappId, m.from)), payload: {
+            type: 'InboundMessage', companyId, chatappId, providerMessageId: m.providerMessageId, from: m.from, senderName: m.senderName,
+            body: m.body, isGroup: m.isGroup, at: m.at.toISOString(),
+          } satisfies ChannelEvent,
+        };
+        const taken = this.o.recordInbound ? this.o.recordInbound([envelope]) : this.o.broker.publish(envelope);
+        // Logged here; the connector that awaits `taken` also sees the failure, one that does not has nothing to handle.
+        void report(taken);
+        return taken;
       },
       delivery: (providerMessageId, status) => {
         const messageId = this.sentIds.get(`${chatappId}:${providerMessageId}`);
@@ -375,9 +388,9 @@ export class ChannelRuntime {
       chatappId: cmd.chatappId, providerMessageId, at: this.now().toISOString(),
     });
     // What the provider answered at once goes out behind `sent` and ahead of the command's
-    // acknowledgement (one connection keeps that order), so no crash can leave it unreported.
-    result.reports?.();
-    await sent;
+    // acknowledgement (one connection keeps that order), so no crash can leave it unreported; an
+    // inbound reply among it is taken (recorded) before the acknowledgement too.
+    await Promise.all([sent, result.reports?.()]);
   }
 
   /**

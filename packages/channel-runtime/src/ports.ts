@@ -12,7 +12,12 @@ export interface InboundFromProvider {
 /** What a connector reports back about its session; the runtime turns each into a broker event. */
 export interface ConnectorListener {
   status(status: ConnectionStatus, qrcode: string | null): void;
-  inbound(message: InboundFromProvider): void;
+  /**
+   * A message the provider delivered. Settles once it is taken: durable, so that a crash afterwards
+   * cannot lose it (a connector whose provider waits for an acknowledgement gives it then); rejects
+   * when it could not be taken (already logged: a connector may ignore the promise).
+   */
+  inbound(message: InboundFromProvider): Promise<void>;
   delivery(providerMessageId: string, status: DeliveryStatus): void;
 }
 
@@ -28,9 +33,10 @@ export interface ConnectorSession {
    * `reports`, when given, tells what the provider answers about this send at once (receipts, a
    * reply): the runtime calls it after it has recorded the send and started reporting it, and
    * before it acknowledges the command, so that a crash in between cannot lose those reports (the
-   * command is then redelivered, and the send repeated under its key reports them again).
+   * command is then redelivered, and the send repeated under its key reports them again). It
+   * answers a promise when what it reports is taken later (an inbound reply): the acknowledgement waits for it.
    */
-  send(to: string, content: OutboundContent, options?: { idempotencyKey?: string }): Promise<{ providerMessageId: string; reports?: () => void }>;
+  send(to: string, content: OutboundContent, options?: { idempotencyKey?: string }): Promise<{ providerMessageId: string; reports?: () => void | Promise<void> }>;
   /** Whether a number has an account at the provider, and the provider's normalized id for it. */
   checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
   /** Changes the text of a message this session sent (optional: not every provider can). */

@@ -43,6 +43,7 @@ export function assembleRuntime(o: {
   /** Session ownership shared by several instances; default in this process (one instance). */
   ownership?: Pick<ChannelRuntimeOptions, 'registry' | 'leaseTtlMs' | 'syncIntervalMs' | 'instanceId'>;
   sandboxEcho?: boolean;
+  recordInbound?: ChannelRuntimeOptions['recordInbound'];
 }): RuntimeAssembly {
   const enabled = new Set(o.connectors ?? ALL_CONNECTORS);
   const sandbox = enabled.has('sandbox') ? new SandboxConnector(new DatabaseSandboxLedger(o.database), { echo: o.sandboxEcho ?? false }) : null;
@@ -53,7 +54,7 @@ export function assembleRuntime(o: {
   if (enabled.has('bizchat')) connectors.push(new BizchatConnector({ baseUrl: o.graphApiUrl }));
   return { runtime: new ChannelRuntime({
     broker: o.broker, connectors, logger: o.logger, ...(o.queries ? { queries: o.queries } : {}), ...(o.sendDeadlineMs !== undefined ? { sendDeadlineMs: o.sendDeadlineMs } : {}),
-    ...o.ownership,
+    ...(o.recordInbound ? { recordInbound: o.recordInbound } : {}), ...o.ownership,
   }), sandbox };
 }
 

@@ -22,6 +22,24 @@ async function setup() {
   return { broker, sandbox, runtime, events, online, control, send, settle };
 }
 
+/** A broker that logs, in order, each publish as it is made and the end of each handled message (its acknowledgement). */
+function loggingBroker(log: string[]) {
+  const inner = new InProcessBroker();
+  const broker: Broker = {
+    onGiveUp: () => undefined,
+    publish: (e) => {
+      const p = e.payload as ChannelEvent;
+      log.push(`publish ${p.type === 'MessageStatusChanged' ? p.status : p.type === 'InboundMessage' ? `inbound ${p.providerMessageId}` : p.type}`);
+      return inner.publish(e);
+    },
+    subscribe: (durable, subject, handler, options) => inner.subscribe(durable, subject, async (e, info) => {
+      await handler(e, info);
+      log.push(`ack ${e.id}`);
+    }, options),
+  };
+  return { inner, broker };
+}
+
 describe('Channel runtime with the sandbox connector', () => {
   it('announces itself when it starts, so the backend hands it the sessions to hold', async () => {
     const s = await setup();
@@ -53,21 +71,8 @@ describe('Channel runtime with the sandbox connector', () => {
   });
 
   it("reports a send's receipts and the contact's reply before it acknowledges the command, so a crash cannot lose them", async () => {
-    // What reaches the broker, in order: each publish as it is made, and the end of each handled command (its acknowledgement).
     const log: string[] = [];
-    const inner = new InProcessBroker();
-    const broker: Broker = {
-      onGiveUp: () => undefined,
-      publish: (e) => {
-        const p = e.payload as ChannelEvent;
-        log.push(`publish ${p.type === 'MessageStatusChanged' ? p.status : p.type === 'InboundMessage' ? `inbound ${p.providerMessageId}` : p.type}`);
-        return inner.publish(e);
-      },
-      subscribe: (durable, subject, handler, options) => inner.subscribe(durable, subject, async (e, info) => {
-        await handler(e, info);
-        log.push(`ack ${e.id}`);
-      }, options),
-    };
+    const { inner, broker } = loggingBroker(log);
     const runtime = new ChannelRuntime({ broker, connectors: [new SandboxConnector(new InMemorySandboxLedger(), { echo: true })], logger: silent, retryDelayMs: 5 });
     await runtime.start();
     await broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null } });
@@ -78,6 +83,37 @@ describe('Channel runtime with the sandbox connector', () => {
     const handled = log.indexOf('ack m1');
     expect(handled, log.join(' | ')).to.be.above(0);
     expect(log.slice(1, handled)).to.deep.equal(['publish SessionMessageSent', 'publish delivered', 'publish read', 'publish inbound echo-m1']);
+    await runtime.stop();
+  });
+
+  it('with recordInbound, an inbound message is taken once recorded, and a send is acknowledged only after its reply was recorded', async () => {
+    const log: string[] = [];
+    const { inner, broker } = loggingBroker(log);
+    let release!: () => void;
+    const recording = new Promise<void>((r) => { release = r; });
+    const recordInbound = async (events: readonly BrokerEnvelope[]) => {
+      await recording;
+      for (const e of events) log.push(`recorded ${(e.payload as { providerMessageId: string }).providerMessageId}`);
+    };
+    const sandbox = new SandboxConnector(new InMemorySandboxLedger(), { echo: true });
+    const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, retryDelayMs: 5, recordInbound });
+    await runtime.start();
+    await broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null } });
+    await inner.idle();
+    log.length = 0;
+    let taken = false;
+    const injected = sandbox.inject(7, { from: '5511988887777', body: 'oi', providerMessageId: 'in-1' }).then(() => { taken = true; });
+    await broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: { type: 'SessionSendMessage', messageId: 'm1', companyId: 1, chatappId: 7, ticketId: 3, to: '5511999990000', content: { body: 'hi' } } });
+    // The receipts are reported just before the reply, which waits for its recording with the command.
+    for (let i = 0; i < 1000 && !log.includes('publish read'); i++) await new Promise((r) => setImmediate(r));
+    expect(log, 'the command waits for its reply to be recorded').to.not.include('ack m1');
+    expect(taken, 'the injected message is not taken before it is recorded').to.equal(false);
+    release();
+    await injected;
+    await inner.idle();
+    expect(log.filter((l) => l.startsWith('recorded') || l.startsWith('ack')).sort()).to.deep.equal(['ack m1', 'recorded echo-m1', 'recorded in-1']);
+    expect(log.indexOf('recorded echo-m1')).to.be.below(log.indexOf('ack m1'));
+    expect(log.filter((l) => l.startsWith('publish inbound')), 'recorded, not published').to.deep.equal([]);
     await runtime.stop();
   });
 
@@ -172,7 +208,7 @@ describe('Channel runtime with the sandbox connector', () => {
 describe('Sandbox ledger: the simulated provider deduplicates by send key', () => {
   it('a send repeated with the same key, even by a restarted runtime, is delivered once', async () => {
     const ledger = new InMemorySandboxLedger();
-    const listener = { status: () => undefined, inbound: () => undefined, delivery: () => undefined };
+    const listener = { status: () => undefined, inbound: async () => undefined, delivery: () => undefined };
     const control: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 5, provider: 'sandbox', secrets: {}, externalId: null };
     const before = await new SandboxConnector(ledger).start(control, listener);
     const after = await new SandboxConnector(ledger).start(control, listener);

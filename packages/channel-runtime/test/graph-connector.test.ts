@@ -32,7 +32,7 @@ describe('Graph connector (Messenger / Instagram Send API) against a fake Graph 
   const graph = fakeGraph();
   after(() => graph.server.close());
   const statuses: string[] = [];
-  const listener = { status: (s: string) => { statuses.push(s); }, inbound: () => undefined, delivery: () => undefined };
+  const listener = { status: (s: string) => { statuses.push(s); }, inbound: async () => undefined, delivery: () => undefined };
 
   it('connects with a valid page token and sends text and attachments to the page', async () => {
     const connector = new GraphConnector({ baseUrl: graph.url() });

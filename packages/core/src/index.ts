@@ -57,6 +57,7 @@ export * from './tickets/ports.js';
 export * from './messages/ports.js';
 export * from './outbox/ports.js';
 export * from './outbox/broker.js';
+export * from './outbox/record-events.js';
 export * from './connections/channel-messages.js';
 export * from './bizchat/bizchat-template.js';
 export * from './bizchat/ports.js';

@@ -94,7 +94,7 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
   const receive = route({
     method: 'POST', path: '/webhook/', auth: 'none', tag, summary: "Meta's signed deliveries for pages, Instagram accounts and bizchat numbers", raw: META_BODY_LIMIT,
     description: 'Meta\'s batched `page`, `instagram` or `whatsapp_business_account` (bizchat: messages, statuses, template status updates) deliveries, signed with the app secret in `X-Hub-Signature-256` (`sha256=<hex HMAC of the raw body>`). '
-      + 'Incoming messages and delivery receipts of known pages become events applied asynchronously (idempotent on redelivery); other objects '
+      + 'Incoming messages and delivery receipts of known pages are recorded before the answer and applied asynchronously (idempotent on redelivery); other objects '
       + 'and unknown pages are acknowledged and skipped, so Meta does not retry. Also mounted at `/`.',
     response: webhookReceiptSchema,
     errors: [
@@ -107,10 +107,10 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
       const expected = secrets.metaAppSecret ? `sha256=${createHmac('sha256', secrets.metaAppSecret).update(raw).digest('hex')}` : null;
       if (!expected || !signature || !sameSecret(signature, expected)) throw new UnauthorizedError('ERR_INVALID_SIGNATURE');
       const payload = parseJsonText(raw.toString('utf8'));
-      let accepted = 0;
-      for (const { externalId, events } of parseMetaDelivery(payload)) accepted += await app.connections.acceptProviderEvents.execute({ externalId }, events);
+      // Recorded (committed) before the 200: Meta never delivers again what was answered 200.
+      let accepted = await app.connections.acceptProviderEvents.execute(parseMetaDelivery(payload).map(({ externalId, events }) => ({ ref: { externalId }, events })));
       const bizchat = parseBizchatDelivery(payload);
-      for (const { phoneNumberId, events } of bizchat.numbers) accepted += await app.bizchat.acceptBizchatEvents.execute(phoneNumberId, events);
+      accepted += await app.bizchat.acceptBizchatEvents.execute(bizchat.numbers);
       for (const update of bizchat.templates) accepted += await app.bizchat.applyTemplateStatus.execute(update);
       return { received: true as const, accepted };
     },
@@ -129,7 +129,7 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
       },
       body: z.object({ chatappId: z.number().int().positive(), events: z.array(microserviceEvent).min(1).max(500) }),
       description: 'An external chat-application connector pushes its events (inbound messages, delivery status, session status) for connection '
-        + '`chatappId`, authenticated by the shared secret in `X-Webhook-Secret` (or `Authorization: Bearer`). They are applied asynchronously; '
+        + '`chatappId`, authenticated by the shared secret in `X-Webhook-Secret` (or `Authorization: Bearer`). They are recorded before the answer and applied asynchronously; '
         + 'a redelivered event changes nothing.',
       response: webhookReceiptSchema,
       errors: [
@@ -137,7 +137,7 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
         { status: 404, codes: ['ERR_NO_CHATAPP_FOUND'], description: 'No connection with that id' },
       ],
       handler: async ({ body }) => {
-        const accepted = await app.connections.acceptProviderEvents.execute({ id: body.chatappId }, body.events as ProviderEvent[]);
+        const accepted = await app.connections.acceptProviderEvents.execute([{ ref: { id: body.chatappId }, events: body.events as ProviderEvent[] }]);
         if (accepted === 0) throw new HttpError(404, 'ERR_NO_CHATAPP_FOUND');
         return { received: true as const, accepted };
       },

@@ -422,6 +422,15 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
     );
   }
   /** Oldest first; entries of one millisecond in the order they were written (the identity `seq`). */
+  /** One multi-row insert, deferred like `add`; an id already there (the same event taken again) is left as it was. */
+  async addOnce(entries: readonly OutboxEntry[]) {
+    if (!entries.length) return;
+    await DeferredWrites.write(
+      this.em, `insert into outbox (id, subject, payload, created_at, published_at, attempts) values ${entries.map(() => '(?, ?, cast(? as jsonb), ?, null, 0)').join(', ')}
+        on conflict (id) do nothing`,
+      entries.flatMap((e) => [e.id, e.subject, e.payload === undefined ? null : JSON.stringify(e.payload), e.createdAt]),
+    );
+  }
   async pending(limit: number): Promise<OutboxEntry[]> {
     const rows = await this.em.find(OutboxSchema, { publishedAt: null }, {
       ...READ, orderBy: [{ createdAt: 'asc' }, { [raw((alias: string) => `${alias}.seq`)]: 'asc' }], limit,

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +10,8 @@ import { openDatabase } from '@servicedesk/adapters-persistence';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, freshDatabase, privateNatsServer, Service } from './processes.js';
+import { graphOwnership } from '../support/fake-graph.js';
+import { embeddedTarget, freePort, freshDatabase, postgresTarget, privateNatsServer, Service, type ProcessTarget } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN = { email: 'admin@admin.com', password: 'crash-durability-admin' };
@@ -156,6 +159,133 @@ crashRounds('PostgreSQL and NATS', async () => {
     async dispose() { await db.drop(); await nats.dispose(); rmSync(dataDir, { recursive: true, force: true }); },
   };
 });
+
+const APP_SECRET = 'crash-durability-meta-app-secret';
+const MICRO_SECRET = 'crash-durability-microservice-secret-0123';
+const PAGE = 'CRASH-PAGE-1';
+const PHONE_NUMBER_ID = '106540352249999';
+const WABA_ID = '102290129349999';
+
+/**
+ * The Graph API as far as registering the connections goes: the page of a page token, and the
+ * business number (`GET /<phone-number-id>`, `GET /<waba-id>/phone_numbers`) its access token reaches.
+ */
+async function fakeGraph(): Promise<{ url: string; close(): Promise<void> }> {
+  const pages = new Map([['crash-page-token', PAGE]]);
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://graph').pathname;
+      const json = (body: unknown) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      if (path === `/v21.0/${PHONE_NUMBER_ID}`) return json({ id: PHONE_NUMBER_ID, display_phone_number: '+55 11 4000-0000', verified_name: 'Loja' });
+      if (path === `/v21.0/${WABA_ID}/phone_numbers`) return json({ data: [{ id: PHONE_NUMBER_ID }] });
+      if (!graphOwnership(pages, req, res)) { res.writeHead(404); res.end('{}'); }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0`,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** One inbound message through each webhook route: the route, its body and headers, and the text to find stored. */
+function webhookDeliveries(chatappId: number) {
+  const signed = (payload: unknown) => {
+    const raw = JSON.stringify(payload);
+    return { raw, headers: { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` } };
+  };
+  const time = Date.now();
+  const meta = signed({ object: 'page', entry: [{ id: PAGE, time, messaging: [{ sender: { id: 'PSID-CRASH' }, recipient: { id: PAGE }, timestamp: time, message: { mid: 'm_crash_meta', text: 'crash meta' } }] }] });
+  const bizchat = signed({
+    object: 'whatsapp_business_account',
+    entry: [{ id: WABA_ID, changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp', metadata: { display_phone_number: '551140000000', phone_number_id: PHONE_NUMBER_ID },
+      messages: [{ from: '5511988880001', id: 'wamid.CRASH1', timestamp: String(Math.floor(time / 1000)), type: 'text', text: { body: 'crash bizchat' } }],
+    } }] }],
+  });
+  return [
+    { path: '/webhook/', body: meta.raw, headers: meta.headers, text: 'crash meta' },
+    { path: '/', body: bizchat.raw, headers: bizchat.headers, text: 'crash bizchat' },
+    {
+      path: '/api/chatapp-microservice/webhook', headers: { 'x-webhook-secret': MICRO_SECRET }, text: 'crash microservice',
+      body: JSON.stringify({ chatappId, events: [{ type: 'InboundMessage', providerMessageId: 'micro-crash-1', from: '5511988880002', body: 'crash microservice' }] }),
+    },
+  ];
+}
+
+/**
+ * Each webhook route answers 200 only once the delivery is in the database: the backend killed
+ * the moment the answer arrives stores the message after its restart, once (Meta never sends a
+ * delivery again once it was answered 200). One process per route, restarted on the same data.
+ */
+function webhookCrashes(name: string, makeTarget: () => ProcessTarget | Promise<ProcessTarget | null>) {
+  describe(`Crash durability of webhook deliveries: ${name}`, function () {
+    this.timeout(240_000);
+    let target: ProcessTarget | null = null;
+    let graph: Awaited<ReturnType<typeof fakeGraph>>;
+    let backend: Service | undefined;
+    let port: number;
+    const url = () => `http://127.0.0.1:${port}`;
+
+    before(async function () {
+      target = await makeTarget();
+      if (!target) return this.skip();
+      graph = await fakeGraph();
+      port = await freePort();
+    });
+    afterEach(async function () {
+      if (this.currentTest?.state === 'failed' && backend) process.stderr.write(`--- backend\n${backend.output.join('').slice(-6000)}\n`);
+    });
+    after(async () => {
+      await backend?.kill('SIGTERM');
+      await target?.dispose();
+      await graph?.close();
+    });
+
+    async function start() {
+      backend = new Service('packages/backend/src/main.ts', {
+        ...target!.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password, CHANNEL_CONNECTORS: 'sandbox',
+        JWT_SECRET: 'crash-durability-secret-crash-durability-0123', OUTBOX_RELAY_INTERVAL_MS: '200', META_GRAPH_URL: graph.url,
+        META_APP_SECRET: APP_SECRET, CHATAPP_MICROSERVICE_SECRET: MICRO_SECRET,
+      });
+      backend.start();
+      await eventually('the backend', async () => (await fetch(`${url()}/version`).catch(() => null))?.ok === true, 60_000);
+      const login = await client(url()).post('/auth/login', ADMIN);
+      expect(login.status, JSON.stringify(login.body)).to.equal(200);
+      return client(url(), login.body.token as string);
+    }
+
+    it('stores once, after a restart, each delivery answered 200 by /webhook/, / and the microservice webhook just before a SIGKILL', async () => {
+      let admin = await start();
+      const created = await Promise.all([
+        admin.post('/chatapp/', { name: 'Crash microservice', provider: 'sandbox' }),
+        admin.post('/socialnet/', { name: 'Crash page', provider: 'sandbox', externalId: PAGE, secrets: { pageAccessToken: 'crash-page-token' } }),
+        admin.post('/chatapp/', { name: 'Crash number', kind: 'bizchat', externalId: PHONE_NUMBER_ID, secrets: { accessToken: 'crash-token', wabaId: WABA_ID } }),
+      ]);
+      for (const c of created) expect(c.status, JSON.stringify(c.body)).to.equal(201);
+      const deliveries = webhookDeliveries(created[0]!.body.id as number);
+      for (const d of deliveries) {
+        const res = await fetch(`${url()}${d.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...d.headers }, body: d.body });
+        expect(res.status, `${d.path}: ${await res.text()}`).to.equal(200);
+        await backend!.kill('SIGKILL');
+        admin = await start();
+      }
+      const texts = deliveries.map((d) => d.text).sort();
+      let shown: string[] = [];
+      await eventually('every delivery in its ticket', async () => {
+        shown = ((await admin.get('/tickets?showAll=true')).body.tickets as Array<{ lastMessage: string }>).map((k) => k.lastMessage);
+        return texts.every((t) => shown.includes(t));
+      }, 30_000).catch((err: Error) => { throw new Error(`${err.message}: lost ${texts.filter((t) => !shown.includes(t)).join(', ')}`); });
+      await backend!.kill('SIGTERM');
+      const stored = await target!.query(`select body, count(*)::int as n from messages where not from_me and body like 'crash %' group by body order by body`);
+      expect(stored.map((s) => [s.body, Number(s.n)])).to.deep.equal(texts.map((t) => [t, 1]));
+    });
+  });
+}
+
+webhookCrashes('embedded default (PGlite, in-process broker)', () => embeddedTarget('sd-crash-webhooks-'));
+webhookCrashes('PostgreSQL and NATS', () => postgresTarget('sd-crash-webhooks-pg-'));
 
 describe('Two embedded instances on one DATA_DIR', function () {
   this.timeout(90_000);

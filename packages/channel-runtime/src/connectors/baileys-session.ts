@@ -70,7 +70,8 @@ export class BaileysSession implements ConnectorSession {
       if (type !== 'notify') return;
       for (const msg of messages) {
         const inbound = inboundOf(msg);
-        if (inbound) this.listener.inbound(inbound);
+        // Baileys has acknowledged it to WhatsApp already (before this event): it is recorded as soon as it can be.
+        if (inbound) void this.listener.inbound(inbound);
       }
     });
     const onUpdate = guard<BaileysEventMap['messages.update']>('messages.update', (updates) => {

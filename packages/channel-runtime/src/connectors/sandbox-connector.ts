@@ -84,7 +84,7 @@ class SandboxSession implements ConnectorSession {
     // Receipts come at once unless a delay is asked for (then on a timer, which a crash may lose,
     // as a device that never came back would); the reply always at once, under an id derived from
     // the send key, so a repeated send answers the same message.
-    const reports: Array<() => void> = [];
+    const reports: Array<() => void | Promise<void>> = [];
     if (b.acks !== false) {
       const receipts = this.acks(providerMessageId);
       if (b.ackDelayMs) setTimeout(receipts, b.ackDelayMs);
@@ -96,7 +96,7 @@ class SandboxSession implements ConnectorSession {
       reports.push(() => this.listener.inbound(reply));
     }
     if (!reports.length) return { providerMessageId };
-    return { providerMessageId, reports: () => { for (const report of reports) report(); } };
+    return { providerMessageId, reports: async () => { await Promise.all(reports.map((report) => report())); } };
   }
 
   /** Reports the send's receipts (in the order and number the behaviour asks for). */
@@ -146,8 +146,9 @@ class SandboxSession implements ConnectorSession {
     return { name: known?.name ?? `Sandbox ${digits.slice(-4)}`, profilePicUrl: `https://sandbox.invalid/avatars/${digits}.png` };
   }
 
-  inject(message: InboundFromProvider) {
-    this.listener.inbound(message);
+  /** Settles once the runtime has taken the message (see ConnectorListener.inbound). */
+  inject(message: InboundFromProvider): Promise<void> {
+    return this.listener.inbound(message);
   }
 
   async stop(options: { logout: boolean }) {
@@ -192,9 +193,9 @@ export class SandboxConnector implements Connector {
     return s;
   }
 
-  /** A contact's message arriving on a connection, as the provider would deliver it. */
-  inject(chatappId: number, message: Partial<InboundFromProvider> & { from: string; body: string }) {
-    this.session(chatappId).inject({
+  /** A contact's message arriving on a connection, as the provider would deliver it; settles once the runtime has taken it. */
+  inject(chatappId: number, message: Partial<InboundFromProvider> & { from: string; body: string }): Promise<void> {
+    return this.session(chatappId).inject({
       providerMessageId: message.providerMessageId ?? `sandbox-in-${chatappId}-${++this.counter}`,
       senderName: message.senderName ?? message.from,
       isGroup: message.isGroup ?? false,

@@ -104,7 +104,7 @@ export function recordingListener() {
   const deliveries: Array<[string, DeliveryStatus]> = [];
   const listener: ConnectorListener = {
     status: (status, qrcode) => { statuses.push([status, qrcode]); },
-    inbound: (m) => { inbound.push(m); },
+    inbound: async (m) => { inbound.push(m); },
     delivery: (id, status) => { deliveries.push([id, status]); },
   };
   return { listener, statuses, inbound, deliveries };

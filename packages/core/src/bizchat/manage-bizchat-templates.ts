@@ -173,20 +173,25 @@ export class ApplyTemplateStatus {
   }
 }
 
-/** A provider's events for one connection (the messaging spine's `acceptProviderEvents`). */
+/** Providers' events for their connections, recorded at once (the messaging spine's `acceptProviderEvents`). */
 export interface ProviderEventSink {
-  execute(ref: { readonly id: number }, events: readonly ProviderEvent[]): Promise<number>;
+  execute(deliveries: ReadonlyArray<{ readonly ref: { readonly id: number }; readonly events: readonly ProviderEvent[] }>): Promise<number>;
 }
 
 /**
- * A signed delivery of the business API names its number by the provider's phone-number id: its
- * messages and statuses go to that bizchat connection; an unknown number's are skipped (0).
+ * A signed delivery of the business API names its numbers by the provider's phone-number id: their
+ * messages and statuses go to those bizchat connections, recorded together; an unknown number's are
+ * skipped (not counted).
  */
 export class AcceptBizchatEvents {
   constructor(private readonly deps: { numbers: BizchatNumbers; sink: ProviderEventSink }) {}
 
-  async execute(phoneNumberId: string, events: readonly ProviderEvent[]): Promise<number> {
-    const connection = await this.deps.numbers.connectionOfPhoneNumber(phoneNumberId);
-    return connection ? this.deps.sink.execute({ id: connection.id }, events) : 0;
+  async execute(numbers: ReadonlyArray<{ readonly phoneNumberId: string; readonly events: readonly ProviderEvent[] }>): Promise<number> {
+    const deliveries = [];
+    for (const { phoneNumberId, events } of numbers) {
+      const connection = await this.deps.numbers.connectionOfPhoneNumber(phoneNumberId);
+      if (connection) deliveries.push({ ref: { id: connection.id }, events });
+    }
+    return deliveries.length ? this.deps.sink.execute(deliveries) : 0;
   }
 }

@@ -2,6 +2,7 @@ import type { BizchatNumbers, BizchatTemplates, TemplateDirectory } from '../biz
 import type { ServiceWindows } from '../bizchat/service-window.js';
 import { AcceptBizchatEvents, ApplyTemplateStatus, ListBizchatTemplates, SendBizchatTemplate } from '../bizchat/manage-bizchat-templates.js';
 import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
+import { RecordEvents } from '../outbox/record-events.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { SendApiMessage } from '../conversations/send-api-message.js';
 import { SendTicketMessage } from '../conversations/send-ticket-message.js';
@@ -40,7 +41,7 @@ interface SharedPorts extends MessagingPorts {
  */
 export function createBizchat(p: BizchatPorts & SharedPorts) {
   const { connections, contacts, tickets, messages, users, blobs, cache, realtime, tx, clock, ids, queues } = p;
-  const { outbound } = sendPath(p);
+  const { outbound, outbox } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages });
   const journal = new TicketJournal({ tickets, ticketLogs: p.ticketLogs, tracking: p.ticketTracking, clock });
@@ -58,7 +59,7 @@ export function createBizchat(p: BizchatPorts & SharedPorts) {
       }),
     }),
     applyTemplateStatus: new ApplyTemplateStatus({ templates: p.bizchatTemplates, clock }),
-    acceptBizchatEvents: new AcceptBizchatEvents({ numbers: p.bizchatNumbers, sink: new AcceptProviderEvents({ connections, broker: p.broker, clock }) }),
+    acceptBizchatEvents: new AcceptBizchatEvents({ numbers: p.bizchatNumbers, sink: new AcceptProviderEvents({ connections, record: new RecordEvents({ outbox, clock }), clock }) }),
   };
 }
 export type BizchatApi = ReturnType<typeof createBizchat>;

@@ -26,6 +26,7 @@ import { ListAllConnections, ListConnections, ShowConnection } from '../connecti
 import { RelayOutbox } from '../outbox/relay-outbox.js';
 import { ExpireIdempotencyKeys, type IdempotencyKeys } from '../conversations/idempotency-keys.js';
 import { relayAfterCommit } from '../outbox/relay-after-commit.js';
+import { RecordEvents } from '../outbox/record-events.js';
 import { RouteInbound } from '../conversations/route-inbound.js';
 import { SendApiMessage } from '../conversations/send-api-message.js';
 import { SessionCommands } from '../connections/session-commands.js';
@@ -132,8 +133,9 @@ export function sendPath(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broke
  * `conversations` (messages in and out; `outbound` is the one send path) and `outbox` (its relay).
  */
 export function createMessaging(p: MessagingPorts & SharedPorts) {
-  const { contacts, tickets, messages, broker, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
+  const { contacts, tickets, messages, digester, users, companies, plans, blobs, cache, realtime, tx, clock, ids } = p;
   const { relayOutbox, outbox, outbound } = sendPath(p);
+  const recordEvents = new RecordEvents({ outbox, clock });
   const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
   const { queues, settings } = p;
   // With the flows feature's ports, published flows take their place in the routing (see QueueRouter).
@@ -155,7 +157,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     connections: {
       authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
       checkNumber: new CheckNumber({ queries: p.channelQueries }),
-      acceptProviderEvents: new AcceptProviderEvents({ connections, broker, clock }),
+      acceptProviderEvents: new AcceptProviderEvents({ connections, record: recordEvents, clock }),
       listConnections: new ListConnections({ connections, queues }),
       listAllConnections: new ListAllConnections({ connections, companies }),
       showConnection: new ShowConnection({ connections, queues }),
@@ -189,7 +191,8 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       expireStaleSends: new ExpireStaleSends({ messages, clock, realtime, contexts }),
       ...ticketsAndMessages.messages,
     },
-    outbox: { relayOutbox },
+    /** `recordEvents`: what a channel runtime in this process takes from providers, kept before it is acknowledged. */
+    outbox: { relayOutbox, recordEvents },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/ports.js';
-import { inboundShard, SUBJECTS, type Broker } from '../outbox/broker.js';
+import { inboundShard, SUBJECTS, type BrokerEnvelope } from '../outbox/broker.js';
+import type { RecordEvents } from '../outbox/record-events.js';
 import type { ChannelEvent, InboundMessageEvent, MessageStatusEvent, SessionStatusEvent } from './channel-messages.js';
 import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
@@ -12,37 +13,53 @@ export type ProviderEvent =
 
 export type ConnectionRef = { readonly id: number } | { readonly externalId: string };
 
+/** What a provider delivered for one of its accounts (a page, a number, a connection). */
+export interface ProviderDelivery {
+  readonly ref: ConnectionRef;
+  readonly events: readonly ProviderEvent[];
+}
+
 /**
- * Events that providers push to the backend over HTTP (the social-network webhook, an external
- * chat-application microservice): each is tied to its connection and put on the broker, where
- * the same handlers as the runtime's events apply it. The answer can go back at once; the event
- * id is derived from its content, so a provider retrying the same delivery changes nothing.
+ * Events that providers push to the backend over HTTP (the social-network and business-API
+ * webhook, an external chat-application microservice): each is tied to its connection and recorded
+ * in the outbox, all of one request in one statement (committed by itself, or with the transaction
+ * around the caller), before the request is answered (a provider does not deliver again what was
+ * answered 200). The relay then puts them on the broker, where the
+ * same handlers as the runtime's events apply them. The event id is derived from its content, so
+ * a provider delivering the same event again changes nothing.
  */
 export class AcceptProviderEvents {
-  constructor(private readonly deps: { connections: Connections; broker: Broker; clock: Clock }) {}
+  constructor(private readonly deps: { connections: Connections; record: RecordEvents; clock: Clock }) {}
 
   /** Returns how many events were accepted; events of unknown connections are skipped. */
-  async execute(ref: ConnectionRef, events: readonly ProviderEvent[]): Promise<number> {
-    const connection = 'id' in ref
-      ? await this.deps.connections.findById(null, ref.id)
-      : await this.deps.connections.findByExternalId(ref.externalId);
-    if (!connection) return 0;
-    for (const event of events) await this.publish(connection, event);
-    return events.length;
+  async execute(deliveries: readonly ProviderDelivery[]): Promise<number> {
+    const envelopes: BrokerEnvelope[] = [];
+    for (const { ref, events } of deliveries) {
+      const connection = 'id' in ref
+        ? await this.deps.connections.findById(null, ref.id)
+        : await this.deps.connections.findByExternalId(ref.externalId);
+      if (!connection) continue;
+      for (const event of events) {
+        const envelope = this.envelope(connection, event);
+        if (envelope) envelopes.push(envelope);
+      }
+    }
+    await this.deps.record.execute(envelopes);
+    return envelopes.length;
   }
 
-  private publish(connection: Connection, event: ProviderEvent) {
+  private envelope(connection: Connection, event: ProviderEvent): BrokerEnvelope | null {
     const at = event.at ?? this.deps.clock.now().toISOString();
     const full = { ...event, companyId: connection.companyId, chatappId: connection.id, at } as ChannelEvent;
     switch (full.type) {
       case 'InboundMessage':
-        return this.deps.broker.publish({ id: `inbound:${connection.id}:${full.providerMessageId}`, subject: SUBJECTS.inbound(inboundShard(connection.id, full.from)), payload: full });
+        return { id: `inbound:${connection.id}:${full.providerMessageId}`, subject: SUBJECTS.inbound(inboundShard(connection.id, full.from)), payload: full };
       case 'MessageStatusChanged':
-        return this.deps.broker.publish({ id: `status:${connection.id}:${full.providerMessageId}:${full.status}`, subject: SUBJECTS.messageStatus, payload: full });
+        return { id: `status:${connection.id}:${full.providerMessageId}:${full.status}`, subject: SUBJECTS.messageStatus, payload: full };
       case 'SessionStatusChanged':
-        return this.deps.broker.publish({ id: `session:${connection.id}:${at}:${full.status}`, subject: SUBJECTS.sessionStatus, payload: full });
+        return { id: `session:${connection.id}:${at}:${full.status}`, subject: SUBJECTS.sessionStatus, payload: full };
       default:
-        return undefined;
+        return null;
     }
   }
 }

@@ -199,6 +199,9 @@ export class InMemoryMessages implements Messages {
 export class InMemoryOutbox implements Outbox {
   readonly entries: Array<OutboxEntry & { publishedAt: Date | null; handledAt?: Date | null }> = [];
   async add(entry: OutboxEntry) { this.entries.push({ ...structuredClone(entry), publishedAt: null, handledAt: null }); }
+  async addOnce(entries: readonly OutboxEntry[]) {
+    for (const entry of entries) if (!this.entries.some((e) => e.id === entry.id)) await this.add(entry);
+  }
   /** Oldest first; entries of one instant in the order they were added (the sort is stable). */
   async pending(limit: number) {
     return this.entries.filter((e) => !e.publishedAt).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())

@@ -9,6 +9,11 @@ export interface OutboxEntry {
 
 export interface Outbox {
   add(entry: OutboxEntry): Promise<void>;
+  /**
+   * Several entries in one statement; an entry whose id is already there stays as it was (the
+   * same event taken again from its provider: ids derived from the event, see RecordEvents).
+   */
+  addOnce(entries: readonly OutboxEntry[]): Promise<void>;
   /** Oldest unpublished entries first. */
   pending(limit: number): Promise<OutboxEntry[]>;
   /**

@@ -625,6 +625,23 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         await r.outbox.markPublished([uuid(201), uuid(202)], at(6));
         expect(await r.outbox.pending(10)).to.deep.equal([]);
       });
+
+      it('adds several entries at once in their order, and leaves an id already there as it was', async () => {
+        await given();
+        await r.outbox.addOnce([]);
+        await r.outbox.addOnce([
+          { id: uuid(210), subject: 'evt.inbound.1', payload: { n: 1 }, createdAt: at(1) },
+          { id: uuid(211), subject: 'evt.inbound.2', payload: { n: 2 }, createdAt: at(1) },
+        ]);
+        await r.outbox.markPublished([uuid(210)], at(2));
+        await r.outbox.addOnce([
+          { id: uuid(210), subject: 'evt.inbound.1', payload: { n: 1, again: true }, createdAt: at(3) },
+          { id: uuid(211), subject: 'evt.inbound.2', payload: { n: 2, again: true }, createdAt: at(3) },
+          { id: uuid(212), subject: 'evt.inbound.3', payload: { n: 3 }, createdAt: at(3) },
+        ]);
+        const pending = await r.outbox.pending(10);
+        expect(pending.map((e) => [e.id, e.payload])).to.deep.equal([[uuid(211), { n: 2 }], [uuid(212), { n: 3 }]]);
+      });
     });
 
     describe('units of work', () => {
