@@ -33,8 +33,22 @@ const withPageChecks = (errors: RouteError[]): RouteError[] => [
       : e.status === 422 ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_ACCESS_TOKEN_INVALID', 'ERR_PAGE_NOT_OWNED'] } : e)),
   { status: 503, codes: ['ERR_GRAPH_API_UNAVAILABLE'], description: 'The Graph API could not be asked whom the page access token belongs to' },
 ];
+/**
+ * A business number (`kind: bizchat`) is verified with the Cloud API — the access token must reach
+ * the phone-number id and the number be one of the business account's — and unique on the platform
+ * (create, and updates of the number, its token or its account).
+ */
+const withNumberChecks = (errors: RouteError[], unavailable: string): RouteError[] => [
+  ...errors.map((e): RouteError => (typeof e === 'number' ? e
+    : e.status === 409 ? { ...e, codes: [...(e.codes ?? []), 'ERR_BIZCHAT_NUMBER_IN_USE'] }
+      : e.status === 422 ? { ...e, codes: [...(e.codes ?? []), 'ERR_BIZCHAT_TOKEN_INVALID', 'ERR_BIZCHAT_NUMBER_NOT_OWNED'] } : e)),
+  // Declared after the page check's 503, so its description (the one the 503 is shown with) covers both.
+  { status: 503, codes: ['ERR_BIZCHAT_PROVIDER_UNAVAILABLE'], description: unavailable },
+];
+const PAGE_OR_NUMBER_UNAVAILABLE = 'The Graph API could not be asked whom the page access token belongs to, or whether the access token reaches the business number';
 const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `promptId` sets or '
-  + '(null) removes its assistant (one of the company\'s prompts), `isDefault: true` unsets the other default. A change of provider, page or '
+  + '(null) removes its assistant (one of the company\'s prompts), `isDefault: true` unsets the other default. A new page or business number, '
+  + 'or new secrets for it, is verified with the provider as on creation. A change of provider, page or '
   + 'secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any connection that lost the default, and '
   + '`chatappSession` (action `update`) on a restart.';
 
@@ -132,9 +146,11 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
         .transform(({ kind: chosen, ...rest }) => ({ kind: chosen ?? ('chatapp' as const), ...toConnectionFields(rest) })),
       description: 'Admins only, within the plan\'s connection limit. The connection starts `OPENING` and its session is started; '
         + 'emits the `chatapp` event (action `update`). The provider defaults to `baileys`. With `kind: bizchat` it is a business-API number '
-        + '(provider `cloudapi`): `externalId` is its phone-number id, `secrets` hold `accessToken` and `wabaId` (the business account).',
+        + '(provider `cloudapi`): `externalId` is its phone-number id, `secrets` hold `accessToken` and `wabaId` (the business account). The Cloud API '
+        + 'must say the access token reaches the number and that the number is one of the business account\'s, and no connection of any company '
+        + 'may have the number already.',
       response: connectionWithQueuesSchema,
-      errors: createErrors,
+      errors: withNumberChecks(createErrors, 'The Cloud API could not be asked whether the access token reaches the business number'),
       handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, ...body }),
     }),
     route({
@@ -160,7 +176,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       params: byId, body: updateBody,
       description: `Admins only. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
-      errors: withPageChecks(updateErrors(adminOnly)),
+      errors: withNumberChecks(withPageChecks(updateErrors(adminOnly)), PAGE_OR_NUMBER_UNAVAILABLE),
       handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, ...body }),
     }),
     route({
@@ -184,7 +200,10 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
     }),
     route({
       method: 'POST', path: '/chatapp-restart/', auth: 'isAuth', tag, summary: 'Restart every chat-application session of the company (admin)',
-      description: 'Admins only: each `chatapp` connection shows `OPENING` at once and emits the `chatappSession` event (action `update`).',
+      description: 'Admins only. Answers at once: each `chatapp` connection shows `OPENING` and emits the `chatappSession` event (action `update`); '
+        + 'the channel runtime then reports its progress in further `chatappSession` events (`OPENING`, then `CONNECTED`, `qrcode` or `DISCONNECTED`). '
+        + 'Restarts are coalesced: requests at the same time share one, and a session whose restart was asked in the last 15 s and did not come back '
+        + '`DISCONNECTED` joins that restart (it is listed with its current status) rather than restarting again.',
       response: sessionsRestartedSchema,
       errors: [adminOnly],
       handler: async ({ actor }) => {
@@ -220,7 +239,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       body: updateBody,
       description: `Super users only, for any company's connection. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
-      errors: withPageChecks(updateErrors(superOnly)),
+      errors: withNumberChecks(withPageChecks(updateErrors(superOnly)), PAGE_OR_NUMBER_UNAVAILABLE),
       handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true, ...body }),
     }),
     route({

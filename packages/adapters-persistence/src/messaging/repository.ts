@@ -35,8 +35,8 @@ export class MikroOrmConnections extends MikroOrmRepository implements Connectio
   async findByTokenDigest(digest: string) {
     return this.em.findOne(ConnectionSchema, { tokenDigest: digest }, READ);
   }
-  async findByExternalId(externalId: string) {
-    return this.em.findOne(ConnectionSchema, { kind: 'socialnet', externalId }, { ...READ, orderBy: { id: 'asc' } });
+  async findByExternalId(externalId: string, kind: 'socialnet' | 'bizchat' = 'socialnet') {
+    return this.em.findOne(ConnectionSchema, { kind, externalId }, { ...READ, orderBy: { id: 'asc' } });
   }
   async list(companyId: number) {
     return this.em.find(ConnectionSchema, { companyId }, { ...READ, orderBy: { id: 'asc' } });
@@ -64,13 +64,14 @@ function otherActiveTicket(err: unknown): Error | null {
   return named && (err instanceof UniqueConstraintViolationException || (err as { code?: unknown }).code === '23505') ? new ConflictError('ERR_OTHER_OPEN_TICKET') : null;
 }
 
-/** Two connections saving the same token (or page id) at once: the unique index decides, as a 409 like the use case's check. */
+/** Two connections saving the same token (or page id, or phone-number id) at once: the unique index decides, as a 409 like the use case's check. */
 async function tokenUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
     // By the constraint's name: the message also quotes the statement, which names every column.
     if (err instanceof UniqueConstraintViolationException && /connections_external_id_key/.test(err.message)) throw new ConflictError('ERR_PAGE_IN_USE');
+    if (err instanceof UniqueConstraintViolationException && /connections_bizchat_number_key/.test(err.message)) throw new ConflictError('ERR_BIZCHAT_NUMBER_IN_USE');
     if (err instanceof UniqueConstraintViolationException && /token_digest/.test(err.message)) throw new ConflictError('ERR_TOKEN_IN_USE');
     throw err;
   }

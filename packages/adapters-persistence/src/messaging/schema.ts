@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const connections = foreignKeysOf('connections');
 
-/** As m0003 creates `connections`, with m0011's unique page ids and m0025's prompt (no foreign key). */
+/** As m0003 creates `connections`, with m0011's unique page ids, m0025's prompt (no foreign key) and m0036's unique phone-number ids. */
 export const ConnectionSchema = new EntitySchema<Connection>({
   name: 'Connection',
   tableName: 'connections',
@@ -34,10 +34,14 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     promptId: { type: 'number', nullable: true },
   },
   indexes: [{ name: 'connections_company_id_idx', properties: ['companyId'] }, { name: 'connections_prompt_id_idx', properties: ['promptId'] }],
-  // m0011: a page or account id belongs to one social connection on the whole platform.
+  // m0011: a page or account id belongs to one social connection on the whole platform; m0036: a
+  // phone-number id to one bizchat connection.
   uniques: [{
     name: 'connections_external_id_key',
     expression: `create unique index connections_external_id_key on connections (external_id) where kind = 'socialnet'`,
+  }, {
+    name: 'connections_bizchat_number_key',
+    expression: `create unique index connections_bizchat_number_key on connections (external_id) where kind = 'bizchat'`,
   }],
 });
 

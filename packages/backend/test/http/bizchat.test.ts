@@ -9,6 +9,9 @@ const APP_SECRET = 'meta-app-secret-bizchat';
 const PHONE_NUMBER_ID = '106540352242922';
 const WABA_ID = '102290129340398';
 const TOKEN = 'EAAbizchat-token-1';
+/** More numbers of the same business account (a phone-number id is on one connection of the platform). */
+const SECOND_NUMBER_ID = '106540352242923';
+const THIRD_NUMBER_ID = '106540352242924';
 const CUSTOMER = '5511988887777';
 
 /** Templates as Meta's documentation shows them: a text header and body with positional variables, a URL button. */
@@ -40,7 +43,8 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
   let b: TestBackend;
   let fake: FakeBizchat;
   before(async () => {
-    fake = await startFakeBizchat(PHONE_NUMBER_ID, TOKEN);
+    fake = await startFakeBizchat(PHONE_NUMBER_ID, TOKEN, WABA_ID);
+    for (const id of [SECOND_NUMBER_ID, THIRD_NUMBER_ID]) fake.numbers.set(id, { wabaId: WABA_ID, token: TOKEN });
     fake.templates.set(WABA_ID, [ORDER_UPDATE, PROMO]);
     b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_GRAPH_URL: fake.url, OUTBOX_RELAY_INTERVAL_MS: '100' });
   });
@@ -166,7 +170,7 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
 
   it('a refused send ends failed with the provider\'s reason mapped', async () => {
     const { api } = await newCompanyWithAdmin(b);
-    const created = await api.post('/chatapp/', { name: 'Oficial 2', kind: 'bizchat', externalId: PHONE_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
+    const created = await api.post('/chatapp/', { name: 'Oficial 2', kind: 'bizchat', externalId: SECOND_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
     await eventually('the number to connect', async () => (await api.get(`/chatapp/${created.body.id}`)).body.status === 'CONNECTED');
     fake.refusals.set('5511900001111', { code: 131026, message: 'Message undeliverable', details: 'Unable to deliver message.' });
     const sent = await api.post('/send-bizchat-template', {
@@ -180,10 +184,57 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     expect(m.failureReason).to.equal('ERR_BIZCHAT_UNDELIVERABLE: Unable to deliver message.');
   });
 
+  it('a number is taken only with a token that reaches it in its business account, once on the platform (no squatting)', async () => {
+    // Company A's number and token in its account; company B's own number, token and account.
+    const [aNumber, aWaba, aToken] = ['106540352250001', '102290129350001', 'EAA-token-of-company-a'];
+    const [bNumber, bWaba, bToken] = ['106540352250002', '102290129350002', 'EAA-token-of-company-b'];
+    fake.numbers.set(aNumber, { wabaId: aWaba, token: aToken });
+    fake.numbers.set(bNumber, { wabaId: bWaba, token: bToken });
+    const a = await newCompanyWithAdmin(b);
+    const squatter = await newCompanyWithAdmin(b);
+    const register = (api: typeof a.api, externalId: string, accessToken: string, wabaId: string) =>
+      api.post('/chatapp/', { name: 'Número', kind: 'bizchat', externalId, secrets: { accessToken, wabaId } });
+    const answer = (res: { status: number; body: any }) => [res.status, res.body.error];
+
+    // B first, with A's number: its own token does not reach it (in its account or in A's), a made-up token is refused.
+    expect(answer(await register(squatter.api, aNumber, bToken, bWaba))).to.deep.equal([422, 'ERR_BIZCHAT_NUMBER_NOT_OWNED']);
+    expect(answer(await register(squatter.api, aNumber, bToken, aWaba))).to.deep.equal([422, 'ERR_BIZCHAT_NUMBER_NOT_OWNED']);
+    expect(answer(await register(squatter.api, aNumber, 'EAA-made-up', aWaba))).to.deep.equal([422, 'ERR_BIZCHAT_TOKEN_INVALID']);
+    // A token that reaches the number, naming another account than the number's.
+    expect(answer(await register(a.api, aNumber, aToken, bWaba))).to.deep.equal([422, 'ERR_BIZCHAT_NUMBER_NOT_OWNED']);
+    expect((await squatter.api.get('/chatapp/')).body).to.deep.equal([]);
+
+    const mine = await register(a.api, aNumber, aToken, aWaba);
+    expect(mine.status, JSON.stringify(mine.body)).to.equal(201);
+    // A second registration of the number, by B with A's token or by A itself: 409.
+    expect(answer(await register(squatter.api, aNumber, aToken, aWaba))).to.deep.equal([409, 'ERR_BIZCHAT_NUMBER_IN_USE']);
+    expect(answer(await register(a.api, aNumber, aToken, aWaba))).to.deep.equal([409, 'ERR_BIZCHAT_NUMBER_IN_USE']);
+
+    // Edits: B's own number is fine; moving it onto A's number is refused as a creation would be.
+    const theirs = await register(squatter.api, bNumber, bToken, bWaba);
+    expect(theirs.status, JSON.stringify(theirs.body)).to.equal(201);
+    const edit = (body: object) => squatter.api.put(`/chatapp/${theirs.body.id}`, body);
+    expect(answer(await edit({ externalId: aNumber }))).to.deep.equal([422, 'ERR_BIZCHAT_NUMBER_NOT_OWNED']);
+    expect(answer(await edit({ externalId: aNumber, secrets: { accessToken: aToken, wabaId: aWaba } }))).to.deep.equal([409, 'ERR_BIZCHAT_NUMBER_IN_USE']);
+    expect(answer(await edit({ secrets: { accessToken: 'EAA-made-up', wabaId: bWaba } }))).to.deep.equal([422, 'ERR_BIZCHAT_TOKEN_INVALID']);
+    expect((await squatter.api.get(`/chatapp/${theirs.body.id}`)).body.externalId).to.equal(bNumber);
+
+    // The provider down: a new claim answers 503 (not 500); an edit keeping the number, token and account asks nothing.
+    fake.down = true;
+    try {
+      expect(answer(await register(squatter.api, '106540352250003', bToken, bWaba))).to.deep.equal([503, 'ERR_BIZCHAT_PROVIDER_UNAVAILABLE']);
+      expect(answer(await edit({ secrets: { accessToken: `${bToken}-rotated`, wabaId: bWaba } }))).to.deep.equal([503, 'ERR_BIZCHAT_PROVIDER_UNAVAILABLE']);
+      const renamed = await edit({ name: 'Renomeado', externalId: bNumber, secrets: { accessToken: bToken, wabaId: bWaba } });
+      expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
+    } finally {
+      fake.down = false;
+    }
+  });
+
   it('checks tenancy, the connection kind and the input', async () => {
     const owner = await newCompanyWithAdmin(b);
     const other = await newCompanyWithAdmin(b);
-    const created = await owner.api.post('/chatapp/', { name: 'Oficial 3', kind: 'bizchat', externalId: PHONE_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
+    const created = await owner.api.post('/chatapp/', { name: 'Oficial 3', kind: 'bizchat', externalId: THIRD_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
     const foreign = await other.api.get(`/bizchat-templates?chatappId=${created.body.id}`);
     expect([foreign.status, foreign.body.error]).to.deep.equal([404, 'ERR_NO_CONNECTION_FOUND']);
     const foreignSend = await other.api.post('/send-bizchat-template', { chatappId: created.body.id, number: CUSTOMER, templateName: 'order_update', language: 'pt_BR' });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { graphNumbers, graphToken, type FakeNumber } from './fake-graph.js';
 
 /** A template as Meta's `GET /<waba-id>/message_templates` lists it. */
 export interface FakeTemplate { id: string; name: string; language: string; status: string; category: string; components: unknown[]; parameter_format?: string }
@@ -14,35 +15,48 @@ export interface FakeBizchat {
   listed: number;
   /** Recipient → the Graph error a send to it answers (`{ code, message, details }`). */
   readonly refusals: Map<string, { code: number; message: string; details: string }>;
+  /** Phone-number id → its business account and the access token controlling it (add numbers at any time). */
+  readonly numbers: Map<string, FakeNumber>;
+  /** While true, every request answers 503 as a Graph outage (`code: 2`, transient). */
+  down: boolean;
   close(): Promise<void>;
 }
 
+/** The business account of the fake's first number unless one is given. */
+export const FAKE_WABA_ID = '102290129340398';
+
 /**
- * A fake Cloud API on loopback for one phone number and its access token, answering in the documented
- * shapes: `GET /<phone-number-id>` (the number), `POST /<phone-number-id>/messages` (`{ messaging_product,
- * contacts: [{ input, wa_id }], messages: [{ id: "wamid…" }] }`, or a Graph error), `GET /<waba-id>/message_templates`.
+ * A fake Cloud API on loopback for a phone number of a business account and its access token (more
+ * numbers may be added to `numbers`), answering in the documented shapes: `GET /<phone-number-id>` (the
+ * number) and `GET /<waba-id>/phone_numbers` (the account's numbers) as `graphNumbers` does,
+ * `POST /<phone-number-id>/messages` (`{ messaging_product, contacts: [{ input, wa_id }], messages:
+ * [{ id: "wamid…" }] }`, or a Graph error), `GET /<waba-id>/message_templates`.
  */
-export async function startFakeBizchat(phoneNumberId: string, token: string): Promise<FakeBizchat> {
-  const state = { listed: 0 };
+export async function startFakeBizchat(phoneNumberId: string, token: string, wabaId = FAKE_WABA_ID): Promise<FakeBizchat> {
+  const state = { listed: 0, down: false };
   const sent: FakeBizchat['sent'] = [];
   const templates = new Map<string, FakeTemplate[]>();
   const refusals = new Map<string, { code: number; message: string; details: string }>();
+  const numbers = new Map<string, FakeNumber>([[phoneNumberId, { wabaId, token }]]);
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => { raw += c; });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://graph');
       const json = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
-      if (req.headers.authorization !== `Bearer ${token}`) {
+      if (state.down) return json(503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', is_transient: true, code: 2, fbtrace_id: 'fake' } });
+      const bearer = graphToken(req);
+      if (![...numbers.values()].some((n) => n.token === bearer)) {
         return json(401, { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' } });
       }
-      if (req.method === 'GET' && url.pathname === `/v21.0/${phoneNumberId}`) return json(200, { verified_name: 'Loja', display_phone_number: '+55 11 4000-0000', id: phoneNumberId });
+      if (graphNumbers(numbers, req, res)) return;
       const waba = /^\/v21\.0\/([^/]+)\/message_templates$/.exec(url.pathname)?.[1];
       if (req.method === 'GET' && waba && templates.has(waba)) {
         state.listed++;
         return json(200, { data: templates.get(waba), paging: { cursors: { before: 'QVFI', after: 'QVFJ' } } });
       }
-      if (req.method === 'POST' && url.pathname === `/v21.0/${phoneNumberId}/messages`) {
+      const sender = /^\/v21\.0\/([^/]+)\/messages$/.exec(url.pathname)?.[1];
+      if (req.method === 'POST' && sender && numbers.get(sender)?.token === bearer) {
         const body = JSON.parse(raw);
         sent.push({ path: url.pathname, auth: req.headers.authorization, body });
         const refusal = refusals.get(body.to);
@@ -57,9 +71,11 @@ export async function startFakeBizchat(phoneNumberId: string, token: string): Pr
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0`,
-    sent, templates, refusals,
+    sent, templates, refusals, numbers,
     get listed() { return state.listed; },
     set listed(n: number) { state.listed = n; },
+    get down() { return state.down; },
+    set down(d: boolean) { state.down = d; },
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

@@ -4,7 +4,7 @@ import type { ConnectionEvent, SessionEvent } from './connection-events.js';
 import { ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
-import { assertPageFree, assertPageOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults, pageClaim, visibleConnection } from './connection-rules.js';
+import { assertAccountFree, assertAccountOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults, accountClaim, visibleConnection } from './connection-rules.js';
 import type { ConnectionFields } from './create-connection.js';
 import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
@@ -31,8 +31,9 @@ function tokenChange(current: Connection, token: string | null | undefined): str
 }
 
 /**
- * An admin edits a connection with the rules of creation (a new page or page token is verified
- * with the provider and must be on no other connection). Changing what the connector logs in
+ * An admin edits a connection with the rules of creation (a new page or page token, or a new
+ * number, access token or business account, is verified with the provider, and the page or number
+ * must be on no other connection). Changing what the connector logs in
  * with (provider, page, secrets) restarts the session through a `restart` command.
  */
 export class UpdateConnection {
@@ -53,15 +54,15 @@ export class UpdateConnection {
   async execute(input: UpdateConnectionInput): Promise<ConnectionWithQueues> {
     const { connections, sessions, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
-    // A new page, or a new token for it, is verified with the provider before the transaction (a
-    // network call); should the row change meanwhile, the claim is verified again inside.
+    // A new page or number, or a new token (or account) for it, is verified with the provider before
+    // the transaction (a network call); should the row change meanwhile, the claim is verified again inside.
     const before = await visibleConnection(connections, input.actor, input.connectionId, input.anyCompany);
     const planned = this.edited(before, input);
     let verified: string | null = null;
-    if (pageClaim(planned) !== pageClaim(before)) {
+    if (accountClaim(planned) !== accountClaim(before)) {
       assertSocialCredentials(planned);
-      await assertPageOwned(this.deps.socialAccounts, planned);
-      verified = pageClaim(planned);
+      await assertAccountOwned(this.deps.socialAccounts, planned);
+      verified = accountClaim(planned);
     }
     const { connection, undefaulted, restarted } = await tx.run(async () => {
       const current = await visibleConnection(connections, input.actor, input.connectionId, input.anyCompany);
@@ -75,10 +76,10 @@ export class UpdateConnection {
       if (input.reopenWindowMinutes !== undefined) next.reopenWindowMinutes = reopenWindow(input.reopenWindowMinutes);
       if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await checkPrompt(this.deps.prompts, current.companyId, input.promptId);
       assertSocialCredentials(next);
-      const claim = pageClaim(next);
-      if (claim !== pageClaim(current)) {
-        if (claim !== verified) await assertPageOwned(this.deps.socialAccounts, next);
-        await assertPageFree(connections, next, current.id);
+      const claim = accountClaim(next);
+      if (claim !== accountClaim(current)) {
+        if (claim !== verified) await assertAccountOwned(this.deps.socialAccounts, next);
+        await assertAccountFree(connections, next, current.id);
       }
       const token = tokenChange(current, input.token);
       if (token === null) Object.assign(next, { tokenDigest: null, tokenHint: null });

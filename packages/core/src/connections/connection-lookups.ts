@@ -43,7 +43,7 @@ export function memoizeConnectionLookups(store: Connections, clock: Clock, ttlMs
   const connections: Connections = {
     findById: (companyId, id) => store.findById(companyId, id),
     findByTokenDigest: (digest) => store.findByTokenDigest(digest),
-    findByExternalId: (externalId) => store.findByExternalId(externalId),
+    findByExternalId: (externalId, kind) => store.findByExternalId(externalId, kind),
     list: (companyId) => store.list(companyId),
     countByCompany: (companyId) => store.countByCompany(companyId),
     async add(draft) {

@@ -62,29 +62,43 @@ export function assertSocialCredentials(c: Pick<Connection, 'kind' | 'externalId
   if (!c.secrets.pageAccessToken) throw new ValidationError('ERR_PAGE_ACCESS_TOKEN_REQUIRED');
 }
 
-/** The page claim of a social connection: the page (or account) id and the token that must own it. */
-export function pageClaim(c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): string | null {
-  return c.kind === 'socialnet' && c.externalId ? JSON.stringify([c.externalId, c.secrets.pageAccessToken ?? '']) : null;
+/**
+ * What a connection claims at the provider: a social page (or account) id with the token that must
+ * own it, or a business number with its account and token. Null for other kinds.
+ */
+export function accountClaim(c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): string | null {
+  if (!c.externalId) return null;
+  if (c.kind === 'socialnet') return JSON.stringify([c.externalId, c.secrets.pageAccessToken ?? '']);
+  if (c.kind === 'bizchat') return JSON.stringify([c.externalId, c.secrets.accessToken ?? '', c.secrets.wabaId ?? '']);
+  return null;
 }
 
 /**
- * Meta delivers a page's messages to the connection holding its id, so a page is accepted only
- * from who holds one of its page access tokens: the provider must say the token is the page's (or
- * the token of the page its Instagram account is linked to). Done before the transaction: it is a
+ * Meta delivers a page's (or a business number's) messages to the connection holding its id, so
+ * the id is accepted only from who holds a token of it: the provider must say the token is the
+ * page's (or the token of the page its Instagram account is linked to), or that the token reaches
+ * the number and the number is in the given business account. Done before the transaction: it is a
  * network call.
  */
-export async function assertPageOwned(socialAccounts: SocialAccounts, c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): Promise<void> {
-  if (c.kind !== 'socialnet' || !c.externalId) return;
+export async function assertAccountOwned(socialAccounts: SocialAccounts, c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): Promise<void> {
+  if (!c.externalId) return;
+  if (c.kind === 'bizchat') {
+    const answer = await socialAccounts.businessNumber({ phoneNumberId: c.externalId, wabaId: c.secrets.wabaId ?? '', accessToken: c.secrets.accessToken ?? '' });
+    if (answer === 'token-refused') throw new ValidationError('ERR_BIZCHAT_TOKEN_INVALID');
+    if (answer !== 'owned') throw new ValidationError('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    return;
+  }
+  if (c.kind !== 'socialnet') return;
   const page = await socialAccounts.pageOfToken(c.secrets.pageAccessToken ?? '');
   if (!page) throw new ValidationError('ERR_PAGE_ACCESS_TOKEN_INVALID');
   if (page.pageId !== c.externalId && page.instagramAccountId !== c.externalId) throw new ValidationError('ERR_PAGE_NOT_OWNED');
 }
 
-/** A page or account id belongs to one social connection on the platform (a unique index backs this). */
-export async function assertPageFree(connections: Connections, c: Pick<Connection, 'kind' | 'externalId'>, ownerId: number | null): Promise<void> {
-  if (c.kind !== 'socialnet' || !c.externalId) return;
-  const holder = await connections.findByExternalId(c.externalId);
-  if (holder && holder.id !== ownerId) throw new ConflictError('ERR_PAGE_IN_USE');
+/** A page or account id belongs to one social connection on the platform, a phone-number id to one bizchat connection (unique indexes back this). */
+export async function assertAccountFree(connections: Connections, c: Pick<Connection, 'kind' | 'externalId'>, ownerId: number | null): Promise<void> {
+  if ((c.kind !== 'socialnet' && c.kind !== 'bizchat') || !c.externalId) return;
+  const holder = await connections.findByExternalId(c.externalId, c.kind);
+  if (holder && holder.id !== ownerId) throw new ConflictError(c.kind === 'bizchat' ? 'ERR_BIZCHAT_NUMBER_IN_USE' : 'ERR_PAGE_IN_USE');
 }
 
 export function assertTokenFormat(token: string): void {

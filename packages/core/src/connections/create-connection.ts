@@ -4,7 +4,7 @@ import type { ConnectionEvent } from './connection-events.js';
 import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
-import { assertPageFree, assertPageOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults } from './connection-rules.js';
+import { assertAccountFree, assertAccountOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults } from './connection-rules.js';
 import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
 import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
@@ -42,9 +42,10 @@ export interface CreateConnectionInput extends ConnectionFields {
 const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger', bizchat: 'cloudapi' } as const;
 
 /**
- * An admin adds a chat-application session or a social-network page to the company, within the
- * plan's connection limit. A social page must be one the page access token belongs to (asked of the
- * provider) and on no other connection. The connection starts `OPENING` and its `start` command is written
+ * An admin adds a chat-application session, a social-network page or a business number to the
+ * company, within the plan's connection limit. A social page must be one the page access token
+ * belongs to, a business number one the access token controls in the given business account (asked
+ * of the provider), and either on no other connection. The connection starts `OPENING` and its `start` command is written
  * to the outbox in the same transaction.
  */
 export class CreateConnection {
@@ -77,14 +78,14 @@ export class CreateConnection {
     assertSocialCredentials(draft);
     if (input.token) assertTokenFormat(input.token);
     const queueIds = await assertQueues(this.deps.queues, companyId, input.queueIds ?? []);
-    if (draft.kind === 'socialnet') {
-      // A company at its limit is told so without asking the provider about the page.
+    if (draft.kind === 'socialnet' || draft.kind === 'bizchat') {
+      // A company at its limit is told so without asking the provider about the page or number.
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
-      await assertPageOwned(this.deps.socialAccounts, draft);
+      await assertAccountOwned(this.deps.socialAccounts, draft);
     }
 
     const { connection, undefaulted } = await tx.run(async () => {
-      await assertPageFree(connections, draft, null);
+      await assertAccountFree(connections, draft, null);
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
       const token = input.token ? await tokenFields(this.deps, input.token, null) : { tokenDigest: null, tokenHint: null };
       const now = clock.now();

@@ -3,8 +3,8 @@ import type { Connection, NewConnection } from './connection.js';
 export interface Connections {
   findById(companyId: number | null, id: number): Promise<Connection | null>;
   findByTokenDigest(digest: string): Promise<Connection | null>;
-  /** The social-network connection of a page or account id at the provider. */
-  findByExternalId(externalId: string): Promise<Connection | null>;
+  /** The social-network connection of a page or account id at the provider, or (`kind: 'bizchat'`) the bizchat connection of a phone-number id. */
+  findByExternalId(externalId: string, kind?: 'socialnet' | 'bizchat'): Promise<Connection | null>;
   list(companyId: number): Promise<Connection[]>;
   countByCompany(companyId: number): Promise<number>;
   add(connection: NewConnection): Promise<Connection>;
@@ -20,11 +20,28 @@ export interface PageOfToken {
   readonly instagramAccountId: string | null;
 }
 
+/** A business-API number as a connection names it: its phone-number id, its business account, and the access token given for both. */
+export interface BusinessNumberClaim {
+  readonly phoneNumberId: string;
+  readonly wabaId: string;
+  readonly accessToken: string;
+}
+
 /**
- * Asks the provider (Meta's Graph API) who a page access token belongs to, so a company can only
- * register a page it holds a token of. Null when the provider refuses the token; throws
- * `ERR_GRAPH_API_UNAVAILABLE` (503) when it cannot be asked.
+ * What the provider says of a claimed number: `owned` when the token reaches the number and the
+ * number is one of the business account's; `token-refused` when the token itself is refused
+ * (invalid, expired or revoked); `not-owned` otherwise.
+ */
+export type BusinessNumberAnswer = 'owned' | 'token-refused' | 'not-owned';
+
+/**
+ * Asks the provider (Meta's Graph API) who a page access token belongs to, and whether an access
+ * token controls a business-API number, so a company can only register a page or a number it holds
+ * a token of. `pageOfToken` is null when the provider refuses the token; it throws
+ * `ERR_GRAPH_API_UNAVAILABLE` (503) when it cannot be asked, `businessNumber`
+ * `ERR_BIZCHAT_PROVIDER_UNAVAILABLE` (503).
  */
 export interface SocialAccounts {
   pageOfToken(pageAccessToken: string): Promise<PageOfToken | null>;
+  businessNumber(claim: BusinessNumberClaim): Promise<BusinessNumberAnswer>;
 }

@@ -21,17 +21,17 @@ export class InMemoryConnections implements Connections {
     return c && (companyId === null || c.companyId === companyId) ? c : null;
   }
   async findByTokenDigest(digest: string) { return this.table.find((c) => c.tokenDigest === digest); }
-  async findByExternalId(externalId: string) { return this.table.find((c) => c.kind === 'socialnet' && c.externalId === externalId); }
+  async findByExternalId(externalId: string, kind: 'socialnet' | 'bizchat' = 'socialnet') { return this.table.find((c) => c.kind === kind && c.externalId === externalId); }
   async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort((a, b) => a.id - b.id); }
   async countByCompany(companyId: number) { return (await this.list(companyId)).length; }
   async add(c: NewConnection) { this.assertPageFree(c, null); return this.table.insert(c); }
   async update(c: Connection) { this.assertPageFree(c, c.id); this.table.replace(c); }
   async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
-  /** As the SQL adapter's unique index: a page id belongs to one social connection on the platform. */
+  /** As the SQL adapter's unique indexes: a page id belongs to one social connection on the platform, a phone-number id to one bizchat connection. */
   private assertPageFree(c: NewConnection, id: number | null) {
-    if (c.kind !== 'socialnet' || !c.externalId) return;
-    const holder = this.table.find((o) => o.kind === 'socialnet' && o.externalId === c.externalId);
-    if (holder && holder.id !== id) throw new ConflictError('ERR_PAGE_IN_USE');
+    if ((c.kind !== 'socialnet' && c.kind !== 'bizchat') || !c.externalId) return;
+    const holder = this.table.find((o) => o.kind === c.kind && o.externalId === c.externalId);
+    if (holder && holder.id !== id) throw new ConflictError(c.kind === 'bizchat' ? 'ERR_BIZCHAT_NUMBER_IN_USE' : 'ERR_PAGE_IN_USE');
   }
 }
 

@@ -514,6 +514,12 @@ export const ERROR_CODES = {
   },
   ERR_NOT_BIZCHAT_CONNECTION: { kind: 'validation', description: 'The connection (or the ticket\'s connection) is not a bizchat connection; templates exist only there.' },
   ERR_BIZCHAT_ACCOUNT_INCOMPLETE: { kind: 'validation', description: 'A bizchat connection needs its phone-number id (`externalId`) and `secrets.accessToken` and `secrets.wabaId`.' },
+  // The provider delivers a number's messages to the connection holding its id: only who controls the number may register it.
+  ERR_BIZCHAT_NUMBER_NOT_OWNED: {
+    kind: 'validation',
+    description: 'The access token does not reach this phone-number id (`externalId`), or the number is not in the business account `secrets.wabaId`; give your own number, account and token.',
+  },
+  ERR_BIZCHAT_NUMBER_IN_USE: { kind: 'conflict', description: 'A bizchat connection (of any company) already has this phone-number id; remove it there first.' },
   ERR_BIZCHAT_RECIPIENT_REQUIRED: { kind: 'validation', description: 'Name the recipient: a `ticketId`, or a `chatappId` and a `number`.' },
   ERR_BIZCHAT_TEMPLATE_NOT_FOUND: {
     kind: 'not-found', where: ['answer', 'failureReason'],

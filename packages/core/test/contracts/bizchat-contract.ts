@@ -157,16 +157,30 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
       expect(await statusOf(c1, conn1)).to.deep.equal(['PAUSED', at(1).toISOString()]);
     });
 
-    it('finds the bizchat connection of a phone-number id: the oldest, never another kind\'s', async () => {
+    it('finds the bizchat connection of a phone-number id, never another kind\'s', async () => {
       await given();
       const found = await r.bizchatNumbers.connectionOfPhoneNumber('106540352242922');
       expect([found?.id, found?.companyId, found?.kind, found?.externalId]).to.deep.equal([conn1, c1, 'bizchat', '106540352242922']);
       expect((await r.bizchatNumbers.connectionOfPhoneNumber('206540352242922'))?.id).to.equal(theirs);
-      await r.connections.add(connectionFixture(c2, 'Later', { kind: 'bizchat', provider: 'cloudapi', externalId: '106540352242923', secrets: { wabaId: '999', accessToken: 'x' } }));
-      expect((await r.bizchatNumbers.connectionOfPhoneNumber('106540352242923'))?.id).to.equal(conn2);
       await r.connections.add(connectionFixture(c1, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: '555000' }));
       expect(await r.bizchatNumbers.connectionOfPhoneNumber('555000')).to.equal(null);
       expect(await r.bizchatNumbers.connectionOfPhoneNumber('000')).to.equal(null);
+      expect((await r.connections.findByExternalId('206540352242922', 'bizchat'))?.id).to.equal(theirs);
+      expect(await r.connections.findByExternalId('206540352242922'), 'a page lookup finds no number').to.equal(null);
+      expect(await r.connections.findByExternalId('555000', 'bizchat')).to.equal(null);
+    });
+
+    it('holds a phone-number id on one bizchat connection of the platform: a second one, of any company, is a conflict', async () => {
+      await given();
+      const failure = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string }) => e.code ?? String(e));
+      const again = { kind: 'bizchat', provider: 'cloudapi', externalId: '106540352242923', secrets: { wabaId: '999', accessToken: 'x' } } as const;
+      expect(await failure(r.connections.add(connectionFixture(c2, 'Later', again)))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+      expect(await failure(r.connections.add(connectionFixture(c1, 'Again', again)))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+      const moved = (await r.connections.findById(c2, theirs))!;
+      expect(await failure(r.connections.update({ ...moved, externalId: '106540352242922' }))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+      // A page may have the same id as a number: each kind is unique on its own.
+      expect(await failure(r.connections.add(connectionFixture(c2, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: '106540352242923' })))).to.equal(null);
+      expect((await r.bizchatNumbers.connectionOfPhoneNumber('106540352242923'))?.id).to.equal(conn2);
     });
 
     it('a contact\'s window opens at its newest inbound message on that connection, in its company', async () => {

@@ -101,6 +101,47 @@ describe('Connections (in-memory)', () => {
     expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: mine.id, name: 'Renamed' }))).to.equal('resolved');
   });
 
+  it('accepts a business number only with a token that reaches it in its account, and only once on the platform', async () => {
+    const s = await setup();
+    s.ports.socialAccounts.grantNumber('acme-token', 'WABA-A', '1065');
+    s.ports.socialAccounts.grantNumber('acme-token', 'WABA-A', '1066');
+    s.ports.socialAccounts.grantNumber('other-token', 'WABA-B', '2065');
+    const number = (actor: Actor, externalId: string, accessToken: string, wabaId: string) =>
+      s.app.connections.createConnection.execute({ actor, kind: 'bizchat', name: 'Número', externalId, secrets: { accessToken, wabaId } });
+    // Another company's number with its own token (in either account), with a refused token, or in the wrong account: nothing is written.
+    expect(await code(number(s.otherAdmin, '1065', 'other-token', 'WABA-B'))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    expect(await code(number(s.otherAdmin, '1065', 'other-token', 'WABA-A'))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    expect(await code(number(s.otherAdmin, '1065', 'made-up', 'WABA-A'))).to.equal('ERR_BIZCHAT_TOKEN_INVALID');
+    expect(await code(number(s.admin, '1065', 'acme-token', 'WABA-B'))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    expect(await s.ports.connections.countByCompany(s.other.id)).to.equal(0);
+    expect(s.ports.outbox.entries).to.have.length(0);
+    const mine = await number(s.admin, '1065', 'acme-token', 'WABA-A');
+    expect(mine).to.include({ kind: 'bizchat', provider: 'cloudapi', externalId: '1065' });
+    // The holder of the token registering the number again, from any company: 409.
+    expect(await code(number(s.admin, '1065', 'acme-token', 'WABA-A'))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+    expect(await code(number(s.otherAdmin, '1065', 'acme-token', 'WABA-A'))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+    // A page id equal to the number is another kind's id: no conflict between them.
+    s.ports.socialAccounts.grant('page-token', '2065');
+    expect(await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'messenger', name: 'Page', externalId: '2065', secrets: { pageAccessToken: 'page-token' } }))).to.equal('resolved');
+
+    // Edits: onto another's number, with a token of another number or account, or with a refused token, are refused.
+    const theirs = await number(s.otherAdmin, '2065', 'other-token', 'WABA-B');
+    const edit = (actor: Actor, connectionId: number, fields: object) => s.app.connections.updateConnection.execute({ actor, connectionId, ...fields });
+    expect(await code(edit(s.otherAdmin, theirs.id, { externalId: '1065' }))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    expect(await code(edit(s.otherAdmin, theirs.id, { externalId: '1065', secrets: { accessToken: 'acme-token', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+    expect(await code(edit(s.admin, mine.id, { secrets: { accessToken: 'other-token', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    expect(await code(edit(s.admin, mine.id, { secrets: { accessToken: 'acme-token', wabaId: 'WABA-B' } }))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
+    expect(await code(edit(s.admin, mine.id, { secrets: { accessToken: 'revoked', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_TOKEN_INVALID');
+    expect(await code(edit(s.superUser, theirs.id, { anyCompany: true, externalId: '1065', secrets: { accessToken: 'acme-token', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+    expect((await s.ports.connections.findById(s.other.id, theirs.id))!).to.deep.include({ externalId: '2065', secrets: { accessToken: 'other-token', wabaId: 'WABA-B' } });
+    expect((await s.ports.connections.findById(s.acme.id, mine.id))!.secrets).to.deep.equal({ accessToken: 'acme-token', wabaId: 'WABA-A' });
+    // Our own edit keeping the number is fine; moving to another number the token reaches in the account too.
+    expect(await code(edit(s.admin, mine.id, { name: 'Renamed', externalId: '1065' }))).to.equal('resolved');
+    expect((await edit(s.admin, mine.id, { externalId: '1066' })).externalId).to.equal('1066');
+    // The number left free can be taken by who controls it.
+    expect(await code(number(s.admin, '1065', 'acme-token', 'WABA-A'))).to.equal('resolved');
+  });
+
   it('refuses bad input and leaves nothing behind', async () => {
     const s = await setup();
     const bad = [
