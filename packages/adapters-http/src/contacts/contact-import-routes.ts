@@ -38,7 +38,7 @@ export function contactImportRoutes(app: Pick<Application, 'contacts'>) {
       summary: 'Import the address book of a connection\'s account (default connection unless `chatappId` is given)',
       description: 'Any operator. Asks the connection\'s live session for its address book and imports it in the background, merged by number; answers the import\'s status at once. Progress and the final report are emitted as `company-<id>-contactImport` (`action: \'progress\'`, then `\'done\'`).',
       response: contactImportStatusSchema,
-      errors: [{ status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION'] }, { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED', 'ERR_CONTACTS_NOT_SUPPORTED'] }],
+      errors: [{ status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION'] }, { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED', 'ERR_CONTACTS_NOT_SUPPORTED'] }, { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] }],
       body: z.object({ chatappId: id.optional(), connectionId: id.optional() }),
       handler: async ({ actor, body }) => app.contacts.importAddressBook.execute({ actor, connectionId: body.connectionId ?? body.chatappId }),
     }),

@@ -181,7 +181,7 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
       method: 'PUT', path: '/contact-wallet/:contactId', auth: 'isAuth', tag, summary: 'Give the contact to an operator of the company, or to nobody (admin)',
       description: 'Admins only: sets the contact\'s `walletUserId`. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
       response: contactDetailsSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_USER_FOUND'] }],
+      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_USER_FOUND'] }, { status: 409, codes: ['ERR_CONTACT_SELLER_CHANGED'] }],
       params: byId, body: z.object({ userId: id.nullable() }),
       handler: async ({ actor, params, body }) => app.contacts.setContactWallet.execute({ actor, contactId: params.contactId, userId: body.userId }),
     }),

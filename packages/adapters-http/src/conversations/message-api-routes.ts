@@ -71,21 +71,21 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       body: sendBody, multipart: { fileFields: ['medias'], maxFileBytes: MAX_API_MEDIA_BYTES, maxFiles: 10 }, jsonOrMultipart: true,
       description: `One message per file, the text on the first. ${SEND_TEXT}`,
       response: apiSendResultSchema,
-      errors: [...sendErrors, { status: 422, codes: ['ERR_FILE_TOO_LARGE'] }],
+      errors: [...sendErrors, { status: 422, codes: ['ERR_FILE_TOO_LARGE', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] }, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }],
       handler: async ({ body, multipart, ctx }) => send(ctx, { ...body, medias: multipart.files.medias ?? [] }),
     }),
     route({
       method: 'POST', path: '/api/messages/send-button', auth: 'tokenAuth', tag, summary: 'Send a message with up to three reply buttons', body: buttonsBody,
       description: `Buttons without \`id\` get \`btn-1\`, \`btn-2\`... ${SEND_TEXT}`,
       response: apiSendResultSchema,
-      errors: sendErrors,
+      errors: [...sendErrors, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }, { status: 422, codes: ['ERR_BIZCHAT_WINDOW_CLOSED'] }],
       handler: async ({ body, ctx }) => send(ctx, { ...body, buttons: body.buttons.map((b, i) => ({ id: b.id ?? `btn-${i + 1}`, text: b.text })) }),
     }),
     route({
       method: 'POST', path: '/api/messages/send-list', auth: 'tokenAuth', tag, summary: 'Send a list message', body: listBody,
       description: `Rows without \`id\` get \`row-<section>-<row>\`. ${SEND_TEXT}`,
       response: apiSendResultSchema,
-      errors: sendErrors,
+      errors: [...sendErrors, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }, { status: 422, codes: ['ERR_BIZCHAT_WINDOW_CLOSED'] }],
       handler: async ({ body, ctx }) => send(ctx, {
         ...body,
         list: {
@@ -100,8 +100,9 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       response: apiSendResultSchema,
       errors: [
         ...sendErrors,
-        { status: 422, codes: ['ERR_INVALID_URL', 'ERR_URL_NOT_ALLOWED', 'ERR_URL_NOT_REACHABLE', 'ERR_FILE_TYPE_NOT_ALLOWED'] },
+        { status: 422, codes: ['ERR_INVALID_URL', 'ERR_URL_NOT_ALLOWED', 'ERR_URL_NOT_REACHABLE', 'ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_URL_TIMEOUT', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] },
         { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
+        { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
       ],
       handler: async ({ body, ctx }) => {
         const file = await safeFetch(body.url, { maxBytes: MAX_API_MEDIA_BYTES, contentTypes: ['image/'], allowPrivate: o.allowPrivateUrls });

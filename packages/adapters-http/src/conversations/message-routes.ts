@@ -68,7 +68,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
         + 'A send goes through the outbox and takes a pending ticket (it becomes `open` and the '
         + 'sender\'s); a private note is stored only. Emits an `appMessage` event (action `create`) per message, and the `ticket` event (action `update`) when the ticket changed.',
       response: sentMessagesSchema,
-      errors: [...sendErrors, { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_QUOTED_MESSAGE_NOT_FOUND', 'ERR_EMPTY_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
+      errors: [...sendErrors, { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_QUOTED_MESSAGE_NOT_FOUND', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }],
       handler: async ({ actor, params, body, multipart }) => app.conversations.sendTicketMessage.execute({
         actor, ticketId: params.ticketId, body: body.body ?? '', quotedMsgId: body.quotedMsgId || body.quotedMsg?.id || null, isPrivate: body.isPrivate,
         medias: multipart.files.medias ?? [],
@@ -80,7 +80,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       description: 'Admins any message the company sent, users their own. A message that reached the contact is revoked at the provider '
         + '(chat-application sessions only); notes and failed sends are only flagged. Deleting twice changes nothing. Emits the `appMessage` event (action `update`).',
       response: messageViewSchema,
-      errors: [...ownMessageErrors, { status: 409, codes: ['ERR_MESSAGE_NOT_SENT'], description: 'The send is still on its way' }, { status: 422, codes: ['ERR_REVOKE_NOT_SUPPORTED'] }],
+      errors: [...ownMessageErrors, { status: 409, codes: ['ERR_MESSAGE_NOT_SENT'], description: 'The send is still on its way' }, { status: 422, codes: ['ERR_REVOKE_NOT_SUPPORTED'] }, { status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
       handler: async ({ actor, params }) => app.conversations.revokeMessage.execute({ actor, messageId: params.messageId }),
     }),
     route({
@@ -94,6 +94,8 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
         ...ownMessageErrors,
         { status: 409, codes: ['ERR_MESSAGE_DELETED', 'ERR_MESSAGE_NOT_SENT'] },
         { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_EDIT_NOT_SUPPORTED'] },
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
       ],
       handler: async ({ actor, params, body }) => app.conversations.editMessage.execute({ actor, messageId: params.messageId, body: body.body }),
     }),
@@ -119,8 +121,8 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
         + 'Emits the `ticket` event (action `create` or `update`) and an `appMessage` event (action `create`).',
       response: forwardedMessageSchema,
       errors: [
-        { status: 404, codes: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND'] },
-        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_COMPANY_SUSPENDED'] },
         { status: 409, codes: ['ERR_MESSAGE_DELETED'] },
         { status: 422, codes: ['ERR_CANNOT_FORWARD_PRIVATE', 'ERR_EMPTY_MESSAGE'] },
       ],
@@ -136,7 +138,8 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       response: sentMessagesSchema,
       errors: [
         ...sendErrors, { status: 404, codes: ['ERR_PRODUCT_NOT_FOUND', 'ERR_CATEGORY_NOT_FOUND'], description: 'A product or `categoryId` that is not the company\'s' },
-        { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_MESSAGE_TOO_LONG'] },
+        { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_MESSAGE_TOO_LONG', 'ERR_BIZCHAT_WINDOW_CLOSED'] },
+        { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
       ],
       body: z.object({
         body: z.string().max(1000).optional(),

@@ -98,7 +98,7 @@ export function fileRoutes(app: FilesApp) {
       multipart: { fileFields: ['files'], maxFileBytes: MAX_FILE_OPTION_BYTES, maxFiles: MAX_FILES_PER_UPLOAD, maxFields: 50 },
       errors: [
         ADMINS, LIST_NOT_FOUND, { status: 404, codes: ['ERR_NO_FILE_OPTION_FOUND'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
-        { status: 422, codes: ['ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_INVALID_FILE_OPTION', 'ERR_TOO_MANY_FILE_OPTIONS'] },
+        { status: 422, codes: ['ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_INVALID_FILE_OPTION', 'ERR_TOO_MANY_FILE_OPTIONS', 'ERR_NO_FILE'] },
       ],
       handler: async ({ actor, params, body, multipart }) => {
         if (body.fileId !== undefined && body.fileId !== params.fileListId) throw new ValidationError('ERR_INVALID_FILE_OPTION');

@@ -94,7 +94,7 @@ export function flowRoutes(app: FlowsApp) {
       method: 'POST', path: '/flows/:flowId/nodes', auth: 'isAuth', tag: TAG, operationId: 'addFlowNode', summary: 'Add a node to the draft (admin)', status: 201,
       params: flowParams, body: flowNodeInput,
       description: 'The server gives it its id; `data` fields left out take their defaults. Answers the node and the draft\'s new `version`.',
-      response: nodeAddedSchema, errors: [ADMIN_ONLY, NOT_FOUND, NODE_ERRORS],
+      response: nodeAddedSchema, errors: [ADMIN_ONLY, NOT_FOUND, NODE_ERRORS, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
       handler: async ({ actor, params, body }) => f.addFlowNode.execute({ actor, flowId: params.flowId, node: body }),
     }),
     route({
@@ -102,7 +102,7 @@ export function flowRoutes(app: FlowsApp) {
       params: nodeParams, body: z.object({ type: z.string().max(50).optional(), position: z.object({ x: z.number(), y: z.number() }).optional(), data: z.record(z.string(), z.unknown()).optional() }),
       description: 'Its position and `data` (replaced whole, defaults filled in), or its `type` (the data then read for the new type). Edges of handles it no '
         + 'longer has go (`removedEdgeIds`).',
-      response: nodeChangedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_NODE_NOT_FOUND'] }, NODE_ERRORS],
+      response: nodeChangedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_NODE_NOT_FOUND'] }, NODE_ERRORS, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
       handler: async ({ actor, params, body }) => f.updateFlowNode.execute({
         actor, flowId: params.flowId, nodeId: params.nodeId,
         node: { ...(body.type !== undefined ? { type: body.type } : {}), ...(body.position ? { position: body.position } : {}), ...(body.data ? { data: body.data } : {}) },
@@ -111,7 +111,7 @@ export function flowRoutes(app: FlowsApp) {
     route({
       method: 'DELETE', path: '/flows/:flowId/nodes/:nodeId', auth: 'isAuth', tag: TAG, operationId: 'removeFlowNode', summary: 'Remove a node of the draft (admin)',
       params: nodeParams, description: 'With every edge to or from it.',
-      response: nodeRemovedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_NODE_NOT_FOUND'] }],
+      response: nodeRemovedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_NODE_NOT_FOUND'] }, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
       handler: async ({ actor, params }) => f.removeFlowNode.execute({ actor, flowId: params.flowId, nodeId: params.nodeId }),
     }),
     route({
@@ -119,12 +119,12 @@ export function flowRoutes(app: FlowsApp) {
       params: flowParams, body: flowEdgeSchema.omit({ id: true }),
       description: 'Both nodes must exist; the handle must be one of the source\'s, not yet connected.',
       response: edgeAddedSchema,
-      errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_NODE_NOT_FOUND'] }, { status: 422, codes: ['ERR_FLOW_INVALID_EDGE', 'ERR_FLOW_TOO_LARGE'] }],
+      errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_NODE_NOT_FOUND'] }, { status: 422, codes: ['ERR_FLOW_INVALID_EDGE', 'ERR_FLOW_TOO_LARGE'] }, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
       handler: async ({ actor, params, body }) => f.addFlowEdge.execute({ actor, flowId: params.flowId, edge: body }),
     }),
     route({
       method: 'DELETE', path: '/flows/:flowId/edges/:edgeId', auth: 'isAuth', tag: TAG, operationId: 'removeFlowEdge', summary: 'Remove an edge of the draft (admin)',
-      params: edgeParams, response: edgeRemovedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_EDGE_NOT_FOUND'] }],
+      params: edgeParams, response: edgeRemovedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_EDGE_NOT_FOUND'] }, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
       handler: async ({ actor, params }) => f.removeFlowEdge.execute({ actor, flowId: params.flowId, edgeId: params.edgeId }),
     }),
     route({
@@ -133,7 +133,7 @@ export function flowRoutes(app: FlowsApp) {
         + 'node reachable; each node complete; every queue, user, tag, file list, prompt, integration and flow it names the company\'s) and copies it into the next '
         + 'version, immutable. Answers the version; sends a `flow` frame (`publish`).',
       response: flowVersionSchema,
-      errors: [ADMIN_ONLY, NOT_FOUND, { status: 422, codes: ['ERR_FLOW_INVALID_GRAPH'], description: '`{ error, nodeId, reason }`: the node at fault and why' }],
+      errors: [ADMIN_ONLY, NOT_FOUND, { status: 422, codes: ['ERR_FLOW_INVALID_GRAPH', 'ERR_PROMPT_INVALID_BASE_URL'], description: '`{ error, nodeId, reason }`: the node at fault and why' }],
       handler: async ({ actor, params }) => f.publishFlow.execute({ actor, flowId: params.flowId }),
     }),
     route({
@@ -157,7 +157,7 @@ export function flowRoutes(app: FlowsApp) {
       response: flowRunSchema,
       errors: [
         ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND'] },
-        { status: 409, codes: ['ERR_FLOW_NOT_PUBLISHED', 'ERR_FLOW_RUN_ACTIVE', 'ERR_FLOW_TICKET_TAKEN'] }, { status: 422, codes: ['ERR_FLOW_EXECUTE_TARGET'] },
+        { status: 409, codes: ['ERR_FLOW_NOT_PUBLISHED', 'ERR_FLOW_RUN_ACTIVE', 'ERR_FLOW_TICKET_TAKEN'] }, { status: 422, codes: ['ERR_FLOW_EXECUTE_TARGET', 'ERR_FLOW_LOOP'] },
       ],
       handler: async ({ actor, params, body }) => f.executeFlow.execute({
         actor, flowId: params.flowId, ...(body.ticketId !== undefined ? { ticketId: body.ticketId } : {}),

@@ -29,7 +29,7 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       response: loginResultSchema,
       errors: [
         { status: 401, codes: ['ERR_INVALID_CREDENTIALS'] },
-        { status: 403, codes: ['ERR_COMPANY_INACTIVE'] },
+        { status: 403, codes: ['ERR_COMPANY_INACTIVE', 'ERR_COMPANY_SUSPENDED'] },
         { status: 429, codes: ['ERR_TOO_MANY_LOGIN_ATTEMPTS'] },
       ],
       handler: async ({ body, ctx }) => {
@@ -44,7 +44,7 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
         + 'The token rotated away last still answers the same new pair for 30 s (two tabs refreshing at once); presenting it later, '
         + 'or an older one, revokes every session of the user (`ERR_REFRESH_TOKEN_REUSED`). On any failure the cookie is cleared.',
       response: refreshResultSchema,
-      errors: [{ status: 401, codes: ['ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_REUSED'] }],
+      errors: [{ status: 401, codes: ['ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_REUSED'] }, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }],
       handler: async ({ ctx }) => {
         try {
           const result = await app.identity.refreshToken.execute({ refreshToken: ctx.cookies.get(REFRESH_COOKIE) });

@@ -149,7 +149,7 @@ export function scheduleRoutes(app: SchedulesApp) {
       body: scheduleBody,
       description: `${ACCESS} \`body\`, \`sendAt\` and \`contactId\` are required; a time more than 5 minutes past is 422, one just past is sent at once. `
         + 'Every id must be one of the company\'s (404). Answers 200 (as the lineage) and emits `schedule` (action `create`).',
-      response: scheduleSchema, errors: [PLAN, REFERENCES, { status: 422, codes: INPUT_CODES }],
+      response: scheduleSchema, errors: [PLAN, REFERENCES, { status: 422, codes: [...INPUT_CODES, 'ERR_SCHEDULE_INVALID_NAME', 'ERR_SCHEDULE_TOO_MANY_RECIPIENTS'] }],
       handler: async ({ actor, body }) => s.createSchedule.execute({ actor, schedule: scheduleInput(body) }),
     }),
     route({
@@ -157,7 +157,7 @@ export function scheduleRoutes(app: SchedulesApp) {
       params: byScheduleId, body: scheduleBody,
       description: `${ACCESS} Only the fields sent change. A new \`sendAt\` moves the waiting occurrence; on a schedule whose series ended it starts a new one. `
         + 'The same time sent back (to the minute) moves nothing. Emits `schedule` (action `update`).',
-      response: scheduleSchema, errors: [CHANGE, NOT_FOUND, REFERENCES, { status: 422, codes: INPUT_CODES }],
+      response: scheduleSchema, errors: [CHANGE, NOT_FOUND, REFERENCES, SENDING, { status: 422, codes: [...INPUT_CODES, 'ERR_SCHEDULE_INVALID_NAME', 'ERR_SCHEDULE_TOO_MANY_RECIPIENTS'] }],
       handler: async ({ actor, params, body }) => s.updateSchedule.execute({ actor, scheduleId: params.scheduleId, schedule: scheduleInput(body) }),
     }),
     route({
