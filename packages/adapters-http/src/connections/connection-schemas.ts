@@ -77,8 +77,8 @@ export const connectionDeletedSchema = z.object({ message: z.literal('Connection
   .meta({ id: 'ConnectionDeleted', description: 'The connection is gone', example: { message: 'Connection deleted' } });
 
 export const sessionsRestartedSchema = z.object({
-  restarted: z.number().int().meta({ description: 'How many sessions were restarted', example: 1 }),
-  connections: z.array(connectionViewSchema).meta({ description: 'The restarted connections, each showing `OPENING`' }),
+  restarted: z.number().int().meta({ description: 'How many sessions the request covers (restarted now, or joined to a restart just asked)', example: 1 }),
+  connections: z.array(connectionViewSchema).meta({ description: 'The connections covered: `OPENING` while their restart runs, their new status once it brought them back' }),
 }).meta({
   id: 'SessionsRestarted',
   description: 'The chat-application sessions restarted',

@@ -169,7 +169,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       }),
       deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
       controlSession: new ControlSession({ connections, sessions, tx, realtime }),
-      restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime }),
+      restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime, cache }),
       resumeSessions,
       setGreetingMedia: new SetGreetingMedia({ connections, blobs, ids, clock, realtime }),
       removeGreetingMedia: new RemoveGreetingMedia({ connections, blobs, clock, realtime }),

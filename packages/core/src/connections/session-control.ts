@@ -1,7 +1,7 @@
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { SessionEvent } from './connection-events.js';
-import type { Transaction } from '../shared/ports.js';
+import type { Cache, Transaction } from '../shared/ports.js';
 import type { SessionControl } from './channel-messages.js';
 import { toConnectionView, type Connection, type ConnectionView } from './connection.js';
 import { visibleConnection } from './connection-rules.js';
@@ -41,18 +41,81 @@ export class ControlSession {
   }
 }
 
-/** An admin restarts every chat-application session of the company at once. */
+/**
+ * How long a requested restart of a session covers later requests: while it runs (the connection
+ * shows `OPENING`) or just after it brought the session back, a new request joins it instead of
+ * restarting the session again. A session that came back `DISCONNECTED` is restarted again at once;
+ * one still `OPENING` after this long is taken as stuck and restarted again too.
+ */
+export const RESTART_JOIN_SECONDS = 15;
+
+/** The cache key of a session's last requested restart (shared by the instances). */
+const restartKey = (connectionId: number) => `session-restart:${connectionId}`;
+
+/**
+ * An admin restarts every chat-application session of the company. The answer comes at once: each
+ * connection's restart is a command for the channel runtime, written with the `OPENING` status in
+ * one transaction, and the runtime reports its progress (`OPENING`, then `CONNECTED`, `qrcode` or
+ * `DISCONNECTED`) as `chatappSession` frames. Restarts of a session are coalesced: requests at the
+ * same time share one run, and a request while a restart of a session runs (or right after it
+ * brought the session back) joins it, so a burst of requests restarts each session once, not once
+ * per request.
+ */
 export class RestartAllSessions {
-  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents<SessionEvent> }) {}
+  /** The run in progress per company, which requests arriving meanwhile share. */
+  private readonly running = new Map<number, Promise<ConnectionView[]>>();
+
+  constructor(private readonly deps: {
+    connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents<SessionEvent>;
+    /** Remembers each session's last requested restart across instances; without it only simultaneous requests are coalesced. */
+    cache?: Cache;
+  }) {}
 
   async execute(input: { readonly actor: Actor }): Promise<ConnectionView[]> {
-    const { connections, sessions, tx, realtime } = this.deps;
     assertAdmin(input.actor);
-    const restarted = await tx.run(async () => {
-      const chatapps = (await connections.list(input.actor.companyId)).filter((c) => c.kind === 'chatapp');
-      for (const connection of chatapps) await sessions.apply(connection, 'restart');
-      return chatapps;
-    });
-    return announce(realtime, restarted);
+    const companyId = input.actor.companyId;
+    const running = this.running.get(companyId);
+    if (running) return running;
+    const run = this.run(companyId).finally(() => this.running.delete(companyId));
+    this.running.set(companyId, run);
+    return run;
+  }
+
+  private async run(companyId: number): Promise<ConnectionView[]> {
+    const { connections, sessions, tx, realtime } = this.deps;
+    const claimed: number[] = [];
+    let restarted: Connection[];
+    let covered: Connection[];
+    try {
+      [covered, restarted] = await tx.run(async () => {
+        const chatapps = (await connections.list(companyId)).filter((c) => c.kind === 'chatapp');
+        const started: Connection[] = [];
+        for (const connection of chatapps) {
+          if (!(await this.claim(connection))) continue;
+          claimed.push(connection.id);
+          await sessions.apply(connection, 'restart');
+          started.push(connection);
+        }
+        return [chatapps, started] as const;
+      });
+    } catch (err) {
+      // Nothing was restarted: the claims must not make later requests join it.
+      await Promise.all(claimed.map((id) => this.deps.cache?.delete(restartKey(id)).catch(() => undefined)));
+      throw err;
+    }
+    await announce(realtime, restarted);
+    return covered.map(toConnectionView);
+  }
+
+  /** True when this request restarts the session; false when it joins the restart already requested. */
+  private async claim(connection: Connection): Promise<boolean> {
+    const { cache } = this.deps;
+    if (!cache) return true;
+    const key = restartKey(connection.id);
+    if (await cache.setIfAbsent(key, '1', RESTART_JOIN_SECONDS)) return true;
+    // A restart was requested moments ago: join it, unless it already ended with the session down.
+    if (connection.status !== 'DISCONNECTED') return false;
+    await cache.set(key, '1', RESTART_JOIN_SECONDS);
+    return true;
   }
 }
