@@ -1,7 +1,7 @@
 export * from './http/server.js';
 export * from './http/route.js';
 export * from './http/registry.js';
-export * from './http/openapi.js';
+// buildOpenApi is imported by path (@servicedesk/adapters-http/http/openapi): its library loads only when /openapi.json is first asked for.
 export * from './http/openapi-errors.js';
 export * from './http/operation-ids.js';
 export * from './http/response-validation.js';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'chai';
 import { z } from 'zod';
-import { buildOpenApi, deriveOperationId, derivedErrorStatuses, operationIds, route, type RouteSpec } from '../src/index.js';
+import { deriveOperationId, derivedErrorStatuses, operationIds, route, type RouteSpec } from '../src/index.js';
+import { buildOpenApi } from '../src/http/openapi.js';
 
 const handler = async () => undefined;
 const tag = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'UnitTag', example: { id: 1, name: 'vip' } });

@@ -19,6 +19,43 @@ const AUTH_TEXT: Record<AuthClass, string> = {
   none: '`none`: public',
 };
 
+/** What each group of routes is for; a test checks that every tag in use has its sentence. */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'Auth': 'Sign-in, the refresh cookie, sign-up of a new company and password recovery.',
+  'Users': 'The company\'s operators and admins: profiles, queues, presence and passwords.',
+  'Companies and plans': 'Tenants and the plans that switch their features and limits (super admin), and a company\'s own record.',
+  'Settings': 'Company settings (business hours, time zone, behaviour switches) and the white-label files.',
+  'Company integration API (auth: `isAuthCompany`)': 'The company integration API under `/api/*`, authenticated by `COMPANY_TOKEN`.',
+  'Subscriptions, invoices, webhooks': 'Plans\' invoices, Pix charges through the payment gateway and its signed notifications.',
+  'Chat application, social network and sessions (connections)': 'Connections (`chatapp` sessions, `socialnet` pages, the `bizchat` business API), their sessions and the provider webhooks.',
+  'Official message API': 'Sending messages with a connection\'s API token (`/api/messages/*`): text, media, templates, with `Idempotency-Key`.',
+  'Tickets and messages': 'The conversations: tickets, their messages, notes, forwarding, transfers and closing.',
+  'Queues, tags, chatbots, campaigns': 'Routing and automation: queues with their menus and bots, tags and the kanban, campaigns and their settings.',
+  'Contacts': 'The company\'s contacts: search, edit, import and export, custom fields and the number check.',
+  'Contact lists, announcements, internal chats': 'Campaign audiences, platform announcements and the operators\' internal chats.',
+  'Dashboard, statistics, schedules, transcription': 'Figures and reports, scheduled messages and speech-to-text of audio messages.',
+  'Proxies': 'Proxies that connections\' sessions go out through, and their health checks.',
+  'File lists': 'Named lists of files operators and bots send.',
+  'Flows (flow builder)': 'Conversation flows: drafts of nodes and edges, publishing, and their runs.',
+  'Catalog, products, orders': 'The company\'s catalog (categories and products) and the orders taken in conversations.',
+  'Object storage': 'A company\'s own S3-compatible bucket for its uploads.',
+  'Company templates': 'Message templates with variables, for operators.',
+  'Contact sellers': 'The seller responsible for each contact.',
+  'Templates and sellers': 'The business API\'s message templates (`bizchat`) and the sellers\' assignments.',
+  'Files, prompts, proxies, utilities': 'Prompts for language models, version and health, uploads and other utilities.',
+};
+
+/** The document's own introduction: what no single operation says. */
+const INTRODUCTION = [
+  'Every route of the backend, generated from the same declarations that validate its requests and answers.',
+  'An error answers `{ "error": "ERR_..." }` with one of the codes its operation lists.',
+  '**Realtime**: each company has a namespace on this server. Raw websocket: `ws://<host>/<companyId>?token=<access JWT>[&since=<seq>]`,',
+  'frames `{ "seq": n, "event": "company-<companyId>-<entity>", "data": { "action": "...", ... } }` with `seq` increasing per company;',
+  'reconnecting with `since` (the last `seq` seen) replays what was missed, or sends `{ "event": "resync" }` when it is gone and the lists must be reloaded.',
+  'socket.io: path `/socket.io/`, namespace `/<companyId>`, token in `auth.token`; the same events with the same `data`, without `seq`.',
+  'A socket receives only what its user may read over HTTP.',
+].join(' ');
+
 const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 function toOpenApiPath(path: string): string {
@@ -117,10 +154,12 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
       responses: { ...successResponses(r), ...(errorResponses(r) as RouteConfig['responses']) },
     });
   }
-  const tags = [...new Set(routes.map((r) => r.tag))].map((name) => ({ name }));
+  const tags = [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
   const doc = new OpenApiGeneratorV31([{ type: 'schema', schema: errorBody }, ...registry.definitions]).generateDocument({
     openapi: '3.1.0',
-    info: { ...info, license: { name: 'MIT', identifier: 'MIT' } },
+    info: { ...info, description: INTRODUCTION, license: { name: 'MIT', identifier: 'MIT' } },
+    // Relative: the server that serves this document is the one it describes.
+    servers: [{ url: '/', description: 'This server' }],
     tags,
   });
   for (const item of Object.values(doc.paths ?? {})) {

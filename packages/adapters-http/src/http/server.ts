@@ -9,7 +9,6 @@ import type { Logger } from 'pino';
 import { SOCKET_IO_PATH, SocketIoNamespaces } from '../realtime/socket-io-namespaces.js';
 import { WsNamespaces } from '../realtime/ws-namespaces.js';
 import { errorMiddleware } from './error-middleware.js';
-import { buildOpenApi } from './openapi.js';
 import { mountReferencePage } from './reference-page.js';
 import { mountRoutes, withoutTrailingSlash, type MountOptions } from './registry.js';
 import type { RouteSpec } from './route.js';
@@ -93,8 +92,15 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   if (o.requestScope) koa.use((_ctx, next) => o.requestScope!(() => next()));
 
   mountRoutes(router, o.routes, o);
-  const openapi = buildOpenApi(o.routes, o.info);
-  router.get('/openapi.json', (ctx) => { ctx.body = openapi; });
+  // Built at its first request, not at start (its library and the walk over every schema take a
+  // second a start does not need), and kept as text: the same bytes for every later request.
+  let openapi: Promise<string> | undefined;
+  router.get('/openapi.json', async (ctx) => {
+    openapi ??= import('./openapi.js').then((m) => JSON.stringify(m.buildOpenApi(o.routes, o.info)));
+    const text = await openapi.catch((err: unknown) => { openapi = undefined; throw err; });
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = text;
+  });
   mountReferencePage(router, { title: o.info.title, specUrl: '/openapi.json' });
   router.get('/public/*path', publicFiles(o.blobs));
   koa.use(router.routes());

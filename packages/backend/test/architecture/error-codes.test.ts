@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { buildOpenApi, STATUS_OF, type RouteSpec } from '@servicedesk/adapters-http';
+import { STATUS_OF, type RouteSpec } from '@servicedesk/adapters-http';
+import { buildOpenApi } from '@servicedesk/adapters-http/http/openapi';
 import { openPgliteDatabase } from '@servicedesk/adapters-persistence/testing';
 import {
   DETACHED_CHANNEL_QUERIES, ERROR_CODES, InMemoryBlobStorage, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, isErrorCode, kindsOf, placesOf,

@@ -47,6 +47,15 @@ describe('HTTP: the OpenAPI document of the backend', () => {
     expect(repeated, 'repeated operationIds').to.deep.equal([]);
   });
 
+  it('describes every tag, the server it is served from and the realtime namespace', () => {
+    const full = doc as unknown as { tags: Array<{ name: string; description?: string }>; servers?: Array<{ url: string }>; info: { description?: string } };
+    const used = new Set(operations().flatMap(({ op }) => (op as { tags?: string[] }).tags ?? []));
+    expect(full.tags.map((t) => t.name).sort()).to.deep.equal([...used].sort());
+    for (const tag of full.tags) expect(tag.description, tag.name).to.be.a('string').and.match(/^[A-Z`(].{10,}\.$/);
+    expect(full.servers).to.deep.equal([{ url: '/', description: 'This server' }]);
+    expect(full.info.description).to.include('/<companyId>').and.include('since').and.include('/socket.io/');
+  });
+
   it('holds only valid JSON Schemas, and every example fits its schema', () => {
     expect(schemaProblems(doc)).to.deep.equal([]);
   });
