@@ -422,7 +422,6 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
       [entry.id, entry.subject, entry.payload === undefined ? null : JSON.stringify(entry.payload), entry.createdAt],
     );
   }
-  /** Oldest first; entries of one millisecond in the order they were written (the identity `seq`). */
   /** One multi-row insert, deferred like `add`; an id already there (the same event taken again) is left as it was. */
   async addOnce(entries: readonly OutboxEntry[]) {
     if (!entries.length) return;
@@ -432,6 +431,7 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
       entries.flatMap((e) => [e.id, e.subject, e.payload === undefined ? null : JSON.stringify(e.payload), e.createdAt]),
     );
   }
+  /** Oldest first; entries of one millisecond in the order they were written (the identity `seq`). */
   async pending(limit: number): Promise<OutboxEntry[]> {
     const rows = await this.em.find(OutboxSchema, { publishedAt: null }, {
       ...READ, orderBy: [{ createdAt: 'asc' }, { [raw((alias: string) => `${alias}.seq`)]: 'asc' }], limit,
