@@ -94,7 +94,9 @@ describe('OpenAPI document of declared routes', () => {
     expect(statuses('/hook', 'post')).to.deep.equal(['401', '500']);
     expect(statuses('/version', 'get')).to.deep.equal(['500']);
     expect(op(doc, '/tags', 'get').responses['401']).to.deep.equal({ $ref: '#/components/responses/Unauthorized' });
-    const conflict = op(doc, '/tags', 'post').responses['409'];
+    // Written once as a component, named after its one code, and referenced.
+    expect(op(doc, '/tags', 'post').responses['409']).to.deep.equal({ $ref: '#/components/responses/ERR_TAG_NAME_ALREADY_EXISTS' });
+    const conflict = (doc.components!.responses as Record<string, any>).ERR_TAG_NAME_ALREADY_EXISTS;
     expect(conflict.description).to.include('`ERR_TAG_NAME_ALREADY_EXISTS`');
     expect(conflict.content['application/json'].examples).to.deep.equal({ ERR_TAG_NAME_ALREADY_EXISTS: { value: { error: 'ERR_TAG_NAME_ALREADY_EXISTS' } } });
     expect(derivedErrorStatuses(route({ method: 'GET', path: '/api/x', auth: 'isAuthCompany', tag: 't', summary: 's', handler }))).to.deep.equal([401, 500]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { errorBody, errorResponses, standardErrorResponses } from './openapi-errors.js';
@@ -165,7 +166,39 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item) as Array<{ parameters?: WireParameter[] }>) operation.parameters?.forEach(asWireParameter);
   }
+  shareErrorResponses(doc);
   return doc;
+}
+
+type Responses = Record<string, Record<string, unknown>>;
+
+/**
+ * Error responses written once: many routes answer the same status with the same codes (a 404 for
+ * one kind of row, a 403 of the profile rule), and each used to carry its own copy. Each distinct one
+ * becomes a component named after its code (or its status and a digest of its codes), referenced by
+ * every operation that answers it.
+ */
+function shareErrorResponses(doc: { paths?: Record<string, Record<string, { responses?: Responses }>>; components?: { responses?: Responses } }): void {
+  const shared = (doc.components ??= {}).responses ??= {};
+  const named = new Map<string, string>();
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (/^2/.test(status) || '$ref' in response) continue;
+        const key = JSON.stringify(response);
+        let name = named.get(key);
+        if (!name) {
+          const codes = Object.keys(((response.content as Record<string, { examples?: object }> | undefined)?.['application/json']?.examples) ?? {});
+          const base = codes.length === 1 ? codes[0]! : `Error${status}-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+          name = base;
+          for (let n = 2; shared[name]; n++) name = `${base}-${n}`;
+          shared[name] = response;
+          named.set(key, name);
+        }
+        operation.responses![status] = { $ref: `#/components/responses/${name}` };
+      }
+    }
+  }
 }
 
 interface WireParameter { in?: string; required?: boolean; schema?: unknown }

@@ -56,6 +56,16 @@ describe('HTTP: the OpenAPI document of the backend', () => {
     expect(full.info.description).to.include('/<companyId>').and.include('since').and.include('/socket.io/');
   });
 
+  it('writes each error response once, as a component every operation answering it refers to', () => {
+    for (const { key, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (!/^2/.test(status)) expect(response, `${key} ${status}`).to.have.all.keys('$ref');
+      }
+    }
+    const written = Object.values(doc.components.responses ?? {}).map((r) => JSON.stringify(r));
+    expect(written.filter((r, i) => written.indexOf(r) !== i), 'the same response under two names').to.deep.equal([]);
+  });
+
   it('holds only valid JSON Schemas, and every example fits its schema', () => {
     expect(schemaProblems(doc)).to.deep.equal([]);
   });
