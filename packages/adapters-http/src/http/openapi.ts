@@ -166,7 +166,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item) as Array<{ parameters?: WireParameter[] }>) operation.parameters?.forEach(asWireParameter);
   }
-  shareErrorResponses(doc);
+  shareErrorResponses(doc as unknown as Parameters<typeof shareErrorResponses>[0]);
   return doc;
 }
 
