@@ -32,7 +32,7 @@ describe('SqlPlants on PGlite', () => {
   });
 });
 
-describe('SqlPlants on PostgreSQL (TEST_DATABASE_URL)', function () {
+describe('SqlPlants on PostgreSQL (TEST_DATABASE_URL)', () => {
   const url = process.env['TEST_DATABASE_URL'];
   if (!url && process.env['CI'] === 'true') throw new Error('TEST_DATABASE_URL must be set in CI');
   // A dedicated schema keeps the test away from any real `plants` table in that database.

@@ -3,7 +3,7 @@ import { connect } from 'nats';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { JetStreamBroker } from '../src/index.js';
 
-describe('JetStreamBroker.connected (for GET /debug-queues)', function () {
+describe('JetStreamBroker.connected (for GET /debug-queues)', () => {
   const url = integrationUrl('TEST_NATS_URL');
   before(function () { if (!url) this.skip(); });
 

@@ -30,7 +30,7 @@ describe('subjectCovers', () => {
   });
 });
 
-describe('JetStreamBroker', function () {
+describe('JetStreamBroker', () => {
   const url = integrationUrl('TEST_NATS_URL');
   // Per-run stream names and subjects, so runs on a shared server never overlap the real streams.
   const run = `T${rand()}`;

@@ -3,7 +3,7 @@ import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import type { Connection } from '@servicedesk/core';
 import { NatsChannelQueries, NatsQueryResponder } from '../src/index.js';
 
-describe('Number checks over NATS request/reply', function () {
+describe('Number checks over NATS request/reply', () => {
   const url = integrationUrl('TEST_NATS_URL');
   before(function () { if (!url) this.skip(); });
 

@@ -4,7 +4,7 @@ import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import type { BrokerEnvelope } from '@servicedesk/core';
 import { JetStreamBroker, NatsChannelQueries, NatsQueryResponder, NatsRealtimeFanout, natsSubject } from '../src/index.js';
 
-describe('NATS_PREFIX: two deployments on one NATS server', function () {
+describe('NATS_PREFIX: two deployments on one NATS server', () => {
   const url = integrationUrl('TEST_NATS_URL');
   const run = Math.random().toString(36).slice(2, 8);
   const prefixes = [`pa${run}`, `pb${run}`] as const;

@@ -2,7 +2,7 @@ import { describeRealtimeFanoutContract } from '@servicedesk/core/contracts/real
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { NatsRealtimeFanout } from '../src/index.js';
 
-describe('NatsRealtimeFanout', function () {
+describe('NatsRealtimeFanout', () => {
   const url = integrationUrl('TEST_NATS_URL');
   before(function () { if (!url) this.skip(); });
   describeRealtimeFanoutContract('NATS (two connections)', async () => {

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { z } from 'zod';
 import type { TempFileUpload } from '@servicedesk/core';
-import { errorMiddleware, HttpError, MAX_MULTIPART_BYTES, mountRoutes, multipartTotalLimit, readMultipart, route, TEMP_FILE_PREFIX, type AccessApi } from '../src/index.js';
+import { errorMiddleware, type HttpError, MAX_MULTIPART_BYTES, mountRoutes, multipartTotalLimit, readMultipart, route, TEMP_FILE_PREFIX, type AccessApi } from '../src/index.js';
 
 const BOUNDARY = 'unit-boundary-42';
 

@@ -22,7 +22,7 @@ for (const [name, open, enabled] of [
   ['PGlite', () => openPgliteDatabase(), () => true],
   ['PostgreSQL', () => openPostgresDatabase(), () => Boolean(integrationUrl('TEST_DATABASE_URL'))],
 ] as Array<[string, () => Promise<Database>, () => boolean]>) {
-  describe(`Deferred writes in a transaction: ${name}`, function () {
+  describe(`Deferred writes in a transaction: ${name}`, () => {
     let db: Database;
     let r: ReturnType<typeof repositories>;
     let w: { company: number; connection: number; ticket: Ticket };
@@ -52,7 +52,7 @@ for (const [name, open, enabled] of [
       if (db.kind === 'postgresql') unwatch = watchRoundTrips((sql) => { sent?.push(sql); });
     });
     after(async () => { unwatch?.(); await db?.close(); });
-    beforeEach(async function () {
+    beforeEach(async () => {
       if (!db) return;
       await truncate(db);
       counts = [];

@@ -47,6 +47,7 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
 }
 
 /** A NUL character (PostgreSQL cannot store it) or a UTF-16 surrogate without its pair (not text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is the point
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const BAD_TEXT_MESSAGE = 'contains a NUL character or an unpaired UTF-16 surrogate';
@@ -63,7 +64,7 @@ export function findBadText(value: unknown, where: string): string | null {
     if (typeof v === 'string') {
       if (BAD_TEXT.test(v)) return item.path;
     } else if (Array.isArray(v)) {
-      v.forEach((e, i) => stack.push({ value: e, path: `${item!.path}.${i}` }));
+      v.forEach((e, i) => { stack.push({ value: e, path: `${item!.path}.${i}` }); });
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
       for (const [k, e] of Object.entries(v)) {
         if (BAD_TEXT.test(k)) return `${item.path}.${k.replace(BAD_TEXT, '?')}`;

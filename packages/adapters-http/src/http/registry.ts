@@ -69,7 +69,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
       spec.guard?.(ctx);
       const params = parse(spec.params, ctx.params, 'params');
       const query = parse(spec.query, ctx.query, 'query');
-      let body: unknown = undefined;
+      let body: unknown ;
       const raw = spec.raw ? await readRawBody(ctx, spec.raw) : Buffer.alloc(0);
       let multipart = { fields: {}, fieldLists: {}, files: {} } as RouteInput<unknown, unknown, unknown>['multipart'];
       if (spec.multipart && (!spec.jsonOrMultipart || ctx.is('multipart/form-data'))) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStorage, StoredBlob } from '@servicedesk/core';
@@ -104,7 +104,7 @@ export class LocalDiskBlobStorage implements BlobStorage {
     }
     let total = 0;
     const walk = async (dir: string, keyPrefix: string): Promise<void> => {
-      let entries;
+      let entries: Dirent[];
       try {
         entries = await readdir(dir, { withFileTypes: true });
       } catch (error) {

@@ -61,7 +61,7 @@ describe('RedisCache', () => {
     describeRedisSpecifics(() => client);
   });
 
-  describe('on Redis (TEST_REDIS_URL)', function () {
+  describe('on Redis (TEST_REDIS_URL)', () => {
     const url = integrationUrl('TEST_REDIS_URL');
     let client: Redis;
     const prefix = `sd-test-${randomBytes(6).toString('hex')}:`;

@@ -26,7 +26,7 @@ const targets: Array<{ name: string; open: () => Promise<Database>; enabled: () 
 ];
 
 for (const target of targets) {
-  describe(target.name, function () {
+  describe(target.name, () => {
     let db: Database | undefined;
     before(async function () {
       if (!target.enabled()) return this.skip();

@@ -161,7 +161,7 @@ export function describeOnEachDatabase<F>(
     ['PostgreSQL', () => openPostgresDatabase(options), () => Boolean(integrationUrl('TEST_DATABASE_URL'))],
   ];
   for (const [name, open, enabled] of targets) {
-    describe(name, function () {
+    describe(name, () => {
       let db: Database | undefined;
       before(async function () {
         if (!enabled()) return this.skip();

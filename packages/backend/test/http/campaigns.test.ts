@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { openNamespace } from '../support/namespace-client.js';
 import { sandboxDesk } from '../support/sandbox-conversations.js';
-import { asSuper, client, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { asSuper, type client, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
 type Api = ReturnType<typeof client>;
 

@@ -10,7 +10,7 @@ function connect(url: string): Promise<{ ws: WebSocket; frames: Frame[]; next: (
     const ws = new WebSocket(url);
     const frames: Frame[] = [];
     const waiters: Array<() => void> = [];
-    ws.on('message', (raw) => { frames.push(JSON.parse(String(raw))); waiters.splice(0).forEach((w) => w()); });
+    ws.on('message', (raw) => { frames.push(JSON.parse(String(raw))); for (const w of waiters.splice(0)) w(); });
     ws.on('open', () => resolve({
       ws, frames,
       next: (n = 1) => new Promise((done, fail) => {

@@ -15,7 +15,7 @@ function schemaExamples(schema: unknown, at: string, found: Array<{ at: string; 
   if ('example' in schema) found.push({ at, example: schema.example });
   for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains']) schemaExamples(schema[key], `${at}${pointer(key)}`, found);
   for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
-    (Array.isArray(schema[key]) ? schema[key] as unknown[] : []).forEach((s, i) => schemaExamples(s, `${at}${pointer(key, i)}`, found));
+    (Array.isArray(schema[key]) ? schema[key] as unknown[] : []).forEach((s, i) => { schemaExamples(s, `${at}${pointer(key, i)}`, found); });
   }
   for (const [name, s] of Object.entries(isNode(schema.properties) ? schema.properties : {})) schemaExamples(s, `${at}${pointer('properties', name)}`, found);
   return found;
@@ -34,7 +34,7 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
   ajv.addSchema({ $id: DOC_ID, paths: doc.paths, components: doc.components });
   const problems: string[] = [];
   const check = (at: string, examples: Array<{ at: string; example: unknown }>) => {
-    let validate;
+    let validate: ReturnType<typeof ajv.compile>;
     try { validate = ajv.compile({ $ref: `${DOC_ID}#${at}` }); } catch (err) { problems.push(`${at}: not a valid schema: ${(err as Error).message}`); return; }
     for (const e of examples) {
       const fits = e.at === at ? validate : ajv.compile({ $ref: `${DOC_ID}#${e.at}` });

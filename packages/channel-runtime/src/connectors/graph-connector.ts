@@ -58,10 +58,10 @@ function graphAttachmentType(contentType: string): 'image' | 'video' | 'audio' |
 /** Buttons and lists as numbered text: the Send API's templates differ per network and per page. */
 function asText(content: OutboundContent): string {
   const lines = [content.body];
-  content.buttons?.forEach((b, i) => lines.push(`${i + 1}. ${b.text}`));
+  content.buttons?.forEach((b, i) => { lines.push(`${i + 1}. ${b.text}`); });
   content.list?.sections.forEach((s) => {
     if (s.title) lines.push(s.title);
-    s.rows.forEach((r) => lines.push(`- ${r.title}${r.description ? ` (${r.description})` : ''}`));
+    for (const r of s.rows) lines.push(`- ${r.title}${r.description ? ` (${r.description})` : ''}`);
   });
   return lines.filter(Boolean).join('\n');
 }

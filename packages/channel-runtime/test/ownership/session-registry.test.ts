@@ -94,7 +94,7 @@ for (const target of [
   { name: 'PGlite', enabled: () => true, open: () => openPgliteDatabase(CHANNEL_DATABASE_OPTIONS) },
   { name: 'PostgreSQL', enabled: () => Boolean(integrationUrl('TEST_DATABASE_URL')), open: () => openPostgresDatabase(CHANNEL_DATABASE_OPTIONS) },
 ]) {
-  describe(target.name, function () {
+  describe(target.name, () => {
     let db: Database | undefined;
     before(async function () {
       if (!target.enabled()) return this.skip();

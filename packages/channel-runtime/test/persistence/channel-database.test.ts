@@ -44,7 +44,7 @@ async function rows<T>(db: Database, sql: string): Promise<T[]> {
 }
 
 for (const target of TARGETS) {
-  describe(`Channel database on ${target.name}`, function () {
+  describe(`Channel database on ${target.name}`, () => {
     let db: Database | undefined;
     const the = () => db!;
 

@@ -16,6 +16,7 @@ export const CATALOG_LIMITS = {
 export const DEFAULT_CURRENCY = 'BRL';
 
 /** Line breaks and other control characters: a name, a SKU or a currency is one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function cleanProductName(name: string): string {

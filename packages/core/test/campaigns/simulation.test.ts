@@ -30,7 +30,7 @@ describe('Campaigns: a 1,000-recipient run on a fake clock', () => {
     let restartedAt: { at: number; lastSentAt: number; gap: number } | null = null;
     let crashedAt: number | null = null;
     for (let i = 0; i < 20_000; i++) {
-      let result;
+      let result: Awaited<ReturnType<typeof d.execute>>;
       try {
         result = await d.execute({ companyId: ACME, connectionId: CONNECTION });
       } catch (err) {
