@@ -59,8 +59,11 @@ Environment: BENCH_DATABASE_URL, BENCH_NATS_URL (default: a private nats-server 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 /** PostgreSQL's Unix socket on this host (Debian's directory), the way docs/configuration.md recommends reaching a local server. */
 const SOCKET_DIR = '/var/run/postgresql';
-const databaseUrl = process.env.BENCH_DATABASE_URL
-  || (existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost:5432/postgres?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/postgres');
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ||
+  (existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`)
+    ? `postgres://postgres@localhost:5432/postgres?host=${SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
 const natsBinary = natsServerBinary();
 const natsUrl = process.env.BENCH_NATS_URL || (natsBinary ? undefined : 'nats://127.0.0.1:4222');
 
@@ -75,7 +78,14 @@ async function postgresUsable(): Promise<string | null> {
   const url = new URL(databaseUrl);
   if (!url.searchParams.has('host') && !(await reachable(url.hostname, Number(url.port || 5432)))) return `PostgreSQL does not answer at ${url.host}`;
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
-  try { await client.connect(); await client.query('select 1'); } catch (err) { return `PostgreSQL refused: ${String(err)}`; } finally { await client.end().catch(() => undefined); }
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (err) {
+    return `PostgreSQL refused: ${String(err)}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
   if (natsUrl) {
     assertLoopback(natsUrl);
     const n = new URL(natsUrl);
@@ -100,13 +110,20 @@ async function chooseTargets(): Promise<{ kinds: TargetKind[]; notes: string[] }
 function serverVersions(target: Target): Record<string, string> {
   const versions = { ...target.servers };
   if (target.kind === 'postgres') {
-    if (target.nats && natsBinary) versions['nats-server'] = `${spawnSync(natsBinary, ['--version'], { encoding: 'utf8' }).stdout.trim()} (private, started by the bench)`;
+    if (target.nats && natsBinary)
+      versions['nats-server'] = `${spawnSync(natsBinary, ['--version'], { encoding: 'utf8' }).stdout.trim()} (private, started by the bench)`;
     else if (target.natsUrl) versions.nats = target.natsUrl;
   }
   return versions;
 }
 
-async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenario[], profileDir: string | undefined, tree: ProductTree): Promise<TargetReport> {
+async function runTarget(
+  kind: TargetKind,
+  settings: Settings,
+  scenarios: Scenario[],
+  profileDir: string | undefined,
+  tree: ProductTree,
+): Promise<TargetReport> {
   const startedAt = new Date().toISOString();
   const target = new Target({ kind, databaseUrl, ...(natsUrl ? { natsUrl } : {}), natsBinary, ...(profileDir ? { profileDir } : {}), root: tree.root, log });
   const rows: Row[] = [];
@@ -118,19 +135,29 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
     await sleep(3000);
     const idle = { backend: memoryOf(target.backend.pid!)?.rss, runtime: target.runtime?.pid ? memoryOf(target.runtime.pid)?.rss : undefined };
     const idleLoad = await cpuLoad([target.backend.pid, target.runtime?.pid], 2000);
-    log(`  idle: backend ${Math.round((idle.backend ?? 0) / 2 ** 20)} MB, ${Math.round(idleLoad[0]! * 100)} % of a core${target.runtime ? `; runtime ${Math.round((idle.runtime ?? 0) / 2 ** 20)} MB, ${Math.round(idleLoad[1]! * 100)} % of a core` : ''}`);
+    log(
+      `  idle: backend ${Math.round((idle.backend ?? 0) / 2 ** 20)} MB, ${Math.round(idleLoad[0]! * 100)} % of a core${target.runtime ? `; runtime ${Math.round((idle.runtime ?? 0) / 2 ** 20)} MB, ${Math.round(idleLoad[1]! * 100)} % of a core` : ''}`,
+    );
     await roomyPlans(target);
     const ctx: Ctx = { target, settings, log, idle, compiled: args.compiled, shared: {}, extraWatched: {} };
     const ready: Scenario[] = [];
     for (const s of scenarios) {
-      try { await s.setup?.(ctx); ready.push(s); } catch (err) { failures.push({ scenario: s.name, error: `set-up: ${String((err as Error).stack ?? err)}` }); log(`  ${s.name}: set-up failed: ${String(err)}`); }
+      try {
+        await s.setup?.(ctx);
+        ready.push(s);
+      } catch (err) {
+        failures.push({ scenario: s.name, error: `set-up: ${String((err as Error).stack ?? err)}` });
+        log(`  ${s.name}: set-up failed: ${String(err)}`);
+      }
     }
     const offline = ready.filter((s) => s.offline);
     if (offline.length) {
       log(`-- direct SQL: seeding and SQL baselines (${offline.map((s) => s.name).join(', ')})`);
       await target.withSql(settings.connections, async (sql) => {
         for (const s of offline) {
-          try { await s.offline!(ctx, sql); } catch (err) {
+          try {
+            await s.offline!(ctx, sql);
+          } catch (err) {
             failures.push({ scenario: s.name, error: `baseline: ${String((err as Error).stack ?? err)}` });
             ready.splice(ready.indexOf(s), 1);
             log(`  ${s.name}: direct SQL failed: ${String(err)}`);
@@ -141,7 +168,9 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
     for (const s of ready) {
       const calm = await quiesce([target.backend.pid, target.runtime?.pid], settings.quiesceMs, idleLoad);
       const fromUs = Number(process.hrtime.bigint() / 1000n);
-      log(`-- ${s.name}${calm.waitedMs > 1500 ? ` (after ${(calm.waitedMs / 1000).toFixed(0)} s waiting for the previous work to finish${calm.quiet ? '' : `, still busy: ${calm.load.map((l) => `${Math.round(l * 100)} %`).join(' / ')} of a core`})` : ''}`);
+      log(
+        `-- ${s.name}${calm.waitedMs > 1500 ? ` (after ${(calm.waitedMs / 1000).toFixed(0)} s waiting for the previous work to finish${calm.quiet ? '' : `, still busy: ${calm.load.map((l) => `${Math.round(l * 100)} %`).join(' / ')} of a core`})` : ''}`,
+      );
       const sampler = sampleRss(() => ({ ...target.watched(), ...ctx.extraWatched }), 100);
       try {
         const got = await s.run(ctx);
@@ -150,8 +179,10 @@ async function runTarget(kind: TargetKind, settings: Settings, scenarios: Scenar
         for (const r of got) {
           r.peakRss = peak;
           rows.push(r);
-          log(`  ${r.scenario}: ${r.result.value ?? `${r.result.throughput?.toFixed(0)} ${r.result.unit}, p99 ${r.result.latency?.p99.toFixed(1)} ms, ${r.result.errors} errors`}` +
-            `${r.baseline ? ` | baseline ${r.baseline.throughput?.toFixed(0)} ${r.baseline.unit}, p99 ${r.baseline.latency?.p99.toFixed(1)} ms` : ''} → ${r.met === null ? 'n/a' : r.met ? 'met' : 'MISSED'}`);
+          log(
+            `  ${r.scenario}: ${r.result.value ?? `${r.result.throughput?.toFixed(0)} ${r.result.unit}, p99 ${r.result.latency?.p99.toFixed(1)} ms, ${r.result.errors} errors`}` +
+              `${r.baseline ? ` | baseline ${r.baseline.throughput?.toFixed(0)} ${r.baseline.unit}, p99 ${r.baseline.latency?.p99.toFixed(1)} ms` : ''} → ${r.met === null ? 'n/a' : r.met ? 'met' : 'MISSED'}`,
+          );
         }
       } catch (err) {
         sampler.stop();
@@ -184,11 +215,18 @@ const wanted = args.only?.split(',').map((s) => s.trim().toLowerCase());
 const scenarios = wanted ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;
 if (wanted && scenarios.length !== wanted.length) throw new Error(`--only: scenarios are ${SCENARIOS.map((s) => s.name).join(', ')}`);
 const { kinds, notes } = await chooseTargets();
-const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[:.]/g, '-')
+  .replace(/-\d{3}Z$/, 'Z');
 const profileDir = args.profile ? path.join(ROOT, 'bench', 'results', 'profiles', stamp) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
-if (settings.quick) notes.push(`--quick: ${settings.phaseMs / 1000} s phases, ${settings.fanoutRounds} fan-out rounds, ticket tenant scaled down to ${settings.tickets.toLocaleString('en')} tickets / ${(settings.tickets * settings.messagesPerTicket).toLocaleString('en')} messages (the issue's figures need the full run)`);
-if (startMachine.loadBefore[0]! > 0.5) notes.push(`the machine was already busy when the run began (load average ${startMachine.loadBefore[0]}): figures may be low`);
+if (settings.quick)
+  notes.push(
+    `--quick: ${settings.phaseMs / 1000} s phases, ${settings.fanoutRounds} fan-out rounds, ticket tenant scaled down to ${settings.tickets.toLocaleString('en')} tickets / ${(settings.tickets * settings.messagesPerTicket).toLocaleString('en')} messages (the issue's figures need the full run)`,
+  );
+if (startMachine.loadBefore[0]! > 0.5)
+  notes.push(`the machine was already busy when the run began (load average ${startMachine.loadBefore[0]}): figures may be low`);
 log(`bench: ${settings.quick ? 'quick' : 'full'} run on ${kinds.join(' and ')}`);
 for (const n of notes) log(`  ${n}`);
 
@@ -197,7 +235,10 @@ if (tree.ref) notes.push(`product run from a snapshot of ${tree.ref.name} (${tre
 if (args.compiled) {
   if (tree.ref) {
     log('building the snapshot (tsc -b) for --compiled');
-    const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/backend', 'packages/channel-runtime'], { cwd: tree.root, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/backend', 'packages/channel-runtime'], {
+      cwd: tree.root,
+      encoding: 'utf8',
+    });
     if (built.status !== 0) throw new Error(`tsc -b failed in the snapshot:\n${built.stdout}${built.stderr}`);
   } else if (!existsSync(path.join(ROOT, 'packages/backend/dist/src/main.js'))) {
     throw new Error('--compiled: no packages/backend/dist; run `npm run build` first (or use --ref)');
@@ -212,7 +253,15 @@ try {
   tree.cleanup();
 }
 const sha = tree.ref ? { sha: tree.ref.sha, subject: tree.ref.subject, dirty: false } : commit();
-const report: Report = { tool: 'bench/run.ts', mode: settings.quick ? 'quick' : 'full', machine: { ...startMachine, loadAfter: os.loadavg().map((l) => Number(l.toFixed(2))) }, commit: sha, settings, notes, targets };
+const report: Report = {
+  tool: 'bench/run.ts',
+  mode: settings.quick ? 'quick' : 'full',
+  machine: { ...startMachine, loadAfter: os.loadavg().map((l) => Number(l.toFixed(2))) },
+  commit: sha,
+  settings,
+  notes,
+  targets,
+};
 const files = write(report, stamp);
 log(`\n${markdown(report)}`);
 if (profileDir) {

@@ -59,7 +59,10 @@ try {
   for (const name of PACKAGES) rmSync(path.join(root, 'packages', name, 'dist'), { recursive: true, force: true });
   const cold = await start(dataDir);
   const warm = await start(dataDir);
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   console.log(`cold start: /version answered after ${cold.seconds.toFixed(1)} s (build ${cold.buildSeconds.toFixed(1)} s: ${cold.buildReport})`);
   console.log(`warm start: /version answered after ${warm.seconds.toFixed(1)} s (build ${warm.buildSeconds.toFixed(1)} s)`);
   console.log(`targets: cold ≤ 60 s, warm ≤ 8 s, build peak memory ≤ 600 MB · ${os.cpus().length} cores, load average ${load}`);

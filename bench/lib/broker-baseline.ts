@@ -12,7 +12,11 @@ import { now } from './stats.js';
  * (a stream of its own, deleted afterwards). Embedded: the product's in-process broker.
  */
 /** The product's in-process broker, from the tree under test (the module has no runtime imports). */
-interface Envelope { id: string; subject: string; payload: unknown }
+interface Envelope {
+  id: string;
+  subject: string;
+  payload: unknown;
+}
 interface InProcessBroker {
   publish(e: Envelope): Promise<void>;
   subscribe(durable: string, subject: string, handler: (e: Envelope) => Promise<void>): Promise<unknown>;
@@ -23,16 +27,37 @@ async function inProcessBroker(root: string): Promise<InProcessBroker> {
   return new mod.InProcessBroker();
 }
 
-export async function brokerRoundTrips(options: { natsUrl?: string; root: string; rate: number; durationMs: number; drainMs: number }): Promise<PhaseResult & { what: string }> {
+export async function brokerRoundTrips(options: {
+  natsUrl?: string;
+  root: string;
+  rate: number;
+  durationMs: number;
+  drainMs: number;
+}): Promise<PhaseResult & { what: string }> {
   const waiters = new Map<string, (t: number) => void>();
-  const arrived = (id: string) => { const t = now(); const w = waiters.get(id); if (w) { waiters.delete(id); w(t); } };
+  const arrived = (id: string) => {
+    const t = now();
+    const w = waiters.get(id);
+    if (w) {
+      waiters.delete(id);
+      w(t);
+    }
+  };
   /** A few unmeasured round trips first (stream and consumer set-up, JIT). */
-  const warmUp = async (task: (i: number) => Promise<number | false>) => { for (let i = 0; i < 50; i++) await task(-1 - i); };
+  const warmUp = async (task: (i: number) => Promise<number | false>) => {
+    for (let i = 0; i < 50; i++) await task(-1 - i);
+  };
   const roundTrip = (publish: (id: string) => Promise<void>) => async (i: number) => {
     const id = `rt-${i}`;
     const done = new Promise<number | false>((resolve) => {
-      const timer = setTimeout(() => { waiters.delete(id); resolve(false); }, options.drainMs);
-      waiters.set(id, (t) => { clearTimeout(timer); resolve(t); });
+      const timer = setTimeout(() => {
+        waiters.delete(id);
+        resolve(false);
+      }, options.drainMs);
+      waiters.set(id, (t) => {
+        clearTimeout(timer);
+        resolve(t);
+      });
     });
     await publish(id);
     return done;
@@ -43,11 +68,13 @@ export async function brokerRoundTrips(options: { natsUrl?: string; root: string
     await broker.subscribe('bench-runtime', 'cmd.bench.>', async (e) => {
       await broker.publish({ id: `evt-${e.id}`, subject: 'evt.bench.sent', payload: e.payload });
     });
-    await broker.subscribe('bench-backend', 'evt.bench.>', async (e) => { arrived(String((e.payload as { id: string }).id)); });
+    await broker.subscribe('bench-backend', 'evt.bench.>', async (e) => {
+      arrived(String((e.payload as { id: string }).id));
+    });
     const task = roundTrip((id) => broker.publish({ id, subject: 'cmd.bench.send', payload: { id, body: 'Seu pedido saiu para entrega' } }));
     await warmUp(task);
     const result = await paced({ rate: options.rate, durationMs: options.durationMs, drainMs: options.drainMs, task });
-    return { ...result, what: 'in-process broker (the product\'s): command → consumer → event → consumer' };
+    return { ...result, what: "in-process broker (the product's): command → consumer → event → consumer" };
   }
 
   const nc = await connect({ servers: options.natsUrl, name: 'bench-baseline' });
@@ -59,7 +86,10 @@ export async function brokerRoundTrips(options: { natsUrl?: string; root: string
   const consumers: ConsumerMessages[] = [];
   try {
     await jsm.streams.add({ name: stream, subjects: [`${prefix}.>`], storage: StorageType.File, retention: RetentionPolicy.Limits });
-    for (const [durable, filter] of [['runtime', `${prefix}.cmd.>`], ['backend', `${prefix}.evt.>`]] as const) {
+    for (const [durable, filter] of [
+      ['runtime', `${prefix}.cmd.>`],
+      ['backend', `${prefix}.evt.>`],
+    ] as const) {
       await jsm.consumers.add(stream, { durable_name: durable, filter_subject: filter, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All });
     }
     const runtimeSide = await (await js.consumers.get(stream, 'runtime')).consume();

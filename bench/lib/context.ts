@@ -28,13 +28,35 @@ export interface Settings {
 export function settingsFor(quick: boolean, overrides: Partial<Settings> = {}): Settings {
   const base: Settings = quick
     ? {
-      quick, phaseMs: 2_000, drainMs: 10_000, quiesceMs: 20_000, connections: 32, embeddedRate: 50, inboundContacts: 10_000, deliverConnections: 8,
-      fanoutClients: 1000, fanoutRounds: 20, sessions: 100, tickets: 5_000, messagesPerTicket: 10,
-    }
+        quick,
+        phaseMs: 2_000,
+        drainMs: 10_000,
+        quiesceMs: 20_000,
+        connections: 32,
+        embeddedRate: 50,
+        inboundContacts: 10_000,
+        deliverConnections: 8,
+        fanoutClients: 1000,
+        fanoutRounds: 20,
+        sessions: 100,
+        tickets: 5_000,
+        messagesPerTicket: 10,
+      }
     : {
-      quick, phaseMs: 20_000, drainMs: 60_000, quiesceMs: 180_000, connections: 32, embeddedRate: 50, inboundContacts: 10_000, deliverConnections: 8,
-      fanoutClients: 1000, fanoutRounds: 200, sessions: 100, tickets: 100_000, messagesPerTicket: 10,
-    };
+        quick,
+        phaseMs: 20_000,
+        drainMs: 60_000,
+        quiesceMs: 180_000,
+        connections: 32,
+        embeddedRate: 50,
+        inboundContacts: 10_000,
+        deliverConnections: 8,
+        fanoutClients: 1000,
+        fanoutRounds: 200,
+        sessions: 100,
+        tickets: 100_000,
+        messagesPerTicket: 10,
+      };
   return { ...base, ...overrides };
 }
 
@@ -112,7 +134,12 @@ export function sustainableRate(targetRate: number, sustained: number | undefine
  * asks for (50 % of the same-run direct-SQL baseline, so a quarter of it) with the p99 given; on
  * the embedded default 50 msg/s with p99 < 100 ms.
  */
-export function writeRateTarget(kind: 'embedded' | 'postgres', baselineThroughput: number, settings: Settings, p99Ms: number): { rate: number; p99Ms: number; label: string } {
+export function writeRateTarget(
+  kind: 'embedded' | 'postgres',
+  baselineThroughput: number,
+  settings: Settings,
+  p99Ms: number,
+): { rate: number; p99Ms: number; label: string } {
   if (kind === 'embedded') return { rate: settings.embeddedRate, p99Ms: 100, label: `p99 < 100 ms at ${settings.embeddedRate}/s (embedded)` };
   const rate = Math.max(5, Math.floor(baselineThroughput * 0.25));
   return { rate, p99Ms, label: `p99 < ${p99Ms} ms at half of 50 % of the baseline (${rate}/s)` };

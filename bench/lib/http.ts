@@ -1,6 +1,9 @@
 import http from 'node:http';
 
-export interface Reply<T = any> { status: number; body: T; }
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+}
 
 /** A small JSON client for setting things up (not for load). */
 export function api(baseUrl: string, token?: string) {
@@ -13,7 +16,11 @@ export function api(baseUrl: string, token?: string) {
     const res = await fetch(`${baseUrl}${url}`, init);
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as T };
   }
   const ok = async <T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> => {
@@ -46,20 +53,29 @@ export class KeepAliveClient {
 
   request(method: string, path: string, headers: Record<string, string>, body?: string, timeoutMs = 30_000): Promise<Reply<string>> {
     return new Promise((resolve, reject) => {
-      const req = http.request({
-        host: this.host, port: this.port, method, path, agent: this.agent,
-        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        {
+          host: this.host,
+          port: this.port,
+          method,
+          path,
+          agent: this.agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
       req.setTimeout(timeoutMs, () => req.destroy(new Error('request timed out')));
       req.on('error', reject);
       req.end(body);
     });
   }
 
-  close() { this.agent.destroy(); }
+  close() {
+    this.agent.destroy();
+  }
 }

@@ -20,8 +20,14 @@ export interface PhaseResult {
  * request as soon as the previous answered, for `durationS`. Latency of 2xx answers only.
  */
 export async function cannon(options: {
-  url: string; connections: number; durationS: number; method?: string; headers?: Record<string, string>; body?: string;
-  setupRequest?: Request['setupRequest']; onResponse?: Request['onResponse'];
+  url: string;
+  connections: number;
+  durationS: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: Request['setupRequest'];
+  onResponse?: Request['onResponse'];
 }): Promise<PhaseResult & { non2xx: number; statusCodes: Record<string, number> }> {
   const latencies: number[] = [];
   const request: Request = {
@@ -32,7 +38,11 @@ export async function cannon(options: {
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
   };
   const instance = autocannon({
-    url: options.url, connections: options.connections, duration: options.durationS, timeout: 30, requests: [request],
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationS,
+    timeout: 30,
+    requests: [request],
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status >= 200 && status < 300) latencies.push(ms);
@@ -60,7 +70,10 @@ export async function cannon(options: {
  * then at most `drainMs` for the stragglers, which count as errors when they do not finish.
  */
 export async function paced(options: {
-  rate: number; durationMs: number; drainMs: number; maxInFlight?: number;
+  rate: number;
+  durationMs: number;
+  drainMs: number;
+  maxInFlight?: number;
   /** Resolves false on failure, true when done, or the time (performance.now()) it was done at. */
   task: (i: number) => Promise<boolean | number>;
 }): Promise<PhaseResult & { dropped: number; unfinished: number }> {
@@ -81,12 +94,28 @@ export async function paced(options: {
     while (issued < due) {
       const i = issued++;
       const dueAt = start + (i * 1000) / rate;
-      if (inFlight >= maxInFlight) { dropped++; continue; }
+      if (inFlight >= maxInFlight) {
+        dropped++;
+        continue;
+      }
       inFlight++;
-      task(i).then((good) => {
-        const t = typeof good === 'number' ? good : now();
-        if (good !== false) { ok++; latencies.push(t - dueAt); lastDone = Math.max(lastDone, t); } else errors++;
-      }, () => { errors++; }).finally(() => { inFlight--; });
+      task(i)
+        .then(
+          (good) => {
+            const t = typeof good === 'number' ? good : now();
+            if (good !== false) {
+              ok++;
+              latencies.push(t - dueAt);
+              lastDone = Math.max(lastDone, t);
+            } else errors++;
+          },
+          () => {
+            errors++;
+          },
+        )
+        .finally(() => {
+          inFlight--;
+        });
     }
     const nextDue = start + (issued * 1000) / rate;
     const wait = nextDue - now();
@@ -113,7 +142,9 @@ export async function paced(options: {
 
 /** Closed loop without HTTP: `concurrency` workers each run `task` back to back for `durationMs`. */
 export async function closedLoop(options: {
-  concurrency: number; durationMs: number; task: (worker: number, i: number) => Promise<boolean>;
+  concurrency: number;
+  durationMs: number;
+  task: (worker: number, i: number) => Promise<boolean>;
 }): Promise<PhaseResult> {
   const latencies: number[] = [];
   let ok = 0;
@@ -121,13 +152,18 @@ export async function closedLoop(options: {
   let counter = 0;
   const start = now();
   const end = start + options.durationMs;
-  await Promise.all(Array.from({ length: options.concurrency }, async (_, worker) => {
-    while (now() < end) {
-      const t0 = now();
-      const good = await options.task(worker, counter++).catch(() => false);
-      if (good) { ok++; latencies.push(now() - t0); } else errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, worker) => {
+      while (now() < end) {
+        const t0 = now();
+        const good = await options.task(worker, counter++).catch(() => false);
+        if (good) {
+          ok++;
+          latencies.push(now() - t0);
+        } else errors++;
+      }
+    }),
+  );
   const span = now() - start;
   return {
     throughput: (ok * 1000) / span,

@@ -2,7 +2,11 @@ import WebSocket from 'ws';
 import { now } from './stats.js';
 
 /** A realtime frame as the backend sends it: `{seq, event, data}`. */
-export interface Frame { seq: number; event: string; data: Record<string, any>; }
+export interface Frame {
+  seq: number;
+  event: string;
+  data: Record<string, any>;
+}
 
 /**
  * One operator's connection to a company namespace that indexes the frames a scenario waits
@@ -15,19 +19,30 @@ export class NamespaceObserver {
   private readonly waiters = new Map<string, Array<(t: number) => void>>();
   frames = 0;
 
-  private constructor(private readonly ws: WebSocket, private readonly keysOf: (frame: Frame) => string[], private readonly filter: (raw: string) => boolean) {
+  private constructor(
+    private readonly ws: WebSocket,
+    private readonly keysOf: (frame: Frame) => string[],
+    private readonly filter: (raw: string) => boolean,
+  ) {
     ws.on('message', (raw) => {
       const t = now();
       this.frames++;
       const text = String(raw);
       if (!this.filter(text)) return;
       let frame: Frame;
-      try { frame = JSON.parse(text) as Frame; } catch { return; }
+      try {
+        frame = JSON.parse(text) as Frame;
+      } catch {
+        return;
+      }
       for (const key of this.keysOf(frame)) {
         if (this.seen.has(key)) continue;
         this.seen.set(key, t);
         const list = this.waiters.get(key);
-        if (list) { this.waiters.delete(key); for (const w of list) w(t); }
+        if (list) {
+          this.waiters.delete(key);
+          for (const w of list) w(t);
+        }
       }
     });
   }
@@ -51,23 +66,36 @@ export class NamespaceObserver {
         const list = this.waiters.get(key);
         if (list) {
           const rest = list.filter((w) => w !== done);
-          if (rest.length) this.waiters.set(key, rest); else this.waiters.delete(key);
+          if (rest.length) this.waiters.set(key, rest);
+          else this.waiters.delete(key);
         }
         resolve(null);
       }, ms);
-      const done = (at: number) => { clearTimeout(timer); resolve(at); };
+      const done = (at: number) => {
+        clearTimeout(timer);
+        resolve(at);
+      };
       const list = this.waiters.get(key);
-      if (list) list.push(done); else this.waiters.set(key, [done]);
+      if (list) list.push(done);
+      else this.waiters.set(key, [done]);
     });
   }
 
-  has(key: string): boolean { return this.seen.has(key); }
-  arrival(key: string): number | undefined { return this.seen.get(key); }
+  has(key: string): boolean {
+    return this.seen.has(key);
+  }
+  arrival(key: string): number | undefined {
+    return this.seen.get(key);
+  }
 
   /** Forgets what was seen (between phases). */
-  reset(): void { this.seen.clear(); }
+  reset(): void {
+    this.seen.clear();
+  }
 
-  close(): void { this.ws.close(); }
+  close(): void {
+    this.ws.close();
+  }
 }
 
 /** Keys of the message frames the bench waits for: inbound provider ids, and sends as `sent` and `delivered`. */

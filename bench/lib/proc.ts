@@ -24,7 +24,10 @@ export function freePort(): Promise<number> {
 export function reachable(host: string, port: number, ms = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(ms, () => done(false));
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
@@ -40,7 +43,9 @@ export async function until<T>(what: string, probe: () => Promise<T | false | nu
     try {
       const v = await probe();
       if (v) return v;
-    } catch (err) { last = err; }
+    } catch (err) {
+      last = err;
+    }
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await sleep(every);
   }
@@ -97,12 +102,16 @@ export class NodeService {
     private readonly compiled = false,
   ) {}
 
-  get pid(): number | undefined { return this.child?.exitCode === null ? this.child.pid : undefined; }
+  get pid(): number | undefined {
+    return this.child?.exitCode === null ? this.child.pid : undefined;
+  }
 
   start(): void {
     const loader = this.compiled ? [] : ['--conditions=source', '--import', 'tsx'];
     const child = spawn(process.execPath, [...this.nodeArgs, ...loader, path.join(this.root, this.entry)], {
-      cwd: this.root, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: this.root,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
     const keep = (d: Buffer) => {
@@ -118,7 +127,9 @@ export class NodeService {
     return this.output.join('').split('\n').slice(-lines).join('\n');
   }
 
-  exited(): boolean { return !this.child || this.child.exitCode !== null || this.child.signalCode !== null; }
+  exited(): boolean {
+    return !this.child || this.child.exitCode !== null || this.child.signalCode !== null;
+  }
 
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
   async stop(graceMs = 15_000): Promise<void> {
@@ -126,7 +137,10 @@ export class NodeService {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      child.once('exit', () => { clearTimeout(timer); resolve(); });
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
     this.child = null;
@@ -144,9 +158,17 @@ export function natsServerBinary(): string | null {
 /** A private JetStream server on a loopback port with a temporary store. */
 export class PrivateNats {
   private child: ChildProcess | null = null;
-  constructor(private readonly binary: string, readonly port: number, private readonly store: string) {}
-  get url() { return `nats://127.0.0.1:${this.port}`; }
-  get pid(): number | undefined { return this.child?.pid; }
+  constructor(
+    private readonly binary: string,
+    readonly port: number,
+    private readonly store: string,
+  ) {}
+  get url() {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
   async start() {
     this.child = spawn(this.binary, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.store], { stdio: 'ignore' });
     await until('nats-server', async () => reachable('127.0.0.1', this.port), 10_000);
@@ -155,7 +177,10 @@ export class PrivateNats {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     this.child = null;
-    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   }
 }
 
@@ -175,7 +200,11 @@ export async function cpuLoad(pids: Array<number | undefined>, ms: number): Prom
   const start = Date.now();
   await sleep(ms);
   const elapsed = Date.now() - start;
-  return pids.map((p, i) => { const now = p ? cpuMs(p) : null; const b = before[i]; return now !== null && b !== null && b !== undefined ? (now - b) / elapsed : 0; });
+  return pids.map((p, i) => {
+    const now = p ? cpuMs(p) : null;
+    const b = before[i];
+    return now !== null && b !== null && b !== undefined ? (now - b) / elapsed : 0;
+  });
 }
 
 /**
@@ -185,7 +214,12 @@ export async function cpuLoad(pids: Array<number | undefined>, ms: number): Prom
  * inbound messages) does not land in the next. Bounded by `maxMs`; returns how long it waited
  * and whether they became quiet.
  */
-export async function quiesce(pids: Array<number | undefined>, maxMs: number, floor: number[] = [], threshold = 0.05): Promise<{ waitedMs: number; quiet: boolean; load: number[] }> {
+export async function quiesce(
+  pids: Array<number | undefined>,
+  maxMs: number,
+  floor: number[] = [],
+  threshold = 0.05,
+): Promise<{ waitedMs: number; quiet: boolean; load: number[] }> {
   const start = Date.now();
   let calm = 0;
   let last = pids.map((p) => (p ? cpuMs(p) : null));

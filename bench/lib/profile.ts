@@ -1,8 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[]; }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[]; }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Where a function lives: a package of ours, a dependency, Node itself, or the engine. */
 function owner(url: string): string {
@@ -16,7 +27,11 @@ function owner(url: string): string {
 }
 
 /** A span of the monotonic clock (µs, as `process.hrtime` and V8's profiler both count it), e.g. one scenario. */
-export interface Window { readonly label: string; readonly fromUs: number; readonly toUs: number; }
+export interface Window {
+  readonly label: string;
+  readonly fromUs: number;
+  readonly toUs: number;
+}
 
 /** Self time by owner and by function of one `.cpuprofile`, as text; only the samples inside `window` when given. */
 export function summarizeProfile(file: string, top = 15, window?: Window): string {
@@ -38,7 +53,10 @@ export function summarizeProfile(file: string, top = 15, window?: Window): strin
   for (const [id, us] of self) {
     const node = byId.get(id)!;
     const name = node.callFrame.functionName || '(anonymous)';
-    if (name === '(idle)') { idle += us; continue; }
+    if (name === '(idle)') {
+      idle += us;
+      continue;
+    }
     const o = node.callFrame.url ? owner(node.callFrame.url) : name === '(garbage collector)' ? '(garbage collector)' : '(engine: native, program)';
     byOwner.set(o, (byOwner.get(o) ?? 0) + us);
     const where = node.callFrame.url ? `${path.basename(node.callFrame.url)}:${node.callFrame.lineNumber + 1}` : '';
@@ -63,7 +81,9 @@ export function summarizeProfile(file: string, top = 15, window?: Window): strin
   if (total === 0) return `${window ? `[${window.label}] ` : ''}${path.basename(path.dirname(file))}: no samples`;
   const busy = total - idle || 1;
   const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)} %`;
-  const lines = [`${window ? `[${window.label}] ` : ''}${path.basename(path.dirname(file))}/${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${((idle / total) * 100).toFixed(0)} % idle; shares of the busy time:`];
+  const lines = [
+    `${window ? `[${window.label}] ` : ''}${path.basename(path.dirname(file))}/${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${((idle / total) * 100).toFixed(0)} % idle; shares of the busy time:`,
+  ];
   lines.push('  by package:');
   for (const [o, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${pct(us)}  ${o}`);
   lines.push('  by function (self time):');
@@ -81,7 +101,9 @@ export function summarizeProfiles(dir: string, windows: readonly Window[] = [], 
   const entries = readdirSync(dir, { withFileTypes: true });
   const files: string[] = entries.filter((e) => e.isFile() && e.name.endsWith('.cpuprofile')).map((e) => path.join(dir, e.name));
   for (const sub of entries.filter((e) => e.isDirectory())) {
-    const inside = readdirSync(path.join(dir, sub.name)).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, sub.name, f));
+    const inside = readdirSync(path.join(dir, sub.name))
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, sub.name, f));
     const main = inside.sort((a, b) => statSync(b).size - statSync(a).size)[0];
     if (main) files.push(main);
   }
@@ -98,6 +120,9 @@ export function summarizeProfiles(dir: string, windows: readonly Window[] = [], 
 // `node --import tsx bench/lib/profile.ts <dir or file>` summarizes profiles written earlier.
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const target = process.argv[2];
-  if (!target) { process.stderr.write('usage: profile.ts <dir | file.cpuprofile>\n'); process.exit(2); }
+  if (!target) {
+    process.stderr.write('usage: profile.ts <dir | file.cpuprofile>\n');
+    process.exit(2);
+  }
   process.stdout.write(`${target.endsWith('.cpuprofile') ? summarizeProfile(target) : summarizeProfiles(target)}\n`);
 }

@@ -24,7 +24,10 @@ export async function connectedSandbox(target: Target, name: string, token: stri
 /** A Messenger delivery of one text message, as Meta posts it to `/webhook/`. */
 export function messengerDelivery(pageId: string, sender: string, mid: string, text: string): string {
   const time = Date.now();
-  return JSON.stringify({ object: 'page', entry: [{ id: pageId, time, messaging: [{ sender: { id: sender }, recipient: { id: pageId }, timestamp: time, message: { mid, text } }] }] });
+  return JSON.stringify({
+    object: 'page',
+    entry: [{ id: pageId, time, messaging: [{ sender: { id: sender }, recipient: { id: pageId }, timestamp: time, message: { mid, text } }] }],
+  });
 }
 
 export const metaSignature = (body: string) => `sha256=${createHmac('sha256', META_APP_SECRET).update(body).digest('hex')}`;

@@ -22,8 +22,12 @@ export function postgresSql(url: string, max: number): Sql {
   const pool = new pg.Pool({ connectionString: url, max });
   return {
     kind: 'postgresql',
-    async query<T>(sql: string, params: unknown[] = []) { return (await pool.query(sql, params)).rows as T[]; },
-    async exec(sql: string) { await pool.query(sql); },
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
     async tx<T>(work: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
@@ -38,7 +42,9 @@ export function postgresSql(url: string, max: number): Sql {
         client.release();
       }
     },
-    async close() { await pool.end(); },
+    async close() {
+      await pool.end();
+    },
   };
 }
 
@@ -46,10 +52,16 @@ export async function pgliteSql(dataDir: string): Promise<Sql> {
   const db = await PGlite.create(dataDir);
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) { return (await db.query(sql, params)).rows as T[]; },
-    async exec(sql: string) { await db.exec(sql); },
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
     tx: <T>(work: (q: Queryable) => Promise<T>) =>
       db.transaction(async (t) => work({ query: async <R>(s: string, p: unknown[] = []) => (await t.query(s, p)).rows as R[] })),
-    async close() { await db.close(); },
+    async close() {
+      await db.close();
+    },
   };
 }

@@ -1,5 +1,12 @@
 /** Latency figures in milliseconds. */
-export interface Latency { readonly samples: number; readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number; readonly mean: number; }
+export interface Latency {
+  readonly samples: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly mean: number;
+}
 
 export const EMPTY: Latency = { samples: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN, mean: NaN };
 

@@ -52,11 +52,21 @@ export class Target {
   /** Versions of the servers used, for the report. */
   readonly servers: Record<string, string> = {};
 
-  constructor(readonly options: TargetOptions) { this.kind = options.kind; }
+  constructor(readonly options: TargetOptions) {
+    this.kind = options.kind;
+  }
 
-  get label() { return this.kind === 'embedded' ? 'embedded (PGlite, in-process broker, runtime in the backend)' : 'PostgreSQL + NATS JetStream (backend and channel runtime as two processes)'; }
-  get root() { return this.options.root; }
-  get wsBase() { return this.baseUrl.replace('http', 'ws'); }
+  get label() {
+    return this.kind === 'embedded'
+      ? 'embedded (PGlite, in-process broker, runtime in the backend)'
+      : 'PostgreSQL + NATS JetStream (backend and channel runtime as two processes)';
+  }
+  get root() {
+    return this.options.root;
+  }
+  get wsBase() {
+    return this.baseUrl.replace('http', 'ws');
+  }
 
   /** The processes whose memory is reported. */
   watched(): Watched {
@@ -79,9 +89,16 @@ export class Target {
     const common: Record<string, string> = { LOG_LEVEL: 'warn' };
     await this.graph.start();
     const backendEnv: Record<string, string> = {
-      ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(this.dataDir, 'backend'),
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, META_APP_SECRET, META_VERIFY_TOKEN: 'bench-verify-token',
-      ACCESS_TOKEN_TTL: '21600', META_GRAPH_URL: this.graph.url,
+      ...common,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(this.dataDir, 'backend'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      META_APP_SECRET,
+      META_VERIFY_TOKEN: 'bench-verify-token',
+      ACCESS_TOKEN_TTL: '21600',
+      META_GRAPH_URL: this.graph.url,
     };
     if (this.kind === 'postgres') {
       await this.createDatabase();
@@ -95,9 +112,20 @@ export class Target {
         this.natsUrl = this.nats.url;
       }
       Object.assign(backendEnv, { DATABASE_URL: this.dbUrl!, BROKER_URL: this.natsUrl, JWT_SECRET });
-      this.runtime = new NodeService('runtime', this.options.compiled ? 'packages/channel-runtime/dist/src/main.js' : 'packages/channel-runtime/src/main.ts', {
-        ...common, DATABASE_URL: this.dbUrl!, BROKER_URL: this.natsUrl, CHANNEL_CONNECTORS: 'sandbox', DATA_DIR: path.join(this.dataDir, 'runtime'),
-      }, this.profileArgs('runtime'), this.options.root, this.options.compiled);
+      this.runtime = new NodeService(
+        'runtime',
+        this.options.compiled ? 'packages/channel-runtime/dist/src/main.js' : 'packages/channel-runtime/src/main.ts',
+        {
+          ...common,
+          DATABASE_URL: this.dbUrl!,
+          BROKER_URL: this.natsUrl,
+          CHANNEL_CONNECTORS: 'sandbox',
+          DATA_DIR: path.join(this.dataDir, 'runtime'),
+        },
+        this.profileArgs('runtime'),
+        this.options.root,
+        this.options.compiled,
+      );
     }
     const entry = this.options.compiled ? 'packages/backend/dist/src/main.js' : 'packages/backend/src/main.ts';
     this.backend = new NodeService('backend', entry, backendEnv, this.profileArgs('backend'), this.options.root, this.options.compiled);
@@ -116,10 +144,17 @@ export class Target {
 
   private async startBackend() {
     this.backend.start();
-    await until('the backend to answer /version', async () => {
-      if (this.backend.exited()) throw new Error(`the backend exited:\n${this.backend.tail()}`);
-      return (await fetch(`${this.baseUrl}/version`).catch(() => null))?.ok;
-    }, 120_000, 100).catch((err) => { throw new Error(`${(err as Error).message}\n${this.backend.tail()}`); });
+    await until(
+      'the backend to answer /version',
+      async () => {
+        if (this.backend.exited()) throw new Error(`the backend exited:\n${this.backend.tail()}`);
+        return (await fetch(`${this.baseUrl}/version`).catch(() => null))?.ok;
+      },
+      120_000,
+      100,
+    ).catch((err) => {
+      throw new Error(`${(err as Error).message}\n${this.backend.tail()}`);
+    });
   }
 
   /**
@@ -130,7 +165,11 @@ export class Target {
   async withSql<T>(concurrency: number, work: (sql: Sql) => Promise<T>): Promise<T> {
     if (this.kind === 'postgres') {
       const sql = postgresSql(this.dbUrl!, concurrency);
-      try { return await work(sql); } finally { await sql.close(); }
+      try {
+        return await work(sql);
+      } finally {
+        await sql.close();
+      }
     }
     this.options.log('  stopping the embedded backend to open its PGlite database directly');
     await this.backend.stop();
@@ -178,7 +217,9 @@ export class Target {
     if (this.dbName) {
       const admin = new pg.Client({ connectionString: this.options.databaseUrl! });
       await admin.connect();
-      await admin.query(`drop database if exists ${this.dbName} with (force)`).catch((err) => this.options.log(`  could not drop ${this.dbName}: ${String(err)}`));
+      await admin
+        .query(`drop database if exists ${this.dbName} with (force)`)
+        .catch((err) => this.options.log(`  could not drop ${this.dbName}: ${String(err)}`));
       await admin.end();
     }
     rmSync(this.dataDir, { recursive: true, force: true });

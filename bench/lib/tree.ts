@@ -23,7 +23,10 @@ export function productTree(ref?: string): ProductTree {
   const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
   const subject = git('log', '-1', '--format=%s', sha);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-tree-'));
-  const archive = spawnSync('sh', ['-c', `git archive ${sha} packages examples package.json tsconfig.json tsconfig.base.json | tar -x -C "${dir}"`], { cwd: ROOT, encoding: 'utf8' });
+  const archive = spawnSync('sh', ['-c', `git archive ${sha} packages examples package.json tsconfig.json tsconfig.base.json | tar -x -C "${dir}"`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr}`);
   // The dependencies are those installed here; the workspace packages are the snapshot's own.
   const modules = path.join(dir, 'node_modules');

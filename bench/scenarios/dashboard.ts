@@ -88,13 +88,23 @@ export const dashboard: Scenario = {
     const superAdmin = api(target.baseUrl, target.token);
     const plans = await superAdmin.get<Array<{ id: number }>>('/plans/all');
     const email = `admin@bench-dashboard-${Date.now()}.test`;
-    const created = await superAdmin.post<{ company: { id: number } }>('/companies', { name: 'Bench dashboard tenant', email, planId: plans[0]!.id, password: 'bench-dashboard-1' });
+    const created = await superAdmin.post<{ company: { id: number } }>('/companies', {
+      name: 'Bench dashboard tenant',
+      email,
+      planId: plans[0]!.id,
+      password: 'bench-dashboard-1',
+    });
     const companyId = created.company.id;
     const adminToken = (await api(target.baseUrl).post<{ token: string }>('/auth/login', { email, password: 'bench-dashboard-1' })).token;
     const admin = api(target.baseUrl, adminToken);
     const userIds: number[] = [];
     for (let i = 1; i <= 5; i++) {
-      const u = await admin.post<{ id: number }>('/users', { name: `Agent ${i}`, email: `agent${i}-${companyId}@bench-dashboard.test`, password: 'bench-agent-1', profile: 'user' });
+      const u = await admin.post<{ id: number }>('/users', {
+        name: `Agent ${i}`,
+        email: `agent${i}-${companyId}@bench-dashboard.test`,
+        password: 'bench-agent-1',
+        profile: 'user',
+      });
       userIds.push(u.id);
     }
     const connection = await admin.post<{ id: number }>('/chatapp/', { name: 'Bench dashboard line', provider: 'sandbox', token: uniqueToken('dashboard') });
@@ -111,12 +121,15 @@ export const dashboard: Scenario = {
     s.seedMs = now() - t0;
     const rows = await sql.query<{ total_tickets: string | null }>(DASHBOARD_SQL, [s.companyId]);
     s.expectedTickets = Number(rows[0]?.total_tickets ?? 0);
-    ctx.log(`  seeded ${settings.tickets.toLocaleString('en')} tickets and their cycles in ${(s.seedMs / 1000).toFixed(1)} s (${s.expectedTickets} started in the last 30 days)`);
+    ctx.log(
+      `  seeded ${settings.tickets.toLocaleString('en')} tickets and their cycles in ${(s.seedMs / 1000).toFixed(1)} s (${s.expectedTickets} started in the last 30 days)`,
+    );
     const plan = await sql.query<Record<string, string>>(`explain (analyze, buffers) ${DASHBOARD_SQL}`, [s.companyId]);
     s.plan = plan.map((r) => Object.values(r)[0]).join('\n');
     for (let i = 0; i < 20; i++) await sql.query(DASHBOARD_SQL, [s.companyId]);
     s.baseline = await closedLoop({
-      concurrency: CONCURRENCY, durationMs: settings.phaseMs,
+      concurrency: CONCURRENCY,
+      durationMs: settings.phaseMs,
       task: async () => (await sql.query(DASHBOARD_SQL, [s.companyId])).length === s.userIds.length + 1,
     });
   },
@@ -130,7 +143,9 @@ export const dashboard: Scenario = {
     const refreshMs = now() - t0;
     const check = await admin.get<{ counters: { tickets: number }; attendants: unknown[] }>(URL_PATH);
     if (check.counters.tickets !== s.expectedTickets || check.attendants.length !== s.userIds.length + 1) {
-      throw new Error(`GET ${URL_PATH} counted ${check.counters.tickets} tickets and ${check.attendants.length} operators, the SQL ${s.expectedTickets} and ${s.userIds.length + 1}`);
+      throw new Error(
+        `GET ${URL_PATH} counted ${check.counters.tickets} tickets and ${check.attendants.length} operators, the SQL ${s.expectedTickets} and ${s.userIds.length + 1}`,
+      );
     }
     const headers = { authorization: `Bearer ${s.adminToken}` };
     const uncachedHeaders = { ...headers, 'cache-control': 'no-cache' };
@@ -142,7 +157,11 @@ export const dashboard: Scenario = {
     const scale = `${settings.tickets.toLocaleString('en')} tickets`;
     const baseline = {
       what: `the equivalent single SQL statement over the cycles (${target.kind === 'embedded' ? 'PGlite opened in the bench process' : 'pg driver'})`,
-      load: base.load, throughput: base.throughput, unit: 'queries/s', latency: base.latency, errors: base.errors,
+      load: base.load,
+      throughput: base.throughput,
+      unit: 'queries/s',
+      latency: base.latency,
+      errors: base.errors,
     };
     const notes = [
       `tenant of ${scale}${settings.quick ? ' (scaled down by --quick; the issue asks for 100,000)' : ''}, ${s.expectedTickets.toLocaleString('en')} started in the 30 days, seeded by SQL in ${(s.seedMs / 1000).toFixed(0)} s`,
@@ -152,8 +171,12 @@ export const dashboard: Scenario = {
       {
         scenario: 'dashboard',
         result: {
-          what: `GET ${URL_PATH} as the admin, computed afresh (Cache-Control: no-cache)`, load: fresh.load,
-          throughput: fresh.throughput, unit: 'req/s', latency: fresh.latency, errors: fresh.errors,
+          what: `GET ${URL_PATH} as the admin, computed afresh (Cache-Control: no-cache)`,
+          load: fresh.load,
+          throughput: fresh.throughput,
+          unit: 'req/s',
+          latency: fresh.latency,
+          errors: fresh.errors,
         },
         baseline,
         ratio: both(ratioOfThroughput(fresh.throughput, base.throughput), ratioOfP99(fresh.latency, base.latency)),
@@ -165,8 +188,12 @@ export const dashboard: Scenario = {
       {
         scenario: 'dashboard (cached)',
         result: {
-          what: `GET ${URL_PATH} as the admin, from the cache`, load: cached.load,
-          throughput: cached.throughput, unit: 'req/s', latency: cached.latency, errors: cached.errors,
+          what: `GET ${URL_PATH} as the admin, from the cache`,
+          load: cached.load,
+          throughput: cached.throughput,
+          unit: 'req/s',
+          latency: cached.latency,
+          errors: cached.errors,
         },
         baseline,
         ratio: both(ratioOfThroughput(cached.throughput, base.throughput), ratioOfP99(cached.latency, base.latency)),

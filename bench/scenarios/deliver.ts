@@ -41,13 +41,18 @@ export const deliver: Scenario = {
       const legs = { accepted: [] as number[], sent: [] as number[], delivered: [] as number[] };
       try {
         const result = await paced({
-          rate, durationMs: settings.phaseMs, drainMs: settings.drainMs,
+          rate,
+          durationMs: settings.phaseMs,
+          drainMs: settings.drainMs,
           task: async (i) => {
             const token = through[i % through.length]!;
             const body = JSON.stringify({ number: mobile(offset + (i % 10_000)), body: `Entrega ${run} ${i}` });
             const asked = now();
             const res = await http.request('POST', '/api/messages/send', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body);
-            if (res.status !== 200) { refused++; return false; }
+            if (res.status !== 200) {
+              refused++;
+              return false;
+            }
             const accepted = now();
             const id = (JSON.parse(res.body) as { messageId: string }).messageId;
             const at = await observer.wait(`delivered:${id}`, settings.drainMs);
@@ -69,19 +74,47 @@ export const deliver: Scenario = {
     };
     const one = await measure(tokens.slice(0, 1), 20_000);
     const many = await measure(tokens, 40_000);
-    const base = await brokerRoundTrips({ ...(target.natsUrl ? { natsUrl: target.natsUrl } : {}), root: target.root, rate, durationMs: settings.phaseMs, drainMs: settings.drainMs });
-    const row = (label: string, m: { result: PhaseResult & { dropped: number; unfinished: number }; refused: number; failed: number; legs: Record<'accepted' | 'sent' | 'delivered', number[]> }): Row => {
-      const notes = [`${rate}/s is half of the ${sustained === undefined ? '(unmeasured: send did not run)' : sustained.toFixed(0)} deliveries/s the send scenario sustained`];
-      const leg = (xs: number[]) => { const l = summarize(xs); return `p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms`; };
+    const base = await brokerRoundTrips({
+      ...(target.natsUrl ? { natsUrl: target.natsUrl } : {}),
+      root: target.root,
+      rate,
+      durationMs: settings.phaseMs,
+      drainMs: settings.drainMs,
+    });
+    const row = (
+      label: string,
+      m: {
+        result: PhaseResult & { dropped: number; unfinished: number };
+        refused: number;
+        failed: number;
+        legs: Record<'accepted' | 'sent' | 'delivered', number[]>;
+      },
+    ): Row => {
+      const notes = [
+        `${rate}/s is half of the ${sustained === undefined ? '(unmeasured: send did not run)' : sustained.toFixed(0)} deliveries/s the send scenario sustained`,
+      ];
+      const leg = (xs: number[]) => {
+        const l = summarize(xs);
+        return `p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms`;
+      };
       if (m.legs.sent.length) {
-        notes.push(`where the time went: request → accepted ${leg(m.legs.accepted)}; accepted → \`sent\` frame (relay, broker, runtime, its event) ${leg(m.legs.sent)}; \`sent\` → \`delivered\` frame ${leg(m.legs.delivered)}`);
+        notes.push(
+          `where the time went: request → accepted ${leg(m.legs.accepted)}; accepted → \`sent\` frame (relay, broker, runtime, its event) ${leg(m.legs.sent)}; \`sent\` → \`delivered\` frame ${leg(m.legs.delivered)}`,
+        );
       }
-      if (m.result.errors) notes.push(`${m.refused} sends refused, ${m.failed} failed, ${m.result.dropped} not sent (too many in flight), ${m.result.unfinished} not delivered within ${settings.drainMs / 1000} s`);
+      if (m.result.errors)
+        notes.push(
+          `${m.refused} sends refused, ${m.failed} failed, ${m.result.dropped} not sent (too many in flight), ${m.result.unfinished} not delivered within ${settings.drainMs / 1000} s`,
+        );
       return {
         scenario: `deliver @ ${rate}/s, ${label}`,
         result: {
-          what: 'POST /api/messages/send due → sandbox acked → delivered frame received', load: m.result.load,
-          throughput: m.result.throughput, unit: 'msg/s', latency: m.result.latency, errors: m.result.errors,
+          what: 'POST /api/messages/send due → sandbox acked → delivered frame received',
+          load: m.result.load,
+          throughput: m.result.throughput,
+          unit: 'msg/s',
+          latency: m.result.latency,
+          errors: m.result.errors,
         },
         baseline: { what: base.what, load: base.load, throughput: base.throughput, unit: 'msg/s', latency: base.latency, errors: base.errors },
         ratio: ratioOfP99(m.result.latency, base.latency),

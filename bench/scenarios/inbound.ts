@@ -10,7 +10,12 @@ import { conversationRows } from '../lib/sql-baselines.js';
 
 const PAGE = 'BENCH-PAGE';
 
-interface State { pageId: number; baselineConnectionId: number; closed?: PhaseResult; rated?: PhaseResult; }
+interface State {
+  pageId: number;
+  baselineConnectionId: number;
+  closed?: PhaseResult;
+  rated?: PhaseResult;
+}
 let state: State | undefined;
 
 /**
@@ -22,7 +27,9 @@ async function baselineRows(q: Queryable, connectionId: number, sender: string, 
   const inserted = await q.query(
     `insert into messages (id, company_id, ticket_id, contact_id, connection_id, provider_message_id, from_me, body, status, created_at, updated_at)
      values (gen_random_uuid(), 1, $1, $2, $3, $4, false, $5, 'delivered', now(), now())
-     on conflict (connection_id, provider_message_id) do nothing returning id`, [ticketId, contactId, connectionId, mid, text]);
+     on conflict (connection_id, provider_message_id) do nothing returning id`,
+    [ticketId, contactId, connectionId, mid, text],
+  );
   return inserted.length === 1;
 }
 
@@ -34,8 +41,18 @@ export const inbound: Scenario = {
   name: 'inbound',
   async setup(ctx: Ctx) {
     const client = api(ctx.target.baseUrl, ctx.target.token);
-    const page = await client.post<{ id: number }>('/socialnet/', { name: 'Bench page', provider: 'sandbox', externalId: PAGE, secrets: { pageAccessToken: pageToken(PAGE) } });
-    const other = await client.post<{ id: number }>('/socialnet/', { name: 'Bench baseline page', provider: 'sandbox', externalId: 'BENCH-BASELINE-PAGE', secrets: { pageAccessToken: pageToken('BENCH-BASELINE-PAGE') } });
+    const page = await client.post<{ id: number }>('/socialnet/', {
+      name: 'Bench page',
+      provider: 'sandbox',
+      externalId: PAGE,
+      secrets: { pageAccessToken: pageToken(PAGE) },
+    });
+    const other = await client.post<{ id: number }>('/socialnet/', {
+      name: 'Bench baseline page',
+      provider: 'sandbox',
+      externalId: 'BENCH-BASELINE-PAGE',
+      secrets: { pageAccessToken: pageToken('BENCH-BASELINE-PAGE') },
+    });
     state = { pageId: page.id, baselineConnectionId: other.id };
   },
 
@@ -43,7 +60,8 @@ export const inbound: Scenario = {
     const s = state!;
     const { settings } = ctx;
     const run = randomBytes(4).toString('hex');
-    const task = (i: number) => sql.tx((q) => baselineRows(q, s.baselineConnectionId, `BASE-PSID-${i % settings.inboundContacts}`, `base-${run}-${i}`, `Olá, mensagem ${i}`));
+    const task = (i: number) =>
+      sql.tx((q) => baselineRows(q, s.baselineConnectionId, `BASE-PSID-${i % settings.inboundContacts}`, `base-${run}-${i}`, `Olá, mensagem ${i}`));
     s.closed = await closedLoop({ concurrency: settings.connections, durationMs: settings.phaseMs, task: (_w, i) => task(i) });
     // At the target rate, or below what the driver sustained when even that is out of its reach.
     const { rate } = writeRateTarget(ctx.target.kind, s.closed.throughput, settings, 50);
@@ -62,13 +80,17 @@ export const inbound: Scenario = {
       const http = new KeepAliveClient(target.baseUrl, settings.connections);
       let lost = 0;
       const closed = await closedLoop({
-        concurrency: settings.connections, durationMs: settings.phaseMs,
+        concurrency: settings.connections,
+        durationMs: settings.phaseMs,
         task: async (_w, i) => {
           const mid = `m_${run}_a${i}`;
           const body = messengerDelivery(PAGE, `PSID-${i % settings.inboundContacts}`, mid, `Olá, mensagem ${i}`);
           const res = await http.request('POST', '/webhook/', { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body) }, body);
           if (res.status !== 200) return false;
-          if ((await observer.wait(`in:${mid}`, settings.drainMs)) === null) { lost++; return false; }
+          if ((await observer.wait(`in:${mid}`, settings.drainMs)) === null) {
+            lost++;
+            return false;
+          }
           return true;
         },
       });
@@ -80,7 +102,9 @@ export const inbound: Scenario = {
       const goal = writeRateTarget(target.kind, s.closed!.throughput, settings, 50);
       const { rate, capped } = sustainableRate(goal.rate, throughput);
       const rated = await paced({
-        rate, durationMs: settings.phaseMs, drainMs: settings.drainMs,
+        rate,
+        durationMs: settings.phaseMs,
+        drainMs: settings.drainMs,
         task: async (i) => {
           const mid = `m_${run}_b${i}`;
           const body = messengerDelivery(PAGE, `PSID-${i % settings.inboundContacts}`, mid, `Bom dia, pedido ${i}`);
@@ -97,8 +121,12 @@ export const inbound: Scenario = {
         {
           scenario: 'inbound (max)',
           result: {
-            what: 'signed POST /webhook/ → message stored and its appMessage frame received', load: `${closed.load}, 10,000 contacts`,
-            throughput, unit: 'msg/s', latency: closed.latency, errors: closed.errors,
+            what: 'signed POST /webhook/ → message stored and its appMessage frame received',
+            load: `${closed.load}, 10,000 contacts`,
+            throughput,
+            unit: 'msg/s',
+            latency: closed.latency,
+            errors: closed.errors,
           },
           baseline: { what: baseWhat, load: bc.load, throughput: bc.throughput, unit: 'tx/s', latency: bc.latency, errors: bc.errors },
           ratio: ratioOfThroughput(throughput, bc.throughput),
@@ -108,8 +136,12 @@ export const inbound: Scenario = {
         {
           scenario: `inbound @ ${rate}/s`,
           result: {
-            what: 'webhook due → appMessage frame received', load: rated.load,
-            throughput: rated.throughput, unit: 'msg/s', latency: rated.latency, errors: rated.errors,
+            what: 'webhook due → appMessage frame received',
+            load: rated.load,
+            throughput: rated.throughput,
+            unit: 'msg/s',
+            latency: rated.latency,
+            errors: rated.errors,
           },
           baseline: { what: baseWhat, load: br.load, throughput: br.throughput, unit: 'tx/s', latency: br.latency, errors: br.errors },
           // Compared only at the same rate; else the baseline shows what the driver does at the target rate.
@@ -118,7 +150,9 @@ export const inbound: Scenario = {
           met: !capped && rated.errors === 0 && rated.latency.p99 < goal.p99Ms,
           notes: [
             ...(capped ? [`run at ${rate}/s, 80 % of the ${throughput.toFixed(0)} msg/s the closed loop sustained: ${goal.rate} msg/s is out of reach`] : []),
-            ...(rated.errors ? [`${rated.dropped} not sent (too many in flight), ${rated.unfinished} without their event after ${settings.drainMs / 1000} s`] : []),
+            ...(rated.errors
+              ? [`${rated.dropped} not sent (too many in flight), ${rated.unfinished} without their event after ${settings.drainMs / 1000} s`]
+              : []),
           ],
         },
       ];

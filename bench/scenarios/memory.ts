@@ -36,11 +36,16 @@ export const memory: Scenario = {
     for (let i = 0; i < settings.sessions; i++) {
       await client.post('/chatapp/', { name: `Bench session ${i + 1}`, provider: 'sandbox', token: uniqueToken(`session-${i}`) });
     }
-    const connected = await until(`${settings.sessions} sessions to connect`, async () => {
-      const list = await client.get<Array<{ name: string; status: string }>>('/chatapp/');
-      const ours = list.filter((c) => c.name.startsWith('Bench session '));
-      return ours.length >= settings.sessions && ours.every((c) => c.status === 'CONNECTED') && ours.length;
-    }, 120_000, 200);
+    const connected = await until(
+      `${settings.sessions} sessions to connect`,
+      async () => {
+        const list = await client.get<Array<{ name: string; status: string }>>('/chatapp/');
+        const ours = list.filter((c) => c.name.startsWith('Bench session '));
+        return ours.length >= settings.sessions && ours.every((c) => c.status === 'CONNECTED') && ours.length;
+      },
+      120_000,
+      200,
+    );
     ctx.log(`  ${connected} sandbox sessions connected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await sleep(2000);
     const after = target.rssOf(holder);
@@ -49,22 +54,27 @@ export const memory: Scenario = {
     // The target is judged on the production way of running (built JavaScript) when it was measured.
     const judged = compiled?.backend ?? ctx.idle.backend;
     const both = (tsx: number | undefined, js: number | undefined) => (compiled ? `${mb(js)} built JS (${mb(tsx)} under tsx)` : `${mb(tsx)} under tsx`);
-    const rows: Row[] = [{
-      scenario: 'memory: backend idle',
-      result: { what: 'RSS of the backend just after start', load: 'none', value: both(ctx.idle.backend, compiled?.backend) },
-      target: '< 150 MB on PostgreSQL (embedded: report)',
-      met: embedded ? null : judged !== undefined && judged < 150 * MB,
-      notes: [
-        ...(embedded ? ['embedded: PGlite (WebAssembly PostgreSQL), broker and channel runtime are all inside this process'] : []),
-        ...(compiled ? [] : ['run from TypeScript through tsx (its compiler and source maps are in this figure); `--compiled` also measures the built JavaScript']),
-      ],
-      details: { idleTsx: ctx.idle, idleCompiled: compiled },
-    }];
+    const rows: Row[] = [
+      {
+        scenario: 'memory: backend idle',
+        result: { what: 'RSS of the backend just after start', load: 'none', value: both(ctx.idle.backend, compiled?.backend) },
+        target: '< 150 MB on PostgreSQL (embedded: report)',
+        met: embedded ? null : judged !== undefined && judged < 150 * MB,
+        notes: [
+          ...(embedded ? ['embedded: PGlite (WebAssembly PostgreSQL), broker and channel runtime are all inside this process'] : []),
+          ...(compiled
+            ? []
+            : ['run from TypeScript through tsx (its compiler and source maps are in this figure); `--compiled` also measures the built JavaScript']),
+        ],
+        details: { idleTsx: ctx.idle, idleCompiled: compiled },
+      },
+    ];
     if (!embedded) {
       rows.push({
         scenario: 'memory: channel runtime idle',
         result: { what: 'RSS of the channel runtime just after start', load: 'none', value: both(ctx.idle.runtime, compiled?.runtime) },
-        target: '— (reported)', met: null,
+        target: '— (reported)',
+        met: null,
       });
     }
     rows.push({

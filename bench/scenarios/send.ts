@@ -21,11 +21,24 @@ async function baselineRows(q: Queryable, connectionId: number, number: string, 
   const { contactId, ticketId } = await conversationRows(q, connectionId, number, text, 'outbound');
   const [message] = await q.query<{ id: string }>(
     `insert into messages (id, company_id, ticket_id, contact_id, connection_id, from_me, body, status, created_at, updated_at)
-     values (gen_random_uuid(), 1, $1, $2, $3, true, $4, 'pending', now(), now()) returning id`, [ticketId, contactId, connectionId, text]);
-  const payload = JSON.stringify({ type: 'SessionSendMessage', messageId: message!.id, companyId: 1, chatappId: connectionId, ticketId, to: number, content: { body: text } });
+     values (gen_random_uuid(), 1, $1, $2, $3, true, $4, 'pending', now(), now()) returning id`,
+    [ticketId, contactId, connectionId, text],
+  );
+  const payload = JSON.stringify({
+    type: 'SessionSendMessage',
+    messageId: message!.id,
+    companyId: 1,
+    chatappId: connectionId,
+    ticketId,
+    to: number,
+    content: { body: text },
+  });
   // Published at once so that nothing piles up for the relay of the backend sharing this database.
-  await q.query(`insert into outbox (id, subject, payload, created_at, published_at, attempts) values ($1, $2, $3, now(), now(), 0)`,
-    [message!.id, `cmd.session.send.${connectionId}`, payload]);
+  await q.query(`insert into outbox (id, subject, payload, created_at, published_at, attempts) values ($1, $2, $3, now(), now(), 0)`, [
+    message!.id,
+    `cmd.session.send.${connectionId}`,
+    payload,
+  ]);
   return true;
 }
 
@@ -40,7 +53,11 @@ export const send: Scenario = {
     token = uniqueToken('send');
     await connectedSandbox(ctx.target, 'Bench send', token);
     // The baseline writes on a connection of its own, never started: its rows stay apart from ours.
-    const other = await api(ctx.target.baseUrl, ctx.target.token).post<{ id: number }>('/chatapp/', { name: 'Bench send baseline', provider: 'sandbox', token: uniqueToken('send-baseline') });
+    const other = await api(ctx.target.baseUrl, ctx.target.token).post<{ id: number }>('/chatapp/', {
+      name: 'Bench send baseline',
+      provider: 'sandbox',
+      token: uniqueToken('send-baseline'),
+    });
     baseline = { connectionId: other.id };
   },
 
@@ -48,7 +65,8 @@ export const send: Scenario = {
     const b = baseline!;
     const run = randomBytes(4).toString('hex');
     b.closed = await closedLoop({
-      concurrency: ctx.settings.connections, durationMs: ctx.settings.phaseMs,
+      concurrency: ctx.settings.connections,
+      durationMs: ctx.settings.phaseMs,
       task: (_w, i) => sql.tx((q) => baselineRows(q, b.connectionId, mobile(30_000 + (i % 10_000)), `Seu pedido ${run}-${i} saiu para entrega`)),
     });
   },
@@ -74,9 +92,15 @@ export const send: Scenario = {
       const ids: string[] = [];
       const started = now();
       const max = await cannon({
-        url: `${target.baseUrl}/api/messages/send`, method: 'POST', connections: settings.connections, durationS, headers,
+        url: `${target.baseUrl}/api/messages/send`,
+        method: 'POST',
+        connections: settings.connections,
+        durationS,
+        headers,
         setupRequest: (req) => ({ ...req, body: body(counter++) }),
-        onResponse: (status, text) => { if (status === 200) ids.push((JSON.parse(text) as { messageId: string }).messageId); },
+        onResponse: (status, text) => {
+          if (status === 200) ids.push((JSON.parse(text) as { messageId: string }).messageId);
+        },
       });
       ctx.log(`  closed loop: ${max.ok} sends accepted, ${max.throughput.toFixed(0)} req/s; waiting for their deliveries`);
       // The accepted sends still have to go out; wait (bounded) so the next phase starts clean.
@@ -93,17 +117,24 @@ export const send: Scenario = {
 
       // PostgreSQL: half of the most accepted; embedded: the fixed rate of its target.
       // On the embedded default a rate the closed loop did not sustain would only measure a queue: 80 % of it, missed.
-      const goal = target.kind === 'embedded' ? writeRateTarget('embedded', 0, settings, 100) : { rate: Math.max(1, Math.floor(max.throughput / 2)), p99Ms: 20, label: 'p99 < 20 ms at half of max' };
+      const goal =
+        target.kind === 'embedded'
+          ? writeRateTarget('embedded', 0, settings, 100)
+          : { rate: Math.max(1, Math.floor(max.throughput / 2)), p99Ms: 20, label: 'p99 < 20 ms at half of max' };
       const { rate: half, capped } = target.kind === 'embedded' ? sustainableRate(goal.rate, max.throughput) : { rate: goal.rate, capped: false };
       const http = new KeepAliveClient(target.baseUrl, settings.connections);
       const ours = await paced({
-        rate: half, durationMs: settings.phaseMs, drainMs: settings.drainMs,
+        rate: half,
+        durationMs: settings.phaseMs,
+        drainMs: settings.drainMs,
         task: async (i) => (await http.request('POST', '/api/messages/send', headers, body(1_000_000 + i))).status === 200,
       });
       http.close();
       const bareHttp = new KeepAliveClient(`http://127.0.0.1:${port}`, settings.connections);
       const baseHalf = await paced({
-        rate: half, durationMs: settings.phaseMs, drainMs: settings.drainMs,
+        rate: half,
+        durationMs: settings.phaseMs,
+        drainMs: settings.drainMs,
         task: async (i) => (await bareHttp.request('POST', '/api/messages/send', headers, body(1_000_000 + i))).status === 200,
       });
       bareHttp.close();
@@ -114,8 +145,12 @@ export const send: Scenario = {
         {
           scenario: 'send (max)',
           result: {
-            what: 'POST /api/messages/send (text) accepted: message + outbox committed', load: max.load,
-            throughput: max.throughput, unit: 'req/s', latency: max.latency, errors: max.errors,
+            what: 'POST /api/messages/send (text) accepted: message + outbox committed',
+            load: max.load,
+            throughput: max.throughput,
+            unit: 'req/s',
+            latency: max.latency,
+            errors: max.errors,
           },
           baseline: { what: sqlWhat, load: sqlMax.load, throughput: sqlMax.throughput, unit: 'tx/s', latency: sqlMax.latency, errors: sqlMax.errors },
           ratio: ratioOfThroughput(max.throughput, sqlMax.throughput),
@@ -130,14 +165,20 @@ export const send: Scenario = {
         {
           scenario: target.kind === 'embedded' ? `send @ ${half}/s` : 'send @ half of max',
           result: {
-            what: 'POST /api/messages/send (text) accepted', load: ours.load,
-            throughput: ours.throughput, unit: 'req/s', latency: ours.latency, errors: ours.errors,
+            what: 'POST /api/messages/send (text) accepted',
+            load: ours.load,
+            throughput: ours.throughput,
+            unit: 'req/s',
+            latency: ours.latency,
+            errors: ours.errors,
           },
           baseline: { what: baseWhat, load: baseHalf.load, throughput: baseHalf.throughput, unit: 'req/s', latency: baseHalf.latency, errors: baseHalf.errors },
           ratio: both(ratioOfP99(ours.latency, baseHalf.latency)),
           target: goal.label,
           met: !capped && ours.errors === 0 && ours.latency.p99 < goal.p99Ms,
-          ...(capped ? { notes: [`run at ${half}/s, 80 % of the ${max.throughput.toFixed(0)} req/s the closed loop sustained: ${goal.rate}/s is out of reach`] } : {}),
+          ...(capped
+            ? { notes: [`run at ${half}/s, 80 % of the ${max.throughput.toFixed(0)} req/s the closed loop sustained: ${goal.rate}/s is out of reach`] }
+            : {}),
         },
       ];
     } finally {

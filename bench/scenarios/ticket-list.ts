@@ -38,16 +38,29 @@ export const ticketList: Scenario = {
     const superAdmin = api(target.baseUrl, target.token);
     const plans = await superAdmin.get<Array<{ id: number }>>('/plans/all');
     const email = `admin@bench-tenant-${Date.now()}.test`;
-    const created = await superAdmin.post<{ company: { id: number } }>('/companies', { name: 'Bench tenant', email, planId: plans[0]!.id, password: 'bench-tenant-admin-1' });
+    const created = await superAdmin.post<{ company: { id: number } }>('/companies', {
+      name: 'Bench tenant',
+      email,
+      planId: plans[0]!.id,
+      password: 'bench-tenant-admin-1',
+    });
     const companyId = created.company.id;
     const admin = api(target.baseUrl, (await api(target.baseUrl).post<{ token: string }>('/auth/login', { email, password: 'bench-tenant-admin-1' })).token);
     const userIds: number[] = [];
     for (let i = 1; i <= 5; i++) {
-      const u = await admin.post<{ id: number }>('/users', { name: `Operator ${i}`, email: `operator${i}-${companyId}@bench-tenant.test`, password: 'bench-operator-1', profile: 'user' });
+      const u = await admin.post<{ id: number }>('/users', {
+        name: `Operator ${i}`,
+        email: `operator${i}-${companyId}@bench-tenant.test`,
+        password: 'bench-operator-1',
+        profile: 'user',
+      });
       userIds.push(u.id);
     }
     const connection = await admin.post<{ id: number }>('/chatapp/', { name: 'Bench tenant line', provider: 'sandbox', token: uniqueToken('tenant') });
-    const operator = await api(target.baseUrl).post<{ token: string; user: { id: number } }>('/auth/login', { email: `operator1-${companyId}@bench-tenant.test`, password: 'bench-operator-1' });
+    const operator = await api(target.baseUrl).post<{ token: string; user: { id: number } }>('/auth/login', {
+      email: `operator1-${companyId}@bench-tenant.test`,
+      password: 'bench-operator-1',
+    });
     state = { companyId, operatorId: operator.user.id, operatorToken: operator.token, connectionId: connection.id, userIds, expectedCount: 0, seedMs: 0 };
   },
 
@@ -55,13 +68,23 @@ export const ticketList: Scenario = {
     const s = state!;
     const { settings } = ctx;
     const t0 = now();
-    await seedTenant(sql, { companyId: s.companyId, connectionId: s.connectionId, userIds: s.userIds, tickets: settings.tickets, messagesPerTicket: settings.messagesPerTicket });
+    await seedTenant(sql, {
+      companyId: s.companyId,
+      connectionId: s.connectionId,
+      userIds: s.userIds,
+      tickets: settings.tickets,
+      messagesPerTicket: settings.messagesPerTicket,
+    });
     s.seedMs = now() - t0;
     const counts = await sql.query<{ tickets: string; messages: string; visible: string }>(
       `select (select count(*) from tickets where company_id = $1) as tickets, (select count(*) from messages where company_id = $1) as messages,
-              (select count(*) from tickets t where ${OPERATOR_FILTER}) as visible`, [s.companyId, s.operatorId]);
+              (select count(*) from tickets t where ${OPERATOR_FILTER}) as visible`,
+      [s.companyId, s.operatorId],
+    );
     s.expectedCount = Number(counts[0]!.visible);
-    ctx.log(`  seeded ${counts[0]!.tickets} tickets and ${counts[0]!.messages} messages in ${(s.seedMs / 1000).toFixed(1)} s (${s.expectedCount} visible to the operator)`);
+    ctx.log(
+      `  seeded ${counts[0]!.tickets} tickets and ${counts[0]!.messages} messages in ${(s.seedMs / 1000).toFixed(1)} s (${s.expectedCount} visible to the operator)`,
+    );
     const params = [s.companyId, s.operatorId];
     s.plans = {
       'GET /tickets page (as the repository runs it)': await explain(sql, PRODUCT_LIST_SQL[0]!, params),
@@ -70,7 +93,8 @@ export const ticketList: Scenario = {
     };
     for (let i = 0; i < 20; i++) await sql.query(TICKET_PAGE_SQL, params);
     s.baseline = await closedLoop({
-      concurrency: CONCURRENCY, durationMs: settings.phaseMs,
+      concurrency: CONCURRENCY,
+      durationMs: settings.phaseMs,
       task: async () => (await sql.query(TICKET_PAGE_SQL, params)).length === 20,
     });
   },
@@ -82,30 +106,47 @@ export const ticketList: Scenario = {
     if (check.tickets.length !== 20 || check.count !== s.expectedCount) {
       throw new Error(`GET /tickets answered ${check.tickets.length} tickets of ${check.count}, expected 20 of ${s.expectedCount}`);
     }
-    await cannon({ url: `${target.baseUrl}/tickets?pageNumber=1`, connections: CONCURRENCY, durationS: 1, headers: { authorization: `Bearer ${s.operatorToken}` } });
+    await cannon({
+      url: `${target.baseUrl}/tickets?pageNumber=1`,
+      connections: CONCURRENCY,
+      durationS: 1,
+      headers: { authorization: `Bearer ${s.operatorToken}` },
+    });
     const ours = await cannon({
-      url: `${target.baseUrl}/tickets?pageNumber=1`, connections: CONCURRENCY, durationS: Math.round(settings.phaseMs / 1000),
+      url: `${target.baseUrl}/tickets?pageNumber=1`,
+      connections: CONCURRENCY,
+      durationS: Math.round(settings.phaseMs / 1000),
       headers: { authorization: `Bearer ${s.operatorToken}` },
     });
     const base = s.baseline!;
     const scale = `${settings.tickets.toLocaleString('en')} tickets / ${(settings.tickets * settings.messagesPerTicket).toLocaleString('en')} messages`;
-    return [{
-      scenario: 'ticket list',
-      result: {
-        what: `GET /tickets page 1 as an operator (${s.expectedCount.toLocaleString('en')} visible)`, load: ours.load,
-        throughput: ours.throughput, unit: 'req/s', latency: ours.latency, errors: ours.errors,
+    return [
+      {
+        scenario: 'ticket list',
+        result: {
+          what: `GET /tickets page 1 as an operator (${s.expectedCount.toLocaleString('en')} visible)`,
+          load: ours.load,
+          throughput: ours.throughput,
+          unit: 'req/s',
+          latency: ours.latency,
+          errors: ours.errors,
+        },
+        baseline: {
+          what: `the equivalent single SQL query (${target.kind === 'embedded' ? 'PGlite opened in the bench process' : 'pg driver'})`,
+          load: base.load,
+          throughput: base.throughput,
+          unit: 'queries/s',
+          latency: base.latency,
+          errors: base.errors,
+        },
+        ratio: both(ratioOfThroughput(ours.throughput, base.throughput), ratioOfP99(ours.latency, base.latency)),
+        target: 'p99 < 30 ms',
+        met: ours.errors === 0 && ours.latency.p99 < 30,
+        notes: [
+          `tenant of ${scale}${settings.quick ? ' (scaled down by --quick; the issue asks for 100,000 / 1,000,000)' : ''}, seeded by SQL in ${(s.seedMs / 1000).toFixed(0)} s`,
+        ],
+        details: { plans: s.plans, expectedCount: s.expectedCount },
       },
-      baseline: {
-        what: `the equivalent single SQL query (${target.kind === 'embedded' ? 'PGlite opened in the bench process' : 'pg driver'})`, load: base.load,
-        throughput: base.throughput, unit: 'queries/s', latency: base.latency, errors: base.errors,
-      },
-      ratio: both(ratioOfThroughput(ours.throughput, base.throughput), ratioOfP99(ours.latency, base.latency)),
-      target: 'p99 < 30 ms',
-      met: ours.errors === 0 && ours.latency.p99 < 30,
-      notes: [
-        `tenant of ${scale}${settings.quick ? ' (scaled down by --quick; the issue asks for 100,000 / 1,000,000)' : ''}, seeded by SQL in ${(s.seedMs / 1000).toFixed(0)} s`,
-      ],
-      details: { plans: s.plans, expectedCount: s.expectedCount },
-    }];
+    ];
   },
 };

@@ -8,7 +8,11 @@ import { WebSocketServer } from 'ws';
 const port = Number(process.env.PORT);
 const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 const server = createServer((req, res) => {
-  if (req.method !== 'POST' || req.url !== '/broadcast') { res.writeHead(404); res.end(); return; }
+  if (req.method !== 'POST' || req.url !== '/broadcast') {
+    res.writeHead(404);
+    res.end();
+    return;
+  }
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -18,6 +22,15 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ clients: wss.clients.size }));
   });
 });
-server.on('upgrade', (req, socket, head) => { wss.handleUpgrade(req, socket, head, (ws) => { ws.on('message', () => undefined); }); });
-server.listen(port, '127.0.0.1', () => { process.stdout.write(`bare ws on ${port}\n`); });
-process.on('SIGTERM', () => { for (const c of wss.clients) c.terminate(); server.close(() => process.exit(0)); });
+server.on('upgrade', (req, socket, head) => {
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    ws.on('message', () => undefined);
+  });
+});
+server.listen(port, '127.0.0.1', () => {
+  process.stdout.write(`bare ws on ${port}\n`);
+});
+process.on('SIGTERM', () => {
+  for (const c of wss.clients) c.terminate();
+  server.close(() => process.exit(0));
+});

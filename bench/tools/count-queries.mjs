@@ -12,7 +12,11 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(config, ...rest) {
   const text = typeof config === 'string' ? config : config?.text;
   // The statement's shape: literals and numbers folded, so one query per row counts as one shape.
-  const shape = String(text ?? '').replace(/\s+/g, ' ').replace(/'(?:[^']|'')*'/g, '?').replace(/\b\d+\b/g, '?').slice(0, 140);
+  const shape = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/'(?:[^']|'')*'/g, '?')
+    .replace(/\b\d+\b/g, '?')
+    .slice(0, 140);
   counts.set(shape, (counts.get(shape) ?? 0) + 1);
   return query.call(this, config, ...rest);
 };

@@ -24,17 +24,27 @@ process.env.BENCH_STATEMENTS_DIR = out;
 const preload = fileURLToPath(new URL('./count-queries.mjs', import.meta.url));
 const tree = productTree(args.ref);
 const target = new Target({
-  kind: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  ...(process.env.BENCH_NATS_URL ? { natsUrl: process.env.BENCH_NATS_URL } : {}), natsBinary: natsServerBinary(),
-  root: tree.root, nodeArgs: ['--import', preload], log: (l) => process.stdout.write(`${l}\n`),
+  kind: 'postgres',
+  databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  ...(process.env.BENCH_NATS_URL ? { natsUrl: process.env.BENCH_NATS_URL } : {}),
+  natsBinary: natsServerBinary(),
+  root: tree.root,
+  nodeArgs: ['--import', preload],
+  log: (l) => process.stdout.write(`${l}\n`),
 });
 
 async function counted(label: string, work: () => Promise<void>) {
-  const reset = async () => { for (const pid of [target.backend.pid, target.runtime?.pid]) if (pid) process.kill(pid, 'SIGUSR2'); await sleep(300); };
+  const reset = async () => {
+    for (const pid of [target.backend.pid, target.runtime?.pid]) if (pid) process.kill(pid, 'SIGUSR2');
+    await sleep(300);
+  };
   await reset();
   await work();
   await sleep(1500);
-  for (const [role, pid] of [['backend', target.backend.pid], ['runtime', target.runtime?.pid]] as const) {
+  for (const [role, pid] of [
+    ['backend', target.backend.pid],
+    ['runtime', target.runtime?.pid],
+  ] as const) {
     if (!pid) continue;
     process.kill(pid, 'SIGUSR2');
     await sleep(300);
@@ -55,13 +65,21 @@ try {
   await counted('inbound webhook → message and event (new contact each)', async () => {
     for (let i = 0; i < n; i++) {
       const body = messengerDelivery('BENCH-PAGE', `PSID-${i}`, `m_stmt_${i}`, `Olá ${i}`);
-      await fetch(`${target.baseUrl}/webhook/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body) }, body }).then((r) => r.text());
+      await fetch(`${target.baseUrl}/webhook/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body) },
+        body,
+      }).then((r) => r.text());
       await observer.wait(`in:m_stmt_${i}`, 10_000);
     }
   });
   await counted('POST /api/messages/send → delivered and read (new number each)', async () => {
     for (let i = 0; i < n; i++) {
-      const res = await fetch(`${target.baseUrl}/api/messages/send`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ number: mobile(i), body: `Pedido ${i}` }) });
+      const res = await fetch(`${target.baseUrl}/api/messages/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ number: mobile(i), body: `Pedido ${i}` }),
+      });
       const { messageId } = (await res.json()) as { messageId: string };
       await observer.wait(`delivered:${messageId}`, 10_000);
     }

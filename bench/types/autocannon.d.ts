@@ -27,8 +27,17 @@ declare module 'autocannon' {
   }
 
   export interface Histogram {
-    average: number; mean: number; stddev: number; min: number; max: number; total: number;
-    p50: number; p90: number; p97_5: number; p99: number; p99_9: number;
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    p99_9: number;
     [key: string]: number;
   }
 
@@ -42,7 +51,11 @@ declare module 'autocannon' {
     duration: number;
     start: Date;
     finish: Date;
-    '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number;
+    '1xx': number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
     statusCodeStats: Record<string, { count: number }>;
   }
 

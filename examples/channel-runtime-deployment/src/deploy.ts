@@ -55,8 +55,16 @@ export interface DeploymentResult {
 }
 
 /** The parts of the HTTP API's answers this script reads. */
-interface MessageView { id: string; body: string; fromMe: boolean; status: string; providerMessageId: string | null }
-interface MessagePage { messages: MessageView[] }
+interface MessageView {
+  id: string;
+  body: string;
+  fromMe: boolean;
+  status: string;
+  providerMessageId: string | null;
+}
+interface MessagePage {
+  messages: MessageView[];
+}
 
 /**
  * Deploys the backend and a channel runtime as two processes, each with its own configuration
@@ -76,18 +84,35 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
   const runtimeConfig = await readEnvFile(runtimeFile);
   checkConfiguration(backendConfig, runtimeConfig, { backendFile, runtimeFile });
 
-  const dataDir = options.dataDir ?? await mkdtemp(path.join(os.tmpdir(), 'sd-runtime-deployment-'));
-  const port = options.port ?? await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'sd-runtime-deployment-')));
+  const port = options.port ?? (await freePort());
   const backendUrl = `http://127.0.0.1:${port}`;
   // Each process gets its file plus the four deployment-specific values: never the other's file.
-  const backend = new ServiceProcess('backend', BACKEND_ENTRY, {
-    ...minimalEnv(), ...backendConfig,
-    DATABASE_URL: options.databaseUrl, BROKER_URL: options.brokerUrl, PORT: String(port), DATA_DIR: path.join(dataDir, 'backend'),
-  }, (line) => options.onOutput?.('backend', line));
-  const runtime = new ServiceProcess('runtime', RUNTIME_ENTRY, {
-    ...minimalEnv(), ...runtimeConfig,
-    DATABASE_URL: options.databaseUrl, BROKER_URL: options.brokerUrl, DATA_DIR: path.join(dataDir, 'runtime'),
-  }, (line) => options.onOutput?.('runtime', line));
+  const backend = new ServiceProcess(
+    'backend',
+    BACKEND_ENTRY,
+    {
+      ...minimalEnv(),
+      ...backendConfig,
+      DATABASE_URL: options.databaseUrl,
+      BROKER_URL: options.brokerUrl,
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, 'backend'),
+    },
+    (line) => options.onOutput?.('backend', line),
+  );
+  const runtime = new ServiceProcess(
+    'runtime',
+    RUNTIME_ENTRY,
+    {
+      ...minimalEnv(),
+      ...runtimeConfig,
+      DATABASE_URL: options.databaseUrl,
+      BROKER_URL: options.brokerUrl,
+      DATA_DIR: path.join(dataDir, 'runtime'),
+    },
+    (line) => options.onOutput?.('runtime', line),
+  );
 
   /** Polls `probe` until it returns a value; a process that died or an abort ends the wait at once. */
   const until = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
@@ -118,7 +143,7 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     backend.start();
     const version = await until('GET /version', async () => {
       const res = await fetch(`${backendUrl}/version`);
-      return res.ok ? await res.json() as Record<string, unknown> : undefined;
+      return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
     });
     log(`backend: online (${JSON.stringify(version)})`);
 
@@ -133,7 +158,8 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     // The connection's API token selects it on /api/messages/send; random, so reruns never clash.
     const token = randomBytes(24).toString('base64url');
     const connection = await http<{ id: number; status: string }>(backendUrl, 'POST', '/chatapp/', {
-      token: login.token, body: { name: 'Runtime deployment sandbox', provider: 'sandbox', token },
+      token: login.token,
+      body: { name: 'Runtime deployment sandbox', provider: 'sandbox', token },
     });
     log(`backend: created sandbox connection #${connection.id} (${connection.status}); its start command goes to the runtime over NATS`);
     await until(`connection #${connection.id} CONNECTED`, async () => {
@@ -143,7 +169,8 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     log(`backend: connection #${connection.id} is CONNECTED (the runtime reported its session up)`);
 
     const sent = await http<{ messageId: string; ticketId: number }>(backendUrl, 'POST', '/api/messages/send', {
-      token, body: { number: CONTACT_NUMBER, body },
+      token,
+      body: { number: CONTACT_NUMBER, body },
     });
     log(`backend: send accepted, message ${sent.messageId} in ticket #${sent.ticketId}`);
     const conversation = () => http<MessagePage>(backendUrl, 'GET', `/messages/${sent.ticketId}`, { token: login.token });
@@ -155,19 +182,27 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
 
     await db.connect();
     const leaseOwner = await until(`a live lease on connection #${connection.id}`, async () => {
-      const { rows } = await db.query<{ owner: string }>(
-        'select owner from channel.session_leases where chatapp_id = $1 and expires_at > clock_timestamp()', [connection.id]);
+      const { rows } = await db.query<{ owner: string }>('select owner from channel.session_leases where chatapp_id = $1 and expires_at > clock_timestamp()', [
+        connection.id,
+      ]);
       return rows[0]?.owner;
     });
     log(`database: channel.session_leases says connection #${connection.id} is held by "${leaseOwner}"`);
 
     // The echo's provider id is derived from our message id, which tells it apart from any other inbound.
-    const reply = await until('the contact\'s echo in the ticket', async () =>
-      (await conversation()).messages.find((m) => !m.fromMe && m.providerMessageId === `echo-${sent.messageId}`));
+    const reply = await until("the contact's echo in the ticket", async () =>
+      (await conversation()).messages.find((m) => !m.fromMe && m.providerMessageId === `echo-${sent.messageId}`),
+    );
     log(`backend: the contact answered "${reply.body}"`);
 
     return {
-      backendUrl, connectionId: connection.id, ticketId: sent.ticketId, messageId: message.id, status: message.status, leaseOwner, reply: reply.body,
+      backendUrl,
+      connectionId: connection.id,
+      ticketId: sent.ticketId,
+      messageId: message.id,
+      status: message.status,
+      leaseOwner,
+      reply: reply.body,
     };
   } finally {
     await db.end().catch(() => undefined);
@@ -185,7 +220,13 @@ function checkConfiguration(backend: Record<string, string>, runtime: Record<str
     throw new Error(`${files.backendFile} must set ADMIN_PASSWORD: the built-in default must be changed at first login, which this script does not do`);
   }
   const connectors = runtime.CHANNEL_CONNECTORS;
-  if (connectors && !connectors.split(',').map((s) => s.trim()).includes('sandbox')) {
+  if (
+    connectors &&
+    !connectors
+      .split(',')
+      .map((s) => s.trim())
+      .includes('sandbox')
+  ) {
     throw new Error(`${files.runtimeFile}: CHANNEL_CONNECTORS must include sandbox (it is "${connectors}")`);
   }
   if (runtime.SANDBOX_ECHO !== 'true') {

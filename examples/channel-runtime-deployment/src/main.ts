@@ -9,8 +9,10 @@ import { freshDatabase, natsServerBinary, PrivateNatsServer, type FreshDatabase 
  */
 const env = process.env;
 if (!env.DATABASE_URL) {
-  console.error('DATABASE_URL is required: a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres.\n'
-    + 'A fresh database is created on that server for the run and dropped afterwards.');
+  console.error(
+    'DATABASE_URL is required: a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres.\n' +
+      'A fresh database is created on that server for the run and dropped afterwards.',
+  );
   process.exit(2);
 }
 
@@ -22,8 +24,10 @@ let brokerUrl = env.BROKER_URL;
 if (!brokerUrl) {
   const binary = natsServerBinary();
   if (!binary) {
-    console.error('BROKER_URL is not set and nats-server is not installed.\n'
-      + 'Either point BROKER_URL at a NATS server with JetStream (nats-server -js), or install one (apt-get install nats-server).');
+    console.error(
+      'BROKER_URL is not set and nats-server is not installed.\n' +
+        'Either point BROKER_URL at a NATS server with JetStream (nats-server -js), or install one (apt-get install nats-server).',
+    );
     process.exit(2);
   }
   nats = await PrivateNatsServer.start(binary);
@@ -42,15 +46,17 @@ try {
     log: (line) => console.log(line),
     onOutput: (service, line) => console.log(`  ${service.padEnd(7)} | ${line}`),
   });
-  console.log([
-    '',
-    'Result',
-    `  backend       ${result.backendUrl} (stopped)`,
-    `  connection    #${result.connectionId}`,
-    `  message       ${result.messageId} in ticket #${result.ticketId}: ${result.status}`,
-    `  lease owner   ${result.leaseOwner}`,
-    `  reply         ${result.reply}`,
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      'Result',
+      `  backend       ${result.backendUrl} (stopped)`,
+      `  connection    #${result.connectionId}`,
+      `  message       ${result.messageId} in ticket #${result.ticketId}: ${result.status}`,
+      `  lease owner   ${result.leaseOwner}`,
+      `  reply         ${result.reply}`,
+    ].join('\n'),
+  );
 } catch (err) {
   console.error(`\nThe deployment failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

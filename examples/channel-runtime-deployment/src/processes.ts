@@ -31,7 +31,10 @@ async function portOpens(port: number, ms: number): Promise<void> {
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
@@ -56,9 +59,15 @@ export function natsServerBinary(): string | null {
  * nothing left by another run (or another test suite on a shared server) is redelivered to us.
  */
 export class PrivateNatsServer {
-  private constructor(private readonly child: ChildProcess, readonly port: number, private readonly store: string) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    private readonly store: string,
+  ) {}
 
-  get url(): string { return `nats://127.0.0.1:${this.port}`; }
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
 
   static async start(binary: string): Promise<PrivateNatsServer> {
     const port = await freePort();
@@ -123,7 +132,9 @@ export class ServiceProcess {
 
   start(): void {
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(REPO_ROOT, this.entry)], {
-      cwd: REPO_ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: REPO_ROOT,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {

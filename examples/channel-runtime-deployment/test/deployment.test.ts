@@ -11,7 +11,7 @@ import { freshDatabase, natsServerBinary, PrivateNatsServer, type FreshDatabase 
  * The deployment for real: backend and channel runtime as two processes from source, on a private
  * nats-server (streams of its own) and a fresh PostgreSQL database.
  */
-describe('channel runtime deployed alone, serving the backend\'s sandbox sessions', function () {
+describe("channel runtime deployed alone, serving the backend's sandbox sessions", function () {
   this.timeout(120_000);
   this.slow(30_000);
   const serverUrl = integrationUrl('TEST_DATABASE_URL');
@@ -43,7 +43,10 @@ describe('channel runtime deployed alone, serving the backend\'s sandbox session
   it('connects, delivers a send to "read" and stores the echo, on the instance named in runtime.env', async () => {
     const body = `deployment test ${Date.now()}`;
     const result = await runDeployment({
-      databaseUrl: database!.url, brokerUrl: nats!.url, body, stepTimeoutMs: 90_000,
+      databaseUrl: database!.url,
+      brokerUrl: nats!.url,
+      body,
+      stepTimeoutMs: 90_000,
       onOutput: (service, line) => output.push(`${service} | ${line}`),
     });
     const { RUNTIME_INSTANCE_ID } = await readEnvFile(RUNTIME_ENV_FILE);
@@ -54,22 +57,34 @@ describe('channel runtime deployed alone, serving the backend\'s sandbox session
     expect(result.connectionId).to.be.a('number');
     expect(result.messageId).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     // The runtime ran under its own configuration: its log names the instance from runtime.env.
-    expect(output.some((l) => l.startsWith('runtime | ') && l.includes('"msg":"channel runtime online"') && l.includes(`"instance":"${RUNTIME_INSTANCE_ID}"`))).to.equal(true);
+    expect(
+      output.some((l) => l.startsWith('runtime | ') && l.includes('"msg":"channel runtime online"') && l.includes(`"instance":"${RUNTIME_INSTANCE_ID}"`)),
+    ).to.equal(true);
     // Both processes were stopped: nothing answers on the backend's port any more.
-    const after = await fetch(`${result.backendUrl}/version`).then(() => 'answered', () => 'refused');
+    const after = await fetch(`${result.backendUrl}/version`).then(
+      () => 'answered',
+      () => 'refused',
+    );
     expect(after).to.equal('refused');
   });
 });
 
 describe('runDeployment configuration checks', () => {
   let dir: string;
-  beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'sd-deploy-config-')); });
-  afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sd-deploy-config-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('refuses a runtime.env without SANDBOX_ECHO=true before starting anything', async () => {
     const runtimeEnvFile = path.join(dir, 'runtime.env');
     await writeFile(runtimeEnvFile, (await readFile(RUNTIME_ENV_FILE, 'utf8')).replace(/^SANDBOX_ECHO=.*$/m, '# no echo'));
-    const err = await runDeployment({ databaseUrl: 'postgres://unused', brokerUrl: 'nats://unused', runtimeEnvFile }).then(() => null, (e: Error) => e);
+    const err = await runDeployment({ databaseUrl: 'postgres://unused', brokerUrl: 'nats://unused', runtimeEnvFile }).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(err?.message).to.contain('SANDBOX_ECHO=true');
   });
 });

@@ -4,10 +4,20 @@ import { parseEnvFile, readEnvFile } from '../src/env-file.js';
 
 describe('channel-runtime-deployment configuration files', () => {
   it('parses KEY=value lines, skipping comments and blank lines', () => {
-    const vars = parseEnvFile([
-      '# a comment', '', '   # an indented comment', 'A=1', 'export B=two words', 'C="quoted # not a comment"', "D='single'",
-      'E=', 'F=a=b', '  G = spaced  ',
-    ].join('\n'));
+    const vars = parseEnvFile(
+      [
+        '# a comment',
+        '',
+        '   # an indented comment',
+        'A=1',
+        'export B=two words',
+        'C="quoted # not a comment"',
+        "D='single'",
+        'E=',
+        'F=a=b',
+        '  G = spaced  ',
+      ].join('\n'),
+    );
     expect(vars).to.deep.equal({ A: '1', B: 'two words', C: 'quoted # not a comment', D: 'single', E: '', F: 'a=b', G: 'spaced' });
   });
 

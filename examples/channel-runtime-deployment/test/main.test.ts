@@ -10,9 +10,16 @@ const EXAMPLE_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** Runs src/main.ts as `npm start` does, with exactly `env` (plus PATH and HOME). */
 function runMain(env: Record<string, string>, timeout: number): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-      cwd: EXAMPLE_DIR, timeout, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    }, (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+    execFile(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+      {
+        cwd: EXAMPLE_DIR,
+        timeout,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      },
+      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
   });
 }
 

@@ -1,5 +1,11 @@
 import {
-  createApplication, createInMemoryPorts, type Actor, type Application, type ConnectionStatus, type DeliveryStatus, type MessageView,
+  createApplication,
+  createInMemoryPorts,
+  type Actor,
+  type Application,
+  type ConnectionStatus,
+  type DeliveryStatus,
+  type MessageView,
   type TicketDetails,
 } from '@servicedesk/core';
 import { attachSandboxChannel } from './sandbox-channel.js';
@@ -68,13 +74,22 @@ export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
     const [plan] = await app.tenancy.listPlans.execute({ actor: root });
     if (!plan) throw new Error('the seed created no plan');
     const { company } = await app.tenancy.createCompany.execute({
-      actor: root, name: DEMO.company.name, email: DEMO.company.email, planId: plan.id,
-      adminName: DEMO.company.adminName, password: DEMO.company.password,
+      actor: root,
+      name: DEMO.company.name,
+      email: DEMO.company.email,
+      planId: plan.id,
+      adminName: DEMO.company.adminName,
+      password: DEMO.company.password,
     });
     const admin = await actorOf(app, DEMO.company.email, DEMO.company.password);
     const created = await app.connections.createConnection.execute({
-      actor: admin, kind: 'chatapp', provider: 'sandbox', name: DEMO.connection.name, isDefault: true,
-      greetingMessage: DEMO.connection.greeting, token: DEMO.connection.apiToken,
+      actor: admin,
+      kind: 'chatapp',
+      provider: 'sandbox',
+      name: DEMO.connection.name,
+      isDefault: true,
+      greetingMessage: DEMO.connection.greeting,
+      token: DEMO.connection.apiToken,
     });
     // The start command was written with the connection; relaying it lets the sandbox connect.
     await relay();
@@ -83,8 +98,15 @@ export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
     clock.advance(MINUTE);
     const inboundAt = new Date(clock.now().getTime() - 1_000).toISOString();
     const routed = await app.conversations.routeInbound.execute({
-      type: 'InboundMessage', companyId: company.id, chatappId: created.id, providerMessageId: DEMO.inbound.providerMessageId,
-      from: DEMO.contact.number, senderName: DEMO.contact.name, body: DEMO.inbound.body, isGroup: false, at: inboundAt,
+      type: 'InboundMessage',
+      companyId: company.id,
+      chatappId: created.id,
+      providerMessageId: DEMO.inbound.providerMessageId,
+      from: DEMO.contact.number,
+      senderName: DEMO.contact.name,
+      body: DEMO.inbound.body,
+      isGroup: false,
+      at: inboundAt,
     });
     if (routed.ticketId === null) throw new Error('the inbound message opened no ticket');
 

@@ -4,7 +4,7 @@ import type { EmbedCoreDemoResult } from './embed.js';
 /** Who wrote a message, as an operator reads it. */
 function author(m: MessageView, operators: ReadonlyMap<number, string>): string {
   if (!m.fromMe) return 'contact';
-  return m.userId === null ? 'bot' : operators.get(m.userId) ?? `user #${m.userId}`;
+  return m.userId === null ? 'bot' : (operators.get(m.userId) ?? `user #${m.userId}`);
 }
 
 /** The demo's outcome as plain text: the ticket, its contact and the conversation. */

@@ -1,6 +1,4 @@
-import {
-  SUBJECTS, type Application, type Broker, type ChannelCommand, type ChannelEvent, type Clock, type SessionSendMessage,
-} from '@servicedesk/core';
+import { SUBJECTS, type Application, type Broker, type ChannelCommand, type ChannelEvent, type Clock, type SessionSendMessage } from '@servicedesk/core';
 
 /** What the stand-in channel did, for the demo's report. */
 export interface SandboxChannel {

@@ -4,7 +4,9 @@ import { DEMO, runEmbedCoreDemo, type EmbedCoreDemoResult } from '../src/embed.j
 
 describe('Embedding the core (in-memory adapters)', () => {
   let r: EmbedCoreDemoResult;
-  before(async () => { r = await runEmbedCoreDemo(); });
+  before(async () => {
+    r = await runEmbedCoreDemo();
+  });
 
   it('creates the company through the use cases and the sandbox connects its connection', () => {
     // The seed's own company is #1, so the created one must be a second company.

@@ -19,9 +19,14 @@ describe('embed-core main (child process)', () => {
     const { code, stdout, stderr } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], EXAMPLE_DIR);
     expect(code, stderr).to.equal(0);
     expect(stdout).to.match(/^Tickets +1$/m);
-    expect(stdout).to.match(new RegExp(`^Ticket +#1 open, contact ${DEMO.contact.name} \\(${DEMO.contact.number}\\), operator ${DEMO.company.adminName}$`, 'm'));
+    expect(stdout).to.match(
+      new RegExp(`^Ticket +#1 open, contact ${DEMO.contact.name} \\(${DEMO.contact.number}\\), operator ${DEMO.company.adminName}$`, 'm'),
+    );
     const conversation = [DEMO.inbound.body, DEMO.connection.greeting, DEMO.reply].map((body) => stdout.indexOf(body));
-    expect(conversation.every((i) => i > 0), stdout).to.equal(true);
+    expect(
+      conversation.every((i) => i > 0),
+      stdout,
+    ).to.equal(true);
     expect([...conversation].sort((a, b) => a - b)).to.deep.equal(conversation);
     expect(stdout).to.contain('accepted as pending');
   });

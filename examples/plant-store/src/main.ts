@@ -41,9 +41,7 @@ const server = createPlantStoreApp({ plants: storage.plants, token }).listen(por
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   // Print the token only when it is the public demo default, never a configured secret.
   const auth = token === DEFAULT_TOKEN ? DEFAULT_TOKEN : '$PLANT_STORE_TOKEN';
-  console.log(
-    `Plant store (${storage.label}) on ${url} — try: curl -H "Authorization: Bearer ${auth}" ${url}/plants (API doc: ${url}/openapi.json)`,
-  );
+  console.log(`Plant store (${storage.label}) on ${url} — try: curl -H "Authorization: Bearer ${auth}" ${url}/plants (API doc: ${url}/openapi.json)`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

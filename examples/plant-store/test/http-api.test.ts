@@ -132,7 +132,9 @@ describe('plant-store HTTP API (black box, validated against openapi.json)', () 
 
     it('DELETE without a token → 401 and deletes nothing', async () => {
       expectError(await call('DELETE', '/plants/1', null), 401);
-      expect(await call('GET', '/plants')).to.have.property('body').with.length(5);
+      expect(await call('GET', '/plants'))
+        .to.have.property('body')
+        .with.length(5);
     });
 
     it('unknown routes also require the token (nothing to probe without it)', async () => {
@@ -189,7 +191,10 @@ describe('plant-store HTTP API (black box, validated against openapi.json)', () 
       await start(failing, (app) => {
         app.silent = true;
       });
-      for (const [method, url] of [['GET', '/plants'], ['DELETE', '/plants/1']] as const) {
+      for (const [method, url] of [
+        ['GET', '/plants'],
+        ['DELETE', '/plants/1'],
+      ] as const) {
         const reply = await call(method, url);
         expectError(reply, 500);
         expect(reply.text).to.not.include('db.internal').and.not.include('boom');

@@ -17,9 +17,7 @@ describe('openapi.json (the checked-in contract)', () => {
 
   it('documents every status the API sends per operation', () => {
     expect(doc.paths['/plants']?.['get']).to.have.nested.property('responses').that.includes.keys('200', '400', '401');
-    expect(doc.paths['/plants/{id}']?.['delete'])
-      .to.have.nested.property('responses')
-      .that.includes.keys('204', '400', '401', '404');
+    expect(doc.paths['/plants/{id}']?.['delete']).to.have.nested.property('responses').that.includes.keys('204', '400', '401', '404');
     expect(resolvePointer(doc, '#/paths/~1plants~1{id}/delete/responses/204/content')).to.equal(undefined);
   });
 

@@ -6,9 +6,7 @@ import addFormatsModule from 'ajv-formats';
 const addFormats = addFormatsModule.default;
 
 // Read the checked-in file itself (not the app's import of it), since that file is the contract.
-export const openApiDocument = JSON.parse(
-  readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'),
-) as OpenApiDocument;
+export const openApiDocument = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
 
 export interface OpenApiDocument {
   openapi: string;
@@ -81,7 +79,10 @@ export function findOperation(method: string, url: string): { template: string; 
   const templates = Object.keys(openApiDocument.paths).sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')));
   for (const template of templates) {
     const pattern = new RegExp(
-      `^${template.split(/\{[^}]+\}/).map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`,
+      `^${template
+        .split(/\{[^}]+\}/)
+        .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
     );
     if (pattern.test(path) && HTTP_METHODS.includes(lowerMethod) && openApiDocument.paths[template]?.[lowerMethod]) {
       return { template, pointer: `#/paths/${escapePointer(template)}/${lowerMethod}` };

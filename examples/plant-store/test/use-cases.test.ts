@@ -14,7 +14,10 @@ describe('use cases', () => {
   it('ListPlants rejects limits that are not non-negative integers', async () => {
     const listPlants = new ListPlants(new InMemoryPlants());
     for (const limit of [-1, 1.5, NaN, Infinity]) {
-      const failure = await listPlants.execute(limit).then(() => undefined, (error: unknown) => error);
+      const failure = await listPlants.execute(limit).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure, String(limit)).to.be.instanceOf(RangeError);
     }
   });
@@ -24,7 +27,10 @@ describe('use cases', () => {
     const deletePlant = new DeletePlant(plants);
     await deletePlant.execute(1);
     expect(await plants.list()).to.deep.equal([]);
-    const failure = await deletePlant.execute(1).then(() => undefined, (error: unknown) => error);
+    const failure = await deletePlant.execute(1).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).to.be.instanceOf(PlantNotFoundError).and.have.property('id', 1);
   });
 });

@@ -8,7 +8,9 @@ import { TYPES } from './types.js';
  * the outbox by hand (to see what waits in it), so no relay starts after each commit.
  */
 const coreUseCases = new ContainerModule(({ bind }) => {
-  bind<Application>(TYPES.Application).toResolvedValue((ports: CorePorts) => createApplication({ ...ports, relayTrigger: () => undefined }), [TYPES.Ports]).inSingletonScope();
+  bind<Application>(TYPES.Application)
+    .toResolvedValue((ports: CorePorts) => createApplication({ ...ports, relayTrigger: () => undefined }), [TYPES.Ports])
+    .inSingletonScope();
 });
 
 /**

@@ -12,7 +12,9 @@ const noUnitOfWork: UnitOfWork = (work) => work();
  * test makes starts from empty stores; the clock and broker are the ones those ports use.
  */
 export const inMemoryAdapters = new ContainerModule(({ bind }) => {
-  bind<InMemoryPorts>(IN_MEMORY_PORTS).toDynamicValue(() => createInMemoryPorts()).inSingletonScope();
+  bind<InMemoryPorts>(IN_MEMORY_PORTS)
+    .toDynamicValue(() => createInMemoryPorts())
+    .inSingletonScope();
   bind<CorePorts>(TYPES.Ports).toResolvedValue((p: InMemoryPorts) => p, [IN_MEMORY_PORTS]);
   bind(TYPES.Clock).toResolvedValue((p: InMemoryPorts) => p.clock, [IN_MEMORY_PORTS]);
   bind(TYPES.Broker).toResolvedValue((p: InMemoryPorts) => p.broker, [IN_MEMORY_PORTS]);

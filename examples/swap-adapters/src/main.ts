@@ -5,7 +5,10 @@ import { inMemoryAdapters } from './in-memory-adapters.js';
 import { pgliteAdapters } from './pglite-adapters.js';
 import { runScenario, type ScenarioOutcome } from './scenario.js';
 
-interface AdapterSet { readonly name: string; open(): Promise<{ container: Container; close(): Promise<void> }> }
+interface AdapterSet {
+  readonly name: string;
+  open(): Promise<{ container: Container; close(): Promise<void> }>;
+}
 
 const ADAPTER_SETS: AdapterSet[] = [
   { name: 'in-memory', open: async () => ({ container: createContainer(inMemoryAdapters), close: async () => undefined }) },
@@ -38,7 +41,13 @@ const keys = Object.keys(results[0]!.outcome) as Array<keyof ScenarioOutcome>;
 for (const key of keys) rows.push([key, ...results.map((r) => show(r.outcome[key]))]);
 rows.push(['setup ms', ...results.map((r) => r.setupMs.toFixed(0))], ['scenario ms', ...results.map((r) => r.scenarioMs.toFixed(0))]);
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
 
 console.log('\nConversation:');
 for (const line of results[0]!.outcome.conversation) console.log(`  ${line}`);

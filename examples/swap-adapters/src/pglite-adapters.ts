@@ -2,8 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
 import {
-  DETACHED_CHANNEL_QUERIES, FixedClock, InMemoryBlobStorage, InMemoryCache, InMemoryTokens, InProcessBroker, InsecureTestDigester,
-  InsecureTestCipher, InsecureTestPasswordHasher, InMemorySocialAccounts, InMemorySpeechToText, InMemoryLanguageModel, InMemoryProxyChecker, InMemoryObjstoreProbe, InMemoryFlowHttp, InMemoryTemplateDirectory, OFFLINE_COMPANY_REGISTRY, RecordingConversationIntegrations, RecordingRealtime, jobPorts, type CorePorts,
+  DETACHED_CHANNEL_QUERIES,
+  FixedClock,
+  InMemoryBlobStorage,
+  InMemoryCache,
+  InMemoryTokens,
+  InProcessBroker,
+  InsecureTestDigester,
+  InsecureTestCipher,
+  InsecureTestPasswordHasher,
+  InMemorySocialAccounts,
+  InMemorySpeechToText,
+  InMemoryLanguageModel,
+  InMemoryProxyChecker,
+  InMemoryObjstoreProbe,
+  InMemoryFlowHttp,
+  InMemoryTemplateDirectory,
+  OFFLINE_COMPANY_REGISTRY,
+  RecordingConversationIntegrations,
+  RecordingRealtime,
+  jobPorts,
+  type CorePorts,
 } from '@servicedesk/core';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
@@ -20,32 +39,41 @@ import { TYPES, type UnitOfWork } from './types.js';
 export function pgliteAdapters(db: Database): ContainerModule {
   const { orm } = db;
   return new ContainerModule(({ bind }) => {
-    bind(TYPES.Clock).toDynamicValue(() => new FixedClock()).inSingletonScope();
-    bind(TYPES.Broker).toDynamicValue(() => new InProcessBroker()).inSingletonScope();
-    bind<CorePorts>(TYPES.Ports).toResolvedValue((clock: FixedClock, broker: InProcessBroker): CorePorts => ({
-      ...mikroOrmRepositories(orm),
-      clock,
-      broker,
-      ids: { uuid: randomUUID },
-      cache: new InMemoryCache(clock),
-      blobs: new InMemoryBlobStorage(),
-      realtime: new RecordingRealtime(),
-      tokens: new InMemoryTokens(),
-      hasher: new InsecureTestPasswordHasher(),
-      digester: new InsecureTestDigester(),
-      companyRegistry: OFFLINE_COMPANY_REGISTRY,
-      channelQueries: DETACHED_CHANNEL_QUERIES,
-      socialAccounts: new InMemorySocialAccounts(),
-      templateDirectory: new InMemoryTemplateDirectory(),
-      conversationIntegrations: new RecordingConversationIntegrations(),
-      speechToText: new InMemorySpeechToText(),
-      flowHttp: new InMemoryFlowHttp(),
-      languageModel: new InMemoryLanguageModel(),
-      proxyChecker: new InMemoryProxyChecker(),
-      objstoreProbe: new InMemoryObjstoreProbe(),
-      secretCipher: new InsecureTestCipher(),
-      ...jobPorts(new MikroOrmJobStore(orm)),
-    }), [TYPES.Clock, TYPES.Broker]).inSingletonScope();
+    bind(TYPES.Clock)
+      .toDynamicValue(() => new FixedClock())
+      .inSingletonScope();
+    bind(TYPES.Broker)
+      .toDynamicValue(() => new InProcessBroker())
+      .inSingletonScope();
+    bind<CorePorts>(TYPES.Ports)
+      .toResolvedValue(
+        (clock: FixedClock, broker: InProcessBroker): CorePorts => ({
+          ...mikroOrmRepositories(orm),
+          clock,
+          broker,
+          ids: { uuid: randomUUID },
+          cache: new InMemoryCache(clock),
+          blobs: new InMemoryBlobStorage(),
+          realtime: new RecordingRealtime(),
+          tokens: new InMemoryTokens(),
+          hasher: new InsecureTestPasswordHasher(),
+          digester: new InsecureTestDigester(),
+          companyRegistry: OFFLINE_COMPANY_REGISTRY,
+          channelQueries: DETACHED_CHANNEL_QUERIES,
+          socialAccounts: new InMemorySocialAccounts(),
+          templateDirectory: new InMemoryTemplateDirectory(),
+          conversationIntegrations: new RecordingConversationIntegrations(),
+          speechToText: new InMemorySpeechToText(),
+          flowHttp: new InMemoryFlowHttp(),
+          languageModel: new InMemoryLanguageModel(),
+          proxyChecker: new InMemoryProxyChecker(),
+          objstoreProbe: new InMemoryObjstoreProbe(),
+          secretCipher: new InsecureTestCipher(),
+          ...jobPorts(new MikroOrmJobStore(orm)),
+        }),
+        [TYPES.Clock, TYPES.Broker],
+      )
+      .inSingletonScope();
     // One MikroORM request context per unit of work, as the HTTP and broker adapters open one.
     bind<UnitOfWork>(TYPES.UnitOfWork).toConstantValue((work) => RequestContext.create(orm.em, work));
   });

@@ -1,6 +1,4 @@
-import type {
-  Actor, Application, ConnectionWithQueues, CorePorts, FixedClock, InboundMessageEvent, InProcessBroker, MessageView,
-} from '@servicedesk/core';
+import type { Actor, Application, ConnectionWithQueues, CorePorts, FixedClock, InboundMessageEvent, InProcessBroker, MessageView } from '@servicedesk/core';
 import type { Container } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
 
@@ -44,10 +42,11 @@ export async function openWorld(container: Container): Promise<World> {
   const clock = container.get<FixedClock>(TYPES.Clock);
   const inUnitOfWork = container.get<UnitOfWork>(TYPES.UnitOfWork);
 
-  const actorOf = (email: string, password: string) => inUnitOfWork(async () => {
-    const { token } = await app.identity.login.execute({ email, password, ip: '127.0.0.1' });
-    return (await app.identity.authenticate.execute(token)).actor;
-  });
+  const actorOf = (email: string, password: string) =>
+    inUnitOfWork(async () => {
+      const { token } = await app.identity.login.execute({ email, password, ip: '127.0.0.1' });
+      return (await app.identity.authenticate.execute(token)).actor;
+    });
   const relay = async () => {
     const published = await inUnitOfWork(() => app.outbox.relayOutbox.execute());
     await broker.idle();
@@ -56,24 +55,53 @@ export async function openWorld(container: Container): Promise<World> {
 
   await inUnitOfWork(() => app.tenancy.seedPlatform.execute({ adminEmail: WORLD.root.email, adminPassword: WORLD.root.password, passwordIsDefault: false }));
   const admin = await actorOf(WORLD.root.email, WORLD.root.password);
-  const created = await inUnitOfWork(() => app.connections.createConnection.execute({
-    actor: admin, kind: 'chatapp', provider: 'sandbox', name: WORLD.connection.name, isDefault: true,
-    greetingMessage: WORLD.connection.greeting, token: WORLD.connection.apiToken,
-  }));
+  const created = await inUnitOfWork(() =>
+    app.connections.createConnection.execute({
+      actor: admin,
+      kind: 'chatapp',
+      provider: 'sandbox',
+      name: WORLD.connection.name,
+      isDefault: true,
+      greetingMessage: WORLD.connection.greeting,
+      token: WORLD.connection.apiToken,
+    }),
+  );
   // The start command goes out with the connection; the channel runtime would then report it connected.
   await relay();
-  await inUnitOfWork(() => app.conversations.applyChannelEvent.execute({
-    type: 'SessionStatusChanged', companyId: created.companyId, chatappId: created.id, status: 'CONNECTED', qrcode: null, at: clock.now().toISOString(),
-  }));
+  await inUnitOfWork(() =>
+    app.conversations.applyChannelEvent.execute({
+      type: 'SessionStatusChanged',
+      companyId: created.companyId,
+      chatappId: created.id,
+      status: 'CONNECTED',
+      qrcode: null,
+      at: clock.now().toISOString(),
+    }),
+  );
   const connection = await inUnitOfWork(() => app.connections.showConnection.execute({ actor: admin, connectionId: created.id }));
 
   return {
-    app, ports, broker, clock, inUnitOfWork, admin, connection, actorOf, relay,
+    app,
+    ports,
+    broker,
+    clock,
+    inUnitOfWork,
+    admin,
+    connection,
+    actorOf,
+    relay,
     receive(providerMessageId, body, from = WORLD.contact.number) {
       clock.advance(60_000);
       const event: InboundMessageEvent = {
-        type: 'InboundMessage', companyId: connection.companyId, chatappId: connection.id, providerMessageId, from,
-        senderName: WORLD.contact.name, body, isGroup: false, at: new Date(clock.now().getTime() - 1_000).toISOString(),
+        type: 'InboundMessage',
+        companyId: connection.companyId,
+        chatappId: connection.id,
+        providerMessageId,
+        from,
+        senderName: WORLD.contact.name,
+        body,
+        isGroup: false,
+        at: new Date(clock.now().getTime() - 1_000).toISOString(),
       };
       return inUnitOfWork(() => app.conversations.routeInbound.execute(event));
     },

@@ -29,7 +29,9 @@ describe('Swapping adapters through the container', () => {
       this.timeout(60_000);
       db = await openPgliteDatabase(completeSchema());
     });
-    after(async () => { await db?.close(); });
+    after(async () => {
+      await db?.close();
+    });
 
     it('binds the MikroORM repositories on the database', () => {
       const ports = createContainer(pgliteAdapters(db)).get<CorePorts>(TYPES.Ports);

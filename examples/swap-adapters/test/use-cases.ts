@@ -4,7 +4,11 @@ import type { Container } from 'inversify';
 import { openWorld, WORLD, type World } from '../src/world.js';
 
 /** The error code a promise rejects with, or `resolved`. */
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 
 /**
  * One use-case suite for every adapter set: `makeContainer` gives a container on fresh (or
@@ -13,7 +17,9 @@ const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: stri
 export function describeUseCases(name: string, makeContainer: () => Promise<Container>): void {
   describe(`Use cases on ${name} adapters`, () => {
     let w: World;
-    beforeEach(async () => { w = await openWorld(await makeContainer()); });
+    beforeEach(async () => {
+      w = await openWorld(await makeContainer());
+    });
 
     const pendingOutbox = () => w.inUnitOfWork(() => w.ports.outbox.pending(100));
     const tickets = (actor = w.admin) => w.inUnitOfWork(() => w.app.tickets.listTickets.execute({ actor, showAll: true }));
@@ -62,7 +68,9 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
 
     it('an API send is accepted as pending with one outbox entry, and the relay hands it to the broker', async () => {
       const received: ChannelCommand[] = [];
-      await w.broker.subscribe('test-runtime', 'cmd.session.send.>', async ({ payload }) => { received.push(payload as ChannelCommand); });
+      await w.broker.subscribe('test-runtime', 'cmd.session.send.>', async ({ payload }) => {
+        received.push(payload as ChannelCommand);
+      });
       const connection = await w.inUnitOfWork(() => w.app.connections.authenticateConnection.execute(WORLD.connection.apiToken));
       const res = await w.inUnitOfWork(() => w.app.conversations.sendApiMessage.execute({ connection, number: '5511977776666', body: 'Your order shipped' }));
       expect(res.status).to.equal('SUCCESS');
@@ -90,7 +98,9 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
 
     it('delivery reports move a sent message forward, never back', async () => {
       const connection = await w.inUnitOfWork(() => w.app.connections.authenticateConnection.execute(WORLD.connection.apiToken));
-      const { messageId, ticketId } = await w.inUnitOfWork(() => w.app.conversations.sendApiMessage.execute({ connection, number: '5511977776666', body: 'hi' }));
+      const { messageId, ticketId } = await w.inUnitOfWork(() =>
+        w.app.conversations.sendApiMessage.execute({ connection, number: '5511977776666', body: 'hi' }),
+      );
       const base = { companyId: connection.companyId, chatappId: connection.id, providerMessageId: 'p-1', at: w.clock.now().toISOString() };
       for (const event of [
         { type: 'SessionMessageSent', messageId, ...base },
@@ -106,9 +116,15 @@ export function describeUseCases(name: string, makeContainer: () => Promise<Cont
     it("another company's admin cannot see the ticket (tenancy)", async () => {
       const routed = await w.receive('wamid-1', 'hello');
       const [plan] = await w.inUnitOfWork(() => w.app.tenancy.listPlans.execute({ actor: w.admin }));
-      await w.inUnitOfWork(() => w.app.tenancy.createCompany.execute({
-        actor: w.admin, name: 'Other Co', email: 'admin@other.test', planId: plan!.id, password: 'other-password',
-      }));
+      await w.inUnitOfWork(() =>
+        w.app.tenancy.createCompany.execute({
+          actor: w.admin,
+          name: 'Other Co',
+          email: 'admin@other.test',
+          planId: plan!.id,
+          password: 'other-password',
+        }),
+      );
       const other = await w.actorOf('admin@other.test', 'other-password');
       expect(other.companyId).to.not.equal(w.admin.companyId);
       expect(await code(w.inUnitOfWork(() => w.app.tickets.showTicket.execute({ actor: other, ticketId: routed.ticketId! })))).to.equal('ERR_NO_TICKET_FOUND');

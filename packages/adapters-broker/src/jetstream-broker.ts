@@ -1,11 +1,24 @@
 import {
-  AckPolicy, connect, DeliverPolicy, DiscardPolicy, nanos, RetentionPolicy, StorageType,
-  type ConsumerConfig, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  DiscardPolicy,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerConfig,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
 } from 'nats';
 import { isRetryable, type Broker, type BrokerEnvelope, type BrokerSubscription, type DeliveryInfo, type SubscribeOptions } from '@servicedesk/core';
 
 /** A stream and the subjects it retains. */
-export interface JetStreamStreamSpec { readonly name: string; readonly subjects: readonly string[] }
+export interface JetStreamStreamSpec {
+  readonly name: string;
+  readonly subjects: readonly string[];
+}
 
 export interface JetStreamBrokerOptions {
   /** Defaults to `SD_CMD` for `cmd.>` and `SD_EVT` for `evt.>`. */
@@ -76,7 +89,9 @@ export class JetStreamBroker implements Broker {
   /** Called when a message is given up after `maxDeliver` failed deliveries (or cannot be decoded). */
   onGiveUp: (envelope: BrokerEnvelope, error: unknown) => void = () => undefined;
   /** Called when consuming stops for a reason other than `stop()` (consumer deleted, permissions). */
-  onError: (error: unknown) => void = (error) => { console.error('JetStreamBroker: consumer stopped', error); };
+  onError: (error: unknown) => void = (error) => {
+    console.error('JetStreamBroker: consumer stopped', error);
+  };
   private readonly running = new Set<BrokerSubscription>();
 
   private constructor(
@@ -98,13 +113,23 @@ export class JetStreamBroker implements Broker {
       for (const spec of streams) {
         const name = prefixedName(prefix, spec.name);
         const config = {
-          name, subjects: spec.subjects.map((subject) => natsSubject(prefix, subject)), storage: StorageType.File, retention: RetentionPolicy.Limits,
-          discard: DiscardPolicy.Old, max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
+          name,
+          subjects: spec.subjects.map((subject) => natsSubject(prefix, subject)),
+          storage: StorageType.File,
+          retention: RetentionPolicy.Limits,
+          discard: DiscardPolicy.Old,
+          max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
           duplicate_window: nanos(options.duplicateWindowMs ?? 120_000),
         };
         // `add` is idempotent for an identical config; a changed one (subjects, ages) is an update.
         await jsm.streams.add(config).catch(async (err: unknown) => {
-          if (!(await jsm.streams.info(name).then(() => true, () => false))) throw err;
+          if (
+            !(await jsm.streams.info(name).then(
+              () => true,
+              () => false,
+            ))
+          )
+            throw err;
           await jsm.streams.update(name, config);
         });
       }
@@ -126,9 +151,17 @@ export class JetStreamBroker implements Broker {
   async connected(timeoutMs = 1000): Promise<boolean> {
     if (this.nc.isClosed()) return false;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
     try {
-      return await Promise.race([this.nc.flush().then(() => true, () => false), late]);
+      return await Promise.race([
+        this.nc.flush().then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
     } finally {
       clearTimeout(timer);
     }
@@ -155,7 +188,10 @@ export class JetStreamBroker implements Broker {
       try {
         for await (const msg of messages) {
           // Fetched in the instant before `stop()` unsubscribed: give it straight back.
-          if (stopping) { msg.nak(); continue; }
+          if (stopping) {
+            msg.nak();
+            continue;
+          }
           const handled: Promise<void> = this.handle(msg, handler, maxDeliver, retryDelayMs).finally(() => inFlight.delete(handled));
           inFlight.add(handled);
           // With concurrency 1 this waits for every message: one at a time, in order.
@@ -216,7 +252,11 @@ export class JetStreamBroker implements Broker {
   }
 
   private giveUp(envelope: BrokerEnvelope, error: unknown): void {
-    try { this.onGiveUp(envelope, error); } catch { /* a failing hook must not stop the consumer */ }
+    try {
+      this.onGiveUp(envelope, error);
+    } catch {
+      /* a failing hook must not stop the consumer */
+    }
   }
 
   private async ensureConsumer(stream: string, durable: string, subject: string, maxDeliver: number, concurrency: number): Promise<void> {
@@ -233,7 +273,11 @@ export class JetStreamBroker implements Broker {
     }
     if (!existing) {
       const config: Partial<ConsumerConfig> = {
-        durable_name: durable, filter_subject: subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...settings,
+        durable_name: durable,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ...settings,
       };
       await this.jsm.consumers.add(stream, config);
     } else if (Object.entries(settings).some(([k, v]) => existing.config[k as keyof typeof settings] !== v)) {

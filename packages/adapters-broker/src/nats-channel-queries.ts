@@ -19,7 +19,11 @@ export interface QueryableSession {
  * no live session.
  */
 export class NatsChannelQueries implements ChannelQueries {
-  constructor(private readonly nc: NatsConnection, private readonly prefix = 'sd.q', private readonly timeoutMs = 5000) {}
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix = 'sd.q',
+    private readonly timeoutMs = 5000,
+  ) {}
 
   static async connect(url: string, prefix?: string) {
     const nc = await connect({ servers: url, name: 'servicedesk-queries', maxReconnectAttempts: -1 });
@@ -57,7 +61,10 @@ export class NatsChannelQueries implements ChannelQueries {
 
 /** The runtime's side: answers the questions about the sessions it holds, one subject per query and session. */
 export class NatsQueryResponder {
-  constructor(private readonly nc: NatsConnection, private readonly prefix = 'sd.q') {}
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix = 'sd.q',
+  ) {}
 
   static async connect(url: string, prefix?: string) {
     const nc = await connect({ servers: url, name: 'servicedesk-runtime-queries', maxReconnectAttempts: -1 });
@@ -74,7 +81,9 @@ export class NatsQueryResponder {
       }),
       this.answer('profile', chatappId, async ({ number }) => (more.profile ? more.profile(String(number)) : { name: null, profilePicUrl: null })),
     ];
-    return () => { for (const s of subs) s.unsubscribe(); };
+    return () => {
+      for (const s of subs) s.unsubscribe();
+    };
   }
 
   private answer(query: Query, chatappId: number, handle: (payload: Record<string, unknown>) => Promise<unknown>): Subscription {

@@ -10,7 +10,10 @@ const decoder = new TextDecoder();
  * here is enough: a client that misses one reconnects with `since` and gets it back.
  */
 export class NatsRealtimeFanout implements RealtimeFanout {
-  constructor(private readonly nc: NatsConnection, private readonly prefix = 'sd.realtime') {}
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix = 'sd.realtime',
+  ) {}
 
   static async connect(url: string, prefix?: string): Promise<{ fanout: NatsRealtimeFanout; close(): Promise<void> }> {
     const nc = await connect({ servers: url, name: 'servicedesk-realtime', maxReconnectAttempts: -1 });
@@ -30,6 +33,8 @@ export class NatsRealtimeFanout implements RealtimeFanout {
       },
     });
     await this.nc.flush();
-    return async () => { sub.unsubscribe(); };
+    return async () => {
+      sub.unsubscribe();
+    };
   }
 }

@@ -5,7 +5,9 @@ import { JetStreamBroker } from '../src/index.js';
 
 describe('JetStreamBroker.connected (for GET /debug-queues)', () => {
   const url = integrationUrl('TEST_NATS_URL');
-  before(function () { if (!url) this.skip(); });
+  before(function () {
+    if (!url) this.skip();
+  });
 
   it('answers true while the server answers a round trip, false once closed', async () => {
     const run = `H${Math.random().toString(36).slice(2, 8)}`;

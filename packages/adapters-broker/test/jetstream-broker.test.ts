@@ -26,7 +26,10 @@ describe('subjectCovers', () => {
     expect(subjectCovers('evt.*', 'evt.a.b')).to.equal(false);
     expect(subjectCovers('evt.*', 'evt.>')).to.equal(false);
     expect(subjectCovers('evt.a', 'evt.*')).to.equal(false);
-    expect(DEFAULT_JETSTREAM_STREAMS.map((s) => [s.name, ...s.subjects])).to.deep.equal([['SD_CMD', 'cmd.>'], ['SD_EVT', 'evt.>']]);
+    expect(DEFAULT_JETSTREAM_STREAMS.map((s) => [s.name, ...s.subjects])).to.deep.equal([
+      ['SD_CMD', 'cmd.>'],
+      ['SD_EVT', 'evt.>'],
+    ]);
   });
 });
 
@@ -35,7 +38,10 @@ describe('JetStreamBroker', () => {
   // Per-run stream names and subjects, so runs on a shared server never overlap the real streams.
   const run = `T${rand()}`;
   const root = `sdtest${run}`;
-  const streams = [{ name: `${run}_CMD`, subjects: [`${root}.cmd.>`] }, { name: `${run}_EVT`, subjects: [`${root}.evt.>`] }];
+  const streams = [
+    { name: `${run}_CMD`, subjects: [`${root}.cmd.>`] },
+    { name: `${run}_EVT`, subjects: [`${root}.evt.>`] },
+  ];
   let admin: NatsConnection;
 
   before(async function () {
@@ -54,7 +60,11 @@ describe('JetStreamBroker', () => {
     return {
       broker: current.broker,
       subjectRoot: `${root}.evt`,
-      reopen: async () => { await current.close(); current = await JetStreamBroker.connect(url!, { streams }); return current.broker; },
+      reopen: async () => {
+        await current.close();
+        current = await JetStreamBroker.connect(url!, { streams });
+        return current.broker;
+      },
       close: () => current.close(),
     };
   });
@@ -62,21 +72,30 @@ describe('JetStreamBroker', () => {
   describe('on the server', function () {
     this.timeout(15_000);
     let current: Awaited<ReturnType<typeof JetStreamBroker.connect>>;
-    beforeEach(async () => { current = await JetStreamBroker.connect(url!, { streams }); });
-    afterEach(async () => { await current.close(); });
+    beforeEach(async () => {
+      current = await JetStreamBroker.connect(url!, { streams });
+    });
+    afterEach(async () => {
+      await current.close();
+    });
 
     it('with concurrency 4 really runs four deliveries side by side (the server lets four wait for their ack)', async () => {
       let active = 0;
       let most = 0;
       let handled = 0;
       const durable = `par${Math.random().toString(36).slice(2, 8)}`;
-      const sub = await current.broker.subscribe(durable, `${root}.evt.par4.>`, async () => {
-        active++;
-        most = Math.max(most, active);
-        await new Promise((r) => setTimeout(r, 50));
-        active--;
-        handled++;
-      }, { concurrency: 4 });
+      const sub = await current.broker.subscribe(
+        durable,
+        `${root}.evt.par4.>`,
+        async () => {
+          active++;
+          most = Math.max(most, active);
+          await new Promise((r) => setTimeout(r, 50));
+          active--;
+          handled++;
+        },
+        { concurrency: 4 },
+      );
       for (let i = 0; i < 12; i++) await current.broker.publish({ id: `${durable}-${i}`, subject: `${root}.evt.par4.${i}`, payload: i });
       for (let i = 0; i < 100 && handled < 12; i++) await new Promise((r) => setTimeout(r, 20));
       await sub.stop();
@@ -89,7 +108,12 @@ describe('JetStreamBroker', () => {
     it('creates file-backed streams with a max age and a duplicate window, and updates them on a changed config', async () => {
       const jsm = await admin.jetstreamManager();
       const info = await jsm.streams.info(`${run}_CMD`);
-      expect(info.config).to.include({ storage: StorageType.File, retention: RetentionPolicy.Limits, max_age: nanos(7 * 24 * 3600_000), duplicate_window: nanos(120_000) });
+      expect(info.config).to.include({
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        max_age: nanos(7 * 24 * 3600_000),
+        duplicate_window: nanos(120_000),
+      });
       expect(info.config.subjects).to.deep.equal([`${root}.cmd.>`]);
       const spec = (subjects: string[]) => ({ streams: [{ name: `${run}_UPD`, subjects }], duplicateWindowMs: 60_000 });
       await (await JetStreamBroker.connect(url!, spec([`${root}.upd.a.>`]))).close();
@@ -108,7 +132,11 @@ describe('JetStreamBroker', () => {
       expect([await count(`${run}_CMD`), await count(`${run}_EVT`)]).to.deep.equal([before[0]! + 1, before[1]]);
       await current.broker.publish({ id: rand(), subject: `${root}.evt.message.sent`, payload: { b: 2 } });
       expect([await count(`${run}_CMD`), await count(`${run}_EVT`)]).to.deep.equal([before[0]! + 1, before[1]! + 1]);
-      const refused = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+      const refused = async (p: Promise<unknown>) =>
+        p.then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(await refused(current.broker.publish({ id: rand(), subject: `${root}.other.x`, payload: 1 }))).to.be.instanceOf(Error);
       expect(await refused(current.broker.subscribe(`d${rand()}`, `${root}.>`, async () => undefined))).to.be.instanceOf(Error);
     });
@@ -118,7 +146,9 @@ describe('JetStreamBroker', () => {
       const durable = `d${rand()}`;
       const subject = `${root}.cmd.stopped.${rand()}`;
       const got: string[] = [];
-      const sub = await current.broker.subscribe(durable, subject, async (e) => { got.push(e.id); });
+      const sub = await current.broker.subscribe(durable, subject, async (e) => {
+        got.push(e.id);
+      });
       await current.broker.publish({ id: 'first', subject, payload: 1 });
       await waitFor('the first message', () => got.length === 1);
       await sub.stop();
@@ -126,7 +156,14 @@ describe('JetStreamBroker', () => {
       const info = await jsm.consumers.info(`${run}_CMD`, durable);
       expect(info.config).to.include({ max_ack_pending: 1, max_deliver: 6, filter_subject: subject, ack_wait: nanos(30_000) });
       expect(info.num_pending).to.equal(1);
-      await current.broker.subscribe(durable, subject, async (e) => { got.push(e.id); }, { maxDeliver: 3 });
+      await current.broker.subscribe(
+        durable,
+        subject,
+        async (e) => {
+          got.push(e.id);
+        },
+        { maxDeliver: 3 },
+      );
       await waitFor('the message published while stopped', () => got.length === 2);
       expect(got).to.deep.equal(['first', 'while-stopped']);
       expect((await jsm.consumers.info(`${run}_CMD`, durable)).config.max_deliver, 'updated to the new maxDeliver').to.equal(4);
@@ -136,22 +173,43 @@ describe('JetStreamBroker', () => {
       const durable = `d${rand()}`;
       const subject = `${root}.evt.reconnect.${rand()}`;
       const seen: Array<[string, number]> = [];
-      await current.broker.subscribe(durable, subject, async (e, info) => { seen.push([e.id, info.deliveryCount]); throw new Error('down'); }, { retryDelayMs: 300 });
+      await current.broker.subscribe(
+        durable,
+        subject,
+        async (e, info) => {
+          seen.push([e.id, info.deliveryCount]);
+          throw new Error('down');
+        },
+        { retryDelayMs: 300 },
+      );
       await current.broker.publish({ id: 'x', subject, payload: 1 });
       await waitFor('the failed delivery', () => seen.length === 1);
       await current.close();
       current = await JetStreamBroker.connect(url!, { streams });
-      await current.broker.subscribe(durable, subject, async (e, info) => { seen.push([e.id, info.deliveryCount]); }, { retryDelayMs: 300 });
+      await current.broker.subscribe(
+        durable,
+        subject,
+        async (e, info) => {
+          seen.push([e.id, info.deliveryCount]);
+        },
+        { retryDelayMs: 300 },
+      );
       await waitFor('the redelivery', () => seen.length === 2);
-      expect(seen).to.deep.equal([['x', 1], ['x', 2]]);
+      expect(seen).to.deep.equal([
+        ['x', 1],
+        ['x', 2],
+      ]);
     });
 
-    it('keeps a slow handler\'s message from being redelivered while it works', async () => {
+    it("keeps a slow handler's message from being redelivered while it works", async () => {
       await current.close();
       current = await JetStreamBroker.connect(url!, { streams, ackWaitMs: 500 });
       const subject = `${root}.evt.slow.${rand()}`;
       const seen: number[] = [];
-      await current.broker.subscribe(`d${rand()}`, subject, async (_e, info) => { seen.push(info.deliveryCount); await sleep(1300); });
+      await current.broker.subscribe(`d${rand()}`, subject, async (_e, info) => {
+        seen.push(info.deliveryCount);
+        await sleep(1300);
+      });
       await current.broker.publish({ id: rand(), subject, payload: 1 });
       await waitFor('the delivery', () => seen.length === 1);
       await sleep(1500);
@@ -161,9 +219,13 @@ describe('JetStreamBroker', () => {
     it('gives up a payload that is not JSON', async () => {
       const subject = `${root}.evt.garbage.${rand()}`;
       const givenUp: BrokerEnvelope[] = [];
-      current.broker.onGiveUp = (e) => { givenUp.push(e); };
+      current.broker.onGiveUp = (e) => {
+        givenUp.push(e);
+      };
       const got: unknown[] = [];
-      await current.broker.subscribe(`d${rand()}`, subject, async (e) => { got.push(e.payload); });
+      await current.broker.subscribe(`d${rand()}`, subject, async (e) => {
+        got.push(e.payload);
+      });
       await admin.jetstream().publish(subject, new TextEncoder().encode('{not json'), { msgID: 'garbage' });
       await current.broker.publish({ id: rand(), subject, payload: 'fine' });
       await waitFor('the next message', () => got.length === 1);

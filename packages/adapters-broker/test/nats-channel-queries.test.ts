@@ -5,7 +5,9 @@ import { NatsChannelQueries, NatsQueryResponder } from '../src/index.js';
 
 describe('Number checks over NATS request/reply', () => {
   const url = integrationUrl('TEST_NATS_URL');
-  before(function () { if (!url) this.skip(); });
+  before(function () {
+    if (!url) this.skip();
+  });
 
   it('reaches the runtime holding the session, and says so when none does', async () => {
     const prefix = `test.q.${Math.random().toString(36).slice(2, 8)}`;
@@ -27,7 +29,7 @@ describe('Number checks over NATS request/reply', () => {
     }
   });
 
-  it('asks the runtime for the address book and a number\'s profile, and says when its connector has none', async () => {
+  it("asks the runtime for the address book and a number's profile, and says when its connector has none", async () => {
     const prefix = `test.q.${Math.random().toString(36).slice(2, 8)}`;
     const backend = await NatsChannelQueries.connect(url!, prefix);
     const runtime = await NatsQueryResponder.connect(url!, prefix);

@@ -11,7 +11,9 @@ describe('AesGcmSecretCipher', () => {
     expect(sealed).to.match(/^v1\.[\w-]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(sealed).to.not.include('sk-proj');
     expect(cipher.open(sealed, 'transcription-credential:1')).to.equal('sk-proj-secret-key-1234');
-    expect(new AesGcmSecretCipher(SECRET).open(sealed, 'transcription-credential:1'), 'another instance with the same secret').to.equal('sk-proj-secret-key-1234');
+    expect(new AesGcmSecretCipher(SECRET).open(sealed, 'transcription-credential:1'), 'another instance with the same secret').to.equal(
+      'sk-proj-secret-key-1234',
+    );
     expect(cipher.seal('sk-proj-secret-key-1234', 'transcription-credential:1')).to.not.equal(sealed);
     expect(cipher.open(cipher.seal('', 'c'), 'c')).to.equal('');
   });

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { MAX_JSON_DEPTH, findBadText, isPublicAddress, jsonDepthExceeds, parseJsonText, parseMetaDelivery, safeFetch } from '../src/index.js';
 
-const codeOf = (fn: () => unknown) => { try { fn(); return 'ok'; } catch (e) { return (e as { code?: string }).code; } };
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return (e as { code?: string }).code;
+  }
+};
 
 describe('Hostile text: depth, NUL and lone surrogates', () => {
   it('counts nesting without being fooled by brackets inside strings', () => {
@@ -23,14 +30,30 @@ describe('Hostile text: depth, NUL and lone surrogates', () => {
   });
 
   it('skips Meta deliveries that are not shaped as documented instead of throwing', () => {
-    for (const payload of [null, 1, 'page', [], { object: 'page', entry: null }, { object: 'page', entry: [null, 1, { id: 5 }, { id: 'P', messaging: [null, { message: null }, { delivery: { mids: 5 } }] }] }]) {
+    for (const payload of [
+      null,
+      1,
+      'page',
+      [],
+      { object: 'page', entry: null },
+      { object: 'page', entry: [null, 1, { id: 5 }, { id: 'P', messaging: [null, { message: null }, { delivery: { mids: 5 } }] }] },
+    ]) {
       expect(() => parseMetaDelivery(payload), JSON.stringify(payload)).to.not.throw();
     }
-    expect(parseMetaDelivery({ object: 'page', entry: [{ id: 'P', messaging: [{ sender: { id: 'S' }, message: { mid: 'm1', text: 'oi' } }, { delivery: { mids: ['m0', 7] } }] }] }))
-      .to.deep.equal([{ externalId: 'P', events: [
-        { type: 'InboundMessage', providerMessageId: 'm1', from: 'S', senderName: 'S', body: 'oi', isGroup: false },
-        { type: 'MessageStatusChanged', providerMessageId: 'm0', status: 'delivered' },
-      ] }]);
+    expect(
+      parseMetaDelivery({
+        object: 'page',
+        entry: [{ id: 'P', messaging: [{ sender: { id: 'S' }, message: { mid: 'm1', text: 'oi' } }, { delivery: { mids: ['m0', 7] } }] }],
+      }),
+    ).to.deep.equal([
+      {
+        externalId: 'P',
+        events: [
+          { type: 'InboundMessage', providerMessageId: 'm1', from: 'S', senderName: 'S', body: 'oi', isGroup: false },
+          { type: 'MessageStatusChanged', providerMessageId: 'm0', status: 'delivered' },
+        ],
+      },
+    ]);
   });
 });
 
@@ -43,7 +66,10 @@ describe('SSRF: addresses that are not public', () => {
   });
 
   it('refuses http://[::127.0.0.1]/ before connecting', async () => {
-    const code = await safeFetch('http://[::127.0.0.1]:9/x', { maxBytes: 10, contentTypes: ['image/'] }).then(() => 'ok', (e: { code?: string }) => e.code);
+    const code = await safeFetch('http://[::127.0.0.1]:9/x', { maxBytes: 10, contentTypes: ['image/'] }).then(
+      () => 'ok',
+      (e: { code?: string }) => e.code,
+    );
     expect(code).to.equal('ERR_URL_NOT_ALLOWED');
   });
 });

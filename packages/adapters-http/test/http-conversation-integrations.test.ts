@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { HttpConversationIntegrations, SIGNATURE_HEADER, signBody } from '../src/index.js';
 
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 describe('HttpConversationIntegrations', () => {
   let server: http.Server;
@@ -15,10 +19,16 @@ describe('HttpConversationIntegrations', () => {
   before(async () => {
     server = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      req.on('data', (c: Buffer) => {
+        body += c.toString('utf8');
+      });
       req.on('end', () => {
         received.push({ headers: req.headers, body, url: req.url ?? '' });
-        if (req.url === '/redirect') { res.writeHead(302, { location: '/elsewhere' }); res.end(); return; }
+        if (req.url === '/redirect') {
+          res.writeHead(302, { location: '/elsewhere' });
+          res.end();
+          return;
+        }
         if (req.url === '/slow') return; // never answers
         res.writeHead(answer, { 'content-type': 'application/json' });
         res.end('{"ok":true}');
@@ -27,16 +37,39 @@ describe('HttpConversationIntegrations', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
-  beforeEach(() => { received.length = 0; answer = 200; });
+  after(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
+  beforeEach(() => {
+    received.length = 0;
+    answer = 200;
+  });
 
   const request = (url: string, extra: Partial<Parameters<HttpConversationIntegrations['post']>[0]> = {}) => ({
-    url, token: null, secret: null, deliveryId: 'd-1', event: 'message.inbound', payload: { hello: 'mundo', n: 1 }, ...extra,
+    url,
+    token: null,
+    secret: null,
+    deliveryId: 'd-1',
+    event: 'message.inbound',
+    payload: { hello: 'mundo', n: 1 },
+    ...extra,
   });
 
   it('refuses loopback, private, link-local and mapped addresses unless allowed', async () => {
     const strict = new HttpConversationIntegrations();
-    for (const url of [`${base}/hook`, 'http://localhost:9/x', 'http://10.0.0.8/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x']) {
+    for (const url of [
+      `${base}/hook`,
+      'http://localhost:9/x',
+      'http://10.0.0.8/x',
+      'http://192.168.1.1/x',
+      'http://169.254.169.254/latest',
+      'http://[::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+    ]) {
       expect(await code(strict.post(request(url))), url).to.equal('ERR_URL_NOT_ALLOWED');
     }
     expect(received).to.have.length(0);
@@ -50,7 +83,12 @@ describe('HttpConversationIntegrations', () => {
     const [got] = received;
     expect(got!.url).to.equal('/hook?x=1');
     expect(JSON.parse(got!.body)).to.deep.equal({ hello: 'mundo', n: 1 });
-    expect(got!.headers).to.include({ 'content-type': 'application/json', 'x-servicedesk-event': 'message.inbound', 'x-servicedesk-delivery': 'd-1', authorization: 'Bearer tok-1' });
+    expect(got!.headers).to.include({
+      'content-type': 'application/json',
+      'x-servicedesk-event': 'message.inbound',
+      'x-servicedesk-delivery': 'd-1',
+      authorization: 'Bearer tok-1',
+    });
     const expected = `sha256=${createHmac('sha256', 'shh').update(got!.body).digest('hex')}`;
     expect(got!.headers[SIGNATURE_HEADER]).to.equal(expected);
     expect(signBody('shh', got!.body)).to.equal(expected);

@@ -29,11 +29,19 @@ describe('JoseTokens', () => {
   it('refuses another key, another algorithm, and expired tokens', async () => {
     const other = new JoseTokens({ secret: 'another-secret-that-is-long-enough-987654' });
     expect(await tokens.verifyAccess(await other.issueAccess(access)).catch((e) => e.code)).to.equal('ERR_SESSION_EXPIRED');
-    const hs512 = await new SignJWT({ typ: 'access', companyId: 2, profile: 'admin', tv: 3 }).setProtectedHeader({ alg: 'HS512' })
-      .setSubject('5').setIssuer('servicedesk').setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
+    const hs512 = await new SignJWT({ typ: 'access', companyId: 2, profile: 'admin', tv: 3 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('5')
+      .setIssuer('servicedesk')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
     expect(await tokens.verifyAccess(hs512).catch((e) => e.code)).to.equal('ERR_SESSION_EXPIRED');
-    const expired = await new SignJWT({ typ: 'access', companyId: 2, profile: 'admin', tv: 3 }).setProtectedHeader({ alg: 'HS256' })
-      .setSubject('5').setIssuer('servicedesk').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode(SECRET));
+    const expired = await new SignJWT({ typ: 'access', companyId: 2, profile: 'admin', tv: 3 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('5')
+      .setIssuer('servicedesk')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(SECRET));
     expect(await tokens.verifyAccess(expired).catch((e) => e.code)).to.equal('ERR_SESSION_EXPIRED');
   });
 

@@ -4,18 +4,29 @@ import { mercadoPagoNotification, startFakeMercadoPago, type FakeMercadoPago, ty
 import type { PaymentNotification, PixChargeRequest } from '@servicedesk/core/billing/ports';
 import { MercadoPagoGateway, mercadoPagoManifest, mercadoPagoStatus } from '../src/index.js';
 
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const TOKEN = 'APP_USR-0123456789-platform';
 const SECRET = 'mp-webhook-secret-0123456789';
 
 const request = (overrides: Partial<PixChargeRequest> = {}): PixChargeRequest => ({
-  idempotencyKey: 'invoice-12-1767268800000-charge-1', reference: 'invoice-12', amount: '99.90', description: 'Plano Pro (2026-05-10) (#12)',
+  idempotencyKey: 'invoice-12-1767268800000-charge-1',
+  reference: 'invoice-12',
+  amount: '99.90',
+  description: 'Plano Pro (2026-05-10) (#12)',
   payer: { name: 'Loja Exemplo Ltda', email: 'financeiro@loja.test', document: '12.345.678/0001-90' },
-  expiresAt: new Date('2026-05-08T14:00:00.000Z'), ...overrides,
+  expiresAt: new Date('2026-05-08T14:00:00.000Z'),
+  ...overrides,
 });
 
 /** A fake notification as the route hands it to the gateway: lower-case headers, the URL's query. */
-function received(n: FakeNotification, change: { query?: Record<string, string>; headers?: Record<string, string | undefined>; body?: string } = {}): PaymentNotification {
+function received(
+  n: FakeNotification,
+  change: { query?: Record<string, string>; headers?: Record<string, string | undefined>; body?: string } = {},
+): PaymentNotification {
   const query = Object.fromEntries(new URLSearchParams(n.query.slice(1)));
   return { headers: { ...n.headers, ...change.headers }, query: { ...query, ...change.query }, rawBody: Buffer.from(change.body ?? n.body) };
 }
@@ -28,21 +39,37 @@ describe('MercadoPagoGateway against a fake Mercado Pago on loopback', () => {
     gateway = new MercadoPagoGateway({ baseUrl: fake.baseUrl, accessToken: TOKEN, webhookSecret: SECRET, allowPrivate: true, timeoutMs: 1_000 });
   });
   after(() => fake.close());
-  beforeEach(() => { fake.requests.length = 0; fake.mode = 'ok'; });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.mode = 'ok';
+  });
 
   it('creates a Pix payment as documented (Bearer token, idempotency key, pix, payer with CNPJ) and reads back its code and QR image', async () => {
     const charge = await gateway.createPixCharge(request());
     const [sent] = fake.requests;
-    expect(sent).to.deep.include({ method: 'POST', path: '/v1/payments', authorization: `Bearer ${TOKEN}`, idempotencyKey: 'invoice-12-1767268800000-charge-1' });
+    expect(sent).to.deep.include({
+      method: 'POST',
+      path: '/v1/payments',
+      authorization: `Bearer ${TOKEN}`,
+      idempotencyKey: 'invoice-12-1767268800000-charge-1',
+    });
     expect(sent!.body).to.deep.equal({
-      transaction_amount: 99.9, description: 'Plano Pro (2026-05-10) (#12)', payment_method_id: 'pix', external_reference: 'invoice-12',
+      transaction_amount: 99.9,
+      description: 'Plano Pro (2026-05-10) (#12)',
+      payment_method_id: 'pix',
+      external_reference: 'invoice-12',
       date_of_expiration: '2026-05-08T14:00:00.000+00:00',
       payer: { email: 'financeiro@loja.test', first_name: 'Loja', last_name: 'Exemplo Ltda', identification: { type: 'CNPJ', number: '12345678000190' } },
     });
     const stored = fake.payments.get(Number(charge.id))!;
     expect(charge).to.deep.equal({
-      id: String(stored.id), status: 'pending', amount: '99.90', expiresAt: new Date('2026-05-08T14:00:00.000Z'), paidAt: null,
-      copyPaste: stored.point_of_interaction.transaction_data.qr_code, qrCodePng: stored.point_of_interaction.transaction_data.qr_code_base64,
+      id: String(stored.id),
+      status: 'pending',
+      amount: '99.90',
+      expiresAt: new Date('2026-05-08T14:00:00.000Z'),
+      paidAt: null,
+      copyPaste: stored.point_of_interaction.transaction_data.qr_code,
+      qrCodePng: stored.point_of_interaction.transaction_data.qr_code_base64,
     });
     // The same key again (a retry, a second click): the same payment, not another.
     expect((await gateway.createPixCharge(request())).id).to.equal(charge.id);
@@ -57,7 +84,9 @@ describe('MercadoPagoGateway against a fake Mercado Pago on loopback', () => {
     const { id } = await gateway.createPixCharge(request({ idempotencyKey: 'k-read' }));
     expect((await gateway.getCharge(id))!.status).to.equal('pending');
     fake.approve(Number(id), new Date('2026-05-08T13:10:00.000Z'));
-    expect(await gateway.getCharge(id)).to.include({ status: 'paid' }).and.have.deep.property('paidAt', new Date('2026-05-08T13:10:00.000Z'));
+    expect(await gateway.getCharge(id))
+      .to.include({ status: 'paid' })
+      .and.have.deep.property('paidAt', new Date('2026-05-08T13:10:00.000Z'));
     expect(await gateway.getCharge('999')).to.equal(null);
     const before = fake.requests.length;
     expect(await gateway.getCharge('../users/me')).to.equal(null);
@@ -66,9 +95,16 @@ describe('MercadoPagoGateway against a fake Mercado Pago on loopback', () => {
 
   it('maps every documented payment status, "approved" alone settling', async () => {
     const cases: Array<[string, string, string]> = [
-      ['approved', 'accredited', 'paid'], ['pending', 'pending_waiting_transfer', 'pending'], ['authorized', 'pending_capture', 'pending'],
-      ['in_process', 'pending_review_manual', 'pending'], ['in_mediation', 'in_mediation', 'pending'], ['rejected', 'cc_rejected_other_reason', 'cancelled'],
-      ['cancelled', 'expired', 'expired'], ['cancelled', 'by_collector', 'cancelled'], ['refunded', 'refunded', 'refunded'], ['charged_back', 'settled', 'refunded'],
+      ['approved', 'accredited', 'paid'],
+      ['pending', 'pending_waiting_transfer', 'pending'],
+      ['authorized', 'pending_capture', 'pending'],
+      ['in_process', 'pending_review_manual', 'pending'],
+      ['in_mediation', 'in_mediation', 'pending'],
+      ['rejected', 'cc_rejected_other_reason', 'cancelled'],
+      ['cancelled', 'expired', 'expired'],
+      ['cancelled', 'by_collector', 'cancelled'],
+      ['refunded', 'refunded', 'refunded'],
+      ['charged_back', 'settled', 'refunded'],
       ['something_new', 'x', 'pending'],
     ];
     const { id } = await gateway.createPixCharge(request({ idempotencyKey: 'k-states' }));
@@ -125,7 +161,11 @@ describe('MercadoPagoGateway against a fake Mercado Pago on loopback', () => {
     it('signs an alphanumeric data.id in lower case, as Mercado Pago does', () => {
       const ts = '1704908010';
       const v1 = createHmac('sha256', SECRET).update(`id:abc123;request-id:r-1;ts:${ts};`).digest('hex');
-      const n: PaymentNotification = { headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': 'r-1' }, query: { 'data.id': 'ABC123' }, rawBody: Buffer.alloc(0) };
+      const n: PaymentNotification = {
+        headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': 'r-1' },
+        query: { 'data.id': 'ABC123' },
+        rawBody: Buffer.alloc(0),
+      };
       expect(gateway.verifyWebhook(n)).to.equal(true);
     });
 

@@ -10,7 +10,17 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { z } from 'zod';
 import type { TempFileUpload } from '@servicedesk/core';
-import { errorMiddleware, type HttpError, MAX_MULTIPART_BYTES, mountRoutes, multipartTotalLimit, readMultipart, route, TEMP_FILE_PREFIX, type AccessApi } from '../src/index.js';
+import {
+  errorMiddleware,
+  type HttpError,
+  MAX_MULTIPART_BYTES,
+  mountRoutes,
+  multipartTotalLimit,
+  readMultipart,
+  route,
+  TEMP_FILE_PREFIX,
+  type AccessApi,
+} from '../src/index.js';
 
 const BOUNDARY = 'unit-boundary-42';
 
@@ -39,25 +49,49 @@ describe('HTTP multipart reader', () => {
       handled++;
       for (const [field, list] of Object.entries(files)) for (const file of list) seen.push({ field, file, content: await readFile(file.path) });
     };
-    mountRoutes(router, [
-      route({
-        method: 'POST', path: '/upload', auth: 'none', tag: 't', summary: 's', body: z.object({ note: z.string().optional() }),
-        multipart: { fileFields: ['file', 'more'], maxFileBytes: 1000, maxFiles: 3, maxTotalBytes: 2500 },
-        handler: async ({ body, multipart }) => { await capture(multipart.files); return { note: body.note ?? null }; },
-      }),
-      route({
-        method: 'POST', path: '/upload-then-fail', auth: 'none', tag: 't', summary: 's',
-        multipart: { fileFields: ['file'], maxFileBytes: 1000, maxFiles: 1 },
-        handler: async ({ multipart }) => { await capture(multipart.files); throw new Error('handler failed'); },
-      }),
-    ], { app: {} as AccessApi });
+    mountRoutes(
+      router,
+      [
+        route({
+          method: 'POST',
+          path: '/upload',
+          auth: 'none',
+          tag: 't',
+          summary: 's',
+          body: z.object({ note: z.string().optional() }),
+          multipart: { fileFields: ['file', 'more'], maxFileBytes: 1000, maxFiles: 3, maxTotalBytes: 2500 },
+          handler: async ({ body, multipart }) => {
+            await capture(multipart.files);
+            return { note: body.note ?? null };
+          },
+        }),
+        route({
+          method: 'POST',
+          path: '/upload-then-fail',
+          auth: 'none',
+          tag: 't',
+          summary: 's',
+          multipart: { fileFields: ['file'], maxFileBytes: 1000, maxFiles: 1 },
+          handler: async ({ multipart }) => {
+            await capture(multipart.files);
+            throw new Error('handler failed');
+          },
+        }),
+      ],
+      { app: {} as AccessApi },
+    );
     koa.use(router.routes());
     server = createServer(koa.callback()).listen(0);
     server.on('clientError', (_err, socket) => socket.destroy()); // the client that goes away mid-body
     port = (server.address() as { port: number }).port;
   });
-  after(() => { server.close(); });
-  beforeEach(() => { seen = []; handled = 0; });
+  after(() => {
+    server.close();
+  });
+  beforeEach(() => {
+    seen = [];
+    handled = 0;
+  });
 
   const post = async (path: string, body: Buffer, contentType = `multipart/form-data; boundary=${BOUNDARY}`) => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body, headers: { 'content-type': contentType } });
@@ -67,14 +101,27 @@ describe('HTTP multipart reader', () => {
 
   it('streams files to temporary files the handler reads, keeps their first bytes, and removes them after the request', async () => {
     const big = Buffer.from(Array.from({ length: 900 }, (_, i) => i % 251));
-    const res = await post('/upload', Buffer.concat([part('note', 'hi'), part('file', big, 'a.bin'), part('more', 'second', 'b.txt'), part('more', 'third', 'c.txt'), closing]));
+    const res = await post(
+      '/upload',
+      Buffer.concat([part('note', 'hi'), part('file', big, 'a.bin'), part('more', 'second', 'b.txt'), part('more', 'third', 'c.txt'), closing]),
+    );
     expect(res).to.deep.equal({ status: 200, body: { note: 'hi' } });
-    expect(seen.map((s) => [s.field, s.file.filename, s.file.size])).to.deep.equal([['file', 'a.bin', 900], ['more', 'b.txt', 6], ['more', 'c.txt', 5]]);
+    expect(seen.map((s) => [s.field, s.file.filename, s.file.size])).to.deep.equal([
+      ['file', 'a.bin', 900],
+      ['more', 'b.txt', 6],
+      ['more', 'c.txt', 5],
+    ]);
     expect(seen[0]!.content.equals(big)).to.equal(true);
     expect(seen[0]!.file.head.equals(big.subarray(0, 64))).to.equal(true);
     expect(seen[1]!.file.head.toString()).to.equal('second');
     expect(seen[0]!.file.path.startsWith(os.tmpdir())).to.equal(true);
-    for (const s of seen) expect(await stat(s.file.path).then(() => 'exists', () => 'removed')).to.equal('removed');
+    for (const s of seen)
+      expect(
+        await stat(s.file.path).then(
+          () => 'exists',
+          () => 'removed',
+        ),
+      ).to.equal('removed');
     expect(await leftovers()).to.deep.equal([]);
   });
 
@@ -92,7 +139,10 @@ describe('HTTP multipart reader', () => {
   });
 
   it('answers a body cut inside a file part with 400, and the server keeps serving', async () => {
-    const truncated = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`), Buffer.alloc(500, 1)]);
+    const truncated = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`),
+      Buffer.alloc(500, 1),
+    ]);
     expect(await post('/upload', truncated)).to.deep.equal({ status: 400, body: { error: 'ERR_INVALID_MULTIPART' } });
     expect(await leftovers()).to.deep.equal([]);
     // The same over a raw socket with a declared length the body never reaches, the client going away.
@@ -117,13 +167,25 @@ describe('HTTP multipart reader', () => {
       const callback = rest.pop() as (err: NodeJS.ErrnoException | null, fd: number) => void;
       const open = realOpen as (...args: unknown[]) => void;
       if (typeof file !== 'string' || !path.basename(file).startsWith(TEMP_FILE_PREFIX)) return open(file, ...rest, callback);
-      opens.push(new Promise((resolve) => {
-        setTimeout(() => open(file, ...rest, (err: NodeJS.ErrnoException | null, fd: number) => { callback(err, fd); resolve(); }), 30);
-      }));
+      opens.push(
+        new Promise((resolve) => {
+          setTimeout(
+            () =>
+              open(file, ...rest, (err: NodeJS.ErrnoException | null, fd: number) => {
+                callback(err, fd);
+                resolve();
+              }),
+            30,
+          );
+        }),
+      );
     };
     fs.open = lateOpen as unknown as typeof fs.open;
     try {
-      const truncated = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`), Buffer.alloc(50, 1)]);
+      const truncated = Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`),
+        Buffer.alloc(50, 1),
+      ]);
       expect(await post('/upload', truncated)).to.deep.equal({ status: 400, body: { error: 'ERR_INVALID_MULTIPART' } });
     } finally {
       fs.open = realOpen;
@@ -141,14 +203,21 @@ describe('HTTP multipart reader', () => {
     let outcome: Promise<string> | undefined;
     let arrived!: () => void;
     let read!: () => void;
-    const arrival = new Promise<void>((resolve) => { arrived = resolve; });
-    const reading = new Promise<void>((resolve) => { read = resolve; });
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const reading = new Promise<void>((resolve) => {
+      read = resolve;
+    });
     koa.use(async (ctx) => {
       arrived();
       // The route is still busy (authenticating, say) when the client goes away.
       await new Promise((resolve) => ctx.req.once('close', resolve));
       outcome = readMultipart(ctx, { fileFields: ['file'], maxFileBytes: 1000, maxFiles: 1 }).then(
-        async (upload) => { await upload.dispose(); return 'read'; },
+        async (upload) => {
+          await upload.dispose();
+          return 'read';
+        },
         (err: HttpError) => `${err.status} ${err.code}`,
       );
       read();
@@ -179,19 +248,28 @@ describe('HTTP multipart reader', () => {
   });
 
   it('enforces file size, file count and the total while streaming: 413, nothing handed on, nothing left', async () => {
-    expect(await post('/upload', Buffer.concat([part('file', Buffer.alloc(1001), 'big.bin'), closing]))).to.deep.equal({ status: 413, body: { error: 'ERR_FILE_TOO_LARGE' } });
+    expect(await post('/upload', Buffer.concat([part('file', Buffer.alloc(1001), 'big.bin'), closing]))).to.deep.equal({
+      status: 413,
+      body: { error: 'ERR_FILE_TOO_LARGE' },
+    });
     const four = [1, 2, 3, 4].map((i) => part('more', 'x', `${i}.txt`));
     expect(await post('/upload', Buffer.concat([...four, closing]))).to.deep.equal({ status: 413, body: { error: 'ERR_TOO_MANY_FILES' } });
     // Three files of 900 bytes: each under 1000, together over the route's 2500.
     const three = [1, 2, 3].map((i) => part('more', Buffer.alloc(900, i), `${i}.bin`));
     expect(await post('/upload', Buffer.concat([...three, closing]))).to.deep.equal({ status: 413, body: { error: 'ERR_BODY_TOO_LARGE' } });
-    expect(await post('/upload', Buffer.concat([part('other', 'x', 'x.bin'), closing]))).to.deep.equal({ status: 422, body: { error: 'ERR_UNEXPECTED_FILE_FIELD' } });
+    expect(await post('/upload', Buffer.concat([part('other', 'x', 'x.bin'), closing]))).to.deep.equal({
+      status: 422,
+      body: { error: 'ERR_UNEXPECTED_FILE_FIELD' },
+    });
     expect(handled).to.equal(0);
     expect(await leftovers()).to.deep.equal([]);
   });
 
   it('refuses an empty file with 422, but reads a file input left empty (no file name) as no file', async () => {
-    expect(await post('/upload', Buffer.concat([part('file', 'data', 'a.bin'), part('more', '', 'empty.bin'), closing]))).to.deep.equal({ status: 422, body: { error: 'ERR_EMPTY_FILE' } });
+    expect(await post('/upload', Buffer.concat([part('file', 'data', 'a.bin'), part('more', '', 'empty.bin'), closing]))).to.deep.equal({
+      status: 422,
+      body: { error: 'ERR_EMPTY_FILE' },
+    });
     expect(handled).to.equal(0);
     expect(await post('/upload', Buffer.concat([part('note', 'n'), part('file', '', ''), closing]))).to.deep.equal({ status: 200, body: { note: 'n' } });
     expect(seen).to.deep.equal([]);

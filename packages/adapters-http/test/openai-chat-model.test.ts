@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { startFakeChatModel, type FakeChatModel } from '@servicedesk/core/contracts/fake-chat-model';
 import { OpenAiChatModel } from '../src/index.js';
 
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const KEY = 'sk-good-0123456789';
 const request = {
   messages: [
@@ -11,7 +15,8 @@ const request = {
     { role: 'assistant' as const, content: 'Olá! Como posso ajudar?' },
     { role: 'user' as const, content: 'Qual o horário?' },
   ],
-  maxTokens: 200, temperature: 0.7,
+  maxTokens: 200,
+  temperature: 0.7,
 };
 
 describe('OpenAiChatModel against a fake OpenAI-compatible service on loopback', () => {
@@ -19,9 +24,14 @@ describe('OpenAiChatModel against a fake OpenAI-compatible service on loopback',
   const model = new OpenAiChatModel({ allowPrivate: true, timeoutMs: 1_000 });
   const endpoint = (apiKey: string | null = KEY) => ({ baseUrl: fake.baseUrl, model: 'gpt-4o-mini', apiKey });
 
-  before(async () => { fake = await startFakeChatModel({ keys: [KEY] }); });
+  before(async () => {
+    fake = await startFakeChatModel({ keys: [KEY] });
+  });
   after(() => fake.close());
-  beforeEach(() => { fake.requests.length = 0; fake.mode = 'ok'; });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.mode = 'ok';
+  });
 
   it('posts the conversation as OpenAI documents it, with the key as a Bearer token, and answers the first choice and the usage', async () => {
     const answer = await model.complete(endpoint(), request);
@@ -29,7 +39,10 @@ describe('OpenAiChatModel against a fake OpenAI-compatible service on loopback',
     const [req] = fake.requests;
     expect(req).to.deep.include({ path: '/v1/chat/completions', authorization: `Bearer ${KEY}` });
     expect(req!.body).to.deep.equal({
-      model: 'gpt-4o-mini', max_tokens: 200, temperature: 0.7, messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      model: 'gpt-4o-mini',
+      max_tokens: 200,
+      temperature: 0.7,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
     });
     const sent = JSON.stringify(request.messages.map((m) => ({ role: m.role, content: m.content }))).length;
     expect(answer.usage).to.deep.equal({ promptTokens: sent, completionTokens: answer.text.length, totalTokens: sent + answer.text.length });

@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { startFakeSpeechProvider, type FakeSpeechProvider } from '@servicedesk/core/contracts/fake-speech-provider';
 import { OpenAiSpeechToText, uploadName } from '../src/index.js';
 
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const voice = { data: Buffer.from('OggS fake opus bytes'), contentType: 'audio/ogg; codecs=opus', filename: 'PTT-20250101-WA0001.opus' };
 
 describe('OpenAiSpeechToText against a fake OpenAI-compatible service on loopback', () => {
@@ -10,9 +14,15 @@ describe('OpenAiSpeechToText against a fake OpenAI-compatible service on loopbac
   const stt = new OpenAiSpeechToText({ allowPrivate: true, timeoutMs: 2_000 });
   const endpoint = () => ({ baseUrl: fake.baseUrl, model: 'whisper-1', apiKey: 'sk-good-0123456789' });
 
-  before(async () => { fake = await startFakeSpeechProvider({ keys: ['sk-good-0123456789'], models: ['whisper-1', 'gpt-4o-transcribe'] }); });
+  before(async () => {
+    fake = await startFakeSpeechProvider({ keys: ['sk-good-0123456789'], models: ['whisper-1', 'gpt-4o-transcribe'] });
+  });
   after(() => fake.close());
-  beforeEach(() => { fake.requests.length = 0; fake.mode = 'ok'; fake.transcript = (file) => `heard ${file.filename} (${file.data.length} bytes)`; });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.mode = 'ok';
+    fake.transcript = (file) => `heard ${file.filename} (${file.data.length} bytes)`;
+  });
 
   it('posts the audio as OpenAI documents it (multipart file, model, language, json) with the key as a Bearer token, and answers the text', async () => {
     const result = await stt.transcribe(endpoint(), voice, { language: 'pt' });

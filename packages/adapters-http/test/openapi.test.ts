@@ -9,15 +9,51 @@ const handler = async () => undefined;
 const tag = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'UnitTag', example: { id: 1, name: 'vip' } });
 
 const routes: RouteSpec[] = [
-  route({ method: 'GET', path: '/tags', auth: 'isAuth', tag: 'Tags', summary: 'List tags', query: z.object({ searchParam: z.string().optional() }),
-    response: z.object({ tags: z.array(tag), count: z.number().int() }), handler: async () => ({ tags: [], count: 0 }) }),
-  route({ method: 'POST', path: '/tags', auth: 'isAuth', tag: 'Tags', summary: 'Create a tag', status: 201, feature: 'kanban',
-    description: 'Creates a tag.\n\nNames are unique per company.', body: z.object({ name: z.string().min(1) }), response: tag,
-    errors: [{ status: 409, codes: ['ERR_TAG_NAME_ALREADY_EXISTS'] }], handler: async ({ body }) => ({ id: 1, name: body.name }) }),
-  route({ method: 'DELETE', path: '/tags/:tagId', auth: 'isAuth', tag: 'Tags', summary: 'Delete a tag', status: 204,
-    params: z.object({ tagId: z.coerce.number().int() }), handler: async () => undefined }),
-  route({ method: 'POST', path: '/users/:userId/media-upload', auth: 'isAuth', tag: 'Users', summary: 'Upload an avatar', operationId: 'uploadAvatar',
-    multipart: { fileFields: ['file'], maxFileBytes: 1024, maxFiles: 1 }, body: z.object({ caption: z.string().optional() }), handler }),
+  route({
+    method: 'GET',
+    path: '/tags',
+    auth: 'isAuth',
+    tag: 'Tags',
+    summary: 'List tags',
+    query: z.object({ searchParam: z.string().optional() }),
+    response: z.object({ tags: z.array(tag), count: z.number().int() }),
+    handler: async () => ({ tags: [], count: 0 }),
+  }),
+  route({
+    method: 'POST',
+    path: '/tags',
+    auth: 'isAuth',
+    tag: 'Tags',
+    summary: 'Create a tag',
+    status: 201,
+    feature: 'kanban',
+    description: 'Creates a tag.\n\nNames are unique per company.',
+    body: z.object({ name: z.string().min(1) }),
+    response: tag,
+    errors: [{ status: 409, codes: ['ERR_TAG_NAME_ALREADY_EXISTS'] }],
+    handler: async ({ body }) => ({ id: 1, name: body.name }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/tags/:tagId',
+    auth: 'isAuth',
+    tag: 'Tags',
+    summary: 'Delete a tag',
+    status: 204,
+    params: z.object({ tagId: z.coerce.number().int() }),
+    handler: async () => undefined,
+  }),
+  route({
+    method: 'POST',
+    path: '/users/:userId/media-upload',
+    auth: 'isAuth',
+    tag: 'Users',
+    summary: 'Upload an avatar',
+    operationId: 'uploadAvatar',
+    multipart: { fileFields: ['file'], maxFileBytes: 1024, maxFiles: 1 },
+    body: z.object({ caption: z.string().optional() }),
+    handler,
+  }),
   route({ method: 'POST', path: '/webhook/', auth: 'none', tag: 'Hooks', summary: 'Signed deliveries', raw: 2048, handler }),
   route({ method: 'POST', path: '/hook', auth: 'none', tag: 'Hooks', summary: 'Shared secret', guard: () => undefined, handler }),
   route({ method: 'GET', path: '/version', auth: 'none', tag: 'Misc', summary: 'Version', handler }),
@@ -52,7 +88,11 @@ describe('OpenAPI document of declared routes', () => {
 
   it('gives the operation ids of the whole seed inventory without a clash', () => {
     const file = new URL('../../../spec/routes.tsv', import.meta.url);
-    const seed = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'))
+    const seed = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'))
       .map(([method, path, auth]) => route({ method: method as 'GET', path: path!, auth: auth as 'none', tag: 't', summary: 's', handler }));
     const ids = [...operationIds(seed).values()];
     expect(ids).to.have.length(seed.length);
@@ -63,7 +103,10 @@ describe('OpenAPI document of declared routes', () => {
   it('documents parameters, bodies and the success response with its schema as a component', () => {
     const list = op(doc, '/tags', 'get');
     expect(list.parameters).to.deep.equal([{ name: 'searchParam', in: 'query', required: false, schema: { type: 'string' } }]);
-    expect(list.responses['200'].content['application/json'].schema.properties.tags).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/UnitTag' } });
+    expect(list.responses['200'].content['application/json'].schema.properties.tags).to.deep.equal({
+      type: 'array',
+      items: { $ref: '#/components/schemas/UnitTag' },
+    });
     expect((doc.components!.schemas as Record<string, any>).UnitTag.example).to.deep.equal({ id: 1, name: 'vip' });
     const create = op(doc, '/tags', 'post');
     expect(create.requestBody.required).to.equal(true);

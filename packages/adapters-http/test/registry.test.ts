@@ -10,14 +10,22 @@ import { errorMiddleware, mountRoutes, route, type AccessApi } from '../src/inde
 /** Just the parts of the application the registry touches. */
 function fakeApp(features: Record<string, boolean>): AccessApi {
   return {
-    identity: { authenticate: {
-      execute: async (token?: string) => {
-        if (token === 'user') return { actor: { userId: 1, companyId: 1, profile: 'user' }, mustChangePassword: false };
-        if (token === 'fresh') return { actor: { userId: 2, companyId: 1, profile: 'admin' }, mustChangePassword: true };
-        throw new UnauthorizedError('ERR_SESSION_EXPIRED');
+    identity: {
+      authenticate: {
+        execute: async (token?: string) => {
+          if (token === 'user') return { actor: { userId: 1, companyId: 1, profile: 'user' }, mustChangePassword: false };
+          if (token === 'fresh') return { actor: { userId: 2, companyId: 1, profile: 'admin' }, mustChangePassword: true };
+          throw new UnauthorizedError('ERR_SESSION_EXPIRED');
+        },
       },
-    } },
-    tenancy: { planGuard: { assertFeature: async (_c: number, f: string) => { if (!features[f]) throw new ForbiddenError('ERR_PLAN_FEATURE_DISABLED'); } } },
+    },
+    tenancy: {
+      planGuard: {
+        assertFeature: async (_c: number, f: string) => {
+          if (!features[f]) throw new ForbiddenError('ERR_PLAN_FEATURE_DISABLED');
+        },
+      },
+    },
   } as unknown as AccessApi;
 }
 
@@ -28,26 +36,51 @@ describe('HTTP route registry', () => {
     const koa = new Koa();
     const router = new Router();
     koa.use(errorMiddleware(pino({ level: 'silent' })));
-    mountRoutes(router, [
-      route({ method: 'GET', path: '/kanban', auth: 'isAuth', tag: 't', summary: 's', feature: 'kanban', handler: async () => ({ ok: true }) }),
-      route({ method: 'GET', path: '/campaigns', auth: 'isAuth', tag: 't', summary: 's', feature: 'campaigns', handler: async () => ({ ok: true }) }),
-      route({
-        method: 'POST', path: '/items/:id', auth: 'isAuth', tag: 't', summary: 's', status: 201,
-        params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ name: z.string().min(1) }),
-        handler: async ({ params, body }) => ({ id: params.id, name: body.name }),
-      }),
-      route({ method: 'DELETE', path: '/items/:id', auth: 'isAuth', tag: 't', summary: 's', handler: async () => undefined }),
-      route({ method: 'GET', path: '/boom', auth: 'none', tag: 't', summary: 's', handler: async () => { throw new Error('secret detail'); } }),
-    ], { app: fakeApp({ kanban: false, campaigns: true }) });
+    mountRoutes(
+      router,
+      [
+        route({ method: 'GET', path: '/kanban', auth: 'isAuth', tag: 't', summary: 's', feature: 'kanban', handler: async () => ({ ok: true }) }),
+        route({ method: 'GET', path: '/campaigns', auth: 'isAuth', tag: 't', summary: 's', feature: 'campaigns', handler: async () => ({ ok: true }) }),
+        route({
+          method: 'POST',
+          path: '/items/:id',
+          auth: 'isAuth',
+          tag: 't',
+          summary: 's',
+          status: 201,
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z.object({ name: z.string().min(1) }),
+          handler: async ({ params, body }) => ({ id: params.id, name: body.name }),
+        }),
+        route({ method: 'DELETE', path: '/items/:id', auth: 'isAuth', tag: 't', summary: 's', handler: async () => undefined }),
+        route({
+          method: 'GET',
+          path: '/boom',
+          auth: 'none',
+          tag: 't',
+          summary: 's',
+          handler: async () => {
+            throw new Error('secret detail');
+          },
+        }),
+      ],
+      { app: fakeApp({ kanban: false, campaigns: true }) },
+    );
     koa.use(router.routes());
     koa.use(router.allowedMethods());
     server = createServer(koa.callback()).listen(0);
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
-  after(() => { server.close(); });
+  after(() => {
+    server.close();
+  });
 
   const call = async (method: string, path: string, token?: string, body?: string) => {
-    const res = await fetch(base + path, { method, body, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) } });
+    const res = await fetch(base + path, {
+      method,
+      body,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };

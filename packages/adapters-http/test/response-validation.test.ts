@@ -12,11 +12,25 @@ const tagList = z.object({ tags: z.array(z.object({ id: z.number().int(), name: 
 
 /** Public routes only: the application is never reached. */
 const routes: RouteSpec[] = [
-  route({ method: 'GET', path: '/right', auth: 'none', tag: 't', summary: 's', response: tagList,
-    handler: async () => ({ tags: [{ id: 1, name: 'vip', createdAt: new Date('2025-01-02T03:04:05Z') }], count: 1 }) }),
-  route({ method: 'GET', path: '/lying', auth: 'none', tag: 't', summary: 's', response: tagList,
+  route({
+    method: 'GET',
+    path: '/right',
+    auth: 'none',
+    tag: 't',
+    summary: 's',
+    response: tagList,
+    handler: async () => ({ tags: [{ id: 1, name: 'vip', createdAt: new Date('2025-01-02T03:04:05Z') }], count: 1 }),
+  }),
+  route({
+    method: 'GET',
+    path: '/lying',
+    auth: 'none',
+    tag: 't',
+    summary: 's',
+    response: tagList,
     // The compiler catches a lie told in the open; this one comes from an untyped source.
-    handler: async () => JSON.parse('{"tags":[{"id":1,"name":7,"createdAt":"2025-01-02T03:04:05.000Z"}],"count":1}') as never }),
+    handler: async () => JSON.parse('{"tags":[{"id":1,"name":7,"createdAt":"2025-01-02T03:04:05.000Z"}],"count":1}') as never,
+  }),
   route({ method: 'DELETE', path: '/nothing', auth: 'none', tag: 't', summary: 's', status: 204, handler: async () => undefined }),
   route({ method: 'DELETE', path: '/something', auth: 'none', tag: 't', summary: 's', status: 204, handler: async () => ({ deleted: true }) as never }),
   route({ method: 'GET', path: '/unchecked', auth: 'none', tag: 't', summary: 's', handler: async () => ({ anything: 'goes' }) }),
@@ -24,7 +38,12 @@ const routes: RouteSpec[] = [
 
 async function serve(validateResponses: boolean) {
   const lines: Array<Record<string, any>> = [];
-  const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString('utf8'))); done(); } });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString('utf8')));
+      done();
+    },
+  });
   const koa = new Koa();
   const router = new Router();
   koa.use(errorMiddleware(pino({ level: 'error' }, sink)));
@@ -38,8 +57,14 @@ async function serve(validateResponses: boolean) {
 describe('HTTP response validation', () => {
   let on: Awaited<ReturnType<typeof serve>>;
   let off: Awaited<ReturnType<typeof serve>>;
-  before(async () => { on = await serve(true); off = await serve(false); });
-  after(() => { on.server.close(); off.server.close(); });
+  before(async () => {
+    on = await serve(true);
+    off = await serve(false);
+  });
+  after(() => {
+    on.server.close();
+    off.server.close();
+  });
 
   it('lets an answer that fits its schema through, as the client reads it (a Date is its ISO text)', async () => {
     const res = await fetch(`${on.base}/right`);

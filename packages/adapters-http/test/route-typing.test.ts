@@ -7,16 +7,37 @@ import { route } from '../src/index.js';
  * response schema as JSON, i.e. what `JSON.stringify` makes of it.
  */
 const tag = z.object({ id: z.number(), name: z.string(), createdAt: z.iso.datetime(), color: z.string().nullable().optional() });
-interface DomainTag { readonly id: number; readonly name: string; readonly createdAt: Date; readonly internal: boolean }
+interface DomainTag {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: Date;
+  readonly internal: boolean;
+}
 const tags: readonly DomainTag[] = [];
 
 const accepted = [
   // A domain object fits: a Date where the JSON has a string, readonly arrays, fields the schema leaves out.
-  route({ method: 'GET', path: '/tags', auth: 'isAuth', tag: 't', summary: 's', query: z.object({ q: z.string().optional() }),
+  route({
+    method: 'GET',
+    path: '/tags',
+    auth: 'isAuth',
+    tag: 't',
+    summary: 's',
+    query: z.object({ q: z.string().optional() }),
     response: z.object({ tags: z.array(tag), count: z.number() }),
-    handler: async ({ query }) => ({ tags: tags.filter((t) => t.name === query.q), count: tags.length }) }),
-  route({ method: 'POST', path: '/tags', auth: 'isAuth', tag: 't', summary: 's', status: 201, body: z.object({ name: z.string() }), response: tag,
-    handler: async ({ body }) => ({ id: 1, name: body.name, createdAt: new Date() }) }),
+    handler: async ({ query }) => ({ tags: tags.filter((t) => t.name === query.q), count: tags.length }),
+  }),
+  route({
+    method: 'POST',
+    path: '/tags',
+    auth: 'isAuth',
+    tag: 't',
+    summary: 's',
+    status: 201,
+    body: z.object({ name: z.string() }),
+    response: tag,
+    handler: async ({ body }) => ({ id: 1, name: body.name, createdAt: new Date() }),
+  }),
   route({ method: 'DELETE', path: '/tags/:id', auth: 'isAuth', tag: 't', summary: 's', status: 204, handler: async () => undefined }),
   // Without a response schema (routes not described yet), anything goes.
   route({ method: 'GET', path: '/other', auth: 'isAuth', tag: 't', summary: 's', handler: async () => 42 }),

@@ -2,16 +2,18 @@ import { createServer, type Server } from 'node:http';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import WebSocket from 'ws';
-import {
-  InMemoryCache, InProcessRealtimeFanout, UnauthorizedError, type Actor, type RealtimeViewer, type Ticket,
-} from '@servicedesk/core';
+import { InMemoryCache, InProcessRealtimeFanout, UnauthorizedError, type Actor, type RealtimeViewer, type Ticket } from '@servicedesk/core';
 import { seqKey, WsNamespaces, WsRealtimeEvents, type AccessApi } from '../src/index.js';
 
 const COMPANY = 1;
 const ANA: Actor = { userId: 10, companyId: COMPANY, profile: 'user' };
 const BOSS: Actor = { userId: 1, companyId: COMPANY, profile: 'admin' };
 
-interface Frame { seq: number; event: string; data: Record<string, any> }
+interface Frame {
+  seq: number;
+  event: string;
+  data: Record<string, any>;
+}
 
 describe('Realtime namespaces: per-socket audience and re-checks', () => {
   let server: Server;
@@ -30,11 +32,15 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     return { tokenVersion: version, access: { actor, seesAll, queueIds: seesAll ? [] : [7] } };
   };
   const app = {
-    identity: { authenticate: { execute: async (token?: string) => {
-      const actor = token === 'ana' ? ANA : token === 'boss' ? BOSS : null;
-      if (!actor || !versions.has(actor.userId)) throw new UnauthorizedError('ERR_SESSION_EXPIRED');
-      return { actor, mustChangePassword: false };
-    } } },
+    identity: {
+      authenticate: {
+        execute: async (token?: string) => {
+          const actor = token === 'ana' ? ANA : token === 'boss' ? BOSS : null;
+          if (!actor || !versions.has(actor.userId)) throw new UnauthorizedError('ERR_SESSION_EXPIRED');
+          return { actor, mustChangePassword: false };
+        },
+      },
+    },
   } as unknown as AccessApi;
 
   beforeEach(async () => {
@@ -60,16 +66,31 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     const ws = new WebSocket(`${url}?token=${token}`);
     const frames: Frame[] = [];
     const waiters = new Set<() => void>();
-    ws.on('message', (raw) => { frames.push(JSON.parse(String(raw)) as Frame); for (const w of [...waiters]) w(); });
-    await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+    ws.on('message', (raw) => {
+      frames.push(JSON.parse(String(raw)) as Frame);
+      for (const w of [...waiters]) w();
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
     return {
-      ws, frames,
-      waitFor: (match: (f: Frame) => boolean) => new Promise<Frame>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame (${JSON.stringify(frames)})`)), 3000);
-        const check = () => { const f = frames.find(match); if (f) { waiters.delete(check); clearTimeout(timer); resolve(f); } };
-        waiters.add(check);
-        check();
-      }),
+      ws,
+      frames,
+      waitFor: (match: (f: Frame) => boolean) =>
+        new Promise<Frame>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no matching frame (${JSON.stringify(frames)})`)), 3000);
+          const check = () => {
+            const f = frames.find(match);
+            if (f) {
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve(f);
+            }
+          };
+          waiters.add(check);
+          check();
+        }),
     };
   }
   const marker = (value: string) => events.publish(COMPANY, { entity: 'settings', data: { action: 'update', setting: { key: 'marker', value } } });

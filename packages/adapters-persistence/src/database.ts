@@ -44,8 +44,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-interface Knex { client: { acquireConnection(): Promise<PgSession>; releaseConnection(c: PgSession): Promise<void> } }
-interface PgSession { query(sql: string, params: unknown[]): Promise<unknown> }
+interface Knex {
+  client: { acquireConnection(): Promise<PgSession>; releaseConnection(c: PgSession): Promise<void> };
+}
+interface PgSession {
+  query(sql: string, params: unknown[]): Promise<unknown>;
+}
 
 /** A stable advisory-lock key per migration history (a signed int4 for PostgreSQL). */
 const migrationLockKey = (table: string) => fnv1a32(`migrations:${table}`) | 0;
@@ -57,13 +61,21 @@ const migrationLockKey = (table: string) => fnv1a32(`migrations:${table}`) | 0;
  */
 export function unixSocketOf(url: string): { host: string; port: number } | null {
   let parsed: URL;
-  try { parsed = new URL(url); } catch { return null; }
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
   const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
   return host.startsWith('/') ? { host, port: Number(parsed.port || 5432) } : null;
 }
 
 function databaseNameOf(url: string): string {
-  try { return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres'; } catch { return url; }
+  try {
+    return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
+  } catch {
+    return url;
+  }
 }
 
 /** Opens the backend's database: PostgreSQL when a URL is given, else embedded PGlite. Same SQL either way. */

@@ -41,9 +41,15 @@ import { TRANSCRIPTION_SCHEMAS } from './transcription/schema.js';
 import { M0021Transcription } from './transcription/m0021-transcription.js';
 
 /** A migration as the migrator lists it. */
-export interface NamedMigration { readonly name: string; readonly class: new (...args: any[]) => any }
+export interface NamedMigration {
+  readonly name: string;
+  readonly class: new (...args: any[]) => any;
+}
 /** What one feature adds to the database: its entities and the migrations that create their tables. */
-export interface FeatureTables { readonly entities: EntitySchema<any>[]; readonly migrations: NamedMigration[] }
+export interface FeatureTables {
+  readonly entities: EntitySchema<any>[];
+  readonly migrations: NamedMigration[];
+}
 
 /**
  * The tables each feature adds on top of the released history (`BACKEND_SCHEMAS`/`BACKEND_MIGRATIONS`),
@@ -53,7 +59,10 @@ export const FEATURE_TABLES = {
   messaging: { entities: [IdempotencyKeySchema, OutboxHandlingSchema], migrations: [{ name: 'm0012-idempotency-keys', class: M0012IdempotencyKeys }] },
   contactLists: {
     entities: CONTACT_LIST_SCHEMAS,
-    migrations: [{ name: 'm0014-contact-lists', class: M0014ContactLists }, { name: 'm0016-contact-list-jobs', class: M0016ContactListJobs }],
+    migrations: [
+      { name: 'm0014-contact-lists', class: M0014ContactLists },
+      { name: 'm0016-contact-list-jobs', class: M0016ContactListJobs },
+    ],
   },
   campaigns: { entities: CAMPAIGN_SCHEMAS, migrations: [{ name: 'm0015-campaigns', class: M0015Campaigns }] },
   schedules: { entities: SCHEDULE_SCHEMAS, migrations: [{ name: 'm0017-schedules', class: M0017Schedules }] },
@@ -61,14 +70,23 @@ export const FEATURE_TABLES = {
   chats: { entities: CHAT_SCHEMAS, migrations: [{ name: 'm0019-internal-chats', class: M0019InternalChats }] },
   transcription: { entities: TRANSCRIPTION_SCHEMAS, migrations: [{ name: 'm0021-transcription', class: M0021Transcription }] },
   files: { entities: FILE_LIST_SCHEMAS, migrations: [{ name: 'm0022-file-lists', class: M0022FileLists }] },
-  flows: { entities: FLOW_SCHEMAS, migrations: [{ name: 'm0029-flows', class: M0029Flows }, { name: 'm0032-flow-runs', class: M0032FlowRuns }] },
+  flows: {
+    entities: FLOW_SCHEMAS,
+    migrations: [
+      { name: 'm0029-flows', class: M0029Flows },
+      { name: 'm0032-flow-runs', class: M0032FlowRuns },
+    ],
+  },
   catalog: { entities: CATALOG_SCHEMAS, migrations: [{ name: 'm0026-catalog', class: M0026Catalog }] },
   orders: { entities: ORDER_SCHEMAS, migrations: [{ name: 'm0027-orders', class: M0027Orders }] },
   prompts: { entities: PROMPT_SCHEMAS, migrations: [{ name: 'm0023-prompts', class: M0023Prompts }] },
   billing: { entities: BILLING_SCHEMAS, migrations: [{ name: 'm0031-billing', class: M0031Billing }] },
   proxies: {
     entities: PROXY_SCHEMAS,
-    migrations: [{ name: 'm0024-proxies', class: M0024Proxies }, { name: 'm0035-proxy-unchecked', class: M0035ProxyUnchecked }],
+    migrations: [
+      { name: 'm0024-proxies', class: M0024Proxies },
+      { name: 'm0035-proxy-unchecked', class: M0035ProxyUnchecked },
+    ],
   },
   objstore: { entities: OBJSTORE_SCHEMAS, migrations: [{ name: 'm0028-objstore', class: M0028Objstore }] },
   companyTemplates: { entities: COMPANY_TEMPLATE_SCHEMAS, migrations: [{ name: 'm0030-templates-sellers', class: M0030TemplatesSellers }] },

@@ -39,11 +39,18 @@ export const identityRepositories = (orm: MikroORM) => ({ users: new MikroOrmUse
 export const tenancyRepositories = (orm: MikroORM) => ({ companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm) });
 export const settingsRepositories = (orm: MikroORM) => ({ settings: new MikroOrmSettings(orm) });
 export const companyApiRepositories = (orm: MikroORM) => ({
-  helps: new MikroOrmHelps(orm), partners: new MikroOrmPartners(orm), invoices: new MikroOrmInvoices(orm), platformActivity: new MikroOrmPlatformActivity(orm),
+  helps: new MikroOrmHelps(orm),
+  partners: new MikroOrmPartners(orm),
+  invoices: new MikroOrmInvoices(orm),
+  platformActivity: new MikroOrmPlatformActivity(orm),
 });
 export const messagingRepositories = (orm: MikroORM) => ({
-  connections: new MikroOrmConnections(orm), tickets: new MikroOrmTickets(orm), messages: new MikroOrmMessages(orm),
-  outbox: new MikroOrmOutbox(orm), ticketLogs: new MikroOrmTicketLogs(orm), messageContextReads: new MikroOrmMessageContextReads(orm),
+  connections: new MikroOrmConnections(orm),
+  tickets: new MikroOrmTickets(orm),
+  messages: new MikroOrmMessages(orm),
+  outbox: new MikroOrmOutbox(orm),
+  ticketLogs: new MikroOrmTicketLogs(orm),
+  messageContextReads: new MikroOrmMessageContextReads(orm),
   // Attendance cycles: their table comes with m0020 (released with the backend's history).
   ticketTracking: new MikroOrmTicketCycles(orm),
   // Its table comes with the messaging feature's migration m0012.
@@ -53,7 +60,9 @@ export const contactsRepositories = (orm: MikroORM) => ({ contacts: new MikroOrm
 export const tagsRepositories = (orm: MikroORM) => ({ tags: new MikroOrmTags(orm) });
 /** `brokerConnected` and `cacheConnected` let the health report say whether the broker and the cache answer. */
 export const queuesRepositories = (orm: MikroORM, options: DependencyChecks = {}) => ({
-  queues: new MikroOrmQueues(orm), queueOptions: new MikroOrmQueueOptions(orm), queueIntegrations: new MikroOrmQueueIntegrations(orm),
+  queues: new MikroOrmQueues(orm),
+  queueOptions: new MikroOrmQueueOptions(orm),
+  queueIntegrations: new MikroOrmQueueIntegrations(orm),
   jobHealth: new MikroOrmJobQueueHealth(orm, options),
 });
 
@@ -64,13 +73,21 @@ export const queuesRepositories = (orm: MikroORM, options: DependencyChecks = {}
  */
 export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = {}) {
   return {
-    ...platformRepositories(orm), ...identityRepositories(orm), ...tenancyRepositories(orm), ...settingsRepositories(orm),
-    ...companyApiRepositories(orm), ...messagingRepositories(orm), ...contactsRepositories(orm), ...tagsRepositories(orm),
+    ...platformRepositories(orm),
+    ...identityRepositories(orm),
+    ...tenancyRepositories(orm),
+    ...settingsRepositories(orm),
+    ...companyApiRepositories(orm),
+    ...messagingRepositories(orm),
+    ...contactsRepositories(orm),
+    ...tagsRepositories(orm),
     ...queuesRepositories(orm, options),
     // Their tables come with the contact lists' migrations m0014 and m0016 (and, for the usage, the campaigns' m0015).
-    ...contactListsRepositories(orm), contactListUsage: new MikroOrmContactListUsage(orm),
+    ...contactListsRepositories(orm),
+    contactListUsage: new MikroOrmContactListUsage(orm),
     // Their tables come with the campaigns' migration m0015.
-    ...campaignsRepositories(orm), campaignReferences: new MikroOrmCampaignReferences(orm),
+    ...campaignsRepositories(orm),
+    campaignReferences: new MikroOrmCampaignReferences(orm),
     // Their tables come with the internal chats' migration m0019.
     ...chatsRepositories(orm),
     // Their tables come with the announcements' migration m0018.
@@ -78,7 +95,8 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
     // Their tables come with the schedules' migration m0017.
     ...schedulesRepositories(orm),
     // Their tables come with migrations m0023 and m0024.
-    ...promptsRepositories(orm), ...proxiesRepositories(orm),
+    ...promptsRepositories(orm),
+    ...proxiesRepositories(orm),
     // Their tables come with the billing's migration m0031.
     ...billingRepositories(orm),
     // Their tables come with the transcription's migration m0021.

@@ -11,4 +11,31 @@ import { DASHBOARD_SCHEMAS } from './dashboards/schema.js';
 import { ConnectionQueueSchema, QueueIntegrationSchema, QueueOptionSchema, QueueSchema, QueueUserSchema } from './queues/schema.js';
 
 /** Every entity schema of the backend; new schemas are added here and in a migration. */
-export const BACKEND_SCHEMAS = [PlanSchema, CompanySchema, UserSchema, RefreshSessionSchema, CompanySettingSchema, GlobalSettingSchema, HelpSchema, PartnerSchema, InvoiceSchema, ConnectionSchema, ContactSchema, TicketSchema, MessageSchema, OutboxSchema, TicketLogSchema, TagSchema, TicketTagSchema, ContactTagSchema, ContactIdentifierSchema, QueueSchema, QueueOptionSchema, QueueIntegrationSchema, QueueUserSchema, ConnectionQueueSchema, JobSchema, ...DASHBOARD_SCHEMAS];
+export const BACKEND_SCHEMAS = [
+  PlanSchema,
+  CompanySchema,
+  UserSchema,
+  RefreshSessionSchema,
+  CompanySettingSchema,
+  GlobalSettingSchema,
+  HelpSchema,
+  PartnerSchema,
+  InvoiceSchema,
+  ConnectionSchema,
+  ContactSchema,
+  TicketSchema,
+  MessageSchema,
+  OutboxSchema,
+  TicketLogSchema,
+  TagSchema,
+  TicketTagSchema,
+  ContactTagSchema,
+  ContactIdentifierSchema,
+  QueueSchema,
+  QueueOptionSchema,
+  QueueIntegrationSchema,
+  QueueUserSchema,
+  ConnectionQueueSchema,
+  JobSchema,
+  ...DASHBOARD_SCHEMAS,
+];

@@ -4,7 +4,14 @@ import { ConflictError, type Message, type Ticket } from '@servicedesk/core';
 import { companyFixture, planFixture } from '@servicedesk/core/contracts/repositories-contract';
 import { connectionFixture, contactDraft, messageFixture, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
 import {
-  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
+  MikroOrmCompanies,
+  MikroOrmConnections,
+  MikroOrmContacts,
+  MikroOrmMessages,
+  MikroOrmOutbox,
+  MikroOrmPlans,
+  MikroOrmTickets,
+  MikroOrmTransaction,
   type Database,
 } from '../src/index.js';
 import { openPgliteDatabase, openPostgresDatabase, truncate, watchRoundTrips } from './support/databases.js';
@@ -34,14 +41,26 @@ for (const [name, open, enabled] of [
     function repositories(d: Database) {
       const { orm } = d;
       return {
-        plans: new MikroOrmPlans(orm), companies: new MikroOrmCompanies(orm), connections: new MikroOrmConnections(orm), contacts: new MikroOrmContacts(orm),
-        tickets: new MikroOrmTickets(orm), messages: new MikroOrmMessages(orm), outbox: new MikroOrmOutbox(orm), tx: new MikroOrmTransaction(orm),
+        plans: new MikroOrmPlans(orm),
+        companies: new MikroOrmCompanies(orm),
+        connections: new MikroOrmConnections(orm),
+        contacts: new MikroOrmContacts(orm),
+        tickets: new MikroOrmTickets(orm),
+        messages: new MikroOrmMessages(orm),
+        outbox: new MikroOrmOutbox(orm),
+        tx: new MikroOrmTransaction(orm),
       };
     }
     const inContext = <T>(fn: () => Promise<T>) => RequestContext.create(db.orm.em, fn);
     const counted = async <T>(fn: () => Promise<T>) => {
       sent = [];
-      try { return await fn(); } finally { const n = sent; sent = null; counts.push(n); }
+      try {
+        return await fn();
+      } finally {
+        const n = sent;
+        sent = null;
+        counts.push(n);
+      }
     };
     let counts: string[][] = [];
 
@@ -49,9 +68,15 @@ for (const [name, open, enabled] of [
       if (!enabled()) return this.skip();
       db = await open();
       r = repositories(db);
-      if (db.kind === 'postgresql') unwatch = watchRoundTrips((sql) => { sent?.push(sql); });
+      if (db.kind === 'postgresql')
+        unwatch = watchRoundTrips((sql) => {
+          sent?.push(sql);
+        });
     });
-    after(async () => { unwatch?.(); await db?.close(); });
+    after(async () => {
+      unwatch?.();
+      await db?.close();
+    });
     beforeEach(async () => {
       if (!db) return;
       await truncate(db);
@@ -61,26 +86,33 @@ for (const [name, open, enabled] of [
         const company = (await r.companies.add(companyFixture(plan.id, 'One'))).id;
         const connection = (await r.connections.add(connectionFixture(company, 'Main'))).id;
         const contact = await r.contacts.getOrCreate(contactDraft(company, '5511999990001'));
-        const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: company, contactId: contact.id, connectionId: connection, uuid: uuid(1) }));
+        const { ticket } = await r.tickets.getOrCreateActive(
+          ticketDraft({ companyId: company, contactId: contact.id, connectionId: connection, uuid: uuid(1) }),
+        );
         w = { company, connection, ticket };
       });
     });
 
-    const message = (n: number, overrides: Partial<Message> = {}) => messageFixture(w.ticket, uuid(100 + n), { fromMe: true, body: `it's 10% "done"? \\ ${n}`, ...overrides });
+    const message = (n: number, overrides: Partial<Message> = {}) =>
+      messageFixture(w.ticket, uuid(100 + n), { fromMe: true, body: `it's 10% "done"? \\ ${n}`, ...overrides });
 
     it('a read in the transaction sees the writes before it, which ride with it; the rest go just before the commit', async () => {
-      await inContext(() => counted(() => r.tx.run(async () => {
-        await r.messages.add(message(1, { media: { key: 'k', url: 'https://f.test/k?x=1', contentType: 'image/png', filename: 'ç?.png', size: 3 } }));
-        await r.outbox.add({ id: uuid(100 + 1), subject: 'cmd.session.send.1', payload: { body: "O'Neil ? $1" }, createdAt: T0 });
-        const found = await r.messages.findById(w.company, uuid(101));
-        expect(found?.body).to.equal(`it's 10% "done"? \\ 1`);
-        expect(found?.media?.filename).to.equal('ç?.png');
-        // Values go in as literals: times keep their instant, JSON its text.
-        expect(found?.createdAt.toISOString()).to.equal(T0.toISOString());
-        expect(found?.media).to.deep.equal({ key: 'k', url: 'https://f.test/k?x=1', contentType: 'image/png', filename: 'ç?.png', size: 3 });
-        await r.tickets.update({ ...w.ticket, lastMessage: 'último?', unreadMessages: 3, updatedAt: T0 });
-        await r.messages.add(message(2));
-      })));
+      await inContext(() =>
+        counted(() =>
+          r.tx.run(async () => {
+            await r.messages.add(message(1, { media: { key: 'k', url: 'https://f.test/k?x=1', contentType: 'image/png', filename: 'ç?.png', size: 3 } }));
+            await r.outbox.add({ id: uuid(100 + 1), subject: 'cmd.session.send.1', payload: { body: "O'Neil ? $1" }, createdAt: T0 });
+            const found = await r.messages.findById(w.company, uuid(101));
+            expect(found?.body).to.equal(`it's 10% "done"? \\ 1`);
+            expect(found?.media?.filename).to.equal('ç?.png');
+            // Values go in as literals: times keep their instant, JSON its text.
+            expect(found?.createdAt.toISOString()).to.equal(T0.toISOString());
+            expect(found?.media).to.deep.equal({ key: 'k', url: 'https://f.test/k?x=1', contentType: 'image/png', filename: 'ç?.png', size: 3 });
+            await r.tickets.update({ ...w.ticket, lastMessage: 'último?', unreadMessages: 3, updatedAt: T0 });
+            await r.messages.add(message(2));
+          }),
+        ),
+      );
       await inContext(async () => {
         expect((await r.messages.findById(w.company, uuid(102)))?.body).to.equal(`it's 10% "done"? \\ 2`);
         expect((await r.outbox.pending(10)).map((e) => e.payload)).to.deep.equal([{ body: "O'Neil ? $1" }]);
@@ -88,17 +120,29 @@ for (const [name, open, enabled] of [
       });
       // Two round trips: begin with the two writes and the read after them; the last two writes with the commit.
       if (coalesces) {
-        expect(counts[0]!.map((s) => s.split(';').filter((part) => part.trim()).map((part) => part.trim().split(/\s/)[0]!.toLowerCase()))).to.deep.equal([
-          ['begin', 'insert', 'insert', 'select'], ['update', 'insert', 'commit'],
+        expect(
+          counts[0]!.map((s) =>
+            s
+              .split(';')
+              .filter((part) => part.trim())
+              .map((part) => part.trim().split(/\s/)[0]!.toLowerCase()),
+          ),
+        ).to.deep.equal([
+          ['begin', 'insert', 'insert', 'select'],
+          ['update', 'insert', 'commit'],
         ]);
       }
     });
 
     it('a transaction of writes alone is one round trip, and one that does nothing sends nothing', async () => {
-      await inContext(() => counted(() => r.tx.run(async () => {
-        await r.messages.add(message(8));
-        await r.outbox.add({ id: uuid(108), subject: 'cmd.session.send.1', payload: { n: 8 }, createdAt: T0 });
-      })));
+      await inContext(() =>
+        counted(() =>
+          r.tx.run(async () => {
+            await r.messages.add(message(8));
+            await r.outbox.add({ id: uuid(108), subject: 'cmd.session.send.1', payload: { n: 8 }, createdAt: T0 });
+          }),
+        ),
+      );
       await inContext(() => counted(() => r.tx.run(async () => undefined)));
       await inContext(async () => {
         expect((await r.messages.findById(w.company, uuid(108)))?.id).to.equal(uuid(108));
@@ -110,20 +154,36 @@ for (const [name, open, enabled] of [
     it('a deferred write that fails fails the transaction with its own error, and nothing of the transaction stays', async () => {
       const closed = await inContext(async () => {
         await r.tickets.update({ ...w.ticket, status: 'closed', closedAt: T0 });
-        const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.company, contactId: w.ticket.contactId, connectionId: w.connection, uuid: uuid(2) }));
+        const { ticket } = await r.tickets.getOrCreateActive(
+          ticketDraft({ companyId: w.company, contactId: w.ticket.contactId, connectionId: w.connection, uuid: uuid(2) }),
+        );
         return ticket;
       });
-      const failure = await inContext(() => r.tx.run(async () => {
-        await r.messages.add(message(3));
-        // Reopening the closed one while the other is active breaks the one-active-ticket rule.
-        await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null });
-        await r.outbox.add({ id: uuid(300), subject: 's', payload: null, createdAt: T0 });
-      }).then(() => null, (err: unknown) => err));
+      const failure = await inContext(() =>
+        r.tx
+          .run(async () => {
+            await r.messages.add(message(3));
+            // Reopening the closed one while the other is active breaks the one-active-ticket rule.
+            await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null });
+            await r.outbox.add({ id: uuid(300), subject: 's', payload: null, createdAt: T0 });
+          })
+          .then(
+            () => null,
+            (err: unknown) => err,
+          ),
+      );
       // The same when the write rides with a read (its failure then passes through the ORM's driver).
-      const viaRead = await inContext(() => r.tx.run(async () => {
-        await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null });
-        await r.messages.findById(w.company, uuid(103));
-      }).then(() => null, (err: unknown) => err));
+      const viaRead = await inContext(() =>
+        r.tx
+          .run(async () => {
+            await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null });
+            await r.messages.findById(w.company, uuid(103));
+          })
+          .then(
+            () => null,
+            (err: unknown) => err,
+          ),
+      );
       expect((viaRead as ConflictError).code).to.equal('ERR_OTHER_OPEN_TICKET');
       expect(failure).to.be.instanceOf(ConflictError);
       expect((failure as ConflictError).code).to.equal('ERR_OTHER_OPEN_TICKET');
@@ -134,23 +194,33 @@ for (const [name, open, enabled] of [
         expect((await r.tickets.findById(w.company, closed.id))?.status).to.equal('pending');
       });
       // The connections went back to the pool clean: as many transactions as the pool holds, side by side, all commit.
-      await Promise.all(Array.from({ length: 12 }, (_, i) => inContext(() => r.tx.run(async () => {
-        await r.outbox.add({ id: uuid(400 + i), subject: 's', payload: null, createdAt: T0 });
-        await r.messages.findById(w.company, uuid(400 + i));
-      }))));
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          inContext(() =>
+            r.tx.run(async () => {
+              await r.outbox.add({ id: uuid(400 + i), subject: 's', payload: null, createdAt: T0 });
+              await r.messages.findById(w.company, uuid(400 + i));
+            }),
+          ),
+        ),
+      );
       await inContext(async () => expect(await r.outbox.pending(20)).to.have.length(12));
     });
 
     it('a transaction opened inside another keeps the outer writes when it rolls back, and loses its own', async () => {
-      await inContext(() => r.tx.run(async () => {
-        await r.messages.add(message(4));
-        const inner = await r.tx.run(async () => {
-          await r.messages.add(message(5));
-          throw new Error('inner fails');
-        }).catch((err: Error) => err.message);
-        expect(inner).to.equal('inner fails');
-        await r.messages.add(message(6));
-      }));
+      await inContext(() =>
+        r.tx.run(async () => {
+          await r.messages.add(message(4));
+          const inner = await r.tx
+            .run(async () => {
+              await r.messages.add(message(5));
+              throw new Error('inner fails');
+            })
+            .catch((err: Error) => err.message);
+          expect(inner).to.equal('inner fails');
+          await r.messages.add(message(6));
+        }),
+      );
       await inContext(async () => {
         expect((await r.messages.findById(w.company, uuid(104)))?.id).to.equal(uuid(104));
         expect((await r.messages.findById(w.company, uuid(106)))?.id).to.equal(uuid(106));

@@ -12,18 +12,26 @@ class FakeClient {
     const text = typeof config === 'string' ? config : (config as { text: string }).text;
     this.sent.push(text);
     const done = (typeof values === 'function' ? values : callback) as Callback | undefined;
-    const statements = text.split(';').map((t) => t.trim()).filter(Boolean);
+    const statements = text
+      .split(';')
+      .map((t) => t.trim())
+      .filter(Boolean);
     const failed = this.failOn && statements.some((t) => this.failOn!.test(t));
     const answer = statements.map((t) => result(t.split(/\s/)[0]!.toUpperCase(), t.startsWith('select') ? [{ n: 1 }] : []));
     const out = answer.length === 1 ? answer[0] : answer;
-    if (done) { process.nextTick(() => (failed ? done(new Error('boom')) : done(null, out))); return undefined; }
+    if (done) {
+      process.nextTick(() => (failed ? done(new Error('boom')) : done(null, out)));
+      return undefined;
+    }
     return failed ? Promise.reject(new Error('boom')) : Promise.resolve(out);
   }
 }
 
 const Client = pipeliningClient(FakeClient as unknown as new () => FakeClient);
 const ask = (c: FakeClient, text: string, values: unknown[] = []) =>
-  new Promise<unknown>((resolve, reject) => { c.query({ text, values }, (err: Error | null, res?: unknown) => (err ? reject(err) : resolve(res))); });
+  new Promise<unknown>((resolve, reject) => {
+    c.query({ text, values }, (err: Error | null, res?: unknown) => (err ? reject(err) : resolve(res)));
+  });
 
 describe('The pipelining pg client (on a fake connection)', () => {
   it('holds BEGIN for the first statement and answers that statement alone', async () => {
@@ -49,7 +57,7 @@ describe('The pipelining pg client (on a fake connection)', () => {
   it('answers a multi-statement text with its own results, without the held BEGIN', async () => {
     const c = new Client() as unknown as FakeClient;
     await ask(c, 'BEGIN;');
-    const answer = await ask(c, 'insert into a values (1);\nselect 1') as Array<{ command: string }>;
+    const answer = (await ask(c, 'insert into a values (1);\nselect 1')) as Array<{ command: string }>;
     expect(answer.map((r) => r.command)).to.deep.equal(['INSERT', 'SELECT']);
   });
 
@@ -57,7 +65,10 @@ describe('The pipelining pg client (on a fake connection)', () => {
     const c = new Client() as unknown as FakeClient;
     c.failOn = /^update/;
     await ask(c, 'BEGIN;');
-    const err = await ask(c, 'update t set x = 1').then(() => null, (e: Error) => e);
+    const err = await ask(c, 'update t set x = 1').then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(err?.message).to.equal('boom');
     c.failOn = null;
     await ask(c, 'ROLLBACK');

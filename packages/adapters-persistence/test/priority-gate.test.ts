@@ -12,7 +12,9 @@ function onePool() {
       busy = true;
       return 'the connection';
     },
-    async releaseConnection() { busy = false; },
+    async releaseConnection() {
+      busy = false;
+    },
   };
   return client;
 }
@@ -26,11 +28,12 @@ describe('Priority gate on a one-connection database', () => {
     installPriorityGate(client);
     const order: string[] = [];
     const conn = await inBackground(() => client.acquireConnection());
-    const unit = (name: string) => async () => { const c = await client.acquireConnection(); order.push(name); await client.releaseConnection(c); };
-    const waiting = [
-      ...[1, 2, 3].map((n) => inBackground(unit(`background ${n}`))),
-      unit('request 1')(), unit('request 2')(),
-    ];
+    const unit = (name: string) => async () => {
+      const c = await client.acquireConnection();
+      order.push(name);
+      await client.releaseConnection(c);
+    };
+    const waiting = [...[1, 2, 3].map((n) => inBackground(unit(`background ${n}`))), unit('request 1')(), unit('request 2')()];
     await settle();
     expect(order).to.deep.equal([]);
     await client.releaseConnection(conn);
@@ -43,7 +46,11 @@ describe('Priority gate on a one-connection database', () => {
     installPriorityGate(client);
     const order: string[] = [];
     const conn = await client.acquireConnection();
-    const unit = (name: string) => async () => { const c = await client.acquireConnection(); order.push(name); await client.releaseConnection(c); };
+    const unit = (name: string) => async () => {
+      const c = await client.acquireConnection();
+      order.push(name);
+      await client.releaseConnection(c);
+    };
     const requests = [unit('request 1')(), unit('request 2')()];
     await settle();
     await client.releaseConnection(conn);
@@ -57,7 +64,10 @@ describe('Priority gate on a one-connection database', () => {
     const client = onePool();
     installPriorityGate(client, { acquireTimeoutMs: 20 });
     const conn = await client.acquireConnection();
-    const error = await client.acquireConnection().then(() => null, (e: Error) => e);
+    const error = await client.acquireConnection().then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(error?.message).to.match(/Timeout acquiring the database connection/);
     await client.releaseConnection(conn);
     // The timed-out waiter is gone: the next caller gets the connection at once.
@@ -67,11 +77,24 @@ describe('Priority gate on a one-connection database', () => {
 
     let failNext = true;
     const flaky: GatedClient = {
-      async acquireConnection() { if (failNext) { failNext = false; throw new Error('connect failed'); } return 'ok'; },
-      async releaseConnection() { /* nothing held */ },
+      async acquireConnection() {
+        if (failNext) {
+          failNext = false;
+          throw new Error('connect failed');
+        }
+        return 'ok';
+      },
+      async releaseConnection() {
+        /* nothing held */
+      },
     };
     installPriorityGate(flaky);
-    expect(await flaky.acquireConnection().then(() => 'acquired', (e: Error) => e.message)).to.equal('connect failed');
+    expect(
+      await flaky.acquireConnection().then(
+        () => 'acquired',
+        (e: Error) => e.message,
+      ),
+    ).to.equal('connect failed');
     expect(await flaky.acquireConnection()).to.equal('ok');
   });
 
@@ -80,18 +103,27 @@ describe('Priority gate on a one-connection database', () => {
     try {
       const order: string[] = [];
       let open!: () => void;
-      const held = new Promise<void>((resolve) => { open = resolve; });
+      const held = new Promise<void>((resolve) => {
+        open = resolve;
+      });
       // A background transaction holds the one connection until the test lets it go.
       let began!: () => void;
-      const begun = new Promise<void>((resolve) => { began = resolve; });
+      const begun = new Promise<void>((resolve) => {
+        began = resolve;
+      });
       const fork = () => db.orm.em.fork() as unknown as SqlEntityManager;
-      const tx = inBackground(() => fork().transactional(async (em) => {
-        await em.execute('select 1');
-        began();
-        await held;
-      }));
+      const tx = inBackground(() =>
+        fork().transactional(async (em) => {
+          await em.execute('select 1');
+          began();
+          await held;
+        }),
+      );
       await begun;
-      const statement = (name: string) => async () => { await fork().execute(`select '${name}' as name`); order.push(name); };
+      const statement = (name: string) => async () => {
+        await fork().execute(`select '${name}' as name`);
+        order.push(name);
+      };
       const queued = [inBackground(statement('background 1')), inBackground(statement('background 2')), statement('request')()];
       await settle();
       open();

@@ -6,12 +6,25 @@ import { companyFixture, planFixture } from '@servicedesk/core/contracts/reposit
 import { connectionFixture, contactDraft, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import {
-  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessageContextReads, MikroOrmMessages, MikroOrmPlans, MikroOrmTickets,
+  MikroOrmCompanies,
+  MikroOrmConnections,
+  MikroOrmContacts,
+  MikroOrmMessageContextReads,
+  MikroOrmMessages,
+  MikroOrmPlans,
+  MikroOrmTickets,
   type Database,
 } from '../src/index.js';
 import { openPostgresDatabase, truncate } from './support/databases.js';
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Actual Loops'?: number; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
 
 /** Every node of the plan. */
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
@@ -19,7 +32,9 @@ const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatM
 /** Every scan of `relations` in the plan, as "relation via index: condition" (or "relation: seq scan"). */
 function scans(node: PlanNode, relations: readonly string[], out: string[] = []): string[] {
   if (node['Node Type'].includes('Scan') && node['Relation Name'] && relations.includes(node['Relation Name'])) {
-    out.push(node['Index Name'] ? `${node['Relation Name']} via ${node['Index Name']}: ${node['Index Cond'] ?? ''}` : `${node['Relation Name']}: ${node['Node Type']}`);
+    out.push(
+      node['Index Name'] ? `${node['Relation Name']} via ${node['Index Name']}: ${node['Index Cond'] ?? ''}` : `${node['Relation Name']}: ${node['Node Type']}`,
+    );
   }
   for (const child of node.Plans ?? []) scans(child, relations, out);
   return out;
@@ -41,9 +56,13 @@ describe('Single-row statements of the write path keep to their keys when a comp
     if (!integrationUrl('TEST_DATABASE_URL')) return this.skip();
     db = await openPostgresDatabase();
     const knex = (db.orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
-    knex.on('query', (q: { sql: string }) => { sent?.push(q.sql); });
+    knex.on('query', (q: { sql: string }) => {
+      sent?.push(q.sql);
+    });
   });
-  after(async () => { await db?.close(); });
+  after(async () => {
+    await db?.close();
+  });
 
   it('finds contacts, tickets and messages, saves tickets, reads message context and advances deliveries by key', async () => {
     await truncate(db);
@@ -59,7 +78,12 @@ describe('Single-row statements of the write path keep to their keys when a comp
       const plan = await plans.add(planFixture('P'));
       const big = (await companies.add(companyFixture(plan.id, 'Big'))).id;
       const small = (await companies.add(companyFixture(plan.id, 'Small'))).id;
-      return { big, small, bigLine: (await connections.add(connectionFixture(big, 'Big line'))).id, smallLine: (await connections.add(connectionFixture(small, 'Small line'))).id };
+      return {
+        big,
+        small,
+        bigLine: (await connections.add(connectionFixture(big, 'Big line'))).id,
+        smallLine: (await connections.add(connectionFixture(small, 'Small line'))).id,
+      };
     });
     const grow = async (companyId: number, connectionId: number, n: number, from: number) => {
       await em.execute(`insert into contacts (company_id, name, number, created_at, updated_at)
@@ -77,7 +101,9 @@ describe('Single-row statements of the write path keep to their keys when a comp
 
     const { ticket, contact } = await RequestContext.create(db.orm.em, async () => {
       const contact = await contacts.getOrCreate(contactDraft(small, '5511999990001'));
-      const { ticket } = await tickets.getOrCreateActive(ticketDraft({ companyId: small, contactId: contact.id, connectionId: smallLine, uuid: '00000000-0000-4000-8000-000000000001' }));
+      const { ticket } = await tickets.getOrCreateActive(
+        ticketDraft({ companyId: small, contactId: contact.id, connectionId: smallLine, uuid: '00000000-0000-4000-8000-000000000001' }),
+      );
       return { ticket, contact };
     });
     const message = (await em.execute<Array<{ id: string }>>(`select id from messages where company_id = ${small} limit 1`))[0]!.id;
@@ -122,7 +148,9 @@ describe('Single-row statements of the write path keep to their keys when a comp
       const company = (await new MikroOrmCompanies(db.orm).add(companyFixture(plan.id, 'One'))).id;
       const line = (await new MikroOrmConnections(db.orm).add(connectionFixture(company, 'Line'))).id;
       const contact = await new MikroOrmContacts(db.orm).getOrCreate(contactDraft(company, '5511999990001'));
-      return new MikroOrmTickets(db.orm).getOrCreateActive(ticketDraft({ companyId: company, contactId: contact.id, connectionId: line, uuid: '00000000-0000-4000-8000-000000000002' }));
+      return new MikroOrmTickets(db.orm).getOrCreateActive(
+        ticketDraft({ companyId: company, contactId: contact.id, connectionId: line, uuid: '00000000-0000-4000-8000-000000000002' }),
+      );
     });
     await em.execute('analyze messages');
     // A send backlog: 2,000 pending, the oldest 300 past the deadline.
@@ -142,19 +170,28 @@ describe('Single-row statements of the write path keep to their keys when a comp
     // The same statement again, measured (and rolled back): each scan of the pending sends runs once.
     await em.execute(`update messages set status = 'pending', failure_reason = null where status = 'failed'`);
     let checked = false;
-    await em.transactional(async (tx) => {
-      const [row] = await tx.execute<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>>(`explain (analyze, format json) ${statement}`);
-      const plan = row!['QUERY PLAN'];
-      const root = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0] as { Plan: PlanNode };
-      const pendingScans = nodes(root.Plan).filter((n) => n['Index Name'] === 'messages_pending_created_idx' || (n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'messages'));
-      // Once, for the stale ids; the rows to fail are then reached by their key, not by scanning
-      // every pending send again beside the stale list (a nested loop of pending × stale).
-      expect(pendingScans, JSON.stringify(root.Plan)).to.have.length(1);
-      expect(pendingScans[0]!['Actual Loops'], JSON.stringify(root.Plan)).to.equal(1);
-      expect(nodes(root.Plan).some((n) => n['Index Name'] === 'messages_pkey'), JSON.stringify(root.Plan)).to.equal(true);
-      checked = true;
-      throw new Error('rollback');
-    }).catch((err: Error) => { if (err.message !== 'rollback') throw err; });
+    await em
+      .transactional(async (tx) => {
+        const [row] = await tx.execute<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>>(`explain (analyze, format json) ${statement}`);
+        const plan = row!['QUERY PLAN'];
+        const root = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0] as { Plan: PlanNode };
+        const pendingScans = nodes(root.Plan).filter(
+          (n) => n['Index Name'] === 'messages_pending_created_idx' || (n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'messages'),
+        );
+        // Once, for the stale ids; the rows to fail are then reached by their key, not by scanning
+        // every pending send again beside the stale list (a nested loop of pending × stale).
+        expect(pendingScans, JSON.stringify(root.Plan)).to.have.length(1);
+        expect(pendingScans[0]!['Actual Loops'], JSON.stringify(root.Plan)).to.equal(1);
+        expect(
+          nodes(root.Plan).some((n) => n['Index Name'] === 'messages_pkey'),
+          JSON.stringify(root.Plan),
+        ).to.equal(true);
+        checked = true;
+        throw new Error('rollback');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
     expect(checked).to.equal(true);
   });
 });

@@ -1,7 +1,15 @@
 import { createRequire } from 'node:module';
 import { bearerToken, createHttpServer, type HttpServer, type RouteSpec } from '@servicedesk/adapters-http';
 import {
-  assembleRuntime, assertPortFree, assertWritableDir, channelAdminSeedFromEnv, during, prepareChannelSchema, RuntimeChannelQueries, type ChannelRuntime, type SandboxConnector,
+  assembleRuntime,
+  assertPortFree,
+  assertWritableDir,
+  channelAdminSeedFromEnv,
+  during,
+  prepareChannelSchema,
+  RuntimeChannelQueries,
+  type ChannelRuntime,
+  type SandboxConnector,
 } from '@servicedesk/channel-runtime';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -57,51 +65,79 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   let runtime: ChannelRuntime | null = null;
   let sandbox: SandboxConnector | null = null;
-  let recordInbound: (events: readonly BrokerEnvelope[]) => Promise<void> = async () => { throw new Error('inbound message before the backend started'); };
+  let recordInbound: (events: readonly BrokerEnvelope[]) => Promise<void> = async () => {
+    throw new Error('inbound message before the backend started');
+  };
   if (config.channelRuntime === 'embedded') {
     // The channel component keeps its own schema and admin, in the same database as the backend.
     const prepared = await prepareChannelSchema(infra.db, channelAdminSeedFromEnv(process.env));
     if (prepared.migrations.length) logger.info(prepared, 'channel schema migrated');
     ({ runtime, sandbox } = assembleRuntime({
-      broker: infra.broker, database: infra.db, logger: logger.child({ component: 'channel-runtime' }), graphApiUrl: config.graphApiUrl,
-      connectors: config.channelConnectors, sendDeadlineMs: config.sendDeadlineMs, sandboxEcho: config.sandboxEcho,
+      broker: infra.broker,
+      database: infra.db,
+      logger: logger.child({ component: 'channel-runtime' }),
+      graphApiUrl: config.graphApiUrl,
+      connectors: config.channelConnectors,
+      sendDeadlineMs: config.sendDeadlineMs,
+      sandboxEcho: config.sandboxEcho,
       // Without BROKER_URL the broker is in-process and a crash loses what it holds: what the
       // connectors take goes to the outbox first (JetStream's acknowledgement is durable itself).
       ...(config.brokerUrl ? {} : { recordInbound: (events: readonly BrokerEnvelope[]) => recordInbound(events) }),
     }));
   }
   let relayOutbox: () => Promise<void> = async () => undefined;
-  const nudgeOutbox = () => { void relayOutbox(); };
+  const nudgeOutbox = () => {
+    void relayOutbox();
+  };
   const container = createContainer({
-    config, infra, jwtSecret, log: logger, startedAt: new Date(), version: BACKEND_VERSION, nudgeOutbox,
-    channelQueries: runtime ? new RuntimeChannelQueries(runtime) : infra.remoteQueries ?? DETACHED_CHANNEL_QUERIES,
+    config,
+    infra,
+    jwtSecret,
+    log: logger,
+    startedAt: new Date(),
+    version: BACKEND_VERSION,
+    nudgeOutbox,
+    channelQueries: runtime ? new RuntimeChannelQueries(runtime) : (infra.remoteQueries ?? DETACHED_CHANNEL_QUERIES),
   });
   const { app, routes, consumers, jobs, ports } = resolveBackend(container);
   const scope = requestScope(infra.db);
   // Consumers, jobs and the relay are background work: on the embedded database (one connection)
   // a request waiting for it goes first.
   const backgroundScope = <T>(work: () => Promise<T>) => inBackground(() => scope(work));
-  relayOutbox = () => backgroundScope(() => app.outbox.relayOutbox.execute()).then(
-    () => undefined,
-    (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
-  );
+  relayOutbox = () =>
+    backgroundScope(() => app.outbox.relayOutbox.execute()).then(
+      () => undefined,
+      (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
+    );
   // In a unit of work of its own: a connector calls from wherever its provider's event arrived.
   recordInbound = (events) => scope(() => app.outbox.recordEvents.execute(events));
-  const seeded = await scope(() => app.tenancy.seedPlatform.execute({
-    adminEmail: config.adminEmail, adminPassword: config.adminPassword, passwordIsDefault: config.adminPasswordIsDefault,
-  }));
+  const seeded = await scope(() =>
+    app.tenancy.seedPlatform.execute({
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      passwordIsDefault: config.adminPasswordIsDefault,
+    }),
+  );
   if (seeded.createdAdmin) logger.info({ email: config.adminEmail, mustChangePassword: config.adminPasswordIsDefault }, 'seeded the super admin');
 
-  infra.broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
+  infra.broker.onGiveUp = (envelope, err) =>
+    logger.error({ err, id: envelope.id, subject: envelope.subject }, 'broker message given up after repeated failures');
   const subscriptions: BrokerSubscription[] = [];
   for (const consumer of consumers) {
-    subscriptions.push(await infra.broker.subscribe(consumer.durable, consumer.subject, (envelope) => backgroundScope(() => consumer.handle(envelope)), consumer.options));
+    subscriptions.push(
+      await infra.broker.subscribe(consumer.durable, consumer.subject, (envelope) => backgroundScope(() => consumer.handle(envelope)), consumer.options),
+    );
   }
   await runtime?.start();
   // Background work of every feature, claimed in the database: any number of instances share it.
   const runner = new JobRunner({
-    store: ports.jobStore, transaction: ports.tx, definitions: jobs, clock: ports.clock, scope: backgroundScope,
-    owner: `backend-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`, logger: logger.child({ component: 'jobs' }),
+    store: ports.jobStore,
+    transaction: ports.tx,
+    definitions: jobs,
+    clock: ports.clock,
+    scope: backgroundScope,
+    owner: `backend-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    logger: logger.child({ component: 'jobs' }),
     pollMs: Math.max(50, Math.min(MAX_JOB_POLL_MS, ...jobs.flatMap((j) => (j.every ? [j.every] : [])))),
     // PGlite has one connection: a job's transaction would hold it while a second job waits.
     concurrency: infra.db.kind === 'pglite' ? 1 : 4,
@@ -110,20 +146,40 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   nudgeOutbox();
 
   const http = await createHttpServer({
-    app, logger, routes,
-    connectionAuth: (ctx) => app.connections.authenticateConnection.execute(bearerToken(ctx)), cache: infra.cache, fanout: infra.fanout, blobs: infra.blobs,
+    app,
+    logger,
+    routes,
+    connectionAuth: (ctx) => app.connections.authenticateConnection.execute(bearerToken(ctx)),
+    cache: infra.cache,
+    fanout: infra.fanout,
+    blobs: infra.blobs,
     realtimeViewer: (actor) => realtimeViewer(ports, actor),
-    frontendUrls: config.frontendUrls, trustProxy: config.trustProxy, companyToken: config.companyToken,
-    info: { title: 'Service Desk backend', version: BACKEND_VERSION }, requestScope: scope,
+    frontendUrls: config.frontendUrls,
+    trustProxy: config.trustProxy,
+    companyToken: config.companyToken,
+    info: { title: 'Service Desk backend', version: BACKEND_VERSION },
+    requestScope: scope,
     ...(options.validateResponses ? { validateResponses: true } : {}),
   });
   const port = await during('PORT', `cannot listen on ${config.host}:${config.port}`, () => http.listen(config.port, config.host));
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url, database: infra.db.kind, routes: http.routes.length }, 'backend listening');
-  logger.info({ login: `POST ${url}/auth/login`, email: config.adminEmail, docs: `${url}/docs` },
-    `log in: POST ${url}/auth/login with {"email":"${config.adminEmail}","password":…}${config.adminPasswordIsDefault ? ` (the default password ${config.adminPassword} must be changed at first access)` : ' (ADMIN_PASSWORD)'}; API reference at ${url}/docs`);
+  logger.info(
+    { login: `POST ${url}/auth/login`, email: config.adminEmail, docs: `${url}/docs` },
+    `log in: POST ${url}/auth/login with {"email":"${config.adminEmail}","password":…}${config.adminPasswordIsDefault ? ` (the default password ${config.adminPassword} must be changed at first access)` : ' (ADMIN_PASSWORD)'}; API reference at ${url}/docs`,
+  );
   return {
-    url, port, http, app, routes, infra, logger, runtime, sandbox, jobs: runner, relayOutbox: () => relayOutbox(),
+    url,
+    port,
+    http,
+    app,
+    routes,
+    infra,
+    logger,
+    runtime,
+    sandbox,
+    jobs: runner,
+    relayOutbox: () => relayOutbox(),
     async close() {
       await http.close();
       await runner.stop();

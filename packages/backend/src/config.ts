@@ -69,8 +69,12 @@ export interface BackendConfig {
    * before an overdue company is suspended (`BILLING_GRACE_DAYS`) and how many days before a due date its invoice is issued (`BILLING_INVOICE_LEAD_DAYS`).
    */
   readonly billing: {
-    readonly gatewayUrl: string; readonly accessToken: string | undefined; readonly webhookSecret: string | undefined; readonly returnToken: string | undefined;
-    readonly graceDays: number; readonly invoiceLeadDays: number;
+    readonly gatewayUrl: string;
+    readonly accessToken: string | undefined;
+    readonly webhookSecret: string | undefined;
+    readonly returnToken: string | undefined;
+    readonly graceDays: number;
+    readonly invoiceLeadDays: number;
   };
 }
 
@@ -83,90 +87,117 @@ const baseUrl = (fallback?: string) => (fallback === undefined ? envUrl(HTTP) : 
  * Every variable the backend reads, with the defaults docs/configuration.md documents (configuration-reference.ts). Unset and empty are
  * the same; anything set must be valid, and the first problem names its variable.
  */
-const ENV = z.object({
-  PORT: envInt(8080).refine((p) => p <= 65535, { error: 'must be a port number (0 to 65535)' }),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: baseUrl().optional(),
-  DATA_DIR: z.string().default('./data').transform((d) => path.resolve(d)),
-  DATABASE_URL: envUrl(['postgres', 'postgresql']).optional(),
-  REDIS_URL: envUrl(['redis', 'rediss']).optional(),
-  BROKER_URL: z.string().optional(),
-  NATS_PREFIX: envNatsPrefix,
-  REDIS_PREFIX: envNatsPrefix,
-  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  ACCESS_TOKEN_TTL: envInt(900, 1, ' of seconds'),
-  REFRESH_TOKEN_TTL: envInt(7 * 24 * 3600, 1, ' of seconds'),
-  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_ADMIN_EMAIL),
-  ADMIN_PASSWORD: z.string().optional(),
-  COMPANY_TOKEN: z.string().optional(),
-  FRONTEND_URL: z.string().default('http://localhost:3000').transform((raw, ctx) => {
-    const urls = raw.split(',').map((s) => s.trim()).filter(Boolean);
-    for (const url of urls) if (!envUrl(HTTP).safeParse(url).success) ctx.addIssue({ code: 'custom', message: `"${url}" is not an http(s) origin` });
-    return urls;
-  }),
-  TRUST_PROXY: envBool(),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  BLOB_STORAGE: z.enum(['local', 'gcs'], { error: 'must be "local" or "gcs"' }).default('local'),
-  GCS_BUCKET: z.string().optional(),
-  GCS_PROJECT_ID: z.string().optional(),
-  GCS_KEY_FILE: z.string().optional(),
-  GCS_API_ENDPOINT: z.string().optional(),
-  GCS_PUBLIC_URL: z.string().optional(),
-  CNPJ_REGISTRY_URL: baseUrl('https://brasilapi.com.br/api/cnpj/v1'),
-  CHANNEL_RUNTIME: z.enum(['embedded', 'external'], { error: 'must be "embedded" or "external"' }).optional(),
-  OUTBOX_RELAY_INTERVAL_MS: envInt(1000, 1, ' of milliseconds'),
-  ALLOW_PRIVATE_URLS: envBool(),
-  META_VERIFY_TOKEN: z.string().optional(),
-  META_APP_SECRET: z.string().optional(),
-  CHATAPP_MICROSERVICE_SECRET: z.string().optional(),
-  META_GRAPH_URL: baseUrl('https://graph.facebook.com/v21.0'),
-  INTEGRATION_MAX_DELIVER: envInt(5, 1),
-  INTEGRATION_RETRY_DELAY_MS: envInt(5000, 0, ' of milliseconds'),
-  SEND_DEADLINE_MS: envInt(60_000, 1, ' of milliseconds'),
-  SANDBOX_ECHO: envBool(),
-  CHANNEL_CONNECTORS: envConnectors(),
-  CONTACT_LIST_CHECK_INTERVAL_MS: envInt(15_000, 1, ' of milliseconds'),
-  CONTACT_LIST_CHECKS_PER_COMPANY: envInt(20, 1),
-  CONTACT_LIST_CHECK_RETRY_MS: envInt(30 * 60_000, 0, ' of milliseconds'),
-  SCHEDULE_MISSED_AFTER_HOURS: envInt(24, 1, ' of hours'),
-  SCHEDULED_MESSAGES_GAP_MS: envInt(5000, 0, ' of milliseconds'),
-  DASHBOARD_CACHE_SECONDS: envInt(120, 0, ' of seconds'),
-  DASHBOARD_REFRESH_INTERVAL_MS: envInt(300_000, 1000, ' of milliseconds'),
-  SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  TRANSCRIPTION_TIMEOUT_MS: envInt(120_000, 1, ' of milliseconds'),
-  TRANSCRIPTION_INLINE_MAX_BYTES: envInt(1024 * 1024, 0, ' of bytes'),
-  PROXY_CHECK_TARGET: z.string().default('web.whatsapp.com:443').transform((raw, ctx) => {
-    const m = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:]{2,39}\]):(\d{1,5})$/.exec(raw.trim());
-    const port = m ? Number(m[2]) : 0;
-    if (!m || port < 1 || port > 65535) {
-      ctx.addIssue({ code: 'custom', message: 'must be host:port' });
-      return z.NEVER;
-    }
-    return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
-  }),
-  PROXY_CHECK_TIMEOUT_MS: envInt(10_000, 1, ' of milliseconds'),
-  PROXY_CHECK_INTERVAL_MS: envInt(120_000, 1000, ' of milliseconds'),
-  PROMPT_MODELS: z.string().default('gpt-4o-mini,gpt-4o,gpt-4.1-mini,gpt-4.1').transform((raw, ctx) => {
-    const models = [...new Set(raw.split(',').map((m) => m.trim()).filter(Boolean))];
-    if (!models.length || models.some((m) => !/^[\w.:/-]{1,100}$/.test(m))) {
-      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of model names' });
-      return z.NEVER;
-    }
-    return models;
-  }),
-  PROMPT_TIMEOUT_MS: envInt(60_000, 1, ' of milliseconds'),
-  BILLING_GATEWAY_URL: baseUrl('https://api.mercadopago.com'),
-  BILLING_ACCESS_TOKEN: z.string().optional(),
-  BILLING_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  BILLING_RETURN_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, { error: 'must be 16 to 200 letters, digits, "-" or "_" (it is a path segment)' }).optional(),
-  BILLING_GRACE_DAYS: envInt(3, 0, ' of days'),
-  BILLING_INVOICE_LEAD_DAYS: envInt(7, 0, ' of days'),
-}).superRefine((env, ctx) => {
-  const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
-  if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
-  if (env.CHANNEL_RUNTIME === 'external' && !env.BROKER_URL) problem('CHANNEL_RUNTIME', '"external" needs BROKER_URL (the runtime is another process)');
-  if (env.BLOB_STORAGE === 'gcs' && !env.GCS_BUCKET) problem('GCS_BUCKET', 'is required with BLOB_STORAGE=gcs');
-});
+const ENV = z
+  .object({
+    PORT: envInt(8080).refine((p) => p <= 65535, { error: 'must be a port number (0 to 65535)' }),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: baseUrl().optional(),
+    DATA_DIR: z
+      .string()
+      .default('./data')
+      .transform((d) => path.resolve(d)),
+    DATABASE_URL: envUrl(['postgres', 'postgresql']).optional(),
+    REDIS_URL: envUrl(['redis', 'rediss']).optional(),
+    BROKER_URL: z.string().optional(),
+    NATS_PREFIX: envNatsPrefix,
+    REDIS_PREFIX: envNatsPrefix,
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ACCESS_TOKEN_TTL: envInt(900, 1, ' of seconds'),
+    REFRESH_TOKEN_TTL: envInt(7 * 24 * 3600, 1, ' of seconds'),
+    ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_ADMIN_EMAIL),
+    ADMIN_PASSWORD: z.string().optional(),
+    COMPANY_TOKEN: z.string().optional(),
+    FRONTEND_URL: z
+      .string()
+      .default('http://localhost:3000')
+      .transform((raw, ctx) => {
+        const urls = raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        for (const url of urls) if (!envUrl(HTTP).safeParse(url).success) ctx.addIssue({ code: 'custom', message: `"${url}" is not an http(s) origin` });
+        return urls;
+      }),
+    TRUST_PROXY: envBool(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    BLOB_STORAGE: z.enum(['local', 'gcs'], { error: 'must be "local" or "gcs"' }).default('local'),
+    GCS_BUCKET: z.string().optional(),
+    GCS_PROJECT_ID: z.string().optional(),
+    GCS_KEY_FILE: z.string().optional(),
+    GCS_API_ENDPOINT: z.string().optional(),
+    GCS_PUBLIC_URL: z.string().optional(),
+    CNPJ_REGISTRY_URL: baseUrl('https://brasilapi.com.br/api/cnpj/v1'),
+    CHANNEL_RUNTIME: z.enum(['embedded', 'external'], { error: 'must be "embedded" or "external"' }).optional(),
+    OUTBOX_RELAY_INTERVAL_MS: envInt(1000, 1, ' of milliseconds'),
+    ALLOW_PRIVATE_URLS: envBool(),
+    META_VERIFY_TOKEN: z.string().optional(),
+    META_APP_SECRET: z.string().optional(),
+    CHATAPP_MICROSERVICE_SECRET: z.string().optional(),
+    META_GRAPH_URL: baseUrl('https://graph.facebook.com/v21.0'),
+    INTEGRATION_MAX_DELIVER: envInt(5, 1),
+    INTEGRATION_RETRY_DELAY_MS: envInt(5000, 0, ' of milliseconds'),
+    SEND_DEADLINE_MS: envInt(60_000, 1, ' of milliseconds'),
+    SANDBOX_ECHO: envBool(),
+    CHANNEL_CONNECTORS: envConnectors(),
+    CONTACT_LIST_CHECK_INTERVAL_MS: envInt(15_000, 1, ' of milliseconds'),
+    CONTACT_LIST_CHECKS_PER_COMPANY: envInt(20, 1),
+    CONTACT_LIST_CHECK_RETRY_MS: envInt(30 * 60_000, 0, ' of milliseconds'),
+    SCHEDULE_MISSED_AFTER_HOURS: envInt(24, 1, ' of hours'),
+    SCHEDULED_MESSAGES_GAP_MS: envInt(5000, 0, ' of milliseconds'),
+    DASHBOARD_CACHE_SECONDS: envInt(120, 0, ' of seconds'),
+    DASHBOARD_REFRESH_INTERVAL_MS: envInt(300_000, 1000, ' of milliseconds'),
+    SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    TRANSCRIPTION_TIMEOUT_MS: envInt(120_000, 1, ' of milliseconds'),
+    TRANSCRIPTION_INLINE_MAX_BYTES: envInt(1024 * 1024, 0, ' of bytes'),
+    PROXY_CHECK_TARGET: z
+      .string()
+      .default('web.whatsapp.com:443')
+      .transform((raw, ctx) => {
+        const m = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:]{2,39}\]):(\d{1,5})$/.exec(raw.trim());
+        const port = m ? Number(m[2]) : 0;
+        if (!m || port < 1 || port > 65535) {
+          ctx.addIssue({ code: 'custom', message: 'must be host:port' });
+          return z.NEVER;
+        }
+        return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+      }),
+    PROXY_CHECK_TIMEOUT_MS: envInt(10_000, 1, ' of milliseconds'),
+    PROXY_CHECK_INTERVAL_MS: envInt(120_000, 1000, ' of milliseconds'),
+    PROMPT_MODELS: z
+      .string()
+      .default('gpt-4o-mini,gpt-4o,gpt-4.1-mini,gpt-4.1')
+      .transform((raw, ctx) => {
+        const models = [
+          ...new Set(
+            raw
+              .split(',')
+              .map((m) => m.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (!models.length || models.some((m) => !/^[\w.:/-]{1,100}$/.test(m))) {
+          ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of model names' });
+          return z.NEVER;
+        }
+        return models;
+      }),
+    PROMPT_TIMEOUT_MS: envInt(60_000, 1, ' of milliseconds'),
+    BILLING_GATEWAY_URL: baseUrl('https://api.mercadopago.com'),
+    BILLING_ACCESS_TOKEN: z.string().optional(),
+    BILLING_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    BILLING_RETURN_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,200}$/, { error: 'must be 16 to 200 letters, digits, "-" or "_" (it is a path segment)' })
+      .optional(),
+    BILLING_GRACE_DAYS: envInt(3, 0, ' of days'),
+    BILLING_INVOICE_LEAD_DAYS: envInt(7, 0, ' of days'),
+  })
+  .superRefine((env, ctx) => {
+    const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
+    if (env.CHANNEL_RUNTIME === 'external' && !env.BROKER_URL) problem('CHANNEL_RUNTIME', '"external" needs BROKER_URL (the runtime is another process)');
+    if (env.BLOB_STORAGE === 'gcs' && !env.GCS_BUCKET) problem('GCS_BUCKET', 'is required with BLOB_STORAGE=gcs');
+  });
 
 /** The variables the backend reads; docs/configuration.md describes each (configuration-reference.ts). */
 export type BackendEnvName = keyof typeof ENV.shape;
@@ -199,7 +230,13 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     blobStorage: env.BLOB_STORAGE,
-    gcs: { bucket: env.GCS_BUCKET, projectId: env.GCS_PROJECT_ID, keyFilename: env.GCS_KEY_FILE, apiEndpoint: env.GCS_API_ENDPOINT, publicBaseUrl: env.GCS_PUBLIC_URL },
+    gcs: {
+      bucket: env.GCS_BUCKET,
+      projectId: env.GCS_PROJECT_ID,
+      keyFilename: env.GCS_KEY_FILE,
+      apiEndpoint: env.GCS_API_ENDPOINT,
+      publicBaseUrl: env.GCS_PUBLIC_URL,
+    },
     cnpjRegistryUrl: env.CNPJ_REGISTRY_URL,
     channelRuntime: env.CHANNEL_RUNTIME ?? (env.BROKER_URL ? 'external' : 'embedded'),
     outboxRelayIntervalMs: env.OUTBOX_RELAY_INTERVAL_MS,
@@ -212,7 +249,9 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     sandboxEcho: env.SANDBOX_ECHO,
     channelConnectors: env.CHANNEL_CONNECTORS,
     contactListChecks: {
-      everyMs: env.CONTACT_LIST_CHECK_INTERVAL_MS, perCompany: env.CONTACT_LIST_CHECKS_PER_COMPANY, retryErrorsAfterMs: env.CONTACT_LIST_CHECK_RETRY_MS,
+      everyMs: env.CONTACT_LIST_CHECK_INTERVAL_MS,
+      perCompany: env.CONTACT_LIST_CHECKS_PER_COMPANY,
+      retryErrorsAfterMs: env.CONTACT_LIST_CHECK_RETRY_MS,
     },
     schedules: { missedAfterMs: env.SCHEDULE_MISSED_AFTER_HOURS * 3_600_000, recipientGapMs: env.SCHEDULED_MESSAGES_GAP_MS },
     dashboards: { cacheSeconds: env.DASHBOARD_CACHE_SECONDS, refreshEveryMs: env.DASHBOARD_REFRESH_INTERVAL_MS },
@@ -221,8 +260,12 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     prompts: { models: env.PROMPT_MODELS, timeoutMs: env.PROMPT_TIMEOUT_MS },
     proxies: { checkTarget: env.PROXY_CHECK_TARGET, checkTimeoutMs: env.PROXY_CHECK_TIMEOUT_MS, checkEveryMs: env.PROXY_CHECK_INTERVAL_MS },
     billing: {
-      gatewayUrl: env.BILLING_GATEWAY_URL, accessToken: env.BILLING_ACCESS_TOKEN, webhookSecret: env.BILLING_WEBHOOK_SECRET, returnToken: env.BILLING_RETURN_TOKEN,
-      graceDays: env.BILLING_GRACE_DAYS, invoiceLeadDays: env.BILLING_INVOICE_LEAD_DAYS,
+      gatewayUrl: env.BILLING_GATEWAY_URL,
+      accessToken: env.BILLING_ACCESS_TOKEN,
+      webhookSecret: env.BILLING_WEBHOOK_SECRET,
+      returnToken: env.BILLING_RETURN_TOKEN,
+      graceDays: env.BILLING_GRACE_DAYS,
+      invoiceLeadDays: env.BILLING_INVOICE_LEAD_DAYS,
     },
   };
 }

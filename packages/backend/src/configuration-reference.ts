@@ -22,138 +22,275 @@ const SECTIONS = [
   { key: 'providers', title: 'Providers and webhooks' },
   { key: 'storage', title: 'File storage' },
   { key: 'features', title: 'Features and their jobs' },
-  { key: 'billing', title: 'Subscriptions and billing' },] as const;
+  { key: 'billing', title: 'Subscriptions and billing' },
+] as const;
 type SectionKey = (typeof SECTIONS)[number]['key'];
 
 export const CONFIGURATION: { readonly [K in BackendEnvName | RuntimeEnvName]: VariableDoc } = {
-  PORT: { section: 'server', default: '`8080`',
-    meaning: 'HTTP and websocket port of the backend.' },
-  HOST: { section: 'server', default: '`0.0.0.0`',
-    meaning: 'Interface to listen on.' },
-  PUBLIC_URL: { section: 'server', default: '`http://localhost:$PORT`',
-    meaning: 'Base of the URLs of uploaded public files (logos, avatars, media): `<PUBLIC_URL>/public/…`, served by the backend wherever the file is stored (see [Object storage](features/object-storage.md)).' },
-  DATA_DIR: { section: 'server', default: '`./data`',
-    meaning: 'Embedded database (`pglite/`), uploaded files (`files/`) and the generated JWT secret.' },
-  FRONTEND_URL: { section: 'server', default: '`http://localhost:3000`',
-    meaning: 'Comma-separated origins allowed by CORS with credentials (the refresh cookie).' },
-  TRUST_PROXY: { section: 'server', default: '`false`',
-    meaning: '`true` behind a reverse proxy: client IPs from `X-Forwarded-For`, `Secure` cookies behind https.' },
-  LOG_LEVEL: { section: 'server', default: '`info`',
-    meaning: 'pino level (`fatal` … `trace`, `silent`). Logs are JSON, one line per request with its request id.' },
-  DATABASE_URL: { section: 'infra', default: '— (embedded PGlite)',
-    meaning: '`postgres://user@host:5432/db` runs on PostgreSQL instead. On the database\'s own host, prefer its Unix socket, the libpq way: `postgres://user@localhost/db?host=/var/run/postgresql` (a statement\'s round trip skips the TCP stack: see bench/README.md).' },
-  REDIS_URL: { section: 'infra', default: '— (in-memory cache)',
-    meaning: '`redis://host:6379`: login throttling, in-progress marks of idempotency keys and the realtime replay window shared by instances.' },
-  BROKER_URL: { section: 'infra', default: '— (in-process broker)',
-    meaning: '`nats://host:4222`: NATS JetStream between backend and channel runtime.' },
-  NATS_PREFIX: { section: 'infra', default: '— (none)',
-    meaning: 'Prefix of every NATS name, so deployments (or other applications using `cmd.>`) share one server: streams `<prefix>_SD_CMD`/`<prefix>_SD_EVT`, subjects `<prefix>.cmd.…`, `<prefix>.evt.…`, `<prefix>.sd.realtime.…`, `<prefix>.sd.q.…`, durables `<prefix>_<durable>`. Letters, digits, `_`, `-`. Give backend and runtime the same.' },
-  REDIS_PREFIX: { section: 'infra', default: '— (none: keys `sd:…`)',
-    meaning: 'Prefix of every Redis key (`<prefix>:sd:…`), so deployments share one Redis server, as `NATS_PREFIX` lets them share NATS. Letters, digits, `_`, `-`. Every backend of a deployment takes the same.' },
-  OUTBOX_RELAY_INTERVAL_MS: { section: 'infra', default: '`1000`',
-    meaning: 'Period of the outbox relay\'s safety-net job (`outbox.relay`); entries are also relayed right after the transaction that wrote them commits.' },
-  JWT_SECRET: { section: 'auth', default: 'generated once into `DATA_DIR/jwt-secret`',
-    meaning: 'HS256 secret of access and refresh tokens (≥ 32 characters). Required with `DATABASE_URL`: all instances must share it.' },
-  ACCESS_TOKEN_TTL: { section: 'auth', default: '`900`',
-    meaning: 'Access-token lifetime in seconds.' },
-  REFRESH_TOKEN_TTL: { section: 'auth', default: '`604800`',
-    meaning: 'Refresh-token (cookie `jrt`) lifetime in seconds.' },
-  ADMIN_EMAIL: { section: 'auth', default: '`admin@admin.com`',
-    meaning: 'E-mail of the seeded super admin.' },
-  ADMIN_PASSWORD: { section: 'auth', default: '`123456` (must be changed at first access)',
-    meaning: 'Password of the seeded super admin; when set, no change is required.' },
-  COMPANY_TOKEN: { section: 'auth', default: '— (company API closed)',
-    meaning: 'Bearer token of the company integration API (`/api/*`, `isAuthCompany`).' },
-  SECRETS_KEY: { section: 'auth', default: '— (the JWT secret)',
-    meaning: 'Secret (≥ 32 characters) the AES-256-GCM key that seals stored credentials (transcription API keys, object-store secrets) is derived from. Set it apart from `JWT_SECRET` so that rotating the JWT secret keeps them readable; changing it makes stored keys unreadable (`ERR_TRANSCRIPTION_CREDENTIAL_UNREADABLE`: enter them again). All instances must share it.' },
-  CHANNEL_RUNTIME: { section: 'runtime', default: '`embedded` without `BROKER_URL`, else `external`',
-    meaning: '`embedded` runs the channel runtime inside the backend process; `external` expects it as its own process on the same broker.' },
-  SEND_DEADLINE_MS: { section: 'runtime', default: '`60000`',
-    meaning: 'How long a send may wait — for a runtime instance to hold its session, for the session to connect, through transient connector errors — before it ends `failed` with the reason. A runtime never sends past it; the backend fails what no runtime took 30 s after it (`ERR_SEND_DEADLINE_EXCEEDED`). Give both executables the same value.' },
-  LEASE_TTL_MS: { section: 'runtime', default: '`15000`',
-    meaning: 'Channel runtime: how long a session stays owned by an instance after its last lease renewal; a dead instance\'s sessions are free after this.' },
-  SESSION_SYNC_INTERVAL_MS: { section: 'runtime', default: '`2000`',
-    meaning: 'Channel runtime: how often an instance renews its leases, applies restarts and logouts recorded by other instances, and claims free sessions.' },
-  RUNTIME_INSTANCE_ID: { section: 'runtime', default: 'unique per start',
-    meaning: 'Channel runtime: the instance\'s name in the leases (`channel.session_leases.owner`); set it to find an instance in the table and logs.' },
-  BROKER_ACK_WAIT_MS: { section: 'runtime', default: '`10000`',
-    meaning: 'Channel runtime: after this, a command an instance took but never acknowledged (it died) goes to the next owner.' },
-  SANDBOX_ECHO: { section: 'runtime', default: '`false`',
-    meaning: 'Every sandbox contact answers each send with "Re: <body>", for demos and multi-process tests; in the embedded runtime (`npm start`) and the standalone one.' },
-  CHANNEL_CONNECTORS: { section: 'runtime', default: '`sandbox,baileys,graph`',
-    meaning: 'Connectors the channel runtime loads (both executables).' },
-  CHANNEL_ADMIN_EMAIL: { section: 'runtime', default: '`admin@channel.local`',
-    meaning: 'The channel component\'s own admin (schema `channel`).' },
-  CHANNEL_ADMIN_PASSWORD: { section: 'runtime', default: '`123456` (must be changed)',
-    meaning: 'Its password; when set, no change is required.' },
-  META_GRAPH_URL: { section: 'providers', default: '`https://graph.facebook.com/v21.0`',
-    meaning: 'Graph API base of the Messenger/Instagram and bizchat (Cloud API) connectors, the backend\'s page-ownership check and the bizchat template directory (tests point it at a local fake).' },
-  META_VERIFY_TOKEN: { section: 'providers', default: '— (verification refused)',
-    meaning: 'Token Meta echoes when the webhook (`GET /` or `/webhook/`) is registered.' },
-  META_APP_SECRET: { section: 'providers', default: '— (deliveries refused)',
-    meaning: 'App secret that signs deliveries (`X-Hub-Signature-256`), of pages and of bizchat numbers alike; without it `POST /` and `/webhook/` answer 401.' },
-  CHATAPP_MICROSERVICE_SECRET: { section: 'providers', default: '— (webhook closed)',
-    meaning: 'Shared secret (`X-Webhook-Secret` or Bearer) of `POST /api/chatapp-microservice/webhook`.' },
-  ALLOW_PRIVATE_URLS: { section: 'providers', default: '`false`',
-    meaning: 'Let `send/linkImage` download from, and queue integrations, speech-to-text services (a Whisper server on the LAN) and companies\' object stores (a MinIO on the LAN, over plain http too) be called on, loopback and private addresses (never in production unless the service is yours).' },
-  CNPJ_REGISTRY_URL: { section: 'providers', default: '`https://brasilapi.com.br/api/cnpj/v1`',
-    meaning: 'BrasilAPI-compatible CNPJ registry used by `GET /auth/consulta-cnpj/:cnpj` (503 when unreachable).' },
-  BLOB_STORAGE: { section: 'storage', default: '`local`',
-    meaning: 'The default store: `local` (under `DATA_DIR/files`) or `gcs` (Google Cloud Storage). A company with an active object-store config keeps its new uploads in its own bucket instead (see [Object storage](features/object-storage.md)).' },
-  GCS_BUCKET: { section: 'storage', default: '—',
-    meaning: 'Bucket, required with `BLOB_STORAGE=gcs`.' },
-  GCS_PROJECT_ID: { section: 'storage', default: '— (Application Default Credentials)',
-    meaning: 'Google Cloud project of the bucket.' },
-  GCS_KEY_FILE: { section: 'storage', default: '— (Application Default Credentials)',
-    meaning: 'Service-account key file (JSON) the Cloud Storage client signs in with.' },
-  GCS_API_ENDPOINT: { section: 'storage', default: '—',
-    meaning: 'A custom Cloud Storage endpoint (an emulator).' },
-  GCS_PUBLIC_URL: { section: 'storage', default: '`https://storage.googleapis.com/<bucket>`',
-    meaning: 'Base URL of public objects: `/public/…` redirects there for files kept in GCS.' },
-  INTEGRATION_MAX_DELIVER: { section: 'features', default: '`5`',
-    meaning: 'Tries of one queue-integration delivery before it is given up (and logged).' },
-  INTEGRATION_RETRY_DELAY_MS: { section: 'features', default: '`5000`',
-    meaning: 'Pause between two tries of a failed queue-integration delivery.' },
-  CONTACT_LIST_CHECK_INTERVAL_MS: { section: 'features', default: '`15000`',
-    meaning: 'Period of the contact lists\' number check (`contact-lists.check-numbers`).' },
-  CONTACT_LIST_CHECKS_PER_COMPANY: { section: 'features', default: '`20`',
-    meaning: 'Numbers of one company the check asks its connection about per run (at most 10 companies a run): a burst of lookups is itself a ban signal.' },
-  CONTACT_LIST_CHECK_RETRY_MS: { section: 'features', default: '`1800000`',
-    meaning: 'How long an item whose check could not run (`validity: error`) waits before it is checked again.' },
-  SCHEDULE_MISSED_AFTER_HOURS: { section: 'features', default: '`24`',
-    meaning: 'A schedule\'s occurrence found due later than this (every instance was down across its moment) is recorded `missed` instead of sent; see [Schedules](features/schedules.md).' },
-  SCHEDULED_MESSAGES_GAP_MS: { section: 'features', default: '`5000`',
-    meaning: 'Pause between two recipients of one scheduled message (`/schedules-message`).' },
-  DASHBOARD_CACHE_SECONDS: { section: 'features', default: '`120`',
-    meaning: 'How long a dashboard answer is reused (per company, route and parameters); `0` never caches. See [Dashboards and reports](features/dashboards-and-reports.md).' },
-  DASHBOARD_REFRESH_INTERVAL_MS: { section: 'features', default: '`300000`',
-    meaning: 'Period of the job `dashboards.refresh`, which brings the pre-aggregated figures of companies whose tickets changed up to date.' },
-  TRANSCRIPTION_TIMEOUT_MS: { section: 'features', default: '`120000`',
-    meaning: 'How long one request to a speech-to-text service may take, upload included, before `ERR_TRANSCRIPTION_TIMEOUT`.' },
-  TRANSCRIPTION_INLINE_MAX_BYTES: { section: 'features', default: '`1048576`',
-    meaning: 'Audio up to this many bytes in all (and at most three messages) is transcribed while `POST /transcription/:ticketId` waits; more runs as a background job (202).' },
-  PROMPT_MODELS: { section: 'features', default: '`gpt-4o-mini,gpt-4o,gpt-4.1-mini,gpt-4.1`',
-    meaning: 'The chat models prompts may use, comma-separated; the first is the default. A prompt naming another answers `ERR_PROMPT_MODEL_NOT_ALLOWED`.' },
-  PROMPT_TIMEOUT_MS: { section: 'features', default: '`60000`',
-    meaning: 'How long one request to a prompt\'s chat model may take before `ERR_LANGUAGE_MODEL_TIMEOUT` (the conversation is then handed to a human).' },
-  PROXY_CHECK_TARGET: { section: 'features', default: '`web.whatsapp.com:443`',
-    meaning: '`host:port` a proxy check opens its tunnel to (through the proxy). Never taken from a request.' },
-  PROXY_CHECK_TIMEOUT_MS: { section: 'features', default: '`10000`',
-    meaning: 'How long a proxy has to open that tunnel before the check fails.' },
-  PROXY_CHECK_INTERVAL_MS: { section: 'features', default: '`120000`',
-    meaning: 'Period of the job `proxies.check`, which checks every proxy not disabled.' },
-  BILLING_GATEWAY_URL: { section: 'billing', default: '`https://api.mercadopago.com`',
-    meaning: 'Base of Mercado Pago\'s API, the payment gateway of subscriptions (tests point it at a local fake).' },
-  BILLING_ACCESS_TOKEN: { section: 'billing', default: '— (no gateway: `POST /subscription` answers 503)',
-    meaning: 'The platform\'s Mercado Pago access token (Bearer) that issues and reads Pix charges.' },
-  BILLING_WEBHOOK_SECRET: { section: 'billing', default: '— (notifications refused, gateway check closed)',
-    meaning: 'The secret Mercado Pago signs its notifications with (its dashboard: Your integrations → Webhooks), ≥ 16 characters; also what `POST /subscription/create/webhook` asks for in `X-Webhook-Secret`.' },
-  BILLING_RETURN_TOKEN: { section: 'billing', default: '— (notifications refused)',
-    meaning: 'The secret segment of the notification URL `/subscription/return/<BILLING_RETURN_TOKEN>/pix`: 16 to 200 letters, digits, `-` or `_`. Never logged.' },
-  BILLING_GRACE_DAYS: { section: 'billing', default: '`3`',
-    meaning: 'Days past its due date a company keeps working before the job `billing.cycle` suspends it.' },
-  BILLING_INVOICE_LEAD_DAYS: { section: 'billing', default: '`7`',
-    meaning: 'How many days before a company\'s due date `billing.cycle` issues the invoice of its cycle.' },};
+  PORT: { section: 'server', default: '`8080`', meaning: 'HTTP and websocket port of the backend.' },
+  HOST: { section: 'server', default: '`0.0.0.0`', meaning: 'Interface to listen on.' },
+  PUBLIC_URL: {
+    section: 'server',
+    default: '`http://localhost:$PORT`',
+    meaning:
+      'Base of the URLs of uploaded public files (logos, avatars, media): `<PUBLIC_URL>/public/…`, served by the backend wherever the file is stored (see [Object storage](features/object-storage.md)).',
+  },
+  DATA_DIR: { section: 'server', default: '`./data`', meaning: 'Embedded database (`pglite/`), uploaded files (`files/`) and the generated JWT secret.' },
+  FRONTEND_URL: {
+    section: 'server',
+    default: '`http://localhost:3000`',
+    meaning: 'Comma-separated origins allowed by CORS with credentials (the refresh cookie).',
+  },
+  TRUST_PROXY: {
+    section: 'server',
+    default: '`false`',
+    meaning: '`true` behind a reverse proxy: client IPs from `X-Forwarded-For`, `Secure` cookies behind https.',
+  },
+  LOG_LEVEL: {
+    section: 'server',
+    default: '`info`',
+    meaning: 'pino level (`fatal` … `trace`, `silent`). Logs are JSON, one line per request with its request id.',
+  },
+  DATABASE_URL: {
+    section: 'infra',
+    default: '— (embedded PGlite)',
+    meaning:
+      "`postgres://user@host:5432/db` runs on PostgreSQL instead. On the database's own host, prefer its Unix socket, the libpq way: `postgres://user@localhost/db?host=/var/run/postgresql` (a statement's round trip skips the TCP stack: see bench/README.md).",
+  },
+  REDIS_URL: {
+    section: 'infra',
+    default: '— (in-memory cache)',
+    meaning: '`redis://host:6379`: login throttling, in-progress marks of idempotency keys and the realtime replay window shared by instances.',
+  },
+  BROKER_URL: { section: 'infra', default: '— (in-process broker)', meaning: '`nats://host:4222`: NATS JetStream between backend and channel runtime.' },
+  NATS_PREFIX: {
+    section: 'infra',
+    default: '— (none)',
+    meaning:
+      'Prefix of every NATS name, so deployments (or other applications using `cmd.>`) share one server: streams `<prefix>_SD_CMD`/`<prefix>_SD_EVT`, subjects `<prefix>.cmd.…`, `<prefix>.evt.…`, `<prefix>.sd.realtime.…`, `<prefix>.sd.q.…`, durables `<prefix>_<durable>`. Letters, digits, `_`, `-`. Give backend and runtime the same.',
+  },
+  REDIS_PREFIX: {
+    section: 'infra',
+    default: '— (none: keys `sd:…`)',
+    meaning:
+      'Prefix of every Redis key (`<prefix>:sd:…`), so deployments share one Redis server, as `NATS_PREFIX` lets them share NATS. Letters, digits, `_`, `-`. Every backend of a deployment takes the same.',
+  },
+  OUTBOX_RELAY_INTERVAL_MS: {
+    section: 'infra',
+    default: '`1000`',
+    meaning: "Period of the outbox relay's safety-net job (`outbox.relay`); entries are also relayed right after the transaction that wrote them commits.",
+  },
+  JWT_SECRET: {
+    section: 'auth',
+    default: 'generated once into `DATA_DIR/jwt-secret`',
+    meaning: 'HS256 secret of access and refresh tokens (≥ 32 characters). Required with `DATABASE_URL`: all instances must share it.',
+  },
+  ACCESS_TOKEN_TTL: { section: 'auth', default: '`900`', meaning: 'Access-token lifetime in seconds.' },
+  REFRESH_TOKEN_TTL: { section: 'auth', default: '`604800`', meaning: 'Refresh-token (cookie `jrt`) lifetime in seconds.' },
+  ADMIN_EMAIL: { section: 'auth', default: '`admin@admin.com`', meaning: 'E-mail of the seeded super admin.' },
+  ADMIN_PASSWORD: {
+    section: 'auth',
+    default: '`123456` (must be changed at first access)',
+    meaning: 'Password of the seeded super admin; when set, no change is required.',
+  },
+  COMPANY_TOKEN: { section: 'auth', default: '— (company API closed)', meaning: 'Bearer token of the company integration API (`/api/*`, `isAuthCompany`).' },
+  SECRETS_KEY: {
+    section: 'auth',
+    default: '— (the JWT secret)',
+    meaning:
+      'Secret (≥ 32 characters) the AES-256-GCM key that seals stored credentials (transcription API keys, object-store secrets) is derived from. Set it apart from `JWT_SECRET` so that rotating the JWT secret keeps them readable; changing it makes stored keys unreadable (`ERR_TRANSCRIPTION_CREDENTIAL_UNREADABLE`: enter them again). All instances must share it.',
+  },
+  CHANNEL_RUNTIME: {
+    section: 'runtime',
+    default: '`embedded` without `BROKER_URL`, else `external`',
+    meaning: '`embedded` runs the channel runtime inside the backend process; `external` expects it as its own process on the same broker.',
+  },
+  SEND_DEADLINE_MS: {
+    section: 'runtime',
+    default: '`60000`',
+    meaning:
+      'How long a send may wait — for a runtime instance to hold its session, for the session to connect, through transient connector errors — before it ends `failed` with the reason. A runtime never sends past it; the backend fails what no runtime took 30 s after it (`ERR_SEND_DEADLINE_EXCEEDED`). Give both executables the same value.',
+  },
+  LEASE_TTL_MS: {
+    section: 'runtime',
+    default: '`15000`',
+    meaning: "Channel runtime: how long a session stays owned by an instance after its last lease renewal; a dead instance's sessions are free after this.",
+  },
+  SESSION_SYNC_INTERVAL_MS: {
+    section: 'runtime',
+    default: '`2000`',
+    meaning: 'Channel runtime: how often an instance renews its leases, applies restarts and logouts recorded by other instances, and claims free sessions.',
+  },
+  RUNTIME_INSTANCE_ID: {
+    section: 'runtime',
+    default: 'unique per start',
+    meaning: "Channel runtime: the instance's name in the leases (`channel.session_leases.owner`); set it to find an instance in the table and logs.",
+  },
+  BROKER_ACK_WAIT_MS: {
+    section: 'runtime',
+    default: '`10000`',
+    meaning: 'Channel runtime: after this, a command an instance took but never acknowledged (it died) goes to the next owner.',
+  },
+  SANDBOX_ECHO: {
+    section: 'runtime',
+    default: '`false`',
+    meaning:
+      'Every sandbox contact answers each send with "Re: <body>", for demos and multi-process tests; in the embedded runtime (`npm start`) and the standalone one.',
+  },
+  CHANNEL_CONNECTORS: { section: 'runtime', default: '`sandbox,baileys,graph`', meaning: 'Connectors the channel runtime loads (both executables).' },
+  CHANNEL_ADMIN_EMAIL: { section: 'runtime', default: '`admin@channel.local`', meaning: "The channel component's own admin (schema `channel`)." },
+  CHANNEL_ADMIN_PASSWORD: { section: 'runtime', default: '`123456` (must be changed)', meaning: 'Its password; when set, no change is required.' },
+  META_GRAPH_URL: {
+    section: 'providers',
+    default: '`https://graph.facebook.com/v21.0`',
+    meaning:
+      "Graph API base of the Messenger/Instagram and bizchat (Cloud API) connectors, the backend's page-ownership check and the bizchat template directory (tests point it at a local fake).",
+  },
+  META_VERIFY_TOKEN: {
+    section: 'providers',
+    default: '— (verification refused)',
+    meaning: 'Token Meta echoes when the webhook (`GET /` or `/webhook/`) is registered.',
+  },
+  META_APP_SECRET: {
+    section: 'providers',
+    default: '— (deliveries refused)',
+    meaning: 'App secret that signs deliveries (`X-Hub-Signature-256`), of pages and of bizchat numbers alike; without it `POST /` and `/webhook/` answer 401.',
+  },
+  CHATAPP_MICROSERVICE_SECRET: {
+    section: 'providers',
+    default: '— (webhook closed)',
+    meaning: 'Shared secret (`X-Webhook-Secret` or Bearer) of `POST /api/chatapp-microservice/webhook`.',
+  },
+  ALLOW_PRIVATE_URLS: {
+    section: 'providers',
+    default: '`false`',
+    meaning:
+      "Let `send/linkImage` download from, and queue integrations, speech-to-text services (a Whisper server on the LAN) and companies' object stores (a MinIO on the LAN, over plain http too) be called on, loopback and private addresses (never in production unless the service is yours).",
+  },
+  CNPJ_REGISTRY_URL: {
+    section: 'providers',
+    default: '`https://brasilapi.com.br/api/cnpj/v1`',
+    meaning: 'BrasilAPI-compatible CNPJ registry used by `GET /auth/consulta-cnpj/:cnpj` (503 when unreachable).',
+  },
+  BLOB_STORAGE: {
+    section: 'storage',
+    default: '`local`',
+    meaning:
+      'The default store: `local` (under `DATA_DIR/files`) or `gcs` (Google Cloud Storage). A company with an active object-store config keeps its new uploads in its own bucket instead (see [Object storage](features/object-storage.md)).',
+  },
+  GCS_BUCKET: { section: 'storage', default: '—', meaning: 'Bucket, required with `BLOB_STORAGE=gcs`.' },
+  GCS_PROJECT_ID: { section: 'storage', default: '— (Application Default Credentials)', meaning: 'Google Cloud project of the bucket.' },
+  GCS_KEY_FILE: {
+    section: 'storage',
+    default: '— (Application Default Credentials)',
+    meaning: 'Service-account key file (JSON) the Cloud Storage client signs in with.',
+  },
+  GCS_API_ENDPOINT: { section: 'storage', default: '—', meaning: 'A custom Cloud Storage endpoint (an emulator).' },
+  GCS_PUBLIC_URL: {
+    section: 'storage',
+    default: '`https://storage.googleapis.com/<bucket>`',
+    meaning: 'Base URL of public objects: `/public/…` redirects there for files kept in GCS.',
+  },
+  INTEGRATION_MAX_DELIVER: { section: 'features', default: '`5`', meaning: 'Tries of one queue-integration delivery before it is given up (and logged).' },
+  INTEGRATION_RETRY_DELAY_MS: { section: 'features', default: '`5000`', meaning: 'Pause between two tries of a failed queue-integration delivery.' },
+  CONTACT_LIST_CHECK_INTERVAL_MS: {
+    section: 'features',
+    default: '`15000`',
+    meaning: "Period of the contact lists' number check (`contact-lists.check-numbers`).",
+  },
+  CONTACT_LIST_CHECKS_PER_COMPANY: {
+    section: 'features',
+    default: '`20`',
+    meaning: 'Numbers of one company the check asks its connection about per run (at most 10 companies a run): a burst of lookups is itself a ban signal.',
+  },
+  CONTACT_LIST_CHECK_RETRY_MS: {
+    section: 'features',
+    default: '`1800000`',
+    meaning: 'How long an item whose check could not run (`validity: error`) waits before it is checked again.',
+  },
+  SCHEDULE_MISSED_AFTER_HOURS: {
+    section: 'features',
+    default: '`24`',
+    meaning:
+      "A schedule's occurrence found due later than this (every instance was down across its moment) is recorded `missed` instead of sent; see [Schedules](features/schedules.md).",
+  },
+  SCHEDULED_MESSAGES_GAP_MS: {
+    section: 'features',
+    default: '`5000`',
+    meaning: 'Pause between two recipients of one scheduled message (`/schedules-message`).',
+  },
+  DASHBOARD_CACHE_SECONDS: {
+    section: 'features',
+    default: '`120`',
+    meaning:
+      'How long a dashboard answer is reused (per company, route and parameters); `0` never caches. See [Dashboards and reports](features/dashboards-and-reports.md).',
+  },
+  DASHBOARD_REFRESH_INTERVAL_MS: {
+    section: 'features',
+    default: '`300000`',
+    meaning: 'Period of the job `dashboards.refresh`, which brings the pre-aggregated figures of companies whose tickets changed up to date.',
+  },
+  TRANSCRIPTION_TIMEOUT_MS: {
+    section: 'features',
+    default: '`120000`',
+    meaning: 'How long one request to a speech-to-text service may take, upload included, before `ERR_TRANSCRIPTION_TIMEOUT`.',
+  },
+  TRANSCRIPTION_INLINE_MAX_BYTES: {
+    section: 'features',
+    default: '`1048576`',
+    meaning:
+      'Audio up to this many bytes in all (and at most three messages) is transcribed while `POST /transcription/:ticketId` waits; more runs as a background job (202).',
+  },
+  PROMPT_MODELS: {
+    section: 'features',
+    default: '`gpt-4o-mini,gpt-4o,gpt-4.1-mini,gpt-4.1`',
+    meaning: 'The chat models prompts may use, comma-separated; the first is the default. A prompt naming another answers `ERR_PROMPT_MODEL_NOT_ALLOWED`.',
+  },
+  PROMPT_TIMEOUT_MS: {
+    section: 'features',
+    default: '`60000`',
+    meaning: "How long one request to a prompt's chat model may take before `ERR_LANGUAGE_MODEL_TIMEOUT` (the conversation is then handed to a human).",
+  },
+  PROXY_CHECK_TARGET: {
+    section: 'features',
+    default: '`web.whatsapp.com:443`',
+    meaning: '`host:port` a proxy check opens its tunnel to (through the proxy). Never taken from a request.',
+  },
+  PROXY_CHECK_TIMEOUT_MS: { section: 'features', default: '`10000`', meaning: 'How long a proxy has to open that tunnel before the check fails.' },
+  PROXY_CHECK_INTERVAL_MS: { section: 'features', default: '`120000`', meaning: 'Period of the job `proxies.check`, which checks every proxy not disabled.' },
+  BILLING_GATEWAY_URL: {
+    section: 'billing',
+    default: '`https://api.mercadopago.com`',
+    meaning: "Base of Mercado Pago's API, the payment gateway of subscriptions (tests point it at a local fake).",
+  },
+  BILLING_ACCESS_TOKEN: {
+    section: 'billing',
+    default: '— (no gateway: `POST /subscription` answers 503)',
+    meaning: "The platform's Mercado Pago access token (Bearer) that issues and reads Pix charges.",
+  },
+  BILLING_WEBHOOK_SECRET: {
+    section: 'billing',
+    default: '— (notifications refused, gateway check closed)',
+    meaning:
+      'The secret Mercado Pago signs its notifications with (its dashboard: Your integrations → Webhooks), ≥ 16 characters; also what `POST /subscription/create/webhook` asks for in `X-Webhook-Secret`.',
+  },
+  BILLING_RETURN_TOKEN: {
+    section: 'billing',
+    default: '— (notifications refused)',
+    meaning:
+      'The secret segment of the notification URL `/subscription/return/<BILLING_RETURN_TOKEN>/pix`: 16 to 200 letters, digits, `-` or `_`. Never logged.',
+  },
+  BILLING_GRACE_DAYS: {
+    section: 'billing',
+    default: '`3`',
+    meaning: 'Days past its due date a company keeps working before the job `billing.cycle` suspends it.',
+  },
+  BILLING_INVOICE_LEAD_DAYS: {
+    section: 'billing',
+    default: '`7`',
+    meaning: "How many days before a company's due date `billing.cycle` issues the invoice of its cycle.",
+  },
+};
 
 /** Which executable reads a variable. */
 function readers(name: string, backend: ReadonlySet<string>, runtime: ReadonlySet<string>): string {
@@ -203,7 +340,10 @@ function comment(text: string, width = 98): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.replace(/\[([^\]]+)\]\([^)]+\)/g, '$1').split(/\s+/)) {
-    if (line && line.length + word.length + 1 > width) { lines.push(`# ${line}`); line = word; } else line = line ? `${line} ${word}` : word;
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(`# ${line}`);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(`# ${line}`);
   return lines;
@@ -211,8 +351,10 @@ function comment(text: string, width = 98): string[] {
 
 /** .env.example: every variable, commented out at its default (a literal default is written; otherwise empty). */
 export function envExample(): string {
-  const out = ['# Every variable the backend and the channel runtime read, at its default (docs/configuration.md).',
-    '# Generated by `npm run docs:config`; uncomment what you change.'];
+  const out = [
+    '# Every variable the backend and the channel runtime read, at its default (docs/configuration.md).',
+    '# Generated by `npm run docs:config`; uncomment what you change.',
+  ];
   for (const section of SECTIONS) {
     out.push('', `# --- ${section.title} ---`);
     for (const [name, doc] of Object.entries(CONFIGURATION) as Array<[string, VariableDoc]>) {

@@ -18,8 +18,12 @@ export function createContainer(given: Omit<FeatureContext, 'jobDefinitions'>, f
   const c = new Container();
   const jobDefinitions = () => c.getAll<readonly JobDefinition<any>[]>(TOKENS.JobParts, { optional: true }).flat();
   c.bind(TOKENS.Context).toConstantValue({ ...given, jobDefinitions } satisfies FeatureContext);
-  c.bind(TOKENS.Ports).toResolvedValue((parts: Array<{ feature: string; part: object }>) => mergeParts<CorePorts>('port', parts), [all(TOKENS.PortParts)]).inSingletonScope();
-  c.bind(TOKENS.Application).toResolvedValue((parts: Array<{ feature: string; part: object }>) => mergeParts<BackendApplication>('namespace', parts), [all(TOKENS.ApiParts)]).inSingletonScope();
+  c.bind(TOKENS.Ports)
+    .toResolvedValue((parts: Array<{ feature: string; part: object }>) => mergeParts<CorePorts>('port', parts), [all(TOKENS.PortParts)])
+    .inSingletonScope();
+  c.bind(TOKENS.Application)
+    .toResolvedValue((parts: Array<{ feature: string; part: object }>) => mergeParts<BackendApplication>('namespace', parts), [all(TOKENS.ApiParts)])
+    .inSingletonScope();
   c.load(...features.map(featureModule));
   return c;
 }

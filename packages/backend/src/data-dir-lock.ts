@@ -3,7 +3,9 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { StartupError } from '@servicedesk/channel-runtime';
 
-export interface DataDirLock { release(): Promise<void>; }
+export interface DataDirLock {
+  release(): Promise<void>;
+}
 
 function alive(pid: number): boolean {
   try {
@@ -42,12 +44,19 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     const raw = await readFile(file, 'utf8').catch(() => null);
     if (raw === null) continue; // released meanwhile
     let holder: { pid?: unknown; host?: unknown } = {};
-    try { holder = JSON.parse(raw) as typeof holder; } catch { /* half-written by a process that died: stale */ }
+    try {
+      holder = JSON.parse(raw) as typeof holder;
+    } catch {
+      /* half-written by a process that died: stale */
+    }
     // Empty or unreadable: a process died while writing it.
     const stale = holder.host === undefined || (holder.host === me.host && typeof holder.pid === 'number' && !alive(holder.pid));
     if (!stale) {
-      throw new StartupError('DATA_DIR', `${dataDir} is in use by process ${String(holder.pid)} on ${String(holder.host)}: `
-        + `one instance per embedded data directory (stop it or use another DATA_DIR; remove ${file} if that process is gone)`);
+      throw new StartupError(
+        'DATA_DIR',
+        `${dataDir} is in use by process ${String(holder.pid)} on ${String(holder.host)}: ` +
+          `one instance per embedded data directory (stop it or use another DATA_DIR; remove ${file} if that process is gone)`,
+      );
     }
     await unlink(file).catch(() => undefined);
   }

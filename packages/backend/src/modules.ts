@@ -34,7 +34,35 @@ import { bizchat } from './modules/bizchat.js';
  * Every feature of the backend, listed once. Adding a route group is its folders in each package
  * plus one line here (see docs/adding-a-feature.md). Routes are mounted in this order.
  */
-export const FEATURES = [platform, identity, tenancy, settings, companyApi, messaging, tags, contacts, queues, contactLists, campaigns, chats, announcements, schedules, transcription, proxies, prompts, files, billing, flows, catalog, orders, objstore, companyTemplates, contactSellers, bizchat, dashboards] as const;
+export const FEATURES = [
+  platform,
+  identity,
+  tenancy,
+  settings,
+  companyApi,
+  messaging,
+  tags,
+  contacts,
+  queues,
+  contactLists,
+  campaigns,
+  chats,
+  announcements,
+  schedules,
+  transcription,
+  proxies,
+  prompts,
+  files,
+  billing,
+  flows,
+  catalog,
+  orders,
+  objstore,
+  companyTemplates,
+  contactSellers,
+  bizchat,
+  dashboards,
+] as const;
 
 type ApiOf<F> = F extends Feature<any, infer A> ? A : never;
 type Merge<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

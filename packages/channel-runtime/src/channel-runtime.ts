@@ -1,6 +1,15 @@
 import {
-  inboundShard, SUBJECTS, type Broker, type BrokerEnvelope, type BrokerSubscription, type ChannelEvent, type ConnectionProvider, type DeliveryInfo, type SessionControl,
-  type SessionSendMessage, type SocialSendMessage,
+  inboundShard,
+  SUBJECTS,
+  type Broker,
+  type BrokerEnvelope,
+  type BrokerSubscription,
+  type ChannelEvent,
+  type ConnectionProvider,
+  type DeliveryInfo,
+  type SessionControl,
+  type SessionSendMessage,
+  type SocialSendMessage,
 } from '@servicedesk/core';
 import type { SessionEditMessage, SessionRevokeMessage } from '@servicedesk/core';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession } from './ports.js';
@@ -96,24 +105,36 @@ export class ChannelRuntime {
   }
 
   /** This instance's name in the session leases. */
-  get instanceId(): string { return this.o.instanceId ?? this.runtimeId; }
+  get instanceId(): string {
+    return this.o.instanceId ?? this.runtimeId;
+  }
 
   /** The connection ids whose sessions this instance holds. */
-  heldSessions(): number[] { return [...this.sessions.keys()].sort((a, b) => a - b); }
+  heldSessions(): number[] {
+    return [...this.sessions.keys()].sort((a, b) => a - b);
+  }
 
   async start(): Promise<void> {
     const { broker } = this.o;
     this.running = true;
     const options = { maxDeliver: this.o.maxSendAttempts ?? 5, retryDelayMs: this.o.retryDelayMs ?? 500 };
     // Control commands go to any instance: it records what should run and takes the session if free.
-    this.subscriptions.push(await broker.subscribe('channel-runtime-control', 'cmd.session.control.>', (e) => this.control(e.payload as SessionControl), options));
+    this.subscriptions.push(
+      await broker.subscribe('channel-runtime-control', 'cmd.session.control.>', (e) => this.control(e.payload as SessionControl), options),
+    );
     this.o.logger.info({ instance: this.instanceId, connectors: this.o.connectors.flatMap((c) => c.providers) }, 'channel runtime consuming commands');
     await this.sync();
-    this.syncTimer = setInterval(() => { void this.sync(); }, this.o.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS);
+    this.syncTimer = setInterval(() => {
+      void this.sync();
+    }, this.o.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS);
     this.syncTimer.unref();
     // Ask the backend for the sessions to hold: the first instance to start finds none recorded.
     const at = this.now().toISOString();
-    await broker.publish({ id: `runtime-online:${this.runtimeId}`, subject: SUBJECTS.runtimeOnline, payload: { type: 'RuntimeOnline', runtimeId: this.runtimeId, at } satisfies ChannelEvent });
+    await broker.publish({
+      id: `runtime-online:${this.runtimeId}`,
+      subject: SUBJECTS.runtimeOnline,
+      payload: { type: 'RuntimeOnline', runtimeId: this.runtimeId, at } satisfies ChannelEvent,
+    });
   }
 
   /** Stops consuming, stops every session and hands its lease back, so another instance takes it at once. */
@@ -131,7 +152,9 @@ export class ChannelRuntime {
     return this.sessions.get(chatappId)?.session;
   }
 
-  private now() { return (this.o.now ?? (() => new Date()))(); }
+  private now() {
+    return (this.o.now ?? (() => new Date()))();
+  }
 
   private publish(id: string, subject: string, event: ChannelEvent) {
     return this.o.broker.publish({ id, subject, payload: event });
@@ -163,7 +186,11 @@ export class ChannelRuntime {
    * sessions nobody holds (never started, or left by an instance that died).
    */
   private sync(): Promise<void> {
-    this.syncing ??= this.syncOnce().catch((err) => this.o.logger.error({ err }, 'session sync failed')).finally(() => { this.syncing = null; });
+    this.syncing ??= this.syncOnce()
+      .catch((err) => this.o.logger.error({ err }, 'session sync failed'))
+      .finally(() => {
+        this.syncing = null;
+      });
     return this.syncing;
   }
 
@@ -205,7 +232,7 @@ export class ChannelRuntime {
     const instances = (await this.registry.liveOwners()) + (this.sessions.size ? 0 : 1);
     for (const d of free.slice(0, Math.ceil(free.length / Math.max(1, instances)))) {
       await this.serial(d.chatappId, async () => {
-        if (this.running && !this.sessions.has(d.chatappId) && await this.registry.acquire(d.chatappId, this.instanceId, this.leaseTtlMs)) await this.take(d);
+        if (this.running && !this.sessions.has(d.chatappId) && (await this.registry.acquire(d.chatappId, this.instanceId, this.leaseTtlMs))) await this.take(d);
       });
     }
   }
@@ -229,9 +256,14 @@ export class ChannelRuntime {
     if (!held || held.commands) return;
     const sendOptions = { maxDeliver: 1_000_000, retryDelayMs: this.o.retryDelayMs ?? 1000 };
     try {
-      held.commands = await this.o.broker.subscribe(`channel-runtime-conn-${chatappId}`, `cmd.*.*.${chatappId}`, (e, info) => this.command(e.payload as ConnectionCommand, info), sendOptions);
+      held.commands = await this.o.broker.subscribe(
+        `channel-runtime-conn-${chatappId}`,
+        `cmd.*.*.${chatappId}`,
+        (e, info) => this.command(e.payload as ConnectionCommand, info),
+        sendOptions,
+      );
     } catch (err) {
-      this.o.logger.warn({ err, chatappId }, 'could not consume the connection\'s commands yet; will retry');
+      this.o.logger.warn({ err, chatappId }, "could not consume the connection's commands yet; will retry");
     }
   }
 
@@ -313,15 +345,24 @@ export class ChannelRuntime {
   private serial(chatappId: number, work: () => Promise<void>): Promise<void> {
     const previous = this.queues.get(chatappId) ?? Promise.resolve();
     const next = previous.then(work, work);
-    const settled = next.catch((err) => { this.o.logger.error({ err, chatappId }, 'session work failed'); });
+    const settled = next.catch((err) => {
+      this.o.logger.error({ err, chatappId }, 'session work failed');
+    });
     this.queues.set(chatappId, settled);
-    void settled.finally(() => { if (this.queues.get(chatappId) === settled) this.queues.delete(chatappId); });
+    void settled.finally(() => {
+      if (this.queues.get(chatappId) === settled) this.queues.delete(chatappId);
+    });
     return next;
   }
 
   private publishStatus(cmd: { chatappId: number; companyId: number }, status: Parameters<ConnectorListener['status']>[0], qrcode: string | null) {
     return this.publish(`session:${cmd.chatappId}:${Date.now()}:${++this.eventCounter}`, SUBJECTS.sessionStatus, {
-      type: 'SessionStatusChanged', companyId: cmd.companyId, chatappId: cmd.chatappId, status, qrcode, at: this.now().toISOString(),
+      type: 'SessionStatusChanged',
+      companyId: cmd.companyId,
+      chatappId: cmd.chatappId,
+      status,
+      qrcode,
+      at: this.now().toISOString(),
     });
   }
 
@@ -329,12 +370,23 @@ export class ChannelRuntime {
     const { companyId, chatappId } = cmd;
     const report = (p: Promise<void>) => p.catch((err) => this.o.logger.error({ err, chatappId }, 'could not publish a channel event'));
     return {
-      status: (status, qrcode) => { void report(this.publishStatus(cmd, status, qrcode)); },
+      status: (status, qrcode) => {
+        void report(this.publishStatus(cmd, status, qrcode));
+      },
       inbound: (m) => {
         const envelope = {
-          id: `inbound:${chatappId}:${m.providerMessageId}`, subject: SUBJECTS.inbound(inboundShard(chatappId, m.from)), payload: {
-            type: 'InboundMessage', companyId, chatappId, providerMessageId: m.providerMessageId, from: m.from, senderName: m.senderName,
-            body: m.body, isGroup: m.isGroup, at: m.at.toISOString(),
+          id: `inbound:${chatappId}:${m.providerMessageId}`,
+          subject: SUBJECTS.inbound(inboundShard(chatappId, m.from)),
+          payload: {
+            type: 'InboundMessage',
+            companyId,
+            chatappId,
+            providerMessageId: m.providerMessageId,
+            from: m.from,
+            senderName: m.senderName,
+            body: m.body,
+            isGroup: m.isGroup,
+            at: m.at.toISOString(),
           } satisfies ChannelEvent,
         };
         const taken = this.o.recordInbound ? this.o.recordInbound([envelope]) : this.o.broker.publish(envelope);
@@ -344,10 +396,17 @@ export class ChannelRuntime {
       },
       delivery: (providerMessageId, status) => {
         const messageId = this.sentIds.get(`${chatappId}:${providerMessageId}`);
-        void report(this.publish(`status:${chatappId}:${providerMessageId}:${status}`, SUBJECTS.messageStatus, {
-          type: 'MessageStatusChanged', companyId, chatappId, providerMessageId, status, at: this.now().toISOString(),
-          ...(messageId ? { messageId } : {}),
-        }));
+        void report(
+          this.publish(`status:${chatappId}:${providerMessageId}:${status}`, SUBJECTS.messageStatus, {
+            type: 'MessageStatusChanged',
+            companyId,
+            chatappId,
+            providerMessageId,
+            status,
+            at: this.now().toISOString(),
+            ...(messageId ? { messageId } : {}),
+          }),
+        );
       },
     };
   }
@@ -358,10 +417,15 @@ export class ChannelRuntime {
    */
   private async send(cmd: SessionSendMessage | SocialSendMessage): Promise<void> {
     const social = cmd.type === 'SocialSendMessage';
-    const fail = (reason: string) => this.publish(`failed:${cmd.messageId}`, SUBJECTS.messageFailed, {
-      type: social ? 'SocialMessageFailed' : 'SessionMessageFailed', messageId: cmd.messageId, companyId: cmd.companyId,
-      chatappId: cmd.chatappId, reason, at: this.now().toISOString(),
-    });
+    const fail = (reason: string) =>
+      this.publish(`failed:${cmd.messageId}`, SUBJECTS.messageFailed, {
+        type: social ? 'SocialMessageFailed' : 'SessionMessageFailed',
+        messageId: cmd.messageId,
+        companyId: cmd.companyId,
+        chatappId: cmd.chatappId,
+        reason,
+        at: this.now().toISOString(),
+      });
     if (!Number.isInteger(cmd.chatappId) || cmd.chatappId <= 0) return fail('ERR_INVALID_CHATAPP_ID');
     if (!cmd.to || !Number.isInteger(cmd.ticketId)) return fail('ERR_INVALID_TICKET_DATA');
     // Until the deadline, a missing session or a transient error means "later": the broker redelivers.
@@ -384,8 +448,12 @@ export class ChannelRuntime {
     const { providerMessageId } = result;
     this.rememberSent(cmd.chatappId, providerMessageId, cmd.messageId);
     const sent = this.publish(`sent:${cmd.messageId}`, SUBJECTS.messageSent, {
-      type: social ? 'SocialMessageSent' : 'SessionMessageSent', messageId: cmd.messageId, companyId: cmd.companyId,
-      chatappId: cmd.chatappId, providerMessageId, at: this.now().toISOString(),
+      type: social ? 'SocialMessageSent' : 'SessionMessageSent',
+      messageId: cmd.messageId,
+      companyId: cmd.companyId,
+      chatappId: cmd.chatappId,
+      providerMessageId,
+      at: this.now().toISOString(),
     });
     // What the provider answered at once goes out behind `sent` and ahead of the command's
     // acknowledgement (one connection keeps that order), so no crash can leave it unreported; an
@@ -400,7 +468,8 @@ export class ChannelRuntime {
    */
   private async change(cmd: SessionEditMessage | SessionRevokeMessage, info: DeliveryInfo): Promise<void> {
     const what = cmd.type === 'SessionEditMessage' ? 'edit' : 'revoke';
-    const drop = (reason: string, err?: unknown) => this.o.logger.warn({ err, chatappId: cmd.chatappId, messageId: cmd.messageId, reason }, `message ${what} dropped`);
+    const drop = (reason: string, err?: unknown) =>
+      this.o.logger.warn({ err, chatappId: cmd.chatappId, messageId: cmd.messageId, reason }, `message ${what} dropped`);
     const entry = this.sessions.get(cmd.chatappId);
     if (!entry || entry.companyId !== cmd.companyId) return drop('ERR_SESSION_NOT_FOUND');
     if (entry.session.status() !== 'CONNECTED') return drop('ERR_SESSION_NOT_CONNECTED');

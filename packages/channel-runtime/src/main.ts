@@ -22,18 +22,30 @@ async function start() {
   const prefix = config.NATS_PREFIX;
   // A dead instance's in-flight command is handed to the next owner after this (handlers in progress keep theirs alive).
   const { broker, close: closeBroker } = await during('BROKER_URL', 'cannot connect', () =>
-    JetStreamBroker.connect(url, { name: 'servicedesk-channel-runtime', ackWaitMs: config.BROKER_ACK_WAIT_MS, prefix }));
+    JetStreamBroker.connect(url, { name: 'servicedesk-channel-runtime', ackWaitMs: config.BROKER_ACK_WAIT_MS, prefix }),
+  );
   broker.onGiveUp = (envelope, err) => logger.error({ err, id: envelope.id, subject: envelope.subject }, 'command given up after repeated failures');
   const { responder, close: closeQueries } = await during('BROKER_URL', 'cannot connect', () => NatsQueryResponder.connect(url, natsSubject(prefix, 'sd.q')));
-  const database = await during(config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR', config.DATABASE_URL ? 'cannot connect' : 'cannot open the embedded database',
-    () => openDatabase(config.DATABASE_URL
-      ? { url: config.DATABASE_URL, poolMax: 4, entities: [], migrations: [] }
-      : { dataDir: path.join(config.DATA_DIR, 'channel-pglite'), entities: [], migrations: [] }));
+  const database = await during(
+    config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR',
+    config.DATABASE_URL ? 'cannot connect' : 'cannot open the embedded database',
+    () =>
+      openDatabase(
+        config.DATABASE_URL
+          ? { url: config.DATABASE_URL, poolMax: 4, entities: [], migrations: [] }
+          : { dataDir: path.join(config.DATA_DIR, 'channel-pglite'), entities: [], migrations: [] },
+      ),
+  );
   const prepared = await prepareChannelSchema(database, channelAdminSeedFromEnv(process.env));
   logger.info(prepared, 'channel schema ready');
   const { runtime } = assembleRuntime({
-    broker, database, logger, graphApiUrl: config.META_GRAPH_URL,
-    connectors: config.CHANNEL_CONNECTORS, queries: responder, sendDeadlineMs: config.SEND_DEADLINE_MS,
+    broker,
+    database,
+    logger,
+    graphApiUrl: config.META_GRAPH_URL,
+    connectors: config.CHANNEL_CONNECTORS,
+    queries: responder,
+    sendDeadlineMs: config.SEND_DEADLINE_MS,
     // Several instances share the sessions through leases in the database (PostgreSQL); PGlite is one process's.
     ownership: {
       ...(database.kind === 'postgresql' ? { registry: new DatabaseSessionRegistry(database) } : {}),

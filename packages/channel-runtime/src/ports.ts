@@ -36,7 +36,11 @@ export interface ConnectorSession {
    * command is then redelivered, and the send repeated under its key reports them again). It
    * answers a promise when what it reports is taken later (an inbound reply): the acknowledgement waits for it.
    */
-  send(to: string, content: OutboundContent, options?: { idempotencyKey?: string }): Promise<{ providerMessageId: string; reports?: () => void | Promise<void> }>;
+  send(
+    to: string,
+    content: OutboundContent,
+    options?: { idempotencyKey?: string },
+  ): Promise<{ providerMessageId: string; reports?: () => void | Promise<void> }>;
   /** Whether a number has an account at the provider, and the provider's normalized id for it. */
   checkNumber(number: string): Promise<{ exists: boolean; id: string | null }>;
   /** Changes the text of a message this session sent (optional: not every provider can). */
@@ -58,5 +62,7 @@ export interface Connector {
 
 /** A send the connector refused for good (no point retrying): the message ends failed. */
 export class PermanentSendError extends Error {
-  constructor(readonly reason: string) { super(reason); }
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }

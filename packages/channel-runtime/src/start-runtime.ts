@@ -37,7 +37,11 @@ export interface RuntimeAssembly {
 
 /** Builds the runtime with the chosen connectors; Baileys keeps its auth state in `database`. */
 export function assembleRuntime(o: {
-  broker: Broker; database: Database; logger: RuntimeLogger; graphApiUrl: string; connectors?: readonly ConnectorName[];
+  broker: Broker;
+  database: Database;
+  logger: RuntimeLogger;
+  graphApiUrl: string;
+  connectors?: readonly ConnectorName[];
   queries?: ChannelRuntimeOptions['queries'];
   sendDeadlineMs?: number;
   /** Session ownership shared by several instances; default in this process (one instance). */
@@ -52,15 +56,26 @@ export function assembleRuntime(o: {
   if (enabled.has('baileys')) connectors.push(new BaileysConnector({ authStore: databaseAuthStore(o.database), logger: o.logger }));
   if (enabled.has('graph')) connectors.push(new GraphConnector({ baseUrl: o.graphApiUrl }));
   if (enabled.has('bizchat')) connectors.push(new BizchatConnector({ baseUrl: o.graphApiUrl }));
-  return { runtime: new ChannelRuntime({
-    broker: o.broker, connectors, logger: o.logger, ...(o.queries ? { queries: o.queries } : {}), ...(o.sendDeadlineMs !== undefined ? { sendDeadlineMs: o.sendDeadlineMs } : {}),
-    ...(o.recordInbound ? { recordInbound: o.recordInbound } : {}), ...o.ownership,
-  }), sandbox };
+  return {
+    runtime: new ChannelRuntime({
+      broker: o.broker,
+      connectors,
+      logger: o.logger,
+      ...(o.queries ? { queries: o.queries } : {}),
+      ...(o.sendDeadlineMs !== undefined ? { sendDeadlineMs: o.sendDeadlineMs } : {}),
+      ...(o.recordInbound ? { recordInbound: o.recordInbound } : {}),
+      ...o.ownership,
+    }),
+    sandbox,
+  };
 }
 
 export function parseConnectors(raw: string | undefined): ConnectorName[] {
   if (!raw) return [...ALL_CONNECTORS];
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const n of names) if (!ALL_CONNECTORS.includes(n as ConnectorName)) throw new Error(`CHANNEL_CONNECTORS: unknown connector "${n}"`);
   return names as ConnectorName[];
 }

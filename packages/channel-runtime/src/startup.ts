@@ -8,7 +8,10 @@ import { parseConnectors } from './start-runtime.js';
  * `startup failed: <setting>: <reason>` (no stack trace), then the process exits with 1.
  */
 export class StartupError extends Error {
-  constructor(readonly setting: string, readonly reason: string) {
+  constructor(
+    readonly setting: string,
+    readonly reason: string,
+  ) {
     super(`${setting}: ${reason}`);
     this.name = 'StartupError';
   }
@@ -45,8 +48,9 @@ export async function assertPortFree(setting: string, port: number, host: string
   if (port === 0) return;
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) => reject(new StartupError(setting,
-      err.code === 'EADDRINUSE' ? `${host}:${port} is already in use` : `cannot listen on ${host}:${port}: ${briefly(err)}`)));
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(new StartupError(setting, err.code === 'EADDRINUSE' ? `${host}:${port} is already in use` : `cannot listen on ${host}:${port}: ${briefly(err)}`)),
+    );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
@@ -61,27 +65,46 @@ export function exitOnStartupFailure(err: unknown): never {
 // Environment variables as zod schemas: unset (or empty) takes the default; anything else must be valid.
 
 /** A whole number ≥ `min`, or `fallback` when unset. */
-export const envInt = (fallback: number, min = 0, unit = '') => z.string().optional().transform((raw, ctx) => {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
-    ctx.addIssue({ code: 'custom', message: `must be a ${min > 0 ? 'positive' : 'non-negative'} whole number${unit}, not "${raw}"` });
-    return z.NEVER;
-  }
-  return n;
-});
+export const envInt = (fallback: number, min = 0, unit = '') =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const n = Number(raw);
+      if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: `must be a ${min > 0 ? 'positive' : 'non-negative'} whole number${unit}, not "${raw}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /** `true` or `false`, or `fallback` when unset. */
-export const envBool = (fallback = false) => z.enum(['true', 'false'], { error: (i) => `must be "true" or "false", not "${String(i.input)}"` })
-  .optional().transform((v) => (v === undefined ? fallback : v === 'true'));
+export const envBool = (fallback = false) =>
+  z
+    .enum(['true', 'false'], { error: (i) => `must be "true" or "false", not "${String(i.input)}"` })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true'));
 
 /** A URL with one of `schemes` (without the colon). */
-export const envUrl = (schemes: readonly string[]) => z.string().refine((raw) => {
-  try { return schemes.includes(new URL(raw).protocol.slice(0, -1)); } catch { return false; }
-}, { error: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` });
+export const envUrl = (schemes: readonly string[]) =>
+  z.string().refine(
+    (raw) => {
+      try {
+        return schemes.includes(new URL(raw).protocol.slice(0, -1));
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
+  );
 
 /** A NATS name token: the deployment prefix of streams, subjects and durables. */
-export const envNatsPrefix = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: 'must be letters, digits, "_" or "-" (no dots, spaces or wildcards)' }).optional().transform((v) => v ?? '');
+export const envNatsPrefix = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be letters, digits, "_" or "-" (no dots, spaces or wildcards)' })
+  .optional()
+  .transform((v) => v ?? '');
 
 /** Parses the environment with `schema`, empty values counting as unset; the first problem stops the start. */
 export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
@@ -93,11 +116,15 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, str
 }
 
 /** `CHANNEL_CONNECTORS`: a comma-separated list of connector names (both executables read it). */
-export const envConnectors = () => z.string().optional().transform((raw, ctx) => {
-  try {
-    return parseConnectors(raw);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CHANNEL_CONNECTORS: /, '') });
-    return z.NEVER;
-  }
-});
+export const envConnectors = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      try {
+        return parseConnectors(raw);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CHANNEL_CONNECTORS: /, '') });
+        return z.NEVER;
+      }
+    });

@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { InProcessBroker, SUBJECTS, type Broker, type BrokerEnvelope, type ChannelEvent, type SessionControl, type SessionSendMessage } from '@servicedesk/core';
+import {
+  InProcessBroker,
+  SUBJECTS,
+  type Broker,
+  type BrokerEnvelope,
+  type ChannelEvent,
+  type SessionControl,
+  type SessionSendMessage,
+} from '@servicedesk/core';
 import { ChannelRuntime, InMemorySandboxLedger, SandboxConnector } from '../src/index.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -16,9 +24,30 @@ async function setup() {
     if (event.type === 'RuntimeOnline') online.push(event);
     else events.push(event);
   });
-  const control = (action: SessionControl['action'], chatappId = 7): SessionControl => ({ type: 'SessionControl', action, companyId: 1, chatappId, provider: 'sandbox', secrets: {}, externalId: null });
-  const send = (messageId: string, chatappId = 7): SessionSendMessage => ({ type: 'SessionSendMessage', messageId, companyId: 1, chatappId, ticketId: 3, to: '5511999990000', content: { body: 'hi' } });
-  const settle = async () => { for (let i = 0; i < 5; i++) { await broker.idle(); await new Promise((r) => setTimeout(r, 10)); } };
+  const control = (action: SessionControl['action'], chatappId = 7): SessionControl => ({
+    type: 'SessionControl',
+    action,
+    companyId: 1,
+    chatappId,
+    provider: 'sandbox',
+    secrets: {},
+    externalId: null,
+  });
+  const send = (messageId: string, chatappId = 7): SessionSendMessage => ({
+    type: 'SessionSendMessage',
+    messageId,
+    companyId: 1,
+    chatappId,
+    ticketId: 3,
+    to: '5511999990000',
+    content: { body: 'hi' },
+  });
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) {
+      await broker.idle();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
   return { broker, sandbox, runtime, events, online, control, send, settle };
 }
 
@@ -32,10 +61,16 @@ function loggingBroker(log: string[]) {
       log.push(`publish ${p.type === 'MessageStatusChanged' ? p.status : p.type === 'InboundMessage' ? `inbound ${p.providerMessageId}` : p.type}`);
       return inner.publish(e);
     },
-    subscribe: (durable, subject, handler, options) => inner.subscribe(durable, subject, async (e, info) => {
-      await handler(e, info);
-      log.push(`ack ${e.id}`);
-    }, options),
+    subscribe: (durable, subject, handler, options) =>
+      inner.subscribe(
+        durable,
+        subject,
+        async (e, info) => {
+          await handler(e, info);
+          log.push(`ack ${e.id}`);
+        },
+        options,
+      ),
   };
   return { inner, broker };
 }
@@ -65,7 +100,10 @@ describe('Channel runtime with the sandbox connector', () => {
     await s.settle();
     const after = s.events.filter((e) => e.type !== 'SessionStatusChanged');
     expect(after.map((e) => e.type)).to.deep.equal(['SessionMessageSent', 'MessageStatusChanged', 'MessageStatusChanged']);
-    expect(after.slice(1).map((e) => (e.type === 'MessageStatusChanged' ? [e.status, e.messageId] : null))).to.deep.equal([['delivered', 'm1'], ['read', 'm1']]);
+    expect(after.slice(1).map((e) => (e.type === 'MessageStatusChanged' ? [e.status, e.messageId] : null))).to.deep.equal([
+      ['delivered', 'm1'],
+      ['read', 'm1'],
+    ]);
     expect(s.sandbox.session(7).sent.map((m) => m.content.body)).to.deep.equal(['hi']);
     await s.runtime.stop();
   });
@@ -73,12 +111,25 @@ describe('Channel runtime with the sandbox connector', () => {
   it("reports a send's receipts and the contact's reply before it acknowledges the command, so a crash cannot lose them", async () => {
     const log: string[] = [];
     const { inner, broker } = loggingBroker(log);
-    const runtime = new ChannelRuntime({ broker, connectors: [new SandboxConnector(new InMemorySandboxLedger(), { echo: true })], logger: silent, retryDelayMs: 5 });
+    const runtime = new ChannelRuntime({
+      broker,
+      connectors: [new SandboxConnector(new InMemorySandboxLedger(), { echo: true })],
+      logger: silent,
+      retryDelayMs: 5,
+    });
     await runtime.start();
-    await broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null } });
+    await broker.publish({
+      id: 'c1',
+      subject: SUBJECTS.sessionControl(7),
+      payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null },
+    });
     await inner.idle();
     log.length = 0;
-    await broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: { type: 'SessionSendMessage', messageId: 'm1', companyId: 1, chatappId: 7, ticketId: 3, to: '5511999990000', content: { body: 'hi' } } });
+    await broker.publish({
+      id: 'm1',
+      subject: SUBJECTS.sessionSend(7),
+      payload: { type: 'SessionSendMessage', messageId: 'm1', companyId: 1, chatappId: 7, ticketId: 3, to: '5511999990000', content: { body: 'hi' } },
+    });
     await inner.idle();
     const handled = log.indexOf('ack m1');
     expect(handled, log.join(' | ')).to.be.above(0);
@@ -90,7 +141,9 @@ describe('Channel runtime with the sandbox connector', () => {
     const log: string[] = [];
     const { inner, broker } = loggingBroker(log);
     let release!: () => void;
-    const recording = new Promise<void>((r) => { release = r; });
+    const recording = new Promise<void>((r) => {
+      release = r;
+    });
     const recordInbound = async (events: readonly BrokerEnvelope[]) => {
       await recording;
       for (const e of events) log.push(`recorded ${(e.payload as { providerMessageId: string }).providerMessageId}`);
@@ -98,12 +151,22 @@ describe('Channel runtime with the sandbox connector', () => {
     const sandbox = new SandboxConnector(new InMemorySandboxLedger(), { echo: true });
     const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, retryDelayMs: 5, recordInbound });
     await runtime.start();
-    await broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null } });
+    await broker.publish({
+      id: 'c1',
+      subject: SUBJECTS.sessionControl(7),
+      payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null },
+    });
     await inner.idle();
     log.length = 0;
     let taken = false;
-    const injected = sandbox.inject(7, { from: '5511988887777', body: 'oi', providerMessageId: 'in-1' }).then(() => { taken = true; });
-    await broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: { type: 'SessionSendMessage', messageId: 'm1', companyId: 1, chatappId: 7, ticketId: 3, to: '5511999990000', content: { body: 'hi' } } });
+    const injected = sandbox.inject(7, { from: '5511988887777', body: 'oi', providerMessageId: 'in-1' }).then(() => {
+      taken = true;
+    });
+    await broker.publish({
+      id: 'm1',
+      subject: SUBJECTS.sessionSend(7),
+      payload: { type: 'SessionSendMessage', messageId: 'm1', companyId: 1, chatappId: 7, ticketId: 3, to: '5511999990000', content: { body: 'hi' } },
+    });
     // The receipts are reported just before the reply, which waits for its recording with the command.
     for (let i = 0; i < 1000 && !log.includes('publish read'); i++) await new Promise((r) => setImmediate(r));
     expect(log, 'the command waits for its reply to be recorded').to.not.include('ack m1');
@@ -113,7 +176,10 @@ describe('Channel runtime with the sandbox connector', () => {
     await inner.idle();
     expect(log.filter((l) => l.startsWith('recorded') || l.startsWith('ack')).sort()).to.deep.equal(['ack m1', 'recorded echo-m1', 'recorded in-1']);
     expect(log.indexOf('recorded echo-m1')).to.be.below(log.indexOf('ack m1'));
-    expect(log.filter((l) => l.startsWith('publish inbound')), 'recorded, not published').to.deep.equal([]);
+    expect(
+      log.filter((l) => l.startsWith('publish inbound')),
+      'recorded, not published',
+    ).to.deep.equal([]);
     await runtime.stop();
   });
 
@@ -164,7 +230,8 @@ describe('Channel runtime with the sandbox connector', () => {
     await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(7), payload: s.send('m1') });
     await s.broker.publish({ id: 'm2', subject: SUBJECTS.sessionSend(7), payload: s.send('m2') });
     await s.settle();
-    const outcome = s.events.filter((e) => e.type === 'SessionMessageFailed' || e.type === 'SessionMessageSent')
+    const outcome = s.events
+      .filter((e) => e.type === 'SessionMessageFailed' || e.type === 'SessionMessageSent')
       .map((e) => (e.type === 'SessionMessageFailed' ? `failed:${e.messageId}:${e.reason}` : e.type === 'SessionMessageSent' ? `sent:${e.messageId}` : ''));
     expect(outcome).to.deep.equal(['failed:m1:ERR_NUMBER_BLOCKED', 'sent:m2']);
     await s.runtime.stop();

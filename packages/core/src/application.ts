@@ -30,7 +30,33 @@ import { createContactSellers, type ContactSellerPorts } from './compose/contact
 import { createBizchat, type BizchatPorts } from './compose/bizchat.js';
 
 /** Every port the core's features need; a composition root supplies one adapter for each. */
-export interface CorePorts extends IdentityPorts, TenancyPorts, SettingsPorts, CompanyApiPorts, MessagingPorts, QueuePorts, TagPorts, ContactsPorts, ContactListPorts, CampaignPorts, ChatPorts, AnnouncementPorts, SchedulePorts, TranscriptionPorts, ProxyPorts, DashboardPorts, PromptPorts, FilePorts, FlowPorts, ObjstorePorts, CatalogPorts, OrderPorts, CompanyTemplatePorts, ContactSellerPorts, BillingPorts, BizchatPorts {
+export interface CorePorts
+  extends IdentityPorts,
+    TenancyPorts,
+    SettingsPorts,
+    CompanyApiPorts,
+    MessagingPorts,
+    QueuePorts,
+    TagPorts,
+    ContactsPorts,
+    ContactListPorts,
+    CampaignPorts,
+    ChatPorts,
+    AnnouncementPorts,
+    SchedulePorts,
+    TranscriptionPorts,
+    ProxyPorts,
+    DashboardPorts,
+    PromptPorts,
+    FilePorts,
+    FlowPorts,
+    ObjstorePorts,
+    CatalogPorts,
+    OrderPorts,
+    CompanyTemplatePorts,
+    ContactSellerPorts,
+    BillingPorts,
+    BizchatPorts {
   readonly companyRegistry: CompanyRegistry;
   /** Runs work after the request that started it (contact imports). */
   readonly jobs: BackgroundJobs;

@@ -37,10 +37,7 @@ export class SqlPlants implements Plants {
   }
 
   async add({ name, tag }: NewPlant): Promise<Plant> {
-    const { rows } = await this.db.query<PlantRow>(
-      'INSERT INTO plants (name, tag) VALUES ($1, $2) RETURNING id, name, tag',
-      [name, tag ?? null],
-    );
+    const { rows } = await this.db.query<PlantRow>('INSERT INTO plants (name, tag) VALUES ($1, $2) RETURNING id, name, tag', [name, tag ?? null]);
     const row = rows[0];
     if (!row) throw new Error('INSERT ... RETURNING produced no row');
     return toPlant(row);

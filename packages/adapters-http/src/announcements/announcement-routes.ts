@@ -14,7 +14,16 @@ const NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_ANNOUNCEMENT_FOUND'
 const WRITE_ERRORS: RouteError[] = [
   SUPER_ONLY,
   { status: 404, codes: ['ERR_NO_COMPANY_FOUND'], description: 'A target id is not a company (`details.targetCompanyIds` lists them)' },
-  { status: 422, codes: ['ERR_ANNOUNCEMENT_INVALID_TITLE', 'ERR_ANNOUNCEMENT_TEXT_TOO_LONG', 'ERR_ANNOUNCEMENT_INVALID_PRIORITY', 'ERR_ANNOUNCEMENT_INVALID_WINDOW', 'ERR_ANNOUNCEMENT_INVALID_TARGET'] },
+  {
+    status: 422,
+    codes: [
+      'ERR_ANNOUNCEMENT_INVALID_TITLE',
+      'ERR_ANNOUNCEMENT_TEXT_TOO_LONG',
+      'ERR_ANNOUNCEMENT_INVALID_PRIORITY',
+      'ERR_ANNOUNCEMENT_INVALID_WINDOW',
+      'ERR_ANNOUNCEMENT_INVALID_TARGET',
+    ],
+  },
 ];
 
 const windowEdge = (description: string) => z.string().max(64).nullable().meta({ description });
@@ -23,15 +32,34 @@ const windowEdge = (description: string) => z.string().max(64).nullable().meta({
  * What AnnouncementModal sends: `{title, text, priority, status}` on create, the whole
  * `GET /announcements/:id` answer with its edits on save (what it does not edit is dropped).
  */
-const announcementBody = z.object({
-  title: z.string().max(10_000).nullable().transform((v) => v ?? ''),
-  text: z.string().max(100_000).nullable(),
-  priority: z.union([z.number(), z.string().trim().regex(/^\d{1,2}$/).transform(Number)]).meta({ description: '1 high, 2 medium, 3 low (default 3)' }),
-  status: formBoolean.meta({ description: 'Active (default true)' }),
-  targetCompanyIds: z.array(id).max(10_000).nullable().meta({ description: 'null: every company, those created later too (the default); else 1 to 1,000 company ids' }),
-  startsAt: windowEdge('ISO 8601 with an offset: shown from then on; null or `""`: at once'),
-  endsAt: windowEdge('ISO 8601 with an offset: shown until then (excluded); null or `""`: no end'),
-}).partial();
+const announcementBody = z
+  .object({
+    title: z
+      .string()
+      .max(10_000)
+      .nullable()
+      .transform((v) => v ?? ''),
+    text: z.string().max(100_000).nullable(),
+    priority: z
+      .union([
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+      ])
+      .meta({ description: '1 high, 2 medium, 3 low (default 3)' }),
+    status: formBoolean.meta({ description: 'Active (default true)' }),
+    targetCompanyIds: z
+      .array(id)
+      .max(10_000)
+      .nullable()
+      .meta({ description: 'null: every company, those created later too (the default); else 1 to 1,000 company ids' }),
+    startsAt: windowEdge('ISO 8601 with an offset: shown from then on; null or `""`: at once'),
+    endsAt: windowEdge('ISO 8601 with an offset: shown until then (excluded); null or `""`: no end'),
+  })
+  .partial();
 
 const input = (body: z.output<typeof announcementBody>): AnnouncementInput =>
   Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as AnnouncementInput;
@@ -46,67 +74,113 @@ export function announcementRoutes(app: AnnouncementsApp) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/announcements/list', auth: 'isAuth', tag, operationId: 'listAllAnnouncements',
-      summary: 'Every announcement the caller may read, unpaged, with its author\'s company',
-      query: z.object({ companyId: id.optional().meta({ description: 'Super users: only those shown to this company. Ignored for others (their company is the caller\'s)' }) }),
-      description: 'A super user gets every announcement (active or not); anyone else the active ones aimed at their company, within their window. '
-        + 'By priority (1 first), then newest.',
+      method: 'GET',
+      path: '/announcements/list',
+      auth: 'isAuth',
+      tag,
+      operationId: 'listAllAnnouncements',
+      summary: "Every announcement the caller may read, unpaged, with its author's company",
+      query: z.object({
+        companyId: id.optional().meta({ description: "Super users: only those shown to this company. Ignored for others (their company is the caller's)" }),
+      }),
+      description:
+        'A super user gets every announcement (active or not); anyone else the active ones aimed at their company, within their window. ' +
+        'By priority (1 first), then newest.',
       response: announcementListSchema,
       handler: async ({ actor, query }) => app.announcements.listAllAnnouncements.execute({ actor, companyId: query.companyId }),
     }),
     route({
-      method: 'GET', path: '/announcements', auth: 'isAuth', tag, operationId: 'listAnnouncements',
-      summary: 'A page of the announcements the caller may read (the bell, and the super user\'s list page)',
+      method: 'GET',
+      path: '/announcements',
+      auth: 'isAuth',
+      tag,
+      operationId: 'listAnnouncements',
+      summary: "A page of the announcements the caller may read (the bell, and the super user's list page)",
       query: pagedQuery.extend({
         status: formBoolean.optional().meta({ description: 'Super users: only active (`true`) or inactive (`false`) ones' }),
         companyId: id.optional().meta({ description: 'Super users: only those shown to this company' }),
       }),
-      description: 'A page (20) by priority (1 first), then newest, found by `searchParam` in the title. A super user pages through every '
-        + 'announcement (with the `status` and `companyId` filters); anyone else through the active ones aimed at their company, within their window '
-        + '(the filters are then ignored).',
+      description:
+        'A page (20) by priority (1 first), then newest, found by `searchParam` in the title. A super user pages through every ' +
+        'announcement (with the `status` and `companyId` filters); anyone else through the active ones aimed at their company, within their window ' +
+        '(the filters are then ignored).',
       response: announcementPageSchema,
       handler: async ({ actor, query }) => app.announcements.listAnnouncements.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/announcements/:id', auth: 'isAuth', tag, operationId: 'showAnnouncement', summary: 'One announcement', params: byId,
+      method: 'GET',
+      path: '/announcements/:id',
+      auth: 'isAuth',
+      tag,
+      operationId: 'showAnnouncement',
+      summary: 'One announcement',
+      params: byId,
       description: 'A super user reads any; anyone else only one their company is shown now (404 otherwise).',
-      response: announcementSchema, errors: [NOT_FOUND],
+      response: announcementSchema,
+      errors: [NOT_FOUND],
       handler: async ({ actor, params }) => app.announcements.showAnnouncement.execute({ actor, announcementId: params.id }),
     }),
     route({
-      method: 'POST', path: '/announcements', auth: 'isAuth', tag, operationId: 'createAnnouncement',
-      summary: 'Write an announcement (super user)', body: announcementBody,
-      description: 'Super users only. Aimed at every company unless `targetCompanyIds` names some (each must exist: 404 otherwise); active, '
-        + 'priority 3 and shown at once unless told otherwise. Answers 200 (as the lineage) and emits `company-announcement` (action `create`) to '
-        + 'the companies it is shown to now and to super users; a company shown it later by its window gets `update` then.',
-      response: announcementSchema, errors: WRITE_ERRORS,
+      method: 'POST',
+      path: '/announcements',
+      auth: 'isAuth',
+      tag,
+      operationId: 'createAnnouncement',
+      summary: 'Write an announcement (super user)',
+      body: announcementBody,
+      description:
+        'Super users only. Aimed at every company unless `targetCompanyIds` names some (each must exist: 404 otherwise); active, ' +
+        'priority 3 and shown at once unless told otherwise. Answers 200 (as the lineage) and emits `company-announcement` (action `create`) to ' +
+        'the companies it is shown to now and to super users; a company shown it later by its window gets `update` then.',
+      response: announcementSchema,
+      errors: WRITE_ERRORS,
       handler: async ({ actor, body }) => app.announcements.createAnnouncement.execute({ actor, announcement: input(body) }),
     }),
     route({
-      method: 'PUT', path: '/announcements/:id', auth: 'isAuth', tag, operationId: 'updateAnnouncement',
-      summary: 'Edit an announcement (super user)', params: byId, body: announcementBody,
-      description: 'Super users only. Only the fields sent change (the client sends the whole announcement back: read-only fields are ignored). '
-        + 'Emits `company-announcement` `update` to the companies shown it, `delete` to those no longer shown it (deactivated, no longer aimed at '
-        + 'them, out of its window), and `update` to super users.',
-      response: announcementSchema, errors: [...WRITE_ERRORS, NOT_FOUND],
+      method: 'PUT',
+      path: '/announcements/:id',
+      auth: 'isAuth',
+      tag,
+      operationId: 'updateAnnouncement',
+      summary: 'Edit an announcement (super user)',
+      params: byId,
+      body: announcementBody,
+      description:
+        'Super users only. Only the fields sent change (the client sends the whole announcement back: read-only fields are ignored). ' +
+        'Emits `company-announcement` `update` to the companies shown it, `delete` to those no longer shown it (deactivated, no longer aimed at ' +
+        'them, out of its window), and `update` to super users.',
+      response: announcementSchema,
+      errors: [...WRITE_ERRORS, NOT_FOUND],
       handler: async ({ actor, params, body }) => app.announcements.updateAnnouncement.execute({ actor, announcementId: params.id, announcement: input(body) }),
     }),
     route({
-      method: 'DELETE', path: '/announcements/:id', auth: 'isAuth', tag, operationId: 'deleteAnnouncement',
-      summary: 'Delete an announcement with its attachment (super user)', params: byId,
+      method: 'DELETE',
+      path: '/announcements/:id',
+      auth: 'isAuth',
+      tag,
+      operationId: 'deleteAnnouncement',
+      summary: 'Delete an announcement with its attachment (super user)',
+      params: byId,
       description: 'Super users only. Emits `company-announcement` (action `delete`, with the `id`) to the companies shown it and to super users.',
-      response: deletedSchema, errors: [SUPER_ONLY, NOT_FOUND],
+      response: deletedSchema,
+      errors: [SUPER_ONLY, NOT_FOUND],
       handler: async ({ actor, params }) => {
         await app.announcements.deleteAnnouncement.execute({ actor, announcementId: params.id });
         return { message: 'Announcement deleted' };
       },
     }),
     route({
-      method: 'POST', path: '/announcements/:id/media-upload', auth: 'isAuth', tag, operationId: 'setAnnouncementMedia',
-      summary: 'Attach an image or a PDF (field `file`, super user)', params: byId,
+      method: 'POST',
+      path: '/announcements/:id/media-upload',
+      auth: 'isAuth',
+      tag,
+      operationId: 'setAnnouncementMedia',
+      summary: 'Attach an image or a PDF (field `file`, super user)',
+      params: byId,
       multipart: { fileFields: ['file'], maxFileBytes: MAX_ANNOUNCEMENT_MEDIA_BYTES, maxFiles: 1 },
-      description: 'Super users only. A PNG, JPEG, WebP or GIF image or a PDF, recognised by its bytes (not its name or claimed type), up to 10 MB; '
-        + 'it replaces the previous one and is served publicly at `mediaPath`. The client\'s `typeArch` field is ignored. Emits `company-announcement` `update`.',
+      description:
+        'Super users only. A PNG, JPEG, WebP or GIF image or a PDF, recognised by its bytes (not its name or claimed type), up to 10 MB; ' +
+        "it replaces the previous one and is served publicly at `mediaPath`. The client's `typeArch` field is ignored. Emits `company-announcement` `update`.",
       response: announcementMediaSchema,
       errors: [SUPER_ONLY, NOT_FOUND, { status: 422, codes: ['ERR_NO_FILE', 'ERR_FILE_TYPE_NOT_ALLOWED'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
       handler: async ({ actor, params, multipart }) => ({
@@ -115,10 +189,16 @@ export function announcementRoutes(app: AnnouncementsApp) {
       }),
     }),
     route({
-      method: 'DELETE', path: '/announcements/:id/media-upload', auth: 'isAuth', tag, operationId: 'removeAnnouncementMedia',
-      summary: 'Remove the announcement\'s attachment (super user)', params: byId,
+      method: 'DELETE',
+      path: '/announcements/:id/media-upload',
+      auth: 'isAuth',
+      tag,
+      operationId: 'removeAnnouncementMedia',
+      summary: "Remove the announcement's attachment (super user)",
+      params: byId,
       description: 'Super users only; harmless without one. The file is no longer served. Emits `company-announcement` `update`.',
-      response: announcementMediaSchema, errors: [SUPER_ONLY, NOT_FOUND],
+      response: announcementMediaSchema,
+      errors: [SUPER_ONLY, NOT_FOUND],
       handler: async ({ actor, params }) => ({
         mensagem: 'Arquivo excluído',
         ...(await app.announcements.removeAnnouncementMedia.execute({ actor, announcementId: params.id })),

@@ -34,11 +34,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function mercadoPagoStatus(status: string, detail?: string): ChargeStatus {
   switch (status) {
-    case 'approved': return 'paid';
-    case 'rejected': return 'cancelled';
-    case 'cancelled': return detail === 'expired' ? 'expired' : 'cancelled';
-    case 'refunded': case 'charged_back': return 'refunded';
-    default: return 'pending';
+    case 'approved':
+      return 'paid';
+    case 'rejected':
+      return 'cancelled';
+    case 'cancelled':
+      return detail === 'expired' ? 'expired' : 'cancelled';
+    case 'refunded':
+    case 'charged_back':
+      return 'refunded';
+    default:
+      return 'pending';
   }
 }
 
@@ -111,7 +117,9 @@ export class MercadoPagoGateway implements PaymentGateway {
     const ts = parts.get('ts');
     const v1 = parts.get('v1')?.toLowerCase();
     if (!ts || !v1 || !/^[0-9a-f]{64}$/.test(v1)) return false;
-    const expected = createHmac('sha256', secret).update(mercadoPagoManifest(n.query['data.id'], n.headers['x-request-id'], ts)).digest('hex');
+    const expected = createHmac('sha256', secret)
+      .update(mercadoPagoManifest(n.query['data.id'], n.headers['x-request-id'], ts))
+      .digest('hex');
     return timingSafeEqual(Buffer.from(expected), Buffer.from(v1));
   }
 
@@ -125,7 +133,9 @@ export class MercadoPagoGateway implements PaymentGateway {
     try {
       const parsed: unknown = JSON.parse(n.rawBody.toString('utf8'));
       if (isRecord(parsed)) body = parsed;
-    } catch { /* the URL alone says what it is about */ }
+    } catch {
+      /* the URL alone says what it is about */
+    }
     const topic = n.query.type ?? n.query.topic ?? body.type;
     const chargeId = n.query['data.id'];
     if (topic !== 'payment' || !chargeId || !PAYMENT_ID.test(chargeId)) return null;
@@ -146,12 +156,19 @@ export class MercadoPagoGateway implements PaymentGateway {
 
   private async call(method: 'GET' | 'POST', path: string, extra: Record<string, string> = {}, body?: unknown) {
     let url: URL;
-    try { url = new URL(`${this.o.baseUrl.replace(/\/+$/, '')}${path}`); } catch { throw unavailable(); }
+    try {
+      url = new URL(`${this.o.baseUrl.replace(/\/+$/, '')}${path}`);
+    } catch {
+      throw unavailable();
+    }
     const lookup = await pinnedLookupFor(url, this.o.allowPrivate ?? false);
     if (!lookup) throw unavailable();
     const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
     const headers: Record<string, string> = {
-      accept: 'application/json', authorization: `Bearer ${this.o.accessToken}`, 'user-agent': 'servicedesk-billing/1', ...extra,
+      accept: 'application/json',
+      authorization: `Bearer ${this.o.accessToken}`,
+      'user-agent': 'servicedesk-billing/1',
+      ...extra,
       ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
     };
     return this.exchange(url, method, headers, payload, lookup);
@@ -161,19 +178,31 @@ export class MercadoPagoGateway implements PaymentGateway {
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<{ status: number; text: string }>((resolve, reject) => {
       let done = false;
-      const finish = (outcome: () => void) => { if (!done) { done = true; clearTimeout(timer); outcome(); } };
+      const finish = (outcome: () => void) => {
+        if (!done) {
+          done = true;
+          clearTimeout(timer);
+          outcome();
+        }
+      };
       const req = client.request(url, { method, headers, lookup }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-          else { res.destroy(); finish(() => reject(unavailable())); }
+          else {
+            res.destroy();
+            finish(() => reject(unavailable()));
+          }
         });
         res.on('end', () => finish(() => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') })));
         res.on('error', () => finish(() => reject(unavailable())));
       });
-      const timer = setTimeout(() => { finish(() => reject(unavailable())); req.destroy(); }, this.o.timeoutMs ?? 15_000);
+      const timer = setTimeout(() => {
+        finish(() => reject(unavailable()));
+        req.destroy();
+      }, this.o.timeoutMs ?? 15_000);
       req.on('error', () => finish(() => reject(unavailable())));
       req.end(payload ?? undefined);
     });
@@ -189,12 +218,17 @@ const date = (v: unknown): Date | null => {
 /** A payment as `/v1/payments` answers it; anything without an id, a status and an amount is not one. */
 function readPayment(text: string): GatewayCharge {
   let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { throw unavailable(); }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw unavailable();
+  }
   if (!isRecord(parsed)) throw unavailable();
   const { id, status, status_detail: detail, transaction_amount: amount } = parsed;
   if ((typeof id !== 'number' && typeof id !== 'string') || !PAYMENT_ID.test(String(id)) || typeof status !== 'string') throw unavailable();
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) throw unavailable();
-  const data = isRecord(parsed.point_of_interaction) && isRecord(parsed.point_of_interaction.transaction_data) ? parsed.point_of_interaction.transaction_data : {};
+  const data =
+    isRecord(parsed.point_of_interaction) && isRecord(parsed.point_of_interaction.transaction_data) ? parsed.point_of_interaction.transaction_data : {};
   return {
     id: String(id),
     status: mercadoPagoStatus(status, typeof detail === 'string' ? detail : undefined),

@@ -12,21 +12,30 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transfo
 export function bizchatRoutes(app: Pick<Application, 'bizchat'>) {
   return [
     route({
-      method: 'GET', path: '/bizchat-templates', auth: 'isAuth', tag: TAG, summary: 'The templates of a bizchat connection\'s business account',
+      method: 'GET',
+      path: '/bizchat-templates',
+      auth: 'isAuth',
+      tag: TAG,
+      summary: "The templates of a bizchat connection's business account",
       query: z.object({ chatappId: id, refresh: flag.optional() }),
-      description: 'Every operator of the company may read them. The stored list answers while it is younger than 10 minutes; after that, or with '
-        + '`refresh=true`, the provider\'s list (`GET /<waba-id>/message_templates`) is read and stored in its place. Template status webhooks '
-        + '(`message_template_status_update`) keep the stored statuses current.',
+      description:
+        'Every operator of the company may read them. The stored list answers while it is younger than 10 minutes; after that, or with ' +
+        "`refresh=true`, the provider's list (`GET /<waba-id>/message_templates`) is read and stored in its place. Template status webhooks " +
+        '(`message_template_status_update`) keep the stored statuses current.',
       response: bizchatTemplateListSchema,
       errors: [
-        { status: 404, codes: ['ERR_NO_CONNECTION_FOUND'], description: 'No such connection in the caller\'s company' },
+        { status: 404, codes: ['ERR_NO_CONNECTION_FOUND'], description: "No such connection in the caller's company" },
         { status: 422, codes: ['ERR_NOT_BIZCHAT_CONNECTION', 'ERR_BIZCHAT_ACCOUNT_INCOMPLETE', 'ERR_BIZCHAT_TOKEN_INVALID'] },
         { status: 503, codes: ['ERR_BIZCHAT_PROVIDER_UNAVAILABLE'], description: 'The provider could not be asked (on a refresh, or with nothing stored)' },
       ],
       handler: async ({ actor, query }) => app.bizchat.listBizchatTemplates.execute({ actor, chatappId: query.chatappId, refresh: query.refresh ?? false }),
     }),
     route({
-      method: 'POST', path: '/send-bizchat-template', auth: 'isAuth', tag: TAG, summary: 'Send an approved template (also outside the 24-hour window)',
+      method: 'POST',
+      path: '/send-bizchat-template',
+      auth: 'isAuth',
+      tag: TAG,
+      summary: 'Send an approved template (also outside the 24-hour window)',
       body: z.object({
         ticketId: id.optional(),
         chatappId: id.optional(),
@@ -35,19 +44,27 @@ export function bizchatRoutes(app: Pick<Application, 'bizchat'>) {
         language: z.string().min(1).max(20),
         parameters: z.object({ header: values.optional(), body: values.optional(), buttons: values.optional() }).default({}),
       }),
-      description: 'To a ticket\'s contact (`ticketId`, the operator replying as on `POST /messages/:ticketId`) or to a `number` on the bizchat '
-        + 'connection `chatappId` (its open ticket, or a new one assigned to the caller). The values must match the template\'s variables '
-        + '(`GET /bizchat-templates` shows them); only APPROVED templates go. The conversation keeps the rendered text; the message is '
-        + 'pending until the provider accepts it, and a provider refusal ends it `failed` with a `failureReason`.',
+      description:
+        "To a ticket's contact (`ticketId`, the operator replying as on `POST /messages/:ticketId`) or to a `number` on the bizchat " +
+        "connection `chatappId` (its open ticket, or a new one assigned to the caller). The values must match the template's variables " +
+        '(`GET /bizchat-templates` shows them); only APPROVED templates go. The conversation keeps the rendered text; the message is ' +
+        'pending until the provider accepts it, and a provider refusal ends it `failed` with a `failureReason`.',
       response: bizchatTemplateSentSchema,
       errors: [
-        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_COMPANY_SUSPENDED'], description: 'Another operator\'s ticket, or a suspended company' },
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_COMPANY_SUSPENDED'], description: "Another operator's ticket, or a suspended company" },
         { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_BIZCHAT_TEMPLATE_NOT_FOUND'] },
         { status: 409, codes: ['ERR_TICKET_CLOSED'] },
         {
           status: 422,
-          codes: ['ERR_BIZCHAT_RECIPIENT_REQUIRED', 'ERR_NOT_BIZCHAT_CONNECTION', 'ERR_BIZCHAT_ACCOUNT_INCOMPLETE', 'ERR_BIZCHAT_TEMPLATE_NOT_APPROVED',
-            'ERR_BIZCHAT_TEMPLATE_PARAMETERS', 'ERR_BIZCHAT_TOKEN_INVALID', 'ERR_INVALID_NUMBER'],
+          codes: [
+            'ERR_BIZCHAT_RECIPIENT_REQUIRED',
+            'ERR_NOT_BIZCHAT_CONNECTION',
+            'ERR_BIZCHAT_ACCOUNT_INCOMPLETE',
+            'ERR_BIZCHAT_TEMPLATE_NOT_APPROVED',
+            'ERR_BIZCHAT_TEMPLATE_PARAMETERS',
+            'ERR_BIZCHAT_TOKEN_INVALID',
+            'ERR_INVALID_NUMBER',
+          ],
         },
         { status: 503, codes: ['ERR_BIZCHAT_PROVIDER_UNAVAILABLE'] },
       ],

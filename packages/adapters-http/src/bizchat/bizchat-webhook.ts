@@ -69,7 +69,15 @@ export function parseBizchatDelivery(payload: unknown): BizchatDelivery {
         const from = isRecord(m) ? text(m.from) : undefined;
         if (!isRecord(m) || !wamid || !from || !/^\d{5,20}$/.test(from)) continue;
         const at = isoOf(m.timestamp);
-        events.push({ type: 'InboundMessage', providerMessageId: wamid, from, senderName: names.get(from) ?? from, body: bodyOf(m), isGroup: false, ...(at ? { at } : {}) });
+        events.push({
+          type: 'InboundMessage',
+          providerMessageId: wamid,
+          from,
+          senderName: names.get(from) ?? from,
+          body: bodyOf(m),
+          isGroup: false,
+          ...(at ? { at } : {}),
+        });
       }
       for (const s of Array.isArray(value.statuses) ? value.statuses : []) {
         const wamid = isRecord(s) ? text(s.id) : undefined;
@@ -78,8 +86,10 @@ export function parseBizchatDelivery(payload: unknown): BizchatDelivery {
         const at = isoOf(s.timestamp);
         const error = Array.isArray(s.errors) && isRecord(s.errors[0]) ? s.errors[0] : null;
         const detail = error && isRecord(error.error_data) ? text(error.error_data.details) : undefined;
-        const reason = status === 'failed' && error && typeof error.code === 'number'
-          ? bizchatFailureReason(error.code, detail ?? text(error.title) ?? text(error.message) ?? 'failed') : undefined;
+        const reason =
+          status === 'failed' && error && typeof error.code === 'number'
+            ? bizchatFailureReason(error.code, detail ?? text(error.title) ?? text(error.message) ?? 'failed')
+            : undefined;
         events.push({ type: 'MessageStatusChanged', providerMessageId: wamid, status, ...(reason ? { reason } : {}), ...(at ? { at } : {}) });
       }
       delivery.numbers.push({ phoneNumberId, events });

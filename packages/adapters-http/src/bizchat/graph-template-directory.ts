@@ -30,10 +30,16 @@ export class GraphTemplateDirectory implements TemplateDirectory {
       for (const t of Array.isArray(body.data) ? body.data : []) {
         if (!isRecord(t) || !str(t.name) || !str(t.language)) continue;
         templates.push({
-          id: str(t.id) || `${str(t.name)}:${str(t.language)}`, name: str(t.name), language: str(t.language),
-          status: str(t.status).toUpperCase() || 'PENDING', category: str(t.category).toUpperCase() || 'UTILITY',
+          id: str(t.id) || `${str(t.name)}:${str(t.language)}`,
+          name: str(t.name),
+          language: str(t.language),
+          status: str(t.status).toUpperCase() || 'PENDING',
+          category: str(t.category).toUpperCase() || 'UTILITY',
           parameterFormat: str(t.parameter_format).toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
-          components: (Array.isArray(t.components) ? t.components : []).filter(isRecord).map((c) => c as unknown as BizchatTemplateComponent).filter((c) => typeof c.type === 'string'),
+          components: (Array.isArray(t.components) ? t.components : [])
+            .filter(isRecord)
+            .map((c) => c as unknown as BizchatTemplateComponent)
+            .filter((c) => typeof c.type === 'string'),
         });
       }
       const paging = isRecord(body.paging) ? body.paging : {};
@@ -49,14 +55,20 @@ export class GraphTemplateDirectory implements TemplateDirectory {
     let text: string;
     try {
       res = await fetch(`${this.o.baseUrl.replace(/\/$/, '')}/${path}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
       });
       text = await res.text();
     } catch {
       throw new ServiceUnavailableError('ERR_BIZCHAT_PROVIDER_UNAVAILABLE');
     }
     let body: unknown = null;
-    try { body = text.length <= MAX_ANSWER_BYTES ? JSON.parse(text) : null; } catch { body = null; }
+    try {
+      body = text.length <= MAX_ANSWER_BYTES ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
     if (res.status === 429 || res.status >= 500 || !isRecord(body)) throw new ServiceUnavailableError('ERR_BIZCHAT_PROVIDER_UNAVAILABLE');
     if (res.status >= 400) throw new ValidationError('ERR_BIZCHAT_TOKEN_INVALID');
     return body;

@@ -1,18 +1,33 @@
 import {
-  CAMPAIGN_STATUSES, ConflictError, MAX_CAMPAIGN_MEDIA_BYTES, RECIPIENT_STATES, type Actor, type Application, type CampaignInput, type CampaignStatus, type ErrorCode,
+  CAMPAIGN_STATUSES,
+  ConflictError,
+  MAX_CAMPAIGN_MEDIA_BYTES,
+  RECIPIENT_STATES,
+  type Actor,
+  type Application,
+  type CampaignInput,
+  type CampaignStatus,
+  type ErrorCode,
 } from '@servicedesk/core';
 import { z } from 'zod';
 import { route, type RouteError } from '../http/route.js';
 import { formBoolean, idParam, pagedQuery } from '../http/schemas.js';
 import { deletedSchema } from '../company-api/company-api-schemas.js';
 import {
-  campaignListSchema, campaignMediaSchema, campaignPageSchema, campaignReportSchema, campaignSchema, campaignSettingRowsSchema,
+  campaignListSchema,
+  campaignMediaSchema,
+  campaignPageSchema,
+  campaignReportSchema,
+  campaignSchema,
+  campaignSettingRowsSchema,
 } from './campaign-schemas.js';
 
 type CampaignsApp = Pick<Application, 'campaigns'>;
 
 const FORBIDDEN: RouteError = {
-  status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'], description: 'The caller is not an admin, or the company\'s plan has no campaigns',
+  status: 403,
+  codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'],
+  description: "The caller is not an admin, or the company's plan has no campaigns",
 };
 const NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_CAMPAIGN_FOUND'] };
 const STATUS_CONFLICT: RouteError = { status: 409, codes: ['ERR_CAMPAIGN_STATUS_CONFLICT'], description: 'The stored status does not allow it' };
@@ -20,12 +35,21 @@ const STATUS_CONFLICT: RouteError = { status: 409, codes: ['ERR_CAMPAIGN_STATUS_
 const RUNNABLE: ErrorCode[] = ['ERR_CAMPAIGN_NO_AUDIENCE', 'ERR_CAMPAIGN_NO_MESSAGE', 'ERR_CAMPAIGN_NO_CONNECTION', 'ERR_CAMPAIGN_TEMPLATE_REQUIRED'];
 const WRITE_ERRORS: RouteError[] = [
   FORBIDDEN,
-  { status: 404, codes: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'], description: 'A referenced id is not one of the company\'s' },
+  {
+    status: 404,
+    codes: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'],
+    description: "A referenced id is not one of the company's",
+  },
   { status: 422, codes: ['ERR_CAMPAIGN_INVALID_NAME', 'ERR_CAMPAIGN_MESSAGE_TOO_LONG', 'ERR_CAMPAIGN_INVALID_SCHEDULE', ...RUNNABLE] },
 ];
 
 const intId = z.number().int().positive().max(2_147_483_647);
-const numericId = z.string().trim().regex(/^\d{1,10}$/).transform(Number).pipe(intId);
+const numericId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(intId);
 /**
  * An id the client may send as a number or a numeric string, or one of its spellings of "none"
  * (`""` for an empty select, null, and per field `"Nenhuma"` or `false`), which mean null.
@@ -36,31 +60,54 @@ const reference = (none?: z.ZodLiteral<string | boolean>) => {
 };
 
 /** The client turns every empty field into null before sending. */
-const textField = z.string().nullable().transform((v) => v ?? '');
+const textField = z
+  .string()
+  .nullable()
+  .transform((v) => v ?? '');
 const optionalFlag = z.union([formBoolean, z.null()]).transform((v) => v ?? undefined);
 
 /**
  * The fields CampaignModal sends (it sends the whole `GET /campaigns/:id` answer back: what it does
  * not edit is dropped). `status` is not an edit: a value other than the stored one asks for a state change.
  */
-const campaignBody = z.object({
-  name: textField,
-  message1: textField, message2: textField, message3: textField, message4: textField, message5: textField,
-  confirmationMessage1: textField, confirmationMessage2: textField, confirmationMessage3: textField,
-  confirmationMessage4: textField, confirmationMessage5: textField,
-  confirmation: optionalFlag,
-  scheduledAt: z.string().max(64).nullable().transform((v) => (v === null || v.trim() === '' ? null : v))
-    .meta({ description: 'ISO 8601 with an offset, or `YYYY-MM-DD HH:mm:ss` on the company\'s clock (setting `timezone`, default America/Sao_Paulo); null or `""`: no schedule' }),
-  contactListId: reference(),
-  tagListId: reference(z.literal('Nenhuma')).meta({ description: 'A tag whose contacts are the audience; `"Nenhuma"`, `""` or null: none' }),
-  chatappId: reference(z.literal(false)).meta({ description: 'The sending connection; `false`, `""` or null: none' }),
-  userId: reference(),
-  queueId: reference(),
-  statusTicket: z.union([z.enum(['open', 'pending', 'closed']), z.literal(''), z.null()]).transform((v) => v || undefined),
-  openTicket: z.union([z.enum(['enabled', 'disabled']), z.literal(''), z.null()]).transform((v) => v || undefined),
-  status: z.union([z.enum(CAMPAIGN_STATUSES), z.literal(''), z.null()]).transform((v) => v || undefined)
-    .meta({ description: 'PUT only: `PAUSADA` pauses, `EM_ANDAMENTO` starts or resumes, `CANCELADA` cancels; the stored status (or none) makes the request an edit' }),
-}).partial();
+const campaignBody = z
+  .object({
+    name: textField,
+    message1: textField,
+    message2: textField,
+    message3: textField,
+    message4: textField,
+    message5: textField,
+    confirmationMessage1: textField,
+    confirmationMessage2: textField,
+    confirmationMessage3: textField,
+    confirmationMessage4: textField,
+    confirmationMessage5: textField,
+    confirmation: optionalFlag,
+    scheduledAt: z
+      .string()
+      .max(64)
+      .nullable()
+      .transform((v) => (v === null || v.trim() === '' ? null : v))
+      .meta({
+        description:
+          'ISO 8601 with an offset, or `YYYY-MM-DD HH:mm:ss` on the company\'s clock (setting `timezone`, default America/Sao_Paulo); null or `""`: no schedule',
+      }),
+    contactListId: reference(),
+    tagListId: reference(z.literal('Nenhuma')).meta({ description: 'A tag whose contacts are the audience; `"Nenhuma"`, `""` or null: none' }),
+    chatappId: reference(z.literal(false)).meta({ description: 'The sending connection; `false`, `""` or null: none' }),
+    userId: reference(),
+    queueId: reference(),
+    statusTicket: z.union([z.enum(['open', 'pending', 'closed']), z.literal(''), z.null()]).transform((v) => v || undefined),
+    openTicket: z.union([z.enum(['enabled', 'disabled']), z.literal(''), z.null()]).transform((v) => v || undefined),
+    status: z
+      .union([z.enum(CAMPAIGN_STATUSES), z.literal(''), z.null()])
+      .transform((v) => v || undefined)
+      .meta({
+        description: 'PUT only: `PAUSADA` pauses, `EM_ANDAMENTO` starts or resumes, `CANCELADA` cancels; the stored status (or none) makes the request an edit',
+      }),
+  })
+  .partial();
 
 type CampaignBody = z.output<typeof campaignBody>;
 
@@ -71,7 +118,9 @@ function campaignInput(body: CampaignBody): CampaignInput {
 
 /** `PUT /campaigns/:id` with a new `status`: the use case of that state change. */
 const STATE_REQUESTS: Partial<Record<CampaignStatus, 'pauseCampaign' | 'runCampaign' | 'cancelCampaign'>> = {
-  PAUSADA: 'pauseCampaign', EM_ANDAMENTO: 'runCampaign', CANCELADA: 'cancelCampaign',
+  PAUSADA: 'pauseCampaign',
+  EM_ANDAMENTO: 'runCampaign',
+  CANCELADA: 'cancelCampaign',
 };
 
 async function changeStatus(app: CampaignsApp, actor: Actor, campaignId: number, status: CampaignStatus) {
@@ -87,9 +136,10 @@ async function changeStatus(app: CampaignsApp, actor: Actor, campaignId: number,
 /** `POST /campaign-settings`: the client sends numbers as numbers or (after a reload) as the stored strings. */
 const settingsBody = z.object({
   settings: z.record(z.string().max(100), z.unknown()).meta({
-    description: 'Keys to save, each with its value: `messageInterval`/`messageIntervalMax` (seconds, the random gap between sends), '
-      + '`longerIntervalAfter`, `greaterInterval`, `variables` (`[{key, value}]`), `startHour`/`endHour` (`HH:mm`), `sabado`, `domingo`, '
-      + '`capHourly`, `capDaily`, `backoffErrorThreshold`, `backoffPauseMinutes`, `confirmationYesWords`, `stopWords`, `confirmationTimeoutHours`',
+    description:
+      'Keys to save, each with its value: `messageInterval`/`messageIntervalMax` (seconds, the random gap between sends), ' +
+      '`longerIntervalAfter`, `greaterInterval`, `variables` (`[{key, value}]`), `startHour`/`endHour` (`HH:mm`), `sabado`, `domingo`, ' +
+      '`capHourly`, `capDaily`, `backoffErrorThreshold`, `backoffPauseMinutes`, `confirmationYesWords`, `stopWords`, `confirmationTimeoutHours`',
   }),
 });
 
@@ -104,52 +154,96 @@ export function campaignRoutes(app: CampaignsApp) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/campaigns/list', auth: 'isAuth', tag, feature, operationId: 'listAllCampaigns', summary: 'Every campaign of the company, by name (admin)',
-      query: z.object({ companyId: z.unknown().optional().meta({ description: 'Sent by the lineage client; ignored (the company is the caller\'s)' }) }),
-      description: 'Admins only. The company is always the caller\'s, whatever `companyId` the query names.',
-      response: campaignListSchema, errors: [FORBIDDEN],
+      method: 'GET',
+      path: '/campaigns/list',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'listAllCampaigns',
+      summary: 'Every campaign of the company, by name (admin)',
+      query: z.object({ companyId: z.unknown().optional().meta({ description: "Sent by the lineage client; ignored (the company is the caller's)" }) }),
+      description: "Admins only. The company is always the caller's, whatever `companyId` the query names.",
+      response: campaignListSchema,
+      errors: [FORBIDDEN],
       handler: async ({ actor }) => app.campaigns.listAllCampaigns.execute({ actor }),
     }),
     route({
-      method: 'GET', path: '/campaigns', auth: 'isAuth', tag, feature, operationId: 'listCampaigns', summary: 'Page through the campaigns found by name (admin)',
+      method: 'GET',
+      path: '/campaigns',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'listCampaigns',
+      summary: 'Page through the campaigns found by name (admin)',
       query: pagedQuery,
-      description: 'Admins only. A page (20) of the company\'s campaigns, found by `searchParam` in the name.',
-      response: campaignPageSchema, errors: [FORBIDDEN],
+      description: "Admins only. A page (20) of the company's campaigns, found by `searchParam` in the name.",
+      response: campaignPageSchema,
+      errors: [FORBIDDEN],
       handler: async ({ actor, query }) => app.campaigns.listCampaigns.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/campaigns/:id', auth: 'isAuth', tag, feature, operationId: 'showCampaign',
-      summary: 'A campaign with its progress and a page of its recipients (the report, admin)', params: byId,
+      method: 'GET',
+      path: '/campaigns/:id',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'showCampaign',
+      summary: 'A campaign with its progress and a page of its recipients (the report, admin)',
+      params: byId,
       query: z.object({
         state: z.enum(RECIPIENT_STATES).optional().meta({ description: 'Only the recipients in this state' }),
         pageNumber: pagedQuery.shape.pageNumber,
       }),
-      description: 'Admins only. `progress` counts the recipients per state (fixed when the campaign first starts: all zero before); '
-        + '`recipients` is a page (20) of them, optionally in one `state`, with when each was sent, delivered, read, asked and confirmed.',
-      response: campaignReportSchema, errors: [FORBIDDEN, NOT_FOUND],
+      description:
+        'Admins only. `progress` counts the recipients per state (fixed when the campaign first starts: all zero before); ' +
+        '`recipients` is a page (20) of them, optionally in one `state`, with when each was sent, delivered, read, asked and confirmed.',
+      response: campaignReportSchema,
+      errors: [FORBIDDEN, NOT_FOUND],
       handler: async ({ actor, params, query }) => {
         const campaign = await app.campaigns.showCampaign.execute({ actor, campaignId: params.id });
-        const recipients = await app.campaigns.listCampaignRecipients.execute({ actor, campaignId: params.id, state: query.state, pageNumber: query.pageNumber });
+        const recipients = await app.campaigns.listCampaignRecipients.execute({
+          actor,
+          campaignId: params.id,
+          state: query.state,
+          pageNumber: query.pageNumber,
+        });
         return { ...campaign, recipients };
       },
     }),
     route({
-      method: 'POST', path: '/campaigns', auth: 'isAuth', tag, feature, operationId: 'createCampaign',
-      summary: 'Create a draft, or a scheduled campaign when it has `scheduledAt` (admin)', body: campaignBody.required({ name: true }),
-      description: 'Admins only. Every id must be one of the company\'s (404 otherwise). With `scheduledAt` the campaign is `PROGRAMADA` and must '
-        + 'be able to run: an audience (`contactListId` and/or `tagListId`), a message and a connection (422 naming what is missing); a time in '
-        + 'the past starts it within seconds. Without, it is an `INATIVA` draft. Answers 200 (as the lineage) and emits `campaign` (action `create`).',
-      response: campaignSchema, errors: WRITE_ERRORS,
+      method: 'POST',
+      path: '/campaigns',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'createCampaign',
+      summary: 'Create a draft, or a scheduled campaign when it has `scheduledAt` (admin)',
+      body: campaignBody.required({ name: true }),
+      description:
+        "Admins only. Every id must be one of the company's (404 otherwise). With `scheduledAt` the campaign is `PROGRAMADA` and must " +
+        'be able to run: an audience (`contactListId` and/or `tagListId`), a message and a connection (422 naming what is missing); a time in ' +
+        'the past starts it within seconds. Without, it is an `INATIVA` draft. Answers 200 (as the lineage) and emits `campaign` (action `create`).',
+      response: campaignSchema,
+      errors: WRITE_ERRORS,
       handler: async ({ actor, body }) => app.campaigns.createCampaign.execute({ actor, campaign: campaignInput(body) }),
     }),
     route({
-      method: 'PUT', path: '/campaigns/:id', auth: 'isAuth', tag, feature, operationId: 'updateCampaign',
-      summary: 'Edit a draft or scheduled campaign, or change its status (admin)', params: byId, body: campaignBody,
-      description: 'Admins only. Only the fields sent change, and only while the stored status is `INATIVA` or `PROGRAMADA` (409 otherwise); '
-        + 'a `scheduledAt` schedules it, `null` makes it a draft again. A `status` other than the stored one is a state change instead (the other '
-        + 'fields are then ignored): `PAUSADA` pauses a running campaign, `EM_ANDAMENTO` starts a draft or scheduled one, resumes a paused one or '
-        + 'runs a cancelled one again, `CANCELADA` cancels; any other status, or one the stored status does not allow, is 409. Emits `campaign` (action `update`).',
-      response: campaignSchema, errors: [...WRITE_ERRORS, NOT_FOUND, STATUS_CONFLICT],
+      method: 'PUT',
+      path: '/campaigns/:id',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'updateCampaign',
+      summary: 'Edit a draft or scheduled campaign, or change its status (admin)',
+      params: byId,
+      body: campaignBody,
+      description:
+        'Admins only. Only the fields sent change, and only while the stored status is `INATIVA` or `PROGRAMADA` (409 otherwise); ' +
+        'a `scheduledAt` schedules it, `null` makes it a draft again. A `status` other than the stored one is a state change instead (the other ' +
+        'fields are then ignored): `PAUSADA` pauses a running campaign, `EM_ANDAMENTO` starts a draft or scheduled one, resumes a paused one or ' +
+        'runs a cancelled one again, `CANCELADA` cancels; any other status, or one the stored status does not allow, is 409. Emits `campaign` (action `update`).',
+      response: campaignSchema,
+      errors: [...WRITE_ERRORS, NOT_FOUND, STATUS_CONFLICT],
       handler: async ({ actor, params, body }) => {
         if (body.status) {
           const changed = await changeStatus(app, actor, params.id, body.status);
@@ -159,68 +253,129 @@ export function campaignRoutes(app: CampaignsApp) {
       },
     }),
     route({
-      method: 'DELETE', path: '/campaigns/:id', auth: 'isAuth', tag, feature, operationId: 'deleteCampaign',
-      summary: 'Delete a campaign that is not running, with its recipients and attachment (admin)', params: byId,
+      method: 'DELETE',
+      path: '/campaigns/:id',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'deleteCampaign',
+      summary: 'Delete a campaign that is not running, with its recipients and attachment (admin)',
+      params: byId,
       description: 'Admins only. A running campaign must be paused or cancelled first (409). Emits `campaign` (action `delete`, with the `id`).',
-      response: deletedSchema, errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT],
+      response: deletedSchema,
+      errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT],
       handler: async ({ actor, params }) => {
         await app.campaigns.deleteCampaign.execute({ actor, campaignId: params.id });
         return { message: 'Campaign deleted' };
       },
     }),
     route({
-      method: 'POST', path: '/campaigns/:id/cancel', auth: 'isAuth', tag, feature, operationId: 'cancelCampaign',
-      summary: 'Cancel a scheduled, running or paused campaign (admin)', params: byId, status: 204,
+      method: 'POST',
+      path: '/campaigns/:id/cancel',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'cancelCampaign',
+      summary: 'Cancel a scheduled, running or paused campaign (admin)',
+      params: byId,
+      status: 204,
       description: 'Admins only. Nothing more is sent once it answers; `restart` runs it again later. Emits `campaign` (action `update`).',
       errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT],
-      handler: async ({ actor, params }) => { await app.campaigns.cancelCampaign.execute({ actor, campaignId: params.id }); },
+      handler: async ({ actor, params }) => {
+        await app.campaigns.cancelCampaign.execute({ actor, campaignId: params.id });
+      },
     }),
     route({
-      method: 'POST', path: '/campaigns/:id/restart', auth: 'isAuth', tag, feature, operationId: 'restartCampaign',
-      summary: 'Run a campaign now: start a draft or scheduled one, resume a paused one, run a cancelled or failed one again (admin)', params: byId, status: 204,
-      description: 'Admins only. The first start fixes the recipients (the audience as it is then, deduplicated, without suppressed numbers); '
-        + 'recipients already sent stay sent, the others go on, paced as the settings say. 422 when it cannot run (no audience, message or '
-        + 'connection), 409 when it is running or finished. Emits `campaign` (action `update`).',
+      method: 'POST',
+      path: '/campaigns/:id/restart',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'restartCampaign',
+      summary: 'Run a campaign now: start a draft or scheduled one, resume a paused one, run a cancelled or failed one again (admin)',
+      params: byId,
+      status: 204,
+      description:
+        'Admins only. The first start fixes the recipients (the audience as it is then, deduplicated, without suppressed numbers); ' +
+        'recipients already sent stay sent, the others go on, paced as the settings say. 422 when it cannot run (no audience, message or ' +
+        'connection), 409 when it is running or finished. Emits `campaign` (action `update`).',
       errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT, { status: 422, codes: RUNNABLE }],
-      handler: async ({ actor, params }) => { await app.campaigns.runCampaign.execute({ actor, campaignId: params.id }); },
+      handler: async ({ actor, params }) => {
+        await app.campaigns.runCampaign.execute({ actor, campaignId: params.id });
+      },
     }),
     route({
-      method: 'POST', path: '/campaigns/:id/media-upload', auth: 'isAuth', tag, feature, operationId: 'setCampaignMedia',
-      summary: 'Attach the file every message variant carries (field `file`, admin)', params: byId,
+      method: 'POST',
+      path: '/campaigns/:id/media-upload',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'setCampaignMedia',
+      summary: 'Attach the file every message variant carries (field `file`, admin)',
+      params: byId,
       multipart: { fileFields: ['file'], maxFileBytes: MAX_CAMPAIGN_MEDIA_BYTES, maxFiles: 1 },
-      description: 'Admins only, before the campaign ever ran (409 after). Replaces the previous file; the message text goes as its caption. '
-        + 'The file is served at `/<mediaPath>`. Emits `campaign` (action `update`).',
+      description:
+        'Admins only, before the campaign ever ran (409 after). Replaces the previous file; the message text goes as its caption. ' +
+        'The file is served at `/<mediaPath>`. Emits `campaign` (action `update`).',
       response: campaignMediaSchema,
-      errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT, { status: 422, codes: ['ERR_NO_FILE', 'ERR_EMPTY_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
+      errors: [
+        FORBIDDEN,
+        NOT_FOUND,
+        STATUS_CONFLICT,
+        { status: 422, codes: ['ERR_NO_FILE', 'ERR_EMPTY_FILE'] },
+        { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
+      ],
       handler: async ({ actor, params, multipart }) => ({
         mensagem: 'Mensagem enviada',
         ...(await app.campaigns.setCampaignMedia.execute({ actor, campaignId: params.id, file: multipart.files.file?.[0] })),
       }),
     }),
     route({
-      method: 'DELETE', path: '/campaigns/:id/media-upload', auth: 'isAuth', tag, feature, operationId: 'removeCampaignMedia',
-      summary: 'Remove the campaign\'s attachment (admin)', params: byId,
-      description: 'Admins only, before the campaign ever ran (409 after); harmless without one. The file is no longer served. Emits `campaign` (action `update`).',
-      response: campaignMediaSchema, errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT],
+      method: 'DELETE',
+      path: '/campaigns/:id/media-upload',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'removeCampaignMedia',
+      summary: "Remove the campaign's attachment (admin)",
+      params: byId,
+      description:
+        'Admins only, before the campaign ever ran (409 after); harmless without one. The file is no longer served. Emits `campaign` (action `update`).',
+      response: campaignMediaSchema,
+      errors: [FORBIDDEN, NOT_FOUND, STATUS_CONFLICT],
       handler: async ({ actor, params }) => ({
         mensagem: 'Arquivo excluído',
         ...(await app.campaigns.removeCampaignMedia.execute({ actor, campaignId: params.id })),
       }),
     }),
     route({
-      method: 'GET', path: '/campaign-settings', auth: 'isAuth', tag, feature, operationId: 'listCampaignSettings',
-      summary: 'The company\'s stored campaign settings (admin)',
+      method: 'GET',
+      path: '/campaign-settings',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'listCampaignSettings',
+      summary: "The company's stored campaign settings (admin)",
       description: 'Admins only. One row per key ever saved, its value as text; keys never saved take their defaults.',
-      response: campaignSettingRowsSchema, errors: [FORBIDDEN],
+      response: campaignSettingRowsSchema,
+      errors: [FORBIDDEN],
       handler: async ({ actor }) => app.campaigns.listCampaignSettings.execute({ actor }),
     }),
     route({
-      method: 'POST', path: '/campaign-settings', auth: 'isAuth', tag, feature, operationId: 'saveCampaignSettings',
-      summary: 'Save some campaign settings; answers every stored row (admin)', body: settingsBody,
-      description: 'Admins only. Each key given is checked (numbers as numbers or numeric strings, booleans as `true`/`false` or their strings, '
-        + 'lists as arrays or JSON text) and all are saved or none: an unknown key or a value out of range is 422 `ERR_INVALID_CAMPAIGN_SETTING` '
-        + 'naming the key. Emits `campaignSettings` (action `create`) with every row.',
-      response: campaignSettingRowsSchema, errors: [FORBIDDEN, { status: 422, codes: ['ERR_INVALID_CAMPAIGN_SETTING'] }],
+      method: 'POST',
+      path: '/campaign-settings',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'saveCampaignSettings',
+      summary: 'Save some campaign settings; answers every stored row (admin)',
+      body: settingsBody,
+      description:
+        'Admins only. Each key given is checked (numbers as numbers or numeric strings, booleans as `true`/`false` or their strings, ' +
+        'lists as arrays or JSON text) and all are saved or none: an unknown key or a value out of range is 422 `ERR_INVALID_CAMPAIGN_SETTING` ' +
+        'naming the key. Emits `campaignSettings` (action `create`) with every row.',
+      response: campaignSettingRowsSchema,
+      errors: [FORBIDDEN, { status: 422, codes: ['ERR_INVALID_CAMPAIGN_SETTING'] }],
       handler: async ({ actor, body }) => app.campaigns.saveCampaignSettings.execute({ actor, settings: body.settings }),
     }),
   ];

@@ -9,9 +9,11 @@ import { chatMessagePageSchema, chatMessageSchema, chatPageSchema, chatSchema } 
 
 type ChatsApp = Pick<Application, 'chats'>;
 
-const PLAN: RouteError = { status: 403, codes: ['ERR_PLAN_FEATURE_DISABLED'], description: 'The company\'s plan has no internal chat' };
+const PLAN: RouteError = { status: 403, codes: ['ERR_PLAN_FEATURE_DISABLED'], description: "The company's plan has no internal chat" };
 const OWNER: RouteError = {
-  status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'], description: 'The caller is a member but not the owner, or the plan has no internal chat',
+  status: 403,
+  codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'],
+  description: 'The caller is a member but not the owner, or the plan has no internal chat',
 };
 const NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_CHAT_FOUND'], description: 'No such chat in the company, or the caller is not a member' };
 const ACCESS = 'Any user of a company whose plan has internal chat; a chat is visible to its members only (404 to anyone else).';
@@ -31,73 +33,153 @@ export function chatRoutes(app: ChatsApp) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/chats', auth: 'isAuth', tag, feature, operationId: 'listChats', summary: 'Page through the caller\'s internal chats',
+      method: 'GET',
+      path: '/chats',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'listChats',
+      summary: "Page through the caller's internal chats",
       description: `${ACCESS} A page (20) as \`{records, count, hasMore}\` of the chats the caller is a member of, latest activity first; \`searchParam\` in the title, ignoring case and accents. Each chat carries its owner and every member with their unread count.`,
-      query: pagedQuery, response: chatPageSchema, errors: [PLAN],
+      query: pagedQuery,
+      response: chatPageSchema,
+      errors: [PLAN],
       handler: async ({ actor, query }) => chats.listChats.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/chats/:id', auth: 'isAuth', tag, feature, operationId: 'showChat', summary: 'One of the caller\'s chats, by id or uuid',
+      method: 'GET',
+      path: '/chats/:id',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'showChat',
+      summary: "One of the caller's chats, by id or uuid",
       description: `${ACCESS} \`:id\` is the chat's id or its \`uuid\` (the client's address, \`/chats/<uuid>\`).`,
-      params: z.object({ id: z.union([id, z.uuid()]).meta({ description: 'The chat\'s id, or its uuid' }) }),
-      response: chatSchema, errors: [PLAN, NOT_FOUND],
+      params: z.object({ id: z.union([id, z.uuid()]).meta({ description: "The chat's id, or its uuid" }) }),
+      response: chatSchema,
+      errors: [PLAN, NOT_FOUND],
       handler: async ({ actor, params }) => chats.showChat.execute({ actor, chat: params.id }),
     }),
     route({
-      method: 'GET', path: '/chats/:id/messages', auth: 'isAuth', tag, feature, operationId: 'listChatMessages', summary: 'Page through a chat\'s messages, newest page first',
+      method: 'GET',
+      path: '/chats/:id/messages',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'listChatMessages',
+      summary: "Page through a chat's messages, newest page first",
       description: `${ACCESS} Page 1 holds the 20 newest messages, each page in the order they were sent (the client prepends older pages as \`pageNumber\` grows). Reading does not mark the chat read: \`POST /chats/:id/read\` does.`,
-      params: byId, query: z.object({ pageNumber: pagedQuery.shape.pageNumber }), response: chatMessagePageSchema, errors: [PLAN, NOT_FOUND],
+      params: byId,
+      query: z.object({ pageNumber: pagedQuery.shape.pageNumber }),
+      response: chatMessagePageSchema,
+      errors: [PLAN, NOT_FOUND],
       handler: async ({ actor, params, query }) => chats.listChatMessages.execute({ actor, chatId: params.id, pageNumber: query.pageNumber }),
     }),
     route({
-      method: 'POST', path: '/chats/:id/messages', auth: 'isAuth', tag, feature, operationId: 'sendChatMessage', summary: 'Write in a chat: a text, files (`medias`), or both',
-      description: `${ACCESS} JSON \`{message}\`, or multipart with the files in \`medias\` (up to ${MAX_CHAT_FILES}, each up to 16 MB) and an optional \`message\` `
-        + '(the other fields the client sends, `typeArch`, `fileId`, `body`, `fromMe`, are ignored). Each file is a message of its own: the first '
-        + 'carries the text as its caption, the others (and one sent without text) their file\'s name. The sender has then read the chat; every other '
-        + 'member has one more unread per message. Members get `chat-<chatId>` and `chat` (`new-message`) per message. Answers the last message, 200.',
-      params: byId, body: z.object({ message: z.string().max(100_000).optional() }), jsonOrMultipart: true,
+      method: 'POST',
+      path: '/chats/:id/messages',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'sendChatMessage',
+      summary: 'Write in a chat: a text, files (`medias`), or both',
+      description:
+        `${ACCESS} JSON \`{message}\`, or multipart with the files in \`medias\` (up to ${MAX_CHAT_FILES}, each up to 16 MB) and an optional \`message\` ` +
+        '(the other fields the client sends, `typeArch`, `fileId`, `body`, `fromMe`, are ignored). Each file is a message of its own: the first ' +
+        "carries the text as its caption, the others (and one sent without text) their file's name. The sender has then read the chat; every other " +
+        'member has one more unread per message. Members get `chat-<chatId>` and `chat` (`new-message`) per message. Answers the last message, 200.',
+      params: byId,
+      body: z.object({ message: z.string().max(100_000).optional() }),
+      jsonOrMultipart: true,
       multipart: { fileFields: ['medias'], maxFileBytes: MAX_CHAT_MEDIA_BYTES, maxFiles: MAX_CHAT_FILES },
       response: chatMessageSchema,
       errors: [
-        PLAN, NOT_FOUND, { status: 413, codes: ['ERR_FILE_TOO_LARGE', 'ERR_TOO_MANY_FILES'] },
+        PLAN,
+        NOT_FOUND,
+        { status: 413, codes: ['ERR_FILE_TOO_LARGE', 'ERR_TOO_MANY_FILES'] },
         { status: 422, codes: ['ERR_CHAT_MESSAGE_EMPTY', 'ERR_CHAT_MESSAGE_TOO_LONG', 'ERR_EMPTY_FILE'] },
       ],
-      handler: async ({ actor, params, body, multipart }) => chats.sendChatMessage.execute({
-        actor, chatId: params.id, ...(body.message !== undefined ? { message: body.message } : {}), files: multipart.files.medias ?? [],
-      }),
+      handler: async ({ actor, params, body, multipart }) =>
+        chats.sendChatMessage.execute({
+          actor,
+          chatId: params.id,
+          ...(body.message !== undefined ? { message: body.message } : {}),
+          files: multipart.files.medias ?? [],
+        }),
     }),
     route({
-      method: 'POST', path: '/chats/:id/read', auth: 'isAuth', tag, feature, operationId: 'markChatRead', summary: 'The caller has read the chat',
-      description: `${ACCESS} Marks the chat read up to its latest message for the caller only (the user of the token: a \`userId\` in the body is `
-        + 'ignored); no other member\'s count changes. The caller\'s sockets get `chat-<chatId>` and `chat` (`update`). Answers the chat.',
-      params: byId, body: z.object({ userId: z.unknown().optional().meta({ description: 'Sent by the lineage client; ignored' }) }),
-      response: chatSchema, errors: [PLAN, NOT_FOUND],
+      method: 'POST',
+      path: '/chats/:id/read',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'markChatRead',
+      summary: 'The caller has read the chat',
+      description:
+        `${ACCESS} Marks the chat read up to its latest message for the caller only (the user of the token: a \`userId\` in the body is ` +
+        "ignored); no other member's count changes. The caller's sockets get `chat-<chatId>` and `chat` (`update`). Answers the chat.",
+      params: byId,
+      body: z.object({ userId: z.unknown().optional().meta({ description: 'Sent by the lineage client; ignored' }) }),
+      response: chatSchema,
+      errors: [PLAN, NOT_FOUND],
       handler: async ({ actor, params }) => chats.markChatRead.execute({ actor, chatId: params.id }),
     }),
     route({
-      method: 'POST', path: '/chats', auth: 'isAuth', tag, feature, operationId: 'createChat', summary: 'Create a chat with some of the company\'s users',
-      description: `${ACCESS} The caller owns the chat and is always a member; \`users\` names the others (users of the company: another company's is 404). `
-        + 'Answers 200 with the chat, as the lineage does; each member gets `chat-user-<their id>` (`create`).',
+      method: 'POST',
+      path: '/chats',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'createChat',
+      summary: "Create a chat with some of the company's users",
+      description:
+        `${ACCESS} The caller owns the chat and is always a member; \`users\` names the others (users of the company: another company's is 404). ` +
+        'Answers 200 with the chat, as the lineage does; each member gets `chat-user-<their id>` (`create`).',
       body: z.object({ title: z.string().max(1000), users: members.optional() }),
       response: chatSchema,
       errors: [PLAN, { status: 404, codes: ['ERR_NO_USER_FOUND'] }, { status: 422, codes: ['ERR_CHAT_INVALID_TITLE', 'ERR_TOO_MANY_CHAT_MEMBERS'] }],
       handler: async ({ actor, body }) => chats.createChat.execute({ actor, title: body.title, userIds: (body.users ?? []).map((u) => u.id) }),
     }),
     route({
-      method: 'PUT', path: '/chats/:id', auth: 'isAuth', tag, feature, operationId: 'updateChat', summary: 'Rename a chat and/or replace its members (owner)',
-      description: `${ACCESS} Only the owner (403 for the other members). \`users\`, when sent, replaces the members (the owner always stays): `
-        + 'those who stay get `chat-user-<id>` `update`, those who join `create`, those removed `chat` `delete`.',
-      params: byId, body: z.object({ title: z.string().max(1000).optional(), users: members.optional() }),
+      method: 'PUT',
+      path: '/chats/:id',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'updateChat',
+      summary: 'Rename a chat and/or replace its members (owner)',
+      description:
+        `${ACCESS} Only the owner (403 for the other members). \`users\`, when sent, replaces the members (the owner always stays): ` +
+        'those who stay get `chat-user-<id>` `update`, those who join `create`, those removed `chat` `delete`.',
+      params: byId,
+      body: z.object({ title: z.string().max(1000).optional(), users: members.optional() }),
       response: chatSchema,
-      errors: [OWNER, NOT_FOUND, { status: 404, codes: ['ERR_NO_USER_FOUND'] }, { status: 422, codes: ['ERR_CHAT_INVALID_TITLE', 'ERR_TOO_MANY_CHAT_MEMBERS'] }],
-      handler: async ({ actor, params, body }) => chats.updateChat.execute({
-        actor, chatId: params.id, ...(body.title !== undefined ? { title: body.title } : {}), ...(body.users ? { userIds: body.users.map((u) => u.id) } : {}),
-      }),
+      errors: [
+        OWNER,
+        NOT_FOUND,
+        { status: 404, codes: ['ERR_NO_USER_FOUND'] },
+        { status: 422, codes: ['ERR_CHAT_INVALID_TITLE', 'ERR_TOO_MANY_CHAT_MEMBERS'] },
+      ],
+      handler: async ({ actor, params, body }) =>
+        chats.updateChat.execute({
+          actor,
+          chatId: params.id,
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.users ? { userIds: body.users.map((u) => u.id) } : {}),
+        }),
     }),
     route({
-      method: 'DELETE', path: '/chats/:id', auth: 'isAuth', tag, feature, operationId: 'deleteChat', summary: 'Delete a chat with its messages and files (owner)',
+      method: 'DELETE',
+      path: '/chats/:id',
+      auth: 'isAuth',
+      tag,
+      feature,
+      operationId: 'deleteChat',
+      summary: 'Delete a chat with its messages and files (owner)',
       description: `${ACCESS} Only the owner (403 for the other members). Its members get \`chat\` \`delete\` with the \`id\`.`,
-      params: byId, response: deletedSchema, errors: [OWNER, NOT_FOUND],
+      params: byId,
+      response: deletedSchema,
+      errors: [OWNER, NOT_FOUND],
       handler: async ({ actor, params }) => {
         await chats.deleteChat.execute({ actor, chatId: params.id });
         return { message: 'Chat deleted' };

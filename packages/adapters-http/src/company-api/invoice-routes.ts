@@ -21,27 +21,45 @@ export function invoiceRoutes(app: Pick<Application, 'companyApi'>) {
   const tag = 'Subscriptions, invoices, webhooks';
   return [
     route({
-      method: 'GET', path: '/invoices', auth: 'isAuth', tag, summary: "The company's invoices (super: all, or `companyId`)", query: invoiceQuery,
-      description: 'A page (20) of invoices, newest first. Operators and admins see their own company\'s (`companyId` is ignored); '
-        + 'super users see every company\'s, or those of `companyId`.',
+      method: 'GET',
+      path: '/invoices',
+      auth: 'isAuth',
+      tag,
+      summary: "The company's invoices (super: all, or `companyId`)",
+      query: invoiceQuery,
+      description:
+        "A page (20) of invoices, newest first. Operators and admins see their own company's (`companyId` is ignored); " +
+        "super users see every company's, or those of `companyId`.",
       response: invoicePageSchema,
       handler: async ({ actor, query }) => app.companyApi.listInvoices.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/invoices/:Invoiceid', auth: 'isAuth', tag, summary: "Show one of the company's invoices (super: any)",
+      method: 'GET',
+      path: '/invoices/:Invoiceid',
+      auth: 'isAuth',
+      tag,
+      summary: "Show one of the company's invoices (super: any)",
       params: idParam('Invoiceid'),
-      description: 'Any user may read an invoice of their own company; super users any company\'s. Another company\'s invoice is not found.',
-      response: invoiceSchema, errors: [{ status: 404, codes: ['ERR_NO_INVOICE_FOUND'] }],
+      description: "Any user may read an invoice of their own company; super users any company's. Another company's invoice is not found.",
+      response: invoiceSchema,
+      errors: [{ status: 404, codes: ['ERR_NO_INVOICE_FOUND'] }],
       handler: async ({ actor, params }) => app.companyApi.showInvoice.execute({ actor, invoiceId: params.Invoiceid }),
     }),
     route({
-      method: 'PUT', path: '/invoices/:id', auth: 'isAuth', tag, summary: 'Change an invoice (super)', params: idParam('id'),
+      method: 'PUT',
+      path: '/invoices/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Change an invoice (super)',
+      params: idParam('id'),
       body: updateInvoiceBody,
-      description: 'Super users only (403 `ERR_NO_PERMISSION` otherwise). Changes the fields given; becoming `paid` records `paidAt`, '
-        + 'leaving `paid` clears it. The invoice stays with its company.',
+      description:
+        'Super users only (403 `ERR_NO_PERMISSION` otherwise). Changes the fields given; becoming `paid` records `paidAt`, ' +
+        'leaving `paid` clears it. The invoice stays with its company.',
       response: invoiceSchema,
       errors: [
-        { status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_INVOICE_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_NO_INVOICE_FOUND'] },
         { status: 422, codes: ['ERR_INVALID_INVOICE_DETAIL', 'ERR_INVALID_INVOICE_VALUE', 'ERR_INVALID_INVOICE_DUE_DATE', 'ERR_INVALID_INVOICE_STATUS'] },
       ],
       handler: async ({ actor, params, body }) => app.companyApi.updateInvoice.execute({ actor, invoiceId: params.id, ...body }),

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { route, type RouteError } from '../http/route.js';
 import { id, idParam } from '../http/schemas.js';
 import {
-  connectionDeletedSchema, connectionViewSchema, connectionWithQueuesSchema, importedTicketsClosedSchema, sessionsRestartedSchema,
+  connectionDeletedSchema,
+  connectionViewSchema,
+  connectionWithQueuesSchema,
+  importedTicketsClosedSchema,
+  sessionsRestartedSchema,
 } from './connection-schemas.js';
 
 const notFound = { status: 404, codes: ['ERR_NO_CONNECTION_FOUND'] } as const;
@@ -11,11 +15,23 @@ const adminOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The
 const superOnly = { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'The caller is not a super user' } as const;
 /** The rules a created or changed connection must meet (422). */
 const fieldRules: ErrorCode[] = [
-  'ERR_INVALID_CONNECTION_NAME', 'ERR_CONNECTION_TEXT_TOO_LONG', 'ERR_INVALID_REOPEN_WINDOW', 'ERR_INVALID_EXTERNAL_ID', 'ERR_INVALID_SECRETS',
-  'ERR_EXTERNAL_ID_REQUIRED', 'ERR_PAGE_ACCESS_TOKEN_REQUIRED', 'ERR_INVALID_CONNECTION_TOKEN_FORMAT', 'ERR_TOO_MANY_QUEUES', 'ERR_BIZCHAT_ACCOUNT_INCOMPLETE',
+  'ERR_INVALID_CONNECTION_NAME',
+  'ERR_CONNECTION_TEXT_TOO_LONG',
+  'ERR_INVALID_REOPEN_WINDOW',
+  'ERR_INVALID_EXTERNAL_ID',
+  'ERR_INVALID_SECRETS',
+  'ERR_EXTERNAL_ID_REQUIRED',
+  'ERR_PAGE_ACCESS_TOKEN_REQUIRED',
+  'ERR_INVALID_CONNECTION_TOKEN_FORMAT',
+  'ERR_TOO_MANY_QUEUES',
+  'ERR_BIZCHAT_ACCOUNT_INCOMPLETE',
 ];
 const createErrors: RouteError[] = [
-  { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CONNECTION_CREATION_COUNT'], description: 'The caller is not an admin, or the plan\'s connection limit is reached' },
+  {
+    status: 403,
+    codes: ['ERR_NO_PERMISSION', 'ERR_CONNECTION_CREATION_COUNT'],
+    description: "The caller is not an admin, or the plan's connection limit is reached",
+  },
   { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_PROMPT_FOUND'] },
   { status: 409, codes: ['ERR_TOKEN_IN_USE'] },
   { status: 422, codes: ['ERR_INVALID_PROVIDER', ...fieldRules] },
@@ -28,9 +44,16 @@ const updateErrors = (forbidden: typeof adminOnly | typeof superOnly): RouteErro
 ];
 /** A social page is verified with the Graph API and unique on the platform (create, and updates of the page or its token). */
 const withPageChecks = (errors: RouteError[]): RouteError[] => [
-  ...errors.map((e): RouteError => (typeof e === 'number' ? e
-    : e.status === 409 ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_IN_USE'] }
-      : e.status === 422 ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_ACCESS_TOKEN_INVALID', 'ERR_PAGE_NOT_OWNED'] } : e)),
+  ...errors.map(
+    (e): RouteError =>
+      typeof e === 'number'
+        ? e
+        : e.status === 409
+          ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_IN_USE'] }
+          : e.status === 422
+            ? { ...e, codes: [...(e.codes ?? []), 'ERR_PAGE_ACCESS_TOKEN_INVALID', 'ERR_PAGE_NOT_OWNED'] }
+            : e,
+  ),
   { status: 503, codes: ['ERR_GRAPH_API_UNAVAILABLE'], description: 'The Graph API could not be asked whom the page access token belongs to' },
 ];
 /**
@@ -39,18 +62,27 @@ const withPageChecks = (errors: RouteError[]): RouteError[] => [
  * (create, and updates of the number, its token or its account).
  */
 const withNumberChecks = (errors: RouteError[], unavailable: string): RouteError[] => [
-  ...errors.map((e): RouteError => (typeof e === 'number' ? e
-    : e.status === 409 ? { ...e, codes: [...(e.codes ?? []), 'ERR_BIZCHAT_NUMBER_IN_USE'] }
-      : e.status === 422 ? { ...e, codes: [...(e.codes ?? []), 'ERR_BIZCHAT_TOKEN_INVALID', 'ERR_BIZCHAT_NUMBER_NOT_OWNED'] } : e)),
+  ...errors.map(
+    (e): RouteError =>
+      typeof e === 'number'
+        ? e
+        : e.status === 409
+          ? { ...e, codes: [...(e.codes ?? []), 'ERR_BIZCHAT_NUMBER_IN_USE'] }
+          : e.status === 422
+            ? { ...e, codes: [...(e.codes ?? []), 'ERR_BIZCHAT_TOKEN_INVALID', 'ERR_BIZCHAT_NUMBER_NOT_OWNED'] }
+            : e,
+  ),
   // Declared after the page check's 503, so its description (the one the 503 is shown with) covers both.
   { status: 503, codes: ['ERR_BIZCHAT_PROVIDER_UNAVAILABLE'], description: unavailable },
 ];
-const PAGE_OR_NUMBER_UNAVAILABLE = 'The Graph API could not be asked whom the page access token belongs to, or whether the access token reaches the business number';
-const UPDATE_TEXT = 'Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu\'s queues, `promptId` sets or '
-  + '(null) removes its assistant (one of the company\'s prompts), `isDefault: true` unsets the other default. A new page or business number, '
-  + 'or new secrets for it, is verified with the provider as on creation. A change of provider, page or '
-  + 'secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any connection that lost the default, and '
-  + '`chatappSession` (action `update`) on a restart.';
+const PAGE_OR_NUMBER_UNAVAILABLE =
+  'The Graph API could not be asked whom the page access token belongs to, or whether the access token reaches the business number';
+const UPDATE_TEXT =
+  "Only the fields sent change; `token: null` removes the token, `queueIds` replaces the menu's queues, `promptId` sets or " +
+  "(null) removes its assistant (one of the company's prompts), `isDefault: true` unsets the other default. A new page or business number, " +
+  'or new secrets for it, is verified with the provider as on creation. A change of provider, page or ' +
+  'secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any connection that lost the default, and ' +
+  '`chatappSession` (action `update`) on a restart.';
 
 const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
 const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi']);
@@ -62,27 +94,29 @@ const text = z.string().max(4000).nullable();
  * The lineage's edit form sends the whole GET answer back with its own fields: what we do not model
  * (`schedules`, `timeSendQueue`…) and the read-only fields are dropped.
  */
-const editableFields = z.object({
-  name: z.string().max(120),
-  /** Also the lineage's library channel (`beta`, `stable`), which means "the default" here. */
-  provider: z.union([provider, z.enum(['beta', 'stable'])]),
-  greetingMessage: text,
-  /** The lineage's name of the farewell, sent when an operator closes a ticket. */
-  complationMessage: text,
-  /** Our former name of `complationMessage`, still accepted. */
-  farewellMessage: text,
-  outOfHoursMessage: text,
-  isDefault: z.boolean(),
-  reopenWindowMinutes: z.number().int().min(0).max(10_080),
-  /** The "Token API": write-only, answered masked (the masked value sent back means unchanged). */
-  token: z.string().max(256).nullable(),
-  externalId: z.string().max(128).nullable(),
-  secrets: z.record(z.string().max(64), z.string().max(4096)),
-  /** The queues its menu offers, replacing the current ones. */
-  queueIds: z.array(id).max(100),
-  /** The AI assistant answering its conversations (one of the company's prompts); null: none. */
-  promptId: id.nullable(),
-}).partial();
+const editableFields = z
+  .object({
+    name: z.string().max(120),
+    /** Also the lineage's library channel (`beta`, `stable`), which means "the default" here. */
+    provider: z.union([provider, z.enum(['beta', 'stable'])]),
+    greetingMessage: text,
+    /** The lineage's name of the farewell, sent when an operator closes a ticket. */
+    complationMessage: text,
+    /** Our former name of `complationMessage`, still accepted. */
+    farewellMessage: text,
+    outOfHoursMessage: text,
+    isDefault: z.boolean(),
+    reopenWindowMinutes: z.number().int().min(0).max(10_080),
+    /** The "Token API": write-only, answered masked (the masked value sent back means unchanged). */
+    token: z.string().max(256).nullable(),
+    externalId: z.string().max(128).nullable(),
+    secrets: z.record(z.string().max(64), z.string().max(4096)),
+    /** The queues its menu offers, replacing the current ones. */
+    queueIds: z.array(id).max(100),
+    /** The AI assistant answering its conversations (one of the company's prompts); null: none. */
+    promptId: id.nullable(),
+  })
+  .partial();
 
 /** The lineage's names to ours: `complationMessage` is the farewell; `beta`/`stable` leave the provider to the default. */
 function toConnectionFields<T extends z.infer<typeof editableFields>>(body: T) {
@@ -98,16 +132,18 @@ const createBody = editableFields.extend({ name: z.string().max(120) });
  * A page or account as Meta's documentation names it: `channel` facebook|instagram, `pageId`,
  * `pageAccessToken` — accepted beside the generic `provider`, `externalId` and `secrets`.
  */
-const socialBody = createBody.extend({
-  channel: z.enum(['facebook', 'instagram']).optional(),
-  pageId: z.string().min(1).max(128).optional(),
-  pageAccessToken: z.string().min(1).max(4096).optional(),
-}).transform(({ channel, pageId, pageAccessToken, ...rest }) => ({
-  ...toConnectionFields(rest),
-  ...(channel ? { provider: channel === 'facebook' ? ('messenger' as const) : ('instagram' as const) } : {}),
-  ...(pageId ? { externalId: pageId } : {}),
-  ...(pageAccessToken ? { secrets: { ...rest.secrets, pageAccessToken } } : {}),
-}));
+const socialBody = createBody
+  .extend({
+    channel: z.enum(['facebook', 'instagram']).optional(),
+    pageId: z.string().min(1).max(128).optional(),
+    pageAccessToken: z.string().min(1).max(4096).optional(),
+  })
+  .transform(({ channel, pageId, pageAccessToken, ...rest }) => ({
+    ...toConnectionFields(rest),
+    ...(channel ? { provider: channel === 'facebook' ? ('messenger' as const) : ('instagram' as const) } : {}),
+    ...(pageId ? { externalId: pageId } : {}),
+    ...(pageAccessToken ? { secrets: { ...rest.secrets, pageAccessToken } } : {}),
+  }));
 const updateBody = editableFields.extend({ kind: kind.optional() }).transform(toConnectionFields);
 const filterQuery = z.object({ kind: kind.optional(), status: status.optional(), provider: provider.optional() });
 
@@ -121,66 +157,107 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
   const byId = idParam('chatappId');
   return [
     route({
-      method: 'GET', path: '/chatapp/', auth: 'isAuth', tag, summary: 'The company connections',
+      method: 'GET',
+      path: '/chatapp/',
+      auth: 'isAuth',
+      tag,
+      summary: 'The company connections',
       description: 'Every operator of the company may read them (they pick one to send on); ordered by id.',
       response: z.array(connectionWithQueuesSchema),
       handler: async ({ actor }) => app.connections.listConnections.execute({ actor }),
     }),
     route({
-      method: 'GET', path: '/chatapp/filter', auth: 'isAuth', tag, summary: 'The company connections filtered by kind, status and provider',
+      method: 'GET',
+      path: '/chatapp/filter',
+      auth: 'isAuth',
+      tag,
+      summary: 'The company connections filtered by kind, status and provider',
       query: filterQuery,
       description: 'As `GET /chatapp/`, keeping the connections of the given kind, status and provider.',
       response: z.array(connectionWithQueuesSchema),
       handler: async ({ actor, query }) => app.connections.listConnections.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/chatapp/all', auth: 'isAuth', tag, summary: 'Every company connections (super)', query: filterQuery,
+      method: 'GET',
+      path: '/chatapp/all',
+      auth: 'isAuth',
+      tag,
+      summary: 'Every company connections (super)',
+      query: filterQuery,
       description: 'Super users only: the connections of every company, by company then id, without their queues.',
       response: z.array(connectionViewSchema),
       errors: [superOnly],
       handler: async ({ actor, query }) => app.connections.listAllConnections.execute({ actor, ...query }),
     }),
     route({
-      method: 'POST', path: '/chatapp/', auth: 'isAuth', tag, summary: 'Create a chat-application connection (admin)', status: 201,
-      body: createBody.extend({ kind: z.enum(['chatapp', 'bizchat']).optional() })
+      method: 'POST',
+      path: '/chatapp/',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create a chat-application connection (admin)',
+      status: 201,
+      body: createBody
+        .extend({ kind: z.enum(['chatapp', 'bizchat']).optional() })
         .transform(({ kind: chosen, ...rest }) => ({ kind: chosen ?? ('chatapp' as const), ...toConnectionFields(rest) })),
-      description: 'Admins only, within the plan\'s connection limit. The connection starts `OPENING` and its session is started; '
-        + 'emits the `chatapp` event (action `update`). The provider defaults to `baileys`. With `kind: bizchat` it is a business-API number '
-        + '(provider `cloudapi`): `externalId` is its phone-number id, `secrets` hold `accessToken` and `wabaId` (the business account). The Cloud API '
-        + 'must say the access token reaches the number and that the number is one of the business account\'s, and no connection of any company '
-        + 'may have the number already.',
+      description:
+        "Admins only, within the plan's connection limit. The connection starts `OPENING` and its session is started; " +
+        'emits the `chatapp` event (action `update`). The provider defaults to `baileys`. With `kind: bizchat` it is a business-API number ' +
+        '(provider `cloudapi`): `externalId` is its phone-number id, `secrets` hold `accessToken` and `wabaId` (the business account). The Cloud API ' +
+        "must say the access token reaches the number and that the number is one of the business account's, and no connection of any company " +
+        'may have the number already.',
       response: connectionWithQueuesSchema,
       errors: withNumberChecks(createErrors, 'The Cloud API could not be asked whether the access token reaches the business number'),
       handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, ...body }),
     }),
     route({
-      method: 'POST', path: '/socialnet/', auth: 'isAuth', tag, summary: 'Connect a social-network page or account (admin)', status: 201,
+      method: 'POST',
+      path: '/socialnet/',
+      auth: 'isAuth',
+      tag,
+      summary: 'Connect a social-network page or account (admin)',
+      status: 201,
       body: socialBody,
-      description: 'Admins only, within the plan\'s connection limit: a Facebook page (`channel: facebook`, provider `messenger`, the default) '
-        + 'or an Instagram account, with its `pageId` and `pageAccessToken` (or `externalId` and `secrets.pageAccessToken`). The Graph API must say the '
-        + 'token is the page\'s (or that of the page the Instagram account is linked to), and no connection of any company may have the page already. '
-        + 'Emits the `chatapp` event (action `update`).',
+      description:
+        "Admins only, within the plan's connection limit: a Facebook page (`channel: facebook`, provider `messenger`, the default) " +
+        'or an Instagram account, with its `pageId` and `pageAccessToken` (or `externalId` and `secrets.pageAccessToken`). The Graph API must say the ' +
+        "token is the page's (or that of the page the Instagram account is linked to), and no connection of any company may have the page already. " +
+        'Emits the `chatapp` event (action `update`).',
       response: connectionWithQueuesSchema,
       errors: withPageChecks(createErrors),
       handler: async ({ actor, body }) => app.connections.createConnection.execute({ actor, kind: 'socialnet', ...body }),
     }),
     route({
-      method: 'GET', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Show a connection', params: byId,
+      method: 'GET',
+      path: '/chatapp/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a connection',
+      params: byId,
       description: 'Any operator of the company.',
       response: connectionWithQueuesSchema,
       errors: [notFound],
       handler: async ({ actor, params }) => app.connections.showConnection.execute({ actor, connectionId: params.chatappId }),
     }),
     route({
-      method: 'PUT', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Update a connection (admin); `token: null` removes the token',
-      params: byId, body: updateBody,
+      method: 'PUT',
+      path: '/chatapp/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Update a connection (admin); `token: null` removes the token',
+      params: byId,
+      body: updateBody,
       description: `Admins only. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
       errors: withNumberChecks(withPageChecks(updateErrors(adminOnly)), PAGE_OR_NUMBER_UNAVAILABLE),
       handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, ...body }),
     }),
     route({
-      method: 'DELETE', path: '/chatapp/:chatappId', auth: 'isAuth', tag, summary: 'Log out and delete a connection (admin)', params: byId,
+      method: 'DELETE',
+      path: '/chatapp/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Log out and delete a connection (admin)',
+      params: byId,
       description: 'Admins only: the session is logged out and the greeting file deleted; emits the `chatapp` event (action `delete`, with `chatappId`).',
       response: connectionDeletedSchema,
       errors: [notFound, adminOnly],
@@ -190,20 +267,30 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       },
     }),
     route({
-      method: 'POST', path: '/closedimported/:chatappId', auth: 'isAuth', tag, summary: 'Close the pending unassigned tickets of a connection (admin)',
+      method: 'POST',
+      path: '/closedimported/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Close the pending unassigned tickets of a connection (admin)',
       params: byId,
-      description: 'Admins only: clears the backlog an import left (pending tickets without operator), without farewell or history entries; '
-        + 'emits one `ticket` event (action `closeMany`) naming the closed ids.',
+      description:
+        'Admins only: clears the backlog an import left (pending tickets without operator), without farewell or history entries; ' +
+        'emits one `ticket` event (action `closeMany`) naming the closed ids.',
       response: importedTicketsClosedSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.tickets.closeImportedTickets.execute({ actor, connectionId: params.chatappId }),
     }),
     route({
-      method: 'POST', path: '/chatapp-restart/', auth: 'isAuth', tag, summary: 'Restart every chat-application session of the company (admin)',
-      description: 'Admins only. Answers at once: each `chatapp` connection shows `OPENING` and emits the `chatappSession` event (action `update`); '
-        + 'the channel runtime then reports its progress in further `chatappSession` events (`OPENING`, then `CONNECTED`, `qrcode` or `DISCONNECTED`). '
-        + 'Restarts are coalesced: requests at the same time share one, and a session whose restart was asked in the last 15 s and did not come back '
-        + '`DISCONNECTED` joins that restart (it is listed with its current status) rather than restarting again.',
+      method: 'POST',
+      path: '/chatapp-restart/',
+      auth: 'isAuth',
+      tag,
+      summary: 'Restart every chat-application session of the company (admin)',
+      description:
+        'Admins only. Answers at once: each `chatapp` connection shows `OPENING` and emits the `chatappSession` event (action `update`); ' +
+        'the channel runtime then reports its progress in further `chatappSession` events (`OPENING`, then `CONNECTED`, `qrcode` or `DISCONNECTED`). ' +
+        'Restarts are coalesced: requests at the same time share one, and a session whose restart was asked in the last 15 s and did not come back ' +
+        '`DISCONNECTED` joins that restart (it is listed with its current status) rather than restarting again.',
       response: sessionsRestartedSchema,
       errors: [adminOnly],
       handler: async ({ actor }) => {
@@ -212,8 +299,13 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       },
     }),
     route({
-      method: 'POST', path: '/chatapp/:chatappId/media-upload', auth: 'isAuth', tag, summary: 'Attach the greeting file (field `file`, admin)',
-      params: byId, multipart: { fileFields: ['file'], maxFileBytes: MAX_GREETING_MEDIA_BYTES, maxFiles: 1 },
+      method: 'POST',
+      path: '/chatapp/:chatappId/media-upload',
+      auth: 'isAuth',
+      tag,
+      summary: 'Attach the greeting file (field `file`, admin)',
+      params: byId,
+      multipart: { fileFields: ['file'], maxFileBytes: MAX_GREETING_MEDIA_BYTES, maxFiles: 1 },
       description: 'Admins only: any type of file, replacing the previous one; emits the `chatapp` event (action `update`).',
       response: connectionViewSchema,
       errors: [notFound, adminOnly, { status: 422, codes: ['ERR_NO_FILE'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }],
@@ -221,30 +313,51 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
         app.connections.setGreetingMedia.execute({ actor, connectionId: params.chatappId, file: multipart.files.file?.[0] }),
     }),
     route({
-      method: 'DELETE', path: '/chatapp/:chatappId/media-upload', auth: 'isAuth', tag, summary: 'Remove the greeting file (admin)', params: byId,
+      method: 'DELETE',
+      path: '/chatapp/:chatappId/media-upload',
+      auth: 'isAuth',
+      tag,
+      summary: 'Remove the greeting file (admin)',
+      params: byId,
       description: 'Admins only; harmless when there is none. Emits the `chatapp` event (action `update`) when a file was removed.',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.removeGreetingMedia.execute({ actor, connectionId: params.chatappId }),
     }),
     route({
-      method: 'GET', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Show any company connection (super)', params: byId,
-      description: 'Super users only, for any company\'s connection.',
+      method: 'GET',
+      path: '/chatapp-admin/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show any company connection (super)',
+      params: byId,
+      description: "Super users only, for any company's connection.",
       response: connectionWithQueuesSchema,
       errors: [notFound, superOnly],
       handler: async ({ actor, params }) => app.connections.showConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true }),
     }),
     route({
-      method: 'PUT', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Update any company connection (super)', params: byId,
+      method: 'PUT',
+      path: '/chatapp-admin/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Update any company connection (super)',
+      params: byId,
       body: updateBody,
       description: `Super users only, for any company's connection. ${UPDATE_TEXT}`,
       response: connectionWithQueuesSchema,
       errors: withNumberChecks(withPageChecks(updateErrors(superOnly)), PAGE_OR_NUMBER_UNAVAILABLE),
-      handler: async ({ actor, params, body }) => app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true, ...body }),
+      handler: async ({ actor, params, body }) =>
+        app.connections.updateConnection.execute({ actor, connectionId: params.chatappId, anyCompany: true, ...body }),
     }),
     route({
-      method: 'DELETE', path: '/chatapp-admin/:chatappId', auth: 'isAuth', tag, summary: 'Delete any company connection (super)', params: byId,
-      description: 'Super users only: as `DELETE /chatapp/:chatappId`, for any company\'s connection.',
+      method: 'DELETE',
+      path: '/chatapp-admin/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete any company connection (super)',
+      params: byId,
+      description: "Super users only: as `DELETE /chatapp/:chatappId`, for any company's connection.",
       response: connectionDeletedSchema,
       errors: [notFound, superOnly],
       handler: async ({ actor, params }) => {
@@ -253,21 +366,38 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       },
     }),
     route({
-      method: 'POST', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Start the session (admin)', params: byId,
-      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
+      method: 'POST',
+      path: '/chatappsession/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Start the session (admin)',
+      params: byId,
+      description:
+        'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'start' }),
     }),
     route({
-      method: 'PUT', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Restart the session (admin)', params: byId,
-      description: 'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
+      method: 'PUT',
+      path: '/chatappsession/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Restart the session (admin)',
+      params: byId,
+      description:
+        'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],
       handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'restart' }),
     }),
     route({
-      method: 'DELETE', path: '/chatappsession/:chatappId', auth: 'isAuth', tag, summary: 'Log the session out (admin)', params: byId,
+      method: 'DELETE',
+      path: '/chatappsession/:chatappId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Log the session out (admin)',
+      params: byId,
       description: 'Admins only: the connection shows `DISCONNECTED` at once and emits the `chatappSession` event (action `update`); the connection stays.',
       response: connectionViewSchema,
       errors: [notFound, adminOnly],

@@ -49,7 +49,8 @@ export function parseMetaDelivery(payload: unknown): Array<{ externalId: string;
       }
       const mids = isRecord(m.delivery) && Array.isArray(m.delivery.mids) ? m.delivery.mids : [];
       for (const deliveredMid of mids) {
-        if (text(deliveredMid)) events.push({ type: 'MessageStatusChanged', providerMessageId: deliveredMid as string, status: 'delivered', ...(at ? { at } : {}) });
+        if (text(deliveredMid))
+          events.push({ type: 'MessageStatusChanged', providerMessageId: deliveredMid as string, status: 'delivered', ...(at ? { at } : {}) });
       }
     }
     deliveries.push({ externalId, events });
@@ -59,16 +60,25 @@ export function parseMetaDelivery(payload: unknown): Array<{ externalId: string;
 
 const microserviceEvent = z.discriminatedUnion('type', [
   z.object({
-    type: z.literal('InboundMessage'), providerMessageId: z.string().min(1).max(200), from: z.string().min(1).max(100),
-    senderName: z.string().max(200).default(''), body: z.string().max(65_536), isGroup: z.boolean().default(false), at: z.string().datetime().optional(),
+    type: z.literal('InboundMessage'),
+    providerMessageId: z.string().min(1).max(200),
+    from: z.string().min(1).max(100),
+    senderName: z.string().max(200).default(''),
+    body: z.string().max(65_536),
+    isGroup: z.boolean().default(false),
+    at: z.string().datetime().optional(),
   }),
   z.object({
-    type: z.literal('MessageStatusChanged'), providerMessageId: z.string().min(1).max(200),
-    status: z.enum(['sent', 'delivered', 'read', 'played', 'failed']), at: z.string().datetime().optional(),
+    type: z.literal('MessageStatusChanged'),
+    providerMessageId: z.string().min(1).max(200),
+    status: z.enum(['sent', 'delivered', 'read', 'played', 'failed']),
+    at: z.string().datetime().optional(),
   }),
   z.object({
-    type: z.literal('SessionStatusChanged'), status: z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']),
-    qrcode: z.string().max(10_000).nullable().default(null), at: z.string().datetime().optional(),
+    type: z.literal('SessionStatusChanged'),
+    status: z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']),
+    qrcode: z.string().max(10_000).nullable().default(null),
+    at: z.string().datetime().optional(),
   }),
 ]);
 
@@ -76,26 +86,47 @@ const microserviceEvent = z.discriminatedUnion('type', [
 export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>, secrets: WebhookSecrets) {
   const tag = 'Subscriptions, invoices, webhooks';
   const verify = route({
-    method: 'GET', path: '/webhook/', auth: 'none', tag, summary: "Meta's webhook verification (hub.challenge)",
-    query: z.object({ 'hub.mode': z.string().max(50).optional(), 'hub.verify_token': z.string().max(500).optional(), 'hub.challenge': z.string().max(500).optional() }),
-    description: 'Meta calls this once when the webhook is registered, with `hub.mode=subscribe`, the configured verify token and a `hub.challenge`; '
-      + 'the answer is that challenge, as is, in a `text/plain` body (not JSON). Any other call is refused with 403. Also mounted at `/`.',
+    method: 'GET',
+    path: '/webhook/',
+    auth: 'none',
+    tag,
+    summary: "Meta's webhook verification (hub.challenge)",
+    query: z.object({
+      'hub.mode': z.string().max(50).optional(),
+      'hub.verify_token': z.string().max(500).optional(),
+      'hub.challenge': z.string().max(500).optional(),
+    }),
+    description:
+      'Meta calls this once when the webhook is registered, with `hub.mode=subscribe`, the configured verify token and a `hub.challenge`; ' +
+      'the answer is that challenge, as is, in a `text/plain` body (not JSON). Any other call is refused with 403. Also mounted at `/`.',
     response: webhookChallengeSchema,
     responseMediaType: 'text/plain',
-    errors: [{ status: 403, codes: ['ERR_WEBHOOK_VERIFICATION_FAILED'], description: 'Not a subscription, no verify token configured, or the token does not match' }],
+    errors: [
+      { status: 403, codes: ['ERR_WEBHOOK_VERIFICATION_FAILED'], description: 'Not a subscription, no verify token configured, or the token does not match' },
+    ],
     handler: async ({ query, ctx }) => {
-      const ok = query['hub.mode'] === 'subscribe' && secrets.metaVerifyToken && query['hub.verify_token'] !== undefined
-        && sameSecret(query['hub.verify_token'], secrets.metaVerifyToken) && query['hub.challenge'] !== undefined;
+      const ok =
+        query['hub.mode'] === 'subscribe' &&
+        secrets.metaVerifyToken &&
+        query['hub.verify_token'] !== undefined &&
+        sameSecret(query['hub.verify_token'], secrets.metaVerifyToken) &&
+        query['hub.challenge'] !== undefined;
       if (!ok) throw new HttpError(403, 'ERR_WEBHOOK_VERIFICATION_FAILED');
       ctx.type = 'text/plain';
       return query['hub.challenge']!;
     },
   });
   const receive = route({
-    method: 'POST', path: '/webhook/', auth: 'none', tag, summary: "Meta's signed deliveries for pages, Instagram accounts and bizchat numbers", raw: META_BODY_LIMIT,
-    description: 'Meta\'s batched `page`, `instagram` or `whatsapp_business_account` (bizchat: messages, statuses, template status updates) deliveries, signed with the app secret in `X-Hub-Signature-256` (`sha256=<hex HMAC of the raw body>`). '
-      + 'Incoming messages and delivery receipts of known pages are recorded before the answer and applied asynchronously (idempotent on redelivery); other objects '
-      + 'and unknown pages are acknowledged and skipped, so Meta does not retry. Also mounted at `/`.',
+    method: 'POST',
+    path: '/webhook/',
+    auth: 'none',
+    tag,
+    summary: "Meta's signed deliveries for pages, Instagram accounts and bizchat numbers",
+    raw: META_BODY_LIMIT,
+    description:
+      "Meta's batched `page`, `instagram` or `whatsapp_business_account` (bizchat: messages, statuses, template status updates) deliveries, signed with the app secret in `X-Hub-Signature-256` (`sha256=<hex HMAC of the raw body>`). " +
+      'Incoming messages and delivery receipts of known pages are recorded before the answer and applied asynchronously (idempotent on redelivery); other objects ' +
+      'and unknown pages are acknowledged and skipped, so Meta does not retry. Also mounted at `/`.',
     response: webhookReceiptSchema,
     errors: [
       { status: 401, codes: ['ERR_INVALID_SIGNATURE'], description: 'Missing or wrong `X-Hub-Signature-256` (or no app secret configured)' },
@@ -108,7 +139,9 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
       if (!expected || !signature || !sameSecret(signature, expected)) throw new UnauthorizedError('ERR_INVALID_SIGNATURE');
       const payload = parseJsonText(raw.toString('utf8'));
       // Recorded (committed) before the 200: Meta never delivers again what was answered 200.
-      let accepted = await app.connections.acceptProviderEvents.execute(parseMetaDelivery(payload).map(({ externalId, events }) => ({ ref: { externalId }, events })));
+      let accepted = await app.connections.acceptProviderEvents.execute(
+        parseMetaDelivery(payload).map(({ externalId, events }) => ({ ref: { externalId }, events })),
+      );
       const bizchat = parseBizchatDelivery(payload);
       accepted += await app.bizchat.acceptBizchatEvents.execute(bizchat.numbers);
       for (const update of bizchat.templates) accepted += await app.bizchat.applyTemplateStatus.execute(update);
@@ -121,16 +154,20 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
     receive,
     { ...receive, path: '/' },
     route({
-      method: 'POST', path: '/api/chatapp-microservice/webhook', auth: 'none', tag: 'Chat application, social network and sessions (connections)',
+      method: 'POST',
+      path: '/api/chatapp-microservice/webhook',
+      auth: 'none',
+      tag: 'Chat application, social network and sessions (connections)',
       summary: 'Events of an external chat-application microservice (shared secret)',
       guard: (ctx) => {
         const given = ctx.get('x-webhook-secret') || bearerToken(ctx);
         if (!secrets.microserviceSecret || !given || !sameSecret(given, secrets.microserviceSecret)) throw new UnauthorizedError('ERR_INVALID_WEBHOOK_SECRET');
       },
       body: z.object({ chatappId: z.number().int().positive(), events: z.array(microserviceEvent).min(1).max(500) }),
-      description: 'An external chat-application connector pushes its events (inbound messages, delivery status, session status) for connection '
-        + '`chatappId`, authenticated by the shared secret in `X-Webhook-Secret` (or `Authorization: Bearer`). They are recorded before the answer and applied asynchronously; '
-        + 'a redelivered event changes nothing.',
+      description:
+        'An external chat-application connector pushes its events (inbound messages, delivery status, session status) for connection ' +
+        '`chatappId`, authenticated by the shared secret in `X-Webhook-Secret` (or `Authorization: Bearer`). They are recorded before the answer and applied asynchronously; ' +
+        'a redelivered event changes nothing.',
       response: webhookReceiptSchema,
       errors: [
         { status: 401, codes: ['ERR_INVALID_WEBHOOK_SECRET'] },

@@ -5,23 +5,41 @@ import { MAX_CONTACT_FILE_BYTES, readContactTable } from '../contacts/contact-fi
 import { route, type RouteError } from '../http/route.js';
 import { id, idParam, pagedQuery } from '../http/schemas.js';
 import {
-  contactListArraySchema, contactListDeletedSchema, contactListImportSchema, contactListItemArraySchema, contactListItemDeletedSchema,
-  contactListItemPageSchema, contactListItemSchema, contactListPageSchema, contactListSchema,
+  contactListArraySchema,
+  contactListDeletedSchema,
+  contactListImportSchema,
+  contactListItemArraySchema,
+  contactListItemDeletedSchema,
+  contactListItemPageSchema,
+  contactListItemSchema,
+  contactListPageSchema,
+  contactListSchema,
 } from './contact-list-schemas.js';
 
 export const CONTACT_LISTS_TAG = 'Contact lists, announcements, internal chats';
 /** Every contact-list route: admins of a company whose plan has campaigns. */
 export const LIST_ACCESS: RouteError = {
-  status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'], description: 'The caller is not an admin, or the company\'s plan has no campaigns',
+  status: 403,
+  codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'],
+  description: "The caller is not an admin, or the company's plan has no campaigns",
 };
 const ACCESS = 'Admins of a company whose plan has campaigns (like the campaign routes).';
 const LIST_NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_CONTACT_LIST_FOUND'] };
 const ITEM_NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] };
 const ITEM_FIELD_ERRORS: ErrorCode[] = [
-  'ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER', 'ERR_NAME_TOO_LONG', 'ERR_INVALID_EMAIL', 'ERR_INVALID_CONTACT_LIST_VARIABLES',
+  'ERR_MISSING_NUMBER',
+  'ERR_INVALID_NUMBER',
+  'ERR_NAME_TOO_LONG',
+  'ERR_INVALID_EMAIL',
+  'ERR_INVALID_CONTACT_LIST_VARIABLES',
 ];
 const FILE_ERRORS: ErrorCode[] = [
-  'ERR_IMPORT_NO_FILE', 'ERR_IMPORT_EMPTY', 'ERR_IMPORT_UNSUPPORTED_FILE', 'ERR_IMPORT_INVALID_FILE', 'ERR_IMPORT_NO_NUMBER_COLUMN', 'ERR_INVALID_CONTACT_LIST_VARIABLES',
+  'ERR_IMPORT_NO_FILE',
+  'ERR_IMPORT_EMPTY',
+  'ERR_IMPORT_UNSUPPORTED_FILE',
+  'ERR_IMPORT_INVALID_FILE',
+  'ERR_IMPORT_NO_NUMBER_COLUMN',
+  'ERR_INVALID_CONTACT_LIST_VARIABLES',
 ];
 
 /** The lineage client sends the list's `companyId` in the query of `/list` routes: it is ignored (the company is the token's). */
@@ -30,7 +48,10 @@ const ignoredCompany = { companyId: z.unknown().optional() };
 /** Types only: the use cases check names, numbers, e-mails and variables and answer with their own codes. */
 const itemFields = {
   name: z.string().max(1000).optional(),
-  number: z.union([z.string().max(100), z.number()]).transform(String).optional(),
+  number: z
+    .union([z.string().max(100), z.number()])
+    .transform(String)
+    .optional(),
   email: z.string().max(1000).nullable().optional(),
   variables: z.record(z.string().max(1000), z.string().max(10_000)).optional(),
 };
@@ -48,60 +69,105 @@ export function contactListRoutes(app: ContactListsApp) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/contact-lists/list', auth: 'isAuth', tag, summary: 'Every contact list of the company (the campaign form\'s picker)',
+      method: 'GET',
+      path: '/contact-lists/list',
+      auth: 'isAuth',
+      tag,
+      summary: "Every contact list of the company (the campaign form's picker)",
       description: `${ACCESS} A bare array by name; a \`companyId\` in the query is ignored (the company is the caller's).`,
-      query: z.object(ignoredCompany), response: contactListArraySchema, errors: [LIST_ACCESS],
+      query: z.object(ignoredCompany),
+      response: contactListArraySchema,
+      errors: [LIST_ACCESS],
       handler: async ({ actor }) => lists.listAllContactLists.execute({ actor }),
     }),
     route({
-      method: 'GET', path: '/contact-lists', auth: 'isAuth', tag, summary: 'Page through the contact lists found by name',
+      method: 'GET',
+      path: '/contact-lists',
+      auth: 'isAuth',
+      tag,
+      summary: 'Page through the contact lists found by name',
       description: `${ACCESS} A page (20) as \`{records, count, hasMore}\`, by name; \`searchParam\` in the name, ignoring case and accents. Each list carries \`contactsCount\`, its counts per verdict and its latest import.`,
-      query: pagedQuery, response: contactListPageSchema, errors: [LIST_ACCESS],
+      query: pagedQuery,
+      response: contactListPageSchema,
+      errors: [LIST_ACCESS],
       handler: async ({ actor, query }) => lists.listContactLists.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/contact-lists/:id', auth: 'isAuth', tag, summary: 'A contact list with its counts and latest import',
+      method: 'GET',
+      path: '/contact-lists/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'A contact list with its counts and latest import',
       description: `${ACCESS} Another company's list is 404.`,
-      params: byId, response: contactListSchema, errors: [LIST_ACCESS, LIST_NOT_FOUND],
+      params: byId,
+      response: contactListSchema,
+      errors: [LIST_ACCESS, LIST_NOT_FOUND],
       handler: async ({ actor, params }) => lists.showContactList.execute({ actor, contactListId: params.id }),
     }),
     route({
-      method: 'POST', path: '/contact-lists', auth: 'isAuth', tag, summary: 'Create an empty contact list',
+      method: 'POST',
+      path: '/contact-lists',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create an empty contact list',
       description: `${ACCESS} Answers 200 with the list, as the lineage does, and emits \`ContactList\` \`create\`.`,
-      body: z.object({ name: z.string().max(1000) }), response: contactListSchema,
+      body: z.object({ name: z.string().max(1000) }),
+      response: contactListSchema,
       errors: [LIST_ACCESS, { status: 422, codes: ['ERR_INVALID_CONTACT_LIST_NAME'] }],
       handler: async ({ actor, body }) => lists.createContactList.execute({ actor, name: body.name }),
     }),
     route({
-      method: 'POST', path: '/contact-lists/:id/upload', auth: 'isAuth', tag, status: 202, feature: 'campaigns',
+      method: 'POST',
+      path: '/contact-lists/:id/upload',
+      auth: 'isAuth',
+      tag,
+      status: 202,
+      feature: 'campaigns',
       summary: 'Import a CSV or XLSX file (multipart `file`) into the list, in the background',
-      description: `${ACCESS} Columns are found by their header (name/nome, number/numero/número/telefone/phone, email/e-mail); every other column with a header `
-        + 'becomes a variable of the item (header in lower case). Answers 202 with the import at once; its rows are then written 500 per transaction: '
-        + 'a number the list has (with or without the ninth digit), or one repeated in the file, is merged; a bad row is counted with its reason. '
-        + 'Progress comes as `contactListImport` `progress` events and the end as `done`, then the list\'s `ContactList` `update` and a `ContactListItem` `reload`; '
-        + 'the list\'s `lastImport` shows it too. New items wait for the number check (`validity: unknown`).',
-      params: byId, response: contactListImportSchema,
+      description:
+        `${ACCESS} Columns are found by their header (name/nome, number/numero/número/telefone/phone, email/e-mail); every other column with a header ` +
+        'becomes a variable of the item (header in lower case). Answers 202 with the import at once; its rows are then written 500 per transaction: ' +
+        'a number the list has (with or without the ninth digit), or one repeated in the file, is merged; a bad row is counted with its reason. ' +
+        "Progress comes as `contactListImport` `progress` events and the end as `done`, then the list's `ContactList` `update` and a `ContactListItem` `reload`; " +
+        "the list's `lastImport` shows it too. New items wait for the number check (`validity: unknown`).",
+      params: byId,
+      response: contactListImportSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] }, { status: 422, codes: FILE_ERRORS }],
-      body: z.object({}), multipart: { fileFields: ['file'], maxFileBytes: MAX_CONTACT_FILE_BYTES, maxFiles: 1, maxFields: 10 },
+      body: z.object({}),
+      multipart: { fileFields: ['file'], maxFileBytes: MAX_CONTACT_FILE_BYTES, maxFiles: 1, maxFields: 10 },
       handler: async ({ actor, params, multipart: form }) => {
         const file = form.files.file?.[0];
         if (!file) throw new ValidationError('ERR_IMPORT_NO_FILE');
         return lists.startContactListImport.execute({
-          actor, contactListId: params.id, fileName: file.filename, rows: async () => listRowsOfTable(await readContactTable(file)),
+          actor,
+          contactListId: params.id,
+          fileName: file.filename,
+          rows: async () => listRowsOfTable(await readContactTable(file)),
         });
       },
     }),
     route({
-      method: 'PUT', path: '/contact-lists/:id', auth: 'isAuth', tag, summary: 'Rename a contact list',
+      method: 'PUT',
+      path: '/contact-lists/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Rename a contact list',
       description: `${ACCESS} The edit dialog sends the whole list back: only \`name\` is read. Emits \`ContactList\` \`update\`.`,
-      params: byId, body: z.object({ name: z.string().max(1000).optional() }), response: contactListSchema,
+      params: byId,
+      body: z.object({ name: z.string().max(1000).optional() }),
+      response: contactListSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 422, codes: ['ERR_INVALID_CONTACT_LIST_NAME'] }],
       handler: async ({ actor, params, body }) => lists.updateContactList.execute({ actor, contactListId: params.id, name: body.name }),
     }),
     route({
-      method: 'DELETE', path: '/contact-lists/:id', auth: 'isAuth', tag, summary: 'Delete a contact list with its items',
+      method: 'DELETE',
+      path: '/contact-lists/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a contact list with its items',
       description: `${ACCESS} Refused with 409 while a campaign that has not started yet (not materialised: inactive, scheduled or starting) would read it. Emits \`ContactList\` \`delete\`.`,
-      params: byId, response: contactListDeletedSchema,
+      params: byId,
+      response: contactListDeletedSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 409, codes: ['ERR_CONTACT_LIST_IN_USE'] }],
       handler: async ({ actor, params }) => {
         await lists.deleteContactList.execute({ actor, contactListId: params.id });
@@ -118,44 +184,82 @@ export function contactListItemRoutes(app: ContactListsApp) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/contact-list-items/list', auth: 'isAuth', tag, summary: 'Every item of one contact list',
+      method: 'GET',
+      path: '/contact-list-items/list',
+      auth: 'isAuth',
+      tag,
+      summary: 'Every item of one contact list',
       description: `${ACCESS} A bare array by name; a \`companyId\` in the query is ignored (the company is the caller's). Another company's list is 404.`,
-      query: z.object({ contactListId: id, ...ignoredCompany }), response: contactListItemArraySchema, errors: [LIST_ACCESS, LIST_NOT_FOUND],
+      query: z.object({ contactListId: id, ...ignoredCompany }),
+      response: contactListItemArraySchema,
+      errors: [LIST_ACCESS, LIST_NOT_FOUND],
       handler: async ({ actor, query }) => lists.listAllContactListItems.execute({ actor, contactListId: query.contactListId }),
     }),
     route({
-      method: 'GET', path: '/contact-list-items', auth: 'isAuth', tag, summary: 'Page through the items of a list (or of all lists)',
-      description: `${ACCESS} A page (20) as \`{contacts, count, hasMore}\` (the lineage's names), by name; \`searchParam\` in the name (ignoring case and accents) or, `
-        + 'when it is digits and phone punctuation, in the number.',
-      query: pagedQuery.extend({ contactListId: id.optional() }), response: contactListItemPageSchema, errors: [LIST_ACCESS, LIST_NOT_FOUND],
+      method: 'GET',
+      path: '/contact-list-items',
+      auth: 'isAuth',
+      tag,
+      summary: 'Page through the items of a list (or of all lists)',
+      description:
+        `${ACCESS} A page (20) as \`{contacts, count, hasMore}\` (the lineage's names), by name; \`searchParam\` in the name (ignoring case and accents) or, ` +
+        'when it is digits and phone punctuation, in the number.',
+      query: pagedQuery.extend({ contactListId: id.optional() }),
+      response: contactListItemPageSchema,
+      errors: [LIST_ACCESS, LIST_NOT_FOUND],
       handler: async ({ actor, query }) => lists.listContactListItems.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/contact-list-items/:id', auth: 'isAuth', tag, summary: 'A contact-list item',
+      method: 'GET',
+      path: '/contact-list-items/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'A contact-list item',
       description: `${ACCESS} Another company's item is 404.`,
-      params: byId, response: contactListItemSchema, errors: [LIST_ACCESS, ITEM_NOT_FOUND],
+      params: byId,
+      response: contactListItemSchema,
+      errors: [LIST_ACCESS, ITEM_NOT_FOUND],
       handler: async ({ actor, params }) => lists.showContactListItem.execute({ actor, itemId: params.id }),
     }),
     route({
-      method: 'POST', path: '/contact-list-items', auth: 'isAuth', tag, summary: 'Add a number to a contact list',
-      description: `${ACCESS} \`{contactListId, number, name?, email?, variables?}\` (a \`companyId\` is ignored); the name defaults to the number. Answers 200 with the item, `
-        + 'which waits for the number check (`validity: unknown`); emits `ContactListItem` `create` and the list\'s `update`.',
-      body: z.object({ ...itemFields, contactListId: id }), response: contactListItemSchema,
+      method: 'POST',
+      path: '/contact-list-items',
+      auth: 'isAuth',
+      tag,
+      summary: 'Add a number to a contact list',
+      description:
+        `${ACCESS} \`{contactListId, number, name?, email?, variables?}\` (a \`companyId\` is ignored); the name defaults to the number. Answers 200 with the item, ` +
+        "which waits for the number check (`validity: unknown`); emits `ContactListItem` `create` and the list's `update`.",
+      body: z.object({ ...itemFields, contactListId: id }),
+      response: contactListItemSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 409, codes: ['ERR_CONTACT_LIST_ITEM_DUPLICATE'] }, { status: 422, codes: ITEM_FIELD_ERRORS }],
       handler: async ({ actor, body }) => lists.createContactListItem.execute({ actor, ...body }),
     }),
     route({
-      method: 'PUT', path: '/contact-list-items/:id', auth: 'isAuth', tag, summary: 'Edit a contact-list item',
-      description: `${ACCESS} The dialog sends the whole item back: \`name\`, \`number\`, \`email\` and \`variables\` are read, the rest ignored (the item stays in its list). `
-        + 'A new number is checked again. Emits `ContactListItem` `update` and the list\'s `update`.',
-      params: byId, body: z.object(itemFields), response: contactListItemSchema,
+      method: 'PUT',
+      path: '/contact-list-items/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Edit a contact-list item',
+      description:
+        `${ACCESS} The dialog sends the whole item back: \`name\`, \`number\`, \`email\` and \`variables\` are read, the rest ignored (the item stays in its list). ` +
+        "A new number is checked again. Emits `ContactListItem` `update` and the list's `update`.",
+      params: byId,
+      body: z.object(itemFields),
+      response: contactListItemSchema,
       errors: [LIST_ACCESS, ITEM_NOT_FOUND, { status: 409, codes: ['ERR_CONTACT_LIST_ITEM_DUPLICATE'] }, { status: 422, codes: ITEM_FIELD_ERRORS }],
       handler: async ({ actor, params, body }) => lists.updateContactListItem.execute({ actor, itemId: params.id, ...body }),
     }),
     route({
-      method: 'DELETE', path: '/contact-list-items/:id', auth: 'isAuth', tag, summary: 'Remove an item from its list',
+      method: 'DELETE',
+      path: '/contact-list-items/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Remove an item from its list',
       description: `${ACCESS} Emits \`ContactListItem\` \`delete\` (\`id\`, \`contactListId\`) and the list's \`update\`.`,
-      params: byId, response: contactListItemDeletedSchema, errors: [LIST_ACCESS, ITEM_NOT_FOUND],
+      params: byId,
+      response: contactListItemDeletedSchema,
+      errors: [LIST_ACCESS, ITEM_NOT_FOUND],
       handler: async ({ actor, params }) => {
         await lists.deleteContactListItem.execute({ actor, itemId: params.id });
         return { message: 'Contact deleted' as const };

@@ -9,11 +9,18 @@ const column = z.union([z.string().max(200), z.number().int().min(1).max(10_000)
 /** Which column holds each field, by header name or 1-based number; a JSON text in a form field. */
 const mapping = z.preprocess((v) => {
   if (typeof v !== 'string') return v;
-  try { return JSON.parse(v) as unknown; } catch { return v; }
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
 }, z.object({ name: column, number: column, email: column }).partial().strict());
 
 /** A row as a client sends it; each value is checked per row, so a bad one is reported, not refused. */
-const cell = z.union([z.string().max(1000), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? undefined : String(v)));
+const cell = z
+  .union([z.string().max(1000), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? undefined : String(v)));
 const row = z.object({ name: cell, number: cell, email: cell });
 
 const FILE_FIELDS = ['file', 'files'];
@@ -34,48 +41,85 @@ export function contactImportRoutes(app: Pick<Application, 'contacts'>) {
   };
   return [
     route({
-      method: 'POST', path: '/contacts/import', auth: 'isAuth', tag, status: 202,
-      summary: 'Import the address book of a connection\'s account (default connection unless `chatappId` is given)',
-      description: 'Any operator. Asks the connection\'s live session for its address book and imports it in the background, merged by number; answers the import\'s status at once. Progress and the final report are emitted as `company-<id>-contactImport` (`action: \'progress\'`, then `\'done\'`).',
+      method: 'POST',
+      path: '/contacts/import',
+      auth: 'isAuth',
+      tag,
+      status: 202,
+      summary: "Import the address book of a connection's account (default connection unless `chatappId` is given)",
+      description:
+        "Any operator. Asks the connection's live session for its address book and imports it in the background, merged by number; answers the import's status at once. Progress and the final report are emitted as `company-<id>-contactImport` (`action: 'progress'`, then `'done'`).",
       response: contactImportStatusSchema,
-      errors: [{ status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION'] }, { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED', 'ERR_CONTACTS_NOT_SUPPORTED'] }, { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION'] },
+        { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED', 'ERR_CONTACTS_NOT_SUPPORTED'] },
+        { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] },
+      ],
       body: z.object({ chatappId: id.optional(), connectionId: id.optional() }),
       handler: async ({ actor, body }) => app.contacts.importAddressBook.execute({ actor, connectionId: body.connectionId ?? body.chatappId }),
     }),
     route({
-      method: 'POST', path: '/contactsImport', auth: 'isAuth', tag,
-      summary: 'Import a file (multipart `file`, optional `mapping`), a JSON list `{ contacts: [...] }` or one row `{ name, number, email }`; '
-        + 'with `{ importId }` alone, answer that import\'s status or report. Always 200, as in the lineage',
-      description: 'Any operator. Starting an import answers its status at once and runs it in the background; asking with `importId` answers the stored status or report of an import of the company (kept a day). Progress and the final report are emitted as `company-<id>-contactImport` (`action: \'progress\'`, then `\'done\'`).',
+      method: 'POST',
+      path: '/contactsImport',
+      auth: 'isAuth',
+      tag,
+      summary:
+        'Import a file (multipart `file`, optional `mapping`), a JSON list `{ contacts: [...] }` or one row `{ name, number, email }`; ' +
+        "with `{ importId }` alone, answer that import's status or report. Always 200, as in the lineage",
+      description:
+        "Any operator. Starting an import answers its status at once and runs it in the background; asking with `importId` answers the stored status or report of an import of the company (kept a day). Progress and the final report are emitted as `company-<id>-contactImport` (`action: 'progress'`, then `'done'`).",
       response: contactImportStatusSchema,
       errors: [
         { status: 404, codes: ['ERR_IMPORT_NOT_FOUND'] },
         { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] },
-        { status: 422, codes: ['ERR_IMPORT_EMPTY', 'ERR_IMPORT_UNSUPPORTED_FILE', 'ERR_IMPORT_INVALID_FILE', 'ERR_IMPORT_UNKNOWN_COLUMN', 'ERR_IMPORT_NO_NUMBER_COLUMN'] },
+        {
+          status: 422,
+          codes: ['ERR_IMPORT_EMPTY', 'ERR_IMPORT_UNSUPPORTED_FILE', 'ERR_IMPORT_INVALID_FILE', 'ERR_IMPORT_UNKNOWN_COLUMN', 'ERR_IMPORT_NO_NUMBER_COLUMN'],
+        },
       ],
-      body: z.object({
-        importId: z.string().min(1).max(64).optional(),
-        mapping: mapping.optional(),
-        contacts: z.array(row).max(MAX_IMPORT_ROWS).optional(),
-      }).extend(row.shape),
-      multipart, jsonOrMultipart: true,
+      body: z
+        .object({
+          importId: z.string().min(1).max(64).optional(),
+          mapping: mapping.optional(),
+          contacts: z.array(row).max(MAX_IMPORT_ROWS).optional(),
+        })
+        .extend(row.shape),
+      multipart,
+      jsonOrMultipart: true,
       handler: async ({ actor, body, multipart: form }) => {
         if (FILE_FIELDS.some((f) => form.files[f]?.length)) return fromFile(actor, form.files, body.mapping);
         if (body.importId !== undefined) return app.contacts.showContactImport.execute({ actor, importId: body.importId });
-        const rows = body.contacts ?? (body.number !== undefined || body.name !== undefined ? [{ name: body.name, number: body.number, email: body.email }] : []);
+        const rows =
+          body.contacts ?? (body.number !== undefined || body.name !== undefined ? [{ name: body.name, number: body.number, email: body.email }] : []);
         return app.contacts.startContactImport.execute({ actor, rows: rows.map((r, i) => ({ ...r, row: i + 1 })), source: 'list' });
       },
     }),
     route({
-      method: 'POST', path: '/contacts/upload', auth: 'isAuth', tag, status: 202,
+      method: 'POST',
+      path: '/contacts/upload',
+      auth: 'isAuth',
+      tag,
+      status: 202,
       summary: 'Import a CSV or XLSX file (multipart `file`): columns by header (name/nome, number/numero/telefone/phone, email) or `mapping`',
-      description: 'Any operator. Answers the import\'s status at once and writes the rows in the background, 500 per transaction. Progress and the final report are emitted as `company-<id>-contactImport` (`action: \'progress\'`, then `\'done\'`).',
+      description:
+        "Any operator. Answers the import's status at once and writes the rows in the background, 500 per transaction. Progress and the final report are emitted as `company-<id>-contactImport` (`action: 'progress'`, then `'done'`).",
       response: contactImportStatusSchema,
       errors: [
         { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] },
-        { status: 422, codes: ['ERR_IMPORT_NO_FILE', 'ERR_IMPORT_EMPTY', 'ERR_IMPORT_UNSUPPORTED_FILE', 'ERR_IMPORT_INVALID_FILE', 'ERR_IMPORT_UNKNOWN_COLUMN', 'ERR_IMPORT_NO_NUMBER_COLUMN'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_IMPORT_NO_FILE',
+            'ERR_IMPORT_EMPTY',
+            'ERR_IMPORT_UNSUPPORTED_FILE',
+            'ERR_IMPORT_INVALID_FILE',
+            'ERR_IMPORT_UNKNOWN_COLUMN',
+            'ERR_IMPORT_NO_NUMBER_COLUMN',
+          ],
+        },
       ],
-      body: z.object({ mapping: mapping.optional() }), multipart,
+      body: z.object({ mapping: mapping.optional() }),
+      multipart,
       handler: async ({ actor, body, multipart: form }) => fromFile(actor, form.files, body.mapping),
     }),
   ];

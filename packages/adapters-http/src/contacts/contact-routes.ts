@@ -2,9 +2,7 @@ import { MAX_CONTACT_NAME, MAX_EXTRA_INFO, MAX_IDENTIFIERS_PER_CONTACT, type App
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
-import {
-  contactChoiceListSchema, contactDeletedSchema, contactDetailsSchema, contactPageSchema, contactProfileSchema,
-} from './contact-schemas.js';
+import { contactChoiceListSchema, contactDeletedSchema, contactDetailsSchema, contactPageSchema, contactProfileSchema } from './contact-schemas.js';
 import { contactTagsSchema } from '../tags/tag-schemas.js';
 
 /** Numbers come digits-only or formatted (`+55 (11) 98888-7777`), as text or as a JSON number; the use cases check them. */
@@ -14,7 +12,8 @@ const extraInfo = z.array(z.object({ name: z.string().max(200), value: z.string(
  * As `GET /contacts/:contactId` answers them: a phone identifier sent back is accepted and ignored
  * (it follows the number); the LIDs and page-scoped ids given replace the contact's.
  */
-const identifiers = z.array(z.object({ kind: z.enum(['phone', 'lid', 'psid']), value: z.string().max(200), pageId: z.string().max(200).nullable().optional() }))
+const identifiers = z
+  .array(z.object({ kind: z.enum(['phone', 'lid', 'psid']), value: z.string().max(200), pageId: z.string().max(200).nullable().optional() }))
   .max(MAX_IDENTIFIERS_PER_CONTACT + 1);
 
 /**
@@ -23,17 +22,19 @@ const identifiers = z.array(z.object({ kind: z.enum(['phone', 'lid', 'psid']), v
  * `tags`, `createdAt`...) and the lineage's fields we do not model (`lgpdAcceptedAt`, `chatappId`,
  * `companyId`...) are ignored. `active: false` (the lineage's name) or `blocked: true` blocks.
  */
-const contactFields = z.object({
-  name: z.string().max(MAX_CONTACT_NAME * 2),
-  number: numberField,
-  email: z.string().max(254).nullable(),
-  extraInfo,
-  identifiers,
-  acceptAudioMessage: z.boolean(),
-  disableBot: z.boolean(),
-  active: z.boolean(),
-  blocked: z.boolean(),
-}).partial();
+const contactFields = z
+  .object({
+    name: z.string().max(MAX_CONTACT_NAME * 2),
+    number: numberField,
+    email: z.string().max(254).nullable(),
+    extraInfo,
+    identifiers,
+    acceptAudioMessage: z.boolean(),
+    disableBot: z.boolean(),
+    active: z.boolean(),
+    blocked: z.boolean(),
+  })
+  .partial();
 
 /** The form's values as the use cases take them. */
 function contactInput(body: z.infer<typeof contactFields>) {
@@ -50,7 +51,11 @@ function contactInput(body: z.infer<typeof contactFields>) {
 const tagIdList = z.preprocess((v) => {
   if (typeof v !== 'string') return v;
   if (v.trim() === '') return [];
-  try { return JSON.parse(v) as unknown; } catch { return v; }
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
 }, z.array(id).max(100));
 
 /**
@@ -64,16 +69,24 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
   const byId = idParam('contactId');
   return [
     route({
-      method: 'GET', path: '/contacts', auth: 'isAuth', tag, summary: 'Page through the contacts by name, searching name, e-mail or number',
-      description: 'Any operator of the company. Twenty contacts a page, ordered by name, each with its tags; `searchParam` matches name, e-mail or number, '
-        + '`contactTag` (a JSON list of tag ids, as the lineage client sends it) keeps the contacts with any of those tags, `isGroup` only groups or only people. '
-        + '`dateStart`/`dateEnd` (`YYYY-MM-DD`, UTC, both days included) the contacts created within (the dashboard counts them). '
-        + 'The lineage client\'s other filters (`channel`, `date`) are accepted and ignored.',
+      method: 'GET',
+      path: '/contacts',
+      auth: 'isAuth',
+      tag,
+      summary: 'Page through the contacts by name, searching name, e-mail or number',
+      description:
+        'Any operator of the company. Twenty contacts a page, ordered by name, each with its tags; `searchParam` matches name, e-mail or number, ' +
+        '`contactTag` (a JSON list of tag ids, as the lineage client sends it) keeps the contacts with any of those tags, `isGroup` only groups or only people. ' +
+        '`dateStart`/`dateEnd` (`YYYY-MM-DD`, UTC, both days included) the contacts created within (the dashboard counts them). ' +
+        "The lineage client's other filters (`channel`, `date`) are accepted and ignored.",
       response: contactPageSchema,
       errors: [{ status: 422, codes: ['ERR_INVALID_DATE'] }],
       query: pagedQuery.extend({
-        contactTag: tagIdList.optional(), 'contactTag[]': z.union([id, z.array(id).max(100)]).optional(), isGroup: formBoolean.optional(),
-        dateStart: z.string().max(10).optional(), dateEnd: z.string().max(10).optional(),
+        contactTag: tagIdList.optional(),
+        'contactTag[]': z.union([id, z.array(id).max(100)]).optional(),
+        isGroup: formBoolean.optional(),
+        dateStart: z.string().max(10).optional(),
+        dateEnd: z.string().max(10).optional(),
       }),
       handler: async ({ actor, query }) => {
         const listed = query['contactTag[]'];
@@ -84,121 +97,233 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
     }),
     // Before `/contacts/:contactId`, which would take "list" for an id.
     route({
-      method: 'GET', path: '/contacts/list', auth: 'isAuth', tag, summary: 'Id, name and number of the contacts, by name, for pickers',
+      method: 'GET',
+      path: '/contacts/list',
+      auth: 'isAuth',
+      tag,
+      summary: 'Id, name and number of the contacts, by name, for pickers',
       description: 'Any operator of the company. At most `limit` contacts (1,000 by default, 5,000 at most), ordered by name.',
       response: contactChoiceListSchema,
       query: z.object({ searchParam: z.string().max(200).optional(), limit: z.coerce.number().int().positive().max(5000).optional() }),
       handler: async ({ actor, query }) => app.contacts.listContactChoices.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/contacts/profile/:number', auth: 'isAuth', tag, summary: 'Ask the connection\'s provider for a number\'s name and picture',
-      description: 'Any operator. Asks the given connection (`connectionId`, or the lineage\'s `chatappId`), else the default one, else the first connected session; '
-        + 'when the number reaches a contact whose picture changed, the contact is updated and `company-<id>-contact` is emitted.',
+      method: 'GET',
+      path: '/contacts/profile/:number',
+      auth: 'isAuth',
+      tag,
+      summary: "Ask the connection's provider for a number's name and picture",
+      description:
+        "Any operator. Asks the given connection (`connectionId`, or the lineage's `chatappId`), else the default one, else the first connected session; " +
+        'when the number reaches a contact whose picture changed, the contact is updated and `company-<id>-contact` is emitted.',
       response: contactProfileSchema,
-      errors: [{ status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION'] }, { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED'] }, { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION'] },
+        { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED'] },
+        { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER'] },
+      ],
       params: z.object({ number: z.string().min(1).max(40) }),
       query: z.object({ chatappId: id.optional(), connectionId: id.optional() }),
       handler: async ({ actor, params, query }) =>
         app.contacts.getContactProfile.execute({ actor, number: params.number, connectionId: query.connectionId ?? query.chatappId }),
     }),
     route({
-      method: 'GET', path: '/contacts/:contactId', auth: 'isAuth', tag, summary: 'Show a contact with its identifiers and tags', params: byId,
+      method: 'GET',
+      path: '/contacts/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a contact with its identifiers and tags',
+      params: byId,
       description: 'Any operator of the company.',
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
       handler: async ({ actor, params }) => app.contacts.showContact.execute({ actor, contactId: params.contactId }),
     }),
     route({
-      method: 'POST', path: '/contacts', auth: 'isAuth', tag, summary: 'Create a contact (409 when the number already reaches one)', status: 201,
-      description: 'Any operator. An empty name takes the number; e-mails are stored lower case. Emits `company-<id>-contact` (`action: \'create\'`).',
+      method: 'POST',
+      path: '/contacts',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create a contact (409 when the number already reaches one)',
+      status: 201,
+      description: "Any operator. An empty name takes the number; e-mails are stored lower case. Emits `company-<id>-contact` (`action: 'create'`).",
       response: contactDetailsSchema,
       errors: [
         { status: 409, codes: ['ERR_DUPLICATED_CONTACT'] },
-        { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER', 'ERR_NAME_TOO_LONG', 'ERR_INVALID_EMAIL', 'ERR_TOO_MANY_EXTRA_INFO', 'ERR_INVALID_EXTRA_INFO', 'ERR_TOO_MANY_IDENTIFIERS', 'ERR_INVALID_IDENTIFIER'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_MISSING_NUMBER',
+            'ERR_INVALID_NUMBER',
+            'ERR_NAME_TOO_LONG',
+            'ERR_INVALID_EMAIL',
+            'ERR_TOO_MANY_EXTRA_INFO',
+            'ERR_INVALID_EXTRA_INFO',
+            'ERR_TOO_MANY_IDENTIFIERS',
+            'ERR_INVALID_IDENTIFIER',
+          ],
+        },
       ],
       body: contactFields.extend({ number: numberField }),
       handler: async ({ actor, body }) => app.contacts.createContact.execute({ actor, ...contactInput(body) }),
     }),
     route({
-      method: 'PUT', path: '/contacts/:contactId', auth: 'isAuth', tag, summary: 'Change a contact (identifiers given replace its LIDs and page ids)',
-      description: 'Any operator. Changes the fields given; a group keeps its number. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contacts/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Change a contact (identifiers given replace its LIDs and page ids)',
+      description: "Any operator. Changes the fields given; a group keeps its number. Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
       errors: [
         { status: 404, codes: ['ERR_NO_CONTACT_FOUND'] },
         { status: 409, codes: ['ERR_DUPLICATED_CONTACT'] },
-        { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER', 'ERR_GROUP_NUMBER_FIXED', 'ERR_INVALID_NAME', 'ERR_NAME_TOO_LONG', 'ERR_INVALID_EMAIL', 'ERR_TOO_MANY_EXTRA_INFO', 'ERR_INVALID_EXTRA_INFO', 'ERR_TOO_MANY_IDENTIFIERS', 'ERR_INVALID_IDENTIFIER'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_MISSING_NUMBER',
+            'ERR_INVALID_NUMBER',
+            'ERR_GROUP_NUMBER_FIXED',
+            'ERR_INVALID_NAME',
+            'ERR_NAME_TOO_LONG',
+            'ERR_INVALID_EMAIL',
+            'ERR_TOO_MANY_EXTRA_INFO',
+            'ERR_INVALID_EXTRA_INFO',
+            'ERR_TOO_MANY_IDENTIFIERS',
+            'ERR_INVALID_IDENTIFIER',
+          ],
+        },
       ],
-      params: byId, body: contactFields,
+      params: byId,
+      body: contactFields,
       handler: async ({ actor, params, body }) => app.contacts.updateContact.execute({ actor, contactId: params.contactId, ...contactInput(body) }),
     }),
     route({
-      method: 'DELETE', path: '/contacts/:contactId', auth: 'isAuth', tag, summary: 'Delete a contact with its tickets and messages (admin)', params: byId,
-      description: 'Admins only: removes the contact with its identifiers, tags, tickets and messages. Emits `company-<id>-contact` (`action: \'delete\'`, `contactId`).',
+      method: 'DELETE',
+      path: '/contacts/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a contact with its tickets and messages (admin)',
+      params: byId,
+      description:
+        "Admins only: removes the contact with its identifiers, tags, tickets and messages. Emits `company-<id>-contact` (`action: 'delete'`, `contactId`).",
       response: contactDeletedSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_NO_CONTACT_FOUND'] },
+      ],
       handler: async ({ actor, params }) => {
         await app.contacts.deleteContact.execute({ actor, contactId: params.contactId });
         return { message: 'Contact deleted' as const };
       },
     }),
     route({
-      method: 'PUT', path: '/contacts/toggleAcceptAudio/:contactId', auth: 'isAuth', tag, summary: 'Set or flip whether the contact may send audio',
-      description: 'Any operator; without `acceptAudioMessage` the value flips (the lineage client sends no body). Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contacts/toggleAcceptAudio/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Set or flip whether the contact may send audio',
+      description:
+        "Any operator; without `acceptAudioMessage` the value flips (the lineage client sends no body). Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
-      params: byId, body: z.object({ acceptAudioMessage: z.boolean().optional() }),
+      params: byId,
+      body: z.object({ acceptAudioMessage: z.boolean().optional() }),
       handler: async ({ actor, params, body }) =>
         app.contacts.toggleAcceptAudio.execute({ actor, contactId: params.contactId, acceptAudio: body.acceptAudioMessage }),
     }),
     route({
-      method: 'PUT', path: '/contacts/block/:contactId', auth: 'isAuth', tag,
-      summary: 'Block (`active: false` or `blocked: true`), unblock, or flip without a body; a blocked contact\'s messages open no ticket',
-      description: 'Any operator. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contacts/block/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: "Block (`active: false` or `blocked: true`), unblock, or flip without a body; a blocked contact's messages open no ticket",
+      description: "Any operator. Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
-      params: byId, body: z.object({ active: z.boolean().optional(), blocked: z.boolean().optional() }),
+      params: byId,
+      body: z.object({ active: z.boolean().optional(), blocked: z.boolean().optional() }),
       handler: async ({ actor, params, body }) =>
-        app.contacts.setContactBlocked.execute({ actor, contactId: params.contactId, blocked: body.blocked ?? (body.active === undefined ? undefined : !body.active) }),
+        app.contacts.setContactBlocked.execute({
+          actor,
+          contactId: params.contactId,
+          blocked: body.blocked ?? (body.active === undefined ? undefined : !body.active),
+        }),
     }),
     route({
-      method: 'PUT', path: '/contacts/toggleDisableBot/:contactId', auth: 'isAuth', tag, summary: 'Set or flip whether chatbots leave the contact alone',
-      description: 'Any operator; without `disableBot` the value flips. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contacts/toggleDisableBot/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Set or flip whether chatbots leave the contact alone',
+      description: "Any operator; without `disableBot` the value flips. Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
-      params: byId, body: z.object({ disableBot: z.boolean().optional() }),
+      params: byId,
+      body: z.object({ disableBot: z.boolean().optional() }),
       handler: async ({ actor, params, body }) => app.contacts.toggleDisableBot.execute({ actor, contactId: params.contactId, disableBot: body.disableBot }),
     }),
     route({
-      method: 'GET', path: '/contactTags/:contactId', auth: 'isAuth', tag, summary: 'The contact\'s tags, by name', params: byId,
+      method: 'GET',
+      path: '/contactTags/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: "The contact's tags, by name",
+      params: byId,
       description: 'Any operator of the company. Answers `{contactId, tags}`, as the lineage client reads it.',
       response: contactTagsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
       handler: async ({ actor, params }) => ({
-        contactId: params.contactId, tags: await app.contacts.listContactTags.execute({ actor, contactId: params.contactId }),
+        contactId: params.contactId,
+        tags: await app.contacts.listContactTags.execute({ actor, contactId: params.contactId }),
       }),
     }),
     route({
-      method: 'PUT', path: '/contact-wallet/:contactId', auth: 'isAuth', tag, summary: 'Give the contact to an operator of the company, or to nobody (admin)',
-      description: 'Admins only: sets the contact\'s `walletUserId`. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contact-wallet/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Give the contact to an operator of the company, or to nobody (admin)',
+      description: "Admins only: sets the contact's `walletUserId`. Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_USER_FOUND'] }, { status: 409, codes: ['ERR_CONTACT_SELLER_CHANGED'] }],
-      params: byId, body: z.object({ userId: id.nullable() }),
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_USER_FOUND'] },
+        { status: 409, codes: ['ERR_CONTACT_SELLER_CHANGED'] },
+      ],
+      params: byId,
+      body: z.object({ userId: id.nullable() }),
       handler: async ({ actor, params, body }) => app.contacts.setContactWallet.execute({ actor, contactId: params.contactId, userId: body.userId }),
     }),
     route({
-      method: 'PUT', path: '/contacts/:contactId/link-user', auth: 'isAuth', tag,
-      summary: 'Mark the contact as a platform user of the company, e.g. an employee\'s own number (admin; one contact per user)',
-      description: 'Admins only: sets the contact\'s `linkedUserId`. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contacts/:contactId/link-user',
+      auth: 'isAuth',
+      tag,
+      summary: "Mark the contact as a platform user of the company, e.g. an employee's own number (admin; one contact per user)",
+      description: "Admins only: sets the contact's `linkedUserId`. Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_USER_FOUND'] }, { status: 409, codes: ['ERR_USER_ALREADY_LINKED'] }],
-      params: byId, body: z.object({ userId: id }),
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_USER_FOUND'] },
+        { status: 409, codes: ['ERR_USER_ALREADY_LINKED'] },
+      ],
+      params: byId,
+      body: z.object({ userId: id }),
       handler: async ({ actor, params, body }) => app.contacts.linkContactUser.execute({ actor, contactId: params.contactId, userId: body.userId }),
     }),
     route({
-      method: 'PUT', path: '/contacts/:contactId/unlink-user', auth: 'isAuth', tag, summary: 'Remove the contact\'s link to a platform user (admin)',
-      description: 'Admins only: clears the contact\'s `linkedUserId`. Emits `company-<id>-contact` (`action: \'update\'`, the contact).',
+      method: 'PUT',
+      path: '/contacts/:contactId/unlink-user',
+      auth: 'isAuth',
+      tag,
+      summary: "Remove the contact's link to a platform user (admin)",
+      description: "Admins only: clears the contact's `linkedUserId`. Emits `company-<id>-contact` (`action: 'update'`, the contact).",
       response: contactDetailsSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_NO_CONTACT_FOUND'] },
+      ],
       params: byId,
       handler: async ({ actor, params }) => app.contacts.unlinkContactUser.execute({ actor, contactId: params.contactId }),
     }),

@@ -9,8 +9,19 @@ import { safeFetch } from '../security/safe-fetch.js';
 
 /** An id that may come as a number, a digit string (forms) or an empty string (the lineage's "none"). */
 const MAX_ID = 2_147_483_647;
-const optionalId = z.union([z.literal(''), z.null(), z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(MAX_ID))])
-  .optional().transform((v) => (v === '' || v === null || v === undefined ? null : v));
+const optionalId = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z.number().int().positive().max(MAX_ID),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(z.number().int().positive().max(MAX_ID)),
+  ])
+  .optional()
+  .transform((v) => (v === '' || v === null || v === undefined ? null : v));
 
 const common = {
   number: z.string().max(40),
@@ -24,25 +35,37 @@ const sendBody = z.object({ ...common, body: z.string().max(65_536).default('') 
 const buttonsBody = z.object({
   ...common,
   body: z.string().min(1).max(4096),
-  buttons: z.array(z.object({ id: z.string().max(100).optional(), text: z.string().min(1).max(20) })).min(1).max(3),
+  buttons: z
+    .array(z.object({ id: z.string().max(100).optional(), text: z.string().min(1).max(20) }))
+    .min(1)
+    .max(3),
 });
 const listBody = z.object({
   ...common,
   body: z.string().min(1).max(4096),
   title: z.string().max(60).default(''),
   buttonText: z.string().min(1).max(20),
-  sections: z.array(z.object({
-    title: z.string().max(24).default(''),
-    rows: z.array(z.object({ id: z.string().max(200).optional(), title: z.string().min(1).max(24), description: z.string().max(72).optional() })).min(1).max(10),
-  })).min(1).max(10),
+  sections: z
+    .array(
+      z.object({
+        title: z.string().max(24).default(''),
+        rows: z
+          .array(z.object({ id: z.string().max(200).optional(), title: z.string().min(1).max(24), description: z.string().max(72).optional() }))
+          .min(1)
+          .max(10),
+      }),
+    )
+    .min(1)
+    .max(10),
 });
 const linkImageBody = z.object({ ...common, url: z.string().max(2048), body: z.string().max(1024).default('') });
 
-const SEND_TEXT = 'The contact (created if new) gets a message on the token\'s connection, in their active ticket there (opened if none, '
-  + 'for `userId` and `queueId`); `closeTicket` closes it after, `sendSignature` prefixes the user\'s (or connection\'s) name. The answer comes once the '
-  + 'send is durably queued. An `Idempotency-Key` header makes a retry answer the first result (24 h; the same key with another request answers 422 `ERR_IDEMPOTENCY_KEY_REUSED`). Emits `appMessage` (action `create`) and `ticket` (action `update`) events.';
+const SEND_TEXT =
+  "The contact (created if new) gets a message on the token's connection, in their active ticket there (opened if none, " +
+  "for `userId` and `queueId`); `closeTicket` closes it after, `sendSignature` prefixes the user's (or connection's) name. The answer comes once the " +
+  'send is durably queued. An `Idempotency-Key` header makes a retry answer the first result (24 h; the same key with another request answers 422 `ERR_IDEMPOTENCY_KEY_REUSED`). Emits `appMessage` (action `create`) and `ticket` (action `update`) events.';
 const sendErrors: RouteError[] = [
-  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND'], description: '`queueId` or `userId` is not one of the connection\'s company' },
+  { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND'], description: "`queueId` or `userId` is not one of the connection's company" },
   { status: 409, codes: ['ERR_IDEMPOTENT_REQUEST_IN_PROGRESS'], description: 'A request with the same `Idempotency-Key` is still running' },
   { status: 422, codes: ['ERR_INVALID_NUMBER', 'ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_INVALID_IDEMPOTENCY_KEY', 'ERR_IDEMPOTENCY_KEY_REUSED'] },
 ];
@@ -67,40 +90,85 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
   };
   return [
     route({
-      method: 'POST', path: '/api/messages/send', auth: 'tokenAuth', tag, summary: 'Send a text (JSON) or media (multipart, field `medias`)',
-      body: sendBody, multipart: { fileFields: ['medias'], maxFileBytes: MAX_API_MEDIA_BYTES, maxFiles: 10 }, jsonOrMultipart: true,
+      method: 'POST',
+      path: '/api/messages/send',
+      auth: 'tokenAuth',
+      tag,
+      summary: 'Send a text (JSON) or media (multipart, field `medias`)',
+      body: sendBody,
+      multipart: { fileFields: ['medias'], maxFileBytes: MAX_API_MEDIA_BYTES, maxFiles: 10 },
+      jsonOrMultipart: true,
       description: `One message per file, the text on the first. ${SEND_TEXT}`,
       response: apiSendResultSchema,
-      errors: [...sendErrors, { status: 422, codes: ['ERR_FILE_TOO_LARGE', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] }, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }],
+      errors: [
+        ...sendErrors,
+        { status: 422, codes: ['ERR_FILE_TOO_LARGE', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] },
+        { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
+      ],
       handler: async ({ body, multipart, ctx }) => send(ctx, { ...body, medias: multipart.files.medias ?? [] }),
     }),
     route({
-      method: 'POST', path: '/api/messages/send-button', auth: 'tokenAuth', tag, summary: 'Send a message with up to three reply buttons', body: buttonsBody,
+      method: 'POST',
+      path: '/api/messages/send-button',
+      auth: 'tokenAuth',
+      tag,
+      summary: 'Send a message with up to three reply buttons',
+      body: buttonsBody,
       description: `Buttons without \`id\` get \`btn-1\`, \`btn-2\`... ${SEND_TEXT}`,
       response: apiSendResultSchema,
       errors: [...sendErrors, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }, { status: 422, codes: ['ERR_BIZCHAT_WINDOW_CLOSED'] }],
       handler: async ({ body, ctx }) => send(ctx, { ...body, buttons: body.buttons.map((b, i) => ({ id: b.id ?? `btn-${i + 1}`, text: b.text })) }),
     }),
     route({
-      method: 'POST', path: '/api/messages/send-list', auth: 'tokenAuth', tag, summary: 'Send a list message', body: listBody,
+      method: 'POST',
+      path: '/api/messages/send-list',
+      auth: 'tokenAuth',
+      tag,
+      summary: 'Send a list message',
+      body: listBody,
       description: `Rows without \`id\` get \`row-<section>-<row>\`. ${SEND_TEXT}`,
       response: apiSendResultSchema,
       errors: [...sendErrors, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }, { status: 422, codes: ['ERR_BIZCHAT_WINDOW_CLOSED'] }],
-      handler: async ({ body, ctx }) => send(ctx, {
-        ...body,
-        list: {
-          title: body.title, buttonText: body.buttonText,
-          sections: body.sections.map((s, si) => ({ title: s.title, rows: s.rows.map((r, ri) => ({ id: r.id ?? `row-${si + 1}-${ri + 1}`, title: r.title, ...(r.description ? { description: r.description } : {}) })) })),
-        },
-      }),
+      handler: async ({ body, ctx }) =>
+        send(ctx, {
+          ...body,
+          list: {
+            title: body.title,
+            buttonText: body.buttonText,
+            sections: body.sections.map((s, si) => ({
+              title: s.title,
+              rows: s.rows.map((r, ri) => ({
+                id: r.id ?? `row-${si + 1}-${ri + 1}`,
+                title: r.title,
+                ...(r.description ? { description: r.description } : {}),
+              })),
+            })),
+          },
+        }),
     }),
     route({
-      method: 'POST', path: '/api/messages/send/linkImage', auth: 'tokenAuth', tag, summary: 'Send an image downloaded from a public URL', body: linkImageBody,
+      method: 'POST',
+      path: '/api/messages/send/linkImage',
+      auth: 'tokenAuth',
+      tag,
+      summary: 'Send an image downloaded from a public URL',
+      body: linkImageBody,
       description: `The backend downloads the image (http or https, public addresses only, an \`image/*\` type, at most ${MAX_API_MEDIA_BYTES} bytes) and sends it with \`body\` as caption. ${SEND_TEXT}`,
       response: apiSendResultSchema,
       errors: [
         ...sendErrors,
-        { status: 422, codes: ['ERR_INVALID_URL', 'ERR_URL_NOT_ALLOWED', 'ERR_URL_NOT_REACHABLE', 'ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_URL_TIMEOUT', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_INVALID_URL',
+            'ERR_URL_NOT_ALLOWED',
+            'ERR_URL_NOT_REACHABLE',
+            'ERR_FILE_TYPE_NOT_ALLOWED',
+            'ERR_URL_TIMEOUT',
+            'ERR_EMPTY_FILE',
+            'ERR_BIZCHAT_WINDOW_CLOSED',
+          ],
+        },
         { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
         { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
       ],
@@ -110,11 +178,18 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       },
     }),
     route({
-      method: 'POST', path: '/api/messages/checkNumber', auth: 'tokenAuth', tag, summary: 'Check whether a number has an account',
+      method: 'POST',
+      path: '/api/messages/checkNumber',
+      auth: 'tokenAuth',
+      tag,
+      summary: 'Check whether a number has an account',
       body: z.object({ number: z.string().max(40) }),
-      description: 'Asks the token\'s connection (its live session) whether the number has an account; changes nothing.',
+      description: "Asks the token's connection (its live session) whether the number has an account; changes nothing.",
       response: checkNumberResultSchema,
-      errors: [{ status: 409, codes: ['ERR_SESSION_NOT_CONNECTED'] }, { status: 422, codes: ['ERR_INVALID_NUMBER'] }],
+      errors: [
+        { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED'] },
+        { status: 422, codes: ['ERR_INVALID_NUMBER'] },
+      ],
       handler: async ({ body, ctx }) => app.connections.checkNumber.execute({ connection: connectionOf(ctx), number: body.number }),
     }),
   ];

@@ -58,46 +58,83 @@ export function fileRoutes(app: FilesApp) {
   const byFileId = idParam('fileId');
   return [
     route({
-      method: 'GET', path: '/files/list', auth: 'isAuth', tag, summary: 'Every file list of the company (pickers)',
-      description: 'Any operator. A bare array by name with each list\'s options; `searchParam` in the name, ignoring case and accents. A `companyId` in the query is ignored.',
-      query: z.object({ searchParam: z.string().max(200).optional(), companyId: z.unknown().optional() }), response: fileListArraySchema,
+      method: 'GET',
+      path: '/files/list',
+      auth: 'isAuth',
+      tag,
+      summary: 'Every file list of the company (pickers)',
+      description:
+        "Any operator. A bare array by name with each list's options; `searchParam` in the name, ignoring case and accents. A `companyId` in the query is ignored.",
+      query: z.object({ searchParam: z.string().max(200).optional(), companyId: z.unknown().optional() }),
+      response: fileListArraySchema,
       handler: async ({ actor, query }) => files.listAllFileLists.execute({ actor, searchParam: query.searchParam }),
     }),
     route({
-      method: 'GET', path: '/files', auth: 'isAuth', tag, summary: 'Page through the file lists found by name',
-      description: 'Any operator. A page (20) as `{files, count, hasMore}`, by name, each list with its options; `searchParam` in the name, ignoring case and accents. '
-        + 'A `companyId` in the query is ignored (the company is the caller\'s).',
-      query: pagedQuery.extend({ companyId: z.unknown().optional() }), response: fileListPageSchema,
+      method: 'GET',
+      path: '/files',
+      auth: 'isAuth',
+      tag,
+      summary: 'Page through the file lists found by name',
+      description:
+        'Any operator. A page (20) as `{files, count, hasMore}`, by name, each list with its options; `searchParam` in the name, ignoring case and accents. ' +
+        "A `companyId` in the query is ignored (the company is the caller's).",
+      query: pagedQuery.extend({ companyId: z.unknown().optional() }),
+      response: fileListPageSchema,
       handler: async ({ actor, query }) => files.listFileLists.execute({ actor, searchParam: query.searchParam, pageNumber: query.pageNumber }),
     }),
     route({
-      method: 'GET', path: '/files/:fileId', auth: 'isAuth', tag, summary: 'A file list with its options',
-      description: 'Any operator. Another company\'s list is 404.',
-      params: byFileId, response: fileListSchema, errors: [LIST_NOT_FOUND],
+      method: 'GET',
+      path: '/files/:fileId',
+      auth: 'isAuth',
+      tag,
+      summary: 'A file list with its options',
+      description: "Any operator. Another company's list is 404.",
+      params: byFileId,
+      response: fileListSchema,
+      errors: [LIST_NOT_FOUND],
       handler: async ({ actor, params }) => files.showFileList.execute({ actor, fileListId: params.fileId }),
     }),
     route({
-      method: 'POST', path: '/files', auth: 'isAuth', tag, summary: 'Create a file list with its captions',
-      description: 'Admins. `{name, message?, options?: [{name}]}` (up to 20 options; other fields the dialog sends are ignored). The files come next with '
-        + '`POST /files/uploadList/:fileListId`, each bound to an option by its `id`. Answers 200 with the list; emits `file` `create`.',
-      body: z.object(listFields), response: fileListSchema,
+      method: 'POST',
+      path: '/files',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create a file list with its captions',
+      description:
+        'Admins. `{name, message?, options?: [{name}]}` (up to 20 options; other fields the dialog sends are ignored). The files come next with ' +
+        '`POST /files/uploadList/:fileListId`, each bound to an option by its `id`. Answers 200 with the list; emits `file` `create`.',
+      body: z.object(listFields),
+      response: fileListSchema,
       errors: [ADMINS, { status: 409, codes: ['ERR_FILE_LIST_NAME_IN_USE'] }, { status: 422, codes: FIELD_ERRORS }],
-      handler: async ({ actor, body }) => files.createFileList.execute({
-        actor, name: body.name, ...(body.message != null ? { message: body.message } : {}), ...(body.options ? { options: options(body.options) } : {}),
-      }),
+      handler: async ({ actor, body }) =>
+        files.createFileList.execute({
+          actor,
+          name: body.name,
+          ...(body.message != null ? { message: body.message } : {}),
+          ...(body.options ? { options: options(body.options) } : {}),
+        }),
     }),
     route({
-      method: 'POST', path: '/files/uploadList/:fileListId', auth: 'isAuth', tag,
+      method: 'POST',
+      path: '/files/uploadList/:fileListId',
+      auth: 'isAuth',
+      tag,
       summary: 'Upload files into a list (multipart `files`, with parallel `id` and `name`)',
-      description: `Admins. Multipart: up to ${MAX_FILES_PER_UPLOAD} files in \`files\`, each up to ${MAX_FILE_OPTION_BYTES / 1024 / 1024} MiB, streamed to storage; `
-        + 'the i-th file goes to the option `id[i]` of this list (its previous file is deleted), or without an id to a new option captioned `name[i]` (else the file\'s name). '
-        + 'A file\'s type is recognised from its bytes: PNG, JPEG, WebP or GIF images, PDF, MP3, Ogg and M4A audio, MP4 and 3GP video, ZIP archives and Office documents '
-        + '(the claimed `mediaType` is ignored). The list is the path\'s (a different `fileId` field is 422). Answers 200 with the list; emits `file` `update`. '
-        + 'A form without files (the lineage\'s dialog posts one after every save) changes nothing: 200 with the list as it is, no event.',
-      params: idParam('fileListId'), body: z.object({ fileId: id.optional(), typeArch: z.string().max(50).optional() }), response: fileListSchema,
+      description:
+        `Admins. Multipart: up to ${MAX_FILES_PER_UPLOAD} files in \`files\`, each up to ${MAX_FILE_OPTION_BYTES / 1024 / 1024} MiB, streamed to storage; ` +
+        "the i-th file goes to the option `id[i]` of this list (its previous file is deleted), or without an id to a new option captioned `name[i]` (else the file's name). " +
+        "A file's type is recognised from its bytes: PNG, JPEG, WebP or GIF images, PDF, MP3, Ogg and M4A audio, MP4 and 3GP video, ZIP archives and Office documents " +
+        "(the claimed `mediaType` is ignored). The list is the path's (a different `fileId` field is 422). Answers 200 with the list; emits `file` `update`. " +
+        "A form without files (the lineage's dialog posts one after every save) changes nothing: 200 with the list as it is, no event.",
+      params: idParam('fileListId'),
+      body: z.object({ fileId: id.optional(), typeArch: z.string().max(50).optional() }),
+      response: fileListSchema,
       multipart: { fileFields: ['files'], maxFileBytes: MAX_FILE_OPTION_BYTES, maxFiles: MAX_FILES_PER_UPLOAD, maxFields: 50 },
       errors: [
-        ADMINS, LIST_NOT_FOUND, { status: 404, codes: ['ERR_NO_FILE_OPTION_FOUND'] }, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
+        ADMINS,
+        LIST_NOT_FOUND,
+        { status: 404, codes: ['ERR_NO_FILE_OPTION_FOUND'] },
+        { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
         { status: 422, codes: ['ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_INVALID_FILE_OPTION', 'ERR_TOO_MANY_FILE_OPTIONS', 'ERR_NO_FILE'] },
       ],
       handler: async ({ actor, params, body, multipart }) => {
@@ -107,30 +144,57 @@ export function fileRoutes(app: FilesApp) {
       },
     }),
     route({
-      method: 'PUT', path: '/files/:fileId', auth: 'isAuth', tag, summary: 'Change a file list and its options',
-      description: 'Admins. `name`, `message` and, when given, `options`: the list\'s options become exactly those (an `id` keeps that option and its file, renamed '
-        + 'and moved; without one a new option is added; options left out are removed with their files). Answers 200 with the list; emits `file` `update`.',
-      params: byFileId, body: z.object({ ...listFields, name: listFields.name.optional() }), response: fileListSchema,
-      errors: [ADMINS, LIST_NOT_FOUND, { status: 404, codes: ['ERR_NO_FILE_OPTION_FOUND'] }, { status: 409, codes: ['ERR_FILE_LIST_NAME_IN_USE'] }, { status: 422, codes: FIELD_ERRORS }],
-      handler: async ({ actor, params, body }) => files.updateFileList.execute({
-        actor, fileListId: params.fileId,
-        ...(body.name !== undefined ? { name: body.name } : {}), ...(body.message != null ? { message: body.message } : {}),
-        ...(body.options ? { options: options(body.options) } : {}),
-      }),
+      method: 'PUT',
+      path: '/files/:fileId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Change a file list and its options',
+      description:
+        "Admins. `name`, `message` and, when given, `options`: the list's options become exactly those (an `id` keeps that option and its file, renamed " +
+        'and moved; without one a new option is added; options left out are removed with their files). Answers 200 with the list; emits `file` `update`.',
+      params: byFileId,
+      body: z.object({ ...listFields, name: listFields.name.optional() }),
+      response: fileListSchema,
+      errors: [
+        ADMINS,
+        LIST_NOT_FOUND,
+        { status: 404, codes: ['ERR_NO_FILE_OPTION_FOUND'] },
+        { status: 409, codes: ['ERR_FILE_LIST_NAME_IN_USE'] },
+        { status: 422, codes: FIELD_ERRORS },
+      ],
+      handler: async ({ actor, params, body }) =>
+        files.updateFileList.execute({
+          actor,
+          fileListId: params.fileId,
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.message != null ? { message: body.message } : {}),
+          ...(body.options ? { options: options(body.options) } : {}),
+        }),
     }),
     route({
-      method: 'DELETE', path: '/files/:fileId', auth: 'isAuth', tag, summary: 'Delete a file list with its files',
+      method: 'DELETE',
+      path: '/files/:fileId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a file list with its files',
       description: 'Admins. Emits `file` `delete` (`fileId`).',
-      params: byFileId, response: fileListDeletedSchema, errors: [ADMINS, LIST_NOT_FOUND],
+      params: byFileId,
+      response: fileListDeletedSchema,
+      errors: [ADMINS, LIST_NOT_FOUND],
       handler: async ({ actor, params }) => {
         await files.deleteFileList.execute({ actor, fileListId: params.fileId });
         return { message: 'File List deleted' as const };
       },
     }),
     route({
-      method: 'DELETE', path: '/files', auth: 'isAuth', tag, summary: 'Delete every file list of the company',
-      description: 'Admins. Every list of the caller\'s company goes, with its files; emits `file` `delete` for each. Answers how many.',
-      response: fileListsDeletedSchema, errors: [ADMINS],
+      method: 'DELETE',
+      path: '/files',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete every file list of the company',
+      description: "Admins. Every list of the caller's company goes, with its files; emits `file` `delete` for each. Answers how many.",
+      response: fileListsDeletedSchema,
+      errors: [ADMINS],
       handler: async ({ actor }) => files.deleteAllFileLists.execute({ actor }),
     }),
   ];

@@ -8,33 +8,48 @@ import { id } from '../http/schemas.js';
 type FlowsApp = { readonly flows: FlowsApi };
 
 const TAG = 'Flows (flow builder)';
-const ADMIN_ONLY: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'], description: 'Admins only; and the plan must include AI (`useOpenAi`)' };
+const ADMIN_ONLY: RouteError = {
+  status: 403,
+  codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'],
+  description: 'Admins only; and the plan must include AI (`useOpenAi`)',
+};
 const MODEL_ERRORS: RouteError[] = [
-  { status: 404, codes: ['ERR_NO_PROMPT_FOUND'], description: '`promptId` is not one of the company\'s prompts' },
+  { status: 404, codes: ['ERR_NO_PROMPT_FOUND'], description: "`promptId` is not one of the company's prompts" },
   {
     status: 422,
     codes: [
-      'ERR_FLOW_AI_CONFIG_REQUIRED', 'ERR_PROMPT_INVALID_INSTRUCTIONS', 'ERR_PROMPT_MODEL_NOT_ALLOWED', 'ERR_PROMPT_INVALID_BASE_URL', 'ERR_PROMPT_INVALID_API_KEY',
-      'ERR_PROMPT_API_KEY_REQUIRED', 'ERR_PROMPT_INVALID_TEMPERATURE', 'ERR_PROMPT_INVALID_MAX_TOKENS', 'ERR_PROMPT_API_KEY_UNREADABLE', 'ERR_URL_NOT_ALLOWED',
+      'ERR_FLOW_AI_CONFIG_REQUIRED',
+      'ERR_PROMPT_INVALID_INSTRUCTIONS',
+      'ERR_PROMPT_MODEL_NOT_ALLOWED',
+      'ERR_PROMPT_INVALID_BASE_URL',
+      'ERR_PROMPT_INVALID_API_KEY',
+      'ERR_PROMPT_API_KEY_REQUIRED',
+      'ERR_PROMPT_INVALID_TEMPERATURE',
+      'ERR_PROMPT_INVALID_MAX_TOKENS',
+      'ERR_PROMPT_API_KEY_UNREADABLE',
+      'ERR_URL_NOT_ALLOWED',
       'ERR_LANGUAGE_MODEL_REFUSED',
     ],
-    description: 'The model choice or its settings are refused, the endpoint is not public, or the model\'s service refused the request',
+    description: "The model choice or its settings are refused, the endpoint is not public, or the model's service refused the request",
   },
   { status: 503, codes: ['ERR_LANGUAGE_MODEL_UNAVAILABLE', 'ERR_LANGUAGE_MODEL_TIMEOUT'], description: 'The model did not answer (in time)' },
 ];
 
-const configSchema = z.object({
-  provider: z.enum(PROMPT_PROVIDERS),
-  baseUrl: z.string().max(2000).nullable().meta({ description: 'Required with `openai-compatible`' }),
-  model: z.string().max(200).nullable().meta({ description: 'One of the server\'s (`PROMPT_MODELS`); absent: the first' }),
-  apiKey: z.string().max(10_000).nullable().meta({ description: 'Used for this call only, never stored; required with `openai`' }),
-  instructions: z.string().max(100_000).meta({ description: 'The system prompt' }),
-  temperature: z.number(),
-  maxTokens: z.number().int(),
-}).partial().meta({ description: 'A model given inline (never stored)' });
+const configSchema = z
+  .object({
+    provider: z.enum(PROMPT_PROVIDERS),
+    baseUrl: z.string().max(2000).nullable().meta({ description: 'Required with `openai-compatible`' }),
+    model: z.string().max(200).nullable().meta({ description: "One of the server's (`PROMPT_MODELS`); absent: the first" }),
+    apiKey: z.string().max(10_000).nullable().meta({ description: 'Used for this call only, never stored; required with `openai`' }),
+    instructions: z.string().max(100_000).meta({ description: 'The system prompt' }),
+    temperature: z.number(),
+    maxTokens: z.number().int(),
+  })
+  .partial()
+  .meta({ description: 'A model given inline (never stored)' });
 
 const choice = {
-  promptId: id.optional().meta({ description: 'One of the company\'s prompts: its endpoint, model, key and instructions. Or `config`' }),
+  promptId: id.optional().meta({ description: "One of the company's prompts: its endpoint, model, key and instructions. Or `config`" }),
   config: configSchema.optional(),
 };
 
@@ -45,66 +60,112 @@ const choiceOf = (body: { promptId?: number | undefined; config?: z.output<typeo
 
 const models = z.array(z.string());
 
-const optionsSchema = z.object({
-  providers: z.array(z.object({ id: z.enum(PROMPT_PROVIDERS), name: z.string(), models })),
-  models: models.meta({ description: 'The server\'s allowed models (`PROMPT_MODELS`), the first the default' }),
-  voices: z.array(z.string()).meta({ description: 'Answers are text: `texto`' }),
-  defaults: z.object({
-    provider: z.enum(PROMPT_PROVIDERS), model: z.string().nullable(), temperature: z.number(), maxTokens: z.number().int(), maxMessages: z.number().int(), voice: z.string(),
-  }),
-  prompts: z.array(z.object({ id: z.number().int().positive(), name: z.string(), model: z.string(), queueId: z.number().int().positive().nullable() })),
-}).meta({
-  id: 'AiAgentOptions', description: 'What the AI-agent node editor offers',
-  example: {
-    providers: [{ id: 'openai', name: 'OpenAI', models: ['gpt-4o-mini'] }, { id: 'openai-compatible', name: 'OpenAI-compatible', models: ['gpt-4o-mini'] }],
-    models: ['gpt-4o-mini'], voices: ['texto'], defaults: { provider: 'openai', model: 'gpt-4o-mini', temperature: 1, maxTokens: 100, maxMessages: 10, voice: 'texto' },
-    prompts: [{ id: 4, name: 'Atendente virtual', model: 'gpt-4o-mini', queueId: 2 }],
-  },
-});
+const optionsSchema = z
+  .object({
+    providers: z.array(z.object({ id: z.enum(PROMPT_PROVIDERS), name: z.string(), models })),
+    models: models.meta({ description: "The server's allowed models (`PROMPT_MODELS`), the first the default" }),
+    voices: z.array(z.string()).meta({ description: 'Answers are text: `texto`' }),
+    defaults: z.object({
+      provider: z.enum(PROMPT_PROVIDERS),
+      model: z.string().nullable(),
+      temperature: z.number(),
+      maxTokens: z.number().int(),
+      maxMessages: z.number().int(),
+      voice: z.string(),
+    }),
+    prompts: z.array(z.object({ id: z.number().int().positive(), name: z.string(), model: z.string(), queueId: z.number().int().positive().nullable() })),
+  })
+  .meta({
+    id: 'AiAgentOptions',
+    description: 'What the AI-agent node editor offers',
+    example: {
+      providers: [
+        { id: 'openai', name: 'OpenAI', models: ['gpt-4o-mini'] },
+        { id: 'openai-compatible', name: 'OpenAI-compatible', models: ['gpt-4o-mini'] },
+      ],
+      models: ['gpt-4o-mini'],
+      voices: ['texto'],
+      defaults: { provider: 'openai', model: 'gpt-4o-mini', temperature: 1, maxTokens: 100, maxMessages: 10, voice: 'texto' },
+      prompts: [{ id: 4, name: 'Atendente virtual', model: 'gpt-4o-mini', queueId: 2 }],
+    },
+  });
 
-const chatResultSchema = z.object({
-  reply: z.string().meta({ description: 'The answer, without the hand-over phrase' }),
-  usage: z.object({ promptTokens: z.number().int(), completionTokens: z.number().int(), totalTokens: z.number().int() }),
-  handoff: z.boolean().meta({ description: 'The model asked for a person (the hand-over phrase)' }),
-  latencyMs: z.number().int().nonnegative(),
-}).meta({ id: 'AiAgentChat', example: { reply: 'Olá! Como posso ajudar?', usage: { promptTokens: 120, completionTokens: 9, totalTokens: 129 }, handoff: false, latencyMs: 840 } });
+const chatResultSchema = z
+  .object({
+    reply: z.string().meta({ description: 'The answer, without the hand-over phrase' }),
+    usage: z.object({ promptTokens: z.number().int(), completionTokens: z.number().int(), totalTokens: z.number().int() }),
+    handoff: z.boolean().meta({ description: 'The model asked for a person (the hand-over phrase)' }),
+    latencyMs: z.number().int().nonnegative(),
+  })
+  .meta({
+    id: 'AiAgentChat',
+    example: { reply: 'Olá! Como posso ajudar?', usage: { promptTokens: 120, completionTokens: 9, totalTokens: 129 }, handoff: false, latencyMs: 840 },
+  });
 
 /** The AI-agent helpers of the flow editor: its options, a test chat, and a prompt rewriter. Admins only, on a plan with AI. */
 export function aiAgentRoutes(app: FlowsApp) {
   const f = app.flows;
   return [
     route({
-      method: 'GET', path: '/flowBuilder/ai-agent/options', auth: 'isAuth', feature: 'ai', tag: TAG, operationId: 'aiAgentOptions',
+      method: 'GET',
+      path: '/flowBuilder/ai-agent/options',
+      auth: 'isAuth',
+      feature: 'ai',
+      tag: TAG,
+      operationId: 'aiAgentOptions',
       summary: 'What the AI-agent editor offers (admin)',
-      description: 'Providers, the server\'s allowed models (`PROMPT_MODELS`), voices (text only), defaults, and the company\'s prompts (id, name).',
-      response: optionsSchema, errors: [ADMIN_ONLY],
+      description: "Providers, the server's allowed models (`PROMPT_MODELS`), voices (text only), defaults, and the company's prompts (id, name).",
+      response: optionsSchema,
+      errors: [ADMIN_ONLY],
       handler: async ({ actor }) => f.aiAgentOptions.execute({ actor }),
     }),
     route({
-      method: 'POST', path: '/flowBuilder/ai-agent/config-chat', auth: 'isAuth', feature: 'ai', tag: TAG, operationId: 'aiAgentConfigChat',
+      method: 'POST',
+      path: '/flowBuilder/ai-agent/config-chat',
+      auth: 'isAuth',
+      feature: 'ai',
+      tag: TAG,
+      operationId: 'aiAgentConfigChat',
       summary: 'Try an AI agent on a test conversation (admin)',
       body: z.object({ ...choice, messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().min(1).max(4000) })).max(50) }),
-      description: 'One answer of a prompt (`promptId`) or an inline `config` to `messages`, with the instructions and hand-over rule contacts\' answers get. '
-        + 'Nothing is sent to anyone; a prompt\'s tokens are counted.',
-      response: chatResultSchema, errors: [ADMIN_ONLY, ...MODEL_ERRORS],
+      description:
+        "One answer of a prompt (`promptId`) or an inline `config` to `messages`, with the instructions and hand-over rule contacts' answers get. " +
+        "Nothing is sent to anyone; a prompt's tokens are counted.",
+      response: chatResultSchema,
+      errors: [ADMIN_ONLY, ...MODEL_ERRORS],
       handler: async ({ actor, body }) => f.aiAgentConfigChat.execute({ ...choiceOf(body), actor, messages: body.messages }),
     }),
     route({
-      method: 'POST', path: '/ai-agent/optimize-prompt', auth: 'isAuth', feature: 'ai', tag: TAG, operationId: 'optimizePrompt',
+      method: 'POST',
+      path: '/ai-agent/optimize-prompt',
+      auth: 'isAuth',
+      feature: 'ai',
+      tag: TAG,
+      operationId: 'optimizePrompt',
       summary: 'Rewrite a system prompt with the model (admin)',
       body: z.object({
         ...choice,
         prompt: z.string().max(100_000).meta({ description: 'The prompt to rewrite, 1 to 20,000 characters' }),
-        goal: z.string().max(1000).optional(), language: z.string().max(50).optional(), tone: z.string().max(50).optional(),
+        goal: z.string().max(1000).optional(),
+        language: z.string().max(50).optional(),
+        tone: z.string().max(50).optional(),
       }),
-      description: 'The model of a prompt (`promptId`) or of an inline `config` with its key rewrites `prompt` (clear role, limits, hand-over rule kept) toward '
-        + '`goal`, `language` and `tone`. An empty answer is 503.',
-      response: z.object({ optimizedPrompt: z.string() }).meta({ id: 'OptimizedPrompt', example: { optimizedPrompt: 'Você é o atendente virtual da Loja Exemplo…' } }),
+      description:
+        'The model of a prompt (`promptId`) or of an inline `config` with its key rewrites `prompt` (clear role, limits, hand-over rule kept) toward ' +
+        '`goal`, `language` and `tone`. An empty answer is 503.',
+      response: z
+        .object({ optimizedPrompt: z.string() })
+        .meta({ id: 'OptimizedPrompt', example: { optimizedPrompt: 'Você é o atendente virtual da Loja Exemplo…' } }),
       errors: [ADMIN_ONLY, ...MODEL_ERRORS],
-      handler: async ({ actor, body }) => f.optimizePrompt.execute({
-        ...choiceOf(body), actor, prompt: body.prompt,
-        ...(body.goal !== undefined ? { goal: body.goal } : {}), ...(body.language !== undefined ? { language: body.language } : {}), ...(body.tone !== undefined ? { tone: body.tone } : {}),
-      }),
+      handler: async ({ actor, body }) =>
+        f.optimizePrompt.execute({
+          ...choiceOf(body),
+          actor,
+          prompt: body.prompt,
+          ...(body.goal !== undefined ? { goal: body.goal } : {}),
+          ...(body.language !== undefined ? { language: body.language } : {}),
+          ...(body.tone !== undefined ? { tone: body.tone } : {}),
+        }),
     }),
   ];
 }

@@ -19,7 +19,11 @@ export class SafeFlowHttp implements FlowHttp {
 
   async call(r: FlowHttpRequest): Promise<{ status: number; body: unknown } | { error: string }> {
     let url: URL;
-    try { url = new URL(r.url); } catch { return { error: 'ERR_URL_NOT_ALLOWED' }; }
+    try {
+      url = new URL(r.url);
+    } catch {
+      return { error: 'ERR_URL_NOT_ALLOWED' };
+    }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: 'ERR_URL_NOT_ALLOWED' };
     let lookup: Awaited<ReturnType<typeof pinnedLookupFor>>;
     try {
@@ -41,14 +45,20 @@ export class SafeFlowHttp implements FlowHttp {
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) { res.destroy(); return; }
+          if (size > MAX_ANSWER_BYTES) {
+            res.destroy();
+            return;
+          }
           chunks.push(chunk);
         });
         const done = () => resolve({ status: res.statusCode ?? 0, body: parse(Buffer.concat(chunks).toString('utf8')) });
         res.on('end', done);
         res.on('close', done);
       });
-      req.on('timeout', () => { req.destroy(); resolve({ error: 'timeout' }); });
+      req.on('timeout', () => {
+        req.destroy();
+        resolve({ error: 'timeout' });
+      });
       req.on('error', () => resolve({ error: 'unreachable' }));
       req.end(r.body ?? undefined);
     });
@@ -56,5 +66,9 @@ export class SafeFlowHttp implements FlowHttp {
 }
 
 function parse(text: string): unknown {
-  try { return JSON.parse(text) as unknown; } catch { return text; }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

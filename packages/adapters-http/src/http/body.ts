@@ -33,7 +33,8 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -64,7 +65,9 @@ export function findBadText(value: unknown, where: string): string | null {
     if (typeof v === 'string') {
       if (BAD_TEXT.test(v)) return item.path;
     } else if (Array.isArray(v)) {
-      v.forEach((e, i) => { stack.push({ value: e, path: `${item!.path}.${i}` }); });
+      v.forEach((e, i) => {
+        stack.push({ value: e, path: `${item!.path}.${i}` });
+      });
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
       for (const [k, e] of Object.entries(v)) {
         if (BAD_TEXT.test(k)) return `${item.path}.${k.replace(BAD_TEXT, '?')}`;

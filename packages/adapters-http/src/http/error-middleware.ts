@@ -22,7 +22,11 @@ export const STATUS_OF: Record<ErrorKind, number> = {
  * the catalog's, and the status one the catalog's kinds of that code map to (a test checks it).
  */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode, readonly fields?: unknown) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly fields?: unknown,
+  ) {
     super(code);
   }
 }

@@ -125,7 +125,9 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       received += chunk.length;
       if (received > totalLimit) fail(new HttpError(413, 'ERR_BODY_TOO_LARGE'));
     };
-    const onClose = () => { if (!req.complete) fail(new HttpError(400, 'ERR_INVALID_MULTIPART')); };
+    const onClose = () => {
+      if (!req.complete) fail(new HttpError(400, 'ERR_INVALID_MULTIPART'));
+    };
     const onError = () => fail(new HttpError(400, 'ERR_INVALID_MULTIPART'));
     const detach = () => {
       req.off('data', onData);
@@ -168,35 +170,39 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       let size = 0;
       const head: Buffer[] = [];
       let headBytes = 0;
-      const meter = quiet(new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (headBytes < UPLOAD_HEAD_BYTES) {
-            const part = Buffer.from(chunk.subarray(0, UPLOAD_HEAD_BYTES - headBytes)); // a copy: the chunk is not kept
-            head.push(part);
-            headBytes += part.length;
-          }
-          done(null, chunk);
-        },
-      }));
+      const meter = quiet(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            if (headBytes < UPLOAD_HEAD_BYTES) {
+              const part = Buffer.from(chunk.subarray(0, UPLOAD_HEAD_BYTES - headBytes)); // a copy: the chunk is not kept
+              head.push(part);
+              headBytes += part.length;
+            }
+            done(null, chunk);
+          },
+        }),
+      );
       stream.on('limit', () => fail(new HttpError(413, 'ERR_FILE_TOO_LARGE')));
       // The pipeline reports these streams' errors; the listeners cover an error after it has settled.
       const out = quiet(createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
       // A failing part settles the pipeline at once, possibly before the file is even opened: an
       // unlink then would come before the file exists. The file is done with only once closed.
       writes.push(new Promise<void>((done) => out.once('close', () => done())));
-      writes.push(pipeline(stream, meter, out).then(
-        () => {
-          if (failed) return;
-          if (size === 0) {
-            // A form's file input left empty sends a part without a file name: no file, not an empty one.
-            if (!info.filename) return;
-            return fail(new HttpError(422, 'ERR_EMPTY_FILE'));
-          }
-          slot[index] = { filename: info.filename || 'file', contentType: info.mimeType, path: temp, size, head: Buffer.concat(head) };
-        },
-        (err: unknown) => fail(isSystemError(err) ? (err as Error) : new HttpError(400, 'ERR_INVALID_MULTIPART')),
-      ));
+      writes.push(
+        pipeline(stream, meter, out).then(
+          () => {
+            if (failed) return;
+            if (size === 0) {
+              // A form's file input left empty sends a part without a file name: no file, not an empty one.
+              if (!info.filename) return;
+              return fail(new HttpError(422, 'ERR_EMPTY_FILE'));
+            }
+            slot[index] = { filename: info.filename || 'file', contentType: info.mimeType, path: temp, size, head: Buffer.concat(head) };
+          },
+          (err: unknown) => fail(isSystemError(err) ? (err as Error) : new HttpError(400, 'ERR_INVALID_MULTIPART')),
+        ),
+      );
     });
     parser.on('filesLimit', () => fail(new HttpError(413, 'ERR_TOO_MANY_FILES')));
     parser.on('fieldsLimit', () => fail(new HttpError(413, 'ERR_TOO_MANY_FIELDS')));

@@ -9,51 +9,118 @@ import type { RouteSpec } from './route.js';
  * see it when not (only) in error answers.
  */
 export function errorCodesExtension() {
-  return Object.fromEntries(Object.keys(ERROR_CODES).filter(isErrorCode).map((code) => {
-    const kinds = kindsOf(code);
-    const where = placesOf(code);
-    return [code, {
-      kind: kinds.length === 1 ? kinds[0] : kinds,
-      ...(where.includes('answer') ? { status: kinds.map((k) => STATUS_OF[k]) } : {}),
-      ...(where.length === 1 && where[0] === 'answer' ? {} : { where }),
-      description: ERROR_CODES[code].description,
-    }];
-  }));
+  return Object.fromEntries(
+    Object.keys(ERROR_CODES)
+      .filter(isErrorCode)
+      .map((code) => {
+        const kinds = kindsOf(code);
+        const where = placesOf(code);
+        return [
+          code,
+          {
+            kind: kinds.length === 1 ? kinds[0] : kinds,
+            ...(where.includes('answer') ? { status: kinds.map((k) => STATUS_OF[k]) } : {}),
+            ...(where.length === 1 && where[0] === 'answer' ? {} : { where }),
+            description: ERROR_CODES[code].description,
+          },
+        ];
+      }),
+  );
 }
 
 /** Every error body: `{ error }`, and on 422 from schema validation the failing `fields`. */
-export const errorBody = z.object({
-  error: z.string().meta({
-    description: 'A stable `ERR_` code (`Internal server error` on 500). Every code, with its HTTP status and meaning, is listed in this '
-      + 'schema\'s `x-error-codes`; each operation\'s error responses name the codes it declares.',
-    example: 'ERR_NO_TAG_FOUND',
-  }),
-  fields: z.array(z.object({
-    path: z.string().meta({ description: 'Where: `body.`, `query.` or `params.` and the field path', example: 'body.name' }),
-    message: z.string().meta({ example: 'Too small: expected string to have >=1 characters' }),
-  })).optional().meta({ description: 'On 422 `ERR_VALIDATION`: each field the schema refused; on 422 `ERR_ORDER_OUT_OF_STOCK`: each order line short of stock (`items.<i>.quantity`), naming its product' }),
-  nodeId: z.string().nullable().optional().meta({ description: 'On 422 `ERR_FLOW_INVALID_GRAPH`, `ERR_FLOW_INVALID_NODE` and `ERR_FLOW_LOOP`: the node at fault, null when the graph as a whole is; on 422 `ERR_FLOW_INVALID_EDGE`: the edge\'s source node as the edge names it (null when that is no id)', example: 'n-3' }),
-  edgeId: z.string().nullable().optional().meta({ description: 'On 422 `ERR_FLOW_INVALID_EDGE`: the edge at fault as the request named it; null for an edge the server names (`POST /flows/:flowId/edges`) or an id that is no id', example: 'e-7' }),
-  reason: z.string().optional().meta({ description: 'With `nodeId`: why, in words', example: 'The handle `false` leads nowhere' }),
-  step: z.enum(['connect', 'write', 'read', 'delete']).optional().meta({
-    description: 'On 422 from an object store\'s connection test (`ERR_OBJSTORE_…`, `ERR_URL_NOT_ALLOWED`): the step that failed', example: 'write',
-  }),
-}).meta({ id: 'Error', description: 'Every error answer', 'x-error-codes': errorCodesExtension() });
+export const errorBody = z
+  .object({
+    error: z.string().meta({
+      description:
+        'A stable `ERR_` code (`Internal server error` on 500). Every code, with its HTTP status and meaning, is listed in this ' +
+        "schema's `x-error-codes`; each operation's error responses name the codes it declares.",
+      example: 'ERR_NO_TAG_FOUND',
+    }),
+    fields: z
+      .array(
+        z.object({
+          path: z.string().meta({ description: 'Where: `body.`, `query.` or `params.` and the field path', example: 'body.name' }),
+          message: z.string().meta({ example: 'Too small: expected string to have >=1 characters' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'On 422 `ERR_VALIDATION`: each field the schema refused; on 422 `ERR_ORDER_OUT_OF_STOCK`: each order line short of stock (`items.<i>.quantity`), naming its product',
+      }),
+    nodeId: z.string().nullable().optional().meta({
+      description:
+        "On 422 `ERR_FLOW_INVALID_GRAPH`, `ERR_FLOW_INVALID_NODE` and `ERR_FLOW_LOOP`: the node at fault, null when the graph as a whole is; on 422 `ERR_FLOW_INVALID_EDGE`: the edge's source node as the edge names it (null when that is no id)",
+      example: 'n-3',
+    }),
+    edgeId: z.string().nullable().optional().meta({
+      description:
+        'On 422 `ERR_FLOW_INVALID_EDGE`: the edge at fault as the request named it; null for an edge the server names (`POST /flows/:flowId/edges`) or an id that is no id',
+      example: 'e-7',
+    }),
+    reason: z.string().optional().meta({ description: 'With `nodeId`: why, in words', example: 'The handle `false` leads nowhere' }),
+    step: z.enum(['connect', 'write', 'read', 'delete']).optional().meta({
+      description: "On 422 from an object store's connection test (`ERR_OBJSTORE_…`, `ERR_URL_NOT_ALLOWED`): the step that failed",
+      example: 'write',
+    }),
+  })
+  .meta({ id: 'Error', description: 'Every error answer', 'x-error-codes': errorCodesExtension() });
 
-interface StandardError { readonly name: string; readonly description: string; readonly example: z.input<typeof errorBody> }
+interface StandardError {
+  readonly name: string;
+  readonly description: string;
+  readonly example: z.input<typeof errorBody>;
+}
 
 /** The errors the HTTP layer answers by itself, each a response component. */
 export const STANDARD_ERRORS: Readonly<Record<number, StandardError>> = {
-  400: { name: 'BadRequest', description: 'Malformed body: JSON that does not parse (`ERR_INVALID_JSON`) or nests more than 64 levels (`ERR_JSON_TOO_DEEP`), or a broken multipart stream (`ERR_INVALID_MULTIPART`)', example: { error: 'ERR_INVALID_JSON' } },
-  401: { name: 'Unauthorized', description: 'Missing, invalid or expired credential: the platform token (`ERR_SESSION_EXPIRED`), the connection token (`ERR_INVALID_CONNECTION_TOKEN`), the company token (`ERR_INVALID_COMPANY_TOKEN`) or the route\'s own secret or signature', example: { error: 'ERR_SESSION_EXPIRED' } },
-  403: { name: 'Forbidden', description: 'The caller\'s profile may not do this, the company\'s plan lacks the feature (`ERR_PLAN_FEATURE_DISABLED`), or the default password must be changed first (`ERR_PASSWORD_CHANGE_REQUIRED`)', example: { error: 'ERR_PASSWORD_CHANGE_REQUIRED' } },
-  404: { name: 'NotFound', description: 'No such row in the caller\'s company (another company\'s rows are not found either)', example: { error: 'ERR_NO_TAG_FOUND' } },
+  400: {
+    name: 'BadRequest',
+    description:
+      'Malformed body: JSON that does not parse (`ERR_INVALID_JSON`) or nests more than 64 levels (`ERR_JSON_TOO_DEEP`), or a broken multipart stream (`ERR_INVALID_MULTIPART`)',
+    example: { error: 'ERR_INVALID_JSON' },
+  },
+  401: {
+    name: 'Unauthorized',
+    description:
+      "Missing, invalid or expired credential: the platform token (`ERR_SESSION_EXPIRED`), the connection token (`ERR_INVALID_CONNECTION_TOKEN`), the company token (`ERR_INVALID_COMPANY_TOKEN`) or the route's own secret or signature",
+    example: { error: 'ERR_SESSION_EXPIRED' },
+  },
+  403: {
+    name: 'Forbidden',
+    description:
+      "The caller's profile may not do this, the company's plan lacks the feature (`ERR_PLAN_FEATURE_DISABLED`), or the default password must be changed first (`ERR_PASSWORD_CHANGE_REQUIRED`)",
+    example: { error: 'ERR_PASSWORD_CHANGE_REQUIRED' },
+  },
+  404: {
+    name: 'NotFound',
+    description: "No such row in the caller's company (another company's rows are not found either)",
+    example: { error: 'ERR_NO_TAG_FOUND' },
+  },
   409: { name: 'Conflict', description: 'Conflicts with the current state (a name or number in use...)', example: { error: 'ERR_TAG_NAME_ALREADY_EXISTS' } },
-  413: { name: 'PayloadTooLarge', description: 'Body, file, field or file count over the limit (`ERR_BODY_TOO_LARGE`, `ERR_FILE_TOO_LARGE`, `ERR_FIELD_TOO_LARGE`, `ERR_TOO_MANY_FILES`, `ERR_TOO_MANY_FIELDS`)', example: { error: 'ERR_BODY_TOO_LARGE' } },
-  415: { name: 'UnsupportedMediaType', description: 'A body of a content type the route does not read (`ERR_UNSUPPORTED_CONTENT_TYPE`)', example: { error: 'ERR_UNSUPPORTED_CONTENT_TYPE' } },
-  422: { name: 'ValidationFailed', description: 'The params, query or body do not fit the schema (`ERR_VALIDATION` with `fields`), or a domain rule refused a value (its own code)', example: { error: 'ERR_VALIDATION', fields: [{ path: 'body.name', message: 'Invalid input: expected string, received number' }] } },
+  413: {
+    name: 'PayloadTooLarge',
+    description:
+      'Body, file, field or file count over the limit (`ERR_BODY_TOO_LARGE`, `ERR_FILE_TOO_LARGE`, `ERR_FIELD_TOO_LARGE`, `ERR_TOO_MANY_FILES`, `ERR_TOO_MANY_FIELDS`)',
+    example: { error: 'ERR_BODY_TOO_LARGE' },
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'A body of a content type the route does not read (`ERR_UNSUPPORTED_CONTENT_TYPE`)',
+    example: { error: 'ERR_UNSUPPORTED_CONTENT_TYPE' },
+  },
+  422: {
+    name: 'ValidationFailed',
+    description: 'The params, query or body do not fit the schema (`ERR_VALIDATION` with `fields`), or a domain rule refused a value (its own code)',
+    example: { error: 'ERR_VALIDATION', fields: [{ path: 'body.name', message: 'Invalid input: expected string, received number' }] },
+  },
   429: { name: 'TooManyRequests', description: 'Throttled; `Retry-After` says how many seconds to wait', example: { error: 'ERR_TOO_MANY_LOGIN_ATTEMPTS' } },
-  500: { name: 'InternalError', description: 'An unexpected failure; details are only in the log, under the request id (`X-Request-Id`)', example: { error: 'Internal server error' } },
+  500: {
+    name: 'InternalError',
+    description: 'An unexpected failure; details are only in the log, under the request id (`X-Request-Id`)',
+    example: { error: 'Internal server error' },
+  },
   503: { name: 'ServiceUnavailable', description: 'A service the route depends on does not answer', example: { error: 'ERR_CNPJ_REGISTRY_UNAVAILABLE' } },
 };
 
@@ -115,9 +182,7 @@ export function errorResponses(r: RouteSpec): Record<string, unknown> {
       content: {
         'application/json': {
           schema: ERROR_REF,
-          ...(codes.length
-            ? { examples: Object.fromEntries(codes.map((c) => [c, { value: { error: c } }])) }
-            : standard ? { example: standard.example } : {}),
+          ...(codes.length ? { examples: Object.fromEntries(codes.map((c) => [c, { value: { error: c } }])) } : standard ? { example: standard.example } : {}),
         },
       },
     };

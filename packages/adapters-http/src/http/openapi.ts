@@ -15,34 +15,35 @@ const SECURITY: Record<AuthClass, Array<Record<string, string[]>>> = {
 
 const AUTH_TEXT: Record<AuthClass, string> = {
   isAuth: '`isAuth`: a platform access token (`Authorization: Bearer <JWT>`)',
-  tokenAuth: '`tokenAuth`: the connection\'s API token (`Authorization: Bearer <token>`)',
+  tokenAuth: "`tokenAuth`: the connection's API token (`Authorization: Bearer <token>`)",
   isAuthCompany: '`isAuthCompany`: the company integration token (`Authorization: Bearer <COMPANY_TOKEN>`)',
   none: '`none`: public',
 };
 
 /** What each group of routes is for; a test checks that every tag in use has its sentence. */
 export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  'Auth': 'Sign-in, the refresh cookie, sign-up of a new company and password recovery.',
-  'Users': 'The company\'s operators and admins: profiles, queues, presence and passwords.',
-  'Companies and plans': 'Tenants and the plans that switch their features and limits (super admin), and a company\'s own record.',
-  'Settings': 'Company settings (business hours, time zone, behaviour switches) and the white-label files.',
+  Auth: 'Sign-in, the refresh cookie, sign-up of a new company and password recovery.',
+  Users: "The company's operators and admins: profiles, queues, presence and passwords.",
+  'Companies and plans': "Tenants and the plans that switch their features and limits (super admin), and a company's own record.",
+  Settings: 'Company settings (business hours, time zone, behaviour switches) and the white-label files.',
   'Company integration API (auth: `isAuthCompany`)': 'The company integration API under `/api/*`, authenticated by `COMPANY_TOKEN`.',
-  'Subscriptions, invoices, webhooks': 'Plans\' invoices, Pix charges through the payment gateway and its signed notifications.',
-  'Chat application, social network and sessions (connections)': 'Connections (`chatapp` sessions, `socialnet` pages, the `bizchat` business API), their sessions and the provider webhooks.',
-  'Official message API': 'Sending messages with a connection\'s API token (`/api/messages/*`): text, media, templates, with `Idempotency-Key`.',
+  'Subscriptions, invoices, webhooks': "Plans' invoices, Pix charges through the payment gateway and its signed notifications.",
+  'Chat application, social network and sessions (connections)':
+    'Connections (`chatapp` sessions, `socialnet` pages, the `bizchat` business API), their sessions and the provider webhooks.',
+  'Official message API': "Sending messages with a connection's API token (`/api/messages/*`): text, media, templates, with `Idempotency-Key`.",
   'Tickets and messages': 'The conversations: tickets, their messages, notes, forwarding, transfers and closing.',
   'Queues, tags, chatbots, campaigns': 'Routing and automation: queues with their menus and bots, tags and the kanban, campaigns and their settings.',
-  'Contacts': 'The company\'s contacts: search, edit, import and export, custom fields and the number check.',
-  'Contact lists, announcements, internal chats': 'Campaign audiences, platform announcements and the operators\' internal chats.',
+  Contacts: "The company's contacts: search, edit, import and export, custom fields and the number check.",
+  'Contact lists, announcements, internal chats': "Campaign audiences, platform announcements and the operators' internal chats.",
   'Dashboard, statistics, schedules, transcription': 'Figures and reports, scheduled messages and speech-to-text of audio messages.',
-  'Proxies': 'Proxies that connections\' sessions go out through, and their health checks.',
+  Proxies: "Proxies that connections' sessions go out through, and their health checks.",
   'File lists': 'Named lists of files operators and bots send.',
   'Flows (flow builder)': 'Conversation flows: drafts of nodes and edges, publishing, and their runs.',
-  'Catalog, products, orders': 'The company\'s catalog (categories and products) and the orders taken in conversations.',
-  'Object storage': 'A company\'s own S3-compatible bucket for its uploads.',
+  'Catalog, products, orders': "The company's catalog (categories and products) and the orders taken in conversations.",
+  'Object storage': "A company's own S3-compatible bucket for its uploads.",
   'Company templates': 'Message templates with variables, for operators.',
   'Contact sellers': 'The seller responsible for each contact.',
-  'Templates and sellers': 'The business API\'s message templates (`bizchat`) and the sellers\' assignments.',
+  'Templates and sellers': "The business API's message templates (`bizchat`) and the sellers' assignments.",
   'Files, prompts, proxies, utilities': 'Prompts for language models, version and health, uploads and other utilities.',
 };
 
@@ -79,7 +80,9 @@ function pathParams(r: RouteSpec): z.ZodObject | z.ZodPipe | undefined {
 function fileField(r: RouteSpec) {
   const limits = r.multipart!;
   const file = z.any().meta({
-    type: 'string', format: 'binary', contentMediaType: 'application/octet-stream',
+    type: 'string',
+    format: 'binary',
+    contentMediaType: 'application/octet-stream',
     description: `A file of at most ${limits.maxFileBytes} bytes`,
   });
   return (limits.maxFiles > 1 ? z.array(file).max(limits.maxFiles) : file).optional();
@@ -87,7 +90,11 @@ function fileField(r: RouteSpec) {
 
 function requestBody(r: RouteSpec): NonNullable<RouteConfig['request']>['body'] {
   if (r.raw) {
-    return { required: true, description: `Read unparsed, at most ${r.raw} bytes; the handler checks and parses it`, content: { 'application/json': { schema: {} } } };
+    return {
+      required: true,
+      description: `Read unparsed, at most ${r.raw} bytes; the handler checks and parses it`,
+      content: { 'application/json': { schema: {} } },
+    };
   }
   const content: Record<string, { schema: z.ZodType }> = {};
   if (r.multipart) {
@@ -99,7 +106,11 @@ function requestBody(r: RouteSpec): NonNullable<RouteConfig['request']>['body'] 
   if (!Object.keys(content).length) return undefined;
   // An empty body reads as `{}`: the body is required only when the schema refuses that.
   let required = true;
-  try { required = !r.body || !r.body.safeParse({}).success || r.multipart !== undefined; } catch { /* async refinements */ }
+  try {
+    required = !r.body || !r.body.safeParse({}).success || r.multipart !== undefined;
+  } catch {
+    /* async refinements */
+  }
   return { required, content };
 }
 
@@ -110,8 +121,10 @@ function description(r: RouteSpec): string {
   if (r.duringPasswordChange) facts.push('Reachable before the seeded default password is changed.');
   if (r.multipart) {
     const m = r.multipart;
-    facts.push(`**Upload** (multipart/form-data): file fields ${m.fileFields.map((f) => `\`${f}\``).join(', ')}; at most ${m.maxFiles} file(s) of ${m.maxFileBytes} bytes each, ${multipartTotalLimit(m)} bytes in all; an empty file is refused (422 \`ERR_EMPTY_FILE\`).`
-      + (r.jsonOrMultipart ? ' A JSON body with the same fields (no files) is accepted too.' : ''));
+    facts.push(
+      `**Upload** (multipart/form-data): file fields ${m.fileFields.map((f) => `\`${f}\``).join(', ')}; at most ${m.maxFiles} file(s) of ${m.maxFileBytes} bytes each, ${multipartTotalLimit(m)} bytes in all; an empty file is refused (422 \`ERR_EMPTY_FILE\`).` +
+        (r.jsonOrMultipart ? ' A JSON body with the same fields (no files) is accepted too.' : ''),
+    );
   }
   return [r.description?.trim(), facts.join(' ')].filter(Boolean).join('\n\n');
 }
@@ -179,7 +192,7 @@ type Responses = Record<string, Record<string, unknown>>;
  * every operation that answers it.
  */
 function shareErrorResponses(doc: { paths?: Record<string, Record<string, { responses?: Responses }>>; components?: { responses?: Responses } }): void {
-  const shared = (doc.components ??= {}).responses ??= {};
+  const shared = ((doc.components ??= {}).responses ??= {});
   const named = new Map<string, string>();
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item)) {
@@ -188,7 +201,7 @@ function shareErrorResponses(doc: { paths?: Record<string, Record<string, { resp
         const key = JSON.stringify(response);
         let name = named.get(key);
         if (!name) {
-          const codes = Object.keys(((response.content as Record<string, { examples?: object }> | undefined)?.['application/json']?.examples) ?? {});
+          const codes = Object.keys((response.content as Record<string, { examples?: object }> | undefined)?.['application/json']?.examples ?? {});
           const base = codes.length === 1 ? codes[0]! : `Error${status}-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
           name = base;
           for (let n = 2; shared[name]; n++) name = `${base}-${n}`;
@@ -201,7 +214,11 @@ function shareErrorResponses(doc: { paths?: Record<string, Record<string, { resp
   }
 }
 
-interface WireParameter { in?: string; required?: boolean; schema?: unknown }
+interface WireParameter {
+  in?: string;
+  required?: boolean;
+  schema?: unknown;
+}
 
 /**
  * Path and query values are strings on the wire, never null: the library takes a coercing schema

@@ -14,7 +14,9 @@ export function deriveOperationId(method: string, path: string): string {
   let afterParam = false;
   for (const segment of segments) {
     const isParam = segment.startsWith(':') || segment.startsWith('*');
-    const name = words(isParam ? segment.slice(1) : segment).map(capitalized).join('');
+    const name = words(isParam ? segment.slice(1) : segment)
+      .map(capitalized)
+      .join('');
     id += isParam ? `${afterParam ? 'And' : 'By'}${name}` : name;
     afterParam = isParam;
   }

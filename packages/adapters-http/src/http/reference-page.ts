@@ -32,8 +32,15 @@ const ASSETS = `${REFERENCE_PATH}/assets`;
 const SWAGGER_ASSETS = `${ASSETS}/swagger-ui-${SWAGGER_VERSION}`;
 
 const CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "connect-src 'self'", "font-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,7 +80,14 @@ export function mountReferencePage(router: Router, options: { title: string; spe
   const html = page(options.title, options.specUrl);
   const files = new Map<string, Promise<Buffer>>();
   const packageFile = (name: string) => {
-    if (!files.has(name)) files.set(name, readFile(path.join(SWAGGER_DIR, name)).catch((err: unknown) => { files.delete(name); throw err; }));
+    if (!files.has(name))
+      files.set(
+        name,
+        readFile(path.join(SWAGGER_DIR, name)).catch((err: unknown) => {
+          files.delete(name);
+          throw err;
+        }),
+      );
     return files.get(name)!;
   };
   router.get(REFERENCE_PATH, (ctx) => {
@@ -84,7 +98,9 @@ export function mountReferencePage(router: Router, options: { title: string; spe
     ctx.type = 'html';
     ctx.body = html;
   });
-  router.get(`${SWAGGER_ASSETS}/swagger-ui-bundle.js`, async (ctx) => immutable(ctx, 'application/javascript; charset=utf-8', await packageFile('swagger-ui-bundle.js')));
+  router.get(`${SWAGGER_ASSETS}/swagger-ui-bundle.js`, async (ctx) =>
+    immutable(ctx, 'application/javascript; charset=utf-8', await packageFile('swagger-ui-bundle.js')),
+  );
   router.get(`${SWAGGER_ASSETS}/swagger-ui.css`, async (ctx) => immutable(ctx, 'text/css; charset=utf-8', await packageFile('swagger-ui.css')));
   router.get(`${ASSETS}/${INITIALIZER_NAME}`, (ctx) => immutable(ctx, 'application/javascript; charset=utf-8', INITIALIZER));
 }

@@ -69,7 +69,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
       spec.guard?.(ctx);
       const params = parse(spec.params, ctx.params, 'params');
       const query = parse(spec.query, ctx.query, 'query');
-      let body: unknown ;
+      let body: unknown;
       const raw = spec.raw ? await readRawBody(ctx, spec.raw) : Buffer.alloc(0);
       let multipart = { fields: {}, fieldLists: {}, files: {} } as RouteInput<unknown, unknown, unknown>['multipart'];
       if (spec.multipart && (!spec.jsonOrMultipart || ctx.is('multipart/form-data'))) {
@@ -89,7 +89,13 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
       }
     };
     // Uploaded files are temporary files of the request: removed once the route is done, whatever happened.
-    const handlerReleasingUploads = async (ctx: Context) => { try { await handler(ctx); } finally { await releaseMultipart(ctx); } };
+    const handlerReleasingUploads = async (ctx: Context) => {
+      try {
+        await handler(ctx);
+      } finally {
+        await releaseMultipart(ctx);
+      }
+    };
     // Mounted without its trailing slash: the server strips one from every request (`/chatapp` and `/chatapp/` are one route).
     router.register(mountedPath(spec.path), [spec.method], handlerReleasingUploads, { name: `${spec.method} ${spec.path}` });
   }

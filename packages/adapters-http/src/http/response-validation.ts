@@ -17,8 +17,10 @@ function where(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`), '$');
 }
 
-const isBinary = (value: unknown) => Buffer.isBuffer(value) || value instanceof Uint8Array
-  || (typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function');
+const isBinary = (value: unknown) =>
+  Buffer.isBuffer(value) ||
+  value instanceof Uint8Array ||
+  (typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function');
 
 /**
  * Checks what a handler returned against its route's declaration, as the client will read it

@@ -26,12 +26,17 @@ export interface RouteInput<B, Q, P> {
  * registry validates), so its input type is the reference, and a domain value serialising to it
  * fits: a `Date` (or anything with `toJSON`) where the schema says string, readonly arrays, extra fields.
  */
-export type Serialized<T> =
-  T extends string ? (string extends T ? string | { toJSON(): string } : T)
-  : T extends number | boolean | null | undefined ? T
-  : T extends readonly (infer U)[] ? readonly Serialized<U>[]
-  : T extends object ? { readonly [K in keyof T]: Serialized<T[K]> }
-  : T;
+export type Serialized<T> = T extends string
+  ? string extends T
+    ? string | { toJSON(): string }
+    : T
+  : T extends number | boolean | null | undefined
+    ? T
+    : T extends readonly (infer U)[]
+      ? readonly Serialized<U>[]
+      : T extends object
+        ? { readonly [K in keyof T]: Serialized<T[K]> }
+        : T;
 
 /** What the handler of a route with response schema `R` and success status `S` returns (nothing for 204). */
 export type RouteResult<R extends z.ZodType, S extends number> = S extends 204 ? void : Serialized<z.input<R>>;

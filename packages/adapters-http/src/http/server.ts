@@ -79,16 +79,29 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     ctx.state.requestId = ctx.get('x-request-id') || randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     await next();
-    o.logger.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.state.loggedPath ?? ctx.path, status: ctx.status,
-      ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
+    o.logger.info(
+      {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.state.loggedPath ?? ctx.path,
+        status: ctx.status,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      },
+      'request',
+    );
   });
   // helmet's defaults (CSP, HSTS, nosniff, frame and referrer policies...) on every answer, errors included;
   // the reference page sets its own stricter CSP, public files their own resource policy.
   koa.use(helmet());
-  koa.use(cors({ origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''), credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'] }));
+  koa.use(
+    cors({ origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''), credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'] }),
+  );
   koa.use(errorMiddleware(o.logger));
   // Trailing slashes are tolerated everywhere: clients write `/chatapp` and `/chatapp/` for one route.
-  koa.use((ctx, next) => { ctx.path = withoutTrailingSlash(ctx.path); return next(); });
+  koa.use((ctx, next) => {
+    ctx.path = withoutTrailingSlash(ctx.path);
+    return next();
+  });
   if (o.requestScope) koa.use((_ctx, next) => o.requestScope!(() => next()));
 
   mountRoutes(router, o.routes, o);
@@ -97,7 +110,10 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   let openapi: Promise<string> | undefined;
   router.get('/openapi.json', async (ctx) => {
     openapi ??= import('./openapi.js').then((m) => JSON.stringify(m.buildOpenApi(o.routes, o.info)));
-    const text = await openapi.catch((err: unknown) => { openapi = undefined; throw err; });
+    const text = await openapi.catch((err: unknown) => {
+      openapi = undefined;
+      throw err;
+    });
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = text;
   });
@@ -115,7 +131,11 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   await socketIo?.attach(server);
 
   return {
-    koa, server, namespaces, socketIo, routes: o.routes,
+    koa,
+    server,
+    namespaces,
+    socketIo,
+    routes: o.routes,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -21,10 +21,15 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
   const tag = 'Auth';
   return [
     route({
-      method: 'POST', path: '/auth/login', auth: 'none', tag, summary: 'Log in with e-mail and password',
-      description: 'Public. Answers an access token and the user (with their queues and company), and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). '
-        + 'Attempts are counted per e-mail and address before the password is checked (a success clears the e-mail\'s count); '
-        + 'past five per e-mail or 30 per address in 15 minutes they answer 429. Users of an inactive company cannot log in (super users excepted).',
+      method: 'POST',
+      path: '/auth/login',
+      auth: 'none',
+      tag,
+      summary: 'Log in with e-mail and password',
+      description:
+        'Public. Answers an access token and the user (with their queues and company), and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). ' +
+        "Attempts are counted per e-mail and address before the password is checked (a success clears the e-mail's count); " +
+        'past five per e-mail or 30 per address in 15 minutes they answer 429. Users of an inactive company cannot log in (super users excepted).',
       body: z.object({ email: z.string().trim().min(1).max(254), password }),
       response: loginResultSchema,
       errors: [
@@ -39,12 +44,20 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       },
     }),
     route({
-      method: 'POST', path: '/auth/refresh_token', auth: 'none', tag, summary: 'Rotate the refresh cookie and get a new access token',
-      description: 'Public; reads the `jrt` cookie, replaces it with a rotated one and answers a new access token. '
-        + 'The token rotated away last still answers the same new pair for 30 s (two tabs refreshing at once); presenting it later, '
-        + 'or an older one, revokes every session of the user (`ERR_REFRESH_TOKEN_REUSED`). On any failure the cookie is cleared.',
+      method: 'POST',
+      path: '/auth/refresh_token',
+      auth: 'none',
+      tag,
+      summary: 'Rotate the refresh cookie and get a new access token',
+      description:
+        'Public; reads the `jrt` cookie, replaces it with a rotated one and answers a new access token. ' +
+        'The token rotated away last still answers the same new pair for 30 s (two tabs refreshing at once); presenting it later, ' +
+        'or an older one, revokes every session of the user (`ERR_REFRESH_TOKEN_REUSED`). On any failure the cookie is cleared.',
       response: refreshResultSchema,
-      errors: [{ status: 401, codes: ['ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_REUSED'] }, { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] }],
+      errors: [
+        { status: 401, codes: ['ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_REUSED'] },
+        { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
+      ],
       handler: async ({ ctx }) => {
         try {
           const result = await app.identity.refreshToken.execute({ refreshToken: ctx.cookies.get(REFRESH_COOKIE) });
@@ -57,10 +70,18 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       },
     }),
     route({
-      method: 'DELETE', path: '/auth/logout', auth: 'isAuth', tag, summary: 'End the current session', duringPasswordChange: true,
-      description: 'Any signed-in user, also before the default password is changed. Revokes the refresh session of the `jrt` cookie, '
-        + 'clears the cookie and marks the user offline.',
-      response: z.object({ message: z.string().meta({ example: 'Logged out' }) }).meta({ id: 'LoggedOut', description: 'The session ended', example: { message: 'Logged out' } }),
+      method: 'DELETE',
+      path: '/auth/logout',
+      auth: 'isAuth',
+      tag,
+      summary: 'End the current session',
+      duringPasswordChange: true,
+      description:
+        'Any signed-in user, also before the default password is changed. Revokes the refresh session of the `jrt` cookie, ' +
+        'clears the cookie and marks the user offline.',
+      response: z
+        .object({ message: z.string().meta({ example: 'Logged out' }) })
+        .meta({ id: 'LoggedOut', description: 'The session ended', example: { message: 'Logged out' } }),
       handler: async ({ actor, ctx }) => {
         await app.identity.logout.execute({ actor, refreshToken: ctx.cookies.get(REFRESH_COOKIE) });
         clearRefreshCookie(ctx);
@@ -68,14 +89,23 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       },
     }),
     route({
-      method: 'GET', path: '/auth/me', auth: 'isAuth', tag, summary: 'The signed-in user',
+      method: 'GET',
+      path: '/auth/me',
+      auth: 'isAuth',
+      tag,
+      summary: 'The signed-in user',
       description: 'Any signed-in user: their own record with their queues and company, as login answers it.',
       response: userDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_USER_FOUND'] }],
       handler: async ({ actor }) => app.identity.getCurrentUser.execute({ actor }),
     }),
     route({
-      method: 'POST', path: '/auth/signup', auth: 'none', tag, summary: 'Create a company on a public plan with its admin', status: 201,
+      method: 'POST',
+      path: '/auth/signup',
+      auth: 'none',
+      tag,
+      summary: 'Create a company on a public plan with its admin',
+      status: 201,
       body: z.object({
         companyName: z.string().trim().min(2).max(120),
         name: z.string().trim().min(2).max(120),
@@ -85,8 +115,9 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
         document: z.string().trim().max(20).optional(),
         planId: id,
       }),
-      description: 'Public self-service sign-up: a new company on a public plan (a trial plan sets the due date at the end of the trial) '
-        + 'with its first admin, whose e-mail is also the company\'s. Super users can turn it off with the platform setting `userCreation`.',
+      description:
+        'Public self-service sign-up: a new company on a public plan (a trial plan sets the due date at the end of the trial) ' +
+        "with its first admin, whose e-mail is also the company's. Super users can turn it off with the platform setting `userCreation`.",
       response: onboardedCompanySchema,
       errors: [
         { status: 403, codes: ['ERR_SIGNUP_DISABLED'] },
@@ -97,7 +128,11 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       handler: async ({ body }) => app.tenancy.signup.execute(body),
     }),
     route({
-      method: 'GET', path: '/auth/consulta-cnpj/:cnpj', auth: 'none', tag, summary: 'Validate a CNPJ and look it up in the registry',
+      method: 'GET',
+      path: '/auth/consulta-cnpj/:cnpj',
+      auth: 'none',
+      tag,
+      summary: 'Validate a CNPJ and look it up in the registry',
       description: 'Public. The check digits are validated offline first (`ERR_INVALID_CNPJ`), so a typo never reaches the registry.',
       params: z.object({ cnpj: z.string().max(30) }),
       response: cnpjRecordSchema,

@@ -15,33 +15,60 @@ const NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_OBJSTORE_CONFIG_FOU
 const FIELD_ERRORS: RouteError = {
   status: 422,
   codes: [
-    'ERR_OBJSTORE_INVALID_NAME', 'ERR_OBJSTORE_INVALID_ENDPOINT', 'ERR_OBJSTORE_INVALID_REGION', 'ERR_OBJSTORE_INVALID_BUCKET', 'ERR_OBJSTORE_INVALID_PREFIX',
-    'ERR_OBJSTORE_INVALID_PUBLIC_URL', 'ERR_OBJSTORE_INVALID_ACCESS_KEY', 'ERR_OBJSTORE_INVALID_SECRET', 'ERR_OBJSTORE_SECRET_REQUIRED',
+    'ERR_OBJSTORE_INVALID_NAME',
+    'ERR_OBJSTORE_INVALID_ENDPOINT',
+    'ERR_OBJSTORE_INVALID_REGION',
+    'ERR_OBJSTORE_INVALID_BUCKET',
+    'ERR_OBJSTORE_INVALID_PREFIX',
+    'ERR_OBJSTORE_INVALID_PUBLIC_URL',
+    'ERR_OBJSTORE_INVALID_ACCESS_KEY',
+    'ERR_OBJSTORE_INVALID_SECRET',
+    'ERR_OBJSTORE_SECRET_REQUIRED',
   ],
 };
 const CHECK_FAILED: RouteError = {
   status: 422,
-  codes: ['ERR_OBJSTORE_UNREACHABLE', 'ERR_OBJSTORE_ACCESS_DENIED', 'ERR_OBJSTORE_BUCKET_NOT_FOUND', 'ERR_OBJSTORE_CHECK_FAILED', 'ERR_URL_NOT_ALLOWED', 'ERR_OBJSTORE_SECRET_UNREADABLE'],
-  description: 'The connection test failed: `{ "error": code, "step": "connect" | "write" | "read" | "delete" }` (no `step` when the stored secret cannot be opened)',
+  codes: [
+    'ERR_OBJSTORE_UNREACHABLE',
+    'ERR_OBJSTORE_ACCESS_DENIED',
+    'ERR_OBJSTORE_BUCKET_NOT_FOUND',
+    'ERR_OBJSTORE_CHECK_FAILED',
+    'ERR_URL_NOT_ALLOWED',
+    'ERR_OBJSTORE_SECRET_UNREADABLE',
+  ],
+  description:
+    'The connection test failed: `{ "error": code, "step": "connect" | "write" | "read" | "delete" }` (no `step` when the stored secret cannot be opened)',
 };
 const IN_USE: RouteError = { status: 409, codes: ['ERR_OBJSTORE_CONFIG_IN_USE'], description: 'Files are stored through this config' };
 
 /** What the config form sends; on an edit the whole loaded config may come back (read-only fields are ignored). */
-const configBody = z.object({
-  name: z.string().max(1000),
-  provider: z.enum(OBJSTORE_PROVIDERS).meta({ description: '`s3` (the default), `minio`, `r2`, `wasabi`, `spaces` or `other`' }),
-  endpoint: z.string().max(2000).nullable().meta({ description: 'The service\'s origin (`https://s3.eu-west-1.amazonaws.com`, `https://minio.lan:9000`); `s3` may leave it out' }),
-  region: z.string().max(200).nullable().meta({ description: 'Blank: `us-east-1` (`auto` for `r2`)' }),
-  bucket: z.string().max(200),
-  prefix: z.string().max(1000).nullable().meta({ description: 'Folders the company\'s objects go under (`loja-exemplo/media`); blank: the bucket\'s root' }),
-  forcePathStyle: z.boolean().meta({ description: 'Path-style requests; absent on create: true for `minio` and `other`' }),
-  publicBaseUrl: z.string().max(2000).nullable().meta({ description: 'A CDN serving the bucket (public files are redirected there); null: the backend serves them' }),
-  accessKeyId: z.string().max(1000),
-  secretAccessKey: z.string().max(10_000).nullable().meta({
-    description: 'Write-only: stored sealed, never shown. Required on create; on an edit absent, `""` or null keeps the stored one',
-  }),
-  active: z.boolean().meta({ description: '`true` tests the connection, then makes it the company\'s only active config; `false` sends new uploads back to the default store' }),
-}).partial();
+const configBody = z
+  .object({
+    name: z.string().max(1000),
+    provider: z.enum(OBJSTORE_PROVIDERS).meta({ description: '`s3` (the default), `minio`, `r2`, `wasabi`, `spaces` or `other`' }),
+    endpoint: z
+      .string()
+      .max(2000)
+      .nullable()
+      .meta({ description: "The service's origin (`https://s3.eu-west-1.amazonaws.com`, `https://minio.lan:9000`); `s3` may leave it out" }),
+    region: z.string().max(200).nullable().meta({ description: 'Blank: `us-east-1` (`auto` for `r2`)' }),
+    bucket: z.string().max(200),
+    prefix: z.string().max(1000).nullable().meta({ description: "Folders the company's objects go under (`loja-exemplo/media`); blank: the bucket's root" }),
+    forcePathStyle: z.boolean().meta({ description: 'Path-style requests; absent on create: true for `minio` and `other`' }),
+    publicBaseUrl: z
+      .string()
+      .max(2000)
+      .nullable()
+      .meta({ description: 'A CDN serving the bucket (public files are redirected there); null: the backend serves them' }),
+    accessKeyId: z.string().max(1000),
+    secretAccessKey: z.string().max(10_000).nullable().meta({
+      description: 'Write-only: stored sealed, never shown. Required on create; on an edit absent, `""` or null keeps the stored one',
+    }),
+    active: z.boolean().meta({
+      description: "`true` tests the connection, then makes it the company's only active config; `false` sends new uploads back to the default store",
+    }),
+  })
+  .partial();
 
 const input = (body: z.output<typeof configBody>): ObjstoreConfigInput =>
   Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as ObjstoreConfigInput;
@@ -56,55 +83,95 @@ export function objstoreRoutes(app: ObjstoreApp) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/objstore-configs', auth: 'isAuth', tag: TAG, operationId: 'listObjstoreConfigs',
-      summary: 'The company\'s object-store configs (admin)',
+      method: 'GET',
+      path: '/objstore-configs',
+      auth: 'isAuth',
+      tag: TAG,
+      operationId: 'listObjstoreConfigs',
+      summary: "The company's object-store configs (admin)",
       description: 'Admins only. A bare array by name. Secrets are never shown (`hasSecret`, `secretLast4`).',
-      response: objstoreConfigListSchema, errors: [ADMIN_ONLY],
+      response: objstoreConfigListSchema,
+      errors: [ADMIN_ONLY],
       handler: async ({ actor }) => o.listObjstoreConfigs.execute({ actor }),
     }),
     route({
-      method: 'POST', path: '/objstore-configs/test-connection', auth: 'isAuth', tag: TAG, operationId: 'testObjstoreConnection',
-      summary: 'Test a bucket (admin)', body: configBody.extend({ id: id.optional().meta({ description: 'A saved config to test, with the fields sent instead of its own' }) }),
-      description: 'Admins only. Tests the config sent, or the saved one `id` (its stored secret unless another is sent), without saving anything: puts '
-        + '`<prefix>/.healthcheck-<uuid>`, reads it back and deletes it. 200 with the report, or 422 `{ error, step }` at the first step that failed. '
-        + 'Endpoints on private or loopback addresses are refused unless the server allows them (`ALLOW_PRIVATE_URLS`).',
-      response: connectionTestSchema, errors: [ADMIN_ONLY, NOT_FOUND, FIELD_ERRORS, CHECK_FAILED],
+      method: 'POST',
+      path: '/objstore-configs/test-connection',
+      auth: 'isAuth',
+      tag: TAG,
+      operationId: 'testObjstoreConnection',
+      summary: 'Test a bucket (admin)',
+      body: configBody.extend({ id: id.optional().meta({ description: 'A saved config to test, with the fields sent instead of its own' }) }),
+      description:
+        'Admins only. Tests the config sent, or the saved one `id` (its stored secret unless another is sent), without saving anything: puts ' +
+        '`<prefix>/.healthcheck-<uuid>`, reads it back and deletes it. 200 with the report, or 422 `{ error, step }` at the first step that failed. ' +
+        'Endpoints on private or loopback addresses are refused unless the server allows them (`ALLOW_PRIVATE_URLS`).',
+      response: connectionTestSchema,
+      errors: [ADMIN_ONLY, NOT_FOUND, FIELD_ERRORS, CHECK_FAILED],
       handler: async ({ actor, body }) => {
         const { id: configId, ...fields } = body;
         return o.testObjstoreConnection.execute({ ...input(fields), actor, ...(configId !== undefined ? { configId } : {}) });
       },
     }),
     route({
-      method: 'GET', path: '/objstore-configs/:id', auth: 'isAuth', tag: TAG, operationId: 'showObjstoreConfig',
-      summary: 'One object-store config (admin)', params: byId,
-      description: 'Admins only. Another company\'s config is not found.',
-      response: objstoreConfigSchema, errors: [ADMIN_ONLY, NOT_FOUND],
+      method: 'GET',
+      path: '/objstore-configs/:id',
+      auth: 'isAuth',
+      tag: TAG,
+      operationId: 'showObjstoreConfig',
+      summary: 'One object-store config (admin)',
+      params: byId,
+      description: "Admins only. Another company's config is not found.",
+      response: objstoreConfigSchema,
+      errors: [ADMIN_ONLY, NOT_FOUND],
       handler: async ({ actor, params }) => o.showObjstoreConfig.execute({ actor, configId: params.id }),
     }),
     route({
-      method: 'POST', path: '/objstore-configs', auth: 'isAuth', tag: TAG, operationId: 'createObjstoreConfig',
-      summary: 'Add an object-store config (admin)', body: configBody.required({ name: true, bucket: true, accessKeyId: true }),
-      description: 'Admins only. The secret is sealed (AES-256-GCM) before it is stored and never shown again. With `active: true` the connection is tested '
-        + 'first (422 `{ error, step }`, nothing saved, when it fails), then the config replaces the active one. Answers 200 with the config and sends '
-        + '`objstoreConfig` frames (`create`, and `update` for a config it deactivated) to admins.',
-      response: objstoreConfigSchema, errors: [ADMIN_ONLY, FIELD_ERRORS, CHECK_FAILED],
+      method: 'POST',
+      path: '/objstore-configs',
+      auth: 'isAuth',
+      tag: TAG,
+      operationId: 'createObjstoreConfig',
+      summary: 'Add an object-store config (admin)',
+      body: configBody.required({ name: true, bucket: true, accessKeyId: true }),
+      description:
+        'Admins only. The secret is sealed (AES-256-GCM) before it is stored and never shown again. With `active: true` the connection is tested ' +
+        'first (422 `{ error, step }`, nothing saved, when it fails), then the config replaces the active one. Answers 200 with the config and sends ' +
+        '`objstoreConfig` frames (`create`, and `update` for a config it deactivated) to admins.',
+      response: objstoreConfigSchema,
+      errors: [ADMIN_ONLY, FIELD_ERRORS, CHECK_FAILED],
       handler: async ({ actor, body }) => o.createObjstoreConfig.execute({ ...input(body), actor }),
     }),
     route({
-      method: 'PUT', path: '/objstore-configs/:id', auth: 'isAuth', tag: TAG, operationId: 'updateObjstoreConfig',
-      summary: 'Edit an object-store config (admin)', params: byId, body: configBody,
-      description: 'Admins only. Only the fields sent change; the secret only when a non-empty `secretAccessKey` is sent. `active: true`, or a change of how '
-        + 'an active config connects, tests the connection first. While files are stored through it, its endpoint, bucket and prefix cannot change (409). '
-        + 'Sends `objstoreConfig` frames (`update`).',
-      response: objstoreConfigSchema, errors: [ADMIN_ONLY, NOT_FOUND, FIELD_ERRORS, CHECK_FAILED, IN_USE],
+      method: 'PUT',
+      path: '/objstore-configs/:id',
+      auth: 'isAuth',
+      tag: TAG,
+      operationId: 'updateObjstoreConfig',
+      summary: 'Edit an object-store config (admin)',
+      params: byId,
+      body: configBody,
+      description:
+        'Admins only. Only the fields sent change; the secret only when a non-empty `secretAccessKey` is sent. `active: true`, or a change of how ' +
+        'an active config connects, tests the connection first. While files are stored through it, its endpoint, bucket and prefix cannot change (409). ' +
+        'Sends `objstoreConfig` frames (`update`).',
+      response: objstoreConfigSchema,
+      errors: [ADMIN_ONLY, NOT_FOUND, FIELD_ERRORS, CHECK_FAILED, IN_USE],
       handler: async ({ actor, params, body }) => o.updateObjstoreConfig.execute({ ...input(body), actor, configId: params.id }),
     }),
     route({
-      method: 'DELETE', path: '/objstore-configs/:id', auth: 'isAuth', tag: TAG, operationId: 'deleteObjstoreConfig',
-      summary: 'Remove an object-store config (admin)', params: byId,
-      description: 'Admins only, once no file is stored through it (409 otherwise: deactivate it instead). Removing the active config sends new uploads '
-        + 'to the default store. Answers `{ "message": "Object storage config deleted" }` and sends an `objstoreConfig` frame (`delete`, `configId`).',
-      response: deletedSchema, errors: [ADMIN_ONLY, NOT_FOUND, IN_USE],
+      method: 'DELETE',
+      path: '/objstore-configs/:id',
+      auth: 'isAuth',
+      tag: TAG,
+      operationId: 'deleteObjstoreConfig',
+      summary: 'Remove an object-store config (admin)',
+      params: byId,
+      description:
+        'Admins only, once no file is stored through it (409 otherwise: deactivate it instead). Removing the active config sends new uploads ' +
+        'to the default store. Answers `{ "message": "Object storage config deleted" }` and sends an `objstoreConfig` frame (`delete`, `configId`).',
+      response: deletedSchema,
+      errors: [ADMIN_ONLY, NOT_FOUND, IN_USE],
       handler: async ({ actor, params }) => {
         await o.deleteObjstoreConfig.execute({ actor, configId: params.id });
         return { message: 'Object storage config deleted' };

@@ -33,16 +33,27 @@ export class OpenAiChatModel implements LanguageModel {
 
   async complete(endpoint: ChatEndpoint, request: ChatRequest): Promise<ChatAnswer> {
     let url: URL;
-    try { url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`); } catch { throw new ValidationError('ERR_PROMPT_INVALID_BASE_URL'); }
+    try {
+      url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    } catch {
+      throw new ValidationError('ERR_PROMPT_INVALID_BASE_URL');
+    }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_PROMPT_INVALID_BASE_URL');
     const lookup = await pinnedLookupFor(url, this.o.allowPrivate ?? false);
     if (!lookup) throw unavailable();
-    const body = Buffer.from(JSON.stringify({
-      model: endpoint.model, messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-      max_tokens: request.maxTokens, temperature: request.temperature,
-    }));
+    const body = Buffer.from(
+      JSON.stringify({
+        model: endpoint.model,
+        messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+        max_tokens: request.maxTokens,
+        temperature: request.temperature,
+      }),
+    );
     const headers: Record<string, string> = {
-      'content-type': 'application/json', 'content-length': String(body.length), accept: 'application/json', 'user-agent': 'servicedesk-assistant/1',
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      accept: 'application/json',
+      'user-agent': 'servicedesk-assistant/1',
       ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
     };
     const { status, text } = await this.exchange(url, headers, body, lookup);
@@ -55,19 +66,31 @@ export class OpenAiChatModel implements LanguageModel {
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<{ status: number; text: string }>((resolve, reject) => {
       let done = false;
-      const finish = (outcome: () => void) => { if (!done) { done = true; clearTimeout(timer); outcome(); } };
+      const finish = (outcome: () => void) => {
+        if (!done) {
+          done = true;
+          clearTimeout(timer);
+          outcome();
+        }
+      };
       const req = client.request(url, { method: 'POST', headers, lookup }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-          else { res.destroy(); finish(() => reject(unavailable())); }
+          else {
+            res.destroy();
+            finish(() => reject(unavailable()));
+          }
         });
         res.on('end', () => finish(() => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') })));
         res.on('error', () => finish(() => reject(unavailable())));
       });
-      const timer = setTimeout(() => { finish(() => reject(new ServiceUnavailableError('ERR_LANGUAGE_MODEL_TIMEOUT'))); req.destroy(); }, this.o.timeoutMs ?? 60_000);
+      const timer = setTimeout(() => {
+        finish(() => reject(new ServiceUnavailableError('ERR_LANGUAGE_MODEL_TIMEOUT')));
+        req.destroy();
+      }, this.o.timeoutMs ?? 60_000);
       req.on('error', () => finish(() => reject(unavailable())));
       req.end(body);
     });
@@ -77,7 +100,11 @@ export class OpenAiChatModel implements LanguageModel {
 /** The first choice's text and the usage; anything else is not a completion. */
 function readCompletion(text: string): ChatAnswer {
   let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { throw unavailable(); }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw unavailable();
+  }
   const answer = parsed as { choices?: Array<{ message?: { content?: unknown } }>; usage?: Record<string, unknown> } | null;
   const content = answer?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw unavailable();

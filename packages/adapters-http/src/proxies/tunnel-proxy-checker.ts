@@ -21,15 +21,30 @@ const MAX_REPLY = 16 * 1024;
 function readReply(socket: net.Socket, done: (data: Buffer) => number | null): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let data = Buffer.alloc(0);
-    const cleanup = () => { socket.off('data', onData); socket.off('close', onClose); socket.off('error', onError); };
+    const cleanup = () => {
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      socket.off('error', onError);
+    };
     const onData = (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
       const length = done(data);
-      if (length !== null) { cleanup(); resolve(data.subarray(0, length)); }
-      else if (data.length > MAX_REPLY) { cleanup(); reject(new Error('reply too long')); }
+      if (length !== null) {
+        cleanup();
+        resolve(data.subarray(0, length));
+      } else if (data.length > MAX_REPLY) {
+        cleanup();
+        reject(new Error('reply too long'));
+      }
     };
-    const onClose = () => { cleanup(); reject(new Error('closed by the proxy')); };
-    const onError = (err: Error) => { cleanup(); reject(err); };
+    const onClose = () => {
+      cleanup();
+      reject(new Error('closed by the proxy'));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
     socket.on('data', onData).on('close', onClose).on('error', onError);
   });
 }
@@ -40,7 +55,12 @@ async function httpConnect(socket: net.Socket, e: ProxyEndpoint, target: { host:
   const authority = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
   const auth = e.username !== null ? `Proxy-Authorization: Basic ${Buffer.from(`${e.username}:${e.password ?? ''}`).toString('base64')}\r\n` : '';
   socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth}\r\n`);
-  const reply = (await readReply(socket, (d) => { const end = d.indexOf('\r\n\r\n'); return end < 0 ? null : end + 4; })).toString('latin1');
+  const reply = (
+    await readReply(socket, (d) => {
+      const end = d.indexOf('\r\n\r\n');
+      return end < 0 ? null : end + 4;
+    })
+  ).toString('latin1');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(reply)?.[1];
   if (status === '407') throw new Error('the proxy refused the credentials (407)');
   if (status !== '200') throw new Error(`the proxy answered ${status ?? 'something that is not HTTP'} to CONNECT`);
@@ -111,12 +131,12 @@ export class TunnelProxyChecker implements ProxyChecker {
     let socket: net.Socket | undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs); });
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
       const work = (async () => {
         const options = { host: e.host, port: e.port, lookup };
-        const s = e.protocol === 'https'
-          ? tls.connect({ ...options, ...(ipaddr.isValid(e.host) ? {} : { servername: e.host }) })
-          : net.connect(options);
+        const s = e.protocol === 'https' ? tls.connect({ ...options, ...(ipaddr.isValid(e.host) ? {} : { servername: e.host }) }) : net.connect(options);
         socket = s;
         await new Promise<void>((resolve, reject) => {
           s.once(e.protocol === 'https' ? 'secureConnect' : 'connect', () => resolve()).once('error', reject);

@@ -2,9 +2,7 @@ import { LINEAGE_INTEGRATION_FIELDS, type Application } from '@servicedesk/core'
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { id, idParam, pagedQuery } from '../http/schemas.js';
-import {
-  integrationTestResultSchema, queueIntegrationDeletedSchema, queueIntegrationPageSchema, queueIntegrationSchema,
-} from './queue-schemas.js';
+import { integrationTestResultSchema, queueIntegrationDeletedSchema, queueIntegrationPageSchema, queueIntegrationSchema } from './queue-schemas.js';
 
 const credential = z.string().max(2048).nullable();
 const lineageField = z.union([z.string().max(4000), z.number()]).nullable();
@@ -13,16 +11,21 @@ const lineageField = z.union([z.string().max(4000), z.number()]).nullable();
  * The lineage's editor sends `urlN8N` for `url` and its own fields (`projectName`, `language`,
  * `typebot…`), kept in `config`; what we do not model (`jsonContent`) is dropped.
  */
-const integrationFields = z.object({
-  name: z.string().max(500),
-  type: z.string().max(40),
-  url: z.string().max(4096),
-  urlN8N: z.string().max(4096),
-  token: credential,
-  secret: credential,
-  config: z.record(z.string().max(200), z.unknown()).nullable(),
-  ...Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => [f, lineageField])) as Record<(typeof LINEAGE_INTEGRATION_FIELDS)[number], typeof lineageField>,
-}).partial();
+const integrationFields = z
+  .object({
+    name: z.string().max(500),
+    type: z.string().max(40),
+    url: z.string().max(4096),
+    urlN8N: z.string().max(4096),
+    token: credential,
+    secret: credential,
+    config: z.record(z.string().max(200), z.unknown()).nullable(),
+    ...(Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => [f, lineageField])) as Record<
+      (typeof LINEAGE_INTEGRATION_FIELDS)[number],
+      typeof lineageField
+    >),
+  })
+  .partial();
 
 function toIntegrationFields(body: z.output<typeof integrationFields>) {
   const { urlN8N, url, config, token, secret, name, type } = body;
@@ -30,8 +33,12 @@ function toIntegrationFields(body: z.output<typeof integrationFields>) {
   const merged = Object.keys(given).length ? { ...(config ?? {}), ...given } : config;
   const target = url !== undefined ? url : urlN8N;
   return {
-    ...(name !== undefined ? { name } : {}), ...(type !== undefined ? { type } : {}), ...(target !== undefined ? { url: target } : {}),
-    ...(token !== undefined ? { token } : {}), ...(secret !== undefined ? { secret } : {}), ...(merged !== undefined ? { config: merged } : {}),
+    ...(name !== undefined ? { name } : {}),
+    ...(type !== undefined ? { type } : {}),
+    ...(target !== undefined ? { url: target } : {}),
+    ...(token !== undefined ? { token } : {}),
+    ...(secret !== undefined ? { secret } : {}),
+    ...(merged !== undefined ? { config: merged } : {}),
   };
 }
 const integrationBody = integrationFields.transform(toIntegrationFields);
@@ -47,7 +54,12 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
   const feature = 'integrations' as const;
   return [
     route({
-      method: 'GET', path: '/queueIntegration', auth: 'isAuth', tag, feature, summary: 'Page through the queue integrations found by name (admin)',
+      method: 'GET',
+      path: '/queueIntegration',
+      auth: 'isAuth',
+      tag,
+      feature,
+      summary: 'Page through the queue integrations found by name (admin)',
       description: 'Admins only, on plans with `integrations`. Credentials never show: `hasToken` and `hasSecret` say whether they are set.',
       response: queueIntegrationPageSchema,
       errors: [{ status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] }],
@@ -55,58 +67,123 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
       handler: async ({ actor, query }) => app.queues.listQueueIntegrations.execute({ actor, ...query }),
     }),
     route({
-      method: 'POST', path: '/queueIntegration/testsession', auth: 'isAuth', tag, feature,
+      method: 'POST',
+      path: '/queueIntegration/testsession',
+      auth: 'isAuth',
+      tag,
+      feature,
       summary: 'Call an integration with a test event and answer its status (admin)',
-      description: 'Admins only, on plans with `integrations`. POSTs a `test` event to the stored integration (`integrationId`) or to the fields given; an endpoint that does not answer is `ok: false` with a null `status`. Changes nothing.',
+      description:
+        'Admins only, on plans with `integrations`. POSTs a `test` event to the stored integration (`integrationId`) or to the fields given; an endpoint that does not answer is `ok: false` with a null `status`. Changes nothing.',
       response: integrationTestResultSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
         { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
-        { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG', 'ERR_URL_NOT_ALLOWED'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_INVALID_INTEGRATION_NAME',
+            'ERR_INVALID_INTEGRATION_TYPE',
+            'ERR_INVALID_INTEGRATION_URL',
+            'ERR_INVALID_INTEGRATION_CREDENTIAL',
+            'ERR_INVALID_INTEGRATION_CONFIG',
+            'ERR_URL_NOT_ALLOWED',
+          ],
+        },
       ],
       body: integrationFields.extend({ integrationId: id.optional() }).transform(({ integrationId, ...rest }) => ({
-        ...toIntegrationFields(rest), ...(integrationId !== undefined ? { integrationId } : {}),
+        ...toIntegrationFields(rest),
+        ...(integrationId !== undefined ? { integrationId } : {}),
       })),
       handler: async ({ actor, body }) => app.queues.testQueueIntegration.execute({ actor, ...body }),
     }),
     route({
-      method: 'POST', path: '/queueIntegration', auth: 'isAuth', tag, feature, summary: 'Create a queue integration (admin; 409 for a name in use)', status: 201,
-      description: 'Admins only, on plans with `integrations`. Emits `company-<id>-queueIntegration` (`action: \'create\'`).',
+      method: 'POST',
+      path: '/queueIntegration',
+      auth: 'isAuth',
+      tag,
+      feature,
+      summary: 'Create a queue integration (admin; 409 for a name in use)',
+      status: 201,
+      description: "Admins only, on plans with `integrations`. Emits `company-<id>-queueIntegration` (`action: 'create'`).",
       response: queueIntegrationSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
         { status: 409, codes: ['ERR_INTEGRATION_NAME_ALREADY_EXISTS'] },
-        { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_INVALID_INTEGRATION_NAME',
+            'ERR_INVALID_INTEGRATION_TYPE',
+            'ERR_INVALID_INTEGRATION_URL',
+            'ERR_INVALID_INTEGRATION_CREDENTIAL',
+            'ERR_INVALID_INTEGRATION_CONFIG',
+          ],
+        },
       ],
       body: integrationBody,
-      handler: async ({ actor, body }) => app.queues.createQueueIntegration.execute({ actor, ...body, name: body.name ?? '', type: body.type ?? '', url: body.url ?? '' }),
+      handler: async ({ actor, body }) =>
+        app.queues.createQueueIntegration.execute({ actor, ...body, name: body.name ?? '', type: body.type ?? '', url: body.url ?? '' }),
     }),
     route({
-      method: 'GET', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature, summary: 'Show a queue integration (admin)', params: byId,
+      method: 'GET',
+      path: '/queueIntegration/:integrationId',
+      auth: 'isAuth',
+      tag,
+      feature,
+      summary: 'Show a queue integration (admin)',
+      params: byId,
       description: 'Admins only, on plans with `integrations`; credentials never show.',
       response: queueIntegrationSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] }, { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] }],
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
+      ],
       handler: async ({ actor, params }) => app.queues.showQueueIntegration.execute({ actor, integrationId: params.integrationId }),
     }),
     route({
-      method: 'PUT', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature,
-      summary: 'Update a queue integration; `token`/`secret` null removes them (admin)', params: byId, body: integrationBody,
-      description: 'Admins only, on plans with `integrations`: changes the fields given; an absent credential is kept. Emits `company-<id>-queueIntegration` (`action: \'update\'`).',
+      method: 'PUT',
+      path: '/queueIntegration/:integrationId',
+      auth: 'isAuth',
+      tag,
+      feature,
+      summary: 'Update a queue integration; `token`/`secret` null removes them (admin)',
+      params: byId,
+      body: integrationBody,
+      description:
+        "Admins only, on plans with `integrations`: changes the fields given; an absent credential is kept. Emits `company-<id>-queueIntegration` (`action: 'update'`).",
       response: queueIntegrationSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
         { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
         { status: 409, codes: ['ERR_INTEGRATION_NAME_ALREADY_EXISTS'] },
-        { status: 422, codes: ['ERR_INVALID_INTEGRATION_NAME', 'ERR_INVALID_INTEGRATION_TYPE', 'ERR_INVALID_INTEGRATION_URL', 'ERR_INVALID_INTEGRATION_CREDENTIAL', 'ERR_INVALID_INTEGRATION_CONFIG'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_INVALID_INTEGRATION_NAME',
+            'ERR_INVALID_INTEGRATION_TYPE',
+            'ERR_INVALID_INTEGRATION_URL',
+            'ERR_INVALID_INTEGRATION_CREDENTIAL',
+            'ERR_INVALID_INTEGRATION_CONFIG',
+          ],
+        },
       ],
       handler: async ({ actor, params, body }) => app.queues.updateQueueIntegration.execute({ actor, integrationId: params.integrationId, ...body }),
     }),
     route({
-      method: 'DELETE', path: '/queueIntegration/:integrationId', auth: 'isAuth', tag, feature,
-      summary: 'Delete a queue integration; its queues keep going without it (admin)', params: byId,
-      description: 'Admins only, on plans with `integrations`. Emits `company-<id>-queueIntegration` (`action: \'delete\'`, `integrationId`).',
+      method: 'DELETE',
+      path: '/queueIntegration/:integrationId',
+      auth: 'isAuth',
+      tag,
+      feature,
+      summary: 'Delete a queue integration; its queues keep going without it (admin)',
+      params: byId,
+      description: "Admins only, on plans with `integrations`. Emits `company-<id>-queueIntegration` (`action: 'delete'`, `integrationId`).",
       response: queueIntegrationDeletedSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] }, { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] }],
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
+        { status: 404, codes: ['ERR_INTEGRATION_NOT_FOUND'] },
+      ],
       handler: async ({ actor, params }) => {
         await app.queues.deleteQueueIntegration.execute({ actor, integrationId: params.integrationId });
         return { message: 'Integration deleted' as const };

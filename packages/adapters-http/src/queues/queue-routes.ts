@@ -2,9 +2,7 @@ import type { Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { id, idParam } from '../http/schemas.js';
-import {
-  jobQueueHealthSchema, queueDeletedSchema, queueListSchema, queueWithUsersListSchema, queueWithUsersSchema,
-} from './queue-schemas.js';
+import { jobQueueHealthSchema, queueDeletedSchema, queueListSchema, queueWithUsersListSchema, queueWithUsersSchema } from './queue-schemas.js';
 import { chatbotStepSchema, nullableId } from './queue-option-routes.js';
 
 export { nullableId };
@@ -18,7 +16,8 @@ const queueHours = z.union([
   z.object({ weekday: z.string().max(40), weekdayEn, startTime: time, endTime: time }),
 ]);
 /** The lineage's form sends `orderQueue` as typed: a number, digits, or `""` (not given). */
-const orderQueue = z.union([z.number().int(), z.string().regex(/^\s*\d*\s*$/, 'a whole number')])
+const orderQueue = z
+  .union([z.number().int(), z.string().regex(/^\s*\d*\s*$/, 'a whole number')])
   .transform((v) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v)));
 
 /**
@@ -26,20 +25,22 @@ const orderQueue = z.union([z.number().int(), z.string().regex(/^\s*\d*\s*$/, 'a
  * codes. The lineage's editor sends the whole queue back with fields we do not model
  * (`ativarRoteador`, `fileListId`, `users`…): they are dropped.
  */
-const queueBody = z.object({
-  name: z.string().max(200),
-  color: z.string().max(20),
-  greetingMessage: text,
-  outOfHoursMessage: text,
-  schedules: z.array(queueHours).max(28),
-  orderQueue,
-  integrationId: nullableId,
-  /** Ours (the lineage's queue editor has no such field): absent keeps it on an edit. */
-  promptId: id.nullable(),
-  userIds: z.array(id).max(1000),
-  /** The chatbot steps of its menu: with `id` changed, without added (see `PUT /chatbot/:chatbotId` for a step's `options`). */
-  chatbots: z.array(chatbotStepSchema).max(100),
-}).partial();
+const queueBody = z
+  .object({
+    name: z.string().max(200),
+    color: z.string().max(20),
+    greetingMessage: text,
+    outOfHoursMessage: text,
+    schedules: z.array(queueHours).max(28),
+    orderQueue,
+    integrationId: nullableId,
+    /** Ours (the lineage's queue editor has no such field): absent keeps it on an edit. */
+    promptId: id.nullable(),
+    userIds: z.array(id).max(1000),
+    /** The chatbot steps of its menu: with `id` changed, without added (see `PUT /chatbot/:chatbotId` for a step's `options`). */
+    chatbots: z.array(chatbotStepSchema).max(100),
+  })
+  .partial();
 
 /**
  * Queues (read by every operator, written by admins; the plan caps how many) and the public
@@ -50,70 +51,137 @@ export function queueRoutes(app: Pick<Application, 'queues'>) {
   const byId = idParam('queueId');
   return [
     route({
-      method: 'GET', path: '/queue', auth: 'isAuth', tag, summary: 'The company queues with their users, in menu order',
+      method: 'GET',
+      path: '/queue',
+      auth: 'isAuth',
+      tag,
+      summary: 'The company queues with their users, in menu order',
       description: 'Any operator of the company. Ordered by `orderQueue`, then id.',
       response: queueWithUsersListSchema,
       handler: async ({ actor }) => app.queues.listQueues.execute({ actor }),
     }),
     route({
-      method: 'GET', path: '/queue/user', auth: 'isAuth', tag, summary: 'The queues the caller belongs to',
+      method: 'GET',
+      path: '/queue/user',
+      auth: 'isAuth',
+      tag,
+      summary: 'The queues the caller belongs to',
       description: 'Any operator: the queues the caller is a user of, without their users.',
       response: queueListSchema,
       handler: async ({ actor }) => app.queues.listMyQueues.execute({ actor }),
     }),
     route({
-      method: 'POST', path: '/queue', auth: 'isAuth', tag, summary: 'Create a queue (admin; 403 past the plan limit, 409 for a name in use)', status: 201,
-      description: 'Admins only. Without `orderQueue` the queue goes after the last one; an `integrationId` needs the plan\'s `integrations` feature; a `promptId` is one of the company\'s prompts (its AI assistant). Emits `company-<id>-queue` (`action: \'update\'`, the queue with its users).',
+      method: 'POST',
+      path: '/queue',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create a queue (admin; 403 past the plan limit, 409 for a name in use)',
+      status: 201,
+      description:
+        "Admins only. Without `orderQueue` the queue goes after the last one; an `integrationId` needs the plan's `integrations` feature; a `promptId` is one of the company's prompts (its AI assistant). Emits `company-<id>-queue` (`action: 'update'`, the queue with its users).",
       response: queueWithUsersSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_QUEUE_CREATION_COUNT', 'ERR_PLAN_FEATURE_DISABLED'] },
         { status: 404, codes: ['ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND', 'ERR_NO_PROMPT_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
         { status: 409, codes: ['ERR_QUEUE_NAME_ALREADY_EXISTS'] },
-        { status: 422, codes: ['ERR_INVALID_QUEUE_NAME', 'ERR_INVALID_QUEUE_COLOR', 'ERR_QUEUE_TEXT_TOO_LONG', 'ERR_INVALID_QUEUE_ORDER', 'ERR_INVALID_SCHEDULES', 'ERR_TOO_MANY_QUEUE_USERS', 'ERR_QUEUE_OPTION_TOO_DEEP', 'ERR_INVALID_QUEUE_OPTION_TITLE', 'ERR_QUEUE_OPTION_MESSAGE_TOO_LONG', 'ERR_QUEUE_OPTION_ONE_ACTION'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_INVALID_QUEUE_NAME',
+            'ERR_INVALID_QUEUE_COLOR',
+            'ERR_QUEUE_TEXT_TOO_LONG',
+            'ERR_INVALID_QUEUE_ORDER',
+            'ERR_INVALID_SCHEDULES',
+            'ERR_TOO_MANY_QUEUE_USERS',
+            'ERR_QUEUE_OPTION_TOO_DEEP',
+            'ERR_INVALID_QUEUE_OPTION_TITLE',
+            'ERR_QUEUE_OPTION_MESSAGE_TOO_LONG',
+            'ERR_QUEUE_OPTION_ONE_ACTION',
+          ],
+        },
       ],
       body: queueBody.required({ name: true }),
       handler: async ({ actor, body }) => app.queues.createQueue.execute({ actor, ...body }),
     }),
     route({
-      method: 'GET', path: '/queue/:queueId', auth: 'isAuth', tag, summary: 'Show a queue with its users', params: byId,
+      method: 'GET',
+      path: '/queue/:queueId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a queue with its users',
+      params: byId,
       description: 'Any operator of the company.',
       response: queueWithUsersSchema,
       errors: [{ status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] }],
       handler: async ({ actor, params }) => app.queues.showQueue.execute({ actor, queueId: params.queueId }),
     }),
     route({
-      method: 'PUT', path: '/queue/:queueId', auth: 'isAuth', tag, summary: 'Update a queue; `userIds` replaces its users (admin)', params: byId,
-      description: 'Admins only: changes the fields given. Emits `company-<id>-queue` (`action: \'update\'`, the queue with its users).',
+      method: 'PUT',
+      path: '/queue/:queueId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Update a queue; `userIds` replaces its users (admin)',
+      params: byId,
+      description: "Admins only: changes the fields given. Emits `company-<id>-queue` (`action: 'update'`, the queue with its users).",
       response: queueWithUsersSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED'] },
         { status: 404, codes: ['ERR_QUEUE_NOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_INTEGRATION_NOT_FOUND', 'ERR_NO_PROMPT_FOUND'] },
         { status: 409, codes: ['ERR_QUEUE_NAME_ALREADY_EXISTS'] },
-        { status: 422, codes: ['ERR_INVALID_QUEUE_NAME', 'ERR_INVALID_QUEUE_COLOR', 'ERR_QUEUE_TEXT_TOO_LONG', 'ERR_INVALID_QUEUE_ORDER', 'ERR_INVALID_SCHEDULES', 'ERR_TOO_MANY_QUEUE_USERS', 'ERR_QUEUE_OPTION_TOO_DEEP', 'ERR_INVALID_QUEUE_OPTION_TITLE', 'ERR_QUEUE_OPTION_MESSAGE_TOO_LONG', 'ERR_QUEUE_OPTION_ONE_ACTION'] },
+        {
+          status: 422,
+          codes: [
+            'ERR_INVALID_QUEUE_NAME',
+            'ERR_INVALID_QUEUE_COLOR',
+            'ERR_QUEUE_TEXT_TOO_LONG',
+            'ERR_INVALID_QUEUE_ORDER',
+            'ERR_INVALID_SCHEDULES',
+            'ERR_TOO_MANY_QUEUE_USERS',
+            'ERR_QUEUE_OPTION_TOO_DEEP',
+            'ERR_INVALID_QUEUE_OPTION_TITLE',
+            'ERR_QUEUE_OPTION_MESSAGE_TOO_LONG',
+            'ERR_QUEUE_OPTION_ONE_ACTION',
+          ],
+        },
       ],
       body: queueBody,
       handler: async ({ actor, params, body }) => app.queues.updateQueue.execute({ actor, queueId: params.queueId, ...body }),
     }),
     route({
-      method: 'DELETE', path: '/queue/:queueId', auth: 'isAuth', tag, summary: 'Delete a queue; its tickets stay, without a queue (admin)', params: byId,
-      description: 'Admins only: its user links and menus go too. Emits `company-<id>-queue` (`action: \'delete\'`, `queueId`).',
+      method: 'DELETE',
+      path: '/queue/:queueId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a queue; its tickets stay, without a queue (admin)',
+      params: byId,
+      description: "Admins only: its user links and menus go too. Emits `company-<id>-queue` (`action: 'delete'`, `queueId`).",
       response: queueDeletedSchema,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] }],
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 404, codes: ['ERR_QUEUE_NOT_FOUND'] },
+      ],
       handler: async ({ actor, params }) => {
         await app.queues.deleteQueue.execute({ actor, queueId: params.queueId });
         return { message: 'Queue deleted' as const };
       },
     }),
     route({
-      method: 'GET', path: '/debug-queues', auth: 'none', tag,
+      method: 'GET',
+      path: '/debug-queues',
+      auth: 'none',
+      tag,
       summary: 'Health: database, cache and broker connectivity, outbox backlog, background jobs (counts only, no tenant data)',
-      description: 'Public: no credential needed, and the answer names no tenant, id or payload. A dependency that does not answer makes it '
-        + '503 with the same report (`status: down`, `error` naming the first one down), for load balancers; a stuck outbox is `degraded` (200).',
+      description:
+        'Public: no credential needed, and the answer names no tenant, id or payload. A dependency that does not answer makes it ' +
+        '503 with the same report (`status: down`, `error` naming the first one down), for load balancers; a stuck outbox is `degraded` (200).',
       response: jobQueueHealthSchema,
-      errors: [{
-        status: 503, codes: ['ERR_DATABASE_UNAVAILABLE', 'ERR_CACHE_UNAVAILABLE', 'ERR_BROKER_UNAVAILABLE'],
-        description: 'A dependency does not answer: the whole report, with `status: down` and `error`',
-      }],
+      errors: [
+        {
+          status: 503,
+          codes: ['ERR_DATABASE_UNAVAILABLE', 'ERR_CACHE_UNAVAILABLE', 'ERR_BROKER_UNAVAILABLE'],
+          description: 'A dependency does not answer: the whole report, with `status: down` and `error`',
+        },
+      ],
       handler: async ({ ctx }) => {
         const report = await app.queues.jobQueueHealth.execute();
         if (report.status === 'down') ctx.state.responseStatus = 503;

@@ -5,7 +5,12 @@ import type { AccessApi } from '../http/auth-middleware.js';
 import { openEnvelope, seqKey, windowKey } from './ws-realtime.js';
 
 /** One numbered frame as it travels: the client's text, its seq and who may receive it. */
-export interface Entry { seq: number; frame: string; audience: RealtimeAudience; entity: string }
+export interface Entry {
+  seq: number;
+  frame: string;
+  audience: RealtimeAudience;
+  entity: string;
+}
 
 /** What a transport gives for one of its sockets. */
 export interface RealtimeSink {
@@ -32,7 +37,10 @@ export interface RealtimeClient {
 }
 
 export interface RealtimeSocketsDeps {
-  app: AccessApi; cache: Cache; fanout: RealtimeFanout; logger: Logger;
+  app: AccessApi;
+  cache: Cache;
+  fanout: RealtimeFanout;
+  logger: Logger;
   /** The connected user as it is now (`realtimeViewer` of the core), null when gone. */
   viewer: (actor: Actor) => Promise<RealtimeViewer | null>;
   /** How often every socket's user is re-checked, in case an event was missed (default 60 s). */
@@ -41,9 +49,7 @@ export interface RealtimeSocketsDeps {
   scope?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-export type Handshake =
-  | { ok: true; actor: Actor; viewer: RealtimeViewer }
-  | { ok: false; status: number; code: string };
+export type Handshake = { ok: true; actor: Actor; viewer: RealtimeViewer } | { ok: false; status: number; code: string };
 
 /**
  * How long a frame that arrived early waits for the ones before it. Instances number events from
@@ -68,7 +74,9 @@ export class RealtimeSockets {
 
   async start(): Promise<void> {
     this.unsubscribe = await this.deps.fanout.subscribe((companyId, value) => this.deliver(companyId, value));
-    this.recheck = setInterval(() => { this.recheckAll(); }, this.deps.recheckMs ?? 60_000);
+    this.recheck = setInterval(() => {
+      this.recheckAll();
+    }, this.deps.recheckMs ?? 60_000);
     this.recheck.unref();
   }
 
@@ -110,7 +118,14 @@ export class RealtimeSockets {
   /** Adds a socket; with `since`, what it missed is replayed before any live frame. */
   add(companyId: number, sink: RealtimeSink, actor: Actor, viewer: RealtimeViewer, since: number | null = null): RealtimeClient {
     const client: RealtimeClient = {
-      sink, holds: since !== null ? 1 : 0, buffered: [], lastSeq: since ?? 0, ahead: new Map(), gapTimer: null, actor, viewer,
+      sink,
+      holds: since !== null ? 1 : 0,
+      buffered: [],
+      lastSeq: since ?? 0,
+      ahead: new Map(),
+      gapTimer: null,
+      actor,
+      viewer,
     };
     let set = this.clients.get(companyId);
     if (!set) this.clients.set(companyId, (set = new Set()));
@@ -161,8 +176,7 @@ export class RealtimeSockets {
     const entry: Entry = { seq: Number(/^\{"seq":(\d+)/.exec(frame)?.[1] ?? 0), frame, audience, entity: ENTITY.exec(frame)?.[1] ?? '' };
     // A change of a user or a queue may change who sees what: the sockets concerned are re-checked
     // before any later frame reaches them (this one included, so it is judged by the new access).
-    const concerned = entry.entity === 'queue' || entry.entity === 'company' ? [...set]
-      : entry.entity === 'user' ? socketsOf(set, userIdIn(frame)) : [];
+    const concerned = entry.entity === 'queue' || entry.entity === 'company' ? [...set] : entry.entity === 'user' ? socketsOf(set, userIdIn(frame)) : [];
     for (const client of concerned) this.refresh(companyId, client, true);
     for (const client of set) {
       if (client.holds > 0) client.buffered.push(entry);
@@ -173,17 +187,21 @@ export class RealtimeSockets {
   /** Re-reads the socket's user: revokes the socket when the user is gone or its tokens were revoked, else takes its current access. */
   private refresh(companyId: number, client: RealtimeClient, hold: boolean) {
     if (hold) client.holds++;
-    void this.run(() => this.deps.viewer(client.actor)).then(
-      (viewer) => {
-        if (!viewer || viewer.tokenVersion !== client.viewer.tokenVersion) {
-          client.buffered = [];
-          client.sink.revoke();
-          return;
-        }
-        client.viewer = viewer;
-      },
-      (err) => this.deps.logger.warn({ err, companyId, userId: client.actor.userId }, 'could not re-check a realtime user; keeping its last access'),
-    ).finally(() => { if (hold) this.release(companyId, client); });
+    void this.run(() => this.deps.viewer(client.actor))
+      .then(
+        (viewer) => {
+          if (!viewer || viewer.tokenVersion !== client.viewer.tokenVersion) {
+            client.buffered = [];
+            client.sink.revoke();
+            return;
+          }
+          client.viewer = viewer;
+        },
+        (err) => this.deps.logger.warn({ err, companyId, userId: client.actor.userId }, 'could not re-check a realtime user; keeping its last access'),
+      )
+      .finally(() => {
+        if (hold) this.release(companyId, client);
+      });
   }
 
   private recheckAll() {
@@ -205,7 +223,9 @@ export class RealtimeSockets {
       return;
     }
     client.ahead.set(seq, entry);
-    client.gapTimer ??= setTimeout(() => { void this.fillGap(companyId, client); }, GAP_WAIT_MS);
+    client.gapTimer ??= setTimeout(() => {
+      void this.fillGap(companyId, client);
+    }, GAP_WAIT_MS);
   }
 
   /**

@@ -4,7 +4,11 @@ import type { Actor, RealtimeViewer } from '@servicedesk/core';
 import { RealtimeSockets, type RealtimeSocketsDeps } from './realtime-sockets.js';
 
 /** Who a socket is, as its handshake found: never anything the client sends. */
-interface SocketUser { companyId: number; actor: Actor; viewer: RealtimeViewer }
+interface SocketUser {
+  companyId: number;
+  actor: Actor;
+  viewer: RealtimeViewer;
+}
 
 /** socket.io's own path on the shared HTTP server; the raw ws namespaces leave its upgrades alone. */
 export const SOCKET_IO_PATH = '/socket.io/';
@@ -33,10 +37,12 @@ export class SocketIoNamespaces {
   private readonly open = new Set<Socket>();
   private io: SocketIoServer | undefined;
 
-  constructor(private readonly deps: RealtimeSocketsDeps & {
-    /** Origins allowed to connect from a browser (the operator frontend): polling is cross-origin. */
-    frontendUrls: readonly string[];
-  }) {
+  constructor(
+    private readonly deps: RealtimeSocketsDeps & {
+      /** Origins allowed to connect from a browser (the operator frontend): polling is cross-origin. */
+      frontendUrls: readonly string[];
+    },
+  ) {
     this.sockets = new RealtimeSockets(deps);
   }
 
@@ -53,7 +59,10 @@ export class SocketIoNamespaces {
     io.of('/').use((_socket, next) => next(refusal(404, 'ERR_ROUTE_NOT_FOUND')));
     const companies = io.of(NAMESPACE);
     companies.use((socket, next) => {
-      void this.handshake(socket).then(() => next(), (err: Error) => next(err));
+      void this.handshake(socket).then(
+        () => next(),
+        (err: Error) => next(err),
+      );
     });
     companies.on('connection', (socket) => this.join(socket));
     await this.sockets.start();
@@ -65,11 +74,19 @@ export class SocketIoNamespaces {
    */
   async close(): Promise<void> {
     await this.sockets.stop();
-    await Promise.all([...this.open].map((socket) => new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 1000);
-      socket.conn.once('close', () => { clearTimeout(timer); resolve(); });
-      socket.disconnect(true);
-    })));
+    await Promise.all(
+      [...this.open].map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 1000);
+            socket.conn.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            socket.disconnect(true);
+          }),
+      ),
+    );
     this.io?.engine.close();
   }
 
@@ -91,14 +108,21 @@ export class SocketIoNamespaces {
 
   private join(socket: Socket) {
     const { companyId, actor, viewer } = socket.data as SocketUser;
-    const client = this.sockets.add(companyId, {
-      isOpen: () => socket.connected,
-      send: (frame) => {
-        const { event, data } = JSON.parse(frame) as { event: string; data: unknown };
-        socket.emit(event, data);
+    const client = this.sockets.add(
+      companyId,
+      {
+        isOpen: () => socket.connected,
+        send: (frame) => {
+          const { event, data } = JSON.parse(frame) as { event: string; data: unknown };
+          socket.emit(event, data);
+        },
+        revoke: () => {
+          socket.disconnect(true);
+        },
       },
-      revoke: () => { socket.disconnect(true); },
-    }, actor, viewer);
+      actor,
+      viewer,
+    );
     this.open.add(socket);
     for (const name of CLIENT_EVENTS) socket.on(name, () => undefined);
     socket.on('disconnect', () => {

@@ -8,7 +8,12 @@ export const CLOSE_UNAUTHORIZED = 4001;
 
 const PATH = /^\/(\d{1,10})\/?$/;
 
-interface WsClient { socket: WebSocket; alive: boolean; client: RealtimeClient; companyId: number }
+interface WsClient {
+  socket: WebSocket;
+  alive: boolean;
+  client: RealtimeClient;
+  companyId: number;
+}
 
 /**
  * The per-company realtime namespaces: `ws://host/<companyId>?token=<access JWT>[&since=<seq>]`.
@@ -25,16 +30,20 @@ export class WsNamespaces {
   private readonly open = new Set<WsClient>();
   private heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: RealtimeSocketsDeps & {
-    heartbeatMs?: number;
-    /** Upgrade paths another transport on the same server answers (socket.io's `/socket.io/`): left alone here. */
-    ignorePaths?: readonly string[];
-  }) {
+  constructor(
+    private readonly deps: RealtimeSocketsDeps & {
+      heartbeatMs?: number;
+      /** Upgrade paths another transport on the same server answers (socket.io's `/socket.io/`): left alone here. */
+      ignorePaths?: readonly string[];
+    },
+  ) {
     this.sockets = new RealtimeSockets(deps);
   }
 
   async attach(server: Server): Promise<void> {
-    server.on('upgrade', (req, socket, head) => { void this.upgrade(req, socket, head); });
+    server.on('upgrade', (req, socket, head) => {
+      void this.upgrade(req, socket, head);
+    });
     await this.sockets.start();
     this.heartbeat = setInterval(() => this.sweep(), this.deps.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
@@ -44,12 +53,23 @@ export class WsNamespaces {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     await this.sockets.stop();
-    await Promise.all([...this.open].map(({ socket }) => new Promise<void>((resolve) => {
-      if (socket.readyState === socket.CLOSED) return resolve();
-      const timer = setTimeout(() => { socket.terminate(); resolve(); }, 1000);
-      socket.once('close', () => { clearTimeout(timer); resolve(); });
-      socket.close(1001, 'server shutting down');
-    })));
+    await Promise.all(
+      [...this.open].map(
+        ({ socket }) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState === socket.CLOSED) return resolve();
+            const timer = setTimeout(() => {
+              socket.terminate();
+              resolve();
+            }, 1000);
+            socket.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            socket.close(1001, 'server shutting down');
+          }),
+      ),
+    );
     this.wss.close();
   }
 
@@ -60,8 +80,10 @@ export class WsNamespaces {
 
   private refuse(socket: Duplex, status: number, code: string) {
     const body = JSON.stringify({ error: code });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -78,14 +100,22 @@ export class WsNamespaces {
   }
 
   private join(companyId: number, socket: WebSocket, since: number | null, user: Pick<RealtimeClient, 'actor' | 'viewer'>) {
-    const client = this.sockets.add(companyId, {
-      isOpen: () => socket.readyState === socket.OPEN,
-      send: (frame) => socket.send(frame),
-      revoke: () => socket.close(CLOSE_UNAUTHORIZED, 'ERR_SESSION_EXPIRED'),
-    }, user.actor, user.viewer, since);
+    const client = this.sockets.add(
+      companyId,
+      {
+        isOpen: () => socket.readyState === socket.OPEN,
+        send: (frame) => socket.send(frame),
+        revoke: () => socket.close(CLOSE_UNAUTHORIZED, 'ERR_SESSION_EXPIRED'),
+      },
+      user.actor,
+      user.viewer,
+      since,
+    );
     const entry: WsClient = { socket, alive: true, client, companyId };
     this.open.add(entry);
-    socket.on('pong', () => { entry.alive = true; });
+    socket.on('pong', () => {
+      entry.alive = true;
+    });
     socket.on('close', () => {
       this.open.delete(entry);
       this.sockets.remove(companyId, client);
@@ -96,7 +126,10 @@ export class WsNamespaces {
 
   private sweep() {
     for (const entry of this.open) {
-      if (!entry.alive) { entry.socket.terminate(); continue; }
+      if (!entry.alive) {
+        entry.socket.terminate();
+        continue;
+      }
       entry.alive = false;
       entry.socket.ping();
     }

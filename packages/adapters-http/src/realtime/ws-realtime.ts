@@ -1,5 +1,12 @@
 import {
-  audienceOf, eventName, type Cache, type RealtimeAudience, type RealtimeEvent, type RealtimeEvents, type RealtimeFanout, type Tickets,
+  audienceOf,
+  eventName,
+  type Cache,
+  type RealtimeAudience,
+  type RealtimeEvent,
+  type RealtimeEvents,
+  type RealtimeFanout,
+  type Tickets,
 } from '@servicedesk/core';
 
 export interface ReplayWindow {

@@ -120,7 +120,10 @@ async function cappedText(res: Response): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.length;
-    if (size > MAX_ANSWER_BYTES) { await reader.cancel(); throw new Error('answer too large'); }
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new Error('answer too large');
+    }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');

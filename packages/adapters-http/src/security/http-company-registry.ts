@@ -27,7 +27,12 @@ export class HttpCompanyRegistry implements CompanyRegistry {
       email: text('email'),
       phone: text('ddd_telefone_1'),
       address: {
-        street: text('logradouro'), number: text('numero'), district: text('bairro'), city: text('municipio'), state: text('uf'), zip: text('cep'),
+        street: text('logradouro'),
+        number: text('numero'),
+        district: text('bairro'),
+        city: text('municipio'),
+        state: text('uf'),
+        zip: text('cep'),
       },
     };
   }

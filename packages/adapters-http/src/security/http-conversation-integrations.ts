@@ -30,14 +30,21 @@ export class HttpConversationIntegrations implements ConversationIntegrations {
 
   async post(r: IntegrationRequest): Promise<{ status: number }> {
     let url: URL;
-    try { url = new URL(r.url); } catch { throw new ValidationError('ERR_INVALID_INTEGRATION_URL'); }
+    try {
+      url = new URL(r.url);
+    } catch {
+      throw new ValidationError('ERR_INVALID_INTEGRATION_URL');
+    }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_INVALID_INTEGRATION_URL');
     const pinnedLookup = await pinnedLookupFor(url, this.o.allowPrivate ?? false);
     if (!pinnedLookup) throw new ServiceUnavailableError('ERR_INTEGRATION_UNREACHABLE');
     const body = JSON.stringify(r.payload ?? null);
     const headers: Record<string, string> = {
-      'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'servicedesk-integrations/1',
-      'x-servicedesk-event': r.event, 'x-servicedesk-delivery': r.deliveryId,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'user-agent': 'servicedesk-integrations/1',
+      'x-servicedesk-event': r.event,
+      'x-servicedesk-delivery': r.deliveryId,
       ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
       ...(r.secret ? { [SIGNATURE_HEADER]: signBody(r.secret, body) } : {}),
     };
@@ -54,7 +61,10 @@ export class HttpConversationIntegrations implements ConversationIntegrations {
         res.on('close', () => resolve({ status: res.statusCode ?? 0 }));
         res.on('error', () => resolve({ status: res.statusCode ?? 0 }));
       });
-      req.on('timeout', () => { req.destroy(); unreachable(); });
+      req.on('timeout', () => {
+        req.destroy();
+        unreachable();
+      });
       req.on('error', unreachable);
       req.end(body);
     });

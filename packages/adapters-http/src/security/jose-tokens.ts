@@ -51,8 +51,12 @@ export class JoseTokens implements Tokens {
   /** HS256 is deterministic: the same claims issued at the same second sign to the same token. */
   private sign(claims: Record<string, unknown>, subject: number, lifetime: number, issuedAt = new Date(), jti?: string): Promise<string> {
     const iat = Math.floor(issuedAt.getTime() / 1000);
-    const jwt = new SignJWT(claims).setProtectedHeader({ alg: ALG }).setSubject(String(subject)).setIssuer(this.issuer)
-      .setIssuedAt(iat).setExpirationTime(iat + lifetime);
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: ALG })
+      .setSubject(String(subject))
+      .setIssuer(this.issuer)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + lifetime);
     return (jti ? jwt.setJti(jti) : jwt).sign(this.key);
   }
 

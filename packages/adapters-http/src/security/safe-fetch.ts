@@ -14,7 +14,11 @@ export interface SafeFetchOptions {
   readonly allowPrivate?: boolean;
 }
 
-export interface FetchedFile { readonly data: Buffer; readonly contentType: string; readonly filename: string; }
+export interface FetchedFile {
+  readonly data: Buffer;
+  readonly contentType: string;
+  readonly filename: string;
+}
 
 /** IANA's global unicast block: every public IPv6 address is in it. */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
@@ -56,7 +60,11 @@ export async function pinnedLookupFor(url: URL, allowPrivate: boolean): Promise<
  */
 export async function safeFetch(rawUrl: string, o: SafeFetchOptions, redirects = 3): Promise<FetchedFile> {
   let url: URL;
-  try { url = new URL(rawUrl); } catch { throw new ValidationError('ERR_INVALID_URL'); }
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new ValidationError('ERR_INVALID_URL');
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_INVALID_URL');
   const pinnedLookup = await pinnedLookupFor(url, o.allowPrivate ?? false);
   if (!pinnedLookup) throw new ValidationError('ERR_URL_NOT_REACHABLE');
@@ -69,20 +77,38 @@ export async function safeFetch(rawUrl: string, o: SafeFetchOptions, redirects =
         resolve(safeFetch(new URL(res.headers.location, url).toString(), o, redirects - 1));
         return;
       }
-      if (status !== 200) { res.resume(); return reject(new ValidationError('ERR_URL_NOT_REACHABLE')); }
-      const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!o.contentTypes.some((t) => contentType.startsWith(t))) { res.resume(); return reject(new ValidationError('ERR_FILE_TYPE_NOT_ALLOWED')); }
-      if (Number(res.headers['content-length'] ?? 0) > o.maxBytes) { res.destroy(); return reject(new PayloadTooLargeError('ERR_FILE_TOO_LARGE')); }
+      if (status !== 200) {
+        res.resume();
+        return reject(new ValidationError('ERR_URL_NOT_REACHABLE'));
+      }
+      const contentType = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (!o.contentTypes.some((t) => contentType.startsWith(t))) {
+        res.resume();
+        return reject(new ValidationError('ERR_FILE_TYPE_NOT_ALLOWED'));
+      }
+      if (Number(res.headers['content-length'] ?? 0) > o.maxBytes) {
+        res.destroy();
+        return reject(new PayloadTooLargeError('ERR_FILE_TOO_LARGE'));
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > o.maxBytes) { res.destroy(); reject(new PayloadTooLargeError('ERR_FILE_TOO_LARGE')); } else chunks.push(c);
+        if (size > o.maxBytes) {
+          res.destroy();
+          reject(new PayloadTooLargeError('ERR_FILE_TOO_LARGE'));
+        } else chunks.push(c);
       });
       res.on('end', () => resolve({ data: Buffer.concat(chunks), contentType, filename: decodeURIComponent(url.pathname.split('/').pop() || 'file') }));
       res.on('error', () => reject(new ValidationError('ERR_URL_NOT_REACHABLE')));
     });
-    req.on('timeout', () => { req.destroy(); reject(new ValidationError('ERR_URL_TIMEOUT')); });
+    req.on('timeout', () => {
+      req.destroy();
+      reject(new ValidationError('ERR_URL_TIMEOUT'));
+    });
     req.on('error', () => reject(new ValidationError('ERR_URL_NOT_REACHABLE')));
   });
 }

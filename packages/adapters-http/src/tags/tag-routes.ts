@@ -18,20 +18,24 @@ const TICKET_HIDDEN: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], d
 const kanbanFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 
 /** Types only: the use cases check names, colors and lane orders and answer with their own codes. */
-const tagBody = z.object({
-  name: z.string().max(200),
-  color: z.string().max(20),
-  kanban: kanbanFlag,
-  laneOrder: z.number().int(),
-}).partial();
+const tagBody = z
+  .object({
+    name: z.string().max(200),
+    color: z.string().max(20),
+    kanban: kanbanFlag,
+    laneOrder: z.number().int(),
+  })
+  .partial();
 
 /** `tags` as the lineage sends them (tag objects) or plain `tagIds`; one of the two. */
-const syncBody = z.object({
-  ticketId: id.optional(),
-  contactId: id.optional(),
-  tags: z.array(z.object({ id })).max(100).optional(),
-  tagIds: z.array(id).max(100).optional(),
-}).refine((b) => b.tags !== undefined || b.tagIds !== undefined, { message: 'expected tags or tagIds', path: ['tags'] });
+const syncBody = z
+  .object({
+    ticketId: id.optional(),
+    contactId: id.optional(),
+    tags: z.array(z.object({ id })).max(100).optional(),
+    tagIds: z.array(id).max(100).optional(),
+  })
+  .refine((b) => b.tags !== undefined || b.tagIds !== undefined, { message: 'expected tags or tagIds', path: ['tags'] });
 
 /**
  * Tags (read by every operator, written by admins), their links to tickets and contacts, and the
@@ -44,116 +48,186 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
   const byId = idParam('tagId');
   return [
     route({
-      method: 'GET', path: '/tags/list', auth: 'isAuth', tag, summary: 'Every tag of the company by name (`kanban=1`: only lanes, `kanban=0`: only plain tags)',
+      method: 'GET',
+      path: '/tags/list',
+      auth: 'isAuth',
+      tag,
+      summary: 'Every tag of the company by name (`kanban=1`: only lanes, `kanban=0`: only plain tags)',
       query: z.object({ kanban: formBoolean.optional() }),
       description: 'For the tag pickers: any user of the company may read them.',
       response: tagListSchema,
       handler: async ({ actor, query }) => app.tags.listAllTags.execute({ actor, kanban: query.kanban }),
     }),
     route({
-      method: 'GET', path: '/tags', auth: 'isAuth', tag, summary: 'Page through the tags found by name, each with its ticket count',
+      method: 'GET',
+      path: '/tags',
+      auth: 'isAuth',
+      tag,
+      summary: 'Page through the tags found by name, each with its ticket count',
       query: pagedQuery.extend({ kanban: formBoolean.optional() }),
-      description: 'A page (20) of the company\'s tags by name, found by `searchParam` in the name (ignoring case and accents); '
-        + '`kanban` narrows to lanes or to plain tags. Any user of the company may read them.',
+      description:
+        "A page (20) of the company's tags by name, found by `searchParam` in the name (ignoring case and accents); " +
+        '`kanban` narrows to lanes or to plain tags. Any user of the company may read them.',
       response: tagPageSchema,
       handler: async ({ actor, query }) => app.tags.listTags.execute({ actor, ...query }),
     }),
     route({
-      method: 'GET', path: '/tag/kanban', auth: 'isAuth', tag, feature: 'kanban', summary: 'The kanban lanes: kanban tags in lane order',
-      description: 'The company\'s kanban tags in lane order (then id), for drawing the board\'s columns, as `{lista}`.',
+      method: 'GET',
+      path: '/tag/kanban',
+      auth: 'isAuth',
+      tag,
+      feature: 'kanban',
+      summary: 'The kanban lanes: kanban tags in lane order',
+      description: "The company's kanban tags in lane order (then id), for drawing the board's columns, as `{lista}`.",
       response: kanbanLaneTagsSchema,
       handler: async ({ actor }) => app.tags.listKanbanLanes.execute({ actor }),
     }),
     route({
-      method: 'POST', path: '/tags/sync', auth: 'isAuth', tag, summary: 'Replace the tags of a ticket or of a contact in one call',
+      method: 'POST',
+      path: '/tags/sync',
+      auth: 'isAuth',
+      tag,
+      summary: 'Replace the tags of a ticket or of a contact in one call',
       body: syncBody,
-      description: 'Makes the tags of the ticket (`ticketId`) or of the contact (`contactId`; exactly one of the two) exactly the ones given, '
-        + 'in one transaction. Any operator may tag a ticket they can see and any contact of their company. A ticket change emits a '
-        + '`ticket` event (action `update`); a contact change a `tag` event (action `contact`) with the new set.',
-      response: z.union([ticketTagsSchema, contactTagsSchema]).meta({ description: 'The target\'s tags now: `ticketId` or `contactId` names it' }),
+      description:
+        'Makes the tags of the ticket (`ticketId`) or of the contact (`contactId`; exactly one of the two) exactly the ones given, ' +
+        'in one transaction. Any operator may tag a ticket they can see and any contact of their company. A ticket change emits a ' +
+        '`ticket` event (action `update`); a contact change a `tag` event (action `contact`) with the new set.',
+      response: z.union([ticketTagsSchema, contactTagsSchema]).meta({ description: "The target's tags now: `ticketId` or `contactId` names it" }),
       errors: [
         TICKET_HIDDEN,
         { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_TAG_FOUND'] },
         { status: 422, codes: ['ERR_TAG_SYNC_NEEDS_ONE_TARGET', 'ERR_TOO_MANY_TAGS'] },
       ],
-      handler: async ({ actor, body }) => app.tags.syncTags.execute({
-        actor, ticketId: body.ticketId, contactId: body.contactId, tagIds: body.tagIds ?? body.tags!.map((t) => t.id),
-      }),
+      handler: async ({ actor, body }) =>
+        app.tags.syncTags.execute({
+          actor,
+          ticketId: body.ticketId,
+          contactId: body.contactId,
+          tagIds: body.tagIds ?? body.tags!.map((t) => t.id),
+        }),
     }),
     route({
-      method: 'GET', path: '/tags/:tagId', auth: 'isAuth', tag, summary: 'Show a tag', params: byId,
+      method: 'GET',
+      path: '/tags/:tagId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a tag',
+      params: byId,
       description: 'One tag of the company; any user of the company may read it.',
-      response: tagSchema, errors: [{ status: 404, codes: ['ERR_NO_TAG_FOUND'] }],
+      response: tagSchema,
+      errors: [{ status: 404, codes: ['ERR_NO_TAG_FOUND'] }],
       handler: async ({ actor, params }) => app.tags.showTag.execute({ actor, tagId: params.tagId }),
     }),
     route({
-      method: 'POST', path: '/tags', auth: 'isAuth', tag, summary: 'Create a tag or a kanban lane (admin; 409 for a name in use)', status: 201,
+      method: 'POST',
+      path: '/tags',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create a tag or a kanban lane (admin; 409 for a name in use)',
+      status: 201,
       body: tagBody.required({ name: true }),
-      description: 'Admins only. The color defaults to `#808080`; a new lane without `laneOrder` goes after the last lane. '
-        + 'Emits a `tag` event (action `create`).',
+      description:
+        'Admins only. The color defaults to `#808080`; a new lane without `laneOrder` goes after the last lane. ' + 'Emits a `tag` event (action `create`).',
       response: tagSchema,
       errors: [ADMIN_ONLY, { status: 409, codes: ['ERR_TAG_NAME_ALREADY_EXISTS'] }, { status: 422, codes: TAG_FIELD_ERRORS }],
       handler: async ({ actor, body }) => app.tags.createTag.execute({ actor, ...body }),
     }),
     route({
-      method: 'PUT', path: '/tags/:tagId', auth: 'isAuth', tag, summary: 'Rename, recolor, (un)make a lane or reorder it (admin)', params: byId, body: tagBody,
-      description: 'Admins only; changes the fields given. A tag made a lane without `laneOrder` goes after the last lane. '
-        + 'Emits a `tag` event (action `update`).',
+      method: 'PUT',
+      path: '/tags/:tagId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Rename, recolor, (un)make a lane or reorder it (admin)',
+      params: byId,
+      body: tagBody,
+      description:
+        'Admins only; changes the fields given. A tag made a lane without `laneOrder` goes after the last lane. ' + 'Emits a `tag` event (action `update`).',
       response: tagSchema,
       errors: [
-        ADMIN_ONLY, { status: 404, codes: ['ERR_NO_TAG_FOUND'] }, { status: 409, codes: ['ERR_TAG_NAME_ALREADY_EXISTS'] },
+        ADMIN_ONLY,
+        { status: 404, codes: ['ERR_NO_TAG_FOUND'] },
+        { status: 409, codes: ['ERR_TAG_NAME_ALREADY_EXISTS'] },
         { status: 422, codes: TAG_FIELD_ERRORS },
       ],
       handler: async ({ actor, params, body }) => app.tags.updateTag.execute({ actor, tagId: params.tagId, ...body }),
     }),
     route({
-      method: 'DELETE', path: '/tags/:tagId', auth: 'isAuth', tag, summary: 'Delete a tag; it leaves every ticket and contact (admin)', params: byId,
+      method: 'DELETE',
+      path: '/tags/:tagId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a tag; it leaves every ticket and contact (admin)',
+      params: byId,
       description: 'Admins only. Emits a `tag` event (action `delete`, with the `tagId`).',
-      response: deletedSchema, errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_TAG_FOUND'] }],
+      response: deletedSchema,
+      errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_TAG_FOUND'] }],
       handler: async ({ actor, params }) => {
         await app.tags.deleteTag.execute({ actor, tagId: params.tagId });
         return { message: 'Tag deleted' };
       },
     }),
     route({
-      method: 'DELETE', path: '/tags-contacts/:tagId/:contactId', auth: 'isAuth', tag, summary: 'Take a tag off a contact',
+      method: 'DELETE',
+      path: '/tags-contacts/:tagId/:contactId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Take a tag off a contact',
       params: z.object({ tagId: id, contactId: id }),
-      description: 'Any user of the company. Answers the contact\'s remaining tags and emits a `tag` event (action `contact`) with them.',
-      response: contactTagsSchema, errors: [{ status: 404, codes: ['ERR_NO_TAG_FOUND', 'ERR_NO_CONTACT_FOUND'] }],
+      description: "Any user of the company. Answers the contact's remaining tags and emits a `tag` event (action `contact`) with them.",
+      response: contactTagsSchema,
+      errors: [{ status: 404, codes: ['ERR_NO_TAG_FOUND', 'ERR_NO_CONTACT_FOUND'] }],
       handler: async ({ actor, params }) => app.tags.untagContact.execute({ actor, tagId: params.tagId, contactId: params.contactId }),
     }),
     route({
-      method: 'PUT', path: '/ticket-tags/:ticketId/:tagId', auth: 'isAuth', tag,
-      summary: 'Tag a ticket; with a lane\'s tag, move it to that lane (it leaves its other lanes)',
+      method: 'PUT',
+      path: '/ticket-tags/:ticketId/:tagId',
+      auth: 'isAuth',
+      tag,
+      summary: "Tag a ticket; with a lane's tag, move it to that lane (it leaves its other lanes)",
       params: z.object({ ticketId: id, tagId: z.union([id, z.literal('lane0')]) }),
-      description: 'Any operator who can see the ticket; tagging it again changes nothing. `lane0` (the lineage kanban\'s first column) '
-        + 'moves the ticket out of every lane. Answers the ticket with its tags now and emits a `ticket` event (action `update`).',
+      description:
+        "Any operator who can see the ticket; tagging it again changes nothing. `lane0` (the lineage kanban's first column) " +
+        'moves the ticket out of every lane. Answers the ticket with its tags now and emits a `ticket` event (action `update`).',
       response: ticketDetails,
       errors: [TICKET_HIDDEN, { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND'] }],
-      handler: async ({ actor, params }) => (params.tagId === 'lane0'
-        ? app.tags.untagTicket.execute({ actor, ticketId: params.ticketId, lanesOnly: true })
-        : app.tags.tagTicket.execute({ actor, ticketId: params.ticketId, tagId: params.tagId })),
+      handler: async ({ actor, params }) =>
+        params.tagId === 'lane0'
+          ? app.tags.untagTicket.execute({ actor, ticketId: params.ticketId, lanesOnly: true })
+          : app.tags.tagTicket.execute({ actor, ticketId: params.ticketId, tagId: params.tagId }),
     }),
     route({
-      method: 'DELETE', path: '/ticket-tags/:ticketId', auth: 'isAuth', tag, summary: 'Take every tag off a ticket (`lanesOnly=1`: only its lanes)',
-      params: idParam('ticketId'), query: z.object({ lanesOnly: formBoolean.optional() }),
+      method: 'DELETE',
+      path: '/ticket-tags/:ticketId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Take every tag off a ticket (`lanesOnly=1`: only its lanes)',
+      params: idParam('ticketId'),
+      query: z.object({ lanesOnly: formBoolean.optional() }),
       description: 'Any operator who can see the ticket. Answers the ticket with its tags now and emits a `ticket` event (action `update`).',
       response: ticketDetails,
       errors: [TICKET_HIDDEN, { status: 404, codes: ['ERR_NO_TICKET_FOUND'] }],
       handler: async ({ actor, params, query }) => app.tags.untagTicket.execute({ actor, ticketId: params.ticketId, lanesOnly: query.lanesOnly }),
     }),
     route({
-      method: 'GET', path: '/ticket/kanban', auth: 'isAuth', tag: 'Tickets and messages', feature: 'kanban',
+      method: 'GET',
+      path: '/ticket/kanban',
+      auth: 'isAuth',
+      tag: 'Tickets and messages',
+      feature: 'kanban',
       summary: 'The open and pending tickets the caller may see, in one lane per kanban tag after the lane of tickets in none',
       query: ticketListFilters.omit({ status: true, statusFilter: true }).extend({
-        status: z.enum(['open', 'pending']).optional(), pageNumber: pagedQuery.shape.pageNumber,
-        startDate: day.optional().meta({ description: 'The lineage kanban page\'s name for `dateFrom`' }),
-        endDate: day.optional().meta({ description: 'The lineage kanban page\'s name for `dateTo`' }),
+        status: z.enum(['open', 'pending']).optional(),
+        pageNumber: pagedQuery.shape.pageNumber,
+        startDate: day.optional().meta({ description: "The lineage kanban page's name for `dateFrom`" }),
+        endDate: day.optional().meta({ description: "The lineage kanban page's name for `dateTo`" }),
       }),
-      description: 'The filters of the ticket list (`searchParam`, queues, users, creation days `dateFrom`/`dateTo` or `startDate`/`endDate`...) '
-        + 'apply to every lane; `pageNumber` is the same page (20) of each lane. A ticket in two lanes shows in both. `tickets` lists this page\'s '
-        + 'tickets once, for the lineage client.',
-      response: ticketKanbanSchema, errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
+      description:
+        'The filters of the ticket list (`searchParam`, queues, users, creation days `dateFrom`/`dateTo` or `startDate`/`endDate`...) ' +
+        "apply to every lane; `pageNumber` is the same page (20) of each lane. A ticket in two lanes shows in both. `tickets` lists this page's " +
+        'tickets once, for the lineage client.',
+      response: ticketKanbanSchema,
+      errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
       handler: async ({ actor, query }) => {
         const { pageNumber, status, startDate, endDate, ...filters } = query;
         const dates = { ...(startDate && !filters.dateFrom ? { dateFrom: startDate } : {}), ...(endDate && !filters.dateTo ? { dateTo: endDate } : {}) };

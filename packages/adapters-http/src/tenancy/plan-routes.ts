@@ -10,24 +10,26 @@ const notFound = { status: 404, codes: ['ERR_NO_PLAN_FOUND'] } as const;
 const invalid = { status: 422, codes: ['ERR_INVALID_PLAN_NAME', 'ERR_INVALID_PLAN_AMOUNT', 'ERR_INVALID_PLAN_LIMIT'] } as const;
 
 const limit = z.number().int().min(0).max(1_000_000);
-export const planBody = z.object({
-  name: z.string().trim().min(1).max(80),
-  users: limit,
-  connections: limit,
-  queues: limit,
-  amount: z.union([z.string().max(20), z.number().nonnegative()]),
-  recurrence,
-  trial: z.boolean(),
-  trialDays: limit,
-  isPublic: z.boolean(),
-  useCampaigns: z.boolean(),
-  useSchedules: z.boolean(),
-  useInternalChat: z.boolean(),
-  useExternalApi: z.boolean(),
-  useKanban: z.boolean(),
-  useOpenAi: z.boolean(),
-  useIntegrations: z.boolean(),
-}).partial();
+export const planBody = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    users: limit,
+    connections: limit,
+    queues: limit,
+    amount: z.union([z.string().max(20), z.number().nonnegative()]),
+    recurrence,
+    trial: z.boolean(),
+    trialDays: limit,
+    isPublic: z.boolean(),
+    useCampaigns: z.boolean(),
+    useSchedules: z.boolean(),
+    useInternalChat: z.boolean(),
+    useExternalApi: z.boolean(),
+    useKanban: z.boolean(),
+    useOpenAi: z.boolean(),
+    useIntegrations: z.boolean(),
+  })
+  .partial();
 
 /** The lineage's flat `useX` booleans, as the core's feature map. */
 export function planFields(body: z.infer<typeof planBody>) {
@@ -35,8 +37,13 @@ export function planFields(body: z.infer<typeof planBody>) {
   return {
     ...rest,
     features: {
-      campaigns: useCampaigns, schedules: useSchedules, internalChat: useInternalChat, externalApi: useExternalApi,
-      kanban: useKanban, ai: useOpenAi, integrations: useIntegrations,
+      campaigns: useCampaigns,
+      schedules: useSchedules,
+      internalChat: useInternalChat,
+      externalApi: useExternalApi,
+      kanban: useKanban,
+      ai: useOpenAi,
+      integrations: useIntegrations,
     },
   };
 }
@@ -47,32 +54,55 @@ export function planRoutes(app: Pick<Application, 'tenancy'>) {
   const byId = idParam('id');
   return [
     route({
-      method: 'GET', path: '/plans', auth: 'isAuth', tag, summary: 'Plans, searchable', query: z.object({ searchParam: z.string().max(200).optional() }),
-      description: 'Super users: every plan, optionally filtered by name. Other users: the public plans and their company\'s own.',
+      method: 'GET',
+      path: '/plans',
+      auth: 'isAuth',
+      tag,
+      summary: 'Plans, searchable',
+      query: z.object({ searchParam: z.string().max(200).optional() }),
+      description: "Super users: every plan, optionally filtered by name. Other users: the public plans and their company's own.",
       response: planListSchema,
       handler: async ({ actor, query }) => app.tenancy.listPlans.execute({ actor, searchParam: query.searchParam }),
     }),
     route({
-      method: 'GET', path: '/plans/list', auth: 'none', tag, summary: 'Public plans, for the sign-up page',
+      method: 'GET',
+      path: '/plans/list',
+      auth: 'none',
+      tag,
+      summary: 'Public plans, for the sign-up page',
       description: 'Public: the plans offered on the sign-up page (`isPublic`).',
       response: planListSchema,
       handler: async () => app.tenancy.listPlans.execute({ actor: null }),
     }),
     route({
-      method: 'GET', path: '/plans/all', auth: 'isAuth', tag, summary: 'Every plan',
-      description: 'Super users: every plan, public or not. Other users: the public plans and their company\'s own.',
+      method: 'GET',
+      path: '/plans/all',
+      auth: 'isAuth',
+      tag,
+      summary: 'Every plan',
+      description: "Super users: every plan, public or not. Other users: the public plans and their company's own.",
       response: planListSchema,
       handler: async ({ actor }) => app.tenancy.listPlans.execute({ actor }),
     }),
     route({
-      method: 'GET', path: '/plans/:id', auth: 'isAuth', tag, summary: 'Show a plan', params: byId,
-      description: 'Super users: any plan. Other users: a public plan or their company\'s own; another company\'s private plan answers 404.',
+      method: 'GET',
+      path: '/plans/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a plan',
+      params: byId,
+      description: "Super users: any plan. Other users: a public plan or their company's own; another company's private plan answers 404.",
       response: planViewSchema,
       errors: [notFound],
       handler: async ({ actor, params }) => app.tenancy.showPlan.execute({ actor, planId: params.id }),
     }),
     route({
-      method: 'POST', path: '/plans', auth: 'isAuth', tag, summary: 'Create a plan (super)', status: 201,
+      method: 'POST',
+      path: '/plans',
+      auth: 'isAuth',
+      tag,
+      summary: 'Create a plan (super)',
+      status: 201,
       description: 'Super users only. Fields left out take defaults: limits of 1, amount 0.00, monthly, no trial, public, every feature on.',
       body: planBody.required({ name: true }),
       response: planViewSchema,
@@ -80,16 +110,29 @@ export function planRoutes(app: Pick<Application, 'tenancy'>) {
       handler: async ({ actor, body }) => app.tenancy.createPlan.execute({ actor, ...planFields(body), name: body.name }),
     }),
     route({
-      method: 'PUT', path: '/plans/:id', auth: 'isAuth', tag, summary: 'Update a plan (super)', params: byId, body: planBody,
+      method: 'PUT',
+      path: '/plans/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Update a plan (super)',
+      params: byId,
+      body: planBody,
       description: 'Super users only; only the fields sent change. Companies on the plan get its new limits and features at once.',
       response: planViewSchema,
       errors: [superOnly, notFound, { status: 409, codes: ['ERR_PLAN_NAME_ALREADY_EXISTS'] }, invalid],
       handler: async ({ actor, params, body }) => app.tenancy.updatePlan.execute({ actor, planId: params.id, ...planFields(body) }),
     }),
     route({
-      method: 'DELETE', path: '/plans/:id', auth: 'isAuth', tag, summary: 'Delete a plan no company uses (super)', params: byId,
+      method: 'DELETE',
+      path: '/plans/:id',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a plan no company uses (super)',
+      params: byId,
       description: 'Super users only. A plan companies are on cannot be removed (`ERR_PLAN_IN_USE`): move them to another plan first.',
-      response: z.object({ message: z.string().meta({ example: 'Plan deleted' }) }).meta({ id: 'PlanDeleted', description: 'The plan was deleted', example: { message: 'Plan deleted' } }),
+      response: z
+        .object({ message: z.string().meta({ example: 'Plan deleted' }) })
+        .meta({ id: 'PlanDeleted', description: 'The plan was deleted', example: { message: 'Plan deleted' } }),
       errors: [superOnly, notFound, { status: 409, codes: ['ERR_PLAN_IN_USE'] }],
       handler: async ({ actor, params }) => {
         await app.tenancy.deletePlan.execute({ actor, planId: params.id });

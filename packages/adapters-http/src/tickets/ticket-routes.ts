@@ -15,7 +15,11 @@ export function listOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   if (text.startsWith('[')) {
-    try { return JSON.parse(text) as unknown; } catch { return value; }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return value;
+    }
   }
   return text === '' ? [] : text.split(',');
 }
@@ -28,18 +32,21 @@ const idList = z.preprocess(listOf, z.array(id).max(100));
 export const ticketListFilters = z.object({
   searchParam: z.string().max(200).optional(),
   status: listStatus.optional(),
-  statusFilter: z.preprocess(listOf, z.array(listStatus).max(10)).optional()
-    .meta({ description: 'The search tab\'s status choices (JSON list): tickets in any of them; `group` alone: the active group conversations' }),
+  statusFilter: z
+    .preprocess(listOf, z.array(listStatus).max(10))
+    .optional()
+    .meta({ description: "The search tab's status choices (JSON list): tickets in any of them; `group` alone: the active group conversations" }),
   showAll: formBoolean.optional(),
   queueIds: idList.optional(),
   users: idList.optional(),
   tags: idList.optional(),
   chatapps: idList.optional(),
   chatappId: id.optional(),
-  sortTickets: z.enum(['ASC', 'DESC']).optional()
+  sortTickets: z
+    .enum(['ASC', 'DESC'])
+    .optional()
     .meta({ description: 'Accepted for the lineage client, which orders the loaded tickets itself; pages are always newest activity first' }),
-  searchOnMessages: formBoolean.optional()
-    .meta({ description: 'Accepted for the lineage client; `searchParam` always looks in the last message too' }),
+  searchOnMessages: formBoolean.optional().meta({ description: 'Accepted for the lineage client; `searchParam` always looks in the last message too' }),
   withUnreadMessages: formBoolean.optional(),
   isGroup: formBoolean.optional(),
   dateFrom: day.optional(),
@@ -62,73 +69,134 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
   const byId = idParam('ticketId');
   return [
     route({
-      method: 'PUT', path: '/tickets/:ticketId/ignore', auth: 'isAuth', tag, summary: 'Close a ticket without farewell, logged as ignored', params: byId,
-      description: 'For spam or a stray group: the ticket closes without the farewell message and its history records an `ignore` entry. '
-        + 'Any user who may see the ticket and change it (admins, its operator, anyone while it is unassigned). '
-        + 'A closing emits the `ticket` event (action `update`); an already closed ticket is answered unchanged.',
+      method: 'PUT',
+      path: '/tickets/:ticketId/ignore',
+      auth: 'isAuth',
+      tag,
+      summary: 'Close a ticket without farewell, logged as ignored',
+      params: byId,
+      description:
+        'For spam or a stray group: the ticket closes without the farewell message and its history records an `ignore` entry. ' +
+        'Any user who may see the ticket and change it (admins, its operator, anyone while it is unassigned). ' +
+        'A closing emits the `ticket` event (action `update`); an already closed ticket is answered unchanged.',
       response: ticketDetails,
-      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+      ],
       handler: async ({ actor, params }) => app.tickets.ignoreTicket.execute({ actor, ticketId: params.ticketId }),
     }),
     route({
-      method: 'GET', path: '/tickets', auth: 'isAuth', tag, summary: 'Page through the tickets the caller may see, newest activity first',
+      method: 'GET',
+      path: '/tickets',
+      auth: 'isAuth',
+      tag,
+      summary: 'Page through the tickets the caller may see, newest activity first',
       query: ticketListFilters.extend({ pageNumber: pagedQuery.shape.pageNumber }),
-      description: 'Pages of 20. Without `showAll` (or without the right to it: admins and users with `allTicket`) a user sees the pending tickets '
-        + 'of their queues (or of no queue) and their own. `status` is a tab of the lineage client: a ticket status, `search` (every status) or '
-        + '`group` (the active group conversations). `dateFrom`/`dateTo`/`date` filter by creation day, `updatedAt` by day of last activity (UTC).',
+      description:
+        'Pages of 20. Without `showAll` (or without the right to it: admins and users with `allTicket`) a user sees the pending tickets ' +
+        'of their queues (or of no queue) and their own. `status` is a tab of the lineage client: a ticket status, `search` (every status) or ' +
+        '`group` (the active group conversations). `dateFrom`/`dateTo`/`date` filter by creation day, `updatedAt` by day of last activity (UTC).',
       response: ticketPage,
       errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
       handler: async ({ actor, query }) => app.tickets.listTickets.execute({ actor, ...ticketListInput(query), pageNumber: query.pageNumber }),
     }),
     route({
-      method: 'GET', path: '/tickets/count', auth: 'isAuth', tag, summary: 'Count the tickets the list filters select', query: ticketListFilters,
+      method: 'GET',
+      path: '/tickets/count',
+      auth: 'isAuth',
+      tag,
+      summary: 'Count the tickets the list filters select',
+      query: ticketListFilters,
       description: 'The same filters and visibility as `GET /tickets`, for the badges of the panel tabs.',
       response: ticketCount,
       errors: [{ status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
       handler: async ({ actor, query }) => app.tickets.countTickets.execute({ actor, ...ticketListInput(query) }),
     }),
     route({
-      method: 'GET', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Show a ticket with its contact, connection and user', params: byId,
+      method: 'GET',
+      path: '/tickets/:ticketId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a ticket with its contact, connection and user',
+      params: byId,
       description: 'Any user who may see the ticket (as in the list with `showAll`); changes nothing.',
       response: ticketDetails,
-      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+      ],
       handler: async ({ actor, params }) => app.tickets.showTicket.execute({ actor, ticketId: params.ticketId }),
     }),
     route({
-      method: 'GET', path: '/tickets-log/:ticketId', auth: 'isAuth', tag, summary: 'A ticket\'s history, oldest first', params: byId,
-      description: 'Every change recorded on the ticket (create, accept, transfer, return to the queue, close, reopen, ignore, LGPD answer), '
-        + 'with the name of whoever made it. Any user who may see the ticket.',
+      method: 'GET',
+      path: '/tickets-log/:ticketId',
+      auth: 'isAuth',
+      tag,
+      summary: "A ticket's history, oldest first",
+      params: byId,
+      description:
+        'Every change recorded on the ticket (create, accept, transfer, return to the queue, close, reopen, ignore, LGPD answer), ' +
+        'with the name of whoever made it. Any user who may see the ticket.',
       response: z.array(ticketLogEntry),
-      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+      ],
       handler: async ({ actor, params }) => app.tickets.listTicketLogs.execute({ actor, ticketId: params.ticketId }),
     }),
     route({
-      method: 'GET', path: '/ticketreport/reports', auth: 'isAuth', tag, summary: 'The admin\'s ticket report, with message counts',
+      method: 'GET',
+      path: '/ticketreport/reports',
+      auth: 'isAuth',
+      tag,
+      summary: "The admin's ticket report, with message counts",
       query: z.object({
-        dateFrom: day.optional(), dateTo: day.optional(), userId: id.optional(), pageNumber: pagedQuery.shape.pageNumber,
-        status: z.preprocess(listOf, z.array(status).max(3)).optional()
-          .meta({ description: 'A status, or several as the lineage\'s Reports page sends them (`["open","closed"]`, JSON; a comma-separated list works too): tickets in any of them; `[]`: every status' }),
+        dateFrom: day.optional(),
+        dateTo: day.optional(),
+        userId: id.optional(),
+        pageNumber: pagedQuery.shape.pageNumber,
+        status: z.preprocess(listOf, z.array(status).max(3)).optional().meta({
+          description:
+            'A status, or several as the lineage\'s Reports page sends them (`["open","closed"]`, JSON; a comma-separated list works too): tickets in any of them; `[]`: every status',
+        }),
       }),
       description: 'Admins only: every ticket of the company created in the range (UTC days, both inclusive), 20 a page, with how many messages each holds.',
       response: ticketReport,
-      errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, { status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] }],
+      errors: [
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+        { status: 422, codes: ['ERR_INVALID_DATE', 'ERR_INVALID_DATE_RANGE'] },
+      ],
       handler: async ({ actor, query }) => {
         const { status: statuses, ...rest } = query;
         return app.tickets.ticketReport.execute({ actor, ...rest, ...(statuses ? { statuses } : {}) });
       },
     }),
     route({
-      method: 'GET', path: '/tickets/u/:uuid', auth: 'isAuth', tag, summary: 'Show a ticket by its uuid',
+      method: 'GET',
+      path: '/tickets/u/:uuid',
+      auth: 'isAuth',
+      tag,
+      summary: 'Show a ticket by its uuid',
       params: z.object({ uuid: z.string().min(1).max(64) }),
       description: 'For links shared between operators; the same visibility as `GET /tickets/:ticketId`.',
       response: ticketDetails,
-      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+      ],
       handler: async ({ actor, params }) => app.tickets.showTicketByUuid.execute({ actor, uuid: params.uuid }),
     }),
     route({
-      method: 'POST', path: '/tickets', auth: 'isAuth', tag, summary: 'Open a ticket with a contact (409 ERR_OTHER_OPEN_TICKET when one is active)', status: 201,
-      description: 'On the given connection (`chatappId`; null or absent: the company\'s default one); `open` (the default; the lineage\'s `group` '
-        + 'means the same) assigns it to the caller or, for admins, to `userId`. Emits the `ticket` event (action `create`).',
+      method: 'POST',
+      path: '/tickets',
+      auth: 'isAuth',
+      tag,
+      summary: 'Open a ticket with a contact (409 ERR_OTHER_OPEN_TICKET when one is active)',
+      status: 201,
+      description:
+        "On the given connection (`chatappId`; null or absent: the company's default one); `open` (the default; the lineage's `group` " +
+        'means the same) assigns it to the caller or, for admins, to `userId`. Emits the `ticket` event (action `create`).',
       response: ticketDetails,
       errors: [
         { status: 404, codes: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_CONNECTION_FOUND', 'ERR_NO_DEFAULT_CONNECTION', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
@@ -137,8 +205,11 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
         { status: 422, codes: ['ERR_PENDING_TICKET_HAS_NO_USER'] },
       ],
       body: z.object({
-        contactId: id, chatappId: id.nullable().optional(), status: z.enum(['open', 'pending', 'group']).optional(),
-        userId: id.nullable().optional(), queueId: id.nullable().optional(),
+        contactId: id,
+        chatappId: id.nullable().optional(),
+        status: z.enum(['open', 'pending', 'group']).optional(),
+        userId: id.nullable().optional(),
+        queueId: id.nullable().optional(),
       }),
       handler: async ({ actor, body }) => {
         const { chatappId, status: wanted, ...rest } = body;
@@ -147,11 +218,16 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       },
     }),
     route({
-      method: 'PUT', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Accept, transfer, return to the queue, reopen or close (farewell, rating) a ticket',
+      method: 'PUT',
+      path: '/tickets/:ticketId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Accept, transfer, return to the queue, reopen or close (farewell, rating) a ticket',
       params: byId,
-      description: 'Any user who may see the ticket; changing another operator\'s ticket takes an admin. A close sends the connection\'s farewell '
-        + 'message (unless `sendFarewellMessage: false`, never to groups) through the outbox. Emits the `ticket` event (action `update`), '
-        + 'and an `appMessage` event (action `create`) for the farewell. A request that changes nothing answers the ticket as it is.',
+      description:
+        "Any user who may see the ticket; changing another operator's ticket takes an admin. A close sends the connection's farewell " +
+        'message (unless `sendFarewellMessage: false`, never to groups) through the outbox. Emits the `ticket` event (action `update`), ' +
+        'and an `appMessage` event (action `create`) for the farewell. A request that changes nothing answers the ticket as it is.',
       response: ticketDetails,
       errors: [
         { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
@@ -160,9 +236,13 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
         { status: 422, codes: ['ERR_NOTHING_TO_UPDATE', 'ERR_INVALID_RATING', 'ERR_PENDING_TICKET_HAS_NO_USER'] },
       ],
       body: z.object({
-        status: z.enum(['pending', 'open', 'closed', 'group']).optional()
-          .meta({ description: '`group` is the lineage\'s status of an accepted group conversation: the same as `open`' }),
-        userId: id.nullable().optional(), queueId: id.nullable().optional(), rating: z.number().int().min(1).max(5).optional(),
+        status: z
+          .enum(['pending', 'open', 'closed', 'group'])
+          .optional()
+          .meta({ description: "`group` is the lineage's status of an accepted group conversation: the same as `open`" }),
+        userId: id.nullable().optional(),
+        queueId: id.nullable().optional(),
+        rating: z.number().int().min(1).max(5).optional(),
         sendFarewellMessage: z.boolean().optional(),
       }),
       handler: async ({ actor, params, body }) => {
@@ -172,32 +252,56 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       },
     }),
     route({
-      method: 'DELETE', path: '/tickets/:ticketId', auth: 'isAuth', tag, summary: 'Delete a ticket and its messages (admin)', params: byId,
-      description: 'Admins only. The ticket\'s history keeps a `delete` entry; emits the `ticket` event (action `delete`, with `ticketId`).',
-      response: z.object({ message: z.literal('Ticket deleted') }).meta({ id: 'TicketDeleted', description: 'The ticket is gone', example: { message: 'Ticket deleted' } }),
-      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      method: 'DELETE',
+      path: '/tickets/:ticketId',
+      auth: 'isAuth',
+      tag,
+      summary: 'Delete a ticket and its messages (admin)',
+      params: byId,
+      description: "Admins only. The ticket's history keeps a `delete` entry; emits the `ticket` event (action `delete`, with `ticketId`).",
+      response: z
+        .object({ message: z.literal('Ticket deleted') })
+        .meta({ id: 'TicketDeleted', description: 'The ticket is gone', example: { message: 'Ticket deleted' } }),
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+      ],
       handler: async ({ actor, params }) => {
         await app.tickets.deleteTicket.execute({ actor, ticketId: params.ticketId });
         return { message: 'Ticket deleted' as const };
       },
     }),
     route({
-      method: 'POST', path: '/tickets/closeAll', auth: 'isAuth', tag, summary: 'Close every active ticket the caller may change (optionally only pending or open)',
+      method: 'POST',
+      path: '/tickets/closeAll',
+      auth: 'isAuth',
+      tag,
+      summary: 'Close every active ticket the caller may change (optionally only pending or open)',
       body: z.object({ status: z.enum(['pending', 'open', 'group']).optional() }),
-      description: 'Admins close all of the company\'s active tickets, users the unassigned ones and their own; no farewell goes out. '
-        + '`status` narrows it to a tab of the lineage client (`pending`, `open`, or `group`: the group conversations). '
-        + 'Emits one `ticket` event (action `closeMany`) naming the closed ids.',
-      response: z.object({ closed: z.number().int().meta({ description: 'How many tickets were closed', example: 3 }) })
+      description:
+        "Admins close all of the company's active tickets, users the unassigned ones and their own; no farewell goes out. " +
+        '`status` narrows it to a tab of the lineage client (`pending`, `open`, or `group`: the group conversations). ' +
+        'Emits one `ticket` event (action `closeMany`) naming the closed ids.',
+      response: z
+        .object({ closed: z.number().int().meta({ description: 'How many tickets were closed', example: 3 }) })
         .meta({ id: 'TicketsClosed', description: 'How many tickets the bulk close closed', example: { closed: 3 } }),
       handler: async ({ actor, body }) => app.tickets.closeAllTickets.execute({ actor, status: body.status }),
     }),
     route({
-      method: 'POST', path: '/lgpd-response', auth: 'isAuth', tag, summary: 'Record a contact\'s answer to the LGPD consent prompt (refusal closes the ticket)',
+      method: 'POST',
+      path: '/lgpd-response',
+      auth: 'isAuth',
+      tag,
+      summary: "Record a contact's answer to the LGPD consent prompt (refusal closes the ticket)",
       body: z.object({ ticketId: id, accepted: z.boolean() }),
-      description: 'Logged as an `lgpd` entry of the ticket\'s history. A refusal closes the ticket without farewell '
-        + '(`ticket` event, action `update`); an acceptance changes nothing else.',
+      description:
+        "Logged as an `lgpd` entry of the ticket's history. A refusal closes the ticket without farewell " +
+        '(`ticket` event, action `update`); an acceptance changes nothing else.',
       response: ticketDetails,
-      errors: [{ status: 404, codes: ['ERR_NO_TICKET_FOUND'] }, { status: 403, codes: ['ERR_NO_PERMISSION'] }],
+      errors: [
+        { status: 404, codes: ['ERR_NO_TICKET_FOUND'] },
+        { status: 403, codes: ['ERR_NO_PERMISSION'] },
+      ],
       handler: async ({ actor, body }) => app.tickets.recordLgpdResponse.execute({ actor, ticketId: body.ticketId, accepted: body.accepted }),
     }),
   ];

@@ -17,9 +17,22 @@ const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 /** The formats OpenAI reads, told by the file name's extension. */
 const READ_EXTENSIONS = new Set(['flac', 'mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'ogg', 'wav', 'webm']);
 const EXTENSION_OF_TYPE: Readonly<Record<string, string>> = {
-  'audio/ogg': 'ogg', 'audio/opus': 'ogg', 'application/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/mp4': 'm4a', 'audio/m4a': 'm4a',
-  'audio/x-m4a': 'm4a', 'audio/wav': 'wav', 'audio/wave': 'wav', 'audio/x-wav': 'wav', 'audio/webm': 'webm', 'audio/flac': 'flac', 'audio/x-flac': 'flac',
-  'video/mp4': 'mp4', 'video/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'ogg',
+  'application/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/m4a': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/webm': 'webm',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
 };
 
 /**
@@ -27,7 +40,11 @@ const EXTENSION_OF_TYPE: Readonly<Record<string, string>> = {
  * it): a voice note stored as `PTT-2024.opus` or without extension goes as `….ogg`.
  */
 export function uploadName(filename: string, contentType: string): string {
-  const base = filename.replace(/[^\w.-]/g, '_').replace(/^\.+/, '').slice(-100) || 'audio';
+  const base =
+    filename
+      .replace(/[^\w.-]/g, '_')
+      .replace(/^\.+/, '')
+      .slice(-100) || 'audio';
   const extension = /\.([a-z0-9]+)$/i.exec(base)?.[1]?.toLowerCase();
   if (extension && READ_EXTENSIONS.has(extension)) return base;
   const byType = EXTENSION_OF_TYPE[mainType(contentType)];
@@ -41,8 +58,12 @@ function multipartBody(boundary: string, fields: ReadonlyArray<readonly [string,
   for (const [name, value] of fields) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${uploadName(audio.filename, audio.contentType)}"\r\n`
-    + `Content-Type: ${mainType(audio.contentType) || 'application/octet-stream'}\r\n\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${uploadName(audio.filename, audio.contentType)}"\r\n` +
+        `Content-Type: ${mainType(audio.contentType) || 'application/octet-stream'}\r\n\r\n`,
+    ),
+  );
   chunks.push(audio.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return Buffer.concat(chunks);
 }
@@ -61,28 +82,47 @@ export class OpenAiSpeechToText implements SpeechToText {
 
   async transcribe(endpoint: SpeechToTextEndpoint, audio: AudioClip, options: { readonly language?: string | null } = {}): Promise<Transcript> {
     let url: URL;
-    try { url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`); } catch { throw new ValidationError('ERR_TRANSCRIPTION_INVALID_BASE_URL'); }
+    try {
+      url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`);
+    } catch {
+      throw new ValidationError('ERR_TRANSCRIPTION_INVALID_BASE_URL');
+    }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError('ERR_TRANSCRIPTION_INVALID_BASE_URL');
     const pinnedLookup = await pinnedLookupFor(url, this.o.allowPrivate ?? false);
     if (!pinnedLookup) throw new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE');
     const boundary = `servicedesk-${randomBytes(16).toString('hex')}`;
-    const fields: Array<readonly [string, string]> = [['model', endpoint.model], ['response_format', 'json']];
+    const fields: Array<readonly [string, string]> = [
+      ['model', endpoint.model],
+      ['response_format', 'json'],
+    ];
     if (options.language) fields.push(['language', options.language]);
     const body = multipartBody(boundary, fields, audio);
     const headers: Record<string, string> = {
-      'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length), accept: 'application/json',
-      'user-agent': 'servicedesk-transcription/1', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(body.length),
+      accept: 'application/json',
+      'user-agent': 'servicedesk-transcription/1',
+      ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
     };
     const client = url.protocol === 'https:' ? https : http;
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       let settled = false;
-      const fail = (err: Error) => { if (!settled) { settled = true; clearTimeout(deadline); reject(err); } };
+      const fail = (err: Error) => {
+        if (!settled) {
+          settled = true;
+          clearTimeout(deadline);
+          reject(err);
+        }
+      };
       const req = client.request(url, { method: 'POST', headers, lookup: pinnedLookup }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) { res.destroy(); fail(new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE')); } else chunks.push(chunk);
+          if (size > MAX_ANSWER_BYTES) {
+            res.destroy();
+            fail(new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE'));
+          } else chunks.push(chunk);
         });
         res.on('end', () => {
           if (settled) return;
@@ -92,7 +132,10 @@ export class OpenAiSpeechToText implements SpeechToText {
         });
         res.on('error', () => fail(new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE')));
       });
-      const deadline = setTimeout(() => { fail(new ServiceUnavailableError('ERR_TRANSCRIPTION_TIMEOUT')); req.destroy(); }, this.o.timeoutMs ?? 120_000);
+      const deadline = setTimeout(() => {
+        fail(new ServiceUnavailableError('ERR_TRANSCRIPTION_TIMEOUT'));
+        req.destroy();
+      }, this.o.timeoutMs ?? 120_000);
       req.on('error', () => fail(new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE')));
       req.end(body);
     });

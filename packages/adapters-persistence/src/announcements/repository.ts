@@ -29,10 +29,20 @@ function values(a: NewAnnouncement): unknown[] {
 function toAnnouncement(r: Row): Announcement {
   const targets = maybeText(r.targets);
   return {
-    id: Number(r.id), companyId: Number(r.company_id), priority: Number(r.priority) as AnnouncementPriority, title: String(r.title), text: String(r.text),
-    mediaKey: maybeText(r.media_key), mediaName: maybeText(r.media_name), mediaType: maybeText(r.media_type), status: Boolean(r.status),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    priority: Number(r.priority) as AnnouncementPriority,
+    title: String(r.title),
+    text: String(r.text),
+    mediaKey: maybeText(r.media_key),
+    mediaName: maybeText(r.media_name),
+    mediaType: maybeText(r.media_type),
+    status: Boolean(r.status),
     targetCompanyIds: r.all_companies ? null : targets ? targets.split(',').map(Number) : [],
-    startsAt: maybeTime(r.starts_at), endsAt: maybeTime(r.ends_at), createdAt: new Date(r.created_at as Date | string), updatedAt: new Date(r.updated_at as Date | string),
+    startsAt: maybeTime(r.starts_at),
+    endsAt: maybeTime(r.ends_at),
+    createdAt: new Date(r.created_at as Date | string),
+    updatedAt: new Date(r.updated_at as Date | string),
   };
 }
 
@@ -40,9 +50,18 @@ function toAnnouncement(r: Row): Announcement {
 function whereOf(q: AnnouncementQuery): { sql: string; params: unknown[] } {
   const parts: string[] = ['true'];
   const params: unknown[] = [];
-  if (q.search?.trim()) { parts.push(`${foldSql('a.title')} like ?`); params.push(likeTerm(foldForSearch(q.search))); }
-  if (q.status !== undefined) { parts.push('a.status = ?'); params.push(q.status); }
-  if (q.targetCompanyId !== undefined) { parts.push(AIMED_AT); params.push(q.targetCompanyId); }
+  if (q.search?.trim()) {
+    parts.push(`${foldSql('a.title')} like ?`);
+    params.push(likeTerm(foldForSearch(q.search)));
+  }
+  if (q.status !== undefined) {
+    parts.push('a.status = ?');
+    params.push(q.status);
+  }
+  if (q.targetCompanyId !== undefined) {
+    parts.push(AIMED_AT);
+    params.push(q.targetCompanyId);
+  }
   if (q.visibleTo) {
     parts.push('a.status', '(a.starts_at is null or a.starts_at <= ?)', '(a.ends_at is null or a.ends_at > ?)', AIMED_AT);
     params.push(q.visibleTo.at, q.visibleTo.at, q.visibleTo.companyId);
@@ -72,9 +91,10 @@ export class MikroOrmAnnouncements extends MikroOrmRepository implements Announc
   }
 
   async update(a: Announcement) {
-    const rows = await this.em.execute<Row[]>(
-      `update announcements set ${FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? returning id`, [...values(a), a.id],
-    );
+    const rows = await this.em.execute<Row[]>(`update announcements set ${FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? returning id`, [
+      ...values(a),
+      a.id,
+    ]);
     if (!rows.length) return;
     await this.em.execute('delete from announcement_companies where announcement_id = ?', [a.id]);
     await this.link(a.id, a.targetCompanyIds);
@@ -87,7 +107,11 @@ export class MikroOrmAnnouncements extends MikroOrmRepository implements Announc
   async page(q: AnnouncementQuery & { readonly page: PageRequest }): Promise<Page<Announcement>> {
     const { sql, params } = whereOf(q);
     const [counted] = await this.em.execute<Array<{ n: string | number }>>(`select count(*) as n from announcements a where ${sql}`, params);
-    const rows = await this.em.execute<Row[]>(`select ${COLUMNS} from announcements a where ${sql} ${ORDER} limit ? offset ?`, [...params, q.page.limit, q.page.offset]);
+    const rows = await this.em.execute<Row[]>(`select ${COLUMNS} from announcements a where ${sql} ${ORDER} limit ? offset ?`, [
+      ...params,
+      q.page.limit,
+      q.page.offset,
+    ]);
     return { rows: rows.map(toAnnouncement), count: Number(counted?.n ?? 0) };
   }
 

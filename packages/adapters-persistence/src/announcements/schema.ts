@@ -8,9 +8,20 @@ import { foreignKeysOf } from '../shared/columns.js';
  */
 
 export interface AnnouncementRow {
-  id: number; companyId: number; priority: number; title: string; text: string;
-  mediaKey: string | null; mediaName: string | null; mediaType: string | null;
-  status: boolean; allCompanies: boolean; startsAt: Date | null; endsAt: Date | null; createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  priority: number;
+  title: string;
+  text: string;
+  mediaKey: string | null;
+  mediaName: string | null;
+  mediaType: string | null;
+  status: boolean;
+  allCompanies: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const announcements = foreignKeysOf('announcements');
@@ -42,7 +53,10 @@ export const AnnouncementSchema = new EntitySchema<AnnouncementRow>({
 });
 
 /** A link of `announcement_companies`: the announcement is aimed at that company. */
-export interface AnnouncementCompanyRow { announcementId: number; companyId: number; }
+export interface AnnouncementCompanyRow {
+  announcementId: number;
+  companyId: number;
+}
 
 const links = foreignKeysOf('announcement_companies');
 

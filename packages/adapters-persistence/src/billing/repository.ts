@@ -1,7 +1,14 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Charge, NewCharge } from '@servicedesk/core/billing/charge';
 import type {
-  BillingLedger, BillingWebhook, BillingWebhooks, Charges, PaymentEventRecord, PaymentEvents, Suspension, Suspensions,
+  BillingLedger,
+  BillingWebhook,
+  BillingWebhooks,
+  Charges,
+  PaymentEventRecord,
+  PaymentEvents,
+  Suspension,
+  Suspensions,
 } from '@servicedesk/core/billing/ports';
 import { InvoiceSchema } from '../company-api/schema.js';
 import { MikroOrmRepository } from '../shared/context.js';
@@ -31,9 +38,10 @@ export class MikroOrmCharges extends MikroOrmRepository implements Charges {
     return (await this.em.findOne(ChargeSchema, { provider: c.provider, gatewayChargeId: c.gatewayChargeId }, READ))!;
   }
   async lockByGatewayId(provider: string, gatewayChargeId: string) {
-    const rows = await this.em.execute<Array<{ id: number }>>(
-      'select id from billing_charges where provider = ? and gateway_charge_id = ? for update', [provider, gatewayChargeId],
-    );
+    const rows = await this.em.execute<Array<{ id: number }>>('select id from billing_charges where provider = ? and gateway_charge_id = ? for update', [
+      provider,
+      gatewayChargeId,
+    ]);
     return rows.length ? this.em.findOne(ChargeSchema, { id: rows[0]!.id }, READ) : null;
   }
   async update(c: Charge) {
@@ -101,6 +109,9 @@ export class MikroOrmBillingWebhooks extends MikroOrmRepository implements Billi
 
 /** Billing's repositories over one ORM. */
 export const billingRepositories = (orm: MikroORM) => ({
-  charges: new MikroOrmCharges(orm), paymentEvents: new MikroOrmPaymentEvents(orm), companySuspensions: new MikroOrmSuspensions(orm),
-  billingLedger: new MikroOrmBillingLedger(orm), billingWebhooks: new MikroOrmBillingWebhooks(orm),
+  charges: new MikroOrmCharges(orm),
+  paymentEvents: new MikroOrmPaymentEvents(orm),
+  companySuspensions: new MikroOrmSuspensions(orm),
+  billingLedger: new MikroOrmBillingLedger(orm),
+  billingWebhooks: new MikroOrmBillingWebhooks(orm),
 });

@@ -9,7 +9,8 @@ import { BizchatTemplateSchema } from './schema.js';
 
 const READ = { disableIdentityMap: true } as const;
 /** Names and languages compare in code-point order, whatever the database's collation. */
-const byNameLanguage = (a: BizchatTemplate, b: BizchatTemplate) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.language < b.language ? -1 : a.language > b.language ? 1 : a.id - b.id);
+const byNameLanguage = (a: BizchatTemplate, b: BizchatTemplate) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.language < b.language ? -1 : a.language > b.language ? 1 : a.id - b.id;
 
 export class MikroOrmBizchatTemplates extends MikroOrmRepository implements BizchatTemplates {
   async list(companyId: number, connectionId: number) {
@@ -20,7 +21,11 @@ export class MikroOrmBizchatTemplates extends MikroOrmRepository implements Bizc
   }
   async replaceAll(companyId: number, connectionId: number, templates: readonly NewBizchatTemplate[]) {
     await this.em.nativeDelete(BizchatTemplateSchema, { companyId, connectionId });
-    if (templates.length) await this.em.insertMany(BizchatTemplateSchema, templates.map((t) => ({ ...t }) as BizchatTemplate));
+    if (templates.length)
+      await this.em.insertMany(
+        BizchatTemplateSchema,
+        templates.map((t) => ({ ...t }) as BizchatTemplate),
+      );
     return this.list(companyId, connectionId);
   }
   async setStatus(wabaId: string, match: { metaId: string | null; name: string; language: string }, status: string, at: Date) {

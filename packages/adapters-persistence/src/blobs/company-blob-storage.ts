@@ -39,7 +39,14 @@ const STORE_MAX_AGE_MS = 10 * 60_000;
 const CLOSE_DELAY_MS = 5 * 60_000;
 const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
-interface CachedStore { readonly configId: number; readonly companyId: number; readonly stamp: number; readonly store: ConfigStore; readonly madeAt: number; checkedUntil: number }
+interface CachedStore {
+  readonly configId: number;
+  readonly companyId: number;
+  readonly stamp: number;
+  readonly store: ConfigStore;
+  readonly madeAt: number;
+  checkedUntil: number;
+}
 
 /**
  * Blob storage routed by company. A blob whose key names a company (`companyOfBlobKey`) goes to

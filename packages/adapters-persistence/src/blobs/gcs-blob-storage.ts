@@ -95,7 +95,6 @@ export class GcsBlobStorage implements BlobStorage {
   keyOfPublicUrl(url: string) {
     return keyOfPublicUrl(this.publicBaseUrl, url);
   }
-
 }
 
 export interface GcsBlobStorageConfig {

@@ -139,7 +139,6 @@ export class LocalDiskBlobStorage implements BlobStorage {
     return key !== null && !keyProblem(key) ? key : null;
   }
 
-
   /** The absolute file of a key, refusing unsafe keys. */
   private fileOf(key: string): string {
     const problem = keyProblem(key);
@@ -170,7 +169,7 @@ export class LocalDiskBlobStorage implements BlobStorage {
           size = 0;
           // A path is streamed, one chunk in memory at a time.
           for await (const chunk of createReadStream(data) as AsyncIterable<Buffer>) {
-            for (let done = 0; done < chunk.length;) done += (await handle.write(chunk, done)).bytesWritten;
+            for (let done = 0; done < chunk.length; ) done += (await handle.write(chunk, done)).bytesWritten;
             size += chunk.length;
           }
         } else {

@@ -11,7 +11,11 @@ export function keyOfPublicUrl(baseUrl: string, url: string): string | null {
   if (!url.startsWith(`${baseUrl}/`)) return null;
   let key: string;
   try {
-    key = url.slice(baseUrl.length + 1).split('/').map(decodeURIComponent).join('/');
+    key = url
+      .slice(baseUrl.length + 1)
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/');
   } catch {
     return null; // malformed percent-encoding
   }

@@ -51,7 +51,9 @@ export class S3BlobStorage implements BlobStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<StoredBlob> {
     const { sdk, s3 } = await this.client();
-    await s3.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+    await s3.send(
+      new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentType: contentType, ContentLength: data.length }),
+    );
     return { key, size: data.length, contentType };
   }
 
@@ -59,7 +61,15 @@ export class S3BlobStorage implements BlobStorage {
     const { size } = await stat(source); // a missing source fails before anything is sent
     const { sdk, s3 } = await this.client();
     // One request, its body streamed from the file with its length known up front.
-    await s3.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: createReadStream(source), ContentType: contentType, ContentLength: size }));
+    await s3.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: createReadStream(source),
+        ContentType: contentType,
+        ContentLength: size,
+      }),
+    );
     return { key, size, contentType };
   }
 
@@ -147,9 +157,19 @@ export function createS3BlobStorage(c: ObjstoreConnection, options: S3BlobStorag
     const sdk = await import('@aws-sdk/client-s3');
     const agent = { keepAlive: true, ...(lookup ? { lookup } : {}) };
     const s3 = new sdk.S3Client({
-      endpoint: c.endpoint, region: c.region, forcePathStyle, credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey },
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED', maxAttempts: options.maxAttempts ?? 2,
-      requestHandler: { httpAgent: new http.Agent(agent), httpsAgent: new https.Agent(agent), connectionTimeout: 10_000, requestTimeout: options.timeoutMs ?? 30_000 },
+      endpoint: c.endpoint,
+      region: c.region,
+      forcePathStyle,
+      credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: options.maxAttempts ?? 2,
+      requestHandler: {
+        httpAgent: new http.Agent(agent),
+        httpsAgent: new https.Agent(agent),
+        connectionTimeout: 10_000,
+        requestTimeout: options.timeoutMs ?? 30_000,
+      },
     });
     return { sdk, s3 };
   };

@@ -43,11 +43,18 @@ export class RedisCache implements Cache {
   private sequence = 0;
   private readonly instanceTag = randomBytes(4).toString('hex');
 
-  constructor(private readonly redis: Redis, private readonly prefix = 'sd:') {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'sd:',
+  ) {}
 
-  private k(key: string) { return `${this.prefix}${key}`; }
+  private k(key: string) {
+    return `${this.prefix}${key}`;
+  }
 
-  async get(key: string) { return this.redis.get(this.k(key)); }
+  async get(key: string) {
+    return this.redis.get(this.k(key));
+  }
 
   async set(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(this.k(key), value, 'PX', ttlMillis(ttlSeconds));
@@ -57,7 +64,9 @@ export class RedisCache implements Cache {
     return (await this.redis.set(this.k(key), value, 'PX', ttlMillis(ttlSeconds), 'NX')) === 'OK';
   }
 
-  async delete(key: string) { await this.redis.del(this.k(key)); }
+  async delete(key: string) {
+    await this.redis.del(this.k(key));
+  }
 
   async increment(key: string, ttlSeconds: number, by = 1) {
     const k = this.k(key);
@@ -74,7 +83,8 @@ export class RedisCache implements Cache {
     if (Number.isNaN(score)) throw new RangeError('Invalid window score: NaN');
     const k = this.k(key);
     const keep = Math.max(0, Math.floor(maxEntries));
-    const results = await this.redis.multi()
+    const results = await this.redis
+      .multi()
       .zadd(k, scoreArg(score), this.tag() + value)
       // Ranks ascend with the score: drop everything below the `keep` highest.
       .zremrangebyrank(k, 0, -keep - 1)
@@ -116,7 +126,8 @@ export class RedisCache implements Cache {
  * here, not with the module, so that a backend without REDIS_URL never loads it.
  */
 export async function createRedisCache(
-  url: string, options: { onError?: (err: Error) => void; prefix?: string } = {},
+  url: string,
+  options: { onError?: (err: Error) => void; prefix?: string } = {},
 ): Promise<{ cache: Cache; connected(timeoutMs?: number): Promise<boolean>; close(): Promise<void> }> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
@@ -132,7 +143,9 @@ export async function createRedisCache(
     if (!reported) options.onError?.(err);
     reported = true;
   });
-  redis.on('ready', () => { reported = false; });
+  redis.on('ready', () => {
+    reported = false;
+  });
   const down = () => redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
   return {
     // Keys `<prefix>:sd:…` with a deployment's prefix (REDIS_PREFIX), `sd:…` without.
@@ -141,9 +154,17 @@ export async function createRedisCache(
     async connected(timeoutMs = 1000) {
       if (redis.status !== 'ready') return false;
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
       try {
-        return await Promise.race([redis.ping().then(() => true, () => false), late]);
+        return await Promise.race([
+          redis.ping().then(
+            () => true,
+            () => false,
+          ),
+          late,
+        ]);
       } finally {
         clearTimeout(timer);
       }
@@ -172,7 +193,9 @@ export function unavailableWhenDown(cache: Cache, down: () => boolean): Cache {
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         if (down()) return Promise.reject(new ServiceUnavailableError('ERR_CACHE_UNAVAILABLE'));
-        return Promise.resolve().then(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).catch(unavailable);
+        return Promise.resolve()
+          .then(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args))
+          .catch(unavailable);
       };
     },
   });

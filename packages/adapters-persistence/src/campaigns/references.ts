@@ -3,7 +3,11 @@ import { MikroOrmRepository } from '../shared/context.js';
 import { marks } from '../shared/sql.js';
 
 const TABLES: Record<CampaignReferenceKind, string> = {
-  contactList: 'contact_lists', tag: 'tags', connection: 'connections', user: 'users', queue: 'queues',
+  contactList: 'contact_lists',
+  tag: 'tags',
+  connection: 'connections',
+  user: 'users',
+  queue: 'queues',
 };
 
 /** The names of what campaigns point at: one query per kind for a whole page of campaigns. */

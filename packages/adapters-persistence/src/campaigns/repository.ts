@@ -1,9 +1,27 @@
 import type { MikroORM } from '@mikro-orm/core';
 import {
-  foldForSearch, initialPacingState,
-  type AudienceContact, type AudienceListItem, type Campaign, type CampaignAudience, type CampaignMedia, type CampaignPacing, type CampaignProgress,
-  type CampaignRecipient, type CampaignRecipients, type Campaigns, type CampaignSettingRow, type CampaignSettingsStore, type CampaignStatus,
-  type ConnectionPacingState, type NewCampaign, type NewRecipient, type RecipientProgress, type RecipientState, type StoredCampaignSetting, type Suppressions,
+  foldForSearch,
+  initialPacingState,
+  type AudienceContact,
+  type AudienceListItem,
+  type Campaign,
+  type CampaignAudience,
+  type CampaignMedia,
+  type CampaignPacing,
+  type CampaignProgress,
+  type CampaignRecipient,
+  type CampaignRecipients,
+  type Campaigns,
+  type CampaignSettingRow,
+  type CampaignSettingsStore,
+  type CampaignStatus,
+  type ConnectionPacingState,
+  type NewCampaign,
+  type NewRecipient,
+  type RecipientProgress,
+  type RecipientState,
+  type StoredCampaignSetting,
+  type Suppressions,
 } from '@servicedesk/core';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldSql } from '../shared/search.js';
@@ -18,7 +36,8 @@ const maybeNumber = (v: unknown) => (v === null || v === undefined ? null : Numb
 /** A jsonb value: the driver may hand it over parsed or as text. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 const mediaOf = (r: Row): CampaignMedia | null =>
-  r.media_path === null || r.media_path === undefined ? null
+  r.media_path === null || r.media_path === undefined
+    ? null
     : { path: String(r.media_path), name: String(r.media_name ?? ''), contentType: String(r.media_content_type ?? ''), size: Number(r.media_size ?? 0) };
 const mediaValues = (m: CampaignMedia | null) => [m?.path ?? null, m?.name ?? null, m?.contentType ?? null, m?.size ?? null];
 /** A timestamp inside a JSON batch (cast back to timestamptz by the statement). */
@@ -35,20 +54,65 @@ const INSERT_CHUNK = 1000;
 
 /** Every column `update` writes, in the order of `campaignValues`. */
 const CAMPAIGN_FIELDS = [
-  'name', 'message1', 'message2', 'message3', 'message4', 'message5',
-  'confirmation_message1', 'confirmation_message2', 'confirmation_message3', 'confirmation_message4', 'confirmation_message5',
-  'confirmation', 'scheduled_at', 'completed_at', 'media_path', 'media_name', 'media_content_type', 'media_size',
-  'contact_list_id', 'tag_list_id', 'chatapp_id', 'user_id', 'queue_id', 'status_ticket', 'open_ticket',
-  'materialized_at', 'failure_reason', 'created_at', 'updated_at',
+  'name',
+  'message1',
+  'message2',
+  'message3',
+  'message4',
+  'message5',
+  'confirmation_message1',
+  'confirmation_message2',
+  'confirmation_message3',
+  'confirmation_message4',
+  'confirmation_message5',
+  'confirmation',
+  'scheduled_at',
+  'completed_at',
+  'media_path',
+  'media_name',
+  'media_content_type',
+  'media_size',
+  'contact_list_id',
+  'tag_list_id',
+  'chatapp_id',
+  'user_id',
+  'queue_id',
+  'status_ticket',
+  'open_ticket',
+  'materialized_at',
+  'failure_reason',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function campaignValues(c: NewCampaign): unknown[] {
   return [
-    c.name, c.message1, c.message2, c.message3, c.message4, c.message5,
-    c.confirmationMessage1, c.confirmationMessage2, c.confirmationMessage3, c.confirmationMessage4, c.confirmationMessage5,
-    c.confirmation, c.scheduledAt, c.completedAt, ...mediaValues(c.media),
-    c.contactListId, c.tagListId, c.chatappId, c.userId, c.queueId, c.statusTicket, c.openTicket,
-    c.materializedAt, c.failureReason, c.createdAt, c.updatedAt,
+    c.name,
+    c.message1,
+    c.message2,
+    c.message3,
+    c.message4,
+    c.message5,
+    c.confirmationMessage1,
+    c.confirmationMessage2,
+    c.confirmationMessage3,
+    c.confirmationMessage4,
+    c.confirmationMessage5,
+    c.confirmation,
+    c.scheduledAt,
+    c.completedAt,
+    ...mediaValues(c.media),
+    c.contactListId,
+    c.tagListId,
+    c.chatappId,
+    c.userId,
+    c.queueId,
+    c.statusTicket,
+    c.openTicket,
+    c.materializedAt,
+    c.failureReason,
+    c.createdAt,
+    c.updatedAt,
   ];
 }
 
@@ -56,24 +120,44 @@ const CAMPAIGN_COLUMNS = `id, company_id, status, ${CAMPAIGN_FIELDS.join(', ')}`
 
 function toCampaign(r: Row): Campaign {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), name: String(r.name),
-    message1: String(r.message1), message2: String(r.message2), message3: String(r.message3), message4: String(r.message4), message5: String(r.message5),
-    confirmationMessage1: String(r.confirmation_message1), confirmationMessage2: String(r.confirmation_message2),
-    confirmationMessage3: String(r.confirmation_message3), confirmationMessage4: String(r.confirmation_message4),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    name: String(r.name),
+    message1: String(r.message1),
+    message2: String(r.message2),
+    message3: String(r.message3),
+    message4: String(r.message4),
+    message5: String(r.message5),
+    confirmationMessage1: String(r.confirmation_message1),
+    confirmationMessage2: String(r.confirmation_message2),
+    confirmationMessage3: String(r.confirmation_message3),
+    confirmationMessage4: String(r.confirmation_message4),
     confirmationMessage5: String(r.confirmation_message5),
-    confirmation: Boolean(r.confirmation), status: r.status as CampaignStatus,
-    scheduledAt: maybeTime(r.scheduled_at), completedAt: maybeTime(r.completed_at), media: mediaOf(r),
-    contactListId: maybeNumber(r.contact_list_id), tagListId: maybeNumber(r.tag_list_id), chatappId: maybeNumber(r.chatapp_id),
-    userId: maybeNumber(r.user_id), queueId: maybeNumber(r.queue_id),
-    statusTicket: r.status_ticket as Campaign['statusTicket'], openTicket: r.open_ticket as Campaign['openTicket'],
-    materializedAt: maybeTime(r.materialized_at), failureReason: (r.failure_reason as string | null) ?? null,
-    createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+    confirmation: Boolean(r.confirmation),
+    status: r.status as CampaignStatus,
+    scheduledAt: maybeTime(r.scheduled_at),
+    completedAt: maybeTime(r.completed_at),
+    media: mediaOf(r),
+    contactListId: maybeNumber(r.contact_list_id),
+    tagListId: maybeNumber(r.tag_list_id),
+    chatappId: maybeNumber(r.chatapp_id),
+    userId: maybeNumber(r.user_id),
+    queueId: maybeNumber(r.queue_id),
+    statusTicket: r.status_ticket as Campaign['statusTicket'],
+    openTicket: r.open_ticket as Campaign['openTicket'],
+    materializedAt: maybeTime(r.materialized_at),
+    failureReason: (r.failure_reason as string | null) ?? null,
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
   };
 }
 
 /** The columns `transition` may set besides the status. */
 const TRANSITION_PATCH: Record<'completedAt' | 'failureReason' | 'materializedAt' | 'updatedAt', string> = {
-  completedAt: 'completed_at', failureReason: 'failure_reason', materializedAt: 'materialized_at', updatedAt: 'updated_at',
+  completedAt: 'completed_at',
+  failureReason: 'failure_reason',
+  materializedAt: 'materialized_at',
+  updatedAt: 'updated_at',
 };
 
 /** `campaigns`, scoped by company; the status moves only through `transition`'s conditional update. */
@@ -96,13 +180,20 @@ export class MikroOrmCampaigns extends MikroOrmRepository implements Campaigns {
   }
 
   async update(campaign: Campaign) {
-    await this.em.execute(
-      `update campaigns set ${CAMPAIGN_FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? and company_id = ?`,
-      [...campaignValues(campaign), campaign.id, campaign.companyId],
-    );
+    await this.em.execute(`update campaigns set ${CAMPAIGN_FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? and company_id = ?`, [
+      ...campaignValues(campaign),
+      campaign.id,
+      campaign.companyId,
+    ]);
   }
 
-  async transition(companyId: number, id: number, from: readonly CampaignStatus[], to: CampaignStatus, patch: Partial<Pick<Campaign, 'completedAt' | 'failureReason' | 'materializedAt' | 'updatedAt'>> = {}) {
+  async transition(
+    companyId: number,
+    id: number,
+    from: readonly CampaignStatus[],
+    to: CampaignStatus,
+    patch: Partial<Pick<Campaign, 'completedAt' | 'failureReason' | 'materializedAt' | 'updatedAt'>> = {},
+  ) {
     if (!from.length) return false;
     const sets = ['status = ?'];
     const values: unknown[] = [to];
@@ -128,7 +219,10 @@ export class MikroOrmCampaigns extends MikroOrmRepository implements Campaigns {
 
   /** Share-locked: a status change waits for the send transaction that read it. */
   async statusForSend(companyId: number, id: number) {
-    const [row] = await this.em.execute<Array<{ status: CampaignStatus }>>('select status from campaigns where id = ? and company_id = ? for share', [id, companyId]);
+    const [row] = await this.em.execute<Array<{ status: CampaignStatus }>>('select status from campaigns where id = ? and company_id = ? for share', [
+      id,
+      companyId,
+    ]);
     return row ? row.status : null;
   }
 
@@ -157,7 +251,8 @@ export class MikroOrmCampaigns extends MikroOrmRepository implements Campaigns {
   pendingOnContactList(companyId: number, contactListId: number) {
     return this.select(
       `company_id = ? and contact_list_id = ? and materialized_at is null and status in (${marks(NOT_STARTED_OR_RUNNING.length)})`,
-      [companyId, contactListId, ...NOT_STARTED_OR_RUNNING], 'order by id',
+      [companyId, contactListId, ...NOT_STARTED_OR_RUNNING],
+      'order by id',
     );
   }
 }
@@ -166,16 +261,63 @@ export class MikroOrmCampaigns extends MikroOrmRepository implements Campaigns {
 
 /** The columns a recipient's `update` writes, in the order of `recipientValues`. */
 const RECIPIENT_FIELDS = [
-  'connection_id', 'number', 'name', 'contact_id', 'list_item_id', 'variables', 'variant', 'body', 'confirmation_body',
-  'media_path', 'media_name', 'media_content_type', 'media_size', 'stage', 'state', 'reason', 'due_at', 'claimed_until', 'attempts', 'message_id',
-  'sent_at', 'delivered_at', 'read_at', 'confirmation_requested_at', 'confirmed_at', 'awaiting_until', 'created_at', 'updated_at',
+  'connection_id',
+  'number',
+  'name',
+  'contact_id',
+  'list_item_id',
+  'variables',
+  'variant',
+  'body',
+  'confirmation_body',
+  'media_path',
+  'media_name',
+  'media_content_type',
+  'media_size',
+  'stage',
+  'state',
+  'reason',
+  'due_at',
+  'claimed_until',
+  'attempts',
+  'message_id',
+  'sent_at',
+  'delivered_at',
+  'read_at',
+  'confirmation_requested_at',
+  'confirmed_at',
+  'awaiting_until',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function recipientValues(r: NewRecipient): unknown[] {
   return [
-    r.connectionId, r.number, r.name, r.contactId, r.listItemId, JSON.stringify(r.variables), r.variant, r.body, r.confirmationBody,
-    ...mediaValues(r.media), r.stage, r.state, r.reason, r.dueAt, r.claimedUntil, r.attempts, r.messageId,
-    r.sentAt, r.deliveredAt, r.readAt, r.confirmationRequestedAt, r.confirmedAt, r.awaitingUntil, r.createdAt, r.updatedAt,
+    r.connectionId,
+    r.number,
+    r.name,
+    r.contactId,
+    r.listItemId,
+    JSON.stringify(r.variables),
+    r.variant,
+    r.body,
+    r.confirmationBody,
+    ...mediaValues(r.media),
+    r.stage,
+    r.state,
+    r.reason,
+    r.dueAt,
+    r.claimedUntil,
+    r.attempts,
+    r.messageId,
+    r.sentAt,
+    r.deliveredAt,
+    r.readAt,
+    r.confirmationRequestedAt,
+    r.confirmedAt,
+    r.awaitingUntil,
+    r.createdAt,
+    r.updatedAt,
   ];
 }
 
@@ -193,28 +335,69 @@ const RECORD_TYPES = `company_id int, campaign_id int, connection_id int, number
 
 function recipientRecord(r: NewRecipient): Record<string, unknown> {
   return {
-    company_id: r.companyId, campaign_id: r.campaignId, connection_id: r.connectionId, number: r.number, name: r.name,
-    contact_id: r.contactId, list_item_id: r.listItemId, variables: r.variables, variant: r.variant, body: r.body,
-    confirmation_body: r.confirmationBody, media_path: r.media?.path ?? null, media_name: r.media?.name ?? null,
-    media_content_type: r.media?.contentType ?? null, media_size: r.media?.size ?? null, stage: r.stage, state: r.state, reason: r.reason,
-    due_at: iso(r.dueAt), claimed_until: iso(r.claimedUntil), attempts: r.attempts, message_id: r.messageId,
-    sent_at: iso(r.sentAt), delivered_at: iso(r.deliveredAt), read_at: iso(r.readAt),
-    confirmation_requested_at: iso(r.confirmationRequestedAt), confirmed_at: iso(r.confirmedAt), awaiting_until: iso(r.awaitingUntil),
-    created_at: iso(r.createdAt), updated_at: iso(r.updatedAt),
+    company_id: r.companyId,
+    campaign_id: r.campaignId,
+    connection_id: r.connectionId,
+    number: r.number,
+    name: r.name,
+    contact_id: r.contactId,
+    list_item_id: r.listItemId,
+    variables: r.variables,
+    variant: r.variant,
+    body: r.body,
+    confirmation_body: r.confirmationBody,
+    media_path: r.media?.path ?? null,
+    media_name: r.media?.name ?? null,
+    media_content_type: r.media?.contentType ?? null,
+    media_size: r.media?.size ?? null,
+    stage: r.stage,
+    state: r.state,
+    reason: r.reason,
+    due_at: iso(r.dueAt),
+    claimed_until: iso(r.claimedUntil),
+    attempts: r.attempts,
+    message_id: r.messageId,
+    sent_at: iso(r.sentAt),
+    delivered_at: iso(r.deliveredAt),
+    read_at: iso(r.readAt),
+    confirmation_requested_at: iso(r.confirmationRequestedAt),
+    confirmed_at: iso(r.confirmedAt),
+    awaiting_until: iso(r.awaitingUntil),
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
   };
 }
 
 function toRecipient(r: Row): CampaignRecipient {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), campaignId: Number(r.campaign_id), connectionId: Number(r.connection_id),
-    number: String(r.number), name: String(r.name), contactId: maybeNumber(r.contact_id), listItemId: maybeNumber(r.list_item_id),
-    variables: json<Record<string, string>>(r.variables) ?? {}, variant: Number(r.variant), body: String(r.body),
-    confirmationBody: (r.confirmation_body as string | null) ?? null, media: mediaOf(r),
-    stage: r.stage as CampaignRecipient['stage'], state: r.state as RecipientState, reason: (r.reason as string | null) ?? null,
-    dueAt: time(r.due_at), claimedUntil: maybeTime(r.claimed_until), attempts: Number(r.attempts), messageId: (r.message_id as string | null) ?? null,
-    sentAt: maybeTime(r.sent_at), deliveredAt: maybeTime(r.delivered_at), readAt: maybeTime(r.read_at),
-    confirmationRequestedAt: maybeTime(r.confirmation_requested_at), confirmedAt: maybeTime(r.confirmed_at), awaitingUntil: maybeTime(r.awaiting_until),
-    createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    campaignId: Number(r.campaign_id),
+    connectionId: Number(r.connection_id),
+    number: String(r.number),
+    name: String(r.name),
+    contactId: maybeNumber(r.contact_id),
+    listItemId: maybeNumber(r.list_item_id),
+    variables: json<Record<string, string>>(r.variables) ?? {},
+    variant: Number(r.variant),
+    body: String(r.body),
+    confirmationBody: (r.confirmation_body as string | null) ?? null,
+    media: mediaOf(r),
+    stage: r.stage as CampaignRecipient['stage'],
+    state: r.state as RecipientState,
+    reason: (r.reason as string | null) ?? null,
+    dueAt: time(r.due_at),
+    claimedUntil: maybeTime(r.claimed_until),
+    attempts: Number(r.attempts),
+    messageId: (r.message_id as string | null) ?? null,
+    sentAt: maybeTime(r.sent_at),
+    deliveredAt: maybeTime(r.delivered_at),
+    readAt: maybeTime(r.read_at),
+    confirmationRequestedAt: maybeTime(r.confirmation_requested_at),
+    confirmedAt: maybeTime(r.confirmed_at),
+    awaitingUntil: maybeTime(r.awaiting_until),
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
   };
 }
 
@@ -235,15 +418,17 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
     let added = 0;
     for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
       const chunk = recipients.slice(start, start + INSERT_CHUNK).map(recipientRecord);
-      added += Number(await this.scalar(
-        `with added as (
+      added += Number(
+        await this.scalar(
+          `with added as (
            insert into campaign_recipients (company_id, campaign_id, ${RECIPIENT_FIELDS.join(', ')})
            select company_id, campaign_id, ${RECIPIENT_FIELDS.join(', ')} from jsonb_to_recordset(cast(? as jsonb)) as r(${RECORD_TYPES})
            on conflict (campaign_id, number) do nothing
            returning 1)
          select count(*) as v from added`,
-        [JSON.stringify(chunk)],
-      ));
+          [JSON.stringify(chunk)],
+        ),
+      );
     }
     return added;
   }
@@ -307,8 +492,13 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
              as v(ord, message_id, state, reason, at)
            where r.message_id = v.message_id
              and r.state = any(case v.state when 'delivered' then array['sent'] when 'read' then array['sent', 'delivered'] else array['sent', 'delivered', 'read'] end)
-           returning v.ord, ${RECIPIENT_COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')}`,
-          chunk.flatMap((i) => { const c = changes[i]!; return [i, c.messageId, c.state, c.state === 'failed' ? c.reason ?? null : null, c.at]; }),
+           returning v.ord, ${RECIPIENT_COLUMNS.split(', ')
+             .map((c) => `r.${c}`)
+             .join(', ')}`,
+          chunk.flatMap((i) => {
+            const c = changes[i]!;
+            return [i, c.messageId, c.state, c.state === 'failed' ? (c.reason ?? null) : null, c.at];
+          }),
         );
         for (const row of rows) results[Number(row.ord)] = toRecipient(row);
       }
@@ -322,7 +512,9 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
 
   /** Counted by the database, grouped by state and reason. */
   async progress(companyId: number, campaignId: number): Promise<CampaignProgress> {
-    const rows = await this.em.execute<Array<{ state: RecipientState; reason: string | null; n: unknown; awaiting: unknown; requested: unknown; confirmed: unknown }>>(
+    const rows = await this.em.execute<
+      Array<{ state: RecipientState; reason: string | null; n: unknown; awaiting: unknown; requested: unknown; confirmed: unknown }>
+    >(
       `select state, reason, count(*) as n,
          count(*) filter (where ${AWAITING}) as awaiting,
          count(*) filter (where confirmation_requested_at is not null) as requested,
@@ -333,7 +525,10 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
     const counts: Record<RecipientState, number> = { pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0 };
     const failedByReason: Record<string, number> = {};
     const skippedByReason: Record<string, number> = {};
-    let total = 0, awaitingConfirmation = 0, confirmationRequested = 0, confirmed = 0;
+    let total = 0,
+      awaitingConfirmation = 0,
+      confirmationRequested = 0,
+      confirmed = 0;
     for (const row of rows) {
       const n = Number(row.n);
       total += n;
@@ -354,19 +549,28 @@ export class MikroOrmCampaignRecipients extends MikroOrmRepository implements Ca
 
   /** A live claim postpones the recipient to the claim's end. */
   async nextDue(connectionId: number) {
-    return maybeTime(await this.scalar(
-      `select min(greatest(r.due_at, r.claimed_until)) as v from campaign_recipients r join campaigns c on c.id = r.campaign_id
+    return maybeTime(
+      await this.scalar(
+        `select min(greatest(r.due_at, r.claimed_until)) as v from campaign_recipients r join campaigns c on c.id = r.campaign_id
        where r.connection_id = ? and r.state = 'pending' and c.status = 'EM_ANDAMENTO'`,
-      [connectionId],
-    ));
+        [connectionId],
+      ),
+    );
   }
 
   async countAwaiting(campaignId: number, now: Date) {
-    return Number(await this.scalar(`select count(*) as v from campaign_recipients where campaign_id = ? and ${AWAITING} and awaiting_until > ?`, [campaignId, now]));
+    return Number(
+      await this.scalar(`select count(*) as v from campaign_recipients where campaign_id = ? and ${AWAITING} and awaiting_until > ?`, [campaignId, now]),
+    );
   }
 
   async nextAwaitingExpiry(campaignId: number, now: Date) {
-    return maybeTime(await this.scalar(`select min(awaiting_until) as v from campaign_recipients where campaign_id = ? and ${AWAITING} and awaiting_until > ?`, [campaignId, now]));
+    return maybeTime(
+      await this.scalar(`select min(awaiting_until) as v from campaign_recipients where campaign_id = ? and ${AWAITING} and awaiting_until > ?`, [
+        campaignId,
+        now,
+      ]),
+    );
   }
 
   async expireAwaiting(campaignId: number, now: Date) {
@@ -405,8 +609,12 @@ export class MikroOrmCampaignPacing extends MikroOrmRepository implements Campai
     );
     if (!row) return initialPacingState(connectionId);
     return {
-      connectionId: Number(row.connection_id), lastSentAt: maybeTime(row.last_sent_at), nextGapMs: Number(row.next_gap_ms),
-      streak: Number(row.streak), consecutiveErrors: Number(row.consecutive_errors), backoffUntil: maybeTime(row.backoff_until),
+      connectionId: Number(row.connection_id),
+      lastSentAt: maybeTime(row.last_sent_at),
+      nextGapMs: Number(row.next_gap_ms),
+      streak: Number(row.streak),
+      consecutiveErrors: Number(row.consecutive_errors),
+      backoffUntil: maybeTime(row.backoff_until),
     };
   }
 
@@ -422,7 +630,8 @@ export class MikroOrmCampaignPacing extends MikroOrmRepository implements Campai
 
   async sendsSince(connectionId: number, since: Date) {
     const rows = await this.em.execute<Array<{ sent_at: Time }>>(
-      'select sent_at from campaign_sends where connection_id = ? and sent_at >= ? order by sent_at', [connectionId, since],
+      'select sent_at from campaign_sends where connection_id = ? and sent_at >= ? order by sent_at',
+      [connectionId, since],
     );
     return rows.map((r) => time(r.sent_at));
   }
@@ -448,7 +657,8 @@ export class MikroOrmCampaignPacing extends MikroOrmRepository implements Campai
 
   async dueConnections(now: Date, limit: number) {
     const rows = await this.em.execute<Array<{ company_id: unknown; connection_id: unknown }>>(
-      'select company_id, connection_id from campaign_pacing where next_run_at <= ? order by next_run_at, connection_id limit ?', [now, limit],
+      'select company_id, connection_id from campaign_pacing where next_run_at <= ? order by next_run_at, connection_id limit ?',
+      [now, limit],
     );
     return rows.map((r) => ({ companyId: Number(r.company_id), connectionId: Number(r.connection_id) }));
   }
@@ -467,9 +677,10 @@ const IN_JSON = 'select jsonb_array_elements_text(cast(? as jsonb))';
 export class MikroOrmCampaignSuppressions extends MikroOrmRepository implements Suppressions {
   async suppressed(companyId: number, numbers: readonly string[]) {
     if (!numbers.length) return new Set<string>();
-    const rows = await this.em.execute<Array<{ number: string }>>(
-      `select number from campaign_suppressions where company_id = ? and number in (${IN_JSON})`, [companyId, JSON.stringify(numbers)],
-    );
+    const rows = await this.em.execute<Array<{ number: string }>>(`select number from campaign_suppressions where company_id = ? and number in (${IN_JSON})`, [
+      companyId,
+      JSON.stringify(numbers),
+    ]);
     return new Set(rows.map((r) => r.number));
   }
 
@@ -483,7 +694,14 @@ export class MikroOrmCampaignSuppressions extends MikroOrmRepository implements 
 }
 
 function toStoredSetting(r: Row): StoredCampaignSetting {
-  return { id: Number(r.id), companyId: Number(r.company_id), key: String(r.key), value: String(r.value), createdAt: time(r.created_at), updatedAt: time(r.updated_at) };
+  return {
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    key: String(r.key),
+    value: String(r.value),
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
+  };
 }
 
 /** `campaign_settings`: the company's key/value rows (the time zone comes from the company settings). */
@@ -506,7 +724,8 @@ export class MikroOrmCampaignSettingsRows extends MikroOrmRepository implements 
       );
     }
     const stored = await this.em.execute<Row[]>(
-      'select id, company_id, key, value, created_at, updated_at from campaign_settings where company_id = ? order by id', [companyId],
+      'select id, company_id, key, value, created_at, updated_at from campaign_settings where company_id = ? order by id',
+      [companyId],
     );
     return stored.map(toStoredSetting);
   }
@@ -516,8 +735,12 @@ const CONTACT_COLUMNS = 'c.id, c.name, c.number, c.email, c.blocked, c.is_group'
 
 function toAudienceContact(r: Row): AudienceContact {
   return {
-    id: Number(r.id), name: String(r.name), number: String(r.number), email: (r.email as string | null) ?? null,
-    blocked: Boolean(r.blocked), isGroup: Boolean(r.is_group),
+    id: Number(r.id),
+    name: String(r.name),
+    number: String(r.number),
+    email: (r.email as string | null) ?? null,
+    blocked: Boolean(r.blocked),
+    isGroup: Boolean(r.is_group),
   };
 }
 
@@ -530,8 +753,12 @@ export class MikroOrmCampaignAudience extends MikroOrmRepository implements Camp
       [companyId, contactListId],
     );
     return rows.map((r) => ({
-      id: Number(r.id), name: String(r.name), number: String(r.canonical_number), email: String(r.email ?? ''),
-      validity: r.validity as AudienceListItem['validity'], variables: json<Record<string, string>>(r.variables) ?? {},
+      id: Number(r.id),
+      name: String(r.name),
+      number: String(r.canonical_number),
+      email: String(r.email ?? ''),
+      validity: r.validity as AudienceListItem['validity'],
+      variables: json<Record<string, string>>(r.variables) ?? {},
     }));
   }
 

@@ -9,12 +9,38 @@ import { foreignKeysOf } from '../shared/columns.js';
  */
 
 export interface CampaignRow {
-  id: number; companyId: number; name: string;
-  message1: string; message2: string; message3: string; message4: string; message5: string;
-  confirmationMessage1: string; confirmationMessage2: string; confirmationMessage3: string; confirmationMessage4: string; confirmationMessage5: string;
-  confirmation: boolean; status: string; scheduledAt: Date | null; completedAt: Date | null; mediaPath: string | null; mediaName: string | null; mediaContentType: string | null; mediaSize: number | null;
-  contactListId: number | null; tagListId: number | null; chatappId: number | null; userId: number | null; queueId: number | null;
-  statusTicket: string; openTicket: string; materializedAt: Date | null; failureReason: string | null; createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  name: string;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmationMessage1: string;
+  confirmationMessage2: string;
+  confirmationMessage3: string;
+  confirmationMessage4: string;
+  confirmationMessage5: string;
+  confirmation: boolean;
+  status: string;
+  scheduledAt: Date | null;
+  completedAt: Date | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaContentType: string | null;
+  mediaSize: number | null;
+  contactListId: number | null;
+  tagListId: number | null;
+  chatappId: number | null;
+  userId: number | null;
+  queueId: number | null;
+  statusTicket: string;
+  openTicket: string;
+  materializedAt: Date | null;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const campaigns = foreignKeysOf('campaigns');
@@ -27,8 +53,16 @@ export const CampaignSchema = new EntitySchema<CampaignRow>({
     id: { type: 'number', primary: true, autoincrement: true },
     companyId: campaigns('company_id', 'Company', 'cascade'),
     name: { type: 'string', length: 255 },
-    message1: variant, message2: variant, message3: variant, message4: variant, message5: variant,
-    confirmationMessage1: variant, confirmationMessage2: variant, confirmationMessage3: variant, confirmationMessage4: variant, confirmationMessage5: variant,
+    message1: variant,
+    message2: variant,
+    message3: variant,
+    message4: variant,
+    message5: variant,
+    confirmationMessage1: variant,
+    confirmationMessage2: variant,
+    confirmationMessage3: variant,
+    confirmationMessage4: variant,
+    confirmationMessage5: variant,
     confirmation: { type: 'boolean', default: false },
     status: { type: 'string', enum: true, items: [...CAMPAIGN_STATUSES], columnType: 'varchar(20)', default: 'INATIVA' },
     scheduledAt: { type: 'Date', nullable: true },
@@ -58,11 +92,37 @@ export const CampaignSchema = new EntitySchema<CampaignRow>({
 });
 
 export interface CampaignRecipientRow {
-  id: number; companyId: number; campaignId: number; connectionId: number; number: string; name: string;
-  contactId: number | null; listItemId: number | null; variables: Record<string, string>; variant: number; body: string;
-  confirmationBody: string | null; mediaPath: string | null; mediaName: string | null; mediaContentType: string | null; mediaSize: number | null; stage: string; state: string; reason: string | null;
-  dueAt: Date; claimedUntil: Date | null; attempts: number; messageId: string | null; sentAt: Date | null; deliveredAt: Date | null;
-  readAt: Date | null; confirmationRequestedAt: Date | null; confirmedAt: Date | null; awaitingUntil: Date | null; createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  campaignId: number;
+  connectionId: number;
+  number: string;
+  name: string;
+  contactId: number | null;
+  listItemId: number | null;
+  variables: Record<string, string>;
+  variant: number;
+  body: string;
+  confirmationBody: string | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaContentType: string | null;
+  mediaSize: number | null;
+  stage: string;
+  state: string;
+  reason: string | null;
+  dueAt: Date;
+  claimedUntil: Date | null;
+  attempts: number;
+  messageId: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+  confirmationRequestedAt: Date | null;
+  confirmedAt: Date | null;
+  awaitingUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const recipients = foreignKeysOf('campaign_recipients');
@@ -113,8 +173,14 @@ export const CampaignRecipientSchema = new EntitySchema<CampaignRecipientRow>({
 });
 
 export interface CampaignPacingRow {
-  connectionId: number; companyId: number; lastSentAt: Date | null; nextGapMs: number; streak: number; consecutiveErrors: number;
-  backoffUntil: Date | null; nextRunAt: Date | null;
+  connectionId: number;
+  companyId: number;
+  lastSentAt: Date | null;
+  nextGapMs: number;
+  streak: number;
+  consecutiveErrors: number;
+  backoffUntil: Date | null;
+  nextRunAt: Date | null;
 }
 
 const pacing = foreignKeysOf('campaign_pacing');
@@ -132,13 +198,19 @@ export const CampaignPacingSchema = new EntitySchema<CampaignPacingRow>({
     backoffUntil: { type: 'Date', nullable: true },
     nextRunAt: { type: 'Date', nullable: true },
   },
-  indexes: [{
-    name: 'campaign_pacing_next_run_at_idx',
-    expression: 'create index campaign_pacing_next_run_at_idx on campaign_pacing (next_run_at) where next_run_at is not null',
-  }],
+  indexes: [
+    {
+      name: 'campaign_pacing_next_run_at_idx',
+      expression: 'create index campaign_pacing_next_run_at_idx on campaign_pacing (next_run_at) where next_run_at is not null',
+    },
+  ],
 });
 
-export interface CampaignSendRow { id: string; connectionId: number; sentAt: Date; }
+export interface CampaignSendRow {
+  id: string;
+  connectionId: number;
+  sentAt: Date;
+}
 
 export const CampaignSendSchema = new EntitySchema<CampaignSendRow>({
   name: 'CampaignSend',
@@ -151,7 +223,14 @@ export const CampaignSendSchema = new EntitySchema<CampaignSendRow>({
   indexes: [{ name: 'campaign_sends_connection_id_sent_at_idx', properties: ['connectionId', 'sentAt'] }],
 });
 
-export interface CampaignSuppressionRow { id: number; companyId: number; number: string; reason: string; campaignId: number | null; createdAt: Date; }
+export interface CampaignSuppressionRow {
+  id: number;
+  companyId: number;
+  number: string;
+  reason: string;
+  campaignId: number | null;
+  createdAt: Date;
+}
 
 const suppressions = foreignKeysOf('campaign_suppressions');
 
@@ -169,7 +248,14 @@ export const CampaignSuppressionSchema = new EntitySchema<CampaignSuppressionRow
   uniques: [{ name: 'campaign_suppressions_company_id_number_key', properties: ['companyId', 'number'] }],
 });
 
-export interface CampaignSettingEntityRow { id: number; companyId: number; key: string; value: string; createdAt: Date; updatedAt: Date; }
+export interface CampaignSettingEntityRow {
+  id: number;
+  companyId: number;
+  key: string;
+  value: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 export const CampaignSettingSchema = new EntitySchema<CampaignSettingEntityRow>({
   name: 'CampaignSetting',
@@ -186,4 +272,11 @@ export const CampaignSettingSchema = new EntitySchema<CampaignSettingEntityRow>(
 });
 
 /** The entity schemas of m0015 (their `campaigns.contact_list_id` refers to the contact lists' `ContactList`). */
-export const CAMPAIGN_SCHEMAS = [CampaignSchema, CampaignRecipientSchema, CampaignPacingSchema, CampaignSendSchema, CampaignSuppressionSchema, CampaignSettingSchema];
+export const CAMPAIGN_SCHEMAS = [
+  CampaignSchema,
+  CampaignRecipientSchema,
+  CampaignPacingSchema,
+  CampaignSendSchema,
+  CampaignSuppressionSchema,
+  CampaignSettingSchema,
+];

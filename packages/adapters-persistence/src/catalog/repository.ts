@@ -1,12 +1,8 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/core';
 import { ConflictError, NotFoundError, type PageRequest } from '@servicedesk/core';
-import type {
-  Categories, ImportBatchOptions, ImportedProduct, ProductImports, ProductQuery, Products,
-} from '@servicedesk/core/catalog/ports';
+import type { Categories, ImportBatchOptions, ImportedProduct, ProductImports, ProductQuery, Products } from '@servicedesk/core/catalog/ports';
 import type { Category, NewCategory, NewProduct, NewProductImage, Product, ProductImage } from '@servicedesk/core/catalog/product';
-import {
-  MAX_REPORTED_IMPORT_ERRORS, type NewProductImport, type ProductImport, type ProductImportProgress,
-} from '@servicedesk/core/catalog/product-import';
+import { MAX_REPORTED_IMPORT_ERRORS, type NewProductImport, type ProductImport, type ProductImportProgress } from '@servicedesk/core/catalog/product-import';
 import { MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, searchWhere } from '../shared/search.js';
 import { marks } from '../shared/sql.js';
@@ -35,7 +31,9 @@ async function constrained<T>(write: () => Promise<T>): Promise<T> {
     }
     if (err instanceof ForeignKeyConstraintViolationException) {
       // A product (or a subcategory) written with a category deleted meanwhile.
-      if (/insert or update on table "(products|categories)" violates foreign key constraint "(products_category_id|categories_parent_id)_fkey"/.test(message)) {
+      if (
+        /insert or update on table "(products|categories)" violates foreign key constraint "(products_category_id|categories_parent_id)_fkey"/.test(message)
+      ) {
         throw new NotFoundError('ERR_CATEGORY_NOT_FOUND');
       }
       // A category deleted while products are still in it.
@@ -67,7 +65,10 @@ export class MikroOrmProducts extends MikroOrmRepository implements Products {
     if (q.categoryId !== undefined) where.categoryId = isId(q.categoryId) ? q.categoryId : -1;
     if (q.active !== undefined) where.active = q.active;
     const [rows, count] = await this.em.findAndCount(ProductSchema, where, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [foldedOrder('name'), { id: 'asc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -102,19 +103,18 @@ export class MikroOrmProducts extends MikroOrmRepository implements Products {
   }
   async importBatch(companyId: number, rows: readonly ImportedProduct[], options: ImportBatchOptions, at: Date) {
     if (!rows.length) return { created: 0, updated: 0, skipped: 0 };
-    const params = rows.flatMap((r) => [
-      companyId, r.name, r.description, r.sku, r.price, r.currency, r.stock, r.trackStock, r.active, r.categoryId, at, at,
-    ]);
+    const params = rows.flatMap((r) => [companyId, r.name, r.description, r.sku, r.price, r.currency, r.stock, r.trackStock, r.active, r.categoryId, at, at]);
     const values = marks(rows.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     if (options.mode === 'create') {
-      const written = await constrained(() => this.em.execute<IdRow[]>(
-        `insert into products ${PRODUCT_COLUMNS} values ${values} on conflict (company_id, sku) do nothing returning id`, params,
-      ));
+      const written = await constrained(() =>
+        this.em.execute<IdRow[]>(`insert into products ${PRODUCT_COLUMNS} values ${values} on conflict (company_id, sku) do nothing returning id`, params),
+      );
       return { created: written.length, updated: 0, skipped: rows.length - written.length };
     }
     const has = (c: ImportBatchOptions['columns'][number]) => options.columns.includes(c);
     const sets = [
-      'name = excluded.name', 'price = excluded.price',
+      'name = excluded.name',
+      'price = excluded.price',
       ...(has('description') ? ['description = excluded.description'] : []),
       ...(has('currency') ? ['currency = excluded.currency'] : []),
       ...(has('stock') ? ['stock = excluded.stock', 'track_stock = excluded.track_stock'] : []),
@@ -123,28 +123,36 @@ export class MikroOrmProducts extends MikroOrmRepository implements Products {
       'updated_at = excluded.updated_at',
     ];
     // `xmax = 0` tells the rows this statement inserted from those it updated.
-    const written = await constrained(() => this.em.execute<Array<{ inserted: boolean | string }>>(
-      `insert into products as p ${PRODUCT_COLUMNS} values ${values}
+    const written = await constrained(() =>
+      this.em.execute<Array<{ inserted: boolean | string }>>(
+        `insert into products as p ${PRODUCT_COLUMNS} values ${values}
        on conflict (company_id, sku) do update set ${sets.join(', ')} returning (p.xmax = 0) as inserted`,
-      params,
-    ));
+        params,
+      ),
+    );
     const created = written.filter((w) => w.inserted === true || String(w.inserted) === 'true').length;
     return { created, updated: written.length - created, skipped: 0 };
   }
   async remove(companyId: number, ids: readonly number[]) {
     const wanted = validIds(ids);
     if (!wanted.length) return [];
-    const rows = await this.em.execute<IdRow[]>(
-      `delete from products where company_id = ? and id in (${marks(wanted.length)}) returning id`, [companyId, ...wanted],
-    );
+    const rows = await this.em.execute<IdRow[]>(`delete from products where company_id = ? and id in (${marks(wanted.length)}) returning id`, [
+      companyId,
+      ...wanted,
+    ]);
     return rows.map((r) => Number(r.id));
   }
   async images(companyId: number, productIds: readonly number[]): Promise<ProductImage[]> {
     const wanted = validIds(productIds);
     if (!wanted.length) return [];
-    return this.em.find(ProductImageSchema, { companyId, productId: { $in: wanted } }, {
-      ...READ, orderBy: [{ productId: 'asc' }, { position: 'asc' }, { id: 'asc' }],
-    });
+    return this.em.find(
+      ProductImageSchema,
+      { companyId, productId: { $in: wanted } },
+      {
+        ...READ,
+        orderBy: [{ productId: 'asc' }, { position: 'asc' }, { id: 'asc' }],
+      },
+    );
   }
   async addImage(image: NewProductImage): Promise<ProductImage> {
     const id = (await this.em.insert(ProductImageSchema, { ...image } as ProductImage)) as number;
@@ -188,9 +196,16 @@ export class MikroOrmCategories extends MikroOrmRepository implements Categories
     return this.em.find(CategorySchema, { companyId, id: { $in: wanted } }, READ);
   }
   async list(q: { readonly companyId: number; readonly page: PageRequest; readonly search?: string }) {
-    const [rows, count] = await this.em.findAndCount(CategorySchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
-      ...READ, orderBy: byPosition(), offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      CategorySchema,
+      { companyId: q.companyId, ...searchWhere(['name'], q.search) },
+      {
+        ...READ,
+        orderBy: byPosition(),
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async all(companyId: number) {
@@ -209,9 +224,9 @@ export class MikroOrmCategories extends MikroOrmRepository implements Categories
   async remove(companyId: number, ids: readonly number[]) {
     const wanted = validIds(ids);
     if (!wanted.length) return [];
-    const rows = await constrained(() => this.em.execute<IdRow[]>(
-      `delete from categories where company_id = ? and id in (${marks(wanted.length)}) returning id`, [companyId, ...wanted],
-    ));
+    const rows = await constrained(() =>
+      this.em.execute<IdRow[]>(`delete from categories where company_id = ? and id in (${marks(wanted.length)}) returning id`, [companyId, ...wanted]),
+    );
     return rows.map((r) => Number(r.id));
   }
 }

@@ -20,10 +20,12 @@ export const CategorySchema = new EntitySchema<Category>({
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },
-  uniques: [{
-    name: 'categories_sibling_name_idx',
-    expression: 'create unique index categories_sibling_name_idx on categories (company_id, coalesce(parent_id, 0), lower(name))',
-  }],
+  uniques: [
+    {
+      name: 'categories_sibling_name_idx',
+      expression: 'create unique index categories_sibling_name_idx on categories (company_id, coalesce(parent_id, 0), lower(name))',
+    },
+  ],
   indexes: [{ name: 'categories_parent_id_idx', properties: ['parentId'] }],
 });
 
@@ -101,10 +103,12 @@ export const ProductImportSchema = new EntitySchema<ProductImport>({
     startedAt: { type: 'Date', nullable: true },
     finishedAt: { type: 'Date', nullable: true },
   },
-  uniques: [{
-    name: 'product_imports_open_idx',
-    expression: `create unique index product_imports_open_idx on product_imports (company_id) where status in ('queued', 'processing')`,
-  }],
+  uniques: [
+    {
+      name: 'product_imports_open_idx',
+      expression: `create unique index product_imports_open_idx on product_imports (company_id) where status in ('queued', 'processing')`,
+    },
+  ],
   indexes: [{ name: 'product_imports_company_id_idx', properties: ['companyId', 'id'] }],
 });
 

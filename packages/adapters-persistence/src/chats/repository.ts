@@ -53,14 +53,25 @@ export class MikroOrmChats extends MikroOrmRepository implements Chats {
     );
   }
   async isMember(companyId: number, chatId: number, userId: number) {
-    const rows = await this.em.execute<unknown[]>('select 1 from chat_members where company_id = ? and chat_id = ? and user_id = ?', [companyId, chatId, userId]);
+    const rows = await this.em.execute<unknown[]>('select 1 from chat_members where company_id = ? and chat_id = ? and user_id = ?', [
+      companyId,
+      chatId,
+      userId,
+    ]);
     return rows.length > 0;
   }
   async page(q: ChatQuery): Promise<Page<Chat>> {
     const member = raw((a: string) => `exists (select 1 from chat_members cm where cm.chat_id = ${a}.id and cm.user_id = ?)`, [q.memberId]);
-    const [rows, count] = await this.em.findAndCount(ChatSchema, { companyId: q.companyId, [member]: [], ...searchWhere(['title'], q.search) }, {
-      ...READ, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      ChatSchema,
+      { companyId: q.companyId, [member]: [], ...searchWhere(['title'], q.search) },
+      {
+        ...READ,
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async members(companyId: number, chatIds: readonly number[]) {
@@ -105,14 +116,22 @@ export class MikroOrmChatMessages extends MikroOrmRepository implements ChatMess
     return (await this.named([{ ...message, id }]))[0]!;
   }
   async page(companyId: number, chatId: number, page: PageRequest): Promise<Page<ChatMessage>> {
-    const [rows, count] = await this.em.findAndCount(ChatMessageSchema, { companyId, chatId }, {
-      ...READ, orderBy: { id: 'desc' }, offset: page.offset, limit: page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      ChatMessageSchema,
+      { companyId, chatId },
+      {
+        ...READ,
+        orderBy: { id: 'desc' },
+        offset: page.offset,
+        limit: page.limit,
+      },
+    );
     return { rows: await this.named(rows), count };
   }
   async mediaKeys(companyId: number, chatId: number) {
     const rows = await this.em.execute<Array<{ key: string }>>(
-      `select media->>'key' as key from chat_messages where company_id = ? and chat_id = ? and media is not null order by id`, [companyId, chatId],
+      `select media->>'key' as key from chat_messages where company_id = ? and chat_id = ? and media is not null order by id`,
+      [companyId, chatId],
     );
     return rows.map((r) => r.key);
   }
@@ -124,7 +143,7 @@ export class MikroOrmChatMessages extends MikroOrmRepository implements ChatMess
       const rows = await this.em.execute<Array<{ id: number; name: string }>>(`select id, name from users where id in (${marks(ids.length)})`, ids);
       for (const r of rows) names.set(Number(r.id), r.name);
     }
-    return messages.map((m) => ({ ...m, senderName: m.senderId === null ? null : names.get(m.senderId) ?? null }));
+    return messages.map((m) => ({ ...m, senderName: m.senderId === null ? null : (names.get(m.senderId) ?? null) }));
   }
 }
 

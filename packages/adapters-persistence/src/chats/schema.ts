@@ -27,7 +27,12 @@ export const ChatSchema = new EntitySchema<Chat>({
 });
 
 /** A row of `chat_members`: read and written with SQL (see MikroOrmChats). */
-export interface ChatMemberRow { chatId: number; userId: number; companyId: number; lastReadMessageId: number; }
+export interface ChatMemberRow {
+  chatId: number;
+  userId: number;
+  companyId: number;
+  lastReadMessageId: number;
+}
 
 const members = foreignKeysOf('chat_members');
 

@@ -1,4 +1,21 @@
-import { type CatalogQuery, type Help, type Helps, type Invoice, type InvoiceQuery, type Invoices, type NewHelp, type NewInvoice, type NewPartner, type Page, type PageRequest, type Partner, type Partners, type PlatformActivity, type PlatformContact, foldForSearch } from '@servicedesk/core';
+import {
+  type CatalogQuery,
+  type Help,
+  type Helps,
+  type Invoice,
+  type InvoiceQuery,
+  type Invoices,
+  type NewHelp,
+  type NewInvoice,
+  type NewPartner,
+  type Page,
+  type PageRequest,
+  type Partner,
+  type Partners,
+  type PlatformActivity,
+  type PlatformContact,
+  foldForSearch,
+} from '@servicedesk/core';
 import { HelpSchema, InvoiceSchema, PartnerSchema } from './schema.js';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql, searchWhere } from '../shared/search.js';
@@ -11,7 +28,10 @@ export class MikroOrmHelps extends MikroOrmRepository implements Helps {
   }
   async list(q: CatalogQuery): Promise<Page<Help>> {
     const [rows, count] = await this.em.findAndCount(HelpSchema, searchWhere(['title', 'description'], q.search), {
-      ...READ, orderBy: [foldedOrder('title'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [foldedOrder('title'), { id: 'asc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -34,7 +54,10 @@ export class MikroOrmPartners extends MikroOrmRepository implements Partners {
   }
   async list(q: CatalogQuery): Promise<Page<Partner>> {
     const [rows, count] = await this.em.findAndCount(PartnerSchema, searchWhere(['name', 'email', 'document'], q.search), {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [foldedOrder('name'), { id: 'asc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -58,7 +81,10 @@ export class MikroOrmInvoices extends MikroOrmRepository implements Invoices {
   async list(q: InvoiceQuery): Promise<Page<Invoice>> {
     const where = { ...(q.companyId === null ? {} : { companyId: q.companyId }), ...searchWhere(['detail'], q.search) };
     const [rows, count] = await this.em.findAndCount(InvoiceSchema, where, {
-      ...READ, orderBy: { id: 'desc' }, offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: { id: 'desc' },
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -75,7 +101,14 @@ export class MikroOrmInvoices extends MikroOrmRepository implements Invoices {
   }
 }
 
-interface ContactRow { id: number; company_id: number; name: string; number: string; email: string | null; created_at: Date | string; }
+interface ContactRow {
+  id: number;
+  company_id: number;
+  name: string;
+  number: string;
+  email: string | null;
+  created_at: Date | string;
+}
 
 /**
  * Counts over the conversation tables in plain SQL: those tables belong to other features'
@@ -85,7 +118,10 @@ export class MikroOrmPlatformActivity extends MikroOrmRepository implements Plat
   private contactFilter(companyId?: number, search?: string): { sql: string; params: unknown[] } {
     const clauses: string[] = [];
     const params: unknown[] = [];
-    if (companyId !== undefined) { clauses.push('company_id = ?'); params.push(companyId); }
+    if (companyId !== undefined) {
+      clauses.push('company_id = ?');
+      params.push(companyId);
+    }
     if (search && search.trim()) {
       const term = likeTerm(foldForSearch(search));
       clauses.push(`(${['name', 'number', 'email'].map((c) => `${foldSql(c)} like ?`).join(' or ')})`);
@@ -103,7 +139,12 @@ export class MikroOrmPlatformActivity extends MikroOrmRepository implements Plat
     const [total] = await this.em.execute<Array<{ count: number }>>(`select count(*)::int as count from contacts ${f.sql}`, f.params);
     return {
       rows: rows.map((r) => ({
-        id: Number(r.id), companyId: Number(r.company_id), name: r.name, number: r.number, email: r.email, createdAt: new Date(r.created_at),
+        id: Number(r.id),
+        companyId: Number(r.company_id),
+        name: r.name,
+        number: r.number,
+        email: r.email,
+        createdAt: new Date(r.created_at),
       })),
       count: Number(total?.count ?? 0),
     };
@@ -119,7 +160,8 @@ export class MikroOrmPlatformActivity extends MikroOrmRepository implements Plat
     const byCompany = q.companyId === undefined ? '' : 'company_id = ? and ';
     const params = [...(q.companyId === undefined ? [] : [q.companyId]), q.from, q.to];
     const [row] = await this.em.execute<Array<{ count: number }>>(
-      `select count(*)::int as count from messages where ${byCompany}created_at >= ? and created_at <= ?`, params,
+      `select count(*)::int as count from messages where ${byCompany}created_at >= ? and created_at <= ?`,
+      params,
     );
     return Number(row?.count ?? 0);
   }

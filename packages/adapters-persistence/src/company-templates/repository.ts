@@ -47,7 +47,12 @@ export class MikroOrmCompanyTemplates extends MikroOrmRepository implements Comp
       ...(q.readerId !== undefined ? { $or: [{ global: true }, { userId: q.readerId }] } : {}),
       ...searchWhere(['shortcut', 'message'], q.search),
     };
-    const [rows, count] = await this.em.findAndCount(CompanyTemplateSchema, where, { ...READ, orderBy: byShortcut(), offset: q.page.offset, limit: q.page.limit });
+    const [rows, count] = await this.em.findAndCount(CompanyTemplateSchema, where, {
+      ...READ,
+      orderBy: byShortcut(),
+      offset: q.page.offset,
+      limit: q.page.limit,
+    });
     return { rows, count };
   }
 }

@@ -1,10 +1,13 @@
 import { raw, UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/core';
 import { ConflictError, foldForSearch, numberSearch, type Page, type PageRequest } from '@servicedesk/core';
 import type { ContactList, ContactListCounts, ContactListItem, NewContactList, NewContactListItem } from '@servicedesk/core/contact-lists/contact-list';
-import { MAX_REPORTED_ROW_ERRORS, type ContactListImport, type ImportProgress, type NewContactListImport } from '@servicedesk/core/contact-lists/contact-list-import';
-import type {
-  ContactListImports, ContactListItems, ContactLists, ImportedItem, ItemQuery, NumberCheckOutcome,
-} from '@servicedesk/core/contact-lists/ports';
+import {
+  MAX_REPORTED_ROW_ERRORS,
+  type ContactListImport,
+  type ImportProgress,
+  type NewContactListImport,
+} from '@servicedesk/core/contact-lists/contact-list-import';
+import type { ContactListImports, ContactListItems, ContactLists, ImportedItem, ItemQuery, NumberCheckOutcome } from '@servicedesk/core/contact-lists/ports';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldedOrder, foldSql, searchWhere } from '../shared/search.js';
 import { marks } from '../shared/sql.js';
@@ -42,9 +45,16 @@ export class MikroOrmContactLists extends MikroOrmRepository implements ContactL
     return (await this.em.nativeDelete(ContactListSchema, { id, companyId })) > 0;
   }
   async page(q: { readonly companyId: number; readonly search?: string; readonly page: PageRequest }): Promise<Page<ContactList>> {
-    const [rows, count] = await this.em.findAndCount(ContactListSchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
-      ...READ, orderBy: byName(), offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      ContactListSchema,
+      { companyId: q.companyId, ...searchWhere(['name'], q.search) },
+      {
+        ...READ,
+        orderBy: byName(),
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async all(companyId: number) {
@@ -62,7 +72,11 @@ export class MikroOrmContactLists extends MikroOrmRepository implements ContactL
     );
     for (const r of rows) {
       counts.set(Number(r.contact_list_id), {
-        contactsCount: Number(r.n), validCount: Number(r.valid), invalidCount: Number(r.invalid), unknownCount: Number(r.unknown), errorCount: Number(r.error),
+        contactsCount: Number(r.n),
+        validCount: Number(r.valid),
+        invalidCount: Number(r.invalid),
+        unknownCount: Number(r.unknown),
+        errorCount: Number(r.error),
       });
     }
     return counts;
@@ -126,15 +140,20 @@ export class MikroOrmContactListItems extends MikroOrmRepository implements Cont
 
   async companiesToCheck(errorBefore: Date, limit: number) {
     const rows = await this.em.execute<Array<{ company_id: number }>>(
-      `select company_id from contact_list_items where ${TO_CHECK} group by company_id order by min(id) limit ?`, [errorBefore, limit],
+      `select company_id from contact_list_items where ${TO_CHECK} group by company_id order by min(id) limit ?`,
+      [errorBefore, limit],
     );
     return rows.map((r) => Number(r.company_id));
   }
   async toCheck(companyId: number, errorBefore: Date, limit: number) {
     const ids = await this.em.execute<IdRow[]>(
-      `select id from contact_list_items where company_id = ? and ${TO_CHECK} order by (validity <> 'unknown'), id limit ?`, [companyId, errorBefore, limit],
+      `select id from contact_list_items where company_id = ? and ${TO_CHECK} order by (validity <> 'unknown'), id limit ?`,
+      [companyId, errorBefore, limit],
     );
-    return this.inOrder(companyId, ids.map((r) => Number(r.id)));
+    return this.inOrder(
+      companyId,
+      ids.map((r) => Number(r.id)),
+    );
   }
   async saveChecks(companyId: number, outcomes: readonly NumberCheckOutcome[], at: Date) {
     if (!outcomes.length) return [];
@@ -145,7 +164,12 @@ export class MikroOrmContactListItems extends MikroOrmRepository implements Cont
        returning i.id`,
       [at, at, ...outcomes.flatMap((o) => [o.id, o.checked, o.validity, o.number, o.validationError]), companyId],
     );
-    return (await this.inOrder(companyId, saved.map((r) => Number(r.id)))).sort((a, b) => a.id - b.id);
+    return (
+      await this.inOrder(
+        companyId,
+        saved.map((r) => Number(r.id)),
+      )
+    ).sort((a, b) => a.id - b.id);
   }
 
   /** The company's items with these ids, in the order of the ids. */

@@ -12,12 +12,18 @@ const READ = { disableIdentityMap: true } as const;
 export class MikroOrmWalletAssignments extends MikroOrmRepository implements WalletAssignments {
   async assign(c: WalletChange): Promise<WalletAssignment | null> {
     const [row] = await this.em.execute<Array<{ wallet_user_id: number | null }>>(
-      'select wallet_user_id from contacts where company_id = ? and id = ? for update', [c.companyId, c.contactId],
+      'select wallet_user_id from contacts where company_id = ? and id = ? for update',
+      [c.companyId, c.contactId],
     );
     if (!row || (row.wallet_user_id ?? null) !== c.expectedUserId) return null;
     await this.em.execute('update contacts set wallet_user_id = ?, updated_at = ? where id = ?', [c.userId, c.at, c.contactId]);
     const record = {
-      companyId: c.companyId, contactId: c.contactId, userId: c.userId, previousUserId: c.expectedUserId, assignedBy: c.assignedBy, assignedAt: c.at,
+      companyId: c.companyId,
+      contactId: c.contactId,
+      userId: c.userId,
+      previousUserId: c.expectedUserId,
+      assignedBy: c.assignedBy,
+      assignedAt: c.at,
     };
     const id = (await this.em.insert(WalletAssignmentSchema, { ...record } as WalletAssignment)) as number;
     return { ...record, id };

@@ -1,7 +1,18 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
-  canonicalPhone, ConflictError, foldForSearch, numberSearch, withContactDefaults, type Contact, type ContactIdentifier, type ContactImportRow,
-  type ContactQuery, type Contacts, type IdentifierKind, type NewContact, type Page,
+  canonicalPhone,
+  ConflictError,
+  foldForSearch,
+  numberSearch,
+  withContactDefaults,
+  type Contact,
+  type ContactIdentifier,
+  type ContactImportRow,
+  type ContactQuery,
+  type Contacts,
+  type IdentifierKind,
+  type NewContact,
+  type Page,
 } from '@servicedesk/core';
 import { ContactSchema } from '../messaging/schema.js';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
@@ -62,15 +73,16 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
         // One round trip: the contact, and (not for a group) its phone identifier claimed in the same statement.
         const [row] = contact.isGroup
           ? await this.em.execute<Array<{ id: number; claimed: boolean }>>(
-            `${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id, true as claimed`, contactParams(contact),
-          )
+              `${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id, true as claimed`,
+              contactParams(contact),
+            )
           : await this.em.execute<Array<{ id: number; claimed: boolean }>>(
-            `with c as (${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id),
+              `with c as (${INSERT_CONTACT} on conflict (company_id, number) do nothing returning id),
                i as (insert into contact_identifiers (company_id, contact_id, kind, value, created_at) select ?, c.id, 'phone', ?, ? from c
                      on conflict (company_id, kind, value) do nothing returning id)
              select c.id, exists (select 1 from i) as claimed from c`,
-            [...contactParams(contact), contact.companyId, canonicalPhone(contact.number), contact.createdAt],
-          );
+              [...contactParams(contact), contact.companyId, canonicalPhone(contact.number), contact.createdAt],
+            );
         if (!row) return null;
         if (row.claimed) return Number(row.id);
         // Another contact holds the number's identifier (the other form of a Brazilian mobile): give way to it.
@@ -103,7 +115,10 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
       where[raw(tagged, tagIds)] = [];
     }
     const [rows, count] = await this.em.findAndCount(ContactSchema, where, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [foldedOrder('name'), { id: 'asc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -130,7 +145,8 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
       await this.em.execute(`delete from contact_identifiers where contact_id = ? and kind = 'phone' and value <> ?`, [id, value]);
       if (await this.claimPhone(companyId, id, contact.number, contact.updatedAt)) return;
       const [owner] = await this.em.execute<Array<{ contact_id: number }>>(
-        `select contact_id from contact_identifiers where company_id = ? and kind = 'phone' and value = ?`, [companyId, value],
+        `select contact_id from contact_identifiers where company_id = ? and kind = 'phone' and value = ?`,
+        [companyId, value],
       );
       if (owner && Number(owner.contact_id) !== id) throw new ConflictError('ERR_DUPLICATED_CONTACT');
     });
@@ -142,14 +158,16 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
 
   async identifiersOf(companyId: number, contactId: number): Promise<ContactIdentifier[]> {
     const rows = await this.em.execute<Array<{ kind: IdentifierKind; value: string; page_id: string | null }>>(
-      `select kind, value, page_id from contact_identifiers where company_id = ? and contact_id = ? order by ${KIND_RANK}, value`, [companyId, contactId],
+      `select kind, value, page_id from contact_identifiers where company_id = ? and contact_id = ? order by ${KIND_RANK}, value`,
+      [companyId, contactId],
     );
     return rows.map((r) => ({ kind: r.kind, value: r.value, pageId: r.page_id }));
   }
 
   async findByIdentifier(companyId: number, kind: IdentifierKind, value: string) {
     const [row] = await this.em.execute<Array<{ contact_id: number }>>(
-      'select contact_id from contact_identifiers where company_id = ? and kind = ? and value = ?', [companyId, kind, stored(kind, value)],
+      'select contact_id from contact_identifiers where company_id = ? and kind = ? and value = ?',
+      [companyId, kind, stored(kind, value)],
     );
     return row ? this.findById(companyId, Number(row.contact_id)) : null;
   }
@@ -168,7 +186,10 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
 
   async unlinkIdentifier(companyId: number, contactId: number, kind: IdentifierKind, value: string) {
     await this.em.execute('delete from contact_identifiers where company_id = ? and contact_id = ? and kind = ? and value = ?', [
-      companyId, contactId, kind, stored(kind, value),
+      companyId,
+      contactId,
+      kind,
+      stored(kind, value),
     ]);
   }
 
@@ -224,7 +245,8 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
     const byOther = new Map<string, number>();
     for (const r of ids) (r.kind === 'phone' ? byPhone : byOther).set(r.value, Number(r.contact_id));
     const exact = await this.em.execute<Array<{ id: number; number: string }>>(
-      `select id, number from contacts where company_id = ? and number in (${marks(rows.length)})`, [companyId, ...numbers],
+      `select id, number from contacts where company_id = ? and number in (${marks(rows.length)})`,
+      [companyId, ...numbers],
     );
     const byNumber = new Map(exact.map((r) => [r.number, Number(r.id)]));
     return rows.map((r, i) => byPhone.get(canon[i]!) ?? byOther.get(r.number) ?? byNumber.get(r.number));
@@ -248,15 +270,39 @@ export class MikroOrmContacts extends MikroOrmRepository implements Contacts {
 }
 
 const CONTACT_COLUMNS = [
-  'company_id', 'name', 'number', 'email', 'is_group', 'profile_pic_url', 'created_at', 'updated_at', 'blocked', 'accept_audio', 'disable_bot',
-  'wallet_user_id', 'linked_user_id', 'extra_info',
+  'company_id',
+  'name',
+  'number',
+  'email',
+  'is_group',
+  'profile_pic_url',
+  'created_at',
+  'updated_at',
+  'blocked',
+  'accept_audio',
+  'disable_bot',
+  'wallet_user_id',
+  'linked_user_id',
+  'extra_info',
 ];
 
 const INSERT_CONTACT = `insert into contacts (${CONTACT_COLUMNS.join(', ')}) values (${CONTACT_COLUMNS.map((c) => (c === 'extra_info' ? 'cast(? as jsonb)' : '?')).join(', ')})`;
 
 function contactParams(c: Omit<Contact, 'id'>): unknown[] {
   return [
-    c.companyId, c.name, c.number, c.email, c.isGroup, c.profilePicUrl, c.createdAt, c.updatedAt, c.blocked, c.acceptAudio, c.disableBot,
-    c.walletUserId, c.linkedUserId, JSON.stringify(c.extraInfo),
+    c.companyId,
+    c.name,
+    c.number,
+    c.email,
+    c.isGroup,
+    c.profilePicUrl,
+    c.createdAt,
+    c.updatedAt,
+    c.blocked,
+    c.acceptAudio,
+    c.disableBot,
+    c.walletUserId,
+    c.linkedUserId,
+    JSON.stringify(c.extraInfo),
   ];
 }

@@ -2,9 +2,28 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** The counters of `ticket_day_figures`, in the order of `FIGURE_KEYS`; the durations are milliseconds (bigint). */
 export const FIGURE_COLUMNS = [
-  'tickets', 'inbound', 'outbound', 'groups', 'leads', 'reopened', 'closed', 'unattended_closed', 'transfers',
-  'wait_count', 'wait_ms', 'handle_count', 'handle_ms', 'first_response_count', 'first_response_ms', 'resolution_count', 'resolution_ms',
-  'rated', 'rating_sum', 'promoters', 'passives', 'detractors',
+  'tickets',
+  'inbound',
+  'outbound',
+  'groups',
+  'leads',
+  'reopened',
+  'closed',
+  'unattended_closed',
+  'transfers',
+  'wait_count',
+  'wait_ms',
+  'handle_count',
+  'handle_ms',
+  'first_response_count',
+  'first_response_ms',
+  'resolution_count',
+  'resolution_ms',
+  'rated',
+  'rating_sum',
+  'promoters',
+  'passives',
+  'detractors',
 ] as const;
 export const isDurationColumn = (c: string) => c.endsWith('_ms');
 

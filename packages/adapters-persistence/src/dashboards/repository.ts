@@ -1,9 +1,18 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  FIGURE_KEYS, foldForSearch, numberSearch,
-  type ContactReportFilter, type ContactsReport, type DashboardFigures, type DayFigures, type FigureFilter, type FiguresState, type Page,
-  type PageRequest, type ReportContact,
+  FIGURE_KEYS,
+  foldForSearch,
+  numberSearch,
+  type ContactReportFilter,
+  type ContactsReport,
+  type DashboardFigures,
+  type DayFigures,
+  type FigureFilter,
+  type FiguresState,
+  type Page,
+  type PageRequest,
+  type ReportContact,
 } from '@servicedesk/core';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldSql } from '../shared/search.js';
@@ -16,14 +25,23 @@ type Row = Record<string, unknown>;
 const INSERT_CHUNK = 500;
 
 const figuresOfRow = (companyId: number, r: Row): DayFigures => ({
-  companyId, day: String(r.day), queueId: Number(r.queue_id) || null, userId: Number(r.user_id) || null,
-  ...Object.fromEntries(FIGURE_KEYS.map((k, i) => [k, Number(r[FIGURE_COLUMNS[i]!] ?? 0)])) as Record<(typeof FIGURE_KEYS)[number], number>,
+  companyId,
+  day: String(r.day),
+  queueId: Number(r.queue_id) || null,
+  userId: Number(r.user_id) || null,
+  ...(Object.fromEntries(FIGURE_KEYS.map((k, i) => [k, Number(r[FIGURE_COLUMNS[i]!] ?? 0)])) as Record<(typeof FIGURE_KEYS)[number], number>),
 });
 
-const stateOf = (r: Row | undefined): FiguresState | null => (!r || r.time_zone === '' ? null : {
-  companyId: Number(r.company_id), timeZone: String(r.time_zone), watermark: new Date(r.watermark as string), refreshedAt: new Date(r.refreshed_at as string),
-  rebuiltAt: new Date(r.rebuilt_at as string),
-});
+const stateOf = (r: Row | undefined): FiguresState | null =>
+  !r || r.time_zone === ''
+    ? null
+    : {
+        companyId: Number(r.company_id),
+        timeZone: String(r.time_zone),
+        watermark: new Date(r.watermark as string),
+        refreshedAt: new Date(r.refreshed_at as string),
+        rebuiltAt: new Date(r.rebuilt_at as string),
+      };
 
 /** `ticket_day_figures` and `dashboard_refreshes`. */
 export class MikroOrmDashboardFigures extends MikroOrmRepository implements DashboardFigures {
@@ -39,7 +57,11 @@ export class MikroOrmDashboardFigures extends MikroOrmRepository implements Dash
   }
 
   async replace(companyId: number, fromDay: string, toDay: string, rows: readonly DayFigures[]): Promise<void> {
-    await this.em.execute('delete from ticket_day_figures where company_id = ? and day >= cast(? as date) and day <= cast(? as date)', [companyId, fromDay, toDay]);
+    await this.em.execute('delete from ticket_day_figures where company_id = ? and day >= cast(? as date) and day <= cast(? as date)', [
+      companyId,
+      fromDay,
+      toDay,
+    ]);
     const columns = ['company_id', 'day', 'queue_id', 'user_id', ...FIGURE_COLUMNS];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK);
@@ -59,7 +81,8 @@ export class MikroOrmDashboardFigures extends MikroOrmRepository implements Dash
     // A placeholder row (no zone) gives the first refresh something to lock; it commits or rolls back with the refresh.
     await this.em.execute(
       `insert into dashboard_refreshes (company_id, time_zone, watermark, refreshed_at, rebuilt_at)
-       values (?, '', to_timestamp(0), to_timestamp(0), to_timestamp(0)) on conflict (company_id) do nothing`, [companyId],
+       values (?, '', to_timestamp(0), to_timestamp(0), to_timestamp(0)) on conflict (company_id) do nothing`,
+      [companyId],
     );
     const [row] = await this.em.execute<Row[]>('select * from dashboard_refreshes where company_id = ? for update', [companyId]);
     return stateOf(row);
@@ -92,15 +115,25 @@ export class MikroOrmDashboardFigures extends MikroOrmRepository implements Dash
 }
 
 const toContact = (r: Row): ReportContact => ({
-  id: Number(r.id), name: String(r.name), number: String(r.number), email: (r.email as string | null) ?? null, createdAt: new Date(r.created_at as string),
+  id: Number(r.id),
+  name: String(r.name),
+  number: String(r.number),
+  email: (r.email as string | null) ?? null,
+  createdAt: new Date(r.created_at as string),
 });
 
 /** The report's conditions on `contacts` (never groups). */
 function reportWhere(f: ContactReportFilter): { sql: string; params: unknown[] } {
   let sql = 'c.company_id = ? and c.is_group = false';
   const params: unknown[] = [f.companyId];
-  if (f.createdFrom) { sql += ' and c.created_at >= ?'; params.push(f.createdFrom); }
-  if (f.createdBefore) { sql += ' and c.created_at < ?'; params.push(f.createdBefore); }
+  if (f.createdFrom) {
+    sql += ' and c.created_at >= ?';
+    params.push(f.createdFrom);
+  }
+  if (f.createdBefore) {
+    sql += ' and c.created_at < ?';
+    params.push(f.createdBefore);
+  }
   if (f.tagIds?.length) {
     sql += ` and exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id in (${marks(f.tagIds.length)}))`;
     params.push(...f.tagIds);
@@ -123,7 +156,8 @@ export class MikroOrmContactsReport extends MikroOrmRepository implements Contac
   async page(f: ContactReportFilter, page: PageRequest): Promise<Page<ReportContact>> {
     const w = reportWhere(f);
     const rows = await this.em.execute<Row[]>(
-      `select c.id, c.name, c.number, c.email, c.created_at from contacts c where ${w.sql} order by c.id limit ? offset ?`, [...w.params, page.limit, page.offset],
+      `select c.id, c.name, c.number, c.email, c.created_at from contacts c where ${w.sql} order by c.id limit ? offset ?`,
+      [...w.params, page.limit, page.offset],
     );
     const [count] = await this.em.execute<Array<{ n: unknown }>>(`select count(*) as n from contacts c where ${w.sql}`, w.params);
     return { rows: rows.map(toContact), count: Number(count?.n ?? 0) };
@@ -135,7 +169,8 @@ export class MikroOrmContactsReport extends MikroOrmRepository implements Contac
     const current = this.orm.em.getContext(false);
     const em = (current === this.orm.em ? this.orm.em.fork() : current) as unknown as SqlEntityManager;
     const rows = await em.execute<Row[]>(
-      `select c.id, c.name, c.number, c.email, c.created_at from contacts c where ${w.sql} and c.id > ? order by c.id limit ?`, [...w.params, afterId, limit],
+      `select c.id, c.name, c.number, c.email, c.created_at from contacts c where ${w.sql} and c.id > ? order by c.id limit ?`,
+      [...w.params, afterId, limit],
     );
     return rows.map(toContact);
   }

@@ -34,11 +34,13 @@ export const TicketCycleSchema = new EntitySchema<TicketCycle>({
     updatedAt: { type: 'Date' },
   },
   checks: [{ name: 'ticket_cycles_rating_check', property: 'rating', expression: 'rating >= 1 and rating <= 5' }],
-  uniques: [{
-    // At most one open cycle per ticket: the writers' `on conflict` relies on it.
-    name: 'ticket_cycles_one_open_idx',
-    expression: 'create unique index ticket_cycles_one_open_idx on ticket_cycles (ticket_id) where closed_at is null',
-  }],
+  uniques: [
+    {
+      // At most one open cycle per ticket: the writers' `on conflict` relies on it.
+      name: 'ticket_cycles_one_open_idx',
+      expression: 'create unique index ticket_cycles_one_open_idx on ticket_cycles (ticket_id) where closed_at is null',
+    },
+  ],
   indexes: [
     { name: 'ticket_cycles_company_id_started_at_idx', properties: ['companyId', 'startedAt'] },
     { name: 'ticket_cycles_company_id_updated_at_idx', properties: ['companyId', 'updatedAt'] },
@@ -53,10 +55,32 @@ export const TicketCycleSchema = new EntitySchema<TicketCycle>({
 
 /** A row of `ticket_day_figures` as stored (0 for no queue or operator; durations in ms). */
 export interface TicketDayFigureRow {
-  companyId: number; day: string; queueId: number; userId: number;
-  tickets: number; inbound: number; outbound: number; groups: number; leads: number; reopened: number; closed: number; unattendedClosed: number; transfers: number;
-  waitCount: number; waitMs: number; handleCount: number; handleMs: number; firstResponseCount: number; firstResponseMs: number;
-  resolutionCount: number; resolutionMs: number; rated: number; ratingSum: number; promoters: number; passives: number; detractors: number;
+  companyId: number;
+  day: string;
+  queueId: number;
+  userId: number;
+  tickets: number;
+  inbound: number;
+  outbound: number;
+  groups: number;
+  leads: number;
+  reopened: number;
+  closed: number;
+  unattendedClosed: number;
+  transfers: number;
+  waitCount: number;
+  waitMs: number;
+  handleCount: number;
+  handleMs: number;
+  firstResponseCount: number;
+  firstResponseMs: number;
+  resolutionCount: number;
+  resolutionMs: number;
+  rated: number;
+  ratingSum: number;
+  promoters: number;
+  passives: number;
+  detractors: number;
 }
 
 const figures = foreignKeysOf('ticket_day_figures');
@@ -71,16 +95,39 @@ export const TicketDayFigureSchema = new EntitySchema<TicketDayFigureRow>({
     day: { type: 'date', primary: true },
     queueId: { type: 'number', primary: true, default: 0 },
     userId: { type: 'number', primary: true, default: 0 },
-    tickets: counter, inbound: counter, outbound: counter, groups: counter, leads: counter, reopened: counter, closed: counter,
-    unattendedClosed: counter, transfers: counter,
-    waitCount: counter, waitMs: duration, handleCount: counter, handleMs: duration, firstResponseCount: counter, firstResponseMs: duration,
-    resolutionCount: counter, resolutionMs: duration,
-    rated: counter, ratingSum: counter, promoters: counter, passives: counter, detractors: counter,
+    tickets: counter,
+    inbound: counter,
+    outbound: counter,
+    groups: counter,
+    leads: counter,
+    reopened: counter,
+    closed: counter,
+    unattendedClosed: counter,
+    transfers: counter,
+    waitCount: counter,
+    waitMs: duration,
+    handleCount: counter,
+    handleMs: duration,
+    firstResponseCount: counter,
+    firstResponseMs: duration,
+    resolutionCount: counter,
+    resolutionMs: duration,
+    rated: counter,
+    ratingSum: counter,
+    promoters: counter,
+    passives: counter,
+    detractors: counter,
   },
 });
 
 /** A row of `dashboard_refreshes`. */
-export interface DashboardRefreshRow { companyId: number; timeZone: string; watermark: Date; refreshedAt: Date; rebuiltAt: Date; }
+export interface DashboardRefreshRow {
+  companyId: number;
+  timeZone: string;
+  watermark: Date;
+  refreshedAt: Date;
+  rebuiltAt: Date;
+}
 
 const refreshes = foreignKeysOf('dashboard_refreshes');
 

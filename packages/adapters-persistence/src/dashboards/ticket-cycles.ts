@@ -1,6 +1,4 @@
-import type {
-  FigureFilter, NewTicketCycle, TicketCycle, TicketCycleChange, TicketCycles, TicketTracking,
-} from '@servicedesk/core';
+import type { FigureFilter, NewTicketCycle, TicketCycle, TicketCycleChange, TicketCycles, TicketTracking } from '@servicedesk/core';
 import { MikroOrmRepository } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
 import { marks } from '../shared/sql.js';
@@ -12,10 +10,23 @@ const maybeNumber = (v: unknown) => (v === null || v === undefined ? null : Numb
 
 function toCycle(r: Row): TicketCycle {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), ticketId: Number(r.ticket_id), contactId: Number(r.contact_id), connectionId: Number(r.connection_id),
-    queueId: maybeNumber(r.queue_id), userId: maybeNumber(r.user_id), isGroup: Boolean(r.is_group), outbound: Boolean(r.outbound),
-    reopened: Boolean(r.reopened), firstContact: Boolean(r.first_contact), startedAt: time(r.started_at), acceptedAt: maybeTime(r.accepted_at),
-    firstResponseAt: maybeTime(r.first_response_at), closedAt: maybeTime(r.closed_at), rating: maybeNumber(r.rating), transfers: Number(r.transfers),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    ticketId: Number(r.ticket_id),
+    contactId: Number(r.contact_id),
+    connectionId: Number(r.connection_id),
+    queueId: maybeNumber(r.queue_id),
+    userId: maybeNumber(r.user_id),
+    isGroup: Boolean(r.is_group),
+    outbound: Boolean(r.outbound),
+    reopened: Boolean(r.reopened),
+    firstContact: Boolean(r.first_contact),
+    startedAt: time(r.started_at),
+    acceptedAt: maybeTime(r.accepted_at),
+    firstResponseAt: maybeTime(r.first_response_at),
+    closedAt: maybeTime(r.closed_at),
+    rating: maybeNumber(r.rating),
+    transfers: Number(r.transfers),
     updatedAt: time(r.updated_at),
   };
 }
@@ -24,8 +35,14 @@ function toCycle(r: Row): TicketCycle {
 export function filterSql(f: FigureFilter): { sql: string; params: unknown[] } {
   let sql = '';
   const params: unknown[] = [];
-  if (f.queueIds?.length) { sql += ` and queue_id in (${marks(f.queueIds.length)})`; params.push(...f.queueIds); }
-  if (f.userIds?.length) { sql += ` and user_id in (${marks(f.userIds.length)})`; params.push(...f.userIds); }
+  if (f.queueIds?.length) {
+    sql += ` and queue_id in (${marks(f.queueIds.length)})`;
+    params.push(...f.queueIds);
+  }
+  if (f.userIds?.length) {
+    sql += ` and user_id in (${marks(f.userIds.length)})`;
+    params.push(...f.userIds);
+  }
   return { sql, params };
 }
 
@@ -45,8 +62,23 @@ export class MikroOrmTicketCycles extends MikroOrmRepository implements TicketTr
          ?, ?, ?, ?, ?, 0, ?
        on conflict (ticket_id) where closed_at is null do nothing`,
       [
-        c.companyId, c.ticketId, c.contactId, c.connectionId, c.queueId, c.userId, c.isGroup, c.outbound, c.reopened, c.companyId, c.contactId,
-        c.startedAt, c.acceptedAt, c.firstResponseAt, c.closedAt, c.rating, c.startedAt,
+        c.companyId,
+        c.ticketId,
+        c.contactId,
+        c.connectionId,
+        c.queueId,
+        c.userId,
+        c.isGroup,
+        c.outbound,
+        c.reopened,
+        c.companyId,
+        c.contactId,
+        c.startedAt,
+        c.acceptedAt,
+        c.firstResponseAt,
+        c.closedAt,
+        c.rating,
+        c.startedAt,
       ],
     );
   }
@@ -54,14 +86,24 @@ export class MikroOrmTicketCycles extends MikroOrmRepository implements TicketTr
   async change(companyId: number, ticketId: number, change: TicketCycleChange): Promise<void> {
     const sets = ['queue_id = ?', 'user_id = ?', 'updated_at = ?'];
     const params: unknown[] = [change.queueId, change.userId, change.at];
-    if (change.accepted) { sets.push('accepted_at = coalesce(accepted_at, ?)'); params.push(change.at); }
+    if (change.accepted) {
+      sets.push('accepted_at = coalesce(accepted_at, ?)');
+      params.push(change.at);
+    }
     if (change.transferred) sets.push('transfers = transfers + 1');
     if (change.closed) {
       sets.push('closed_at = ?');
       params.push(change.at);
-      if (change.rating !== undefined) { sets.push('rating = ?'); params.push(change.rating); }
+      if (change.rating !== undefined) {
+        sets.push('rating = ?');
+        params.push(change.rating);
+      }
     }
-    await DeferredWrites.write(this.em, `update ticket_cycles set ${sets.join(', ')} where company_id = ? and ticket_id = ? and closed_at is null`, [...params, companyId, ticketId]);
+    await DeferredWrites.write(this.em, `update ticket_cycles set ${sets.join(', ')} where company_id = ? and ticket_id = ? and closed_at is null`, [
+      ...params,
+      companyId,
+      ticketId,
+    ]);
   }
 
   async responded(companyId: number, ticketId: number, at: Date): Promise<void> {
@@ -74,7 +116,8 @@ export class MikroOrmTicketCycles extends MikroOrmRepository implements TicketTr
 
   async startedBetween(companyId: number, from: Date, to: Date): Promise<TicketCycle[]> {
     const rows = await this.em.execute<Row[]>(
-      'select * from ticket_cycles where company_id = ? and started_at >= ? and started_at < ? order by started_at, id', [companyId, from, to],
+      'select * from ticket_cycles where company_id = ? and started_at >= ? and started_at < ? order by started_at, id',
+      [companyId, from, to],
     );
     return rows.map(toCycle);
   }
@@ -82,7 +125,8 @@ export class MikroOrmTicketCycles extends MikroOrmRepository implements TicketTr
   async startsChangedSince(companyId: number, since: Date): Promise<Date[]> {
     const rows = await this.em.execute<Array<{ at: number | string }>>(
       `select distinct (floor(extract(epoch from started_at) / 900) * 900)::bigint as at
-       from ticket_cycles where company_id = ? and updated_at >= ? order by at`, [companyId, since],
+       from ticket_cycles where company_id = ? and updated_at >= ? order by at`,
+      [companyId, since],
     );
     return rows.map((r) => new Date(Number(r.at) * 1000));
   }

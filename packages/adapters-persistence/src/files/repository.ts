@@ -31,9 +31,17 @@ export class MikroOrmFileLists extends MikroOrmRepository implements FileLists {
     return { ...list, id };
   }
   async update(list: FileList) {
-    await nameUnique(() => this.em.nativeUpdate(FileListSchema, { id: list.id, companyId: list.companyId }, {
-      name: list.name, message: list.message, updatedAt: list.updatedAt,
-    }));
+    await nameUnique(() =>
+      this.em.nativeUpdate(
+        FileListSchema,
+        { id: list.id, companyId: list.companyId },
+        {
+          name: list.name,
+          message: list.message,
+          updatedAt: list.updatedAt,
+        },
+      ),
+    );
   }
   async touch(companyId: number, id: number, at: Date) {
     return (await this.em.nativeUpdate(FileListSchema, { id, companyId }, { updatedAt: at })) > 0;
@@ -42,9 +50,16 @@ export class MikroOrmFileLists extends MikroOrmRepository implements FileLists {
     return (await this.em.nativeDelete(FileListSchema, { id, companyId })) > 0;
   }
   async page(q: { readonly companyId: number; readonly search?: string; readonly page: PageRequest }): Promise<Page<FileList>> {
-    const [rows, count] = await this.em.findAndCount(FileListSchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
-      ...READ, orderBy: byName(), offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      FileListSchema,
+      { companyId: q.companyId, ...searchWhere(['name'], q.search) },
+      {
+        ...READ,
+        orderBy: byName(),
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async all(companyId: number, search?: string) {
@@ -52,9 +67,14 @@ export class MikroOrmFileLists extends MikroOrmRepository implements FileLists {
   }
   async options(companyId: number, listIds: readonly number[]): Promise<FileOption[]> {
     if (!listIds.length) return [];
-    return this.em.find(FileOptionSchema, { companyId, fileListId: { $in: [...listIds] } }, {
-      ...READ, orderBy: [{ fileListId: 'asc' }, { position: 'asc' }, { id: 'asc' }],
-    });
+    return this.em.find(
+      FileOptionSchema,
+      { companyId, fileListId: { $in: [...listIds] } },
+      {
+        ...READ,
+        orderBy: [{ fileListId: 'asc' }, { position: 'asc' }, { id: 'asc' }],
+      },
+    );
   }
   async addOption(option: NewFileOption): Promise<FileOption> {
     const id = (await this.em.insert(FileOptionSchema, { ...option } as FileOption)) as number;

@@ -37,9 +37,16 @@ export class MikroOrmFlows extends MikroOrmRepository implements Flows {
     return this.em.find(FlowSchema, { companyId, active: true, publishedVersion: { $ne: null } }, { ...READ, orderBy: { id: 'asc' } });
   }
   async list(q: FlowQuery): Promise<Page<Flow>> {
-    const [rows, count] = await this.em.findAndCount(FlowSchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      FlowSchema,
+      { companyId: q.companyId, ...searchWhere(['name'], q.search) },
+      {
+        ...READ,
+        orderBy: [foldedOrder('name'), { id: 'asc' }],
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async add(flow: NewFlow): Promise<Flow> {
@@ -48,11 +55,17 @@ export class MikroOrmFlows extends MikroOrmRepository implements Flows {
   }
   async update(flow: Flow) {
     const { name, active, triggers, publishedVersion, updatedAt } = flow;
-    await nameUnique(() => this.em.nativeUpdate(FlowSchema, { id: flow.id, companyId: flow.companyId }, { name, active, triggers, publishedVersion, updatedAt }));
+    await nameUnique(() =>
+      this.em.nativeUpdate(FlowSchema, { id: flow.id, companyId: flow.companyId }, { name, active, triggers, publishedVersion, updatedAt }),
+    );
   }
   async saveDraft(companyId: number, id: number, expectedVersion: number, draft: FlowGraph, at: Date) {
     if (!isId(id) || !Number.isSafeInteger(expectedVersion)) return false;
-    const changed = await this.em.nativeUpdate(FlowSchema, { id, companyId, draftVersion: expectedVersion }, { draft, draftVersion: expectedVersion + 1, updatedAt: at });
+    const changed = await this.em.nativeUpdate(
+      FlowSchema,
+      { id, companyId, draftVersion: expectedVersion },
+      { draft, draftVersion: expectedVersion + 1, updatedAt: at },
+    );
     return changed > 0;
   }
   async remove(companyId: number, id: number) {
@@ -88,8 +101,10 @@ export class MikroOrmFlows extends MikroOrmRepository implements Flows {
   }
   async versionNumbers(companyId: number, flowId: number) {
     if (!isId(flowId)) return [];
-    const rows = await this.em.execute<Array<{ version: number }>>(
-      'select version from flow_versions where company_id = ? and flow_id = ? order by version', [companyId, flowId]);
+    const rows = await this.em.execute<Array<{ version: number }>>('select version from flow_versions where company_id = ? and flow_id = ? order by version', [
+      companyId,
+      flowId,
+    ]);
     return rows.map((r) => r.version);
   }
 }
@@ -101,7 +116,8 @@ export class MikroOrmFlowRuns extends MikroOrmRepository implements FlowRuns {
       const id = (await this.em.insert(FlowRunSchema, { ...run } as FlowRun)) as number;
       return { ...structuredClone(run), id };
     } catch (err) {
-      if (err instanceof UniqueConstraintViolationException && err.message.includes('flow_runs_active_ticket_idx')) throw new ConflictError('ERR_FLOW_RUN_ACTIVE');
+      if (err instanceof UniqueConstraintViolationException && err.message.includes('flow_runs_active_ticket_idx'))
+        throw new ConflictError('ERR_FLOW_RUN_ACTIVE');
       throw err;
     }
   }
@@ -116,9 +132,19 @@ export class MikroOrmFlowRuns extends MikroOrmRepository implements FlowRuns {
   async save(run: FlowRun, expectedSeq: number) {
     if (!isId(run.id) || !Number.isSafeInteger(expectedSeq)) return false;
     const { state, status, waitingUntil, lastMessageId, updatedAt, endedAt } = run;
-    const changed = await this.em.nativeUpdate(FlowRunSchema, { id: run.id, companyId: run.companyId, seq: expectedSeq }, {
-      state, status, waitingUntil, lastMessageId, updatedAt, endedAt, seq: expectedSeq + 1,
-    });
+    const changed = await this.em.nativeUpdate(
+      FlowRunSchema,
+      { id: run.id, companyId: run.companyId, seq: expectedSeq },
+      {
+        state,
+        status,
+        waitingUntil,
+        lastMessageId,
+        updatedAt,
+        endedAt,
+        seq: expectedSeq + 1,
+      },
+    );
     return changed > 0;
   }
   async addStep(step: FlowRunStep) {

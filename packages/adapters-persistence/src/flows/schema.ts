@@ -65,10 +65,12 @@ export const FlowRunSchema = new EntitySchema<FlowRun>({
     updatedAt: { type: 'Date' },
     endedAt: { type: 'Date', nullable: true },
   },
-  uniques: [{
-    name: 'flow_runs_active_ticket_idx',
-    expression: `create unique index flow_runs_active_ticket_idx on flow_runs (ticket_id) where status in ('running', 'waiting')`,
-  }],
+  uniques: [
+    {
+      name: 'flow_runs_active_ticket_idx',
+      expression: `create unique index flow_runs_active_ticket_idx on flow_runs (ticket_id) where status in ('running', 'waiting')`,
+    },
+  ],
   indexes: [{ name: 'flow_runs_company_flow_idx', properties: ['companyId', 'flowId'] }],
 });
 

@@ -16,7 +16,10 @@ export class MikroOrmUsers extends MikroOrmRepository implements Users {
   async list(q: UserQuery): Promise<Page<User>> {
     const where = { ...(q.companyId === null ? {} : { companyId: q.companyId }), ...searchWhere(['name', 'email'], q.search) };
     const [rows, count] = await this.em.findAndCount(UserSchema, where, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [foldedOrder('name'), { id: 'asc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -67,7 +70,9 @@ export class MikroOrmRefreshSessions extends MikroOrmRepository implements Refre
   }
   async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date, at: Date) {
     const changed = await this.em.nativeUpdate(
-      RefreshSessionSchema, { id, currentJti: fromJti, revokedAt: null }, { currentJti: toJti, previousJti: fromJti, rotatedAt: at, expiresAt },
+      RefreshSessionSchema,
+      { id, currentJti: fromJti, revokedAt: null },
+      { currentJti: toJti, previousJti: fromJti, rotatedAt: at, expiresAt },
     );
     return changed === 1;
   }

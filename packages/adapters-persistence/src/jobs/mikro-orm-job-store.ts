@@ -1,13 +1,31 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  LeaseLostError, type ClaimedJob, type ClaimRequest, type EnqueuedJob, type JobFailure, type JobLease, type JobRecord, type JobState,
-  type JobStore, type NewJob,
+  LeaseLostError,
+  type ClaimedJob,
+  type ClaimRequest,
+  type EnqueuedJob,
+  type JobFailure,
+  type JobLease,
+  type JobRecord,
+  type JobState,
+  type JobStore,
+  type NewJob,
 } from '@servicedesk/core';
 
 interface Row {
-  id: string | number; name: string; key: string | null; payload: string; every_ms: string | number | null; state: JobState;
-  run_at: Date | string; attempts: number; claims: number; locked_by: string | null; locked_until: Date | string | null; last_error: string | null;
+  id: string | number;
+  name: string;
+  key: string | null;
+  payload: string;
+  every_ms: string | number | null;
+  state: JobState;
+  run_at: Date | string;
+  attempts: number;
+  claims: number;
+  locked_by: string | null;
+  locked_until: Date | string | null;
+  last_error: string | null;
 }
 
 /** The payload travels as text: a jsonb string would otherwise come back indistinguishable from JSON text. */
@@ -58,7 +76,8 @@ export class MikroOrmJobStore implements JobStore {
     for (;;) {
       const [row] = await this.sql(
         `insert into jobs (name, key, payload, run_at) values (?, ?, cast(? as jsonb), ?)
-         on conflict (name, key) where state = 'pending' and key is not null do nothing returning id`, values,
+         on conflict (name, key) where state = 'pending' and key is not null do nothing returning id`,
+        values,
       );
       if (row) return { id: String(row.id), created: true };
       const [existing] = await this.sql("select id from jobs where name = ? and key = ? and state = 'pending'", [job.name, job.key]);
@@ -91,7 +110,14 @@ export class MikroOrmJobStore implements JobStore {
     return rows
       .map((row) => ({ r: toRecord(row), claim: Number(row.claims) }))
       .sort((a, b) => a.r.runAt.getTime() - b.r.runAt.getTime() || Number(a.r.id) - Number(b.r.id))
-      .map(({ r, claim }) => ({ id: r.id, name: r.name, payload: r.payload, runAt: r.runAt, attempt: r.attempts, lease: { jobId: r.id, owner: request.owner, claim } }));
+      .map(({ r, claim }) => ({
+        id: r.id,
+        name: r.name,
+        payload: r.payload,
+        runAt: r.runAt,
+        attempt: r.attempts,
+        lease: { jobId: r.id, owner: request.owner, claim },
+      }));
   }
 
   async complete(lease: JobLease) {
@@ -138,8 +164,16 @@ export class MikroOrmJobStore implements JobStore {
 
 function toRecord(r: Row): JobRecord {
   return {
-    id: String(r.id), name: r.name, key: r.key, payload: JSON.parse(r.payload) as unknown, everyMs: r.every_ms === null ? null : Number(r.every_ms),
-    state: r.state, runAt: new Date(r.run_at), attempts: Number(r.attempts), lockedBy: r.locked_by,
-    lockedUntil: r.locked_until === null ? null : new Date(r.locked_until), lastError: r.last_error,
+    id: String(r.id),
+    name: r.name,
+    key: r.key,
+    payload: JSON.parse(r.payload) as unknown,
+    everyMs: r.every_ms === null ? null : Number(r.every_ms),
+    state: r.state,
+    runAt: new Date(r.run_at),
+    attempts: Number(r.attempts),
+    lockedBy: r.locked_by,
+    lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+    lastError: r.last_error,
   };
 }

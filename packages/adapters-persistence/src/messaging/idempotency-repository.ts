@@ -1,7 +1,14 @@
 import type { IdempotencyKeys, IdempotencyRecord } from '@servicedesk/core';
 import { MikroOrmRepository } from '../shared/context.js';
 
-interface Row { company_id: number; connection_id: number; key: string; fingerprint: string; answer: unknown; created_at: Date | string }
+interface Row {
+  company_id: number;
+  connection_id: number;
+  key: string;
+  fingerprint: string;
+  answer: unknown;
+  created_at: Date | string;
+}
 
 /**
  * The message API's idempotency keys. `add` runs in the send's transaction; a key another
@@ -14,7 +21,11 @@ export class MikroOrmIdempotencyKeys extends MikroOrmRepository implements Idemp
     if (!row) return null;
     const answer = typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer;
     return {
-      companyId: Number(row.company_id), connectionId: Number(row.connection_id), key: row.key, fingerprint: row.fingerprint, answer,
+      companyId: Number(row.company_id),
+      connectionId: Number(row.connection_id),
+      key: row.key,
+      fingerprint: row.fingerprint,
+      answer,
       createdAt: new Date(row.created_at),
     };
   }

@@ -1,5 +1,29 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { ConflictError, type Connection, type Connections, type Message, type MessageContextReads, type MessageContextRows, type Messages, type NewConnection, type Outbox, type OutboxEntry, type Page, type PageRequest, type Ticket, type TicketQuery, type Tickets, DELIVERY_ORDER, foldForSearch, withTicketDefaults, type DeliveryChange, type MessageCountFilter, type MessageQuery, type NewTicket, type TicketFilter } from '@servicedesk/core';
+import {
+  ConflictError,
+  type Connection,
+  type Connections,
+  type Message,
+  type MessageContextReads,
+  type MessageContextRows,
+  type Messages,
+  type NewConnection,
+  type Outbox,
+  type OutboxEntry,
+  type Page,
+  type PageRequest,
+  type Ticket,
+  type TicketQuery,
+  type Tickets,
+  DELIVERY_ORDER,
+  foldForSearch,
+  withTicketDefaults,
+  type DeliveryChange,
+  type MessageCountFilter,
+  type MessageQuery,
+  type NewTicket,
+  type TicketFilter,
+} from '@servicedesk/core';
 import { ConnectionSchema, MessageSchema, OutboxSchema, TicketSchema } from './schema.js';
 import { MikroOrmRepository, likeTerm } from '../shared/context.js';
 import { DeferredWrites } from '../shared/deferred-writes.js';
@@ -61,7 +85,9 @@ export class MikroOrmConnections extends MikroOrmRepository implements Connectio
 function otherActiveTicket(err: unknown): Error | null {
   const e = err as { constraint?: unknown; message?: unknown };
   const named = e?.constraint === 'tickets_one_active_idx' || (typeof e?.message === 'string' && /tickets_one_active_idx/.test(e.message));
-  return named && (err instanceof UniqueConstraintViolationException || (err as { code?: unknown }).code === '23505') ? new ConflictError('ERR_OTHER_OPEN_TICKET') : null;
+  return named && (err instanceof UniqueConstraintViolationException || (err as { code?: unknown }).code === '23505')
+    ? new ConflictError('ERR_OTHER_OPEN_TICKET')
+    : null;
 }
 
 /** Two connections saving the same token (or page id, or phone-number id) at once: the unique index decides, as a 409 like the use case's check. */
@@ -71,15 +97,31 @@ async function tokenUnique<T>(write: () => Promise<T>): Promise<T> {
   } catch (err) {
     // By the constraint's name: the message also quotes the statement, which names every column.
     if (err instanceof UniqueConstraintViolationException && /connections_external_id_key/.test(err.message)) throw new ConflictError('ERR_PAGE_IN_USE');
-    if (err instanceof UniqueConstraintViolationException && /connections_bizchat_number_key/.test(err.message)) throw new ConflictError('ERR_BIZCHAT_NUMBER_IN_USE');
+    if (err instanceof UniqueConstraintViolationException && /connections_bizchat_number_key/.test(err.message))
+      throw new ConflictError('ERR_BIZCHAT_NUMBER_IN_USE');
     if (err instanceof UniqueConstraintViolationException && /token_digest/.test(err.message)) throw new ConflictError('ERR_TOKEN_IN_USE');
     throw err;
   }
 }
 
 const TICKET_FIELDS = [
-  'uuid', 'companyId', 'contactId', 'connectionId', 'status', 'userId', 'queueId', 'unreadMessages', 'lastMessage', 'isGroup', 'greetedAt',
-  'closedAt', 'createdAt', 'updatedAt', 'queueOptionId', 'botAttempts', 'botActive',
+  'uuid',
+  'companyId',
+  'contactId',
+  'connectionId',
+  'status',
+  'userId',
+  'queueId',
+  'unreadMessages',
+  'lastMessage',
+  'isGroup',
+  'greetedAt',
+  'closedAt',
+  'createdAt',
+  'updatedAt',
+  'queueOptionId',
+  'botAttempts',
+  'botActive',
 ] as const;
 
 export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
@@ -94,9 +136,14 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
     return this.em.findOne(TicketSchema, { companyId, contactId, connectionId, status: { $in: [...ACTIVE] } }, READ);
   }
   async findLatestClosed(companyId: number, contactId: number, connectionId: number) {
-    return this.em.findOne(TicketSchema, { companyId, contactId, connectionId, status: 'closed' }, {
-      ...READ, orderBy: [{ closedAt: 'desc nulls last' }, { id: 'desc' }],
-    });
+    return this.em.findOne(
+      TicketSchema,
+      { companyId, contactId, connectionId, status: 'closed' },
+      {
+        ...READ,
+        orderBy: [{ closedAt: 'desc nulls last' }, { id: 'desc' }],
+      },
+    );
   }
   /**
    * The partial unique index on (contact_id, connection_id) where the ticket is active decides
@@ -127,8 +174,10 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
     const fields = TICKET_FIELDS.filter((f) => f !== 'companyId' && ticket[f] !== undefined);
     // Deferred to the transaction's next statement (or its commit): nothing reads its answer.
     await DeferredWrites.write(
-      this.em, `update tickets set ${fields.map((f) => `${snake(f)} = ?`).join(', ')} where id = ? and ${companyCheck()}`,
-      [...fields.map((f) => ticket[f]), ticket.id, ticket.companyId], otherActiveTicket,
+      this.em,
+      `update tickets set ${fields.map((f) => `${snake(f)} = ?`).join(', ')} where id = ? and ${companyCheck()}`,
+      [...fields.map((f) => ticket[f]), ticket.id, ticket.companyId],
+      otherActiveTicket,
     );
   }
   async markGreeted(ticketId: number, at: Date) {
@@ -136,7 +185,10 @@ export class MikroOrmTickets extends MikroOrmRepository implements Tickets {
   }
   async list(q: TicketQuery): Promise<Page<Ticket>> {
     const [rows, count] = await this.em.findAndCount(TicketSchema, ticketWhere(q), {
-      ...READ, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -194,8 +246,26 @@ function tagWhere(f: TicketFilter): Record<string, unknown> {
 }
 
 const MESSAGE_FIELDS = [
-  'id', 'companyId', 'ticketId', 'contactId', 'connectionId', 'providerMessageId', 'fromMe', 'body', 'media', 'status', 'failureReason',
-  'quotedMessageId', 'isPrivate', 'userId', 'createdAt', 'updatedAt', 'isDeleted', 'isEdited', 'editedAt', 'transcription',
+  'id',
+  'companyId',
+  'ticketId',
+  'contactId',
+  'connectionId',
+  'providerMessageId',
+  'fromMe',
+  'body',
+  'media',
+  'status',
+  'failureReason',
+  'quotedMessageId',
+  'isPrivate',
+  'userId',
+  'createdAt',
+  'updatedAt',
+  'isDeleted',
+  'isEdited',
+  'editedAt',
+  'transcription',
 ] as const;
 
 /**
@@ -215,11 +285,15 @@ const DELIVERY_CHUNK = 500;
 /** How a batch of delivery changes finds its rows: by our id, or by the provider's id on a connection. */
 const DELIVERY_TARGETS = {
   id: {
-    columns: 'id', types: ['uuid'], match: 'm.id = v.id',
+    columns: 'id',
+    types: ['uuid'],
+    match: 'm.id = v.id',
     values: (t: DeliveryChange['target']) => ('id' in t ? [t.id] : []),
   },
   provider: {
-    columns: 'connection_id, provider_id', types: ['int', 'varchar'], match: 'm.connection_id = v.connection_id and m.provider_message_id = v.provider_id',
+    columns: 'connection_id, provider_id',
+    types: ['int', 'varchar'],
+    match: 'm.connection_id = v.connection_id and m.provider_message_id = v.provider_id',
     values: (t: DeliveryChange['target']) => ('id' in t ? [] : [t.connectionId, t.providerMessageId]),
   },
 } as const;
@@ -257,7 +331,8 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async addInbound(message: Message) {
     const insert = insertSql('messages', message, MESSAGE_FIELDS, ['media']);
     const rows = await this.em.execute<Array<{ id: string }>>(
-      `${insert.sql} on conflict (connection_id, provider_message_id) do nothing returning id`, insert.params,
+      `${insert.sql} on conflict (connection_id, provider_message_id) do nothing returning id`,
+      insert.params,
     );
     return rows.length === 1;
   }
@@ -269,7 +344,8 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
   async setTranscription(companyId: number, id: string, transcription: string, at: Date): Promise<Message | null> {
     if (!UUID.test(id)) return null;
     const rows = await this.em.execute<Array<Record<string, unknown>>>(
-      'update messages set transcription = ?, updated_at = ? where company_id = ? and id = cast(? as uuid) returning *', [transcription, at, companyId, id],
+      'update messages set transcription = ?, updated_at = ? where company_id = ? and id = cast(? as uuid) returning *',
+      [transcription, at, companyId, id],
     );
     return rows[0] ? messageFromRow(rows[0]) : null;
   }
@@ -283,14 +359,22 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     const results: Array<Message | null> = changes.map(() => null);
     const rounds = changeRounds(changes, (c) => {
       const t = c.target;
-      if (!Number.isSafeInteger(c.companyId) || ('id' in t ? !UUID.test(t.id) : !Number.isSafeInteger(t.connectionId) || typeof t.providerMessageId !== 'string')) return null;
+      if (
+        !Number.isSafeInteger(c.companyId) ||
+        ('id' in t ? !UUID.test(t.id) : !Number.isSafeInteger(t.connectionId) || typeof t.providerMessageId !== 'string')
+      )
+        return null;
       return 'id' in t ? `id:${t.id.toLowerCase()}` : `provider:${t.connectionId}:${t.providerMessageId}`;
     });
     for (const round of rounds) {
       for (const kind of ['id', 'provider'] as const) {
-        const ofKind = round.filter((i) => ('id' in changes[i]!.target) === (kind === 'id'));
+        const ofKind = round.filter((i) => 'id' in changes[i]!.target === (kind === 'id'));
         for (const chunk of slices(ofKind, DELIVERY_CHUNK)) {
-          for (const row of await this.advanceChunk(kind, chunk.map((i) => ({ ord: i, change: changes[i]! })))) results[Number(row.ord)] = messageFromRow(row);
+          for (const row of await this.advanceChunk(
+            kind,
+            chunk.map((i) => ({ ord: i, change: changes[i]! })),
+          ))
+            results[Number(row.ord)] = messageFromRow(row);
         }
       }
     }
@@ -301,7 +385,13 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     const target = DELIVERY_TARGETS[kind];
     const row = `(cast(? as int), cast(? as int), ${target.types.map((t) => `cast(? as ${t})`).join(', ')}, cast(? as varchar), cast(? as varchar), cast(? as text), cast(? as timestamptz))`;
     const params = items.flatMap(({ ord, change: c }) => [
-      ord, c.companyId, ...target.values(c.target), c.status, c.providerMessageId ?? null, c.failureReason ?? null, c.at,
+      ord,
+      c.companyId,
+      ...target.values(c.target),
+      c.status,
+      c.providerMessageId ?? null,
+      c.failureReason ?? null,
+      c.at,
     ]);
     const next = nextStatusSql('m.status', 'v.status');
     return this.em.execute<Array<Record<string, unknown>>>(
@@ -335,18 +425,30 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     return rows.map(messageFromRow);
   }
   async listByTicket(companyId: number, ticketId: number, page: PageRequest): Promise<Page<Message>> {
-    const [rows, count] = await this.em.findAndCount(MessageSchema, { companyId, ticketId }, {
-      ...READ, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      MessageSchema,
+      { companyId, ticketId },
+      {
+        ...READ,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        offset: page.offset,
+        limit: page.limit,
+      },
+    );
     return { rows: rows as Message[], count };
   }
   async list(q: MessageQuery): Promise<Page<Message>> {
     const where = {
-      companyId: q.companyId, ...(q.ticketId !== undefined ? { ticketId: q.ticketId } : {}), ...(q.userId !== undefined ? { userId: q.userId } : {}),
+      companyId: q.companyId,
+      ...(q.ticketId !== undefined ? { ticketId: q.ticketId } : {}),
+      ...(q.userId !== undefined ? { userId: q.userId } : {}),
       ...(q.withMedia ? { media: { $ne: null } } : {}),
     };
     const [rows, count] = await this.em.findAndCount(MessageSchema, where, {
-      ...READ, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows: rows as Message[], count };
   }
@@ -354,10 +456,22 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     // The company's (company_id, created_at) index bounds the range; an operator's tickets are joined.
     const where = ['m.company_id = ?'];
     const params: unknown[] = [f.companyId];
-    if (f.fromMe !== undefined) { where.push('m.from_me = ?'); params.push(f.fromMe); }
-    if (f.from) { where.push('m.created_at >= ?'); params.push(f.from); }
-    if (f.to) { where.push('m.created_at < ?'); params.push(f.to); }
-    if (f.ticketUserId !== undefined) { where.push('t.user_id = ?'); params.push(f.ticketUserId); }
+    if (f.fromMe !== undefined) {
+      where.push('m.from_me = ?');
+      params.push(f.fromMe);
+    }
+    if (f.from) {
+      where.push('m.created_at >= ?');
+      params.push(f.from);
+    }
+    if (f.to) {
+      where.push('m.created_at < ?');
+      params.push(f.to);
+    }
+    if (f.ticketUserId !== undefined) {
+      where.push('t.user_id = ?');
+      params.push(f.ticketUserId);
+    }
     const join = f.ticketUserId !== undefined ? ' join tickets t on t.id = m.ticket_id and t.company_id = m.company_id' : '';
     const rows = await this.em.execute<Array<{ n: string | number }>>(`select count(*) as n from messages m${join} where ${where.join(' and ')}`, params);
     return Number(rows[0]?.n ?? 0);
@@ -403,7 +517,12 @@ export class MikroOrmMessageContextReads extends MikroOrmRepository implements M
     for (const r of rows) {
       if (r.kind === 't') {
         out.tickets.push({
-          id: Number(r.id), uuid: String(r.uuid), status: String(r.status), userId: int(r.user_id), queueId: int(r.queue_id), chatappId: Number(r.connection_id),
+          id: Number(r.id),
+          uuid: String(r.uuid),
+          status: String(r.status),
+          userId: int(r.user_id),
+          queueId: int(r.queue_id),
+          chatappId: Number(r.connection_id),
           queue: r.qid === null || r.qid === undefined ? null : { id: Number(r.qid), name: String(r.name), color: String(r.color) },
         });
       } else {
@@ -418,7 +537,8 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
   /** Deferred to the transaction's next statement (or its commit): nothing reads its answer. */
   async add(entry: OutboxEntry) {
     await DeferredWrites.write(
-      this.em, 'insert into outbox (id, subject, payload, created_at, published_at, attempts) values (?, ?, cast(? as jsonb), ?, null, 0)',
+      this.em,
+      'insert into outbox (id, subject, payload, created_at, published_at, attempts) values (?, ?, cast(? as jsonb), ?, null, 0)',
       [entry.id, entry.subject, entry.payload === undefined ? null : JSON.stringify(entry.payload), entry.createdAt],
     );
   }
@@ -426,16 +546,23 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
   async addOnce(entries: readonly OutboxEntry[]) {
     if (!entries.length) return;
     await DeferredWrites.write(
-      this.em, `insert into outbox (id, subject, payload, created_at, published_at, attempts) values ${entries.map(() => '(?, ?, cast(? as jsonb), ?, null, 0)').join(', ')}
+      this.em,
+      `insert into outbox (id, subject, payload, created_at, published_at, attempts) values ${entries.map(() => '(?, ?, cast(? as jsonb), ?, null, 0)').join(', ')}
         on conflict (id) do nothing`,
       entries.flatMap((e) => [e.id, e.subject, e.payload === undefined ? null : JSON.stringify(e.payload), e.createdAt]),
     );
   }
   /** Oldest first; entries of one millisecond in the order they were written (the identity `seq`). */
   async pending(limit: number): Promise<OutboxEntry[]> {
-    const rows = await this.em.find(OutboxSchema, { publishedAt: null }, {
-      ...READ, orderBy: [{ createdAt: 'asc' }, { [raw((alias: string) => `${alias}.seq`)]: 'asc' }], limit,
-    });
+    const rows = await this.em.find(
+      OutboxSchema,
+      { publishedAt: null },
+      {
+        ...READ,
+        orderBy: [{ createdAt: 'asc' }, { [raw((alias: string) => `${alias}.seq`)]: 'asc' }],
+        limit,
+      },
+    );
     return rows.map((r) => ({ id: r.id, subject: r.subject, payload: r.payload, createdAt: r.createdAt }));
   }
   /**
@@ -465,7 +592,8 @@ export class MikroOrmOutbox extends MikroOrmRepository implements Outbox {
   async requeueUnhandled(since: Date): Promise<number> {
     const rows = await this.em.execute<Array<{ id: string }>>(
       `update outbox set published_at = null where published_at is not null and created_at >= ?
-         and id in (select outbox_id from outbox_handling) returning id`, [since],
+         and id in (select outbox_id from outbox_handling) returning id`,
+      [since],
     );
     return rows.length;
   }

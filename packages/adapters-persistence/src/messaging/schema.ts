@@ -15,7 +15,10 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     kind: { type: 'string', enum: true, items: ['chatapp', 'socialnet', 'bizchat'], columnType: 'varchar(20)' },
     provider: { type: 'string', enum: true, items: ['sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi'], columnType: 'varchar(20)' },
     status: {
-      type: 'string', enum: true, columnType: 'varchar(20)', default: 'OPENING',
+      type: 'string',
+      enum: true,
+      columnType: 'varchar(20)',
+      default: 'OPENING',
       items: ['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING'],
     },
     qrcode: { type: 'text', nullable: true },
@@ -33,16 +36,22 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     updatedAt: { type: 'Date' },
     promptId: { type: 'number', nullable: true },
   },
-  indexes: [{ name: 'connections_company_id_idx', properties: ['companyId'] }, { name: 'connections_prompt_id_idx', properties: ['promptId'] }],
+  indexes: [
+    { name: 'connections_company_id_idx', properties: ['companyId'] },
+    { name: 'connections_prompt_id_idx', properties: ['promptId'] },
+  ],
   // m0011: a page or account id belongs to one social connection on the whole platform; m0036: a
   // phone-number id to one bizchat connection.
-  uniques: [{
-    name: 'connections_external_id_key',
-    expression: `create unique index connections_external_id_key on connections (external_id) where kind = 'socialnet'`,
-  }, {
-    name: 'connections_bizchat_number_key',
-    expression: `create unique index connections_bizchat_number_key on connections (external_id) where kind = 'bizchat'`,
-  }],
+  uniques: [
+    {
+      name: 'connections_external_id_key',
+      expression: `create unique index connections_external_id_key on connections (external_id) where kind = 'socialnet'`,
+    },
+    {
+      name: 'connections_bizchat_number_key',
+      expression: `create unique index connections_bizchat_number_key on connections (external_id) where kind = 'bizchat'`,
+    },
+  ],
 });
 
 const contacts = foreignKeysOf('contacts');
@@ -108,11 +117,13 @@ export const TicketSchema = new EntitySchema<Ticket>({
     botAttempts: { type: 'number', default: 0 },
     botActive: { type: 'boolean', default: false },
   },
-  uniques: [{
-    // The database rule behind Tickets.getOrCreateActive: at most one active ticket per pair.
-    name: 'tickets_one_active_idx',
-    expression: `create unique index tickets_one_active_idx on tickets (contact_id, connection_id) where status in ('pending', 'open')`,
-  }],
+  uniques: [
+    {
+      // The database rule behind Tickets.getOrCreateActive: at most one active ticket per pair.
+      name: 'tickets_one_active_idx',
+      expression: `create unique index tickets_one_active_idx on tickets (contact_id, connection_id) where status in ('pending', 'open')`,
+    },
+  ],
   indexes: [
     {
       name: 'tickets_company_id_status_updated_at_idx',
@@ -154,7 +165,10 @@ export const MessageSchema = new EntitySchema<Message>({
     body: { type: 'text', default: '' },
     media: { type: 'json', nullable: true },
     status: {
-      type: 'string', enum: true, columnType: 'varchar(10)', default: 'pending',
+      type: 'string',
+      enum: true,
+      columnType: 'varchar(10)',
+      default: 'pending',
       items: ['pending', 'sent', 'delivered', 'read', 'played', 'failed'],
     },
     failureReason: { type: 'text', nullable: true },

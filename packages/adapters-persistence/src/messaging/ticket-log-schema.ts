@@ -14,7 +14,9 @@ export const TicketLogSchema = new EntitySchema<TicketLog>({
     ticketId: { type: 'number' },
     userId: ticketLogs('user_id', 'User', 'set null', { nullable: true }),
     type: {
-      type: 'string', enum: true, columnType: 'varchar(20)',
+      type: 'string',
+      enum: true,
+      columnType: 'varchar(20)',
       items: ['create', 'accept', 'transfer', 'pending', 'close', 'reopen', 'ignore', 'lgpd', 'delete'],
     },
     payload: { type: 'json', defaultRaw: `'{}'` },

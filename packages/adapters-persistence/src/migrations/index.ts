@@ -17,4 +17,22 @@ import { M0034CloudapiProvider } from './m0034-cloudapi-provider.js';
 import { M0036UniqueBizchatNumbers } from '../messaging/m0036-unique-bizchat-numbers.js';
 
 /** Applied in this order; never edit a released migration, add the next one. */
-export const BACKEND_MIGRATIONS = [{ name: 'm0001-foundation', class: M0001Foundation }, { name: 'm0002-company-api', class: M0002CompanyApi }, { name: 'm0003-messaging', class: M0003Messaging }, { name: 'm0004-ticket-logs', class: M0004TicketLogs }, { name: 'm0005-contacts', class: M0005Contacts }, { name: 'm0006-tags', class: M0006Tags }, { name: 'm0007-queues', class: M0007Queues }, { name: 'm0008-pending-sends', class: M0008PendingSends }, { name: 'm0009-jobs', class: M0009Jobs }, { name: 'm0010-refresh-grace', class: M0010RefreshGrace }, { name: 'm0011-unique-page-ids', class: M0011UniquePageIds }, { name: 'm0013-user-flags', class: M0013UserFlags }, { name: 'm0020-ticket-tracking', class: M0020TicketTracking }, { name: 'm0021-message-transcription', class: M0021MessageTranscription }, { name: 'm0025-prompt-links', class: M0025PromptLinks }, { name: 'm0034-cloudapi-provider', class: M0034CloudapiProvider }, { name: 'm0036-unique-bizchat-numbers', class: M0036UniqueBizchatNumbers }];
+export const BACKEND_MIGRATIONS = [
+  { name: 'm0001-foundation', class: M0001Foundation },
+  { name: 'm0002-company-api', class: M0002CompanyApi },
+  { name: 'm0003-messaging', class: M0003Messaging },
+  { name: 'm0004-ticket-logs', class: M0004TicketLogs },
+  { name: 'm0005-contacts', class: M0005Contacts },
+  { name: 'm0006-tags', class: M0006Tags },
+  { name: 'm0007-queues', class: M0007Queues },
+  { name: 'm0008-pending-sends', class: M0008PendingSends },
+  { name: 'm0009-jobs', class: M0009Jobs },
+  { name: 'm0010-refresh-grace', class: M0010RefreshGrace },
+  { name: 'm0011-unique-page-ids', class: M0011UniquePageIds },
+  { name: 'm0013-user-flags', class: M0013UserFlags },
+  { name: 'm0020-ticket-tracking', class: M0020TicketTracking },
+  { name: 'm0021-message-transcription', class: M0021MessageTranscription },
+  { name: 'm0025-prompt-links', class: M0025PromptLinks },
+  { name: 'm0034-cloudapi-provider', class: M0034CloudapiProvider },
+  { name: 'm0036-unique-bizchat-numbers', class: M0036UniqueBizchatNumbers },
+];

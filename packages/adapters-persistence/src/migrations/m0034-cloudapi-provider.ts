@@ -8,7 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class M0034CloudapiProvider extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table connections drop constraint if exists connections_provider_check');
-    this.addSql(`alter table connections add constraint connections_provider_check check (provider in ('sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi'))`);
+    this.addSql(
+      `alter table connections add constraint connections_provider_check check (provider in ('sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi'))`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -40,15 +40,32 @@ export class MikroOrmObjstoreConfigs extends BlobRoutingRepository implements Ob
   }
   async update(c: ObjstoreConfig) {
     const { name, provider, endpoint, region, bucket, prefix, forcePathStyle, publicBaseUrl, accessKeyId, secretSealed, secretHint, updatedAt } = c;
-    await this.em.nativeUpdate(ObjstoreConfigSchema, { id: c.id, companyId: c.companyId }, {
-      name, provider, endpoint, region, bucket, prefix, forcePathStyle, publicBaseUrl, accessKeyId, secretSealed, secretHint, updatedAt,
-    });
+    await this.em.nativeUpdate(
+      ObjstoreConfigSchema,
+      { id: c.id, companyId: c.companyId },
+      {
+        name,
+        provider,
+        endpoint,
+        region,
+        bucket,
+        prefix,
+        forcePathStyle,
+        publicBaseUrl,
+        accessKeyId,
+        secretSealed,
+        secretHint,
+        updatedAt,
+      },
+    );
   }
   /** The company's rows are locked first (`for update`): a second activation waits, then sees this one's outcome. */
   async activate(companyId: number, id: number) {
     if (!isId(id)) return [];
     const rows = await this.em.execute<Array<{ id: number; active: boolean }>>(
-      'select id, active from objstore_configs where company_id = ? order by id for update', [companyId]);
+      'select id, active from objstore_configs where company_id = ? order by id for update',
+      [companyId],
+    );
     if (!rows.some((r) => r.id === id)) return [];
     const others = rows.filter((r) => r.active && r.id !== id).map((r) => r.id);
     // Two statements: the one-active index is checked row by row, so the others go first.
@@ -90,7 +107,9 @@ export class MikroOrmBlobLocations extends BlobRoutingRepository implements Blob
     // `likeTerm` wraps in %…%: keep its escaping, anchor at the start.
     const pattern = `${likeTerm(prefix).slice(1, -1)}%`;
     const [row] = await this.em.execute<Array<{ total: string | number | null }>>(
-      'select coalesce(sum(size), 0) as total from blob_locations where blob_key like ?', [pattern]);
+      'select coalesce(sum(size), 0) as total from blob_locations where blob_key like ?',
+      [pattern],
+    );
     return Number(row?.total ?? 0);
   }
   async countOf(companyId: number, configId: number) {

@@ -27,10 +27,12 @@ export const ObjstoreConfigSchema = new EntitySchema<ObjstoreConfig>({
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },
-  uniques: [{
-    name: 'objstore_configs_one_active_idx',
-    expression: 'create unique index objstore_configs_one_active_idx on objstore_configs (company_id) where active',
-  }],
+  uniques: [
+    {
+      name: 'objstore_configs_one_active_idx',
+      expression: 'create unique index objstore_configs_one_active_idx on objstore_configs (company_id) where active',
+    },
+  ],
   indexes: [{ name: 'objstore_configs_company_id_idx', properties: ['companyId'] }],
 });
 

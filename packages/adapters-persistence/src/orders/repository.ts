@@ -26,10 +26,24 @@ const SELECT_ORDER = ORDER_COLUMNS.map((c) => `o.${c}`).join(', ');
 
 function toOrder(r: Row): Order {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), number: Number(r.number), contactId: maybeNumber(r.contact_id), ticketId: maybeNumber(r.ticket_id),
-    userId: maybeNumber(r.user_id), status: r.status as OrderStatus, currency: String(r.currency), subtotal: Number(r.subtotal), discount: Number(r.discount),
-    shippingFee: Number(r.shipping_fee), total: Number(r.total), paymentMethod: maybeText(r.payment_method), notes: String(r.notes), address: maybeText(r.address),
-    version: Number(r.version), createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    number: Number(r.number),
+    contactId: maybeNumber(r.contact_id),
+    ticketId: maybeNumber(r.ticket_id),
+    userId: maybeNumber(r.user_id),
+    status: r.status as OrderStatus,
+    currency: String(r.currency),
+    subtotal: Number(r.subtotal),
+    discount: Number(r.discount),
+    shippingFee: Number(r.shipping_fee),
+    total: Number(r.total),
+    paymentMethod: maybeText(r.payment_method),
+    notes: String(r.notes),
+    address: maybeText(r.address),
+    version: Number(r.version),
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
   };
 }
 
@@ -38,8 +52,16 @@ const itemValues = (i: NewOrderItem) => [i.companyId, i.orderId, i.productId, i.
 
 function toItem(r: Row): OrderItem {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), orderId: Number(r.order_id), productId: maybeNumber(r.product_id), name: String(r.name),
-    sku: maybeText(r.sku), unitPrice: Number(r.unit_price), quantity: Number(r.quantity), total: Number(r.total), reserved: Number(r.reserved),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    orderId: Number(r.order_id),
+    productId: maybeNumber(r.product_id),
+    name: String(r.name),
+    sku: maybeText(r.sku),
+    unitPrice: Number(r.unit_price),
+    quantity: Number(r.quantity),
+    total: Number(r.total),
+    reserved: Number(r.reserved),
     position: Number(r.position),
   };
 }
@@ -55,17 +77,32 @@ export class MikroOrmOrders extends MikroOrmRepository implements Orders {
   async findByIds(companyId: number, ids: readonly number[]) {
     const wanted = ids.filter(isId);
     if (!wanted.length) return [];
-    const rows = await this.em.execute<Row[]>(`select ${SELECT_ORDER} from orders o where o.company_id = ? and o.id in (${marks(wanted.length)})`, [companyId, ...wanted]);
+    const rows = await this.em.execute<Row[]>(`select ${SELECT_ORDER} from orders o where o.company_id = ? and o.id in (${marks(wanted.length)})`, [
+      companyId,
+      ...wanted,
+    ]);
     return rows.map(toOrder);
   }
 
   async list(q: OrderQuery) {
     const where = ['o.company_id = ?'];
     const params: unknown[] = [q.companyId];
-    if (q.status) { where.push('o.status = ?'); params.push(q.status); }
-    if (q.contactId !== undefined) { where.push('o.contact_id = ?'); params.push(q.contactId); }
-    if (q.from) { where.push('o.created_at >= ?'); params.push(q.from); }
-    if (q.to) { where.push('o.created_at < ?'); params.push(q.to); }
+    if (q.status) {
+      where.push('o.status = ?');
+      params.push(q.status);
+    }
+    if (q.contactId !== undefined) {
+      where.push('o.contact_id = ?');
+      params.push(q.contactId);
+    }
+    if (q.from) {
+      where.push('o.created_at >= ?');
+      params.push(q.from);
+    }
+    if (q.to) {
+      where.push('o.created_at < ?');
+      params.push(q.to);
+    }
     const term = q.search ? foldForSearch(q.search) : '';
     if (term) {
       const matches = [`${foldSql('c.name')} like ?`];
@@ -74,13 +111,20 @@ export class MikroOrmOrders extends MikroOrmRepository implements Orders {
         matches.push('c.number like ?');
         params.push(likeTerm(term));
         // Longer digit runs are phone numbers, never an order number (an int4).
-        if (term.length <= 9) { matches.push('o.number = ?'); params.push(Number(term)); }
+        if (term.length <= 9) {
+          matches.push('o.number = ?');
+          params.push(Number(term));
+        }
       }
       where.push(`(${matches.join(' or ')})`);
     }
     const from = `from orders o${term ? ' left join contacts c on c.id = o.contact_id' : ''} where ${where.join(' and ')}`;
     const [counted] = await this.em.execute<Array<{ n: string | number }>>(`select count(*) as n ${from}`, params);
-    const rows = await this.em.execute<Row[]>(`select ${SELECT_ORDER} ${from} order by o.number desc, o.id desc limit ? offset ?`, [...params, q.page.limit, q.page.offset]);
+    const rows = await this.em.execute<Row[]>(`select ${SELECT_ORDER} ${from} order by o.number desc, o.id desc limit ? offset ?`, [
+      ...params,
+      q.page.limit,
+      q.page.offset,
+    ]);
     return { rows: rows.map(toOrder), count: Number(counted?.n ?? 0) };
   }
 
@@ -137,15 +181,20 @@ export class MikroOrmOrders extends MikroOrmRepository implements Orders {
     if (!wanted.length) return [];
     // Locked in id order first: lines read afterwards are those of the rows being removed.
     const locked = await this.em.execute<Array<{ id: number }>>(
-      `select id from orders where company_id = ? and id in (${marks(wanted.length)}) order by id for update`, [companyId, ...wanted],
+      `select id from orders where company_id = ? and id in (${marks(wanted.length)}) order by id for update`,
+      [companyId, ...wanted],
     );
     if (!locked.length) return [];
     const lockedIds = locked.map((r) => Number(r.id));
     const items = await this.items(companyId, lockedIds);
     const rows = await this.em.execute<Row[]>(
-      `delete from orders o where o.company_id = ? and o.id in (${marks(lockedIds.length)}) returning ${SELECT_ORDER}`, [companyId, ...lockedIds],
+      `delete from orders o where o.company_id = ? and o.id in (${marks(lockedIds.length)}) returning ${SELECT_ORDER}`,
+      [companyId, ...lockedIds],
     );
-    return rows.map(toOrder).sort((a, b) => a.id - b.id).map((order) => ({ order, items: items.filter((i) => i.orderId === order.id) }));
+    return rows
+      .map(toOrder)
+      .sort((a, b) => a.id - b.id)
+      .map((order) => ({ order, items: items.filter((i) => i.orderId === order.id) }));
   }
 }
 
@@ -153,8 +202,15 @@ export class MikroOrmOrders extends MikroOrmRepository implements Orders {
 
 function toLog(r: Row): OrderLog {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), orderId: Number(r.order_id), userId: maybeNumber(r.user_id), type: r.type as OrderLogType,
-    from: maybeText(r.from_value), to: maybeText(r.to_value), data: json<Record<string, unknown>>(r.data), createdAt: time(r.created_at),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    orderId: Number(r.order_id),
+    userId: maybeNumber(r.user_id),
+    type: r.type as OrderLogType,
+    from: maybeText(r.from_value),
+    to: maybeText(r.to_value),
+    data: json<Record<string, unknown>>(r.data),
+    createdAt: time(r.created_at),
   };
 }
 
@@ -178,8 +234,14 @@ export class MikroOrmOrderLogs extends MikroOrmRepository implements OrderLogs {
 
 function toSetting(r: Row): OrderSetting {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), connectionId: maybeNumber(r.connection_id), currency: String(r.currency),
-    paymentInstructions: String(r.payment_instructions), statusMessages: json<StatusMessages>(r.status_messages), createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    connectionId: maybeNumber(r.connection_id),
+    currency: String(r.currency),
+    paymentInstructions: String(r.payment_instructions),
+    statusMessages: json<StatusMessages>(r.status_messages),
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
   };
 }
 
@@ -204,7 +266,9 @@ export class MikroOrmOrderSettings extends MikroOrmRepository implements OrderSe
     return (await this.select('id = ? and company_id = ?', [id, companyId]))[0] ?? null;
   }
 
-  list(companyId: number) { return this.select('company_id = ?', [companyId]); }
+  list(companyId: number) {
+    return this.select('company_id = ?', [companyId]);
+  }
 
   async findFor(companyId: number, connectionId: number | null) {
     if (connectionId === null) return (await this.select('company_id = ? and connection_id is null', [companyId]))[0] ?? null;
@@ -213,19 +277,23 @@ export class MikroOrmOrderSettings extends MikroOrmRepository implements OrderSe
   }
 
   async add(s: NewOrderSetting): Promise<OrderSetting> {
-    const [row] = await unique(() => this.em.execute<Row[]>(
-      `insert into order_settings (company_id, connection_id, currency, payment_instructions, status_messages, created_at, updated_at)
+    const [row] = await unique(() =>
+      this.em.execute<Row[]>(
+        `insert into order_settings (company_id, connection_id, currency, payment_instructions, status_messages, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?) returning id`,
-      [s.companyId, s.connectionId, s.currency, s.paymentInstructions, JSON.stringify(s.statusMessages), s.createdAt, s.updatedAt],
-    ));
+        [s.companyId, s.connectionId, s.currency, s.paymentInstructions, JSON.stringify(s.statusMessages), s.createdAt, s.updatedAt],
+      ),
+    );
     return { ...s, id: Number(row!.id) };
   }
 
   async update(s: OrderSetting) {
-    await unique(() => this.em.execute(
-      'update order_settings set connection_id = ?, currency = ?, payment_instructions = ?, status_messages = ?, updated_at = ? where id = ? and company_id = ?',
-      [s.connectionId, s.currency, s.paymentInstructions, JSON.stringify(s.statusMessages), s.updatedAt, s.id, s.companyId],
-    ));
+    await unique(() =>
+      this.em.execute(
+        'update order_settings set connection_id = ?, currency = ?, payment_instructions = ?, status_messages = ?, updated_at = ? where id = ? and company_id = ?',
+        [s.connectionId, s.currency, s.paymentInstructions, JSON.stringify(s.statusMessages), s.updatedAt, s.id, s.companyId],
+      ),
+    );
   }
 
   async remove(companyId: number, id: number) {

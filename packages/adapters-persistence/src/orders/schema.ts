@@ -11,7 +11,10 @@ import { foreignKeysOf } from '../shared/columns.js';
 /** An amount in minor units: bigint in the table, a number in the domain (exact up to 2^53). */
 const amount = { type: new BigIntType('number') } as const;
 
-export interface OrderNumberRow { companyId: number; lastNumber: number }
+export interface OrderNumberRow {
+  companyId: number;
+  lastNumber: number;
+}
 
 export const OrderNumberSchema = new EntitySchema<OrderNumberRow>({
   name: 'OrderNumber',
@@ -23,9 +26,24 @@ export const OrderNumberSchema = new EntitySchema<OrderNumberRow>({
 });
 
 export interface OrderRow {
-  id: number; companyId: number; number: number; contactId: number | null; ticketId: number | null; userId: number | null; status: string; currency: string;
-  subtotal: number; discount: number; shippingFee: number; total: number; paymentMethod: string | null; notes: string; address: string | null; version: number;
-  createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  number: number;
+  contactId: number | null;
+  ticketId: number | null;
+  userId: number | null;
+  status: string;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  shippingFee: number;
+  total: number;
+  paymentMethod: string | null;
+  notes: string;
+  address: string | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const orders = foreignKeysOf('orders');
@@ -70,8 +88,17 @@ export const OrderSchema = new EntitySchema<OrderRow>({
 });
 
 export interface OrderItemRow {
-  id: number; companyId: number; orderId: number; productId: number | null; name: string; sku: string | null; unitPrice: number; quantity: number;
-  total: number; reserved: number; position: number;
+  id: number;
+  companyId: number;
+  orderId: number;
+  productId: number | null;
+  name: string;
+  sku: string | null;
+  unitPrice: number;
+  quantity: number;
+  total: number;
+  reserved: number;
+  position: number;
 }
 
 const items = foreignKeysOf('order_items');
@@ -105,8 +132,15 @@ export const OrderItemSchema = new EntitySchema<OrderItemRow>({
 });
 
 export interface OrderLogRow {
-  id: number; companyId: number; orderId: number; userId: number | null; type: string; fromValue: string | null; toValue: string | null;
-  data: Record<string, unknown>; createdAt: Date;
+  id: number;
+  companyId: number;
+  orderId: number;
+  userId: number | null;
+  type: string;
+  fromValue: string | null;
+  toValue: string | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
 }
 
 const logs = foreignKeysOf('order_logs');
@@ -132,8 +166,14 @@ export const OrderLogSchema = new EntitySchema<OrderLogRow>({
 });
 
 export interface OrderSettingRow {
-  id: number; companyId: number; connectionId: number | null; currency: string; paymentInstructions: string; statusMessages: Record<string, string>;
-  createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  connectionId: number | null;
+  currency: string;
+  paymentInstructions: string;
+  statusMessages: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const settings = foreignKeysOf('order_settings');
@@ -154,7 +194,10 @@ export const OrderSettingSchema = new EntitySchema<OrderSettingRow>({
   uniques: [
     { name: 'order_settings_connection_id_key', properties: ['connectionId'] },
     // One default row per company: `findFor(companyId, null)` and the use cases rely on it.
-    { name: 'order_settings_default_idx', expression: 'create unique index order_settings_default_idx on order_settings (company_id) where connection_id is null' },
+    {
+      name: 'order_settings_default_idx',
+      expression: 'create unique index order_settings_default_idx on order_settings (company_id) where connection_id is null',
+    },
   ],
   indexes: [{ name: 'order_settings_company_id_idx', properties: ['companyId'] }],
 });

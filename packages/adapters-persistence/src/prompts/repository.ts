@@ -17,9 +17,16 @@ export class MikroOrmPrompts extends MikroOrmRepository implements Prompts {
     return this.em.findOne(PromptSchema, { id, companyId }, READ);
   }
   async list(q: PromptQuery) {
-    const [rows, count] = await this.em.findAndCount(PromptSchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      PromptSchema,
+      { companyId: q.companyId, ...searchWhere(['name'], q.search) },
+      {
+        ...READ,
+        orderBy: [foldedOrder('name'), { id: 'asc' }],
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async add(p: NewPrompt): Promise<Prompt> {
@@ -28,9 +35,25 @@ export class MikroOrmPrompts extends MikroOrmRepository implements Prompts {
   }
   async update(p: Prompt) {
     const { name, prompt, queueId, provider, baseUrl, model, apiKeySealed, apiKeyHint, maxMessages, maxTokens, temperature, voice, updatedAt } = p;
-    await this.em.nativeUpdate(PromptSchema, { id: p.id, companyId: p.companyId }, {
-      name, prompt, queueId, provider, baseUrl, model, apiKeySealed, apiKeyHint, maxMessages, maxTokens, temperature, voice, updatedAt,
-    });
+    await this.em.nativeUpdate(
+      PromptSchema,
+      { id: p.id, companyId: p.companyId },
+      {
+        name,
+        prompt,
+        queueId,
+        provider,
+        baseUrl,
+        model,
+        apiKeySealed,
+        apiKeyHint,
+        maxMessages,
+        maxTokens,
+        temperature,
+        voice,
+        updatedAt,
+      },
+    );
   }
   async addUsage(companyId: number, id: number, usage: TokenUsage) {
     if (!isId(id)) return;

@@ -28,10 +28,44 @@ export class MikroOrmProxies extends MikroOrmRepository implements Proxies {
     return { ...proxy, id };
   }
   async update(p: Proxy) {
-    const { name, protocol, host, port, username, passwordSealed, country, maxConnections, status, disabledReason, failCount, lastError, lastLatencyMs, lastCheckAt, updatedAt } = p;
-    await this.em.nativeUpdate(ProxySchema, { id: p.id }, {
-      name, protocol, host, port, username, passwordSealed, country, maxConnections, status, disabledReason, failCount, lastError, lastLatencyMs, lastCheckAt, updatedAt,
-    });
+    const {
+      name,
+      protocol,
+      host,
+      port,
+      username,
+      passwordSealed,
+      country,
+      maxConnections,
+      status,
+      disabledReason,
+      failCount,
+      lastError,
+      lastLatencyMs,
+      lastCheckAt,
+      updatedAt,
+    } = p;
+    await this.em.nativeUpdate(
+      ProxySchema,
+      { id: p.id },
+      {
+        name,
+        protocol,
+        host,
+        port,
+        username,
+        passwordSealed,
+        country,
+        maxConnections,
+        status,
+        disabledReason,
+        failCount,
+        lastError,
+        lastLatencyMs,
+        lastCheckAt,
+        updatedAt,
+      },
+    );
   }
   async remove(id: number) {
     if (isId(id)) await this.em.nativeDelete(ProxySchema, { id });
@@ -55,7 +89,8 @@ export class MikroOrmProxyAssignments extends MikroOrmRepository implements Prox
     const counts = new Map<number, number>();
     if (ids.length === 0) return counts;
     const rows = await this.em.execute<Array<{ proxy_id: number; n: string }>>(
-      'select proxy_id, count(*) as n from proxy_assignments where proxy_id in (?) group by proxy_id', [ids],
+      'select proxy_id, count(*) as n from proxy_assignments where proxy_id in (?) group by proxy_id',
+      [ids],
     );
     for (const r of rows) counts.set(Number(r.proxy_id), Number(r.n));
     return counts;

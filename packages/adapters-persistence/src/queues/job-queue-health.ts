@@ -13,7 +13,10 @@ export interface DependencyChecks {
  * the broker's and cache's connectivity as the composition root tells it.
  */
 export class MikroOrmJobQueueHealth extends MikroOrmRepository implements JobQueueHealth {
-  constructor(orm: MikroORM, private readonly checks: DependencyChecks = {}) {
+  constructor(
+    orm: MikroORM,
+    private readonly checks: DependencyChecks = {},
+  ) {
     super(orm);
   }
 
@@ -28,7 +31,10 @@ export class MikroOrmJobQueueHealth extends MikroOrmRepository implements JobQue
     return {
       pending: rows.reduce((sum, r) => sum + Number(r.n), 0),
       oldestCreatedAt: oldest,
-      bySubject: subjectCounts(rows.map((r) => r.subject), rows.map((r) => Number(r.n))),
+      bySubject: subjectCounts(
+        rows.map((r) => r.subject),
+        rows.map((r) => Number(r.n)),
+      ),
     };
   }
 

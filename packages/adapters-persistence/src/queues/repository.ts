@@ -1,7 +1,20 @@
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
-  byQueueOrder, ConflictError, type ErrorCode, type NewQueue, type NewQueueIntegration, type NewQueueOption, type Page, type Queue, type QueueIntegration,
-  type QueueIntegrationQuery, type QueueIntegrations, type QueueOption, type QueueOptionQuery, type QueueOptions, type Queues,
+  byQueueOrder,
+  ConflictError,
+  type ErrorCode,
+  type NewQueue,
+  type NewQueueIntegration,
+  type NewQueueOption,
+  type Page,
+  type Queue,
+  type QueueIntegration,
+  type QueueIntegrationQuery,
+  type QueueIntegrations,
+  type QueueOption,
+  type QueueOptionQuery,
+  type QueueOptions,
+  type Queues,
 } from '@servicedesk/core';
 import { QueueIntegrationSchema, QueueOptionSchema, QueueSchema } from './schema.js';
 import { MikroOrmRepository } from '../shared/context.js';
@@ -80,9 +93,14 @@ export class MikroOrmQueues extends MikroOrmRepository implements Queues {
     );
   }
   async listOfUser(companyId: number, userId: number) {
-    return this.em.find(QueueSchema, { companyId, [raw((a: string) => `exists (select 1 from queue_users qu where qu.queue_id = ${a}.id and qu.user_id = ?)`, [userId])]: [] }, {
-      ...READ, orderBy: [{ orderQueue: 'asc' }, { id: 'asc' }],
-    });
+    return this.em.find(
+      QueueSchema,
+      { companyId, [raw((a: string) => `exists (select 1 from queue_users qu where qu.queue_id = ${a}.id and qu.user_id = ?)`, [userId])]: [] },
+      {
+        ...READ,
+        orderBy: [{ orderQueue: 'asc' }, { id: 'asc' }],
+      },
+    );
   }
 
   async ofConnections(companyId: number, connectionIds: readonly number[]) {
@@ -120,10 +138,16 @@ export class MikroOrmQueueOptions extends MikroOrmRepository implements QueueOpt
     return this.em.findOne(QueueOptionSchema, { id, companyId }, READ);
   }
   async list(q: QueueOptionQuery) {
-    return this.em.find(QueueOptionSchema, {
-      companyId: q.companyId, ...(q.queueId !== undefined ? { queueId: q.queueId } : {}), ...(q.parentId !== undefined ? { parentId: q.parentId } : {}),
-      ...(q.kind !== undefined ? { kind: q.kind } : {}),
-    }, { ...READ, orderBy: { id: 'asc' } });
+    return this.em.find(
+      QueueOptionSchema,
+      {
+        companyId: q.companyId,
+        ...(q.queueId !== undefined ? { queueId: q.queueId } : {}),
+        ...(q.parentId !== undefined ? { parentId: q.parentId } : {}),
+        ...(q.kind !== undefined ? { kind: q.kind } : {}),
+      },
+      { ...READ, orderBy: { id: 'asc' } },
+    );
   }
   async add(option: NewQueueOption): Promise<QueueOption> {
     const id = (await unique(...OPTION_KEY, () => this.em.insert(QueueOptionSchema, { ...option } as QueueOption))) as number;
@@ -147,9 +171,16 @@ export class MikroOrmQueueIntegrations extends MikroOrmRepository implements Que
     return this.em.findOne(QueueIntegrationSchema, { companyId, ...lowerIs('name', name) }, READ);
   }
   async list(q: QueueIntegrationQuery): Promise<Page<QueueIntegration>> {
-    const [rows, count] = await this.em.findAndCount(QueueIntegrationSchema, { companyId: q.companyId, ...searchWhere(['name'], q.search) }, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
-    });
+    const [rows, count] = await this.em.findAndCount(
+      QueueIntegrationSchema,
+      { companyId: q.companyId, ...searchWhere(['name'], q.search) },
+      {
+        ...READ,
+        orderBy: [foldedOrder('name'), { id: 'asc' }],
+        offset: q.page.offset,
+        limit: q.page.limit,
+      },
+    );
     return { rows, count };
   }
   async add(integration: NewQueueIntegration): Promise<QueueIntegration> {

@@ -23,8 +23,13 @@ export const QueueSchema = new EntitySchema<Queue>({
     promptId: { type: 'number', nullable: true },
   },
   checks: [{ name: 'queues_color_check', property: 'color', expression: `color ~ '^#[0-9a-f]{6}$'` }],
-  uniques: [{ name: 'queues_company_id_lower_name_idx', expression: 'create unique index queues_company_id_lower_name_idx on queues (company_id, lower(name))' }],
-  indexes: [{ name: 'queues_integration_id_idx', properties: ['integrationId'] }, { name: 'queues_prompt_id_idx', properties: ['promptId'] }],
+  uniques: [
+    { name: 'queues_company_id_lower_name_idx', expression: 'create unique index queues_company_id_lower_name_idx on queues (company_id, lower(name))' },
+  ],
+  indexes: [
+    { name: 'queues_integration_id_idx', properties: ['integrationId'] },
+    { name: 'queues_prompt_id_idx', properties: ['promptId'] },
+  ],
 });
 
 const queueOptions = foreignKeysOf('queue_options');
@@ -48,10 +53,12 @@ export const QueueOptionSchema = new EntitySchema<QueueOption>({
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },
-  uniques: [{
-    name: 'queue_options_sibling_key_idx',
-    expression: 'create unique index queue_options_sibling_key_idx on queue_options (queue_id, coalesce(parent_id, 0), lower(option_key))',
-  }],
+  uniques: [
+    {
+      name: 'queue_options_sibling_key_idx',
+      expression: 'create unique index queue_options_sibling_key_idx on queue_options (queue_id, coalesce(parent_id, 0), lower(option_key))',
+    },
+  ],
   indexes: [
     { name: 'queue_options_parent_id_idx', properties: ['parentId'] },
     { name: 'queue_options_forward_queue_id_idx', properties: ['forwardQueueId'] },
@@ -77,15 +84,23 @@ export const QueueIntegrationSchema = new EntitySchema<QueueIntegration>({
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },
-  uniques: [{
-    name: 'queue_integrations_company_id_lower_name_idx',
-    expression: 'create unique index queue_integrations_company_id_lower_name_idx on queue_integrations (company_id, lower(name))',
-  }],
+  uniques: [
+    {
+      name: 'queue_integrations_company_id_lower_name_idx',
+      expression: 'create unique index queue_integrations_company_id_lower_name_idx on queue_integrations (company_id, lower(name))',
+    },
+  ],
 });
 
 /** A link of `queue_users` or `connection_queues`: plain join tables, read and written with SQL (see MikroOrmQueues). */
-export interface QueueUserRow { queueId: number; userId: number; }
-export interface ConnectionQueueRow { connectionId: number; queueId: number; }
+export interface QueueUserRow {
+  queueId: number;
+  userId: number;
+}
+export interface ConnectionQueueRow {
+  connectionId: number;
+  queueId: number;
+}
 
 const queueUsers = foreignKeysOf('queue_users');
 

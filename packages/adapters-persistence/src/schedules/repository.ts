@@ -1,12 +1,26 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { foldForSearch } from '@servicedesk/core';
 import type {
-  OccurrencePatch, ScheduleDeliveries, ScheduleOccurrences, SchedulePageFilter, ScheduleProgress, Schedules,
+  OccurrencePatch,
+  ScheduleDeliveries,
+  ScheduleOccurrences,
+  SchedulePageFilter,
+  ScheduleProgress,
+  Schedules,
 } from '@servicedesk/core/schedules/ports';
 import type { Frequency, WeekendRule } from '@servicedesk/core/schedules/recurrence';
 import type {
-  DeliveryStatus, NewDelivery, NewOccurrence, NewSchedule, OccurrenceStatus, Schedule, ScheduleDelivery, ScheduleKind, ScheduleOccurrence,
-  ScheduleStatus, ScheduleTicketStatus,
+  DeliveryStatus,
+  NewDelivery,
+  NewOccurrence,
+  NewSchedule,
+  OccurrenceStatus,
+  Schedule,
+  ScheduleDelivery,
+  ScheduleKind,
+  ScheduleOccurrence,
+  ScheduleStatus,
+  ScheduleTicketStatus,
 } from '@servicedesk/core/schedules/schedule';
 import { likeTerm, MikroOrmRepository } from '../shared/context.js';
 import { foldSql } from '../shared/search.js';
@@ -26,9 +40,32 @@ const OPEN = `status in ('pending', 'sending')`;
 
 /** What its owner edits (`update`), in the order of `definitionValues`. */
 const DEFINITION_FIELDS = [
-  'name', 'body', 'contact_id', 'contact_ids', 'tag_ids', 'connection_id', 'user_id', 'ticket_user_id', 'queue_id', 'open_ticket', 'status_ticket', 'sign',
-  'sign_user_id', 'media_path', 'media_name', 'media_content_type', 'media_size', 'frequency', 'every', 'repeat_count', 'repeat_until', 'weekend',
-  'anchor_at', 'anchor_sequence', 'series_start', 'updated_at',
+  'name',
+  'body',
+  'contact_id',
+  'contact_ids',
+  'tag_ids',
+  'connection_id',
+  'user_id',
+  'ticket_user_id',
+  'queue_id',
+  'open_ticket',
+  'status_ticket',
+  'sign',
+  'sign_user_id',
+  'media_path',
+  'media_name',
+  'media_content_type',
+  'media_size',
+  'frequency',
+  'every',
+  'repeat_count',
+  'repeat_until',
+  'weekend',
+  'anchor_at',
+  'anchor_sequence',
+  'series_start',
+  'updated_at',
 ] as const;
 /** What the runs write (`recordProgress`), in the order of `progressValues`. */
 const PROGRESS_FIELDS = ['status', 'send_at', 'sent_at', 'sent_count', 'last_error', 'ticket_id', 'updated_at'] as const;
@@ -36,9 +73,32 @@ const PROGRESS_FIELDS = ['status', 'send_at', 'sent_at', 'sent_count', 'last_err
 function definitionValues(s: NewSchedule): unknown[] {
   const r = s.recurrence;
   return [
-    s.name, s.body, s.contactId, JSON.stringify(s.contactIds), JSON.stringify(s.tagIds), s.connectionId, s.userId, s.ticketUserId, s.queueId, s.openTicket,
-    s.statusTicket, s.sign, s.signUserId, s.media?.path ?? null, s.media?.name ?? null, s.media?.contentType ?? null, s.media?.size ?? null,
-    r.frequency, r.every, r.count, r.until, r.weekend, s.anchorAt, s.anchorSequence, s.seriesStart, s.updatedAt,
+    s.name,
+    s.body,
+    s.contactId,
+    JSON.stringify(s.contactIds),
+    JSON.stringify(s.tagIds),
+    s.connectionId,
+    s.userId,
+    s.ticketUserId,
+    s.queueId,
+    s.openTicket,
+    s.statusTicket,
+    s.sign,
+    s.signUserId,
+    s.media?.path ?? null,
+    s.media?.name ?? null,
+    s.media?.contentType ?? null,
+    s.media?.size ?? null,
+    r.frequency,
+    r.every,
+    r.count,
+    r.until,
+    r.weekend,
+    s.anchorAt,
+    s.anchorSequence,
+    s.seriesStart,
+    s.updatedAt,
   ];
 }
 
@@ -48,25 +108,56 @@ const SCHEDULE_COLUMNS = `id, company_id, kind, created_at, ${DEFINITION_FIELDS.
 
 function toSchedule(r: Row): Schedule {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), kind: r.kind as ScheduleKind, name: maybeText(r.name), body: String(r.body),
-    contactId: maybeNumber(r.contact_id), contactIds: json<number[]>(r.contact_ids), tagIds: json<number[]>(r.tag_ids),
-    connectionId: maybeNumber(r.connection_id), userId: maybeNumber(r.user_id), ticketUserId: maybeNumber(r.ticket_user_id), queueId: maybeNumber(r.queue_id),
-    openTicket: Boolean(r.open_ticket), statusTicket: r.status_ticket as ScheduleTicketStatus, sign: Boolean(r.sign), signUserId: maybeNumber(r.sign_user_id),
-    media: r.media_path === null || r.media_path === undefined ? null
-      : { path: String(r.media_path), name: String(r.media_name ?? ''), contentType: String(r.media_content_type ?? ''), size: Number(r.media_size ?? 0) },
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    kind: r.kind as ScheduleKind,
+    name: maybeText(r.name),
+    body: String(r.body),
+    contactId: maybeNumber(r.contact_id),
+    contactIds: json<number[]>(r.contact_ids),
+    tagIds: json<number[]>(r.tag_ids),
+    connectionId: maybeNumber(r.connection_id),
+    userId: maybeNumber(r.user_id),
+    ticketUserId: maybeNumber(r.ticket_user_id),
+    queueId: maybeNumber(r.queue_id),
+    openTicket: Boolean(r.open_ticket),
+    statusTicket: r.status_ticket as ScheduleTicketStatus,
+    sign: Boolean(r.sign),
+    signUserId: maybeNumber(r.sign_user_id),
+    media:
+      r.media_path === null || r.media_path === undefined
+        ? null
+        : { path: String(r.media_path), name: String(r.media_name ?? ''), contentType: String(r.media_content_type ?? ''), size: Number(r.media_size ?? 0) },
     recurrence: {
-      frequency: r.frequency as Frequency, every: Number(r.every), count: Number(r.repeat_count), until: maybeTime(r.repeat_until), weekend: r.weekend as WeekendRule,
+      frequency: r.frequency as Frequency,
+      every: Number(r.every),
+      count: Number(r.repeat_count),
+      until: maybeTime(r.repeat_until),
+      weekend: r.weekend as WeekendRule,
     },
-    anchorAt: time(r.anchor_at), anchorSequence: Number(r.anchor_sequence), seriesStart: Number(r.series_start), sendAt: time(r.send_at),
-    status: r.status as ScheduleStatus, sentAt: maybeTime(r.sent_at), sentCount: Number(r.sent_count), lastError: maybeText(r.last_error),
-    ticketId: maybeNumber(r.ticket_id), createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+    anchorAt: time(r.anchor_at),
+    anchorSequence: Number(r.anchor_sequence),
+    seriesStart: Number(r.series_start),
+    sendAt: time(r.send_at),
+    status: r.status as ScheduleStatus,
+    sentAt: maybeTime(r.sent_at),
+    sentCount: Number(r.sent_count),
+    lastError: maybeText(r.last_error),
+    ticketId: maybeNumber(r.ticket_id),
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
   };
 }
 
 /** `schedules`, scoped by company: the definition and the progress are written apart, so neither overwrites the other. */
 export class MikroOrmSchedules extends MikroOrmRepository implements Schedules {
   private async select(where: string, params: unknown[], tail = ''): Promise<Schedule[]> {
-    const rows = await this.em.execute<Row[]>(`select ${SCHEDULE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')} from schedules s ${where} ${tail}`, params);
+    const rows = await this.em.execute<Row[]>(
+      `select ${SCHEDULE_COLUMNS.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', ')} from schedules s ${where} ${tail}`,
+      params,
+    );
     return rows.map(toSchedule);
   }
 
@@ -84,17 +175,19 @@ export class MikroOrmSchedules extends MikroOrmRepository implements Schedules {
   }
 
   async update(schedule: Schedule) {
-    await this.em.execute(
-      `update schedules set ${DEFINITION_FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? and company_id = ?`,
-      [...definitionValues(schedule), schedule.id, schedule.companyId],
-    );
+    await this.em.execute(`update schedules set ${DEFINITION_FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? and company_id = ?`, [
+      ...definitionValues(schedule),
+      schedule.id,
+      schedule.companyId,
+    ]);
   }
 
   async recordProgress(companyId: number, id: number, progress: ScheduleProgress) {
-    await this.em.execute(
-      `update schedules set ${PROGRESS_FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? and company_id = ?`,
-      [...progressValues(progress), id, companyId],
-    );
+    await this.em.execute(`update schedules set ${PROGRESS_FIELDS.map((f) => `${f} = ?`).join(', ')} where id = ? and company_id = ?`, [
+      ...progressValues(progress),
+      id,
+      companyId,
+    ]);
   }
 
   async remove(companyId: number, id: number) {
@@ -110,7 +203,11 @@ export class MikroOrmSchedules extends MikroOrmRepository implements Schedules {
       where.push(`(${foldSql('s.body')} like ? or ${foldSql('s.name')} like ? or ${foldSql('c.name')} like ?)`);
       params.push(term, term, term);
     }
-    for (const [value, column] of [[filter.contactId, 's.contact_id'], [filter.userId, 's.user_id'], [filter.status, 's.status']] as const) {
+    for (const [value, column] of [
+      [filter.contactId, 's.contact_id'],
+      [filter.userId, 's.user_id'],
+      [filter.status, 's.status'],
+    ] as const) {
       if (value === undefined) continue;
       where.push(`${column} = ?`);
       params.push(value);
@@ -125,20 +222,49 @@ export class MikroOrmSchedules extends MikroOrmRepository implements Schedules {
 // --- occurrences -------------------------------------------------------------------------------
 
 const OCCURRENCE_FIELDS = [
-  'company_id', 'schedule_id', 'sequence', 'due_at', 'status', 'step', 'recipients', 'sent', 'failed', 'failure_reason', 'settled_at', 'created_at', 'updated_at',
+  'company_id',
+  'schedule_id',
+  'sequence',
+  'due_at',
+  'status',
+  'step',
+  'recipients',
+  'sent',
+  'failed',
+  'failure_reason',
+  'settled_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function toOccurrence(r: Row): ScheduleOccurrence {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), scheduleId: Number(r.schedule_id), sequence: Number(r.sequence), dueAt: time(r.due_at),
-    status: r.status as OccurrenceStatus, step: Number(r.step), recipients: Number(r.recipients), sent: Number(r.sent), failed: Number(r.failed),
-    failureReason: maybeText(r.failure_reason), settledAt: maybeTime(r.settled_at), createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    scheduleId: Number(r.schedule_id),
+    sequence: Number(r.sequence),
+    dueAt: time(r.due_at),
+    status: r.status as OccurrenceStatus,
+    step: Number(r.step),
+    recipients: Number(r.recipients),
+    sent: Number(r.sent),
+    failed: Number(r.failed),
+    failureReason: maybeText(r.failure_reason),
+    settledAt: maybeTime(r.settled_at),
+    createdAt: time(r.created_at),
+    updatedAt: time(r.updated_at),
   };
 }
 
 /** The columns `transition` may set besides the status. */
 const OCCURRENCE_PATCH: Record<keyof OccurrencePatch, string> = {
-  step: 'step', recipients: 'recipients', sent: 'sent', failed: 'failed', failureReason: 'failure_reason', settledAt: 'settled_at', updatedAt: 'updated_at',
+  step: 'step',
+  recipients: 'recipients',
+  sent: 'sent',
+  failed: 'failed',
+  failureReason: 'failure_reason',
+  settledAt: 'settled_at',
+  updatedAt: 'updated_at',
 };
 
 /** `schedule_occurrences`: its unique indexes refuse a second open occurrence and a sequence twice; moves are conditional updates. */
@@ -155,7 +281,21 @@ export class MikroOrmScheduleOccurrences extends MikroOrmRepository implements S
   async add(o: NewOccurrence): Promise<ScheduleOccurrence> {
     const [row] = await this.em.execute<Row[]>(
       `insert into schedule_occurrences (${OCCURRENCE_FIELDS.join(', ')}) values (${marks(OCCURRENCE_FIELDS.length)}) returning id`,
-      [o.companyId, o.scheduleId, o.sequence, o.dueAt, o.status, o.step, o.recipients, o.sent, o.failed, o.failureReason, o.settledAt, o.createdAt, o.updatedAt],
+      [
+        o.companyId,
+        o.scheduleId,
+        o.sequence,
+        o.dueAt,
+        o.status,
+        o.step,
+        o.recipients,
+        o.sent,
+        o.failed,
+        o.failureReason,
+        o.settledAt,
+        o.createdAt,
+        o.updatedAt,
+      ],
     );
     return { ...o, id: Number(row!.id) };
   }
@@ -187,7 +327,8 @@ export class MikroOrmScheduleOccurrences extends MikroOrmRepository implements S
 
   async reschedule(companyId: number, id: number, dueAt: Date, at: Date) {
     const rows = await this.em.execute<Row[]>(
-      `update schedule_occurrences set due_at = ?, updated_at = ? where id = ? and company_id = ? and status = 'pending' returning id`, [dueAt, at, id, companyId],
+      `update schedule_occurrences set due_at = ?, updated_at = ? where id = ? and company_id = ? and status = 'pending' returning id`,
+      [dueAt, at, id, companyId],
     );
     return rows.length > 0;
   }
@@ -203,8 +344,14 @@ const DELIVERY_COLUMNS = 'id, company_id, occurrence_id, contact_id, status, mes
 
 function toDelivery(r: Row): ScheduleDelivery {
   return {
-    id: Number(r.id), companyId: Number(r.company_id), occurrenceId: Number(r.occurrence_id), contactId: Number(r.contact_id),
-    status: r.status as DeliveryStatus, messageId: maybeText(r.message_id), ticketId: maybeNumber(r.ticket_id), failureReason: maybeText(r.failure_reason),
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    occurrenceId: Number(r.occurrence_id),
+    contactId: Number(r.contact_id),
+    status: r.status as DeliveryStatus,
+    messageId: maybeText(r.message_id),
+    ticketId: maybeNumber(r.ticket_id),
+    failureReason: maybeText(r.failure_reason),
     sentAt: maybeTime(r.sent_at),
   };
 }
@@ -234,7 +381,11 @@ export class MikroOrmScheduleDeliveries extends MikroOrmRepository implements Sc
     return (await this.select(`company_id = ? and occurrence_id = ? and status = 'pending'`, [companyId, occurrenceId], 'order by id limit 1'))[0] ?? null;
   }
 
-  async settle(companyId: number, id: number, patch: Pick<ScheduleDelivery, 'messageId' | 'ticketId' | 'failureReason' | 'sentAt'> & { status: Exclude<DeliveryStatus, 'pending'> }) {
+  async settle(
+    companyId: number,
+    id: number,
+    patch: Pick<ScheduleDelivery, 'messageId' | 'ticketId' | 'failureReason' | 'sentAt'> & { status: Exclude<DeliveryStatus, 'pending'> },
+  ) {
     const rows = await this.em.execute<Row[]>(
       `update schedule_deliveries set status = ?, message_id = ?, ticket_id = ?, failure_reason = ?, sent_at = ?
        where id = ? and company_id = ? and status = 'pending' returning id`,
@@ -253,7 +404,8 @@ export class MikroOrmScheduleDeliveries extends MikroOrmRepository implements Sc
 
   async counts(companyId: number, occurrenceId: number) {
     const rows = await this.em.execute<Array<{ status: DeliveryStatus; n: string | number }>>(
-      'select status, count(*) as n from schedule_deliveries where company_id = ? and occurrence_id = ? group by status', [companyId, occurrenceId],
+      'select status, count(*) as n from schedule_deliveries where company_id = ? and occurrence_id = ? group by status',
+      [companyId, occurrenceId],
     );
     const counts: Record<DeliveryStatus, number> = { pending: 0, sent: 0, failed: 0 };
     for (const r of rows) counts[r.status] = Number(r.n);

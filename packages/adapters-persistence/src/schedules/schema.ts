@@ -10,11 +10,42 @@ import { foreignKeysOf } from '../shared/columns.js';
  */
 
 export interface ScheduleRow {
-  id: number; companyId: number; kind: string; name: string | null; body: string; contactId: number | null; contactIds: number[]; tagIds: number[];
-  connectionId: number | null; userId: number | null; ticketUserId: number | null; queueId: number | null; openTicket: boolean; statusTicket: string;
-  sign: boolean; signUserId: number | null; mediaPath: string | null; mediaName: string | null; mediaContentType: string | null; mediaSize: number | null;
-  frequency: string; every: number; repeatCount: number; repeatUntil: Date | null; weekend: string; anchorAt: Date; anchorSequence: number; seriesStart: number;
-  sendAt: Date; status: string; sentAt: Date | null; sentCount: number; lastError: string | null; ticketId: number | null; createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  kind: string;
+  name: string | null;
+  body: string;
+  contactId: number | null;
+  contactIds: number[];
+  tagIds: number[];
+  connectionId: number | null;
+  userId: number | null;
+  ticketUserId: number | null;
+  queueId: number | null;
+  openTicket: boolean;
+  statusTicket: string;
+  sign: boolean;
+  signUserId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaContentType: string | null;
+  mediaSize: number | null;
+  frequency: string;
+  every: number;
+  repeatCount: number;
+  repeatUntil: Date | null;
+  weekend: string;
+  anchorAt: Date;
+  anchorSequence: number;
+  seriesStart: number;
+  sendAt: Date;
+  status: string;
+  sentAt: Date | null;
+  sentCount: number;
+  lastError: string | null;
+  ticketId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const schedules = foreignKeysOf('schedules');
@@ -67,8 +98,20 @@ export const ScheduleSchema = new EntitySchema<ScheduleRow>({
 });
 
 export interface ScheduleOccurrenceRow {
-  id: number; companyId: number; scheduleId: number; sequence: number; dueAt: Date; status: string; step: number; recipients: number; sent: number;
-  failed: number; failureReason: string | null; settledAt: Date | null; createdAt: Date; updatedAt: Date;
+  id: number;
+  companyId: number;
+  scheduleId: number;
+  sequence: number;
+  dueAt: Date;
+  status: string;
+  step: number;
+  recipients: number;
+  sent: number;
+  failed: number;
+  failureReason: string | null;
+  settledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const occurrences = foreignKeysOf('schedule_occurrences');
@@ -99,15 +142,24 @@ export const ScheduleOccurrenceSchema = new EntitySchema<ScheduleOccurrenceRow>(
       expression: `create unique index schedule_occurrences_open_idx on schedule_occurrences (schedule_id) where status in ('pending', 'sending')`,
     },
   ],
-  indexes: [{
-    name: 'schedule_occurrences_open_due_idx',
-    expression: `create index schedule_occurrences_open_due_idx on schedule_occurrences (due_at, id) where status in ('pending', 'sending')`,
-  }],
+  indexes: [
+    {
+      name: 'schedule_occurrences_open_due_idx',
+      expression: `create index schedule_occurrences_open_due_idx on schedule_occurrences (due_at, id) where status in ('pending', 'sending')`,
+    },
+  ],
 });
 
 export interface ScheduleDeliveryRow {
-  id: number; companyId: number; occurrenceId: number; contactId: number; status: string; messageId: string | null; ticketId: number | null;
-  failureReason: string | null; sentAt: Date | null;
+  id: number;
+  companyId: number;
+  occurrenceId: number;
+  contactId: number;
+  status: string;
+  messageId: string | null;
+  ticketId: number | null;
+  failureReason: string | null;
+  sentAt: Date | null;
 }
 
 const deliveries = foreignKeysOf('schedule_deliveries');

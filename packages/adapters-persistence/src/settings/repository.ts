@@ -6,15 +6,12 @@ const READ = { disableIdentityMap: true } as const;
 
 export class MikroOrmSettings extends MikroOrmRepository implements Settings {
   async get(companyId: number | null, key: string) {
-    const row = companyId === null
-      ? await this.em.findOne(GlobalSettingSchema, { key }, READ)
-      : await this.em.findOne(CompanySettingSchema, { companyId, key }, READ);
+    const row =
+      companyId === null ? await this.em.findOne(GlobalSettingSchema, { key }, READ) : await this.em.findOne(CompanySettingSchema, { companyId, key }, READ);
     return row?.value ?? null;
   }
   async all(companyId: number | null) {
-    const rows = companyId === null
-      ? await this.em.find(GlobalSettingSchema, {}, READ)
-      : await this.em.find(CompanySettingSchema, { companyId }, READ);
+    const rows = companyId === null ? await this.em.find(GlobalSettingSchema, {}, READ) : await this.em.find(CompanySettingSchema, { companyId }, READ);
     return new Map(rows.map((r) => [r.key, r.value]));
   }
   async put(companyId: number | null, key: string, value: string, at: Date) {

@@ -1,8 +1,17 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { foreignKeysOf } from '../shared/columns.js';
 
-export interface CompanySettingRow { companyId: number; key: string; value: string; updatedAt: Date; }
-export interface GlobalSettingRow { key: string; value: string; updatedAt: Date; }
+export interface CompanySettingRow {
+  companyId: number;
+  key: string;
+  value: string;
+  updatedAt: Date;
+}
+export interface GlobalSettingRow {
+  key: string;
+  value: string;
+  updatedAt: Date;
+}
 
 const companySettings = foreignKeysOf('company_settings');
 

@@ -10,18 +10,24 @@ export class MikroOrmBackgroundJobs implements BackgroundJobs {
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly onError: (name: string, err: unknown) => void = (name, err) => { console.error(`background job ${name} failed`, err); },
+    private readonly onError: (name: string, err: unknown) => void = (name, err) => {
+      console.error(`background job ${name} failed`, err);
+    },
   ) {}
 
   start(name: string, work: () => Promise<void>): void {
     const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => RequestContext.create(this.orm.em, work))
       .catch((err: unknown) => this.onError(name, err))
-      .finally(() => { this.running.delete(job); });
+      .finally(() => {
+        this.running.delete(job);
+      });
     this.running.add(job);
   }
 
-  runningCount(): number { return this.running.size; }
+  runningCount(): number {
+    return this.running.size;
+  }
 
   /** Resolves once every job started so far has ended (before closing the database). */
   async idle(): Promise<void> {

@@ -14,7 +14,13 @@ type RunResult = { affectedRows: number; insertId: unknown; row?: Record<string,
 export class CoalescingConnection extends PostgreSqlConnection implements WriteSender {
   readonly coalesces = true;
 
-  override async execute<T = unknown>(queryOrKnex: unknown, params: unknown[] = [], method: Method = 'all', ctx?: OrmTransaction, loggerContext?: object): Promise<T> {
+  override async execute<T = unknown>(
+    queryOrKnex: unknown,
+    params: unknown[] = [],
+    method: Method = 'all',
+    ctx?: OrmTransaction,
+    loggerContext?: object,
+  ): Promise<T> {
     const buffer = currentWriteBuffer();
     if (!buffer?.writes.length) return super.execute(queryOrKnex as string, params, method, ctx, loggerContext as never) as Promise<T>;
     const writes = buffer.writes.splice(0);
@@ -24,7 +30,10 @@ export class CoalescingConnection extends PostgreSqlConnection implements WriteS
       return super.execute(queryOrKnex as string, params, method, ctx, loggerContext as never) as Promise<T>;
     }
     const statement = this.getPlatform().formatQuery(queryOrKnex, params);
-    const results = await this.guarded(writes, () => super.execute([...writes.map((w) => w.sql), statement].join(';\n'), [], 'run', ctx, loggerContext as never) as Promise<RunResult[] | RunResult>);
+    const results = await this.guarded(
+      writes,
+      () => super.execute([...writes.map((w) => w.sql), statement].join(';\n'), [], 'run', ctx, loggerContext as never) as Promise<RunResult[] | RunResult>,
+    );
     const last = (Array.isArray(results) ? results[results.length - 1] : results) as RunResult;
     if (method === 'all') return (last.rows ?? []) as T;
     if (method === 'get') return last.row as T;
@@ -63,7 +72,11 @@ export class CoalescingConnection extends PostgreSqlConnection implements WriteS
 export class CoalescingPostgreSqlDriver extends PostgreSqlDriver {
   constructor(config: Configuration) {
     super(config);
-    const self = this as unknown as { connection: CoalescingConnection; replicas: CoalescingConnection[]; createReplicas(make: (conf: ConnectionConfig) => CoalescingConnection): CoalescingConnection[] };
+    const self = this as unknown as {
+      connection: CoalescingConnection;
+      replicas: CoalescingConnection[];
+      createReplicas(make: (conf: ConnectionConfig) => CoalescingConnection): CoalescingConnection[];
+    };
     self.connection = new CoalescingConnection(config);
     self.replicas = self.createReplicas((conf) => new CoalescingConnection(config, conf, 'read'));
   }

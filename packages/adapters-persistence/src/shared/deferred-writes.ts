@@ -37,7 +37,8 @@ export interface WriteBuffer {
  * module system): the transaction that buffers and the connection that sends must see the same.
  */
 const STORE = Symbol.for('servicedesk.deferred-writes');
-const buffers: AsyncLocalStorage<WriteBuffer> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<WriteBuffer>()) as AsyncLocalStorage<WriteBuffer>;
+const buffers: AsyncLocalStorage<WriteBuffer> = ((globalThis as Record<symbol, unknown>)[STORE] ??=
+  new AsyncLocalStorage<WriteBuffer>()) as AsyncLocalStorage<WriteBuffer>;
 
 /**
  * The write buffer of the transaction this async context runs in, while it is open. An async
@@ -75,14 +76,19 @@ export class DeferredWrites {
   /** Runs the outermost transaction's work with a buffer; `flush` is called before its commit. */
   static run<T>(work: () => Promise<T>): Promise<T> {
     const buffer: WriteBuffer = { ctx: null, writes: [], closed: false };
-    return buffers.run(buffer, () => work().then(
-      (value) => { buffer.closed = true; return value; },
-      (err: unknown) => {
-        buffer.closed = true;
-        buffer.writes.length = 0;
-        throw buffer.failure ?? err;
-      },
-    ));
+    return buffers.run(buffer, () =>
+      work().then(
+        (value) => {
+          buffer.closed = true;
+          return value;
+        },
+        (err: unknown) => {
+          buffer.closed = true;
+          buffer.writes.length = 0;
+          throw buffer.failure ?? err;
+        },
+      ),
+    );
   }
 
   /** Binds the open buffer to the transaction the work runs in (called first thing inside it). */

@@ -6,7 +6,10 @@ interface PgClient {
 }
 type PgClientClass = new (...args: never[]) => PgClient;
 type Callback = (err: Error | null, result?: unknown) => void;
-interface QueryConfig { text: string; values?: unknown[] }
+interface QueryConfig {
+  text: string;
+  values?: unknown[];
+}
 
 const BEGIN = /^BEGIN( TRANSACTION [A-Z ]+)?;?$/i;
 const COMMIT = /^COMMIT;?$/i;

@@ -19,7 +19,9 @@ export interface PriorityGateOptions {
   readonly acquireTimeoutMs?: number;
 }
 
-interface Waiter { readonly grant: () => void }
+interface Waiter {
+  readonly grant: () => void;
+}
 
 /**
  * The order in which a one-connection database (PGlite) is handed out. Requests and background
@@ -50,14 +52,20 @@ export function installPriorityGate(client: GatedClient, options: PriorityGateOp
     else held = false;
   };
 
-  const wait = (queue: Waiter[]) => new Promise<void>((resolve, reject) => {
-    const waiter: Waiter = { grant: () => { clearTimeout(timer); resolve(); } };
-    const timer = setTimeout(() => {
-      queue.splice(queue.indexOf(waiter), 1);
-      reject(new Error(`Timeout acquiring the database connection after ${timeout} ms (the embedded database has one)`));
-    }, timeout);
-    queue.push(waiter);
-  });
+  const wait = (queue: Waiter[]) =>
+    new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(waiter), 1);
+        reject(new Error(`Timeout acquiring the database connection after ${timeout} ms (the embedded database has one)`));
+      }, timeout);
+      queue.push(waiter);
+    });
 
   client.acquireConnection = async () => {
     const isBackground = background.getStore() === true;

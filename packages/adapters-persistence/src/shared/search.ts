@@ -18,7 +18,12 @@ export function searchWhere(columns: string[], search: string | undefined): Reco
   if (!search || !search.trim()) return {};
   const term = likeTerm(foldForSearch(search));
   const expr = (alias: string) => `(${columns.map((c) => `${foldSql(`${alias}.${c}`)} like ?`).join(' or ')})`;
-  return { [raw(expr, columns.map(() => term))]: [] };
+  return {
+    [raw(
+      expr,
+      columns.map(() => term),
+    )]: [],
+  };
 }
 
 /** Orders by a column folded like `foldForSearch`, so that accented names sort with their letter. */

@@ -24,13 +24,23 @@ export class MikroOrmTransaction implements Transaction {
       return this.orm.em.getContext().transactional(() => work());
     }
     const callbacks: Array<() => void> = [];
-    const result = await waiting.run(callbacks, () => DeferredWrites.run(() => this.orm.em.getContext().transactional(async (em) => {
-      DeferredWrites.bind(em as unknown as SqlEntityManager);
-      const value = await work();
-      // What still waits for a next statement goes with the COMMIT.
-      await DeferredWrites.beforeCommit(em as unknown as SqlEntityManager);
-      return value;
-    }).then((value) => { DeferredWrites.assertSent(); return value; })));
+    const result = await waiting.run(callbacks, () =>
+      DeferredWrites.run(() =>
+        this.orm.em
+          .getContext()
+          .transactional(async (em) => {
+            DeferredWrites.bind(em as unknown as SqlEntityManager);
+            const value = await work();
+            // What still waits for a next statement goes with the COMMIT.
+            await DeferredWrites.beforeCommit(em as unknown as SqlEntityManager);
+            return value;
+          })
+          .then((value) => {
+            DeferredWrites.assertSent();
+            return value;
+          }),
+      ),
+    );
     // Outside the transaction's async context: follow-up work opens units of work of its own.
     for (const callback of callbacks) callback();
     return result;

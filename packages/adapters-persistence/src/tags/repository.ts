@@ -8,13 +8,24 @@ import { marks } from '../shared/sql.js';
 const READ = { disableIdentityMap: true } as const;
 
 /** One join table: the links of a ticket or of a contact to tags. */
-interface LinkTable { readonly table: 'ticket_tags' | 'contact_tags'; readonly owner: 'ticket_id' | 'contact_id'; readonly owners: 'tickets' | 'contacts'; }
+interface LinkTable {
+  readonly table: 'ticket_tags' | 'contact_tags';
+  readonly owner: 'ticket_id' | 'contact_id';
+  readonly owners: 'tickets' | 'contacts';
+}
 const TICKETS: LinkTable = { table: 'ticket_tags', owner: 'ticket_id', owners: 'tickets' };
 const CONTACTS: LinkTable = { table: 'contact_tags', owner: 'contact_id', owners: 'contacts' };
 
 interface TagRow {
-  owner_id: number; id: number; company_id: number; name: string; color: string; kanban: boolean; lane_order: number;
-  created_at: Date | string; updated_at: Date | string;
+  owner_id: number;
+  id: number;
+  company_id: number;
+  name: string;
+  color: string;
+  kanban: boolean;
+  lane_order: number;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 /** The unique index on (company_id, lower(name)) decides two writers taking one name. */
@@ -41,9 +52,14 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
     return this.em.findOne(TagSchema, { companyId, [raw((a: string) => `lower(${a}.name) = lower(?)`, [name])]: [] }, READ);
   }
   async listAll(companyId: number, filter: { readonly kanban?: boolean } = {}) {
-    return this.em.find(TagSchema, { companyId, ...(filter.kanban === undefined ? {} : { kanban: filter.kanban }) }, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }],
-    });
+    return this.em.find(
+      TagSchema,
+      { companyId, ...(filter.kanban === undefined ? {} : { kanban: filter.kanban }) },
+      {
+        ...READ,
+        orderBy: [foldedOrder('name'), { id: 'asc' }],
+      },
+    );
   }
   async lanes(companyId: number) {
     return this.em.find(TagSchema, { companyId, kanban: true }, { ...READ, orderBy: [{ laneOrder: 'asc' }, { id: 'asc' }] });
@@ -51,7 +67,10 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
   async list(q: TagQuery): Promise<Page<Tag>> {
     const where = { companyId: q.companyId, ...(q.kanban === undefined ? {} : { kanban: q.kanban }), ...searchWhere(['name'], q.search) };
     const [rows, count] = await this.em.findAndCount(TagSchema, where, {
-      ...READ, orderBy: [foldedOrder('name'), { id: 'asc' }], offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: [foldedOrder('name'), { id: 'asc' }],
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }
@@ -77,17 +96,37 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
     await this.em.nativeDelete(TagSchema, { id, companyId });
   }
 
-  tagsOfTickets(companyId: number, ticketIds: readonly number[]) { return this.tagsOf(TICKETS, companyId, ticketIds); }
-  lockTicketTags(companyId: number, ticketId: number) { return this.lock(TICKETS, companyId, ticketId); }
-  setTicketTags(companyId: number, ticketId: number, tagIds: readonly number[]) { return this.set(TICKETS, companyId, ticketId, tagIds); }
-  addTicketTag(companyId: number, ticketId: number, tagId: number) { return this.insert(TICKETS, companyId, ticketId, [tagId]); }
-  removeTicketTags(companyId: number, ticketId: number, tagIds?: readonly number[]) { return this.delete(TICKETS, companyId, ticketId, tagIds, false); }
+  tagsOfTickets(companyId: number, ticketIds: readonly number[]) {
+    return this.tagsOf(TICKETS, companyId, ticketIds);
+  }
+  lockTicketTags(companyId: number, ticketId: number) {
+    return this.lock(TICKETS, companyId, ticketId);
+  }
+  setTicketTags(companyId: number, ticketId: number, tagIds: readonly number[]) {
+    return this.set(TICKETS, companyId, ticketId, tagIds);
+  }
+  addTicketTag(companyId: number, ticketId: number, tagId: number) {
+    return this.insert(TICKETS, companyId, ticketId, [tagId]);
+  }
+  removeTicketTags(companyId: number, ticketId: number, tagIds?: readonly number[]) {
+    return this.delete(TICKETS, companyId, ticketId, tagIds, false);
+  }
 
-  tagsOfContacts(companyId: number, contactIds: readonly number[]) { return this.tagsOf(CONTACTS, companyId, contactIds); }
-  lockContactTags(companyId: number, contactId: number) { return this.lock(CONTACTS, companyId, contactId); }
-  setContactTags(companyId: number, contactId: number, tagIds: readonly number[]) { return this.set(CONTACTS, companyId, contactId, tagIds); }
-  addContactTag(companyId: number, contactId: number, tagId: number) { return this.insert(CONTACTS, companyId, contactId, [tagId]); }
-  removeContactTags(companyId: number, contactId: number, tagIds?: readonly number[]) { return this.delete(CONTACTS, companyId, contactId, tagIds, false); }
+  tagsOfContacts(companyId: number, contactIds: readonly number[]) {
+    return this.tagsOf(CONTACTS, companyId, contactIds);
+  }
+  lockContactTags(companyId: number, contactId: number) {
+    return this.lock(CONTACTS, companyId, contactId);
+  }
+  setContactTags(companyId: number, contactId: number, tagIds: readonly number[]) {
+    return this.set(CONTACTS, companyId, contactId, tagIds);
+  }
+  addContactTag(companyId: number, contactId: number, tagId: number) {
+    return this.insert(CONTACTS, companyId, contactId, [tagId]);
+  }
+  removeContactTags(companyId: number, contactId: number, tagIds?: readonly number[]) {
+    return this.delete(CONTACTS, companyId, contactId, tagIds, false);
+  }
 
   /** One query for every owner of the page. */
   private async tagsOf(t: LinkTable, companyId: number, owners: readonly number[]): Promise<Map<number, Tag[]>> {
@@ -103,8 +142,14 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
       const owner = Number(r.owner_id);
       const list = found.get(owner) ?? [];
       list.push({
-        id: Number(r.id), companyId: Number(r.company_id), name: r.name, color: r.color, kanban: Boolean(r.kanban), laneOrder: Number(r.lane_order),
-        createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at),
+        id: Number(r.id),
+        companyId: Number(r.company_id),
+        name: r.name,
+        color: r.color,
+        kanban: Boolean(r.kanban),
+        laneOrder: Number(r.lane_order),
+        createdAt: new Date(r.created_at),
+        updatedAt: new Date(r.updated_at),
       });
       found.set(owner, list);
     }
@@ -136,9 +181,10 @@ export class MikroOrmTags extends MikroOrmRepository implements Tags {
   private async delete(t: LinkTable, companyId: number, owner: number, tagIds: readonly number[] | undefined, except: boolean) {
     if (tagIds && !tagIds.length && !except) return;
     const among = tagIds?.length ? ` and l.tag_id ${except ? 'not in' : 'in'} (${marks(tagIds.length)})` : '';
-    await this.em.execute(
-      `delete from ${t.table} l using tags g where l.${t.owner} = ? and g.id = l.tag_id and g.company_id = ?${among}`,
-      [owner, companyId, ...(tagIds ?? [])],
-    );
+    await this.em.execute(`delete from ${t.table} l using tags g where l.${t.owner} = ? and g.id = l.tag_id and g.company_id = ?${among}`, [
+      owner,
+      companyId,
+      ...(tagIds ?? []),
+    ]);
   }
 }

@@ -20,12 +20,20 @@ export const TagSchema = new EntitySchema<Tag>({
   },
   checks: [{ name: 'tags_color_check', property: 'color', expression: `color ~ '^#[0-9a-f]{6}$'` }],
   uniques: [{ name: 'tags_company_id_lower_name_idx', expression: 'create unique index tags_company_id_lower_name_idx on tags (company_id, lower(name))' }],
-  indexes: [{ name: 'tags_company_id_lane_order_idx', expression: 'create index tags_company_id_lane_order_idx on tags (company_id, lane_order) where kanban' }],
+  indexes: [
+    { name: 'tags_company_id_lane_order_idx', expression: 'create index tags_company_id_lane_order_idx on tags (company_id, lane_order) where kanban' },
+  ],
 });
 
 /** A link of `ticket_tags` or `contact_tags`: plain join tables, read and written with SQL (see MikroOrmTags). */
-export interface TicketTagRow { ticketId: number; tagId: number; }
-export interface ContactTagRow { contactId: number; tagId: number; }
+export interface TicketTagRow {
+  ticketId: number;
+  tagId: number;
+}
+export interface ContactTagRow {
+  contactId: number;
+  tagId: number;
+}
 
 const ticketTags = foreignKeysOf('ticket_tags');
 

@@ -15,7 +15,10 @@ export class MikroOrmCompanies extends MikroOrmRepository implements Companies {
   }
   async list(q: CompanyQuery): Promise<Page<Company>> {
     const [rows, count] = await this.em.findAndCount(CompanySchema, searchWhere(['name', 'email'], q.search), {
-      ...READ, orderBy: { id: 'asc' }, offset: q.page.offset, limit: q.page.limit,
+      ...READ,
+      orderBy: { id: 'asc' },
+      offset: q.page.offset,
+      limit: q.page.limit,
     });
     return { rows, count };
   }

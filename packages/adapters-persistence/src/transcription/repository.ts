@@ -29,7 +29,10 @@ export class MikroOrmTranscriptionCredentials extends MikroOrmRepository impleme
     return this.em.findOne(TranscriptionCredentialSchema, { companyId, isDefault: true }, READ);
   }
   async findByName(companyId: number, name: string) {
-    const [row] = await this.em.execute<Array<{ id: number }>>('select id from transcription_credentials where company_id = ? and lower(name) = lower(?)', [companyId, name]);
+    const [row] = await this.em.execute<Array<{ id: number }>>('select id from transcription_credentials where company_id = ? and lower(name) = lower(?)', [
+      companyId,
+      name,
+    ]);
     return row ? this.findById(companyId, Number(row.id)) : null;
   }
   async list(companyId: number) {
@@ -42,7 +45,12 @@ export class MikroOrmTranscriptionCredentials extends MikroOrmRepository impleme
   }
   async update(c: TranscriptionCredential) {
     const { name, provider, baseUrl, model, language, apiKeySealed, apiKeyHint, updatedAt } = c;
-    await this.em.nativeUpdate(TranscriptionCredentialSchema, { id: c.id, companyId: c.companyId }, { name, provider, baseUrl, model, language, apiKeySealed, apiKeyHint, updatedAt })
+    await this.em
+      .nativeUpdate(
+        TranscriptionCredentialSchema,
+        { id: c.id, companyId: c.companyId },
+        { name, provider, baseUrl, model, language, apiKeySealed, apiKeyHint, updatedAt },
+      )
       .catch(nameTaken);
   }
   /**
@@ -51,7 +59,9 @@ export class MikroOrmTranscriptionCredentials extends MikroOrmRepository impleme
    */
   async setDefault(companyId: number, id: number) {
     if (!isId(id)) return false;
-    const rows = await this.em.execute<Array<{ id: number }>>('select id from transcription_credentials where company_id = ? order by id for update', [companyId]);
+    const rows = await this.em.execute<Array<{ id: number }>>('select id from transcription_credentials where company_id = ? order by id for update', [
+      companyId,
+    ]);
     if (!rows.some((r) => Number(r.id) === id)) return false;
     await this.em.execute('update transcription_credentials set is_default = false where company_id = ? and is_default and id <> ?', [companyId, id]);
     await this.em.execute('update transcription_credentials set is_default = true where company_id = ? and id = ?', [companyId, id]);
@@ -76,7 +86,11 @@ export class MikroOrmTranscriptionJobs extends MikroOrmRepository implements Tra
     await this.em.nativeUpdate(TranscriptionJobSchema, { id: job.id, companyId: job.companyId }, { status, items, error, updatedAt, finishedAt });
   }
   async activeForTicket(companyId: number, ticketId: number) {
-    return this.em.find(TranscriptionJobSchema, { companyId, ticketId, status: { $in: ['queued', 'running'] } }, { ...READ, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return this.em.find(
+      TranscriptionJobSchema,
+      { companyId, ticketId, status: { $in: ['queued', 'running'] } },
+      { ...READ, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    );
   }
   async removeFinishedBefore(before: Date, limit: number) {
     const rows = await this.em.execute<Array<{ id: string }>>(

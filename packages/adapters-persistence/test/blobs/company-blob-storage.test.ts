@@ -21,13 +21,19 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
   const cipher = new InsecureTestCipher();
   const made: S3BlobStorage[] = [];
 
-  before(async () => { server = await startS3Server(['bucket', 'second']); });
+  before(async () => {
+    server = await startS3Server(['bucket', 'second']);
+  });
   after(async () => {
     for (const s of made) s.close();
     await server.close();
   });
-  beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'company-blobs-')); });
-  afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'company-blobs-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   /** A routing store over a fresh local disk, with the configs and locations in memory. */
   function world(overrides: Partial<CompanyBlobStorageOptions> = {}) {
@@ -37,16 +43,32 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
     const fallback = new LocalDiskBlobStorage({ root: path.join(dir, `disk-${made.length}`), publicBaseUrl: 'http://disk.test' });
     const storeErrors: unknown[] = [];
     const blobs = new CompanyBlobStorage({
-      fallback, configs, locations, cipher, clock, publicBaseUrl: SERVED, onStoreError: (e) => storeErrors.push(e),
-      storeOf: (connection) => { const s = createS3BlobStorage(connection); made.push(s); return s; },
+      fallback,
+      configs,
+      locations,
+      cipher,
+      clock,
+      publicBaseUrl: SERVED,
+      onStoreError: (e) => storeErrors.push(e),
+      storeOf: (connection) => {
+        const s = createS3BlobStorage(connection);
+        made.push(s);
+        return s;
+      },
       ...overrides,
     });
     /** A config of company `companyId` on the s3rver, active unless said otherwise. */
     const config = async (companyId: number, overrides: Partial<ObjstoreConfig> = {}, active = true) => {
-      const added = await configs.add(objstoreConfigFixture(companyId, 's3rver', {
-        endpoint: server.endpoint, bucket: 'bucket', prefix: `c${companyId}-${made.length}`, accessKeyId: S3_TEST_CREDENTIALS.accessKeyId,
-        ...sealObjstoreSecret(cipher, companyId, S3_TEST_CREDENTIALS.secretAccessKey), ...overrides,
-      }));
+      const added = await configs.add(
+        objstoreConfigFixture(companyId, 's3rver', {
+          endpoint: server.endpoint,
+          bucket: 'bucket',
+          prefix: `c${companyId}-${made.length}`,
+          accessKeyId: S3_TEST_CREDENTIALS.accessKeyId,
+          ...sealObjstoreSecret(cipher, companyId, S3_TEST_CREDENTIALS.secretAccessKey),
+          ...overrides,
+        }),
+      );
       if (active) await configs.activate(companyId, added.id);
       blobs.changed(companyId);
       return added;
@@ -54,14 +76,14 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
     return { blobs, configs, locations, fallback, clock, config, storeErrors };
   }
 
-  describeBlobStorageContract('CompanyBlobStorage (every key a company\'s with an active s3rver config)', async () => {
+  describeBlobStorageContract("CompanyBlobStorage (every key a company's with an active s3rver config)", async () => {
     const w = world({ companyOf: () => 1 });
     await w.config(1);
     return { blobs: w.blobs };
   });
   describeBlobStorageContract('CompanyBlobStorage (no config: the local disk)', async () => ({ blobs: world().blobs }));
 
-  it('puts a company\'s blobs in its active bucket, recorded with their size; the others on the default store', async () => {
+  it("puts a company's blobs in its active bucket, recorded with their size; the others on the default store", async () => {
     const w = world();
     const config = await w.config(1);
     await w.blobs.put('public/company-1/media/a.png', Buffer.from('png!'), 'image/png');
@@ -88,7 +110,11 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
     await w.blobs.put('public/company-1/media/new.png', Buffer.from('new'), 'image/png');
     expect((await w.fallback.get('public/company-1/media/local.png'))?.data.toString()).to.equal('local');
     expect(await server.objectKeys('second', `${second.prefix}/`)).to.deep.equal([`${second.prefix}/public/company-1/media/new.png`]);
-    for (const [key, text] of [['old', 'old'], ['local', 'local'], ['new', 'new']] as const) {
+    for (const [key, text] of [
+      ['old', 'old'],
+      ['local', 'local'],
+      ['new', 'new'],
+    ] as const) {
       expect((await w.blobs.get(`public/company-1/media/${key}.png`))?.data.toString()).to.equal(text);
     }
     expect(await w.blobs.usage('public/company-1/')).to.equal(11);
@@ -116,9 +142,15 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
   it('trusts its cached choice of config for `cacheSeconds`, unless told the company changed', async () => {
     const w = world({ cacheSeconds: 30 });
     await w.blobs.put('public/company-1/one.txt', Buffer.from('1'), 'text/plain');
-    const config = await w.configs.add(objstoreConfigFixture(1, 's3rver', {
-      endpoint: server.endpoint, bucket: 'bucket', prefix: 'cache', accessKeyId: 'S3RVER', ...sealObjstoreSecret(cipher, 1, 'S3RVER'),
-    }));
+    const config = await w.configs.add(
+      objstoreConfigFixture(1, 's3rver', {
+        endpoint: server.endpoint,
+        bucket: 'bucket',
+        prefix: 'cache',
+        accessKeyId: 'S3RVER',
+        ...sealObjstoreSecret(cipher, 1, 'S3RVER'),
+      }),
+    );
     await w.configs.activate(1, config.id); // another process did it: nobody told this one
     await w.blobs.put('public/company-1/two.txt', Buffer.from('2'), 'text/plain');
     expect(await w.locations.find('public/company-1/two.txt')).to.equal(null);
@@ -131,7 +163,7 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
     expect(await w.locations.find('public/company-1/four.txt')).to.equal(null);
   });
 
-  it('answers its own public URLs (the backend finds the blob), still reads the default store\'s, and sends public blobs to a CDN', async () => {
+  it("answers its own public URLs (the backend finds the blob), still reads the default store's, and sends public blobs to a CDN", async () => {
     const w = world();
     expect(w.blobs.publicUrl('public/company-1/media/a b.png')).to.equal(`${SERVED}/public/company-1/media/a%20b.png`);
     expect(w.blobs.keyOfPublicUrl(`${SERVED}/public/company-1/media/a%20b.png`)).to.equal('public/company-1/media/a b.png');
@@ -151,7 +183,7 @@ describe('CompanyBlobStorage: blobs routed by company (local disk and s3rver)', 
     expect(await gcsLike.blobs.directUrl('public/company-2/on-disk.png')).to.equal('http://disk.test/public/company-2/on-disk.png');
   });
 
-  it('answers 503 when a company\'s bucket fails, telling what failed', async () => {
+  it("answers 503 when a company's bucket fails, telling what failed", async () => {
     const w = world();
     await w.config(1, { ...sealObjstoreSecret(cipher, 1, 'wrong-secret') });
     const failure = await w.blobs.put('public/company-1/a.png', Buffer.from('x'), 'image/png').catch((e: { code?: string }) => e.code);

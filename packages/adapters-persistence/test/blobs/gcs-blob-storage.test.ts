@@ -32,8 +32,18 @@ function crc32cBase64(data: Buffer): string {
 }
 
 // --- A fake of the few GCS JSON API calls the SDK makes for put, get, delete and usage. ---
-interface StoredObject { data: Buffer; contentType: string; generation: number; updated: string; }
-interface SeenRequest { method: string; path: string; query: URLSearchParams; authorization: string | undefined; }
+interface StoredObject {
+  data: Buffer;
+  contentType: string;
+  generation: number;
+  updated: string;
+}
+interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+}
 
 class FakeGcs {
   readonly objects = new Map<string, StoredObject>();
@@ -47,7 +57,9 @@ class FakeGcs {
   endpoint = '';
 
   async start() {
-    this.server = createServer((req, res) => { this.handle(req, res).catch((error: unknown) => this.send(res, 500, { error: { code: 500, message: String(error) } })); });
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => this.send(res, 500, { error: { code: 500, message: String(error) } }));
+    });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
@@ -58,14 +70,25 @@ class FakeGcs {
 
   private resource(name: string, o: StoredObject) {
     return {
-      kind: 'storage#object', id: `${BUCKET}/${name}/${o.generation}`, name, bucket: BUCKET, generation: String(o.generation),
-      metageneration: '1', contentType: o.contentType, size: String(o.data.length), updated: o.updated,
-      md5Hash: createHash('md5').update(o.data).digest('base64'), crc32c: crc32cBase64(o.data),
+      kind: 'storage#object',
+      id: `${BUCKET}/${name}/${o.generation}`,
+      name,
+      bucket: BUCKET,
+      generation: String(o.generation),
+      metageneration: '1',
+      contentType: o.contentType,
+      size: String(o.data.length),
+      updated: o.updated,
+      md5Hash: createHash('md5').update(o.data).digest('base64'),
+      crc32c: crc32cBase64(o.data),
     };
   }
 
   private send(res: ServerResponse, status: number, body?: unknown) {
-    if (body === undefined) { res.writeHead(status).end(); return; }
+    if (body === undefined) {
+      res.writeHead(status).end();
+      return;
+    }
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
   }
 
@@ -85,15 +108,29 @@ class FakeGcs {
     const object = /^\/storage\/v1\/b\/([^/]+)\/o\/(.+)$/.exec(url.pathname);
     const list = /^\/storage\/v1\/b\/([^/]+)\/o$/.exec(url.pathname);
     const bucket = decodeURIComponent((upload ?? object ?? list)?.[1] ?? '');
-    if (bucket === 'forbidden-bucket') { this.send(res, 403, { error: { code: 403, message: 'Access denied.', errors: [{ reason: 'forbidden' }] } }); return; }
-    if (bucket !== BUCKET) { this.send(res, 404, { error: { code: 404, message: 'No such bucket' } }); return; }
+    if (bucket === 'forbidden-bucket') {
+      this.send(res, 403, { error: { code: 403, message: 'Access denied.', errors: [{ reason: 'forbidden' }] } });
+      return;
+    }
+    if (bucket !== BUCKET) {
+      this.send(res, 404, { error: { code: 404, message: 'No such bucket' } });
+      return;
+    }
 
     if (upload && method === 'POST' && url.searchParams.get('uploadType') === 'multipart') {
       const [metaPart, dataPart] = parseMultipart(body, String(req.headers['content-type']));
       const meta = JSON.parse(metaPart!.body.toString('utf8')) as { contentType?: string; name?: string };
       const name = url.searchParams.get('name') ?? meta.name;
-      if (!name || !dataPart) { this.send(res, 400, { error: { code: 400, message: 'bad upload' } }); return; }
-      const stored = { data: dataPart.body, contentType: meta.contentType ?? dataPart.contentType, generation: ++this.generation, updated: new Date().toISOString() };
+      if (!name || !dataPart) {
+        this.send(res, 400, { error: { code: 400, message: 'bad upload' } });
+        return;
+      }
+      const stored = {
+        data: dataPart.body,
+        contentType: meta.contentType ?? dataPart.contentType,
+        generation: ++this.generation,
+        updated: new Date().toISOString(),
+      };
       this.objects.set(name, stored);
       this.send(res, 200, this.resource(name, stored));
       return;
@@ -102,19 +139,34 @@ class FakeGcs {
       const name = decodeURIComponent(object[2]!);
       const stored = this.objects.get(name);
       const wanted = url.searchParams.get('generation');
-      if (!stored || (wanted !== null && wanted !== String(stored.generation))) { this.notFound(res, name); return; }
-      if (method === 'DELETE') { this.objects.delete(name); this.send(res, 204); return; }
+      if (!stored || (wanted !== null && wanted !== String(stored.generation))) {
+        this.notFound(res, name);
+        return;
+      }
+      if (method === 'DELETE') {
+        this.objects.delete(name);
+        this.send(res, 204);
+        return;
+      }
       if (method === 'GET' && url.searchParams.get('alt') === 'media') {
         const r = this.resource(name, stored);
         const data = Buffer.from(stored.data);
         if (this.corruptDownloads && data.length > 0) data[0] = data[0]! ^ 0xff;
-        res.writeHead(200, {
-          'content-type': stored.contentType, 'content-length': String(data.length), 'x-goog-hash': `crc32c=${r.crc32c},md5=${r.md5Hash}`,
-          'x-goog-stored-content-encoding': 'identity', 'x-goog-generation': r.generation,
-        }).end(data);
+        res
+          .writeHead(200, {
+            'content-type': stored.contentType,
+            'content-length': String(data.length),
+            'x-goog-hash': `crc32c=${r.crc32c},md5=${r.md5Hash}`,
+            'x-goog-stored-content-encoding': 'identity',
+            'x-goog-generation': r.generation,
+          })
+          .end(data);
         return;
       }
-      if (method === 'GET') { this.send(res, 200, this.resource(name, stored)); return; }
+      if (method === 'GET') {
+        this.send(res, 200, this.resource(name, stored));
+        return;
+      }
     }
     if (list && method === 'GET') {
       const prefix = url.searchParams.get('prefix') ?? '';
@@ -123,7 +175,9 @@ class FakeGcs {
       const page = names.slice(start, start + this.pageSize);
       const more = start + this.pageSize < names.length;
       this.send(res, 200, {
-        kind: 'storage#objects', items: page.map((n) => this.resource(n, this.objects.get(n)!)), ...(more ? { nextPageToken: String(start + this.pageSize) } : {}),
+        kind: 'storage#objects',
+        items: page.map((n) => this.resource(n, this.objects.get(n)!)),
+        ...(more ? { nextPageToken: String(start + this.pageSize) } : {}),
       });
       return;
     }
@@ -160,7 +214,9 @@ describe('GcsBlobStorage', () => {
     // A custom apiEndpoint makes the SDK skip authentication (useAuthWithCustomEndpoint defaults to false).
     storage = new Storage({ apiEndpoint: fake.endpoint, projectId: 'test' });
   });
-  after(async () => { await fake.stop(); });
+  after(async () => {
+    await fake.stop();
+  });
 
   it('computes CRC32C like GCS does (check value of "123456789")', () => {
     expect(crc32c(Buffer.from('123456789'))).to.equal(0xe3069283);
@@ -169,7 +225,9 @@ describe('GcsBlobStorage', () => {
 
   describeBlobStorageContract('GcsBlobStorage (fake GCS JSON API)', async () => ({
     blobs: new GcsBlobStorage({ bucket: BUCKET, storage }),
-    cleanup: async () => { fake.corruptDownloads = false; },
+    cleanup: async () => {
+      fake.corruptDownloads = false;
+    },
   }));
 
   describe('against the fake', () => {
@@ -212,7 +270,10 @@ describe('GcsBlobStorage', () => {
     it('keeps the SDK integrity check on: a corrupted download is an error, not data', async () => {
       await blobs.put('company-1/checked.bin', Buffer.from('important bytes'), 'application/octet-stream');
       fake.corruptDownloads = true;
-      const outcome = await blobs.get('company-1/checked.bin').then(() => null, (error: unknown) => error);
+      const outcome = await blobs.get('company-1/checked.bin').then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(outcome).to.be.instanceOf(Error);
       expect((outcome as { code?: unknown }).code).to.equal('CONTENT_DOWNLOAD_MISMATCH');
     });
@@ -220,7 +281,10 @@ describe('GcsBlobStorage', () => {
     it('lets errors other than 404 through', async () => {
       const forbidden = new GcsBlobStorage({ bucket: 'forbidden-bucket', storage });
       for (const work of [forbidden.get('a.png'), forbidden.delete('a.png'), forbidden.usage(''), forbidden.put('a.png', Buffer.from('x'), 'image/png')]) {
-        const outcome = await work.then(() => null, (error: unknown) => error);
+        const outcome = await work.then(
+          () => null,
+          (error: unknown) => error,
+        );
         expect(outcome).to.be.instanceOf(Error);
         expect((outcome as { code?: unknown }).code).to.equal(403);
       }

@@ -7,16 +7,24 @@ import { LocalDiskBlobStorage } from '../../src/blobs/local-disk-blob-storage.js
 
 const BASE_URL = 'https://files.example.com/uploads';
 
-async function tempRoot() { return mkdtemp(path.join(os.tmpdir(), 'sd-blobs-')); }
+async function tempRoot() {
+  return mkdtemp(path.join(os.tmpdir(), 'sd-blobs-'));
+}
 
 /** All files below a folder, as `/`-separated relative paths. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 async function rejection(work: Promise<unknown>): Promise<Error> {
-  const outcome = await work.then(() => null, (error: unknown) => error);
+  const outcome = await work.then(
+    () => null,
+    (error: unknown) => error,
+  );
   expect(outcome, 'expected a rejection').to.be.instanceOf(Error);
   return outcome as Error;
 }
@@ -33,7 +41,9 @@ describe('LocalDiskBlobStorage', () => {
     root = await tempRoot();
     blobs = new LocalDiskBlobStorage({ root: path.join(root, 'store'), publicBaseUrl: `${BASE_URL}/` });
   });
-  afterEach(async () => { await rm(root, { recursive: true, force: true }); });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
 
   it('stores a blob as a plain file with a content-type sidecar and leaves no temporary files', async () => {
     await blobs.put('company-1/logo.png', Buffer.from('png'), 'image/png');
@@ -61,8 +71,20 @@ describe('LocalDiskBlobStorage', () => {
 
   describe('key safety', () => {
     const unsafe = [
-      '', '/etc/passwd', '../outside.png', 'company-1/../../outside.png', 'company-1/..', '..', 'a\\b.png', '..\\x',
-      'a\0b.png', 'company-1//logo.png', 'company-1/', './logo.png', 'company-1/./logo.png', 'company-1/.htaccess',
+      '',
+      '/etc/passwd',
+      '../outside.png',
+      'company-1/../../outside.png',
+      'company-1/..',
+      '..',
+      'a\\b.png',
+      '..\\x',
+      'a\0b.png',
+      'company-1//logo.png',
+      'company-1/',
+      './logo.png',
+      'company-1/./logo.png',
+      'company-1/.htaccess',
       'company-1/logo.png.meta.json',
     ];
 
@@ -92,9 +114,16 @@ describe('LocalDiskBlobStorage', () => {
 
     it('never maps a public URL to an unsafe key', () => {
       for (const url of [
-        `${BASE_URL}/..%2Foutside.png`, `${BASE_URL}/company-1/%2E%2E/x.png`, `${BASE_URL}/a%5Cb.png`, `${BASE_URL}/a%00b.png`,
-        `${BASE_URL}/company-1/.htaccess`, `${BASE_URL}//etc/passwd`, `${BASE_URL}/`, `${BASE_URL}/bad%E0%A4%A`,
-      ]) expect(blobs.keyOfPublicUrl(url), url).to.equal(null);
+        `${BASE_URL}/..%2Foutside.png`,
+        `${BASE_URL}/company-1/%2E%2E/x.png`,
+        `${BASE_URL}/a%5Cb.png`,
+        `${BASE_URL}/a%00b.png`,
+        `${BASE_URL}/company-1/.htaccess`,
+        `${BASE_URL}//etc/passwd`,
+        `${BASE_URL}/`,
+        `${BASE_URL}/bad%E0%A4%A`,
+      ])
+        expect(blobs.keyOfPublicUrl(url), url).to.equal(null);
     });
   });
 

@@ -12,7 +12,14 @@ describe('S3BlobStorage (s3rver)', function () {
   let server: TestS3Server;
   const opened: S3BlobStorage[] = [];
   const connection = (overrides: Partial<ObjstoreConnection> = {}): ObjstoreConnection => ({
-    endpoint: server.endpoint, region: 'us-east-1', bucket: 'bucket', prefix: '', forcePathStyle: true, publicBaseUrl: null, ...S3_TEST_CREDENTIALS, ...overrides,
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    bucket: 'bucket',
+    prefix: '',
+    forcePathStyle: true,
+    publicBaseUrl: null,
+    ...S3_TEST_CREDENTIALS,
+    ...overrides,
   });
   const store = (overrides: Partial<ObjstoreConnection> = {}) => {
     const made = createS3BlobStorage(connection(overrides));
@@ -20,7 +27,9 @@ describe('S3BlobStorage (s3rver)', function () {
     return made;
   };
 
-  before(async () => { server = await startS3Server(['bucket', 'other']); });
+  before(async () => {
+    server = await startS3Server(['bucket', 'other']);
+  });
   after(async () => {
     for (const s of opened) s.close();
     await server.close();
@@ -42,9 +51,11 @@ describe('S3BlobStorage (s3rver)', function () {
     expect(await store().get('public/company-1/media/a b.png')).to.equal(null);
   });
 
-  it('reads the bucket\'s own address without a CDN: path style, or the bucket as a subdomain', () => {
+  it("reads the bucket's own address without a CDN: path style, or the bucket as a subdomain", () => {
     expect(bucketUrl({ endpoint: 'https://minio.example.com:9000', bucket: 'media', forcePathStyle: true })).to.equal('https://minio.example.com:9000/media');
-    expect(bucketUrl({ endpoint: 'https://s3.sa-east-1.amazonaws.com', bucket: 'media', forcePathStyle: false })).to.equal('https://media.s3.sa-east-1.amazonaws.com');
+    expect(bucketUrl({ endpoint: 'https://s3.sa-east-1.amazonaws.com', bucket: 'media', forcePathStyle: false })).to.equal(
+      'https://media.s3.sa-east-1.amazonaws.com',
+    );
     // An address has no subdomains.
     expect(bucketUrl({ endpoint: 'http://127.0.0.1:9000', bucket: 'media', forcePathStyle: false })).to.equal('http://127.0.0.1:9000/media');
     expect(store({ bucket: 'other' }).publicUrl('a/b.txt')).to.equal(`${server.endpoint}/other/a/b.txt`);
@@ -52,7 +63,9 @@ describe('S3BlobStorage (s3rver)', function () {
 
   it('fails, rather than storing anything, with a wrong secret', async () => {
     const before = server.refusedSignatures;
-    const failure = await store({ secretAccessKey: 'wrong-secret' }).put('x/y.txt', Buffer.from('x'), 'text/plain').catch((e: { name?: string }) => e);
+    const failure = await store({ secretAccessKey: 'wrong-secret' })
+      .put('x/y.txt', Buffer.from('x'), 'text/plain')
+      .catch((e: { name?: string }) => e);
     expect(failure).to.have.property('name', 'SignatureDoesNotMatch');
     expect(server.refusedSignatures).to.be.greaterThan(before);
     expect(await store().get('x/y.txt')).to.equal(null);
@@ -69,7 +82,11 @@ describe('S3BlobStorage (s3rver)', function () {
     });
     expect(await guarded.get('a.txt').catch((e: { code?: string }) => e.code)).to.equal('ENOTFOUND');
     expect(seen).to.deep.equal([`${server.endpoint}/bucket`]);
-    const blocked = createS3BlobStorage(connection({ endpoint: 'http://blocked.example' }), { lookupFor: async () => { throw new ValidationError('ERR_URL_NOT_ALLOWED'); } });
+    const blocked = createS3BlobStorage(connection({ endpoint: 'http://blocked.example' }), {
+      lookupFor: async () => {
+        throw new ValidationError('ERR_URL_NOT_ALLOWED');
+      },
+    });
     expect(await blocked.put('a.txt', Buffer.from('a'), 'text/plain').catch((e: { code?: string }) => e.code)).to.equal('ERR_URL_NOT_ALLOWED');
   });
 
@@ -84,12 +101,32 @@ describe('S3BlobStorage (s3rver)', function () {
     });
 
     it('says which step failed and why', async () => {
-      expect(await probe.check(connection({ secretAccessKey: 'wrong-secret' }), '.healthcheck-2')).to.deep.equal({ ok: false, step: 'write', error: 'ERR_OBJSTORE_ACCESS_DENIED' });
-      expect(await probe.check(connection({ accessKeyId: 'NOBODY' }), '.healthcheck-3')).to.deep.equal({ ok: false, step: 'write', error: 'ERR_OBJSTORE_ACCESS_DENIED' });
-      expect(await probe.check(connection({ bucket: 'missing-bucket' }), '.healthcheck-4')).to.deep.equal({ ok: false, step: 'write', error: 'ERR_OBJSTORE_BUCKET_NOT_FOUND' });
+      expect(await probe.check(connection({ secretAccessKey: 'wrong-secret' }), '.healthcheck-2')).to.deep.equal({
+        ok: false,
+        step: 'write',
+        error: 'ERR_OBJSTORE_ACCESS_DENIED',
+      });
+      expect(await probe.check(connection({ accessKeyId: 'NOBODY' }), '.healthcheck-3')).to.deep.equal({
+        ok: false,
+        step: 'write',
+        error: 'ERR_OBJSTORE_ACCESS_DENIED',
+      });
+      expect(await probe.check(connection({ bucket: 'missing-bucket' }), '.healthcheck-4')).to.deep.equal({
+        ok: false,
+        step: 'write',
+        error: 'ERR_OBJSTORE_BUCKET_NOT_FOUND',
+      });
       const closed = await freePort();
-      expect(await probe.check(connection({ endpoint: `http://127.0.0.1:${closed}` }), '.healthcheck-5')).to.deep.equal({ ok: false, step: 'connect', error: 'ERR_OBJSTORE_UNREACHABLE' });
-      const guarded = new S3ObjstoreProbe({ lookupFor: async () => { throw new ValidationError('ERR_URL_NOT_ALLOWED'); } });
+      expect(await probe.check(connection({ endpoint: `http://127.0.0.1:${closed}` }), '.healthcheck-5')).to.deep.equal({
+        ok: false,
+        step: 'connect',
+        error: 'ERR_OBJSTORE_UNREACHABLE',
+      });
+      const guarded = new S3ObjstoreProbe({
+        lookupFor: async () => {
+          throw new ValidationError('ERR_URL_NOT_ALLOWED');
+        },
+      });
       expect(await guarded.check(connection(), '.healthcheck-6')).to.deep.equal({ ok: false, step: 'connect', error: 'ERR_URL_NOT_ALLOWED' });
       expect(await server.objectKeys('bucket', '.healthcheck')).to.deep.equal([]);
     });

@@ -54,8 +54,12 @@ function describeRedisSpecifics(client: () => Redis) {
 describe('RedisCache', () => {
   describe('on ioredis-mock', () => {
     let client: Redis;
-    before(() => { client = new RedisMock(); });
-    after(() => { client.disconnect(); });
+    before(() => {
+      client = new RedisMock();
+    });
+    after(() => {
+      client.disconnect();
+    });
 
     describeCacheContract('RedisCache (ioredis-mock)', async () => ({ cache: new RedisCache(client, `sd-test-${randomBytes(4).toString('hex')}:`) }));
     describeRedisSpecifics(() => client);
@@ -87,11 +91,14 @@ describe('RedisCache', () => {
       expect(await client.get(`sd:${key}`)).to.equal('v');
       await cache.delete(key);
       await close();
-      const closed = await cache.get(key).then(() => null, (error: unknown) => error);
+      const closed = await cache.get(key).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(closed).to.be.instanceOf(Error);
     });
 
-    it('createRedisCache puts a deployment\'s prefix (REDIS_PREFIX) before every key, so deployments share one Redis', async () => {
+    it("createRedisCache puts a deployment's prefix (REDIS_PREFIX) before every key, so deployments share one Redis", async () => {
       const a = await createRedisCache(url!, { prefix: 'deploy-a' });
       const b = await createRedisCache(url!, { prefix: 'deploy-b' });
       const key = `${prefix}shared`;

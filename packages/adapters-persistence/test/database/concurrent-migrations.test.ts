@@ -12,7 +12,9 @@ describe('Migrations started by several processes at once (PostgreSQL)', functio
     if (!integrationUrl('TEST_DATABASE_URL')) return this.skip();
     scratch = await scratchDatabase();
   });
-  after(async () => { await scratch?.drop(); });
+  after(async () => {
+    await scratch?.drop();
+  });
 
   it('apply every migration once: one migrates, the others wait and find nothing to do', async () => {
     const dbs = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ url: scratch!.url, poolMax: 3 })));

@@ -6,7 +6,10 @@ import { scratchDatabase } from '../support/databases.js';
 import { expressionIndexDrift, schemaDiff } from '../support/schema-drift.js';
 
 /** The backend's entity schemas with one of them replaced by an edited copy (same table, described differently). */
-function withCopyOf(entity: string, edit: (copy: { properties: Record<string, any>; indexes: any[]; uniques: any[]; checks: any[] }) => void): EntitySchema<any>[] {
+function withCopyOf(
+  entity: string,
+  edit: (copy: { properties: Record<string, any>; indexes: any[]; uniques: any[]; checks: any[] }) => void,
+): EntitySchema<any>[] {
   return BACKEND_SCHEMAS.map((schema: EntitySchema<any>) => {
     const meta = schema.meta;
     if (meta.className !== entity) return schema;
@@ -107,19 +110,68 @@ for (const target of TARGETS) {
 
       const tag = (edit: Parameters<typeof withCopyOf>[1]) => () => withCopyOf('Tag', edit);
       const cases: Array<[string, () => EntitySchema<any>[], string]> = [
-        ['a column of another type', tag((c) => { c.properties.name = { ...c.properties.name, length: 61 }; }), 'alter table "tags" alter column "name" type varchar(61)'],
-        ['a column missing', tag((c) => { delete c.properties.kanban; }), 'alter table "tags" drop column "kanban"'],
-        ['a column nullable', tag((c) => { c.properties.laneOrder = { ...c.properties.laneOrder, nullable: true }; }), 'alter table "tags" alter column "lane_order" drop not null'],
-        ['another default', tag((c) => { c.properties.kanban = { ...c.properties.kanban, default: true }; }), 'alter table "tags" alter column "kanban" set default true'],
-        ['an index missing', tag((c) => { c.indexes = []; }), 'drop index "tags_company_id_lane_order_idx"'],
-        ['a check constraint changed', tag((c) => { c.checks = [{ ...c.checks[0], expression: `color ~ '^#[0-9A-F]{3}$'` }]; }), 'tags_color_check'],
-        ['a foreign key with another delete rule', tag((c) => { c.properties.companyId = { ...c.properties.companyId, deleteRule: 'no action' }; }), 'tags_company_id_fkey'],
+        [
+          'a column of another type',
+          tag((c) => {
+            c.properties.name = { ...c.properties.name, length: 61 };
+          }),
+          'alter table "tags" alter column "name" type varchar(61)',
+        ],
+        [
+          'a column missing',
+          tag((c) => {
+            delete c.properties.kanban;
+          }),
+          'alter table "tags" drop column "kanban"',
+        ],
+        [
+          'a column nullable',
+          tag((c) => {
+            c.properties.laneOrder = { ...c.properties.laneOrder, nullable: true };
+          }),
+          'alter table "tags" alter column "lane_order" drop not null',
+        ],
+        [
+          'another default',
+          tag((c) => {
+            c.properties.kanban = { ...c.properties.kanban, default: true };
+          }),
+          'alter table "tags" alter column "kanban" set default true',
+        ],
+        [
+          'an index missing',
+          tag((c) => {
+            c.indexes = [];
+          }),
+          'drop index "tags_company_id_lane_order_idx"',
+        ],
+        [
+          'a check constraint changed',
+          tag((c) => {
+            c.checks = [{ ...c.checks[0], expression: `color ~ '^#[0-9A-F]{3}$'` }];
+          }),
+          'tags_color_check',
+        ],
+        [
+          'a foreign key with another delete rule',
+          tag((c) => {
+            c.properties.companyId = { ...c.properties.companyId, deleteRule: 'no action' };
+          }),
+          'tags_company_id_fkey',
+        ],
         [
           'an enum column with another list of values',
-          () => withCopyOf('Ticket', (c) => { c.properties.status = { ...c.properties.status, items: ['pending', 'open'] }; }),
+          () =>
+            withCopyOf('Ticket', (c) => {
+              c.properties.status = { ...c.properties.status, items: ['pending', 'open'] };
+            }),
           'tickets_status_check',
         ],
-        ['a table no entity describes', () => BACKEND_SCHEMAS.filter((s: EntitySchema<any>) => s.meta.className !== 'TicketTag'), 'drop table if exists "ticket_tags"'],
+        [
+          'a table no entity describes',
+          () => BACKEND_SCHEMAS.filter((s: EntitySchema<any>) => s.meta.className !== 'TicketTag'),
+          'drop table if exists "ticket_tags"',
+        ],
       ];
       for (const [what, entities, expected] of cases) {
         it(what, async () => {

@@ -15,7 +15,9 @@ function fixtureOn(db: Database) {
     store: new MikroOrmJobStore(orm),
     transaction: new MikroOrmTransaction(orm),
     scope: <T>(work: () => Promise<T>) => RequestContext.create(orm.em, work),
-    recordEffect: async (value: string) => { await sql(`insert into ${EFFECTS} (value) values (?)`, [value]); },
+    recordEffect: async (value: string) => {
+      await sql(`insert into ${EFFECTS} (value) values (?)`, [value]);
+    },
     effects: async () => (await sql(`select value from ${EFFECTS} order by seq`)).map((r) => r.value),
   };
 }
@@ -39,9 +41,13 @@ for (const target of targets) {
       await db.orm.em.getConnection().execute(`drop table if exists ${EFFECTS}`);
       await db.close();
     });
-    describeJobStoreContract(target.name, async () => {
-      await truncate(db!);
-      return fixtureOn(db!);
-    }, { concurrentTransactions: target.concurrentTransactions });
+    describeJobStoreContract(
+      target.name,
+      async () => {
+        await truncate(db!);
+        return fixtureOn(db!);
+      },
+      { concurrentTransactions: target.concurrentTransactions },
+    );
   });
 }

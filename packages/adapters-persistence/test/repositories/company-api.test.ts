@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { describeCompanyApiContract } from '@servicedesk/core/contracts/company-api-contract';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  MikroOrmCompanies, MikroOrmHelps, MikroOrmInvoices, MikroOrmPartners, MikroOrmPlans, MikroOrmPlatformActivity, MikroOrmTransaction, type Database,
+  MikroOrmCompanies,
+  MikroOrmHelps,
+  MikroOrmInvoices,
+  MikroOrmPartners,
+  MikroOrmPlans,
+  MikroOrmPlatformActivity,
+  MikroOrmTransaction,
+  type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 
@@ -36,18 +43,39 @@ function fixtureOn(db: Database) {
         return row ? Number(row.id) : undefined;
       };
       const { companyId: company, createdAt: at } = m;
-      const contactId = m.contactId ?? (await first('select id from contacts where company_id = ? order by id limit 1', [company]))
-        ?? (await first("insert into contacts (company_id, name, number, created_at, updated_at) values (?, 'Fixture', 'fixture', ?, ?) returning id", [company, at, at]))!;
-      const connectionId = (await first('select id from connections where company_id = ? order by id limit 1', [company]))
-        ?? (await first("insert into connections (company_id, name, kind, provider, created_at, updated_at) values (?, 'Fixture', 'chatapp', 'sandbox', ?, ?) returning id", [company, at, at]))!;
-      const ticketId = (await first("select id from tickets where contact_id = ? and connection_id = ? and status <> 'closed'", [contactId, connectionId]))
-        ?? (await first('insert into tickets (uuid, company_id, contact_id, connection_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id', [
-          randomUUID(), company, contactId, connectionId, at, at,
+      const contactId =
+        m.contactId ??
+        (await first('select id from contacts where company_id = ? order by id limit 1', [company])) ??
+        (await first("insert into contacts (company_id, name, number, created_at, updated_at) values (?, 'Fixture', 'fixture', ?, ?) returning id", [
+          company,
+          at,
+          at,
         ]))!;
-      await em().execute(
-        'insert into messages (id, company_id, ticket_id, contact_id, connection_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
-        [randomUUID(), company, ticketId, contactId, connectionId, at, at],
-      );
+      const connectionId =
+        (await first('select id from connections where company_id = ? order by id limit 1', [company])) ??
+        (await first(
+          "insert into connections (company_id, name, kind, provider, created_at, updated_at) values (?, 'Fixture', 'chatapp', 'sandbox', ?, ?) returning id",
+          [company, at, at],
+        ))!;
+      const ticketId =
+        (await first("select id from tickets where contact_id = ? and connection_id = ? and status <> 'closed'", [contactId, connectionId])) ??
+        (await first('insert into tickets (uuid, company_id, contact_id, connection_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?) returning id', [
+          randomUUID(),
+          company,
+          contactId,
+          connectionId,
+          at,
+          at,
+        ]))!;
+      await em().execute('insert into messages (id, company_id, ticket_id, contact_id, connection_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)', [
+        randomUUID(),
+        company,
+        ticketId,
+        contactId,
+        connectionId,
+        at,
+        at,
+      ]);
     },
   };
 }

@@ -20,25 +20,32 @@ function fixtureOn(db: Database) {
   return { ...filesRepositories(orm), companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm), db };
 }
 
-describeOnEachDatabase(fixtureOn, (name, make) => {
-  describeFilesContract(name, make);
+describeOnEachDatabase(
+  fixtureOn,
+  (name, make) => {
+    describeFilesContract(name, make);
 
-  describe(`File lists repository on ${name}: what only SQL shows`, () => {
-    let f: ReturnType<typeof fixtureOn>;
-    beforeEach(async () => { f = await make(); });
-    const sql = (query: string, params: unknown[] = []) => (f.db.orm.em.getContext() as unknown as SqlEntityManager).execute<Array<Record<string, any>>>(query, params);
+    describe(`File lists repository on ${name}: what only SQL shows`, () => {
+      let f: ReturnType<typeof fixtureOn>;
+      beforeEach(async () => {
+        f = await make();
+      });
+      const sql = (query: string, params: unknown[] = []) =>
+        (f.db.orm.em.getContext() as unknown as SqlEntityManager).execute<Array<Record<string, any>>>(query, params);
 
-    it('drops a company\'s lists and options with the company; an id past int4 is simply absent', async () => {
-      const plan = await f.plans.add(planFixture('P'));
-      const company = await f.companies.add(companyFixture(plan.id, 'One'));
-      const list = await f.fileLists.add({ companyId: company.id, name: 'Catálogo', message: '', createdAt: new Date(), updatedAt: new Date() });
-      await f.fileLists.addOption(fileOptionFixture(company.id, list.id, 'Preços', 0));
-      expect(await f.fileLists.findById(company.id, 2_147_483_648)).to.equal(null);
-      await sql('delete from companies where id = ?', [company.id]);
-      expect((await sql('select count(*)::int as n from file_list_options'))[0]!.n).to.equal(0);
-      expect((await sql('select count(*)::int as n from file_lists'))[0]!.n).to.equal(0);
+      it("drops a company's lists and options with the company; an id past int4 is simply absent", async () => {
+        const plan = await f.plans.add(planFixture('P'));
+        const company = await f.companies.add(companyFixture(plan.id, 'One'));
+        const list = await f.fileLists.add({ companyId: company.id, name: 'Catálogo', message: '', createdAt: new Date(), updatedAt: new Date() });
+        await f.fileLists.addOption(fileOptionFixture(company.id, list.id, 'Preços', 0));
+        expect(await f.fileLists.findById(company.id, 2_147_483_648)).to.equal(null);
+        await sql('delete from companies where id = ?', [company.id]);
+        expect((await sql('select count(*)::int as n from file_list_options'))[0]!.n).to.equal(0);
+        expect((await sql('select count(*)::int as n from file_lists'))[0]!.n).to.equal(0);
+      });
     });
-  });
-}, OPTIONS);
+  },
+  OPTIONS,
+);
 
 describeFeatureDrift('file lists', OPTIONS, ['file_lists', 'file_list_options']);

@@ -21,36 +21,55 @@ const OPTIONS = {
 function fixtureOn(db: Database) {
   const { orm } = db;
   return {
-    ...flowsRepositories(orm), ...messagingRepositories(orm), ...contactsRepositories(orm),
-    companies: new MikroOrmCompanies(orm), plans: new MikroOrmPlans(orm), users: new MikroOrmUsers(orm), db,
+    ...flowsRepositories(orm),
+    ...messagingRepositories(orm),
+    ...contactsRepositories(orm),
+    companies: new MikroOrmCompanies(orm),
+    plans: new MikroOrmPlans(orm),
+    users: new MikroOrmUsers(orm),
+    db,
   };
 }
 
-describeOnEachDatabase(fixtureOn, (name, make) => {
-  describeFlowsContract(name, make);
-  describeFlowRunsContract(name, make);
+describeOnEachDatabase(
+  fixtureOn,
+  (name, make) => {
+    describeFlowsContract(name, make);
+    describeFlowRunsContract(name, make);
 
-  describe(`Flows repository on ${name}: what only SQL shows`, () => {
-    let f: ReturnType<typeof fixtureOn>;
-    beforeEach(async () => { f = await make(); });
-    const sql = (query: string, params: unknown[] = []) => (f.db.orm.em.getContext() as unknown as SqlEntityManager).execute<Array<Record<string, any>>>(query, params);
+    describe(`Flows repository on ${name}: what only SQL shows`, () => {
+      let f: ReturnType<typeof fixtureOn>;
+      beforeEach(async () => {
+        f = await make();
+      });
+      const sql = (query: string, params: unknown[] = []) =>
+        (f.db.orm.em.getContext() as unknown as SqlEntityManager).execute<Array<Record<string, any>>>(query, params);
 
-    it('keeps graphs as jsonb, refuses a version published twice, and forgets who published when that user is deleted', async () => {
-      const plan = await f.plans.add(planFixture('P'));
-      const company = await f.companies.add(companyFixture(plan.id, 'One'));
-      const user = await f.users.add(userFixture(company.id, 'pub@one.test'));
-      const flow = await f.flows.add(flowFixture(company.id, 'Vendas'));
-      const [row] = await sql(`select jsonb_typeof(draft) as draft, jsonb_typeof(triggers) as triggers, draft -> 'nodes' -> 1 -> 'data' ->> 'text' as text from flows where id = ?`, [flow.id]);
-      expect(row).to.deep.equal({ draft: 'object', triggers: 'array', text: 'Olá, {{firstName}}! Ação: "já"' });
-      const version = { flowId: flow.id, companyId: company.id, version: 1, graph: flow.draft, publishedBy: user.id, publishedAt: new Date() };
-      await f.flows.addVersion(version);
-      let failed = false;
-      try { await f.flows.addVersion(version); } catch { failed = true; }
-      expect(failed).to.equal(true);
-      await sql('delete from users where id = ?', [user.id]);
-      expect((await f.flows.findVersion(company.id, flow.id, 1))!.publishedBy).to.equal(null);
+      it('keeps graphs as jsonb, refuses a version published twice, and forgets who published when that user is deleted', async () => {
+        const plan = await f.plans.add(planFixture('P'));
+        const company = await f.companies.add(companyFixture(plan.id, 'One'));
+        const user = await f.users.add(userFixture(company.id, 'pub@one.test'));
+        const flow = await f.flows.add(flowFixture(company.id, 'Vendas'));
+        const [row] = await sql(
+          `select jsonb_typeof(draft) as draft, jsonb_typeof(triggers) as triggers, draft -> 'nodes' -> 1 -> 'data' ->> 'text' as text from flows where id = ?`,
+          [flow.id],
+        );
+        expect(row).to.deep.equal({ draft: 'object', triggers: 'array', text: 'Olá, {{firstName}}! Ação: "já"' });
+        const version = { flowId: flow.id, companyId: company.id, version: 1, graph: flow.draft, publishedBy: user.id, publishedAt: new Date() };
+        await f.flows.addVersion(version);
+        let failed = false;
+        try {
+          await f.flows.addVersion(version);
+        } catch {
+          failed = true;
+        }
+        expect(failed).to.equal(true);
+        await sql('delete from users where id = ?', [user.id]);
+        expect((await f.flows.findVersion(company.id, flow.id, 1))!.publishedBy).to.equal(null);
+      });
     });
-  });
-}, OPTIONS);
+  },
+  OPTIONS,
+);
 
 describeFeatureDrift('flows', OPTIONS, ['flows', 'flow_versions', 'flow_runs', 'flow_run_steps']);

@@ -1,7 +1,17 @@
 import { describeMessagingContract } from '@servicedesk/core/contracts/messaging-contract';
 import {
-  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmMessageContextReads, MikroOrmMessages, MikroOrmOutbox, MikroOrmPlans, MikroOrmTickets, MikroOrmTransaction,
-  MikroOrmTicketLogs, MikroOrmUsers, type Database,
+  MikroOrmCompanies,
+  MikroOrmConnections,
+  MikroOrmContacts,
+  MikroOrmMessageContextReads,
+  MikroOrmMessages,
+  MikroOrmOutbox,
+  MikroOrmPlans,
+  MikroOrmTickets,
+  MikroOrmTransaction,
+  MikroOrmTicketLogs,
+  MikroOrmUsers,
+  type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 

@@ -1,7 +1,16 @@
 import { describeQueuesContract } from '@servicedesk/core/contracts/queues-contract';
 import {
-  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmPlans, MikroOrmQueueIntegrations, MikroOrmQueueOptions, MikroOrmQueues,
-  MikroOrmTickets, MikroOrmTransaction, MikroOrmUsers, type Database,
+  MikroOrmCompanies,
+  MikroOrmConnections,
+  MikroOrmContacts,
+  MikroOrmPlans,
+  MikroOrmQueueIntegrations,
+  MikroOrmQueueOptions,
+  MikroOrmQueues,
+  MikroOrmTickets,
+  MikroOrmTransaction,
+  MikroOrmUsers,
+  type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 

@@ -1,6 +1,12 @@
 import { describeRepositoriesContract } from '@servicedesk/core/contracts/repositories-contract';
 import {
-  MikroOrmCompanies, MikroOrmPlans, MikroOrmRefreshSessions, MikroOrmSettings, MikroOrmTransaction, MikroOrmUsers, type Database,
+  MikroOrmCompanies,
+  MikroOrmPlans,
+  MikroOrmRefreshSessions,
+  MikroOrmSettings,
+  MikroOrmTransaction,
+  MikroOrmUsers,
+  type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 

@@ -18,7 +18,9 @@ const OPTIONS = {
 const SCHEDULE_TABLES = ['schedules', 'schedule_occurrences', 'schedule_deliveries'];
 
 function seedOn(db: Database): ScheduleSeed {
-  const plans = new MikroOrmPlans(db.orm), companies = new MikroOrmCompanies(db.orm), contacts = new MikroOrmContacts(db.orm);
+  const plans = new MikroOrmPlans(db.orm),
+    companies = new MikroOrmCompanies(db.orm),
+    contacts = new MikroOrmContacts(db.orm);
   let planId: number | undefined;
   let n = 0;
   return {
@@ -26,7 +28,9 @@ function seedOn(db: Database): ScheduleSeed {
       planId ??= (await plans.add(planFixture('Plan'))).id;
       return (await companies.add(companyFixture(planId, name))).id;
     },
-    async contact(companyId, name) { return (await contacts.add(contactDraft(companyId, `551197000${String(++n).padStart(4, '0')}`, { name }))).id; },
+    async contact(companyId, name) {
+      return (await contacts.add(contactDraft(companyId, `551197000${String(++n).padStart(4, '0')}`, { name }))).id;
+    },
   };
 }
 
@@ -35,38 +39,47 @@ function fixtureOn(db: Database) {
   return { schedules: p.schedules, occurrences: p.scheduleOccurrences, deliveries: p.scheduleDeliveries, seed: seedOn(db), db };
 }
 
-describeOnEachDatabase(fixtureOn, (name, make) => {
-  describeSchedulesContract(name, make);
+describeOnEachDatabase(
+  fixtureOn,
+  (name, make) => {
+    describeSchedulesContract(name, make);
 
-  describe(`Schedule repositories on ${name}: what only SQL shows`, () => {
-    let f: ReturnType<typeof fixtureOn>;
-    beforeEach(async () => { f = await make(); });
+    describe(`Schedule repositories on ${name}: what only SQL shows`, () => {
+      let f: ReturnType<typeof fixtureOn>;
+      beforeEach(async () => {
+        f = await make();
+      });
 
-    it('a deleted contact takes its contact schedules along, a scheduled message and its recipients outlive it, a deleted company takes everything', async () => {
-      const company = await f.seed.company('One');
-      const contactId = await f.seed.contact(company, 'Ana');
-      const other = await f.seed.contact(company, 'Bia');
-      const s = await f.schedules.add(scheduleDraft(company, 'contact', { contactId }));
-      const bulk = await f.schedules.add(scheduleDraft(company, 'bulk', { contactIds: [contactId] }));
-      const o = await f.occurrences.add(occurrenceDraft(bulk, 1));
-      await f.deliveries.addMany([{ companyId: company, occurrenceId: o.id, contactId }, { companyId: company, occurrenceId: o.id, contactId: other }]);
-      const sql = (query: string, params: unknown[] = []) => (f.db.orm.em.getContext() as unknown as SqlEntityManager).execute(query, params);
-      await sql('delete from contacts where id = ?', [contactId]);
-      expect(await f.schedules.findById(company, s.id)).to.equal(null);
-      // The scheduled message and its record of recipients outlive the contact (its send then fails).
-      expect(await f.schedules.findById(company, bulk.id)).to.deep.include({ contactIds: [contactId] });
-      expect(await f.deliveries.counts(company, o.id)).to.deep.equal({ pending: 2, sent: 0, failed: 0 });
-      await sql('delete from companies');
-      expect(await f.occurrences.findById(company, o.id)).to.equal(null);
+      it('a deleted contact takes its contact schedules along, a scheduled message and its recipients outlive it, a deleted company takes everything', async () => {
+        const company = await f.seed.company('One');
+        const contactId = await f.seed.contact(company, 'Ana');
+        const other = await f.seed.contact(company, 'Bia');
+        const s = await f.schedules.add(scheduleDraft(company, 'contact', { contactId }));
+        const bulk = await f.schedules.add(scheduleDraft(company, 'bulk', { contactIds: [contactId] }));
+        const o = await f.occurrences.add(occurrenceDraft(bulk, 1));
+        await f.deliveries.addMany([
+          { companyId: company, occurrenceId: o.id, contactId },
+          { companyId: company, occurrenceId: o.id, contactId: other },
+        ]);
+        const sql = (query: string, params: unknown[] = []) => (f.db.orm.em.getContext() as unknown as SqlEntityManager).execute(query, params);
+        await sql('delete from contacts where id = ?', [contactId]);
+        expect(await f.schedules.findById(company, s.id)).to.equal(null);
+        // The scheduled message and its record of recipients outlive the contact (its send then fails).
+        expect(await f.schedules.findById(company, bulk.id)).to.deep.include({ contactIds: [contactId] });
+        expect(await f.deliveries.counts(company, o.id)).to.deep.equal({ pending: 2, sent: 0, failed: 0 });
+        await sql('delete from companies');
+        expect(await f.occurrences.findById(company, o.id)).to.equal(null);
+      });
+
+      it('refuses a second open occurrence even from two writers at once', async () => {
+        const company = await f.seed.company('One');
+        const s = await f.schedules.add(scheduleDraft(company, 'contact', { contactId: await f.seed.contact(company, 'Ana') }));
+        const results = await Promise.allSettled([f.occurrences.add(occurrenceDraft(s, 1)), f.occurrences.add(occurrenceDraft(s, 2))]);
+        expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
+      });
     });
-
-    it('refuses a second open occurrence even from two writers at once', async () => {
-      const company = await f.seed.company('One');
-      const s = await f.schedules.add(scheduleDraft(company, 'contact', { contactId: await f.seed.contact(company, 'Ana') }));
-      const results = await Promise.allSettled([f.occurrences.add(occurrenceDraft(s, 1)), f.occurrences.add(occurrenceDraft(s, 2))]);
-      expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
-    });
-  });
-}, OPTIONS);
+  },
+  OPTIONS,
+);
 
 describeFeatureDrift('schedule', OPTIONS, SCHEDULE_TABLES);

@@ -1,6 +1,13 @@
 import { describeTagsContract } from '@servicedesk/core/contracts/tags-contract';
 import {
-  MikroOrmCompanies, MikroOrmConnections, MikroOrmContacts, MikroOrmPlans, MikroOrmTags, MikroOrmTickets, MikroOrmTransaction, type Database,
+  MikroOrmCompanies,
+  MikroOrmConnections,
+  MikroOrmContacts,
+  MikroOrmPlans,
+  MikroOrmTags,
+  MikroOrmTickets,
+  MikroOrmTransaction,
+  type Database,
 } from '../../src/index.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 

@@ -64,8 +64,10 @@ const templates = new Map<string, Promise<string>>();
  * migration, which took seconds per test backend. Templates of finished test processes are dropped.
  */
 function templateFor(options: Partial<DatabaseOptions>): Promise<string> {
-  const key = createHash('sha1').update(JSON.stringify([options.migrationsTable ?? null, (options.migrations ?? []).map((m) => m.name)]))
-    .digest('hex').slice(0, 12);
+  const key = createHash('sha1')
+    .update(JSON.stringify([options.migrationsTable ?? null, (options.migrations ?? []).map((m) => m.name)]))
+    .digest('hex')
+    .slice(0, 12);
   let template = templates.get(key);
   if (!template) {
     template = (async () => {
@@ -154,7 +156,9 @@ export function withContext(db: () => Database) {
  * `options` gives a feature's entity schemas and migrations beside the backend's.
  */
 export function describeOnEachDatabase<F>(
-  fixtureOn: (db: Database) => F, contract: (name: string, make: () => Promise<F>) => void, options: Partial<DatabaseOptions> = {},
+  fixtureOn: (db: Database) => F,
+  contract: (name: string, make: () => Promise<F>) => void,
+  options: Partial<DatabaseOptions> = {},
 ): void {
   const targets: Array<[string, () => Promise<Database>, () => boolean]> = [
     ['PGlite', () => openPgliteDatabase(options), () => true],
@@ -167,12 +171,16 @@ export function describeOnEachDatabase<F>(
         if (!enabled()) return this.skip();
         db = await open();
       });
-      after(async () => { await db?.close(); });
+      after(async () => {
+        await db?.close();
+      });
       beforeEach(function () {
         const test = this.currentTest;
         if (!db || !test?.fn) return;
         const fn = test.fn as (this: Mocha.Context) => Promise<unknown>;
-        test.fn = function (this: Mocha.Context) { return RequestContext.create(db!.orm.em, () => fn.call(this)); };
+        test.fn = function (this: Mocha.Context) {
+          return RequestContext.create(db!.orm.em, () => fn.call(this));
+        };
       });
       contract(name, async () => {
         await truncate(db!);
@@ -191,8 +199,10 @@ export function watchRoundTrips(listener: (sql: string) => void): () => void {
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const config = args[0] as string | { text?: string };
-    listener(typeof config === 'string' ? config : config?.text ?? '');
+    listener(typeof config === 'string' ? config : (config?.text ?? ''));
     return original.apply(this, args);
   };
-  return () => { proto.query = original; };
+  return () => {
+    proto.query = original;
+  };
 }

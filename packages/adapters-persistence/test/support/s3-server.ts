@@ -32,18 +32,33 @@ const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => 
  * pass unnoticed; this check is what a real service does first.
  */
 export function hasValidSignature(req: IncomingMessage, secret: string): boolean {
-  const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/
-    .exec(req.headers.authorization ?? '');
+  const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+    req.headers.authorization ?? '',
+  );
   const amzDate = req.headers['x-amz-date'];
   if (!auth || typeof amzDate !== 'string') return false;
   const [, , date, region, service, signedHeaders, signature] = auth as unknown as [string, string, string, string, string, string, string];
   const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?', 2) as [string, string?];
-  const query = rawQuery.split('&').filter(Boolean).map((pair) => {
-    const at = pair.indexOf('=');
-    const [k, v] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
-    return [rfc3986(decodeURIComponent(k)), rfc3986(decodeURIComponent(v))] as const;
-  }).sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join('&');
-  const headers = signedHeaders.split(';').map((name) => `${name}:${String(req.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const query = rawQuery
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const [k, v] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+      return [rfc3986(decodeURIComponent(k)), rfc3986(decodeURIComponent(v))] as const;
+    })
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const headers = signedHeaders
+    .split(';')
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const canonical = [req.method, rawPath, query, headers, signedHeaders, String(req.headers['x-amz-content-sha256'] ?? '')].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
@@ -53,10 +68,12 @@ export function hasValidSignature(req: IncomingMessage, secret: string): boolean
 }
 
 function refuse(res: ServerResponse) {
-  res.writeHead(403, { 'content-type': 'application/xml' }).end(
-    '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code>'
-    + '<Message>The request signature we calculated does not match the signature you provided.</Message></Error>',
-  );
+  res
+    .writeHead(403, { 'content-type': 'application/xml' })
+    .end(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code>' +
+        '<Message>The request signature we calculated does not match the signature you provided.</Message></Error>',
+    );
 }
 
 /**
@@ -64,7 +81,10 @@ function refuse(res: ServerResponse) {
  * refuses requests whose signature does not match `secretAccessKey` (403 `SignatureDoesNotMatch`);
  * the access key id is always s3rver's (`S3RVER`).
  */
-export async function startS3Server(buckets: readonly string[] = ['bucket'], secretAccessKey: string = S3_TEST_CREDENTIALS.secretAccessKey): Promise<TestS3Server> {
+export async function startS3Server(
+  buckets: readonly string[] = ['bucket'],
+  secretAccessKey: string = S3_TEST_CREDENTIALS.secretAccessKey,
+): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
   const { port: backendPort } = await s3rver.run();
@@ -88,9 +108,16 @@ export async function startS3Server(buckets: readonly string[] = ['bucket'], sec
   return {
     endpoint,
     buckets,
-    get refusedSignatures() { return refusedSignatures; },
+    get refusedSignatures() {
+      return refusedSignatures;
+    },
     async objectKeys(bucket, prefix = '') {
-      const s3 = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: S3_TEST_CREDENTIALS.accessKeyId, secretAccessKey } });
+      const s3 = new S3Client({
+        endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: S3_TEST_CREDENTIALS.accessKeyId, secretAccessKey },
+      });
       try {
         const keys: string[] = [];
         let token: string | undefined;

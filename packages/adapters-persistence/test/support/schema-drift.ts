@@ -29,7 +29,8 @@ export function backendSchema(orm: MikroORM): string {
 export async function expressionIndexDrift(orm: MikroORM): Promise<string[]> {
   const schema = backendSchema(orm);
   const declared = Object.values(orm.getMetadata().getAll()).flatMap((meta: EntityMetadata) =>
-    [...meta.indexes, ...meta.uniques].filter((i) => i.expression).map((i) => ({ table: meta.tableName, name: i.name, sql: i.expression })));
+    [...meta.indexes, ...meta.uniques].filter((i) => i.expression).map((i) => ({ table: meta.tableName, name: i.name, sql: i.expression })),
+  );
   const drift: string[] = [];
   const em = orm.em.fork();
   await em.begin();
@@ -39,7 +40,10 @@ export async function expressionIndexDrift(orm: MikroORM): Promise<string[]> {
     const definition = async (name: string) => {
       const rows = await conn.execute<Array<{ def: string | null }>>(
         `select pg_get_indexdef(c.oid) as def from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ? and c.relname = ? and c.relkind = 'i'`,
-        [schema, name], 'all', ctx);
+        [schema, name],
+        'all',
+        ctx,
+      );
       return rows[0]?.def ?? null;
     };
     for (const index of declared) {

@@ -21,7 +21,12 @@ const state: { token?: string; companyId?: number; connectionId?: number; apiTok
 
 /** A failure that knows better advice than its step's general hint. */
 class Advice extends Error {
-  constructor(message: string, readonly hint: string) { super(message); }
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
 }
 
 async function step(name: string, hint: string, run: () => Promise<string | void>): Promise<boolean> {
@@ -45,7 +50,11 @@ async function call(method: string, path: string, body?: unknown, token = state.
   });
   const text = await res.text();
   let json: any = text;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${typeof json === 'object' ? JSON.stringify(json) : ''}`);
   return json;
 }
@@ -64,30 +73,50 @@ const online = await step('backend online (GET /version)', `start the backend (n
   const v = await call('GET', '/version');
   return `${v.name} ${v.version}`;
 });
-const loggedIn = online && await step('migrations, seeds and admin login', 'give the admin\'s current e-mail and password (--email/--password, or ADMIN_EMAIL/ADMIN_PASSWORD); a database never seeded: npm run seed', async () => {
-  const res = await call('POST', '/auth/login', { email: values.email, password: values.password });
-  state.token = res.token;
-  state.companyId = res.user.companyId;
-  if (res.mustChangePassword) {
-    throw new Advice('the admin still has the built-in password, and every other route refuses it until it is replaced',
-      `replace it: PUT ${base}/users/${res.user.id} with {"password": "<new password>"} and this login's token (docs/getting-started.md, First access), `
-      + 'then run again with --password <new password>; or start the backend with ADMIN_PASSWORD set');
-  }
-  return `${res.user.email}, company ${res.user.companyId}`;
-});
-const realtime = loggedIn && await step('realtime namespace', 'check that websockets reach the backend (proxies must pass Upgrade headers)', async () => {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/${state.companyId}?token=${state.token}`);
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); ws.once('unexpected-response', (_q, r) => reject(new Error(`handshake ${r.statusCode}`))); });
-  ws.on('message', (m) => state.frames.push(String(m)));
-  state.ws = ws;
-});
-const channel = loggedIn && await step('channel runtime online and connection test (sandbox session)', 'start the channel runtime against the same broker (BROKER_URL) and check its logs', async () => {
-  state.apiToken = `deployment-check-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const created = await call('POST', '/chatapp/', { name: `deployment check ${new Date().toISOString()}`, provider: 'sandbox', token: state.apiToken });
-  state.connectionId = created.id;
-  await until('CONNECTED session', async () => (await call('GET', `/chatapp/${created.id}`)).status === 'CONNECTED');
-  return `connection ${created.id} CONNECTED`;
-});
+const loggedIn =
+  online &&
+  (await step(
+    'migrations, seeds and admin login',
+    "give the admin's current e-mail and password (--email/--password, or ADMIN_EMAIL/ADMIN_PASSWORD); a database never seeded: npm run seed",
+    async () => {
+      const res = await call('POST', '/auth/login', { email: values.email, password: values.password });
+      state.token = res.token;
+      state.companyId = res.user.companyId;
+      if (res.mustChangePassword) {
+        throw new Advice(
+          'the admin still has the built-in password, and every other route refuses it until it is replaced',
+          `replace it: PUT ${base}/users/${res.user.id} with {"password": "<new password>"} and this login's token (docs/getting-started.md, First access), ` +
+            'then run again with --password <new password>; or start the backend with ADMIN_PASSWORD set',
+        );
+      }
+      return `${res.user.email}, company ${res.user.companyId}`;
+    },
+  ));
+const realtime =
+  loggedIn &&
+  (await step('realtime namespace', 'check that websockets reach the backend (proxies must pass Upgrade headers)', async () => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/${state.companyId}?token=${state.token}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_q, r) => reject(new Error(`handshake ${r.statusCode}`)));
+    });
+    ws.on('message', (m) => state.frames.push(String(m)));
+    state.ws = ws;
+  }));
+const channel =
+  loggedIn &&
+  (await step(
+    'channel runtime online and connection test (sandbox session)',
+    'start the channel runtime against the same broker (BROKER_URL) and check its logs',
+    async () => {
+      state.apiToken = `deployment-check-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const created = await call('POST', '/chatapp/', { name: `deployment check ${new Date().toISOString()}`, provider: 'sandbox', token: state.apiToken });
+      state.connectionId = created.id;
+      await until('CONNECTED session', async () => (await call('GET', `/chatapp/${created.id}`)).status === 'CONNECTED');
+      return `connection ${created.id} CONNECTED`;
+    },
+  ));
 if (channel) {
   await step('message send (official API → runtime → sandbox, acknowledged)', 'check the outbox relay and broker in the backend logs', async () => {
     const sent = await call('POST', '/api/messages/send', { number: '5500000000000', body: 'deployment check' }, state.apiToken);
@@ -101,8 +130,12 @@ if (channel) {
   if (values['webhook-secret']) {
     await step('message receive (microservice webhook → ticket)', 'check CHATAPP_MICROSERVICE_SECRET on both sides', async () => {
       const res = await fetch(`${base}/api/chatapp-microservice/webhook`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': values['webhook-secret']! },
-        body: JSON.stringify({ chatappId: state.connectionId, events: [{ type: 'InboundMessage', providerMessageId: `check-${Date.now()}`, from: '5500000000001', senderName: 'Check', body: 'inbound check' }] }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-webhook-secret': values['webhook-secret']! },
+        body: JSON.stringify({
+          chatappId: state.connectionId,
+          events: [{ type: 'InboundMessage', providerMessageId: `check-${Date.now()}`, from: '5500000000001', senderName: 'Check', body: 'inbound check' }],
+        }),
       });
       if (!res.ok) throw new Error(`webhook answered ${res.status}`);
       await until('inbound message event', async () => state.frames.some((f) => f.includes('inbound check')));

@@ -16,7 +16,14 @@ async function migrate() {
   const config = readConfig();
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   try {
-    const db = await during(config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR', 'cannot open the database', () => openDatabase({ url: config.databaseUrl, createDatabase: process.argv.includes('--create-database'), dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), ...databaseSchema() }));
+    const db = await during(config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR', 'cannot open the database', () =>
+      openDatabase({
+        url: config.databaseUrl,
+        createDatabase: process.argv.includes('--create-database'),
+        dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+        ...databaseSchema(),
+      }),
+    );
     try {
       const applied = await during(config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR', 'cannot migrate', () => db.migrate());
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');

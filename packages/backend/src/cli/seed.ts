@@ -12,13 +12,25 @@ async function seed() {
   const config = readConfig();
   const infra = await openInfrastructure(config, databaseSchema());
   await infra.db.migrate();
-  const { app } = resolveBackend(createContainer({
-    config, infra, jwtSecret: await resolveJwtSecret(config), channelQueries: DETACHED_CHANNEL_QUERIES, nudgeOutbox: () => undefined,
-    startedAt: new Date(), version: BACKEND_VERSION, log: pino({ level: config.logLevel }),
-  }));
-  const result = await requestScope(infra.db)(() => app.tenancy.seedPlatform.execute({
-    adminEmail: config.adminEmail, adminPassword: config.adminPassword, passwordIsDefault: config.adminPasswordIsDefault,
-  }));
+  const { app } = resolveBackend(
+    createContainer({
+      config,
+      infra,
+      jwtSecret: await resolveJwtSecret(config),
+      channelQueries: DETACHED_CHANNEL_QUERIES,
+      nudgeOutbox: () => undefined,
+      startedAt: new Date(),
+      version: BACKEND_VERSION,
+      log: pino({ level: config.logLevel }),
+    }),
+  );
+  const result = await requestScope(infra.db)(() =>
+    app.tenancy.seedPlatform.execute({
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      passwordIsDefault: config.adminPasswordIsDefault,
+    }),
+  );
   console.log(JSON.stringify(result));
   await infra.close();
 }

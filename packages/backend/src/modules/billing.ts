@@ -21,7 +21,8 @@ export const billing: Feature<object, { billing: BillingApi }> = feature({
       ...billingRepositories(infra.db.orm),
       ...(gateway ? { paymentGateway: gateway } : {}),
       billingSettings: {
-        graceDays: b.graceDays, invoiceLeadDays: b.invoiceLeadDays,
+        graceDays: b.graceDays,
+        invoiceLeadDays: b.invoiceLeadDays,
         notificationUrl: `${config.publicUrl}/subscription/return/${b.returnToken ?? '<RETURN_TOKEN>'}/pix`,
       },
       billingJournal: log.child({ component: 'billing' }),

@@ -18,7 +18,9 @@ export const campaigns: Feature<object, { campaigns: CampaignsApi }> = feature({
   // and each event reaches campaigns exactly as it reaches conversations (at least once; both
   // handlers are idempotent).
   consumers: (app) => {
-    const handle = async (envelope: { payload: unknown }) => { await app.campaigns.onChannelEvent.execute(envelope.payload as ChannelEvent); };
+    const handle = async (envelope: { payload: unknown }) => {
+      await app.campaigns.onChannelEvent.execute(envelope.payload as ChannelEvent);
+    };
     const consumers: Consumer[] = [{ durable: 'campaigns-message-events', subject: 'evt.message.>', handle, options: { concurrency: 4 } }];
     for (let shard = 0; shard < INBOUND_SHARDS; shard++) consumers.push({ durable: `campaigns-inbound-${shard}`, subject: SUBJECTS.inbound(shard), handle });
     return consumers;

@@ -17,8 +17,11 @@ export const contactLists: Feature<object, { contactLists: ContactListsApi }> = 
   ports: ({ infra }) => ({ ...contactListsRepositories(infra.db.orm), contactListUsage: new MikroOrmContactListUsage(infra.db.orm) }),
   api: (ports) => ({ contactLists: createContactLists(ports) }),
   routes: (app) => [...contactListRoutes(app), ...contactListItemRoutes(app)],
-  jobs: (app, { config }) => contactListJobs(app.contactLists, {
-    checkEveryMs: config.contactListChecks.everyMs, perCompany: config.contactListChecks.perCompany,
-    retryErrorsAfterMs: config.contactListChecks.retryErrorsAfterMs, companies: 10,
-  }),
+  jobs: (app, { config }) =>
+    contactListJobs(app.contactLists, {
+      checkEveryMs: config.contactListChecks.everyMs,
+      perCompany: config.contactListChecks.perCompany,
+      retryErrorsAfterMs: config.contactListChecks.retryErrorsAfterMs,
+      companies: 10,
+    }),
 });

@@ -42,7 +42,10 @@ export interface Consumer {
   readonly options?: SubscribeOptions;
 }
 
-export interface Migration { readonly name: string; readonly class: new (...args: any[]) => any; }
+export interface Migration {
+  readonly name: string;
+  readonly class: new (...args: any[]) => any;
+}
 
 /**
  * One feature of the backend, as data: its tables, the adapters of its own ports, its use cases
@@ -73,16 +76,28 @@ export function feature<P extends object = object, A extends object = object>(f:
 export function featureModule(f: Feature<any, any>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const named = <T>(part: T) => ({ feature: f.name, part });
-    if (f.ports) bind(TOKENS.PortParts).toResolvedValue((ctx: FeatureContext) => named(f.ports!(ctx)), [TOKENS.Context]).inSingletonScope();
-    if (f.api) bind(TOKENS.ApiParts).toResolvedValue((ports: CorePorts) => named(f.api!(ports)), [TOKENS.Ports]).inSingletonScope();
+    if (f.ports)
+      bind(TOKENS.PortParts)
+        .toResolvedValue((ctx: FeatureContext) => named(f.ports!(ctx)), [TOKENS.Context])
+        .inSingletonScope();
+    if (f.api)
+      bind(TOKENS.ApiParts)
+        .toResolvedValue((ports: CorePorts) => named(f.api!(ports)), [TOKENS.Ports])
+        .inSingletonScope();
     if (f.routes) {
-      bind(TOKENS.RouteParts).toResolvedValue((app: Application, ctx: FeatureContext) => f.routes!(app, ctx), [TOKENS.Application, TOKENS.Context]).inSingletonScope();
+      bind(TOKENS.RouteParts)
+        .toResolvedValue((app: Application, ctx: FeatureContext) => f.routes!(app, ctx), [TOKENS.Application, TOKENS.Context])
+        .inSingletonScope();
     }
     if (f.jobs) {
-      bind(TOKENS.JobParts).toResolvedValue((app: Application, ctx: FeatureContext) => f.jobs!(app, ctx), [TOKENS.Application, TOKENS.Context]).inSingletonScope();
+      bind(TOKENS.JobParts)
+        .toResolvedValue((app: Application, ctx: FeatureContext) => f.jobs!(app, ctx), [TOKENS.Application, TOKENS.Context])
+        .inSingletonScope();
     }
     if (f.consumers) {
-      bind(TOKENS.ConsumerParts).toResolvedValue((app: Application, ctx: FeatureContext) => f.consumers!(app, ctx), [TOKENS.Application, TOKENS.Context]).inSingletonScope();
+      bind(TOKENS.ConsumerParts)
+        .toResolvedValue((app: Application, ctx: FeatureContext) => f.consumers!(app, ctx), [TOKENS.Application, TOKENS.Context])
+        .inSingletonScope();
     }
   });
 }

@@ -13,7 +13,9 @@ export const messaging: Feature<object, MessagingApi> = feature({
   name: 'messaging',
   ...FEATURE_TABLES.messaging,
   ports: ({ config, infra, nudgeOutbox }) => ({
-    ...messagingRepositories(infra.db.orm), relayTrigger: nudgeOutbox, socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
+    ...messagingRepositories(infra.db.orm),
+    relayTrigger: nudgeOutbox,
+    socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
   }),
   api: (ports) => createMessaging(ports),
   routes: (app, { config }) => [
@@ -27,7 +29,9 @@ export const messaging: Feature<object, MessagingApi> = feature({
   // matter); session status and runtime announcements in order; inbound messages in parallel
   // shards, each conversation always in the same shard (so in order).
   consumers: (app) => {
-    const handle = async (envelope: BrokerEnvelope) => { await app.conversations.applyChannelEvent.execute(envelope.payload as ChannelEvent); };
+    const handle = async (envelope: BrokerEnvelope) => {
+      await app.conversations.applyChannelEvent.execute(envelope.payload as ChannelEvent);
+    };
     const consumers: Consumer[] = [
       { durable: 'backend-message-events', subject: 'evt.message.>', handle, options: { concurrency: MESSAGE_EVENT_CONCURRENCY } },
       { durable: 'backend-session-events', subject: 'evt.session.>', handle },
@@ -39,12 +43,26 @@ export const messaging: Feature<object, MessagingApi> = feature({
   jobs: (app, { config, log }) => [
     // The safety net of the relay (sends are also relayed right after they commit). It publishes to
     // the broker and joins a relay already running, so it runs outside the job's transaction.
-    { name: 'outbox.relay', every: config.outboxRelayIntervalMs, atomic: false, run: async () => { await app.outbox.relayOutbox.execute(); } },
+    {
+      name: 'outbox.relay',
+      every: config.outboxRelayIntervalMs,
+      atomic: false,
+      run: async () => {
+        await app.outbox.relayOutbox.execute();
+      },
+    },
     // The message API's Idempotency-Keys answer their first result for 24 hours.
-    { name: 'idempotency.expire-keys', every: 3600_000, run: async () => { await app.conversations.expireIdempotencyKeys.execute(); } },
+    {
+      name: 'idempotency.expire-keys',
+      every: 3600_000,
+      run: async () => {
+        await app.conversations.expireIdempotencyKeys.execute();
+      },
+    },
     // Sends no channel runtime took before the deadline (plus a margin for one in flight) are failed.
     {
-      name: 'messages.expire-stale-sends', every: Math.min(10_000, config.sendDeadlineMs),
+      name: 'messages.expire-stale-sends',
+      every: Math.min(10_000, config.sendDeadlineMs),
       run: async () => {
         const failed = await app.conversations.expireStaleSends.execute(config.sendDeadlineMs + SEND_DEADLINE_MARGIN_MS);
         if (failed) log.warn({ failed }, 'sends failed: no channel runtime took them before the deadline');

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AesGcmSecretCipher, Argon2PasswordHasher, HmacSecretDigester, HttpCompanyRegistry, HttpConversationIntegrations, JoseTokens, versionRoutes, WsRealtimeEvents,
+  AesGcmSecretCipher,
+  Argon2PasswordHasher,
+  HmacSecretDigester,
+  HttpCompanyRegistry,
+  HttpConversationIntegrations,
+  JoseTokens,
+  versionRoutes,
+  WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
 import { MikroOrmJobStore, MikroOrmTickets, platformRepositories } from '@servicedesk/adapters-persistence';
 import { jobPorts, SystemClock } from '@servicedesk/core';

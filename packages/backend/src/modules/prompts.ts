@@ -20,17 +20,19 @@ export const prompts: Feature<object, { prompts: PromptsApi }> = feature({
   }),
   api: (ports) => ({ prompts: createPrompts(ports) }),
   routes: (app) => promptRoutes(app),
-  consumers: (app, { config, log }) => [{
-    durable: 'backend-prompt-answers',
-    subject: PROMPT_ANSWER_SUBJECTS,
-    handle: async (envelope) => {
-      const command = envelope.payload as PromptAnswer;
-      const { outcome, reason } = await app.prompts.answerWithPrompt.execute(command);
-      const entry = { outcome, reason, companyId: command.companyId, ticketId: command.ticketId, promptId: command.promptId };
-      if (outcome === 'handed-over') log.warn(entry, 'prompt handed the ticket to a person');
-      else if (outcome === 'skipped') log.info(entry, 'prompt answer skipped');
+  consumers: (app, { config, log }) => [
+    {
+      durable: 'backend-prompt-answers',
+      subject: PROMPT_ANSWER_SUBJECTS,
+      handle: async (envelope) => {
+        const command = envelope.payload as PromptAnswer;
+        const { outcome, reason } = await app.prompts.answerWithPrompt.execute(command);
+        const entry = { outcome, reason, companyId: command.companyId, ticketId: command.ticketId, promptId: command.promptId };
+        if (outcome === 'handed-over') log.warn(entry, 'prompt handed the ticket to a person');
+        else if (outcome === 'skipped') log.info(entry, 'prompt answer skipped');
+      },
+      // A database failure throws and the command comes back; the model's failures hand over instead.
+      options: { maxDeliver: config.integrationMaxDeliver, retryDelayMs: config.integrationRetryDelayMs },
     },
-    // A database failure throws and the command comes back; the model's failures hand over instead.
-    options: { maxDeliver: config.integrationMaxDeliver, retryDelayMs: config.integrationRetryDelayMs },
-  }],
+  ],
 });

@@ -14,7 +14,11 @@ export const proxies: Feature<object, { proxies: ProxiesApi }> = feature({
   ...FEATURE_TABLES.proxies,
   ports: ({ infra, config }) => ({
     ...proxiesRepositories(infra.db.orm),
-    proxyChecker: new TunnelProxyChecker({ target: config.proxies.checkTarget, allowPrivate: config.allowPrivateUrls, timeoutMs: config.proxies.checkTimeoutMs }),
+    proxyChecker: new TunnelProxyChecker({
+      target: config.proxies.checkTarget,
+      allowPrivate: config.allowPrivateUrls,
+      timeoutMs: config.proxies.checkTimeoutMs,
+    }),
     proxyCheckEveryMs: config.proxies.checkEveryMs,
   }),
   api: (ports) => ({ proxies: createProxies(ports) }),

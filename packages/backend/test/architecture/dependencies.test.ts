@@ -21,7 +21,9 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)) {
+  for (const m of text.matchAll(
+    /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g,
+  )) {
     found.push(m[1] ?? m[2] ?? m[3]!);
   }
   return found;
@@ -100,7 +102,11 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
     if (meta.get(v)!.low === meta.get(v)!.index) {
       const component: string[] = [];
       let w: string;
-      do { w = stack.pop()!; meta.get(w)!.onStack = false; component.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        meta.get(w)!.onStack = false;
+        component.push(w);
+      } while (w !== v);
       if (component.length > 1) found.push(component.sort());
     }
   };
@@ -131,7 +137,12 @@ describe('Architecture: core folders', () => {
   });
 
   it('the cycle finder finds a cycle (it would catch one)', () => {
-    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['a'])],
+    ]);
     expect(cycles(graph)).to.deep.equal([['a', 'b', 'c']]);
   });
 });

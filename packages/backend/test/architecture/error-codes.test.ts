@@ -5,7 +5,15 @@ import { STATUS_OF, type RouteSpec } from '@servicedesk/adapters-http';
 import { buildOpenApi } from '@servicedesk/adapters-http/http/openapi';
 import { openPgliteDatabase } from '@servicedesk/adapters-persistence/testing';
 import {
-  DETACHED_CHANNEL_QUERIES, ERROR_CODES, InMemoryBlobStorage, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, isErrorCode, kindsOf, placesOf,
+  DETACHED_CHANNEL_QUERIES,
+  ERROR_CODES,
+  InMemoryBlobStorage,
+  InMemoryCache,
+  InProcessBroker,
+  InProcessRealtimeFanout,
+  isErrorCode,
+  kindsOf,
+  placesOf,
 } from '@servicedesk/core';
 import { pino } from 'pino';
 import { readConfig } from '../../src/config.js';
@@ -28,14 +36,22 @@ function statusesOf(code: string): number[] {
 export function statusProblems(sources: Readonly<Record<string, string>>): string[] {
   const problems: string[] = [];
   for (const [file, text] of Object.entries(sources)) {
-    const calls = [...text.matchAll(/new HttpError\(|\brefuse\(\s*socket,(?!\s*(?:STATUS_OF\[|checked\.))|\bok: false, status:(?!\s*STATUS_OF\[)|(?<!function )\brefusal\((?!checked\.)/g)];
+    const calls = [
+      ...text.matchAll(
+        /new HttpError\(|\brefuse\(\s*socket,(?!\s*(?:STATUS_OF\[|checked\.))|\bok: false, status:(?!\s*STATUS_OF\[)|(?<!function )\brefusal\((?!checked\.)/g,
+      ),
+    ];
     for (const call of calls) {
       const line = text.slice(0, call.index).split('\n').length;
       const args = /^(?:new HttpError\(|refuse\(\s*socket,|ok: false, status:|refusal\()\s*(\d{3}),\s*(?:code:\s*)?'([^']+)'/.exec(text.slice(call.index));
-      if (!args) { problems.push(`${file}:${line}: status and code are not literals`); continue; }
+      if (!args) {
+        problems.push(`${file}:${line}: status and code are not literals`);
+        continue;
+      }
       const [, status, code] = args;
       if (!code!.startsWith('ERR_')) continue;
-      if (!statusesOf(code!).includes(Number(status))) problems.push(`${file}:${line}: ${code} answered ${status}, its kinds give ${statusesOf(code!).join(', ') || 'none'}`);
+      if (!statusesOf(code!).includes(Number(status)))
+        problems.push(`${file}:${line}: ${code} answered ${status}, its kinds give ${statusesOf(code!).join(', ') || 'none'}`);
     }
   }
   return problems;
@@ -43,11 +59,14 @@ export function statusProblems(sources: Readonly<Record<string, string>>): strin
 
 /** Route declarations `{ status, codes }` listing a code under a status none of its kinds gives. */
 export function declarationProblems(routes: readonly RouteSpec[]): string[] {
-  return routes.flatMap((r) => (r.errors ?? []).flatMap((e) => {
-    if (typeof e === 'number') return [];
-    return (e.codes ?? []).filter((c) => !statusesOf(c).includes(e.status))
-      .map((c) => `${r.method} ${r.path}: ${c} declared under ${e.status}, its kinds give ${statusesOf(c).join(', ') || 'none'}`);
-  }));
+  return routes.flatMap((r) =>
+    (r.errors ?? []).flatMap((e) => {
+      if (typeof e === 'number') return [];
+      return (e.codes ?? [])
+        .filter((c) => !statusesOf(c).includes(e.status))
+        .map((c) => `${r.method} ${r.path}: ${c} declared under ${e.status}, its kinds give ${statusesOf(c).join(', ') || 'none'}`);
+    }),
+  );
 }
 
 function sourceFiles(dir: string): string[] {
@@ -59,26 +78,42 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('Architecture: error codes and their HTTP statuses', () => {
-  it('maps every kind to a status, and answers each HttpError and handshake refusal with a status of its code\'s kinds', () => {
+  it("maps every kind to a status, and answers each HttpError and handshake refusal with a status of its code's kinds", () => {
     expect(Object.values(STATUS_OF).every((s) => s >= 400 && s < 600)).to.equal(true);
     const dir = path.join(ROOT, 'packages/adapters-http/src');
     const sources = Object.fromEntries(sourceFiles(dir).map((f) => [path.relative(ROOT, f), readFileSync(f, 'utf8')]));
-    expect(Object.values(sources).join('').match(/new HttpError\(/g)?.length ?? 0).to.be.greaterThan(10);
+    expect(
+      Object.values(sources)
+        .join('')
+        .match(/new HttpError\(/g)?.length ?? 0,
+    ).to.be.greaterThan(10);
     expect(statusProblems(sources)).to.deep.equal([]);
   });
 
   it('declares on every route each code under a status its kinds give; the reference documents the whole catalog', async () => {
     const db = await openPgliteDatabase(databaseSchema());
     try {
-      const { routes } = resolveBackend(createContainer({
-        config: readConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/tmp/unused' }),
-        infra: {
-          db, cache: new InMemoryCache(), blobs: new InMemoryBlobStorage(), fanout: new InProcessRealtimeFanout(), broker: new InProcessBroker(),
-          async close() { await db.close(); },
-        },
-        jwtSecret: 'test-secret-test-secret-test-secret-0123', channelQueries: DETACHED_CHANNEL_QUERIES, nudgeOutbox: () => undefined,
-        startedAt: new Date(), version: '0.0.0', log: pino({ level: 'silent' }),
-      }));
+      const { routes } = resolveBackend(
+        createContainer({
+          config: readConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/tmp/unused' }),
+          infra: {
+            db,
+            cache: new InMemoryCache(),
+            blobs: new InMemoryBlobStorage(),
+            fanout: new InProcessRealtimeFanout(),
+            broker: new InProcessBroker(),
+            async close() {
+              await db.close();
+            },
+          },
+          jwtSecret: 'test-secret-test-secret-test-secret-0123',
+          channelQueries: DETACHED_CHANNEL_QUERIES,
+          nudgeOutbox: () => undefined,
+          startedAt: new Date(),
+          version: '0.0.0',
+          log: pino({ level: 'silent' }),
+        }),
+      );
       expect(routes.filter((r) => r.errors?.some((e) => typeof e !== 'number' && e.codes?.length)).length).to.be.greaterThan(100);
       expect(declarationProblems(routes)).to.deep.equal([]);
       // The reference documents the whole catalog on the Error schema.
@@ -94,19 +129,21 @@ describe('Architecture: error codes and their HTTP statuses', () => {
   });
 
   it('(both checks find a status that does not fit, on a small fake)', () => {
-    expect(statusProblems({
-      'fake.ts': [
-        'throw new HttpError(404, \'ERR_ROUTE_NOT_FOUND\');',
-        'throw new HttpError(400, \'ERR_ROUTE_NOT_FOUND\');',
-        'throw new HttpError(413, \'ERR_FILE_TOO_LARGE\'); throw new HttpError(422, \'ERR_FILE_TOO_LARGE\');',
-        'throw new HttpError(status, code);',
-        'return this.refuse(socket, 401, \'ERR_NO_PERMISSION\');',
-        'return this.refuse(socket, STATUS_OF[err.kind], err.code);',
-        'return { ok: false, status: 401, code: \'ERR_NO_PERMISSION\' }; return { ok: false, status: 403, code: \'ERR_NO_PERMISSION\' };',
-        'next(refusal(400, \'ERR_ROUTE_NOT_FOUND\')); throw refusal(checked.status, checked.code);',
-        'return this.refuse(socket, checked.status, checked.code);',
-      ].join('\n'),
-    })).to.deep.equal([
+    expect(
+      statusProblems({
+        'fake.ts': [
+          "throw new HttpError(404, 'ERR_ROUTE_NOT_FOUND');",
+          "throw new HttpError(400, 'ERR_ROUTE_NOT_FOUND');",
+          "throw new HttpError(413, 'ERR_FILE_TOO_LARGE'); throw new HttpError(422, 'ERR_FILE_TOO_LARGE');",
+          'throw new HttpError(status, code);',
+          "return this.refuse(socket, 401, 'ERR_NO_PERMISSION');",
+          'return this.refuse(socket, STATUS_OF[err.kind], err.code);',
+          "return { ok: false, status: 401, code: 'ERR_NO_PERMISSION' }; return { ok: false, status: 403, code: 'ERR_NO_PERMISSION' };",
+          "next(refusal(400, 'ERR_ROUTE_NOT_FOUND')); throw refusal(checked.status, checked.code);",
+          'return this.refuse(socket, checked.status, checked.code);',
+        ].join('\n'),
+      }),
+    ).to.deep.equal([
       'fake.ts:2: ERR_ROUTE_NOT_FOUND answered 400, its kinds give 404',
       'fake.ts:4: status and code are not literals',
       'fake.ts:5: ERR_NO_PERMISSION answered 401, its kinds give 403',
@@ -114,9 +151,19 @@ describe('Architecture: error codes and their HTTP statuses', () => {
       'fake.ts:8: ERR_ROUTE_NOT_FOUND answered 400, its kinds give 404',
     ]);
     const handler = async () => undefined;
-    expect(declarationProblems([
-      { method: 'GET', path: '/a', auth: 'none', tag: 't', summary: 's', handler, errors: [409, { status: 404, codes: ['ERR_NO_TAG_FOUND'] }] },
-      { method: 'GET', path: '/b', auth: 'none', tag: 't', summary: 's', handler, errors: [{ status: 409, codes: ['ERR_NO_TAG_FOUND', 'ERR_TAG_NAME_ALREADY_EXISTS'] }] },
-    ])).to.deep.equal(['GET /b: ERR_NO_TAG_FOUND declared under 409, its kinds give 404']);
+    expect(
+      declarationProblems([
+        { method: 'GET', path: '/a', auth: 'none', tag: 't', summary: 's', handler, errors: [409, { status: 404, codes: ['ERR_NO_TAG_FOUND'] }] },
+        {
+          method: 'GET',
+          path: '/b',
+          auth: 'none',
+          tag: 't',
+          summary: 's',
+          handler,
+          errors: [{ status: 409, codes: ['ERR_NO_TAG_FOUND', 'ERR_TAG_NAME_ALREADY_EXISTS'] }],
+        },
+      ]),
+    ).to.deep.equal(['GET /b: ERR_NO_TAG_FOUND declared under 409, its kinds give 404']);
   });
 });

@@ -15,9 +15,16 @@ const notes = feature({
   name: 'notes',
   ports: () => ({ noteBook: new Map<number, string>() }),
   api: (ports) => ({
-    notes: { write: (id: number, text: string) => { ports.noteBook.set(id, text); return { id, text, at: ports.clock.now() }; } },
+    notes: {
+      write: (id: number, text: string) => {
+        ports.noteBook.set(id, text);
+        return { id, text, at: ports.clock.now() };
+      },
+    },
   }),
-  routes: (app) => [route({ method: 'GET', path: '/notes', auth: 'none', tag: 'Notes', summary: 'Write a note', handler: async () => app.notes.write(1, 'hi') })],
+  routes: (app) => [
+    route({ method: 'GET', path: '/notes', auth: 'none', tag: 'Notes', summary: 'Write a note', handler: async () => app.notes.write(1, 'hi') }),
+  ],
   consumers: () => [{ durable: 'notes', subject: 'evt.notes.>', handle: async () => undefined }],
 });
 
@@ -27,20 +34,46 @@ describe('Architecture: feature modules', () => {
   before(async () => {
     const db = await openPgliteDatabase(databaseSchema());
     const infra: Infrastructure = {
-      db, cache: new InMemoryCache(), blobs: new InMemoryBlobStorage(), fanout: new InProcessRealtimeFanout(), broker: new InProcessBroker(),
-      async close() { await db.close(); },
+      db,
+      cache: new InMemoryCache(),
+      blobs: new InMemoryBlobStorage(),
+      fanout: new InProcessRealtimeFanout(),
+      broker: new InProcessBroker(),
+      async close() {
+        await db.close();
+      },
     };
     context = {
-      config: readConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/tmp/unused' }), infra, jwtSecret: 'test-secret-test-secret-test-secret-0123',
-      channelQueries: DETACHED_CHANNEL_QUERIES, nudgeOutbox: () => undefined, startedAt: new Date(), version: '0.0.0', log: pino({ level: 'silent' }),
+      config: readConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/tmp/unused' }),
+      infra,
+      jwtSecret: 'test-secret-test-secret-test-secret-0123',
+      channelQueries: DETACHED_CHANNEL_QUERIES,
+      nudgeOutbox: () => undefined,
+      startedAt: new Date(),
+      version: '0.0.0',
+      log: pino({ level: 'silent' }),
     };
     close = () => infra.close();
   });
-  after(async () => { await close(); });
+  after(async () => {
+    await close();
+  });
 
   it('composes every listed feature into one namespaced application, its routes and its consumers', () => {
     const { app, routes, consumers } = resolveBackend(createContainer(context));
-    expect(Object.keys(app)).to.include.members(['identity', 'tenancy', 'settings', 'companyApi', 'connections', 'tickets', 'conversations', 'outbox', 'tags', 'contacts', 'queues']);
+    expect(Object.keys(app)).to.include.members([
+      'identity',
+      'tenancy',
+      'settings',
+      'companyApi',
+      'connections',
+      'tickets',
+      'conversations',
+      'outbox',
+      'tags',
+      'contacts',
+      'queues',
+    ]);
     expect(routes.length).to.be.greaterThan(150);
     expect(consumers.map((c) => c.durable)).to.include.members(['backend-message-events', 'backend-integration-deliveries']);
   });
@@ -62,7 +95,11 @@ describe('Architecture: feature modules', () => {
   });
 
   it('collects the tables of every feature, migrations in name order, and refuses two migrations of one name', () => {
-    class M { async up() { /* nothing */ } }
+    class M {
+      async up() {
+        /* nothing */
+      }
+    }
     const extra = feature({ name: 'extra', migrations: [{ name: 'm9999-extra', class: M }] });
     const schema = databaseSchema([...FEATURES, extra]);
     expect(schema.migrations.at(-1)!.name).to.equal('m9999-extra');

@@ -12,7 +12,17 @@ const ROOT = new URL('../../../../', import.meta.url);
  * Libraries that cost tens of MB once imported and that only some configurations use: none of
  * them may be imported by the start-up modules, only where (and when) the configuration needs it.
  */
-const ON_DEMAND = ['baileys', '@google-cloud/storage', '@aws-sdk/client-s3', 'exceljs', 'csv-parse', 'ioredis', 'nats', '@electric-sql/pglite', 'mikro-orm-pglite'];
+const ON_DEMAND = [
+  'baileys',
+  '@google-cloud/storage',
+  '@aws-sdk/client-s3',
+  'exceljs',
+  'csv-parse',
+  'ioredis',
+  'nats',
+  '@electric-sql/pglite',
+  'mikro-orm-pglite',
+];
 
 /** Records, in a file, every package under node_modules that an import resolves to. */
 const HOOKS = `
@@ -80,13 +90,15 @@ describe('Architecture: heavy libraries load on demand', function () {
       const log = path.join(dir, 'loaded.txt');
       await writeFile(log, '');
       const databaseUrl = integrationUrl('TEST_DATABASE_URL');
-      const { stdout } = await promisify(execFile)(process.execPath, [
-        '--conditions=source', '--import', 'tsx', '--import', new URL(`file://${dir}/register.mjs`).href, '--input-type=module', '-e', SCRIPT,
-      ], {
-        cwd: new URL('packages/backend/', ROOT).pathname,
-        env: { ...process.env, IMPORT_LOG: log, ROOT_URL: ROOT.href, DATABASE_URL: databaseUrl ?? '' },
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', '--import', new URL(`file://${dir}/register.mjs`).href, '--input-type=module', '-e', SCRIPT],
+        {
+          cwd: new URL('packages/backend/', ROOT).pathname,
+          env: { ...process.env, IMPORT_LOG: log, ROOT_URL: ROOT.href, DATABASE_URL: databaseUrl ?? '' },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       const { atStart, afterBaileys } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { atStart: string[]; afterBaileys: string[] };
       // The log sees imports at all: the libraries every start needs are in it.
       expect(atStart).to.include.members(['koa', '@mikro-orm/core', 'pino']);

@@ -105,7 +105,8 @@ export class ReachableCodes {
       for (const m of n.members) if (isMethodLike(m) && m.name && wanted.includes(m.name.getText())) visitNode(f, m, by, inherited);
     };
     const none = new Set<string>();
-    if (members) visitMembers(file, node, members, null, none); else visitNode(file, node, null, none);
+    if (members) visitMembers(file, node, members, null, none);
+    else visitNode(file, node, null, none);
     return out;
   }
 
@@ -126,7 +127,10 @@ export class ReachableCodes {
         if (n.expression.kind === ts.SyntaxKind.ThisKeyword) result.own.push(n.name.text);
       }
       const pick = picked(n);
-      if (pick) { result.picks.push(pick); return; }
+      if (pick) {
+        result.picks.push(pick);
+        return;
+      }
       if (ts.isIdentifier(n) && isReference(n)) (ts.isTypeReferenceNode(n.parent) ? result.types : result.names).add(n.text);
       ts.forEachChild(n, walk);
     };
@@ -181,8 +185,10 @@ export class ReachableCodes {
     const deep = this.deep(file);
     const walk = (n: ts.Node, topLevel: boolean) => {
       if (ts.isFunctionDeclaration(n) && n.name) declare(n.name.text, n);
-      else if (ts.isClassDeclaration(n) && n.name) { declare(n.name.text, n); if (topLevel) classes.set(n.name.text, n); }
-      else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name)) declare(n.name.text, n);
+      else if (ts.isClassDeclaration(n) && n.name) {
+        declare(n.name.text, n);
+        if (topLevel) classes.set(n.name.text, n);
+      } else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name)) declare(n.name.text, n);
       else if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isEnumDeclaration(n)) && topLevel) declare(n.name.text, n);
       if (ts.isVariableStatement(n) || ts.isVariableDeclarationList(n)) ts.forEachChild(n, (c) => walk(c, topLevel));
       // Deep: the helpers a top-level function (a route factory) declares, not the locals of the functions within it.
@@ -198,8 +204,7 @@ export class ReachableCodes {
         if (statement.importClause?.name) imports.set(statement.importClause.name.text, { specifier, name: 'default' });
       } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
         const clause = statement.exportClause;
-        const names = clause && ts.isNamedExports(clause)
-          ? new Map(clause.elements.map((el) => [el.name.text, (el.propertyName ?? el.name).text])) : null;
+        const names = clause && ts.isNamedExports(clause) ? new Map(clause.elements.map((el) => [el.name.text, (el.propertyName ?? el.name).text])) : null;
         reexports.push({ specifier: statement.moduleSpecifier.text, names });
       } else {
         walk(statement, true);
@@ -219,8 +224,13 @@ interface Scan {
 }
 
 function isMethodLike(m: ts.ClassElement): boolean {
-  return ts.isMethodDeclaration(m) || ts.isGetAccessor(m) || ts.isSetAccessor(m) || ts.isConstructorDeclaration(m)
-    || (ts.isPropertyDeclaration(m) && !!m.initializer && (ts.isArrowFunction(m.initializer) || ts.isFunctionExpression(m.initializer)));
+  return (
+    ts.isMethodDeclaration(m) ||
+    ts.isGetAccessor(m) ||
+    ts.isSetAccessor(m) ||
+    ts.isConstructorDeclaration(m) ||
+    (ts.isPropertyDeclaration(m) && !!m.initializer && (ts.isArrowFunction(m.initializer) || ts.isFunctionExpression(m.initializer)))
+  );
 }
 
 /** A declaration's name as a way step: `Class.member`, `function`, or the kind of node. */
@@ -260,10 +270,25 @@ export interface SourceInfo {
 function isReference(id: ts.Identifier): boolean {
   const p = id.parent;
   if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
-  if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p)
-    || ts.isMethodSignature(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p) || ts.isParameter(p) || ts.isBindingElement(p)) && p.name === id) return false;
+  if (
+    (ts.isPropertyAssignment(p) ||
+      ts.isPropertyDeclaration(p) ||
+      ts.isPropertySignature(p) ||
+      ts.isMethodDeclaration(p) ||
+      ts.isMethodSignature(p) ||
+      ts.isGetAccessor(p) ||
+      ts.isSetAccessor(p) ||
+      ts.isParameter(p) ||
+      ts.isBindingElement(p)) &&
+    p.name === id
+  )
+    return false;
   if (ts.isQualifiedName(p) && p.right === id) return false;
-  if ((ts.isFunctionDeclaration(p) || ts.isClassDeclaration(p) || ts.isVariableDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p)) && p.name === id) return false;
+  if (
+    (ts.isFunctionDeclaration(p) || ts.isClassDeclaration(p) || ts.isVariableDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p)) &&
+    p.name === id
+  )
+    return false;
   return true;
 }
 

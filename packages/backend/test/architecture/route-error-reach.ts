@@ -37,8 +37,13 @@ export function routeReach(app: Record<string, Record<string, unknown>>): RouteR
     },
     (file) => file.startsWith(HTTP) && file.endsWith('-routes.ts'),
   );
-  const files = readdirSync(HTTP, { withFileTypes: true }).filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(path.join(HTTP, d.name)).filter((n) => n.endsWith('-routes.ts')).map((n) => path.join(HTTP, d.name, n)));
+  const files = readdirSync(HTTP, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(path.join(HTTP, d.name))
+        .filter((n) => n.endsWith('-routes.ts'))
+        .map((n) => path.join(HTTP, d.name, n)),
+    );
   const out: RouteReach[] = [];
   for (const file of files) {
     const info = codes.source(file);
@@ -53,7 +58,8 @@ export function routeReach(app: Record<string, Record<string, unknown>>): RouteR
           const instance = app[namespace]?.[useCase] as object | undefined;
           const classes = instance ? codes.classesNamed(instance.constructor.name) : [];
           if (!classes.length) untraced.push(`${namespace}.${useCase}`);
-          for (const c of classes) for (const [code, way] of codes.reach(c.file, c.node, methods)) if (!found.has(code)) found.set(code, [`${namespace}.${useCase}`, ...way]);
+          for (const c of classes)
+            for (const [code, way] of codes.reach(c.file, c.node, methods)) if (!found.has(code)) found.set(code, [`${namespace}.${useCase}`, ...way]);
         }
         out.push({ key, file: path.relative(ROOT, file), codes: found, untraced });
       }
@@ -69,7 +75,10 @@ export function declaredCodes(r: RouteSpec): Set<string> {
   const declared = new Set<string>();
   const statuses = new Set(derivedErrorStatuses(r));
   for (const e of r.errors ?? []) {
-    if (typeof e === 'number') { statuses.add(e); continue; }
+    if (typeof e === 'number') {
+      statuses.add(e);
+      continue;
+    }
     statuses.add(e.status);
     for (const c of e.codes ?? []) declared.add(c);
   }
@@ -81,8 +90,11 @@ export function declaredCodes(r: RouteSpec): Set<string> {
 function routeCall(n: ts.Node): { key: string; handler: ts.Node } | null {
   const [arg] = ts.isCallExpression(n) ? n.arguments : [];
   if (!arg || !ts.isObjectLiteralExpression(arg)) return null;
-  const prop = (name: string) => arg.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name)?.initializer;
-  const method = prop('method'), route = prop('path'), handler = prop('handler');
+  const prop = (name: string) =>
+    arg.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name)?.initializer;
+  const method = prop('method'),
+    route = prop('path'),
+    handler = prop('handler');
   if (!method || !route || !handler || !ts.isStringLiteralLike(method) || !ts.isStringLiteralLike(route)) return null;
   return { key: `${method.text} ${route.text}`, handler };
 }
@@ -91,8 +103,15 @@ function routeCall(n: ts.Node): { key: string; handler: ts.Node } | null {
 function namespaceAliases(sf: ts.SourceFile): Map<string, string> {
   const aliases = new Map<string, string>();
   const visit = (n: ts.Node) => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && ts.isPropertyAccessExpression(n.initializer)
-      && ts.isIdentifier(n.initializer.expression) && n.initializer.expression.text === 'app') aliases.set(n.name.text, n.initializer.name.text);
+    if (
+      ts.isVariableDeclaration(n) &&
+      ts.isIdentifier(n.name) &&
+      n.initializer &&
+      ts.isPropertyAccessExpression(n.initializer) &&
+      ts.isIdentifier(n.initializer.expression) &&
+      n.initializer.expression.text === 'app'
+    )
+      aliases.set(n.name.text, n.initializer.name.text);
     ts.forEachChild(n, visit);
   };
   visit(sf);
@@ -113,8 +132,13 @@ function appCalls(codes: ReachableCodes, file: string, handler: ts.Node, aliases
     const walk = (c: ts.Node) => {
       if (ts.isPropertyAccessExpression(c)) {
         const target = c.expression;
-        const namespace = ts.isIdentifier(target) ? (shadowed(target) ? undefined : aliases.get(target.text))
-          : ts.isPropertyAccessExpression(target) && /(^|\.)app$/.test(target.expression.getText()) ? target.name.text : undefined;
+        const namespace = ts.isIdentifier(target)
+          ? shadowed(target)
+            ? undefined
+            : aliases.get(target.text)
+          : ts.isPropertyAccessExpression(target) && /(^|\.)app$/.test(target.expression.getText())
+            ? target.name.text
+            : undefined;
         if (namespace) {
           const key = `${namespace}.${c.name.text}`;
           const method = ts.isPropertyAccessExpression(c.parent) && c.parent.expression === c ? c.parent.name.text : null;
@@ -134,8 +158,8 @@ function appCalls(codes: ReachableCodes, file: string, handler: ts.Node, aliases
 
 /** Whether a parameter or a variable of a function around `id` takes its name (a helper's own `files`, not the namespace alias). */
 function shadowed(id: ts.Identifier): boolean {
-  const binds = (name: ts.BindingName): boolean => (ts.isIdentifier(name) ? name.text === id.text
-    : name.elements.some((e) => !ts.isOmittedExpression(e) && binds(e.name)));
+  const binds = (name: ts.BindingName): boolean =>
+    ts.isIdentifier(name) ? name.text === id.text : name.elements.some((e) => !ts.isOmittedExpression(e) && binds(e.name));
   for (let p: ts.Node | undefined = id.parent; p; p = p.parent) {
     if (!ts.isFunctionLike(p)) continue;
     if (p.parameters.some((param) => binds(param.name))) return true;
@@ -143,7 +167,8 @@ function shadowed(id: ts.Identifier): boolean {
     const body = (p as ts.FunctionLikeDeclaration).body;
     const visit = (n: ts.Node) => {
       if (declared || (n !== body && ts.isFunctionLike(n))) return;
-      const alias = ts.isVariableDeclaration(n) && n.initializer && ts.isPropertyAccessExpression(n.initializer) && n.initializer.expression.getText() === 'app';
+      const alias =
+        ts.isVariableDeclaration(n) && n.initializer && ts.isPropertyAccessExpression(n.initializer) && n.initializer.expression.getText() === 'app';
       if (ts.isVariableDeclaration(n) && binds(n.name) && !alias) declared = true;
       ts.forEachChild(n, visit);
     };

@@ -16,8 +16,12 @@ function run(args: string[]): Promise<{ code: number; out: string }> {
 describe('npm run check:deployment', function () {
   this.timeout(90_000);
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ CHATAPP_MICROSERVICE_SECRET: 'check-secret-0123456789', OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend({ CHATAPP_MICROSERVICE_SECRET: 'check-secret-0123456789', OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
 
   it('passes every step of the first start-up checklist against a healthy backend', async () => {
     const { code, out } = await run(['--url', b.url, '--email', ADMIN.email, '--password', ADMIN.password, '--webhook-secret', 'check-secret-0123456789']);

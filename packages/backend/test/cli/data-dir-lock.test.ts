@@ -8,15 +8,24 @@ import { lockDataDir } from '../../src/data-dir-lock.js';
 
 describe('DATA_DIR lock of the embedded database', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'sd-lock-')); });
-  afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sd-lock-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('refuses a second holder while the first lives, naming DATA_DIR, and is free again once released', async () => {
     const first = await lockDataDir(dir);
-    const err = await lockDataDir(dir).then(() => null, (e: unknown) => e);
+    const err = await lockDataDir(dir).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).to.be.instanceOf(StartupError);
     expect((err as StartupError).setting).to.equal('DATA_DIR');
-    expect((err as Error).message).to.contain(dir).and.contain(String(process.pid));
+    expect((err as Error).message)
+      .to.contain(dir)
+      .and.contain(String(process.pid));
     await first.release();
     const again = await lockDataDir(dir);
     await again.release();
@@ -40,7 +49,10 @@ describe('DATA_DIR lock of the embedded database', () => {
 
   it('refuses a lock held on another host', async () => {
     writeFileSync(path.join(dir, 'servicedesk.lock'), JSON.stringify({ pid: 1, host: 'elsewhere.example' }));
-    const err = await lockDataDir(dir).then(() => null, (e: unknown) => e);
+    const err = await lockDataDir(dir).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).to.be.instanceOf(StartupError);
   });
 });

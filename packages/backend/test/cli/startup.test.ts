@@ -14,17 +14,27 @@ const MIGRATE = fileURLToPath(new URL('../../src/cli/migrate.ts', import.meta.ur
 const RUNTIME_MAIN = fileURLToPath(new URL('../../../channel-runtime/src/main.ts', import.meta.url));
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 
-interface Outcome { code: number | null; output: string; lines: string[] }
+interface Outcome {
+  code: number | null;
+  output: string;
+  lines: string[];
+}
 
 /** Starts an executable with only `env` (and PATH), waits for it to end, and keeps what it printed. */
 function run(entry: string, env: Record<string, string>, args: string[] = []): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
-      timeout: 60_000, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    }, (err, stdout, stderr) => {
-      const output = `${stdout}${stderr}`;
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, output, lines: output.split('\n').filter(Boolean) });
-    });
+    execFile(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', entry, ...args],
+      {
+        timeout: 60_000,
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+      },
+      (err, stdout, stderr) => {
+        const output = `${stdout}${stderr}`;
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, output, lines: output.split('\n').filter(Boolean) });
+      },
+    );
   });
 }
 
@@ -41,12 +51,19 @@ function expectStartupFailure(outcome: Outcome, setting: string, reason: RegExp)
 describe('CLI: the backend refuses to start on a bad configuration, with one line', function () {
   this.timeout(90_000);
   let dir: string;
-  before(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'sd-startup-')); });
-  after(async () => { await rm(dir, { recursive: true, force: true }); });
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sd-startup-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('a short JWT_SECRET', async () => {
-    expectStartupFailure(await run(MAIN, { DATABASE_URL: 'postgres://127.0.0.1:1/x', JWT_SECRET: 'short', DATA_DIR: dir }),
-      'JWT_SECRET', /must be at least 32 characters/);
+    expectStartupFailure(
+      await run(MAIN, { DATABASE_URL: 'postgres://127.0.0.1:1/x', JWT_SECRET: 'short', DATA_DIR: dir }),
+      'JWT_SECRET',
+      /must be at least 32 characters/,
+    );
   });
 
   it('a missing JWT_SECRET with DATABASE_URL, and values that are not what they say', async () => {
@@ -69,8 +86,11 @@ describe('CLI: the backend refuses to start on a bad configuration, with one lin
   });
 
   it('an unreachable DATABASE_URL', async () => {
-    expectStartupFailure(await run(MAIN, { PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x', JWT_SECRET: SECRET, DATA_DIR: dir }),
-      'DATABASE_URL', /cannot connect|ECONNREFUSED/);
+    expectStartupFailure(
+      await run(MAIN, { PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x', JWT_SECRET: SECRET, DATA_DIR: dir }),
+      'DATABASE_URL',
+      /cannot connect|ECONNREFUSED/,
+    );
   });
 
   it('a DATABASE_URL naming a database that does not exist: nothing is created, and npm run migrate -- --create-database creates it on purpose', async function () {
@@ -82,11 +102,18 @@ describe('CLI: the backend refuses to start on a bad configuration, with one lin
     const exists = async () => {
       const client = new pg.Client({ connectionString: base! });
       await client.connect();
-      try { return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1; } finally { await client.end(); }
+      try {
+        return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+      } finally {
+        await client.end();
+      }
     };
     try {
-      expectStartupFailure(await run(MAIN, { PORT: '0', DATABASE_URL: url.toString(), JWT_SECRET: SECRET, DATA_DIR: dir }),
-        'DATABASE_URL', new RegExp(`database "${name}" does not exist.*--create-database`));
+      expectStartupFailure(
+        await run(MAIN, { PORT: '0', DATABASE_URL: url.toString(), JWT_SECRET: SECRET, DATA_DIR: dir }),
+        'DATABASE_URL',
+        new RegExp(`database "${name}" does not exist.*--create-database`),
+      );
       expect(await exists(), 'the start created nothing').to.equal(false);
       const migrated = await run(MIGRATE, { DATABASE_URL: url.toString(), JWT_SECRET: SECRET, DATA_DIR: dir });
       expect(migrated.code, migrated.output).to.equal(1);
@@ -115,6 +142,10 @@ describe('CLI: the backend refuses to start on a bad configuration, with one lin
 
   it('the channel runtime alike: an unreachable BROKER_URL and a bad number', async () => {
     expectStartupFailure(await run(RUNTIME_MAIN, { BROKER_URL: 'nats://127.0.0.1:1', DATA_DIR: path.join(dir, 'runtime') }), 'BROKER_URL', /cannot connect/);
-    expectStartupFailure(await run(RUNTIME_MAIN, { BROKER_URL: 'nats://127.0.0.1:1', LEASE_TTL_MS: '-5', DATA_DIR: dir }), 'LEASE_TTL_MS', /positive whole number/);
+    expectStartupFailure(
+      await run(RUNTIME_MAIN, { BROKER_URL: 'nats://127.0.0.1:1', LEASE_TTL_MS: '-5', DATA_DIR: dir }),
+      'LEASE_TTL_MS',
+      /positive whole number/,
+    );
   });
 });

@@ -20,6 +20,10 @@ describe('Docs: the configuration reference', () => {
   it('.env.example names every variable once, commented out', () => {
     const names = [...read('.env.example').matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
     expect(names.sort()).to.deep.equal(Object.keys(CONFIGURATION).sort());
-    expect(read('.env.example').split('\n').filter((l) => l && !l.startsWith('#'))).to.deep.equal([]);
+    expect(
+      read('.env.example')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#')),
+    ).to.deep.equal([]);
   });
 });

@@ -3,7 +3,10 @@ import { openNamespace, type Frame } from '../support/namespace-client.js';
 import { openSocketIo } from '../support/socket-io-client.js';
 import { asSuper, client, login, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 const EVENT = 'company-announcement';
 
 function upload(content: Buffer, name = 'aviso.png', type = 'image/png', field = 'file') {
@@ -19,9 +22,15 @@ const idOf = (f: Frame) => (f.data.action === 'delete' ? Number(f.data.id) : f.d
 
 describe('HTTP: announcements', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   /** The platform's super user; companies A and B with their admins; an operator of A; an admin of the platform's company who is not super. */
   async function world() {
@@ -35,8 +44,12 @@ describe('HTTP: announcements', () => {
     expect(staff.status, JSON.stringify(staff.body)).to.equal(201);
     const carla = await login(b.url, `carla-${a.company.id}@platform.test`, 'admin-pass-123');
     return {
-      root, a, beta, platformId: root.user.companyId as number,
-      ana: { ...ana, api: client(b.url, ana.token) }, carla: { ...carla, api: client(b.url, carla.token) },
+      root,
+      a,
+      beta,
+      platformId: root.user.companyId as number,
+      ana: { ...ana, api: client(b.url, ana.token) },
+      carla: { ...carla, api: client(b.url, carla.token) },
     };
   }
 
@@ -45,11 +58,22 @@ describe('HTTP: announcements', () => {
     const created = await root.api.post('/announcements', { title: 'Manutenção', text: 'Domingo, das 2h às 4h.', priority: 3, status: true });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     expect(created.body).to.deep.include({
-      companyId: platformId, priority: 3, title: 'Manutenção', text: 'Domingo, das 2h às 4h.', status: true, mediaPath: null, mediaName: null,
-      targetCompanyIds: null, startsAt: null, endsAt: null,
+      companyId: platformId,
+      priority: 3,
+      title: 'Manutenção',
+      text: 'Domingo, das 2h às 4h.',
+      status: true,
+      mediaPath: null,
+      mediaName: null,
+      targetCompanyIds: null,
+      startsAt: null,
+      endsAt: null,
     });
     const id = created.body.id as number;
-    for (let i = 0; i < 20; i++) expect((await root.api.post('/announcements', { title: `Lote ${String(i).padStart(2, '0')}`, text: '.', priority: 3, status: i % 2 === 0 })).status).to.equal(200);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await root.api.post('/announcements', { title: `Lote ${String(i).padStart(2, '0')}`, text: '.', priority: 3, status: i % 2 === 0 })).status,
+      ).to.equal(200);
     const first = await root.api.get('/announcements/?searchParam=&pageNumber=1');
     expect(first.body.records).to.have.length(20);
     expect(first.body).to.include({ count: 21, hasMore: true });
@@ -67,8 +91,11 @@ describe('HTTP: announcements', () => {
     expect(listed.body[0]).to.deep.include({ id, title: 'Manutenção adiada', company: { id: platformId, name: listed.body[0].company.name } });
 
     for (const [method, path, body] of [
-      ['POST', '/announcements', { title: 'Meu aviso' }], ['PUT', `/announcements/${id}`, { title: 'X' }], ['DELETE', `/announcements/${id}`, undefined],
-      ['POST', `/announcements/${id}/media-upload`, upload(PNG)], ['DELETE', `/announcements/${id}/media-upload`, undefined],
+      ['POST', '/announcements', { title: 'Meu aviso' }],
+      ['PUT', `/announcements/${id}`, { title: 'X' }],
+      ['DELETE', `/announcements/${id}`, undefined],
+      ['POST', `/announcements/${id}/media-upload`, upload(PNG)],
+      ['DELETE', `/announcements/${id}/media-upload`, undefined],
     ] as const) {
       const res = await a.api.call(method, path, body);
       expect(res.status, `${method} ${path}`).to.equal(403);
@@ -107,7 +134,13 @@ describe('HTTP: announcements', () => {
       ['GET', '/announcements/999999', undefined, 404, 'ERR_NO_ANNOUNCEMENT_FOUND'],
       ['GET', '/announcements?companyId=abc', undefined, 422, 'ERR_VALIDATION'],
       ['GET', '/announcements/list?companyId=-1', undefined, 422, 'ERR_VALIDATION'],
-      ['POST', `/announcements/${id}/media-upload`, upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png'), 422, 'ERR_FILE_TYPE_NOT_ALLOWED'],
+      [
+        'POST',
+        `/announcements/${id}/media-upload`,
+        upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png'),
+        422,
+        'ERR_FILE_TYPE_NOT_ALLOWED',
+      ],
       ['POST', `/announcements/${id}/media-upload`, upload(Buffer.from('%PDF'), 'x.pdf', 'application/pdf', 'other'), 422, 'ERR_UNEXPECTED_FILE_FIELD'],
       ['POST', '/announcements/999999/media-upload', upload(PNG), 404, 'ERR_NO_ANNOUNCEMENT_FOUND'],
       ['POST', `/announcements/${id}/media-upload`, upload(Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])), 413, 'ERR_FILE_TOO_LARGE'],
@@ -137,13 +170,17 @@ describe('HTTP: announcements', () => {
       expect(last.data).to.deep.equal({ action: 'create', record: everyone });
       expect(onB.frames.filter((f) => idOf(f) === onlyA.id)).to.deep.equal([]);
       await carla.waitFor((f) => f.event === EVENT && idOf(f) === everyone.id, 10_000);
-      expect(carla.frames.filter((f) => idOf(f) === onlyA.id), 'the platform company is not targeted and Carla is no super user').to.deep.equal([]);
+      expect(
+        carla.frames.filter((f) => idOf(f) === onlyA.id),
+        'the platform company is not targeted and Carla is no super user',
+      ).to.deep.equal([]);
       const seenByA = await onA.waitFor((f) => f.event === EVENT && idOf(f) === onlyA.id, 10_000);
       expect(seenByA.data).to.deep.equal({ action: 'create', record: { ...onlyA, targetCompanyIds: [w.a.company.id] } });
       // The super user follows every announcement, whatever it targets.
       expect((await root.waitFor((f) => f.event === EVENT && idOf(f) === onlyA.id, 10_000)).data).to.deep.equal({ action: 'create', record: onlyA });
 
-      const titles = async (api: ReturnType<typeof client>) => ((await api.get('/announcements/?searchParam=&pageNumber=1')).body.records as Array<{ title: string }>).map((r) => r.title);
+      const titles = async (api: ReturnType<typeof client>) =>
+        ((await api.get('/announcements/?searchParam=&pageNumber=1')).body.records as Array<{ title: string }>).map((r) => r.title);
       expect(await titles(w.ana.api)).to.deep.equal(['Só para A', 'Para todos']);
       expect(await titles(w.beta.api)).to.deep.equal(['Para todos']);
       expect((await w.beta.api.get(`/announcements/${onlyA.id}`)).body).to.deep.equal({ error: 'ERR_NO_ANNOUNCEMENT_FOUND' });

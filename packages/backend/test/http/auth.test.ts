@@ -9,9 +9,15 @@ function refreshCookie(setCookie: string): string {
 
 describe('HTTP: auth', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('logs in with the right password and sets an httpOnly SameSite=Lax refresh cookie', async () => {
     const res = await client(b.url).post('/auth/login', { email: ADMIN.email, password: ADMIN.password });
@@ -23,7 +29,10 @@ describe('HTTP: auth', () => {
     expect(res.body.user.queues).to.deep.equal([]);
     expect(res.body.user).to.not.have.property('passwordHash');
     const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).to.match(/jrt=/).and.to.match(/httponly/i).and.to.match(/samesite=lax/i);
+    expect(cookie)
+      .to.match(/jrt=/)
+      .and.to.match(/httponly/i)
+      .and.to.match(/samesite=lax/i);
   });
 
   it('refuses a wrong password with 401 and an unknown e-mail the same way', async () => {
@@ -94,7 +103,11 @@ describe('HTTP: auth', () => {
 
   it('signs up a company on a public plan with its admin, who can then log in', async () => {
     const res = await client(b.url).post('/auth/signup', {
-      companyName: 'Floricultura Ipê', name: 'Maria', email: 'maria@ipe.test', password: 'maria-password', planId: 1,
+      companyName: 'Floricultura Ipê',
+      name: 'Maria',
+      email: 'maria@ipe.test',
+      password: 'maria-password',
+      planId: 1,
     });
     expect(res.status).to.equal(201);
     expect(res.body.company.name).to.equal('Floricultura Ipê');

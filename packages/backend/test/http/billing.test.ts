@@ -18,7 +18,11 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
   before(async () => {
     fake = await startFakeMercadoPago({ tokens: [TOKEN] });
     b = await startTestBackend({
-      BILLING_GATEWAY_URL: fake.baseUrl, BILLING_ACCESS_TOKEN: TOKEN, BILLING_WEBHOOK_SECRET: SECRET, BILLING_RETURN_TOKEN: RETURN, ALLOW_PRIVATE_URLS: 'true',
+      BILLING_GATEWAY_URL: fake.baseUrl,
+      BILLING_ACCESS_TOKEN: TOKEN,
+      BILLING_WEBHOOK_SECRET: SECRET,
+      BILLING_RETURN_TOKEN: RETURN,
+      ALLOW_PRIVATE_URLS: 'true',
     });
   });
   after(async () => {
@@ -50,7 +54,7 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
   /** Posts a notification as Mercado Pago does: the query on the URL, its headers, its raw body. */
   const notify = (n: FakeNotification, token = RETURN) => client(b.url).call('POST', `/subscription/return/${token}/pix${n.query}`, n.body, n.headers);
 
-  it('an admin pays an open invoice by Pix: a charge of the invoice\'s value, asked of the gateway once while it is payable', async () => {
+  it("an admin pays an open invoice by Pix: a charge of the invoice's value, asked of the gateway once while it is payable", async () => {
     const a = await payingCompany();
     const invoiceId = await bill(a.company.id);
     // The lineage's fields are ignored: the amount is the invoice's.
@@ -68,7 +72,7 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
     expect(fake.requests).to.have.length(1);
   });
 
-  it('refuses another company\'s invoice (404), operators (403), bad input (422), a paid invoice (409); a gateway that is down is 503', async () => {
+  it("refuses another company's invoice (404), operators (403), bad input (422), a paid invoice (409); a gateway that is down is 503", async () => {
     const a = await payingCompany();
     const other = await payingCompany();
     const theirs = await bill(other.company.id);
@@ -123,7 +127,10 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
       return res.body.status === 'paid' ? res.body : null;
     });
     expect(Date.parse(paid.paidAt)).to.be.a('number').and.not.NaN;
-    await eventually('the operator let in again', async () => (await client(b.url).post('/auth/login', { email: `op-${a.company.id}@x.test`, password: 'operator-pass-1' })).status === 200);
+    await eventually(
+      'the operator let in again',
+      async () => (await client(b.url).post('/auth/login', { email: `op-${a.company.id}@x.test`, password: 'operator-pass-1' })).status === 200,
+    );
     // One event, one settlement: the due date moved one month from the day of payment, once.
     expect(await sql('select event_id from payment_events')).to.deep.equal([{ event_id: '7001' }]);
     const company = (await root.get(`/companies/${a.company.id}`)).body;
@@ -131,7 +138,7 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
     expect((await sql('select status from billing_charges where id = ?', [charge.chargeId]))[0]!.status).to.equal('paid');
   });
 
-  it('nobody of a suspended company sends: an operator\'s reply and the message API answer 403, and nothing goes out', async () => {
+  it("nobody of a suspended company sends: an operator's reply and the message API answer 403, and nothing goes out", async () => {
     const d = await sandboxDesk(b, { token: 'integration-token-0123456789abcdef' });
     const ticket = await d.inbound('5511977776666', 'Oi, preciso de ajuda');
     const { api: root, user } = await asSuper(b);
@@ -140,7 +147,10 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
     expect((await inScope(() => b.app.billing.runBillingCycle.execute())).suspended).to.deep.equal([user.companyId]);
     expect(await d.admin.post(`/messages/${ticket.id}`, { body: 'Olá!' })).to.deep.include({ status: 403, body: { error: 'ERR_COMPANY_SUSPENDED' } });
     const api = client(b.url, 'integration-token-0123456789abcdef');
-    expect(await api.post('/api/messages/send', { number: '5511977776666', body: 'Oi' })).to.deep.include({ status: 403, body: { error: 'ERR_COMPANY_SUSPENDED' } });
+    expect(await api.post('/api/messages/send', { number: '5511977776666', body: 'Oi' })).to.deep.include({
+      status: 403,
+      body: { error: 'ERR_COMPANY_SUSPENDED' },
+    });
     expect(d.sent()).to.deep.equal([]);
     // Its operators' sessions are kept but refused until it pays.
     expect(await d.ana.api.get('/tickets')).to.deep.include({ status: 403, body: { error: 'ERR_COMPANY_SUSPENDED' } });
@@ -171,7 +181,10 @@ describe('HTTP: subscriptions (Pix through Mercado Pago, notifications, suspensi
 
   it('the gateway check takes the webhook secret; a super user turns notifications off (503) and the check turns them on', async () => {
     const a = await payingCompany();
-    expect(await client(b.url).post('/subscription/create/webhook', { chave: 'x', url: 'https://evil.test' })).to.deep.include({ status: 401, body: { error: 'ERR_INVALID_WEBHOOK_SECRET' } });
+    expect(await client(b.url).post('/subscription/create/webhook', { chave: 'x', url: 'https://evil.test' })).to.deep.include({
+      status: 401,
+      body: { error: 'ERR_INVALID_WEBHOOK_SECRET' },
+    });
     expect((await client(b.url).post('/subscription/create/webhook', {}, { 'x-webhook-secret': 'wrong-secret-0123456789' })).status).to.equal(401);
     const on = await client(b.url).post('/subscription/create/webhook', { chave: 'x', url: 'https://evil.test' }, { 'x-webhook-secret': SECRET });
     expect(on.status, JSON.stringify(on.body)).to.equal(200);

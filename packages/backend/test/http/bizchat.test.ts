@@ -16,7 +16,12 @@ const CUSTOMER = '5511988887777';
 
 /** Templates as Meta's documentation shows them: a text header and body with positional variables, a URL button. */
 const ORDER_UPDATE = {
-  id: '1192339204654487', name: 'order_update', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', parameter_format: 'POSITIONAL',
+  id: '1192339204654487',
+  name: 'order_update',
+  language: 'pt_BR',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  parameter_format: 'POSITIONAL',
   components: [
     { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
     { type: 'BODY', text: 'Olá {{1}}, seu pedido saiu para entrega em {{2}}.', example: { body_text: [['Ana', 'São Paulo']] } },
@@ -24,7 +29,14 @@ const ORDER_UPDATE = {
     { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/track/{{1}}' }] },
   ],
 };
-const PROMO = { id: '530287305762233', name: 'promo', language: 'pt_BR', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Oferta!' }] };
+const PROMO = {
+  id: '530287305762233',
+  name: 'promo',
+  language: 'pt_BR',
+  status: 'PENDING',
+  category: 'MARKETING',
+  components: [{ type: 'BODY', text: 'Oferta!' }],
+};
 
 function signed(payload: unknown) {
   const raw = JSON.stringify(payload);
@@ -35,7 +47,17 @@ function signed(payload: unknown) {
 function messagesChange(value: Record<string, unknown>) {
   return {
     object: 'whatsapp_business_account',
-    entry: [{ id: WABA_ID, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551140000000', phone_number_id: PHONE_NUMBER_ID }, ...value } }] }],
+    entry: [
+      {
+        id: WABA_ID,
+        changes: [
+          {
+            field: 'messages',
+            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551140000000', phone_number_id: PHONE_NUMBER_ID }, ...value },
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -48,14 +70,22 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     fake.templates.set(WABA_ID, [ORDER_UPDATE, PROMO]);
     b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_GRAPH_URL: fake.url, OUTBOX_RELAY_INTERVAL_MS: '100' });
   });
-  after(async () => { await b?.close(); await fake?.close(); });
+  after(async () => {
+    await b?.close();
+    await fake?.close();
+  });
 
   it('sends a template to a number, refuses free text outside the window, takes a signed inbound message, maps statuses and template updates', async () => {
     const { api } = await newCompanyWithAdmin(b);
     const incomplete = await api.post('/chatapp/', { name: 'Oficial', kind: 'bizchat', externalId: PHONE_NUMBER_ID });
     expect(incomplete.status).to.equal(422);
     expect(incomplete.body.error).to.equal('ERR_BIZCHAT_ACCOUNT_INCOMPLETE');
-    const created = await api.post('/chatapp/', { name: 'Oficial', kind: 'bizchat', externalId: PHONE_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
+    const created = await api.post('/chatapp/', {
+      name: 'Oficial',
+      kind: 'bizchat',
+      externalId: PHONE_NUMBER_ID,
+      secrets: { accessToken: TOKEN, wabaId: WABA_ID },
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({ kind: 'bizchat', provider: 'cloudapi', externalId: PHONE_NUMBER_ID });
     const chatappId = created.body.id as number;
@@ -63,16 +93,28 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
 
     const list = await api.get(`/bizchat-templates?chatappId=${chatappId}`);
     expect(list.status, JSON.stringify(list.body)).to.equal(200);
-    expect(list.body.templates.map((t: any) => [t.name, t.status])).to.deep.equal([['order_update', 'APPROVED'], ['promo', 'PENDING']]);
+    expect(list.body.templates.map((t: any) => [t.name, t.status])).to.deep.equal([
+      ['order_update', 'APPROVED'],
+      ['promo', 'PENDING'],
+    ]);
     expect(list.body.templates[0].variables).to.deep.equal({ header: 1, headerFormat: 'TEXT', body: ['1', '2'], buttons: [0] });
     expect(fake.listed).to.equal(1);
     await api.get(`/bizchat-templates?chatappId=${chatappId}`);
     expect(fake.listed, 'the stored list answers within its 10 minutes').to.equal(1);
 
-    const missing = await api.post('/send-bizchat-template', { chatappId, number: CUSTOMER, templateName: 'order_update', language: 'pt_BR', parameters: { header: ['#42'], body: ['Ana'] } });
+    const missing = await api.post('/send-bizchat-template', {
+      chatappId,
+      number: CUSTOMER,
+      templateName: 'order_update',
+      language: 'pt_BR',
+      parameters: { header: ['#42'], body: ['Ana'] },
+    });
     expect(missing.status).to.equal(422);
     expect(missing.body.error).to.equal('ERR_BIZCHAT_TEMPLATE_PARAMETERS');
-    expect(missing.body.fields.map((f: any) => [f.path, f.message])).to.deep.equal([['parameters.body', 'missing {{2}}'], ['parameters.buttons', 'missing button 0']]);
+    expect(missing.body.fields.map((f: any) => [f.path, f.message])).to.deep.equal([
+      ['parameters.body', 'missing {{2}}'],
+      ['parameters.buttons', 'missing button 0'],
+    ]);
     const pending = await api.post('/send-bizchat-template', { chatappId, number: CUSTOMER, templateName: 'promo', language: 'pt_BR' });
     expect([pending.status, pending.body.error]).to.deep.equal([422, 'ERR_BIZCHAT_TEMPLATE_NOT_APPROVED']);
     const unknown = await api.post('/send-bizchat-template', { chatappId, number: CUSTOMER, templateName: 'nope', language: 'pt_BR' });
@@ -80,7 +122,11 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     expect(fake.listed, 'a template not stored is looked for at the provider once').to.equal(2);
 
     const sent = await api.post('/send-bizchat-template', {
-      chatappId, number: CUSTOMER, templateName: 'order_update', language: 'pt_BR', parameters: { header: ['#42'], body: ['Ana', 'São Paulo'], buttons: ['42'] },
+      chatappId,
+      number: CUSTOMER,
+      templateName: 'order_update',
+      language: 'pt_BR',
+      parameters: { header: ['#42'], body: ['Ana', 'São Paulo'], buttons: ['42'] },
     });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
     expect(sent.body.body).to.equal('*Pedido #42*\nOlá Ana, seu pedido saiu para entrega em São Paulo.\n_Loja Exemplo_');
@@ -92,12 +138,22 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     expect(out.providerMessageId).to.equal('wamid.OUT1');
     expect(fake.sent[0]!.auth).to.equal(`Bearer ${TOKEN}`);
     expect(fake.sent[0]!.body).to.deep.equal({
-      messaging_product: 'whatsapp', recipient_type: 'individual', to: CUSTOMER, type: 'template',
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: CUSTOMER,
+      type: 'template',
       template: {
-        name: 'order_update', language: { code: 'pt_BR' },
+        name: 'order_update',
+        language: { code: 'pt_BR' },
         components: [
           { type: 'header', parameters: [{ type: 'text', text: '#42' }] },
-          { type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'São Paulo' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ana' },
+              { type: 'text', text: 'São Paulo' },
+            ],
+          },
           { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '42' }] },
         ],
       },
@@ -106,17 +162,20 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     const closed = await api.post(`/messages/${ticketId}`, { body: 'Oi, tudo bem?' });
     expect([closed.status, closed.body.error]).to.deep.equal([422, 'ERR_BIZCHAT_WINDOW_CLOSED']);
 
-    const inbound = signed(messagesChange({
-      contacts: [{ profile: { name: 'Ana' }, wa_id: CUSTOMER }],
-      messages: [{ from: CUSTOMER, id: 'wamid.IN1', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'Quando chega?' } }],
-    }));
+    const inbound = signed(
+      messagesChange({
+        contacts: [{ profile: { name: 'Ana' }, wa_id: CUSTOMER }],
+        messages: [{ from: CUSTOMER, id: 'wamid.IN1', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'Quando chega?' } }],
+      }),
+    );
     expect((await client(b.url).post('/webhook/', inbound.raw, { 'x-hub-signature-256': 'sha256=00' })).status).to.equal(401);
     expect((await client(b.url).post('/webhook/', inbound.raw)).status).to.equal(401);
     const accepted = await client(b.url).post('/webhook/', inbound.raw, inbound.headers);
     expect([accepted.status, accepted.body.accepted]).to.deep.equal([200, 1]);
     expect((await client(b.url).post('/webhook/', inbound.raw, inbound.headers)).status, 'a redelivery').to.equal(200);
     await eventually('the inbound message in the ticket', async () =>
-      (await api.get(`/messages/${ticketId}`)).body.messages.some((m: any) => m.body === 'Quando chega?' && !m.fromMe));
+      (await api.get(`/messages/${ticketId}`)).body.messages.some((m: any) => m.body === 'Quando chega?' && !m.fromMe),
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect((await api.get(`/messages/${ticketId}`)).body.messages.filter((m: any) => m.body === 'Quando chega?')).to.have.length(1);
 
@@ -135,46 +194,105 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
 
     const paused = signed({
       object: 'whatsapp_business_account',
-      entry: [{ id: WABA_ID, time: Math.floor(Date.now() / 1000), changes: [{ field: 'message_template_status_update', value: {
-        event: 'PAUSED', message_template_id: Number(ORDER_UPDATE.id), message_template_name: 'order_update', message_template_language: 'pt_BR', reason: 'NONE',
-      } }] }],
+      entry: [
+        {
+          id: WABA_ID,
+          time: Math.floor(Date.now() / 1000),
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: {
+                event: 'PAUSED',
+                message_template_id: Number(ORDER_UPDATE.id),
+                message_template_name: 'order_update',
+                message_template_language: 'pt_BR',
+                reason: 'NONE',
+              },
+            },
+          ],
+        },
+      ],
     });
     expect((await client(b.url).post('/webhook/', paused.raw, paused.headers)).body.accepted).to.equal(1);
     const afterPause = await api.get(`/bizchat-templates?chatappId=${chatappId}`);
     expect(afterPause.body.templates.find((t: any) => t.name === 'order_update').status).to.equal('PAUSED');
-    const refusedPaused = await api.post('/send-bizchat-template', { ticketId, templateName: 'order_update', language: 'pt_BR', parameters: { header: ['1'], body: ['a', 'b'], buttons: ['1'] } });
+    const refusedPaused = await api.post('/send-bizchat-template', {
+      ticketId,
+      templateName: 'order_update',
+      language: 'pt_BR',
+      parameters: { header: ['1'], body: ['a', 'b'], buttons: ['1'] },
+    });
     expect([refusedPaused.status, refusedPaused.body.error]).to.deep.equal([422, 'ERR_BIZCHAT_TEMPLATE_NOT_APPROVED']);
 
     const refreshed = await api.get(`/bizchat-templates?chatappId=${chatappId}&refresh=true`);
     expect(fake.listed).to.equal(3);
-    expect(refreshed.body.templates.find((t: any) => t.name === 'order_update').status, 'the provider\'s list replaces the stored one').to.equal('APPROVED');
+    expect(refreshed.body.templates.find((t: any) => t.name === 'order_update').status, "the provider's list replaces the stored one").to.equal('APPROVED');
   });
 
-  it('parses a failed status with the provider\'s error mapped to a reason, and skips what is not documented', () => {
-    const delivery = parseBizchatDelivery(messagesChange({
-      statuses: [
-        { id: 'wamid.X', status: 'failed', timestamp: '1700000000', recipient_id: CUSTOMER, errors: [{ code: 131047, title: 'Re-engagement message', error_data: { details: 'More than 24 hours have passed.' } }] },
-        { id: 'wamid.Y', status: 'delivered', timestamp: '1700000001', recipient_id: CUSTOMER },
-        { id: 'wamid.Z', status: 'deleted' },
-      ],
-      messages: [{ from: 'not-a-number', id: 'wamid.BAD', type: 'text', text: { body: 'x' } }, { from: CUSTOMER, id: 'wamid.IMG', timestamp: '1700000002', type: 'image', image: { caption: 'Foto', id: 'MEDIA-1' } }],
-    }));
-    expect(delivery.numbers).to.deep.equal([{ phoneNumberId: PHONE_NUMBER_ID, events: [
-      { type: 'InboundMessage', providerMessageId: 'wamid.IMG', from: CUSTOMER, senderName: CUSTOMER, body: '[image] Foto', isGroup: false, at: '2023-11-14T22:13:22.000Z' },
-      { type: 'MessageStatusChanged', providerMessageId: 'wamid.X', status: 'failed', reason: 'ERR_BIZCHAT_WINDOW_CLOSED: More than 24 hours have passed.', at: '2023-11-14T22:13:20.000Z' },
-      { type: 'MessageStatusChanged', providerMessageId: 'wamid.Y', status: 'delivered', at: '2023-11-14T22:13:21.000Z' },
-    ] }]);
+  it("parses a failed status with the provider's error mapped to a reason, and skips what is not documented", () => {
+    const delivery = parseBizchatDelivery(
+      messagesChange({
+        statuses: [
+          {
+            id: 'wamid.X',
+            status: 'failed',
+            timestamp: '1700000000',
+            recipient_id: CUSTOMER,
+            errors: [{ code: 131047, title: 'Re-engagement message', error_data: { details: 'More than 24 hours have passed.' } }],
+          },
+          { id: 'wamid.Y', status: 'delivered', timestamp: '1700000001', recipient_id: CUSTOMER },
+          { id: 'wamid.Z', status: 'deleted' },
+        ],
+        messages: [
+          { from: 'not-a-number', id: 'wamid.BAD', type: 'text', text: { body: 'x' } },
+          { from: CUSTOMER, id: 'wamid.IMG', timestamp: '1700000002', type: 'image', image: { caption: 'Foto', id: 'MEDIA-1' } },
+        ],
+      }),
+    );
+    expect(delivery.numbers).to.deep.equal([
+      {
+        phoneNumberId: PHONE_NUMBER_ID,
+        events: [
+          {
+            type: 'InboundMessage',
+            providerMessageId: 'wamid.IMG',
+            from: CUSTOMER,
+            senderName: CUSTOMER,
+            body: '[image] Foto',
+            isGroup: false,
+            at: '2023-11-14T22:13:22.000Z',
+          },
+          {
+            type: 'MessageStatusChanged',
+            providerMessageId: 'wamid.X',
+            status: 'failed',
+            reason: 'ERR_BIZCHAT_WINDOW_CLOSED: More than 24 hours have passed.',
+            at: '2023-11-14T22:13:20.000Z',
+          },
+          { type: 'MessageStatusChanged', providerMessageId: 'wamid.Y', status: 'delivered', at: '2023-11-14T22:13:21.000Z' },
+        ],
+      },
+    ]);
     expect(parseBizchatDelivery({ object: 'page', entry: [] })).to.deep.equal({ numbers: [], templates: [] });
     expect(parseBizchatDelivery(null)).to.deep.equal({ numbers: [], templates: [] });
   });
 
-  it('a refused send ends failed with the provider\'s reason mapped', async () => {
+  it("a refused send ends failed with the provider's reason mapped", async () => {
     const { api } = await newCompanyWithAdmin(b);
-    const created = await api.post('/chatapp/', { name: 'Oficial 2', kind: 'bizchat', externalId: SECOND_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
+    const created = await api.post('/chatapp/', {
+      name: 'Oficial 2',
+      kind: 'bizchat',
+      externalId: SECOND_NUMBER_ID,
+      secrets: { accessToken: TOKEN, wabaId: WABA_ID },
+    });
     await eventually('the number to connect', async () => (await api.get(`/chatapp/${created.body.id}`)).body.status === 'CONNECTED');
     fake.refusals.set('5511900001111', { code: 131026, message: 'Message undeliverable', details: 'Unable to deliver message.' });
     const sent = await api.post('/send-bizchat-template', {
-      chatappId: created.body.id, number: '5511900001111', templateName: 'order_update', language: 'pt_BR', parameters: { header: ['#1'], body: ['Bia', 'Recife'], buttons: ['1'] },
+      chatappId: created.body.id,
+      number: '5511900001111',
+      templateName: 'order_update',
+      language: 'pt_BR',
+      parameters: { header: ['#1'], body: ['Bia', 'Recife'], buttons: ['1'] },
     });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
     const m = await eventually('the refusal', async () => {
@@ -234,10 +352,20 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
   it('checks tenancy, the connection kind and the input', async () => {
     const owner = await newCompanyWithAdmin(b);
     const other = await newCompanyWithAdmin(b);
-    const created = await owner.api.post('/chatapp/', { name: 'Oficial 3', kind: 'bizchat', externalId: THIRD_NUMBER_ID, secrets: { accessToken: TOKEN, wabaId: WABA_ID } });
+    const created = await owner.api.post('/chatapp/', {
+      name: 'Oficial 3',
+      kind: 'bizchat',
+      externalId: THIRD_NUMBER_ID,
+      secrets: { accessToken: TOKEN, wabaId: WABA_ID },
+    });
     const foreign = await other.api.get(`/bizchat-templates?chatappId=${created.body.id}`);
     expect([foreign.status, foreign.body.error]).to.deep.equal([404, 'ERR_NO_CONNECTION_FOUND']);
-    const foreignSend = await other.api.post('/send-bizchat-template', { chatappId: created.body.id, number: CUSTOMER, templateName: 'order_update', language: 'pt_BR' });
+    const foreignSend = await other.api.post('/send-bizchat-template', {
+      chatappId: created.body.id,
+      number: CUSTOMER,
+      templateName: 'order_update',
+      language: 'pt_BR',
+    });
     expect(foreignSend.status).to.equal(404);
     const chatapp = await owner.api.post('/chatapp/', { name: 'Sessão', provider: 'sandbox' });
     const wrongKind = await owner.api.get(`/bizchat-templates?chatappId=${chatapp.body.id}`);
@@ -247,7 +375,11 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     const noRecipient = await owner.api.post('/send-bizchat-template', { templateName: 'order_update', language: 'pt_BR' });
     expect([noRecipient.status, noRecipient.body.error]).to.deep.equal([422, 'ERR_BIZCHAT_RECIPIENT_REQUIRED']);
     const badNumber = await owner.api.post('/send-bizchat-template', {
-      chatappId: created.body.id, number: 'abc', templateName: 'order_update', language: 'pt_BR', parameters: { header: ['#1'], body: ['a', 'b'], buttons: ['1'] },
+      chatappId: created.body.id,
+      number: 'abc',
+      templateName: 'order_update',
+      language: 'pt_BR',
+      parameters: { header: ['#1'], body: ['a', 'b'], buttons: ['1'] },
     });
     expect([badNumber.status, badNumber.body.error]).to.deep.equal([422, 'ERR_INVALID_NUMBER']);
     expect((await client(b.url).get(`/bizchat-templates?chatappId=${created.body.id}`)).status).to.equal(401);

@@ -3,7 +3,17 @@ import { sandboxDesk, eventually } from '../support/sandbox-conversations.js';
 import { startTestBackend, type TestBackend } from '../support/test-backend.js';
 
 /** The whole week, a 1–2 s gap, no long pause, no caps: each scenario narrows one rule. */
-const OPEN = { messageInterval: 1, messageIntervalMax: 2, longerIntervalAfter: 0, startHour: '00:00', endHour: '24:00', sabado: true, domingo: true, capHourly: 0, capDaily: 0 };
+const OPEN = {
+  messageInterval: 1,
+  messageIntervalMax: 2,
+  longerIntervalAfter: 0,
+  startHour: '00:00',
+  endHour: '24:00',
+  sabado: true,
+  domingo: true,
+  capHourly: 0,
+  capDaily: 0,
+};
 const HALF_HOUR_MS = 1_800_000;
 
 /** A one-hour window starting two hours from now on the company's clock (São Paulo by default): now is outside it. */
@@ -16,16 +26,23 @@ function closedWindow() {
 
 describe('HTTP: campaign settings re-plan the campaigns waiting on them', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const sql = (query: string, params: unknown[]) => b.infra.db.orm.em.fork().getConnection().execute<Array<Record<string, unknown>>>(query, params);
   /** Once the connection's dispatcher has decided to sleep past half an hour from now. */
-  const asleep = (connectionId: number) => eventually('the dispatcher to sleep', async () => {
-    const [row] = await sql('select next_run_at from campaign_pacing where connection_id = ?', [connectionId]);
-    return !!row?.next_run_at && new Date(row.next_run_at as string).getTime() > Date.now() + HALF_HOUR_MS;
-  });
+  const asleep = (connectionId: number) =>
+    eventually('the dispatcher to sleep', async () => {
+      const [row] = await sql('select next_run_at from campaign_pacing where connection_id = ?', [connectionId]);
+      return !!row?.next_run_at && new Date(row.next_run_at as string).getTime() > Date.now() + HALF_HOUR_MS;
+    });
 
   /** A campaign to `numbers` on the desk's connection, started under `settings`. */
   async function started(settings: Record<string, unknown>, numbers: string[]) {
@@ -37,7 +54,11 @@ describe('HTTP: campaign settings re-plan the campaigns waiting on them', () => 
     }
     const id = (await d.admin.post('/campaigns', { name: 'Promo', message1: 'Oi {nome}', contactListId: list, chatappId: d.connectionId })).body.id as number;
     expect((await d.admin.post(`/campaigns/${id}/restart`)).status).to.equal(204);
-    const sentTo = () => d.sent().map((s: { to: string }) => s.to).filter((to: string) => numbers.includes(to));
+    const sentTo = () =>
+      d
+        .sent()
+        .map((s: { to: string }) => s.to)
+        .filter((to: string) => numbers.includes(to));
     return { d, sentTo };
   }
 

@@ -8,10 +8,29 @@ type Api = ReturnType<typeof client>;
 /** What CampaignModal sends for a new campaign: every empty field as null, no tag as "Nenhuma". */
 function modalBody(fields: Record<string, unknown> = {}) {
   return {
-    name: 'Black Friday', message1: 'Olá {nome}, a promoção começou!', message2: null, message3: null, message4: null, message5: null,
-    confirmationMessage1: null, confirmationMessage2: null, confirmationMessage3: null, confirmationMessage4: null, confirmationMessage5: null,
-    status: 'INATIVA', confirmation: false, scheduledAt: null, contactListId: null, tagListId: 'Nenhuma', companyId: 1,
-    statusTicket: 'closed', openTicket: 'disabled', chatappId: false, userId: null, queueId: null, ...fields,
+    name: 'Black Friday',
+    message1: 'Olá {nome}, a promoção começou!',
+    message2: null,
+    message3: null,
+    message4: null,
+    message5: null,
+    confirmationMessage1: null,
+    confirmationMessage2: null,
+    confirmationMessage3: null,
+    confirmationMessage4: null,
+    confirmationMessage5: null,
+    status: 'INATIVA',
+    confirmation: false,
+    scheduledAt: null,
+    contactListId: null,
+    tagListId: 'Nenhuma',
+    companyId: 1,
+    statusTicket: 'closed',
+    openTicket: 'disabled',
+    chatappId: false,
+    userId: null,
+    queueId: null,
+    ...fields,
   };
 }
 
@@ -36,26 +55,55 @@ function upload(content: Buffer, name = 'promo.png', type = 'image/png', field =
 
 /** Every campaign route, with a body where it takes one. */
 const everyRoute = (id: number): Array<[string, string, unknown?]> => [
-  ['GET', '/campaigns/list'], ['GET', '/campaigns'], ['GET', `/campaigns/${id}`], ['POST', '/campaigns', modalBody()],
-  ['PUT', `/campaigns/${id}`, { name: 'Changed' }], ['DELETE', `/campaigns/${id}`], ['POST', `/campaigns/${id}/cancel`, {}],
-  ['POST', `/campaigns/${id}/restart`, {}], ['POST', `/campaigns/${id}/media-upload`, upload(Buffer.from('png'))],
-  ['DELETE', `/campaigns/${id}/media-upload`], ['GET', '/campaign-settings'], ['POST', '/campaign-settings', { settings: { messageInterval: 30 } }],
+  ['GET', '/campaigns/list'],
+  ['GET', '/campaigns'],
+  ['GET', `/campaigns/${id}`],
+  ['POST', '/campaigns', modalBody()],
+  ['PUT', `/campaigns/${id}`, { name: 'Changed' }],
+  ['DELETE', `/campaigns/${id}`],
+  ['POST', `/campaigns/${id}/cancel`, {}],
+  ['POST', `/campaigns/${id}/restart`, {}],
+  ['POST', `/campaigns/${id}/media-upload`, upload(Buffer.from('png'))],
+  ['DELETE', `/campaigns/${id}/media-upload`],
+  ['GET', '/campaign-settings'],
+  ['POST', '/campaign-settings', { settings: { messageInterval: 30 } }],
 ];
 
 describe('HTTP: campaigns and campaign settings', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('creates, lists, searches, pages, shows, edits and deletes campaigns as CampaignModal and the list page do', async () => {
     const { api } = await newCompanyWithAdmin(b);
     const created = await api.post('/campaigns', modalBody());
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     expect(created.body).to.include({
-      name: 'Black Friday', message1: 'Olá {nome}, a promoção começou!', message2: '', status: 'INATIVA', scheduledAt: null, completedAt: null,
-      contactListId: null, tagListId: null, chatappId: null, userId: null, queueId: null, statusTicket: 'closed', openTicket: 'disabled',
-      confirmation: false, mediaPath: null, mediaName: null, contactList: null, chatapp: null,
+      name: 'Black Friday',
+      message1: 'Olá {nome}, a promoção começou!',
+      message2: '',
+      status: 'INATIVA',
+      scheduledAt: null,
+      completedAt: null,
+      contactListId: null,
+      tagListId: null,
+      chatappId: null,
+      userId: null,
+      queueId: null,
+      statusTicket: 'closed',
+      openTicket: 'disabled',
+      confirmation: false,
+      mediaPath: null,
+      mediaName: null,
+      contactList: null,
+      chatapp: null,
     });
     const id = created.body.id as number;
     for (let i = 0; i < 21; i++) expect((await api.post('/campaigns', { name: `Lote ${String(i).padStart(2, '0')}` })).status).to.equal(200);
@@ -80,9 +128,21 @@ describe('HTTP: campaigns and campaign settings', () => {
 
     // The modal sends the whole GET answer back, empty fields as null, with its own changes.
     const echoed = Object.fromEntries(Object.entries(shown.body).map(([k, v]) => [k, v === '' ? null : v]));
-    const edited = await api.put(`/campaigns/${id}`, { ...echoed, name: 'Black Friday 2030', message2: 'Oi {nome}!', confirmation: true, confirmationMessage1: 'Quer receber?' });
+    const edited = await api.put(`/campaigns/${id}`, {
+      ...echoed,
+      name: 'Black Friday 2030',
+      message2: 'Oi {nome}!',
+      confirmation: true,
+      confirmationMessage1: 'Quer receber?',
+    });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
-    expect(edited.body).to.include({ name: 'Black Friday 2030', message1: 'Olá {nome}, a promoção começou!', message2: 'Oi {nome}!', confirmation: true, status: 'INATIVA' });
+    expect(edited.body).to.include({
+      name: 'Black Friday 2030',
+      message1: 'Olá {nome}, a promoção começou!',
+      message2: 'Oi {nome}!',
+      confirmation: true,
+      status: 'INATIVA',
+    });
     expect((await api.put(`/campaigns/${id}`, { message2: null })).body.message2).to.equal('');
 
     const deleted = await api.delete(`/campaigns/${id}`);
@@ -161,12 +221,15 @@ describe('HTTP: campaigns and campaign settings', () => {
     expect((await d.admin.get(`/campaigns/${local.body.id}`)).body).to.include({ tagListId: tagId, chatappId: d.connectionId, message1: 'Oi {nome}' });
   });
 
-  it('keeps every company to its own campaigns and ids: another company\'s are 404 and nothing changes', async () => {
+  it("keeps every company to its own campaigns and ids: another company's are 404 and nothing changes", async () => {
     const d = await sandboxDesk(b);
     const tagId = await taggedContacts(d.admin, 'Nossos', 1);
     const queue = (await d.admin.post('/queue', { name: 'Vendas', color: '#00aa55' })).body.id as number;
     const list = (await d.admin.post('/contact-lists', { name: 'Nossa lista' })).body.id as number;
-    const ours = await d.admin.post('/campaigns', modalBody({ contactListId: list, tagListId: tagId, chatappId: d.connectionId, userId: d.ana.id, queueId: queue }));
+    const ours = await d.admin.post(
+      '/campaigns',
+      modalBody({ contactListId: list, tagListId: tagId, chatappId: d.connectionId, userId: d.ana.id, queueId: queue }),
+    );
     expect(ours.status, JSON.stringify(ours.body)).to.equal(200);
     expect(ours.body.user).to.deep.equal({ id: d.ana.id, name: 'Ana' });
     expect(ours.body.queue).to.deep.equal({ id: queue, name: 'Vendas' });
@@ -184,7 +247,10 @@ describe('HTTP: campaigns and campaign settings', () => {
     }
     const theirs = (await o.post('/campaigns', { name: 'Deles' })).body.id as number;
     for (const [field, value, error] of [
-      ['contactListId', list, 'ERR_NO_CONTACT_LIST_FOUND'], ['tagListId', tagId, 'ERR_NO_TAG_FOUND'], ['chatappId', d.connectionId, 'ERR_NO_CONNECTION_FOUND'], ['userId', d.ana.id, 'ERR_NO_USER_FOUND'],
+      ['contactListId', list, 'ERR_NO_CONTACT_LIST_FOUND'],
+      ['tagListId', tagId, 'ERR_NO_TAG_FOUND'],
+      ['chatappId', d.connectionId, 'ERR_NO_CONNECTION_FOUND'],
+      ['userId', d.ana.id, 'ERR_NO_USER_FOUND'],
       ['queueId', queue, 'ERR_QUEUE_NOT_FOUND'],
     ] as const) {
       const created = await o.post('/campaigns', { name: 'Com ids alheios', [field]: value });
@@ -196,7 +262,9 @@ describe('HTTP: campaigns and campaign settings', () => {
     expect((await o.get(`/campaigns/${theirs}`)).body).to.include({ contactListId: null, tagListId: null, chatappId: null, userId: null, queueId: null });
     const after = await d.admin.get(`/campaigns/${ours.body.id}`);
     expect(after.body).to.include({ name: 'Black Friday', status: 'INATIVA', updatedAt: ours.body.updatedAt });
-    expect((await d.admin.get('/campaign-settings')).body.map((r: { key: string; value: string }) => [r.key, r.value])).to.deep.equal([['messageInterval', '45']]);
+    expect((await d.admin.get('/campaign-settings')).body.map((r: { key: string; value: string }) => [r.key, r.value])).to.deep.equal([
+      ['messageInterval', '45'],
+    ]);
   });
 
   it('answers 403 on every route to a company whose plan lacks campaigns, and to operators', async () => {
@@ -229,18 +297,23 @@ describe('HTTP: campaigns and campaign settings', () => {
     // A list with one new number and one the tag has too: four recipients, the list's item first.
     const list = await d.admin.post('/contact-lists', { name: 'Lista VIP' });
     expect(list.status, JSON.stringify(list.body)).to.equal(200);
-    for (const [name, number] of [['Nova', '5511987656000'], ['Repetida', '5511987655000']]) {
+    for (const [name, number] of [
+      ['Nova', '5511987656000'],
+      ['Repetida', '5511987655000'],
+    ]) {
       const item = await d.admin.post('/contact-list-items', { contactListId: list.body.id, name, number });
       expect(item.status, JSON.stringify(item.body)).to.equal(200);
     }
     const ns = await openNamespace(b.url, user.companyId as number, token);
-    const created = await d.admin.post('/campaigns', modalBody({ name: 'Lançamento', contactListId: String(list.body.id), tagListId: tagId, chatappId: d.connectionId }));
+    const created = await d.admin.post(
+      '/campaigns',
+      modalBody({ name: 'Lançamento', contactListId: String(list.body.id), tagListId: tagId, chatappId: d.connectionId }),
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     const id = created.body.id as number;
     const companyId = created.body.companyId as number;
-    const frame = (action: string, status?: string) => ns.waitFor((f) => (
-      f.event === `company-${companyId}-campaign` && f.data.action === action && (!status || f.data.record?.status === status)
-    ));
+    const frame = (action: string, status?: string) =>
+      ns.waitFor((f) => f.event === `company-${companyId}-campaign` && f.data.action === action && (!status || f.data.record?.status === status));
     const createFrame = await frame('create');
     expect(createFrame.data.record).to.include({ id, name: 'Lançamento', status: 'INATIVA' });
     expect(createFrame.data.record.tagList).to.deep.equal({ id: tagId, name: 'Lançamento' });
@@ -252,15 +325,22 @@ describe('HTTP: campaigns and campaign settings', () => {
     expect(running.body.materializedAt).to.be.a('string');
     expect(running.body.progress.total).to.equal(4);
     expect(running.body.recipients.count).to.equal(4);
-    expect(running.body.recipients.records.map((r: { number: string; name: string }) => `${r.number} ${r.name}`).sort())
-      .to.deep.equal(['5511987655000 Repetida', '5511987655001 Lançamento 1', '5511987655002 Lançamento 2', '5511987656000 Nova']);
+    expect(running.body.recipients.records.map((r: { number: string; name: string }) => `${r.number} ${r.name}`).sort()).to.deep.equal([
+      '5511987655000 Repetida',
+      '5511987655001 Lançamento 1',
+      '5511987655002 Lançamento 2',
+      '5511987656000 Nova',
+    ]);
     expect((await d.admin.get(`/campaigns/${id}?state=failed`)).body.recipients).to.deep.equal({ records: [], count: 0, hasMore: false });
     expect((await frame('update', 'EM_ANDAMENTO')).data.record.id).to.equal(id);
 
     // Running: no edit, no delete, no attachment, no second start.
     for (const [method, path, body] of [
-      ['PUT', `/campaigns/${id}`, { name: 'Outro nome' }], ['DELETE', `/campaigns/${id}`], ['POST', `/campaigns/${id}/restart`, {}],
-      ['POST', `/campaigns/${id}/media-upload`, upload(Buffer.from('png'))], ['DELETE', `/campaigns/${id}/media-upload`],
+      ['PUT', `/campaigns/${id}`, { name: 'Outro nome' }],
+      ['DELETE', `/campaigns/${id}`],
+      ['POST', `/campaigns/${id}/restart`, {}],
+      ['POST', `/campaigns/${id}/media-upload`, upload(Buffer.from('png'))],
+      ['DELETE', `/campaigns/${id}/media-upload`],
     ] as Array<[string, string, unknown?]>) {
       const res = await d.admin.call(method, path, body);
       expect([res.status, res.body], `${method} ${path}`).to.deep.equal([409, { error: 'ERR_CAMPAIGN_STATUS_CONFLICT' }]);
@@ -335,15 +415,27 @@ describe('HTTP: campaigns and campaign settings', () => {
     expect((await d.admin.get('/campaign-settings')).body).to.deep.equal([]);
     const saved = await d.admin.post('/campaign-settings', {
       settings: {
-        messageInterval: 30, longerIntervalAfter: 10, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }],
-        sabado: 'true', domingo: false, startHour: '09:00', endHour: '18:00',
+        messageInterval: 30,
+        longerIntervalAfter: 10,
+        greaterInterval: 120,
+        variables: [{ key: 'loja', value: 'Centro' }],
+        sabado: 'true',
+        domingo: false,
+        startHour: '09:00',
+        endHour: '18:00',
       },
     });
     expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
     const pairs = (rows: Array<{ key: string; value: string }>) => Object.fromEntries(rows.map((r) => [r.key, r.value]));
     expect(pairs(saved.body)).to.deep.equal({
-      messageInterval: '30', longerIntervalAfter: '10', greaterInterval: '120', variables: '[{"key":"loja","value":"Centro"}]',
-      sabado: 'true', domingo: 'false', startHour: '09:00', endHour: '18:00',
+      messageInterval: '30',
+      longerIntervalAfter: '10',
+      greaterInterval: '120',
+      variables: '[{"key":"loja","value":"Centro"}]',
+      sabado: 'true',
+      domingo: 'false',
+      startHour: '09:00',
+      endHour: '18:00',
     });
     const listed = await d.admin.get('/campaign-settings');
     expect(listed.body).to.have.length(8);
@@ -359,7 +451,14 @@ describe('HTTP: campaigns and campaign settings', () => {
     expect(reloaded.status, JSON.stringify(reloaded.body)).to.equal(200);
     expect(pairs(reloaded.body)).to.include({ messageInterval: '15', variables: '[{"key":"loja","value":"Centro"}]' });
 
-    for (const settings of [{ messageInterval: -1 }, { messageInterval: 'ten' }, { startHour: '25:00' }, { sabado: 'sim' }, { colour: 'red' }, { greaterInterval: 30, messageInterval: 1e12 }]) {
+    for (const settings of [
+      { messageInterval: -1 },
+      { messageInterval: 'ten' },
+      { startHour: '25:00' },
+      { sabado: 'sim' },
+      { colour: 'red' },
+      { greaterInterval: 30, messageInterval: 1e12 },
+    ]) {
       const res = await d.admin.post('/campaign-settings', { settings });
       expect([res.status, res.body.error], JSON.stringify(settings)).to.deep.equal([422, 'ERR_INVALID_CAMPAIGN_SETTING']);
     }

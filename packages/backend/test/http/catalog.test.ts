@@ -4,7 +4,10 @@ import { openNamespace } from '../support/namespace-client.js';
 import { eventually } from '../support/eventually.js';
 import { client, login, newCompanyWithAdmin, startTestBackend, type Reply, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF'), Buffer.alloc(40, 7)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
 
@@ -28,9 +31,15 @@ function importForm(content: Buffer | string, filename: string, mode?: string) {
 
 describe('HTTP: the catalog (products, categories, images, imports)', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   async function operatorOf(a: Awaited<ReturnType<typeof newCompanyWithAdmin>>) {
     const email = `op-${a.company.id}@catalog.test`;
@@ -53,7 +62,14 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     const created = await a.api.post('/products', { name: 'Espresso', price: 650, sku: 'ESP-1', categoryId: coffee.body.id, stock: 20 });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     expect(created.body).to.deep.include({
-      name: 'Espresso', price: 650, currency: 'BRL', sku: 'ESP-1', stock: 20, trackStock: true, active: true, images: [],
+      name: 'Espresso',
+      price: 650,
+      currency: 'BRL',
+      sku: 'ESP-1',
+      stock: 20,
+      trackStock: true,
+      active: true,
+      images: [],
       category: { id: coffee.body.id, name: 'Cafés' },
     });
     const pushed = await ns.waitFor((f) => f.event === `company-${a.company.id}-product` && f.data.action === 'create');
@@ -65,7 +81,10 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     expect(page.body).to.deep.equal({ products: [created.body], count: 1, hasMore: false });
     expect((await op.get('/products?active=false')).body.products.map((p: { name: string }) => p.name)).to.deep.equal(['Chá gelado']);
     expect((await op.get('/products')).body.count).to.equal(2);
-    expect((await op.get('/categories/all')).body.map((c: { name: string; productsCount: number }) => [c.name, c.productsCount])).to.deep.equal([['Bebidas', 0], ['Cafés', 1]]);
+    expect((await op.get('/categories/all')).body.map((c: { name: string; productsCount: number }) => [c.name, c.productsCount])).to.deep.equal([
+      ['Bebidas', 0],
+      ['Cafés', 1],
+    ]);
     expect((await op.get('/categories?searchParam=CAFE')).body).to.deep.include({ count: 1, hasMore: false });
 
     // The edit form sends the whole product back; only the fields it may change are read.
@@ -79,7 +98,7 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     ns.close();
   });
 
-  it('keeps companies apart (another company\'s product, image, category or import is 404) and operators to reading (403)', async () => {
+  it("keeps companies apart (another company's product, image, category or import is 404) and operators to reading (403)", async () => {
     const a = await newCompanyWithAdmin(b);
     const beta = await newCompanyWithAdmin(b);
     const op = await operatorOf(a);
@@ -155,17 +174,32 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
 
     expectError(await a.api.post(`/products/${product.id}/images`, imagesForm([{ content: SVG, filename: 'x.png' }])), 422, 'ERR_FILE_TYPE_NOT_ALLOWED');
     expectError(await a.api.post(`/products/${product.id}/images`, new FormData()), 422, 'ERR_NO_FILE');
-    expectError(await a.api.post(`/products/${product.id}/images`, imagesForm([{ content: PNG, filename: 'x.png' }], 'photo')), 422, 'ERR_UNEXPECTED_FILE_FIELD');
+    expectError(
+      await a.api.post(`/products/${product.id}/images`, imagesForm([{ content: PNG, filename: 'x.png' }], 'photo')),
+      422,
+      'ERR_UNEXPECTED_FILE_FIELD',
+    );
     expectError(await a.api.post(`/products/${product.id}/images`, { images: [] }), 415, 'ERR_UNSUPPORTED_CONTENT_TYPE');
     const eleven = Array.from({ length: 11 }, (_, i) => ({ content: PNG, filename: `${i}.png` }));
     expectError(await a.api.post(`/products/${product.id}/images`, imagesForm(eleven)), 413, 'ERR_TOO_MANY_FILES');
-    expectError(await a.api.post(`/products/${product.id}/images`, imagesForm([{ content: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), filename: 'big.png' }])),
-      413, 'ERR_FILE_TOO_LARGE');
+    expectError(
+      await a.api.post(`/products/${product.id}/images`, imagesForm([{ content: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), filename: 'big.png' }])),
+      413,
+      'ERR_FILE_TOO_LARGE',
+    );
 
     expectError(await a.api.post('/products/import', importForm('Nome;Cor\nPão;branco\n', 'p.csv')), 422, 'ERR_PRODUCT_IMPORT_MISSING_COLUMNS');
     expectError(await a.api.post('/products/import', importForm('Nome;Preço\n', 'p.csv')), 422, 'ERR_IMPORT_EMPTY');
-    expectError(await a.api.post('/products/import', importForm(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.xls')), 422, 'ERR_IMPORT_UNSUPPORTED_FILE');
-    expectError(await a.api.post('/products/import', importForm(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx')), 422, 'ERR_IMPORT_INVALID_FILE');
+    expectError(
+      await a.api.post('/products/import', importForm(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.xls')),
+      422,
+      'ERR_IMPORT_UNSUPPORTED_FILE',
+    );
+    expectError(
+      await a.api.post('/products/import', importForm(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx')),
+      422,
+      'ERR_IMPORT_INVALID_FILE',
+    );
     expectError(await a.api.post('/products/import', new FormData()), 422, 'ERR_IMPORT_NO_FILE');
     expectError(await a.api.post('/products/import', importForm('nome;preco\nPão;1\n', 'p.csv', 'replace')), 422, 'ERR_VALIDATION');
     expectError(await a.api.get('/products/import/abc'), 422, 'ERR_VALIDATION');
@@ -179,11 +213,18 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     const prefix = `public/company-${a.company.id}/products/${product.id}/`;
     // Ids start again after each reset while files stay on disk: an earlier test may have left some under this prefix.
     const leftover = await b.infra.blobs.usage(prefix);
-    const uploaded = await a.api.post(`/products/${product.id}/images`, imagesForm([
-      { content: PNG, filename: 'frente.png', type: 'image/jpeg' }, { content: JPEG, filename: 'lado.jpg', type: 'application/octet-stream' },
-    ]));
+    const uploaded = await a.api.post(
+      `/products/${product.id}/images`,
+      imagesForm([
+        { content: PNG, filename: 'frente.png', type: 'image/jpeg' },
+        { content: JPEG, filename: 'lado.jpg', type: 'application/octet-stream' },
+      ]),
+    );
     expect(uploaded.status, JSON.stringify(uploaded.body)).to.equal(200);
-    expect(uploaded.body.images.map((i: any) => [i.position, i.contentType, i.size])).to.deep.equal([[0, 'image/png', PNG.length], [1, 'image/jpeg', JPEG.length]]);
+    expect(uploaded.body.images.map((i: any) => [i.position, i.contentType, i.size])).to.deep.equal([
+      [0, 'image/png', PNG.length],
+      [1, 'image/jpeg', JPEG.length],
+    ]);
     expect(uploaded.body.images[0].url).to.match(new RegExp(`^https?://[^/]+/${prefix}[0-9a-f-]+\\.png$`));
     expect(await b.infra.blobs.usage(prefix)).to.equal(leftover + PNG.length + JPEG.length);
     await ns.waitFor((f) => f.event === `company-${a.company.id}-product` && f.data.action === 'update' && f.data.product.images.length === 2);
@@ -249,10 +290,14 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     expect(started.body).to.deep.include({ status: 'queued', mode: 'create', fileName: 'catalogo.csv', total: 5_000, processed: 0 });
     expectError(await a.api.post('/products/import', importForm('nome;preco\nPão;1\n', 'p.csv')), 409, 'ERR_PRODUCT_IMPORT_IN_PROGRESS');
 
-    const done = await eventually('the import to complete', async () => {
-      const polled = await a.api.get(`/products/import/${started.body.id}`);
-      return polled.body.status === 'completed' ? polled.body : null;
-    }, 90_000);
+    const done = await eventually(
+      'the import to complete',
+      async () => {
+        const polled = await a.api.get(`/products/import/${started.body.id}`);
+        return polled.body.status === 'completed' ? polled.body : null;
+      },
+      90_000,
+    );
     expect(done).to.deep.include({ total: 5_000, processed: 5_000, created: 4_995, updated: 0, skipped: 1, failed: 4, error: null });
     expect(done.errors).to.deep.equal([
       { row: 102, field: 'name', error: 'ERR_PRODUCT_INVALID_NAME' },
@@ -263,13 +308,20 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     expect((await a.api.get('/products/import/status')).body).to.deep.equal(done);
     const last = await ns.waitFor((f) => f.event === `company-${a.company.id}-productImport` && f.data.action === 'done');
     expect(last.data.record).to.deep.equal(done);
-    expect(ns.of('productImport').filter((f) => f.data.action === 'progress').map((f) => f.data.record.processed))
-      .to.deep.equal(Array.from({ length: 10 }, (_, i) => (i + 1) * 500));
+    expect(
+      ns
+        .of('productImport')
+        .filter((f) => f.data.action === 'progress')
+        .map((f) => f.data.record.processed),
+    ).to.deep.equal(Array.from({ length: 10 }, (_, i) => (i + 1) * 500));
     expect((await a.api.get('/products')).body.count).to.equal(4_996);
     const p7 = (await a.api.get('/products?searchParam=P-7')).body.products.find((p: { sku: string }) => p.sku === 'P-7');
     expect(p7).to.deep.include({ name: 'Produto 7', price: 790, stock: 0, trackStock: true, active: true, category: { id: p7.categoryId, name: 'Ímpares' } });
     expect((await a.api.get('/products?active=false')).body.count).to.equal(495);
-    expect((await a.api.get('/categories/all')).body.map((c: { name: string; productsCount: number }) => [c.name, c.productsCount])).to.deep.equal([['Ímpares', 2_500], ['Pares', 2_495]]);
+    expect((await a.api.get('/categories/all')).body.map((c: { name: string; productsCount: number }) => [c.name, c.productsCount])).to.deep.equal([
+      ['Ímpares', 2_500],
+      ['Pares', 2_495],
+    ]);
 
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Produtos');
@@ -278,12 +330,22 @@ describe('HTTP: the catalog (products, categories, images, imports)', () => {
     sheet.addRow(['NOVO-1', 'Novo', 3]);
     const second = await a.api.post('/products/import', importForm(Buffer.from(await book.xlsx.writeBuffer()), 'ajuste.xlsx', 'upsert'));
     expect(second.status, JSON.stringify(second.body)).to.equal(202);
-    const secondDone = await eventually('the upsert to complete', async () => {
-      const polled = await a.api.get('/products/import/status');
-      return polled.body.id === second.body.id && polled.body.status === 'completed' ? polled.body : null;
-    }, 30_000);
+    const secondDone = await eventually(
+      'the upsert to complete',
+      async () => {
+        const polled = await a.api.get('/products/import/status');
+        return polled.body.id === second.body.id && polled.body.status === 'completed' ? polled.body : null;
+      },
+      30_000,
+    );
     expect(secondDone).to.deep.include({ mode: 'upsert', created: 1, updated: 1, failed: 0 });
-    expect((await a.api.get(`/products/${p7.id}`)).body).to.deep.include({ name: 'Produto sete', price: 1250, stock: 0, trackStock: true, categoryId: p7.categoryId });
+    expect((await a.api.get(`/products/${p7.id}`)).body).to.deep.include({
+      name: 'Produto sete',
+      price: 1250,
+      stock: 0,
+      trackStock: true,
+      categoryId: p7.categoryId,
+    });
     ns.close();
   });
 });

@@ -3,13 +3,25 @@ import { asSuper, client, newCompanyWithAdmin, startTestBackend, type TestBacken
 
 describe('HTTP: companies and plans', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('a super user creates a company with its admin and manages it', async () => {
     const { api } = await asSuper(b);
-    const res = await api.post('/companies', { name: 'Padaria Pão Quente', email: 'dono@padaria.test', planId: 1, password: 'padaria-pass', document: '11.222.333/0001-81' });
+    const res = await api.post('/companies', {
+      name: 'Padaria Pão Quente',
+      email: 'dono@padaria.test',
+      planId: 1,
+      password: 'padaria-pass',
+      document: '11.222.333/0001-81',
+    });
     expect(res.status).to.equal(201);
     expect(res.body.company).to.include({ name: 'Padaria Pão Quente', document: '11222333000181', status: true });
     expect(res.body.user).to.include({ email: 'dono@padaria.test', profile: 'admin' });
@@ -24,7 +36,10 @@ describe('HTTP: companies and plans', () => {
     expect(page).to.include({ count: 2, hasMore: false });
     expect(page.companies).to.have.length(2);
     expect(page.companies[0].plan.name).to.equal('Default');
-    expect((await api.put(`/companies/${id}`, { name: 'Padaria Nova', dueDate: '2027-01-31' })).body).to.include({ name: 'Padaria Nova', dueDate: '2027-01-31' });
+    expect((await api.put(`/companies/${id}`, { name: 'Padaria Nova', dueDate: '2027-01-31' })).body).to.include({
+      name: 'Padaria Nova',
+      dueDate: '2027-01-31',
+    });
     expect((await api.get(`/companies/${id}/disk-usage`)).body).to.include({ companyId: id, totalBytes: 0 });
     expect((await api.delete(`/companies/${id}`)).status).to.equal(200);
     expect((await api.get(`/companies/${id}`)).status).to.equal(404);
@@ -42,7 +57,9 @@ describe('HTTP: companies and plans', () => {
     const { api } = await asSuper(b);
     expect((await api.post('/companies', { name: 'NoPlan', password: 'long-enough' })).status).to.equal(422);
     expect((await api.post('/companies', { name: 'BadPlan', planId: 99, email: 'x@y.test', password: 'long-enough' })).status).to.equal(404);
-    expect((await api.post('/companies', { name: 'BadDoc', planId: 1, email: 'x@y.test', password: 'long-enough', document: '11.111.111/1111-11' })).status).to.equal(422);
+    expect(
+      (await api.post('/companies', { name: 'BadDoc', planId: 1, email: 'x@y.test', password: 'long-enough', document: '11.111.111/1111-11' })).status,
+    ).to.equal(422);
     expect((await api.put('/companies/1', { status: 'yes' })).status).to.equal(422);
     expect((await api.put('/companies/1', { status: false })).status).to.equal(403);
     expect((await api.delete('/companies/1')).status).to.equal(422);
@@ -61,7 +78,9 @@ describe('HTTP: companies and plans', () => {
     const set = await a.api.put(`/companies/${a.company.id}/schedules`, { schedules: hours });
     expect(set.status).to.equal(200);
     // Read back as the lineage's hours editor shows a day: two ranges, A and B.
-    expect(set.body.schedules).to.deep.equal([{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' }]);
+    expect(set.body.schedules).to.deep.equal([
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' },
+    ]);
     const days = [{ weekday: 'Terça-feira', weekdayEn: 'tuesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }];
     expect((await a.api.put(`/companies/${a.company.id}/schedules`, { id: a.company.id, schedules: days })).body.schedules).to.deep.equal(days);
     expect((await a.api.put(`/companies/${a.company.id}/schedules`, { schedules: [{ ...hours[0], endTime: '07:00' }] })).status).to.equal(422);

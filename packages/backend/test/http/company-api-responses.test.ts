@@ -8,9 +8,16 @@ import { client, COMPANY_TOKEN, startTestBackend, type TestBackend } from '../su
 describe('HTTP: company integration API, response shapes', () => {
   let b: TestBackend;
   let api: ReturnType<typeof client>;
-  before(async () => { b = await startTestBackend(); api = client(b.url, COMPANY_TOKEN); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+    api = client(b.url, COMPANY_TOKEN);
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('answers helps with every optional field set, then cleared', async () => {
     const full = await api.post('/api/helps', { title: 'Conectar', description: 'Leia o **QR**', video: 'https://v.test/1', link: 'https://docs.test/qr' });
@@ -25,7 +32,12 @@ describe('HTTP: company integration API, response shapes', () => {
 
   it('answers partners with a document, a phone and a fixed commission', async () => {
     const created = await api.post('/api/partners', {
-      name: 'Revenda Norte', email: 'Norte@Rev.test', phone: '+55 92 3000-0000', document: '11.222.333/0001-81', commission: '250,5', typeCommission: 'fixed',
+      name: 'Revenda Norte',
+      email: 'Norte@Rev.test',
+      phone: '+55 92 3000-0000',
+      document: '11.222.333/0001-81',
+      commission: '250,5',
+      typeCommission: 'fixed',
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({ email: 'norte@rev.test', document: '11222333000181', commission: '250.50', typeCommission: 'fixed', walletId: null });
@@ -48,8 +60,13 @@ describe('HTTP: company integration API, response shapes', () => {
   });
 
   it('describes every route of the integration API with a response schema and a description', async () => {
-    const routes = b.http.routes.filter((r) => (r.path.startsWith('/api/') && r.auth === 'isAuthCompany') || r.path.startsWith('/invoices')
-      || /^\/(tags|tag|ticket-tags|tags-contacts)(\/|$)/.test(r.path) || r.path === '/ticket/kanban');
+    const routes = b.http.routes.filter(
+      (r) =>
+        (r.path.startsWith('/api/') && r.auth === 'isAuthCompany') ||
+        r.path.startsWith('/invoices') ||
+        /^\/(tags|tag|ticket-tags|tags-contacts)(\/|$)/.test(r.path) ||
+        r.path === '/ticket/kanban',
+    );
     expect(routes).to.have.length(47);
     for (const r of routes) {
       expect(r.response, `${r.method} ${r.path}`).to.not.equal(undefined);

@@ -4,9 +4,16 @@ import { ADMIN, asSuper, client, COMPANY_TOKEN, login, startTestBackend, type Te
 describe('HTTP: company integration API', () => {
   let b: TestBackend;
   let api: ReturnType<typeof client>;
-  before(async () => { b = await startTestBackend(); api = client(b.url, COMPANY_TOKEN); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+    api = client(b.url, COMPANY_TOKEN);
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const sql = (query: string, params: unknown[]) => b.infra.db.orm.em.fork().getConnection().execute(query, params);
   const newCompany = async (n: string) => {
@@ -55,12 +62,15 @@ describe('HTTP: company integration API', () => {
     expect((await api.get(`/api/companies/${id}`)).body.name).to.equal('Floricultura');
     expect((await api.get('/api/companiesEmail/dona@flor.test')).body.id).to.equal(id);
     expect((await api.get('/api/companiesEmail/nobody@flor.test')).status).to.equal(404);
-    expect((await api.put(`/api/companies/${id}`, { name: 'Floricultura Ipê', dueDate: '2027-01-31' })).body)
-      .to.include({ name: 'Floricultura Ipê', dueDate: '2027-01-31' });
+    expect((await api.put(`/api/companies/${id}`, { name: 'Floricultura Ipê', dueDate: '2027-01-31' })).body).to.include({
+      name: 'Floricultura Ipê',
+      dueDate: '2027-01-31',
+    });
     const hours = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }];
     // Answered as the lineage's hours editor reads them: one entry a day, ranges A and B.
-    expect((await api.put(`/api/companies/${id}/schedules`, { schedules: hours })).body.schedules)
-      .to.deep.equal([{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' }]);
+    expect((await api.put(`/api/companies/${id}/schedules`, { schedules: hours })).body.schedules).to.deep.equal([
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' },
+    ]);
     expect((await api.delete(`/api/companies/${id}`)).body).to.deep.equal({ message: 'Company deleted' });
     expect((await api.get(`/api/companies/${id}`)).status).to.equal(404);
     expect((await client(b.url).post('/auth/login', { email: 'dona@flor.test', password: 'flor-password' })).status).to.equal(401);
@@ -93,7 +103,10 @@ describe('HTTP: company integration API', () => {
     const id = created.body.id;
     expect((await api.get(`/api/partners/${id}`)).body.email).to.equal('sul@rev.test');
     expect((await api.get('/api/partners')).body.partners).to.have.length(1);
-    expect((await api.put(`/api/partners/${id}`, { typeCommission: 'fixed', commission: '150' })).body).to.include({ commission: '150.00', typeCommission: 'fixed' });
+    expect((await api.put(`/api/partners/${id}`, { typeCommission: 'fixed', commission: '150' })).body).to.include({
+      commission: '150.00',
+      typeCommission: 'fixed',
+    });
     expect((await api.put(`/api/partners/${id}`, { typeCommission: 'percent' })).body).to.deep.equal({ error: 'ERR_INVALID_PARTNER_COMMISSION' });
     expect((await api.delete(`/api/partners/${id}`)).body).to.deep.equal({ message: 'Partner deleted' });
     expect((await api.get(`/api/partners/${id}`)).body).to.deep.equal({ error: 'ERR_NO_PARTNER_FOUND' });
@@ -128,20 +141,35 @@ describe('HTTP: company integration API', () => {
   it('lists and counts contacts and counts messages in a date range', async () => {
     const other = await newCompany('other');
     const at = '2026-03-01T10:00:00Z';
-    await sql('insert into contacts (company_id, name, number, email, created_at, updated_at) values (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?)', [
-      1, 'Ana', '5511999990001', 'ana@x.test', at, at, 1, 'Bruno', '5511999990002', null, at, at, other, 'Carla', '5521999990003', null, at, at,
-    ]);
+    await sql(
+      'insert into contacts (company_id, name, number, email, created_at, updated_at) values (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?)',
+      [1, 'Ana', '5511999990001', 'ana@x.test', at, at, 1, 'Bruno', '5511999990002', null, at, at, other, 'Carla', '5521999990003', null, at, at],
+    );
     // A message belongs to a ticket of a contact on a connection: one of each per company.
     for (const companyId of [1, other]) {
-      await sql("insert into connections (company_id, name, kind, provider, created_at, updated_at) values (?, 'Main', 'chatapp', 'sandbox', ?, ?)", [companyId, at, at]);
+      await sql("insert into connections (company_id, name, kind, provider, created_at, updated_at) values (?, 'Main', 'chatapp', 'sandbox', ?, ?)", [
+        companyId,
+        at,
+        at,
+      ]);
     }
-    await sql(`insert into tickets (uuid, company_id, contact_id, connection_id, created_at, updated_at)
+    await sql(
+      `insert into tickets (uuid, company_id, contact_id, connection_id, created_at, updated_at)
       select gen_random_uuid(), c.company_id, min(c.id), (select max(n.id) from connections n where n.company_id = c.company_id), ?, ?
-      from contacts c where c.company_id in (?, ?) group by c.company_id`, [at, at, 1, other]);
-    for (const [companyId, createdAt] of [[1, '2026-03-01T00:00:00Z'], [1, '2026-03-31T23:59:59Z'], [1, '2026-04-01T00:00:00Z'], [other, '2026-03-15T12:00:00Z']]) {
-      await sql(`insert into messages (id, company_id, ticket_id, contact_id, connection_id, body, created_at, updated_at)
+      from contacts c where c.company_id in (?, ?) group by c.company_id`,
+      [at, at, 1, other],
+    );
+    for (const [companyId, createdAt] of [
+      [1, '2026-03-01T00:00:00Z'],
+      [1, '2026-03-31T23:59:59Z'],
+      [1, '2026-04-01T00:00:00Z'],
+      [other, '2026-03-15T12:00:00Z'],
+    ]) {
+      await sql(
+        `insert into messages (id, company_id, ticket_id, contact_id, connection_id, body, created_at, updated_at)
         select gen_random_uuid(), t.company_id, t.id, t.contact_id, t.connection_id, 'oi', ?, ? from tickets t where t.company_id = ? order by t.id desc limit 1`,
-      [createdAt, createdAt, companyId]);
+        [createdAt, createdAt, companyId],
+      );
     }
     const all = await api.get('/api/contacts');
     expect(all.body).to.deep.include({ count: 3, hasMore: false });
@@ -151,8 +179,11 @@ describe('HTTP: company integration API', () => {
     expect((await api.get('/api/contacts?pageNumber=2')).body.contacts).to.deep.equal([]);
     expect((await api.get('/api/contacts-count')).body).to.deep.equal({ count: 3 });
     expect((await api.get('/api/contacts-count?companyId=1')).body).to.deep.equal({ count: 2 });
-    expect((await api.get('/api/messagesRange?dateFrom=2026-03-01&dateTo=2026-03-31')).body)
-      .to.deep.equal({ count: 3, dateFrom: '2026-03-01T00:00:00.000Z', dateTo: '2026-03-31T23:59:59.999Z' });
+    expect((await api.get('/api/messagesRange?dateFrom=2026-03-01&dateTo=2026-03-31')).body).to.deep.equal({
+      count: 3,
+      dateFrom: '2026-03-01T00:00:00.000Z',
+      dateTo: '2026-03-31T23:59:59.999Z',
+    });
     expect((await api.get('/api/messagesRange?companyId=1&dateFrom=2026-03-01&dateTo=2026-04-01T00:00:00Z')).body.count).to.equal(3);
     expect((await api.get(`/api/messagesRange?companyId=${other}&dateFrom=2026-03-01&dateTo=2026-03-31`)).body.count).to.equal(1);
   });
@@ -173,11 +204,16 @@ describe('HTTP: company integration API', () => {
       ['POST', '/api/invoices', { companyId: 1, detail: 'x', value: '10', dueDate: '2026-02-30' }, 422],
       ['POST', '/api/invoices', { companyId: 999, detail: 'x', value: '10', dueDate: '2026-04-10' }, 404],
       ['POST', '/api/invoices', { companyId: 1, detail: 'x', value: '10', dueDate: '2026-04-10', status: 'lost' }, 422],
-      ['PUT', '/api/plans/999', { users: 1 }, 404], ['PUT', '/api/helps/999', { title: 'x' }, 404],
-      ['PUT', '/api/partners/999', { name: 'xx' }, 404], ['PUT', '/api/invoices/999', { detail: 'x' }, 404],
-      ['PUT', '/api/companies/999', { name: 'xx' }, 404], ['DELETE', '/api/companies/999', undefined, 404],
-      ['DELETE', '/api/helps/999', undefined, 404], ['DELETE', '/api/invoices/999', undefined, 404],
-      ['GET', '/api/plans/abc', undefined, 422], ['GET', '/api/users/not-an-email', undefined, 422],
+      ['PUT', '/api/plans/999', { users: 1 }, 404],
+      ['PUT', '/api/helps/999', { title: 'x' }, 404],
+      ['PUT', '/api/partners/999', { name: 'xx' }, 404],
+      ['PUT', '/api/invoices/999', { detail: 'x' }, 404],
+      ['PUT', '/api/companies/999', { name: 'xx' }, 404],
+      ['DELETE', '/api/companies/999', undefined, 404],
+      ['DELETE', '/api/helps/999', undefined, 404],
+      ['DELETE', '/api/invoices/999', undefined, 404],
+      ['GET', '/api/plans/abc', undefined, 422],
+      ['GET', '/api/users/not-an-email', undefined, 422],
       ['GET', '/api/messagesRange?dateFrom=2026-03-31&dateTo=2026-03-01', undefined, 422],
       ['GET', '/api/messagesRange?dateFrom=2026-03-01', undefined, 422],
       ['GET', '/api/messagesRange?dateFrom=yesterday&dateTo=2026-03-01', undefined, 422],

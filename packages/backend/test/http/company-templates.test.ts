@@ -3,7 +3,10 @@ import { eventually } from '../support/eventually.js';
 import { openNamespace } from '../support/namespace-client.js';
 import { client, login, newCompanyWithAdmin, startTestBackend, type Reply, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 const expectError = (res: Reply, status: number, error: string) => {
@@ -21,9 +24,15 @@ function form(fields: Record<string, string>, media?: { content: Buffer | string
 
 describe('HTTP: company templates', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   async function operator(a: Awaited<ReturnType<typeof newCompanyWithAdmin>>, name: string) {
     const email = `${name.toLowerCase()}-${a.company.id}@templates.test`;
@@ -41,12 +50,21 @@ describe('HTTP: company templates', () => {
     const biaNs = await openNamespace(b.url, a.company.id, bia.token);
     const event = `company-${a.company.id}-companyTemplate`;
 
-    const global = await a.api.post('/company-templates', { shortcut: '/Promoção', message: 'Oi {{firstName}}, promo de hoje!', category: 'Vendas', global: true, userId: 999 });
+    const global = await a.api.post('/company-templates', {
+      shortcut: '/Promoção',
+      message: 'Oi {{firstName}}, promo de hoje!',
+      category: 'Vendas',
+      global: true,
+      userId: 999,
+    });
     expect(global.status, JSON.stringify(global.body)).to.equal(200);
     expect(global.body).to.include({ shortcut: 'promocao', global: true, userId: a.admin.id, category: 'Vendas', companyId: a.company.id, mediaUrl: null });
 
     // Ana's personal template, with its file: the claimed type is ignored, the bytes decide.
-    const personal = await ana.api.post('/company-templates', form({ shortcut: 'tabela', message: 'Segue a tabela', global: 'false' }, { content: PDF, filename: 'tabela de preços.pdf', type: 'image/png' }));
+    const personal = await ana.api.post(
+      '/company-templates',
+      form({ shortcut: 'tabela', message: 'Segue a tabela', global: 'false' }, { content: PDF, filename: 'tabela de preços.pdf', type: 'image/png' }),
+    );
     expect(personal.status, JSON.stringify(personal.body)).to.equal(200);
     expect(personal.body).to.include({ global: false, userId: ana.id, mediaName: 'tabela de preços.pdf', mediaType: 'application/pdf', mediaSize: PDF.length });
     const served = await fetch(`${b.url}${new URL(personal.body.mediaUrl).pathname}`);
@@ -63,7 +81,10 @@ describe('HTTP: company templates', () => {
     expect((await a.api.get(`/company-templates/${personal.body.id}`)).body).to.deep.equal(personal.body);
 
     // Ana replaces her file and renames; the old file is gone from storage.
-    const edited = await ana.api.put(`/company-templates/${personal.body.id}`, form({ shortcut: 'tabela-2026' }, { content: PNG, filename: 'foto.png', type: 'image/png' }));
+    const edited = await ana.api.put(
+      `/company-templates/${personal.body.id}`,
+      form({ shortcut: 'tabela-2026' }, { content: PNG, filename: 'foto.png', type: 'image/png' }),
+    );
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect(edited.body).to.include({ shortcut: 'tabela-2026', message: 'Segue a tabela', mediaType: 'image/png' });
     // Replaced files are deleted after the commit, as the answer goes out.
@@ -88,7 +109,11 @@ describe('HTTP: company templates', () => {
     const last = await a.api.post('/company-templates', { shortcut: 'ultimo', message: 'fim', global: true });
     await biaNs.waitFor((f) => f.event === event && f.data.action === 'create' && f.data.record.id === last.body.id);
     const seen = biaNs.of('companyTemplate').map((f) => [f.data.action, f.data.record?.id ?? f.data.id]);
-    expect(seen).to.deep.equal([['create', global.body.id], ['delete', global.body.id], ['create', last.body.id]]);
+    expect(seen).to.deep.equal([
+      ['create', global.body.id],
+      ['delete', global.body.id],
+      ['create', last.body.id],
+    ]);
     adminNs.close();
     biaNs.close();
   });
@@ -128,10 +153,22 @@ describe('HTTP: company templates', () => {
     expectError(await a.api.post('/company-templates', { shortcut: 'x', message: 'x', category: 'c'.repeat(61) }), 422, 'ERR_INVALID_TEMPLATE_CATEGORY');
     expect((await a.api.post('/company-templates', { shortcut: 'x' })).status).to.equal(422);
     expect((await a.api.post('/company-templates', { shortcut: 'x', message: 'x', global: 'sim' })).status).to.equal(422);
-    expectError(await a.api.post('/company-templates', form({ shortcut: 'y', message: 'y' }, { content: '<script>alert(1)</script>', filename: 'x.png', type: 'image/png' })),
-      422, 'ERR_FILE_TYPE_NOT_ALLOWED');
-    expectError(await a.api.post('/company-templates', form({ shortcut: 'z', message: 'z' }, { content: Buffer.concat([PDF, Buffer.alloc(16 * 1024 * 1024)]), filename: 'big.pdf', type: 'application/pdf' })),
-      413, 'ERR_FILE_TOO_LARGE');
+    expectError(
+      await a.api.post(
+        '/company-templates',
+        form({ shortcut: 'y', message: 'y' }, { content: '<script>alert(1)</script>', filename: 'x.png', type: 'image/png' }),
+      ),
+      422,
+      'ERR_FILE_TYPE_NOT_ALLOWED',
+    );
+    expectError(
+      await a.api.post(
+        '/company-templates',
+        form({ shortcut: 'z', message: 'z' }, { content: Buffer.concat([PDF, Buffer.alloc(16 * 1024 * 1024)]), filename: 'big.pdf', type: 'application/pdf' }),
+      ),
+      413,
+      'ERR_FILE_TOO_LARGE',
+    );
     expect((await a.api.get('/company-templates/abc')).status).to.equal(422);
     expect((await a.api.get('/company-templates/1?ticketId=x')).status).to.equal(422);
     // Nothing refused was kept, file or row.

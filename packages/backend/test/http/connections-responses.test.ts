@@ -22,8 +22,13 @@ describe('HTTP: connection, conversation and ticket answers fit their response s
     graph = await startFakeGraph({ 'page-token': 'PAGE-9' });
     b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY, META_GRAPH_URL: graph.url });
   });
-  after(async () => { await b.close(); await graph.close(); });
-  beforeEach(async () => { await b.reset(); });
+  after(async () => {
+    await b.close();
+    await graph.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('declares a response schema (or 204) on every route of the groups', () => {
     const mine = b.http.routes.filter((r) => MINE.has(r.tag) || WEBHOOK_PATHS.has(r.path));
@@ -41,11 +46,22 @@ describe('HTTP: connection, conversation and ticket answers fit their response s
 
   it('acknowledges a signed Meta delivery posted to / with a receipt', async () => {
     const { api } = await asSuper(b);
-    const page = await api.post('/socialnet/', { name: 'Loja no Messenger', provider: 'sandbox', externalId: 'PAGE-9', secrets: { pageAccessToken: 'page-token' } });
+    const page = await api.post('/socialnet/', {
+      name: 'Loja no Messenger',
+      provider: 'sandbox',
+      externalId: 'PAGE-9',
+      secrets: { pageAccessToken: 'page-token' },
+    });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     const body = JSON.stringify({
       object: 'page',
-      entry: [{ id: 'PAGE-9', time: 1767268800000, messaging: [{ sender: { id: 'PSID-9' }, recipient: { id: 'PAGE-9' }, timestamp: 1767268800000, message: { mid: 'm_root', text: 'Oi' } }] }],
+      entry: [
+        {
+          id: 'PAGE-9',
+          time: 1767268800000,
+          messaging: [{ sender: { id: 'PSID-9' }, recipient: { id: 'PAGE-9' }, timestamp: 1767268800000, message: { mid: 'm_root', text: 'Oi' } }],
+        },
+      ],
     });
     const res = await client(b.url).post('/', body, { 'x-hub-signature-256': sign(body) });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);

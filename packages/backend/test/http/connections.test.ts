@@ -7,7 +7,11 @@ import { eventually } from '../support/eventually.js';
 
 const TOKEN = 'connection-token-0123456789abcdef';
 
-interface Frame { seq: number; event: string; data: { action: string } & Record<string, unknown>; }
+interface Frame {
+  seq: number;
+  event: string;
+  data: { action: string } & Record<string, unknown>;
+}
 
 function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
   return new Promise((resolve, reject) => {
@@ -18,7 +22,6 @@ function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
     ws.on('error', reject);
   });
 }
-
 
 function upload(data: Buffer, name = 'hello.png', type = 'image/png', field = 'file') {
   const form = new FormData();
@@ -36,26 +39,54 @@ describe('HTTP: connections and sessions', () => {
     graph = await startFakeGraph({ 'EAAB-page-secret': '1029384756', p: '77' });
     b = await startTestBackend({ CHANNEL_RUNTIME: 'external', BROKER_URL: 'nats://127.0.0.1:1', META_GRAPH_URL: graph.url });
   });
-  after(async () => { await b.close(); await graph.close(); });
-  beforeEach(async () => { await b.reset(); });
+  after(async () => {
+    await b.close();
+    await graph.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const inScope = <T>(work: () => Promise<T>) => requestScope(b.infra.db)(work);
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     b.infra.db.orm.em.fork().getConnection().execute(query, params) as Promise<T[]>;
-  const controls = async (id: number) => (await sql<{ subject: string; payload: { action: string } }>(
-    'select subject, payload from outbox where subject = ? order by seq', [`cmd.session.control.${id}`],
-  )).map((r) => r.payload.action);
+  const controls = async (id: number) =>
+    (
+      await sql<{ subject: string; payload: { action: string } }>('select subject, payload from outbox where subject = ? order by seq', [
+        `cmd.session.control.${id}`,
+      ])
+    ).map((r) => r.payload.action);
 
   it('an admin creates, lists, filters, shows, updates and deletes connections; the token is write-only', async () => {
     const { api, company } = await newCompanyWithAdmin(b);
-    const created = await api.post('/chatapp/', { name: 'Main', provider: 'baileys', token: TOKEN, greetingMessage: 'Hello!', isDefault: true, reopenWindowMinutes: 15 });
+    const created = await api.post('/chatapp/', {
+      name: 'Main',
+      provider: 'baileys',
+      token: TOKEN,
+      greetingMessage: 'Hello!',
+      isDefault: true,
+      reopenWindowMinutes: 15,
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    expect(created.body).to.include({ name: 'Main', kind: 'chatapp', provider: 'baileys', status: 'OPENING', companyId: company.id, isDefault: true, reopenWindowMinutes: 15 });
+    expect(created.body).to.include({
+      name: 'Main',
+      kind: 'chatapp',
+      provider: 'baileys',
+      status: 'OPENING',
+      companyId: company.id,
+      isDefault: true,
+      reopenWindowMinutes: 15,
+    });
     expect(created.body.token).to.equal('conn••••cdef');
     expect(created.body).to.not.have.any.keys('tokenDigest', 'secrets');
     const id = created.body.id as number;
     expect((await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN))).id).to.equal(id);
-    const page = await api.post('/socialnet/', { name: 'Page', provider: 'messenger', externalId: '1029384756', secrets: { pageAccessToken: 'EAAB-page-secret' } });
+    const page = await api.post('/socialnet/', {
+      name: 'Page',
+      provider: 'messenger',
+      externalId: '1029384756',
+      secrets: { pageAccessToken: 'EAAB-page-secret' },
+    });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     expect(JSON.stringify(page.body)).to.not.include('EAAB-page-secret');
 
@@ -72,7 +103,14 @@ describe('HTTP: connections and sessions', () => {
     expect(renamed.body).to.include({ name: 'Renamed', complationMessage: 'Bye', token: 'conn••••cdef', channel: 'chatapp', qrcode: '' });
     // The lineage's form: its name of the farewell, its library channel as `provider`, the GET answer sent back with its own fields.
     const shown = (await api.get(`/chatapp/${id}?session=0`)).body;
-    const edited = await api.put(`/chatapp/${id}`, { ...shown, complationMessage: 'Até logo', provider: 'beta', schedules: [], timeSendQueue: '0', promptId: null });
+    const edited = await api.put(`/chatapp/${id}`, {
+      ...shown,
+      complationMessage: 'Até logo',
+      provider: 'beta',
+      schedules: [],
+      timeSendQueue: '0',
+      promptId: null,
+    });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect(edited.body).to.include({ complationMessage: 'Até logo', provider: 'baileys', token: 'conn••••cdef' });
     expect((await inScope(() => b.app.connections.authenticateConnection.execute(TOKEN))).id).to.equal(id);
@@ -113,10 +151,18 @@ describe('HTTP: connections and sessions', () => {
   it('answers bad input with 4xx {error} and writes nothing', async () => {
     const { api } = await newCompanyWithAdmin(b);
     const bad: Array<[string, unknown]> = [
-      ['/chatapp/', {}], ['/chatapp/', { name: '  ' }], ['/chatapp/', { name: 'x'.repeat(121) }], ['/chatapp/', { name: 'A', provider: 'messenger' }],
-      ['/chatapp/', { name: 'A', provider: 'telegraph' }], ['/chatapp/', { name: 'A', token: 'short' }], ['/chatapp/', { name: 'A', reopenWindowMinutes: 10081 }],
-      ['/chatapp/', { name: 'A', greetingMessage: 'x'.repeat(4001) }], ['/chatapp/', { name: 'A', isDefault: 'maybe' }],
-      ['/socialnet/', { name: 'Page' }], ['/socialnet/', { name: 'Page', externalId: '1' }], ['/socialnet/', { name: 'Page', externalId: 'has spaces', secrets: { pageAccessToken: 'p' } }],
+      ['/chatapp/', {}],
+      ['/chatapp/', { name: '  ' }],
+      ['/chatapp/', { name: 'x'.repeat(121) }],
+      ['/chatapp/', { name: 'A', provider: 'messenger' }],
+      ['/chatapp/', { name: 'A', provider: 'telegraph' }],
+      ['/chatapp/', { name: 'A', token: 'short' }],
+      ['/chatapp/', { name: 'A', reopenWindowMinutes: 10081 }],
+      ['/chatapp/', { name: 'A', greetingMessage: 'x'.repeat(4001) }],
+      ['/chatapp/', { name: 'A', isDefault: 'maybe' }],
+      ['/socialnet/', { name: 'Page' }],
+      ['/socialnet/', { name: 'Page', externalId: '1' }],
+      ['/socialnet/', { name: 'Page', externalId: 'has spaces', secrets: { pageAccessToken: 'p' } }],
       ['/chatapp/', '{"name":'],
     ];
     for (const [path, body] of bad) {
@@ -129,14 +175,20 @@ describe('HTTP: connections and sessions', () => {
     expect((await api.get('/chatapp/abc')).status).to.equal(422);
   });
 
-  it('keeps tenants apart: 404 for another company\'s connection, admin routes only for super users', async () => {
+  it("keeps tenants apart: 404 for another company's connection, admin routes only for super users", async () => {
     const a = await newCompanyWithAdmin(b);
     const other = await newCompanyWithAdmin(b);
     const theirs = (await other.api.post('/chatapp/', { name: 'Theirs' })).body.id as number;
     const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `/chatapp/${theirs}`], ['PUT', `/chatapp/${theirs}`, { name: 'Hijack' }], ['DELETE', `/chatapp/${theirs}`],
-      ['POST', `/closedimported/${theirs}`, {}], ['DELETE', `/chatapp/${theirs}/media-upload`], ['POST', `/chatapp/${theirs}/media-upload`, upload(Buffer.from('x'))],
-      ['POST', `/chatappsession/${theirs}`, {}], ['PUT', `/chatappsession/${theirs}`, {}], ['DELETE', `/chatappsession/${theirs}`],
+      ['GET', `/chatapp/${theirs}`],
+      ['PUT', `/chatapp/${theirs}`, { name: 'Hijack' }],
+      ['DELETE', `/chatapp/${theirs}`],
+      ['POST', `/closedimported/${theirs}`, {}],
+      ['DELETE', `/chatapp/${theirs}/media-upload`],
+      ['POST', `/chatapp/${theirs}/media-upload`, upload(Buffer.from('x'))],
+      ['POST', `/chatappsession/${theirs}`, {}],
+      ['PUT', `/chatappsession/${theirs}`, {}],
+      ['DELETE', `/chatappsession/${theirs}`],
     ];
     for (const [method, path, body] of attempts) expect((await a.api.call(method, path, body)).status, `${method} ${path}`).to.equal(404);
     for (const [method, body] of [['GET'], ['PUT', { name: 'x' }], ['DELETE']] as const) {
@@ -171,9 +223,16 @@ describe('HTTP: connections and sessions', () => {
     const { api, company, token } = await newCompanyWithAdmin(b);
     const id = (await api.post('/chatapp/', { name: 'Main', provider: 'baileys' })).body.id as number;
     const socket = await listen(`${b.url.replace('http', 'ws')}/${company.id}?token=${token}`);
-    const sessionFrame = (status: string) => eventually(`a ${status} session frame`, () => socket.frames.find((f) =>
-      f.event === `company-${company.id}-chatappSession` && (f.data.session as { id: number; status: string }).status === status
-      && (f.data.session as { id: number }).id === id && f));
+    const sessionFrame = (status: string) =>
+      eventually(`a ${status} session frame`, () =>
+        socket.frames.find(
+          (f) =>
+            f.event === `company-${company.id}-chatappSession` &&
+            (f.data.session as { id: number; status: string }).status === status &&
+            (f.data.session as { id: number }).id === id &&
+            f,
+        ),
+      );
     const logout = await api.delete(`/chatappsession/${id}`);
     expect(logout.status).to.equal(200);
     expect(logout.body).to.include({ id, status: 'DISCONNECTED' });
@@ -183,7 +242,9 @@ describe('HTTP: connections and sessions', () => {
     expect((await sessionFrame('OPENING')).data.action).to.equal('update');
     expect((await api.put(`/chatappsession/${id}`)).body.status).to.equal('OPENING');
     expect(await controls(id)).to.deep.equal(['start', 'logout', 'start', 'restart']);
-    const [row] = await sql<{ payload: Record<string, unknown> }>('select payload from outbox where subject = ? order by seq desc limit 1', [`cmd.session.control.${id}`]);
+    const [row] = await sql<{ payload: Record<string, unknown> }>('select payload from outbox where subject = ? order by seq desc limit 1', [
+      `cmd.session.control.${id}`,
+    ]);
     expect(row!.payload).to.deep.include({ type: 'SessionControl', action: 'restart', companyId: company.id, chatappId: id, provider: 'baileys' });
     socket.ws.close();
   });
@@ -225,10 +286,20 @@ describe('HTTP: connections and sessions', () => {
     const { api, company, admin } = await newCompanyWithAdmin(b);
     const id = (await api.post('/chatapp/', { name: 'Imported' })).body.id as number;
     const otherId = (await api.post('/chatapp/', { name: 'Other' })).body.id as number;
-    const inbound = (chatappId: number, from: string) => inScope(() => b.app.conversations.routeInbound.execute({
-      type: 'InboundMessage', companyId: company.id, chatappId, providerMessageId: `imp-${chatappId}-${from}`, from, senderName: from, body: 'old',
-      isGroup: false, at: new Date().toISOString(),
-    }));
+    const inbound = (chatappId: number, from: string) =>
+      inScope(() =>
+        b.app.conversations.routeInbound.execute({
+          type: 'InboundMessage',
+          companyId: company.id,
+          chatappId,
+          providerMessageId: `imp-${chatappId}-${from}`,
+          from,
+          senderName: from,
+          body: 'old',
+          isGroup: false,
+          at: new Date().toISOString(),
+        }),
+      );
     for (const from of ['5511900000001', '5511900000002', '5511900000003']) await inbound(id, from);
     await inbound(otherId, '5511900000004');
     const [taken] = await sql<{ id: number }>('select id from tickets where connection_id = ? order by id limit 1', [id]);
@@ -244,20 +315,26 @@ describe('HTTP: connections and sessions', () => {
 
 describe('HTTP: connections with the embedded channel runtime', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
 
   it('a sandbox connection connects through the outbox, the relay and the runtime; a logout disconnects it', async () => {
     const { api, company, token } = await newCompanyWithAdmin(b);
     const socket = await listen(`${b.url.replace('http', 'ws')}/${company.id}?token=${token}`);
     const id = (await api.post('/chatapp/', { name: 'Sandbox', provider: 'sandbox' })).body.id as number;
     await eventually('the session to connect', async () => (await api.get(`/chatapp/${id}`)).body.status === 'CONNECTED');
-    const published = await b.infra.db.orm.em.fork().getConnection().execute('select published_at from outbox') as Array<{ published_at: unknown }>;
+    const published = (await b.infra.db.orm.em.fork().getConnection().execute('select published_at from outbox')) as Array<{ published_at: unknown }>;
     expect(published).to.have.length(1);
     expect(published[0]!.published_at).to.not.equal(null);
     expect((await api.delete(`/chatappsession/${id}`)).body.status).to.equal('DISCONNECTED');
     await eventually('the frames of the whole story', () => {
-      const statuses = socket.frames.filter((f) => f.event === `company-${company.id}-chatappSession`).map((f) => (f.data.session as { status: string }).status);
+      const statuses = socket.frames
+        .filter((f) => f.event === `company-${company.id}-chatappSession`)
+        .map((f) => (f.data.session as { status: string }).status);
       return statuses.includes('CONNECTED') && statuses.at(-1) === 'DISCONNECTED';
     });
     expect((await api.get(`/chatapp/${id}`)).body.status).to.equal('DISCONNECTED');

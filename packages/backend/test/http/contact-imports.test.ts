@@ -39,9 +39,15 @@ function form(file: Buffer | string, filename: string, fields: Record<string, st
 
 describe('HTTP: contact imports', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('imports a CSV of 10,000 contacts with 50 bad rows in the background: 9,950 contacts, a report of the 50, progress on the namespace; a rerun creates nothing', async function () {
     this.timeout(180_000);
@@ -107,7 +113,12 @@ describe('HTTP: contact imports', () => {
     const latin1 = Buffer.from('Quem;Fone;Obs\r\nJoão;(11) 97777-0001;cliente antigo\r\n', 'latin1');
     const mapped = await a.api.post('/contacts/upload', form(latin1, 'x.csv', { mapping: JSON.stringify({ name: 'quem', number: 2 }) }));
     expect(mapped.status, JSON.stringify(mapped.body)).to.equal(202);
-    const list = await a.api.post('/contactsImport', { contacts: [{ name: 'Lia', number: 5511977770002 }, { name: 'Mau', number: '1' }] });
+    const list = await a.api.post('/contactsImport', {
+      contacts: [
+        { name: 'Lia', number: 5511977770002 },
+        { name: 'Mau', number: '1' },
+      ],
+    });
     expect(list.status, JSON.stringify(list.body)).to.equal(200);
     expect(list.body).to.include({ source: 'list', total: 2 });
     const single = await a.api.post('/contactsImport', { name: 'Rui', number: '5511977770003', email: 'rui@mail.test' });
@@ -131,10 +142,18 @@ describe('HTTP: contact imports', () => {
     expectError(await a.api.post('/contacts/upload', form('Nome,Email\r\nAna,a@x.test\r\n', 'x.csv')), 422, 'ERR_IMPORT_NO_NUMBER_COLUMN');
     expectError(await a.api.post('/contacts/upload', form('Nome,Telefone\r\n', 'x.csv')), 422, 'ERR_IMPORT_EMPTY');
     expectError(await a.api.post('/contacts/upload', form('', 'x.csv')), 422, 'ERR_EMPTY_FILE'); // the multipart reader refuses any empty file
-    expectError(await a.api.post('/contacts/upload', form(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.xls')), 422, 'ERR_IMPORT_UNSUPPORTED_FILE');
+    expectError(
+      await a.api.post('/contacts/upload', form(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.xls')),
+      422,
+      'ERR_IMPORT_UNSUPPORTED_FILE',
+    );
     expectError(await a.api.post('/contacts/upload', form(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx')), 422, 'ERR_IMPORT_INVALID_FILE');
     expectError(await a.api.post('/contacts/upload', form('Nome,Telefone\r\nAna,1\r\n', 'x.csv', { mapping: '{not json' })), 422, 'ERR_VALIDATION');
-    expectError(await a.api.post('/contacts/upload', form('Nome,Telefone\r\nAna,1\r\n', 'x.csv', { mapping: '{"number":"Fone"}' })), 422, 'ERR_IMPORT_UNKNOWN_COLUMN');
+    expectError(
+      await a.api.post('/contacts/upload', form('Nome,Telefone\r\nAna,1\r\n', 'x.csv', { mapping: '{"number":"Fone"}' })),
+      422,
+      'ERR_IMPORT_UNKNOWN_COLUMN',
+    );
     const noFile = new FormData();
     noFile.append('mapping', '{}');
     expectError(await a.api.post('/contacts/upload', noFile), 422, 'ERR_IMPORT_NO_FILE');

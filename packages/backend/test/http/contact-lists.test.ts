@@ -26,12 +26,18 @@ describe('HTTP: contact lists and their items', () => {
   let b: TestBackend;
   // The number check stays out of the way here (its own suite below runs it often): it runs once
   // right after each reset, on nothing yet, and then not for an hour.
-  before(async () => { b = await startTestBackend({ CONTACT_LIST_CHECK_INTERVAL_MS: '3600000' }); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend({ CONTACT_LIST_CHECK_INTERVAL_MS: '3600000' });
+  });
+  after(async () => {
+    await b.close();
+  });
   beforeEach(async () => {
     await b.reset();
-    await eventually('the number check\'s first run', async () => {
-      const [job] = await sql(b, `select run_at > now() + interval '1 minute' as later from jobs where name = 'contact-lists.check-numbers'`, []) as Array<{ later: boolean }>;
+    await eventually("the number check's first run", async () => {
+      const [job] = (await sql(b, `select run_at > now() + interval '1 minute' as later from jobs where name = 'contact-lists.check-numbers'`, [])) as Array<{
+        later: boolean;
+      }>;
       return job?.later === true;
     });
   });
@@ -45,9 +51,22 @@ describe('HTTP: contact lists and their items', () => {
     expect(created.body).to.include({ name: 'Clientes 2025', companyId: a.company.id, contactsCount: 0, lastImport: null });
     const listId = created.body.id as number;
     const ns = await openNamespace(b.url, a.company.id, a.token);
-    const item = await a.api.post('/contact-list-items', { name: 'Maria', number: '+55 (11) 98888-7777', email: 'MARIA@x.test', contactListId: String(listId), companyId: 999 });
+    const item = await a.api.post('/contact-list-items', {
+      name: 'Maria',
+      number: '+55 (11) 98888-7777',
+      email: 'MARIA@x.test',
+      contactListId: String(listId),
+      companyId: 999,
+    });
     expect(item.status, JSON.stringify(item.body)).to.equal(200);
-    expect(item.body).to.include({ contactListId: listId, name: 'Maria', number: '5511988887777', email: 'maria@x.test', isChatappValid: false, validity: 'unknown' });
+    expect(item.body).to.include({
+      contactListId: listId,
+      name: 'Maria',
+      number: '5511988887777',
+      email: 'maria@x.test',
+      isChatappValid: false,
+      validity: 'unknown',
+    });
     await ns.waitFor((f) => f.event === `company-${a.company.id}-ContactListItem` && f.data.action === 'create' && f.data.record.id === item.body.id);
     await ns.waitFor((f) => f.event === `company-${a.company.id}-ContactList` && f.data.action === 'update' && f.data.record.contactsCount === 1);
     const edited = await a.api.put(`/contact-list-items/${item.body.id}`, { ...item.body, name: 'Maria Souza', companyId: a.company.id, contactListId: 12345 });
@@ -80,43 +99,61 @@ describe('HTTP: contact lists and their items', () => {
     const later = await a.api.post('/contact-lists', { name: 'Depois' });
     const marker = await a.api.post('/tags', { name: 'Marker', color: '#123456' });
     await opNs.waitFor((f) => f.event === `company-${a.company.id}-tag` && f.data.tag.id === marker.body.id);
-    expect(opNs.frames.filter((f) => /-ContactList/.test(f.event)), `${later.body.id}`).to.deep.equal([]);
+    expect(
+      opNs.frames.filter((f) => /-ContactList/.test(f.event)),
+      `${later.body.id}`,
+    ).to.deep.equal([]);
     opNs.close();
   });
 
-  it('answers another company\'s lists and items with 404, and writes nothing there', async () => {
+  it("answers another company's lists and items with 404, and writes nothing there", async () => {
     const a = await newCompanyWithAdmin(b);
     const o = await newCompanyWithAdmin(b);
     const list = (await a.api.post('/contact-lists', { name: 'Deles' })).body;
     const item = (await a.api.post('/contact-list-items', { number: '5511988887777', contactListId: list.id })).body;
     for (const res of [
-      await o.api.get(`/contact-lists/${list.id}`), await o.api.put(`/contact-lists/${list.id}`, { name: 'Minha' }), await o.api.delete(`/contact-lists/${list.id}`),
+      await o.api.get(`/contact-lists/${list.id}`),
+      await o.api.put(`/contact-lists/${list.id}`, { name: 'Minha' }),
+      await o.api.delete(`/contact-lists/${list.id}`),
       await o.api.post(`/contact-lists/${list.id}/upload`, form('numero\n5511977776666\n', 'x.csv')),
-      await o.api.get(`/contact-list-items?contactListId=${list.id}`), await o.api.get(`/contact-list-items/list?contactListId=${list.id}`),
+      await o.api.get(`/contact-list-items?contactListId=${list.id}`),
+      await o.api.get(`/contact-list-items/list?contactListId=${list.id}`),
       await o.api.post('/contact-list-items', { number: '5511977776666', contactListId: list.id }),
-    ]) expectError(res, 404, 'ERR_NO_CONTACT_LIST_FOUND');
+    ])
+      expectError(res, 404, 'ERR_NO_CONTACT_LIST_FOUND');
     for (const res of [
-      await o.api.get(`/contact-list-items/${item.id}`), await o.api.put(`/contact-list-items/${item.id}`, { name: 'Mine' }), await o.api.delete(`/contact-list-items/${item.id}`),
-    ]) expectError(res, 404, 'ERR_NO_CONTACT_LIST_ITEM_FOUND');
+      await o.api.get(`/contact-list-items/${item.id}`),
+      await o.api.put(`/contact-list-items/${item.id}`, { name: 'Mine' }),
+      await o.api.delete(`/contact-list-items/${item.id}`),
+    ])
+      expectError(res, 404, 'ERR_NO_CONTACT_LIST_ITEM_FOUND');
     expect((await o.api.get('/contact-lists')).body).to.deep.equal({ records: [], count: 0, hasMore: false });
     expect((await o.api.get('/contact-list-items')).body).to.deep.equal({ contacts: [], count: 0, hasMore: false });
     expect((await a.api.get(`/contact-lists/${list.id}`)).body).to.include({ name: 'Deles', contactsCount: 1, lastImport: null });
     expect((await a.api.get(`/contact-list-items/${item.id}`)).body).to.deep.equal(item);
   });
 
-  it('refuses every route with 403 when the company\'s plan has no campaigns', async () => {
+  it("refuses every route with 403 when the company's plan has no campaigns", async () => {
     const { api: root } = await asSuper(b);
     const plan = await root.post('/plans', { name: 'Sem campanhas', users: 5, connections: 2, queues: 3, amount: '10.00', useCampaigns: false });
     expect(plan.status, JSON.stringify(plan.body)).to.equal(201);
     const small = await newCompanyWithAdmin(b, { planId: plan.body.id });
     for (const res of [
-      await small.api.get('/contact-lists/list'), await small.api.get('/contact-lists'), await small.api.get('/contact-lists/1'),
-      await small.api.post('/contact-lists', { name: 'x' }), await small.api.post('/contact-lists/1/upload', form('numero\n5511977776666\n', 'x.csv')),
-      await small.api.put('/contact-lists/1', { name: 'x' }), await small.api.delete('/contact-lists/1'),
-      await small.api.get('/contact-list-items/list?contactListId=1'), await small.api.get('/contact-list-items'), await small.api.get('/contact-list-items/1'),
-      await small.api.post('/contact-list-items', { number: '5511977776666', contactListId: 1 }), await small.api.put('/contact-list-items/1', {}),
+      await small.api.get('/contact-lists/list'),
+      await small.api.get('/contact-lists'),
+      await small.api.get('/contact-lists/1'),
+      await small.api.post('/contact-lists', { name: 'x' }),
+      await small.api.post('/contact-lists/1/upload', form('numero\n5511977776666\n', 'x.csv')),
+      await small.api.put('/contact-lists/1', { name: 'x' }),
+      await small.api.delete('/contact-lists/1'),
+      await small.api.get('/contact-list-items/list?contactListId=1'),
+      await small.api.get('/contact-list-items'),
+      await small.api.get('/contact-list-items/1'),
+      await small.api.post('/contact-list-items', { number: '5511977776666', contactListId: 1 }),
+      await small.api.put('/contact-list-items/1', {}),
       await small.api.delete('/contact-list-items/1'),
-    ]) expectError(res, 403, 'ERR_PLAN_FEATURE_DISABLED');
+    ])
+      expectError(res, 403, 'ERR_PLAN_FEATURE_DISABLED');
   });
 
   it('refuses bad input with a 4xx and its code', async () => {
@@ -135,12 +172,26 @@ describe('HTTP: contact lists and their items', () => {
     expectError(await a.api.post('/contact-list-items', { number: 'abc', contactListId: list.id }), 422, 'ERR_INVALID_NUMBER');
     expectError(await a.api.post('/contact-list-items', { contactListId: list.id }), 422, 'ERR_MISSING_NUMBER');
     expectError(await a.api.post('/contact-list-items', { number: '5511966665555', email: 'x@', contactListId: list.id }), 422, 'ERR_INVALID_EMAIL');
-    expectError(await a.api.post('/contact-list-items', { number: '5511966665555', contactListId: list.id, variables: { '': 'x' } }), 422, 'ERR_INVALID_CONTACT_LIST_VARIABLES');
-    expect((await a.api.post('/contact-list-items', { number: '5511966665555', contactListId: list.id, variables: { x: 1 } })).body.error).to.equal('ERR_VALIDATION');
+    expectError(
+      await a.api.post('/contact-list-items', { number: '5511966665555', contactListId: list.id, variables: { '': 'x' } }),
+      422,
+      'ERR_INVALID_CONTACT_LIST_VARIABLES',
+    );
+    expect((await a.api.post('/contact-list-items', { number: '5511966665555', contactListId: list.id, variables: { x: 1 } })).body.error).to.equal(
+      'ERR_VALIDATION',
+    );
     expectError(await a.api.post(`/contact-lists/${list.id}/upload`, form('Nome,Cidade\r\nAna,Santos\r\n', 'x.csv')), 422, 'ERR_IMPORT_NO_NUMBER_COLUMN');
     expectError(await a.api.post(`/contact-lists/${list.id}/upload`, form('Nome,Telefone\r\n', 'x.csv')), 422, 'ERR_IMPORT_EMPTY');
-    expectError(await a.api.post(`/contact-lists/${list.id}/upload`, form(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.xls')), 422, 'ERR_IMPORT_UNSUPPORTED_FILE');
-    expectError(await a.api.post(`/contact-lists/${list.id}/upload`, form(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx')), 422, 'ERR_IMPORT_INVALID_FILE');
+    expectError(
+      await a.api.post(`/contact-lists/${list.id}/upload`, form(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.xls')),
+      422,
+      'ERR_IMPORT_UNSUPPORTED_FILE',
+    );
+    expectError(
+      await a.api.post(`/contact-lists/${list.id}/upload`, form(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx')),
+      422,
+      'ERR_IMPORT_INVALID_FILE',
+    );
     expectError(await a.api.post(`/contact-lists/${list.id}/upload`, new FormData()), 422, 'ERR_IMPORT_NO_FILE');
     expectError(await a.api.post(`/contact-lists/${list.id}/upload`, { file: 'x' }), 415, 'ERR_UNSUPPORTED_CONTENT_TYPE');
     const wide = `numero,${Array.from({ length: 51 }, (_, i) => `c${i}`).join(',')}\r\n5511955554444${',x'.repeat(51)}\r\n`;
@@ -152,9 +203,11 @@ describe('HTTP: contact lists and their items', () => {
   it('refuses to delete a list that a campaign which has not started will read', async () => {
     const a = await newCompanyWithAdmin(b);
     const list = (await a.api.post('/contact-lists', { name: 'Black Friday' })).body;
-    const [campaign] = await sql(b, `insert into campaigns (company_id, name, status, contact_list_id, created_at, updated_at) values (?, ?, 'PROGRAMADA', ?, now(), now()) returning id`, [
-      a.company.id, 'Ofertas', list.id,
-    ]) as Array<{ id: number }>;
+    const [campaign] = (await sql(
+      b,
+      `insert into campaigns (company_id, name, status, contact_list_id, created_at, updated_at) values (?, ?, 'PROGRAMADA', ?, now(), now()) returning id`,
+      [a.company.id, 'Ofertas', list.id],
+    )) as Array<{ id: number }>;
     expectError(await a.api.delete(`/contact-lists/${list.id}`), 409, 'ERR_CONTACT_LIST_IN_USE');
     await sql(b, `update campaigns set status = 'CANCELADA' where id = ?`, [campaign!.id]);
     expect((await a.api.delete(`/contact-lists/${list.id}`)).status).to.equal(200);
@@ -174,14 +227,30 @@ describe('HTTP: contact lists and their items', () => {
     expect(started.status, JSON.stringify(started.body)).to.equal(202);
     expect(started.body).to.include({ status: 'pending', total: 1204, processed: 0, contactListId: list.id, fileName: 'clientes.csv' });
     const importId = started.body.importId as number;
-    const done = await ns.waitFor((f) => f.event === `company-${a.company.id}-contactListImport` && f.data.action === 'done' && f.data.importId === importId, 30_000);
+    const done = await ns.waitFor(
+      (f) => f.event === `company-${a.company.id}-contactListImport` && f.data.action === 'done' && f.data.importId === importId,
+      30_000,
+    );
     expect(done.data).to.deep.include({
-      status: 'done', total: 1204, processed: 1204, created: 1200, duplicates: 2, invalid: 2,
-      errors: [{ row: 1204, reason: 'ERR_MISSING_NUMBER' }, { row: 1205, reason: 'ERR_INVALID_NUMBER' }],
+      status: 'done',
+      total: 1204,
+      processed: 1204,
+      created: 1200,
+      duplicates: 2,
+      invalid: 2,
+      errors: [
+        { row: 1204, reason: 'ERR_MISSING_NUMBER' },
+        { row: 1205, reason: 'ERR_INVALID_NUMBER' },
+      ],
     });
-    const progress = ns.of('contactListImport').filter((f) => f.data.action === 'progress' && f.data.importId === importId).map((f) => f.data.processed);
+    const progress = ns
+      .of('contactListImport')
+      .filter((f) => f.data.action === 'progress' && f.data.importId === importId)
+      .map((f) => f.data.processed);
     expect(progress).to.deep.equal([500, 1000, 1204]);
-    const reload = await ns.waitFor((f) => f.event === `company-${a.company.id}-ContactListItem` && f.data.action === 'reload' && f.data.contactListId === list.id && f.seq > done.seq);
+    const reload = await ns.waitFor(
+      (f) => f.event === `company-${a.company.id}-ContactListItem` && f.data.action === 'reload' && f.data.contactListId === list.id && f.seq > done.seq,
+    );
     expect(reload.data.records).to.have.length(20);
     const shown = (await a.api.get(`/contact-lists/${list.id}`)).body;
     expect(shown).to.include({ contactsCount: 1201, unknownCount: 1201 });
@@ -199,11 +268,16 @@ describe('HTTP: contact lists and their items', () => {
     const xlsx = Buffer.from(await book.xlsx.writeBuffer());
     const second = await a.api.post(`/contact-lists/${list.id}/upload`, form(xlsx, 'planilha.xlsx'));
     expect(second.status, JSON.stringify(second.body)).to.equal(202);
-    const secondDone = await ns.waitFor((f) => f.event === `company-${a.company.id}-contactListImport` && f.data.action === 'done' && f.data.importId === second.body.importId, 30_000);
+    const secondDone = await ns.waitFor(
+      (f) => f.event === `company-${a.company.id}-contactListImport` && f.data.action === 'done' && f.data.importId === second.body.importId,
+      30_000,
+    );
     expect(secondDone.data).to.deep.include({ status: 'done', total: 2, created: 1, duplicates: 1, invalid: 0 });
     const bruno = (await a.api.get(`/contact-list-items?contactListId=${list.id}&searchParam=bruno`)).body.contacts[0];
     expect(bruno).to.deep.include({ number: '5521977776666', variables: { empresa: 'ACME' } });
-    const c0 = (await a.api.get(`/contact-list-items?contactListId=${list.id}&searchParam=Cliente%200`)).body.contacts.find((c: { number: string }) => c.number === '5511970000000');
+    const c0 = (await a.api.get(`/contact-list-items?contactListId=${list.id}&searchParam=Cliente%200`)).body.contacts.find(
+      (c: { number: string }) => c.number === '5511970000000',
+    );
     expect(c0).to.deep.include({ name: 'Cliente 0', email: 'c0@x.test' });
     expect(c0.variables).to.deep.equal({ cidade: 'Santos', plano: 'ouro', empresa: 'Outra' });
     expect((await a.api.get(`/contact-lists/${list.id}`)).body.lastImport.importId).to.equal(second.body.importId);
@@ -211,13 +285,19 @@ describe('HTTP: contact lists and their items', () => {
   });
 });
 
-describe('HTTP: the contact lists\' number check, with the sandbox', () => {
+describe("HTTP: the contact lists' number check, with the sandbox", () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ CONTACT_LIST_CHECK_INTERVAL_MS: '200', CONTACT_LIST_CHECKS_PER_COMPANY: '5' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ CONTACT_LIST_CHECK_INTERVAL_MS: '200', CONTACT_LIST_CHECKS_PER_COMPANY: '5' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
-  it('checks new items on the default connection: found → valid in the provider\'s form, unknown → invalid; a session that is down → error, not invalid', async () => {
+  it("checks new items on the default connection: found → valid in the provider's form, unknown → invalid; a session that is down → error, not invalid", async () => {
     const d = await sandboxDesk(b);
     const { token, user } = await asSuper(b);
     const companyId = user.companyId as number;
@@ -232,9 +312,13 @@ describe('HTTP: the contact lists\' number check, with the sandbox', () => {
     });
     expect(checked.find((i) => i.id === old.id)).to.include({ validity: 'valid', isChatappValid: true, number: '5511988887777', validationError: null });
     expect(checked.find((i) => i.id === short.id)).to.include({ validity: 'invalid', isChatappValid: false });
-    const reload = await ns.waitFor((f) => f.event === `company-${companyId}-ContactListItem` && f.data.action === 'reload' && f.data.records.some((r: { id: number }) => r.id === old.id));
+    const reload = await ns.waitFor(
+      (f) => f.event === `company-${companyId}-ContactListItem` && f.data.action === 'reload' && f.data.records.some((r: { id: number }) => r.id === old.id),
+    );
     expect(reload.data.contactListId).to.equal(list.id);
-    await ns.waitFor((f) => f.event === `company-${companyId}-ContactList` && f.data.action === 'update' && f.data.record.validCount === 1 && f.data.record.invalidCount === 1);
+    await ns.waitFor(
+      (f) => f.event === `company-${companyId}-ContactList` && f.data.action === 'update' && f.data.record.validCount === 1 && f.data.record.invalidCount === 1,
+    );
 
     expect((await d.admin.delete(`/chatappsession/${d.connectionId}`)).body.status).to.equal('DISCONNECTED');
     const down = (await d.admin.post('/contact-list-items', { number: '5521977776666', contactListId: list.id })).body;

@@ -10,9 +10,15 @@ const expectError = (res: Reply, status: number, error: string) => {
 
 describe('HTTP: contact sellers', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   async function operator(a: Awaited<ReturnType<typeof newCompanyWithAdmin>>, name: string) {
     const email = `${name.toLowerCase()}-${a.company.id}@sellers.test`;
@@ -66,20 +72,37 @@ describe('HTTP: contact sellers', () => {
     const theirs = (await beta.api.post('/contacts', { name: 'Deles', number: '5511977776666' })).body;
 
     const sellers = (await ana.api.get('/contact-sellers/sellers')).body;
-    expect(sellers.map((s: any) => [s.name, s.profile])).to.deep.equal([['Ana', 'user'], ['Bia', 'user'], [a.admin.name, 'admin']].sort((x, y) => x[0]!.localeCompare(y[0]!)));
+    expect(sellers.map((s: any) => [s.name, s.profile])).to.deep.equal(
+      [
+        ['Ana', 'user'],
+        ['Bia', 'user'],
+        [a.admin.name, 'admin'],
+      ].sort((x, y) => x[0]!.localeCompare(y[0]!)),
+    );
     expect(sellers.find((s: any) => s.id === ana.id)).to.deep.equal({ id: ana.id, name: 'Ana', email: `ana-${a.company.id}@sellers.test`, profile: 'user' });
     expect((await beta.api.get('/contact-sellers/sellers')).body.map((s: any) => s.id)).to.deep.equal([beta.admin.id]);
 
-    expect((await ana.api.get(`/contact-sellers/responsible/${contact.id}`)).body).to.deep.equal({ contactId: contact.id, seller: null, since: null, assignedBy: null });
+    expect((await ana.api.get(`/contact-sellers/responsible/${contact.id}`)).body).to.deep.equal({
+      contactId: contact.id,
+      seller: null,
+      since: null,
+      assignedBy: null,
+    });
     expectError(await ana.api.put(`/contact-sellers/assign/${contact.id}`, { userId: bia.id }), 403, 'ERR_NO_PERMISSION');
     expect((await ana.api.put(`/contact-sellers/assign/${contact.id}`, { userId: ana.id })).status).to.equal(200);
     expectError(await bia.api.put(`/contact-sellers/assign/${contact.id}`, { userId: bia.id }), 403, 'ERR_NO_PERMISSION');
     expectError(await bia.api.put(`/contact-sellers/assign/${contact.id}`, { userId: null }), 403, 'ERR_NO_PERMISSION');
     expect((await ana.api.put(`/contact-sellers/assign/${contact.id}`, { userId: bia.id })).body.seller).to.deep.equal({ id: bia.id, name: 'Bia' });
-    expect((await a.api.put(`/contact-sellers/assign/${contact.id}`, { userId: null })).body).to.deep.include({ seller: null, assignedBy: { id: a.admin.id, name: a.admin.name } });
+    expect((await a.api.put(`/contact-sellers/assign/${contact.id}`, { userId: null })).body).to.deep.include({
+      seller: null,
+      assignedBy: { id: a.admin.id, name: a.admin.name },
+    });
     // The admins' own route writes the same owner, recorded the same way.
     expect((await a.api.put(`/contact-wallet/${contact.id}`, { userId: ana.id })).status).to.equal(200);
-    expect((await bia.api.get(`/contact-sellers/responsible/${contact.id}`)).body).to.deep.include({ seller: { id: ana.id, name: 'Ana' }, assignedBy: { id: a.admin.id, name: a.admin.name } });
+    expect((await bia.api.get(`/contact-sellers/responsible/${contact.id}`)).body).to.deep.include({
+      seller: { id: ana.id, name: 'Ana' },
+      assignedBy: { id: a.admin.id, name: a.admin.name },
+    });
 
     expectError(await a.api.get(`/contact-sellers/responsible/${theirs.id}`), 404, 'ERR_NO_CONTACT_FOUND');
     expectError(await a.api.put(`/contact-sellers/assign/${theirs.id}`, { userId: ana.id }), 404, 'ERR_NO_CONTACT_FOUND');

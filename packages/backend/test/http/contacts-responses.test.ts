@@ -8,9 +8,15 @@ import { startTestBackend, type Reply, type TestBackend } from '../support/test-
  */
 describe('HTTP: contact responses fit their schemas', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const ok = (res: Reply, status = 200) => {
     expect(res.status, JSON.stringify(res.body)).to.equal(status);
@@ -19,10 +25,16 @@ describe('HTTP: contact responses fit their schemas', () => {
 
   it('answers every contact and import route with a body of its schema', async () => {
     const d = await sandboxDesk(b);
-    const created = ok(await d.admin.post('/contacts', {
-      name: 'Carla', number: '5511987650003', email: 'carla@x.test', extraInfo: [{ name: 'CPF', value: '1' }],
-      identifiers: [{ kind: 'psid', value: '998877', pageId: 'page-1' }],
-    }), 201);
+    const created = ok(
+      await d.admin.post('/contacts', {
+        name: 'Carla',
+        number: '5511987650003',
+        email: 'carla@x.test',
+        extraInfo: [{ name: 'CPF', value: '1' }],
+        identifiers: [{ kind: 'psid', value: '998877', pageId: 'page-1' }],
+      }),
+      201,
+    );
     const id = created.id as number;
     expect(created.identifiers.map((i: { kind: string }) => i.kind)).to.have.members(['phone', 'psid']);
     ok(await d.admin.get('/contacts'));

@@ -5,14 +5,25 @@ import { client, login, newCompanyWithAdmin, startTestBackend, type TestBackend 
 
 describe('HTTP: contacts', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('creates, pages, searches, shows, changes and deletes contacts, telling the namespace each time', async () => {
     const a = await newCompanyWithAdmin(b);
     const ns = await openNamespace(b.url, a.company.id, a.token);
-    const created = await a.api.post('/contacts', { name: 'Joana Araújo', number: '+55 (11) 98888-7777', email: 'Joana@X.test', extraInfo: [{ name: 'CPF', value: '1' }] });
+    const created = await a.api.post('/contacts', {
+      name: 'Joana Araújo',
+      number: '+55 (11) 98888-7777',
+      email: 'Joana@X.test',
+      extraInfo: [{ name: 'CPF', value: '1' }],
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.deep.include({ name: 'Joana Araújo', number: '5511988887777', email: 'joana@x.test', active: true, blocked: false, tags: [] });
     const id = created.body.id as number;
@@ -64,15 +75,31 @@ describe('HTTP: contacts', () => {
     expect((await a.api.put(`/contacts/${other}/link-user`, { userId: op.body.id })).status).to.equal(200);
   });
 
-  it('takes what the lineage client\'s forms send: a new contact\'s form values, the GET answer sent back on edit, its list filters', async () => {
+  it("takes what the lineage client's forms send: a new contact's form values, the GET answer sent back on edit, its list filters", async () => {
     const a = await newCompanyWithAdmin(b);
     const created = await a.api.post('/contacts', {
-      name: 'Joana', number: '5511988887777', email: '', disableBot: true, lgpdAcceptedAt: '', companyId: 999, chatappId: 3,
-      extraInfo: [{ name: 'CPF', value: '1' }, { name: '', value: '' }], acceptAudioMessage: false,
+      name: 'Joana',
+      number: '5511988887777',
+      email: '',
+      disableBot: true,
+      lgpdAcceptedAt: '',
+      companyId: 999,
+      chatappId: 3,
+      extraInfo: [
+        { name: 'CPF', value: '1' },
+        { name: '', value: '' },
+      ],
+      acceptAudioMessage: false,
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.deep.include({
-      companyId: a.company.id, email: null, disableBot: true, acceptAudioMessage: false, urlPicture: null, active: true, extraInfo: [{ name: 'CPF', value: '1' }],
+      companyId: a.company.id,
+      email: null,
+      disableBot: true,
+      acceptAudioMessage: false,
+      urlPicture: null,
+      active: true,
+      extraInfo: [{ name: 'CPF', value: '1' }],
     });
     expect(created.body).to.not.have.any.keys('profilePicUrl', 'acceptAudio');
     const id = created.body.id as number;
@@ -82,7 +109,15 @@ describe('HTTP: contacts', () => {
     const shown = (await a.api.get(`/contacts/${id}`)).body;
     const edited = await a.api.put(`/contacts/${id}`, { ...shown, name: 'Joana Araújo', extraInfo: [...shown.extraInfo, { name: 'Plano', value: 'Ouro' }] });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
-    expect(edited.body).to.deep.include({ id, name: 'Joana Araújo', createdAt: shown.createdAt, extraInfo: [{ name: 'CPF', value: '1' }, { name: 'Plano', value: 'Ouro' }] });
+    expect(edited.body).to.deep.include({
+      id,
+      name: 'Joana Araújo',
+      createdAt: shown.createdAt,
+      extraInfo: [
+        { name: 'CPF', value: '1' },
+        { name: 'Plano', value: 'Ouro' },
+      ],
+    });
     expect(edited.body.identifiers).to.deep.equal(shown.identifiers);
     expect(edited.body.tags.map((t: { id: number }) => t.id)).to.deep.equal([tag]);
     expect((await a.api.put(`/contacts/${id}`, { ...edited.body, active: false })).body).to.include({ active: false, blocked: true });
@@ -107,23 +142,38 @@ describe('HTTP: contacts', () => {
     const o = await newCompanyWithAdmin(b);
     const id = (await a.api.post('/contacts', { name: 'Ana', number: '5511977776666' })).body.id as number;
     const foreign = [
-      await o.api.get(`/contacts/${id}`), await o.api.put(`/contacts/${id}`, { name: 'x' }), await o.api.delete(`/contacts/${id}`),
-      await o.api.put(`/contacts/toggleAcceptAudio/${id}`), await o.api.put(`/contacts/toggleDisableBot/${id}`), await o.api.put(`/contacts/block/${id}`),
-      await o.api.get(`/contactTags/${id}`), await o.api.put(`/contact-wallet/${id}`, { userId: o.admin.id }),
-      await o.api.put(`/contacts/${id}/link-user`, { userId: o.admin.id }), await o.api.put(`/contacts/${id}/unlink-user`),
-      await a.api.put(`/contact-wallet/${id}`, { userId: o.admin.id }), await a.api.put(`/contacts/${id}/link-user`, { userId: o.admin.id }),
+      await o.api.get(`/contacts/${id}`),
+      await o.api.put(`/contacts/${id}`, { name: 'x' }),
+      await o.api.delete(`/contacts/${id}`),
+      await o.api.put(`/contacts/toggleAcceptAudio/${id}`),
+      await o.api.put(`/contacts/toggleDisableBot/${id}`),
+      await o.api.put(`/contacts/block/${id}`),
+      await o.api.get(`/contactTags/${id}`),
+      await o.api.put(`/contact-wallet/${id}`, { userId: o.admin.id }),
+      await o.api.put(`/contacts/${id}/link-user`, { userId: o.admin.id }),
+      await o.api.put(`/contacts/${id}/unlink-user`),
+      await a.api.put(`/contact-wallet/${id}`, { userId: o.admin.id }),
+      await a.api.put(`/contacts/${id}/link-user`, { userId: o.admin.id }),
     ];
     for (const res of foreign) expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.api.get('/contacts')).body.count).to.equal(0);
     expect((await o.api.get('/contacts/list')).body).to.deep.equal([]);
     const bad = [
-      await a.api.post('/contacts', { name: 'x' }), await a.api.post('/contacts', { name: 'x', number: 'abc' }),
-      await a.api.post('/contacts', { name: 'x', number: '5511911112222', email: 'nope' }), await a.api.post('/contacts', { name: 42, number: '5511911112222' }),
-      await a.api.put(`/contacts/${id}`, { name: '' }), await a.api.put(`/contacts/${id}`, { identifiers: [{ kind: 'email', value: '1' }] }),
-      await a.api.get('/contacts?contactTag=%5B%22x%22%5D'), await a.api.put(`/contacts/${id}`, { acceptAudioMessage: 'yes' }),
-      await a.api.put(`/contacts/block/${id}`, { active: 'no' }), await a.api.put(`/contact-wallet/${id}`, {}),
-      await a.api.put(`/contacts/${id}/link-user`, { userId: 'x' }), await a.api.get('/contacts/abc'), await a.api.get('/contacts?pageNumber=0'),
-      await a.api.get('/contacts/list?limit=0'), await a.api.get('/contacts/profile/abc'),
+      await a.api.post('/contacts', { name: 'x' }),
+      await a.api.post('/contacts', { name: 'x', number: 'abc' }),
+      await a.api.post('/contacts', { name: 'x', number: '5511911112222', email: 'nope' }),
+      await a.api.post('/contacts', { name: 42, number: '5511911112222' }),
+      await a.api.put(`/contacts/${id}`, { name: '' }),
+      await a.api.put(`/contacts/${id}`, { identifiers: [{ kind: 'email', value: '1' }] }),
+      await a.api.get('/contacts?contactTag=%5B%22x%22%5D'),
+      await a.api.put(`/contacts/${id}`, { acceptAudioMessage: 'yes' }),
+      await a.api.put(`/contacts/block/${id}`, { active: 'no' }),
+      await a.api.put(`/contact-wallet/${id}`, {}),
+      await a.api.put(`/contacts/${id}/link-user`, { userId: 'x' }),
+      await a.api.get('/contacts/abc'),
+      await a.api.get('/contacts?pageNumber=0'),
+      await a.api.get('/contacts/list?limit=0'),
+      await a.api.get('/contacts/profile/abc'),
     ];
     for (const res of bad) {
       expect(res.status, JSON.stringify(res.body)).to.be.within(400, 499);
@@ -132,12 +182,17 @@ describe('HTTP: contacts', () => {
     expect((await a.api.post('/contacts', '{"name":')).status).to.equal(400);
   });
 
-  it('asks the sandbox for a number\'s profile and imports its address book, merging the ninth-digit form', async () => {
+  it("asks the sandbox for a number's profile and imports its address book, merging the ninth-digit form", async () => {
     const d = await sandboxDesk(b);
     const carla = await d.admin.post('/contacts', { name: 'Carla', number: '5511987650003' });
     const profile = await d.admin.get('/contacts/profile/5511987650003');
     expect(profile.status, JSON.stringify(profile.body)).to.equal(200);
-    expect(profile.body).to.deep.include({ number: '5511987650003', name: 'Sandbox 0003', urlPicture: 'https://sandbox.invalid/avatars/5511987650003.png', contactId: carla.body.id });
+    expect(profile.body).to.deep.include({
+      number: '5511987650003',
+      name: 'Sandbox 0003',
+      urlPicture: 'https://sandbox.invalid/avatars/5511987650003.png',
+      contactId: carla.body.id,
+    });
     expect(profile.body.contact).to.include({ id: carla.body.id, urlPicture: 'https://sandbox.invalid/avatars/5511987650003.png' });
     expect((await d.admin.get(`/contacts/profile/5511987650001?chatappId=${d.connectionId}`)).body.name).to.equal('Ana Sandbox');
     expect((await d.admin.get('/contacts/profile/5511987650001?chatappId=999999')).status).to.equal(404);
@@ -166,7 +221,7 @@ describe('HTTP: contacts', () => {
     expect((await d.admin.get('/contacts')).body.count).to.equal(1);
   });
 
-  it('stores a blocked contact\'s inbound messages on a closed ticket and opens none', async () => {
+  it("stores a blocked contact's inbound messages on a closed ticket and opens none", async () => {
     const d = await sandboxDesk(b, { greetingMessage: 'Bem-vindo!' });
     const spam = await d.admin.post('/contacts', { name: 'Spammer', number: '5511955554444' });
     await d.admin.put(`/contacts/block/${spam.body.id}`, { active: false });
@@ -178,7 +233,9 @@ describe('HTTP: contacts', () => {
     expect(held).to.include({ contactId: spam.body.id, status: 'closed', unreadMessages: 0 });
     const messages = (await d.admin.get(`/messages/${held.id}`)).body.messages.map((m: { body: string }) => m.body);
     expect(messages).to.deep.equal(['compre já']);
-    expect((await d.admin.get('/tickets?showAll=true&searchParam=Spammer')).body.tickets.filter((t: { status: string }) => t.status !== 'closed')).to.deep.equal([]);
+    expect(
+      (await d.admin.get('/tickets?showAll=true&searchParam=Spammer')).body.tickets.filter((t: { status: string }) => t.status !== 'closed'),
+    ).to.deep.equal([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(d.sent()).to.deep.equal([]);
   });

@@ -17,11 +17,17 @@ async function busyDesk(b: TestBackend) {
 
 describe('HTTP: dashboards, the attendance panel and the contacts report', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
-  it('refresh-views then GET /dashboard: the period\'s counters and operators, with decimals and first response', async () => {
+  it("refresh-views then GET /dashboard: the period's counters and operators, with decimals and first response", async () => {
     const d = await busyDesk(b);
     const refreshed = await d.admin.post('/dashboard/refresh-views');
     expect(refreshed.status, JSON.stringify(refreshed.body)).to.equal(200);
@@ -29,13 +35,27 @@ describe('HTTP: dashboards, the attendance panel and the contacts report', () =>
     const res = await d.admin.get('/dashboard?days=2');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.counters).to.deep.include({
-      tickets: 3, supportFinished: 1, supportHappening: 1, supportPending: 1, passiveTickets: 3, activeTickets: 0, leads: 3,
-      withRating: 1, withoutRating: 0, percRating: 100, npsPromotersPerc: 100, npsScore: 100,
+      tickets: 3,
+      supportFinished: 1,
+      supportHappening: 1,
+      supportPending: 1,
+      passiveTickets: 3,
+      activeTickets: 0,
+      leads: 3,
+      withRating: 1,
+      withoutRating: 0,
+      percRating: 100,
+      npsPromotersPerc: 100,
+      npsScore: 100,
     });
     // Ana answered within milliseconds (0.00 minutes): the cycle holds the moment itself.
     expect(res.body.counters.avgFirstResponseTime).to.be.a('number');
-    const [cycle] = await b.infra.db.orm.em.fork().getConnection().execute<Array<Record<string, unknown>>>(
-      `select first_response_at, accepted_at, closed_at, rating from ticket_cycles where ticket_id = ${d.tickets.first}`);
+    const [cycle] = await b.infra.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<Record<string, unknown>>>(
+        `select first_response_at, accepted_at, closed_at, rating from ticket_cycles where ticket_id = ${d.tickets.first}`,
+      );
     expect(cycle!.first_response_at).to.not.equal(null);
     expect(cycle!.accepted_at).to.not.equal(null);
     expect(Number(cycle!.rating)).to.equal(5);
@@ -45,7 +65,12 @@ describe('HTTP: dashboards, the attendance panel and the contacts report', () =>
     const users = await d.admin.get('/dashboard/ticketsUsers?initialDate=2000-01-01&finalDate=2001-01-01&companyId=999');
     expect(users.body.data.every((u: { quantidade: number }) => u.quantidade === 0)).to.equal(true);
     const recent = await d.admin.get('/dashboard/ticketsUsers');
-    expect(recent.body.data.filter((u: { quantidade: number }) => u.quantidade > 0).map((u: { nome: string }) => u.nome).sort()).to.deep.equal(['Ana', 'Bia']);
+    expect(
+      recent.body.data
+        .filter((u: { quantidade: number }) => u.quantidade > 0)
+        .map((u: { nome: string }) => u.nome)
+        .sort(),
+    ).to.deep.equal(['Ana', 'Bia']);
     const perDay = await d.admin.get('/dashboard/ticketsDay');
     expect(perDay.body.count).to.equal(3);
     expect(perDay.body.data).to.have.length(30);
@@ -62,7 +87,10 @@ describe('HTTP: dashboards, the attendance panel and the contacts report', () =>
     const d = await busyDesk(b);
     // The recurring job runs once right after the backend (re)registers it, then every 5 minutes: let that first run pass.
     const sql = (q: string) => b.infra.db.orm.em.fork().getConnection().execute<Array<Record<string, unknown>>>(q);
-    await eventually('the first run of the dashboards job', async () => (await sql("select 1 from jobs where name = 'dashboards.refresh' and run_at > now()")).length === 1);
+    await eventually(
+      'the first run of the dashboards job',
+      async () => (await sql("select 1 from jobs where name = 'dashboards.refresh' and run_at > now()")).length === 1,
+    );
     expect((await d.admin.post('/dashboard/refresh-views')).status).to.equal(200);
     expect((await d.admin.get('/dashboard')).body.counters.tickets).to.equal(3);
     await sql('delete from ticket_day_figures');
@@ -100,11 +128,16 @@ describe('HTTP: dashboards, the attendance panel and the contacts report', () =>
     expect((await d.ana.api.get(`/dashboard?userIds=${d.bia.id}`)).status).to.equal(403);
     expect((await d.ana.api.post('/dashboard/refresh-views')).status).to.equal(403);
     for (const [url, code] of [
-      ['/dashboard?date_from=2026-02-30', 'ERR_INVALID_DATE'], ['/dashboard?date_from=2026-03-09&date_to=2026-03-01', 'ERR_INVALID_DATE_RANGE'],
-      ['/dashboard?date_from=2020-01-01&date_to=2026-01-01', 'ERR_DATE_RANGE_TOO_LONG'], ['/dashboard?days=0', 'ERR_VALIDATION'],
-      ['/dashboard/ticketsDay?initialDate=yesterday', 'ERR_INVALID_DATE'], ['/dashboard/extended-metrics?granularity=year', 'ERR_VALIDATION'],
-      ['/dashboard/top-contacts?limit=500', 'ERR_VALIDATION'], ['/dashboard/moments?queueIds=abc', 'ERR_VALIDATION'],
-      ['/contacts-report?ddds[]=XX', 'ERR_VALIDATION'], ['/contacts-report?tags=[99999]', 'ERR_NO_TAG_FOUND'],
+      ['/dashboard?date_from=2026-02-30', 'ERR_INVALID_DATE'],
+      ['/dashboard?date_from=2026-03-09&date_to=2026-03-01', 'ERR_INVALID_DATE_RANGE'],
+      ['/dashboard?date_from=2020-01-01&date_to=2026-01-01', 'ERR_DATE_RANGE_TOO_LONG'],
+      ['/dashboard?days=0', 'ERR_VALIDATION'],
+      ['/dashboard/ticketsDay?initialDate=yesterday', 'ERR_INVALID_DATE'],
+      ['/dashboard/extended-metrics?granularity=year', 'ERR_VALIDATION'],
+      ['/dashboard/top-contacts?limit=500', 'ERR_VALIDATION'],
+      ['/dashboard/moments?queueIds=abc', 'ERR_VALIDATION'],
+      ['/contacts-report?ddds[]=XX', 'ERR_VALIDATION'],
+      ['/contacts-report?tags=[99999]', 'ERR_NO_TAG_FOUND'],
     ] as const) {
       const res = await d.admin.get(url);
       expect(res.status, url).to.be.within(400, 499);
@@ -134,14 +167,19 @@ describe('HTTP: dashboards, the attendance panel and the contacts report', () =>
     expect(page.body).to.deep.include({ count: 3, hasMore: false });
     expect(page.body.contacts.map((c: { name: string }) => c.name)).to.deep.equal(['Alice', 'Bruno', '=cmd|calc']);
     expect((await d.admin.get('/contacts-report?ddds[]=SP')).body.contacts.map((c: { name: string }) => c.name)).to.deep.equal(['Alice', 'Bruno']);
-    for (const [url, headers] of [['/contacts-report', { accept: 'text/csv' }], ['/contacts-report?format=csv', {}]] as const) {
-      const res = await fetch(`${b.url}${url}`, { headers: { authorization: `Bearer ${(await login(b.url, 'root@example.com', 'root-password-1')).token}`, ...headers } });
+    for (const [url, headers] of [
+      ['/contacts-report', { accept: 'text/csv' }],
+      ['/contacts-report?format=csv', {}],
+    ] as const) {
+      const res = await fetch(`${b.url}${url}`, {
+        headers: { authorization: `Bearer ${(await login(b.url, 'root@example.com', 'root-password-1')).token}`, ...headers },
+      });
       expect(res.status, url).to.equal(200);
       expect(res.headers.get('content-type')).to.match(/^text\/csv/);
       expect(res.headers.get('content-disposition')).to.match(/contacts-report\.csv/);
       const lines = (await res.text()).split('\r\n');
       expect(lines[0]).to.equal('id,name,number,email,createdAt');
-      expect(lines.slice(1, 4).map((l) => l.split(',')[1])).to.deep.equal(['Alice', 'Bruno', '\'=cmd|calc']);
+      expect(lines.slice(1, 4).map((l) => l.split(',')[1])).to.deep.equal(['Alice', 'Bruno', "'=cmd|calc"]);
     }
     expect((await d.ana.api.get('/contacts-report')).body).to.deep.equal({ error: 'ERR_NO_PERMISSION' });
     await eventually('a user given the dashboard to read the report', async () => {

@@ -25,11 +25,18 @@ describe('HTTP: a dependency that is down answers 503, never 500', function () {
 
   before(async () => {
     // ioredis prints "[ioredis] Unhandled error event" on console.error when nobody listens for errors.
-    console.error = (...args: unknown[]) => { printed.push(args); };
+    console.error = (...args: unknown[]) => {
+      printed.push(args);
+    };
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-redis-down-'));
     const config = readConfig({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'silent',
     });
     b = await startBackend(config, { logger: pino({ level: 'silent' }) });
   });
@@ -50,6 +57,9 @@ describe('HTTP: a dependency that is down answers 503, never 500', function () {
     expect(health.body.database).to.deep.equal({ connected: true });
     expect(health.body.cache).to.deep.equal({ connected: false });
     expect(health.body.broker).to.deep.equal({ connected: true });
-    expect(printed.filter((args) => String(args[0]).includes('Unhandled error event')), 'no unhandled Redis error').to.deep.equal([]);
+    expect(
+      printed.filter((args) => String(args[0]).includes('Unhandled error event')),
+      'no unhandled Redis error',
+    ).to.deep.equal([]);
   });
 });

@@ -4,20 +4,29 @@ import { expect } from 'chai';
 import { eventually, sandboxDesk } from '../support/sandbox-conversations.js';
 import { startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-const e = (list: ReadonlyArray<readonly [string, string, string]>) => list.map(([source, sourceHandle, target], i) => ({ id: `e${i + 1}`, source, sourceHandle, target }));
+const e = (list: ReadonlyArray<readonly [string, string, string]>) =>
+  list.map(([source, sourceHandle, target], i) => ({ id: `e${i + 1}`, source, sourceHandle, target }));
 
 describe('HTTP: flow runs', () => {
   let b: TestBackend;
   let erp: Server;
   let erpUrl: string;
   before(async () => {
-    erp = createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify({ orders: [{ status: 'enviado', path: req.url }] })); });
+    erp = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ orders: [{ status: 'enviado', path: req.url }] }));
+    });
     await new Promise<void>((r) => erp.listen(0, '127.0.0.1', r));
     erpUrl = `http://127.0.0.1:${(erp.address() as AddressInfo).port}`;
     b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true' });
   });
-  after(async () => { await b.close(); await new Promise((r) => erp.close(r)); });
-  beforeEach(async () => { await b.reset(); });
+  after(async () => {
+    await b.close();
+    await new Promise((r) => erp.close(r));
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('a published welcome flow (menu → condition → HTTP to a loopback server → transfer) answers a new sandbox contact as the simulation says', async () => {
     const d = await sandboxDesk(b);
@@ -27,7 +36,18 @@ describe('HTTP: flow runs', () => {
       nodes: [
         { id: 'start', type: 'start', data: {} },
         { id: 'hi', type: 'message', data: { text: 'Olá, {{firstName}}!' } },
-        { id: 'menu', type: 'question', data: { text: 'Como ajudar?', options: [{ handle: 'a1', label: 'Pedidos' }, { handle: 'a2', label: 'Outros' }], variable: 'topic' } },
+        {
+          id: 'menu',
+          type: 'question',
+          data: {
+            text: 'Como ajudar?',
+            options: [
+              { handle: 'a1', label: 'Pedidos' },
+              { handle: 'a2', label: 'Outros' },
+            ],
+            variable: 'topic',
+          },
+        },
         { id: 'is', type: 'condition', data: { rules: [{ source: 'variable', key: 'topic', operator: 'equals', value: 'Pedidos' }] } },
         { id: 'get', type: 'http', data: { url: `${erpUrl}/orders?phone={{number}}`, save: [{ path: 'orders.0.status', variable: 'status' }] } },
         { id: 'say', type: 'message', data: { text: 'Seu pedido: {{status}}' } },
@@ -35,8 +55,17 @@ describe('HTTP: flow runs', () => {
         { id: 'ko', type: 'message', data: { text: 'Indisponível.' } },
         { id: 'bye', type: 'close', data: {} },
       ],
-      edges: e([['start', 'next', 'hi'], ['hi', 'next', 'menu'], ['menu', 'a1', 'is'], ['menu', 'a2', 'bye'], ['is', 'true', 'get'], ['is', 'false', 'bye'],
-        ['get', 'success', 'say'], ['get', 'error', 'ko'], ['say', 'next', 'to']]),
+      edges: e([
+        ['start', 'next', 'hi'],
+        ['hi', 'next', 'menu'],
+        ['menu', 'a1', 'is'],
+        ['menu', 'a2', 'bye'],
+        ['is', 'true', 'get'],
+        ['is', 'false', 'bye'],
+        ['get', 'success', 'say'],
+        ['get', 'error', 'ko'],
+        ['say', 'next', 'to'],
+      ]),
     };
     const saved = await d.admin.put(`/flows/${flow.id}/graph`, { version: 1, ...graph });
     expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
@@ -45,7 +74,11 @@ describe('HTTP: flow runs', () => {
     expect(activated.status, JSON.stringify(activated.body)).to.equal(200);
 
     const to = '5511977776666';
-    const texts = () => d.sent().filter((s) => s.to === to).map((s) => s.content.body as string);
+    const texts = () =>
+      d
+        .sent()
+        .filter((s) => s.to === to)
+        .map((s) => s.content.body as string);
     await d.inbound(to, 'oi', { senderName: 'Carla Dias' });
     await eventually('the menu', () => texts().length === 2);
     await d.inbound(to, '1');
@@ -57,7 +90,10 @@ describe('HTTP: flow runs', () => {
     expect(ticket).to.include({ status: 'pending', userId: null });
 
     const simulated = await d.admin.post(`/flows/${flow.id}/simulate`, {
-      version: 1, inputs: ['1'], contact: { name: 'Carla Dias', number: to }, mocks: { http: { get: { status: 200, body: { orders: [{ status: 'enviado' }] } } } },
+      version: 1,
+      inputs: ['1'],
+      contact: { name: 'Carla Dias', number: to },
+      mocks: { http: { get: { status: 200, body: { orders: [{ status: 'enviado' }] } } } },
     });
     const botLines = (simulated.body.transcript as Array<{ from?: string; text?: string }>).filter((l) => l.from === 'bot').map((l) => l.text);
     expect(texts()).to.deep.equal(botLines);

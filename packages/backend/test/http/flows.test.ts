@@ -8,19 +8,33 @@ const at = (x: number) => ({ x, y: 0 });
 
 describe('HTTP: flows', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('creates, lists, shows, edits and deletes a flow, with frames to admins', async () => {
     const d = await sandboxDesk(b);
     const { token, user } = await asSuper(b);
     const ns = await openNamespace(b.url, user.companyId as number, token);
     try {
-      const created = await d.admin.post('/flows', { name: 'Boas-vindas', triggers: [{ type: 'keyword', chatappIds: [d.connectionId], keywords: [{ text: 'oi', match: 'exact' }] }] });
+      const created = await d.admin.post('/flows', {
+        name: 'Boas-vindas',
+        triggers: [{ type: 'keyword', chatappIds: [d.connectionId], keywords: [{ text: 'oi', match: 'exact' }] }],
+      });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       expect(created.body).to.deep.include({
-        name: 'Boas-vindas', active: false, version: 1, publishedVersion: null, nodeCount: 1, versions: [],
+        name: 'Boas-vindas',
+        active: false,
+        version: 1,
+        publishedVersion: null,
+        nodeCount: 1,
+        versions: [],
         draft: { nodes: [{ id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} }], edges: [] },
       });
       const frame = await ns.waitFor((f) => f.event === `company-${user.companyId}-flow` && f.data.action === 'create');
@@ -34,7 +48,10 @@ describe('HTTP: flows', () => {
       expect((await d.admin.post('/flows', { name: 'Entrada' })).body).to.deep.equal({ error: 'ERR_FLOW_NAME_IN_USE' });
       const deleted = await d.admin.delete(`/flows/${created.body.id}`);
       expect([deleted.status, deleted.body]).to.deep.equal([200, { message: 'Flow deleted' }]);
-      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-flow` && f.data.action === 'delete')).data).to.deep.equal({ action: 'delete', flowId: created.body.id });
+      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-flow` && f.data.action === 'delete')).data).to.deep.equal({
+        action: 'delete',
+        flowId: created.body.id,
+      });
       expect((await d.admin.get(`/flows/${created.body.id}`)).body).to.deep.equal({ error: 'ERR_NO_FLOW_FOUND' });
     } finally {
       ns.close();
@@ -52,8 +69,14 @@ describe('HTTP: flows', () => {
     const e = await d.admin.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: node.body.node.id });
     expect([e.status, e.body.version]).to.deep.equal([201, 3]);
     const taken = await d.admin.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: 'start' });
-    expect([taken.status, taken.body.error, taken.body.reason]).to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'The handle `next` of `start` already leads somewhere']);
-    expect((await d.admin.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: 'ghost' })).body).to.deep.equal({ error: 'ERR_FLOW_NODE_NOT_FOUND' });
+    expect([taken.status, taken.body.error, taken.body.reason]).to.deep.equal([
+      422,
+      'ERR_FLOW_INVALID_EDGE',
+      'The handle `next` of `start` already leads somewhere',
+    ]);
+    expect((await d.admin.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: 'ghost' })).body).to.deep.equal({
+      error: 'ERR_FLOW_NODE_NOT_FOUND',
+    });
     const bad = await d.admin.post(`/flows/${flow.id}/nodes`, { type: 'interval', data: { seconds: 0 } });
     expect([bad.status, bad.body.error, bad.body.reason]).to.deep.equal([422, 'ERR_FLOW_INVALID_NODE', '`seconds` is a whole number from 1 to 604800']);
     expect(bad.body.nodeId).to.be.a('string');
@@ -70,7 +93,10 @@ describe('HTTP: flows', () => {
     const stale = await d.admin.put(`/flows/${flow.id}/graph`, graph);
     expect([stale.status, stale.body]).to.deep.equal([409, { error: 'ERR_FLOW_VERSION_CONFLICT' }]);
     const invalid = await d.admin.post(`/flows/${flow.id}/publish`);
-    expect([invalid.status, invalid.body]).to.deep.equal([422, { error: 'ERR_FLOW_INVALID_GRAPH', nodeId: 'to', reason: 'The queue 999999 is not one of the company\'s' }]);
+    expect([invalid.status, invalid.body]).to.deep.equal([
+      422,
+      { error: 'ERR_FLOW_INVALID_GRAPH', nodeId: 'to', reason: "The queue 999999 is not one of the company's" },
+    ]);
     const fixed = await d.admin.put(`/flows/${flow.id}/nodes/to`, { data: { queueId: queue } });
     expect([fixed.status, fixed.body.version, fixed.body.removedEdgeIds]).to.deep.equal([200, 5, []]);
     const published = await d.admin.post(`/flows/${flow.id}/publish`);
@@ -93,14 +119,40 @@ describe('HTTP: flows', () => {
     expect((await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: node.id })).status).to.equal(201);
     const refused = async (res: { status: number; body: any }) => [res.status, res.body.error, res.body.nodeId, res.body.edgeId];
     // Added one by one, the edge has no id of the client's: the source names it.
-    expect(await refused(await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: 'start' })))
-      .to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'start', null]);
-    expect(await refused(await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'nope', target: node.id })))
-      .to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'start', null]);
+    expect(await refused(await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'next', target: 'start' }))).to.deep.equal([
+      422,
+      'ERR_FLOW_INVALID_EDGE',
+      'start',
+      null,
+    ]);
+    expect(await refused(await api.post(`/flows/${flow.id}/edges`, { source: 'start', sourceHandle: 'nope', target: node.id }))).to.deep.equal([
+      422,
+      'ERR_FLOW_INVALID_EDGE',
+      'start',
+      null,
+    ]);
     // Saved whole, the edge's own id and its source as the edge gives it.
-    const save = (edges: unknown[]) => api.put(`/flows/${flow.id}/graph`, { version: 3, nodes: [{ id: 'start', type: 'start' }, { id: 'a', type: 'close' }], edges });
-    expect(await refused(await save([edge('e1', 'start', 'next', 'a'), edge('e1', 'a', 'next', 'start')]))).to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'a', 'e1']);
-    expect(await refused(await save([edge('e2', 'ghost', 'next', 'a'), edge('e2', 'start', 'next', 'a')]))).to.deep.equal([422, 'ERR_FLOW_INVALID_EDGE', 'start', 'e2']);
+    const save = (edges: unknown[]) =>
+      api.put(`/flows/${flow.id}/graph`, {
+        version: 3,
+        nodes: [
+          { id: 'start', type: 'start' },
+          { id: 'a', type: 'close' },
+        ],
+        edges,
+      });
+    expect(await refused(await save([edge('e1', 'start', 'next', 'a'), edge('e1', 'a', 'next', 'start')]))).to.deep.equal([
+      422,
+      'ERR_FLOW_INVALID_EDGE',
+      'a',
+      'e1',
+    ]);
+    expect(await refused(await save([edge('e2', 'ghost', 'next', 'a'), edge('e2', 'start', 'next', 'a')]))).to.deep.equal([
+      422,
+      'ERR_FLOW_INVALID_EDGE',
+      'start',
+      'e2',
+    ]);
   });
 
   it('simulates welcome → menu → condition → HTTP (mocked) → transfer, sending and storing nothing', async () => {
@@ -115,23 +167,47 @@ describe('HTTP: flows', () => {
       nodes: [
         { id: 'start', type: 'start', position: at(0) },
         { id: 'welcome', type: 'message', position: at(1), data: { text: 'Olá, {{firstName}}!' } },
-        { id: 'menu', type: 'question', position: at(2), data: { text: 'Como ajudar?', options: [{ handle: 'a1', label: 'Pedidos' }, { handle: 'a2', label: 'Outros' }], variable: 'topic' } },
+        {
+          id: 'menu',
+          type: 'question',
+          position: at(2),
+          data: {
+            text: 'Como ajudar?',
+            options: [
+              { handle: 'a1', label: 'Pedidos' },
+              { handle: 'a2', label: 'Outros' },
+            ],
+            variable: 'topic',
+          },
+        },
         { id: 'hours', type: 'condition', position: at(3), data: { rules: [{ source: 'businessHours', operator: 'isTrue' }] } },
-        { id: 'lookup', type: 'http', position: at(4), data: { url: 'https://erp.example.com/orders?phone={{number}}', save: [{ path: 'orders.0.status', variable: 'status' }] } },
+        {
+          id: 'lookup',
+          type: 'http',
+          position: at(4),
+          data: { url: 'https://erp.example.com/orders?phone={{number}}', save: [{ path: 'orders.0.status', variable: 'status' }] },
+        },
         { id: 'status', type: 'message', position: at(5), data: { text: 'Seu pedido: {{status}}' } },
         { id: 'to', type: 'transfer', position: at(6), data: { queueId: queue } },
         { id: 'closed', type: 'close', position: at(7) },
       ],
       edges: [
-        edge('e1', 'start', 'next', 'welcome'), edge('e2', 'welcome', 'next', 'menu'), edge('e3', 'menu', 'a1', 'hours'), edge('e4', 'menu', 'a2', 'closed'),
-        edge('e5', 'hours', 'true', 'lookup'), edge('e6', 'hours', 'false', 'closed'), edge('e7', 'lookup', 'success', 'status'), edge('e8', 'lookup', 'error', 'closed'),
+        edge('e1', 'start', 'next', 'welcome'),
+        edge('e2', 'welcome', 'next', 'menu'),
+        edge('e3', 'menu', 'a1', 'hours'),
+        edge('e4', 'menu', 'a2', 'closed'),
+        edge('e5', 'hours', 'true', 'lookup'),
+        edge('e6', 'hours', 'false', 'closed'),
+        edge('e7', 'lookup', 'success', 'status'),
+        edge('e8', 'lookup', 'error', 'closed'),
         edge('e9', 'status', 'next', 'to'),
       ],
     });
     expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
     const tickets = (await d.admin.get('/tickets?showAll=true')).body.count;
     const sim = await d.admin.post(`/flows/${flow.id}/simulate`, {
-      inputs: ['1'], contact: { name: 'Maria Souza', number: '5511977776666' },
+      inputs: ['1'],
+      contact: { name: 'Maria Souza', number: '5511977776666' },
       mocks: { http: { lookup: { status: 200, body: { orders: [{ status: 'enviado' }] } } } },
     });
     expect(sim.status, JSON.stringify(sim.body)).to.equal(200);
@@ -141,7 +217,9 @@ describe('HTTP: flows', () => {
       { event: 'wait', nodeId: 'menu', kind: 'answer', until: null },
       { from: 'contact', text: '1', nodeId: 'menu' },
       {
-        event: 'callHttp', nodeId: 'lookup', request: { method: 'GET', url: 'https://erp.example.com/orders?phone=5511977776666', headers: [], body: null, timeoutMs: 10_000 },
+        event: 'callHttp',
+        nodeId: 'lookup',
+        request: { method: 'GET', url: 'https://erp.example.com/orders?phone=5511977776666', headers: [], body: null, timeoutMs: 10_000 },
         response: { status: 200, body: { orders: [{ status: 'enviado' }] } },
       },
       { from: 'bot', text: 'Seu pedido: enviado', nodeId: 'status' },
@@ -149,7 +227,13 @@ describe('HTTP: flows', () => {
       { event: 'end', nodeId: 'to', status: 'handedOver', reason: 'transferred' },
     ]);
     expect(sim.body).to.deep.include({ flowId: flow.id, version: 'draft', inputsUsed: 1 });
-    expect(sim.body.state).to.deep.equal({ nodeId: 'to', variables: { lastAnswer: '1', topic: 'Pedidos', status: 'enviado' }, waiting: null, status: 'handedOver', ai: null });
+    expect(sim.body.state).to.deep.equal({
+      nodeId: 'to',
+      variables: { lastAnswer: '1', topic: 'Pedidos', status: 'enviado' },
+      waiting: null,
+      status: 'handedOver',
+      ai: null,
+    });
     expect(d.sent()).to.deep.equal([]);
     expect((await d.admin.get('/tickets?showAll=true')).body.count).to.equal(tickets);
     expect((await d.admin.post(`/flows/${flow.id}/simulate`, { version: 1, inputs: [] })).body).to.deep.equal({ error: 'ERR_FLOW_VERSION_NOT_FOUND' });
@@ -161,13 +245,20 @@ describe('HTTP: flows', () => {
     const other = await newCompanyWithAdmin(b);
     const theirs = (await other.api.post('/flows', { name: 'Deles' })).body;
     const ours = (await d.admin.post('/flows', { name: 'Nosso' })).body;
-    const routes = (id: number) => [
-      ['GET', `/flows/${id}`, undefined], ['PUT', `/flows/${id}`, { name: 'X' }], ['DELETE', `/flows/${id}`, undefined],
-      ['PUT', `/flows/${id}/graph`, { version: 1, nodes: [], edges: [] }], ['POST', `/flows/${id}/nodes`, { type: 'close' }],
-      ['PUT', `/flows/${id}/nodes/start`, { data: {} }], ['DELETE', `/flows/${id}/nodes/start`, undefined],
-      ['POST', `/flows/${id}/edges`, { source: 'start', sourceHandle: 'next', target: 'start' }], ['DELETE', `/flows/${id}/edges/e1`, undefined],
-      ['POST', `/flows/${id}/publish`, undefined], ['POST', `/flows/${id}/simulate`, { inputs: [] }],
-    ] as const;
+    const routes = (id: number) =>
+      [
+        ['GET', `/flows/${id}`, undefined],
+        ['PUT', `/flows/${id}`, { name: 'X' }],
+        ['DELETE', `/flows/${id}`, undefined],
+        ['PUT', `/flows/${id}/graph`, { version: 1, nodes: [], edges: [] }],
+        ['POST', `/flows/${id}/nodes`, { type: 'close' }],
+        ['PUT', `/flows/${id}/nodes/start`, { data: {} }],
+        ['DELETE', `/flows/${id}/nodes/start`, undefined],
+        ['POST', `/flows/${id}/edges`, { source: 'start', sourceHandle: 'next', target: 'start' }],
+        ['DELETE', `/flows/${id}/edges/e1`, undefined],
+        ['POST', `/flows/${id}/publish`, undefined],
+        ['POST', `/flows/${id}/simulate`, { inputs: [] }],
+      ] as const;
     for (const [method, path, body] of routes(theirs.id)) {
       const res = await d.admin.call(method, path, body);
       expect([res.status, res.body], `${method} ${path}`).to.deep.equal([404, { error: 'ERR_NO_FLOW_FOUND' }]);
@@ -186,8 +277,27 @@ describe('HTTP: flows', () => {
       ['POST', `/flows/${ours.id}/nodes`, { type: 'question', data: { options: [{ handle: 'next', label: 'x' }] } }, 422, 'ERR_FLOW_INVALID_NODE'],
       ['PUT', `/flows/${ours.id}/nodes/start`, { type: 'robot' }, 422, 'ERR_FLOW_INVALID_NODE'],
       ['PUT', `/flows/${ours.id}/nodes/bad%20id`, { data: {} }, 422, 'ERR_VALIDATION'],
-      ['PUT', `/flows/${ours.id}/graph`, { version: 1, nodes: [{ id: 'a', type: 'close' }, { id: 'a', type: 'close' }], edges: [] }, 422, 'ERR_FLOW_INVALID_NODE'],
-      ['PUT', `/flows/${ours.id}/graph`, { version: 1, nodes: [], edges: [edge('e', 'a', 'next', 'b'), edge('e', 'a', 'x', 'b')] }, 422, 'ERR_FLOW_INVALID_EDGE'],
+      [
+        'PUT',
+        `/flows/${ours.id}/graph`,
+        {
+          version: 1,
+          nodes: [
+            { id: 'a', type: 'close' },
+            { id: 'a', type: 'close' },
+          ],
+          edges: [],
+        },
+        422,
+        'ERR_FLOW_INVALID_NODE',
+      ],
+      [
+        'PUT',
+        `/flows/${ours.id}/graph`,
+        { version: 1, nodes: [], edges: [edge('e', 'a', 'next', 'b'), edge('e', 'a', 'x', 'b')] },
+        422,
+        'ERR_FLOW_INVALID_EDGE',
+      ],
       ['PUT', `/flows/${ours.id}/graph`, { version: 0, nodes: [], edges: [] }, 422, 'ERR_VALIDATION'],
       ['GET', '/flows/abc', undefined, 422, 'ERR_VALIDATION'],
       ['GET', '/flows/99999999999', undefined, 422, 'ERR_VALIDATION'],
@@ -202,4 +312,3 @@ describe('HTTP: flows', () => {
     expect((await d.admin.delete(`/flows/${ours.id}`)).body).to.deep.equal({ error: 'ERR_FLOW_IN_USE' });
   });
 });
-

@@ -6,10 +6,14 @@ import { ADMIN, client, startTestBackend, type TestBackend } from '../support/te
 describe('HTTP: security headers and shutdown', () => {
   describe('security headers (koa-helmet)', () => {
     let b: TestBackend;
-    before(async () => { b = await startTestBackend(); });
-    after(async () => { await b.close(); });
+    before(async () => {
+      b = await startTestBackend();
+    });
+    after(async () => {
+      await b.close();
+    });
 
-    it('sets helmet\'s headers on API answers, errors included', async () => {
+    it("sets helmet's headers on API answers, errors included", async () => {
       for (const path of ['/version', '/no-such-route']) {
         const res = await fetch(`${b.url}${path}`);
         expect(res.headers.get('x-content-type-options'), path).to.equal('nosniff');
@@ -20,7 +24,7 @@ describe('HTTP: security headers and shutdown', () => {
       }
     });
 
-    it('keeps the reference page\'s own stricter Content-Security-Policy', async () => {
+    it("keeps the reference page's own stricter Content-Security-Policy", async () => {
       const res = await fetch(`${b.url}/docs`);
       expect(res.headers.get('content-security-policy')).to.include("default-src 'none'").and.include("script-src 'self'");
       expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
@@ -34,7 +38,10 @@ describe('HTTP: security headers and shutdown', () => {
       const login = await client(b.url).post('/auth/login', ADMIN);
       const { token, user } = login.body as { token: string; user: { companyId: number } };
       const ws = new WebSocket(`${b.url.replace('http', 'ws')}/${user.companyId}?token=${token}`);
-      await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
       const code = new Promise<number>((resolve) => ws.once('close', (c) => resolve(c)));
       await b.close();
       closed = true;

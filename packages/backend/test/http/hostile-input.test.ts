@@ -21,8 +21,19 @@ const HUGE = 'x'.repeat(1_000_000);
 /** Ids that exist nowhere; deleting with them is harmless. */
 const MISSING_ID = '999999';
 
-interface Variant { readonly label: string; readonly method?: string; readonly path: string; readonly body?: string | FormData; readonly type?: string; }
-interface Failure { readonly route: string; readonly variant: string; readonly status: number | string; readonly body: string; }
+interface Variant {
+  readonly label: string;
+  readonly method?: string;
+  readonly path: string;
+  readonly body?: string | FormData;
+  readonly type?: string;
+}
+interface Failure {
+  readonly route: string;
+  readonly variant: string;
+  readonly status: number | string;
+  readonly body: string;
+}
 
 type ZodLike = { _zod?: { def?: Record<string, unknown> } };
 const defOf = (s: unknown) => (s as ZodLike)?._zod?.def;
@@ -33,12 +44,22 @@ function fieldsOf(schema: unknown, seen = new Set<unknown>()): string[] | null {
   if (!def || seen.has(schema)) return null;
   seen.add(schema);
   switch (def.type) {
-    case 'object': return Object.keys(def.shape as Record<string, unknown>);
-    case 'record': return ['key'];
-    case 'pipe': return fieldsOf(def.in, seen) ?? fieldsOf(def.out, seen);
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+    case 'object':
+      return Object.keys(def.shape as Record<string, unknown>);
+    case 'record':
+      return ['key'];
+    case 'pipe':
+      return fieldsOf(def.in, seen) ?? fieldsOf(def.out, seen);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
       return fieldsOf(def.innerType, seen);
-    case 'lazy': return fieldsOf((def.getter as () => unknown)(), seen);
+    case 'lazy':
+      return fieldsOf((def.getter as () => unknown)(), seen);
     case 'union': {
       const all = (def.options as unknown[]).map((o) => fieldsOf(o, seen)).filter((f): f is string[] => f !== null);
       return all.length ? [...new Set(all.flat())] : null;
@@ -47,7 +68,8 @@ function fieldsOf(schema: unknown, seen = new Set<unknown>()): string[] | null {
       const all = [fieldsOf(def.left, seen), fieldsOf(def.right, seen)].filter((f): f is string[] => f !== null);
       return all.length ? [...new Set(all.flat())] : null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -73,14 +95,23 @@ function bodyVariants(r: RouteSpec): Variant[] {
     { label: `arrays nested ${DEEP} deep`, path, body: `{"a":${deepText()}}` },
     { label: `objects nested ${DEEP} deep`, path, body: deepObject() },
     { label: 'not JSON content type', path, body: '{}', type: 'text/plain' },
-    { label: 'invalid UTF-8', path, body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('latin1'), type: 'application/json; charset=latin1' },
+    {
+      label: 'invalid UTF-8',
+      path,
+      body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('latin1'),
+      type: 'application/json; charset=latin1',
+    },
   ];
 }
 
 type Check = { check?: string; format?: string; minimum?: number; value?: number };
 const checksOf = (def: Record<string, unknown>) => ((def.checks as Array<{ _zod: { def: Check } }> | undefined) ?? []).map((c) => c._zod.def);
 const FORMATS: Record<string, string> = {
-  email: 'hostile@example.com', url: 'https://example.com/x', datetime: '2026-01-01T00:00:00.000Z', date: '2026-01-01', uuid: '00000000-0000-4000-8000-000000000000',
+  email: 'hostile@example.com',
+  url: 'https://example.com/x',
+  datetime: '2026-01-01T00:00:00.000Z',
+  date: '2026-01-01',
+  uuid: '00000000-0000-4000-8000-000000000000',
 };
 
 /**
@@ -93,31 +124,61 @@ function sampleOf(schema: unknown, depth = 0): unknown {
   if (!def || depth > 8) return undefined;
   const checks = checksOf(def);
   switch (def.type) {
-    case 'optional': case 'default': case 'prefault': return undefined;
-    case 'nullable': return null;
-    case 'catch': case 'readonly': case 'nonoptional': return sampleOf(def.innerType, depth + 1);
-    case 'pipe': return sampleOf(def.in, depth + 1);
-    case 'lazy': return sampleOf((def.getter as () => unknown)(), depth + 1);
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return undefined;
+    case 'nullable':
+      return null;
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return sampleOf(def.innerType, depth + 1);
+    case 'pipe':
+      return sampleOf(def.in, depth + 1);
+    case 'lazy':
+      return sampleOf((def.getter as () => unknown)(), depth + 1);
     case 'string': {
       const format = (def.format as string | undefined) ?? checks.find((c) => c.check === 'string_format')?.format;
       const min = checks.find((c) => c.check === 'min_length')?.minimum ?? 1;
-      return format ? FORMATS[format] ?? 'x' : 'x'.repeat(Math.max(1, min));
+      return format ? (FORMATS[format] ?? 'x') : 'x'.repeat(Math.max(1, min));
     }
-    case 'number': case 'int': { const min = checks.find((c) => c.check === 'greater_than')?.value; return min !== undefined ? Math.max(1, Math.ceil(min)) : 1; }
-    case 'boolean': return true;
-    case 'enum': return Object.values(def.entries as Record<string, unknown>)[0];
-    case 'literal': return (def.values as unknown[])[0];
-    case 'array': return (checks.find((c) => c.check === 'min_length')?.minimum ?? 0) > 0 ? [sampleOf(def.element, depth + 1)] : [];
-    case 'record': return {};
-    case 'unknown': case 'any': return null;
-    case 'union': for (const o of def.options as unknown[]) { const v = sampleOf(o, depth + 1); if (v !== undefined) return v; } return undefined;
-    case 'intersection': return { ...(sampleOf(def.left, depth + 1) as object), ...(sampleOf(def.right, depth + 1) as object) };
+    case 'number':
+    case 'int': {
+      const min = checks.find((c) => c.check === 'greater_than')?.value;
+      return min !== undefined ? Math.max(1, Math.ceil(min)) : 1;
+    }
+    case 'boolean':
+      return true;
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'array':
+      return (checks.find((c) => c.check === 'min_length')?.minimum ?? 0) > 0 ? [sampleOf(def.element, depth + 1)] : [];
+    case 'record':
+      return {};
+    case 'unknown':
+    case 'any':
+      return null;
+    case 'union':
+      for (const o of def.options as unknown[]) {
+        const v = sampleOf(o, depth + 1);
+        if (v !== undefined) return v;
+      }
+      return undefined;
+    case 'intersection':
+      return { ...(sampleOf(def.left, depth + 1) as object), ...(sampleOf(def.right, depth + 1) as object) };
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) { const x = sampleOf(v, depth + 1); if (x !== undefined) out[k] = x; }
+      for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) {
+        const x = sampleOf(v, depth + 1);
+        if (x !== undefined) out[k] = x;
+      }
       return out;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -125,7 +186,7 @@ function sampleOf(schema: unknown, depth = 0): unknown {
 function baseBody(r: RouteSpec): Record<string, unknown> {
   const sample = sampleOf(r.body);
   const ok = r.body && typeof sample === 'object' && sample !== null && !Array.isArray(sample) && r.body.safeParse(sample).success;
-  return ok ? sample as Record<string, unknown> : {};
+  return ok ? (sample as Record<string, unknown>) : {};
 }
 
 /** What a declared field takes, through wrappers: picks the wrong types worth sending it. */
@@ -134,17 +195,33 @@ function kindOf(schema: unknown, seen = new Set<unknown>()): string {
   if (!def || seen.has(schema)) return 'unknown';
   seen.add(schema);
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
       return kindOf(def.innerType, seen);
-    case 'pipe': return kindOf(def.in, seen);
-    case 'string': case 'enum': case 'literal': case 'template_literal': return 'string';
-    case 'number': case 'int': case 'bigint': return 'number';
-    case 'boolean': return 'boolean';
+    case 'pipe':
+      return kindOf(def.in, seen);
+    case 'string':
+    case 'enum':
+    case 'literal':
+    case 'template_literal':
+      return 'string';
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
     case 'union': {
       const kinds = new Set((def.options as unknown[]).map((o) => kindOf(o, seen)));
       return kinds.size === 1 ? [...kinds][0]! : 'unknown';
     }
-    default: return 'unknown'; // objects, arrays, records, unknown: anything may get through, so everything is tried
+    default:
+      return 'unknown'; // objects, arrays, records, unknown: anything may get through, so everything is tried
   }
 }
 
@@ -175,15 +252,34 @@ function fieldVariants(r: RouteSpec): Variant[] {
   const path = basePath(r);
   const out: Variant[] = [];
   const wrong: Record<string, Array<[string, string]>> = {
-    string: [['number', '123'], ['object', '{}']],
-    number: [['non-numeric string', '"abc"'], ['1e99', '1e99']],
-    boolean: [['string', '"abc"'], ['number', '2']],
-    unknown: [['number', '123'], ['1e99', '1e99'], ['string', '"abc"'], ['null', 'null'], ['object', '{}'], ['list of odd items', '[null,-1,"x",{}]'], [`arrays and objects ${DEEP} deep`, deepMixed()]],
+    string: [
+      ['number', '123'],
+      ['object', '{}'],
+    ],
+    number: [
+      ['non-numeric string', '"abc"'],
+      ['1e99', '1e99'],
+    ],
+    boolean: [
+      ['string', '"abc"'],
+      ['number', '2'],
+    ],
+    unknown: [
+      ['number', '123'],
+      ['1e99', '1e99'],
+      ['string', '"abc"'],
+      ['null', 'null'],
+      ['object', '{}'],
+      ['list of odd items', '[null,-1,"x",{}]'],
+      [`arrays and objects ${DEEP} deep`, deepMixed()],
+    ],
   };
   const base = baseBody(r);
   /** The base body with `field` set to the raw JSON `value` (as text: lone surrogates cannot go through JSON.stringify). */
   const withField = (field: string, value: string) => {
-    const rest = Object.entries(base).filter(([k]) => k !== field).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+    const rest = Object.entries(base)
+      .filter(([k]) => k !== field)
+      .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
     return `{${[...rest, `${JSON.stringify(field)}:${value}`].join(',')}}`;
   };
   for (const { name, kind } of fields) {
@@ -219,17 +315,19 @@ function queryVariants(r: RouteSpec): Variant[] {
   const fields = fieldsOf(r.query) ?? [];
   // Routes that declare no searchParam still get one: an undeclared query must not reach anything either.
   const undeclared: Variant[] = fields.includes('searchParam') ? [] : [{ label: '?searchParam=NUL (undeclared)', path: `${path}?searchParam=a%00b` }];
-  return undeclared.concat(fields.flatMap((f) => {
-    const q = encodeURIComponent(f);
-    return [
-      { label: `?${f}=NUL`, path: `${path}?${q}=a%00b` },
-      { label: `?${f}=malformed escape`, path: `${path}?${q}=%E0%A4%A` },
-      { label: `?${f} repeated`, path: `${path}?${q}=1&${q}=2` },
-      { label: `?${f}=abc`, path: `${path}?${q}=abc` },
-      { label: `?${f}=1e99`, path: `${path}?${q}=1e99` },
-      { label: `?${f}=JSON list of odd items`, path: `${path}?${q}=${encodeURIComponent('[-1,"x",{"a":2},null,99999999999]')}` },
-    ];
-  }));
+  return undeclared.concat(
+    fields.flatMap((f) => {
+      const q = encodeURIComponent(f);
+      return [
+        { label: `?${f}=NUL`, path: `${path}?${q}=a%00b` },
+        { label: `?${f}=malformed escape`, path: `${path}?${q}=%E0%A4%A` },
+        { label: `?${f} repeated`, path: `${path}?${q}=1&${q}=2` },
+        { label: `?${f}=abc`, path: `${path}?${q}=abc` },
+        { label: `?${f}=1e99`, path: `${path}?${q}=1e99` },
+        { label: `?${f}=JSON list of odd items`, path: `${path}?${q}=${encodeURIComponent('[-1,"x",{"a":2},null,99999999999]')}` },
+      ];
+    }),
+  );
 }
 
 const BAD_IDS = ['0', '-1', '1e99', 'abc', '%00', '99999999999', '%'];
@@ -238,11 +336,13 @@ const BAD_IDS = ['0', '-1', '1e99', 'abc', '%00', '99999999999', '%'];
 function paramVariants(r: RouteSpec): Variant[] {
   const names = paramNames(r.path);
   const body = takesJson(r) ? '{}' : undefined;
-  return names.flatMap((name) => BAD_IDS.map((bad) => ({
-    label: `:${name}=${bad}`,
-    path: fill(r.path, (n) => (n === name ? bad : r.method === 'DELETE' ? MISSING_ID : '1')),
-    body,
-  })));
+  return names.flatMap((name) =>
+    BAD_IDS.map((bad) => ({
+      label: `:${name}=${bad}`,
+      path: fill(r.path, (n) => (n === name ? bad : r.method === 'DELETE' ? MISSING_ID : '1')),
+      body,
+    })),
+  );
 }
 
 describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, and the server stays up', function () {
@@ -256,8 +356,18 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
     const { api, token } = await asSuper(b);
     superToken = token;
     // Every plan feature on, and room for more rows, so that feature-gated routes are reached past the plan guard.
-    const plan = await api.put('/plans/1', { users: 1000, connections: 1000, queues: 1000, useCampaigns: true, useSchedules: true, useInternalChat: true,
-      useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true });
+    const plan = await api.put('/plans/1', {
+      users: 1000,
+      connections: 1000,
+      queues: 1000,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    });
     expect(plan.status, JSON.stringify(plan.body)).to.equal(200);
     // A decoy first: the variants use id 1 in paths, so it is the connection they may change, not the one whose token they use.
     expect((await api.post('/chatapp/', { name: 'Decoy', provider: 'sandbox' })).status).to.be.oneOf([200, 201]);
@@ -269,7 +379,9 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
     expect(op.status, JSON.stringify(op.body)).to.equal(201);
     userToken = (await login(b.url, 'operator@hostile.test', 'operator-pass-1')).token;
   });
-  after(async () => { await b?.close(); });
+  after(async () => {
+    await b?.close();
+  });
 
   function headersFor(r: RouteSpec, v: Variant, userToken: string): Record<string, string> {
     const headers: Record<string, string> = { 'x-webhook-secret': MICRO };
@@ -278,7 +390,9 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
     if (r.auth === 'tokenAuth') headers.authorization = `Bearer ${CONNECTION_TOKEN}`;
     if (typeof v.body === 'string') {
       headers['content-type'] = v.type ?? 'application/json';
-      headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', APP_SECRET).update(Buffer.from(v.body, v.type?.includes('latin1') ? 'latin1' : 'utf8')).digest('hex')}`;
+      headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', APP_SECRET)
+        .update(Buffer.from(v.body, v.type?.includes('latin1') ? 'latin1' : 'utf8'))
+        .digest('hex')}`;
     }
     return headers;
   }
@@ -298,14 +412,22 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
     if (status >= 500) return { route: routeName(r), variant: v.label, status, body: text.slice(0, 300) };
     if (status >= 400) {
       let parsed: unknown;
-      try { parsed = JSON.parse(text); } catch { /* checked below */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* checked below */
+      }
       if (typeof (parsed as { error?: unknown })?.error !== 'string') return { route: routeName(r), variant: v.label, status, body: text.slice(0, 300) };
     }
     return null;
   }
 
   /** Sends each route's variants (a few routes at a time), checks /version after each route, and lists what went wrong. */
-  async function hammer(variantsOf: (r: RouteSpec) => Variant[], token = () => superToken, routes = b.http.routes): Promise<{ failures: Failure[]; sent: number }> {
+  async function hammer(
+    variantsOf: (r: RouteSpec) => Variant[],
+    token = () => superToken,
+    routes = b.http.routes,
+  ): Promise<{ failures: Failure[]; sent: number }> {
     const failures: Failure[] = [];
     let sent = 0;
     const queue = [...routes];
@@ -316,7 +438,9 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
           const failure = await send(r, v, token());
           if (failure) failures.push(failure);
         }
-        const alive = await fetch(`${b.url}/version`).then((res) => res.status).catch(() => 0);
+        const alive = await fetch(`${b.url}/version`)
+          .then((res) => res.status)
+          .catch(() => 0);
         if (alive !== 200) failures.push({ route: routeName(r), variant: 'then GET /version', status: alive, body: '' });
       }
     };
@@ -357,7 +481,11 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
   });
 
   it('the same query variants on GET routes with a query schema, as a plain operator (`user` profile) of another company', async () => {
-    const { failures } = await hammer(queryVariants, () => userToken, b.http.routes.filter((r) => r.auth === 'isAuth' && r.method === 'GET' && r.query));
+    const { failures } = await hammer(
+      queryVariants,
+      () => userToken,
+      b.http.routes.filter((r) => r.auth === 'isAuth' && r.method === 'GET' && r.query),
+    );
     expect(failures, report(failures)).to.deep.equal([]);
   });
 
@@ -372,12 +500,22 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
   });
 
   it("Meta's signed webhook with null, scalar and malformed entries", async () => {
-    const bodies = ['null', '[]', '"page"', '{"object":"page","entry":null}', '{"object":"page","entry":[null,1,"x",{"id":5}]}',
+    const bodies = [
+      'null',
+      '[]',
+      '"page"',
+      '{"object":"page","entry":null}',
+      '{"object":"page","entry":[null,1,"x",{"id":5}]}',
       '{"object":"page","entry":[{"id":"P","messaging":[null,1,{"message":null},{"message":{"mid":5,"text":{}},"sender":{"id":[]}},{"delivery":{"mids":5}},{"delivery":{"mids":[null,3]}}]}]}',
-      '{"object":"page","entry":[{"id":"P","messaging":[{"sender":{"id":"a\\u0000"},"message":{"mid":"m\\ud800","text":"\\u0000"},"timestamp":1e99}]}]}'];
+      '{"object":"page","entry":[{"id":"P","messaging":[{"sender":{"id":"a\\u0000"},"message":{"mid":"m\\ud800","text":"\\u0000"},"timestamp":1e99}]}]}',
+    ];
     const routes = b.http.routes.filter((r) => r.raw !== undefined);
     expect(routes.map(routeName)).to.not.be.empty;
-    const { failures } = await hammer((r) => bodies.map((body) => ({ label: body.slice(0, 60), path: r.path, body })), () => superToken, routes);
+    const { failures } = await hammer(
+      (r) => bodies.map((body) => ({ label: body.slice(0, 60), path: r.path, body })),
+      () => superToken,
+      routes,
+    );
     expect(failures, report(failures)).to.deep.equal([]);
   });
 
@@ -392,7 +530,9 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
     expect(res.status).to.equal(404);
     expect(res.body).to.deep.equal({ error: 'ERR_NO_USER_FOUND' });
     // The operator of the other company is no user of this connection's company either.
-    const me = await client(b.url, userToken).get('/auth/me').catch(() => null);
+    const me = await client(b.url, userToken)
+      .get('/auth/me')
+      .catch(() => null);
     const otherUserId = me?.body?.id ?? me?.body?.user?.id;
     if (typeof otherUserId === 'number') {
       const other = await api.post('/api/messages/send', { number: '5511999990000', body: 'hello', userId: otherUserId });
@@ -402,27 +542,40 @@ describe('Hostile input: every route answers 2xx or 4xx { error }, never 5xx, an
 
   it('multipart routes: a body truncated inside a file part (fixed by the multipart item of this issue)', async () => {
     const boundary = 'hostileboundary123';
-    const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${boundary}\r\n`
-      + `Content-Disposition: form-data; name="FILE"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
+    const truncated =
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="FILE"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
     const routes = b.http.routes.filter((r) => r.multipart && sendsBody(r));
     expect(routes.map(routeName)).to.not.be.empty;
     const failures: Failure[] = [];
-    await Promise.all(routes.map(async (r) => {
-      const body = truncated.replace('FILE', r.multipart!.fileFields[0]!);
-      const headers = { ...headersFor(r, { label: '', path: '' }, superToken), 'content-type': `multipart/form-data; boundary=${boundary}` };
-      let status: number | string;
-      let text = '';
-      try {
-        const res = await fetch(`${b.url}${basePath(r)}`, { method: r.method, headers, body: Buffer.from(body, 'latin1'), signal: AbortSignal.timeout(10_000) });
-        status = res.status;
-        text = await res.text();
-      } catch (err) {
-        status = `no answer (${String((err as Error).name)})`;
-      }
-      let error: unknown;
-      try { error = JSON.parse(text).error; } catch { /* below */ }
-      if (typeof status !== 'number' || status >= 500 || (status >= 400 && typeof error !== 'string')) failures.push({ route: routeName(r), variant: 'truncated multipart', status, body: text.slice(0, 200) });
-    }));
+    await Promise.all(
+      routes.map(async (r) => {
+        const body = truncated.replace('FILE', r.multipart!.fileFields[0]!);
+        const headers = { ...headersFor(r, { label: '', path: '' }, superToken), 'content-type': `multipart/form-data; boundary=${boundary}` };
+        let status: number | string;
+        let text = '';
+        try {
+          const res = await fetch(`${b.url}${basePath(r)}`, {
+            method: r.method,
+            headers,
+            body: Buffer.from(body, 'latin1'),
+            signal: AbortSignal.timeout(10_000),
+          });
+          status = res.status;
+          text = await res.text();
+        } catch (err) {
+          status = `no answer (${String((err as Error).name)})`;
+        }
+        let error: unknown;
+        try {
+          error = JSON.parse(text).error;
+        } catch {
+          /* below */
+        }
+        if (typeof status !== 'number' || status >= 500 || (status >= 400 && typeof error !== 'string'))
+          failures.push({ route: routeName(r), variant: 'truncated multipart', status, body: text.slice(0, 200) });
+      }),
+    );
     expect((await fetch(`${b.url}/version`)).status).to.equal(200);
     expect(failures, report(failures)).to.deep.equal([]);
   });

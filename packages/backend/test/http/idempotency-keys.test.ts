@@ -8,9 +8,15 @@ const TOKEN = 'idempotency-token-0123456789abcdef';
 /** Idempotency-Key of the message API, stored in the database with the send it answers for. */
 describe('Message API: Idempotency-Key in the database', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   async function connectedSandbox() {
     const { api } = await asSuper(b);
@@ -51,7 +57,9 @@ describe('Message API: Idempotency-Key in the database', () => {
   it('ten concurrent requests with one key store one send and all answer its result', async () => {
     await connectedSandbox();
     const api = client(b.url, TOKEN);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.post('/api/messages/send', { number: '5511999990000', body: 'race' }, { 'idempotency-key': 'order-3' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/api/messages/send', { number: '5511999990000', body: 'race' }, { 'idempotency-key': 'order-3' })),
+    );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok.length).to.be.greaterThan(0);
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).to.be.oneOf([200, 409]);

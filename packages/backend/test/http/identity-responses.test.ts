@@ -4,7 +4,10 @@ import { expect } from 'chai';
 import { ADMIN, asSuper, client, login, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
 // Every identity route answers a body its response schema accepts (the test backend validates each answer).
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 
 function refreshCookie(setCookie: string): string {
   const match = /jrt=([^;]*)/.exec(setCookie);
@@ -14,9 +17,15 @@ function refreshCookie(setCookie: string): string {
 
 describe('HTTP: identity answers fit their response schemas', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('login, refresh, me and logout', async () => {
     const loggedIn = await client(b.url).post('/auth/login', { email: ADMIN.email, password: ADMIN.password });
@@ -39,7 +48,12 @@ describe('HTTP: identity answers fit their response schemas', () => {
 
   it('sign-up answers the company and its admin', async () => {
     const res = await client(b.url).post('/auth/signup', {
-      companyName: 'Signup Co', name: 'Ana Admin', email: 'ana@signup.test', password: 'long-enough', planId: 1, phone: '+55 11 4000-1234',
+      companyName: 'Signup Co',
+      name: 'Ana Admin',
+      email: 'ana@signup.test',
+      password: 'long-enough',
+      planId: 1,
+      phone: '+55 11 4000-1234',
     });
     expect(res.status).to.equal(201);
     expect(res.body.company).to.include({ name: 'Signup Co', email: 'ana@signup.test', status: true });
@@ -51,10 +65,21 @@ describe('HTTP: identity answers fit their response schemas', () => {
     const registry: Server = createServer((req, res) => {
       if (req.url?.endsWith('/11222333000181')) {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({
-          razao_social: 'ACME ATENDIMENTO LTDA', nome_fantasia: 'Acme', descricao_situacao_cadastral: 'ATIVA', email: null,
-          ddd_telefone_1: '1140001234', logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', municipio: 'São Paulo', uf: 'SP', cep: '01310100',
-        }));
+        res.end(
+          JSON.stringify({
+            razao_social: 'ACME ATENDIMENTO LTDA',
+            nome_fantasia: 'Acme',
+            descricao_situacao_cadastral: 'ATIVA',
+            email: null,
+            ddd_telefone_1: '1140001234',
+            logradouro: 'Avenida Paulista',
+            numero: '1000',
+            bairro: 'Bela Vista',
+            municipio: 'São Paulo',
+            uf: 'SP',
+            cep: '01310100',
+          }),
+        );
       } else {
         res.statusCode = 404;
         res.end();
@@ -78,7 +103,13 @@ describe('HTTP: identity answers fit their response schemas', () => {
 
   it('user management: list, picker, create, show, update, avatar, width, delete', async () => {
     const { api, company } = await newCompanyWithAdmin(b);
-    const created = await api.post('/users', { name: 'Olga Operadora', email: 'olga@ops.test', password: 'olga-password-1', startWork: '08:00', endWork: '17:30' });
+    const created = await api.post('/users', {
+      name: 'Olga Operadora',
+      email: 'olga@ops.test',
+      password: 'olga-password-1',
+      startWork: '08:00',
+      endWork: '17:30',
+    });
     expect(created.status).to.equal(201);
     expect(created.body).to.include({ companyId: company.id, profile: 'user', startWork: '08:00', lastLoginAt: null, profileImage: null });
     const id = created.body.id as number;

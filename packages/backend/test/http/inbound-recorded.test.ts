@@ -21,24 +21,47 @@ describe('Inbound deliveries are recorded before they are answered or taken', ()
     b = await startTestBackend({ META_APP_SECRET: APP_SECRET, CHATAPP_MICROSERVICE_SECRET: MICRO, META_GRAPH_URL: graph.url });
     await b.reset();
   });
-  after(async () => { await b?.close(); await graph?.close(); });
+  after(async () => {
+    await b?.close();
+    await graph?.close();
+  });
 
   /** Outbox entries of one provider message id (whatever became of them since). */
-  const recorded = async (providerMessageId: string) => Number((await b.infra.db.orm.em.fork().getConnection().execute(
-    "select count(*)::int as n from outbox where payload->>'providerMessageId' = ?", [providerMessageId],
-  ) as Array<{ n: number }>)[0]!.n);
+  const recorded = async (providerMessageId: string) =>
+    Number(
+      (
+        (await b.infra.db.orm.em
+          .fork()
+          .getConnection()
+          .execute("select count(*)::int as n from outbox where payload->>'providerMessageId' = ?", [providerMessageId])) as Array<{ n: number }>
+      )[0]!.n,
+    );
 
   it('each webhook route answers 200 with its events already in the outbox, once however often they are delivered', async () => {
     const { api } = await asSuper(b);
-    const page = await api.post('/socialnet/', { name: 'Página', provider: 'sandbox', externalId: 'RECORDED-PAGE', secrets: { pageAccessToken: 'recorded-page-token' } });
+    const page = await api.post('/socialnet/', {
+      name: 'Página',
+      provider: 'sandbox',
+      externalId: 'RECORDED-PAGE',
+      secrets: { pageAccessToken: 'recorded-page-token' },
+    });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     const chatapp = await api.post('/chatapp/', { name: 'Microserviço', provider: 'sandbox' });
     expect(chatapp.status, JSON.stringify(chatapp.body)).to.equal(201);
     const time = Date.now();
-    const meta = JSON.stringify({ object: 'page', entry: [{ id: 'RECORDED-PAGE', time, messaging: [
-      { sender: { id: 'PSID-1' }, recipient: { id: 'RECORDED-PAGE' }, timestamp: time, message: { mid: 'm_rec_1', text: 'um' } },
-      { sender: { id: 'PSID-2' }, recipient: { id: 'RECORDED-PAGE' }, timestamp: time, message: { mid: 'm_rec_2', text: 'dois' } },
-    ] }] });
+    const meta = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: 'RECORDED-PAGE',
+          time,
+          messaging: [
+            { sender: { id: 'PSID-1' }, recipient: { id: 'RECORDED-PAGE' }, timestamp: time, message: { mid: 'm_rec_1', text: 'um' } },
+            { sender: { id: 'PSID-2' }, recipient: { id: 'RECORDED-PAGE' }, timestamp: time, message: { mid: 'm_rec_2', text: 'dois' } },
+          ],
+        },
+      ],
+    });
     const signature = `sha256=${createHmac('sha256', APP_SECRET).update(meta).digest('hex')}`;
     const micro = { chatappId: chatapp.body.id, events: [{ type: 'InboundMessage', providerMessageId: 'micro-rec-1', from: '5511977770001', body: 'três' }] };
     for (let i = 0; i < 2; i++) {

@@ -3,9 +3,15 @@ import { asSuper, client, COMPANY_TOKEN, newCompanyWithAdmin, startTestBackend, 
 
 describe('HTTP: invoices (isAuth)', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   async function bill(companyId: number, detail: string) {
     const res = await client(b.url, COMPANY_TOKEN).post('/api/invoices', { companyId, detail, value: '49.90', dueDate: '2026-05-10' });

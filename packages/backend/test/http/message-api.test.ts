@@ -5,9 +5,11 @@ import { expect } from 'chai';
 import { asSuper, client, startTestBackend, type TestBackend } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 const TOKEN = 'integration-token-0123456789abcdef';
-
 
 describe('Official message API, end to end through the channel runtime (sandbox)', () => {
   let b: TestBackend;
@@ -16,15 +18,27 @@ describe('Official message API, end to end through the channel runtime (sandbox)
   before(async () => {
     b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', OUTBOX_RELAY_INTERVAL_MS: '100' });
     imageServer = createServer((req, res) => {
-      if (req.url === '/cat.png') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(PNG); }
-      else if (req.url === '/page.html') { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>'); }
-      else { res.writeHead(404); res.end(); }
+      if (req.url === '/cat.png') {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(PNG);
+      } else if (req.url === '/page.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html>');
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
     });
     await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
     imageUrl = `http://127.0.0.1:${(imageServer.address() as { port: number }).port}`;
   });
-  after(async () => { imageServer.close(); await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  after(async () => {
+    imageServer.close();
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const inDb = <T>(fn: () => Promise<T>) => RequestContext.create(b.infra.db.orm.em, fn);
   const messageById = (id: string) => inDb(() => new MikroOrmMessages(b.infra.db.orm).findById(1, id));
@@ -40,12 +54,22 @@ describe('Official message API, end to end through the channel runtime (sandbox)
 
   it('accepts a text send durably, then the runtime sends it and the status moves to read', async () => {
     await connectedSandbox();
-    const res = await client(b.url, TOKEN).post('/api/messages/send', { number: '5511999990000', body: 'Seu pedido saiu para entrega', userId: '', queueId: '', sendSignature: false, closeTicket: false });
+    const res = await client(b.url, TOKEN).post('/api/messages/send', {
+      number: '5511999990000',
+      body: 'Seu pedido saiu para entrega',
+      userId: '',
+      queueId: '',
+      sendSignature: false,
+      closeTicket: false,
+    });
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ status: 'SUCCESS' });
     expect(res.body.messageId).to.be.a('string');
     expect(res.body.ticketId).to.be.a('number');
-    const read = await eventually('the message to be read', async () => { const m = await messageById(res.body.messageId); return m?.status === 'read' && m; });
+    const read = await eventually('the message to be read', async () => {
+      const m = await messageById(res.body.messageId);
+      return m?.status === 'read' && m;
+    });
     expect(read.providerMessageId).to.match(/^sandbox-/);
     expect(b.sandbox!.session(read.connectionId).sent.map((s) => [s.to, s.content.body])).to.deep.equal([['5511999990000', 'Seu pedido saiu para entrega']]);
   });
@@ -70,7 +94,10 @@ describe('Official message API, end to end through the channel runtime (sandbox)
     form.append('medias', new Blob([PNG], { type: 'image/png' }), 'comprovante.png');
     const res = await client(b.url, TOKEN).post('/api/messages/send', form);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    const m = await eventually('the media message', async () => { const x = await messageById(res.body.messageId); return x?.status === 'read' && x; });
+    const m = await eventually('the media message', async () => {
+      const x = await messageById(res.body.messageId);
+      return x?.status === 'read' && x;
+    });
     expect(m.media).to.include({ contentType: 'image/png', filename: 'comprovante.png', size: PNG.length });
     expect(m.body).to.equal('*Sandbox:*\nSegue o comprovante');
     const ticket = await inDb(() => new MikroOrmTickets(b.infra.db.orm).findById(1, res.body.ticketId));
@@ -91,11 +118,24 @@ describe('Official message API, end to end through the channel runtime (sandbox)
   it('sends buttons, lists and images by link; refuses private URLs unless allowed', async () => {
     const { id } = await connectedSandbox();
     const api = client(b.url, TOKEN);
-    expect((await api.post('/api/messages/send-button', { number: '5511999990000', body: 'Confirma?', buttons: [{ text: 'Sim' }, { text: 'Não' }] })).status).to.equal(200);
-    expect((await api.post('/api/messages/send-list', { number: '5511999990000', body: 'Escolha', buttonText: 'Opções', sections: [{ title: 'Frutas', rows: [{ title: 'Maçã' }] }] })).status).to.equal(200);
+    expect(
+      (await api.post('/api/messages/send-button', { number: '5511999990000', body: 'Confirma?', buttons: [{ text: 'Sim' }, { text: 'Não' }] })).status,
+    ).to.equal(200);
+    expect(
+      (
+        await api.post('/api/messages/send-list', {
+          number: '5511999990000',
+          body: 'Escolha',
+          buttonText: 'Opções',
+          sections: [{ title: 'Frutas', rows: [{ title: 'Maçã' }] }],
+        })
+      ).status,
+    ).to.equal(200);
     const link = await api.post('/api/messages/send/linkImage', { number: '5511999990000', url: `${imageUrl}/cat.png`, body: 'gato' });
     expect(link.status, JSON.stringify(link.body)).to.equal(200);
-    expect((await api.post('/api/messages/send/linkImage', { number: '5511999990000', url: `${imageUrl}/page.html` })).body).to.deep.equal({ error: 'ERR_FILE_TYPE_NOT_ALLOWED' });
+    expect((await api.post('/api/messages/send/linkImage', { number: '5511999990000', url: `${imageUrl}/page.html` })).body).to.deep.equal({
+      error: 'ERR_FILE_TYPE_NOT_ALLOWED',
+    });
     expect((await api.post('/api/messages/send-button', { number: '5511999990000', body: 'x', buttons: [] })).status).to.equal(422);
     await eventually('three sends', async () => b.sandbox!.session(id).sent.length === 3);
     const sent = b.sandbox!.session(id).sent;

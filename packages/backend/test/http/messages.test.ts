@@ -2,13 +2,22 @@ import { expect } from 'chai';
 import { eventually, sandboxDesk } from '../support/sandbox-conversations.js';
 import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 
 describe('HTTP: messages, end to end with the sandbox', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('an operator reads an inbound conversation (unread resets) and replies; the sandbox receives the reply, which reaches read', async () => {
     const d = await sandboxDesk(b);
@@ -33,7 +42,7 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect((await d.bia.api.post(`/messages/${t.id}`, { body: 'intrusa' })).status).to.equal(403);
   });
 
-  it('quotes the contact\'s message by its provider id, keeps notes private, and sends files from a multipart form', async () => {
+  it("quotes the contact's message by its provider id, keeps notes private, and sends files from a multipart form", async () => {
     const d = await sandboxDesk(b);
     const t = await d.inbound('5511966660002', 'Quanto custa?', { providerMessageId: 'wamid-question' });
     const question = (await d.ana.api.get(`/messages/${t.id}`)).body.messages[0];
@@ -105,10 +114,13 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect(catalog.status, JSON.stringify(catalog.body)).to.equal(200);
     await eventually('both sends', async () => d.sent().length === 2);
     const byTo = Object.fromEntries(d.sent().map((s) => [s.to, s.content.body]));
-    expect(byTo).to.deep.equal({ '5511966660005': 'Olha isso', '5511966660004': 'Temos:\n\n1. *Samambaia* — R$\u00a025,00\n2. *Cacto* — R$\u00a09,90\n   Pouca água' });
+    expect(byTo).to.deep.equal({
+      '5511966660005': 'Olha isso',
+      '5511966660004': 'Temos:\n\n1. *Samambaia* — R$\u00a025,00\n2. *Cacto* — R$\u00a09,90\n   Pouca água',
+    });
   });
 
-  it('sends a category of the catalog; another company\'s category is not found (404), an empty one of ours is 422', async () => {
+  it("sends a category of the catalog; another company's category is not found (404), an empty one of ours is 422", async () => {
     const d = await sandboxDesk(b);
     const t = await d.inbound('5511966660009', 'Quero ver');
     const plants = (await d.admin.post('/categories', { name: 'Plantas' })).body.id as number;
@@ -128,15 +140,16 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect(d.sent()[0]!.content.body).to.equal('1. *Samambaia* — R$\u00a025,00');
   });
 
-  it('counts the messages sent and received as the Dashboard asks (fromMe, days in the company\'s time zone), answering count[0].count', async () => {
+  it("counts the messages sent and received as the Dashboard asks (fromMe, days in the company's time zone), answering count[0].count", async () => {
     const d = await sandboxDesk(b);
     const t1 = await d.inbound('5511966660010', 'Oi');
     await d.ana.api.post(`/messages/${t1.id}`, { body: 'Olá' });
     await d.ana.api.post(`/messages/${t1.id}`, { body: 'Tudo bem?' });
     const t2 = await d.inbound('5511966660011', 'Bom dia');
-    const messages = [
-      ...(await d.admin.get(`/messages/${t1.id}`)).body.messages, ...(await d.admin.get(`/messages/${t2.id}`)).body.messages,
-    ] as Array<{ fromMe: boolean; createdAt: string }>;
+    const messages = [...(await d.admin.get(`/messages/${t1.id}`)).body.messages, ...(await d.admin.get(`/messages/${t2.id}`)).body.messages] as Array<{
+      fromMe: boolean;
+      createdAt: string;
+    }>;
     expect(messages.map((m) => m.fromMe).sort()).to.deep.equal([false, false, true, true]);
     const counted = async (api: typeof d.admin, query: Record<string, string> = {}) => {
       const res = await api.get(`/messages-allMe?${new URLSearchParams(query)}`);
@@ -149,14 +162,17 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     expect((await d.admin.put(`/users/${d.ana.id}`, { showDashboard: 'enabled' })).status).to.equal(200);
     expect(await counted(d.ana.api, { fromMe: 'false' })).to.equal(2);
     // Days are the company's: one of these zones is on another date than UTC at any hour, so only local days count these messages.
-    const dayIn = (zone: string, iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+    const dayIn = (zone: string, iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       expect((await d.admin.put('/settings/timezone', { value: zone })).status).to.equal(200);
       for (const day of new Set(messages.map((m) => dayIn(zone, m.createdAt)))) {
         const sent = messages.filter((m) => m.fromMe && dayIn(zone, m.createdAt) === day).length;
         const received = messages.filter((m) => !m.fromMe && dayIn(zone, m.createdAt) === day).length;
-        expect([await counted(d.admin, { fromMe: 'true', dateStart: day, dateEnd: day }), await counted(d.admin, { fromMe: 'false', dateStart: day, dateEnd: day })], `${zone} ${day}`)
-          .to.deep.equal([sent, received]);
+        expect(
+          [await counted(d.admin, { fromMe: 'true', dateStart: day, dateEnd: day }), await counted(d.admin, { fromMe: 'false', dateStart: day, dateEnd: day })],
+          `${zone} ${day}`,
+        ).to.deep.equal([sent, received]);
       }
     }
     expect(await counted(d.admin, { dateStart: '2020-01-01', dateEnd: '2020-01-31' })).to.equal(0);
@@ -173,15 +189,25 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     const message = (await d.admin.get(`/messages/${t.id}`)).body.messages[0];
     const o = (await newCompanyWithAdmin(b)).api;
     for (const res of [
-      await o.get(`/messages/${t.id}`), await o.post(`/messages/${t.id}`, { body: 'x' }), await o.get(`/messages/media?ticketId=${t.id}`),
-      await o.delete(`/messages/${message.id}`), await o.post(`/messages/edit/${message.id}`, { body: 'x' }),
-      await o.post('/message/forward', { messageId: message.id, contactId: t.contactId }), await o.post(`/messages/${t.id}/catalog`, { productIds: [1] }),
-    ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
+      await o.get(`/messages/${t.id}`),
+      await o.post(`/messages/${t.id}`, { body: 'x' }),
+      await o.get(`/messages/media?ticketId=${t.id}`),
+      await o.delete(`/messages/${message.id}`),
+      await o.post(`/messages/edit/${message.id}`, { body: 'x' }),
+      await o.post('/message/forward', { messageId: message.id, contactId: t.contactId }),
+      await o.post(`/messages/${t.id}/catalog`, { productIds: [1] }),
+    ])
+      expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 0 }] });
     const bad = [
-      await d.admin.post(`/messages/${t.id}`, {}), await d.admin.post(`/messages/${t.id}`, { body: 42 }), await d.admin.get('/messages/media'),
-      await d.admin.post('/message/forward', { messageId: message.id, contactId: 'x' }), await d.admin.post(`/messages/${t.id}/catalog`, { productIds: [] }), await d.admin.post(`/messages/${t.id}/catalog`, {}),
-      await d.admin.post(`/messages/edit/${message.id}`, {}), await d.admin.get('/messages/abc'),
+      await d.admin.post(`/messages/${t.id}`, {}),
+      await d.admin.post(`/messages/${t.id}`, { body: 42 }),
+      await d.admin.get('/messages/media'),
+      await d.admin.post('/message/forward', { messageId: message.id, contactId: 'x' }),
+      await d.admin.post(`/messages/${t.id}/catalog`, { productIds: [] }),
+      await d.admin.post(`/messages/${t.id}/catalog`, {}),
+      await d.admin.post(`/messages/edit/${message.id}`, {}),
+      await d.admin.get('/messages/abc'),
       await d.admin.post(`/messages/${t.id}`, { body: 'x', quotedMsgId: '00000000-0000-4000-8000-000000000000' }),
     ];
     for (const res of bad) {

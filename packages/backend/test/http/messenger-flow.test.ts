@@ -6,7 +6,6 @@ import { eventually } from '../support/eventually.js';
 
 const APP_SECRET = 'meta-app-secret-flow';
 
-
 describe('Messenger end to end: signed webhook in, operator reply out through the runtime to a fake Graph server', () => {
   let b: TestBackend;
   let graph: Server;
@@ -14,18 +13,30 @@ describe('Messenger end to end: signed webhook in, operator reply out through th
   before(async () => {
     graph = createServer((req, res) => {
       let raw = '';
-      req.on('data', (c) => { raw += c; });
+      req.on('data', (c) => {
+        raw += c;
+      });
       req.on('end', () => {
-        if (req.url?.includes('/me?')) { res.writeHead(200, { 'content-type': 'application/json' }); return res.end('{"id":"PAGE-9"}'); }
+        if (req.url?.includes('/me?')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end('{"id":"PAGE-9"}');
+        }
         sent.push({ path: req.url ?? '', body: JSON.parse(raw), auth: req.headers.authorization });
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ recipient_id: 'PSID-5', message_id: `m_out_${sent.length}` }));
       });
     });
     await new Promise<void>((r) => graph.listen(0, '127.0.0.1', r));
-    b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_GRAPH_URL: `http://127.0.0.1:${(graph.address() as { port: number }).port}/v21.0`, OUTBOX_RELAY_INTERVAL_MS: '100' });
+    b = await startTestBackend({
+      META_APP_SECRET: APP_SECRET,
+      META_GRAPH_URL: `http://127.0.0.1:${(graph.address() as { port: number }).port}/v21.0`,
+      OUTBOX_RELAY_INTERVAL_MS: '100',
+    });
   });
-  after(async () => { await b.close(); graph.close(); });
+  after(async () => {
+    await b.close();
+    graph.close();
+  });
 
   it('creates contact, pending ticket and message, and the reply ends sent at the Graph API', async () => {
     const { api } = await asSuper(b);
@@ -35,7 +46,16 @@ describe('Messenger end to end: signed webhook in, operator reply out through th
     expect(page.body).to.not.have.property('secrets');
     await eventually('the page to connect', async () => (await api.get(`/chatapp/${page.body.id}`)).body.status === 'CONNECTED');
 
-    const delivery = JSON.stringify({ object: 'page', entry: [{ id: 'PAGE-9', time: Date.now(), messaging: [{ sender: { id: 'PSID-5' }, recipient: { id: 'PAGE-9' }, timestamp: Date.now(), message: { mid: 'm_in_1', text: 'Tem em azul?' } }] }] });
+    const delivery = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: 'PAGE-9',
+          time: Date.now(),
+          messaging: [{ sender: { id: 'PSID-5' }, recipient: { id: 'PAGE-9' }, timestamp: Date.now(), message: { mid: 'm_in_1', text: 'Tem em azul?' } }],
+        },
+      ],
+    });
     const signature = `sha256=${createHmac('sha256', APP_SECRET).update(delivery).digest('hex')}`;
     expect((await client(b.url).post('/webhook/', delivery, { 'x-hub-signature-256': signature })).status).to.equal(200);
 
@@ -54,6 +74,8 @@ describe('Messenger end to end: signed webhook in, operator reply out through th
     });
     expect(out.ack).to.equal(1);
     expect(out.providerMessageId).to.match(/^m_out_/);
-    expect(sent.map((s) => [s.path, s.auth, s.body.recipient.id, s.body.message.text])).to.deep.equal([['/v21.0/PAGE-9/messages', 'Bearer page-token-9', 'PSID-5', 'Temos sim!']]);
+    expect(sent.map((s) => [s.path, s.auth, s.body.recipient.id, s.body.message.text])).to.deep.equal([
+      ['/v21.0/PAGE-9/messages', 'Bearer page-token-9', 'PSID-5', 'Temos sim!'],
+    ]);
   });
 });

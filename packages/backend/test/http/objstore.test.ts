@@ -4,7 +4,10 @@ import { openNamespace } from '../support/namespace-client.js';
 import { sandboxDesk } from '../support/sandbox-conversations.js';
 import { client, login, newCompanyWithAdmin, startTestBackend, type Reply, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 /** The secret the s3rver's proxy wants: distinct from the access key id, so an answer holding it would show. */
 const SECRET = 'objstore-test-secret-5e3c1a9d';
@@ -22,13 +25,16 @@ function uploadForm(fileListId: number, content: Buffer, filename: string, type:
   return form;
 }
 
-describe('HTTP: object-store configs and uploads routed to a company\'s bucket', function () {
+describe("HTTP: object-store configs and uploads routed to a company's bucket", function () {
   this.timeout(60_000);
   let b: TestBackend;
   let s3: TestS3Server;
   /** Every answer of the test, to check the secret is in none of them. */
   const answers: unknown[] = [];
-  const seen = <T extends Reply>(res: T) => { answers.push(res.body); return res; };
+  const seen = <T extends Reply>(res: T) => {
+    answers.push(res.body);
+    return res;
+  };
 
   before(async () => {
     s3 = await startS3Server(['media'], SECRET);
@@ -38,14 +44,22 @@ describe('HTTP: object-store configs and uploads routed to a company\'s bucket',
     await b.close();
     await s3.close();
   });
-  beforeEach(async () => { await b.reset(); });
-
-  const config = (overrides: Record<string, unknown> = {}) => ({
-    name: 'MinIO da loja', provider: 'minio', endpoint: s3.endpoint, bucket: 'media', prefix: 'loja', accessKeyId: S3_TEST_CREDENTIALS.accessKeyId,
-    secretAccessKey: SECRET, ...overrides,
+  beforeEach(async () => {
+    await b.reset();
   });
 
-  it('tests, saves and activates a bucket; the company\'s uploads land in it and are served; another company\'s stay on the default store', async () => {
+  const config = (overrides: Record<string, unknown> = {}) => ({
+    name: 'MinIO da loja',
+    provider: 'minio',
+    endpoint: s3.endpoint,
+    bucket: 'media',
+    prefix: 'loja',
+    accessKeyId: S3_TEST_CREDENTIALS.accessKeyId,
+    secretAccessKey: SECRET,
+    ...overrides,
+  });
+
+  it("tests, saves and activates a bucket; the company's uploads land in it and are served; another company's stay on the default store", async () => {
     const d = await sandboxDesk(b);
     const companyId = 1;
     const ns = await openNamespace(b.url, companyId, (await login(b.url, 'root@example.com', 'root-password-1')).token);
@@ -58,8 +72,19 @@ describe('HTTP: object-store configs and uploads routed to a company\'s bucket',
     const created = seen(await d.admin.post('/objstore-configs', config({ active: true })));
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     expect(created.body).to.deep.include({
-      companyId, name: 'MinIO da loja', provider: 'minio', endpoint: s3.endpoint, region: 'us-east-1', bucket: 'media', prefix: 'loja',
-      forcePathStyle: true, publicBaseUrl: null, accessKeyId: 'S3RVER', hasSecret: true, secretLast4: '1a9d', active: true,
+      companyId,
+      name: 'MinIO da loja',
+      provider: 'minio',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: 'media',
+      prefix: 'loja',
+      forcePathStyle: true,
+      publicBaseUrl: null,
+      accessKeyId: 'S3RVER',
+      hasSecret: true,
+      secretLast4: '1a9d',
+      active: true,
     });
     const frame = await ns.waitFor((f) => f.event === `company-${companyId}-objstoreConfig` && f.data.action === 'create');
     expect(frame.data.config).to.deep.equal(created.body);
@@ -84,7 +109,7 @@ describe('HTTP: object-store configs and uploads routed to a company\'s bucket',
     const list = await d.admin.post('/files', { name: 'Catálogo', message: '', options: [] });
     expect(list.status, JSON.stringify(list.body)).to.equal(200);
     expect((await d.admin.post(`/files/uploadList/${list.body.id}`, uploadForm(list.body.id, PDF, 'precos.pdf', 'application/pdf'))).status).to.equal(200);
-    expect((await s3.objectKeys('media', `loja/company-1/file-lists/${list.body.id}/`))).to.have.length(1);
+    expect(await s3.objectKeys('media', `loja/company-1/file-lists/${list.body.id}/`)).to.have.length(1);
 
     // Another company, without a config: its upload goes to the default store.
     const other = await newCompanyWithAdmin(b);
@@ -124,9 +149,18 @@ describe('HTTP: object-store configs and uploads routed to a company\'s bucket',
 
   it('answers 422 with the step when the bucket refuses the keys, and saves nothing active that fails its test', async () => {
     const a = await newCompanyWithAdmin(b);
-    expectError(await a.api.post('/objstore-configs/test-connection', config({ secretAccessKey: 'wrong-secret-000000' })), 422, { error: 'ERR_OBJSTORE_ACCESS_DENIED', step: 'write' });
-    expectError(await a.api.post('/objstore-configs/test-connection', config({ bucket: 'no-such-bucket' })), 422, { error: 'ERR_OBJSTORE_BUCKET_NOT_FOUND', step: 'write' });
-    expectError(await a.api.post('/objstore-configs', config({ secretAccessKey: 'wrong-secret-000000', active: true })), 422, { error: 'ERR_OBJSTORE_ACCESS_DENIED', step: 'write' });
+    expectError(await a.api.post('/objstore-configs/test-connection', config({ secretAccessKey: 'wrong-secret-000000' })), 422, {
+      error: 'ERR_OBJSTORE_ACCESS_DENIED',
+      step: 'write',
+    });
+    expectError(await a.api.post('/objstore-configs/test-connection', config({ bucket: 'no-such-bucket' })), 422, {
+      error: 'ERR_OBJSTORE_BUCKET_NOT_FOUND',
+      step: 'write',
+    });
+    expectError(await a.api.post('/objstore-configs', config({ secretAccessKey: 'wrong-secret-000000', active: true })), 422, {
+      error: 'ERR_OBJSTORE_ACCESS_DENIED',
+      step: 'write',
+    });
     expect((await a.api.get('/objstore-configs')).body).to.deep.equal([]);
     // Saved inactive, it is not tested; activating it is.
     const saved = await a.api.post('/objstore-configs', config({ secretAccessKey: 'wrong-secret-000000' }));
@@ -179,14 +213,26 @@ describe('HTTP: object-store configs and uploads routed to a company\'s bucket',
 describe('HTTP: object stores on private addresses, where the deployment does not allow them', function () {
   this.timeout(60_000);
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
 
   it('refuses plain http endpoints, and https ones on a loopback or private address at the connect step', async () => {
     const a = await newCompanyWithAdmin(b);
     const fields = { name: 'Local', provider: 'other', bucket: 'media', accessKeyId: 'S3RVER', secretAccessKey: SECRET };
-    expectError(await a.api.post('/objstore-configs/test-connection', { ...fields, endpoint: 'http://127.0.0.1:9000' }), 422, { error: 'ERR_OBJSTORE_INVALID_ENDPOINT' });
-    expectError(await a.api.post('/objstore-configs/test-connection', { ...fields, endpoint: 'https://127.0.0.1:9000' }), 422, { error: 'ERR_URL_NOT_ALLOWED', step: 'connect' });
-    expectError(await a.api.post('/objstore-configs', { ...fields, endpoint: 'https://10.0.0.8', active: true }), 422, { error: 'ERR_URL_NOT_ALLOWED', step: 'connect' });
+    expectError(await a.api.post('/objstore-configs/test-connection', { ...fields, endpoint: 'http://127.0.0.1:9000' }), 422, {
+      error: 'ERR_OBJSTORE_INVALID_ENDPOINT',
+    });
+    expectError(await a.api.post('/objstore-configs/test-connection', { ...fields, endpoint: 'https://127.0.0.1:9000' }), 422, {
+      error: 'ERR_URL_NOT_ALLOWED',
+      step: 'connect',
+    });
+    expectError(await a.api.post('/objstore-configs', { ...fields, endpoint: 'https://10.0.0.8', active: true }), 422, {
+      error: 'ERR_URL_NOT_ALLOWED',
+      step: 'connect',
+    });
   });
 });

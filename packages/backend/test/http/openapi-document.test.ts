@@ -11,8 +11,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 describe('HTTP: the OpenAPI document of the backend', () => {
   let b: TestBackend;
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
-  const operations = () => Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([m]) => METHODS.includes(m))
+        .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
 
   before(async () => {
     b = await startTestBackend();
@@ -20,7 +24,9 @@ describe('HTTP: the OpenAPI document of the backend', () => {
     expect(res.status).to.equal(200);
     doc = res.body;
   });
-  after(async () => { await b.close(); });
+  after(async () => {
+    await b.close();
+  });
 
   it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
     const validator = new Validator();
@@ -40,7 +46,10 @@ describe('HTTP: the OpenAPI document of the backend', () => {
       expect(op.summary, key).to.be.a('string').that.is.not.empty;
       expect(op.description, key).to.be.a('string').that.is.not.empty;
       const statuses = Object.keys(op.responses ?? {});
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${key} has a success response`).to.equal(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${key} has a success response`,
+      ).to.equal(true);
       expect(statuses, `${key} documents its errors`).to.include('500');
     }
     const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
@@ -51,7 +60,10 @@ describe('HTTP: the OpenAPI document of the backend', () => {
     const full = doc as unknown as { tags: Array<{ name: string; description?: string }>; servers?: Array<{ url: string }>; info: { description?: string } };
     const used = new Set(operations().flatMap(({ op }) => (op as { tags?: string[] }).tags ?? []));
     expect(full.tags.map((t) => t.name).sort()).to.deep.equal([...used].sort());
-    for (const tag of full.tags) expect(tag.description, tag.name).to.be.a('string').and.match(/^[A-Z`(].{10,}\.$/);
+    for (const tag of full.tags)
+      expect(tag.description, tag.name)
+        .to.be.a('string')
+        .and.match(/^[A-Z`(].{10,}\.$/);
     expect(full.servers).to.deep.equal([{ url: '/', description: 'This server' }]);
     expect(full.info.description).to.include('/<companyId>').and.include('since').and.include('/socket.io/');
   });
@@ -63,7 +75,10 @@ describe('HTTP: the OpenAPI document of the backend', () => {
       }
     }
     const written = Object.values(doc.components.responses ?? {}).map((r) => JSON.stringify(r));
-    expect(written.filter((r, i) => written.indexOf(r) !== i), 'the same response under two names').to.deep.equal([]);
+    expect(
+      written.filter((r, i) => written.indexOf(r) !== i),
+      'the same response under two names',
+    ).to.deep.equal([]);
   });
 
   it('holds only valid JSON Schemas, and every example fits its schema', () => {
@@ -87,16 +102,22 @@ describe('HTTP: the OpenAPI document of the backend', () => {
   });
 
   it('keeps the reference page and the document itself out of the declared routes and the seed inventory', async () => {
-    const seedPaths = readFileSync(new URL('../../../../spec/routes.tsv', import.meta.url), 'utf8').split('\n').map((l) => l.split('\t')[1]);
+    const seedPaths = readFileSync(new URL('../../../../spec/routes.tsv', import.meta.url), 'utf8')
+      .split('\n')
+      .map((l) => l.split('\t')[1]);
     for (const path of ['/docs', '/openapi.json']) {
       expect(seedPaths, path).to.not.include(path);
-      expect(b.http.routes.map((r) => r.path), path).to.not.include(path);
+      expect(
+        b.http.routes.map((r) => r.path),
+        path,
+      ).to.not.include(path);
     }
   });
 
   it('declares a response schema (or `status: 204`) on every route', () => {
     expect(routesWithoutResponseSchema(b.http.routes), 'routes without a response schema').to.deep.equal([]);
-    expect(routesWithoutResponseSchema([...b.http.routes, { method: 'GET', path: '/bare', auth: 'none', tag: 't', summary: 's', handler: async () => ({}) }]))
-      .to.deep.equal(['GET /bare']);
+    expect(
+      routesWithoutResponseSchema([...b.http.routes, { method: 'GET', path: '/bare', auth: 'none', tag: 't', summary: 's', handler: async () => ({}) }]),
+    ).to.deep.equal(['GET /bare']);
   });
 });

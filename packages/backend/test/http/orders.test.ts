@@ -7,9 +7,15 @@ const NBSP = '\u00a0';
 
 describe('HTTP: orders', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   type Api = Awaited<ReturnType<typeof sandboxDesk>>['admin'];
   const product = async (api: Api, fields: Record<string, unknown>) => {
@@ -25,22 +31,40 @@ describe('HTTP: orders', () => {
     const ns = await openNamespace(b.url, user.companyId as number, token);
     try {
       const settings = await d.admin.post('/order-settings', {
-        paymentInstructions: 'Pix: loja@example.com', statusMessages: { confirmed: 'Olá {{firstName}}! Pedido #{{number}} confirmado: {{total}}.\n{{items}}\n{{payment}}' },
+        paymentInstructions: 'Pix: loja@example.com',
+        statusMessages: { confirmed: 'Olá {{firstName}}! Pedido #{{number}} confirmado: {{total}}.\n{{items}}\n{{payment}}' },
       });
       expect(settings.status, JSON.stringify(settings.body)).to.equal(201);
       const vase = await product(d.admin, { name: 'Vaso M', price: 4990, trackStock: true, stock: 5 });
       const ticket = await d.inbound('5511966660001', 'Quero dois vasos', { senderName: 'Maria Souza' });
 
       const created = await d.ana.api.post('/orders', {
-        contactId: ticket.contactId, ticketId: ticket.id, items: [{ productId: vase.id, quantity: 2 }], shippingFee: 1000, address: 'Rua A, 1', paymentMethod: 'Pix',
+        contactId: ticket.contactId,
+        ticketId: ticket.id,
+        items: [{ productId: vase.id, quantity: 2 }],
+        shippingFee: 1000,
+        address: 'Rua A, 1',
+        paymentMethod: 'Pix',
       });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       expect(created.body).to.deep.include({
-        number: 1, status: 'new', currency: 'BRL', subtotal: 9980, discount: 0, shippingFee: 1000, total: 10980, ticketId: ticket.id, contactId: ticket.contactId,
-        contact: { id: ticket.contactId, name: 'Maria Souza', number: '5511966660001' }, user: { id: d.ana.id, name: 'Ana' },
+        number: 1,
+        status: 'new',
+        currency: 'BRL',
+        subtotal: 9980,
+        discount: 0,
+        shippingFee: 1000,
+        total: 10980,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        contact: { id: ticket.contactId, name: 'Maria Souza', number: '5511966660001' },
+        user: { id: d.ana.id, name: 'Ana' },
       });
       expect(await stockOf(d.admin, vase.id)).to.equal(3);
-      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-order` && f.data.action === 'create')).data).to.deep.equal({ action: 'create', order: created.body });
+      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-order` && f.data.action === 'create')).data).to.deep.equal({
+        action: 'create',
+        order: created.body,
+      });
 
       const confirmed = await d.bia.api.put(`/orders/${created.body.id}`, { status: 'confirmed' });
       expect([confirmed.status, confirmed.body.status], JSON.stringify(confirmed.body)).to.deep.equal([200, 'confirmed']);
@@ -51,7 +75,10 @@ describe('HTTP: orders', () => {
       await ns.waitFor((f) => f.event === `company-${user.companyId}-order` && f.data.action === 'update' && f.data.order.status === 'confirmed');
 
       const logs = await d.ana.api.get(`/orders/${created.body.id}/logs`);
-      expect(logs.body.map((l: { type: string; from: string | null; to: string | null }) => [l.type, l.from, l.to])).to.deep.equal([['created', null, 'new'], ['status', 'new', 'confirmed']]);
+      expect(logs.body.map((l: { type: string; from: string | null; to: string | null }) => [l.type, l.from, l.to])).to.deep.equal([
+        ['created', null, 'new'],
+        ['status', 'new', 'confirmed'],
+      ]);
       expect(logs.body[1].data.message).to.include({ ticketId: ticket.id });
       expect(logs.body[1].user).to.deep.equal({ id: d.bia.id, name: 'Bia' });
 
@@ -64,7 +91,10 @@ describe('HTTP: orders', () => {
       expect(await stockOf(d.admin, vase.id)).to.equal(5);
       const deleted = await d.admin.delete(`/orders?ids=${created.body.id}`);
       expect([deleted.status, deleted.body]).to.deep.equal([200, { deleted: 1, ids: [created.body.id] }]);
-      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-order` && f.data.action === 'delete')).data).to.deep.equal({ action: 'delete', orderIds: [created.body.id] });
+      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-order` && f.data.action === 'delete')).data).to.deep.equal({
+        action: 'delete',
+        orderIds: [created.body.id],
+      });
     } finally {
       ns.close();
     }
@@ -74,9 +104,15 @@ describe('HTTP: orders', () => {
     const d = await sandboxDesk(b);
     const last = await product(d.admin, { name: 'Último vaso', price: 4990, trackStock: true, stock: 1 });
     const ticket = await d.inbound('5511966660002', 'Quero o vaso');
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? d.ana : d.bia).api.post('/orders', {
-      contactId: ticket.contactId, ticketId: ticket.id, items: [{ productId: last.id, quantity: 1 }],
-    })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? d.ana : d.bia).api.post('/orders', {
+          contactId: ticket.contactId,
+          ticketId: ticket.id,
+          items: [{ productId: last.id, quantity: 1 }],
+        }),
+      ),
+    );
     const taken = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status !== 201);
     expect(taken, JSON.stringify(answers.map((a) => [a.status, a.body.error]))).to.have.length(1);
@@ -102,10 +138,16 @@ describe('HTTP: orders', () => {
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? d.ana : d.bia).api.put(`/orders/${order.id}`, { status: 'confirmed' })));
       const statuses = answers.map((a) => [a.status, a.body.error ?? a.body.status]);
-      expect(statuses.filter(([s]) => s === 200), JSON.stringify(statuses)).to.deep.equal([[200, 'confirmed']]);
+      expect(
+        statuses.filter(([s]) => s === 200),
+        JSON.stringify(statuses),
+      ).to.deep.equal([[200, 'confirmed']]);
       expect(statuses.filter(([s]) => s !== 200)).to.deep.equal(Array(5).fill([409, 'ERR_ORDER_STATUS_CONFLICT']));
       const logs = (await d.ana.api.get(`/orders/${order.id}/logs`)).body as Array<{ type: string; to: string | null }>;
-      expect(logs.map((l) => [l.type, l.to])).to.deep.equal([['created', 'new'], ['status', 'confirmed']]);
+      expect(logs.map((l) => [l.type, l.to])).to.deep.equal([
+        ['created', 'new'],
+        ['status', 'confirmed'],
+      ]);
       // A move after it, then its frame: one `update` frame came before, the six moves' only one.
       expect((await d.ana.api.put(`/orders/${order.id}`, { status: 'paid' })).status).to.equal(200);
       const isUpdate = (f: { event: string; data: { action: string } }) => f.event === `company-${user.companyId}-order` && f.data.action === 'update';
@@ -124,10 +166,28 @@ describe('HTTP: orders', () => {
     const cases: Array<[string, string, unknown, number, string]> = [
       ['POST', '/orders', { contactId: ticket.contactId, items: [] }, 422, 'ERR_VALIDATION'],
       ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 0 }] }, 422, 'ERR_VALIDATION'],
-      ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 6000 }, { productId: card.id, quantity: 6000 }] }, 422, 'ERR_ORDER_INVALID_ITEMS'],
+      [
+        'POST',
+        '/orders',
+        {
+          contactId: ticket.contactId,
+          items: [
+            { productId: card.id, quantity: 6000 },
+            { productId: card.id, quantity: 6000 },
+          ],
+        },
+        422,
+        'ERR_ORDER_INVALID_ITEMS',
+      ],
       ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }], discount: -1 }, 422, 'ERR_VALIDATION'],
       ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }], discount: 600 }, 422, 'ERR_ORDER_INVALID_AMOUNT'],
-      ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }], notes: 'x'.repeat(2001) }, 422, 'ERR_ORDER_INVALID_DETAILS'],
+      [
+        'POST',
+        '/orders',
+        { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }], notes: 'x'.repeat(2001) },
+        422,
+        'ERR_ORDER_INVALID_DETAILS',
+      ],
       ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: 'abc', quantity: 1 }] }, 422, 'ERR_VALIDATION'],
       ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: 99_999, quantity: 1 }] }, 404, 'ERR_PRODUCT_NOT_FOUND'],
       ['POST', '/orders', { contactId: 99_999, items: [{ productId: card.id, quantity: 1 }] }, 404, 'ERR_NO_CONTACT_FOUND'],
@@ -160,7 +220,7 @@ describe('HTTP: orders', () => {
     expect((await d.admin.get('/orders')).body.count).to.equal(1);
   });
 
-  it('checks tenant and profile: another company\'s ids are not found, operators may not delete orders or write settings', async () => {
+  it("checks tenant and profile: another company's ids are not found, operators may not delete orders or write settings", async () => {
     const d = await sandboxDesk(b);
     const other = await newCompanyWithAdmin(b);
     const card = await product(d.admin, { name: 'Cartão', price: 500 });
@@ -168,11 +228,14 @@ describe('HTTP: orders', () => {
     const order = (await d.ana.api.post('/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }] })).body;
     const setting = (await d.admin.post('/order-settings', { connectionId: d.connectionId })).body;
     for (const [method, path, body, error] of [
-      ['GET', `/orders/${order.id}`, undefined, 'ERR_NO_ORDER_FOUND'], ['PUT', `/orders/${order.id}`, { status: 'confirmed' }, 'ERR_NO_ORDER_FOUND'],
-      ['GET', `/orders/${order.id}/logs`, undefined, 'ERR_NO_ORDER_FOUND'], ['DELETE', '/orders', { ids: [order.id] }, 'ERR_NO_ORDER_FOUND'],
+      ['GET', `/orders/${order.id}`, undefined, 'ERR_NO_ORDER_FOUND'],
+      ['PUT', `/orders/${order.id}`, { status: 'confirmed' }, 'ERR_NO_ORDER_FOUND'],
+      ['GET', `/orders/${order.id}/logs`, undefined, 'ERR_NO_ORDER_FOUND'],
+      ['DELETE', '/orders', { ids: [order.id] }, 'ERR_NO_ORDER_FOUND'],
       ['GET', `/orders/contact/${ticket.contactId}`, undefined, 'ERR_NO_CONTACT_FOUND'],
       ['POST', '/orders', { contactId: ticket.contactId, items: [{ productId: card.id, quantity: 1 }] }, 'ERR_NO_CONTACT_FOUND'],
-      ['GET', `/order-settings/${setting.id}`, undefined, 'ERR_NO_ORDER_SETTING_FOUND'], ['DELETE', `/order-settings/${setting.id}`, undefined, 'ERR_NO_ORDER_SETTING_FOUND'],
+      ['GET', `/order-settings/${setting.id}`, undefined, 'ERR_NO_ORDER_SETTING_FOUND'],
+      ['DELETE', `/order-settings/${setting.id}`, undefined, 'ERR_NO_ORDER_SETTING_FOUND'],
       ['POST', '/order-settings', { connectionId: d.connectionId }, 'ERR_NO_CONNECTION_FOUND'],
     ] as const) {
       const res = await other.api.call(method, path, body);
@@ -180,7 +243,9 @@ describe('HTTP: orders', () => {
     }
     expect((await other.api.get('/orders')).body).to.deep.equal({ orders: [], count: 0, hasMore: false });
     for (const [method, path, body] of [
-      ['DELETE', '/orders', { ids: [order.id] }], ['POST', '/order-settings', {}], ['PUT', `/order-settings/${setting.id}`, { currency: 'USD' }],
+      ['DELETE', '/orders', { ids: [order.id] }],
+      ['POST', '/order-settings', {}],
+      ['PUT', `/order-settings/${setting.id}`, { currency: 'USD' }],
       ['DELETE', `/order-settings/${setting.id}`, undefined],
     ] as const) {
       const res = await d.ana.api.call(method, path, body);

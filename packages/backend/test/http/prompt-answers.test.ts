@@ -17,7 +17,10 @@ describe('HTTP: prompts answer contacts', () => {
     model = await startFakeChatModel({ keys: [KEY] });
     b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', PROMPT_MODELS: 'local-model', PROMPT_TIMEOUT_MS: '1500' });
   });
-  after(async () => { await b.close(); await model.close(); });
+  after(async () => {
+    await b.close();
+    await model.close();
+  });
   beforeEach(async () => {
     await b.reset();
     model.requests.length = 0;
@@ -30,8 +33,16 @@ describe('HTTP: prompts answer contacts', () => {
     const d = await sandboxDesk(b);
     const queue = (await d.admin.post('/queue', { name: 'Suporte', color: '#00aa55' })).body.id as number;
     const prompt = await d.admin.post('/prompt', {
-      name: 'Atendente', prompt: 'Você atende a Loja Exemplo.', provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'local-model',
-      apiKey: KEY, queueId: queue, maxMessages: 10, maxTokens: 200, temperature: 0.2,
+      name: 'Atendente',
+      prompt: 'Você atende a Loja Exemplo.',
+      provider: 'openai-compatible',
+      baseUrl: model.baseUrl,
+      model: 'local-model',
+      apiKey: KEY,
+      queueId: queue,
+      maxMessages: 10,
+      maxTokens: 200,
+      temperature: 0.2,
     });
     expect(prompt.status, JSON.stringify(prompt.body)).to.equal(200);
     const linked = await d.admin.put(`/chatapp/${d.connectionId}`, { promptId: prompt.body.id });
@@ -41,7 +52,7 @@ describe('HTTP: prompts answer contacts', () => {
     return { ...d, queue, promptId: prompt.body.id as number, bodies };
   }
 
-  it('answers each inbound message once with the model\'s answer, the conversation so far, and counts the tokens', async () => {
+  it("answers each inbound message once with the model's answer, the conversation so far, and counts the tokens", async () => {
     const d = await assistantDesk();
     await d.inbound('5511955550001', 'Vocês abrem sábado?', { providerMessageId: 'wamid-p1' });
     await eventually('the answer', () => d.bodies().includes('answer to Vocês abrem sábado?'));
@@ -65,7 +76,7 @@ describe('HTTP: prompts answer contacts', () => {
     expect(prompt.totalTokens).to.equal(prompt.promptTokens + prompt.completionTokens);
   });
 
-  it('the hand-over phrase moves the ticket to the prompt\'s queue and the assistant stops answering', async () => {
+  it("the hand-over phrase moves the ticket to the prompt's queue and the assistant stops answering", async () => {
     const d = await assistantDesk();
     model.reply = () => `${HANDOVER_PHRASE}. Vou chamar um atendente.`;
     await d.inbound('5511955550002', 'Quero falar com uma pessoa');
@@ -78,7 +89,7 @@ describe('HTTP: prompts answer contacts', () => {
     // The contact writes again before anyone took the ticket: the assistant has handed over, so the next words are a person's.
     await d.inbound('5511955550002', 'Oi?');
     expect((await d.admin.post(`/messages/${ticket.id}`, { body: 'Olá, sou o atendente.' })).status).to.equal(200);
-    await eventually('the operator\'s reply', () => d.bodies().includes('Olá, sou o atendente.'));
+    await eventually("the operator's reply", () => d.bodies().includes('Olá, sou o atendente.'));
     expect(model.requests).to.have.length(1);
     expect(d.bodies()).to.deep.equal(['Vou chamar um atendente.', 'Olá, sou o atendente.']);
   });
@@ -87,10 +98,17 @@ describe('HTTP: prompts answer contacts', () => {
     const d = await assistantDesk();
     model.mode = 'server-error';
     await d.inbound('5511955550003', 'Oi');
-    await eventually('the hand-over after an error', async () => (await d.admin.get('/tickets?showAll=true&searchParam=5511955550003')).body.tickets[0]?.queueId === d.queue);
+    await eventually(
+      'the hand-over after an error',
+      async () => (await d.admin.get('/tickets?showAll=true&searchParam=5511955550003')).body.tickets[0]?.queueId === d.queue,
+    );
     model.mode = 'slow';
     await d.inbound('5511955550004', 'Olá');
-    await eventually('the hand-over after the deadline', async () => (await d.admin.get('/tickets?showAll=true&searchParam=5511955550004')).body.tickets[0]?.queueId === d.queue, 10_000);
+    await eventually(
+      'the hand-over after the deadline',
+      async () => (await d.admin.get('/tickets?showAll=true&searchParam=5511955550004')).body.tickets[0]?.queueId === d.queue,
+      10_000,
+    );
     expect(d.bodies()).to.deep.equal([]);
   });
 });

@@ -5,23 +5,35 @@ type Api = Awaited<ReturnType<typeof asSuper>>['api'];
 
 describe('HTTP: connections and queues point to a prompt (promptId)', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   /** A queue and a prompt handing over to it, as the prompt modal creates them. */
   async function promptOf(api: Api, queueName: string): Promise<number> {
     const queue = await api.post('/queue', { name: queueName, color: '#00aa55' });
     expect(queue.status, JSON.stringify(queue.body)).to.equal(201);
     const prompt = await api.post('/prompt', {
-      name: 'Atendente virtual', prompt: 'Você é o atendente da Loja Exemplo. Responda de forma breve.', apiKey: 'sk-proj-prompt-links-0001',
-      queueId: queue.body.id, maxTokens: '300', temperature: '0.7', maxMessages: 10, voice: 'texto',
+      name: 'Atendente virtual',
+      prompt: 'Você é o atendente da Loja Exemplo. Responda de forma breve.',
+      apiKey: 'sk-proj-prompt-links-0001',
+      queueId: queue.body.id,
+      maxTokens: '300',
+      temperature: '0.7',
+      maxMessages: 10,
+      voice: 'texto',
     });
     expect(prompt.status, JSON.stringify(prompt.body)).to.equal(200);
     return prompt.body.id as number;
   }
 
-  it('a connection points to a prompt of its company, never another\'s, and lets it go with null', async () => {
+  it("a connection points to a prompt of its company, never another's, and lets it go with null", async () => {
     const { api: admin } = await asSuper(b);
     const other = await newCompanyWithAdmin(b);
     const ours = await promptOf(admin, 'Suporte');
@@ -52,7 +64,7 @@ describe('HTTP: connections and queues point to a prompt (promptId)', () => {
     }
   });
 
-  it('a queue points to a prompt of its company on create and update, never another\'s, and lets it go with null', async () => {
+  it("a queue points to a prompt of its company on create and update, never another's, and lets it go with null", async () => {
     const { api: admin } = await asSuper(b);
     const other = await newCompanyWithAdmin(b);
     const ours = await promptOf(admin, 'Suporte');

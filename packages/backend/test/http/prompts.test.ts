@@ -7,14 +7,29 @@ const KEY = 'sk-proj-prompt-test-key-0001';
 
 describe('HTTP: prompts', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ PROMPT_MODELS: 'gpt-4o-mini,llama-3.1-8b' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ PROMPT_MODELS: 'gpt-4o-mini,llama-3.1-8b' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   /** What the lineage's prompt modal posts (numbers as the form fields hold them once edited). */
   const form = (queueId: number, fields: Record<string, unknown> = {}) => ({
-    name: 'Atendente virtual', prompt: 'Você é o atendente da Loja Exemplo. Responda de forma breve e cordial, sempre em português.', voice: 'texto',
-    voiceKey: '', voiceRegion: '', maxTokens: '300', temperature: '0.7', apiKey: KEY, queueId, maxMessages: 10, ...fields,
+    name: 'Atendente virtual',
+    prompt: 'Você é o atendente da Loja Exemplo. Responda de forma breve e cordial, sempre em português.',
+    voice: 'texto',
+    voiceKey: '',
+    voiceRegion: '',
+    maxTokens: '300',
+    temperature: '0.7',
+    apiKey: KEY,
+    queueId,
+    maxMessages: 10,
+    ...fields,
   });
 
   it('creates, lists, shows, edits and deletes a prompt: key write-only and sealed, frames to admins', async () => {
@@ -26,8 +41,19 @@ describe('HTTP: prompts', () => {
       const created = await d.admin.post('/prompt', form(queue));
       expect(created.status, JSON.stringify(created.body)).to.equal(200);
       expect(created.body).to.deep.include({
-        name: 'Atendente virtual', queueId: queue, queue: { id: queue, name: 'Suporte', color: '#00aa55' }, provider: 'openai', baseUrl: 'https://api.openai.com/v1',
-        model: 'gpt-4o-mini', hasApiKey: true, apiKeyLast4: '0001', maxTokens: 300, temperature: 0.7, maxMessages: 10, voice: 'texto', totalTokens: 0,
+        name: 'Atendente virtual',
+        queueId: queue,
+        queue: { id: queue, name: 'Suporte', color: '#00aa55' },
+        provider: 'openai',
+        baseUrl: 'https://api.openai.com/v1',
+        model: 'gpt-4o-mini',
+        hasApiKey: true,
+        apiKeyLast4: '0001',
+        maxTokens: 300,
+        temperature: 0.7,
+        maxMessages: 10,
+        voice: 'texto',
+        totalTokens: 0,
       });
       expect(JSON.stringify(created.body)).to.not.include(KEY);
       const rows = await b.infra.db.orm.em.fork().getConnection().execute<Array<{ api_key_sealed: string }>>('select api_key_sealed from prompts');
@@ -46,11 +72,17 @@ describe('HTTP: prompts', () => {
       const edited = await d.admin.put(`/prompt/${created.body.id}`, { ...shown.body, apiKey: '', voiceKey: '', maxTokens: '500', model: 'llama-3.1-8b' });
       expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
       expect(edited.body).to.deep.include({ maxTokens: 500, model: 'llama-3.1-8b', hasApiKey: true, apiKeyLast4: '0001' });
-      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-prompt` && f.data.action === 'update')).data).to.deep.equal({ action: 'update', prompt: edited.body });
+      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-prompt` && f.data.action === 'update')).data).to.deep.equal({
+        action: 'update',
+        prompt: edited.body,
+      });
 
       const deleted = await d.admin.delete(`/prompt/${created.body.id}`);
       expect([deleted.status, deleted.body]).to.deep.equal([200, { message: 'Prompt deleted' }]);
-      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-prompt` && f.data.action === 'delete')).data).to.deep.equal({ action: 'delete', promptId: created.body.id });
+      expect((await ns.waitFor((f) => f.event === `company-${user.companyId}-prompt` && f.data.action === 'delete')).data).to.deep.equal({
+        action: 'delete',
+        promptId: created.body.id,
+      });
       expect((await d.admin.get(`/prompt/${created.body.id}`)).body).to.deep.equal({ error: 'ERR_NO_PROMPT_FOUND' });
     } finally {
       ns.close();
@@ -88,7 +120,7 @@ describe('HTTP: prompts', () => {
     expect((await d.admin.get('/prompt')).body.count).to.equal(0);
   });
 
-  it('checks tenant and profile on every route: another company\'s prompt is not found, operators are refused', async () => {
+  it("checks tenant and profile on every route: another company's prompt is not found, operators are refused", async () => {
     const d = await sandboxDesk(b);
     const other = await newCompanyWithAdmin(b);
     const theirQueue = (await other.api.post('/queue', { name: 'Deles', color: '#aa0000' })).body.id as number;
@@ -96,7 +128,9 @@ describe('HTTP: prompts', () => {
     expect(theirs.status, JSON.stringify(theirs.body)).to.equal(200);
     const ourQueue = (await d.admin.post('/queue', { name: 'Suporte', color: '#00aa55' })).body.id as number;
     for (const [method, path, body] of [
-      ['GET', `/prompt/${theirs.body.id}`, undefined], ['PUT', `/prompt/${theirs.body.id}`, { name: 'Nosso' }], ['DELETE', `/prompt/${theirs.body.id}`, undefined],
+      ['GET', `/prompt/${theirs.body.id}`, undefined],
+      ['PUT', `/prompt/${theirs.body.id}`, { name: 'Nosso' }],
+      ['DELETE', `/prompt/${theirs.body.id}`, undefined],
     ] as const) {
       const res = await d.admin.call(method, path, body);
       expect([res.status, res.body], `${method} ${path}`).to.deep.equal([404, { error: 'ERR_NO_PROMPT_FOUND' }]);
@@ -106,8 +140,11 @@ describe('HTTP: prompts', () => {
     const ours = await d.admin.post('/prompt', form(ourQueue));
     expect((await d.admin.get('/prompt')).body.prompts.map((p: { id: number }) => p.id)).to.deep.equal([ours.body.id]);
     for (const [method, path, body] of [
-      ['GET', '/prompt', undefined], ['POST', '/prompt', form(ourQueue)], ['GET', `/prompt/${ours.body.id}`, undefined],
-      ['PUT', `/prompt/${ours.body.id}`, { name: 'Meu' }], ['DELETE', `/prompt/${ours.body.id}`, undefined],
+      ['GET', '/prompt', undefined],
+      ['POST', '/prompt', form(ourQueue)],
+      ['GET', `/prompt/${ours.body.id}`, undefined],
+      ['PUT', `/prompt/${ours.body.id}`, { name: 'Meu' }],
+      ['DELETE', `/prompt/${ours.body.id}`, undefined],
     ] as const) {
       const res = await d.ana.api.call(method, path, body);
       expect([res.status, res.body], `${method} ${path}`).to.deep.equal([403, { error: 'ERR_NO_PERMISSION' }]);
@@ -121,7 +158,11 @@ describe('HTTP: prompts', () => {
     expect(plan.status, JSON.stringify(plan.body)).to.equal(201);
     const small = await newCompanyWithAdmin(b, { planId: plan.body.id });
     for (const [method, path, body] of [
-      ['GET', '/prompt', undefined], ['POST', '/prompt', { name: 42 }], ['GET', '/prompt/1', undefined], ['PUT', '/prompt/1', {}], ['DELETE', '/prompt/1', undefined],
+      ['GET', '/prompt', undefined],
+      ['POST', '/prompt', { name: 42 }],
+      ['GET', '/prompt/1', undefined],
+      ['PUT', '/prompt/1', {}],
+      ['DELETE', '/prompt/1', undefined],
     ] as const) {
       const res = await small.api.call(method, path, body);
       expect([res.status, res.body], `${method} ${path}`).to.deep.equal([403, { error: 'ERR_PLAN_FEATURE_DISABLED' }]);

@@ -14,9 +14,19 @@ describe('HTTP: proxies', () => {
     target = await startTunnelTarget();
     httpProxy = await startFakeHttpProxy({ credentials: CREDS });
     socksProxy = await startFakeSocks5Proxy({ credentials: CREDS });
-    b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', PROXY_CHECK_TARGET: `127.0.0.1:${target.port}`, PROXY_CHECK_TIMEOUT_MS: '2000', OUTBOX_RELAY_INTERVAL_MS: '100' });
+    b = await startTestBackend({
+      ALLOW_PRIVATE_URLS: 'true',
+      PROXY_CHECK_TARGET: `127.0.0.1:${target.port}`,
+      PROXY_CHECK_TIMEOUT_MS: '2000',
+      OUTBOX_RELAY_INTERVAL_MS: '100',
+    });
   });
-  after(async () => { await b.close(); await httpProxy.close(); await socksProxy.close(); await target.close(); });
+  after(async () => {
+    await b.close();
+    await httpProxy.close();
+    await socksProxy.close();
+    await target.close();
+  });
   beforeEach(async () => {
     await b.reset();
     httpProxy.tunnels.length = 0;
@@ -50,8 +60,21 @@ describe('HTTP: proxies', () => {
     const c = await companyWithSessions(0);
     const res = await c.api.post('/proxy', httpFields());
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body).to.deep.include({ name: 'HTTP one', protocol: 'http', host: '127.0.0.1', port: httpProxy.port, username: 'acme', hasPassword: true,
-      country: 'BR', maxConnections: 5, status: 'healthy', active: true, isGlobal: false, companyId: c.company.id, assignedConnections: 0 });
+    expect(res.body).to.deep.include({
+      name: 'HTTP one',
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: httpProxy.port,
+      username: 'acme',
+      hasPassword: true,
+      country: 'BR',
+      maxConnections: 5,
+      status: 'healthy',
+      active: true,
+      isGlobal: false,
+      companyId: c.company.id,
+      assignedConnections: 0,
+    });
     expect(res.body).to.not.have.any.keys('password', 'passwordSealed');
     expect(httpProxy.tunnels).to.deep.equal([{ host: '127.0.0.1', port: target.port, username: 'acme', accepted: true }]);
     const rows = await b.infra.db.orm.em.fork().getConnection().execute<Array<{ password_sealed: string }>>('select password_sealed from proxies');
@@ -76,7 +99,7 @@ describe('HTTP: proxies', () => {
     expect((await c.api.put('/proxy/999999', { name: 'x' })).body).to.deep.equal({ error: 'ERR_NO_PROXY_FOUND' });
   });
 
-  it('keeps pools apart: another company\'s proxy is 404, the platform\'s is read-only to admins, operators are refused', async () => {
+  it("keeps pools apart: another company's proxy is 404, the platform's is read-only to admins, operators are refused", async () => {
     const a = await companyWithSessions(1);
     const other = await newCompanyWithAdmin(b);
     const { api: root } = await asSuper(b);
@@ -84,7 +107,9 @@ describe('HTTP: proxies', () => {
     const global = await created(root, { ...socksFields(), name: 'Platform' });
     expect((await a.api.get('/proxy')).body.map((p: { name: string; isGlobal: boolean }) => [p.name, p.isGlobal])).to.deep.equal([['Platform', true]]);
     for (const [method, url, body] of [
-      ['PUT', `/proxy/${theirs.id}`, { name: 'x' }], ['DELETE', `/proxy/${theirs.id}`, undefined], ['POST', `/proxy/disable-problematic/${theirs.id}`, {}],
+      ['PUT', `/proxy/${theirs.id}`, { name: 'x' }],
+      ['DELETE', `/proxy/${theirs.id}`, undefined],
+      ['POST', `/proxy/disable-problematic/${theirs.id}`, {}],
       ['POST', `/proxy/assign/${a.ids[0]}`, { proxyId: theirs.id }],
     ] as const) {
       const res = await a.api.call(method, url, body);
@@ -101,7 +126,13 @@ describe('HTTP: proxies', () => {
     expect(op.status).to.equal(201);
     const { client, login } = await import('../support/test-backend.js');
     const opApi = client(b.url, (await login(b.url, 'op@proxies.test', 'operator-pass-1')).token);
-    for (const [method, url] of [['GET', '/proxy'], ['GET', '/proxy/stats'], ['POST', '/proxy'], ['POST', '/proxy/auto-balance'], ['POST', `/proxy/assign/${a.ids[0]}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/proxy'],
+      ['GET', '/proxy/stats'],
+      ['POST', '/proxy'],
+      ['POST', '/proxy/auto-balance'],
+      ['POST', `/proxy/assign/${a.ids[0]}`],
+    ] as const) {
       const res = await opApi.call(method, url, method === 'POST' ? { ...httpFields() } : undefined);
       expect(res.status, `${method} ${url}`).to.equal(403);
       expect(res.body).to.deep.equal({ error: 'ERR_NO_PERMISSION' });
@@ -154,8 +185,12 @@ describe('HTTP: proxies', () => {
 
 describe('HTTP: proxies on a deployment that keeps private addresses out (the default)', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ PROXY_CHECK_TIMEOUT_MS: '1000' }); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend({ PROXY_CHECK_TIMEOUT_MS: '1000' });
+  });
+  after(async () => {
+    await b.close();
+  });
 
   it('refuses a proxy on a private address with 422 ERR_URL_NOT_ALLOWED whether or not it is checked, on create and on edit', async () => {
     const c = await newCompanyWithAdmin(b);

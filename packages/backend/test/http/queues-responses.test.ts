@@ -8,9 +8,15 @@ import { client, startTestBackend, type Reply, type TestBackend } from '../suppo
  */
 describe('HTTP: queue responses fit their schemas', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const ok = (res: Reply, status = 200) => {
     expect(res.status, JSON.stringify(res.body)).to.equal(status);
@@ -19,10 +25,16 @@ describe('HTTP: queue responses fit their schemas', () => {
 
   it('answers every queue and menu route with a body of its schema', async () => {
     const d = await sandboxDesk(b);
-    const queue = ok(await d.admin.post('/queue', {
-      name: 'Vendas', color: '#2563EB', userIds: [d.ana.id], greetingMessage: 'Olá',
-      schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
-    }), 201);
+    const queue = ok(
+      await d.admin.post('/queue', {
+        name: 'Vendas',
+        color: '#2563EB',
+        userIds: [d.ana.id],
+        greetingMessage: 'Olá',
+        schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
+      }),
+      201,
+    );
     expect(queue.users).to.deep.equal([{ id: d.ana.id, name: 'Ana' }]);
     const other = ok(await d.admin.post('/queue', { name: 'Suporte' }), 201);
     expect(ok(await d.admin.get('/queue'))).to.have.length(2);
@@ -55,7 +67,10 @@ describe('HTTP: queue responses fit their schemas', () => {
 
   it('answers every queue-integration route with a body of its schema', async () => {
     const d = await sandboxDesk(b);
-    const created = ok(await d.admin.post('/queueIntegration', { name: 'Robô', type: 'webhook', url: 'http://127.0.0.1:9/hook', token: 'tok', config: { a: 1 } }), 201);
+    const created = ok(
+      await d.admin.post('/queueIntegration', { name: 'Robô', type: 'webhook', url: 'http://127.0.0.1:9/hook', token: 'tok', config: { a: 1 } }),
+      201,
+    );
     expect(created).to.include({ hasToken: true, hasSecret: false });
     expect(ok(await d.admin.get('/queueIntegration?searchParam=rob'))).to.deep.include({ count: 1, hasMore: false });
     ok(await d.admin.get(`/queueIntegration/${created.id}`));

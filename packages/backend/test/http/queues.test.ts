@@ -18,17 +18,30 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '50', ALLOW_PRIVATE_URLS: 'true', INTEGRATION_RETRY_DELAY_MS: '50' });
     hook = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
-      req.on('end', () => { hits.push({ headers: req.headers, body }); res.writeHead(hookStatus); res.end(); });
+      req.on('data', (c: Buffer) => {
+        body += c.toString('utf8');
+      });
+      req.on('end', () => {
+        hits.push({ headers: req.headers, body });
+        res.writeHead(hookStatus);
+        res.end();
+      });
     });
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/bot`;
   });
   after(async () => {
     await b.close();
-    await new Promise<void>((r) => { hook.closeAllConnections(); hook.close(() => r()); });
+    await new Promise<void>((r) => {
+      hook.closeAllConnections();
+      hook.close(() => r());
+    });
   });
-  beforeEach(async () => { await b.reset(); hits.length = 0; hookStatus = 200; });
+  beforeEach(async () => {
+    await b.reset();
+    hits.length = 0;
+    hookStatus = 200;
+  });
 
   /** The sandbox desk with two queues (Vendas: Ana, Suporte: Bia) offered by its connection, which greets. */
   async function deskWithQueues() {
@@ -56,7 +69,9 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
 
     const moved = await d.inbound(number, '2', { providerMessageId: 'wamid-two' });
     expect(moved).to.include({ id: first.id, queueId: d.suporte.id, status: 'pending', unreadMessages: 2 });
-    const frame = await ns.waitFor((f) => f.event === `company-${user.companyId}-ticket` && f.data.ticket?.id === first.id && f.data.ticket?.queueId === d.suporte.id);
+    const frame = await ns.waitFor(
+      (f) => f.event === `company-${user.companyId}-ticket` && f.data.ticket?.id === first.id && f.data.ticket?.queueId === d.suporte.id,
+    );
     expect(frame.data.action).to.equal('update');
     await eventually('the queue greeting', async () => d.sent().length === 3);
     expect(d.sent()[2]!.content.body).to.equal('Suporte aqui, já te atendemos.');
@@ -77,7 +92,9 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
   it('writes a chatbot and its nested steps together: a refused step leaves no chatbot behind', async () => {
     const d = await deskWithQueues();
     const refused = await d.admin.post('/chatbot', {
-      queueId: d.vendas.id, name: 'Atendimento', greetingMessage: 'Escolha',
+      queueId: d.vendas.id,
+      name: 'Atendimento',
+      greetingMessage: 'Escolha',
       options: [{ name: 'Falar com alguém', queueType: 'attendent', optUserId: 999_999 }],
     });
     expect(refused.status, JSON.stringify(refused.body)).to.equal(404);
@@ -85,7 +102,11 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     const bot = await d.admin.post('/chatbot', { queueId: d.vendas.id, name: 'Atendimento', greetingMessage: 'Escolha' });
     expect(bot.status, JSON.stringify(bot.body)).to.equal(201);
     const edit = await d.admin.put(`/chatbot/${bot.body.id}`, {
-      name: 'Atendimento 2', options: [{ name: 'Vendas', queueType: 'queue', optQueueId: d.vendas.id }, { name: 'Falar com alguém', queueType: 'attendent', optUserId: 999_999 }],
+      name: 'Atendimento 2',
+      options: [
+        { name: 'Vendas', queueType: 'queue', optQueueId: d.vendas.id },
+        { name: 'Falar com alguém', queueType: 'attendent', optUserId: 999_999 },
+      ],
     });
     expect(edit.status, JSON.stringify(edit.body)).to.equal(404);
     const after = await d.admin.get(`/chatbot/${bot.body.id}`);
@@ -101,7 +122,9 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     await d.admin.post('/queue-options', { parentId: option.body.id, title: 'Plantas', message: 'Um vendedor já vem.' });
     const bot = await d.admin.post('/chatbot', { queueId: d.vendas.id, name: 'Horários', greetingMessage: 'Das 8h às 18h.', option: 'h', closeTicket: true });
     expect(bot.status, JSON.stringify(bot.body)).to.equal(201);
-    expect((await d.ana.api.get(`/queue-options?queueId=${d.vendas.id}&parentId=null`)).body.map((o: { title: string }) => o.title)).to.deep.equal(['Orçamento']);
+    expect((await d.ana.api.get(`/queue-options?queueId=${d.vendas.id}&parentId=null`)).body.map((o: { title: string }) => o.title)).to.deep.equal([
+      'Orçamento',
+    ]);
     expect((await d.ana.api.get(`/chatbot/${bot.body.id}`)).body).to.include({ name: 'Horários', option: 'h', closeTicket: true });
     const number = '5511977770002';
     await d.inbound(number, 'oi');
@@ -111,28 +134,43 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     const t = await d.inbound(number, '1');
     await eventually('five bot messages', async () => d.sent().length === 6);
     expect(d.sent().map((s) => s.content.body)).to.deep.equal([
-      'Olá! Bem-vindo.', MENU, 'Vendas aqui.\n\n*1* - Orçamento\n*h* - Horários', 'Vendas aqui.\n\n*1* - Orçamento\n*h* - Horários',
-      'De quê?\n\n*1* - Plantas', 'Um vendedor já vem.',
+      'Olá! Bem-vindo.',
+      MENU,
+      'Vendas aqui.\n\n*1* - Orçamento\n*h* - Horários',
+      'Vendas aqui.\n\n*1* - Orçamento\n*h* - Horários',
+      'De quê?\n\n*1* - Plantas',
+      'Um vendedor já vem.',
     ]);
     expect(t).to.include({ queueId: d.vendas.id, status: 'pending' });
   });
 
   it('queue CRUD: auth, admin-only writes, bad input, the plan limit (403) and tenant isolation', async () => {
     const d = await deskWithQueues();
-    expect((await d.ana.api.get('/queue')).body.map((q: { name: string; users: Array<{ id: number }> }) => [q.name, q.users.map((u) => u.id)]))
-      .to.deep.equal([['Vendas', [d.ana.id]], ['Suporte', [d.bia.id]]]);
+    expect((await d.ana.api.get('/queue')).body.map((q: { name: string; users: Array<{ id: number }> }) => [q.name, q.users.map((u) => u.id)])).to.deep.equal([
+      ['Vendas', [d.ana.id]],
+      ['Suporte', [d.bia.id]],
+    ]);
     expect((await d.bia.api.get('/queue/user')).body.map((q: { name: string }) => q.name)).to.deep.equal(['Suporte']);
     expect((await d.ana.api.post('/queue', { name: 'Ana' })).status).to.equal(403);
     expect((await d.ana.api.put(`/queue/${d.vendas.id}`, { name: 'x' })).status).to.equal(403);
-    const renamed = await d.admin.put(`/queue/${d.vendas.id}`, { name: 'Comercial', schedules: [{ weekday: 'Segunda', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' }] });
+    const renamed = await d.admin.put(`/queue/${d.vendas.id}`, {
+      name: 'Comercial',
+      schedules: [{ weekday: 'Segunda', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' }],
+    });
     expect(renamed.body).to.include({ name: 'Comercial' });
     expect(renamed.body.schedules).to.have.length(1);
     for (const bad of [
-      await d.admin.post('/queue', {}), await d.admin.post('/queue', { name: 42 }), await d.admin.post('/queue', { name: 'X', color: 'blue' }),
-      await d.admin.post('/queue', { name: 'X', userIds: 'all' }), await d.admin.post('/queue', { name: ' ' }),
+      await d.admin.post('/queue', {}),
+      await d.admin.post('/queue', { name: 42 }),
+      await d.admin.post('/queue', { name: 'X', color: 'blue' }),
+      await d.admin.post('/queue', { name: 'X', userIds: 'all' }),
+      await d.admin.post('/queue', { name: ' ' }),
       await d.admin.post('/queue', { name: 'X', schedules: [{ weekday: 'x', weekdayEn: 'monday', startTime: '25:00', endTime: '26:00' }] }),
-      await d.admin.get('/queue/abc'), await d.admin.post('/queue-options', { title: 'no queue' }), await d.admin.get('/queue-options?parentId=x'),
-      await d.admin.post('/chatbot', { queueId: d.vendas.id }), await d.admin.put(`/chatapp/${d.connectionId}`, { queueIds: ['x'] }),
+      await d.admin.get('/queue/abc'),
+      await d.admin.post('/queue-options', { title: 'no queue' }),
+      await d.admin.get('/queue-options?parentId=x'),
+      await d.admin.post('/chatbot', { queueId: d.vendas.id }),
+      await d.admin.put(`/chatapp/${d.connectionId}`, { queueIds: ['x'] }),
     ]) {
       expect(bad.status, JSON.stringify(bad.body)).to.equal(422);
       expect(bad.body.error).to.be.a('string');
@@ -147,11 +185,18 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     const option = await d.admin.post('/queue-options', { queueId: d.vendas.id, title: 'A' });
     const bot = await d.admin.post('/chatbot', { queueId: d.vendas.id, name: 'B' });
     for (const res of [
-      await o.api.get(`/queue/${d.vendas.id}`), await o.api.put(`/queue/${d.vendas.id}`, { name: 'x' }), await o.api.delete(`/queue/${d.vendas.id}`),
-      await o.api.get(`/queue-options/${option.body.id}`), await o.api.put(`/queue-options/${option.body.id}`, { title: 'x' }),
-      await o.api.delete(`/queue-options/${option.body.id}`), await o.api.post('/queue-options', { queueId: d.vendas.id, title: 'x' }),
-      await o.api.get(`/chatbot/${bot.body.id}`), await o.api.put(`/chatbot/${bot.body.id}`, { name: 'x' }), await o.api.delete(`/chatbot/${bot.body.id}`),
-    ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
+      await o.api.get(`/queue/${d.vendas.id}`),
+      await o.api.put(`/queue/${d.vendas.id}`, { name: 'x' }),
+      await o.api.delete(`/queue/${d.vendas.id}`),
+      await o.api.get(`/queue-options/${option.body.id}`),
+      await o.api.put(`/queue-options/${option.body.id}`, { title: 'x' }),
+      await o.api.delete(`/queue-options/${option.body.id}`),
+      await o.api.post('/queue-options', { queueId: d.vendas.id, title: 'x' }),
+      await o.api.get(`/chatbot/${bot.body.id}`),
+      await o.api.put(`/chatbot/${bot.body.id}`, { name: 'x' }),
+      await o.api.delete(`/chatbot/${bot.body.id}`),
+    ])
+      expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.api.get('/queue')).body).to.deep.equal([]);
     expect((await o.api.get('/chatbot')).body).to.deep.equal({ chatbots: [], count: 0, hasMore: false });
 
@@ -168,9 +213,16 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     expect((await d.admin.get(`/queue-options/${option.body.id}`)).status).to.equal(404);
   });
 
-  it('queue integrations: CRUD behind the plan feature, testsession, and signed deliveries of a queue\'s inbound messages', async () => {
+  it("queue integrations: CRUD behind the plan feature, testsession, and signed deliveries of a queue's inbound messages", async () => {
     const d = await deskWithQueues();
-    const created = await d.admin.post('/queueIntegration', { name: 'Robô n8n', type: 'n8n', url: hookUrl, token: 'tok-123', secret: 'segredo', config: { workflow: 'vendas' } });
+    const created = await d.admin.post('/queueIntegration', {
+      name: 'Robô n8n',
+      type: 'n8n',
+      url: hookUrl,
+      token: 'tok-123',
+      secret: 'segredo',
+      config: { workflow: 'vendas' },
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({ name: 'Robô n8n', type: 'n8n', url: hookUrl, hasToken: true, hasSecret: true });
     expect(created.body).to.not.have.any.keys('token', 'secret');
@@ -211,16 +263,22 @@ describe('HTTP: queues, menus, chatbots and queue integrations, end to end with 
     await d.inbound(number, 'alguém?');
     await eventually('a retried delivery', async () => hits.length >= 2);
     hookStatus = 200;
-    await eventually('the delivery to go through', async () => hits.length >= 3 && hits.length === hits.filter((h) => JSON.parse(h.body).message.body === 'alguém?').length);
+    await eventually(
+      'the delivery to go through',
+      async () => hits.length >= 3 && hits.length === hits.filter((h) => JSON.parse(h.body).message.body === 'alguém?').length,
+    );
     expect(new Set(hits.map((h) => h.headers['x-servicedesk-delivery'])).size).to.equal(1);
 
     const { api: root } = await asSuper(b);
     const plan = await root.post('/plans', { name: 'No integrations', users: 5, connections: 2, queues: 3, amount: '10.00', useIntegrations: false });
     const small = await newCompanyWithAdmin(b, { planId: plan.body.id });
     for (const res of [
-      await small.api.get('/queueIntegration'), await small.api.post('/queueIntegration', { name: 'x', type: 'webhook', url: hookUrl }),
-      await small.api.get(`/queueIntegration/${created.body.id}`), await small.api.post('/queueIntegration/testsession', { url: hookUrl }),
-    ]) expect(res.body).to.deep.equal({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+      await small.api.get('/queueIntegration'),
+      await small.api.post('/queueIntegration', { name: 'x', type: 'webhook', url: hookUrl }),
+      await small.api.get(`/queueIntegration/${created.body.id}`),
+      await small.api.post('/queueIntegration/testsession', { url: hookUrl }),
+    ])
+      expect(res.body).to.deep.equal({ error: 'ERR_PLAN_FEATURE_DISABLED' });
     const other = await newCompanyWithAdmin(b);
     expect((await other.api.get(`/queueIntegration/${created.body.id}`)).status).to.equal(404);
     expect((await other.api.post('/queueIntegration/testsession', { integrationId: created.body.id })).status).to.equal(404);

@@ -8,7 +8,10 @@ async function listen(url: string) {
   const ws = new WebSocket(url);
   const raw: string[] = [];
   ws.on('message', (data) => raw.push(String(data)));
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
   return { ws, raw };
 }
 
@@ -19,9 +22,15 @@ async function settle(raw: string[], n: number) {
 
 describe('Realtime events on the wire: the union as the HTTP routes publish it', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('writes `{ seq, event: company-<id>-<entity>, data: { action, …payload } }` for pairs of the union, carrying what the routes answer', async () => {
     const a = await newCompanyWithAdmin(b);
@@ -52,8 +61,19 @@ describe('Realtime events on the wire: the union as the HTTP routes publish it',
       return { entity, ...frame };
     });
     expect(frames.map((f) => `${f.entity}:${f.data.action}`)).to.deep.equal([
-      'user:create', 'user:update', 'user:delete', 'settings:update', 'tag:create', 'tag:update', 'contact:create', 'tag:contact',
-      'contact:update', 'contact:delete', 'tag:delete', 'queue:update', 'queue:delete',
+      'user:create',
+      'user:update',
+      'user:delete',
+      'settings:update',
+      'tag:create',
+      'tag:update',
+      'contact:create',
+      'tag:contact',
+      'contact:update',
+      'contact:delete',
+      'tag:delete',
+      'queue:update',
+      'queue:delete',
     ]);
     expect(frames.map((f) => f.seq)).to.deep.equal(frames.map((_, i) => frames[0]!.seq + i));
     const [userCreated, , userDeleted, setting, tagCreated, , contactCreated, contactTags, , contactDeleted, tagDeleted, queueCreated, queueDeleted] = frames;
@@ -62,7 +82,11 @@ describe('Realtime events on the wire: the union as the HTTP routes publish it',
     expect(setting!.data).to.deep.equal({ action: 'update', setting: { key: 'userRating', value: 'enabled' } });
     expect(tagCreated!.data).to.deep.equal({ action: 'create', tag });
     expect(contactCreated!.data.contact).to.include({ id: contact.id, name: 'Ana', number: contact.number });
-    expect(contactTags!.data).to.deep.equal({ action: 'contact', contactId: contact.id, tags: [{ id: tag.id, name: 'Gold', color: '#ff0000', kanban: false }] });
+    expect(contactTags!.data).to.deep.equal({
+      action: 'contact',
+      contactId: contact.id,
+      tags: [{ id: tag.id, name: 'Gold', color: '#ff0000', kanban: false }],
+    });
     expect(contactDeleted!.data).to.deep.equal({ action: 'delete', contactId: contact.id });
     expect(tagDeleted!.data).to.deep.equal({ action: 'delete', tagId: tag.id });
     expect(queueCreated!.data).to.deep.equal({ action: 'update', queue });

@@ -12,11 +12,17 @@ function ticketIdsOf(f: Frame): number[] {
 
 describe('Realtime: each socket receives only what its user may read', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
-  it('a user gets frames of the tickets it may read, none of a queue B or another user\'s ticket (not even private notes); an admin gets all', async () => {
+  it("a user gets frames of the tickets it may read, none of a queue B or another user's ticket (not even private notes); an admin gets all", async () => {
     const d = await sandboxDesk(b);
     const queueA = (await d.admin.post('/queue', { name: 'Queue A', color: '#112233', userIds: [d.ana.id] })).body.id as number;
     const queueB = (await d.admin.post('/queue', { name: 'Queue B', color: '#332211', userIds: [d.bia.id] })).body.id as number;
@@ -42,7 +48,7 @@ describe('Realtime: each socket receives only what its user may read', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
     };
     await note(inB.id, 'secret about B');
-    await note(biaOwn.id, 'secret about Bia\'s ticket');
+    await note(biaOwn.id, "secret about Bia's ticket");
     expect((await d.admin.put(`/tickets/${inB.id}`, { queueId: queueB })).status).to.equal(200);
     await d.inbound('5511966660002', 'more from B');
     await note(inA.id, 'note on A');
@@ -55,12 +61,15 @@ describe('Realtime: each socket receives only what its user may read', () => {
     const anaTickets = new Set(ana.frames.flatMap(ticketIdsOf));
     expect(anaTickets.has(inA.id)).to.equal(true);
     expect(anaTickets.has(inB.id), 'a frame of the queue B ticket').to.equal(false);
-    expect(anaTickets.has(biaOwn.id), 'a frame of Bia\'s ticket').to.equal(false);
+    expect(anaTickets.has(biaOwn.id), "a frame of Bia's ticket").to.equal(false);
     expect(ana.frames.some((f) => /secret/.test(JSON.stringify(f)))).to.equal(false);
     const adminTickets = new Set(admin.frames.flatMap(ticketIdsOf));
     expect([inA.id, inB.id, biaOwn.id].every((id) => adminTickets.has(id))).to.equal(true);
-    expect(admin.frames.filter((f) => f.data.message?.isPrivate).map((f) => f.data.message.body))
-      .to.include.members(['secret about B', 'secret about Bia\'s ticket', 'note on A']);
+    expect(admin.frames.filter((f) => f.data.message?.isPrivate).map((f) => f.data.message.body)).to.include.members([
+      'secret about B',
+      "secret about Bia's ticket",
+      'note on A',
+    ]);
     // Seq stays increasing for both; the user's has gaps where frames were not for it.
     for (const frames of [ana.frames, admin.frames]) {
       const seqs = frames.map((f) => f.seq);
@@ -79,7 +88,7 @@ describe('Realtime: each socket receives only what its user may read', () => {
     admin.close();
   });
 
-  it('a socket follows its user\'s access: joining queue B lets it see queue B\'s tickets', async () => {
+  it("a socket follows its user's access: joining queue B lets it see queue B's tickets", async () => {
     const d = await sandboxDesk(b);
     const queueB = (await d.admin.post('/queue', { name: 'Queue B', color: '#332211', userIds: [d.bia.id] })).body.id as number;
     const inB = await d.inbound('5511966660011', 'Oi B');
@@ -101,8 +110,13 @@ describe('Realtime: each socket receives only what its user may read', () => {
     const connect = async (email: string) => {
       const { token } = await login(b.url, email, 'operator-pass-1');
       const ws = new WebSocket(`${b.url.replace('http', 'ws')}/${companyId}?token=${token}`);
-      await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
-      return { closed: new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) }))) };
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
+      return {
+        closed: new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) }))),
+      };
     };
     const bia = await connect('bia@desk.test');
     const ana = await connect('ana@desk.test');

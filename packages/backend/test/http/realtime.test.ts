@@ -3,22 +3,38 @@ import WebSocket from 'ws';
 import { seqKey, windowKey } from '@servicedesk/adapters-http';
 import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-interface Frame { seq: number; event: string; data: { action: string } & Record<string, unknown>; }
+interface Frame {
+  seq: number;
+  event: string;
+  data: { action: string } & Record<string, unknown>;
+}
 
 function connect(url: string): Promise<{ ws: WebSocket; frames: Frame[]; next: (n?: number) => Promise<Frame[]> }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const frames: Frame[] = [];
     const waiters: Array<() => void> = [];
-    ws.on('message', (raw) => { frames.push(JSON.parse(String(raw))); for (const w of waiters.splice(0)) w(); });
-    ws.on('open', () => resolve({
-      ws, frames,
-      next: (n = 1) => new Promise((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`expected ${n} frames, got ${frames.length}`)), 3000);
-        const check = () => { if (frames.length >= n) { clearTimeout(timer); done(frames.slice(0, n)); } else waiters.push(check); };
-        check();
+    ws.on('message', (raw) => {
+      frames.push(JSON.parse(String(raw)));
+      for (const w of waiters.splice(0)) w();
+    });
+    ws.on('open', () =>
+      resolve({
+        ws,
+        frames,
+        next: (n = 1) =>
+          new Promise((done, fail) => {
+            const timer = setTimeout(() => fail(new Error(`expected ${n} frames, got ${frames.length}`)), 3000);
+            const check = () => {
+              if (frames.length >= n) {
+                clearTimeout(timer);
+                done(frames.slice(0, n));
+              } else waiters.push(check);
+            };
+            check();
+          }),
       }),
-    }));
+    );
     ws.on('unexpected-response', (_req, res) => reject(Object.assign(new Error('refused'), { status: res.statusCode })));
     ws.on('error', reject);
   });
@@ -26,9 +42,15 @@ function connect(url: string): Promise<{ ws: WebSocket; frames: Frame[]; next: (
 
 describe('Realtime: company namespaces', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   const wsUrl = (companyId: number, token: string, since?: number) =>
     `${b.url.replace('http', 'ws')}/${companyId}?token=${token}${since === undefined ? '' : `&since=${since}`}`;
@@ -71,7 +93,10 @@ describe('Realtime: company namespaces', () => {
     const again = await connect(wsUrl(a.company.id, a.token, seen!.seq));
     const missed = await again.next(2);
     expect(missed.map((f) => f.seq)).to.deep.equal([seen!.seq + 1, seen!.seq + 2]);
-    expect(missed.map((f) => f.data.setting)).to.deep.equal([{ key: 'userRating', value: 'disabled' }, { key: 'call', value: 'disabled' }]);
+    expect(missed.map((f) => f.data.setting)).to.deep.equal([
+      { key: 'userRating', value: 'disabled' },
+      { key: 'call', value: 'disabled' },
+    ]);
     again.ws.close();
     const ahead = await connect(wsUrl(a.company.id, a.token, 10_000));
     const [resync] = await ahead.next(1);

@@ -20,7 +20,9 @@ describe('HTTP: the API reference page', () => {
     expect(res.status).to.equal(200);
     html = res.body as string;
   });
-  after(async () => { await b.close(); });
+  after(async () => {
+    await b.close();
+  });
 
   it('answers GET /docs with an HTML page that loads nothing from elsewhere and runs no inline script', async () => {
     const res = await fetch(`${b.url}/docs`);
@@ -28,7 +30,10 @@ describe('HTTP: the API reference page', () => {
     expect(res.headers.get('content-security-policy')).to.include("script-src 'self'").and.include("default-src 'none'");
     expect(html).to.include('data-spec-url="/openapi.json"');
     for (const url of urlsOf(html)) expect(url, 'no CDN').to.match(/^(\/|data:)/);
-    expect(html.match(/<script[^>]*>/g)!.every((tag) => / src="/.test(tag)), 'no inline script').to.equal(true);
+    expect(
+      html.match(/<script[^>]*>/g)!.every((tag) => / src="/.test(tag)),
+      'no inline script',
+    ).to.equal(true);
   });
 
   it('serves the bundled Swagger UI from the swagger-ui-dist package, versioned and cached for long', async () => {
@@ -55,19 +60,26 @@ describe('HTTP: the API reference page', () => {
         this.skip();
       }
       browser = await chromium.launch({
-        executablePath: CHROMIUM, headless: true,
+        executablePath: CHROMIUM,
+        headless: true,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
       });
     });
-    after(async () => { await browser?.close(); });
+    after(async () => {
+      await browser?.close();
+    });
 
-    it('renders the operations of the document, with nothing refused by the page\'s CSP and nothing fetched elsewhere', async () => {
+    it("renders the operations of the document, with nothing refused by the page's CSP and nothing fetched elsewhere", async () => {
       const page = await browser.newPage();
       const problems: string[] = [];
       const elsewhere: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
       page.on('pageerror', (e) => problems.push(e.message));
-      page.on('request', (r) => { if (!r.url().startsWith(b.url) && !r.url().startsWith('data:')) elsewhere.push(r.url()); });
+      page.on('request', (r) => {
+        if (!r.url().startsWith(b.url) && !r.url().startsWith('data:')) elsewhere.push(r.url());
+      });
       const started = Date.now();
       await page.goto(`${b.url}/docs`);
       await page.locator('.opblock').first().waitFor({ timeout: 30_000 });

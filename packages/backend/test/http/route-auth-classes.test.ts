@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { client, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-interface SeedRoute { method: string; path: string; auth: string; group: string; }
+interface SeedRoute {
+  method: string;
+  path: string;
+  auth: string;
+  group: string;
+}
 
 /** The seed's inventory: 339 routes with their auth class. */
 function seedRoutes(): SeedRoute[] {
@@ -15,14 +20,25 @@ function seedRoutes(): SeedRoute[] {
 }
 
 /** `none` routes that check a credential of their own (refresh cookie, webhook signature, shared secret) and so answer 401 without it. */
-const OWN_CREDENTIAL = new Set(['POST /auth/refresh_token', 'POST /', 'POST /webhook/', 'POST /api/chatapp-microservice/webhook', 'POST /subscription/create/webhook', 'POST /subscription/return/<RETURN_TOKEN>/pix']);
+const OWN_CREDENTIAL = new Set([
+  'POST /auth/refresh_token',
+  'POST /',
+  'POST /webhook/',
+  'POST /api/chatapp-microservice/webhook',
+  'POST /subscription/create/webhook',
+  'POST /subscription/return/<RETURN_TOKEN>/pix',
+]);
 
 describe('HTTP: every registered route has the seed auth class', () => {
   let b: TestBackend;
   const seed = seedRoutes();
   const byKey = new Map(seed.map((r) => [`${r.method} ${r.path}`, r]));
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
 
   it('registers only routes of the inventory, each with its auth class', () => {
     const registered = b.http.routes.map((r) => ({ key: `${r.method} ${r.path}`, auth: r.auth }));
@@ -86,8 +102,9 @@ describe('HTTP: every registered route has the seed auth class', () => {
     const res = await client(b.url).get('/openapi.json');
     expect(res.status).to.equal(200);
     expect(res.body.openapi).to.equal('3.1.0');
-    const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>)
-      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`));
+    const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
     expect(documented.sort()).to.deep.equal(b.http.routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 });

@@ -3,13 +3,28 @@ import { openNamespace } from '../support/namespace-client.js';
 import { eventually, sandboxDesk } from '../support/sandbox-conversations.js';
 import { asSuper, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 
 /** What ScheduleModal sends for a new schedule. */
 function modalBody(fields: Record<string, unknown> = {}) {
   return {
-    body: 'Olá {{firstName}}, sua consulta é amanhã.', sendAt: '2030-03-05T09:00', sentAt: '', openTicket: 'disabled', ticketUserId: null, queueId: null,
-    statusTicket: 'closed', intervalo: 1, valorIntervalo: 0, enviarQuantasVezes: 1, tipoDias: 4, assinar: false, userId: 1, ...fields,
+    body: 'Olá {{firstName}}, sua consulta é amanhã.',
+    sendAt: '2030-03-05T09:00',
+    sentAt: '',
+    openTicket: 'disabled',
+    ticketUserId: null,
+    queueId: null,
+    statusTicket: 'closed',
+    intervalo: 1,
+    valorIntervalo: 0,
+    enviarQuantasVezes: 1,
+    tipoDias: 4,
+    assinar: false,
+    userId: 1,
+    ...fields,
   };
 }
 
@@ -17,9 +32,23 @@ function modalBody(fields: Record<string, unknown> = {}) {
 function messageForm(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
   const form = new FormData();
   const values: Record<string, string> = {
-    nome: 'Aviso', data_mensagem_programada: '2030-04-17 09:00:00', id_conexao: 'undefined', intervalo: '1', fileName: '', valor_intervalo: '0',
-    mensagem: 'Olá {{name}}!', tipo_dias_envio: '4', mostrar_usuario_mensagem: 'false', criar_ticket: 'false', contatos: '', tags: '', usuario_envio: '',
-    enviar_quantas_vezes: '0', file: 'undefined', companyId: '1', ...fields,
+    nome: 'Aviso',
+    data_mensagem_programada: '2030-04-17 09:00:00',
+    id_conexao: 'undefined',
+    intervalo: '1',
+    fileName: '',
+    valor_intervalo: '0',
+    mensagem: 'Olá {{name}}!',
+    tipo_dias_envio: '4',
+    mostrar_usuario_mensagem: 'false',
+    criar_ticket: 'false',
+    contatos: '',
+    tags: '',
+    usuario_envio: '',
+    enviar_quantas_vezes: '0',
+    file: 'undefined',
+    companyId: '1',
+    ...fields,
   };
   for (const [k, v] of Object.entries(values)) {
     if (k === 'file' && file) form.append('file', new Blob([file.content], { type: file.type }), file.name);
@@ -39,29 +68,57 @@ const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** Every schedule route, with a body where it takes one. */
 const everyRoute = (id: number, contactId = 1): Array<[string, string, unknown?]> => [
-  ['GET', '/schedules'], ['GET', `/schedules/${id}`], ['POST', '/schedules', modalBody({ contactId })], ['PUT', `/schedules/${id}`, { body: 'Outro' }],
-  ['DELETE', `/schedules/${id}`], ['POST', `/schedules/${id}/media-upload`, upload(PNG)], ['DELETE', `/schedules/${id}/media-upload`],
-  ['GET', '/schedules-message'], ['GET', `/schedules-message/${id}`], ['POST', '/schedules-message', messageForm({ contatos: String(contactId) })],
-  ['PUT', `/schedules-message/${id}`, messageForm({ nome: 'Outro' })], ['DELETE', `/schedules-message/${id}`],
+  ['GET', '/schedules'],
+  ['GET', `/schedules/${id}`],
+  ['POST', '/schedules', modalBody({ contactId })],
+  ['PUT', `/schedules/${id}`, { body: 'Outro' }],
+  ['DELETE', `/schedules/${id}`],
+  ['POST', `/schedules/${id}/media-upload`, upload(PNG)],
+  ['DELETE', `/schedules/${id}/media-upload`],
+  ['GET', '/schedules-message'],
+  ['GET', `/schedules-message/${id}`],
+  ['POST', '/schedules-message', messageForm({ contatos: String(contactId) })],
+  ['PUT', `/schedules-message/${id}`, messageForm({ nome: 'Outro' })],
+  ['DELETE', `/schedules-message/${id}`],
 ];
 
 describe('HTTP: schedules and scheduled messages', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100', SCHEDULED_MESSAGES_GAP_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100', SCHEDULED_MESSAGES_GAP_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('creates, lists, searches, shows, edits and deletes schedules as ScheduleModal and the Schedules page do, with schedule frames', async () => {
     const d = await sandboxDesk(b);
     const { token, user } = await asSuper(b);
     const contact = (await d.admin.post('/contacts', { name: 'Maria Souza', number: '5511988887777' })).body;
     const ns = await openNamespace(b.url, user.companyId as number, token);
-    const created = await d.ana.api.post('/schedules', modalBody({ contactId: contact.id, chatappId: d.connectionId, intervalo: 2, valorIntervalo: '1', enviarQuantasVezes: '4' }));
+    const created = await d.ana.api.post(
+      '/schedules',
+      modalBody({ contactId: contact.id, chatappId: d.connectionId, intervalo: 2, valorIntervalo: '1', enviarQuantasVezes: '4' }),
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     // On the company's clock (America/Sao_Paulo, UTC-3, by default).
     expect(created.body).to.include({
-      body: 'Olá {{firstName}}, sua consulta é amanhã.', sendAt: '2030-03-05T12:00:00.000Z', status: 'PENDENTE', sentAt: null, contactId: contact.id,
-      userId: d.ana.id, chatappId: d.connectionId, intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 4, tipoDias: 4, openTicket: 'disabled', contadorEnvio: 0,
+      body: 'Olá {{firstName}}, sua consulta é amanhã.',
+      sendAt: '2030-03-05T12:00:00.000Z',
+      status: 'PENDENTE',
+      sentAt: null,
+      contactId: contact.id,
+      userId: d.ana.id,
+      chatappId: d.connectionId,
+      intervalo: 2,
+      valorIntervalo: 1,
+      enviarQuantasVezes: 4,
+      tipoDias: 4,
+      openTicket: 'disabled',
+      contadorEnvio: 0,
     });
     expect(created.body.contact).to.deep.include({ id: contact.id, name: 'Maria Souza' });
     expect(created.body.user).to.deep.equal({ id: d.ana.id, name: 'Ana' });
@@ -84,7 +141,13 @@ describe('HTTP: schedules and scheduled messages', () => {
     expect(shown.body.occurrences[0]).to.include({ sequence: 1, dueAt: '2030-03-05T12:00:00.000Z', status: 'pending' });
 
     // The modal sends the whole answer back, the time to the minute: only the text changes.
-    const edited = await d.ana.api.put(`/schedules/${id}`, { ...shown.body, body: 'Texto novo', sendAt: '2030-03-05T09:00', userId: d.ana.id, chatappId: d.connectionId });
+    const edited = await d.ana.api.put(`/schedules/${id}`, {
+      ...shown.body,
+      body: 'Texto novo',
+      sendAt: '2030-03-05T09:00',
+      userId: d.ana.id,
+      chatappId: d.connectionId,
+    });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect(edited.body).to.include({ body: 'Texto novo', sendAt: '2030-03-05T12:00:00.000Z' });
     expect((await ns.waitFor((f) => f.event.endsWith('-schedule') && f.data.action === 'update')).data.schedule.body).to.equal('Texto novo');
@@ -102,14 +165,25 @@ describe('HTTP: schedules and scheduled messages', () => {
   it('sends a schedule due in a moment once, through the one send path, and shows it sent', async () => {
     const d = await sandboxDesk(b);
     const contact = (await d.admin.post('/contacts', { name: 'João Pereira', number: '5511988886666' })).body;
-    const created = await d.ana.api.post('/schedules', modalBody({
-      contactId: contact.id, chatappId: d.connectionId, body: 'Oi {{firstName}}, lembrete!', sendAt: inMs(1500), assinar: true,
-    }));
+    const created = await d.ana.api.post(
+      '/schedules',
+      modalBody({
+        contactId: contact.id,
+        chatappId: d.connectionId,
+        body: 'Oi {{firstName}}, lembrete!',
+        sendAt: inMs(1500),
+        assinar: true,
+      }),
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
-    const done = await eventually('the schedule sent', async () => {
-      const shown = (await d.ana.api.get(`/schedules/${created.body.id}`)).body;
-      return shown.status === 'ENVIADA' && shown;
-    }, 20_000);
+    const done = await eventually(
+      'the schedule sent',
+      async () => {
+        const shown = (await d.ana.api.get(`/schedules/${created.body.id}`)).body;
+        return shown.status === 'ENVIADA' && shown;
+      },
+      20_000,
+    );
     expect(done.occurrences.map((o: { status: string; sent: number }) => [o.status, o.sent])).to.deep.equal([['sent', 1]]);
     expect(done.contadorEnvio).to.equal(1);
     await eventually('the sandbox to receive it', () => d.sent().some((s) => s.content.body === '*Ana:*\nOi João, lembrete!'), 10_000);
@@ -125,20 +199,49 @@ describe('HTTP: schedules and scheduled messages', () => {
     const c = (await d.admin.post('/contacts', { name: 'Caio Cliente', number: '5511977770102' })).body;
     const tag = (await d.admin.post('/tags', { name: 'Feriado', color: '#123456' })).body;
     for (const contactId of [a.id, c.id]) expect((await d.admin.post('/tags/sync', { contactId, tagIds: [tag.id] })).status).to.equal(200);
-    const created = await d.ana.api.post('/schedules-message', messageForm({
-      nome: 'Feriado', data_mensagem_programada: inMs(1000), id_conexao: String(d.connectionId), contatos: String(a.id), tags: String(tag.id),
-      mostrar_usuario_mensagem: 'true', usuario_envio: String(d.bia.id), criar_ticket: 'true',
-    }, { name: 'aviso.png', content: PNG, type: 'image/png' }));
+    const created = await d.ana.api.post(
+      '/schedules-message',
+      messageForm(
+        {
+          nome: 'Feriado',
+          data_mensagem_programada: inMs(1000),
+          id_conexao: String(d.connectionId),
+          contatos: String(a.id),
+          tags: String(tag.id),
+          mostrar_usuario_mensagem: 'true',
+          usuario_envio: String(d.bia.id),
+          criar_ticket: 'true',
+        },
+        { name: 'aviso.png', content: PNG, type: 'image/png' },
+      ),
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
-    expect(created.body).to.include({ nome: 'Feriado', id_conexao: d.connectionId, usuario_envio: d.bia.id, criar_ticket: true, mediaName: 'aviso.png', status: 'PENDENTE' });
+    expect(created.body).to.include({
+      nome: 'Feriado',
+      id_conexao: d.connectionId,
+      usuario_envio: d.bia.id,
+      criar_ticket: true,
+      mediaName: 'aviso.png',
+      status: 'PENDENTE',
+    });
     expect(created.body).to.deep.include({ contatos: [a.id], tags: [tag.id] });
-    const done = await eventually('the scheduled message sent', async () => {
-      const shown = (await d.ana.api.get(`/schedules-message/${created.body.id}`)).body;
-      return shown.status === 'ENVIADA' && shown;
-    }, 20_000);
+    const done = await eventually(
+      'the scheduled message sent',
+      async () => {
+        const shown = (await d.ana.api.get(`/schedules-message/${created.body.id}`)).body;
+        return shown.status === 'ENVIADA' && shown;
+      },
+      20_000,
+    );
     expect(done.occurrences[0]).to.include({ status: 'sent', recipients: 2, sent: 2, failed: 0 });
     await eventually('both at the sandbox', () => d.sent().filter((s) => s.content.body.startsWith('*Bia:*\nOlá')).length === 2, 10_000);
-    expect(d.sent().filter((s) => s.content.body.startsWith('*Bia:*\nOlá')).map((s) => s.content.body).sort()).to.deep.equal(['*Bia:*\nOlá Ana Cliente!', '*Bia:*\nOlá Caio Cliente!']);
+    expect(
+      d
+        .sent()
+        .filter((s) => s.content.body.startsWith('*Bia:*\nOlá'))
+        .map((s) => s.content.body)
+        .sort(),
+    ).to.deep.equal(['*Bia:*\nOlá Ana Cliente!', '*Bia:*\nOlá Caio Cliente!']);
     const list = await d.admin.get('/schedules-message?searchParam=feriado');
     expect(list.body).to.deep.include({ count: 1, hasMore: false });
   });
@@ -164,7 +267,13 @@ describe('HTTP: schedules and scheduled messages', () => {
       ['POST', '/schedules', modalBody({ contactId: contact.id, sendAt: 20300101 }), 422, 'ERR_VALIDATION'],
       ['POST', '/schedules', modalBody({ contactId: contact.id, intervalo: 9, valorIntervalo: 1 }), 422, 'ERR_SCHEDULE_INVALID_RECURRENCE'],
       ['POST', '/schedules', modalBody({ contactId: contact.id, tipoDias: 7, valorIntervalo: 1 }), 422, 'ERR_SCHEDULE_INVALID_RECURRENCE'],
-      ['POST', '/schedules', modalBody({ contactId: contact.id, valorIntervalo: '1', repeatUntil: '2030-03-01 09:00' }), 422, 'ERR_SCHEDULE_INVALID_RECURRENCE'],
+      [
+        'POST',
+        '/schedules',
+        modalBody({ contactId: contact.id, valorIntervalo: '1', repeatUntil: '2030-03-01 09:00' }),
+        422,
+        'ERR_SCHEDULE_INVALID_RECURRENCE',
+      ],
       ['POST', '/schedules', modalBody({ contactId: contact.id, valorIntervalo: -1 }), 422, 'ERR_VALIDATION'],
       ['POST', '/schedules', modalBody({ contactId: contact.id, openTicket: 'maybe' }), 422, 'ERR_VALIDATION'],
       ['POST', '/schedules', [1, 2], 422, 'ERR_VALIDATION'],
@@ -182,16 +291,36 @@ describe('HTTP: schedules and scheduled messages', () => {
       ['POST', '/schedules-message', messageForm({ tags: '999999' }), 404, 'ERR_NO_TAG_FOUND'],
       ['POST', '/schedules-message', messageForm({ contatos: String(contact.id), data_mensagem_programada: 'Invalid date' }), 422, 'ERR_SCHEDULE_INVALID_TIME'],
       ['POST', '/schedules-message', messageForm({ contatos: String(contact.id), criar_ticket: 'sim' }), 422, 'ERR_VALIDATION'],
-      ['POST', '/schedules-message', messageForm({ contatos: String(contact.id), usuario_envio: '999999', mostrar_usuario_mensagem: 'true' }), 404, 'ERR_NO_USER_FOUND'],
-      ['POST', '/schedules-message', { nome: 'JSON', mensagem: 'Oi', data_mensagem_programada: '2030-01-01 10:00', contatos: [contact.id, 'x'] }, 422, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/schedules-message',
+        messageForm({ contatos: String(contact.id), usuario_envio: '999999', mostrar_usuario_mensagem: 'true' }),
+        404,
+        'ERR_NO_USER_FOUND',
+      ],
+      [
+        'POST',
+        '/schedules-message',
+        { nome: 'JSON', mensagem: 'Oi', data_mensagem_programada: '2030-01-01 10:00', contatos: [contact.id, 'x'] },
+        422,
+        'ERR_VALIDATION',
+      ],
       ['GET', '/schedules?status=DONE', undefined, 422, 'ERR_VALIDATION'],
       ['GET', '/schedules-message/0', undefined, 422, 'ERR_VALIDATION'],
     ];
     for (const [method, path, body, status, error] of cases) {
       const res = await d.admin.call(method, path, body);
-      expect([res.status, res.body?.error], `${method} ${path} ${body instanceof FormData ? 'form' : JSON.stringify(body)?.slice(0, 120)}`).to.deep.equal([status, error]);
+      expect([res.status, res.body?.error], `${method} ${path} ${body instanceof FormData ? 'form' : JSON.stringify(body)?.slice(0, 120)}`).to.deep.equal([
+        status,
+        error,
+      ]);
     }
-    const json = await d.admin.post('/schedules-message', { nome: 'Em JSON', mensagem: 'Oi', data_mensagem_programada: '2030-01-01T10:00:00-03:00', contatos: [contact.id] });
+    const json = await d.admin.post('/schedules-message', {
+      nome: 'Em JSON',
+      mensagem: 'Oi',
+      data_mensagem_programada: '2030-01-01T10:00:00-03:00',
+      contatos: [contact.id],
+    });
     expect(json.status, JSON.stringify(json.body)).to.equal(200);
     expect(json.body).to.include({ data_mensagem_programada: '2030-01-01T13:00:00.000Z', id_conexao: null, criar_ticket: false });
   });
@@ -215,7 +344,10 @@ describe('HTTP: schedules and scheduled messages', () => {
     const contact = (await d.admin.post('/contacts', { name: 'Nosso', number: '5511988883333' })).body;
     const queue = (await d.admin.post('/queue', { name: 'Vendas', color: '#00aa55' })).body.id as number;
     const tag = (await d.admin.post('/tags', { name: 'Nossa', color: '#00aa55' })).body.id as number;
-    const ours = await d.admin.post('/schedules', modalBody({ contactId: contact.id, chatappId: d.connectionId, ticketUserId: d.ana.id, queueId: queue, openTicket: 'enabled' }));
+    const ours = await d.admin.post(
+      '/schedules',
+      modalBody({ contactId: contact.id, chatappId: d.connectionId, ticketUserId: d.ana.id, queueId: queue, openTicket: 'enabled' }),
+    );
     expect(ours.status, JSON.stringify(ours.body)).to.equal(200);
     expect(ours.body.ticketUser).to.deep.equal({ id: d.ana.id, name: 'Ana' });
     expect(ours.body.queue).to.deep.equal({ id: queue, name: 'Vendas' });
@@ -232,14 +364,18 @@ describe('HTTP: schedules and scheduled messages', () => {
     expect((await o.get(`/schedules/${bulk}`)).status).to.equal(404);
     const theirContact = (await o.post('/contacts', { name: 'Deles', number: '5511988882222' })).body.id as number;
     for (const [field, value, error] of [
-      ['contactId', contact.id, 'ERR_NO_CONTACT_FOUND'], ['chatappId', d.connectionId, 'ERR_NO_CONNECTION_FOUND'], ['ticketUserId', d.ana.id, 'ERR_NO_USER_FOUND'],
+      ['contactId', contact.id, 'ERR_NO_CONTACT_FOUND'],
+      ['chatappId', d.connectionId, 'ERR_NO_CONNECTION_FOUND'],
+      ['ticketUserId', d.ana.id, 'ERR_NO_USER_FOUND'],
       ['queueId', queue, 'ERR_QUEUE_NOT_FOUND'],
     ] as const) {
       const res = await o.post('/schedules', modalBody({ contactId: theirContact, [field]: value }));
       expect([res.status, res.body], field).to.deep.equal([404, { error }]);
     }
     expect((await o.post('/schedules-message', messageForm({ contatos: String(contact.id) }))).body).to.deep.equal({ error: 'ERR_NO_CONTACT_FOUND' });
-    expect((await o.post('/schedules-message', messageForm({ contatos: String(theirContact), tags: String(tag) }))).body).to.deep.equal({ error: 'ERR_NO_TAG_FOUND' });
+    expect((await o.post('/schedules-message', messageForm({ contatos: String(theirContact), tags: String(tag) }))).body).to.deep.equal({
+      error: 'ERR_NO_TAG_FOUND',
+    });
     expect((await o.get('/schedules')).body.count).to.equal(0);
 
     // Users read every schedule of the company, change only their own.

@@ -5,7 +5,10 @@ import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../supp
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { eventually } from '../support/eventually.js';
 
-interface Frame { event: string; data: { action: string; session?: { id: number; status: string } } }
+interface Frame {
+  event: string;
+  data: { action: string; session?: { id: number; status: string } };
+}
 
 function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
   return new Promise((resolve, reject) => {
@@ -21,19 +24,39 @@ function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
 async function restartBurst(url: string, token: string, total: number, parallel: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: parallel });
   const answers: Array<{ status: number | string; ms: number; body: { restarted?: number; connections?: Array<{ id: number; status: string }> } }> = [];
-  const one = () => new Promise<void>((resolve) => {
-    const started = Date.now();
-    const req = request(`${url}/chatapp-restart/`, { method: 'POST', agent, timeout: 30_000, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => { answers.push({ status: res.statusCode!, ms: Date.now() - started, body: JSON.parse(text) }); resolve(); });
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = Date.now();
+      const req = request(
+        `${url}/chatapp-restart/`,
+        { method: 'POST', agent, timeout: 30_000, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => {
+            text += c;
+          });
+          res.on('end', () => {
+            answers.push({ status: res.statusCode!, ms: Date.now() - started, body: JSON.parse(text) });
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        answers.push({ status: e.code ?? e.message, ms: Date.now() - started, body: {} });
+        resolve();
+      });
+      req.end('{}');
     });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (e: NodeJS.ErrnoException) => { answers.push({ status: e.code ?? e.message, ms: Date.now() - started, body: {} }); resolve(); });
-    req.end('{}');
-  });
   let sent = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => { while (sent < total) { sent++; await one(); } }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (sent < total) {
+        sent++;
+        await one();
+      }
+    }),
+  );
   agent.destroy();
   return answers;
 }
@@ -59,11 +82,20 @@ describe('HTTP: restarting every session, many times at once', () => {
     await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
     b = await startTestBackend({ META_GRAPH_URL: `http://127.0.0.1:${(front.address() as { port: number }).port}/v21.0` });
   });
-  after(async () => { await b?.close(); front?.closeAllConnections(); front?.close(); await graph?.close(); });
+  after(async () => {
+    await b?.close();
+    front?.closeAllConnections();
+    front?.close();
+    await graph?.close();
+  });
 
-  const restartCommands = async (id: number) => (await b.infra.db.orm.em.fork().getConnection().execute(
-    'select payload from outbox where subject = ? order by seq', [`cmd.session.control.${id}`],
-  ) as Array<{ payload: { action: string } }>).filter((r) => r.payload.action === 'restart').length;
+  const restartCommands = async (id: number) =>
+    (
+      (await b.infra.db.orm.em
+        .fork()
+        .getConnection()
+        .execute('select payload from outbox where subject = ? order by seq', [`cmd.session.control.${id}`])) as Array<{ payload: { action: string } }>
+    ).filter((r) => r.payload.action === 'restart').length;
 
   it('answers every request at once, restarts each session once per run, and reports the progress as session frames', async function () {
     this.timeout(120_000);
@@ -83,7 +115,10 @@ describe('HTTP: restarting every session, many times at once', () => {
     const answers = await restartBurst(b.url, token, 62, 6);
 
     // Every request answered, none reset or timed out, each at once (it writes the commands and returns; the runtime restarts later).
-    expect(answers.filter((a) => a.status !== 200), JSON.stringify(answers.filter((a) => a.status !== 200))).to.deep.equal([]);
+    expect(
+      answers.filter((a) => a.status !== 200),
+      JSON.stringify(answers.filter((a) => a.status !== 200)),
+    ).to.deep.equal([]);
     expect(Math.max(...answers.map((a) => a.ms)), `answer times ${answers.map((a) => a.ms).join(' ')}`).to.be.below(5_000);
     for (const { body } of answers) {
       expect(body.restarted).to.equal(3);
@@ -94,9 +129,8 @@ describe('HTTP: restarting every session, many times at once', () => {
     // Only chat-application sessions restart: nothing more reached Meta for the page and the business number.
     expect(graphCalls).to.equal(metaBefore);
     // Progress in the session frames: each session shows OPENING, then CONNECTED once the runtime brought it back.
-    const statuses = (id: number) => socket.frames
-      .filter((f) => f.event === `company-${company.id}-chatappSession` && f.data.session?.id === id)
-      .map((f) => f.data.session!.status);
+    const statuses = (id: number) =>
+      socket.frames.filter((f) => f.event === `company-${company.id}-chatappSession` && f.data.session?.id === id).map((f) => f.data.session!.status);
     for (const id of sandboxes) {
       await eventually(`session ${id} back up in the frames`, () => statuses(id).at(-1) === 'CONNECTED', 20_000);
       const seen = statuses(id);
@@ -113,9 +147,13 @@ describe('HTTP: restarting every session, many times at once', () => {
     try {
       const { api } = await newCompanyWithAdmin(quiet);
       const id = (await api.post('/chatapp/', { name: 'Main', provider: 'baileys' })).body.id as number;
-      const commands = async () => (await quiet.infra.db.orm.em.fork().getConnection().execute(
-        'select payload from outbox where subject = ? order by seq', [`cmd.session.control.${id}`],
-      ) as Array<{ payload: { action: string } }>).map((r) => r.payload.action);
+      const commands = async () =>
+        (
+          (await quiet.infra.db.orm.em
+            .fork()
+            .getConnection()
+            .execute('select payload from outbox where subject = ? order by seq', [`cmd.session.control.${id}`])) as Array<{ payload: { action: string } }>
+        ).map((r) => r.payload.action);
       const together = await Promise.all(Array.from({ length: 8 }, () => api.post('/chatapp-restart/')));
       expect(together.map((r) => r.status)).to.deep.equal(Array(8).fill(200));
       for (const r of together) expect(r.body).to.deep.include({ restarted: 1 });

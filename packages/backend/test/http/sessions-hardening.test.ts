@@ -11,13 +11,21 @@ const refresh = (b: TestBackend, cookie: string) => client(b.url).post('/auth/re
 
 describe('HTTP: sessions hardening', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('20 parallel logins for one e-mail check at most 5 passwords; the rest answer 429, and then so does the right one', async () => {
     const c = await newCompanyWithAdmin(b);
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => client(b.url).post('/auth/login', { email: c.admin.email, password: `wrong-${i}` })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client(b.url).post('/auth/login', { email: c.admin.email, password: `wrong-${i}` })),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).to.be.at.most(5);
     expect(statuses.filter((s) => s === 429).length).to.be.at.least(15);
@@ -26,7 +34,7 @@ describe('HTTP: sessions hardening', () => {
     expect(Number(right.headers.get('retry-after'))).to.be.greaterThan(0);
   });
 
-  it('changing one\'s own password ends the earlier access token and refresh cookie at once', async () => {
+  it("changing one's own password ends the earlier access token and refresh cookie at once", async () => {
     const c = await newCompanyWithAdmin(b);
     const s = await login(b.url, c.admin.email, 'admin-password-1');
     expect((await client(b.url, s.token).put(`/users/${c.admin.id}`, { password: 'a-brand-new-password' })).status).to.equal(200);
@@ -37,7 +45,7 @@ describe('HTTP: sessions hardening', () => {
     expect((await client(b.url).post('/auth/login', { email: c.admin.email, password: 'a-brand-new-password' })).status).to.equal(200);
   });
 
-  it('a password set by an admin ends that user\'s sessions, not the admin\'s', async () => {
+  it("a password set by an admin ends that user's sessions, not the admin's", async () => {
     const c = await newCompanyWithAdmin(b);
     const created = await c.api.post('/users', { name: 'Operator', email: 'op@sessions.test', password: 'operator-pass-1', profile: 'user' });
     expect(created.status).to.equal(201);
@@ -48,7 +56,7 @@ describe('HTTP: sessions hardening', () => {
     expect((await c.api.get('/auth/me')).status).to.equal(200);
   });
 
-  it('deactivating a company makes its admin\'s old token 401 (no more contacts created with it) and its cookie dead', async () => {
+  it("deactivating a company makes its admin's old token 401 (no more contacts created with it) and its cookie dead", async () => {
     const c = await newCompanyWithAdmin(b);
     const s = await login(b.url, c.admin.email, 'admin-password-1');
     const { api } = await asSuper(b);
@@ -88,7 +96,7 @@ describe('HTTP: sessions hardening', () => {
     expect((await client(b.url, third.body.token).get('/auth/me')).status).to.equal(401);
   });
 
-  it('a company user gets 404 for another company\'s private plan and lists only public plans and its own', async () => {
+  it("a company user gets 404 for another company's private plan and lists only public plans and its own", async () => {
     const { api } = await asSuper(b);
     const secret = await api.post('/plans', { name: 'Secret deal', isPublic: false });
     const mine = await api.post('/plans', { name: 'My deal', isPublic: false });

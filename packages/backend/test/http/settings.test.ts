@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { asSuper, client, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 
 function form(fields: Record<string, string>, file?: { field: string; data: Buffer; name: string }) {
   const f = new FormData();
@@ -12,9 +15,15 @@ function form(fields: Record<string, string>, file?: { field: string; data: Buff
 
 describe('HTTP: settings', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('each admin reads and changes only its own company settings', async () => {
     const a = await newCompanyWithAdmin(b);
@@ -32,7 +41,7 @@ describe('HTTP: settings', () => {
     expect((await sup.get(`/companySettings/${a.company.id}`)).body.chatBotType).to.equal('list');
   });
 
-  it('refuses keys outside the allow-list and values outside each key\'s rule', async () => {
+  it("refuses keys outside the allow-list and values outside each key's rule", async () => {
     const a = await newCompanyWithAdmin(b);
     expect((await a.api.put('/settings/evilKey', { value: 'x' })).status).to.equal(404);
     expect((await a.api.get('/settings/evilKey')).status).to.equal(404);
@@ -81,7 +90,9 @@ describe('HTTP: settings', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).to.equal(true);
     expect((await sup.post('/settings-whitelabel/login', form({}, { field: 'file', data: PNG, name: 'bg.png' }))).body.key).to.equal('loginBackground');
     expect((await sup.post('/settings-whitelabel/logo', form({ mode: 'Sideways' }, { field: 'file', data: PNG, name: 'x.png' }))).status).to.equal(422);
-    expect((await sup.post('/settings-whitelabel/logo', form({ mode: 'Dark' }, { field: 'file', data: Buffer.from('<svg/>'), name: 'x.svg' }))).status).to.equal(422);
+    expect(
+      (await sup.post('/settings-whitelabel/logo', form({ mode: 'Dark' }, { field: 'file', data: Buffer.from('<svg/>'), name: 'x.svg' }))).status,
+    ).to.equal(422);
     expect((await sup.post('/settings-whitelabel/logo', form({ mode: 'Dark' }))).status).to.equal(422);
     const a = await newCompanyWithAdmin(b);
     expect((await a.api.post('/settings-whitelabel/logo', form({ mode: 'Light' }, { field: 'file', data: PNG, name: 'l.png' }))).status).to.equal(403);
@@ -94,11 +105,16 @@ describe('HTTP: settings', () => {
 
   it('private files are stored but never served', async () => {
     const { api: sup } = await asSuper(b);
-    const res = await sup.post('/settings/privateFile', form({ settingKey: 'paymentCertificate' }, { field: 'file', data: Buffer.from('secret-cert'), name: 'c.p12' }));
+    const res = await sup.post(
+      '/settings/privateFile',
+      form({ settingKey: 'paymentCertificate' }, { field: 'file', data: Buffer.from('secret-cert'), name: 'c.p12' }),
+    );
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ key: 'paymentCertificate', stored: true });
     expect((await sup.get('/setting/paymentCertificate')).status).to.equal(404);
-    expect((await sup.post('/settings/privateFile', form({ settingKey: 'appName' }, { field: 'file', data: Buffer.from('x'), name: 'x' }))).status).to.equal(404);
+    expect((await sup.post('/settings/privateFile', form({ settingKey: 'appName' }, { field: 'file', data: Buffer.from('x'), name: 'x' }))).status).to.equal(
+      404,
+    );
     expect((await client(b.url).get('/private/platform/anything')).status).to.equal(404);
   });
 });

@@ -11,13 +11,19 @@ function ticketIdsOf(e: Emitted): number[] {
   return [d.ticket?.id, d.message?.ticketId, d.ticketId, ...(d.ticketIds ?? [])].filter((x): x is number => typeof x === 'number');
 }
 
-describe('Realtime over socket.io (the lineage client\'s transport)', () => {
+describe("Realtime over socket.io (the lineage client's transport)", () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
-  it('delivers ticket and message events of HTTP calls, with the ws frame\'s data unchanged, on the company namespace', async () => {
+  it("delivers ticket and message events of HTTP calls, with the ws frame's data unchanged, on the company namespace", async () => {
     const d = await sandboxDesk(b);
     const ticket = await d.inbound('5511977770001', 'Oi');
     const companyId = ticket.companyId as number;
@@ -53,10 +59,16 @@ describe('Realtime over socket.io (the lineage client\'s transport)', () => {
     await eventually('the sockets to be forgotten', () => b.http.socketIo!.connections(companyId) === 0);
   });
 
-  it('refuses a bad token, another company\'s namespace and the main namespace (connect_error)', async () => {
+  it("refuses a bad token, another company's namespace and the main namespace (connect_error)", async () => {
     const a = await newCompanyWithAdmin(b);
     const other = await newCompanyWithAdmin(b);
-    const refused = async (client: ReturnType<typeof openSocketIo>) => client.connected.then(() => { throw new Error('connected'); }, (err: Error & { data?: { status: number } }) => err);
+    const refused = async (client: ReturnType<typeof openSocketIo>) =>
+      client.connected.then(
+        () => {
+          throw new Error('connected');
+        },
+        (err: Error & { data?: { status: number } }) => err,
+      );
     const bad = await refused(openSocketIo(b.url, a.company.id, 'garbage'));
     expect(bad.data?.status).to.equal(401);
     const missing = await refused(openSocketIo(b.url, a.company.id, '', 'query'));
@@ -77,7 +89,7 @@ describe('Realtime over socket.io (the lineage client\'s transport)', () => {
     own.close();
   });
 
-  it('a user gets only the tickets it may read (no queue B ticket, no private note about it); the ws transport\'s plain upgrades still work beside it', async () => {
+  it("a user gets only the tickets it may read (no queue B ticket, no private note about it); the ws transport's plain upgrades still work beside it", async () => {
     const d = await sandboxDesk(b);
     const queueA = (await d.admin.post('/queue', { name: 'Queue A', color: '#112233', userIds: [d.ana.id] })).body.id as number;
     const queueB = (await d.admin.post('/queue', { name: 'Queue B', color: '#332211', userIds: [d.bia.id] })).body.id as number;

@@ -29,7 +29,9 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
     b = await startTestBackend({ CHATAPP_MICROSERVICE_SECRET: MICRO });
     await b.reset();
     postgres = b.infra.db.kind === 'postgresql';
-    const count = (sql: string) => { if (sent && !BACKGROUND.test(sql)) sent.push(sql); };
+    const count = (sql: string) => {
+      if (sent && !BACKGROUND.test(sql)) sent.push(sql);
+    };
     if (postgres) {
       unwatch = watchRoundTrips(count);
     } else {
@@ -37,7 +39,10 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
       knex.on('query', (q: { sql: string }) => count(q.sql));
     }
   });
-  after(async () => { unwatch?.(); await b?.close(); });
+  after(async () => {
+    unwatch?.();
+    await b?.close();
+  });
 
   /** Average round trips of `RUNS` runs of `operation` (each run awaited to its end). */
   async function perOperation(operation: (i: number) => Promise<void>): Promise<number> {
@@ -70,7 +75,10 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
         const res = await official.post('/api/messages/send', { number: `55119777700${String(i + 1).padStart(2, '0')}`, body: `Pedido ${i}` });
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         const id = res.body.messageId as string;
-        await ns.waitFor((f) => f.event === 'company-1-appMessage' && f.data.action === 'update' && f.data.message?.id === id && f.data.message?.ack === 3, 20_000);
+        await ns.waitFor(
+          (f) => f.event === 'company-1-appMessage' && f.data.action === 'update' && f.data.message?.id === id && f.data.message?.ack === 3,
+          20_000,
+        );
       });
       const inbound = await perOperation(async (i) => {
         const body = `Olá ${i} ${Date.now()}`;
@@ -80,7 +88,11 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
       const webhookInbound = await perOperation(async (i) => {
         const body = `Webhook ${i} ${Date.now()}`;
         const event = { type: 'InboundMessage', providerMessageId: `count-webhook-${i}`, from: `55119555500${String(i + 1).padStart(2, '0')}`, body };
-        const res = await client(b.url).post('/api/chatapp-microservice/webhook', { chatappId: desk.connectionId, events: [event] }, { 'x-webhook-secret': MICRO });
+        const res = await client(b.url).post(
+          '/api/chatapp-microservice/webhook',
+          { chatappId: desk.connectionId, events: [event] },
+          { 'x-webhook-secret': MICRO },
+        );
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         await ns.waitFor((f) => f.event === 'company-1-appMessage' && f.data.action === 'create' && f.data.message?.body === body, 20_000);
       });
@@ -93,9 +105,7 @@ describe('HTTP: SQL round trips per operation stay under their ceilings', functi
       // broker, is first recorded in the outbox (one multi-row insert, no transaction around it),
       // then relayed like a send (the relay's read of the outbox and its mark): three more, measured
       // PostgreSQL 13 / 14 and PGlite 16 / 17 (the webhook also reads its connection by id).
-      const ceilings = postgres
-        ? { send: 16, inbound: 14, webhookInbound: 15, ticketPage: 8 }
-        : { send: 22, inbound: 17, webhookInbound: 18, ticketPage: 8 };
+      const ceilings = postgres ? { send: 16, inbound: 14, webhookInbound: 15, ticketPage: 8 } : { send: 22, inbound: 17, webhookInbound: 18, ticketPage: 8 };
       const measured = { send, inbound, webhookInbound, ticketPage };
       if (process.env.SHOW_STATEMENTS) console.log('round trips per operation', b.infra.db.kind, JSON.stringify(measured));
       for (const [operation, ceiling] of Object.entries(ceilings)) {

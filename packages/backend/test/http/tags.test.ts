@@ -3,7 +3,11 @@ import WebSocket from 'ws';
 import { eventually, sandboxDesk } from '../support/sandbox-conversations.js';
 import { asSuper, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-interface Frame { seq: number; event: string; data: { action: string } & Record<string, any>; }
+interface Frame {
+  seq: number;
+  event: string;
+  data: { action: string } & Record<string, any>;
+}
 
 function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
   return new Promise((resolve, reject) => {
@@ -19,9 +23,15 @@ const idsOf = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 
 describe('HTTP: tags and kanban, end to end with the sandbox', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('admins manage tags; operators read them; bad input is a 4xx with an error', async () => {
     const d = await sandboxDesk(b);
@@ -81,10 +91,14 @@ describe('HTTP: tags and kanban, end to end with the sandbox', () => {
     expect((await d.admin.get(`/tickets/count?showAll=true&tags=[${todo.id}]`)).body).to.deep.equal({ count: 1 });
     const shown = await d.admin.get(`/tickets/${t1.id}`);
     expect(shown.body.tags).to.deep.equal([
-      { id: todo.id, name: 'To do', color: '#111111', kanban: true }, { id: vip.id, name: 'VIP', color: '#ffaa00', kanban: false },
+      { id: todo.id, name: 'To do', color: '#111111', kanban: true },
+      { id: vip.id, name: 'VIP', color: '#ffaa00', kanban: false },
     ]);
-    expect((await d.ana.api.get('/tags')).body.tags.map((t: { name: string; ticketCount: number }) => [t.name, t.ticketCount]))
-      .to.deep.equal([['Doing', 0], ['To do', 1], ['VIP', 2]]);
+    expect((await d.ana.api.get('/tags')).body.tags.map((t: { name: string; ticketCount: number }) => [t.name, t.ticketCount])).to.deep.equal([
+      ['Doing', 0],
+      ['To do', 1],
+      ['VIP', 2],
+    ]);
 
     const ns = await listen(`${b.url.replace('http', 'ws')}/${t1.companyId}?token=${token}`);
     const moved = await d.ana.api.put(`/ticket-tags/${t1.id}/${doing.id}`);
@@ -124,11 +138,27 @@ describe('HTTP: tags and kanban, end to end with the sandbox', () => {
     const board = async (api: typeof d.admin, query = '') => {
       const res = await api.get(`/ticket/kanban${query}`);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      return res.body.lanes.map((l: { tag: { name: string } | null; tickets: Array<{ id: number }>; count: number }) => [l.tag?.name ?? null, idsOf(l.tickets), l.count]);
+      return res.body.lanes.map((l: { tag: { name: string } | null; tickets: Array<{ id: number }>; count: number }) => [
+        l.tag?.name ?? null,
+        idsOf(l.tickets),
+        l.count,
+      ]);
     };
-    expect(await board(d.admin, '?showAll=true')).to.deep.equal([[null, [], 0], ['Doing', [t2.id], 1], ['To do', [t1.id], 1]]);
-    expect(await board(d.ana.api)).to.deep.equal([[null, [], 0], ['Doing', [], 0], ['To do', [t1.id], 1]]);
-    expect(await board(d.bia.api, '?status=open')).to.deep.equal([[null, [], 0], ['Doing', [t2.id], 1], ['To do', [], 0]]);
+    expect(await board(d.admin, '?showAll=true')).to.deep.equal([
+      [null, [], 0],
+      ['Doing', [t2.id], 1],
+      ['To do', [t1.id], 1],
+    ]);
+    expect(await board(d.ana.api)).to.deep.equal([
+      [null, [], 0],
+      ['Doing', [], 0],
+      ['To do', [t1.id], 1],
+    ]);
+    expect(await board(d.bia.api, '?status=open')).to.deep.equal([
+      [null, [], 0],
+      ['Doing', [t2.id], 1],
+      ['To do', [], 0],
+    ]);
     expect((await d.admin.get('/ticket/kanban?status=closed')).status).to.equal(422);
     const lane = (await d.admin.get('/ticket/kanban?showAll=true')).body.lanes[1];
     expect(lane.tickets[0].contact).to.include({ number: '5511977772002' });
@@ -143,7 +173,10 @@ describe('HTTP: tags and kanban, end to end with the sandbox', () => {
     const synced = await d.ana.api.post('/tags/sync', { contactId: t.contactId, tagIds: [vip.id, lead.id] });
     expect(synced.body).to.deep.equal({
       contactId: t.contactId,
-      tags: [{ id: lead.id, name: 'Lead', color: '#00aa00', kanban: false }, { id: vip.id, name: 'VIP', color: '#ffaa00', kanban: false }],
+      tags: [
+        { id: lead.id, name: 'Lead', color: '#00aa00', kanban: false },
+        { id: vip.id, name: 'VIP', color: '#ffaa00', kanban: false },
+      ],
     });
     const left = await d.bia.api.delete(`/tags-contacts/${lead.id}/${t.contactId}`);
     expect(left.body).to.deep.equal({ contactId: t.contactId, tags: [{ id: vip.id, name: 'VIP', color: '#ffaa00', kanban: false }] });
@@ -157,12 +190,20 @@ describe('HTTP: tags and kanban, end to end with the sandbox', () => {
     expect((await o.get('/tags')).body.count).to.equal(1);
     expect((await o.get(`/tickets?showAll=true&tags=[${vip.id}]`)).body.count).to.equal(0);
     for (const res of [
-      await o.get(`/tags/${vip.id}`), await o.put(`/tags/${vip.id}`, { name: 'Mine' }), await o.delete(`/tags/${vip.id}`),
-      await o.post('/tags/sync', { ticketId: t.id, tagIds: [theirs.id] }), await o.post('/tags/sync', { contactId: t.contactId, tagIds: [theirs.id] }),
-      await o.post('/tags/sync', { ticketId: t.id, tagIds: [] }), await o.post('/tags/sync', { contactId: t.contactId, tagIds: [] }),
-      await o.delete(`/tags-contacts/${theirs.id}/${t.contactId}`), await o.delete(`/tags-contacts/${vip.id}/${t.contactId}`),
-      await o.put(`/ticket-tags/${t.id}/${theirs.id}`), await o.put(`/ticket-tags/${t.id}/${vip.id}`), await o.delete(`/ticket-tags/${t.id}`),
-    ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
+      await o.get(`/tags/${vip.id}`),
+      await o.put(`/tags/${vip.id}`, { name: 'Mine' }),
+      await o.delete(`/tags/${vip.id}`),
+      await o.post('/tags/sync', { ticketId: t.id, tagIds: [theirs.id] }),
+      await o.post('/tags/sync', { contactId: t.contactId, tagIds: [theirs.id] }),
+      await o.post('/tags/sync', { ticketId: t.id, tagIds: [] }),
+      await o.post('/tags/sync', { contactId: t.contactId, tagIds: [] }),
+      await o.delete(`/tags-contacts/${theirs.id}/${t.contactId}`),
+      await o.delete(`/tags-contacts/${vip.id}/${t.contactId}`),
+      await o.put(`/ticket-tags/${t.id}/${theirs.id}`),
+      await o.put(`/ticket-tags/${t.id}/${vip.id}`),
+      await o.delete(`/ticket-tags/${t.id}`),
+    ])
+      expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.post('/tags/sync', { ticketId: t.id, tagIds: [vip.id] })).status).to.equal(404);
     expect((await d.admin.post('/tags/sync', { ticketId: t.id, tagIds: [theirs.id] })).body).to.deep.equal({ error: 'ERR_NO_TAG_FOUND' });
     expect((await d.admin.get(`/tags/${vip.id}`)).body.name).to.equal('VIP');

@@ -4,15 +4,29 @@ import { asSuper, client, newCompanyWithAdmin, startTestBackend, type TestBacken
 // Every company and plan route answers a body its response schema accepts (the test backend validates each answer).
 describe('HTTP: tenancy answers fit their response schemas', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('plans: create, list, show, update, delete', async () => {
     const { api } = await asSuper(b);
     const created = await api.post('/plans', {
-      name: 'Profissional', users: 10, connections: 3, queues: 5, amount: '199,9', recurrence: 'TRIMESTRAL', trial: true, trialDays: 7,
-      useOpenAi: false, useExternalApi: false,
+      name: 'Profissional',
+      users: 10,
+      connections: 3,
+      queues: 5,
+      amount: '199,9',
+      recurrence: 'TRIMESTRAL',
+      trial: true,
+      trialDays: 7,
+      useOpenAi: false,
+      useExternalApi: false,
     });
     expect(created.status).to.equal(201);
     expect(created.body).to.include({ name: 'Profissional', amount: '199.90', recurrence: 'TRIMESTRAL', useOpenAi: false, useKanban: true });
@@ -20,7 +34,10 @@ describe('HTTP: tenancy answers fit their response schemas', () => {
     for (const path of ['/plans', '/plans?searchParam=prof', '/plans/all']) {
       const res = await api.get(path);
       expect(res.status, path).to.equal(200);
-      expect(res.body.map((p: { id: number }) => p.id), path).to.include(id);
+      expect(
+        res.body.map((p: { id: number }) => p.id),
+        path,
+      ).to.include(id);
     }
     const publicPlans = await client(b.url).get('/plans/list');
     expect(publicPlans.status).to.equal(200);
@@ -37,8 +54,14 @@ describe('HTTP: tenancy answers fit their response schemas', () => {
   it('companies: create, list, page, show, with plan, update, schedules, disk usage, delete', async () => {
     const { api } = await asSuper(b);
     const created = await api.post('/companies', {
-      name: 'Acme Atendimento', email: 'contato@acme.test', planId: 1, password: 'admin-password-1', document: '11.222.333/0001-81',
-      dueDate: '2025-02-28', paymentMethod: 'pix', adminName: 'João Lima',
+      name: 'Acme Atendimento',
+      email: 'contato@acme.test',
+      planId: 1,
+      password: 'admin-password-1',
+      document: '11.222.333/0001-81',
+      dueDate: '2025-02-28',
+      paymentMethod: 'pix',
+      adminName: 'João Lima',
     });
     expect(created.status).to.equal(201);
     expect(created.body.company).to.include({ name: 'Acme Atendimento', document: '11222333000181', dueDate: '2025-02-28', paymentMethod: 'pix' });
@@ -63,10 +86,12 @@ describe('HTTP: tenancy answers fit their response schemas', () => {
     const updated = await api.put(`/companies/${id}`, { phone: '+55 11 4000-1234', recurrence: 'ANUAL', email: null });
     expect(updated.status).to.equal(200);
     expect(updated.body).to.include({ phone: '+55 11 4000-1234', recurrence: 'ANUAL', email: null });
-    const schedules = await api.put(`/companies/${id}/schedules`, { schedules: [
-      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
-      { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
-    ] });
+    const schedules = await api.put(`/companies/${id}/schedules`, {
+      schedules: [
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
+      ],
+    });
     expect(schedules.status).to.equal(200);
     expect(schedules.body.schedules).to.have.length(2);
 
@@ -79,7 +104,7 @@ describe('HTTP: tenancy answers fit their response schemas', () => {
     expect(deleted.body).to.deep.equal({ message: 'Company deleted' });
   });
 
-  it("an admin reads their own company, with its plan and disk usage", async () => {
+  it('an admin reads their own company, with its plan and disk usage', async () => {
     const { api, company } = await newCompanyWithAdmin(b);
     expect((await api.get(`/companies/${company.id}`)).status).to.equal(200);
     expect((await api.get(`/companies/listPlan/${company.id}`)).body.plan).to.have.property('useKanban');

@@ -4,9 +4,15 @@ import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../supp
 
 describe('HTTP: tickets, end to end with the sandbox', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' }); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend({ OUTBOX_RELAY_INTERVAL_MS: '100' });
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('lists an inbound conversation with its contact and connection; each profile sees its own scope', async () => {
     const d = await sandboxDesk(b);
@@ -41,10 +47,16 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     const o = other.api;
     expect((await o.get('/tickets?showAll=true')).body.count).to.equal(0);
     for (const res of [
-      await o.get(`/tickets/${t.id}`), await o.get(`/tickets/u/${t.uuid}`), await o.get(`/tickets-log/${t.id}`), await o.put(`/tickets/${t.id}`, { status: 'closed' }),
-      await o.put(`/tickets/${t.id}/ignore`), await o.delete(`/tickets/${t.id}`), await o.post('/lgpd-response', { ticketId: t.id, accepted: false }),
+      await o.get(`/tickets/${t.id}`),
+      await o.get(`/tickets/u/${t.uuid}`),
+      await o.get(`/tickets-log/${t.id}`),
+      await o.put(`/tickets/${t.id}`, { status: 'closed' }),
+      await o.put(`/tickets/${t.id}/ignore`),
+      await o.delete(`/tickets/${t.id}`),
+      await o.post('/lgpd-response', { ticketId: t.id, accepted: false }),
       await o.post('/tickets', { contactId: t.contactId, chatappId: d.connectionId }),
-    ]) expect(res.status, JSON.stringify(res.body)).to.equal(404);
+    ])
+      expect(res.status, JSON.stringify(res.body)).to.equal(404);
     expect((await o.post('/tickets/closeAll')).body).to.deep.equal({ closed: 0 });
     expect((await d.admin.get(`/tickets/${t.id}`)).body.status).to.equal('pending');
   });
@@ -77,7 +89,11 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     expect(closed.body).to.include({ status: 'closed', lastMessage: 'Até logo!' });
     await eventually('the farewell at the sandbox', async () => d.sent().some((s) => s.to === '5511977770004' && s.content.body === 'Até logo!'));
     const logs = await d.admin.get(`/tickets-log/${t.id}`);
-    expect(logs.body.map((l: { type: string; user: { name: string } }) => [l.type, l.user.name])).to.deep.equal([['open', 'Ana'], ['transfered', 'Ana'], ['closed', 'Bia']]);
+    expect(logs.body.map((l: { type: string; user: { name: string } }) => [l.type, l.user.name])).to.deep.equal([
+      ['open', 'Ana'],
+      ['transfered', 'Ana'],
+      ['closed', 'Bia'],
+    ]);
     expect(logs.body[2].payload).to.deep.include({ rating: 5, farewell: true });
     const reopened = await d.admin.put(`/tickets/${t.id}`, { status: 'pending' });
     expect(reopened.body).to.include({ status: 'pending', userId: null, closedAt: null });
@@ -90,13 +106,19 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     const e = await d.inbound('5511977770007', 'Olá');
     expect((await d.ana.api.put(`/tickets/${a.id}/ignore`)).body).to.include({ status: 'closed' });
     expect((await d.ana.api.post('/lgpd-response', { ticketId: c.id, accepted: false })).body).to.include({ status: 'closed' });
-    expect((await d.admin.get(`/tickets-log/${c.id}`)).body.map((l: { type: string; payload: { accepted: boolean } }) => [l.type, l.payload.accepted])).to.deep.equal([['lgpd', false]]);
+    expect(
+      (await d.admin.get(`/tickets-log/${c.id}`)).body.map((l: { type: string; payload: { accepted: boolean } }) => [l.type, l.payload.accepted]),
+    ).to.deep.equal([['lgpd', false]]);
     await d.bia.api.put(`/tickets/${e.id}`, { status: 'open' });
     expect((await d.ana.api.post('/tickets/closeAll', {})).body).to.deep.equal({ closed: 0 });
     expect((await d.admin.post('/tickets/closeAll', { status: 'open' })).body).to.deep.equal({ closed: 1 });
     const report = await d.admin.get('/ticketreport/reports?status=closed');
     expect(report.body.count).to.equal(3);
-    expect(report.body.tickets.find((t: { id: number }) => t.id === e.id)).to.deep.include({ status: 'closed', messages: 1, user: { id: d.bia.id, name: 'Bia' } });
+    expect(report.body.tickets.find((t: { id: number }) => t.id === e.id)).to.deep.include({
+      status: 'closed',
+      messages: 1,
+      user: { id: d.bia.id, name: 'Bia' },
+    });
     expect(report.body.totalTickets).to.deep.equal({ total: 3 });
     // The lineage's Reports page sends its status picks as JSON, `[]` for none.
     const picked = await d.admin.get(`/ticketreport/reports?status=${encodeURIComponent('["closed"]')}`);
@@ -118,10 +140,15 @@ describe('HTTP: tickets, end to end with the sandbox', () => {
     const d = await sandboxDesk(b);
     const t = await d.inbound('5511977770008', 'Oi');
     const bad = [
-      await d.admin.get('/tickets/abc'), await d.admin.get('/tickets?status=bogus'), await d.admin.get('/tickets?dateFrom=2026-13-01'),
-      await d.admin.get('/tickets?queueIds=[0]'), await d.admin.put(`/tickets/${t.id}`, { status: 'bogus' }),
-      await d.admin.put(`/tickets/${t.id}`, { status: 'closed', rating: 9 }), await d.admin.put(`/tickets/${t.id}`, {}),
-      await d.admin.post('/lgpd-response', { ticketId: t.id }), await d.admin.get('/ticketreport/reports?dateFrom=yesterday'),
+      await d.admin.get('/tickets/abc'),
+      await d.admin.get('/tickets?status=bogus'),
+      await d.admin.get('/tickets?dateFrom=2026-13-01'),
+      await d.admin.get('/tickets?queueIds=[0]'),
+      await d.admin.put(`/tickets/${t.id}`, { status: 'bogus' }),
+      await d.admin.put(`/tickets/${t.id}`, { status: 'closed', rating: 9 }),
+      await d.admin.put(`/tickets/${t.id}`, {}),
+      await d.admin.post('/lgpd-response', { ticketId: t.id }),
+      await d.admin.get('/ticketreport/reports?dateFrom=yesterday'),
     ];
     for (const res of bad) {
       expect(res.status, JSON.stringify(res.body)).to.equal(422);

@@ -19,9 +19,17 @@ describe('HTTP: transcription and transcription credentials', () => {
   let fake: FakeSpeechProvider;
   before(async () => {
     fake = await startFakeSpeechProvider({ keys: [KEY] });
-    b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', TRANSCRIPTION_TIMEOUT_MS: '1000', TRANSCRIPTION_INLINE_MAX_BYTES: '5000', OUTBOX_RELAY_INTERVAL_MS: '100' });
+    b = await startTestBackend({
+      ALLOW_PRIVATE_URLS: 'true',
+      TRANSCRIPTION_TIMEOUT_MS: '1000',
+      TRANSCRIPTION_INLINE_MAX_BYTES: '5000',
+      OUTBOX_RELAY_INTERVAL_MS: '100',
+    });
   });
-  after(async () => { await b.close(); await fake.close(); });
+  after(async () => {
+    await b.close();
+    await fake.close();
+  });
   beforeEach(async () => {
     await b.reset();
     fake.requests.length = 0;
@@ -47,10 +55,22 @@ describe('HTTP: transcription and transcription credentials', () => {
     const d = await sandboxDesk(b);
     const created = await credential(d.admin, { test: true });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
-    expect(created.body).to.deep.include({ name: 'Whisper', provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'whisper-1', language: 'pt', isDefault: true, hasApiKey: true, apiKeyLast4: '0001' });
+    expect(created.body).to.deep.include({
+      name: 'Whisper',
+      provider: 'openai-compatible',
+      baseUrl: fake.baseUrl,
+      model: 'whisper-1',
+      language: 'pt',
+      isDefault: true,
+      hasApiKey: true,
+      apiKeyLast4: '0001',
+    });
     expect(created.body.test).to.deep.include({ ok: true, text: 'ouvi test.wav (16044 bytes, pt)' });
     expect(fake.requests[0]!.authorization).to.equal(`Bearer ${KEY}`);
-    const rows = await b.infra.db.orm.em.fork().getConnection().execute<Array<{ api_key_sealed: string }>>('select api_key_sealed from transcription_credentials');
+    const rows = await b.infra.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ api_key_sealed: string }>>('select api_key_sealed from transcription_credentials');
     expect(rows).to.have.length(1);
     expect(rows[0]!.api_key_sealed).to.match(/^v1\./).and.not.include(KEY);
 
@@ -90,7 +110,7 @@ describe('HTTP: transcription and transcription credentials', () => {
     expect((await d.admin.get('/transcription-credentials/default')).body).to.deep.equal({ error: 'ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND' });
   });
 
-  it('refuses bad input with 4xx codes, and another company\'s credential is 404', async () => {
+  it("refuses bad input with 4xx codes, and another company's credential is 404", async () => {
     const d = await sandboxDesk(b);
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ name: 'X', provider: 'azure', apiKey: 'k' }, 422, 'ERR_VALIDATION'],
@@ -110,7 +130,8 @@ describe('HTTP: transcription and transcription credentials', () => {
     const theirs = await other.api.post('/transcription-credentials', { name: 'Theirs', apiKey: 'sk-theirs-000000000000' });
     expect(theirs.status, JSON.stringify(theirs.body)).to.equal(200);
     for (const [method, path, body] of [
-      ['PUT', `/transcription-credentials/${theirs.body.id}`, { name: 'Mine now' }], ['DELETE', `/transcription-credentials/${theirs.body.id}`, undefined],
+      ['PUT', `/transcription-credentials/${theirs.body.id}`, { name: 'Mine now' }],
+      ['DELETE', `/transcription-credentials/${theirs.body.id}`, undefined],
       ['PUT', '/transcription-credentials/default', { id: theirs.body.id }],
     ] as const) {
       const res = await d.admin.call(method, path, body);
@@ -132,7 +153,9 @@ describe('HTTP: transcription and transcription credentials', () => {
       const res = await d.ana.api.post(`/transcription/${ticket.uuid}`, { messageId: voice.id });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.deep.equal({
-        ticketId: ticket.id, status: 'done', job: null,
+        ticketId: ticket.id,
+        status: 'done',
+        job: null,
         transcriptions: [{ messageId: voice.id, status: 'done', text: 'ouvi audio.ogg (1000 bytes, pt)', cached: false, error: null, jobId: null }],
       });
       const [req] = fake.requests;
@@ -172,7 +195,7 @@ describe('HTTP: transcription and transcription credentials', () => {
     expect(fake.requests).to.have.length(0);
   });
 
-  it('answers the service\'s failure clearly: refused 422, unavailable or too slow 503', async () => {
+  it("answers the service's failure clearly: refused 422, unavailable or too slow 503", async () => {
     const { d, ticket, voice } = await deskWithVoice();
     const c = await credential(d.admin);
     const ask = () => d.ana.api.post(`/transcription/${ticket.id}`, { messageId: voice.id });
@@ -196,7 +219,9 @@ describe('HTTP: transcription and transcription credentials', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(202);
       expect(res.body.status).to.equal('queued');
       expect(res.body.job).to.deep.include({ ticketId: ticket.id, status: 'queued', total: 1, done: 0 });
-      expect(res.body.transcriptions).to.deep.equal([{ messageId: voice.id, status: 'queued', text: null, cached: false, error: null, jobId: res.body.job.id }]);
+      expect(res.body.transcriptions).to.deep.equal([
+        { messageId: voice.id, status: 'queued', text: null, cached: false, error: null, jobId: res.body.job.id },
+      ]);
       const done = await ns.waitFor((f) => f.event === `company-${user.companyId}-transcription` && f.data.job.status === 'done', 10_000);
       expect(done.data.job).to.deep.include({ id: res.body.job.id, total: 1, done: 1, failed: 0 });
       expect(ns.of('transcription').map((f) => f.data.job.status)).to.deep.equal(['queued', 'running', 'running', 'done']);

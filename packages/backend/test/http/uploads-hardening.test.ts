@@ -35,8 +35,8 @@ function rawRequest(port: number, head: string, body: Buffer): Promise<{ status:
 /** A multipart body that stops inside the file part: no closing boundary. */
 function truncatedBody(field: string): Buffer {
   return Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
-    + '\x89PNG\r\n\x1a\n then the connection ends without a closing boundary',
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` +
+      '\x89PNG\r\n\x1a\n then the connection ends without a closing boundary',
     'latin1',
   );
 }
@@ -45,32 +45,56 @@ function truncatedBody(field: string): Buffer {
  * Streams a multipart body whose files are generated chunk by chunk (one 64 KB buffer reused), so
  * the client side of the test holds no upload in memory. Resolves with the answer.
  */
-function streamUpload(port: number, path: string, token: string, fields: Record<string, string>, files: Array<{ field: string; name: string; bytes: number }>): Promise<{ status: number; body: any }> {
+function streamUpload(
+  port: number,
+  path: string,
+  token: string,
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; bytes: number }>,
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: '127.0.0.1', port, path, method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
     req.on('error', reject);
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     const parts: Array<Buffer | { bytes: number }> = [];
-    for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    for (const [name, value] of Object.entries(fields))
+      parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     for (const f of files) {
-      parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      parts.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       parts.push({ bytes: f.bytes });
       parts.push(Buffer.from('\r\n'));
     }
     parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
     let aborted = false;
-    req.on('response', () => { aborted = true; });
+    req.on('response', () => {
+      aborted = true;
+    });
     const write = async () => {
       for (const p of parts) {
-        if (Buffer.isBuffer(p)) { if (!req.write(p)) await new Promise((r) => req.once('drain', r)); continue; }
+        if (Buffer.isBuffer(p)) {
+          if (!req.write(p)) await new Promise((r) => req.once('drain', r));
+          continue;
+        }
         for (let left = p.bytes; left > 0 && !aborted; left -= chunk.length) {
           if (!req.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await new Promise((r) => req.once('drain', r));
         }
@@ -94,8 +118,12 @@ describe('HTTP: uploads cannot break the server', () => {
     b = await startTestBackend({ CHANNEL_RUNTIME: 'external', BROKER_URL: 'nats://127.0.0.1:1' });
     port = Number(new URL(b.url).port);
   });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   async function setup() {
     const { api, token, user } = await asSuper(b);
@@ -119,8 +147,9 @@ describe('HTTP: uploads cannot break the server', () => {
     ];
     for (const r of routes) {
       const body = truncatedBody(r.field);
-      const head = `POST ${r.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${r.token}\r\nConnection: close\r\n`
-        + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const head =
+        `POST ${r.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${r.token}\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`;
       const res = await rawRequest(port, head, body);
       expect(res.status, `${r.path}: ${res.body}`).to.equal(400);
       expect(JSON.parse(res.body), r.path).to.deep.equal({ error: 'ERR_INVALID_MULTIPART' });
@@ -131,7 +160,7 @@ describe('HTTP: uploads cannot break the server', () => {
     expect(await b.infra.blobs.usage('')).to.equal(0);
   });
 
-  it('refuses a request over the route\'s total limit with 413 while streaming, storing nothing and leaving no temp file', async () => {
+  it("refuses a request over the route's total limit with 413 while streaming, storing nothing and leaving no temp file", async () => {
     await setup();
     // 5 files of 15 MB: each under the 16 MB file limit, together over the request limit.
     const files = Array.from({ length: 5 }, (_, i) => ({ field: 'medias', name: `f${i}.bin`, bytes: 15 * MB }));
@@ -145,8 +174,9 @@ describe('HTTP: uploads cannot break the server', () => {
 
   it('refuses a declared Content-Length over the total limit before reading', async () => {
     const { token, userId } = await setup();
-    const head = `POST /users/${userId}/media-upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n`
-      + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${500 * MB}\r\n\r\n`;
+    const head =
+      `POST /users/${userId}/media-upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${500 * MB}\r\n\r\n`;
     const res = await rawRequest(port, head, Buffer.alloc(0));
     expect(res.status).to.equal(413);
     expect(JSON.parse(res.body)).to.deep.equal({ error: 'ERR_BODY_TOO_LARGE' });
@@ -154,7 +184,11 @@ describe('HTTP: uploads cannot break the server', () => {
 
   it('refuses a zero-byte file with 422 ERR_EMPTY_FILE', async () => {
     const { api, userId } = await setup();
-    for (const [path, field] of [[`/users/${userId}/media-upload`, 'profileImage'], ['/settings/privateFile', 'file'], ['/contacts/upload', 'file']] as const) {
+    for (const [path, field] of [
+      [`/users/${userId}/media-upload`, 'profileImage'],
+      ['/settings/privateFile', 'file'],
+      ['/contacts/upload', 'file'],
+    ] as const) {
       const form = new FormData();
       form.append('settingKey', 'paymentCertificate');
       form.append(field, new Blob([]), 'empty.png');
@@ -162,14 +196,17 @@ describe('HTTP: uploads cannot break the server', () => {
       expect(res.status, path).to.equal(422);
       expect(res.body, path).to.deep.equal({ error: 'ERR_EMPTY_FILE' });
     }
-    const res = await client(b.url, TOKEN).post('/api/messages/send', (() => {
-      const form = new FormData();
-      form.append('number', '5511999990000');
-      form.append('body', 'x');
-      form.append('medias', new Blob([Buffer.from('one')]), 'one.txt');
-      form.append('medias', new Blob([]), 'empty.txt');
-      return form;
-    })());
+    const res = await client(b.url, TOKEN).post(
+      '/api/messages/send',
+      (() => {
+        const form = new FormData();
+        form.append('number', '5511999990000');
+        form.append('body', 'x');
+        form.append('medias', new Blob([Buffer.from('one')]), 'one.txt');
+        form.append('medias', new Blob([]), 'empty.txt');
+        return form;
+      })(),
+    );
     expect(res.status).to.equal(422);
     expect(res.body).to.deep.equal({ error: 'ERR_EMPTY_FILE' });
     expect(await b.infra.blobs.usage('')).to.equal(0);
@@ -182,7 +219,10 @@ describe('HTTP: uploads cannot break the server', () => {
     setFlagsFromString('--expose-gc');
     const collect = runInNewContext('gc') as () => void;
     // Twice: a full collection first finishes sweeping the array buffers the previous one freed.
-    const gc = () => { collect(); collect(); };
+    const gc = () => {
+      collect();
+      collect();
+    };
     await setup();
     const blobs = b.infra.blobs as { putFile: (...args: any[]) => Promise<unknown> };
     const original = blobs.putFile;
@@ -195,7 +235,10 @@ describe('HTTP: uploads cannot break the server', () => {
     };
     try {
       // A first small send warms every lazy allocation (database, parser, file streams).
-      expect((await streamUpload(port, '/api/messages/send', TOKEN, { number: '5511999990000', body: 'warm' }, [{ field: 'medias', name: 'w.bin', bytes: 1000 }])).status).to.equal(200);
+      expect(
+        (await streamUpload(port, '/api/messages/send', TOKEN, { number: '5511999990000', body: 'warm' }, [{ field: 'medias', name: 'w.bin', bytes: 1000 }]))
+          .status,
+      ).to.equal(200);
       growth.length = 0;
       gc();
       baseline = process.memoryUsage().arrayBuffers;

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { ADMIN, asSuper, client, login, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
 
 function upload(field: string, data: Buffer, name = 'a.png', type = 'image/png') {
   const form = new FormData();
@@ -11,9 +14,15 @@ function upload(field: string, data: Buffer, name = 'a.png', type = 'image/png')
 
 describe('HTTP: users', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend(); });
-  after(async () => { await b.close(); });
-  beforeEach(async () => { await b.reset(); });
+  before(async () => {
+    b = await startTestBackend();
+  });
+  after(async () => {
+    await b.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
   it('an admin creates, lists, shows, updates and deletes users of their company', async () => {
     const { api } = await newCompanyWithAdmin(b);
@@ -32,7 +41,7 @@ describe('HTTP: users', () => {
     expect((await api.get(`/users/${created.body.id}`)).status).to.equal(404);
   });
 
-  it('keeps tenants apart: another company\'s user answers 404 everywhere', async () => {
+  it("keeps tenants apart: another company's user answers 404 everywhere", async () => {
     const a = await newCompanyWithAdmin(b);
     const other = await newCompanyWithAdmin(b);
     const listA = await a.api.get('/users');
@@ -115,8 +124,12 @@ describe('HTTP: users', () => {
 
 describe('HTTP: first access with the default admin password', () => {
   let b: TestBackend;
-  before(async () => { b = await startTestBackend({ ADMIN_PASSWORD: '' }); });
-  after(async () => { await b.close(); });
+  before(async () => {
+    b = await startTestBackend({ ADMIN_PASSWORD: '' });
+  });
+  after(async () => {
+    await b.close();
+  });
 
   it('logs in, is told to change the password, is blocked elsewhere until it does', async () => {
     const res = await client(b.url).post('/auth/login', { email: ADMIN.email, password: '123456' });

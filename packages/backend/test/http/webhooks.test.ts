@@ -15,26 +15,49 @@ function sign(body: string, secret = APP_SECRET) {
 }
 
 function delivery(pageId: string, mid: string, text: string, sender = 'PSID-77') {
-  return JSON.stringify({ object: 'page', entry: [{ id: pageId, time: 1767268800000, messaging: [{ sender: { id: sender }, recipient: { id: pageId }, timestamp: 1767268800000, message: { mid, text } }] }] });
+  return JSON.stringify({
+    object: 'page',
+    entry: [
+      { id: pageId, time: 1767268800000, messaging: [{ sender: { id: sender }, recipient: { id: pageId }, timestamp: 1767268800000, message: { mid, text } }] },
+    ],
+  });
 }
-
 
 describe('Webhooks: Meta deliveries and the chat-application microservice', () => {
   let b: TestBackend;
   let graph: FakeGraph;
   before(async () => {
     graph = await startFakeGraph({ 'page-token': 'PAGE-1' });
-    b = await startTestBackend({ META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY, CHATAPP_MICROSERVICE_SECRET: MICRO, OUTBOX_RELAY_INTERVAL_MS: '100', META_GRAPH_URL: graph.url });
+    b = await startTestBackend({
+      META_APP_SECRET: APP_SECRET,
+      META_VERIFY_TOKEN: VERIFY,
+      CHATAPP_MICROSERVICE_SECRET: MICRO,
+      OUTBOX_RELAY_INTERVAL_MS: '100',
+      META_GRAPH_URL: graph.url,
+    });
   });
-  after(async () => { await b.close(); await graph.close(); });
-  beforeEach(async () => { await b.reset(); });
+  after(async () => {
+    await b.close();
+    await graph.close();
+  });
+  beforeEach(async () => {
+    await b.reset();
+  });
 
-  const tickets = () => RequestContext.create(b.infra.db.orm.em, async () =>
-    (await new MikroOrmTickets(b.infra.db.orm).list({ companyId: 1, page: { offset: 0, limit: 50 } })).rows);
+  const tickets = () =>
+    RequestContext.create(
+      b.infra.db.orm.em,
+      async () => (await new MikroOrmTickets(b.infra.db.orm).list({ companyId: 1, page: { offset: 0, limit: 50 } })).rows,
+    );
 
   async function page() {
     const { api } = await asSuper(b);
-    const res = await api.post('/socialnet/', { name: 'Loja no Messenger', provider: 'sandbox', externalId: 'PAGE-1', secrets: { pageAccessToken: 'page-token' } });
+    const res = await api.post('/socialnet/', {
+      name: 'Loja no Messenger',
+      provider: 'sandbox',
+      externalId: 'PAGE-1',
+      secrets: { pageAccessToken: 'page-token' },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     return res.body.id as number;
   }
@@ -58,7 +81,10 @@ describe('Webhooks: Meta deliveries and the chat-application microservice', () =
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ received: true, accepted: 1 });
     }
-    const rows = await eventually('the ticket of the delivery', async () => { const t = await tickets(); return t.length > 0 && t; });
+    const rows = await eventually('the ticket of the delivery', async () => {
+      const t = await tickets();
+      return t.length > 0 && t;
+    });
     await new Promise((r) => setTimeout(r, 150));
     expect(await tickets()).to.have.length(1);
     expect(rows[0]).to.include({ lastMessage: 'Vocês entregam hoje?', unreadMessages: 1, status: 'pending' });
@@ -84,14 +110,22 @@ describe('Webhooks: Meta deliveries and the chat-application microservice', () =
 
   it('the microservice webhook needs its shared secret and a known connection', async () => {
     const id = await page();
-    const events = { chatappId: id, events: [{ type: 'InboundMessage', providerMessageId: 'ext-1', from: '5511955554444', senderName: 'Caio', body: 'Bom dia', isGroup: false }] };
+    const events = {
+      chatappId: id,
+      events: [{ type: 'InboundMessage', providerMessageId: 'ext-1', from: '5511955554444', senderName: 'Caio', body: 'Bom dia', isGroup: false }],
+    };
     expect((await client(b.url).post('/api/chatapp-microservice/webhook', events)).status).to.equal(401);
     expect((await client(b.url).post('/api/chatapp-microservice/webhook', events, { 'x-webhook-secret': 'wrong' })).status).to.equal(401);
     expect((await client(b.url).post('/api/chatapp-microservice/webhook', { ...events, chatappId: 999 }, { 'x-webhook-secret': MICRO })).status).to.equal(404);
-    expect((await client(b.url).post('/api/chatapp-microservice/webhook', { chatappId: id, events: [{ type: 'Nope' }] }, { 'x-webhook-secret': MICRO })).status).to.equal(422);
+    expect(
+      (await client(b.url).post('/api/chatapp-microservice/webhook', { chatappId: id, events: [{ type: 'Nope' }] }, { 'x-webhook-secret': MICRO })).status,
+    ).to.equal(422);
     const ok = await client(b.url).post('/api/chatapp-microservice/webhook', events, { 'x-webhook-secret': MICRO });
     expect(ok.body).to.deep.equal({ received: true, accepted: 1 });
-    const rows = await eventually('the ticket of the microservice event', async () => { const t = await tickets(); return t.length > 0 && t; });
+    const rows = await eventually('the ticket of the microservice event', async () => {
+      const t = await tickets();
+      return t.length > 0 && t;
+    });
     expect(rows[0]!.lastMessage).to.equal('Bom dia');
   });
 });

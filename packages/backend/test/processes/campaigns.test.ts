@@ -14,15 +14,33 @@ const HOUR_MS = 3_600_000;
 const MIN_GAP_MS = 900;
 /** Settings every scenario starts from: the whole week, a 1–2 s random gap, no long pause, no caps. */
 const PACED = {
-  messageInterval: 1, messageIntervalMax: 2, longerIntervalAfter: 0, startHour: '00:00', endHour: '24:00', sabado: true, domingo: true, capHourly: 0, capDaily: 0,
+  messageInterval: 1,
+  messageIntervalMax: 2,
+  longerIntervalAfter: 0,
+  startHour: '00:00',
+  endHour: '24:00',
+  sabado: true,
+  domingo: true,
+  capHourly: 0,
+  capDaily: 0,
 };
 
 type Row = Record<string, unknown>;
 type Api = ReturnType<typeof client>;
 
-
-interface Progress { total: number; pending: number; sent: number; delivered: number; read: number; failed: number; skipped: number }
-interface Shown { status: string; progress: Progress }
+interface Progress {
+  total: number;
+  pending: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  skipped: number;
+}
+interface Shown {
+  status: string;
+  progress: Progress;
+}
 
 const numbersFrom = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
 const at = (value: unknown) => new Date(value as string | Date).getTime();
@@ -58,14 +76,28 @@ function campaignClient(api: () => Api) {
       return ok(await api().post('/campaigns', { name, message1: 'Oi {nome}', contactListId, chatappId }), 200, 201).id as number;
     },
     /** Starts it now (or runs a cancelled one again). */
-    async run(id: number) { ok(await api().post(`/campaigns/${id}/restart`), 204); },
-    async cancel(id: number) { ok(await api().post(`/campaigns/${id}/cancel`), 204); },
-    async show(id: number): Promise<Shown> { return ok(await api().get(`/campaigns/${id}`), 200) as Shown; },
+    async run(id: number) {
+      ok(await api().post(`/campaigns/${id}/restart`), 204);
+    },
+    async cancel(id: number) {
+      ok(await api().post(`/campaigns/${id}/cancel`), 204);
+    },
+    async show(id: number): Promise<Shown> {
+      return ok(await api().get(`/campaigns/${id}`), 200) as Shown;
+    },
     /** Until `until` holds of the campaign as the API shows it. */
     async until(id: number, what: string, until: (c: Shown) => boolean, ms = 90_000): Promise<Shown> {
       let last: Shown | null = null;
-      return eventually(what, async () => { last = await this.show(id); return until(last) && last; }, ms)
-        .catch((err: Error) => { throw new Error(`${err.message}; last seen ${JSON.stringify(last)}`); });
+      return eventually(
+        what,
+        async () => {
+          last = await this.show(id);
+          return until(last) && last;
+        },
+        ms,
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}; last seen ${JSON.stringify(last)}`);
+      });
     },
   };
 }
@@ -129,8 +161,15 @@ function campaignProcesses(name: string, makeTarget: () => Promise<ProcessTarget
 
     async function start() {
       backend = new Service('packages/backend/src/main.ts', {
-        ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password, CHANNEL_CONNECTORS: 'sandbox',
-        JWT_SECRET, OUTBOX_RELAY_INTERVAL_MS: '200', SEND_DEADLINE_MS: '600000',
+        ...target.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: ADMIN.password,
+        CHANNEL_CONNECTORS: 'sandbox',
+        JWT_SECRET,
+        OUTBOX_RELAY_INTERVAL_MS: '200',
+        SEND_DEADLINE_MS: '600000',
       });
       backend.start();
       await eventually('the backend', async () => (await fetch(`${url()}/version`).catch(() => null))?.ok === true, 60_000);
@@ -154,13 +193,21 @@ function campaignProcesses(name: string, makeTarget: () => Promise<ProcessTarget
       await backend!.kill('SIGKILL');
       await start();
       // The dispatch job may still be held by the dead process: its lease (120 s) has to lapse first.
-      const after = await user.until(id, 'FINALIZADA, every message delivered', (c) => c.status === 'FINALIZADA' && acked(c.progress) === numbers.length, 180_000);
+      const after = await user.until(
+        id,
+        'FINALIZADA, every message delivered',
+        (c) => c.status === 'FINALIZADA' && acked(c.progress) === numbers.length,
+        180_000,
+      );
       expect(after.progress).to.include({ total: numbers.length, pending: 0, failed: 0, skipped: 0 });
       checks.push(async () => {
         const sends = await sendsOf((sql) => target.query(sql), connection);
         expectOncePerNumber(sends, numbers);
         const spacing = gaps(sends.ledger);
-        expect(spacing.filter((g) => g < MIN_GAP_MS), `gaps between deliveries (ms): ${spacing.join(', ')}`).to.deep.equal([]);
+        expect(
+          spacing.filter((g) => g < MIN_GAP_MS),
+          `gaps between deliveries (ms): ${spacing.join(', ')}`,
+        ).to.deep.equal([]);
       });
     });
 
@@ -198,14 +245,20 @@ function campaignProcesses(name: string, makeTarget: () => Promise<ProcessTarget
         expect(sentBefore).to.have.length(done(atCancel.progress));
         for (const r of sentBefore) expect(at(r.sent_at), `${r.number} sent after the cancel`).to.be.at.most(at(cancelledAt));
         // Nothing was claimed after the cancel either: the pending ones hold no claim.
-        expect(ofCancelled.filter((r) => r.state === 'pending' && r.claimed_until !== null), 'claims left on the cancelled campaign').to.deep.equal([]);
+        expect(
+          ofCancelled.filter((r) => r.state === 'pending' && r.claimed_until !== null),
+          'claims left on the cancelled campaign',
+        ).to.deep.equal([]);
         const [nextRecipient] = recipients.filter((r) => Number(r.campaign_id) === following);
         expect(at(nextRecipient!.sent_at)).to.be.above(at(cancelledAt));
         const sends = await sendsOf((sql) => target.query(sql), connection);
         expectOncePerNumber(sends, [...sentBefore.map((r) => String(r.number)), ...next]);
-        expect(String(sends.ledger.at(-1)!.key), 'the last delivery is the following campaign\'s').to.equal(String(nextRecipient!.message_id));
+        expect(String(sends.ledger.at(-1)!.key), "the last delivery is the following campaign's").to.equal(String(nextRecipient!.message_id));
         const spacing = gaps(sends.ledger);
-        expect(spacing.filter((g) => g < MIN_GAP_MS), `gaps between deliveries (ms): ${spacing.join(', ')}`).to.deep.equal([]);
+        expect(
+          spacing.filter((g) => g < MIN_GAP_MS),
+          `gaps between deliveries (ms): ${spacing.join(', ')}`,
+        ).to.deep.equal([]);
       });
     });
 
@@ -229,10 +282,14 @@ function campaignProcesses(name: string, makeTarget: () => Promise<ProcessTarget
         expect(d.nextRunAt! - d.first, 'next run after the first send (ms)').to.be.within(HOUR_MS - 2000, HOUR_MS + 2000);
       };
       if (target.live) {
-        const d = await eventually('the dispatcher to wait for the hourly cap', async () => {
-          const seen = await decided();
-          return seen.nextRunAt !== null && seen.nextRunAt - seen.first > HOUR_MS / 2 && seen;
-        }, 30_000);
+        const d = await eventually(
+          'the dispatcher to wait for the hourly cap',
+          async () => {
+            const seen = await decided();
+            return seen.nextRunAt !== null && seen.nextRunAt - seen.first > HOUR_MS / 2 && seen;
+          },
+          30_000,
+        );
         expectDecided(d);
       }
       const shown = await user.show(id);
@@ -287,8 +344,13 @@ describe('Campaigns as processes: two backends on PostgreSQL and NATS', function
     for (const name of ['one', 'two']) {
       const port = await freePort();
       const service = new Service('packages/backend/src/main.ts', {
-        ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `backend-${name}`), JWT_SECRET,
-        ADMIN_PASSWORD: ADMIN.password, OUTBOX_RELAY_INTERVAL_MS: '200',
+        ...common,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, `backend-${name}`),
+        JWT_SECRET,
+        ADMIN_PASSWORD: ADMIN.password,
+        OUTBOX_RELAY_INTERVAL_MS: '200',
       });
       backends.push({ service, url: `http://127.0.0.1:${port}` });
       service.start();
@@ -316,7 +378,7 @@ describe('Campaigns as processes: two backends on PostgreSQL and NATS', function
   });
 
   it('B: one campaign, two backends dispatching: every number exactly once in the ledger and in messages', async () => {
-    const [one, two] = backends as [typeof backends[0], typeof backends[0]];
+    const [one, two] = backends as [(typeof backends)[0], (typeof backends)[0]];
     const login = await client(one.url).post('/auth/login', ADMIN);
     expect(login.status, JSON.stringify(login.body)).to.equal(200);
     const viaOne = campaignClient(() => client(one.url, login.body.token));
@@ -327,7 +389,12 @@ describe('Campaigns as processes: two backends on PostgreSQL and NATS', function
     const numbers = numbersFrom('55119888830', 24);
     const id = await viaOne.campaign('Two backends campaign', await viaOne.list('Two backends list', numbers), connection);
     await viaTwo.run(id);
-    const finished = await viaTwo.until(id, 'FINALIZADA, every message delivered', (c) => c.status === 'FINALIZADA' && acked(c.progress) === numbers.length, 120_000);
+    const finished = await viaTwo.until(
+      id,
+      'FINALIZADA, every message delivered',
+      (c) => c.status === 'FINALIZADA' && acked(c.progress) === numbers.length,
+      120_000,
+    );
     expect(finished.progress).to.include({ total: numbers.length, pending: 0, failed: 0, skipped: 0 });
     expect((await viaOne.show(id)).status).to.equal('FINALIZADA');
     const sends = await sendsOf((sql) => db.query(sql), connection);

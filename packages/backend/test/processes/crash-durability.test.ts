@@ -29,7 +29,11 @@ interface Target {
   dispose(): Promise<void>;
 }
 
-interface Request { readonly key: string; readonly body: string; answer?: { messageId: string; ticketId: number } }
+interface Request {
+  readonly key: string;
+  readonly body: string;
+  answer?: { messageId: string; ticketId: number };
+}
 
 /**
  * The backend as a real process, killed with SIGKILL at random moments while official-API sends
@@ -57,8 +61,15 @@ function crashRounds(name: string, makeTarget: () => Promise<Target | null>) {
 
     async function start() {
       backend = new Service('packages/backend/src/main.ts', {
-        ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password, CHANNEL_CONNECTORS: 'sandbox',
-        JWT_SECRET: 'crash-durability-secret-crash-durability-0123', OUTBOX_RELAY_INTERVAL_MS: '200', SEND_DEADLINE_MS: '600000',
+        ...target.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: ADMIN.password,
+        CHANNEL_CONNECTORS: 'sandbox',
+        JWT_SECRET: 'crash-durability-secret-crash-durability-0123',
+        OUTBOX_RELAY_INTERVAL_MS: '200',
+        SEND_DEADLINE_MS: '600000',
       });
       backend.start();
       await eventually('the backend', async () => (await fetch(`${url()}/version`).catch(() => null))?.ok === true, 60_000);
@@ -85,7 +96,11 @@ function crashRounds(name: string, makeTarget: () => Promise<Target | null>) {
           for (let i = 0; !crashed; i++) {
             const r: Request = { key: `r${round}-w${w}-${i}`, body: `round ${round} worker ${w} message ${i}` };
             requests.push(r);
-            try { r.answer = await send(r); } catch { return; }
+            try {
+              r.answer = await send(r);
+            } catch {
+              return;
+            }
           }
         };
         const workers = Array.from({ length: SENDERS }, (_, w) => worker(w));
@@ -104,29 +119,39 @@ function crashRounds(name: string, makeTarget: () => Promise<Target | null>) {
       const expected = new Map(requests.map((r) => [r.answer!.messageId, r]));
       const tickets = [...new Set(requests.map((r) => r.answer!.ticketId))];
       const notSent = new Map<string, string>();
-      await eventually('every send reported sent by the channel runtime', async () => {
-        notSent.clear();
-        for (const ticketId of tickets) {
-          for (let page = 1; ; page++) {
-            const res = await admin.get(`/messages/${ticketId}?pageNumber=${page}`);
-            for (const m of res.body.messages as Array<{ id: string; ack: number; failureReason?: string | null }>) {
-              if (expected.has(m.id) && m.ack < 1) notSent.set(m.id, `ack ${m.ack}${m.failureReason ? ` (${m.failureReason})` : ''}`);
+      await eventually(
+        'every send reported sent by the channel runtime',
+        async () => {
+          notSent.clear();
+          for (const ticketId of tickets) {
+            for (let page = 1; ; page++) {
+              const res = await admin.get(`/messages/${ticketId}?pageNumber=${page}`);
+              for (const m of res.body.messages as Array<{ id: string; ack: number; failureReason?: string | null }>) {
+                if (expected.has(m.id) && m.ack < 1) notSent.set(m.id, `ack ${m.ack}${m.failureReason ? ` (${m.failureReason})` : ''}`);
+              }
+              if (!res.body.hasMore) break;
             }
-            if (!res.body.hasMore) break;
           }
-        }
-        return notSent.size === 0;
-      }, 90_000).catch((err: Error) => {
+          return notSent.size === 0;
+        },
+        90_000,
+      ).catch((err: Error) => {
         // Which sends, and in what state, if a run ever misses one (diagnosis of a real loss).
         throw new Error(`${err.message}: ${[...notSent].map(([id, state]) => `${expected.get(id)!.key} ${state}`).join(', ')}`);
       });
       await backend.kill('SIGTERM');
       const stored = await target.query("select body, count(*)::int as n from messages where from_me and body like 'round %' group by body");
-      expect(stored.filter((s) => Number(s.n) !== 1), 'messages stored twice').to.deep.equal([]);
+      expect(
+        stored.filter((s) => Number(s.n) !== 1),
+        'messages stored twice',
+      ).to.deep.equal([]);
       expect(stored.map((s) => s.body).sort()).to.deep.equal(requests.map((r) => r.body).sort());
       const ledger = await target.query('select idempotency_key as key from channel.sandbox_sent');
       const delivered = new Set(ledger.map((l) => String(l.key)));
-      expect([...expected.keys()].filter((id) => !delivered.has(id)), 'accepted but never delivered').to.deep.equal([]);
+      expect(
+        [...expected.keys()].filter((id) => !delivered.has(id)),
+        'accepted but never delivered',
+      ).to.deep.equal([]);
       const keys = await target.query("select count(*)::int as n from idempotency_keys where key like 'r%-w%'");
       expect(Number(keys[0]!.n)).to.equal(requests.length);
     });
@@ -139,9 +164,15 @@ crashRounds('embedded default (PGlite, in-process broker)', async () => {
     env: { DATA_DIR: dataDir },
     async query(sql) {
       const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      try { return await db.orm.em.fork().getConnection().execute(sql); } finally { await db.close(); }
+      try {
+        return await db.orm.em.fork().getConnection().execute(sql);
+      } finally {
+        await db.close();
+      }
     },
-    async dispose() { rmSync(dataDir, { recursive: true, force: true }); },
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 });
 
@@ -156,7 +187,11 @@ crashRounds('PostgreSQL and NATS', async () => {
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: db.url, BROKER_URL: nats.url, CHANNEL_RUNTIME: 'embedded' },
     query: (sql) => db.query(sql),
-    async dispose() { await db.drop(); await nats.dispose(); rmSync(dataDir, { recursive: true, force: true }); },
+    async dispose() {
+      await db.drop();
+      await nats.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 });
 
@@ -176,16 +211,26 @@ async function fakeGraph(): Promise<{ url: string; close(): Promise<void> }> {
     req.resume();
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://graph').pathname;
-      const json = (body: unknown) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      const json = (body: unknown) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
       if (path === `/v21.0/${PHONE_NUMBER_ID}`) return json({ id: PHONE_NUMBER_ID, display_phone_number: '+55 11 4000-0000', verified_name: 'Loja' });
       if (path === `/v21.0/${WABA_ID}/phone_numbers`) return json({ data: [{ id: PHONE_NUMBER_ID }] });
-      if (!graphOwnership(pages, req, res)) { res.writeHead(404); res.end('{}'); }
+      if (!graphOwnership(pages, req, res)) {
+        res.writeHead(404);
+        res.end('{}');
+      }
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0`,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -196,20 +241,47 @@ function webhookDeliveries(chatappId: number) {
     return { raw, headers: { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` } };
   };
   const time = Date.now();
-  const meta = signed({ object: 'page', entry: [{ id: PAGE, time, messaging: [{ sender: { id: 'PSID-CRASH' }, recipient: { id: PAGE }, timestamp: time, message: { mid: 'm_crash_meta', text: 'crash meta' } }] }] });
+  const meta = signed({
+    object: 'page',
+    entry: [
+      {
+        id: PAGE,
+        time,
+        messaging: [{ sender: { id: 'PSID-CRASH' }, recipient: { id: PAGE }, timestamp: time, message: { mid: 'm_crash_meta', text: 'crash meta' } }],
+      },
+    ],
+  });
   const bizchat = signed({
     object: 'whatsapp_business_account',
-    entry: [{ id: WABA_ID, changes: [{ field: 'messages', value: {
-      messaging_product: 'whatsapp', metadata: { display_phone_number: '551140000000', phone_number_id: PHONE_NUMBER_ID },
-      messages: [{ from: '5511988880001', id: 'wamid.CRASH1', timestamp: String(Math.floor(time / 1000)), type: 'text', text: { body: 'crash bizchat' } }],
-    } }] }],
+    entry: [
+      {
+        id: WABA_ID,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '551140000000', phone_number_id: PHONE_NUMBER_ID },
+              messages: [
+                { from: '5511988880001', id: 'wamid.CRASH1', timestamp: String(Math.floor(time / 1000)), type: 'text', text: { body: 'crash bizchat' } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   });
   return [
     { path: '/webhook/', body: meta.raw, headers: meta.headers, text: 'crash meta' },
     { path: '/', body: bizchat.raw, headers: bizchat.headers, text: 'crash bizchat' },
     {
-      path: '/api/chatapp-microservice/webhook', headers: { 'x-webhook-secret': MICRO_SECRET }, text: 'crash microservice',
-      body: JSON.stringify({ chatappId, events: [{ type: 'InboundMessage', providerMessageId: 'micro-crash-1', from: '5511988880002', body: 'crash microservice' }] }),
+      path: '/api/chatapp-microservice/webhook',
+      headers: { 'x-webhook-secret': MICRO_SECRET },
+      text: 'crash microservice',
+      body: JSON.stringify({
+        chatappId,
+        events: [{ type: 'InboundMessage', providerMessageId: 'micro-crash-1', from: '5511988880002', body: 'crash microservice' }],
+      }),
     },
   ];
 }
@@ -245,9 +317,17 @@ function webhookCrashes(name: string, makeTarget: () => ProcessTarget | Promise<
 
     async function start() {
       backend = new Service('packages/backend/src/main.ts', {
-        ...target!.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password, CHANNEL_CONNECTORS: 'sandbox',
-        JWT_SECRET: 'crash-durability-secret-crash-durability-0123', OUTBOX_RELAY_INTERVAL_MS: '200', META_GRAPH_URL: graph.url,
-        META_APP_SECRET: APP_SECRET, CHATAPP_MICROSERVICE_SECRET: MICRO_SECRET,
+        ...target!.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: ADMIN.password,
+        CHANNEL_CONNECTORS: 'sandbox',
+        JWT_SECRET: 'crash-durability-secret-crash-durability-0123',
+        OUTBOX_RELAY_INTERVAL_MS: '200',
+        META_GRAPH_URL: graph.url,
+        META_APP_SECRET: APP_SECRET,
+        CHATAPP_MICROSERVICE_SECRET: MICRO_SECRET,
       });
       backend.start();
       await eventually('the backend', async () => (await fetch(`${url()}/version`).catch(() => null))?.ok === true, 60_000);
@@ -261,7 +341,12 @@ function webhookCrashes(name: string, makeTarget: () => ProcessTarget | Promise<
       const created = await Promise.all([
         admin.post('/chatapp/', { name: 'Crash microservice', provider: 'sandbox' }),
         admin.post('/socialnet/', { name: 'Crash page', provider: 'sandbox', externalId: PAGE, secrets: { pageAccessToken: 'crash-page-token' } }),
-        admin.post('/chatapp/', { name: 'Crash number', kind: 'bizchat', externalId: PHONE_NUMBER_ID, secrets: { accessToken: 'crash-token', wabaId: WABA_ID } }),
+        admin.post('/chatapp/', {
+          name: 'Crash number',
+          kind: 'bizchat',
+          externalId: PHONE_NUMBER_ID,
+          secrets: { accessToken: 'crash-token', wabaId: WABA_ID },
+        }),
       ]);
       for (const c of created) expect(c.status, JSON.stringify(c.body)).to.equal(201);
       const deliveries = webhookDeliveries(created[0]!.body.id as number);
@@ -273,10 +358,16 @@ function webhookCrashes(name: string, makeTarget: () => ProcessTarget | Promise<
       }
       const texts = deliveries.map((d) => d.text).sort();
       let shown: string[] = [];
-      await eventually('every delivery in its ticket', async () => {
-        shown = ((await admin.get('/tickets?showAll=true')).body.tickets as Array<{ lastMessage: string }>).map((k) => k.lastMessage);
-        return texts.every((t) => shown.includes(t));
-      }, 30_000).catch((err: Error) => { throw new Error(`${err.message}: lost ${texts.filter((t) => !shown.includes(t)).join(', ')}`); });
+      await eventually(
+        'every delivery in its ticket',
+        async () => {
+          shown = ((await admin.get('/tickets?showAll=true')).body.tickets as Array<{ lastMessage: string }>).map((k) => k.lastMessage);
+          return texts.every((t) => shown.includes(t));
+        },
+        30_000,
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}: lost ${texts.filter((t) => !shown.includes(t)).join(', ')}`);
+      });
       await backend!.kill('SIGTERM');
       const stored = await target!.query(`select body, count(*)::int as n from messages where not from_me and body like 'crash %' group by body order by body`);
       expect(stored.map((s) => [s.body, Number(s.n)])).to.deep.equal(texts.map((t) => [t, 1]));
@@ -298,11 +389,17 @@ describe('Two embedded instances on one DATA_DIR', function () {
       first.start();
       await eventually('the first backend', async () => (await fetch(`http://127.0.0.1:${port}/version`).catch(() => null))?.ok === true, 60_000);
       const second = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, 'packages/backend/src/main.ts')], {
-        cwd: ROOT, env: { ...process.env, ...env, PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'],
+        cwd: ROOT,
+        env: { ...process.env, ...env, PORT: String(await freePort()) },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      second.stdout.on('data', (d) => { output += String(d); });
-      second.stderr.on('data', (d) => { output += String(d); });
+      second.stdout.on('data', (d) => {
+        output += String(d);
+      });
+      second.stderr.on('data', (d) => {
+        output += String(d);
+      });
       const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
       expect(code).to.not.equal(0);
       expect(output).to.contain('DATA_DIR').and.contain('in use');

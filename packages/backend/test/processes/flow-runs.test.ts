@@ -15,7 +15,10 @@ type Api = ReturnType<typeof client>;
 /** A Messenger delivery of one text, signed as Meta signs it. */
 async function deliver(url: string, mid: string, text: string) {
   const time = Date.now();
-  const body = JSON.stringify({ object: 'page', entry: [{ id: PAGE, time, messaging: [{ sender: { id: 'PSID-7' }, recipient: { id: PAGE }, timestamp: time, message: { mid, text } }] }] });
+  const body = JSON.stringify({
+    object: 'page',
+    entry: [{ id: PAGE, time, messaging: [{ sender: { id: 'PSID-7' }, recipient: { id: PAGE }, timestamp: time, message: { mid, text } }] }],
+  });
   const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
   const res = await fetch(`${url}/webhook/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body });
   expect(res.status).to.equal(200);
@@ -40,7 +43,9 @@ function killedWhileWaiting(name: string, makeTarget: () => ProcessTarget | Prom
       if (!target) return this.skip();
       graph = createServer((req, res) => {
         let raw = '';
-        req.on('data', (c) => { raw += c; });
+        req.on('data', (c) => {
+          raw += c;
+        });
         req.on('end', () => {
           res.setHeader('content-type', 'application/json');
           if (req.method === 'GET') return res.end(JSON.stringify({ id: PAGE, name: 'Loja' }));
@@ -57,7 +62,10 @@ function killedWhileWaiting(name: string, makeTarget: () => ProcessTarget | Prom
     });
     after(async () => {
       await target?.dispose();
-      if (graph) { graph.closeAllConnections(); await new Promise((r) => graph.close(r)); }
+      if (graph) {
+        graph.closeAllConnections();
+        await new Promise((r) => graph.close(r));
+      }
     });
 
     it('a run waiting for an answer when the backend is killed resumes on the answer after the restart', async () => {
@@ -65,8 +73,16 @@ function killedWhileWaiting(name: string, makeTarget: () => ProcessTarget | Prom
       const url = `http://127.0.0.1:${port}`;
       const start = async (): Promise<Api> => {
         backend = new Service('packages/backend/src/main.ts', {
-          ...target!.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password, CHANNEL_CONNECTORS: 'sandbox,graph', META_GRAPH_URL: graphUrl,
-          JWT_SECRET: 'flow-runs-processes-secret-flow-runs-0123', META_APP_SECRET: APP_SECRET, OUTBOX_RELAY_INTERVAL_MS: '200',
+          ...target!.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          ADMIN_PASSWORD: ADMIN.password,
+          CHANNEL_CONNECTORS: 'sandbox,graph',
+          META_GRAPH_URL: graphUrl,
+          JWT_SECRET: 'flow-runs-processes-secret-flow-runs-0123',
+          META_APP_SECRET: APP_SECRET,
+          OUTBOX_RELAY_INTERVAL_MS: '200',
         });
         backend.start();
         await eventually('the backend', async () => (await fetch(`${url}/version`).catch(() => null))?.ok === true, 60_000);
@@ -84,7 +100,18 @@ function killedWhileWaiting(name: string, makeTarget: () => ProcessTarget | Prom
       const graph = {
         nodes: [
           { id: 'start', type: 'start', data: {} },
-          { id: 'ask', type: 'question', data: { text: 'Quer falar com vendas?', options: [{ handle: 'yes', label: 'Sim' }, { handle: 'no', label: 'Não' }], variable: 'wants' } },
+          {
+            id: 'ask',
+            type: 'question',
+            data: {
+              text: 'Quer falar com vendas?',
+              options: [
+                { handle: 'yes', label: 'Sim' },
+                { handle: 'no', label: 'Não' },
+              ],
+              variable: 'wants',
+            },
+          },
           { id: 'to', type: 'transfer', data: { queueId: queue } },
           { id: 'bye', type: 'close', data: {} },
         ],
@@ -100,22 +127,32 @@ function killedWhileWaiting(name: string, makeTarget: () => ProcessTarget | Prom
       expect(activated.status, JSON.stringify(activated.body)).to.equal(200);
 
       await deliver(url, 'm-flow-1', 'oi');
-      const ticket = await eventually('the question asked', async () => {
-        const t = (await api.get('/tickets?showAll=true')).body.tickets[0];
-        if (!t) return null;
-        const bodies = ((await api.get(`/messages/${t.id}`)).body.messages as Array<{ body: string; fromMe: boolean }>).filter((m) => m.fromMe).map((m) => m.body);
-        return bodies.some((b) => b.startsWith('Quer falar com vendas?')) && t;
-      }, 30_000);
+      const ticket = await eventually(
+        'the question asked',
+        async () => {
+          const t = (await api.get('/tickets?showAll=true')).body.tickets[0];
+          if (!t) return null;
+          const bodies = ((await api.get(`/messages/${t.id}`)).body.messages as Array<{ body: string; fromMe: boolean }>)
+            .filter((m) => m.fromMe)
+            .map((m) => m.body);
+          return bodies.some((b) => b.startsWith('Quer falar com vendas?')) && t;
+        },
+        30_000,
+      );
       expect(ticket).to.include({ status: 'pending', queueId: null });
       await eventually('the question at the Graph API', () => sent.some((t) => t.startsWith('Quer falar com vendas?')), 30_000);
 
       await backend!.kill('SIGKILL');
       api = await start();
       await deliver(url, 'm-flow-2', '1');
-      const moved = await eventually('the transfer after the restart', async () => {
-        const t = (await api.get(`/tickets/${ticket.id}`)).body;
-        return t.queueId === queue && t;
-      }, 30_000);
+      const moved = await eventually(
+        'the transfer after the restart',
+        async () => {
+          const t = (await api.get(`/tickets/${ticket.id}`)).body;
+          return t.queueId === queue && t;
+        },
+        30_000,
+      );
       expect(moved).to.include({ status: 'pending', userId: null });
     });
   });

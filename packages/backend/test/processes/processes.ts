@@ -33,7 +33,10 @@ async function waitForPort(port: number, ms = 10_000) {
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = new Socket();
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
       socket.connect(port, '127.0.0.1');
     }).catch(() => false);
@@ -62,8 +65,13 @@ export async function privateNatsServer(): Promise<NatsServer | null> {
 export class NatsServer {
   private child: ChildProcess | null = null;
   readonly store = mkdtempSync(path.join(os.tmpdir(), 'sd-nats-'));
-  constructor(private readonly binary: string, readonly port: number) {}
-  get url() { return `nats://127.0.0.1:${this.port}`; }
+  constructor(
+    private readonly binary: string,
+    readonly port: number,
+  ) {}
+  get url() {
+    return `nats://127.0.0.1:${this.port}`;
+  }
   async start() {
     this.child = spawn(this.binary, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.store], { stdio: 'ignore' });
     await waitForPort(this.port);
@@ -72,9 +80,15 @@ export class NatsServer {
     const child = this.child;
     if (!child) return;
     this.child = null;
-    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   }
-  async dispose() { await this.stop(); rmSync(this.store, { recursive: true, force: true }); }
+  async dispose() {
+    await this.stop();
+    rmSync(this.store, { recursive: true, force: true });
+  }
 }
 
 /** A database of its own on the TEST_DATABASE_URL server, dropped afterwards. */
@@ -92,7 +106,9 @@ export async function freshDatabase(base: string) {
     async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
       return (await client.query(sql, params)).rows as T[];
     },
-    async connect() { await client.connect(); },
+    async connect() {
+      await client.connect();
+    },
     async drop() {
       await client.end().catch(() => undefined);
       const c = new pg.Client({ connectionString: base });
@@ -107,10 +123,15 @@ export async function freshDatabase(base: string) {
 export class Service {
   private child: ChildProcess | null = null;
   readonly output: string[] = [];
-  constructor(private readonly entry: string, private readonly env: Record<string, string>) {}
+  constructor(
+    private readonly entry: string,
+    private readonly env: Record<string, string>,
+  ) {}
   start() {
     this.child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, this.entry)], {
-      cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout!.on('data', (d) => this.output.push(String(d)));
     this.child.stderr!.on('data', (d) => this.output.push(String(d)));
@@ -120,7 +141,10 @@ export class Service {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     this.child = null;
-    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill(signal); });
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
   }
 }
 
@@ -141,9 +165,15 @@ export function embeddedTarget(prefix: string): ProcessTarget {
     live: false,
     async query(sql) {
       const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      try { return await db.orm.em.fork().getConnection().execute(sql); } finally { await db.close(); }
+      try {
+        return await db.orm.em.fork().getConnection().execute(sql);
+      } finally {
+        await db.close();
+      }
     },
-    async dispose() { rmSync(dataDir, { recursive: true, force: true }); },
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -163,6 +193,10 @@ export async function postgresTarget(prefix: string): Promise<ProcessTarget | nu
     env: { DATA_DIR: dataDir, DATABASE_URL: db.url, BROKER_URL: nats.url, CHANNEL_RUNTIME: 'embedded' },
     live: true,
     query: (sql) => db.query(sql),
-    async dispose() { await db.drop(); await nats.dispose(); rmSync(dataDir, { recursive: true, force: true }); },
+    async dispose() {
+      await db.drop();
+      await nats.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

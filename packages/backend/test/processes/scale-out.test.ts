@@ -41,8 +41,14 @@ describe('Scale-out: two backends and two channel runtimes', function () {
     for (const name of ['one', 'two']) {
       const port = await freePort();
       const service = new Service('packages/backend/src/main.ts', {
-        ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `backend-${name}`), REDIS_URL: redis.toString(),
-        JWT_SECRET: 'scale-out-secret-scale-out-secret-0123', ADMIN_PASSWORD: ADMIN.password, OUTBOX_RELAY_INTERVAL_MS: '200',
+        ...common,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, `backend-${name}`),
+        REDIS_URL: redis.toString(),
+        JWT_SECRET: 'scale-out-secret-scale-out-secret-0123',
+        ADMIN_PASSWORD: ADMIN.password,
+        OUTBOX_RELAY_INTERVAL_MS: '200',
       });
       backends.push({ service, url: `http://127.0.0.1:${port}` });
       service.start();
@@ -51,8 +57,13 @@ describe('Scale-out: two backends and two channel runtimes', function () {
     }
     for (const id of ['runtime-a', 'runtime-b']) {
       const service = new Service('packages/channel-runtime/src/main.ts', {
-        ...common, DATA_DIR: path.join(dataDir, id), RUNTIME_INSTANCE_ID: id, SANDBOX_ECHO: 'true', LEASE_TTL_MS: String(LEASE_TTL_MS),
-        SESSION_SYNC_INTERVAL_MS: '500', BROKER_ACK_WAIT_MS: '3000',
+        ...common,
+        DATA_DIR: path.join(dataDir, id),
+        RUNTIME_INSTANCE_ID: id,
+        SANDBOX_ECHO: 'true',
+        LEASE_TTL_MS: String(LEASE_TTL_MS),
+        SESSION_SYNC_INTERVAL_MS: '500',
+        BROKER_ACK_WAIT_MS: '3000',
       });
       runtimes.set(id, service);
       service.start();
@@ -78,13 +89,15 @@ describe('Scale-out: two backends and two channel runtimes', function () {
   const owner = async (chatappId: number) =>
     (await db.query<{ owner: string }>('select owner from channel.session_leases where chatapp_id = $1 and expires_at > now()', [chatappId]))[0]?.owner ?? null;
   const statuses = (ids: string[]) => db.query<{ id: string; status: string }>('select id, status from messages where id = any($1::uuid[])', [ids]);
-  const deliveries = () => db.query<{ idempotency_key: string; n: string }>('select idempotency_key, count(*) as n from channel.sandbox_sent group by idempotency_key');
-  const echoes = () => db.query<{ provider_message_id: string; n: string }>(
-    "select provider_message_id, count(*) as n from messages where provider_message_id like 'echo-%' group by provider_message_id",
-  );
+  const deliveries = () =>
+    db.query<{ idempotency_key: string; n: string }>('select idempotency_key, count(*) as n from channel.sandbox_sent group by idempotency_key');
+  const echoes = () =>
+    db.query<{ provider_message_id: string; n: string }>(
+      "select provider_message_id, count(*) as n from messages where provider_message_id like 'echo-%' group by provider_message_id",
+    );
 
   it('keeps every send and reply once, and every event in front of an operator on the other backend, when the session owner dies', async () => {
-    const [one, two] = backends as [typeof backends[0], typeof backends[0]];
+    const [one, two] = backends as [(typeof backends)[0], (typeof backends)[0]];
     const login = await client(one.url).post('/auth/login', ADMIN);
     expect(login.status, JSON.stringify(login.body)).to.equal(200);
     const adminOne = client(one.url, login.body.token);
@@ -114,11 +127,18 @@ describe('Scale-out: two backends and two channel runtimes', function () {
     const takeoverMs = Date.now() - killedAt;
     expect(takeoverMs).to.be.below(30_000);
 
-    await eventually('every send delivered', async () => (await statuses(ids)).filter((m) => ['sent', 'delivered', 'read'].includes(m.status)).length === ids.length, 120_000);
+    await eventually(
+      'every send delivered',
+      async () => (await statuses(ids)).filter((m) => ['sent', 'delivered', 'read'].includes(m.status)).length === ids.length,
+      120_000,
+    );
     expect((await statuses(ids)).filter((m) => m.status === 'failed')).to.deep.equal([]);
     const sentOnce = (await deliveries()).filter((r) => ids.includes(r.idempotency_key));
     expect(sentOnce.map((r) => r.idempotency_key).sort()).to.deep.equal([...ids].sort());
-    expect(sentOnce.every((r) => Number(r.n) === 1), JSON.stringify(sentOnce)).to.equal(true);
+    expect(
+      sentOnce.every((r) => Number(r.n) === 1),
+      JSON.stringify(sentOnce),
+    ).to.equal(true);
 
     // Every send is answered: each answer stored once.
     await eventually('every reply stored', async () => (await echoes()).length === ids.length, 60_000);

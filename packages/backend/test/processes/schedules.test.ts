@@ -11,8 +11,13 @@ import { freePort, freshDatabase, privateNatsServer, Service } from './processes
 const ADMIN = { email: 'admin@admin.com', password: 'schedule-processes-admin' };
 const JWT_SECRET = 'schedule-processes-secret-schedule-processes-0123';
 const COMMON = {
-  HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password, CHANNEL_CONNECTORS: 'sandbox', JWT_SECRET,
-  OUTBOX_RELAY_INTERVAL_MS: '200', SEND_DEADLINE_MS: '600000',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: ADMIN.password,
+  CHANNEL_CONNECTORS: 'sandbox',
+  JWT_SECRET,
+  OUTBOX_RELAY_INTERVAL_MS: '200',
+  SEND_DEADLINE_MS: '600000',
 };
 
 type Api = ReturnType<typeof client>;
@@ -43,7 +48,15 @@ async function desk(api: Api, token: string, count: number, prefix: string) {
 }
 
 async function schedule(api: Api, fields: Record<string, unknown>): Promise<number> {
-  const res = await api.post('/schedules', { openTicket: 'disabled', statusTicket: 'closed', intervalo: 1, valorIntervalo: 0, enviarQuantasVezes: 1, tipoDias: 4, ...fields });
+  const res = await api.post('/schedules', {
+    openTicket: 'disabled',
+    statusTicket: 'closed',
+    intervalo: 1,
+    valorIntervalo: 0,
+    enviarQuantasVezes: 1,
+    tipoDias: 4,
+    ...fields,
+  });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.id as number;
 }
@@ -88,10 +101,14 @@ describe('Schedules as processes', function () {
       await eventually('the schedule sent', async () => (await api.get(`/schedules/${id}`)).body.status === 'ENVIADA', 60_000);
       const shown = (await api.get(`/schedules/${id}`)).body;
       expect(shown.occurrences.map((o: Row) => [o.status, o.sent])).to.deep.equal([['sent', 1]]);
-      await eventually('the sandbox delivery acknowledged', async () => {
-        const messages = (await api.get(`/messages/${shown.ticketId}`)).body.messages as Array<{ fromMe: boolean; ack: number }>;
-        return messages.some((m) => m.fromMe && m.ack >= 1);
-      }, 30_000);
+      await eventually(
+        'the sandbox delivery acknowledged',
+        async () => {
+          const messages = (await api.get(`/messages/${shown.ticketId}`)).body.messages as Array<{ fromMe: boolean; ack: number }>;
+          return messages.some((m) => m.fromMe && m.ack >= 1);
+        },
+        30_000,
+      );
       await backend.kill('SIGTERM');
       const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       try {
@@ -120,7 +137,12 @@ describe('Schedules as processes', function () {
       for (const name of ['one', 'two']) {
         const port = await freePort();
         const service = new Service('packages/backend/src/main.ts', {
-          ...COMMON, PORT: String(port), DATA_DIR: path.join(dataDir, name), DATABASE_URL: db.url, BROKER_URL: nats.url, CHANNEL_RUNTIME: 'embedded',
+          ...COMMON,
+          PORT: String(port),
+          DATA_DIR: path.join(dataDir, name),
+          DATABASE_URL: db.url,
+          BROKER_URL: nats.url,
+          CHANNEL_RUNTIME: 'embedded',
         });
         services.push(service);
         // One at a time: the first migrates the database, the second finds it ready.
@@ -133,14 +155,22 @@ describe('Schedules as processes', function () {
       const bodies = contacts.map((_, i) => `Lembrete simultâneo ${i}`);
       const ids: number[] = [];
       for (const [i, c] of contacts.entries()) ids.push(await schedule(apis[i % 2]!, { contactId: c.id, chatappId, body: bodies[i], sendAt: due }));
-      await eventually('every schedule sent', async () => {
-        const rows = await db.query<{ n: string }>(`select count(*) as n from schedules where status = 'ENVIADA' and id = any($1::int[])`, [ids]);
-        return Number(rows[0]!.n) === ids.length;
-      }, 60_000);
-      await eventually('every delivery in the ledger', async () => {
-        const rows = await db.query<{ n: string }>('select count(*) as n from channel.sandbox_sent where chatapp_id = $1', [chatappId]);
-        return Number(rows[0]!.n) >= ids.length;
-      }, 30_000);
+      await eventually(
+        'every schedule sent',
+        async () => {
+          const rows = await db.query<{ n: string }>(`select count(*) as n from schedules where status = 'ENVIADA' and id = any($1::int[])`, [ids]);
+          return Number(rows[0]!.n) === ids.length;
+        },
+        60_000,
+      );
+      await eventually(
+        'every delivery in the ledger',
+        async () => {
+          const rows = await db.query<{ n: string }>('select count(*) as n from channel.sandbox_sent where chatapp_id = $1', [chatappId]);
+          return Number(rows[0]!.n) >= ids.length;
+        },
+        30_000,
+      );
       const occurrences = await db.query<{ status: string; n: string }>('select status, count(*) as n from schedule_occurrences group by status');
       expect(occurrences.map((o) => [o.status, Number(o.n)])).to.deep.equal([['sent', ids.length]]);
       const messages = await db.query('select id::text as id, body from messages where from_me and connection_id = $1', [chatappId]);

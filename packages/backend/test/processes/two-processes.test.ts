@@ -10,7 +10,6 @@ import { eventually } from '../support/eventually.js';
 const ADMIN = { email: 'admin@admin.com', password: 'two-process-admin-pass' };
 const TOKEN = 'two-process-connection-token-0123';
 
-
 /**
  * Backend and channel runtime as two processes over real NATS JetStream and PostgreSQL: the
  * deployment the README describes, including a crash of the runtime and an outage of NATS.
@@ -37,8 +36,13 @@ describe('Two processes over real NATS and PostgreSQL', function () {
     baseUrl = `http://127.0.0.1:${port}`;
     const common = { DATABASE_URL: db.url, BROKER_URL: nats.url, LOG_LEVEL: 'warn', CHANNEL_CONNECTORS: 'sandbox' };
     backend = new Service('packages/backend/src/main.ts', {
-      ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'backend'), JWT_SECRET: 'two-process-secret-two-process-secret-0123',
-      ADMIN_PASSWORD: ADMIN.password, OUTBOX_RELAY_INTERVAL_MS: '200',
+      ...common,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'backend'),
+      JWT_SECRET: 'two-process-secret-two-process-secret-0123',
+      ADMIN_PASSWORD: ADMIN.password,
+      OUTBOX_RELAY_INTERVAL_MS: '200',
     });
     runtime = new Service('packages/channel-runtime/src/main.ts', { ...common, DATA_DIR: path.join(dataDir, 'runtime'), SEND_DEADLINE_MS: '120000' });
     backend.start();
@@ -64,7 +68,8 @@ describe('Two processes over real NATS and PostgreSQL', function () {
   }
 
   const statuses = (ids: string[]) => db.query<{ id: string; status: string }>('select id, status from messages where id = any($1::uuid[])', [ids]);
-  const deliveries = () => db.query<{ idempotency_key: string; n: string }>('select idempotency_key, count(*) as n from channel.sandbox_sent group by idempotency_key');
+  const deliveries = () =>
+    db.query<{ idempotency_key: string; n: string }>('select idempotency_key, count(*) as n from channel.sandbox_sent group by idempotency_key');
 
   it('connects a sandbox session through the runtime process, sends and receives acks', async () => {
     const created = await api.post('/chatapp/', { name: 'Two-process sandbox', provider: 'sandbox', token: TOKEN });
@@ -80,7 +85,11 @@ describe('Two processes over real NATS and PostgreSQL', function () {
     await runtime.kill('SIGKILL');
     for (let i = 0; i < 10; i++) ids.push(await send(`while down ${i}`));
     runtime.start();
-    await eventually('every send delivered', async () => (await statuses(ids)).filter((m) => ['sent', 'delivered', 'read'].includes(m.status)).length === ids.length, 90_000);
+    await eventually(
+      'every send delivered',
+      async () => (await statuses(ids)).filter((m) => ['sent', 'delivered', 'read'].includes(m.status)).length === ids.length,
+      90_000,
+    );
     const ledger = await deliveries();
     const ours = ledger.filter((r) => ids.includes(r.idempotency_key));
     expect(ours.map((r) => r.idempotency_key).sort()).to.deep.equal([...ids].sort());

@@ -2,7 +2,15 @@ import { createServer, type Server } from 'node:http';
 import { graphNumbers, graphToken, type FakeNumber } from './fake-graph.js';
 
 /** A template as Meta's `GET /<waba-id>/message_templates` lists it. */
-export interface FakeTemplate { id: string; name: string; language: string; status: string; category: string; components: unknown[]; parameter_format?: string }
+export interface FakeTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: unknown[];
+  parameter_format?: string;
+}
 
 export interface FakeBizchat {
   /** The base to give as `META_GRAPH_URL`. */
@@ -40,14 +48,22 @@ export async function startFakeBizchat(phoneNumberId: string, token: string, wab
   const numbers = new Map<string, FakeNumber>([[phoneNumberId, { wabaId, token }]]);
   const server: Server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => { raw += c; });
+    req.on('data', (c) => {
+      raw += c;
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://graph');
-      const json = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
-      if (state.down) return json(503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', is_transient: true, code: 2, fbtrace_id: 'fake' } });
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (state.down)
+        return json(503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', is_transient: true, code: 2, fbtrace_id: 'fake' } });
       const bearer = graphToken(req);
       if (![...numbers.values()].some((n) => n.token === bearer)) {
-        return json(401, { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' } });
+        return json(401, {
+          error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' },
+        });
       }
       if (graphNumbers(numbers, req, res)) return;
       const waba = /^\/v21\.0\/([^/]+)\/message_templates$/.exec(url.pathname)?.[1];
@@ -61,7 +77,15 @@ export async function startFakeBizchat(phoneNumberId: string, token: string, wab
         sent.push({ path: url.pathname, auth: req.headers.authorization, body });
         const refusal = refusals.get(body.to);
         if (refusal) {
-          return json(400, { error: { message: refusal.message, type: 'OAuthException', code: refusal.code, error_data: { messaging_product: 'whatsapp', details: refusal.details }, fbtrace_id: 'fake' } });
+          return json(400, {
+            error: {
+              message: refusal.message,
+              type: 'OAuthException',
+              code: refusal.code,
+              error_data: { messaging_product: 'whatsapp', details: refusal.details },
+              fbtrace_id: 'fake',
+            },
+          });
         }
         return json(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.OUT${sent.length}` }] });
       }
@@ -71,11 +95,26 @@ export async function startFakeBizchat(phoneNumberId: string, token: string, wab
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0`,
-    sent, templates, refusals, numbers,
-    get listed() { return state.listed; },
-    set listed(n: number) { state.listed = n; },
-    get down() { return state.down; },
-    set down(d: boolean) { state.down = d; },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    sent,
+    templates,
+    refusals,
+    numbers,
+    get listed() {
+      return state.listed;
+    },
+    set listed(n: number) {
+      state.listed = n;
+    },
+    get down() {
+      return state.down;
+    },
+    set down(d: boolean) {
+      state.down = d;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

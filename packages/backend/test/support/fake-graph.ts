@@ -4,7 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 export type FakePage = string | { readonly pageId: string; readonly instagramAccountId?: string };
 
 /** A business number of the Cloud API: its business account and the access token that controls it. */
-export interface FakeNumber { readonly wabaId: string; readonly token: string }
+export interface FakeNumber {
+  readonly wabaId: string;
+  readonly token: string;
+}
 
 export interface FakeGraph {
   /** The base to give as `META_GRAPH_URL`. */
@@ -33,11 +36,13 @@ export function graphOwnership(pages: Map<string, FakePage>, req: IncomingMessag
   if (req.method !== 'GET' || !node) return false;
   const token = graphToken(req);
   const page = token ? pages.get(token) : undefined;
-  const { pageId, instagramAccountId } = typeof page === 'string' ? { pageId: page, instagramAccountId: undefined } : page ?? {};
+  const { pageId, instagramAccountId } = typeof page === 'string' ? { pageId: page, instagramAccountId: undefined } : (page ?? {});
   res.setHeader('content-type', 'application/json');
   if (!pageId || (node !== 'me' && node !== pageId)) {
     res.writeHead(400);
-    res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' } }));
+    res.end(
+      JSON.stringify({ error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' } }),
+    );
     return true;
   }
   res.writeHead(200);
@@ -62,25 +67,38 @@ export function graphNumbers(numbers: Map<string, FakeNumber>, req: IncomingMess
   const token = graphToken(req);
   const controlled = [...numbers].filter(([, n]) => n.token === token);
   if (!list && !numbers.has(node) && !controlled.length) return false;
-  const json = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
   if (!controlled.length) {
     json(400, { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' } });
     return true;
   }
   const shown = (id: string) => ({
-    verified_name: `Loja ${id.slice(-4)}`, code_verification_status: 'VERIFIED', display_phone_number: `+55 11 4000-${id.slice(-4)}`,
-    quality_rating: 'GREEN', platform_type: 'CLOUD_API', id,
+    verified_name: `Loja ${id.slice(-4)}`,
+    code_verification_status: 'VERIFIED',
+    display_phone_number: `+55 11 4000-${id.slice(-4)}`,
+    quality_rating: 'GREEN',
+    platform_type: 'CLOUD_API',
+    id,
   });
   if (list ? controlled.some(([, n]) => n.wabaId === node) : controlled.some(([id]) => id === node)) {
-    json(200, list
-      ? { data: [...numbers].filter(([, n]) => n.wabaId === node).map(([id]) => shown(id)), paging: { cursors: { before: 'QVFIUmxE', after: 'QVFIUkZA' } } }
-      : shown(node));
+    json(
+      200,
+      list
+        ? { data: [...numbers].filter(([, n]) => n.wabaId === node).map(([id]) => shown(id)), paging: { cursors: { before: 'QVFIUmxE', after: 'QVFIUkZA' } } }
+        : shown(node),
+    );
     return true;
   }
   json(400, {
     error: {
       message: `Unsupported get request. Object with ID '${node}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
-      type: 'GraphMethodException', code: 100, error_subcode: 33, fbtrace_id: 'fake',
+      type: 'GraphMethodException',
+      code: 100,
+      error_subcode: 33,
+      fbtrace_id: 'fake',
     },
   });
   return true;
@@ -94,7 +112,10 @@ export async function startFakeGraph(pages: Record<string, FakePage> = {}, numbe
     req.resume();
     req.on('end', () => {
       if (graphNumbers(knownNumbers, req, res)) return;
-      if (!graphOwnership(known, req, res)) { res.writeHead(404, { 'content-type': 'application/json' }); res.end('{"error":{"message":"Unknown path","code":100}}'); }
+      if (!graphOwnership(known, req, res)) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end('{"error":{"message":"Unknown path","code":100}}');
+      }
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -102,6 +123,10 @@ export async function startFakeGraph(pages: Record<string, FakePage> = {}, numbe
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0`,
     pages: known,
     numbers: knownNumbers,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

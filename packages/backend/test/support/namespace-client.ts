@@ -1,7 +1,11 @@
 import WebSocket from 'ws';
 import { recorder } from './recorder.js';
 
-export interface Frame { seq: number; event: string; data: { action: string } & Record<string, any>; }
+export interface Frame {
+  seq: number;
+  event: string;
+  data: { action: string } & Record<string, any>;
+}
 
 /** A client of a company's realtime namespace that keeps every frame and waits for the one a test needs. */
 export async function openNamespace(baseUrl: string, companyId: number, token: string) {
@@ -9,7 +13,10 @@ export async function openNamespace(baseUrl: string, companyId: number, token: s
   const received = recorder<Frame>('frame');
   const frames = received.items;
   ws.on('message', (raw) => received.push(JSON.parse(String(raw)) as Frame));
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
   return {
     frames,
     /** Frames of one event name (`company-<id>-<entity>`). */

@@ -15,7 +15,9 @@ function schemaExamples(schema: unknown, at: string, found: Array<{ at: string; 
   if ('example' in schema) found.push({ at, example: schema.example });
   for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains']) schemaExamples(schema[key], `${at}${pointer(key)}`, found);
   for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
-    (Array.isArray(schema[key]) ? schema[key] as unknown[] : []).forEach((s, i) => { schemaExamples(s, `${at}${pointer(key, i)}`, found); });
+    (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []).forEach((s, i) => {
+      schemaExamples(s, `${at}${pointer(key, i)}`, found);
+    });
   }
   for (const [name, s] of Object.entries(isNode(schema.properties) ? schema.properties : {})) schemaExamples(s, `${at}${pointer('properties', name)}`, found);
   return found;
@@ -35,7 +37,12 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
   const problems: string[] = [];
   const check = (at: string, examples: Array<{ at: string; example: unknown }>) => {
     let validate: ReturnType<typeof ajv.compile>;
-    try { validate = ajv.compile({ $ref: `${DOC_ID}#${at}` }); } catch (err) { problems.push(`${at}: not a valid schema: ${(err as Error).message}`); return; }
+    try {
+      validate = ajv.compile({ $ref: `${DOC_ID}#${at}` });
+    } catch (err) {
+      problems.push(`${at}: not a valid schema: ${(err as Error).message}`);
+      return;
+    }
     for (const e of examples) {
       const fits = e.at === at ? validate : ajv.compile({ $ref: `${DOC_ID}#${e.at}` });
       if (!fits(e.example)) problems.push(`${e.at}: example ${JSON.stringify(e.example)} refused: ${ajv.errorsText(fits.errors)}`);
@@ -47,7 +54,8 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
       const schemaAt = `${at}${pointer(type, 'schema')}`;
       const examples = schemaExamples(media.schema, schemaAt);
       if ('example' in media) examples.push({ at: schemaAt, example: media.example });
-      for (const e of Object.values(isNode(media.examples) ? media.examples : {})) if (isNode(e) && 'value' in e) examples.push({ at: schemaAt, example: e.value });
+      for (const e of Object.values(isNode(media.examples) ? media.examples : {}))
+        if (isNode(e) && 'value' in e) examples.push({ at: schemaAt, example: e.value });
       check(schemaAt, examples);
     }
   };
@@ -59,7 +67,9 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
       for (const [status, response] of Object.entries(isNode(op.responses) ? op.responses : {})) {
         if (isNode(response)) checkContent(response.content, `${opAt}${pointer('responses', status, 'content')}`);
       }
-      (Array.isArray(op.parameters) ? op.parameters : []).forEach((p, i) => { if (isNode(p)) check(`${opAt}${pointer('parameters', i, 'schema')}`, []); });
+      (Array.isArray(op.parameters) ? op.parameters : []).forEach((p, i) => {
+        if (isNode(p)) check(`${opAt}${pointer('parameters', i, 'schema')}`, []);
+      });
     }
   }
   const components = doc.components ?? {};

@@ -21,7 +21,10 @@ export function recorder<T>(what: string) {
           clearTimeout(timer);
           resolve(found);
         };
-        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`no matching ${what} in ${ms} ms (${items.length} seen)`)); }, ms);
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching ${what} in ${ms} ms (${items.length} seen)`));
+        }, ms);
         waiters.add(check);
         check();
       });

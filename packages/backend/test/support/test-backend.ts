@@ -27,8 +27,16 @@ export interface TestBackend extends RunningBackend {
 export async function startTestBackend(env: Record<string, string> = {}): Promise<TestBackend> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-backend-'));
   const config = readConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
-    COMPANY_TOKEN, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', FRONTEND_URL: 'http://frontend.test', LOG_LEVEL: 'silent', ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    COMPANY_TOKEN,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    FRONTEND_URL: 'http://frontend.test',
+    LOG_LEVEL: 'silent',
+    ...env,
   });
   const schema = databaseSchema();
   const db = integrationUrl('TEST_DATABASE_URL') ? await openPostgresDatabase(schema) : await openPgliteDatabase(schema);
@@ -36,14 +44,26 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
   const cache = new InMemoryCache();
   const blobs = new LocalDiskBlobStorage({ root: path.join(dataDir, 'files'), publicBaseUrl: 'http://files.test' });
   const infra = {
-    db, cache, blobs, fanout: new InProcessRealtimeFanout(), broker: new InProcessBroker(),
-    async close() { await db.close(); await rm(dataDir, { recursive: true, force: true }); },
+    db,
+    cache,
+    blobs,
+    fanout: new InProcessRealtimeFanout(),
+    broker: new InProcessBroker(),
+    async close() {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
   // Every answer is checked against its route's response schema: the whole black-box suite proves the schemas.
   const backend = await startBackend({ ...config, port: 0 }, { logger: pino({ level: 'silent' }), infra, validateResponses: true });
-  const seed = () => requestScope(db)(() => backend.app.tenancy.seedPlatform.execute({
-    adminEmail: config.adminEmail, adminPassword: config.adminPassword, passwordIsDefault: config.adminPasswordIsDefault,
-  }));
+  const seed = () =>
+    requestScope(db)(() =>
+      backend.app.tenancy.seedPlatform.execute({
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+        passwordIsDefault: config.adminPasswordIsDefault,
+      }),
+    );
   return {
     ...backend,
     cache,
@@ -56,19 +76,32 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
   };
 }
 
-export interface Reply<T = any> { status: number; body: T; headers: Headers; }
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
 
 /** A small HTTP client for black-box tests. */
 export function client(baseUrl: string, token?: string) {
   async function call<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
     const init: RequestInit = { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } };
     if (body instanceof FormData) init.body = body;
-    else if (typeof body === 'string') { init.body = body; (init.headers as Record<string, string>)['content-type'] ??= 'application/json'; }
-    else if (body !== undefined) { init.body = JSON.stringify(body); (init.headers as Record<string, string>)['content-type'] = 'application/json'; }
+    else if (typeof body === 'string') {
+      init.body = body;
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    } else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
     const res = await fetch(`${baseUrl}${url}`, init);
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
   return {

@@ -15,7 +15,10 @@ import { proxyAgentOf, proxyLabelOf } from './proxy-agent.js';
 export type BaileysLogger = SocketConfig['logger'];
 
 /** The socket events the connector listens to, with Baileys' own payload shapes. */
-export type BaileysSocketEvents = Pick<BaileysEventMap, 'connection.update' | 'creds.update' | 'messages.upsert' | 'messages.update' | 'message-receipt.update'>;
+export type BaileysSocketEvents = Pick<
+  BaileysEventMap,
+  'connection.update' | 'creds.update' | 'messages.upsert' | 'messages.update' | 'message-receipt.update'
+>;
 
 /** The part of Baileys' `WASocket` the connector uses (a real socket is one; tests pass a fake). */
 export interface SocketLike {
@@ -58,7 +61,10 @@ const DEFAULT_RECONNECT: ReconnectPolicy = { baseMs: 1_000, maxMs: 60_000, maxAt
 
 /** WhatsApp Web's id shape (`3EB0` + upper-case hex) built from our message uuid. */
 export function whatsappIdOf(messageId: string): string {
-  return `3EB0${messageId.replace(/[^0-9a-f]/gi, '').toUpperCase().slice(0, 20)}`;
+  return `3EB0${messageId
+    .replace(/[^0-9a-f]/gi, '')
+    .toUpperCase()
+    .slice(0, 20)}`;
 }
 
 /** Baileys logs through pino's interface; only its warnings and errors reach the runtime's logger. */

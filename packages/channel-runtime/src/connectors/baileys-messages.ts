@@ -38,14 +38,18 @@ function seconds(t: WAMessage['messageTimestamp']): number | undefined {
 export function textOf(message: proto.IMessage | null | undefined): string | undefined {
   const m = normalizeMessageContent(message);
   if (!m) return undefined;
-  const text = m.conversation
-    || m.extendedTextMessage?.text
-    || m.imageMessage?.caption
-    || m.videoMessage?.caption
-    || m.documentMessage?.caption
-    || m.buttonsResponseMessage?.selectedDisplayText || m.buttonsResponseMessage?.selectedButtonId
-    || m.listResponseMessage?.title || m.listResponseMessage?.singleSelectReply?.selectedRowId
-    || m.templateButtonReplyMessage?.selectedDisplayText || m.templateButtonReplyMessage?.selectedId;
+  const text =
+    m.conversation ||
+    m.extendedTextMessage?.text ||
+    m.imageMessage?.caption ||
+    m.videoMessage?.caption ||
+    m.documentMessage?.caption ||
+    m.buttonsResponseMessage?.selectedDisplayText ||
+    m.buttonsResponseMessage?.selectedButtonId ||
+    m.listResponseMessage?.title ||
+    m.listResponseMessage?.singleSelectReply?.selectedRowId ||
+    m.templateButtonReplyMessage?.selectedDisplayText ||
+    m.templateButtonReplyMessage?.selectedId;
   return text || undefined;
 }
 
@@ -78,11 +82,16 @@ export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): I
 /** Baileys' `WebMessageInfo.Status` of one of our messages, as a delivery status (pending and error are not reported). */
 export function deliveryOfStatus(status: proto.WebMessageInfo.Status | null | undefined): DeliveryStatus | undefined {
   switch (status) {
-    case proto.WebMessageInfo.Status.SERVER_ACK: return 'sent';
-    case proto.WebMessageInfo.Status.DELIVERY_ACK: return 'delivered';
-    case proto.WebMessageInfo.Status.READ: return 'read';
-    case proto.WebMessageInfo.Status.PLAYED: return 'played';
-    default: return undefined;
+    case proto.WebMessageInfo.Status.SERVER_ACK:
+      return 'sent';
+    case proto.WebMessageInfo.Status.DELIVERY_ACK:
+      return 'delivered';
+    case proto.WebMessageInfo.Status.READ:
+      return 'read';
+    case proto.WebMessageInfo.Status.PLAYED:
+      return 'played';
+    default:
+      return undefined;
   }
 }
 

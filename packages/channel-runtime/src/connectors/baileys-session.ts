@@ -48,7 +48,9 @@ export class BaileysSession implements ConnectorSession {
     private readonly deps: SessionDeps,
   ) {}
 
-  status() { return this.current; }
+  status() {
+    return this.current;
+  }
 
   /** Loads the stored session and opens a socket on it; what happens next arrives as socket events. */
   async connect(): Promise<void> {
@@ -56,10 +58,16 @@ export class BaileysSession implements ConnectorSession {
     if (this.stopped) return;
     const socket = this.deps.makeSocket({ ...this.deps.socket, auth: state, logger: baileysLoggerFor(this.deps.logger, { chatappId: this.chatappId }) });
     this.socket = socket;
-    const guard = <A>(name: string, fn: (arg: A) => void) => (arg: A) => {
-      if (socket !== this.socket) return;
-      try { fn(arg); } catch (err) { this.deps.logger.error({ err, chatappId: this.chatappId }, `baileys ${name} handler failed`); }
-    };
+    const guard =
+      <A>(name: string, fn: (arg: A) => void) =>
+      (arg: A) => {
+        if (socket !== this.socket) return;
+        try {
+          fn(arg);
+        } catch (err) {
+          this.deps.logger.error({ err, chatappId: this.chatappId }, `baileys ${name} handler failed`);
+        }
+      };
     const onConnection = guard<BaileysEventMap['connection.update']>('connection.update', (u) => this.onConnection(u));
     const onCreds = guard<BaileysEventMap['creds.update']>('creds.update', (update) => {
       // Baileys merges the update into these creds itself; merging again keeps a fake socket honest.
@@ -135,7 +143,8 @@ export class BaileysSession implements ConnectorSession {
     this.deps.logger.info({ chatappId: this.chatappId, code, attempts: this.attempts }, 'baileys socket closed');
     if (code === DisconnectReason.loggedOut) {
       this.current = 'DISCONNECTED';
-      void this.auth.clear()
+      void this.auth
+        .clear()
         .catch((err) => this.deps.logger.error({ err, chatappId: this.chatappId }, 'could not clear baileys auth state'))
         .then(() => this.report('DISCONNECTED', null));
       return;
@@ -181,7 +190,8 @@ export class BaileysSession implements ConnectorSession {
     if (!providerMessageId) throw new Error('baileys: sendMessage answered no message id');
     if (followUpText) {
       // The media went out: a failed caption must not make the broker resend it.
-      await socket.sendMessage(jid, { text: followUpText })
+      await socket
+        .sendMessage(jid, { text: followUpText })
         .catch((err: unknown) => this.deps.logger.warn({ err, chatappId: this.chatappId }, 'could not send the text of an audio message'));
     }
     return { providerMessageId };

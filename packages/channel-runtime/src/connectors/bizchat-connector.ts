@@ -23,19 +23,30 @@ export function bizchatPayload(content: OutboundContent): Record<string, unknown
   }
   if (content.buttons?.length && content.buttons.length <= 3) {
     return {
-      ...context, type: 'interactive',
-      interactive: { type: 'button', body: { text: content.body || ' ' }, action: { buttons: content.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.text.slice(0, 20) } })) } },
+      ...context,
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: content.body || ' ' },
+        action: { buttons: content.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.text.slice(0, 20) } })) },
+      },
     };
   }
   if (content.list) {
     const { title, buttonText, sections } = content.list;
     return {
-      ...context, type: 'interactive',
+      ...context,
+      type: 'interactive',
       interactive: {
-        type: 'list', ...(title ? { header: { type: 'text', text: title.slice(0, 60) } } : {}), body: { text: content.body || title || ' ' },
+        type: 'list',
+        ...(title ? { header: { type: 'text', text: title.slice(0, 60) } } : {}),
+        body: { text: content.body || title || ' ' },
         action: {
           button: buttonText.slice(0, 20),
-          sections: sections.map((s) => ({ title: s.title.slice(0, 24), rows: s.rows.map((r) => ({ id: r.id, title: r.title.slice(0, 24), ...(r.description ? { description: r.description.slice(0, 72) } : {}) })) })),
+          sections: sections.map((s) => ({
+            title: s.title.slice(0, 24),
+            rows: s.rows.map((r) => ({ id: r.id, title: r.title.slice(0, 24), ...(r.description ? { description: r.description.slice(0, 72) } : {}) })),
+          })),
         },
       },
     };
@@ -54,9 +65,16 @@ function mediaType(contentType: string): 'image' | 'video' | 'audio' | 'document
 class BizchatSession implements ConnectorSession {
   private current: 'CONNECTED' | 'DISCONNECTED' = 'CONNECTED';
 
-  constructor(readonly chatappId: number, private readonly phoneNumberId: string, private readonly token: string, private readonly o: BizchatConnectorOptions) {}
+  constructor(
+    readonly chatappId: number,
+    private readonly phoneNumberId: string,
+    private readonly token: string,
+    private readonly o: BizchatConnectorOptions,
+  ) {}
 
-  status() { return this.current; }
+  status() {
+    return this.current;
+  }
 
   /** `POST /<phone-number-id>/messages`; refusals end the message failed with a readable reason, throttling and outages are retried. */
   async send(to: string, content: OutboundContent) {
@@ -109,7 +127,8 @@ export class BizchatConnector implements Connector {
   private async checkNumber(phoneNumberId: string, token: string): Promise<boolean> {
     try {
       const res = await fetch(`${this.o.baseUrl}/${phoneNumberId}?fields=id,display_phone_number`, {
-        headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
       });
       return res.ok;
     } catch {

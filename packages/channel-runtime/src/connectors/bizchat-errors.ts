@@ -1,7 +1,9 @@
 import { bizchatFailureReason } from '@servicedesk/core';
 
 /** A Graph API error answer: `{ error: { message, type, code, error_data: { details }, fbtrace_id } }`. */
-export interface GraphErrorBody { error?: { message?: string; code?: number; error_data?: { details?: string } } }
+export interface GraphErrorBody {
+  error?: { message?: string; code?: number; error_data?: { details?: string } };
+}
 
 /** Throttling (130429 throughput, 131056 pair rate, 80007 account rate) and outages: worth retrying until the send's deadline. */
 const TRANSIENT = new Set([130429, 131056, 80007, 131000, 2, 1]);

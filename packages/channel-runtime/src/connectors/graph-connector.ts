@@ -7,14 +7,23 @@ export interface GraphConnectorOptions {
   readonly timeoutMs?: number;
 }
 
-interface GraphError { error?: { message?: string; code?: number } }
+interface GraphError {
+  error?: { message?: string; code?: number };
+}
 
 class GraphSession implements ConnectorSession {
   private current: 'CONNECTED' | 'DISCONNECTED' = 'CONNECTED';
 
-  constructor(readonly chatappId: number, private readonly pageId: string, private readonly token: string, private readonly o: GraphConnectorOptions) {}
+  constructor(
+    readonly chatappId: number,
+    private readonly pageId: string,
+    private readonly token: string,
+    private readonly o: GraphConnectorOptions,
+  ) {}
 
-  status() { return this.current; }
+  status() {
+    return this.current;
+  }
 
   /** Messenger and Instagram share the Send API: `POST /<page-id>/messages` with the page token. */
   async send(to: string, content: OutboundContent) {
@@ -58,7 +67,9 @@ function graphAttachmentType(contentType: string): 'image' | 'video' | 'audio' |
 /** Buttons and lists as numbered text: the Send API's templates differ per network and per page. */
 function asText(content: OutboundContent): string {
   const lines = [content.body];
-  content.buttons?.forEach((b, i) => { lines.push(`${i + 1}. ${b.text}`); });
+  content.buttons?.forEach((b, i) => {
+    lines.push(`${i + 1}. ${b.text}`);
+  });
   content.list?.sections.forEach((s) => {
     if (s.title) lines.push(s.title);
     for (const r of s.rows) lines.push(`- ${r.title}${r.description ? ` (${r.description})` : ''}`);
@@ -86,7 +97,10 @@ export class GraphConnector implements Connector {
 
   private async checkToken(token: string): Promise<boolean> {
     try {
-      const res = await fetch(`${this.o.baseUrl}/me?fields=id`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000) });
+      const res = await fetch(`${this.o.baseUrl}/me?fields=id`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+      });
       return res.ok;
     } catch {
       return false;

@@ -64,7 +64,9 @@ class SandboxSession implements ConnectorSession {
     private readonly echo = false,
   ) {}
 
-  status() { return this.current; }
+  status() {
+    return this.current;
+  }
 
   async send(to: string, content: OutboundContent, options: { idempotencyKey?: string } = {}) {
     const b = this.behaviour;
@@ -96,7 +98,12 @@ class SandboxSession implements ConnectorSession {
       reports.push(() => this.listener.inbound(reply));
     }
     if (!reports.length) return { providerMessageId };
-    return { providerMessageId, reports: async () => { await Promise.all(reports.map((report) => report())); } };
+    return {
+      providerMessageId,
+      reports: async () => {
+        await Promise.all(reports.map((report) => report()));
+      },
+    };
   }
 
   /** Reports the send's receipts (in the order and number the behaviour asks for). */
@@ -172,14 +179,22 @@ export class SandboxConnector implements Connector {
   private readonly historyLimit: number;
   private readonly echo: boolean;
 
-  constructor(private readonly ledger: SandboxLedger = new InMemorySandboxLedger(), options: SandboxConnectorOptions = {}) {
+  constructor(
+    private readonly ledger: SandboxLedger = new InMemorySandboxLedger(),
+    options: SandboxConnectorOptions = {},
+  ) {
     this.historyLimit = Math.max(1, options.historyLimit ?? DEFAULT_SANDBOX_HISTORY_LIMIT);
     this.echo = options.echo ?? false;
   }
 
   async start(command: SessionControl, listener: ConnectorListener): Promise<ConnectorSession> {
     const session = new SandboxSession(
-      command.chatappId, listener, () => `sandbox-${command.chatappId}-${this.epoch}-${++this.counter}`, this.ledger, this.historyLimit, this.echo,
+      command.chatappId,
+      listener,
+      () => `sandbox-${command.chatappId}-${this.epoch}-${++this.counter}`,
+      this.ledger,
+      this.historyLimit,
+      this.echo,
     );
     this.sessions.set(command.chatappId, session);
     queueMicrotask(() => listener.status('CONNECTED', null));

@@ -1,6 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
 
-export interface SandboxDelivery { readonly chatappId: number; readonly key: string; readonly to: string; readonly body: string; }
+export interface SandboxDelivery {
+  readonly chatappId: number;
+  readonly key: string;
+  readonly to: string;
+  readonly body: string;
+}
 
 /**
  * The sandbox provider's memory of what it delivered, by send key: like a provider that
@@ -48,7 +53,8 @@ export class DatabaseSandboxLedger implements SandboxLedger {
     );
     if (inserted.length) return { providerMessageId, first: true };
     const [row] = await conn.execute<Array<{ provider_message_id: string }>>(
-      'select provider_message_id from channel.sandbox_sent where chatapp_id = ? and idempotency_key = ?', [d.chatappId, d.key],
+      'select provider_message_id from channel.sandbox_sent where chatapp_id = ? and idempotency_key = ?',
+      [d.chatappId, d.key],
     );
     return { providerMessageId: row!.provider_message_id, first: false };
   }

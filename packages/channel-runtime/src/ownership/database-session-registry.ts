@@ -2,11 +2,20 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { SessionControl } from '@servicedesk/core';
 import { nextDesired, type DesiredSession, type SessionRegistry } from './session-registry.js';
 
-interface DesiredRow { chatapp_id: number; company_id: number; running: boolean; generation: number; command: SessionControl | string }
+interface DesiredRow {
+  chatapp_id: number;
+  company_id: number;
+  running: boolean;
+  generation: number;
+  command: SessionControl | string;
+}
 
 const toDesired = (r: DesiredRow): DesiredSession => ({
-  chatappId: Number(r.chatapp_id), companyId: Number(r.company_id), running: r.running, generation: Number(r.generation),
-  command: typeof r.command === 'string' ? JSON.parse(r.command) as SessionControl : r.command,
+  chatappId: Number(r.chatapp_id),
+  companyId: Number(r.company_id),
+  running: r.running,
+  generation: Number(r.generation),
+  command: typeof r.command === 'string' ? (JSON.parse(r.command) as SessionControl) : r.command,
 });
 
 /**
@@ -16,7 +25,9 @@ const toDesired = (r: DesiredRow): DesiredSession => ({
 export class DatabaseSessionRegistry implements SessionRegistry {
   constructor(private readonly db: { orm: MikroORM }) {}
 
-  private get conn() { return this.db.orm.em.getConnection(); }
+  private get conn() {
+    return this.db.orm.em.getConnection();
+  }
 
   /** Read, decide and write under a row lock: two instances recording at once cannot both bump. */
   async record(cmd: SessionControl) {
@@ -33,7 +44,9 @@ export class DatabaseSessionRegistry implements SessionRegistry {
            values (?, ?, ?, ?, cast(? as jsonb), clock_timestamp())
            on conflict (chatapp_id) do update set company_id = excluded.company_id, running = excluded.running,
              generation = excluded.generation, command = excluded.command, updated_at = excluded.updated_at`,
-          [d.chatappId, d.companyId, d.running, d.generation, JSON.stringify(d.command)], 'all', ctx,
+          [d.chatappId, d.companyId, d.running, d.generation, JSON.stringify(d.command)],
+          'all',
+          ctx,
         );
       }
       return next;
@@ -73,7 +86,8 @@ export class DatabaseSessionRegistry implements SessionRegistry {
 
   async owner(chatappId: number) {
     const [row] = await this.conn.execute<Array<{ owner: string }>>(
-      'select owner from channel.session_leases where chatapp_id = ? and expires_at > clock_timestamp()', [chatappId],
+      'select owner from channel.session_leases where chatapp_id = ? and expires_at > clock_timestamp()',
+      [chatappId],
     );
     return row?.owner ?? null;
   }

@@ -39,8 +39,12 @@ export interface SessionRegistry {
 
 /** The fields of a command that decide how a session runs: a start repeating them changes nothing. */
 export function sameSession(a: SessionControl, b: SessionControl): boolean {
-  return a.companyId === b.companyId && a.provider === b.provider && a.externalId === b.externalId
-    && JSON.stringify(sortedEntries(a.secrets)) === JSON.stringify(sortedEntries(b.secrets));
+  return (
+    a.companyId === b.companyId &&
+    a.provider === b.provider &&
+    a.externalId === b.externalId &&
+    JSON.stringify(sortedEntries(a.secrets)) === JSON.stringify(sortedEntries(b.secrets))
+  );
 }
 
 const sortedEntries = (o: Record<string, string>) => Object.entries(o ?? {}).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
@@ -99,8 +103,13 @@ export class InMemorySessionRegistry implements SessionRegistry {
   }
   async unowned(limit: number) {
     return [...this.rows.values()]
-      .filter((r) => { const l = this.leases.get(r.chatappId); return r.running && (!l || l.expiresAt <= this.now()); })
-      .sort((a, b) => a.changedAt - b.changedAt).slice(0, limit).map((r) => structuredClone(strip(r)));
+      .filter((r) => {
+        const l = this.leases.get(r.chatappId);
+        return r.running && (!l || l.expiresAt <= this.now());
+      })
+      .sort((a, b) => a.changedAt - b.changedAt)
+      .slice(0, limit)
+      .map((r) => structuredClone(strip(r)));
   }
   async liveOwners() {
     return new Set([...this.leases.values()].filter((l) => l.expiresAt > this.now()).map((l) => l.owner)).size;

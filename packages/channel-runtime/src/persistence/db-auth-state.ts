@@ -25,7 +25,10 @@ const WRITE_CHUNK = 200;
 export class DbAuthState implements ConnectionAuthState {
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly db: { orm: MikroORM }, readonly connectionId: number) {}
+  constructor(
+    private readonly db: { orm: MikroORM },
+    readonly connectionId: number,
+  ) {}
 
   async load(): Promise<{ state: AuthenticationState; saveCreds: () => Promise<void> }> {
     const { initAuthCreds, proto } = await loadBaileys();

@@ -35,7 +35,11 @@ export async function seedChannelAdmin(db: { orm: MikroORM }, seed: ChannelAdmin
   const now = new Date();
   try {
     const id = await em.insert(ChannelAdminSchema, {
-      email, passwordHash: await hash(seed.password), mustChangePassword: seed.passwordIsDefault, createdAt: now, updatedAt: now,
+      email,
+      passwordHash: await hash(seed.password),
+      mustChangePassword: seed.passwordIsDefault,
+      createdAt: now,
+      updatedAt: now,
     });
     return { id: Number(id), created: true };
   } catch (err) {

@@ -39,7 +39,10 @@ describe('BaileysConnector', () => {
     s.last().qr('2@abc,def,ghi');
     expect(s.session.status()).to.equal('qrcode');
     s.last().open();
-    expect(s.statuses).to.deep.equal([['qrcode', '2@abc,def,ghi'], ['CONNECTED', null]]);
+    expect(s.statuses).to.deep.equal([
+      ['qrcode', '2@abc,def,ghi'],
+      ['CONNECTED', null],
+    ]);
     expect(s.session.status()).to.equal('CONNECTED');
   });
 
@@ -58,20 +61,47 @@ describe('BaileysConnector', () => {
         type: 'notify',
         messages: [
           message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A1' }, message: { conversation: 'oi' } }),
-          message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A2' }, message: { extendedTextMessage: { text: 'veja https://x.y' } } }),
+          message({
+            key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A2' },
+            message: { extendedTextMessage: { text: 'veja https://x.y' } },
+          }),
           message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A3' }, message: { imageMessage: { caption: 'foto' } } }),
           message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A4' }, message: { videoMessage: { caption: 'vídeo' } } }),
-          message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A5' }, message: { documentWithCaptionMessage: { message: { documentMessage: { caption: 'nota' } } } } }),
-          message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A6' }, message: { buttonsResponseMessage: { selectedButtonId: 'b2', selectedDisplayText: 'Suporte' } } }),
-          message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A7' }, message: { listResponseMessage: { singleSelectReply: { selectedRowId: 'row-9' } } } }),
-          message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A8' }, message: { ephemeralMessage: { message: { conversation: 'some' } } } }),
+          message({
+            key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A5' },
+            message: { documentWithCaptionMessage: { message: { documentMessage: { caption: 'nota' } } } },
+          }),
+          message({
+            key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A6' },
+            message: { buttonsResponseMessage: { selectedButtonId: 'b2', selectedDisplayText: 'Suporte' } },
+          }),
+          message({
+            key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A7' },
+            message: { listResponseMessage: { singleSelectReply: { selectedRowId: 'row-9' } } },
+          }),
+          message({
+            key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A8' },
+            message: { ephemeralMessage: { message: { conversation: 'some' } } },
+          }),
         ],
       });
       expect(s.inbound.map((m) => [m.providerMessageId, m.body])).to.deep.equal([
-        ['A1', 'oi'], ['A2', 'veja https://x.y'], ['A3', 'foto'], ['A4', 'vídeo'], ['A5', 'nota'], ['A6', 'Suporte'], ['A7', 'row-9'], ['A8', 'some'],
+        ['A1', 'oi'],
+        ['A2', 'veja https://x.y'],
+        ['A3', 'foto'],
+        ['A4', 'vídeo'],
+        ['A5', 'nota'],
+        ['A6', 'Suporte'],
+        ['A7', 'row-9'],
+        ['A8', 'some'],
       ]);
       expect(s.inbound[0]).to.deep.equal({
-        providerMessageId: 'A1', from: '5511988887777', senderName: 'Bia', body: 'oi', isGroup: false, at: new Date(1_700_000_000_000),
+        providerMessageId: 'A1',
+        from: '5511988887777',
+        senderName: 'Bia',
+        body: 'oi',
+        isGroup: false,
+        at: new Date(1_700_000_000_000),
       });
     });
 
@@ -79,21 +109,36 @@ describe('BaileysConnector', () => {
       const s = await connected();
       s.last().emit('messages.upsert', {
         type: 'notify',
-        messages: [message({
-          key: { remoteJid: '120363040000000000@g.us', participant: '5511977776666@s.whatsapp.net', fromMe: false, id: 'G1' },
-          pushName: 'Caio', message: { conversation: 'bom dia' },
-        })],
+        messages: [
+          message({
+            key: { remoteJid: '120363040000000000@g.us', participant: '5511977776666@s.whatsapp.net', fromMe: false, id: 'G1' },
+            pushName: 'Caio',
+            message: { conversation: 'bom dia' },
+          }),
+        ],
       });
-      expect(s.inbound).to.deep.equal([{
-        providerMessageId: 'G1', from: '120363040000000000', senderName: 'Caio', body: 'bom dia', isGroup: true, at: new Date(1_700_000_000_000),
-      }]);
+      expect(s.inbound).to.deep.equal([
+        {
+          providerMessageId: 'G1',
+          from: '120363040000000000',
+          senderName: 'Caio',
+          body: 'bom dia',
+          isGroup: true,
+          at: new Date(1_700_000_000_000),
+        },
+      ]);
     });
 
     it('takes the phone number when Baileys addresses the contact by LID', async () => {
       const s = await connected();
       s.last().emit('messages.upsert', {
         type: 'notify',
-        messages: [message({ key: { remoteJid: '123456789012345@lid', remoteJidAlt: '5511966665555@s.whatsapp.net', fromMe: false, id: 'L1' }, message: { conversation: 'oi' } })],
+        messages: [
+          message({
+            key: { remoteJid: '123456789012345@lid', remoteJidAlt: '5511966665555@s.whatsapp.net', fromMe: false, id: 'L1' },
+            message: { conversation: 'oi' },
+          }),
+        ],
       });
       expect(s.inbound.map((m) => m.from)).to.deep.equal(['5511966665555']);
     });
@@ -104,7 +149,10 @@ describe('BaileysConnector', () => {
         type: 'notify',
         messages: [
           message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: 'M1' }, message: { conversation: 'from the phone' } }),
-          message({ key: { remoteJid: 'status@broadcast', participant: '5511988887777@s.whatsapp.net', fromMe: false, id: 'S1' }, message: { conversation: 'story' } }),
+          message({
+            key: { remoteJid: 'status@broadcast', participant: '5511988887777@s.whatsapp.net', fromMe: false, id: 'S1' },
+            message: { conversation: 'story' },
+          }),
           message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'P1' }, message: { imageMessage: { mimetype: 'image/jpeg' } } }),
           message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'R1' }, message: { reactionMessage: { text: '👍' } } }),
         ],
@@ -130,7 +178,12 @@ describe('BaileysConnector', () => {
         { key: key('X4', false), update: { status: 4 } },
         { key: key('X5'), update: { starred: true } },
       ]);
-      expect(s.deliveries).to.deep.equal([['X1', 'sent'], ['X1', 'delivered'], ['X1', 'read'], ['X2', 'played']]);
+      expect(s.deliveries).to.deep.equal([
+        ['X1', 'sent'],
+        ['X1', 'delivered'],
+        ['X1', 'read'],
+        ['X2', 'played'],
+      ]);
     });
 
     it('maps per-recipient receipts (groups) by their furthest timestamp', async () => {
@@ -141,12 +194,15 @@ describe('BaileysConnector', () => {
         { key, receipt: { userJid: '5511977776666@s.whatsapp.net', readTimestamp: 1_700_000_002 } },
         { key: { ...key, fromMe: false }, receipt: { userJid: '5511977776666@s.whatsapp.net', readTimestamp: 1_700_000_003 } },
       ]);
-      expect(s.deliveries).to.deep.equal([['G9', 'delivered'], ['G9', 'read']]);
+      expect(s.deliveries).to.deep.equal([
+        ['G9', 'delivered'],
+        ['G9', 'read'],
+      ]);
     });
   });
 
   describe('sending', () => {
-    it('sends text to the number\'s jid and answers the key id', async () => {
+    it("sends text to the number's jid and answers the key id", async () => {
       const s = await connected();
       const result = await s.session.send('+55 (11) 98888-7777', { body: 'olá' });
       await s.session.send('120363040000000000@g.us', { body: 'grupo' });
@@ -193,10 +249,28 @@ describe('BaileysConnector', () => {
 
     it('sends buttons and lists as numbered text', async () => {
       const s = await connected();
-      await s.session.send('5511988887777', { body: 'Escolha:', buttons: [{ id: 'b1', text: 'Vendas' }, { id: 'b2', text: 'Suporte' }] });
+      await s.session.send('5511988887777', {
+        body: 'Escolha:',
+        buttons: [
+          { id: 'b1', text: 'Vendas' },
+          { id: 'b2', text: 'Suporte' },
+        ],
+      });
       await s.session.send('5511988887777', {
         body: 'Menu',
-        list: { title: 'Setores', buttonText: 'Abrir', sections: [{ title: 'Loja', rows: [{ id: 'r1', title: 'Plantas', description: 'mudas' }, { id: 'r2', title: 'Vasos' }] }] },
+        list: {
+          title: 'Setores',
+          buttonText: 'Abrir',
+          sections: [
+            {
+              title: 'Loja',
+              rows: [
+                { id: 'r1', title: 'Plantas', description: 'mudas' },
+                { id: 'r2', title: 'Vasos' },
+              ],
+            },
+          ],
+        },
       });
       expect(s.last().sent.map((m) => m.content)).to.deep.equal([
         { text: 'Escolha:\n\n1. Vendas\n2. Suporte' },
@@ -204,7 +278,7 @@ describe('BaileysConnector', () => {
       ]);
     });
 
-    it('refuses for good while not connected, and rethrows the socket\'s errors as transient', async () => {
+    it("refuses for good while not connected, and rethrows the socket's errors as transient", async () => {
       const s = await setup();
       const refused = await s.session.send('5511988887777', { body: 'x' }).catch((e: unknown) => e);
       expect(refused).to.be.instanceOf(PermanentSendError).and.to.have.property('reason', 'ERR_SESSION_NOT_CONNECTED');
@@ -272,7 +346,10 @@ describe('BaileysConnector', () => {
       const s = await connected();
       s.last().close(401);
       await until(() => s.statuses.length === 2);
-      expect(s.statuses).to.deep.equal([['CONNECTED', null], ['DISCONNECTED', null]]);
+      expect(s.statuses).to.deep.equal([
+        ['CONNECTED', null],
+        ['DISCONNECTED', null],
+      ]);
       expect(s.auth.cleared).to.equal(1);
       await wait(30);
       expect(s.sockets).to.have.length(1);
@@ -283,7 +360,10 @@ describe('BaileysConnector', () => {
       const old = s.last();
       old.close(428);
       await until(() => s.sockets.length === 2);
-      old.emit('messages.upsert', { type: 'notify', messages: [message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'Z' }, message: { conversation: 'ghost' } })] });
+      old.emit('messages.upsert', {
+        type: 'notify',
+        messages: [message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'Z' }, message: { conversation: 'ghost' } })],
+      });
       old.open();
       expect(s.inbound).to.deep.equal([]);
       expect(s.session.status()).to.equal('OPENING');

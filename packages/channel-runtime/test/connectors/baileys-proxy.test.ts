@@ -17,7 +17,7 @@ interface Arrival {
 const HTTP_CREDENTIALS = { username: 'ana', password: 'p@ss:w/rd%' };
 const SOCKS_CREDENTIALS = { username: 'bia', password: 's3nh@' };
 
-describe('Baileys sessions through the connection\'s proxy (real Baileys socket, loopback WebSocket server)', () => {
+describe("Baileys sessions through the connection's proxy (real Baileys socket, loopback WebSocket server)", () => {
   let db: Database;
   let server: WebSocketServer;
   let wsPort: number;
@@ -27,13 +27,22 @@ describe('Baileys sessions through the connection\'s proxy (real Baileys socket,
   const waiting: Array<(arrival: Arrival) => void> = [];
   const logs: Array<{ level: string; obj: object; msg: string }> = [];
   const logger = {
-    info: (obj: object, msg: string) => { logs.push({ level: 'info', obj, msg }); },
-    warn: (obj: object, msg: string) => { logs.push({ level: 'warn', obj, msg }); },
-    error: (obj: object, msg: string) => { logs.push({ level: 'error', obj, msg }); },
+    info: (obj: object, msg: string) => {
+      logs.push({ level: 'info', obj, msg });
+    },
+    warn: (obj: object, msg: string) => {
+      logs.push({ level: 'warn', obj, msg });
+    },
+    error: (obj: object, msg: string) => {
+      logs.push({ level: 'error', obj, msg });
+    },
   };
 
   /** The next WebSocket to reach the server. */
-  const nextArrival = () => new Promise<Arrival>((resolve) => { waiting.push(resolve); });
+  const nextArrival = () =>
+    new Promise<Arrival>((resolve) => {
+      waiting.push(resolve);
+    });
 
   before(async () => {
     db = await openPgliteDatabase(CHANNEL_DATABASE_OPTIONS);
@@ -78,7 +87,16 @@ describe('Baileys sessions through the connection\'s proxy (real Baileys socket,
     try {
       const viaHttp: SessionProxy = { protocol: 'http', host: '127.0.0.1', port: httpProxy.port, ...HTTP_CREDENTIALS };
       const viaSocks: SessionProxy = { protocol: 'socks5', host: '127.0.0.1', port: socksProxy.port, ...SOCKS_CREDENTIALS };
-      const control: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 61, provider: 'baileys', secrets: {}, externalId: null, proxy: viaHttp };
+      const control: SessionControl = {
+        type: 'SessionControl',
+        action: 'start',
+        companyId: 1,
+        chatappId: 61,
+        provider: 'baileys',
+        secrets: {},
+        externalId: null,
+        proxy: viaHttp,
+      };
 
       const first = nextArrival();
       await broker.publish({ id: 'proxy-c1', subject: SUBJECTS.sessionControl(61), payload: control });
@@ -111,7 +129,15 @@ describe('Baileys sessions through the connection\'s proxy (real Baileys socket,
     const { broker, runtime } = await runtimeWithBaileys();
     try {
       const before = { http: httpProxy.tunnels.length, socks: socksProxy.tunnels.length };
-      const control: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 62, provider: 'baileys', secrets: {}, externalId: null };
+      const control: SessionControl = {
+        type: 'SessionControl',
+        action: 'start',
+        companyId: 1,
+        chatappId: 62,
+        provider: 'baileys',
+        secrets: {},
+        externalId: null,
+      };
       const arrival = nextArrival();
       await broker.publish({ id: 'proxy-c3', subject: SUBJECTS.sessionControl(62), payload: control });
       expect((await arrival).tunnels).to.deep.equal(before);

@@ -16,8 +16,12 @@ export function closeError(statusCode: number): Error {
 export class FakeBaileysSocket implements SocketLike {
   private readonly emitter = new EventEmitter();
   readonly ev = {
-    on: <E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void) => { this.emitter.on(event, listener); },
-    off: <E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void) => { this.emitter.off(event, listener); },
+    on: <E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void) => {
+      this.emitter.on(event, listener);
+    },
+    off: <E extends keyof BaileysSocketEvents>(event: E, listener: (arg: BaileysSocketEvents[E]) => void) => {
+      this.emitter.off(event, listener);
+    },
   };
   readonly sent: Array<{ jid: string; content: AnyMessageContent; messageId?: string }> = [];
   readonly ended: Array<Error | undefined> = [];
@@ -28,7 +32,10 @@ export class FakeBaileysSocket implements SocketLike {
   failNext: Error[] = [];
   private counter = 0;
 
-  constructor(readonly config: BaileysSocketConfig, readonly index: number) {}
+  constructor(
+    readonly config: BaileysSocketConfig,
+    readonly index: number,
+  ) {}
 
   emit<E extends keyof BaileysSocketEvents>(event: E, arg: BaileysSocketEvents[E]): void {
     this.emitter.emit(event, arg);
@@ -38,15 +45,25 @@ export class FakeBaileysSocket implements SocketLike {
     return this.emitter.eventNames().reduce((n, e) => n + this.emitter.listenerCount(e), 0);
   }
 
-  qr(code: string) { this.emit('connection.update', { qr: code }); }
-  open() { this.emit('connection.update', { connection: 'open' }); }
-  close(statusCode: number) { this.emit('connection.update', { connection: 'close', lastDisconnect: { error: closeError(statusCode), date: new Date() } }); }
+  qr(code: string) {
+    this.emit('connection.update', { qr: code });
+  }
+  open() {
+    this.emit('connection.update', { connection: 'open' });
+  }
+  close(statusCode: number) {
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error: closeError(statusCode), date: new Date() } });
+  }
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: { messageId?: string }): Promise<WAMessage | undefined> {
     const failure = this.failNext.shift();
     if (failure) throw failure;
     this.sent.push({ jid, content, ...(options?.messageId ? { messageId: options.messageId } : {}) });
-    return { key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `3EB0F${this.index}${++this.counter}` }, message: {}, messageTimestamp: 1_700_000_000 };
+    return {
+      key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `3EB0F${this.index}${++this.counter}` },
+      message: {},
+      messageTimestamp: 1_700_000_000,
+    };
   }
 
   async onWhatsApp(...jids: string[]) {
@@ -88,7 +105,12 @@ export class MemoryAuthState implements ConnectionAuthState {
 
   async load() {
     const state: AuthenticationState = { creds: this.creds, keys: { get: async () => ({}), set: async () => undefined } };
-    return { state, saveCreds: async () => { this.saved.push({ ...state.creds }); } };
+    return {
+      state,
+      saveCreds: async () => {
+        this.saved.push({ ...state.creds });
+      },
+    };
   }
 
   async clear() {
@@ -103,9 +125,15 @@ export function recordingListener() {
   const inbound: InboundFromProvider[] = [];
   const deliveries: Array<[string, DeliveryStatus]> = [];
   const listener: ConnectorListener = {
-    status: (status, qrcode) => { statuses.push([status, qrcode]); },
-    inbound: async (m) => { inbound.push(m); },
-    delivery: (id, status) => { deliveries.push([id, status]); },
+    status: (status, qrcode) => {
+      statuses.push([status, qrcode]);
+    },
+    inbound: async (m) => {
+      inbound.push(m);
+    },
+    delivery: (id, status) => {
+      deliveries.push([id, status]);
+    },
   };
   return { listener, statuses, inbound, deliveries };
 }

@@ -30,7 +30,10 @@ describe('SandboxConnector history', () => {
     const first = await session.send('5511999990000', { body: 'old' });
     await session.send('5511999990000', { body: 'b' });
     await session.send('5511999990000', { body: 'c' });
-    const refused = await session.edit('5511999990000', first.providerMessageId, 'x').then(() => null, (err: unknown) => err);
+    const refused = await session.edit('5511999990000', first.providerMessageId, 'x').then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(refused).to.be.instanceOf(PermanentSendError);
     expect((refused as PermanentSendError).reason).to.equal('ERR_UNKNOWN_MESSAGE');
   });

@@ -9,14 +9,22 @@ import { InMemorySessionRegistry, type SessionRegistry } from '../../src/ownersh
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cmd = (chatappId: number, action: SessionControl['action'] = 'start', secrets: Record<string, string> = {}): SessionControl => ({
-  type: 'SessionControl', action, companyId: 7, chatappId, provider: 'sandbox', secrets, externalId: null,
+  type: 'SessionControl',
+  action,
+  companyId: 7,
+  chatappId,
+  provider: 'sandbox',
+  secrets,
+  externalId: null,
 });
 const resume = (chatappId: number): SessionControl => ({ ...cmd(chatappId), resume: true });
 
 function describeRegistryContract(name: string, make: () => Promise<SessionRegistry>) {
   describe(`Session registry contract: ${name}`, () => {
     let r: SessionRegistry;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     it('records control commands: a resuming identical start changes nothing; a start, restart, new secrets or a logout bump the generation', async () => {
       const first = await r.record(cmd(1));
@@ -100,7 +108,9 @@ for (const target of [
       if (!target.enabled()) return this.skip();
       db = await target.open();
     });
-    after(async () => { await db?.close(); });
+    after(async () => {
+      await db?.close();
+    });
     describeRegistryContract(target.name, async () => {
       await db!.orm.em.getConnection().execute('delete from channel.session_leases; delete from channel.session_desired');
       return new DatabaseSessionRegistry(db!);

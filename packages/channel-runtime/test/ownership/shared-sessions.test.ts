@@ -12,7 +12,16 @@ async function pair() {
   const ledger = new InMemorySandboxLedger();
   const make = (instanceId: string) => {
     const sandbox = new SandboxConnector(ledger);
-    const runtime = new ChannelRuntime({ broker, connectors: [sandbox], logger: silent, registry, instanceId, leaseTtlMs: 300, syncIntervalMs: 50, retryDelayMs: 5 });
+    const runtime = new ChannelRuntime({
+      broker,
+      connectors: [sandbox],
+      logger: silent,
+      registry,
+      instanceId,
+      leaseTtlMs: 300,
+      syncIntervalMs: 50,
+      retryDelayMs: 5,
+    });
     return { sandbox, runtime };
   };
   const a = make('a');
@@ -20,10 +29,33 @@ async function pair() {
   await a.runtime.start();
   await b.runtime.start();
   const events: ChannelEvent[] = [];
-  await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => { events.push(e.payload as ChannelEvent); });
-  const control = (chatappId: number, action: SessionControl['action'] = 'start'): SessionControl => ({ type: 'SessionControl', action, companyId: 1, chatappId, provider: 'sandbox', secrets: {}, externalId: null });
-  const send = (messageId: string, chatappId: number): SessionSendMessage => ({ type: 'SessionSendMessage', messageId, companyId: 1, chatappId, ticketId: 3, to: '5511999990000', content: { body: messageId } });
-  const settle = async (ms = 150) => { for (let i = 0; i < ms / 10; i++) { await broker.idle(); await sleep(10); } };
+  await broker.subscribe('test-events', 'evt.>', async (e: BrokerEnvelope) => {
+    events.push(e.payload as ChannelEvent);
+  });
+  const control = (chatappId: number, action: SessionControl['action'] = 'start'): SessionControl => ({
+    type: 'SessionControl',
+    action,
+    companyId: 1,
+    chatappId,
+    provider: 'sandbox',
+    secrets: {},
+    externalId: null,
+  });
+  const send = (messageId: string, chatappId: number): SessionSendMessage => ({
+    type: 'SessionSendMessage',
+    messageId,
+    companyId: 1,
+    chatappId,
+    ticketId: 3,
+    to: '5511999990000',
+    content: { body: messageId },
+  });
+  const settle = async (ms = 150) => {
+    for (let i = 0; i < ms / 10; i++) {
+      await broker.idle();
+      await sleep(10);
+    }
+  };
   const sentIds = () => events.filter((e) => e.type === 'SessionMessageSent').map((e) => (e.type === 'SessionMessageSent' ? e.messageId : ''));
   return { broker, registry, a, b, events, control, send, settle, sentIds };
 }
@@ -96,10 +128,25 @@ describe('Channel runtime instances sharing sessions', () => {
     const flaky = Object.assign(Object.create(registry), {
       renew: (owner: string, ttl: number) => (cutOff ? Promise.reject(new Error('database unreachable')) : registry.renew(owner, ttl)),
     });
-    const runtime = new ChannelRuntime({ broker, connectors: [new SandboxConnector()], logger: silent, registry: flaky, instanceId: 'a', leaseTtlMs: 1000, syncIntervalMs: 100 });
+    const runtime = new ChannelRuntime({
+      broker,
+      connectors: [new SandboxConnector()],
+      logger: silent,
+      registry: flaky,
+      instanceId: 'a',
+      leaseTtlMs: 1000,
+      syncIntervalMs: 100,
+    });
     await runtime.start();
-    await broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(1), payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 1, provider: 'sandbox', secrets: {}, externalId: null } });
-    for (let i = 0; i < 10; i++) { await broker.idle(); await sleep(10); }
+    await broker.publish({
+      id: 'c1',
+      subject: SUBJECTS.sessionControl(1),
+      payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 1, provider: 'sandbox', secrets: {}, externalId: null },
+    });
+    for (let i = 0; i < 10; i++) {
+      await broker.idle();
+      await sleep(10);
+    }
     expect(runtime.heldSessions()).to.deep.equal([1]);
     cutOff = true;
     const since = Date.now();

@@ -5,8 +5,14 @@ import { openDatabase, type Database } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase, openPostgresDatabase } from '@servicedesk/adapters-persistence/testing';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import {
-  CHANNEL_DATABASE_OPTIONS, CHANNEL_MIGRATIONS, DEFAULT_CHANNEL_ADMIN_EMAIL, DbAuthState, ChannelAdminSchema, channelAdminSeedFromEnv,
-  databaseAuthStore, seedChannelAdmin,
+  CHANNEL_DATABASE_OPTIONS,
+  CHANNEL_MIGRATIONS,
+  DEFAULT_CHANNEL_ADMIN_EMAIL,
+  DbAuthState,
+  ChannelAdminSchema,
+  channelAdminSeedFromEnv,
+  databaseAuthStore,
+  seedChannelAdmin,
 } from '../../src/index.js';
 
 interface Target {
@@ -52,7 +58,9 @@ for (const target of TARGETS) {
       if (!target.enabled()) return this.skip();
       db = await target.open();
     });
-    after(async () => { await db?.close(); });
+    after(async () => {
+      await db?.close();
+    });
     beforeEach(async () => {
       if (!db) return;
       await the().orm.em.getConnection().execute('delete from channel.auth_state; delete from channel.admins');
@@ -60,16 +68,27 @@ for (const target of TARGETS) {
 
     describe('schema and migrations', () => {
       it('creates its tables in the channel schema and records its migrations there', async () => {
-        const tables = await rows<{ table_name: string }>(the(), "select table_name from information_schema.tables where table_schema = 'channel' order by table_name");
-        expect(tables.map((t) => t.table_name)).to.deep.equal(['admins', 'auth_state', 'channel_migrations', 'sandbox_sent', 'session_desired', 'session_leases']);
+        const tables = await rows<{ table_name: string }>(
+          the(),
+          "select table_name from information_schema.tables where table_schema = 'channel' order by table_name",
+        );
+        expect(tables.map((t) => t.table_name)).to.deep.equal([
+          'admins',
+          'auth_state',
+          'channel_migrations',
+          'sandbox_sent',
+          'session_desired',
+          'session_leases',
+        ]);
         const done = await rows<{ name: string }>(the(), 'select name from channel.channel_migrations order by id');
         expect(done.map((m) => m.name)).to.deep.equal(CHANNEL_MIGRATIONS.map((m) => m.name));
       });
 
-      it('leaves the backend\'s public tables and migration history untouched, and the other way round', async () => {
+      it("leaves the backend's public tables and migration history untouched, and the other way round", async () => {
         const backend = await target.backendBeside(the());
         try {
-          const publicTables = () => rows<{ table_name: string }>(the(), "select table_name from information_schema.tables where table_schema = 'public' order by table_name");
+          const publicTables = () =>
+            rows<{ table_name: string }>(the(), "select table_name from information_schema.tables where table_schema = 'public' order by table_name");
           const backendHistory = () => rows<{ name: string }>(the(), 'select name from public.mikro_orm_migrations order by id');
           const tablesBefore = await publicTables();
           const historyBefore = await backendHistory();
@@ -136,7 +155,7 @@ for (const target of TARGETS) {
         expect(after['2']!.public).to.deep.equal(Buffer.alloc(32, 9));
       });
 
-      it('revives app state sync keys as Baileys\' protobuf objects', async () => {
+      it("revives app state sync keys as Baileys' protobuf objects", async () => {
         const { state } = await new DbAuthState(the(), 13).load();
         await state.keys.set({ 'app-state-sync-key': { AAAAAB: { keyData: Buffer.from([7, 7, 7]), timestamp: 1_700_000_000 } } });
         const got = await state.keys.get('app-state-sync-key', ['AAAAAB']);
@@ -197,7 +216,7 @@ for (const target of TARGETS) {
     });
 
     describe('admin seeder', () => {
-      it('creates the component\'s admin once, with a must-change flag when the password is the default', async () => {
+      it("creates the component's admin once, with a must-change flag when the password is the default", async () => {
         const seed = channelAdminSeedFromEnv({});
         expect(seed).to.deep.equal({ email: DEFAULT_CHANNEL_ADMIN_EMAIL, password: '123456', passwordIsDefault: true });
         const first = await seedChannelAdmin(the(), seed);

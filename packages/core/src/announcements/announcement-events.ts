@@ -13,7 +13,9 @@ export type AnnouncementReaders = 'company' | 'supers' | 'exceptSupers';
  * when it is gone or no longer theirs to read. `readers` says who in the company receives it; it
  * stays on the server (frames carry `data` only).
  */
-export type AnnouncementEvent = RealtimeEventOf<'announcement',
+export type AnnouncementEvent = RealtimeEventOf<
+  'announcement',
   | { readonly action: 'create'; readonly record: AnnouncementView }
   | { readonly action: 'update'; readonly record: AnnouncementView }
-  | { readonly action: 'delete'; readonly id: number }> & { readonly readers: AnnouncementReaders };
+  | { readonly action: 'delete'; readonly id: number }
+> & { readonly readers: AnnouncementReaders };

@@ -7,7 +7,9 @@ import type { Announcements } from './ports.js';
 /** The one-off job run when an announcement's window opens or closes. */
 export const ANNOUNCEMENT_WINDOW_JOB = 'announcements.window';
 
-export interface AnnouncementWindowPayload { readonly announcementId: number }
+export interface AnnouncementWindowPayload {
+  readonly announcementId: number;
+}
 
 const EDGES = ['startsAt', 'endsAt'] as const;
 const keyOf = (id: number, edge: (typeof EDGES)[number]) => `announcement:${id}:${edge}`;

@@ -68,10 +68,20 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export function toAnnouncementView(a: Announcement, mediaUrl: (key: string) => string, readerCompanyId?: number): AnnouncementView {
   const targets = readerCompanyId === undefined || a.targetCompanyIds === null ? a.targetCompanyIds : [readerCompanyId];
   return {
-    id: a.id, companyId: a.companyId, priority: a.priority, title: a.title, text: a.text,
-    mediaPath: a.mediaKey ? mediaUrl(a.mediaKey) : null, mediaName: a.mediaName, mediaType: a.mediaType,
-    status: a.status, targetCompanyIds: targets ? [...targets] : null,
-    startsAt: iso(a.startsAt), endsAt: iso(a.endsAt), createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(),
+    id: a.id,
+    companyId: a.companyId,
+    priority: a.priority,
+    title: a.title,
+    text: a.text,
+    mediaPath: a.mediaKey ? mediaUrl(a.mediaKey) : null,
+    mediaName: a.mediaName,
+    mediaType: a.mediaType,
+    status: a.status,
+    targetCompanyIds: targets ? [...targets] : null,
+    startsAt: iso(a.startsAt),
+    endsAt: iso(a.endsAt),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
   };
 }
 
@@ -113,7 +123,14 @@ export function parseWindowEdge(text: string | null, field: 'startsAt' | 'endsAt
   if (text === null || text.trim() === '') return null;
   const m = WITH_OFFSET.exec(text.trim());
   if (m) {
-    const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const calendar = new Date(Date.UTC(year, month - 1, day));
     const real = calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
     const at = Date.parse(text.trim());
@@ -123,7 +140,8 @@ export function parseWindowEdge(text: string | null, field: 'startsAt' | 'endsAt
 }
 
 export function assertWindow(startsAt: Date | null, endsAt: Date | null): void {
-  if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) throw new ValidationError('ERR_ANNOUNCEMENT_INVALID_WINDOW', { endsAt: endsAt.toISOString() });
+  if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime())
+    throw new ValidationError('ERR_ANNOUNCEMENT_INVALID_WINDOW', { endsAt: endsAt.toISOString() });
 }
 
 /** Distinct and ascending; an empty list or more than `MAX_ANNOUNCEMENT_TARGETS` is 422 `ERR_ANNOUNCEMENT_INVALID_TARGET`. */

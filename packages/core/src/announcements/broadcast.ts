@@ -53,9 +53,8 @@ export class AnnouncementBroadcast {
   async windowMoved(a: Announcement, at: Date): Promise<void> {
     if (!a.status) return;
     const shown = shownNow(a, at);
-    const frame = (companyId: number): Frame => (shown
-      ? { action: 'update', record: toAnnouncementView(shown, this.deps.mediaUrl, companyId) }
-      : { action: 'delete', id: a.id });
+    const frame = (companyId: number): Frame =>
+      shown ? { action: 'update', record: toAnnouncementView(shown, this.deps.mediaUrl, companyId) } : { action: 'delete', id: a.id };
     await this.fanOut([a], frame, null);
   }
 
@@ -87,7 +86,7 @@ export class AnnouncementBroadcast {
     };
     const present = concerned.filter((a): a is Announcement => a !== null);
     if (present.some((a) => a.targetCompanyIds === null)) {
-      for (let afterId = 0; ;) {
+      for (let afterId = 0; ; ) {
         const ids = await this.deps.audience.activeCompanyIds(afterId, COMPANY_PAGE);
         await visit(ids);
         if (ids.length < COMPANY_PAGE) break;

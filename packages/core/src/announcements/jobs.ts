@@ -8,8 +8,12 @@ import { ANNOUNCEMENT_WINDOW_JOB, type AnnouncementWindowPayload, type PublishAn
  */
 export function announcementJobs(api: { readonly publishAnnouncementWindow: PublishAnnouncementWindow }): JobDefinition<any>[] {
   const edge: JobDefinition<AnnouncementWindowPayload> = {
-    name: ANNOUNCEMENT_WINDOW_JOB, atomic: false, leaseMs: 120_000,
-    run: async (ctx) => { await api.publishAnnouncementWindow.execute({ announcementId: ctx.payload.announcementId, dueAt: ctx.runAt }); },
+    name: ANNOUNCEMENT_WINDOW_JOB,
+    atomic: false,
+    leaseMs: 120_000,
+    run: async (ctx) => {
+      await api.publishAnnouncementWindow.execute({ announcementId: ctx.payload.announcementId, dueAt: ctx.runAt });
+    },
   };
   return [edge];
 }

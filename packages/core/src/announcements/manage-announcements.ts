@@ -7,8 +7,17 @@ import type { Companies } from '../tenancy/ports.js';
 import { safeFileName } from '../connections/connection-media.js';
 import { storeUpload, type UploadedFile } from '../uploads/image-upload.js';
 import {
-  assertWindow, cleanPriority, cleanTargets, cleanText, cleanTitle, DEFAULT_ANNOUNCEMENT_PRIORITY, isVisibleTo, parseWindowEdge, toAnnouncementView,
-  type Announcement, type AnnouncementView,
+  assertWindow,
+  cleanPriority,
+  cleanTargets,
+  cleanText,
+  cleanTitle,
+  DEFAULT_ANNOUNCEMENT_PRIORITY,
+  isVisibleTo,
+  parseWindowEdge,
+  toAnnouncementView,
+  type Announcement,
+  type AnnouncementView,
 } from './announcement.js';
 import { acceptAnnouncementMedia } from './announcement-media.js';
 import { dropWindowEdges, planWindowEdges } from './announcement-window.js';
@@ -28,9 +37,17 @@ export interface AnnouncementInput {
   readonly endsAt?: string | null;
 }
 
-interface ReadDeps { announcements: Announcements; blobs: BlobStorage; clock: Clock }
+interface ReadDeps {
+  announcements: Announcements;
+  blobs: BlobStorage;
+  clock: Clock;
+}
 interface WriteDeps extends ReadDeps {
-  audience: AnnouncementAudience; broadcast: AnnouncementBroadcast; jobQueue: Jobs; tx: Transaction; ids: IdGenerator;
+  audience: AnnouncementAudience;
+  broadcast: AnnouncementBroadcast;
+  jobQueue: Jobs;
+  tx: Transaction;
+  ids: IdGenerator;
 }
 
 const mediaUrl = (blobs: BlobStorage) => (key: string) => blobs.publicUrl(key);
@@ -44,7 +61,11 @@ function viewFor(deps: ReadDeps, actor: Actor, a: Announcement): AnnouncementVie
 function scopeOf(deps: ReadDeps, actor: Actor, filters: { searchParam?: string; status?: boolean; companyId?: number }): AnnouncementQuery {
   const search = filters.searchParam?.trim() ? { search: filters.searchParam.trim() } : {};
   if (!isSuper(actor)) return { ...search, visibleTo: { companyId: actor.companyId, at: deps.clock.now() } };
-  return { ...search, ...(filters.status === undefined ? {} : { status: filters.status }), ...(filters.companyId === undefined ? {} : { targetCompanyId: filters.companyId }) };
+  return {
+    ...search,
+    ...(filters.status === undefined ? {} : { status: filters.status }),
+    ...(filters.companyId === undefined ? {} : { targetCompanyId: filters.companyId }),
+  };
 }
 
 /** The announcement the caller may read, or 404 `ERR_NO_ANNOUNCEMENT_FOUND` (also one their company does not read now). */
@@ -87,14 +108,22 @@ async function applyInput(deps: WriteDeps, a: Announcement, input: AnnouncementI
 export class ListAnnouncements {
   constructor(private readonly deps: ReadDeps) {}
 
-  async execute(input: { readonly actor: Actor; readonly searchParam?: string; readonly pageNumber?: number; readonly status?: boolean; readonly companyId?: number }) {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly searchParam?: string;
+    readonly pageNumber?: number;
+    readonly status?: boolean;
+    readonly companyId?: number;
+  }) {
     const page = pageFromNumber(input.pageNumber);
     const { rows, count } = await this.deps.announcements.page({ ...scopeOf(this.deps, input.actor, input), page });
     return { records: rows.map((a) => viewFor(this.deps, input.actor, a)), count, hasMore: hasMore(page, count) };
   }
 }
 
-export interface AnnouncementListed extends AnnouncementView { readonly company: { readonly id: number; readonly name: string } | null }
+export interface AnnouncementListed extends AnnouncementView {
+  readonly company: { readonly id: number; readonly name: string } | null;
+}
 
 /** `GET /announcements/list`: the same, whole (no paging), each with its author's company `{id, name}`. */
 export class ListAllAnnouncements {
@@ -130,10 +159,26 @@ export class CreateAnnouncement {
     const { actor } = input;
     assertSuper(actor);
     const now = this.deps.clock.now();
-    const draft = await applyInput(this.deps, {
-      id: 0, companyId: actor.companyId, priority: DEFAULT_ANNOUNCEMENT_PRIORITY, title: '', text: '', mediaKey: null, mediaName: null, mediaType: null,
-      status: true, targetCompanyIds: null, startsAt: null, endsAt: null, createdAt: now, updatedAt: now,
-    }, { ...input.announcement, title: input.announcement.title ?? '' });
+    const draft = await applyInput(
+      this.deps,
+      {
+        id: 0,
+        companyId: actor.companyId,
+        priority: DEFAULT_ANNOUNCEMENT_PRIORITY,
+        title: '',
+        text: '',
+        mediaKey: null,
+        mediaName: null,
+        mediaType: null,
+        status: true,
+        targetCompanyIds: null,
+        startsAt: null,
+        endsAt: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      { ...input.announcement, title: input.announcement.title ?? '' },
+    );
     const { id: _unset, ...fields } = draft;
     const created = await this.deps.tx.run(async () => {
       const stored = await this.deps.announcements.add(fields);
@@ -203,7 +248,11 @@ export class SetAnnouncementMedia {
     const now = this.deps.clock.now();
     let after: Announcement;
     try {
-      after = await commit(this.deps, { ...before, mediaKey: key, mediaName: file.filename.slice(0, 255) || safeFileName(file.filename), mediaType: contentType }, now);
+      after = await commit(
+        this.deps,
+        { ...before, mediaKey: key, mediaName: file.filename.slice(0, 255) || safeFileName(file.filename), mediaType: contentType },
+        now,
+      );
     } catch (err) {
       await this.deps.blobs.delete(key).catch(() => undefined);
       throw err;

@@ -24,7 +24,9 @@ function mayMove(from: ChargeStatus, to: ChargeStatus): boolean {
  */
 export async function settleInvoice(
   deps: { ledger: BillingLedger; companies: Companies; plans: Plans; invoices: Invoices; suspensions: Suspensions; journal: BillingJournal },
-  charge: Pick<Charge, 'companyId' | 'invoiceId'>, paidAt: Date, now: Date,
+  charge: Pick<Charge, 'companyId' | 'invoiceId'>,
+  paidAt: Date,
+  now: Date,
 ): Promise<{ company: Company; invoice: Invoice } | null> {
   const { ledger, companies, plans, invoices, suspensions, journal } = deps;
   await ledger.lockCompany(charge.companyId);
@@ -56,10 +58,21 @@ export async function settleInvoice(
  * null when nothing changed.
  */
 export class ApplyPayment {
-  constructor(private readonly deps: {
-    gateway: PaymentGateway | null; charges: Charges; ledger: BillingLedger; companies: Companies; plans: Plans; invoices: Invoices;
-    suspensions: Suspensions; tx: Transaction; clock: Clock; realtime: RealtimeEvents<PaymentEvent>; journal: BillingJournal;
-  }) {}
+  constructor(
+    private readonly deps: {
+      gateway: PaymentGateway | null;
+      charges: Charges;
+      ledger: BillingLedger;
+      companies: Companies;
+      plans: Plans;
+      invoices: Invoices;
+      suspensions: Suspensions;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<PaymentEvent>;
+      journal: BillingJournal;
+    },
+  ) {}
 
   async execute(input: ApplyPaymentPayload): Promise<ChargeStatus | null> {
     const { gateway, journal } = this.deps;
@@ -76,7 +89,8 @@ export class ApplyPayment {
     if (outcome?.settled) {
       const { company, invoice } = outcome.settled;
       await this.deps.realtime.publish(company.id, {
-        entity: 'payment', data: { action: 'CONCLUIDA', company: toCompanyView(company), invoice: toInvoiceView(invoice) },
+        entity: 'payment',
+        data: { action: 'CONCLUIDA', company: toCompanyView(company), invoice: toInvoiceView(invoice) },
       });
     }
     return outcome?.status ?? null;

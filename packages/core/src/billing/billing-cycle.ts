@@ -23,10 +23,18 @@ export interface BillingCycleReport {
  * due date was moved) is restored. Each company in its own transaction, under its row lock.
  */
 export class RunBillingCycle {
-  constructor(private readonly deps: {
-    companies: Companies; plans: Plans; invoices: Invoices; ledger: BillingLedger; suspensions: Suspensions;
-    tx: Transaction; clock: Clock; settings: BillingSettings;
-  }) {}
+  constructor(
+    private readonly deps: {
+      companies: Companies;
+      plans: Plans;
+      invoices: Invoices;
+      ledger: BillingLedger;
+      suspensions: Suspensions;
+      tx: Transaction;
+      clock: Clock;
+      settings: BillingSettings;
+    },
+  ) {}
 
   async execute(): Promise<BillingCycleReport> {
     const report: BillingCycleReport = { invoiced: [], settled: [], suspended: [], restored: [] };
@@ -74,8 +82,14 @@ export class RunBillingCycle {
   private async issueInvoice(company: Company, plan: Plan, now: Date): Promise<boolean> {
     if (await this.deps.ledger.invoiceOfCycle(company.id, company.dueDate!)) return false;
     await this.deps.invoices.add({
-      companyId: company.id, detail: `${plan.name} (${company.dueDate})`, status: 'open', value: Number(plan.amount).toFixed(2),
-      dueDate: company.dueDate!, paidAt: null, createdAt: now, updatedAt: now,
+      companyId: company.id,
+      detail: `${plan.name} (${company.dueDate})`,
+      status: 'open',
+      value: Number(plan.amount).toFixed(2),
+      dueDate: company.dueDate!,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     return true;
   }

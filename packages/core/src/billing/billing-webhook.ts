@@ -12,7 +12,10 @@ export interface BillingWebhookView {
 }
 
 const toView = (w: BillingWebhook): BillingWebhookView => ({
-  provider: w.provider, url: w.url, enabled: w.enabled, verifiedAt: w.verifiedAt ? w.verifiedAt.toISOString() : null,
+  provider: w.provider,
+  url: w.url,
+  enabled: w.enabled,
+  verifiedAt: w.verifiedAt ? w.verifiedAt.toISOString() : null,
 });
 
 /**
@@ -47,7 +50,11 @@ export class DisableBillingWebhook {
     if (!gateway) throw new ServiceUnavailableError('ERR_PAYMENT_GATEWAY_UNAVAILABLE');
     const known = await webhooks.find(gateway.provider);
     const webhook: BillingWebhook = {
-      provider: gateway.provider, url: known?.url ?? settings.notificationUrl, enabled: false, verifiedAt: known?.verifiedAt ?? null, updatedAt: clock.now(),
+      provider: gateway.provider,
+      url: known?.url ?? settings.notificationUrl,
+      enabled: false,
+      verifiedAt: known?.verifiedAt ?? null,
+      updatedAt: clock.now(),
     };
     await webhooks.save(webhook);
     return toView(webhook);

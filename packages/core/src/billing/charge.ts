@@ -46,7 +46,11 @@ export interface ChargeView {
 
 export function toChargeView(c: Charge): ChargeView {
   return {
-    invoiceId: c.invoiceId, chargeId: c.id, status: c.status, amount: c.amount, expiresAt: c.expiresAt.toISOString(),
+    invoiceId: c.invoiceId,
+    chargeId: c.id,
+    status: c.status,
+    amount: c.amount,
+    expiresAt: c.expiresAt.toISOString(),
     pix: { copyPaste: c.copyPaste, qrCodePng: c.qrCodePng },
   };
 }

@@ -19,9 +19,16 @@ export interface PayInvoiceInput {
  * idempotency key and so get one charge.
  */
 export class PayInvoice {
-  constructor(private readonly deps: {
-    invoices: Invoices; charges: Charges; companies: Companies; users: Users; gateway: PaymentGateway | null; clock: Clock;
-  }) {}
+  constructor(
+    private readonly deps: {
+      invoices: Invoices;
+      charges: Charges;
+      companies: Companies;
+      users: Users;
+      gateway: PaymentGateway | null;
+      clock: Clock;
+    },
+  ) {}
 
   async execute(input: PayInvoiceInput): Promise<ChargeView> {
     const { invoices, charges, companies, users, gateway, clock } = this.deps;
@@ -50,9 +57,18 @@ export class PayInvoice {
       expiresAt: new Date(now.getTime() + PIX_CHARGE_LIFETIME_MS),
     });
     const stored = await charges.add({
-      companyId: invoice.companyId, invoiceId: invoice.id, provider: gateway.provider, gatewayChargeId: issued.id, status: issued.status,
-      amount: issued.amount, copyPaste: issued.copyPaste, qrCodePng: issued.qrCodePng, expiresAt: issued.expiresAt, paidAt: issued.paidAt,
-      createdAt: now, updatedAt: now,
+      companyId: invoice.companyId,
+      invoiceId: invoice.id,
+      provider: gateway.provider,
+      gatewayChargeId: issued.id,
+      status: issued.status,
+      amount: issued.amount,
+      copyPaste: issued.copyPaste,
+      qrCodePng: issued.qrCodePng,
+      expiresAt: issued.expiresAt,
+      paidAt: issued.paidAt,
+      createdAt: now,
+      updatedAt: now,
     });
     return toChargeView(stored);
   }

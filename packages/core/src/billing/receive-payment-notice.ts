@@ -21,10 +21,17 @@ const TRACED = ['x-request-id', 'user-agent', 'content-type'];
  * recorded already and enqueues nothing.
  */
 export class ReceivePaymentNotice {
-  constructor(private readonly deps: {
-    gateway: PaymentGateway | null; events: PaymentEvents; webhooks: BillingWebhooks; jobQueue: Jobs; tx: Transaction; clock: Clock;
-    journal: BillingJournal;
-  }) {}
+  constructor(
+    private readonly deps: {
+      gateway: PaymentGateway | null;
+      events: PaymentEvents;
+      webhooks: BillingWebhooks;
+      jobQueue: Jobs;
+      tx: Transaction;
+      clock: Clock;
+      journal: BillingJournal;
+    },
+  ) {}
 
   /** `accepted`: a new event about a payment, whose job is queued. */
   async execute(notification: PaymentNotification): Promise<{ accepted: boolean }> {

@@ -4,7 +4,16 @@ import { FieldsValidationError, ValidationError } from '../shared/errors.js';
 export type { TemplateSend };
 
 /** Meta's review states; only `APPROVED` templates may be sent. */
-export type BizchatTemplateStatus = 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED' | 'IN_APPEAL' | 'PENDING_DELETION' | 'DELETED' | 'LIMIT_EXCEEDED';
+export type BizchatTemplateStatus =
+  | 'APPROVED'
+  | 'PENDING'
+  | 'REJECTED'
+  | 'PAUSED'
+  | 'DISABLED'
+  | 'IN_APPEAL'
+  | 'PENDING_DELETION'
+  | 'DELETED'
+  | 'LIMIT_EXCEEDED';
 
 /** One component of a template as Meta describes it (`HEADER`, `BODY`, `FOOTER`, `BUTTONS`). */
 export interface BizchatTemplateComponent {
@@ -53,7 +62,6 @@ export interface TemplateParameters {
   readonly buttons?: readonly string[];
 }
 
-
 const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 const MEDIA_HEADERS = ['IMAGE', 'VIDEO', 'DOCUMENT'];
 const MAX_VALUE = 1024;
@@ -93,13 +101,27 @@ export function assertSendable(template: BizchatTemplate, given: TemplateParamet
   const check = (part: string, expected: readonly string[], values: readonly string[] | undefined) => {
     const got = values ?? [];
     if (got.length < expected.length) fields.push({ path: `parameters.${part}`, message: `missing ${expected.slice(got.length).join(', ')}` });
-    if (got.length > expected.length) fields.push({ path: `parameters.${part}`, message: `${got.length - expected.length} extra value(s): the ${part} takes ${expected.length}` });
-    got.forEach((v, i) => { if (!v.trim() || v.length > MAX_VALUE) fields.push({ path: `parameters.${part}.${i}`, message: `must be 1 to ${MAX_VALUE} characters` }); });
+    if (got.length > expected.length)
+      fields.push({ path: `parameters.${part}`, message: `${got.length - expected.length} extra value(s): the ${part} takes ${expected.length}` });
+    got.forEach((v, i) => {
+      if (!v.trim() || v.length > MAX_VALUE) fields.push({ path: `parameters.${part}.${i}`, message: `must be 1 to ${MAX_VALUE} characters` });
+    });
   };
-  const headerNames = p.headerFormat && MEDIA_HEADERS.includes(p.headerFormat) ? [`${p.headerFormat.toLowerCase()} link`] : Array.from({ length: p.header }, (_, i) => `{{${i + 1}}}`);
+  const headerNames =
+    p.headerFormat && MEDIA_HEADERS.includes(p.headerFormat)
+      ? [`${p.headerFormat.toLowerCase()} link`]
+      : Array.from({ length: p.header }, (_, i) => `{{${i + 1}}}`);
   check('header', headerNames, given.header);
-  check('body', p.body.map((n) => `{{${n}}}`), given.body);
-  check('buttons', p.buttons.map((i) => `button ${i}`), given.buttons);
+  check(
+    'body',
+    p.body.map((n) => `{{${n}}}`),
+    given.body,
+  );
+  check(
+    'buttons',
+    p.buttons.map((i) => `button ${i}`),
+    given.buttons,
+  );
   if (p.headerFormat && MEDIA_HEADERS.includes(p.headerFormat) && given.header?.[0] && !/^https?:\/\//.test(given.header[0])) {
     fields.push({ path: 'parameters.header.0', message: 'must be an http(s) link to the media' });
   }
@@ -143,7 +165,9 @@ export function templateSend(template: BizchatTemplate, given: TemplateParameter
     if (value === undefined) return;
     const coupon = buttons[index]?.type.toUpperCase() === 'COPY_CODE';
     components.push({
-      type: 'button', sub_type: coupon ? 'copy_code' : 'url', index: String(index),
+      type: 'button',
+      sub_type: coupon ? 'copy_code' : 'url',
+      index: String(index),
       parameters: [coupon ? { type: 'coupon_code', coupon_code: value } : { type: 'text', text: value }],
     });
   });

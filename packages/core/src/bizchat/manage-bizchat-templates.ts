@@ -8,7 +8,13 @@ import type { Users } from '../identity/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { visibleTicket } from '../tickets/ticket-access.js';
 import {
-  assertSendable, parameterCounts, renderBizchatTemplate, templateSend, type BizchatTemplate, type TemplateParameters, type TemplateSend,
+  assertSendable,
+  parameterCounts,
+  renderBizchatTemplate,
+  templateSend,
+  type BizchatTemplate,
+  type TemplateParameters,
+  type TemplateSend,
 } from './bizchat-template.js';
 import type { BizchatNumbers, BizchatTemplates, TemplateDirectory } from './ports.js';
 import type { ProviderEvent } from '../connections/accept-provider-events.js';
@@ -30,12 +36,24 @@ export interface BizchatTemplateView {
 
 function toView(t: BizchatTemplate): BizchatTemplateView {
   return {
-    id: t.metaId, name: t.name, language: t.language, status: t.status, category: t.category, parameterFormat: t.parameterFormat,
-    components: t.components, variables: t.parameters,
+    id: t.metaId,
+    name: t.name,
+    language: t.language,
+    status: t.status,
+    category: t.category,
+    parameterFormat: t.parameterFormat,
+    components: t.components,
+    variables: t.parameters,
   };
 }
 
-interface TemplateDeps { connections: Connections; templates: BizchatTemplates; directory: TemplateDirectory; tx: Transaction; clock: Clock }
+interface TemplateDeps {
+  connections: Connections;
+  templates: BizchatTemplates;
+  directory: TemplateDirectory;
+  tx: Transaction;
+  clock: Clock;
+}
 
 async function bizchatConnection(connections: Connections, actor: Actor, chatappId: number): Promise<Connection> {
   const connection = await visibleConnection(connections, actor, chatappId);
@@ -50,11 +68,26 @@ async function syncTemplates(deps: TemplateDeps, connection: Connection): Promis
   if (!wabaId || !accessToken) throw new ValidationError('ERR_BIZCHAT_ACCOUNT_INCOMPLETE');
   const listed = await deps.directory.list({ wabaId, accessToken });
   const now = deps.clock.now();
-  return deps.tx.run(() => deps.templates.replaceAll(connection.companyId, connection.id, listed.map((t) => ({
-    companyId: connection.companyId, connectionId: connection.id, wabaId, metaId: t.id, name: t.name, language: t.language,
-    status: t.status, category: t.category, parameterFormat: t.parameterFormat, components: t.components,
-    parameters: parameterCounts(t.components), syncedAt: now,
-  }))));
+  return deps.tx.run(() =>
+    deps.templates.replaceAll(
+      connection.companyId,
+      connection.id,
+      listed.map((t) => ({
+        companyId: connection.companyId,
+        connectionId: connection.id,
+        wabaId,
+        metaId: t.id,
+        name: t.name,
+        language: t.language,
+        status: t.status,
+        category: t.category,
+        parameterFormat: t.parameterFormat,
+        components: t.components,
+        parameters: parameterCounts(t.components),
+        syncedAt: now,
+      })),
+    ),
+  );
 }
 
 export interface ListBizchatTemplatesInput {
@@ -91,12 +124,23 @@ export class ListBizchatTemplates {
 
 /** Sends a text through the one send path to a ticket's contact (the operators' send). */
 export interface TicketTemplateSender {
-  execute(input: { actor: Actor; ticketId: number; body: string; template: TemplateSend }): Promise<{ messages: ReadonlyArray<{ id: string }>; ticket: { id: number } }>;
+  execute(input: {
+    actor: Actor;
+    ticketId: number;
+    body: string;
+    template: TemplateSend;
+  }): Promise<{ messages: ReadonlyArray<{ id: string }>; ticket: { id: number } }>;
 }
 
 /** Sends a text through the one send path to a number on a connection (the message API's send). */
 export interface NumberTemplateSender {
-  execute(input: { connection: Connection; number: string; body: string; userId: number; template: TemplateSend }): Promise<{ ticketId: number; messageId: string }>;
+  execute(input: {
+    connection: Connection;
+    number: string;
+    body: string;
+    userId: number;
+    template: TemplateSend;
+  }): Promise<{ ticketId: number; messageId: string }>;
 }
 
 export interface SendBizchatTemplateInput {
@@ -144,10 +188,12 @@ export class SendBizchatTemplate {
     assertSendable(template, input.parameters);
     const body = renderBizchatTemplate(template, input.parameters);
     const send = templateSend(template, input.parameters);
-    const sent = input.ticketId !== undefined
-      ? await this.deps.toTicket.execute({ actor, ticketId: input.ticketId, body, template: send })
-        .then((r) => ({ ticketId: r.ticket.id, messageId: r.messages[0]!.id }))
-      : await this.deps.toNumber.execute({ connection, number: input.number!, body, userId: actor.userId, template: send });
+    const sent =
+      input.ticketId !== undefined
+        ? await this.deps.toTicket
+            .execute({ actor, ticketId: input.ticketId, body, template: send })
+            .then((r) => ({ ticketId: r.ticket.id, messageId: r.messages[0]!.id }))
+        : await this.deps.toNumber.execute({ connection, number: input.number!, body, userId: actor.userId, template: send });
     return { ...sent, body, template: { name: template.name, language: template.language } };
   }
 

@@ -13,7 +13,12 @@ export interface BizchatTemplates {
    * provider's id (or, without one, by name and language) on every connection of that account.
    * Answers how many stored rows changed.
    */
-  setStatus(wabaId: string, match: { readonly metaId: string | null; readonly name: string; readonly language: string }, status: string, at: Date): Promise<number>;
+  setStatus(
+    wabaId: string,
+    match: { readonly metaId: string | null; readonly name: string; readonly language: string },
+    status: string,
+    at: Date,
+  ): Promise<number>;
 }
 
 /** A template as the provider lists it (`GET /<waba-id>/message_templates`). */

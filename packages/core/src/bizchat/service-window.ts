@@ -14,7 +14,12 @@ export interface ServiceWindows {
  * the contact must have written within the window, else only an approved template may go (422).
  * Other connections have no window.
  */
-export async function assertServiceWindow(windows: ServiceWindows, connection: Pick<Connection, 'id' | 'companyId' | 'kind'>, contactId: number, now: Date): Promise<void> {
+export async function assertServiceWindow(
+  windows: ServiceWindows,
+  connection: Pick<Connection, 'id' | 'companyId' | 'kind'>,
+  contactId: number,
+  now: Date,
+): Promise<void> {
   if (connection.kind !== 'bizchat') return;
   const last = await windows.lastInboundAt(connection.companyId, connection.id, contactId);
   if (!last || now.getTime() - last.getTime() > SERVICE_WINDOW_MS) throw new ValidationError('ERR_BIZCHAT_WINDOW_CLOSED');

@@ -8,7 +8,10 @@ import type { CampaignWakeups } from './wakeups.js';
 
 /** Lower case, accent-free, punctuation and emoji dropped, spaces collapsed: "Sim!!" and " SIM " are "sim". */
 export function normaliseReply(text: string): string {
-  return foldForSearch(text).replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return foldForSearch(text)
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether the whole reply is one of the words (each normalised the same way); a word inside a longer sentence does not count. */
@@ -27,10 +30,16 @@ export type ReplyOutcome = 'confirmed' | 'suppressed' | 'ignored';
  * a reply is not consent.
  */
 export class HandleCampaignReply {
-  constructor(private readonly deps: {
-    recipients: CampaignRecipients; suppressions: Suppressions; settings: CampaignSettingsStore;
-    transaction: Transaction; clock: Clock; wakeups: CampaignWakeups;
-  }) {}
+  constructor(
+    private readonly deps: {
+      recipients: CampaignRecipients;
+      suppressions: Suppressions;
+      settings: CampaignSettingsStore;
+      transaction: Transaction;
+      clock: Clock;
+      wakeups: CampaignWakeups;
+    },
+  ) {}
 
   async execute(input: { readonly companyId: number; readonly connectionId: number; readonly number: string; readonly text: string }): Promise<ReplyOutcome> {
     const { recipients, suppressions, settings, transaction, clock, wakeups } = this.deps;
@@ -53,12 +62,23 @@ export class HandleCampaignReply {
       return 'suppressed';
     }
     if (!matchesWord(input.text, values.confirmationYesWords)) return 'ignored';
-    const waiting = (await recipients.findByNumber(input.companyId, input.connectionId, number))
-      .find((r) => isAwaitingConfirmation(r) && r.awaitingUntil !== null && r.awaitingUntil > now);
+    const waiting = (await recipients.findByNumber(input.companyId, input.connectionId, number)).find(
+      (r) => isAwaitingConfirmation(r) && r.awaitingUntil !== null && r.awaitingUntil > now,
+    );
     if (!waiting) return 'ignored';
     await recipients.update({
-      ...waiting, stage: 'message', state: 'pending', confirmedAt: now, awaitingUntil: null, dueAt: now,
-      messageId: null, sentAt: null, deliveredAt: null, readAt: null, claimedUntil: null, updatedAt: now,
+      ...waiting,
+      stage: 'message',
+      state: 'pending',
+      confirmedAt: now,
+      awaitingUntil: null,
+      dueAt: now,
+      messageId: null,
+      sentAt: null,
+      deliveredAt: null,
+      readAt: null,
+      claimedUntil: null,
+      updatedAt: now,
     });
     await wakeups.wake(input.companyId, input.connectionId, now);
     return 'confirmed';

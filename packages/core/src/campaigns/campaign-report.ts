@@ -33,9 +33,17 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function toRow(r: CampaignRecipient): RecipientRow {
   return {
-    id: r.id, number: r.number, name: r.name, state: r.state, reason: r.reason, variant: r.variant,
-    sentAt: iso(r.sentAt), deliveredAt: iso(r.deliveredAt), readAt: iso(r.readAt),
-    confirmationRequestedAt: iso(r.confirmationRequestedAt), confirmedAt: iso(r.confirmedAt),
+    id: r.id,
+    number: r.number,
+    name: r.name,
+    state: r.state,
+    reason: r.reason,
+    variant: r.variant,
+    sentAt: iso(r.sentAt),
+    deliveredAt: iso(r.deliveredAt),
+    readAt: iso(r.readAt),
+    confirmationRequestedAt: iso(r.confirmationRequestedAt),
+    confirmedAt: iso(r.confirmedAt),
   };
 }
 
@@ -46,7 +54,11 @@ export class ListCampaignRecipients {
   async execute(input: { readonly actor: Actor; readonly campaignId: number; readonly state?: RecipientState; readonly pageNumber?: number }) {
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
     const page = pageFromNumber(input.pageNumber);
-    const { rows, count } = await this.deps.recipients.list(campaign.companyId, campaign.id, { ...(input.state ? { state: input.state } : {}), offset: page.offset, limit: page.limit });
+    const { rows, count } = await this.deps.recipients.list(campaign.companyId, campaign.id, {
+      ...(input.state ? { state: input.state } : {}),
+      offset: page.offset,
+      limit: page.limit,
+    });
     return { records: rows.map(toRow), count, hasMore: hasMore(page, count) };
   }
 }

@@ -35,29 +35,51 @@ export interface CampaignSettings {
 }
 
 export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
-  messageInterval: 20, messageIntervalMax: 40, longerIntervalAfter: 20, greaterInterval: 60, variables: [],
-  startHour: '08:00', endHour: '20:00', sabado: false, domingo: false,
-  capHourly: 30, capDaily: 150, backoffErrorThreshold: 3, backoffPauseMinutes: 15,
+  messageInterval: 20,
+  messageIntervalMax: 40,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [],
+  startHour: '08:00',
+  endHour: '20:00',
+  sabado: false,
+  domingo: false,
+  capHourly: 30,
+  capDaily: 150,
+  backoffErrorThreshold: 3,
+  backoffPauseMinutes: 15,
   confirmationYesWords: ['sim', 's', 'yes', 'y', 'ok', 'quero', 'aceito', 'confirmo'],
   stopWords: ['sair', 'stop', 'parar', 'pare', 'cancelar', 'remover', 'descadastrar', 'nao quero'],
   confirmationTimeoutHours: 24,
 };
 
 /** One stored row, as the lineage keeps them (arrays and objects JSON-encoded). */
-export interface CampaignSettingRow { readonly key: string; readonly value: string; }
+export interface CampaignSettingRow {
+  readonly key: string;
+  readonly value: string;
+}
 
 /** The longest confirmation or stop word accepted. */
 export const MAX_WORD_LENGTH = 100;
 
 type Kind = 'int' | 'hour' | 'bool' | 'words' | 'variables';
 const KINDS: Record<keyof CampaignSettings, { kind: Kind; max?: number }> = {
-  messageInterval: { kind: 'int', max: 86_400 }, messageIntervalMax: { kind: 'int', max: 86_400 },
-  longerIntervalAfter: { kind: 'int', max: 100_000 }, greaterInterval: { kind: 'int', max: 86_400 },
-  variables: { kind: 'variables' }, startHour: { kind: 'hour' }, endHour: { kind: 'hour' },
-  sabado: { kind: 'bool' }, domingo: { kind: 'bool' },
-  capHourly: { kind: 'int', max: 100_000 }, capDaily: { kind: 'int', max: 1_000_000 },
-  backoffErrorThreshold: { kind: 'int', max: 1000 }, backoffPauseMinutes: { kind: 'int', max: 10_080 },
-  confirmationYesWords: { kind: 'words' }, stopWords: { kind: 'words' }, confirmationTimeoutHours: { kind: 'int', max: 720 },
+  messageInterval: { kind: 'int', max: 86_400 },
+  messageIntervalMax: { kind: 'int', max: 86_400 },
+  longerIntervalAfter: { kind: 'int', max: 100_000 },
+  greaterInterval: { kind: 'int', max: 86_400 },
+  variables: { kind: 'variables' },
+  startHour: { kind: 'hour' },
+  endHour: { kind: 'hour' },
+  sabado: { kind: 'bool' },
+  domingo: { kind: 'bool' },
+  capHourly: { kind: 'int', max: 100_000 },
+  capDaily: { kind: 'int', max: 1_000_000 },
+  backoffErrorThreshold: { kind: 'int', max: 1000 },
+  backoffPauseMinutes: { kind: 'int', max: 10_080 },
+  confirmationYesWords: { kind: 'words' },
+  stopWords: { kind: 'words' },
+  confirmationTimeoutHours: { kind: 'int', max: 720 },
 };
 
 export const CAMPAIGN_SETTING_KEYS = Object.keys(KINDS) as Array<keyof CampaignSettings>;
@@ -68,20 +90,31 @@ const HOUR = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 function parseValue(kind: Kind, raw: unknown, max = Number.MAX_SAFE_INTEGER): unknown {
   let value = raw;
   if (typeof value === 'string' && (kind === 'words' || kind === 'variables')) {
-    try { value = JSON.parse(value); } catch { return undefined; }
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
   }
   switch (kind) {
     case 'int': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max ? n : undefined;
     }
-    case 'hour': return typeof value === 'string' && HOUR.test(value) ? value : undefined;
-    case 'bool': return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+    case 'hour':
+      return typeof value === 'string' && HOUR.test(value) ? value : undefined;
+    case 'bool':
+      return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
     case 'words':
-      return Array.isArray(value) && value.length <= 100 && value.every((w) => typeof w === 'string' && w.length <= MAX_WORD_LENGTH) ? value.map(String) : undefined;
+      return Array.isArray(value) && value.length <= 100 && value.every((w) => typeof w === 'string' && w.length <= MAX_WORD_LENGTH)
+        ? value.map(String)
+        : undefined;
     case 'variables':
-      return Array.isArray(value) && value.length <= 200 && value.every((v) => v && typeof v.key === 'string' && typeof v.value === 'string' && /^[^{}\s]{1,64}$/.test(v.key))
-        ? value.map((v: { key: string; value: string }) => ({ key: v.key, value: v.value })) : undefined;
+      return Array.isArray(value) &&
+        value.length <= 200 &&
+        value.every((v) => v && typeof v.key === 'string' && typeof v.value === 'string' && /^[^{}\s]{1,64}$/.test(v.key))
+        ? value.map((v: { key: string; value: string }) => ({ key: v.key, value: v.value }))
+        : undefined;
   }
 }
 
@@ -116,7 +149,8 @@ export function cleanSettingsInput(input: Record<string, unknown>): CampaignSett
     if (value === undefined) throw campaignInvalid('ERR_INVALID_CAMPAIGN_SETTING', { key });
     rows.push({ key, value: typeof value === 'string' ? value : JSON.stringify(value) });
   }
-  const min = input.messageInterval, max = input.messageIntervalMax;
+  const min = input.messageInterval,
+    max = input.messageIntervalMax;
   if (typeof min === 'number' && typeof max === 'number' && max < min) throw campaignInvalid('ERR_INVALID_CAMPAIGN_SETTING', { key: 'messageIntervalMax' });
   return rows;
 }

@@ -62,9 +62,17 @@ export interface Campaign {
   companyId: number;
   name: string;
   /** Variants of the message; a non-empty one is chosen at random per recipient. */
-  message1: string; message2: string; message3: string; message4: string; message5: string;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
   /** Variants of the opt-in question sent first when `confirmation` is on. */
-  confirmationMessage1: string; confirmationMessage2: string; confirmationMessage3: string; confirmationMessage4: string; confirmationMessage5: string;
+  confirmationMessage1: string;
+  confirmationMessage2: string;
+  confirmationMessage3: string;
+  confirmationMessage4: string;
+  confirmationMessage5: string;
   confirmation: boolean;
   status: CampaignStatus;
   scheduledAt: Date | null;
@@ -106,12 +114,33 @@ export function confirmationVariants(c: Campaign): Array<{ index: number; text: 
 /** A draft with every optional field at its default; the caller sets what it has. */
 export function campaignDefaults(companyId: number, name: string, now: Date): NewCampaign {
   return {
-    companyId, name,
-    message1: '', message2: '', message3: '', message4: '', message5: '',
-    confirmationMessage1: '', confirmationMessage2: '', confirmationMessage3: '', confirmationMessage4: '', confirmationMessage5: '',
-    confirmation: false, status: 'INATIVA', scheduledAt: null, completedAt: null, media: null,
-    contactListId: null, tagListId: null, chatappId: null, userId: null, queueId: null,
-    statusTicket: 'closed', openTicket: 'disabled', materializedAt: null, failureReason: null,
-    createdAt: now, updatedAt: now,
+    companyId,
+    name,
+    message1: '',
+    message2: '',
+    message3: '',
+    message4: '',
+    message5: '',
+    confirmationMessage1: '',
+    confirmationMessage2: '',
+    confirmationMessage3: '',
+    confirmationMessage4: '',
+    confirmationMessage5: '',
+    confirmation: false,
+    status: 'INATIVA',
+    scheduledAt: null,
+    completedAt: null,
+    media: null,
+    contactListId: null,
+    tagListId: null,
+    chatappId: null,
+    userId: null,
+    queueId: null,
+    statusTicket: 'closed',
+    openTicket: 'disabled',
+    materializedAt: null,
+    failureReason: null,
+    createdAt: now,
+    updatedAt: now,
   };
 }

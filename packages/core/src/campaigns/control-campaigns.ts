@@ -15,7 +15,10 @@ import { beginRunning, StartCampaign, startProblem, type StartDeps } from './sta
  * transaction, so nothing more goes out once this returns.
  */
 class StopCampaign {
-  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; realtime: RealtimeEvents<CampaignEvent>; views: CampaignViews }, private readonly action: Extract<CampaignAction, 'pause' | 'cancel'>) {}
+  constructor(
+    private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; realtime: RealtimeEvents<CampaignEvent>; views: CampaignViews },
+    private readonly action: Extract<CampaignAction, 'pause' | 'cancel'>,
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
     const { campaigns, clock, realtime, views } = this.deps;
@@ -30,12 +33,16 @@ class StopCampaign {
 }
 
 export class PauseCampaign extends StopCampaign {
-  constructor(deps: ConstructorParameters<typeof StopCampaign>[0]) { super(deps, 'pause'); }
+  constructor(deps: ConstructorParameters<typeof StopCampaign>[0]) {
+    super(deps, 'pause');
+  }
 }
 
 /** `POST /campaigns/:id/cancel` (204): a scheduled, running or paused campaign stops for good (restart runs it again). */
 export class CancelCampaign extends StopCampaign {
-  constructor(deps: ConstructorParameters<typeof StopCampaign>[0]) { super(deps, 'cancel'); }
+  constructor(deps: ConstructorParameters<typeof StopCampaign>[0]) {
+    super(deps, 'cancel');
+  }
 }
 
 /**
@@ -45,7 +52,10 @@ export class CancelCampaign extends StopCampaign {
  * materialised now.
  */
 class RunAgain {
-  constructor(private readonly deps: StartDeps & { plan: CampaignPlan }, private readonly action: Extract<CampaignAction, 'resume' | 'restart'>) {}
+  constructor(
+    private readonly deps: StartDeps & { plan: CampaignPlan },
+    private readonly action: Extract<CampaignAction, 'resume' | 'restart'>,
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
@@ -57,11 +67,15 @@ class RunAgain {
 }
 
 export class ResumeCampaign extends RunAgain {
-  constructor(deps: ConstructorParameters<typeof RunAgain>[0]) { super(deps, 'resume'); }
+  constructor(deps: ConstructorParameters<typeof RunAgain>[0]) {
+    super(deps, 'resume');
+  }
 }
 
 export class RestartCampaign extends RunAgain {
-  constructor(deps: ConstructorParameters<typeof RunAgain>[0]) { super(deps, 'restart'); }
+  constructor(deps: ConstructorParameters<typeof RunAgain>[0]) {
+    super(deps, 'restart');
+  }
 }
 
 export { findCampaign, type CampaignPlan };
@@ -85,10 +99,16 @@ export class RunCampaign {
   async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
     switch (campaign.status) {
-      case 'INATIVA': case 'PROGRAMADA': return this.start.execute(input);
-      case 'PAUSADA': return this.resume.execute(input);
-      case 'CANCELADA': case 'FALHOU': return this.restart.execute(input);
-      default: throw campaignStatusConflict({ status: campaign.status, action: 'restart' });
+      case 'INATIVA':
+      case 'PROGRAMADA':
+        return this.start.execute(input);
+      case 'PAUSADA':
+        return this.resume.execute(input);
+      case 'CANCELADA':
+      case 'FALHOU':
+        return this.restart.execute(input);
+      default:
+        throw campaignStatusConflict({ status: campaign.status, action: 'restart' });
     }
   }
 }

@@ -87,7 +87,9 @@ export class DispatchConnection {
   private async decision(companyId: number, connectionId: number, rules: PacingRules, now: Date) {
     const { pacing, connections } = this.deps;
     const [state, recentSends, connection] = await Promise.all([
-      pacing.get(connectionId), pacing.sendsSince(connectionId, new Date(now.getTime() - DAY_MS)), connections.find(companyId, connectionId),
+      pacing.get(connectionId),
+      pacing.sendsSince(connectionId, new Date(now.getTime() - DAY_MS)),
+      connections.find(companyId, connectionId),
     ]);
     return { state, ...decide({ now, rules, state, recentSends, connected: !!connection?.connected }) };
   }
@@ -112,10 +114,20 @@ export class DispatchConnection {
       }
       const confirming = r.stage === 'confirmation';
       const result = await sender.send({
-        companyId: r.companyId, connectionId: r.connectionId, campaignId: r.campaignId, recipientId: r.id,
-        idempotencyKey: campaignIdempotencyKey(r), number: r.number, name: r.name, contactId: r.contactId,
-        body: confirming ? r.confirmationBody ?? '' : r.body, media: confirming ? null : r.media,
-        openTicket: campaign.openTicket === 'enabled', statusTicket: campaign.statusTicket, userId: campaign.userId, queueId: campaign.queueId,
+        companyId: r.companyId,
+        connectionId: r.connectionId,
+        campaignId: r.campaignId,
+        recipientId: r.id,
+        idempotencyKey: campaignIdempotencyKey(r),
+        number: r.number,
+        name: r.name,
+        contactId: r.contactId,
+        body: confirming ? (r.confirmationBody ?? '') : r.body,
+        media: confirming ? null : r.media,
+        openTicket: campaign.openTicket === 'enabled',
+        statusTicket: campaign.statusTicket,
+        userId: campaign.userId,
+        queueId: campaign.queueId,
       });
       if (!result.ok && result.retryable) {
         await recipients.release(r.id, new Date(now.getTime() + DISCONNECTED_RETRY_MS));
@@ -127,7 +139,13 @@ export class DispatchConnection {
         return 'failed';
       }
       await recipients.update({
-        ...base, state: 'sent', reason: null, messageId: result.messageId, sentAt: now, deliveredAt: null, readAt: null,
+        ...base,
+        state: 'sent',
+        reason: null,
+        messageId: result.messageId,
+        sentAt: now,
+        deliveredAt: null,
+        readAt: null,
         ...(confirming ? { confirmationRequestedAt: now, awaitingUntil: new Date(now.getTime() + timeoutMs) } : {}),
       });
       await pacing.recordSend(r.connectionId, now);
@@ -170,6 +188,9 @@ export class DispatchConnection {
     const campaign = await this.deps.campaigns.findById(companyId, campaignId);
     if (!campaign) return;
     const progress = await this.deps.recipients.progress(companyId, campaignId);
-    await this.deps.realtime.publish(companyId, { entity: 'campaignProgress', data: { action: 'progress', id: campaignId, status: campaign.status, progress } });
+    await this.deps.realtime.publish(companyId, {
+      entity: 'campaignProgress',
+      data: { action: 'progress', id: campaignId, status: campaign.status, progress },
+    });
   }
 }

@@ -16,4 +16,3 @@ export async function findCampaign(deps: { campaigns: Campaigns; plan: CampaignP
   if (!campaign) throw campaignNotFound();
   return campaign;
 }
-

@@ -1,5 +1,17 @@
 import { canonicalPhone } from '../contacts/phone-numbers.js';
-import type { AudienceContact, AudienceListItem, CampaignAudience, CampaignConnections, CampaignSend, CampaignSender, CampaignSendResult, CampaignSettingsStore, StoredCampaignSetting, CampaignReferenceKind, CampaignReferences } from './ports.js';
+import type {
+  AudienceContact,
+  AudienceListItem,
+  CampaignAudience,
+  CampaignConnections,
+  CampaignSend,
+  CampaignSender,
+  CampaignSendResult,
+  CampaignSettingsStore,
+  StoredCampaignSetting,
+  CampaignReferenceKind,
+  CampaignReferences,
+} from './ports.js';
 import type { CampaignSettingRow } from './campaign-settings.js';
 
 /** Contact lists, tagged contacts and CRM contacts, filled by the test or demo. */
@@ -8,8 +20,12 @@ export class InMemoryCampaignAudience implements CampaignAudience {
   readonly tagged = new Map<string, AudienceContact[]>();
   readonly contacts = new Map<number, AudienceContact[]>();
 
-  async listItems(companyId: number, contactListId: number) { return [...(this.lists.get(`${companyId}:${contactListId}`) ?? [])]; }
-  async contactsWithTag(companyId: number, tagId: number) { return [...(this.tagged.get(`${companyId}:${tagId}`) ?? [])]; }
+  async listItems(companyId: number, contactListId: number) {
+    return [...(this.lists.get(`${companyId}:${contactListId}`) ?? [])];
+  }
+  async contactsWithTag(companyId: number, tagId: number) {
+    return [...(this.tagged.get(`${companyId}:${tagId}`) ?? [])];
+  }
   async contactsByNumbers(companyId: number, numbers: readonly string[]) {
     const wanted = new Set(numbers);
     return (this.contacts.get(companyId) ?? []).filter((c) => wanted.has(canonicalPhone(c.number)));
@@ -20,7 +36,9 @@ export class InMemoryCampaignAudience implements CampaignAudience {
 export class InMemoryCampaignReferences implements CampaignReferences {
   readonly rows = new Map<string, string>();
 
-  set(companyId: number, kind: CampaignReferenceKind, id: number, name: string): void { this.rows.set(`${companyId}:${kind}:${id}`, name); }
+  set(companyId: number, kind: CampaignReferenceKind, id: number, name: string): void {
+    this.rows.set(`${companyId}:${kind}:${id}`, name);
+  }
 
   async names(companyId: number, kind: CampaignReferenceKind, ids: readonly number[]) {
     const out = new Map<number, string>();
@@ -40,20 +58,32 @@ export class InMemoryCampaignSettings implements CampaignSettingsStore {
   private readonly stored = new Map<string, StoredCampaignSetting>();
   private nextId = 1;
 
-  async rows(companyId: number) { return [...(this.rowsOf.get(companyId) ?? [])]; }
+  async rows(companyId: number) {
+    return [...(this.rowsOf.get(companyId) ?? [])];
+  }
 
   async save(companyId: number, rows: readonly CampaignSettingRow[]) {
     const now = new Date();
     for (const row of rows) {
       const key = `${companyId}:${row.key}`;
       const before = this.stored.get(key);
-      this.stored.set(key, before ? { ...before, value: row.value, updatedAt: now } : { id: this.nextId++, companyId, key: row.key, value: row.value, createdAt: now, updatedAt: now });
+      this.stored.set(
+        key,
+        before
+          ? { ...before, value: row.value, updatedAt: now }
+          : { id: this.nextId++, companyId, key: row.key, value: row.value, createdAt: now, updatedAt: now },
+      );
     }
     const mine = [...this.stored.values()].filter((r) => r.companyId === companyId).sort((a, b) => a.id - b.id);
-    this.rowsOf.set(companyId, mine.map((r) => ({ key: r.key, value: r.value })));
+    this.rowsOf.set(
+      companyId,
+      mine.map((r) => ({ key: r.key, value: r.value })),
+    );
     return mine;
   }
-  async timeZone(companyId: number) { return this.zones.get(companyId) ?? 'America/Sao_Paulo'; }
+  async timeZone(companyId: number) {
+    return this.zones.get(companyId) ?? 'America/Sao_Paulo';
+  }
 }
 
 /** Connections and whether each is connected. */

@@ -36,12 +36,18 @@ export class InMemoryCampaigns implements Campaigns {
   }
 
   async dueScheduled(now: Date, limit: number) {
-    return [...this.rows.values()].filter((c) => c.status === 'PROGRAMADA' && c.scheduledAt !== null && c.scheduledAt <= now)
-      .sort((a, b) => a.scheduledAt!.getTime() - b.scheduledAt!.getTime() || a.id - b.id).slice(0, limit).map(clone);
+    return [...this.rows.values()]
+      .filter((c) => c.status === 'PROGRAMADA' && c.scheduledAt !== null && c.scheduledAt <= now)
+      .sort((a, b) => a.scheduledAt!.getTime() - b.scheduledAt!.getTime() || a.id - b.id)
+      .slice(0, limit)
+      .map(clone);
   }
 
   async runningUnmaterialised(limit: number) {
-    return [...this.rows.values()].filter((c) => c.status === 'EM_ANDAMENTO' && c.materializedAt === null).slice(0, limit).map(clone);
+    return [...this.rows.values()]
+      .filter((c) => c.status === 'EM_ANDAMENTO' && c.materializedAt === null)
+      .slice(0, limit)
+      .map(clone);
   }
 
   async statusForSend(companyId: number, id: number) {
@@ -50,19 +56,26 @@ export class InMemoryCampaigns implements Campaigns {
   }
 
   async runningOnConnection(connectionId: number) {
-    return [...this.rows.values()].filter((c) => c.status === 'EM_ANDAMENTO' && c.chatappId === connectionId).sort((a, b) => a.id - b.id).map(clone);
+    return [...this.rows.values()]
+      .filter((c) => c.status === 'EM_ANDAMENTO' && c.chatappId === connectionId)
+      .sort((a, b) => a.id - b.id)
+      .map(clone);
   }
 
   async page(companyId: number, filter: { search?: string; offset: number; limit: number }) {
     const wanted = fold(filter.search ?? '');
     const rank = (c: Campaign) => c.scheduledAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-    const all = [...this.rows.values()].filter((c) => c.companyId === companyId && fold(c.name).includes(wanted))
+    const all = [...this.rows.values()]
+      .filter((c) => c.companyId === companyId && fold(c.name).includes(wanted))
       .sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0) || rank(b) - rank(a) || a.id - b.id);
     return { rows: all.slice(filter.offset, filter.offset + filter.limit).map(clone), count: all.length };
   }
 
   async all(companyId: number) {
-    return [...this.rows.values()].filter((c) => c.companyId === companyId).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id).map(clone);
+    return [...this.rows.values()]
+      .filter((c) => c.companyId === companyId)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+      .map(clone);
   }
 
   async remove(companyId: number, id: number) {
@@ -74,8 +87,15 @@ export class InMemoryCampaigns implements Campaigns {
   }
 
   async pendingOnContactList(companyId: number, contactListId: number) {
-    return [...this.rows.values()].filter((c) => c.companyId === companyId && c.contactListId === contactListId && c.materializedAt === null
-      && (c.status === 'INATIVA' || c.status === 'PROGRAMADA' || c.status === 'EM_ANDAMENTO')).map(clone);
+    return [...this.rows.values()]
+      .filter(
+        (c) =>
+          c.companyId === companyId &&
+          c.contactListId === contactListId &&
+          c.materializedAt === null &&
+          (c.status === 'INATIVA' || c.status === 'PROGRAMADA' || c.status === 'EM_ANDAMENTO'),
+      )
+      .map(clone);
   }
 
   /** Called with the id of each removed campaign (the in-memory recipients drop theirs, as the SQL cascade does). */
@@ -127,14 +147,22 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
   }
 
   async findByNumber(companyId: number, connectionId: number, number: string) {
-    return this.all().filter((r) => r.companyId === companyId && r.connectionId === connectionId && r.number === number)
-      .sort((a, b) => b.campaignId - a.campaignId).map(clone);
+    return this.all()
+      .filter((r) => r.companyId === companyId && r.connectionId === connectionId && r.number === number)
+      .sort((a, b) => b.campaignId - a.campaignId)
+      .map(clone);
   }
 
   private due(connectionId: number, now: Date): CampaignRecipient[] {
     return this.all()
-      .filter((r) => r.connectionId === connectionId && r.state === 'pending' && r.dueAt <= now && (!r.claimedUntil || r.claimedUntil <= now)
-        && this.campaigns.statusOf(r.campaignId) === 'EM_ANDAMENTO')
+      .filter(
+        (r) =>
+          r.connectionId === connectionId &&
+          r.state === 'pending' &&
+          r.dueAt <= now &&
+          (!r.claimedUntil || r.claimedUntil <= now) &&
+          this.campaigns.statusOf(r.campaignId) === 'EM_ANDAMENTO',
+      )
       .sort((a, b) => a.campaignId - b.campaignId || a.id - b.id);
   }
 
@@ -193,7 +221,8 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
   }
 
   async nextAwaitingExpiry(campaignId: number, now: Date) {
-    const times = this.all().filter((r) => r.campaignId === campaignId && isAwaitingConfirmation(r) && r.awaitingUntil && r.awaitingUntil > now)
+    const times = this.all()
+      .filter((r) => r.campaignId === campaignId && isAwaitingConfirmation(r) && r.awaitingUntil && r.awaitingUntil > now)
       .map((r) => r.awaitingUntil!.getTime());
     return times.length ? new Date(Math.min(...times)) : null;
   }
@@ -210,7 +239,9 @@ export class InMemoryCampaignRecipients implements CampaignRecipients {
   }
 
   async list(companyId: number, campaignId: number, filter: { state?: RecipientState; offset: number; limit: number }) {
-    const rows = this.all().filter((r) => r.companyId === companyId && r.campaignId === campaignId && (!filter.state || r.state === filter.state)).sort((a, b) => a.id - b.id);
+    const rows = this.all()
+      .filter((r) => r.companyId === companyId && r.campaignId === campaignId && (!filter.state || r.state === filter.state))
+      .sort((a, b) => a.id - b.id);
     return { rows: rows.slice(filter.offset, filter.offset + filter.limit).map(clone), count: rows.length };
   }
 
@@ -242,7 +273,10 @@ export class InMemoryCampaignPacing implements CampaignPacing {
     const list = this.sends.get(connectionId) ?? [];
     list.push(at.getTime());
     // Only the last day counts toward the caps.
-    this.sends.set(connectionId, list.filter((t) => t > at.getTime() - 86_400_000));
+    this.sends.set(
+      connectionId,
+      list.filter((t) => t > at.getTime() - 86_400_000),
+    );
   }
 
   async setNextRun(companyId: number, connectionId: number, at: Date | null, unlessWokenAfter?: Date) {
@@ -252,8 +286,10 @@ export class InMemoryCampaignPacing implements CampaignPacing {
   }
 
   async dueConnections(now: Date, limit: number) {
-    return [...this.runs.entries()].filter(([, r]) => r.at !== null && r.at <= now.getTime())
-      .sort(([ca, a], [cb, b]) => a.at! - b.at! || ca - cb).slice(0, limit)
+    return [...this.runs.entries()]
+      .filter(([, r]) => r.at !== null && r.at <= now.getTime())
+      .sort(([ca, a], [cb, b]) => a.at! - b.at! || ca - cb)
+      .slice(0, limit)
       .map(([connectionId, r]) => ({ companyId: r.companyId, connectionId }));
   }
 

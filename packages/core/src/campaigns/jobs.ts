@@ -40,7 +40,21 @@ export class DispatchDueConnections {
  */
 export function campaignJobs(deps: { startDue: StartDueCampaigns; dispatchDue: DispatchDueConnections }): JobDefinition[] {
   return [
-    { name: START_DUE_CAMPAIGNS_JOB, every: 20_000, run: async () => { await deps.startDue.execute(); } },
-    { name: DISPATCH_CAMPAIGNS_JOB, every: 1_000, atomic: false, leaseMs: DISPATCH_LEASE_MS, run: async () => { await deps.dispatchDue.execute(); } },
+    {
+      name: START_DUE_CAMPAIGNS_JOB,
+      every: 20_000,
+      run: async () => {
+        await deps.startDue.execute();
+      },
+    },
+    {
+      name: DISPATCH_CAMPAIGNS_JOB,
+      every: 1_000,
+      atomic: false,
+      leaseMs: DISPATCH_LEASE_MS,
+      run: async () => {
+        await deps.dispatchDue.execute();
+      },
+    },
   ];
 }

@@ -20,9 +20,16 @@ import { parseWallClockTime } from '../shared/zoned-time.js';
 /** What `POST` and `PUT /campaigns` may set; an absent field keeps its value (on create: its default). */
 export interface CampaignInput {
   readonly name?: string;
-  readonly message1?: string; readonly message2?: string; readonly message3?: string; readonly message4?: string; readonly message5?: string;
-  readonly confirmationMessage1?: string; readonly confirmationMessage2?: string; readonly confirmationMessage3?: string;
-  readonly confirmationMessage4?: string; readonly confirmationMessage5?: string;
+  readonly message1?: string;
+  readonly message2?: string;
+  readonly message3?: string;
+  readonly message4?: string;
+  readonly message5?: string;
+  readonly confirmationMessage1?: string;
+  readonly confirmationMessage2?: string;
+  readonly confirmationMessage3?: string;
+  readonly confirmationMessage4?: string;
+  readonly confirmationMessage5?: string;
   readonly confirmation?: boolean;
   /** ISO 8601 with an offset, or the lineage's `YYYY-MM-DD HH:mm[:ss]` read on the company's wall clock; null unschedules. */
   readonly scheduledAt?: string | null;
@@ -40,8 +47,16 @@ export const MAX_CAMPAIGN_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_CAMPAIGN_MESSAGE_LENGTH = 4096;
 
 const TEXT_FIELDS = [
-  'message1', 'message2', 'message3', 'message4', 'message5',
-  'confirmationMessage1', 'confirmationMessage2', 'confirmationMessage3', 'confirmationMessage4', 'confirmationMessage5',
+  'message1',
+  'message2',
+  'message3',
+  'message4',
+  'message5',
+  'confirmationMessage1',
+  'confirmationMessage2',
+  'confirmationMessage3',
+  'confirmationMessage4',
+  'confirmationMessage5',
 ] as const;
 
 const REFERENCES: ReadonlyArray<{ field: 'contactListId' | 'tagListId' | 'chatappId' | 'userId' | 'queueId'; kind: CampaignReferenceKind; code: ErrorCode }> = [
@@ -98,8 +113,10 @@ async function applyInput(deps: WriteDeps, campaign: Campaign, input: CampaignIn
     next[field] = id;
   }
   if (input.scheduledAt !== undefined) {
-    next.scheduledAt = input.scheduledAt === null || input.scheduledAt.trim() === ''
-      ? null : parseScheduledAt(input.scheduledAt, await deps.settings.timeZone(campaign.companyId));
+    next.scheduledAt =
+      input.scheduledAt === null || input.scheduledAt.trim() === ''
+        ? null
+        : parseScheduledAt(input.scheduledAt, await deps.settings.timeZone(campaign.companyId));
   }
   return next;
 }
@@ -178,7 +195,11 @@ export class ListCampaigns {
     assertAdmin(input.actor);
     await this.deps.plan.assertFeature(input.actor.companyId, 'campaigns');
     const page = pageFromNumber(input.pageNumber);
-    const { rows, count } = await this.deps.campaigns.page(input.actor.companyId, { ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}), offset: page.offset, limit: page.limit });
+    const { rows, count } = await this.deps.campaigns.page(input.actor.companyId, {
+      ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
+      offset: page.offset,
+      limit: page.limit,
+    });
     return { records: await this.deps.views.views(input.actor.companyId, rows), count, hasMore: hasMore(page, count) };
   }
 }
@@ -195,7 +216,13 @@ export class ListAllCampaigns {
 }
 
 interface MediaDeps {
-  campaigns: Campaigns; plan: CampaignPlan; blobs: BlobStorage; ids: IdGenerator; clock: Clock; views: CampaignViews; realtime: RealtimeEvents<CampaignEvent>;
+  campaigns: Campaigns;
+  plan: CampaignPlan;
+  blobs: BlobStorage;
+  ids: IdGenerator;
+  clock: Clock;
+  views: CampaignViews;
+  realtime: RealtimeEvents<CampaignEvent>;
 }
 
 /** The campaign as stored now, published as an `update` frame and answered. */
@@ -228,7 +255,11 @@ export class SetCampaignMedia {
     const key = `public/company-${campaign.companyId}/campaigns/${campaign.id}/${ids.uuid()}-${name}`;
     const contentType = safeMediaType(file.contentType);
     await storeUpload(blobs, key, file, contentType);
-    await campaigns.update({ ...campaign, media: { path: key, name: file.filename.slice(0, 255) || name, contentType, size: uploadSize(file) }, updatedAt: clock.now() });
+    await campaigns.update({
+      ...campaign,
+      media: { path: key, name: file.filename.slice(0, 255) || name, contentType, size: uploadSize(file) },
+      updatedAt: clock.now(),
+    });
     if (campaign.media) await blobs.delete(campaign.media.path);
     return republish(this.deps, campaign);
   }
@@ -266,10 +297,16 @@ export class ListCampaignSettings {
  * old window or caps (the window's next opening, an hour for the cap) would otherwise hold.
  */
 export class SaveCampaignSettings {
-  constructor(private readonly deps: {
-    settings: CampaignSettingsStore; pacing: Pick<CampaignPacing, 'wakeCompany'>; plan: CampaignPlan; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents<CampaignSettingsEvent>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      settings: CampaignSettingsStore;
+      pacing: Pick<CampaignPacing, 'wakeCompany'>;
+      plan: CampaignPlan;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<CampaignSettingsEvent>;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly settings: Record<string, unknown> }): Promise<StoredCampaignSetting[]> {
     assertAdmin(input.actor);

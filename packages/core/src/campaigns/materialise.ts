@@ -27,7 +27,9 @@ function pick<T>(items: readonly T[], random: RandomSource): T {
  */
 export async function materialiseRecipients(
   deps: { audience: CampaignAudience; suppressions: Suppressions; random: RandomSource },
-  campaign: Campaign, settings: CampaignSettings, now: Date,
+  campaign: Campaign,
+  settings: CampaignSettings,
+  now: Date,
 ): Promise<NewRecipient[]> {
   const { audience, suppressions, random } = deps;
   const companyId = campaign.companyId;
@@ -59,20 +61,46 @@ export async function materialiseRecipients(
 
   return [...byNumber.values()].map((c) => {
     const contact = contacts.get(c.number) ?? null;
-    const reason: SkipReason | null = c.invalid ? 'invalid-number' : contact?.blocked ? 'blocked' : suppressed.has(c.number) ? 'suppressed'
-      : variants.length === 0 ? 'no-message' : null;
+    const reason: SkipReason | null = c.invalid
+      ? 'invalid-number'
+      : contact?.blocked
+        ? 'blocked'
+        : suppressed.has(c.number)
+          ? 'suppressed'
+          : variants.length === 0
+            ? 'no-message'
+            : null;
     const variables: Record<string, string> = { ...companyVariables, ...c.columns, nome: c.name, name: c.name, email: c.email, numero: c.number };
     const variant = variants.length ? pick(variants, random) : { index: 0, text: '' };
     const question = questions.length ? pick(questions, random) : null;
     return {
-      companyId, campaignId: campaign.id, connectionId: campaign.chatappId!, number: c.number, name: c.name,
-      contactId: contact?.id ?? null, listItemId: c.listItemId, variables,
-      variant: variant.index, body: renderTemplate(variant.text, variables),
+      companyId,
+      campaignId: campaign.id,
+      connectionId: campaign.chatappId!,
+      number: c.number,
+      name: c.name,
+      contactId: contact?.id ?? null,
+      listItemId: c.listItemId,
+      variables,
+      variant: variant.index,
+      body: renderTemplate(variant.text, variables),
       confirmationBody: question ? renderTemplate(question.text, variables) : null,
-      media: campaign.media, stage: question ? 'confirmation' : 'message',
-      state: reason ? 'skipped' : 'pending', reason,
-      dueAt: now, claimedUntil: null, attempts: 0, messageId: null, sentAt: null, deliveredAt: null, readAt: null,
-      confirmationRequestedAt: null, confirmedAt: null, awaitingUntil: null, createdAt: now, updatedAt: now,
+      media: campaign.media,
+      stage: question ? 'confirmation' : 'message',
+      state: reason ? 'skipped' : 'pending',
+      reason,
+      dueAt: now,
+      claimedUntil: null,
+      attempts: 0,
+      messageId: null,
+      sentAt: null,
+      deliveredAt: null,
+      readAt: null,
+      confirmationRequestedAt: null,
+      confirmedAt: null,
+      awaitingUntil: null,
+      createdAt: now,
+      updatedAt: now,
     } satisfies NewRecipient;
   });
 }

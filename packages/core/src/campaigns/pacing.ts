@@ -2,7 +2,9 @@ import type { CampaignSettings } from './campaign-settings.js';
 import { isInsideWindow, minuteOfDay, nextOpening, type SendingWindow } from './sending-window.js';
 
 /** A number in [0, 1); injected so that pacing is deterministic in tests. */
-export interface RandomSource { next(): number; }
+export interface RandomSource {
+  next(): number;
+}
 
 /**
  * What a connection remembers between sends (stored, so that another instance or a restart
@@ -49,20 +51,22 @@ export function pacingRules(s: CampaignSettings, timeZone: string): PacingRules 
   if (s.sabado) weekdays.add(6);
   if (s.domingo) weekdays.add(0);
   return {
-    minGapMs: s.messageInterval * 1000, maxGapMs: Math.max(s.messageInterval, s.messageIntervalMax) * 1000,
-    longPauseAfter: s.longerIntervalAfter, longPauseMs: s.greaterInterval * 1000,
+    minGapMs: s.messageInterval * 1000,
+    maxGapMs: Math.max(s.messageInterval, s.messageIntervalMax) * 1000,
+    longPauseAfter: s.longerIntervalAfter,
+    longPauseMs: s.greaterInterval * 1000,
     window: { startMinute: minuteOfDay(s.startHour), endMinute: minuteOfDay(s.endHour), weekdays, timeZone },
-    capHourly: s.capHourly, capDaily: s.capDaily,
-    backoffErrorThreshold: s.backoffErrorThreshold, backoffPauseMs: s.backoffPauseMinutes * 60_000,
+    capHourly: s.capHourly,
+    capDaily: s.capDaily,
+    backoffErrorThreshold: s.backoffErrorThreshold,
+    backoffPauseMs: s.backoffPauseMinutes * 60_000,
     disconnectedRetryMs: DISCONNECTED_RETRY_MS,
   };
 }
 
 export type WaitReason = 'disconnected' | 'backoff' | 'gap' | 'window' | 'hourly-cap' | 'daily-cap' | 'window-never-opens';
 
-export type PacingDecision =
-  | { readonly kind: 'send' }
-  | { readonly kind: 'wait'; readonly until: Date; readonly reason: WaitReason };
+export type PacingDecision = { readonly kind: 'send' } | { readonly kind: 'wait'; readonly until: Date; readonly reason: WaitReason };
 
 export interface PacingInput {
   readonly now: Date;
@@ -84,11 +88,18 @@ const MAX_WAIT_MS = 8 * DAY_MS;
 export function decide(input: PacingInput): PacingDecision {
   const { now, rules, state } = input;
   if (!input.connected) return { kind: 'wait', until: new Date(now.getTime() + rules.disconnectedRetryMs), reason: 'disconnected' };
-  const sends = input.recentSends.map((d) => d.getTime()).filter((t) => t > now.getTime() - DAY_MS).sort((a, b) => a - b);
+  const sends = input.recentSends
+    .map((d) => d.getTime())
+    .filter((t) => t > now.getTime() - DAY_MS)
+    .sort((a, b) => a - b);
   let t = now.getTime();
   let first: WaitReason | null = null;
   const push = (to: number, reason: WaitReason) => {
-    if (to > t) { t = to; first ??= reason; return true; }
+    if (to > t) {
+      t = to;
+      first ??= reason;
+      return true;
+    }
     return false;
   };
   for (let i = 0; i < 50; i++) {
@@ -123,7 +134,8 @@ function capFreeAt(sortedSends: readonly number[], t: number, spanMs: number, ca
  */
 export function drawGap(rules: PacingRules, streakBefore: number, random: RandomSource): { gapMs: number; streak: number } {
   const streak = streakBefore + 1;
-  if (rules.longPauseAfter > 0 && rules.longPauseMs > 0 && streak >= rules.longPauseAfter) return { gapMs: Math.max(rules.longPauseMs, rules.minGapMs), streak: 0 };
+  if (rules.longPauseAfter > 0 && rules.longPauseMs > 0 && streak >= rules.longPauseAfter)
+    return { gapMs: Math.max(rules.longPauseMs, rules.minGapMs), streak: 0 };
   const span = rules.maxGapMs - rules.minGapMs;
   return { gapMs: rules.minGapMs + Math.floor(random.next() * (span + 1)), streak };
 }

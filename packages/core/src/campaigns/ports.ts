@@ -14,7 +14,13 @@ export interface Campaigns {
    * of `patch`, in one conditional update (`UPDATE … WHERE status IN (…)`). True when it applied:
    * of two instances trying the same move, exactly one gets true.
    */
-  transition(companyId: number, id: number, from: readonly CampaignStatus[], to: CampaignStatus, patch?: Partial<Pick<Campaign, 'completedAt' | 'failureReason' | 'materializedAt' | 'updatedAt'>>): Promise<boolean>;
+  transition(
+    companyId: number,
+    id: number,
+    from: readonly CampaignStatus[],
+    to: CampaignStatus,
+    patch?: Partial<Pick<Campaign, 'completedAt' | 'failureReason' | 'materializedAt' | 'updatedAt'>>,
+  ): Promise<boolean>;
   /** `PROGRAMADA` campaigns (every company) whose `scheduledAt` is at or before `now`, however long ago, oldest first. */
   dueScheduled(now: Date, limit: number): Promise<Campaign[]>;
   /** Running campaigns (every company) not yet materialised: a start that died half-way. */
@@ -91,7 +97,11 @@ export interface CampaignRecipients {
   /** Marks every question unanswered by `now` `skipped` (`no-confirmation`); answers how many. */
   expireAwaiting(campaignId: number, now: Date): Promise<number>;
   /** A page of one campaign's recipients for the report, optionally in one state. */
-  list(companyId: number, campaignId: number, filter: { state?: RecipientState; offset: number; limit: number }): Promise<{ rows: CampaignRecipient[]; count: number }>;
+  list(
+    companyId: number,
+    campaignId: number,
+    filter: { state?: RecipientState; offset: number; limit: number },
+  ): Promise<{ rows: CampaignRecipient[]; count: number }>;
 }
 
 /** Per-connection pacing state and send history, shared by every instance (a table, not process memory). */
@@ -184,7 +194,10 @@ export interface CampaignReferences {
 
 /** Whether a connection may send now (its session `CONNECTED`), and what kind it is. */
 export interface CampaignConnections {
-  find(companyId: number, connectionId: number): Promise<{ id: number; companyId: number; kind: 'chatapp' | 'socialnet' | 'bizchat'; connected: boolean } | null>;
+  find(
+    companyId: number,
+    connectionId: number,
+  ): Promise<{ id: number; companyId: number; kind: 'chatapp' | 'socialnet' | 'bizchat'; connected: boolean } | null>;
 }
 
 /** One send the dispatcher hands to the send path. */

@@ -19,7 +19,11 @@ export class ApplyRecipientStatus {
     this.advance = groupCommit((changes) => deps.recipients.advanceByMessages(changes));
   }
 
-  async execute(input: { readonly messageId: string; readonly status: 'sent' | 'delivered' | 'read' | 'played' | 'failed'; readonly reason?: string | null }): Promise<boolean> {
+  async execute(input: {
+    readonly messageId: string;
+    readonly status: 'sent' | 'delivered' | 'read' | 'played' | 'failed';
+    readonly reason?: string | null;
+  }): Promise<boolean> {
     const { recipients, pacing, settings, clock } = this.deps;
     if (input.status === 'sent') return false;
     const now = clock.now();

@@ -42,7 +42,9 @@ export function nextOpening(w: SendingWindow, at: Date | number): number | null 
   for (let d = 0; d <= 8; d++) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + d));
     if (!w.weekdays.has(date.getUTCDay())) continue;
-    const y = date.getUTCFullYear(), m = date.getUTCMonth() + 1, day = date.getUTCDate();
+    const y = date.getUTCFullYear(),
+      m = date.getUTCMonth() + 1,
+      day = date.getUTCDate();
     const open = instantOf(y, m, day, w.startMinute, w.timeZone);
     if (open >= t) return open;
     // Today's window already opened: inside it only if before its end (checked above), so on to tomorrow.

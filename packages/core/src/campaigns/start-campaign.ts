@@ -28,7 +28,10 @@ export interface StartDeps {
 }
 
 /** Why the campaign cannot run, or null. */
-export async function startProblem(deps: Pick<StartDeps, 'connections'>, c: Campaign): Promise<Exclude<CampaignErrorCode, 'ERR_NO_CAMPAIGN_FOUND' | 'ERR_CAMPAIGN_STATUS_CONFLICT' | 'ERR_INVALID_CAMPAIGN_SETTING'> | null> {
+export async function startProblem(
+  deps: Pick<StartDeps, 'connections'>,
+  c: Campaign,
+): Promise<Exclude<CampaignErrorCode, 'ERR_NO_CAMPAIGN_FOUND' | 'ERR_CAMPAIGN_STATUS_CONFLICT' | 'ERR_INVALID_CAMPAIGN_SETTING'> | null> {
   if (c.contactListId === null && c.tagListId === null) return 'ERR_CAMPAIGN_NO_AUDIENCE';
   if (messageVariants(c).length === 0 || (c.confirmation && confirmationVariants(c).length === 0)) return 'ERR_CAMPAIGN_NO_MESSAGE';
   const connection = c.chatappId === null ? null : await deps.connections.find(c.companyId, c.chatappId);
@@ -46,12 +49,11 @@ export async function startProblem(deps: Pick<StartDeps, 'connections'>, c: Camp
 export async function beginRunning(deps: StartDeps, campaign: Campaign, action: Extract<CampaignAction, 'start' | 'restart' | 'resume'>): Promise<boolean> {
   const now = deps.clock.now();
   const materialise = campaign.materializedAt === null;
-  const recipients = materialise
-    ? await materialiseRecipients(deps, campaign, settingsFromRows(await deps.settings.rows(campaign.companyId)), now)
-    : [];
+  const recipients = materialise ? await materialiseRecipients(deps, campaign, settingsFromRows(await deps.settings.rows(campaign.companyId)), now) : [];
   const moved = await deps.transaction.run(async () => {
     const ok = await deps.campaigns.transition(campaign.companyId, campaign.id, TRANSITIONS[action].from, 'EM_ANDAMENTO', {
-      updatedAt: now, ...(materialise ? { materializedAt: now } : {}),
+      updatedAt: now,
+      ...(materialise ? { materializedAt: now } : {}),
     });
     if (ok && materialise) await deps.recipients.addMany(recipients);
     return ok;

@@ -92,7 +92,10 @@ export function minorDigits(currency: string): number {
 export function parsePriceText(text: string, currency: string): number {
   const invalid = () => new ValidationError('ERR_PRODUCT_INVALID_PRICE');
   // Currency symbols and codes around the amount: `R$`, `US$`, `BRL`, `€`.
-  const amount = text.replace(/^[^\d,.-]*/u, '').replace(/[^\d,.]*$/u, '').replace(/\s/g, '');
+  const amount = text
+    .replace(/^[^\d,.-]*/u, '')
+    .replace(/[^\d,.]*$/u, '')
+    .replace(/\s/g, '');
   if (!/^\d[\d,.]*$/.test(amount) || /[,.]{2}/.test(amount)) throw invalid();
   const digits = minorDigits(currency);
   const lastComma = amount.lastIndexOf(',');

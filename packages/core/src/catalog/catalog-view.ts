@@ -45,7 +45,10 @@ export interface CategoryView {
   updatedAt: string;
 }
 
-export interface CatalogReads { readonly products: Products; readonly categories: Categories; }
+export interface CatalogReads {
+  readonly products: Products;
+  readonly categories: Categories;
+}
 
 const imageOrder = (a: ProductImage, b: ProductImage) => a.position - b.position || a.id - b.id;
 
@@ -54,20 +57,41 @@ export async function productViews(deps: CatalogReads, companyId: number, found:
   if (!found.length) return [];
   const categoryIds = [...new Set(found.flatMap((p) => (p.categoryId === null ? [] : [p.categoryId])))];
   const [images, categories] = await Promise.all([
-    deps.products.images(companyId, found.map((p) => p.id)),
+    deps.products.images(
+      companyId,
+      found.map((p) => p.id),
+    ),
     categoryIds.length ? deps.categories.findByIds(companyId, categoryIds) : Promise.resolve([]),
   ]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return found.map((p) => {
     const name = p.categoryId === null ? undefined : names.get(p.categoryId);
     return {
-      id: p.id, companyId: p.companyId, name: p.name, description: p.description, sku: p.sku, price: p.price, currency: p.currency,
-      stock: p.stock, trackStock: p.trackStock, active: p.active, categoryId: p.categoryId,
+      id: p.id,
+      companyId: p.companyId,
+      name: p.name,
+      description: p.description,
+      sku: p.sku,
+      price: p.price,
+      currency: p.currency,
+      stock: p.stock,
+      trackStock: p.trackStock,
+      active: p.active,
+      categoryId: p.categoryId,
       category: name === undefined ? null : { id: p.categoryId!, name },
-      images: images.filter((i) => i.productId === p.id).sort(imageOrder).map((i) => ({
-        id: i.id, url: i.url, contentType: i.contentType, size: i.size, position: i.position, createdAt: i.createdAt.toISOString(),
-      })),
-      createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+      images: images
+        .filter((i) => i.productId === p.id)
+        .sort(imageOrder)
+        .map((i) => ({
+          id: i.id,
+          url: i.url,
+          contentType: i.contentType,
+          size: i.size,
+          position: i.position,
+          createdAt: i.createdAt.toISOString(),
+        })),
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
     };
   });
 }
@@ -79,10 +103,21 @@ export async function productView(deps: CatalogReads, product: Product): Promise
 /** Categories with their product counts, read in one query. */
 export async function categoryViews(products: Products, companyId: number, found: readonly Category[]): Promise<CategoryView[]> {
   if (!found.length) return [];
-  const counts = await products.countByCategories(companyId, found.map((c) => c.id));
+  const counts = await products.countByCategories(
+    companyId,
+    found.map((c) => c.id),
+  );
   return found.map((c) => ({
-    id: c.id, companyId: c.companyId, name: c.name, description: c.description, parentId: c.parentId, position: c.position, active: c.active,
-    productsCount: counts.get(c.id) ?? 0, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+    id: c.id,
+    companyId: c.companyId,
+    name: c.name,
+    description: c.description,
+    parentId: c.parentId,
+    position: c.position,
+    active: c.active,
+    productsCount: counts.get(c.id) ?? 0,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
   }));
 }
 

@@ -10,7 +10,12 @@ import type { ProductRowInput, ProductSheet } from './import-rows.js';
 import type { ImportedColumn, ImportedProduct, ProductImports } from './ports.js';
 import type { Category } from './product.js';
 import {
-  toProductImportView, type ProductImport, type ProductImportMode, type ProductImportProgress, type ProductImportRowError, type ProductImportView,
+  toProductImportView,
+  type ProductImport,
+  type ProductImportMode,
+  type ProductImportProgress,
+  type ProductImportRowError,
+  type ProductImportView,
 } from './product-import.js';
 
 /** The one-off job that writes an import's rows. */
@@ -41,7 +46,10 @@ export class StartProductImport {
 
   /** `sheet` is read (the file parsed) only once the caller may import. */
   async execute(input: {
-    readonly actor: Actor; readonly fileName: string; readonly mode?: ProductImportMode; readonly sheet: ProductSheet | (() => Promise<ProductSheet>);
+    readonly actor: Actor;
+    readonly fileName: string;
+    readonly mode?: ProductImportMode;
+    readonly sheet: ProductSheet | (() => Promise<ProductSheet>);
   }): Promise<ProductImportView> {
     const { imports, blobs, jobQueue, tx, clock, ids } = this.deps;
     assertAdmin(input.actor);
@@ -57,9 +65,22 @@ export class StartProductImport {
       const entry = await tx.run(async () => {
         const now = clock.now();
         const added = await imports.add({
-          companyId, userId, status: 'queued', mode: input.mode ?? 'create', fileName: input.fileName.slice(0, MAX_FILE_NAME) || 'upload',
-          total: sheet.rows.length, processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], error: null,
-          createdAt: now, startedAt: null, finishedAt: null,
+          companyId,
+          userId,
+          status: 'queued',
+          mode: input.mode ?? 'create',
+          fileName: input.fileName.slice(0, MAX_FILE_NAME) || 'upload',
+          total: sheet.rows.length,
+          processed: 0,
+          created: 0,
+          updated: 0,
+          skipped: 0,
+          failed: 0,
+          errors: [],
+          error: null,
+          createdAt: now,
+          startedAt: null,
+          finishedAt: null,
         });
         const payload: ProductImportPayload = { companyId, importId: added.id, blobKey };
         await jobQueue.enqueue({ name: PRODUCT_IMPORT_JOB, at: now, payload, key: `product-import-${added.id}` });
@@ -85,9 +106,16 @@ class StaleRun extends Error {}
  * is retried from the last batch written; after the last try the import is `failed`.
  */
 export class RunProductImport {
-  constructor(private readonly deps: CatalogReads & {
-    imports: ProductImports; blobs: BlobStorage; jobQueue: Jobs; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ProductImportEvent | CategoryEvent>;
-  }) {}
+  constructor(
+    private readonly deps: CatalogReads & {
+      imports: ProductImports;
+      blobs: BlobStorage;
+      jobQueue: Jobs;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<ProductImportEvent | CategoryEvent>;
+    },
+  ) {}
 
   async execute(payload: ProductImportPayload, attempt = 1): Promise<void> {
     try {
@@ -122,15 +150,23 @@ export class RunProductImport {
     for (let n = 0; n < IMPORT_BATCHES_PER_RUN && entry.processed < rows.length; n++) {
       const from = entry.processed;
       const { valid, errors } = validateBatch(rows.slice(from, from + IMPORT_BATCH_ROWS), seen);
-      const written = await tx.run(async () => {
-        const at = clock.now();
-        const { ids, created } = await this.categoryIds(companyId, valid, at);
-        const items: ImportedProduct[] = valid.map(({ category, ...p }) => ({ ...p, categoryId: category === null ? null : ids.get(categoryKey(category))! }));
-        const outcome = items.length ? await this.deps.products.importBatch(companyId, items, options, at) : { created: 0, updated: 0, skipped: 0 };
-        const progress: ProductImportProgress = { processed: Math.min(IMPORT_BATCH_ROWS, rows.length - from), ...outcome, failed: errors.length, errors };
-        if (!(await imports.advance(companyId, importId, from, progress, at))) throw new StaleRun();
-        return categoryViews(this.deps.products, companyId, created);
-      }).catch((err: unknown) => { if (err instanceof StaleRun) return null; throw err; });
+      const written = await tx
+        .run(async () => {
+          const at = clock.now();
+          const { ids, created } = await this.categoryIds(companyId, valid, at);
+          const items: ImportedProduct[] = valid.map(({ category, ...p }) => ({
+            ...p,
+            categoryId: category === null ? null : ids.get(categoryKey(category))!,
+          }));
+          const outcome = items.length ? await this.deps.products.importBatch(companyId, items, options, at) : { created: 0, updated: 0, skipped: 0 };
+          const progress: ProductImportProgress = { processed: Math.min(IMPORT_BATCH_ROWS, rows.length - from), ...outcome, failed: errors.length, errors };
+          if (!(await imports.advance(companyId, importId, from, progress, at))) throw new StaleRun();
+          return categoryViews(this.deps.products, companyId, created);
+        })
+        .catch((err: unknown) => {
+          if (err instanceof StaleRun) return null;
+          throw err;
+        });
       if (!written) return;
       for (const category of written) await realtime.publish(companyId, { entity: 'category', data: { action: 'create', category } });
       entry = (await imports.findById(companyId, importId))!;

@@ -1,6 +1,13 @@
 import { ValidationError } from '../shared/errors.js';
 import {
-  CATALOG_LIMITS, cleanCategoryName, cleanCurrency, cleanProductDescription, cleanProductName, cleanSku, DEFAULT_CURRENCY, parsePriceText,
+  CATALOG_LIMITS,
+  cleanCategoryName,
+  cleanCurrency,
+  cleanProductDescription,
+  cleanProductName,
+  cleanSku,
+  DEFAULT_CURRENCY,
+  parsePriceText,
 } from './catalog-rules.js';
 import type { ProductField, ProductRowInput } from './import-rows.js';
 import type { ImportedProduct } from './ports.js';

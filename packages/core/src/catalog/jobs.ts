@@ -10,8 +10,13 @@ const LEASE_MS = 5 * 60_000;
  */
 export function catalogJobs(api: { readonly runProductImport: RunProductImport }): JobDefinition<any>[] {
   const importRun: JobDefinition<ProductImportPayload> = {
-    name: PRODUCT_IMPORT_JOB, atomic: false, leaseMs: LEASE_MS, maxAttempts: IMPORT_MAX_ATTEMPTS,
-    run: async (ctx) => { await api.runProductImport.execute(ctx.payload, ctx.attempt); },
+    name: PRODUCT_IMPORT_JOB,
+    atomic: false,
+    leaseMs: LEASE_MS,
+    maxAttempts: IMPORT_MAX_ATTEMPTS,
+    run: async (ctx) => {
+      await api.runProductImport.execute(ctx.payload, ctx.attempt);
+    },
   };
   return [importRun];
 }

@@ -9,7 +9,11 @@ import { categoryViews, findCategory, type CatalogReads, type CategoryView } fro
 import type { Categories } from './ports.js';
 import type { Category } from './product.js';
 
-interface WriteDeps extends CatalogReads { tx: Transaction; clock: Clock; realtime: RealtimeEvents<CategoryEvent>; }
+interface WriteDeps extends CatalogReads {
+  tx: Transaction;
+  clock: Clock;
+  realtime: RealtimeEvents<CategoryEvent>;
+}
 
 export interface CategoryInput {
   readonly name?: string;
@@ -81,8 +85,14 @@ export class CreateCategory {
     await checkParent(categories, companyId, clean.parentId ?? null);
     const now = clock.now();
     const category = await categories.add({
-      companyId, name: clean.name!, description: clean.description ?? '', parentId: clean.parentId ?? null, position: clean.position ?? 0,
-      active: clean.active ?? true, createdAt: now, updatedAt: now,
+      companyId,
+      name: clean.name!,
+      description: clean.description ?? '',
+      parentId: clean.parentId ?? null,
+      position: clean.position ?? 0,
+      active: clean.active ?? true,
+      createdAt: now,
+      updatedAt: now,
     });
     const view = await categoryView(this.deps, category);
     await realtime.publish(companyId, { entity: 'category', data: { action: 'create', category: view } });
@@ -136,8 +146,18 @@ export class DeleteCategories {
       const children = (await categories.all(companyId)).filter((c) => c.parentId !== null && ids.includes(c.parentId) && !ids.includes(c.id));
       const gone = await categories.remove(companyId, ids);
       if (gone.length !== ids.length) throw new NotFoundError('ERR_CATEGORY_NOT_FOUND');
-      const after = await categories.findByIds(companyId, children.map((c) => c.id));
-      return { removed: gone.sort((a, b) => a - b), moved: await categoryViews(products, companyId, after.sort((a, b) => a.id - b.id)) };
+      const after = await categories.findByIds(
+        companyId,
+        children.map((c) => c.id),
+      );
+      return {
+        removed: gone.sort((a, b) => a - b),
+        moved: await categoryViews(
+          products,
+          companyId,
+          after.sort((a, b) => a.id - b.id),
+        ),
+      };
     });
     await realtime.publish(companyId, { entity: 'category', data: { action: 'delete', categoryIds: removed } });
     for (const category of moved) await realtime.publish(companyId, { entity: 'category', data: { action: 'update', category } });

@@ -4,13 +4,16 @@ import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { BlobStorage, Clock, Transaction } from '../shared/ports.js';
 import type { ProductEvent } from './catalog-events.js';
-import {
-  cleanCurrency, cleanPrice, cleanProductDescription, cleanProductName, cleanSku, cleanStock, DEFAULT_CURRENCY,
-} from './catalog-rules.js';
+import { cleanCurrency, cleanPrice, cleanProductDescription, cleanProductName, cleanSku, cleanStock, DEFAULT_CURRENCY } from './catalog-rules.js';
 import { findCategory, findProduct, productView, productViews, type CatalogReads, type ProductView } from './catalog-view.js';
 import type { Product } from './product.js';
 
-interface WriteDeps extends CatalogReads { blobs: BlobStorage; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ProductEvent>; }
+interface WriteDeps extends CatalogReads {
+  blobs: BlobStorage;
+  tx: Transaction;
+  clock: Clock;
+  realtime: RealtimeEvents<ProductEvent>;
+}
 
 /** The fields a client sets; absent ones keep their value on an edit (or take their default on a create). */
 export interface ProductInput {
@@ -32,7 +35,9 @@ export const MAX_BULK_IDS = 1000;
 /** Deletes stored files once the change that dropped them has committed (a failed delete leaves an orphan, never a dangling key). */
 export function dropBlobsAfterCommit(deps: { blobs: BlobStorage; tx: Transaction }, keys: readonly string[]): void {
   if (!keys.length) return;
-  deps.tx.afterCommit(() => { void Promise.all(keys.map((k) => deps.blobs.delete(k).catch(() => undefined))); });
+  deps.tx.afterCommit(() => {
+    void Promise.all(keys.map((k) => deps.blobs.delete(k).catch(() => undefined)));
+  });
 }
 
 /** Checks the fields given, the category against the company (404 `ERR_CATEGORY_NOT_FOUND`). */
@@ -61,12 +66,17 @@ export class ListProducts {
   constructor(private readonly deps: CatalogReads) {}
 
   async execute(input: {
-    readonly actor: Actor; readonly searchParam?: string; readonly pageNumber?: number; readonly categoryId?: number; readonly active?: boolean;
+    readonly actor: Actor;
+    readonly searchParam?: string;
+    readonly pageNumber?: number;
+    readonly categoryId?: number;
+    readonly active?: boolean;
   }): Promise<{ products: ProductView[]; count: number; hasMore: boolean }> {
     const { companyId } = input.actor;
     const page = pageFromNumber(input.pageNumber);
     const found = await this.deps.products.list({
-      companyId, page,
+      companyId,
+      page,
       ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
       ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
@@ -100,9 +110,18 @@ export class CreateProduct {
     const clean = await cleanInput(this.deps, companyId, input);
     const now = clock.now();
     const product = await products.add({
-      companyId, name: clean.name!, description: clean.description ?? '', sku: clean.sku ?? null, price: clean.price!,
-      currency: clean.currency ?? DEFAULT_CURRENCY, stock: clean.stock ?? 0, trackStock: clean.trackStock ?? false,
-      active: clean.active ?? true, categoryId: clean.categoryId ?? null, createdAt: now, updatedAt: now,
+      companyId,
+      name: clean.name!,
+      description: clean.description ?? '',
+      sku: clean.sku ?? null,
+      price: clean.price!,
+      currency: clean.currency ?? DEFAULT_CURRENCY,
+      stock: clean.stock ?? 0,
+      trackStock: clean.trackStock ?? false,
+      active: clean.active ?? true,
+      categoryId: clean.categoryId ?? null,
+      createdAt: now,
+      updatedAt: now,
     });
     const view = await productView(this.deps, product);
     await realtime.publish(companyId, { entity: 'product', data: { action: 'create', product: view } });
@@ -158,7 +177,10 @@ export class DeleteProducts {
       const images = await products.images(companyId, ids);
       const gone = await products.remove(companyId, ids);
       if (gone.length !== ids.length) throw new NotFoundError('ERR_PRODUCT_NOT_FOUND');
-      dropBlobsAfterCommit(this.deps, images.map((i) => i.key));
+      dropBlobsAfterCommit(
+        this.deps,
+        images.map((i) => i.key),
+      );
       return gone.sort((a, b) => a - b);
     });
     await realtime.publish(companyId, { entity: 'product', data: { action: 'delete', productIds: removed } });

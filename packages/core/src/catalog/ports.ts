@@ -42,7 +42,12 @@ export interface Products {
    * the company has is skipped; `upsert` updates the product with the row's SKU (only the fields
    * of `columns`, plus name and price) or inserts it. Rows of one batch have distinct SKUs.
    */
-  importBatch(companyId: number, rows: readonly ImportedProduct[], options: ImportBatchOptions, at: Date): Promise<{ created: number; updated: number; skipped: number }>;
+  importBatch(
+    companyId: number,
+    rows: readonly ImportedProduct[],
+    options: ImportBatchOptions,
+    at: Date,
+  ): Promise<{ created: number; updated: number; skipped: number }>;
   /** Removes the company's products among `ids` with their images' rows; answers the ids removed. */
   remove(companyId: number, ids: readonly number[]): Promise<number[]>;
   images(companyId: number, productIds: readonly number[]): Promise<ProductImage[]>;

@@ -13,7 +13,11 @@ export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES: readonly ImageType[] = ['png', 'jpeg', 'webp', 'gif'];
 
 interface ImageDeps extends CatalogReads {
-  blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<ProductEvent>;
+  blobs: BlobStorage;
+  tx: Transaction;
+  clock: Clock;
+  ids: IdGenerator;
+  realtime: RealtimeEvents<ProductEvent>;
 }
 
 /**
@@ -52,8 +56,14 @@ export class AddProductImages {
         for (const [n, c] of checked.entries()) {
           const key = stored[n]!;
           await products.addImage({
-            companyId, productId: input.productId, key, url: blobs.publicUrl(key), contentType: c.contentType, size: uploadSize(c.file),
-            position: position++, createdAt: now,
+            companyId,
+            productId: input.productId,
+            key,
+            url: blobs.publicUrl(key),
+            contentType: c.contentType,
+            size: uploadSize(c.file),
+            position: position++,
+            createdAt: now,
           });
         }
         return productView(this.deps, await findProduct(products, companyId, input.productId));

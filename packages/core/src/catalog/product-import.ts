@@ -5,7 +5,11 @@ export type ProductImportMode = (typeof PRODUCT_IMPORT_MODES)[number];
 export type ProductImportStatus = 'queued' | 'processing' | 'completed' | 'failed';
 
 /** A refused row: its number as the spreadsheet shows it (the header is row 1), the column at fault and the error code. */
-export interface ProductImportRowError { readonly row: number; readonly field: string; readonly error: string; }
+export interface ProductImportRowError {
+  readonly row: number;
+  readonly field: string;
+  readonly error: string;
+}
 
 /**
  * A spreadsheet import into the catalog: its rows wait in blob storage while a background job
@@ -73,8 +77,20 @@ export interface ProductImportView {
 
 export function toProductImportView(i: ProductImport): ProductImportView {
   return {
-    id: i.id, status: i.status, mode: i.mode, fileName: i.fileName, total: i.total, processed: i.processed, created: i.created,
-    updated: i.updated, skipped: i.skipped, failed: i.failed, errors: i.errors, error: i.error, createdAt: i.createdAt.toISOString(),
-    startedAt: i.startedAt?.toISOString() ?? null, finishedAt: i.finishedAt?.toISOString() ?? null,
+    id: i.id,
+    status: i.status,
+    mode: i.mode,
+    fileName: i.fileName,
+    total: i.total,
+    processed: i.processed,
+    created: i.created,
+    updated: i.updated,
+    skipped: i.skipped,
+    failed: i.failed,
+    errors: i.errors,
+    error: i.error,
+    createdAt: i.createdAt.toISOString(),
+    startedAt: i.startedAt?.toISOString() ?? null,
+    finishedAt: i.finishedAt?.toISOString() ?? null,
   };
 }

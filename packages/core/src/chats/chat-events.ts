@@ -12,18 +12,23 @@ interface Addressed {
  * chat changed for the reader (`update`, after a read mark), or it is gone for the receivers
  * (`delete`: deleted, or they were removed from it). Sent to the members concerned only.
  */
-export type ChatEvent = RealtimeEventOf<'chat',
+export type ChatEvent = RealtimeEventOf<
+  'chat',
   | { readonly action: 'new-message'; readonly newMessage: ChatMessageView; readonly chat: ChatView }
   | { readonly action: 'update'; readonly chat: ChatView }
-  | { readonly action: 'delete'; readonly id: number }> & Addressed & { readonly key?: number };
+  | { readonly action: 'delete'; readonly id: number }
+> &
+  Addressed & { readonly key?: number };
 
 /**
  * `company-<id>-chat-user-<userId>` (`key`: the member's user id): a chat the user was added to
  * (`create`, on creation or an edit that adds them) or one of theirs that was edited (`update`).
  * Sent to that user only.
  */
-export type ChatUserEvent = RealtimeEventOf<'chat-user',
-  | { readonly action: 'create'; readonly record: ChatView }
-  | { readonly action: 'update'; readonly record: ChatView }> & Addressed & { readonly key: number };
+export type ChatUserEvent = RealtimeEventOf<
+  'chat-user',
+  { readonly action: 'create'; readonly record: ChatView } | { readonly action: 'update'; readonly record: ChatView }
+> &
+  Addressed & { readonly key: number };
 
 export type ChatEvents = ChatEvent | ChatUserEvent;

@@ -29,8 +29,16 @@ export class ListChatMessages {
 }
 
 interface SendDeps {
-  chats: Chats; messages: ChatMessages; users: Users; presenter: ChatPresenter; plan: ChatPlan;
-  blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<ChatEvents>;
+  chats: Chats;
+  messages: ChatMessages;
+  users: Users;
+  presenter: ChatPresenter;
+  plan: ChatPlan;
+  blobs: BlobStorage;
+  tx: Transaction;
+  clock: Clock;
+  ids: IdGenerator;
+  realtime: RealtimeEvents<ChatEvents>;
 }
 
 /** Checks the files of one send (up to 10, none empty, each up to 16 MB). */
@@ -52,7 +60,12 @@ function checkFiles(files: readonly UploadedFile[]): void {
 export class SendChatMessage {
   constructor(private readonly deps: SendDeps) {}
 
-  async execute(input: { readonly actor: Actor; readonly chatId: number; readonly message?: string; readonly files?: readonly UploadedFile[] }): Promise<ChatMessageView> {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly chatId: number;
+    readonly message?: string;
+    readonly files?: readonly UploadedFile[];
+  }): Promise<ChatMessageView> {
     const { chats, messages, users, presenter, blobs, tx, clock, ids, realtime } = this.deps;
     const chat = await memberChat(this.deps, input.actor, input.chatId);
     const { companyId, userId } = input.actor;
@@ -70,9 +83,7 @@ export class SendChatMessage {
         await storeUpload(blobs, key, file, contentType);
         media.push({ key, name: file.filename.slice(0, 255) || 'file', contentType, size: uploadSize(file) });
       }
-      const drafts = media.length
-        ? media.map((m, i) => ({ message: i === 0 && text ? text : m.name, media: m }))
-        : [{ message: text, media: null }];
+      const drafts = media.length ? media.map((m, i) => ({ message: i === 0 && text ? text : m.name, media: m })) : [{ message: text, media: null }];
       sent = await tx.run(async () => {
         // Deleted meanwhile: 404, not a refused insert.
         if (!(await chats.holdForMessage(companyId, chat.id))) throw new NotFoundError('ERR_NO_CHAT_FOUND');

@@ -55,8 +55,14 @@ function memberView(m: ChatMember): ChatMemberView {
 export function toChatView(chat: Chat, members: readonly ChatMember[]): ChatView {
   const owner = members.find((m) => m.userId === chat.ownerId);
   return {
-    id: chat.id, uuid: chat.uuid, title: chat.title, ownerId: chat.ownerId, lastMessage: chat.lastMessage, companyId: chat.companyId,
-    createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString(),
+    id: chat.id,
+    uuid: chat.uuid,
+    title: chat.title,
+    ownerId: chat.ownerId,
+    lastMessage: chat.lastMessage,
+    companyId: chat.companyId,
+    createdAt: chat.createdAt.toISOString(),
+    updatedAt: chat.updatedAt.toISOString(),
     owner: owner ? { id: owner.userId, name: owner.name, email: owner.email } : null,
     users: members.map(memberView),
   };
@@ -64,9 +70,16 @@ export function toChatView(chat: Chat, members: readonly ChatMember[]): ChatView
 
 export function toChatMessageView(m: ChatMessage, blobs: Pick<BlobStorage, 'publicUrl'>): ChatMessageView {
   return {
-    id: m.id, chatId: m.chatId, companyId: m.companyId, senderId: m.senderId, message: m.message,
-    mediaPath: m.media ? blobs.publicUrl(m.media.key) : null, mediaName: m.media?.name ?? null, mediaType: chatMediaType(m.media),
-    createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+    id: m.id,
+    chatId: m.chatId,
+    companyId: m.companyId,
+    senderId: m.senderId,
+    message: m.message,
+    mediaPath: m.media ? blobs.publicUrl(m.media.key) : null,
+    mediaName: m.media?.name ?? null,
+    mediaType: chatMediaType(m.media),
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
     sender: { id: m.senderId, name: m.senderName ?? '' },
   };
 }
@@ -76,7 +89,10 @@ export class ChatPresenter {
   constructor(private readonly deps: { chats: Chats }) {}
 
   async views(companyId: number, chats: readonly Chat[]): Promise<ChatView[]> {
-    const members = await this.deps.chats.members(companyId, chats.map((c) => c.id));
+    const members = await this.deps.chats.members(
+      companyId,
+      chats.map((c) => c.id),
+    );
     return chats.map((c) => toChatView(c, members.get(c.id) ?? []));
   }
 

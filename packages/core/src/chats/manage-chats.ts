@@ -9,8 +9,17 @@ import type { ChatPresenter, ChatView } from './chat-view.js';
 import { cleanChatTitle, memberIdsWith } from './chat.js';
 import type { ChatMessages, Chats } from './ports.js';
 
-interface ReadDeps { chats: Chats; presenter: ChatPresenter; plan: ChatPlan; }
-interface WriteDeps extends ReadDeps { users: Users; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ChatEvents>; }
+interface ReadDeps {
+  chats: Chats;
+  presenter: ChatPresenter;
+  plan: ChatPlan;
+}
+interface WriteDeps extends ReadDeps {
+  users: Users;
+  tx: Transaction;
+  clock: Clock;
+  realtime: RealtimeEvents<ChatEvents>;
+}
 
 /** `GET /chats`: a page (20) of the caller's chats, latest activity first, `searchParam` in the title, as `{records, count, hasMore}`. */
 export class ListChats {
@@ -51,9 +60,21 @@ export class CreateChat {
     const memberIds = memberIdsWith(userId, input.userIds);
     await assertCompanyUsers(users, companyId, memberIds);
     const now = clock.now();
-    const chat = await tx.run(() => chats.add({
-      companyId, uuid: ids.uuid(), title, ownerId: userId, lastMessage: '', lastMessageId: null, createdAt: now, updatedAt: now,
-    }, memberIds));
+    const chat = await tx.run(() =>
+      chats.add(
+        {
+          companyId,
+          uuid: ids.uuid(),
+          title,
+          ownerId: userId,
+          lastMessage: '',
+          lastMessageId: null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        memberIds,
+      ),
+    );
     const view = await presenter.view(companyId, chat);
     for (const member of memberIds) {
       await realtime.publish(companyId, { entity: 'chat-user', key: member, to: [member], data: { action: 'create', record: view } });

@@ -27,6 +27,9 @@ export interface InvoiceView extends Omit<Invoice, 'paidAt' | 'createdAt' | 'upd
 
 export function toInvoiceView(i: Invoice): InvoiceView {
   return {
-    ...i, paidAt: i.paidAt ? i.paidAt.toISOString() : null, createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
+    ...i,
+    paidAt: i.paidAt ? i.paidAt.toISOString() : null,
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
   };
 }

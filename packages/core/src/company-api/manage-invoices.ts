@@ -39,7 +39,7 @@ export class ListInvoices {
   constructor(private readonly deps: { invoices: Invoices }) {}
 
   async execute(input: { actor: Actor; companyId?: number; searchParam?: string; pageNumber?: number }) {
-    const companyId = isSuper(input.actor) ? input.companyId ?? null : input.actor.companyId;
+    const companyId = isSuper(input.actor) ? (input.companyId ?? null) : input.actor.companyId;
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.invoices.list({ companyId, search: input.searchParam, page });
     return { invoices: result.rows.map(toInvoiceView), count: result.count, hasMore: hasMore(page, result.count) };
@@ -62,7 +62,15 @@ export class CreateInvoice {
     assertSuper(input.actor);
     const now = this.deps.clock.now();
     const draft: Invoice = {
-      id: 0, companyId: input.companyId, detail: '', status: 'open', value: '0.00', dueDate: '', paidAt: null, createdAt: now, updatedAt: now,
+      id: 0,
+      companyId: input.companyId,
+      detail: '',
+      status: 'open',
+      value: '0.00',
+      dueDate: '',
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     applyFields(draft, input, now);
     if (!(await this.deps.companies.findById(input.companyId))) throw new NotFoundError('ERR_NO_COMPANY_FOUND');

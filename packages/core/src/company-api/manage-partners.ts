@@ -66,8 +66,16 @@ export class CreatePartner {
     assertSuper(input.actor);
     const now = this.deps.clock.now();
     const draft: Partner = {
-      id: 0, name: '', email: null, phone: null, document: null, commission: '0.00', typeCommission: 'percent', walletId: null,
-      createdAt: now, updatedAt: now,
+      id: 0,
+      name: '',
+      email: null,
+      phone: null,
+      document: null,
+      commission: '0.00',
+      typeCommission: 'percent',
+      walletId: null,
+      createdAt: now,
+      updatedAt: now,
     };
     applyFields(draft, input);
     const { id: _unused, ...fields } = draft;

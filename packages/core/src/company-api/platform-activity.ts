@@ -4,7 +4,9 @@ import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { PlatformActivity, PlatformContact } from './ports.js';
 import { cleanDay } from './values.js';
 
-export interface PlatformContactView extends Omit<PlatformContact, 'createdAt'> { readonly createdAt: string; }
+export interface PlatformContactView extends Omit<PlatformContact, 'createdAt'> {
+  readonly createdAt: string;
+}
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 

@@ -12,7 +12,9 @@ export type TemplateReaders = { readonly kind: 'company' } | { readonly kind: 'o
  * /company-templates/:id` answers it) or removed (`id`). `readers` stays on the server (frames
  * carry `data` only).
  */
-export type CompanyTemplateEvent = RealtimeEventOf<'companyTemplate',
+export type CompanyTemplateEvent = RealtimeEventOf<
+  'companyTemplate',
   | { readonly action: 'create'; readonly record: CompanyTemplateView }
   | { readonly action: 'update'; readonly record: CompanyTemplateView }
-  | { readonly action: 'delete'; readonly id: number }> & { readonly readers: TemplateReaders };
+  | { readonly action: 'delete'; readonly id: number }
+> & { readonly readers: TemplateReaders };

@@ -78,8 +78,18 @@ export interface CompanyTemplateView {
 
 export function toTemplateView(t: CompanyTemplate, publicUrl: (key: string) => string): CompanyTemplateView {
   return {
-    id: t.id, companyId: t.companyId, shortcut: t.shortcut, message: t.message, category: t.category, global: t.global, userId: t.userId,
-    mediaUrl: t.mediaKey ? publicUrl(t.mediaKey) : null, mediaName: t.mediaName, mediaType: t.mediaType, mediaSize: t.mediaSize,
-    createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+    id: t.id,
+    companyId: t.companyId,
+    shortcut: t.shortcut,
+    message: t.message,
+    category: t.category,
+    global: t.global,
+    userId: t.userId,
+    mediaUrl: t.mediaKey ? publicUrl(t.mediaKey) : null,
+    mediaName: t.mediaName,
+    mediaType: t.mediaType,
+    mediaSize: t.mediaSize,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
   };
 }

@@ -7,15 +7,30 @@ import { isAdmin, type Actor } from '../shared/actor.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
 import type { CompanyTemplateEvent } from './company-template-events.js';
 import {
-  cleanShortcut, cleanTemplateCategory, cleanTemplateMessage, NO_MEDIA, toTemplateView, type CompanyTemplate, type CompanyTemplateView, type TemplateMedia,
+  cleanShortcut,
+  cleanTemplateCategory,
+  cleanTemplateMessage,
+  NO_MEDIA,
+  toTemplateView,
+  type CompanyTemplate,
+  type CompanyTemplateView,
+  type TemplateMedia,
 } from './company-template.js';
 import type { CompanyTemplates } from './ports.js';
 import { renderForTicket, type TicketFactsDeps } from './render-template.js';
 import { assertMayChangeTemplate, maySeeTemplate, readersOf, visibleTemplate } from './template-access.js';
 import { storeTemplateMedia } from './template-media.js';
 
-interface ReadDeps { templates: CompanyTemplates; blobs: BlobStorage }
-interface WriteDeps extends ReadDeps { tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<CompanyTemplateEvent> }
+interface ReadDeps {
+  templates: CompanyTemplates;
+  blobs: BlobStorage;
+}
+interface WriteDeps extends ReadDeps {
+  tx: Transaction;
+  clock: Clock;
+  ids: IdGenerator;
+  realtime: RealtimeEvents<CompanyTemplateEvent>;
+}
 
 const viewOf = (deps: ReadDeps, t: CompanyTemplate) => toTemplateView(t, (key) => deps.blobs.publicUrl(key));
 
@@ -25,7 +40,12 @@ function assertMayMakeGlobal(actor: Actor, global: boolean | undefined): void {
 }
 
 /** Stores the file before the transaction (a slow copy holds no lock); `write` runs with it, and a failure removes it again. */
-async function withStoredMedia<T>(deps: WriteDeps, companyId: number, file: UploadedFile | undefined, write: (media: TemplateMedia | null) => Promise<T>): Promise<T> {
+async function withStoredMedia<T>(
+  deps: WriteDeps,
+  companyId: number,
+  file: UploadedFile | undefined,
+  write: (media: TemplateMedia | null) => Promise<T>,
+): Promise<T> {
   const media = file ? await storeTemplateMedia(deps, companyId, file) : null;
   try {
     return await write(media);
@@ -43,7 +63,10 @@ export class ListCompanyTemplates {
     const { actor } = input;
     const page = pageFromNumber(input.pageNumber);
     const found = await this.deps.templates.page({
-      companyId: actor.companyId, page, ...(isAdmin(actor) ? {} : { readerId: actor.userId }), ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
+      companyId: actor.companyId,
+      page,
+      ...(isAdmin(actor) ? {} : { readerId: actor.userId }),
+      ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
     });
     return { templates: found.rows.map((t) => viewOf(this.deps, t)), count: found.count, hasMore: hasMore(page, found.count) };
   }
@@ -56,7 +79,11 @@ export class ListCompanyTemplates {
 export class ShowCompanyTemplate {
   constructor(private readonly deps: ReadDeps & TicketFactsDeps & { clock: Clock }) {}
 
-  async execute(input: { readonly actor: Actor; readonly templateId: number; readonly ticketId?: number }): Promise<CompanyTemplateView & { rendered?: string }> {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly templateId: number;
+    readonly ticketId?: number;
+  }): Promise<CompanyTemplateView & { rendered?: string }> {
     const t = await visibleTemplate(this.deps.templates, input.actor, input.templateId);
     const view = viewOf(this.deps, t);
     if (input.ticketId === undefined) return view;
@@ -103,10 +130,19 @@ export class CreateCompanyTemplate {
     assertMayMakeGlobal(actor, input.global);
     const fields = cleanFields(input);
     const now = this.deps.clock.now();
-    const created = await withStoredMedia(this.deps, actor.companyId, input.media, (media) => this.deps.templates.add({
-      companyId: actor.companyId, shortcut: fields.shortcut!, message: fields.message!, category: fields.category ?? null, global: fields.global ?? false,
-      userId: actor.userId, ...(media ?? NO_MEDIA), createdAt: now, updatedAt: now,
-    }));
+    const created = await withStoredMedia(this.deps, actor.companyId, input.media, (media) =>
+      this.deps.templates.add({
+        companyId: actor.companyId,
+        shortcut: fields.shortcut!,
+        message: fields.message!,
+        category: fields.category ?? null,
+        global: fields.global ?? false,
+        userId: actor.userId,
+        ...(media ?? NO_MEDIA),
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
     return publish(this.deps, 'create', null, created);
   }
 }
@@ -126,17 +162,19 @@ export class UpdateCompanyTemplate {
     assertMayChangeTemplate(actor, await visibleTemplate(templates, actor, input.templateId));
     assertMayMakeGlobal(actor, input.global);
     const fields = cleanFields(input);
-    const { before, after } = await withStoredMedia(this.deps, actor.companyId, input.media, (media) => tx.run(async () => {
-      const now = clock.now();
-      // The row is locked first: changes to one template take turns, each on the other's result.
-      const current = (await templates.touch(actor.companyId, input.templateId, now)) ? await templates.findById(actor.companyId, input.templateId) : null;
-      if (!current || !maySeeTemplate(actor, current)) throw new NotFoundError('ERR_NO_COMPANY_TEMPLATE_FOUND');
-      assertMayChangeTemplate(actor, current);
-      const next: CompanyTemplate = { ...current, ...fields, ...(media ?? (input.removeMedia ? NO_MEDIA : {})), updatedAt: now };
-      await templates.update(next);
-      if (current.mediaKey !== next.mediaKey) dropBlobsAfterCommit(this.deps, [current.mediaKey]);
-      return { before: current, after: next };
-    }));
+    const { before, after } = await withStoredMedia(this.deps, actor.companyId, input.media, (media) =>
+      tx.run(async () => {
+        const now = clock.now();
+        // The row is locked first: changes to one template take turns, each on the other's result.
+        const current = (await templates.touch(actor.companyId, input.templateId, now)) ? await templates.findById(actor.companyId, input.templateId) : null;
+        if (!current || !maySeeTemplate(actor, current)) throw new NotFoundError('ERR_NO_COMPANY_TEMPLATE_FOUND');
+        assertMayChangeTemplate(actor, current);
+        const next: CompanyTemplate = { ...current, ...fields, ...(media ?? (input.removeMedia ? NO_MEDIA : {})), updatedAt: now };
+        await templates.update(next);
+        if (current.mediaKey !== next.mediaKey) dropBlobsAfterCommit(this.deps, [current.mediaKey]);
+        return { before: current, after: next };
+      }),
+    );
     return publish(this.deps, 'update', before, after);
   }
 }

@@ -36,8 +36,14 @@ export async function renderForTicket(deps: TicketFactsDeps, actor: Actor, ticke
     companyTimeZone(deps.settings, ticket.companyId),
   ]);
   const facts: MessageFacts = {
-    contactName: contact?.name ?? '', userName: user?.name ?? '', ticketId: ticket.id, queueName: queue?.name ?? '',
-    connectionName: connection?.name ?? '', companyName: company?.name ?? '', at, timeZone,
+    contactName: contact?.name ?? '',
+    userName: user?.name ?? '',
+    ticketId: ticket.id,
+    queueName: queue?.name ?? '',
+    connectionName: connection?.name ?? '',
+    companyName: company?.name ?? '',
+    at,
+    timeZone,
   };
   return renderMessage(text, facts);
 }

@@ -2,7 +2,14 @@ import { PublishAnnouncementWindow } from '../announcements/announcement-window.
 import { AnnouncementBroadcast } from '../announcements/broadcast.js';
 import { announcementJobs } from '../announcements/jobs.js';
 import {
-  CreateAnnouncement, DeleteAnnouncement, ListAllAnnouncements, ListAnnouncements, RemoveAnnouncementMedia, SetAnnouncementMedia, ShowAnnouncement, UpdateAnnouncement,
+  CreateAnnouncement,
+  DeleteAnnouncement,
+  ListAllAnnouncements,
+  ListAnnouncements,
+  RemoveAnnouncementMedia,
+  SetAnnouncementMedia,
+  ShowAnnouncement,
+  UpdateAnnouncement,
 } from '../announcements/manage-announcements.js';
 import type { AnnouncementAudience, Announcements } from '../announcements/ports.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';

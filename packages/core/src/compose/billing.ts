@@ -2,9 +2,7 @@ import { ApplyPayment } from '../billing/apply-payment.js';
 import { RunBillingCycle } from '../billing/billing-cycle.js';
 import { DisableBillingWebhook, RegisterBillingWebhook } from '../billing/billing-webhook.js';
 import { PayInvoice } from '../billing/pay-invoice.js';
-import type {
-  BillingJournal, BillingLedger, BillingSettings, BillingWebhooks, Charges, PaymentEvents, PaymentGateway, Suspensions,
-} from '../billing/ports.js';
+import type { BillingJournal, BillingLedger, BillingSettings, BillingWebhooks, Charges, PaymentEvents, PaymentGateway, Suspensions } from '../billing/ports.js';
 import { APPLY_PAYMENT_JOB, ReceivePaymentNotice, type ApplyPaymentPayload } from '../billing/receive-payment-notice.js';
 import type { Invoices } from '../company-api/ports.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
@@ -69,9 +67,19 @@ export function createBilling(p: BillingPorts & SharedPorts) {
      * each is idempotent. A payment is retried while the gateway is away (up to about half an hour).
      */
     jobs: (): JobDefinition<any>[] => [
-      { name: APPLY_PAYMENT_JOB, atomic: false, maxAttempts: 10, run: async (job) => { await applyPayment.execute(job.payload as ApplyPaymentPayload); } },
       {
-        name: BILLING_CYCLE_JOB, every: 24 * 3600_000, atomic: false, leaseMs: 10 * 60_000,
+        name: APPLY_PAYMENT_JOB,
+        atomic: false,
+        maxAttempts: 10,
+        run: async (job) => {
+          await applyPayment.execute(job.payload as ApplyPaymentPayload);
+        },
+      },
+      {
+        name: BILLING_CYCLE_JOB,
+        every: 24 * 3600_000,
+        atomic: false,
+        leaseMs: 10 * 60_000,
         run: async () => {
           const report = await runBillingCycle.execute();
           if (Object.values(report).some((ids) => ids.length)) journal.info({ ...report }, 'billing cycle');

@@ -20,13 +20,23 @@ import type { CampaignConnections, CampaignSend, CampaignSender, CampaignSendRes
  * out after the commit.
  */
 export class OutboundCampaignSender implements CampaignSender {
-  constructor(private readonly deps: {
-    connections: Connections; contacts: Contacts; tickets: Tickets; outbound: OutboundMessages; blobs: BlobStorage;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
-    presenter: TicketPresenter; contexts?: MessageContexts;
-    /** Attendance cycles: a ticket the campaign opens is one we started. */
-    tracking?: TicketTracking;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      contacts: Contacts;
+      tickets: Tickets;
+      outbound: OutboundMessages;
+      blobs: BlobStorage;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
+      presenter: TicketPresenter;
+      contexts?: MessageContexts;
+      /** Attendance cycles: a ticket the campaign opens is one we started. */
+      tracking?: TicketTracking;
+    },
+  ) {}
 
   async send(s: CampaignSend): Promise<CampaignSendResult> {
     const { connections, contacts, tickets, outbound, blobs, tx, clock, ids } = this.deps;
@@ -34,16 +44,37 @@ export class OutboundCampaignSender implements CampaignSender {
     if (!connection) return { ok: false, reason: 'ERR_NO_CONNECTION_FOUND', retryable: false };
     if (connection.status !== 'CONNECTED') return { ok: false, reason: 'ERR_SESSION_NOT_CONNECTED', retryable: true };
     const now = clock.now();
-    const contact = (s.contactId !== null ? await contacts.findById(s.companyId, s.contactId) : null) ?? await contacts.getOrCreate({
-      companyId: s.companyId, name: s.name.trim() || s.number, number: s.number, email: null, isGroup: false, profilePicUrl: null, createdAt: now, updatedAt: now,
-    });
+    const contact =
+      (s.contactId !== null ? await contacts.findById(s.companyId, s.contactId) : null) ??
+      (await contacts.getOrCreate({
+        companyId: s.companyId,
+        name: s.name.trim() || s.number,
+        number: s.number,
+        email: null,
+        isGroup: false,
+        profilePicUrl: null,
+        createdAt: now,
+        updatedAt: now,
+      }));
     const { ticket, created } = await tickets.getOrCreateActive({
-      uuid: ids.uuid(), companyId: s.companyId, contactId: contact.id, connectionId: connection.id,
-      status: s.openTicket ? s.statusTicket : 'closed', userId: s.openTicket ? s.userId : null, queueId: s.openTicket ? s.queueId : null,
-      unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: now, closedAt: s.openTicket && s.statusTicket !== 'closed' ? null : now,
-      createdAt: now, updatedAt: now,
+      uuid: ids.uuid(),
+      companyId: s.companyId,
+      contactId: contact.id,
+      connectionId: connection.id,
+      status: s.openTicket ? s.statusTicket : 'closed',
+      userId: s.openTicket ? s.userId : null,
+      queueId: s.openTicket ? s.queueId : null,
+      unreadMessages: 0,
+      lastMessage: '',
+      isGroup: false,
+      greetedAt: now,
+      closedAt: s.openTicket && s.statusTicket !== 'closed' ? null : now,
+      createdAt: now,
+      updatedAt: now,
     });
-    const media = s.media ? { key: s.media.path, url: blobs.publicUrl(s.media.path), contentType: s.media.contentType, filename: s.media.name, size: s.media.size } : null;
+    const media = s.media
+      ? { key: s.media.path, url: blobs.publicUrl(s.media.path), contentType: s.media.contentType, filename: s.media.name, size: s.media.size }
+      : null;
     const message = await outbound.enqueue({ connection, ticket, contact, body: s.body, media, userId: s.openTicket ? s.userId : null });
     ticket.lastMessage = s.body || s.media?.name || '';
     ticket.updatedAt = now;

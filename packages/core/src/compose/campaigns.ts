@@ -25,11 +25,25 @@ import { CancelCampaign, PauseCampaign, RestartCampaign, ResumeCampaign, RunCamp
 import { DispatchConnection } from '../campaigns/dispatch-connection.js';
 import { campaignJobs, DispatchDueConnections } from '../campaigns/jobs.js';
 import {
-  CreateCampaign, DeleteCampaign, ListAllCampaigns, ListCampaigns, ListCampaignSettings, RemoveCampaignMedia, SaveCampaignSettings, SetCampaignMedia, UpdateCampaign,
+  CreateCampaign,
+  DeleteCampaign,
+  ListAllCampaigns,
+  ListCampaigns,
+  ListCampaignSettings,
+  RemoveCampaignMedia,
+  SaveCampaignSettings,
+  SetCampaignMedia,
+  UpdateCampaign,
 } from '../campaigns/manage-campaigns.js';
 import type { RandomSource } from '../campaigns/pacing.js';
 import type {
-  CampaignAudience, CampaignPacing, CampaignRecipients, CampaignReferences, Campaigns, CampaignSettingsStore, Suppressions,
+  CampaignAudience,
+  CampaignPacing,
+  CampaignRecipients,
+  CampaignReferences,
+  Campaigns,
+  CampaignSettingsStore,
+  Suppressions,
 } from '../campaigns/ports.js';
 import type { CampaignSettingRow } from '../campaigns/campaign-settings.js';
 import { ApplyRecipientStatus } from '../campaigns/recipient-status.js';
@@ -122,8 +136,34 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
   const { outbound } = sendPath(p);
   const presenter = new TicketPresenter({ contacts: p.contacts, connections: p.connections, users: p.users, realtime, tags: p.tags, queues: p.queues });
   const contexts = messageContexts({ tickets: p.tickets, contacts: p.contacts, queues: p.queues, messages: p.messages });
-  const sender = new OutboundCampaignSender({ connections: p.connections, contacts: p.contacts, tickets: p.tickets, outbound, blobs, tx, clock, ids, realtime, presenter, contexts, tracking: p.ticketTracking });
-  const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction: tx, clock, random, realtime, wakeups, views };
+  const sender = new OutboundCampaignSender({
+    connections: p.connections,
+    contacts: p.contacts,
+    tickets: p.tickets,
+    outbound,
+    blobs,
+    tx,
+    clock,
+    ids,
+    realtime,
+    presenter,
+    contexts,
+    tracking: p.ticketTracking,
+  });
+  const startDeps: StartDeps = {
+    campaigns,
+    recipients,
+    audience,
+    suppressions,
+    settings,
+    connections,
+    transaction: tx,
+    clock,
+    random,
+    realtime,
+    wakeups,
+    views,
+  };
   const writes = { campaigns, references: p.campaignReferences, settings, connections, plan, views, realtime, clock };
   const dispatch = new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction: tx, clock, random, realtime, views });
   const startDue = new StartDueCampaigns(startDeps);
@@ -136,7 +176,8 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
       case 'InboundMessage':
         if (!e.isGroup && e.body.trim()) await handleReply.execute({ companyId: e.companyId, connectionId: e.chatappId, number: e.from, text: e.body });
         return;
-      case 'SessionMessageFailed': case 'SocialMessageFailed':
+      case 'SessionMessageFailed':
+      case 'SocialMessageFailed':
         await applyRecipientStatus.execute({ messageId: e.messageId, status: 'failed', reason: e.reason });
         return;
       case 'MessageStatusChanged': {

@@ -1,6 +1,10 @@
 import type { CompanyTemplates } from '../company-templates/ports.js';
 import {
-  CreateCompanyTemplate, DeleteCompanyTemplate, ListCompanyTemplates, ShowCompanyTemplate, UpdateCompanyTemplate,
+  CreateCompanyTemplate,
+  DeleteCompanyTemplate,
+  ListCompanyTemplates,
+  ShowCompanyTemplate,
+  UpdateCompanyTemplate,
 } from '../company-templates/manage-company-templates.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -41,8 +45,16 @@ export function createCompanyTemplates(p: CompanyTemplatePorts & SharedPorts) {
   return {
     listCompanyTemplates: new ListCompanyTemplates({ templates, blobs }),
     showCompanyTemplate: new ShowCompanyTemplate({
-      templates, blobs, clock, tickets: p.tickets, users: p.users, contacts: p.contacts, connections: p.connections, queues: p.queues,
-      companies: p.companies, settings: p.settings,
+      templates,
+      blobs,
+      clock,
+      tickets: p.tickets,
+      users: p.users,
+      contacts: p.contacts,
+      connections: p.connections,
+      queues: p.queues,
+      companies: p.companies,
+      settings: p.settings,
     }),
     createCompanyTemplate: new CreateCompanyTemplate(writes),
     updateCompanyTemplate: new UpdateCompanyTemplate(writes),

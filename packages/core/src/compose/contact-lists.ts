@@ -4,9 +4,21 @@ import { CheckListNumbers } from '../contact-lists/check-list-numbers.js';
 import { ContactListPresenter } from '../contact-lists/contact-list-view.js';
 import { RunContactListImport, StartContactListImport } from '../contact-lists/import-contact-list.js';
 import {
-  CreateContactListItem, DeleteContactListItem, ListAllContactListItems, ListContactListItems, ShowContactListItem, UpdateContactListItem,
+  CreateContactListItem,
+  DeleteContactListItem,
+  ListAllContactListItems,
+  ListContactListItems,
+  ShowContactListItem,
+  UpdateContactListItem,
 } from '../contact-lists/manage-contact-list-items.js';
-import { CreateContactList, DeleteContactList, ListAllContactLists, ListContactLists, ShowContactList, UpdateContactList } from '../contact-lists/manage-contact-lists.js';
+import {
+  CreateContactList,
+  DeleteContactList,
+  ListAllContactLists,
+  ListContactLists,
+  ShowContactList,
+  UpdateContactList,
+} from '../contact-lists/manage-contact-lists.js';
 import type { ContactListImports, ContactListItems, ContactLists, ContactListUsage } from '../contact-lists/ports.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { Jobs } from '../jobs/jobs.js';

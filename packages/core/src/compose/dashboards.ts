@@ -76,10 +76,17 @@ export function createDashboards(p: DashboardPorts & SharedPorts) {
     contactsReport: new ContactsReportPage(report),
     exportContactsReport: new ExportContactsReport(report),
     /** The stale companies' figures, every few minutes; each company commits on its own. */
-    jobs: (): JobDefinition[] => [{
-      name: REFRESH_DASHBOARDS_JOB, every: p.dashboardRefreshEveryMs ?? 5 * 60_000, atomic: false, leaseMs: 10 * 60_000,
-      run: async () => { await refreshStale.execute(); },
-    }],
+    jobs: (): JobDefinition[] => [
+      {
+        name: REFRESH_DASHBOARDS_JOB,
+        every: p.dashboardRefreshEveryMs ?? 5 * 60_000,
+        atomic: false,
+        leaseMs: 10 * 60_000,
+        run: async () => {
+          await refreshStale.execute();
+        },
+      },
+    ],
   };
 }
 export type DashboardsApi = ReturnType<typeof createDashboards>;

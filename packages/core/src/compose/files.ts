@@ -1,4 +1,12 @@
-import { CreateFileList, DeleteAllFileLists, DeleteFileList, ListAllFileLists, ListFileLists, ShowFileList, UpdateFileList } from '../files/manage-file-lists.js';
+import {
+  CreateFileList,
+  DeleteAllFileLists,
+  DeleteFileList,
+  ListAllFileLists,
+  ListFileLists,
+  ShowFileList,
+  UpdateFileList,
+} from '../files/manage-file-lists.js';
 import type { FileLists } from '../files/ports.js';
 import { UploadFileListFiles } from '../files/upload-file-list-files.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';

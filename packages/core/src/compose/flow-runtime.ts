@@ -77,8 +77,28 @@ export function flowRunner(p: FlowRuntimePorts, send: { readonly outbound: Outbo
     await publishCreatedMessages({ realtime, contexts }, details, sent);
   };
   return new FlowRunner({
-    flows: p.flows, runs: p.flowRuns, tickets, contacts, connections, messages, outbound: send.outbound, outbox: send.outbox, jobQueue: p.jobQueue,
-    tags, queues, users, fileLists: p.fileLists, blobs: p.blobs, http: p.flowHttp, model: p.languageModel, prompts: p.prompts, cipher: p.secretCipher,
-    tx: p.tx, clock: p.clock, ids: p.ids, businessHours: businessHoursOf(p), announce,
+    flows: p.flows,
+    runs: p.flowRuns,
+    tickets,
+    contacts,
+    connections,
+    messages,
+    outbound: send.outbound,
+    outbox: send.outbox,
+    jobQueue: p.jobQueue,
+    tags,
+    queues,
+    users,
+    fileLists: p.fileLists,
+    blobs: p.blobs,
+    http: p.flowHttp,
+    model: p.languageModel,
+    prompts: p.prompts,
+    cipher: p.secretCipher,
+    tx: p.tx,
+    clock: p.clock,
+    ids: p.ids,
+    businessHours: businessHoursOf(p),
+    announce,
   });
 }

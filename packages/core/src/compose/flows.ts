@@ -92,7 +92,13 @@ export function createFlows(p: FlowPorts & SharedPorts) {
     addFlowEdge: new AddFlowEdge({ ...deps, ids }),
     removeFlowEdge: new RemoveFlowEdge(deps),
     publishFlow: new PublishFlow({
-      ...deps, queues: p.queues, users: p.users, tags: p.tags, fileLists: p.fileLists, prompts: p.prompts, queueIntegrations: p.queueIntegrations,
+      ...deps,
+      queues: p.queues,
+      users: p.users,
+      tags: p.tags,
+      fileLists: p.fileLists,
+      prompts: p.prompts,
+      queueIntegrations: p.queueIntegrations,
       models: settings.models,
     }),
     simulateFlow: new SimulateFlow({ flows, clock, businessHours }),
@@ -102,9 +108,22 @@ export function createFlows(p: FlowPorts & SharedPorts) {
     executeFlow: new ExecuteFlow({ flows, tickets: p.tickets, contacts: p.contacts, connections, runner, tx, clock, ids }),
     /** The runs' one-off jobs: timers (intervals, question timeouts) and calls (HTTP, model), each feeding its result to the run. */
     jobs: (): JobDefinition<any>[] => [
-      { name: FLOW_TIMER_JOB, atomic: false, run: async (job) => { await runner.onTimer(job.payload as FlowTimerPayload); } },
+      {
+        name: FLOW_TIMER_JOB,
+        atomic: false,
+        run: async (job) => {
+          await runner.onTimer(job.payload as FlowTimerPayload);
+        },
+      },
       // Its own transactions after the call; longer than the slowest HTTP node (30 s) or model answer.
-      { name: FLOW_CALL_JOB, atomic: false, leaseMs: 120_000, run: async (job) => { await runner.onCall(job.payload as FlowCallPayload); } },
+      {
+        name: FLOW_CALL_JOB,
+        atomic: false,
+        leaseMs: 120_000,
+        run: async (job) => {
+          await runner.onCall(job.payload as FlowCallPayload);
+        },
+      },
     ],
   };
 }

@@ -123,7 +123,9 @@ interface SharedPorts {
  */
 export function sendPath(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broker' | 'messages' | 'tx' | 'clock' | 'ids' | 'relayTrigger'>) {
   const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker: p.broker, clock: p.clock, ...(p.relayTrigger ? { nudge: p.relayTrigger } : {}) });
-  const relayNow = () => { void relayOutbox.execute().catch(() => undefined); };
+  const relayNow = () => {
+    void relayOutbox.execute().catch(() => undefined);
+  };
   const outbox = relayAfterCommit(p.outbox, p.tx, p.relayTrigger ?? relayNow);
   return { relayOutbox, outbox, outbound: new OutboundMessages({ messages: p.messages, outbox, clock: p.clock, ids: p.ids }) };
 }
@@ -144,12 +146,23 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages, ...(p.messageContextReads ? { reads: p.messageContextReads } : {}) });
   const routeInbound = new RouteInbound({
-    connections: { ...connections, findById: recentLookup.findById }, contacts, tickets, messages, tx, clock, ids, realtime, router, presenter,
-    tracking: p.ticketTracking, contexts,
+    connections: { ...connections, findById: recentLookup.findById },
+    contacts,
+    tickets,
+    messages,
+    tx,
+    clock,
+    ids,
+    realtime,
+    router,
+    presenter,
+    tracking: p.ticketTracking,
+    contexts,
   });
-  const proxyOf = p.proxies && p.proxyAssignments && p.secretCipher
-    ? sessionProxyLookup({ proxies: p.proxies, assignments: p.proxyAssignments, cipher: p.secretCipher })
-    : undefined;
+  const proxyOf =
+    p.proxies && p.proxyAssignments && p.secretCipher
+      ? sessionProxyLookup({ proxies: p.proxies, assignments: p.proxyAssignments, cipher: p.secretCipher })
+      : undefined;
   const sessions = new SessionCommands({ connections, outbox, clock, ids, ...(proxyOf ? { proxyOf } : {}) });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
   const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts);
@@ -162,10 +175,27 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       listAllConnections: new ListAllConnections({ connections, companies }),
       showConnection: new ShowConnection({ connections, queues }),
       createConnection: new CreateConnection({
-        connections, planGuard: new PlanGuard({ companies, plans }), digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts, prompts: p.prompts,
+        connections,
+        planGuard: new PlanGuard({ companies, plans }),
+        digester,
+        sessions,
+        tx,
+        clock,
+        realtime,
+        queues,
+        socialAccounts: p.socialAccounts,
+        prompts: p.prompts,
       }),
       updateConnection: new UpdateConnection({
-        connections, digester, sessions, tx, clock, realtime, queues, socialAccounts: p.socialAccounts, prompts: p.prompts,
+        connections,
+        digester,
+        sessions,
+        tx,
+        clock,
+        realtime,
+        queues,
+        socialAccounts: p.socialAccounts,
+        prompts: p.prompts,
       }),
       deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
       controlSession: new ControlSession({ connections, sessions, tx, realtime }),
@@ -183,8 +213,23 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       outbound,
       routeInbound,
       sendApiMessage: new SendApiMessage({
-        contacts, tickets, users, outbound, blobs, cache, tx, clock, ids, realtime, queues, idempotencyKeys: p.idempotencyKeys, presenter,
-        tracking: p.ticketTracking, contexts, suspensions: p.companySuspensions, windows: p.serviceWindows,
+        contacts,
+        tickets,
+        users,
+        outbound,
+        blobs,
+        cache,
+        tx,
+        clock,
+        ids,
+        realtime,
+        queues,
+        idempotencyKeys: p.idempotencyKeys,
+        presenter,
+        tracking: p.ticketTracking,
+        contexts,
+        suspensions: p.companySuspensions,
+        windows: p.serviceWindows,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts }),
@@ -202,7 +247,21 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
   const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const sendTicketMessage = new SendTicketMessage({
-    tickets, messages, contacts, connections, users, outbound, journal, presenter, blobs, tx, clock, ids, realtime, contexts, suspensions: p.companySuspensions,
+    tickets,
+    messages,
+    contacts,
+    connections,
+    users,
+    outbound,
+    journal,
+    presenter,
+    blobs,
+    tx,
+    clock,
+    ids,
+    realtime,
+    contexts,
+    suspensions: p.companySuspensions,
     windows: p.serviceWindows,
   });
   const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
@@ -230,7 +289,20 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
       editMessage: new EditMessage(changing),
       revokeMessage: new RevokeMessage(changing),
       forwardMessage: new ForwardMessage({
-        tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids, realtime, contexts, suspensions: p.companySuspensions,
+        tickets,
+        messages,
+        contacts,
+        connections,
+        users,
+        outbound,
+        journal,
+        presenter,
+        tx,
+        clock,
+        ids,
+        realtime,
+        contexts,
+        suspensions: p.companySuspensions,
       }),
     },
   };

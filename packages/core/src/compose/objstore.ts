@@ -1,6 +1,12 @@
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import {
-  CreateObjstoreConfig, DeleteObjstoreConfig, ListObjstoreConfigs, ShowObjstoreConfig, TestObjstoreConnection, UpdateObjstoreConfig, type ObjstoreSettings,
+  CreateObjstoreConfig,
+  DeleteObjstoreConfig,
+  ListObjstoreConfigs,
+  ShowObjstoreConfig,
+  TestObjstoreConnection,
+  UpdateObjstoreConfig,
+  type ObjstoreSettings,
 } from '../objstore/manage-objstore-configs.js';
 import type { BlobLocations, ObjstoreChanges, ObjstoreConfigs, ObjstoreProbe } from '../objstore/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
@@ -31,8 +37,16 @@ const NOBODY_CACHES: ObjstoreChanges = { changed: () => undefined };
 /** Per-company object stores (S3-compatible buckets): an admin's configuration, tested before it is used. */
 export function createObjstore(p: ObjstorePorts & SharedPorts) {
   const deps = {
-    configs: p.objstoreConfigs, locations: p.blobLocations, probe: p.objstoreProbe, changes: p.objstoreChanges ?? NOBODY_CACHES, cipher: p.secretCipher,
-    realtime: p.realtime, tx: p.tx, clock: p.clock, ids: p.ids, settings: p.objstoreSettings ?? { allowHttp: false },
+    configs: p.objstoreConfigs,
+    locations: p.blobLocations,
+    probe: p.objstoreProbe,
+    changes: p.objstoreChanges ?? NOBODY_CACHES,
+    cipher: p.secretCipher,
+    realtime: p.realtime,
+    tx: p.tx,
+    clock: p.clock,
+    ids: p.ids,
+    settings: p.objstoreSettings ?? { allowHttp: false },
   };
   return {
     listObjstoreConfigs: new ListObjstoreConfigs(deps),

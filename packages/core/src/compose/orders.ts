@@ -75,7 +75,18 @@ export function createOrders(p: OrderPorts & SharedPorts) {
     await realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
   };
   const messages = new OrderStatusMessages({
-    tickets, contacts, connections, users, queues, companies: p.companies, orderSettings, outbound, tx, clock, timeZone, announce,
+    tickets,
+    contacts,
+    connections,
+    users,
+    queues,
+    companies: p.companies,
+    orderSettings,
+    outbound,
+    tx,
+    clock,
+    timeZone,
+    announce,
   });
   const deps: OrderDeps = { orders, logs: p.orderLogs, products, orderSettings, views, realtime, tx, clock };
   const reads = { orders, contacts, views, timeZone };

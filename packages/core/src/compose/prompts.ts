@@ -64,7 +64,13 @@ export function createPrompts(p: PromptPorts & SharedPorts) {
   const { contacts, connections, users, tags, queues, tickets, messages, realtime, clock } = p;
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
   const deps = {
-    prompts: p.prompts, queues, cipher: p.secretCipher, plan, realtime, clock, settings: p.promptSettings ?? DEFAULT_PROMPT_SETTINGS,
+    prompts: p.prompts,
+    queues,
+    cipher: p.secretCipher,
+    plan,
+    realtime,
+    clock,
+    settings: p.promptSettings ?? DEFAULT_PROMPT_SETTINGS,
   };
   const { outbound } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
@@ -87,8 +93,20 @@ export function createPrompts(p: PromptPorts & SharedPorts) {
     updatePrompt: new UpdatePrompt(deps),
     deletePrompt: new DeletePrompt(deps),
     answerWithPrompt: new AnswerWithPrompt({
-      prompts: p.prompts, answers: p.promptAnswers, model: p.languageModel, cipher: p.secretCipher, plan,
-      tickets, messages, contacts, connections, outbound, tx: p.tx, clock, transcribe, announce,
+      prompts: p.prompts,
+      answers: p.promptAnswers,
+      model: p.languageModel,
+      cipher: p.secretCipher,
+      plan,
+      tickets,
+      messages,
+      contacts,
+      connections,
+      outbound,
+      tx: p.tx,
+      clock,
+      transcribe,
+      announce,
     }),
   };
 }

@@ -4,7 +4,12 @@ import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { JobDefinition } from '../jobs/job.js';
 import type { Outbox } from '../outbox/ports.js';
 import {
-  AssignProxy, AutoBalanceProxies, DisableProblematicProxy, ForceReassignProxies, ForceRebalanceAllProxies, RemoveProxyAssignment,
+  AssignProxy,
+  AutoBalanceProxies,
+  DisableProblematicProxy,
+  ForceReassignProxies,
+  ForceRebalanceAllProxies,
+  RemoveProxyAssignment,
 } from '../proxies/balance-proxies.js';
 import { CheckProxies, CreateProxy, DeleteProxy, ListProxies, ProxyStatistics, UpdateProxy } from '../proxies/manage-proxies.js';
 import type { ProxyAssignments, Proxies, ProxyChecker } from '../proxies/ports.js';
@@ -54,10 +59,17 @@ export function createProxies(p: ProxyPorts & SharedPorts) {
     disableProblematic: new DisableProblematicProxy(deps),
     checkProxies,
     /** The health job: checks go over the network, so each proxy's outcome commits on its own (not atomic). */
-    jobs: (): JobDefinition<any>[] => [{
-      name: PROXY_HEALTH_JOB, every: p.proxyCheckEveryMs ?? 120_000, atomic: false, leaseMs: 10 * 60_000,
-      run: async () => { await checkProxies.execute(); },
-    }],
+    jobs: (): JobDefinition<any>[] => [
+      {
+        name: PROXY_HEALTH_JOB,
+        every: p.proxyCheckEveryMs ?? 120_000,
+        atomic: false,
+        leaseMs: 10 * 60_000,
+        run: async () => {
+          await checkProxies.execute();
+        },
+      },
+    ],
   };
 }
 export type ProxiesApi = ReturnType<typeof createProxies>;

@@ -7,7 +7,14 @@ import { PlanGuard } from '../tenancy/plan-guard.js';
 import type { Companies, Plans } from '../tenancy/ports.js';
 import { CreateChatbot, DeleteChatbot, ListChatbots, ShowChatbot, UpdateChatbot } from '../queues/chatbots.js';
 import { DeliverIntegrationEvent } from '../conversations/deliver-integration-event.js';
-import { CreateQueueIntegration, DeleteQueueIntegration, ListQueueIntegrations, ShowQueueIntegration, TestQueueIntegration, UpdateQueueIntegration } from '../queues/manage-queue-integrations.js';
+import {
+  CreateQueueIntegration,
+  DeleteQueueIntegration,
+  ListQueueIntegrations,
+  ShowQueueIntegration,
+  TestQueueIntegration,
+  UpdateQueueIntegration,
+} from '../queues/manage-queue-integrations.js';
 import { CreateQueue, DeleteQueue, ListMyQueues, ListQueues, ShowQueue, UpdateQueue } from '../queues/manage-queues.js';
 import type { ConversationIntegrations, JobQueueHealth, QueueIntegrations, QueueOptions, Queues } from '../queues/ports.js';
 import type { Prompts } from '../prompts/ports.js';

@@ -25,20 +25,38 @@ import type { ScheduleSend, ScheduleSender } from '../schedules/ports.js';
  * transaction (the occurrence's run), and the frames go out after the commit.
  */
 export class OutboundScheduleSender implements ScheduleSender {
-  constructor(private readonly deps: {
-    connections: Connections; contacts: Contacts; tickets: Tickets; users: Users; queues: Queues; companies: Companies; outbound: OutboundMessages;
-    blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
-    presenter: TicketPresenter; contexts?: MessageContexts; timeZone: (companyId: number) => Promise<string>;
-    /** Attendance cycles: a ticket the schedule opens is one we started. */
-    tracking?: TicketTracking;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      contacts: Contacts;
+      tickets: Tickets;
+      users: Users;
+      queues: Queues;
+      companies: Companies;
+      outbound: OutboundMessages;
+      blobs: BlobStorage;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
+      presenter: TicketPresenter;
+      contexts?: MessageContexts;
+      timeZone: (companyId: number) => Promise<string>;
+      /** Attendance cycles: a ticket the schedule opens is one we started. */
+      tracking?: TicketTracking;
+    },
+  ) {}
 
   async connection(companyId: number, connectionId: number | null) {
     const { connections } = this.deps;
-    const connection = connectionId !== null
-      ? await connections.findById(companyId, connectionId)
-      : (await connections.list(companyId)).find((c) => c.isDefault) ?? null;
-    if (!connection) return { ok: false as const, reason: connectionId !== null ? 'ERR_NO_CONNECTION_FOUND' as const : 'ERR_NO_DEFAULT_CONNECTION' as const, retryable: false };
+    const connection =
+      connectionId !== null ? await connections.findById(companyId, connectionId) : ((await connections.list(companyId)).find((c) => c.isDefault) ?? null);
+    if (!connection)
+      return {
+        ok: false as const,
+        reason: connectionId !== null ? ('ERR_NO_CONNECTION_FOUND' as const) : ('ERR_NO_DEFAULT_CONNECTION' as const),
+        retryable: false,
+      };
     if (connection.status !== 'CONNECTED') return { ok: false as const, reason: 'ERR_SESSION_NOT_CONNECTED' as const, retryable: true };
     return { ok: true as const, connectionId: connection.id };
   }
@@ -46,15 +64,27 @@ export class OutboundScheduleSender implements ScheduleSender {
   private async ticketFor(s: ScheduleSend, contactId: number, connectionId: number): Promise<Ticket> {
     const { tickets, ids, clock } = this.deps;
     if (!s.openTicket) {
-      const existing = (await tickets.findActive(s.companyId, contactId, connectionId)) ?? (await tickets.findLatestClosed(s.companyId, contactId, connectionId));
+      const existing =
+        (await tickets.findActive(s.companyId, contactId, connectionId)) ?? (await tickets.findLatestClosed(s.companyId, contactId, connectionId));
       if (existing) return existing;
     }
     const now = clock.now();
     const open = s.openTicket && s.statusTicket !== 'closed';
     const { ticket, created } = await tickets.getOrCreateActive({
-      uuid: ids.uuid(), companyId: s.companyId, contactId, connectionId, status: s.openTicket ? s.statusTicket : 'closed',
-      userId: s.openTicket ? s.ticketUserId : null, queueId: s.openTicket ? s.queueId : null, unreadMessages: 0, lastMessage: '', isGroup: false,
-      greetedAt: now, closedAt: open ? null : now, createdAt: now, updatedAt: now,
+      uuid: ids.uuid(),
+      companyId: s.companyId,
+      contactId,
+      connectionId,
+      status: s.openTicket ? s.statusTicket : 'closed',
+      userId: s.openTicket ? s.ticketUserId : null,
+      queueId: s.openTicket ? s.queueId : null,
+      unreadMessages: 0,
+      lastMessage: '',
+      isGroup: false,
+      greetedAt: now,
+      closedAt: open ? null : now,
+      createdAt: now,
+      updatedAt: now,
     });
     if (created && open) await this.deps.tracking?.open(cycleOf(ticket, now, { outbound: true, reopened: false }));
     return ticket;
@@ -71,11 +101,19 @@ export class OutboundScheduleSender implements ScheduleSender {
     const user = s.userId !== null ? await users.findById(s.companyId, s.userId) : null;
     const queue = ticket.queueId !== null ? await queues.findById(s.companyId, ticket.queueId) : null;
     const text = renderMessage(s.body, {
-      contactName: contact.name, userName: user?.name ?? '', ticketId: ticket.id, queueName: queue?.name ?? '', connectionName: connection.name,
-      companyName: (await companies.findById(s.companyId))?.name ?? '', at: now, timeZone: await this.deps.timeZone(s.companyId),
+      contactName: contact.name,
+      userName: user?.name ?? '',
+      ticketId: ticket.id,
+      queueName: queue?.name ?? '',
+      connectionName: connection.name,
+      companyName: (await companies.findById(s.companyId))?.name ?? '',
+      at: now,
+      timeZone: await this.deps.timeZone(s.companyId),
     });
     const body = s.sign && user ? `*${user.name}:*\n${text}` : text;
-    const media = s.media ? { key: s.media.path, url: blobs.publicUrl(s.media.path), contentType: s.media.contentType, filename: s.media.name, size: s.media.size } : null;
+    const media = s.media
+      ? { key: s.media.path, url: blobs.publicUrl(s.media.path), contentType: s.media.contentType, filename: s.media.name, size: s.media.size }
+      : null;
     const message = await outbound.enqueue({ connection, ticket, contact, body, media, userId: s.openTicket ? s.ticketUserId : null });
     await tickets.update({ ...ticket, lastMessage: body || s.media?.name || '', updatedAt: now });
     tx.afterCommit(() => {

@@ -20,10 +20,20 @@ import { TicketPresenter } from '../tickets/ticket-details.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { EnsureOccurrenceJobs, scheduleJobs } from '../schedules/jobs.js';
 import {
-  CreateSchedule, DeleteSchedule, ListSchedules, RemoveScheduleMedia, SetScheduleMedia, ShowSchedule, UpdateSchedule,
+  CreateSchedule,
+  DeleteSchedule,
+  ListSchedules,
+  RemoveScheduleMedia,
+  SetScheduleMedia,
+  ShowSchedule,
+  UpdateSchedule,
 } from '../schedules/manage-schedules.js';
 import {
-  CreateScheduledMessage, DeleteScheduledMessage, ListScheduledMessages, ShowScheduledMessage, UpdateScheduledMessage,
+  CreateScheduledMessage,
+  DeleteScheduledMessage,
+  ListScheduledMessages,
+  ShowScheduledMessage,
+  UpdateScheduledMessage,
 } from '../schedules/manage-scheduled-messages.js';
 import type { ScheduleDeliveries, ScheduleOccurrences, Schedules } from '../schedules/ports.js';
 import { DEFAULT_SCHEDULE_POLICY, RunScheduleOccurrence, type SchedulePolicy } from '../schedules/run-occurrence.js';
@@ -79,11 +89,38 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
   const contexts = messageContexts({ tickets: p.tickets, contacts, queues, messages: p.messages });
   const sender = new OutboundScheduleSender({
-    connections, contacts, tickets: p.tickets, users, queues, companies: p.companies, outbound, blobs: p.blobs, tx: p.tx, clock, ids: p.ids,
-    realtime, presenter, contexts, timeZone, tracking: p.ticketTracking,
+    connections,
+    contacts,
+    tickets: p.tickets,
+    users,
+    queues,
+    companies: p.companies,
+    outbound,
+    blobs: p.blobs,
+    tx: p.tx,
+    clock,
+    ids: p.ids,
+    realtime,
+    presenter,
+    contexts,
+    timeZone,
+    tracking: p.ticketTracking,
   });
   const book: BookDeps = {
-    schedules, occurrences, contacts, connections, users, queues, tags, plan, blobs: p.blobs, ids: p.ids, tx: p.tx, clock, timeZone, jobQueue: p.jobQueue,
+    schedules,
+    occurrences,
+    contacts,
+    connections,
+    users,
+    queues,
+    tags,
+    plan,
+    blobs: p.blobs,
+    ids: p.ids,
+    tx: p.tx,
+    clock,
+    timeZone,
+    jobQueue: p.jobQueue,
   };
   const contactDeps = { ...book, views, realtime };
   const run = new RunScheduleOccurrence({ ...book, deliveries, sender, realtime, views, policy });

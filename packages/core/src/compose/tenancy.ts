@@ -11,7 +11,15 @@ import { CreateCompany } from '../onboarding/create-company.js';
 import { CreatePlan, DeletePlan, ListPlans, ShowPlan, UpdatePlan } from '../tenancy/manage-plans.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
 import type { Companies, CompanySessions, Plans } from '../tenancy/ports.js';
-import { FindCompanyByEmail, GetCompanyDiskUsage, ListAllCompanies, ListCompanies, ListCompaniesWithPlans, ShowCompany, ShowCompanyWithPlan } from '../tenancy/read-companies.js';
+import {
+  FindCompanyByEmail,
+  GetCompanyDiskUsage,
+  ListAllCompanies,
+  ListCompanies,
+  ListCompaniesWithPlans,
+  ShowCompany,
+  ShowCompanyWithPlan,
+} from '../tenancy/read-companies.js';
 import { SeedPlatform } from '../onboarding/seed-platform.js';
 import { Signup } from '../onboarding/signup.js';
 

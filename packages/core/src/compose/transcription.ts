@@ -12,8 +12,12 @@ import type { Companies, Plans } from '../tenancy/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { transcriptionJobs } from '../transcription/jobs.js';
 import {
-  CreateTranscriptionCredential, DeleteTranscriptionCredential, ListTranscriptionCredentials, SetDefaultTranscriptionCredential,
-  ShowDefaultTranscriptionCredential, UpdateTranscriptionCredential,
+  CreateTranscriptionCredential,
+  DeleteTranscriptionCredential,
+  ListTranscriptionCredentials,
+  SetDefaultTranscriptionCredential,
+  ShowDefaultTranscriptionCredential,
+  UpdateTranscriptionCredential,
 } from '../transcription/manage-credentials.js';
 import type { SpeechToText, TranscriptionCredentials, TranscriptionJobs } from '../transcription/ports.js';
 import { ExpireTranscriptionJobs, RunTranscriptionJob } from '../transcription/run-transcription-job.js';
@@ -64,7 +68,20 @@ export function createTranscription(p: TranscriptionPorts & SharedPorts) {
     updateTranscriptionCredential: new UpdateTranscriptionCredential(manage),
     deleteTranscriptionCredential: new DeleteTranscriptionCredential(manage),
     transcribeTicket: new TranscribeTicket({
-      tickets: p.tickets, users: p.users, messages, credentials, jobs, cipher, transcriber, plan, jobQueue: p.jobQueue, realtime, tx, clock, ids: p.ids, settings,
+      tickets: p.tickets,
+      users: p.users,
+      messages,
+      credentials,
+      jobs,
+      cipher,
+      transcriber,
+      plan,
+      jobQueue: p.jobQueue,
+      realtime,
+      tx,
+      clock,
+      ids: p.ids,
+      settings,
     }),
     /** The background job's use cases. */
     runTranscriptionJob,

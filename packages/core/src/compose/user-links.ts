@@ -19,12 +19,18 @@ export class QueueUserLinks implements UserLinks {
     const found = new Map<number, UserQueueRef[]>(userIds.map((id) => [id, []]));
     if (userIds.length === 1) {
       const userId = userIds[0]!;
-      found.set(userId, (await queues.listOfUser(companyId, userId)).map((q) => refOf(q, userId)));
+      found.set(
+        userId,
+        (await queues.listOfUser(companyId, userId)).map((q) => refOf(q, userId)),
+      );
       return found;
     }
     if (!userIds.length) return found;
     const all = await queues.list(companyId);
-    const members = await queues.usersOf(companyId, all.map((q) => q.id));
+    const members = await queues.usersOf(
+      companyId,
+      all.map((q) => q.id),
+    );
     for (const queue of all) {
       for (const userId of members.get(queue.id) ?? []) found.get(userId)?.push(refOf(queue, userId));
     }

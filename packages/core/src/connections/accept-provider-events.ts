@@ -6,10 +6,7 @@ import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
 
 type WithoutConnection<T> = Omit<T, 'companyId' | 'chatappId' | 'at'> & { at?: string };
-export type ProviderEvent =
-  | WithoutConnection<InboundMessageEvent>
-  | WithoutConnection<MessageStatusEvent>
-  | WithoutConnection<SessionStatusEvent>;
+export type ProviderEvent = WithoutConnection<InboundMessageEvent> | WithoutConnection<MessageStatusEvent> | WithoutConnection<SessionStatusEvent>;
 
 export type ConnectionRef = { readonly id: number } | { readonly externalId: string };
 
@@ -35,9 +32,7 @@ export class AcceptProviderEvents {
   async execute(deliveries: readonly ProviderDelivery[]): Promise<number> {
     const envelopes: BrokerEnvelope[] = [];
     for (const { ref, events } of deliveries) {
-      const connection = 'id' in ref
-        ? await this.deps.connections.findById(null, ref.id)
-        : await this.deps.connections.findByExternalId(ref.externalId);
+      const connection = 'id' in ref ? await this.deps.connections.findById(null, ref.id) : await this.deps.connections.findByExternalId(ref.externalId);
       if (!connection) continue;
       for (const event of events) {
         const envelope = this.envelope(connection, event);

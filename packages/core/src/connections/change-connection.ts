@@ -4,7 +4,22 @@ import type { ConnectionEvent, SessionEvent } from './connection-events.js';
 import { ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
-import { assertAccountFree, assertAccountOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults, accountClaim, visibleConnection } from './connection-rules.js';
+import {
+  assertAccountFree,
+  assertAccountOwned,
+  assertSocialCredentials,
+  assertTokenFormat,
+  connectionName,
+  connectionText,
+  externalIdOf,
+  providerOfKind,
+  reopenWindow,
+  secretsOf,
+  tokenFields,
+  unsetOtherDefaults,
+  accountClaim,
+  visibleConnection,
+} from './connection-rules.js';
 import type { ConnectionFields } from './create-connection.js';
 import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
@@ -37,10 +52,19 @@ function tokenChange(current: Connection, token: string | null | undefined): str
  * with (provider, page, secrets) restarts the session through a `restart` command.
  */
 export class UpdateConnection {
-  constructor(private readonly deps: {
-    connections: Connections; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ConnectionEvent | SessionEvent>;
-    queues: Queues; socialAccounts: SocialAccounts; prompts?: PromptLookup;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      digester: SecretDigester;
+      sessions: SessionCommands;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<ConnectionEvent | SessionEvent>;
+      queues: Queues;
+      socialAccounts: SocialAccounts;
+      prompts?: PromptLookup;
+    },
+  ) {}
 
   /** The connection as the input would leave it (validated), from the stored one. */
   private edited(current: Connection, input: UpdateConnectionInput): Connection {
@@ -74,7 +98,8 @@ export class UpdateConnection {
       if (input.outOfHoursMessage !== undefined) next.outOfHoursMessage = connectionText(input.outOfHoursMessage);
       if (input.isDefault !== undefined) next.isDefault = input.isDefault;
       if (input.reopenWindowMinutes !== undefined) next.reopenWindowMinutes = reopenWindow(input.reopenWindowMinutes);
-      if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await checkPrompt(this.deps.prompts, current.companyId, input.promptId);
+      if (input.promptId !== undefined && input.promptId !== current.promptId)
+        next.promptId = await checkPrompt(this.deps.prompts, current.companyId, input.promptId);
       assertSocialCredentials(next);
       const claim = accountClaim(next);
       if (claim !== accountClaim(current)) {
@@ -85,8 +110,8 @@ export class UpdateConnection {
       if (token === null) Object.assign(next, { tokenDigest: null, tokenHint: null });
       else if (token !== undefined) Object.assign(next, await tokenFields(this.deps, token, current.id));
 
-      const restarted = next.provider !== current.provider || next.externalId !== current.externalId
-        || JSON.stringify(next.secrets) !== JSON.stringify(current.secrets);
+      const restarted =
+        next.provider !== current.provider || next.externalId !== current.externalId || JSON.stringify(next.secrets) !== JSON.stringify(current.secrets);
       next.updatedAt = clock.now();
       if (restarted) await sessions.apply(next, 'restart');
       else await connections.update(next);
@@ -97,7 +122,8 @@ export class UpdateConnection {
       return { connection: next, undefaulted, restarted };
     });
     const view = toConnectionView(connection);
-    for (const other of undefaulted) await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
+    for (const other of undefaulted)
+      await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
     await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
     if (restarted) await realtime.publish(connection.companyId, { entity: 'chatappSession', data: { action: 'update', session: view } });
     return (await withConnectionQueues(this.deps.queues, connection.companyId, [view]))[0]!;
@@ -109,7 +135,15 @@ export class UpdateConnection {
  * with the removal) and its greeting media is deleted.
  */
 export class DeleteConnection {
-  constructor(private readonly deps: { connections: Connections; sessions: SessionCommands; blobs: BlobStorage; tx: Transaction; realtime: RealtimeEvents<ConnectionEvent> }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      sessions: SessionCommands;
+      blobs: BlobStorage;
+      tx: Transaction;
+      realtime: RealtimeEvents<ConnectionEvent>;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly anyCompany?: boolean }): Promise<void> {
     const { connections, sessions, blobs, tx, realtime } = this.deps;

@@ -18,7 +18,14 @@ export interface OutboundContent {
   readonly body: string;
   readonly media?: { readonly url: string; readonly key: string; readonly contentType: string; readonly filename: string };
   readonly buttons?: ReadonlyArray<{ readonly id: string; readonly text: string }>;
-  readonly list?: { readonly title: string; readonly buttonText: string; readonly sections: ReadonlyArray<{ readonly title: string; readonly rows: ReadonlyArray<{ readonly id: string; readonly title: string; readonly description?: string }> }> };
+  readonly list?: {
+    readonly title: string;
+    readonly buttonText: string;
+    readonly sections: ReadonlyArray<{
+      readonly title: string;
+      readonly rows: ReadonlyArray<{ readonly id: string; readonly title: string; readonly description?: string }>;
+    }>;
+  };
   /** The provider's id of the message this one replies to (quoted reply). */
   readonly quotedProviderMessageId?: string;
   /** A bizchat template to send instead of free text (`body` is its rendered text, kept in the conversation). */

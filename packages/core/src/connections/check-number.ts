@@ -18,9 +18,15 @@ export interface ChannelQueries {
 }
 
 /** One entry of a connection's address book: the number as the provider gives it, digits only. */
-export interface ChannelContact { readonly number: string; readonly name: string; }
+export interface ChannelContact {
+  readonly number: string;
+  readonly name: string;
+}
 
-export interface ChannelProfile { readonly name: string | null; readonly profilePicUrl: string | null; }
+export interface ChannelProfile {
+  readonly name: string | null;
+  readonly profilePicUrl: string | null;
+}
 
 export interface CheckNumberResult {
   readonly number: string;

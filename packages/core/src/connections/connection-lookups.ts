@@ -9,7 +9,10 @@ const MAX_ENTRIES = 10_000;
 /** A small map of lookups that lapse, oldest dropped first when full. */
 class Lapsing<K> {
   private readonly entries = new Map<K, { value: Connection; until: number }>();
-  constructor(private readonly clock: Clock, private readonly ttlMs: number) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+  ) {}
   get(key: K): Connection | null {
     const hit = this.entries.get(key);
     if (hit && hit.until > this.clock.now().getTime()) return structuredClone(hit.value);

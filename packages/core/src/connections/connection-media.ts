@@ -19,10 +19,19 @@ export function safeMediaType(claimed: string): string {
 }
 
 export function safeFileName(name: string): string {
-  return name.replace(/[^\w.-]/g, '_').replace(/^\.+/, '_').slice(-80) || 'file';
+  return (
+    name
+      .replace(/[^\w.-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(-80) || 'file'
+  );
 }
 
-async function replaceMedia(deps: { connections: Connections; blobs: BlobStorage; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> }, connection: Connection, key: string | null) {
+async function replaceMedia(
+  deps: { connections: Connections; blobs: BlobStorage; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> },
+  connection: Connection,
+  key: string | null,
+) {
   const previous = connection.greetingMediaKey;
   connection.greetingMediaKey = key;
   connection.updatedAt = deps.clock.now();
@@ -41,7 +50,9 @@ async function replaceMedia(deps: { connections: Connections; blobs: BlobStorage
 
 /** An admin attaches the file sent with the greeting (any type, up to 16 MB); it replaces the previous one. */
 export class SetGreetingMedia {
-  constructor(private readonly deps: { connections: Connections; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> }) {}
+  constructor(
+    private readonly deps: { connections: Connections; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<ConnectionEvent> },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number; readonly file: UploadedFile | undefined }): Promise<ConnectionView> {
     const { connections, blobs, ids } = this.deps;

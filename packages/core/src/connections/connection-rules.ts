@@ -83,7 +83,11 @@ export function accountClaim(c: Pick<Connection, 'kind' | 'externalId' | 'secret
 export async function assertAccountOwned(socialAccounts: SocialAccounts, c: Pick<Connection, 'kind' | 'externalId' | 'secrets'>): Promise<void> {
   if (!c.externalId) return;
   if (c.kind === 'bizchat') {
-    const answer = await socialAccounts.businessNumber({ phoneNumberId: c.externalId, wabaId: c.secrets.wabaId ?? '', accessToken: c.secrets.accessToken ?? '' });
+    const answer = await socialAccounts.businessNumber({
+      phoneNumberId: c.externalId,
+      wabaId: c.secrets.wabaId ?? '',
+      accessToken: c.secrets.accessToken ?? '',
+    });
     if (answer === 'token-refused') throw new ValidationError('ERR_BIZCHAT_TOKEN_INVALID');
     if (answer !== 'owned') throw new ValidationError('ERR_BIZCHAT_NUMBER_NOT_OWNED');
     return;
@@ -112,7 +116,9 @@ export function assertTokenFormat(token: string): void {
  * held by another connection is refused, since it must select exactly one connection.
  */
 export async function tokenFields(
-  deps: { connections: Connections; digester: SecretDigester }, token: string, ownerId: number | null,
+  deps: { connections: Connections; digester: SecretDigester },
+  token: string,
+  ownerId: number | null,
 ): Promise<Pick<Connection, 'tokenDigest' | 'tokenHint'>> {
   assertTokenFormat(token);
   const tokenDigest = deps.digester.digest(token);

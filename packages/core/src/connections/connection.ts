@@ -69,8 +69,15 @@ function attachmentName(key: string | null): string | null {
 export function toConnectionView(c: Connection): ConnectionView {
   const { tokenDigest: _digest, secrets: _secrets, farewellMessage, qrcode, createdAt, updatedAt, ...rest } = c;
   return {
-    ...rest, channel: c.kind, qrcode: qrcode ?? '', complationMessage: farewellMessage, greetingMediaAttachment: attachmentName(c.greetingMediaKey),
-    number: null, token: c.tokenHint, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+    ...rest,
+    channel: c.kind,
+    qrcode: qrcode ?? '',
+    complationMessage: farewellMessage,
+    greetingMediaAttachment: attachmentName(c.greetingMediaKey),
+    number: null,
+    token: c.tokenHint,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 

@@ -4,7 +4,20 @@ import type { ConnectionEvent } from './connection-events.js';
 import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
-import { assertAccountFree, assertAccountOwned, assertSocialCredentials, assertTokenFormat, connectionName, connectionText, externalIdOf, providerOfKind, reopenWindow, secretsOf, tokenFields, unsetOtherDefaults } from './connection-rules.js';
+import {
+  assertAccountFree,
+  assertAccountOwned,
+  assertSocialCredentials,
+  assertTokenFormat,
+  connectionName,
+  connectionText,
+  externalIdOf,
+  providerOfKind,
+  reopenWindow,
+  secretsOf,
+  tokenFields,
+  unsetOtherDefaults,
+} from './connection-rules.js';
 import type { Connections, SocialAccounts } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
 import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
@@ -49,10 +62,20 @@ const DEFAULT_PROVIDER = { chatapp: 'baileys', socialnet: 'messenger', bizchat: 
  * to the outbox in the same transaction.
  */
 export class CreateConnection {
-  constructor(private readonly deps: {
-    connections: Connections; planGuard: PlanGuard; digester: SecretDigester; sessions: SessionCommands; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents<ConnectionEvent>; queues: Queues; socialAccounts: SocialAccounts; prompts?: PromptLookup;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      planGuard: PlanGuard;
+      digester: SecretDigester;
+      sessions: SessionCommands;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<ConnectionEvent>;
+      queues: Queues;
+      socialAccounts: SocialAccounts;
+      prompts?: PromptLookup;
+    },
+  ) {}
 
   async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
     const { connections, planGuard, sessions, tx, clock, realtime } = this.deps;

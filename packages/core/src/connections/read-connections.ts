@@ -13,8 +13,8 @@ export interface ConnectionFilter {
 }
 
 function matches(filter: ConnectionFilter) {
-  return (c: ConnectionView) => (!filter.kind || c.kind === filter.kind) && (!filter.status || c.status === filter.status)
-    && (!filter.provider || c.provider === filter.provider);
+  return (c: ConnectionView) =>
+    (!filter.kind || c.kind === filter.kind) && (!filter.status || c.status === filter.status) && (!filter.provider || c.provider === filter.provider);
 }
 
 /** The company's connections, optionally filtered; every operator sees them (they pick one to send on). */

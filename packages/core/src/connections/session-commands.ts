@@ -17,19 +17,36 @@ export const STATUS_AFTER: Record<SessionControl['action'], ConnectionStatus> = 
  * the connection and the command that carries it out commit together.
  */
 export class SessionCommands {
-  constructor(private readonly deps: {
-    connections: Connections; outbox: Outbox; clock: Clock; ids: IdGenerator;
-    /** The proxy the connection's session goes through, if any (read in the caller's transaction). */
-    proxyOf?: (connection: Connection) => Promise<SessionProxy | null>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      outbox: Outbox;
+      clock: Clock;
+      ids: IdGenerator;
+      /** The proxy the connection's session goes through, if any (read in the caller's transaction). */
+      proxyOf?: (connection: Connection) => Promise<SessionProxy | null>;
+    },
+  ) {}
 
   async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean } = {}): Promise<void> {
     const proxy = action !== 'logout' && this.deps.proxyOf ? await this.deps.proxyOf(connection) : null;
     const command: SessionControl = {
-      type: 'SessionControl', action, companyId: connection.companyId, chatappId: connection.id, provider: connection.provider,
-      secrets: { ...connection.secrets }, externalId: connection.externalId, ...(options.resume ? { resume: true } : {}), ...(proxy ? { proxy } : {}),
+      type: 'SessionControl',
+      action,
+      companyId: connection.companyId,
+      chatappId: connection.id,
+      provider: connection.provider,
+      secrets: { ...connection.secrets },
+      externalId: connection.externalId,
+      ...(options.resume ? { resume: true } : {}),
+      ...(proxy ? { proxy } : {}),
     };
-    await this.deps.outbox.add({ id: this.deps.ids.uuid(), subject: SUBJECTS.sessionControl(connection.id), payload: command, createdAt: this.deps.clock.now() });
+    await this.deps.outbox.add({
+      id: this.deps.ids.uuid(),
+      subject: SUBJECTS.sessionControl(connection.id),
+      payload: command,
+      createdAt: this.deps.clock.now(),
+    });
   }
 
   /** Sets the waiting status and enqueues the command (inside the caller's transaction). */

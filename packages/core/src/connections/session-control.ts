@@ -65,11 +65,16 @@ export class RestartAllSessions {
   /** The run in progress per company, which requests arriving meanwhile share. */
   private readonly running = new Map<number, Promise<ConnectionView[]>>();
 
-  constructor(private readonly deps: {
-    connections: Connections; sessions: SessionCommands; tx: Transaction; realtime: RealtimeEvents<SessionEvent>;
-    /** Remembers each session's last requested restart across instances; without it only simultaneous requests are coalesced. */
-    cache?: Cache;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      sessions: SessionCommands;
+      tx: Transaction;
+      realtime: RealtimeEvents<SessionEvent>;
+      /** Remembers each session's last requested restart across instances; without it only simultaneous requests are coalesced. */
+      cache?: Cache;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor }): Promise<ConnectionView[]> {
     assertAdmin(input.actor);

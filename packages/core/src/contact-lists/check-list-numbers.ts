@@ -47,10 +47,18 @@ function providerNumber(id: string | null): string | null {
  * the list's `update` with its new counts.
  */
 export class CheckListNumbers {
-  constructor(private readonly deps: {
-    lists: ContactLists; items: ContactListItems; connections: Connections; queries: ChannelQueries; presenter: ContactListPresenter;
-    tx: Transaction; clock: Clock; realtime: RealtimeEvents<ContactListEvent | ContactListItemEvent>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      lists: ContactLists;
+      items: ContactListItems;
+      connections: Connections;
+      queries: ChannelQueries;
+      presenter: ContactListPresenter;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<ContactListEvent | ContactListItemEvent>;
+    },
+  ) {}
 
   /** Answers how many numbers it looked at. */
   async execute(pace: CheckPace = DEFAULT_CHECK_PACE): Promise<number> {
@@ -77,9 +85,11 @@ export class CheckListNumbers {
       }
       try {
         const answer = await queries.checkNumber(connection!, item.number);
-        outcomes.push(answer.exists
-          ? { ...base, validity: 'valid', number: providerNumber(answer.id) ?? item.number, validationError: null }
-          : { ...base, validity: 'invalid', validationError: null });
+        outcomes.push(
+          answer.exists
+            ? { ...base, validity: 'valid', number: providerNumber(answer.id) ?? item.number, validationError: null }
+            : { ...base, validity: 'invalid', validationError: null },
+        );
       } catch (err) {
         // The session cannot answer now: the rest of the batch would fail the same way.
         cannotRun = err instanceof DomainError ? err.code : 'ERR_NUMBER_CHECK_FAILED';

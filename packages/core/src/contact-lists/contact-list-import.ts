@@ -1,5 +1,8 @@
 /** A spreadsheet row the import refused, with its error code (`row`: as a spreadsheet numbers it, the header being 1). */
-export interface ImportRowError { readonly row: number; readonly reason: string; }
+export interface ImportRowError {
+  readonly row: number;
+  readonly reason: string;
+}
 
 export type ContactListImportState = 'pending' | 'running' | 'done' | 'failed';
 
@@ -64,8 +67,18 @@ export interface ContactListImportView {
 export function toImportView(i: ContactListImport): ContactListImportView {
   const ended = i.status === 'done' || i.status === 'failed';
   return {
-    importId: i.id, contactListId: i.contactListId, fileName: i.fileName, status: i.status, total: i.total, processed: i.processed,
-    created: i.created, duplicates: i.duplicates, invalid: i.invalid, errors: i.errors, error: i.error,
-    startedAt: i.createdAt.toISOString(), finishedAt: ended ? i.updatedAt.toISOString() : null,
+    importId: i.id,
+    contactListId: i.contactListId,
+    fileName: i.fileName,
+    status: i.status,
+    total: i.total,
+    processed: i.processed,
+    created: i.created,
+    duplicates: i.duplicates,
+    invalid: i.invalid,
+    errors: i.errors,
+    error: i.error,
+    startedAt: i.createdAt.toISOString(),
+    finishedAt: ended ? i.updatedAt.toISOString() : null,
   };
 }

@@ -25,8 +25,11 @@ export interface ContactListItemView extends Omit<ContactListItem, 'validatedAt'
 
 export function toItemView(i: ContactListItem): ContactListItemView {
   return {
-    ...i, isChatappValid: i.validity === 'valid',
-    validatedAt: i.validatedAt?.toISOString() ?? null, createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
+    ...i,
+    isChatappValid: i.validity === 'valid',
+    validatedAt: i.validatedAt?.toISOString() ?? null,
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
   };
 }
 
@@ -42,8 +45,13 @@ export class ContactListPresenter {
     return lists.map((l) => {
       const last = latest.get(l.id);
       return {
-        id: l.id, companyId: l.companyId, name: l.name, ...(counts.get(l.id) ?? NO_ITEMS),
-        createdAt: l.createdAt.toISOString(), updatedAt: l.updatedAt.toISOString(), lastImport: last ? toImportView(last) : null,
+        id: l.id,
+        companyId: l.companyId,
+        name: l.name,
+        ...(counts.get(l.id) ?? NO_ITEMS),
+        createdAt: l.createdAt.toISOString(),
+        updatedAt: l.updatedAt.toISOString(),
+        lastImport: last ? toImportView(last) : null,
       };
     });
   }

@@ -37,13 +37,25 @@ export interface ImportJobPayload {
  * writes the rows batch after batch (`RunContactListImport`).
  */
 export class StartContactListImport {
-  constructor(private readonly deps: {
-    lists: ContactLists; imports: ContactListImports; plan: ContactListPlan; blobs: BlobStorage; jobQueue: Jobs; tx: Transaction; clock: Clock; ids: IdGenerator;
-  }) {}
+  constructor(
+    private readonly deps: {
+      lists: ContactLists;
+      imports: ContactListImports;
+      plan: ContactListPlan;
+      blobs: BlobStorage;
+      jobQueue: Jobs;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+    },
+  ) {}
 
   /** `rows` are read (the file parsed) only once the caller may import into the list. */
   async execute(input: {
-    readonly actor: Actor; readonly contactListId: number; readonly rows: readonly ListRowInput[] | (() => Promise<readonly ListRowInput[]>); readonly fileName: string;
+    readonly actor: Actor;
+    readonly contactListId: number;
+    readonly rows: readonly ListRowInput[] | (() => Promise<readonly ListRowInput[]>);
+    readonly fileName: string;
   }): Promise<ContactListImportView> {
     const { lists, imports, plan, blobs, jobQueue, tx, clock, ids } = this.deps;
     await assertListAccess(plan, input.actor);
@@ -58,8 +70,21 @@ export class StartContactListImport {
       const entry = await tx.run(async () => {
         const now = clock.now();
         const added = await imports.add({
-          companyId, contactListId: list.id, userId, status: 'pending', fileName: input.fileName.slice(0, MAX_FILE_NAME) || 'upload', blobKey,
-          total: rows.length, processed: 0, created: 0, duplicates: 0, invalid: 0, errors: [], error: null, createdAt: now, updatedAt: now,
+          companyId,
+          contactListId: list.id,
+          userId,
+          status: 'pending',
+          fileName: input.fileName.slice(0, MAX_FILE_NAME) || 'upload',
+          blobKey,
+          total: rows.length,
+          processed: 0,
+          created: 0,
+          duplicates: 0,
+          invalid: 0,
+          errors: [],
+          error: null,
+          createdAt: now,
+          updatedAt: now,
         });
         const payload: ImportJobPayload = { companyId, importId: added.id, blobKey };
         await jobQueue.enqueue({ name: IMPORT_JOB, at: now, payload, key: `import-${added.id}` });
@@ -84,10 +109,19 @@ class StaleRun extends Error {}
  * run that fails is retried from the last batch written; after the last try the import is `failed`.
  */
 export class RunContactListImport {
-  constructor(private readonly deps: {
-    lists: ContactLists; items: ContactListItems; imports: ContactListImports; presenter: ContactListPresenter; blobs: BlobStorage;
-    jobQueue: Jobs; tx: Transaction; clock: Clock; realtime: RealtimeEvents<ContactListEvents>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      lists: ContactLists;
+      items: ContactListItems;
+      imports: ContactListImports;
+      presenter: ContactListPresenter;
+      blobs: BlobStorage;
+      jobQueue: Jobs;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<ContactListEvents>;
+    },
+  ) {}
 
   async execute(payload: ImportJobPayload, attempt = 1): Promise<void> {
     try {
@@ -117,13 +151,24 @@ export class RunContactListImport {
       const { valid, errors, repeated } = validateBatch(batch);
       const from = entry.processed;
       const listId = entry.contactListId;
-      const written = await tx.run(async () => {
-        const at = clock.now();
-        const outcome = valid.length ? await items.importBatch(companyId, listId, valid, at) : { created: 0, merged: 0 };
-        const progress: ImportProgress = { processed: batch.length, created: outcome.created, duplicates: outcome.merged + repeated, invalid: errors.length, errors };
-        if (!(await imports.advance(companyId, importId, from, progress, at))) throw new StaleRun();
-        return progress;
-      }).catch((err: unknown) => { if (err instanceof StaleRun) return null; throw err; });
+      const written = await tx
+        .run(async () => {
+          const at = clock.now();
+          const outcome = valid.length ? await items.importBatch(companyId, listId, valid, at) : { created: 0, merged: 0 };
+          const progress: ImportProgress = {
+            processed: batch.length,
+            created: outcome.created,
+            duplicates: outcome.merged + repeated,
+            invalid: errors.length,
+            errors,
+          };
+          if (!(await imports.advance(companyId, importId, from, progress, at))) throw new StaleRun();
+          return progress;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof StaleRun) return null;
+          throw err;
+        });
       if (!written) return;
       entry = (await imports.findById(companyId, importId))!;
       await realtime.publish(companyId, { entity: 'contactListImport', data: { ...toImportView(entry), action: 'progress', errors } });
@@ -165,8 +210,11 @@ function validateBatch(batch: readonly ListRowInput[]): { valid: ImportedItem[];
     try {
       const number = cleanContactNumber(r.number ?? '');
       item = {
-        number, canonicalNumber: canonicalPhone(number), name: cleanContactName(r.name ?? '', number),
-        email: cleanContactEmail(r.email) ?? '', variables: cleanVariables(r.variables ?? {}),
+        number,
+        canonicalNumber: canonicalPhone(number),
+        name: cleanContactName(r.name ?? '', number),
+        email: cleanContactEmail(r.email) ?? '',
+        variables: cleanVariables(r.variables ?? {}),
       };
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
@@ -180,7 +228,10 @@ function validateBatch(batch: readonly ListRowInput[]): { valid: ImportedItem[];
     }
     repeated++;
     byNumber.set(item.canonicalNumber, {
-      ...first, email: first.email || item.email, name: first.name === first.number ? item.name : first.name, variables: { ...item.variables, ...first.variables },
+      ...first,
+      email: first.email || item.email,
+      name: first.name === first.number ? item.name : first.name,
+      variables: { ...item.variables, ...first.variables },
     });
   }
   return { valid: [...byNumber.values()], errors, repeated };

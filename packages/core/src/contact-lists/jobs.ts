@@ -22,12 +22,22 @@ export function contactListJobs(
   settings: ContactListJobSettings = DEFAULT_CONTACT_LIST_JOB_SETTINGS,
 ): JobDefinition<any>[] {
   const importRun: JobDefinition<ImportJobPayload> = {
-    name: IMPORT_JOB, atomic: false, leaseMs: LEASE_MS, maxAttempts: IMPORT_MAX_ATTEMPTS,
-    run: async (ctx) => { await api.runContactListImport.execute(ctx.payload, ctx.attempt); },
+    name: IMPORT_JOB,
+    atomic: false,
+    leaseMs: LEASE_MS,
+    maxAttempts: IMPORT_MAX_ATTEMPTS,
+    run: async (ctx) => {
+      await api.runContactListImport.execute(ctx.payload, ctx.attempt);
+    },
   };
   const check: JobDefinition = {
-    name: CHECK_NUMBERS_JOB, every: settings.checkEveryMs, atomic: false, leaseMs: LEASE_MS,
-    run: async () => { await api.checkListNumbers.execute(settings); },
+    name: CHECK_NUMBERS_JOB,
+    every: settings.checkEveryMs,
+    atomic: false,
+    leaseMs: LEASE_MS,
+    run: async () => {
+      await api.checkListNumbers.execute(settings);
+    },
   };
   return [importRun, check];
 }

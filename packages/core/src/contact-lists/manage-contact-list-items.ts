@@ -18,9 +18,15 @@ export interface ItemFields {
   readonly variables?: Readonly<Record<string, string>>;
 }
 
-interface ReadDeps { lists: ContactLists; items: ContactListItems; plan: ContactListPlan; }
+interface ReadDeps {
+  lists: ContactLists;
+  items: ContactListItems;
+  plan: ContactListPlan;
+}
 interface WriteDeps extends ReadDeps {
-  presenter: ContactListPresenter; clock: Clock; realtime: RealtimeEvents<ContactListEvent | ContactListItemEvent>;
+  presenter: ContactListPresenter;
+  clock: Clock;
+  realtime: RealtimeEvents<ContactListEvent | ContactListItemEvent>;
 }
 
 /** `GET /contact-list-items`: a page (20) by name, of one list or of all, `searchParam` in the name or number, as `{contacts, count, hasMore}`. */
@@ -34,7 +40,10 @@ export class ListContactListItems {
     if (input.contactListId !== undefined) await findList(lists, companyId, input.contactListId);
     const page = pageFromNumber(input.pageNumber);
     const found = await items.page({
-      companyId, page, ...(input.contactListId !== undefined ? { contactListId: input.contactListId } : {}), ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
+      companyId,
+      page,
+      ...(input.contactListId !== undefined ? { contactListId: input.contactListId } : {}),
+      ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
     });
     return { contacts: found.rows.map(toItemView), count: found.count, hasMore: hasMore(page, found.count) };
   }
@@ -89,9 +98,19 @@ export class CreateContactListItem {
     const number = cleanContactNumber(input.number ?? '');
     const now = clock.now();
     const item = await items.add({
-      companyId, contactListId: list.id, name: cleanContactName(input.name ?? '', number), number, canonicalNumber: canonicalPhone(number),
-      email: cleanContactEmail(input.email) ?? '', isGroup: false, validity: 'unknown', validatedAt: null, validationError: null,
-      variables: cleanVariables(input.variables ?? {}), createdAt: now, updatedAt: now,
+      companyId,
+      contactListId: list.id,
+      name: cleanContactName(input.name ?? '', number),
+      number,
+      canonicalNumber: canonicalPhone(number),
+      email: cleanContactEmail(input.email) ?? '',
+      isGroup: false,
+      validity: 'unknown',
+      validatedAt: null,
+      validationError: null,
+      variables: cleanVariables(input.variables ?? {}),
+      createdAt: now,
+      updatedAt: now,
     });
     return announce(this.deps, item, 'create');
   }

@@ -9,8 +9,15 @@ import type { ContactListPresenter, ContactListView } from './contact-list-view.
 import { cleanContactListName } from './contact-list.js';
 import type { ContactListUsage, ContactLists } from './ports.js';
 
-interface ReadDeps { lists: ContactLists; presenter: ContactListPresenter; plan: ContactListPlan; }
-interface WriteDeps extends ReadDeps { clock: Clock; realtime: RealtimeEvents<ContactListEvent>; }
+interface ReadDeps {
+  lists: ContactLists;
+  presenter: ContactListPresenter;
+  plan: ContactListPlan;
+}
+interface WriteDeps extends ReadDeps {
+  clock: Clock;
+  realtime: RealtimeEvents<ContactListEvent>;
+}
 
 /** `GET /contact-lists`: a page (20) of the company's lists by name, `searchParam` in the name, as `{records, count, hasMore}`. */
 export class ListContactLists {

@@ -97,7 +97,10 @@ export interface ContactListImports {
 }
 
 /** A campaign that will still read a list when it starts: deleting the list would leave it without recipients. */
-export interface ListReader { readonly id: number; readonly name: string; }
+export interface ListReader {
+  readonly id: number;
+  readonly name: string;
+}
 
 /** Who still needs a list (campaigns that have not started). Another feature answers it. */
 export interface ContactListUsage {

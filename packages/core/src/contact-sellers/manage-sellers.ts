@@ -20,7 +20,10 @@ export interface SellerView {
   readonly profile: WireProfile;
 }
 
-export interface NamedUser { readonly id: number; readonly name: string }
+export interface NamedUser {
+  readonly id: number;
+  readonly name: string;
+}
 
 /** Who is responsible for a contact now, since when, and who made them so. */
 export interface ResponsibleSellerView {
@@ -31,7 +34,11 @@ export interface ResponsibleSellerView {
   readonly assignedBy: NamedUser | null;
 }
 
-interface ReadDeps { contacts: Contacts; users: Users; wallets: WalletAssignments }
+interface ReadDeps {
+  contacts: Contacts;
+  users: Users;
+  wallets: WalletAssignments;
+}
 
 /**
  * `GET /contact-sellers/sellers`: every user of the company (profiles user and admin; a super user
@@ -59,7 +66,9 @@ async function responsibleOf(deps: ReadDeps, contact: Contact): Promise<Responsi
   // A record of another owner says nothing of the current one (set before records were kept).
   const current = latest && latest.userId === contact.walletUserId ? latest : null;
   return {
-    contactId: contact.id, seller: await named(contact.walletUserId), since: current?.assignedAt.toISOString() ?? null,
+    contactId: contact.id,
+    seller: await named(contact.walletUserId),
+    since: current?.assignedAt.toISOString() ?? null,
     assignedBy: current ? await named(current.assignedBy) : null,
   };
 }

@@ -22,7 +22,12 @@ export interface ContactFields {
   readonly blocked?: boolean;
 }
 
-interface Deps { contacts: Contacts; presenter: ContactPresenter; tx: Transaction; clock: Clock }
+interface Deps {
+  contacts: Contacts;
+  presenter: ContactPresenter;
+  tx: Transaction;
+  clock: Clock;
+}
 
 /** `POST /contacts`: 409 `ERR_DUPLICATED_CONTACT` when the number (ninth digit or not) already reaches a contact. */
 export class CreateContact {
@@ -40,8 +45,18 @@ export class CreateContact {
       if (await contacts.findByNumber(companyId, number)) throw new ConflictError('ERR_DUPLICATED_CONTACT');
       const now = clock.now();
       const created = await contacts.add({
-        companyId, name, number, email, isGroup: false, profilePicUrl: null, createdAt: now, updatedAt: now, extraInfo,
-        acceptAudio: input.acceptAudio, disableBot: input.disableBot, blocked: input.blocked,
+        companyId,
+        name,
+        number,
+        email,
+        isGroup: false,
+        profilePicUrl: null,
+        createdAt: now,
+        updatedAt: now,
+        extraInfo,
+        acceptAudio: input.acceptAudio,
+        disableBot: input.disableBot,
+        blocked: input.blocked,
       });
       for (const identifier of identifiers) await contacts.linkIdentifier(companyId, created.id, identifier);
       return created;

@@ -39,7 +39,9 @@ export interface ContactProfileResult {
 
 /** `GET /contacts/profile/:number`: asks the connection's provider for the number's public name and picture. */
 export class GetContactProfile {
-  constructor(private readonly deps: { connections: Connections; contacts: Contacts; queries: ChannelQueries; realtime: RealtimeEvents<ContactEvent>; clock: Clock }) {}
+  constructor(
+    private readonly deps: { connections: Connections; contacts: Contacts; queries: ChannelQueries; realtime: RealtimeEvents<ContactEvent>; clock: Clock },
+  ) {}
 
   async execute(input: { actor: Actor; number: string; connectionId?: number }): Promise<ContactProfileResult> {
     const { connections, contacts, queries, realtime, clock } = this.deps;

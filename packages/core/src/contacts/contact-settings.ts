@@ -8,7 +8,11 @@ import type { ContactDetails, ContactPresenter } from './contact-view.js';
 import { contactOf } from './read-contacts.js';
 import { assignWallet, type WalletAssignments } from './wallet.js';
 
-interface Deps { contacts: Contacts; presenter: ContactPresenter; clock: Clock }
+interface Deps {
+  contacts: Contacts;
+  presenter: ContactPresenter;
+  clock: Clock;
+}
 
 /** Reads the contact, applies the change, saves it and tells the operators. */
 async function change(deps: Deps, actor: Actor, contactId: number, apply: (c: Contact) => Partial<Contact>): Promise<ContactDetails> {
@@ -45,7 +49,9 @@ export class SetContactBlocked {
   }
 }
 
-interface OwnerDeps extends Deps { users: Users }
+interface OwnerDeps extends Deps {
+  users: Users;
+}
 
 /** Only admins hand contacts to operators or link them to users; the user must be of the company (404 otherwise). */
 async function assertUserOfCompany(deps: OwnerDeps, actor: Actor, userId: number): Promise<void> {

@@ -30,13 +30,21 @@ export interface ContactDetails extends ContactView {
 }
 
 /** What a picker needs. */
-export interface ContactChoice { readonly id: number; readonly name: string; readonly number: string; }
+export interface ContactChoice {
+  readonly id: number;
+  readonly name: string;
+  readonly number: string;
+}
 
 export function toContactView(c: Contact): ContactView {
   const { profilePicUrl, acceptAudio, createdAt, updatedAt, ...rest } = c;
   return {
-    ...rest, urlPicture: profilePicUrl, active: !c.blocked, acceptAudioMessage: acceptAudio,
-    createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+    ...rest,
+    urlPicture: profilePicUrl,
+    active: !c.blocked,
+    acceptAudioMessage: acceptAudio,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 

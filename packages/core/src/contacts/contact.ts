@@ -23,7 +23,10 @@ export interface Contact {
   extraInfo: ContactExtraInfo[];
 }
 
-export interface ContactExtraInfo { name: string; value: string; }
+export interface ContactExtraInfo {
+  name: string;
+  value: string;
+}
 
 /** The contact fields that have defaults: a new contact may leave them out. */
 export type ContactSettings = Pick<Contact, 'blocked' | 'acceptAudio' | 'disableBot' | 'walletUserId' | 'linkedUserId' | 'extraInfo'>;

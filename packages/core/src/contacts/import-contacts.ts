@@ -17,7 +17,10 @@ export const MAX_REPORTED_IMPORT_ERRORS = 1000;
 /** How long the report of an import stays retrievable. */
 export const IMPORT_REPORT_TTL_SECONDS = 24 * 3600;
 
-export interface ImportRowError { readonly row: number; readonly reason: string; }
+export interface ImportRowError {
+  readonly row: number;
+  readonly reason: string;
+}
 
 export type ContactImportSource = 'file' | 'list' | 'addressBook';
 
@@ -45,7 +48,13 @@ export interface ContactImportStatus {
 const reportKey = (companyId: number, importId: string) => `contacts:import:${companyId}:${importId}`;
 
 interface Deps {
-  contacts: Contacts; cache: Cache; jobs: BackgroundJobs; realtime: RealtimeEvents<ContactImportEvent>; tx: Transaction; clock: Clock; ids: IdGenerator;
+  contacts: Contacts;
+  cache: Cache;
+  jobs: BackgroundJobs;
+  realtime: RealtimeEvents<ContactImportEvent>;
+  tx: Transaction;
+  clock: Clock;
+  ids: IdGenerator;
 }
 
 /**
@@ -63,8 +72,20 @@ export class StartContactImport {
     if (input.rows.length > MAX_IMPORT_ROWS) throw new PayloadTooLargeError('ERR_IMPORT_TOO_MANY_ROWS');
     const companyId = input.actor.companyId;
     const status: ContactImportStatus = {
-      importId: ids.uuid(), source: input.source, fileName: input.fileName ?? null, status: 'running', total: input.rows.length, processed: 0,
-      created: 0, merged: 0, failed: 0, errors: [], errorsTruncated: false, error: null, startedAt: clock.now().toISOString(), finishedAt: null,
+      importId: ids.uuid(),
+      source: input.source,
+      fileName: input.fileName ?? null,
+      status: 'running',
+      total: input.rows.length,
+      processed: 0,
+      created: 0,
+      merged: 0,
+      failed: 0,
+      errors: [],
+      errorsTruncated: false,
+      error: null,
+      startedAt: clock.now().toISOString(),
+      finishedAt: null,
     };
     await cache.set(reportKey(companyId, status.importId), JSON.stringify(status), IMPORT_REPORT_TTL_SECONDS);
     const rows = [...input.rows];

@@ -18,7 +18,11 @@ export async function contactOf(contacts: Contacts, actor: Actor, contactId: num
   return contact;
 }
 
-export interface ListContactsResult { readonly contacts: ContactListRow[]; readonly count: number; readonly hasMore: boolean; }
+export interface ListContactsResult {
+  readonly contacts: ContactListRow[];
+  readonly count: number;
+  readonly hasMore: boolean;
+}
 
 export interface ListContactsInput {
   readonly actor: Actor;
@@ -43,12 +47,20 @@ export class ListContacts {
     const page = pageFromNumber(input.pageNumber, CONTACTS_PAGE_SIZE);
     const companyId = input.actor.companyId;
     const found = await this.deps.contacts.list({
-      companyId, search: input.searchParam, page, ...(input.tagIds?.length ? { tagIds: input.tagIds } : {}),
+      companyId,
+      search: input.searchParam,
+      page,
+      ...(input.tagIds?.length ? { tagIds: input.tagIds } : {}),
       ...(input.isGroup === undefined ? {} : { isGroup: input.isGroup }),
       ...(input.dateStart ? { createdFrom: dayStart(input.dateStart) } : {}),
       ...(input.dateEnd ? { createdBefore: dayEnd(input.dateEnd) } : {}),
     });
-    const tagsOf = this.deps.tags ? await this.deps.tags.tagsOfContacts(companyId, found.rows.map((c) => c.id)) : null;
+    const tagsOf = this.deps.tags
+      ? await this.deps.tags.tagsOfContacts(
+          companyId,
+          found.rows.map((c) => c.id),
+        )
+      : null;
     const contacts = found.rows.map((c): ContactListRow => {
       const view = toContactView(c);
       return tagsOf ? { ...view, tags: (tagsOf.get(c.id) ?? []).map(toTagSummary) } : view;

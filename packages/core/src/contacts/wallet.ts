@@ -53,13 +53,23 @@ export interface WalletAssignments {
  * again writes nothing. Answers the contact as it is now and whether its owner changed.
  */
 export async function assignWallet(
-  deps: { contacts: Contacts; wallets: WalletAssignments; tx: Transaction; clock: Clock }, actor: Actor, contact: Contact, userId: number | null,
+  deps: { contacts: Contacts; wallets: WalletAssignments; tx: Transaction; clock: Clock },
+  actor: Actor,
+  contact: Contact,
+  userId: number | null,
 ): Promise<{ contact: Contact; changed: boolean }> {
   if (contact.walletUserId === userId) return { contact, changed: false };
   const at = deps.clock.now();
-  const recorded = await deps.tx.run(() => deps.wallets.assign({
-    companyId: contact.companyId, contactId: contact.id, userId, expectedUserId: contact.walletUserId, assignedBy: actor.userId, at,
-  }));
+  const recorded = await deps.tx.run(() =>
+    deps.wallets.assign({
+      companyId: contact.companyId,
+      contactId: contact.id,
+      userId,
+      expectedUserId: contact.walletUserId,
+      assignedBy: actor.userId,
+      at,
+    }),
+  );
   if (!recorded) {
     if (!(await deps.contacts.findById(contact.companyId, contact.id))) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
     throw new ConflictError('ERR_CONTACT_SELLER_CHANGED');

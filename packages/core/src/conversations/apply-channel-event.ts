@@ -20,11 +20,17 @@ export class ApplyChannelEvent {
   /** Delivery changes reported at once (a consumer handles several side by side) go to the store together. */
   private readonly advanceTogether: (change: DeliveryChange) => Promise<void>;
 
-  constructor(private readonly deps: {
-    messages: Messages; connections: Connections; routeInbound: RouteInbound; clock: Clock; realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent>;
-    contexts?: MessageContexts;
-    resumeSessions?: { execute(): Promise<number> };
-  }) {
+  constructor(
+    private readonly deps: {
+      messages: Messages;
+      connections: Connections;
+      routeInbound: RouteInbound;
+      clock: Clock;
+      realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent>;
+      contexts?: MessageContexts;
+      resumeSessions?: { execute(): Promise<number> };
+    },
+  ) {
     this.advanceTogether = groupCommit((changes) => this.advanceBatch(changes));
   }
 
@@ -67,7 +73,12 @@ export class ApplyChannelEvent {
    * and only a real change reaches the namespace. Reports handled at the same time share the
    * statement and the read of their views' context.
    */
-  private advance(companyId: number, target: DeliveryChange['target'], status: DeliveryStatus, extra: { providerMessageId?: string; failureReason?: string } = {}) {
+  private advance(
+    companyId: number,
+    target: DeliveryChange['target'],
+    status: DeliveryStatus,
+    extra: { providerMessageId?: string; failureReason?: string } = {},
+  ) {
     return this.advanceTogether({ companyId, target, status, ...extra, at: this.deps.clock.now() });
   }
 

@@ -6,7 +6,11 @@ import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import type { IdGenerator } from '../shared/ports.js';
 
-export interface HeldMessage { readonly held: true; readonly ticketId: number; readonly messageId: string; }
+export interface HeldMessage {
+  readonly held: true;
+  readonly ticketId: number;
+  readonly messageId: string;
+}
 
 /**
  * A blocked contact's message is kept but routed nowhere: it joins the contact's active ticket on
@@ -23,16 +27,46 @@ export async function holdBlockedMessage(
   const key = [connection.companyId, contact.id, connection.id] as const;
   let ticket = (await tickets.findActive(...key)) ?? (await tickets.findLatestClosed(...key));
   // A closed draft never collides with the one-active-ticket rule, so this always creates it.
-  ticket ??= (await tickets.getOrCreateActive({
-    uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'closed', userId: null,
-    queueId: null, unreadMessages: 0, lastMessage: '', isGroup: event.isGroup, greetedAt: null, closedAt: now, createdAt: now, updatedAt: now,
-  })).ticket;
+  ticket ??= (
+    await tickets.getOrCreateActive({
+      uuid: ids.uuid(),
+      companyId: connection.companyId,
+      contactId: contact.id,
+      connectionId: connection.id,
+      status: 'closed',
+      userId: null,
+      queueId: null,
+      unreadMessages: 0,
+      lastMessage: '',
+      isGroup: event.isGroup,
+      greetedAt: null,
+      closedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+  ).ticket;
   const at = new Date(event.at);
   const message: Message = {
-    id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
-    providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered', failureReason: null,
-    quotedMessageId: null, isPrivate: false, userId: null, createdAt: Number.isNaN(at.getTime()) ? now : at, updatedAt: now,
-    isDeleted: false, isEdited: false, editedAt: null, transcription: null,
+    id: ids.uuid(),
+    companyId: connection.companyId,
+    ticketId: ticket.id,
+    contactId: contact.id,
+    connectionId: connection.id,
+    providerMessageId: event.providerMessageId,
+    fromMe: false,
+    body: event.body,
+    media: null,
+    status: 'delivered',
+    failureReason: null,
+    quotedMessageId: null,
+    isPrivate: false,
+    userId: null,
+    createdAt: Number.isNaN(at.getTime()) ? now : at,
+    updatedAt: now,
+    isDeleted: false,
+    isEdited: false,
+    editedAt: null,
+    transcription: null,
   };
   if (!(await messages.addInbound(message))) return null;
   return { held: true, ticketId: ticket.id, messageId: message.id };

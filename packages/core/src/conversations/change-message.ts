@@ -19,8 +19,17 @@ import { MAX_MESSAGE_LENGTH } from './send-ticket-message.js';
 import { visibleTicket } from '../tickets/ticket-access.js';
 
 interface Deps {
-  tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbox: Outbox;
-  tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<MessageUpdateEvent>; contexts?: MessageContexts;
+  tickets: Tickets;
+  messages: Messages;
+  contacts: Contacts;
+  connections: Connections;
+  users: Users;
+  outbox: Outbox;
+  tx: Transaction;
+  clock: Clock;
+  ids: IdGenerator;
+  realtime: RealtimeEvents<MessageUpdateEvent>;
+  contexts?: MessageContexts;
 }
 
 /** A message the actor may change: sent by the operators (users: by themselves) in a ticket they see. */
@@ -33,7 +42,11 @@ async function ownMessage(deps: Deps, actor: Actor, messageId: string): Promise<
 }
 
 /** The session connection and contact a command about a sent message goes to. */
-async function channelOf(deps: Deps, message: Message, unsupported: 'ERR_EDIT_NOT_SUPPORTED' | 'ERR_REVOKE_NOT_SUPPORTED'): Promise<{ connection: Connection; to: string }> {
+async function channelOf(
+  deps: Deps,
+  message: Message,
+  unsupported: 'ERR_EDIT_NOT_SUPPORTED' | 'ERR_REVOKE_NOT_SUPPORTED',
+): Promise<{ connection: Connection; to: string }> {
   const connection = await deps.connections.findById(message.companyId, message.connectionId);
   if (!connection) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
   if (connection.kind !== 'chatapp') throw new ValidationError(unsupported);
@@ -70,8 +83,14 @@ export class EditMessage {
       await messages.update(edited);
       if (channel && current.providerMessageId) {
         const command: SessionEditMessage = {
-          type: 'SessionEditMessage', messageId: current.id, companyId: current.companyId, chatappId: channel.connection.id,
-          ticketId: current.ticketId, to: channel.to, providerMessageId: current.providerMessageId, body: input.body,
+          type: 'SessionEditMessage',
+          messageId: current.id,
+          companyId: current.companyId,
+          chatappId: channel.connection.id,
+          ticketId: current.ticketId,
+          to: channel.to,
+          providerMessageId: current.providerMessageId,
+          body: input.body,
         };
         await outbox.add({ id: ids.uuid(), subject: SUBJECTS.sessionEdit(channel.connection.id), payload: command, createdAt: now });
       }
@@ -106,8 +125,13 @@ export class RevokeMessage {
       await messages.update(deleted);
       if (channel && current.providerMessageId) {
         const command: SessionRevokeMessage = {
-          type: 'SessionRevokeMessage', messageId: current.id, companyId: current.companyId, chatappId: channel.connection.id,
-          ticketId: current.ticketId, to: channel.to, providerMessageId: current.providerMessageId,
+          type: 'SessionRevokeMessage',
+          messageId: current.id,
+          companyId: current.companyId,
+          chatappId: channel.connection.id,
+          ticketId: current.ticketId,
+          to: channel.to,
+          providerMessageId: current.providerMessageId,
         };
         await outbox.add({ id: ids.uuid(), subject: SUBJECTS.sessionRevoke(channel.connection.id), payload: command, createdAt: now });
       }

@@ -18,7 +18,9 @@ export interface CountMessagesInput {
 }
 
 /** The lineage's answer, a query's rows as its dashboard reads them (`count[0].count`). */
-export interface MessageCount { readonly count: [{ readonly count: number }] }
+export interface MessageCount {
+  readonly count: [{ readonly count: number }];
+}
 
 /** A day as sent (an ISO date-time is cut to its date; empty is absent), or 422 `ERR_INVALID_DATE`. */
 function dayOf(text: string | undefined): string | undefined {

@@ -39,9 +39,21 @@ export async function enqueueIntegrationDelivery(
   const { ticket, contact, connection, message } = input;
   const deliveryId = deps.ids.uuid();
   const command: IntegrationDeliver = {
-    type: 'IntegrationDeliver', deliveryId, companyId: ticket.companyId, integrationId: input.integrationId, event: 'message.inbound',
+    type: 'IntegrationDeliver',
+    deliveryId,
+    companyId: ticket.companyId,
+    integrationId: input.integrationId,
+    event: 'message.inbound',
     data: {
-      ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status, queueId: ticket.queueId, connectionId: ticket.connectionId, contactId: ticket.contactId, isGroup: ticket.isGroup },
+      ticket: {
+        id: ticket.id,
+        uuid: ticket.uuid,
+        status: ticket.status,
+        queueId: ticket.queueId,
+        connectionId: ticket.connectionId,
+        contactId: ticket.contactId,
+        isGroup: ticket.isGroup,
+      },
       contact: { id: contact.id, name: contact.name, number: contact.number },
       connection: { id: connection.id, name: connection.name },
       message: { id: message.id, body: message.body, providerMessageId: message.providerMessageId, createdAt: message.createdAt.toISOString() },
@@ -70,13 +82,21 @@ export class DeliverIntegrationEvent {
     const plan = await this.deps.planGuard.planOf(command.companyId).catch(() => null);
     if (!plan?.features.integrations) return 'dropped';
     const payload = {
-      event: command.event, deliveryId: command.deliveryId, companyId: command.companyId,
-      integration: { id: integration.id, name: integration.name, type: integration.type }, ...command.data,
+      event: command.event,
+      deliveryId: command.deliveryId,
+      companyId: command.companyId,
+      integration: { id: integration.id, name: integration.name, type: integration.type },
+      ...command.data,
     };
     let status: number;
     try {
       ({ status } = await this.deps.conversations.post({
-        url: integration.url, token: integration.token, secret: integration.secret, deliveryId: command.deliveryId, event: command.event, payload,
+        url: integration.url,
+        token: integration.token,
+        secret: integration.secret,
+        deliveryId: command.deliveryId,
+        event: command.event,
+        payload,
       }));
     } catch (err) {
       if (err instanceof ValidationError) return 'refused';

@@ -24,13 +24,30 @@ import type { CompanySuspensions } from '../tenancy/ports.js';
  * send through the outbox; the file is the same stored media.
  */
 export class ForwardMessage {
-  constructor(private readonly deps: {
-    tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
-    journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
-    contexts?: MessageContexts; suspensions?: CompanySuspensions;
-  }) {}
+  constructor(
+    private readonly deps: {
+      tickets: Tickets;
+      messages: Messages;
+      contacts: Contacts;
+      connections: Connections;
+      users: Users;
+      outbound: OutboundMessages;
+      journal: TicketJournal;
+      presenter: TicketPresenter;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<AppMessageEvent>;
+      contexts?: MessageContexts;
+      suspensions?: CompanySuspensions;
+    },
+  ) {}
 
-  async execute(input: { readonly actor: Actor; readonly messageId: string; readonly contactId: number }): Promise<{ ticket: TicketDetails; message: MessageView }> {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly messageId: string;
+    readonly contactId: number;
+  }): Promise<{ ticket: TicketDetails; message: MessageView }> {
     const { tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids } = this.deps;
     const { actor } = input;
     const source = await messages.findById(actor.companyId, input.messageId);
@@ -52,8 +69,20 @@ export class ForwardMessage {
     const outcome = await tx.run(async () => {
       const now = clock.now();
       const got = await tickets.getOrCreateActive({
-        uuid: ids.uuid(), companyId: actor.companyId, contactId: contact.id, connectionId: connection.id, status: 'open', userId: actor.userId,
-        queueId: null, unreadMessages: 0, lastMessage: '', isGroup: contact.isGroup, greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
+        uuid: ids.uuid(),
+        companyId: actor.companyId,
+        contactId: contact.id,
+        connectionId: connection.id,
+        status: 'open',
+        userId: actor.userId,
+        queueId: null,
+        unreadMessages: 0,
+        lastMessage: '',
+        isGroup: contact.isGroup,
+        greetedAt: now,
+        closedAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
       if (got.created) await journal.created(got.ticket, actor.userId, { status: 'open', userId: actor.userId, queueId: null, forwardedFrom: source.id });
       else assertMayChange(actor, got.ticket);

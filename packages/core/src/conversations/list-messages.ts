@@ -12,7 +12,11 @@ import type { TicketEvent } from '../tickets/ticket-events.js';
 import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
 import { conversationOf } from '../tickets/publish-messages.js';
 
-export interface MessagePage { readonly messages: MessageView[]; readonly count: number; readonly hasMore: boolean; }
+export interface MessagePage {
+  readonly messages: MessageView[];
+  readonly count: number;
+  readonly hasMore: boolean;
+}
 
 /**
  * A page of a ticket's conversation: page 1 holds the 20 newest messages, oldest first within
@@ -21,16 +25,28 @@ export interface MessagePage { readonly messages: MessageView[]; readonly count:
  * count goes back to 0 and the operators get a `ticket` update and an `updateUnread`.
  */
 export class ListTicketMessages {
-  constructor(private readonly deps: {
-    tickets: Tickets; messages: Messages; users: Users; presenter: TicketPresenter; tx: Transaction;
-    realtime: RealtimeEvents<TicketEvent>; contexts?: MessageContexts;
-  }) {}
+  constructor(
+    private readonly deps: {
+      tickets: Tickets;
+      messages: Messages;
+      users: Users;
+      presenter: TicketPresenter;
+      tx: Transaction;
+      realtime: RealtimeEvents<TicketEvent>;
+      contexts?: MessageContexts;
+    },
+  ) {}
 
-  async execute(input: { readonly actor: Actor; readonly ticketId: number | string; readonly pageNumber?: number }): Promise<MessagePage & { ticket: TicketDetails }> {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly ticketId: number | string;
+    readonly pageNumber?: number;
+  }): Promise<MessagePage & { ticket: TicketDetails }> {
     const { tickets, messages, presenter, tx } = this.deps;
-    const ticket = typeof input.ticketId === 'number'
-      ? await visibleTicket(this.deps, input.actor, input.ticketId)
-      : await visibleTicketByUuid(this.deps, input.actor, input.ticketId);
+    const ticket =
+      typeof input.ticketId === 'number'
+        ? await visibleTicket(this.deps, input.actor, input.ticketId)
+        : await visibleTicketByUuid(this.deps, input.actor, input.ticketId);
     const page = pageFromNumber(input.pageNumber);
     const result = await messages.listByTicket(ticket.companyId, ticket.id, page);
     let details: TicketDetails;
@@ -48,7 +64,10 @@ export class ListTicketMessages {
       details = await presenter.one(ticket);
     }
     // Listing the conversation reads it: every message shown is read.
-    const views = (await toMessageViews(this.deps.contexts, ticket.companyId, result.rows.reverse(), conversationOf(details))).map((m) => ({ ...m, read: true }));
+    const views = (await toMessageViews(this.deps.contexts, ticket.companyId, result.rows.reverse(), conversationOf(details))).map((m) => ({
+      ...m,
+      read: true,
+    }));
     return { messages: views, ticket: details, count: result.count, hasMore: hasMore(page, result.count) };
   }
 }

@@ -6,7 +6,11 @@ import type { Queues } from '../queues/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 
 /** `MessageContextReads` from the repositories: the tickets one by one, then their queues and the contacts. */
-export function repositoryContextReads(deps: { tickets: Pick<Tickets, 'findById'>; contacts: Pick<Contacts, 'findByIds'>; queues: Pick<Queues, 'findByIds'> }): MessageContextReads {
+export function repositoryContextReads(deps: {
+  tickets: Pick<Tickets, 'findById'>;
+  contacts: Pick<Contacts, 'findByIds'>;
+  queues: Pick<Queues, 'findByIds'>;
+}): MessageContextReads {
   return {
     async ticketsAndContacts(companyId, ticketIds, contactIds) {
       const tickets: MessageTicketRef[] = [];
@@ -15,8 +19,10 @@ export function repositoryContextReads(deps: { tickets: Pick<Tickets, 'findById'
         if (t) tickets.push({ id: t.id, uuid: t.uuid, status: t.status, userId: t.userId, queueId: t.queueId, chatappId: t.connectionId, queue: null });
       }
       const queueIds = [...new Set(tickets.flatMap((t) => (t.queueId === null ? [] : [t.queueId])))];
-      const queueOf = new Map((queueIds.length ? await deps.queues.findByIds(companyId, queueIds) : []).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }] as const));
-      for (const t of tickets) t.queue = t.queueId === null ? null : queueOf.get(t.queueId) ?? null;
+      const queueOf = new Map(
+        (queueIds.length ? await deps.queues.findByIds(companyId, queueIds) : []).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }] as const),
+      );
+      for (const t of tickets) t.queue = t.queueId === null ? null : (queueOf.get(t.queueId) ?? null);
       const ids = [...new Set(contactIds)];
       const contacts = ids.length
         ? (await deps.contacts.findByIds(companyId, ids)).map((c) => ({ id: c.id, name: c.name, number: c.number, urlPicture: c.profilePicUrl }))
@@ -31,7 +37,13 @@ export function repositoryContextReads(deps: { tickets: Pick<Tickets, 'findById'
  * contact and the quoted message, each distinct one once. `reads` answers tickets and contacts
  * together (a database's single statement); without it the repositories are asked.
  */
-export function messageContexts(deps: { tickets: Pick<Tickets, 'findById'>; contacts: Pick<Contacts, 'findByIds'>; queues: Pick<Queues, 'findByIds'>; messages: Pick<Messages, 'findById'>; reads?: MessageContextReads }): MessageContexts {
+export function messageContexts(deps: {
+  tickets: Pick<Tickets, 'findById'>;
+  contacts: Pick<Contacts, 'findByIds'>;
+  queues: Pick<Queues, 'findByIds'>;
+  messages: Pick<Messages, 'findById'>;
+  reads?: MessageContextReads;
+}): MessageContexts {
   const reads = deps.reads ?? repositoryContextReads(deps);
   return async (companyId, messages, known) => {
     const ticketOf = new Map<number, MessageTicketRef>(known ? [[known.ticket.id, { ...known.ticket }]] : []);
@@ -48,10 +60,12 @@ export function messageContexts(deps: { tickets: Pick<Tickets, 'findById'>; cont
       const q = await deps.messages.findById(companyId, id);
       if (q) quotedOf.set(id, q);
     }
-    return messages.map((m): MessageContext => ({
-      ticket: ticketOf.get(m.ticketId) ?? null,
-      contact: contactOf.get(m.contactId) ?? null,
-      quoted: m.quotedMessageId ? quotedOf.get(m.quotedMessageId) ?? null : null,
-    }));
+    return messages.map(
+      (m): MessageContext => ({
+        ticket: ticketOf.get(m.ticketId) ?? null,
+        contact: contactOf.get(m.contactId) ?? null,
+        quoted: m.quotedMessageId ? (quotedOf.get(m.quotedMessageId) ?? null) : null,
+      }),
+    );
   };
 }

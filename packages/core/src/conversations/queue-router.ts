@@ -74,10 +74,20 @@ export interface RoutedMessage {
  * by taking, transferring or closing the ticket; it only talks to pending, unassigned tickets.
  */
 export class QueueRouter {
-  constructor(private readonly deps: {
-    queues: Queues; options: QueueOptions; settings: Settings; companies: Companies; users: Users; outbound: OutboundMessages; outbox: Outbox;
-    clock: Clock; ids: IdGenerator; flows?: InboundFlows;
-  }) {}
+  constructor(
+    private readonly deps: {
+      queues: Queues;
+      options: QueueOptions;
+      settings: Settings;
+      companies: Companies;
+      users: Users;
+      outbound: OutboundMessages;
+      outbox: Outbox;
+      clock: Clock;
+      ids: IdGenerator;
+      flows?: InboundFlows;
+    },
+  ) {}
 
   /** Moves the ticket (the caller saves it) and returns the messages the bot sent. */
   async route(m: RoutedMessage): Promise<Message[]> {
@@ -93,7 +103,7 @@ export class QueueRouter {
     if (ticket.isGroup || contact.disableBot) {
       return m.opening && !ticket.isGroup && connection.greetingMessage ? [await this.send(m, connection.greetingMessage)] : [];
     }
-    const byFlow = this.deps.flows ? (await this.deps.flows.resume(m)) ?? (await this.deps.flows.trigger(m)) : null;
+    const byFlow = this.deps.flows ? ((await this.deps.flows.resume(m)) ?? (await this.deps.flows.trigger(m))) : null;
     if (byFlow) return byFlow;
     if (m.opening) return this.open(m);
     if (!ticket.botActive || ticket.status !== 'pending' || ticket.userId !== null) return [];
@@ -118,7 +128,7 @@ export class QueueRouter {
     Object.assign(ticket, { status: 'open', userId: seller.id, queueId: queues.length === 1 ? queues[0]!.id : null, queueOptionId: null });
     this.handOver(ticket);
     const closed = (await this.setting(ticket.companyId, 'scheduleType')) === 'company' && !(await this.companyOpen(ticket.companyId));
-    const text = closed ? connection.outOfHoursMessage ?? (await this.setting(ticket.companyId, 'outOfHoursMessage')) : connection.greetingMessage;
+    const text = closed ? (connection.outOfHoursMessage ?? (await this.setting(ticket.companyId, 'outOfHoursMessage'))) : connection.greetingMessage;
     return text ? [await this.send(m, text)] : [];
   }
 
@@ -128,9 +138,7 @@ export class QueueRouter {
    */
   private async askAssistant(m: RoutedMessage): Promise<boolean> {
     const { ticket } = m;
-    const promptId = ticket.queueId === null
-      ? m.connection.promptId
-      : (await this.deps.queues.findById(ticket.companyId, ticket.queueId))?.promptId ?? null;
+    const promptId = ticket.queueId === null ? m.connection.promptId : ((await this.deps.queues.findById(ticket.companyId, ticket.queueId))?.promptId ?? null);
     if (promptId === null) return false;
     await enqueuePromptAnswer(this.deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: m.message.id, promptId });
     return true;
@@ -169,7 +177,10 @@ export class QueueRouter {
   private async enter(m: RoutedMessage, queue: Queue): Promise<Message[]> {
     const { ticket } = m;
     Object.assign(ticket, { queueId: queue.id, queueOptionId: null, botAttempts: 0 });
-    if ((await this.setting(ticket.companyId, 'scheduleType')) === 'queue' && !isWithinBusinessHours(queue.schedules, this.deps.clock.now(), await this.timeZone(ticket.companyId))) {
+    if (
+      (await this.setting(ticket.companyId, 'scheduleType')) === 'queue' &&
+      !isWithinBusinessHours(queue.schedules, this.deps.clock.now(), await this.timeZone(ticket.companyId))
+    ) {
       this.handOver(ticket);
       return queue.outOfHoursMessage ? [await this.send(m, queue.outOfHoursMessage)] : [];
     }

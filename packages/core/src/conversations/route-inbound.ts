@@ -29,11 +29,22 @@ export interface RouteInboundResult {
  * per connection, so a redelivered or duplicated event stops before anything changes.
  */
 export class RouteInbound {
-  constructor(private readonly deps: {
-    connections: Connections; contacts: Contacts; tickets: Tickets; messages: Messages;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; router: QueueRouter;
-    presenter: TicketPresenter; tracking: TicketTracking; contexts?: MessageContexts;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      contacts: Contacts;
+      tickets: Tickets;
+      messages: Messages;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
+      router: QueueRouter;
+      presenter: TicketPresenter;
+      tracking: TicketTracking;
+      contexts?: MessageContexts;
+    },
+  ) {}
 
   async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {
     const { connections, contacts, tickets, messages, tx, clock, ids, router, presenter } = this.deps;
@@ -45,8 +56,14 @@ export class RouteInbound {
       const now = clock.now();
       const at = new Date(event.at);
       const contact = await contacts.getOrCreate({
-        companyId: connection.companyId, name: event.senderName || event.from, number: event.from, email: null, isGroup: event.isGroup,
-        profilePicUrl: null, createdAt: now, updatedAt: now,
+        companyId: connection.companyId,
+        name: event.senderName || event.from,
+        number: event.from,
+        email: null,
+        isGroup: event.isGroup,
+        profilePicUrl: null,
+        createdAt: now,
+        updatedAt: now,
       });
       if (contact.blocked) return holdBlockedMessage({ tickets, messages, ids }, { connection, contact, event, now });
       const recent = await this.reopenable(connection.reopenWindowMinutes, contact.id, connection.id, now, connection.companyId);
@@ -57,19 +74,46 @@ export class RouteInbound {
         ({ ticket, before } = recent);
       } else {
         const got = await tickets.getOrCreateActive({
-          uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'pending',
-          userId: null, queueId: null, unreadMessages: 0, lastMessage: '', isGroup: event.isGroup, greetedAt: null, closedAt: null,
-          createdAt: now, updatedAt: now,
+          uuid: ids.uuid(),
+          companyId: connection.companyId,
+          contactId: contact.id,
+          connectionId: connection.id,
+          status: 'pending',
+          userId: null,
+          queueId: null,
+          unreadMessages: 0,
+          lastMessage: '',
+          isGroup: event.isGroup,
+          greetedAt: null,
+          closedAt: null,
+          createdAt: now,
+          updatedAt: now,
         });
         ticket = got.ticket;
         ticketCreated = got.created;
       }
       before ??= { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
       const message: Message = {
-        id: ids.uuid(), companyId: connection.companyId, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
-        providerMessageId: event.providerMessageId, fromMe: false, body: event.body, media: null, status: 'delivered',
-        failureReason: null, quotedMessageId: null, isPrivate: false, userId: null, createdAt: Number.isNaN(at.getTime()) ? now : at, updatedAt: now,
-        isDeleted: false, isEdited: false, editedAt: null, transcription: null,
+        id: ids.uuid(),
+        companyId: connection.companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        connectionId: connection.id,
+        providerMessageId: event.providerMessageId,
+        fromMe: false,
+        body: event.body,
+        media: null,
+        status: 'delivered',
+        failureReason: null,
+        quotedMessageId: null,
+        isPrivate: false,
+        userId: null,
+        createdAt: Number.isNaN(at.getTime()) ? now : at,
+        updatedAt: now,
+        isDeleted: false,
+        isEdited: false,
+        editedAt: null,
+        transcription: null,
       };
       if (!(await messages.addInbound(message))) return null;
       ticket.unreadMessages += 1;

@@ -59,12 +59,27 @@ export const MAX_API_MEDIA_BYTES = 16 * 1024 * 1024;
  * committed together (durably accepted), not after the network send.
  */
 export class SendApiMessage {
-  constructor(private readonly deps: {
-    contacts: Contacts; tickets: Tickets; users: Users; outbound: OutboundMessages; blobs: BlobStorage; cache: Cache;
-    tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<TicketEvent | AppMessageEvent>; queues: Queues;
-    idempotencyKeys: IdempotencyKeys; presenter: TicketPresenter; tracking: TicketTracking; contexts?: MessageContexts;
-    suspensions?: CompanySuspensions; windows: ServiceWindows;
-  }) {}
+  constructor(
+    private readonly deps: {
+      contacts: Contacts;
+      tickets: Tickets;
+      users: Users;
+      outbound: OutboundMessages;
+      blobs: BlobStorage;
+      cache: Cache;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
+      queues: Queues;
+      idempotencyKeys: IdempotencyKeys;
+      presenter: TicketPresenter;
+      tracking: TicketTracking;
+      contexts?: MessageContexts;
+      suspensions?: CompanySuspensions;
+      windows: ServiceWindows;
+    },
+  ) {}
 
   async execute(input: SendApiMessageInput): Promise<SendApiMessageResult> {
     if (!isValidNumber(input.number)) throw new ValidationError('ERR_INVALID_NUMBER');
@@ -83,7 +98,8 @@ export class SendApiMessage {
       return await this.send(input, medias, idem);
     } catch (err) {
       // Another instance committed the same key first: answer as it did.
-      const answer = err instanceof ConflictError && err.code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' ? await this.firstAnswer(input.connection.id, idem) : null;
+      const answer =
+        err instanceof ConflictError && err.code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' ? await this.firstAnswer(input.connection.id, idem) : null;
       if (answer) return answer;
       throw err;
     } finally {
@@ -99,7 +115,11 @@ export class SendApiMessage {
     return row.answer as SendApiMessageResult;
   }
 
-  private async send(input: SendApiMessageInput, medias: readonly UploadedFile[], idem: { key: string; fingerprint: string } | null): Promise<SendApiMessageResult> {
+  private async send(
+    input: SendApiMessageInput,
+    medias: readonly UploadedFile[],
+    idem: { key: string; fingerprint: string } | null,
+  ): Promise<SendApiMessageResult> {
     const { contacts, tickets, users, outbound, blobs, tx, clock, ids, realtime } = this.deps;
     const { connection } = input;
     if (input.queueId != null) await findQueue(this.deps.queues, connection.companyId, input.queueId);
@@ -125,21 +145,48 @@ export class SendApiMessage {
     const committed = await tx.run(async () => {
       const now = clock.now();
       const contact = await contacts.getOrCreate({
-        companyId: connection.companyId, name: input.number, number: input.number, email: null, isGroup: false, profilePicUrl: null,
-        createdAt: now, updatedAt: now,
+        companyId: connection.companyId,
+        name: input.number,
+        number: input.number,
+        email: null,
+        isGroup: false,
+        profilePicUrl: null,
+        createdAt: now,
+        updatedAt: now,
       });
       if (!input.template) await assertServiceWindow(this.deps.windows, connection, contact.id, now);
       const { ticket, created } = await tickets.getOrCreateActive({
-        uuid: ids.uuid(), companyId: connection.companyId, contactId: contact.id, connectionId: connection.id, status: 'open',
-        userId: input.userId ?? null, queueId: input.queueId ?? null, unreadMessages: 0, lastMessage, isGroup: false,
-        greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
+        uuid: ids.uuid(),
+        companyId: connection.companyId,
+        contactId: contact.id,
+        connectionId: connection.id,
+        status: 'open',
+        userId: input.userId ?? null,
+        queueId: input.queueId ?? null,
+        unreadMessages: 0,
+        lastMessage,
+        isGroup: false,
+        greetedAt: now,
+        closedAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
-      const drafts = stored.length
-        ? stored.map((media, i) => ({ body: i === 0 ? body : '', media }))
-        : [{ body, media: null }];
+      const drafts = stored.length ? stored.map((media, i) => ({ body: i === 0 ? body : '', media })) : [{ body, media: null }];
       const sent = [];
       for (const d of drafts) {
-        sent.push(await outbound.enqueue({ connection, ticket, contact, body: d.body, media: d.media, userId: input.userId ?? null, buttons: input.buttons, list: input.list, template: input.template }));
+        sent.push(
+          await outbound.enqueue({
+            connection,
+            ticket,
+            contact,
+            body: d.body,
+            media: d.media,
+            userId: input.userId ?? null,
+            buttons: input.buttons,
+            list: input.list,
+            template: input.template,
+          }),
+        );
       }
       // A ticket this send created was written with its last message already.
       if (!created || input.closeTicket) {
@@ -153,7 +200,10 @@ export class SendApiMessage {
       }
       await this.track(ticket, created, input.userId ?? null, Boolean(input.closeTicket), now);
       if (idem) {
-        const answer = resultOf(ticket.id, sent.map((m) => m.id));
+        const answer = resultOf(
+          ticket.id,
+          sent.map((m) => m.id),
+        );
         const kept = await this.deps.idempotencyKeys.add({ companyId: connection.companyId, connectionId: connection.id, ...idem, answer, createdAt: now });
         if (!kept) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
       }
@@ -163,7 +213,10 @@ export class SendApiMessage {
     const details = await this.deps.presenter.one(ticket, { contact: committed.contact, connection, ticketCreated: committed.created });
     await publishCreatedMessages(this.deps, details, sent);
     await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
-    return resultOf(ticket.id, sent.map((m) => m.id));
+    return resultOf(
+      ticket.id,
+      sent.map((m) => m.id),
+    );
   }
 
   /**
@@ -185,9 +238,15 @@ function resultOf(ticketId: number, messageIds: string[]): SendApiMessageResult 
 /** What makes two requests the same: every field that changes what is sent (files by name, type and size). */
 function fingerprintOf(input: SendApiMessageInput, medias: readonly UploadedFile[]): string {
   return requestFingerprint({
-    number: input.number, body: input.body, userId: input.userId ?? null, queueId: input.queueId ?? null,
-    sendSignature: input.sendSignature ?? false, closeTicket: input.closeTicket ?? false,
+    number: input.number,
+    body: input.body,
+    userId: input.userId ?? null,
+    queueId: input.queueId ?? null,
+    sendSignature: input.sendSignature ?? false,
+    closeTicket: input.closeTicket ?? false,
     medias: medias.map((f) => ({ filename: f.filename, contentType: f.contentType, size: uploadSize(f) })),
-    buttons: input.buttons ?? null, list: input.list ?? null, template: input.template ?? null,
+    buttons: input.buttons ?? null,
+    list: input.list ?? null,
+    template: input.template ?? null,
   });
 }

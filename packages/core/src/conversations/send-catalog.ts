@@ -48,8 +48,12 @@ export class SendCatalog {
   constructor(private readonly deps: { send: SendTicketMessage; products: Products | null; categories: Categories | null }) {}
 
   async execute(input: {
-    readonly actor: Actor; readonly ticketId: number; readonly productIds?: readonly number[]; readonly categoryId?: number;
-    readonly mode?: CatalogMode; readonly body?: string;
+    readonly actor: Actor;
+    readonly ticketId: number;
+    readonly productIds?: readonly number[];
+    readonly categoryId?: number;
+    readonly mode?: CatalogMode;
+    readonly body?: string;
   }): Promise<SendTicketMessageResult> {
     const { products } = this.deps;
     if (!products) throw new NotFoundError('ERR_PRODUCT_NOT_FOUND');
@@ -73,7 +77,12 @@ export class SendCatalog {
     if ((input.mode ?? 'text') === 'text') {
       return this.deps.send.execute({ actor: input.actor, ticketId: input.ticketId, body: formatCatalog(intro, chosen) });
     }
-    const images = firstImages(await products.images(companyId, chosen.map((p) => p.id)));
+    const images = firstImages(
+      await products.images(
+        companyId,
+        chosen.map((p) => p.id),
+      ),
+    );
     const attachments = chosen.map((p) => ({ caption: productLines(p).join('\n'), media: mediaOf(images.get(p.id)) }));
     const first = intro.trim() ? [{ caption: intro.trim(), media: null }] : [];
     return this.deps.send.execute({ actor: input.actor, ticketId: input.ticketId, body: '', attachments: [...first, ...attachments] });
@@ -89,5 +98,11 @@ function firstImages(images: readonly ProductImage[]): Map<number, ProductImage>
 function mediaOf(image: ProductImage | undefined): MessageMedia | null {
   if (!image) return null;
   const extension = image.key.split('.').pop() ?? '';
-  return { key: image.key, url: image.url, contentType: image.contentType, filename: `product-${image.productId}${extension ? `.${extension}` : ''}`, size: image.size };
+  return {
+    key: image.key,
+    url: image.url,
+    contentType: image.contentType,
+    filename: `product-${image.productId}${extension ? `.${extension}` : ''}`,
+    size: image.size,
+  };
 }

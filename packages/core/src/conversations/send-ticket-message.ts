@@ -44,7 +44,10 @@ export interface SendTicketMessageInput {
   readonly template?: TemplateSend;
 }
 
-export interface SendTicketMessageResult { readonly messages: MessageView[]; readonly ticket: TicketDetails; }
+export interface SendTicketMessageResult {
+  readonly messages: MessageView[];
+  readonly ticket: TicketDetails;
+}
 
 /** Stores uploaded files as public media of the company; the name and type are made safe to serve. */
 export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator }, companyId: number, files: readonly UploadedFile[]): Promise<MessageMedia[]> {
@@ -72,11 +75,26 @@ export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator },
  * Users reply only on unassigned tickets and their own (any operator who sees a ticket may add notes).
  */
 export class SendTicketMessage {
-  constructor(private readonly deps: {
-    tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages;
-    journal: TicketJournal; presenter: TicketPresenter; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<AppMessageEvent>;
-    contexts?: MessageContexts; suspensions?: CompanySuspensions; windows: ServiceWindows;
-  }) {}
+  constructor(
+    private readonly deps: {
+      tickets: Tickets;
+      messages: Messages;
+      contacts: Contacts;
+      connections: Connections;
+      users: Users;
+      outbound: OutboundMessages;
+      journal: TicketJournal;
+      presenter: TicketPresenter;
+      blobs: BlobStorage;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<AppMessageEvent>;
+      contexts?: MessageContexts;
+      suspensions?: CompanySuspensions;
+      windows: ServiceWindows;
+    },
+  ) {}
 
   async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {
     const { tickets, messages, contacts, connections, presenter, tx } = this.deps;
@@ -104,7 +122,9 @@ export class SendTicketMessage {
     const stored = await storeMedia(this.deps, ticket.companyId, files);
     const drafts = attachments.length
       ? attachments.map((a) => ({ body: a.caption, media: a.media }))
-      : stored.length ? stored.map((media, i) => ({ body: i === 0 ? input.body : '', media })) : [{ body: input.body, media: null }];
+      : stored.length
+        ? stored.map((media, i) => ({ body: i === 0 ? input.body : '', media }))
+        : [{ body: input.body, media: null }];
     const outcome = await tx.run(async () => {
       const current = await tickets.findById(ticket.companyId, ticket.id);
       if (!current) throw new NotFoundError('ERR_NO_TICKET_FOUND');
@@ -112,9 +132,20 @@ export class SendTicketMessage {
       const sent: Message[] = [];
       for (const [i, d] of drafts.entries()) {
         const q = i === 0 ? quoted : null;
-        sent.push(isPrivate
-          ? await this.note(current, d.body, d.media, q, actor.userId)
-          : await this.deps.outbound.enqueue({ connection, ticket: current, contact, body: d.body, media: d.media, userId: actor.userId, quoted: q, template: input.template }));
+        sent.push(
+          isPrivate
+            ? await this.note(current, d.body, d.media, q, actor.userId)
+            : await this.deps.outbound.enqueue({
+                connection,
+                ticket: current,
+                contact,
+                body: d.body,
+                media: d.media,
+                userId: actor.userId,
+                quoted: q,
+                template: input.template,
+              }),
+        );
       }
       if (!isPrivate) await this.deps.journal.responded(current);
       const preview = attachments.length ? attachments.at(-1)!.caption : input.body || stored[0]?.filename || '';
@@ -127,9 +158,26 @@ export class SendTicketMessage {
   private async note(ticket: Ticket, body: string, media: MessageMedia | null, quoted: Message | null, userId: number): Promise<Message> {
     const now = this.deps.clock.now();
     const note: Message = {
-      id: this.deps.ids.uuid(), companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId,
-      providerMessageId: null, fromMe: true, body, media, status: 'sent', failureReason: null, quotedMessageId: quoted?.id ?? null,
-      isPrivate: true, userId, createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, transcription: null,
+      id: this.deps.ids.uuid(),
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      connectionId: ticket.connectionId,
+      providerMessageId: null,
+      fromMe: true,
+      body,
+      media,
+      status: 'sent',
+      failureReason: null,
+      quotedMessageId: quoted?.id ?? null,
+      isPrivate: true,
+      userId,
+      createdAt: now,
+      updatedAt: now,
+      isDeleted: false,
+      isEdited: false,
+      editedAt: null,
+      transcription: null,
     };
     await this.deps.messages.add(note);
     return note;

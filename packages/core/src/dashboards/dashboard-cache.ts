@@ -7,7 +7,9 @@ const GENERATION_TTL_SECONDS = 30 * 24 * 3600;
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -22,7 +24,9 @@ function stableJson(value: unknown): string {
 export class DashboardCache {
   constructor(private readonly deps: { cache: Cache; ttlSeconds: number }) {}
 
-  private generationKey(companyId: number) { return `dash:${companyId}:generation`; }
+  private generationKey(companyId: number) {
+    return `dash:${companyId}:generation`;
+  }
 
   /** The cached answer for these parameters, or `compute`'s, stored; `fresh` skips the lookup (and stores the new answer). */
   async remember<T>(companyId: number, route: string, params: unknown, fresh: boolean, compute: () => Promise<T>): Promise<T> {

@@ -30,7 +30,6 @@ export interface RangeInput {
   readonly dateTo?: string;
 }
 
-
 /**
  * The days asked for. Dates win over `days`: `date_from` alone runs to today, `date_to` alone
  * starts `days` (default 30) before it; `days` alone is the last N days, today included.

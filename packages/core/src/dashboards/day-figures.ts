@@ -3,9 +3,28 @@ import { localDay } from './days.js';
 
 /** The counters and sums kept per day, queue and operator (durations in milliseconds, summed, with how many were summed). */
 export const FIGURE_KEYS = [
-  'tickets', 'inbound', 'outbound', 'groups', 'leads', 'reopened', 'closed', 'unattendedClosed', 'transfers',
-  'waitCount', 'waitMs', 'handleCount', 'handleMs', 'firstResponseCount', 'firstResponseMs', 'resolutionCount', 'resolutionMs',
-  'rated', 'ratingSum', 'promoters', 'passives', 'detractors',
+  'tickets',
+  'inbound',
+  'outbound',
+  'groups',
+  'leads',
+  'reopened',
+  'closed',
+  'unattendedClosed',
+  'transfers',
+  'waitCount',
+  'waitMs',
+  'handleCount',
+  'handleMs',
+  'firstResponseCount',
+  'firstResponseMs',
+  'resolutionCount',
+  'resolutionMs',
+  'rated',
+  'ratingSum',
+  'promoters',
+  'passives',
+  'detractors',
 ] as const;
 export type FigureKey = (typeof FIGURE_KEYS)[number];
 
@@ -46,18 +65,28 @@ const span = (from: Date, to: Date) => Math.max(0, to.getTime() - from.getTime()
 export function cycleTotals(c: TicketCycle): Totals {
   const t = emptyTotals();
   t.tickets = 1;
-  if (c.outbound) t.outbound = 1; else t.inbound = 1;
+  if (c.outbound) t.outbound = 1;
+  else t.inbound = 1;
   if (c.isGroup) t.groups = 1;
   if (c.firstContact && !c.isGroup) t.leads = 1;
   if (c.reopened) t.reopened = 1;
   t.transfers = c.transfers;
-  if (!c.outbound && c.acceptedAt) { t.waitCount = 1; t.waitMs = span(c.startedAt, c.acceptedAt); }
-  if (!c.outbound && c.firstResponseAt) { t.firstResponseCount = 1; t.firstResponseMs = span(c.startedAt, c.firstResponseAt); }
+  if (!c.outbound && c.acceptedAt) {
+    t.waitCount = 1;
+    t.waitMs = span(c.startedAt, c.acceptedAt);
+  }
+  if (!c.outbound && c.firstResponseAt) {
+    t.firstResponseCount = 1;
+    t.firstResponseMs = span(c.startedAt, c.firstResponseAt);
+  }
   if (c.closedAt) {
     t.closed = 1;
     t.resolutionCount = 1;
     t.resolutionMs = span(c.startedAt, c.closedAt);
-    if (c.acceptedAt) { t.handleCount = 1; t.handleMs = span(c.acceptedAt, c.closedAt); }
+    if (c.acceptedAt) {
+      t.handleCount = 1;
+      t.handleMs = span(c.acceptedAt, c.closedAt);
+    }
     if (!c.acceptedAt && !c.firstResponseAt) t.unattendedClosed = 1;
   }
   if (c.rating !== null) {
@@ -75,7 +104,7 @@ export function figuresOf(companyId: number, cycles: readonly TicketCycle[], tim
     const day = localDay(c.startedAt, timeZone);
     const key = `${day}|${c.queueId ?? 0}|${c.userId ?? 0}`;
     let row = rows.get(key);
-    if (!row) rows.set(key, row = { companyId, day, queueId: c.queueId, userId: c.userId, ...emptyTotals() });
+    if (!row) rows.set(key, (row = { companyId, day, queueId: c.queueId, userId: c.userId, ...emptyTotals() }));
     addInto(row, cycleTotals(c));
   }
   return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || (a.queueId ?? 0) - (b.queueId ?? 0) || (a.userId ?? 0) - (b.userId ?? 0));

@@ -38,16 +38,22 @@ export class ListMoments {
   async execute(input: MomentsInput): Promise<TicketDetails[]> {
     const { actor } = input;
     const queueIds = [...new Set(input.queueIds ?? [])];
-    if (queueIds.length && (await this.deps.queues.findByIds(actor.companyId, queueIds)).length !== queueIds.length) throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
+    if (queueIds.length && (await this.deps.queues.findByIds(actor.companyId, queueIds)).length !== queueIds.length)
+      throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
     if (input.userId !== undefined && !(await this.deps.users.findById(actor.companyId, input.userId))) throw new NotFoundError('ERR_NO_USER_FOUND');
     const dated = input.dateStart || input.dateEnd;
     const range = dated ? await rangeFor(this.deps, actor.companyId, { dateFrom: input.dateStart, dateTo: input.dateEnd, days: 731 }) : null;
     const filter = await ticketFilter(this.deps.users, {
-      actor, statusFilter: input.status ? [input.status] : ['open', 'pending'], showAll: input.showAll ?? false,
-      ...(queueIds.length ? { queueIds } : {}), ...(input.userId !== undefined ? { userIds: [input.userId] } : {}),
+      actor,
+      statusFilter: input.status ? [input.status] : ['open', 'pending'],
+      showAll: input.showAll ?? false,
+      ...(queueIds.length ? { queueIds } : {}),
+      ...(input.userId !== undefined ? { userIds: [input.userId] } : {}),
     });
     const page = await this.deps.tickets.list({
-      ...filter, ...(range ? { createdFrom: range.from, createdTo: range.to } : {}), page: { offset: 0, limit: MOMENTS_LIMIT },
+      ...filter,
+      ...(range ? { createdFrom: range.from, createdTo: range.to } : {}),
+      page: { offset: 0, limit: MOMENTS_LIMIT },
     });
     return this.deps.presenter.many(actor.companyId, page.rows);
   }

@@ -19,7 +19,13 @@ export interface TicketCycles {
   /** The cycles started in [from, to) still open now: waiting for an operator, and with one. */
   openCounts(companyId: number, from: Date, to: Date, filter: FigureFilter): Promise<{ waiting: number; attended: number }>;
   /** The contacts with the most cycles started in [from, to), most first (then the latest start). */
-  topContacts(companyId: number, from: Date, to: Date, filter: FigureFilter, limit: number): Promise<Array<{ contactId: number; tickets: number; lastStartedAt: Date }>>;
+  topContacts(
+    companyId: number,
+    from: Date,
+    to: Date,
+    filter: FigureFilter,
+    limit: number,
+  ): Promise<Array<{ contactId: number; tickets: number; lastStartedAt: Date }>>;
 }
 
 /** How far the stored figures of a company go. */

@@ -39,7 +39,12 @@ function runs(days: readonly string[], max: number): Array<[string, string]> {
 }
 
 interface Deps {
-  cycles: TicketCycles; figures: DashboardFigures; settings: Settings; tx: Transaction; clock: Clock; answers: DashboardCache;
+  cycles: TicketCycles;
+  figures: DashboardFigures;
+  settings: Settings;
+  tx: Transaction;
+  clock: Clock;
+  answers: DashboardCache;
 }
 
 /**
@@ -72,7 +77,11 @@ export class RefreshFigures {
         await figures.replace(companyId, fromDay, toDay, figuresOf(companyId, started, zone));
       }
       await figures.saveState({
-        companyId, timeZone: zone, watermark: new Date(now.getTime() - WATERMARK_MARGIN_MS), refreshedAt: now, rebuiltAt: rebuilt ? now : state!.rebuiltAt,
+        companyId,
+        timeZone: zone,
+        watermark: new Date(now.getTime() - WATERMARK_MARGIN_MS),
+        refreshedAt: now,
+        rebuiltAt: rebuilt ? now : state!.rebuiltAt,
       });
       return { refreshedAt: now, days: days.length, rebuilt };
     });
@@ -122,7 +131,11 @@ export class RefreshStaleFigures {
     const companies = await this.deps.figures.staleCompanies(limit, new Date(this.deps.clock.now().getTime() - REBUILD_EVERY_MS));
     let failure: unknown;
     for (const companyId of companies) {
-      try { await this.deps.refresh.execute(companyId); } catch (err) { failure ??= err; }
+      try {
+        await this.deps.refresh.execute(companyId);
+      } catch (err) {
+        failure ??= err;
+      }
     }
     if (failure) throw failure;
     return { companies: companies.length };

@@ -9,7 +9,13 @@ import { addInto, averageMinutes, emptyTotals, percent, sumOf, type Totals } fro
 import type { DashboardFigures, FigureFilter, TicketCycles } from './ports.js';
 
 export interface FigureDeps {
-  figures: DashboardFigures; cycles: TicketCycles; users: Users; queues: Queues; settings: Settings; clock: Clock; answers: DashboardCache;
+  figures: DashboardFigures;
+  cycles: TicketCycles;
+  users: Users;
+  queues: Queues;
+  settings: Settings;
+  clock: Clock;
+  answers: DashboardCache;
 }
 
 /** What every dashboard route takes: the range, the queues and operators, and whether to skip the cached answer. */
@@ -28,7 +34,10 @@ export interface RangeFigures {
   readonly refreshedAt: string | null;
 }
 
-export interface Resolved { readonly scope: FigureScope; readonly range: DashboardRange; }
+export interface Resolved {
+  readonly scope: FigureScope;
+  readonly range: DashboardRange;
+}
 
 /** The scope and range of a dashboard request, checked. */
 export async function resolve(deps: FigureDeps, q: FigureQuery): Promise<Resolved> {
@@ -161,18 +170,28 @@ export class ShowDashboard {
     ]);
     const byUser = new Map(figures.perUser.map((u) => [u.userId, u.totals]));
     const shown = scope.filter.userIds ? users.filter((u) => scope.filter.userIds!.includes(u.id)) : users;
-    const attendants = shown.map((u): Attendant => {
-      const t = byUser.get(u.id) ?? emptyTotals();
-      return {
-        id: u.id, name: u.name, online: u.online, tickets: t.tickets, closed: t.closed,
-        avgWaitTime: averageMinutes(t.waitMs, t.waitCount), avgSupportTime: averageMinutes(t.handleMs, t.handleCount),
-        avgFirstResponseTime: averageMinutes(t.firstResponseMs, t.firstResponseCount),
-        rating: t.rated ? round2(t.ratingSum / t.rated) : 0, countRating: t.rated,
-      };
-    }).sort((a, b) => b.tickets - a.tickets || a.name.localeCompare(b.name) || a.id - b.id);
+    const attendants = shown
+      .map((u): Attendant => {
+        const t = byUser.get(u.id) ?? emptyTotals();
+        return {
+          id: u.id,
+          name: u.name,
+          online: u.online,
+          tickets: t.tickets,
+          closed: t.closed,
+          avgWaitTime: averageMinutes(t.waitMs, t.waitCount),
+          avgSupportTime: averageMinutes(t.handleMs, t.handleCount),
+          avgFirstResponseTime: averageMinutes(t.firstResponseMs, t.firstResponseCount),
+          rating: t.rated ? round2(t.ratingSum / t.rated) : 0,
+          countRating: t.rated,
+        };
+      })
+      .sort((a, b) => b.tickets - a.tickets || a.name.localeCompare(b.name) || a.id - b.id);
     return {
-      counters: countersOf(figures.totals, open), attendants,
-      period: { dateFrom: range.fromDay, dateTo: range.toDay, timeZone: range.timeZone }, refreshedAt: figures.refreshedAt,
+      counters: countersOf(figures.totals, open),
+      attendants,
+      period: { dateFrom: range.fromDay, dateTo: range.toDay, timeZone: range.timeZone },
+      refreshedAt: figures.refreshedAt,
     };
   }
 }

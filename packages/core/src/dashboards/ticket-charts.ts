@@ -16,7 +16,8 @@ export class TicketsByUser {
     const count = new Map(figures.perUser.map((u) => [u.userId, u.totals.tickets]));
     const wanted = resolved.scope.filter.userIds;
     const users = (await this.deps.users.listAll(resolved.scope.companyId)).filter((u) => !wanted || wanted.includes(u.id));
-    const data = users.map((u) => ({ userId: u.id, nome: u.name, quantidade: count.get(u.id) ?? 0 }))
+    const data = users
+      .map((u) => ({ userId: u.id, nome: u.name, quantidade: count.get(u.id) ?? 0 }))
       .sort((a, b) => b.quantidade - a.quantidade || a.nome.localeCompare(b.nome) || a.userId - b.userId);
     return { data };
   }
@@ -39,8 +40,9 @@ export class TicketsByDay {
     const { scope, range } = resolved;
     if (range.fromDay === range.toDay) {
       const { queueIds, userIds } = scope.filter;
-      const cycles = (await this.deps.cycles.startedBetween(scope.companyId, range.from, range.to))
-        .filter((c) => (!queueIds || (c.queueId !== null && queueIds.includes(c.queueId))) && (!userIds || (c.userId !== null && userIds.includes(c.userId))));
+      const cycles = (await this.deps.cycles.startedBetween(scope.companyId, range.from, range.to)).filter(
+        (c) => (!queueIds || (c.queueId !== null && queueIds.includes(c.queueId))) && (!userIds || (c.userId !== null && userIds.includes(c.userId))),
+      );
       const hours = new Array<number>(24).fill(0);
       for (const c of cycles) hours[localHour(c.startedAt, range.timeZone)]! += 1;
       return { count: cycles.length, data: hours.map((total, hour) => ({ horario: String(hour).padStart(2, '0'), total })) };
@@ -75,13 +77,27 @@ export interface Metrics {
 
 function metricsOf(t: Totals): Metrics {
   return {
-    tickets: t.tickets, inbound: t.inbound, outbound: t.outbound, closed: t.closed, reopened: t.reopened, transfers: t.transfers,
-    unattendedClosed: t.unattendedClosed, leads: t.leads, groups: t.groups, resolutionRate: percent(t.closed, t.tickets),
-    avgWaitTime: averageMinutes(t.waitMs, t.waitCount), avgFirstResponseTime: averageMinutes(t.firstResponseMs, t.firstResponseCount),
-    avgSupportTime: averageMinutes(t.handleMs, t.handleCount), avgResolutionTime: averageMinutes(t.resolutionMs, t.resolutionCount),
+    tickets: t.tickets,
+    inbound: t.inbound,
+    outbound: t.outbound,
+    closed: t.closed,
+    reopened: t.reopened,
+    transfers: t.transfers,
+    unattendedClosed: t.unattendedClosed,
+    leads: t.leads,
+    groups: t.groups,
+    resolutionRate: percent(t.closed, t.tickets),
+    avgWaitTime: averageMinutes(t.waitMs, t.waitCount),
+    avgFirstResponseTime: averageMinutes(t.firstResponseMs, t.firstResponseCount),
+    avgSupportTime: averageMinutes(t.handleMs, t.handleCount),
+    avgResolutionTime: averageMinutes(t.resolutionMs, t.resolutionCount),
     ratings: {
-      count: t.rated, average: t.rated ? Math.round((t.ratingSum / t.rated) * 100) / 100 : 0, promoters: t.promoters, passives: t.passives,
-      detractors: t.detractors, nps: Math.round((percent(t.promoters, t.rated) - percent(t.detractors, t.rated)) * 100) / 100,
+      count: t.rated,
+      average: t.rated ? Math.round((t.ratingSum / t.rated) * 100) / 100 : 0,
+      promoters: t.promoters,
+      passives: t.passives,
+      detractors: t.detractors,
+      nps: Math.round((percent(t.promoters, t.rated) - percent(t.detractors, t.rated)) * 100) / 100,
     },
   };
 }
@@ -124,7 +140,14 @@ export class TopContacts {
     const params = { from: range.fromDay, to: range.toDay, zone: range.timeZone, limit, ...scope.filter };
     return this.deps.answers.remember(scope.companyId, 'top-contacts', params, q.fresh ?? false, async () => {
       const top = await this.deps.cycles.topContacts(scope.companyId, range.from, range.to, scope.filter, limit);
-      const contacts = new Map((await this.deps.contacts.findByIds(scope.companyId, top.map((t) => t.contactId))).map((c) => [c.id, c]));
+      const contacts = new Map(
+        (
+          await this.deps.contacts.findByIds(
+            scope.companyId,
+            top.map((t) => t.contactId),
+          )
+        ).map((c) => [c.id, c]),
+      );
       return top.flatMap((t) => {
         const c = contacts.get(t.contactId);
         return c ? [{ contactId: c.id, name: c.name, number: c.number, tickets: t.tickets, lastInteractionAt: t.lastStartedAt.toISOString() }] : [];

@@ -39,8 +39,15 @@ const SEES_ALL: RealtimeAudience = { kind: 'seesAll' };
  */
 export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, companyId: number, event: RealtimeEvent): Promise<RealtimeAudience> {
   switch (event.entity) {
-    case 'user': case 'company': case 'settings': case 'queue':
-    case 'chatapp': case 'chatappSession': case 'contact': case 'contactImport': case 'tag':
+    case 'user':
+    case 'company':
+    case 'settings':
+    case 'queue':
+    case 'chatapp':
+    case 'chatappSession':
+    case 'contact':
+    case 'contactImport':
+    case 'tag':
     // Every operator reads the company's schedules (`GET /schedules`), as the lineage's page does.
     case 'schedule':
     // Every operator reads the company's file lists (`GET /files`: queue and chatbot forms pick from them).
@@ -48,11 +55,16 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     // Every user of the company reads and takes orders (`GET /orders`).
     case 'order':
     // Every user of the company reads the catalog (`GET /products`, `GET /categories`).
-    case 'product': case 'category':
+    case 'product':
+    case 'category':
       return COMPANY;
     case 'queueIntegration':
-    case 'ContactList': case 'ContactListItem': case 'contactListImport':
-    case 'campaign': case 'campaignProgress': case 'campaignSettings':
+    case 'ContactList':
+    case 'ContactListItem':
+    case 'contactListImport':
+    case 'campaign':
+    case 'campaignProgress':
+    case 'campaignSettings':
     // Prompts are managed by admins only (their routes are admin-only).
     case 'prompt':
     // So are flows (every flow route is admin-only).
@@ -65,7 +77,8 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     case 'payment':
       return ADMINS;
     // Internal chats: the members the event names, never the whole company.
-    case 'chat': case 'chat-user':
+    case 'chat':
+    case 'chat-user':
       return { kind: 'users', userIds: [...event.to] };
     // Templates: a global one every operator, a personal one its owner and the admins (their reads), the admins alone without an owner.
     case 'companyTemplate': {
@@ -94,7 +107,8 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
       if (data.action === 'create') return { kind: 'ticket', ticket: ticketScope(data.ticket) };
       // The view carries its ticket as read for it, moments ago: no second read of the same row.
       const carried = data.message.ticket;
-      if (carried && carried.id === data.message.ticketId) return { kind: 'ticket', ticket: ticketScope({ ...carried, status: carried.status as TicketScope['status'] }) };
+      if (carried && carried.id === data.message.ticketId)
+        return { kind: 'ticket', ticket: ticketScope({ ...carried, status: carried.status as TicketScope['status'] }) };
       const ticket = await deps.tickets.findById(companyId, data.message.ticketId);
       return ticket ? { kind: 'ticket', ticket: ticketScope(ticket) } : SEES_ALL;
     }
@@ -118,19 +132,28 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
  */
 export function admits(access: TicketAccess, audience: RealtimeAudience): boolean | number[] {
   switch (audience.kind) {
-    case 'company': return true;
-    case 'admins': return isAdmin(access.actor);
-    case 'seesAll': return access.seesAll;
-    case 'ticket': return maySee(access, audience.ticket);
-    case 'users': return audience.userIds.includes(access.actor.userId);
-    case 'userAndAdmins': return isAdmin(access.actor) || audience.userId === access.actor.userId;
-    case 'supers': return isSuper(access.actor);
-    case 'exceptSupers': return !isSuper(access.actor);
+    case 'company':
+      return true;
+    case 'admins':
+      return isAdmin(access.actor);
+    case 'seesAll':
+      return access.seesAll;
+    case 'ticket':
+      return maySee(access, audience.ticket);
+    case 'users':
+      return audience.userIds.includes(access.actor.userId);
+    case 'userAndAdmins':
+      return isAdmin(access.actor) || audience.userId === access.actor.userId;
+    case 'supers':
+      return isSuper(access.actor);
+    case 'exceptSupers':
+      return !isSuper(access.actor);
     case 'tickets': {
       if (access.seesAll) return true;
       const ids = audience.tickets.filter((t) => maySee(access, t)).map((t) => t.id);
       return ids.length === 0 ? false : ids;
     }
-    default: return false;
+    default:
+      return false;
   }
 }

@@ -29,11 +29,18 @@ import type { CompanyTemplateEvent } from '../company-templates/company-template
  * `RealtimeEvents<RealtimeEvent>` to the features. No feature folder imports this one.
  */
 export type RealtimeEvent =
-  | UserEvent | CompanyEvent | SettingEvent
-  | QueueEvent | QueueIntegrationEvent
-  | ConnectionEvent | SessionEvent
-  | ContactEvent | ContactImportEvent
-  | TagEvent | TicketEvent | AppMessageEvent
+  | UserEvent
+  | CompanyEvent
+  | SettingEvent
+  | QueueEvent
+  | QueueIntegrationEvent
+  | ConnectionEvent
+  | SessionEvent
+  | ContactEvent
+  | ContactImportEvent
+  | TagEvent
+  | TicketEvent
+  | AppMessageEvent
   | ContactListEvents
   | CampaignEvents
   | ChatEvents
@@ -94,5 +101,6 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
 };
 
 /** The (entity, action) pairs of `RealtimeEvent`, for tests and documentation. */
-export const REALTIME_EVENT_NAMES: readonly RealtimeEventName[] = Object.entries(ACTIONS)
-  .flatMap(([entity, actions]) => Object.keys(actions).map((action) => ({ entity, action }) as RealtimeEventName));
+export const REALTIME_EVENT_NAMES: readonly RealtimeEventName[] = Object.entries(ACTIONS).flatMap(([entity, actions]) =>
+  Object.keys(actions).map((action) => ({ entity, action }) as RealtimeEventName),
+);

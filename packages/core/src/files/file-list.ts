@@ -89,8 +89,15 @@ export function toOptionView(o: FileOption): FileOptionView {
 
 export function toFileListView(list: FileList, options: readonly FileOption[]): FileListView {
   return {
-    id: list.id, companyId: list.companyId, name: list.name, message: list.message,
-    createdAt: list.createdAt.toISOString(), updatedAt: list.updatedAt.toISOString(),
-    options: options.filter((o) => o.fileListId === list.id).sort((a, b) => a.position - b.position || a.id - b.id).map(toOptionView),
+    id: list.id,
+    companyId: list.companyId,
+    name: list.name,
+    message: list.message,
+    createdAt: list.createdAt.toISOString(),
+    updatedAt: list.updatedAt.toISOString(),
+    options: options
+      .filter((o) => o.fileListId === list.id)
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map(toOptionView),
   };
 }

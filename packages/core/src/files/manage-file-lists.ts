@@ -5,12 +5,26 @@ import type { BlobStorage, Clock, Transaction } from '../shared/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { FileListEvent } from './file-list-events.js';
 import {
-  cleanFileListMessage, cleanFileListName, cleanOptionName, MAX_FILE_OPTIONS, toFileListView, type FileList, type FileListView, type FileOption,
+  cleanFileListMessage,
+  cleanFileListName,
+  cleanOptionName,
+  MAX_FILE_OPTIONS,
+  toFileListView,
+  type FileList,
+  type FileListView,
+  type FileOption,
 } from './file-list.js';
 import type { FileLists } from './ports.js';
 
-interface ReadDeps { lists: FileLists; }
-interface WriteDeps extends ReadDeps { blobs: BlobStorage; tx: Transaction; clock: Clock; realtime: RealtimeEvents<FileListEvent>; }
+interface ReadDeps {
+  lists: FileLists;
+}
+interface WriteDeps extends ReadDeps {
+  blobs: BlobStorage;
+  tx: Transaction;
+  clock: Clock;
+  realtime: RealtimeEvents<FileListEvent>;
+}
 
 /** The company's list, or 404 `ERR_NO_FILE_LIST_FOUND` (also for another company's). */
 export async function findFileList(lists: FileLists, companyId: number, id: number): Promise<FileList> {
@@ -22,7 +36,10 @@ export async function findFileList(lists: FileLists, companyId: number, id: numb
 /** Lists with their options, read in one query for any number of lists. */
 export async function fileListViews(lists: FileLists, companyId: number, found: readonly FileList[]): Promise<FileListView[]> {
   if (!found.length) return [];
-  const options = await lists.options(companyId, found.map((l) => l.id));
+  const options = await lists.options(
+    companyId,
+    found.map((l) => l.id),
+  );
   return found.map((l) => toFileListView(l, options));
 }
 
@@ -34,7 +51,9 @@ export async function fileListView(lists: FileLists, list: FileList): Promise<Fi
 export function dropBlobsAfterCommit(deps: { blobs: BlobStorage; tx: Transaction }, keys: readonly (string | null)[]): void {
   const present = keys.filter((k): k is string => !!k);
   if (!present.length) return;
-  deps.tx.afterCommit(() => { void Promise.all(present.map((k) => deps.blobs.delete(k).catch(() => undefined))); });
+  deps.tx.afterCommit(() => {
+    void Promise.all(present.map((k) => deps.blobs.delete(k).catch(() => undefined)));
+  });
 }
 
 /** `GET /files`: a page (20) of the company's lists by name, `searchParam` in the name, as `{files, count, hasMore}`. Any operator (queue and chatbot forms pick from it). */
@@ -88,7 +107,12 @@ function checkOptions(options: readonly OptionInput[]): void {
 export class CreateFileList {
   constructor(private readonly deps: WriteDeps) {}
 
-  async execute(input: { readonly actor: Actor; readonly name: string; readonly message?: string; readonly options?: readonly OptionInput[] }): Promise<FileListView> {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly name: string;
+    readonly message?: string;
+    readonly options?: readonly OptionInput[];
+  }): Promise<FileListView> {
     const { lists, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
     const { companyId } = input.actor;
@@ -103,7 +127,16 @@ export class CreateFileList {
       const list = await lists.add({ companyId, name, message, createdAt: now, updatedAt: now });
       for (const [position, caption] of captions.entries()) {
         await lists.addOption({
-          companyId, fileListId: list.id, name: caption, position, fileName: null, mediaType: null, blobKey: null, size: null, createdAt: now, updatedAt: now,
+          companyId,
+          fileListId: list.id,
+          name: caption,
+          position,
+          fileName: null,
+          mediaType: null,
+          blobKey: null,
+          size: null,
+          createdAt: now,
+          updatedAt: now,
         });
       }
       return fileListView(lists, list);
@@ -123,7 +156,11 @@ export class UpdateFileList {
   constructor(private readonly deps: WriteDeps) {}
 
   async execute(input: {
-    readonly actor: Actor; readonly fileListId: number; readonly name?: string; readonly message?: string; readonly options?: readonly OptionInput[];
+    readonly actor: Actor;
+    readonly fileListId: number;
+    readonly name?: string;
+    readonly message?: string;
+    readonly options?: readonly OptionInput[];
   }): Promise<FileListView> {
     const { lists, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
@@ -144,18 +181,33 @@ export class UpdateFileList {
         for (const c of captions) if (c.id !== undefined && !current.has(c.id)) throw new NotFoundError('ERR_NO_FILE_OPTION_FOUND');
         const kept = new Set(captions.flatMap((c) => (c.id === undefined ? [] : [c.id])));
         const dropped: FileOption[] = [...current.values()].filter((o) => !kept.has(o.id));
-        await lists.removeOptions(companyId, dropped.map((o) => o.id));
+        await lists.removeOptions(
+          companyId,
+          dropped.map((o) => o.id),
+        );
         for (const [position, c] of captions.entries()) {
           const existing = c.id === undefined ? undefined : current.get(c.id);
           if (existing) {
             if (existing.name !== c.name || existing.position !== position) await lists.updateOption({ ...existing, name: c.name, position, updatedAt: now });
           } else {
             await lists.addOption({
-              companyId, fileListId: list.id, name: c.name, position, fileName: null, mediaType: null, blobKey: null, size: null, createdAt: now, updatedAt: now,
+              companyId,
+              fileListId: list.id,
+              name: c.name,
+              position,
+              fileName: null,
+              mediaType: null,
+              blobKey: null,
+              size: null,
+              createdAt: now,
+              updatedAt: now,
             });
           }
         }
-        dropBlobsAfterCommit(this.deps, dropped.map((o) => o.blobKey));
+        dropBlobsAfterCommit(
+          this.deps,
+          dropped.map((o) => o.blobKey),
+        );
       }
       return fileListView(lists, next);
     });
@@ -180,7 +232,10 @@ export class DeleteFileList {
       const list = await findFileList(lists, companyId, input.fileListId);
       const options = await lists.options(companyId, [list.id]);
       await lists.remove(companyId, list.id);
-      dropBlobsAfterCommit(this.deps, options.map((o) => o.blobKey));
+      dropBlobsAfterCommit(
+        this.deps,
+        options.map((o) => o.blobKey),
+      );
     });
     await realtime.publish(companyId, { entity: 'file', data: { action: 'delete', fileId: input.fileListId } });
   }
@@ -196,10 +251,16 @@ export class DeleteAllFileLists {
     const { companyId } = input.actor;
     const removed = await tx.run(async () => {
       const all = await lists.all(companyId);
-      const options = await lists.options(companyId, all.map((l) => l.id));
+      const options = await lists.options(
+        companyId,
+        all.map((l) => l.id),
+      );
       const gone: number[] = [];
       for (const l of all) if (await lists.remove(companyId, l.id)) gone.push(l.id);
-      dropBlobsAfterCommit(this.deps, options.map((o) => o.blobKey));
+      dropBlobsAfterCommit(
+        this.deps,
+        options.map((o) => o.blobKey),
+      );
       return gone;
     });
     for (const fileId of removed) await realtime.publish(companyId, { entity: 'file', data: { action: 'delete', fileId } });

@@ -26,9 +26,16 @@ export interface ListFileUpload {
  * Emits `file` (action `update`). No file at all changes nothing: the list as it is, no event.
  */
 export class UploadFileListFiles {
-  constructor(private readonly deps: {
-    lists: FileLists; blobs: BlobStorage; tx: Transaction; clock: Clock; ids: IdGenerator; realtime: RealtimeEvents<FileListEvent>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      lists: FileLists;
+      blobs: BlobStorage;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      realtime: RealtimeEvents<FileListEvent>;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly fileListId: number; readonly uploads: readonly ListFileUpload[] }): Promise<FileListView> {
     const { lists, blobs, tx, clock, ids, realtime } = this.deps;
@@ -65,7 +72,13 @@ export class UploadFileListFiles {
         let position = options.reduce((max, o) => Math.max(max, o.position + 1), 0);
         const replaced: (string | null)[] = [];
         for (const [i, u] of checked.entries()) {
-          const file = { fileName: u.file.filename.slice(0, 255) || 'file', mediaType: u.mediaType, blobKey: stored[i]!, size: uploadSize(u.file), updatedAt: now };
+          const file = {
+            fileName: u.file.filename.slice(0, 255) || 'file',
+            mediaType: u.mediaType,
+            blobKey: stored[i]!,
+            size: uploadSize(u.file),
+            updatedAt: now,
+          };
           const existing = u.optionId === undefined ? undefined : byId.get(u.optionId);
           if (existing) {
             replaced.push(existing.blobKey);

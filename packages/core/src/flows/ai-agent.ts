@@ -2,8 +2,17 @@ import { readAnswer, systemTurn } from '../prompts/answer-with-prompt.js';
 import { findPrompt, type PromptSettings } from '../prompts/manage-prompts.js';
 import type { ChatEndpoint, ChatTurn, LanguageModel, Prompts, TokenUsage } from '../prompts/ports.js';
 import {
-  cleanInstructions, cleanMaxTokens, cleanPromptApiKey, cleanPromptBaseUrl, cleanPromptModel, cleanTemperature, openPromptApiKey, PROMPT_LIMITS, PROMPT_PROVIDERS,
-  TEXT_VOICE, type PromptProvider,
+  cleanInstructions,
+  cleanMaxTokens,
+  cleanPromptApiKey,
+  cleanPromptBaseUrl,
+  cleanPromptModel,
+  cleanTemperature,
+  openPromptApiKey,
+  PROMPT_LIMITS,
+  PROMPT_PROVIDERS,
+  TEXT_VOICE,
+  type PromptProvider,
 } from '../prompts/prompt.js';
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ServiceUnavailableError, ValidationError } from '../shared/errors.js';
@@ -57,8 +66,11 @@ async function resolve(deps: Deps, companyId: number, choice: AiModelChoice, nee
   if (choice.promptId !== undefined) {
     const p = await findPrompt(deps.prompts, companyId, choice.promptId);
     return {
-      endpoint: { baseUrl: p.baseUrl, model: p.model, apiKey: openPromptApiKey(deps.cipher, p) }, instructions: p.prompt,
-      temperature: p.temperature, maxTokens: p.maxTokens, promptId: p.id,
+      endpoint: { baseUrl: p.baseUrl, model: p.model, apiKey: openPromptApiKey(deps.cipher, p) },
+      instructions: p.prompt,
+      temperature: p.temperature,
+      maxTokens: p.maxTokens,
+      promptId: p.id,
     };
   }
   const c = choice.config!;
@@ -78,7 +90,9 @@ async function resolve(deps: Deps, companyId: number, choice: AiModelChoice, nee
 async function ask(deps: Deps, companyId: number, r: Resolved, messages: readonly ChatTurn[], overrides: { maxTokens?: number; temperature?: number } = {}) {
   const started = deps.clock.now().getTime();
   const answer = await deps.model.complete(r.endpoint, {
-    messages, maxTokens: overrides.maxTokens ?? r.maxTokens, temperature: overrides.temperature ?? r.temperature,
+    messages,
+    maxTokens: overrides.maxTokens ?? r.maxTokens,
+    temperature: overrides.temperature ?? r.temperature,
   });
   if (r.promptId !== null) await deps.prompts.addUsage(companyId, r.promptId, answer.usage);
   return { ...answer, latencyMs: Math.max(0, deps.clock.now().getTime() - started) };
@@ -101,8 +115,12 @@ export class AiAgentOptions {
       models,
       voices: [TEXT_VOICE],
       defaults: {
-        provider: 'openai' as PromptProvider, model: models[0] ?? null, temperature: PROMPT_LIMITS.temperature.default, maxTokens: PROMPT_LIMITS.maxTokens.default,
-        maxMessages: PROMPT_LIMITS.maxMessages.default, voice: TEXT_VOICE,
+        provider: 'openai' as PromptProvider,
+        model: models[0] ?? null,
+        temperature: PROMPT_LIMITS.temperature.default,
+        maxTokens: PROMPT_LIMITS.maxTokens.default,
+        maxMessages: PROMPT_LIMITS.maxMessages.default,
+        voice: TEXT_VOICE,
       },
       prompts: rows.map((p) => ({ id: p.id, name: p.name, model: p.model, queueId: p.queueId })),
     };
@@ -150,20 +168,33 @@ export const OPTIMIZER_INSTRUCTIONS = [
 export class OptimizePrompt {
   constructor(private readonly deps: Deps) {}
 
-  async execute(input: AiModelChoice & {
-    readonly actor: Actor; readonly prompt: string; readonly goal?: string; readonly language?: string; readonly tone?: string;
-  }): Promise<{ optimizedPrompt: string }> {
+  async execute(
+    input: AiModelChoice & {
+      readonly actor: Actor;
+      readonly prompt: string;
+      readonly goal?: string;
+      readonly language?: string;
+      readonly tone?: string;
+    },
+  ): Promise<{ optimizedPrompt: string }> {
     const companyId = await aiCompany(this.deps.plan, input.actor);
     const original = cleanInstructions(input.prompt);
     const r = await resolve(this.deps, companyId, input, false);
     const wishes = [
-      input.goal?.trim() ? `Goal: ${input.goal.trim()}` : '', input.language?.trim() ? `Write it in: ${input.language.trim()}` : '',
+      input.goal?.trim() ? `Goal: ${input.goal.trim()}` : '',
+      input.language?.trim() ? `Write it in: ${input.language.trim()}` : '',
       input.tone?.trim() ? `Tone: ${input.tone.trim()}` : '',
     ].filter(Boolean);
-    const answer = await ask(this.deps, companyId, r, [
-      { role: 'system', content: OPTIMIZER_INSTRUCTIONS },
-      { role: 'user', content: [...wishes, 'The prompt to rewrite:', original].join('\n\n') },
-    ], { maxTokens: PROMPT_LIMITS.maxTokens.max / 4, temperature: 0.3 });
+    const answer = await ask(
+      this.deps,
+      companyId,
+      r,
+      [
+        { role: 'system', content: OPTIMIZER_INSTRUCTIONS },
+        { role: 'user', content: [...wishes, 'The prompt to rewrite:', original].join('\n\n') },
+      ],
+      { maxTokens: PROMPT_LIMITS.maxTokens.max / 4, temperature: 0.3 },
+    );
     const optimizedPrompt = answer.text.trim().slice(0, PROMPT_LIMITS.instructions);
     if (!optimizedPrompt) throw new ServiceUnavailableError('ERR_LANGUAGE_MODEL_UNAVAILABLE');
     return { optimizedPrompt };

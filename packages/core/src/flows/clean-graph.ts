@@ -1,8 +1,23 @@
 import { LocatedValidationError, NotFoundError } from '../shared/errors.js';
 import type { ErrorCode } from '../shared/error-codes.js';
 import {
-  CONDITION_MATCHES, CONDITION_OPERATORS, CONDITION_SOURCES, CONTACT_FIELDS, FLOW_LIMITS, FLOW_NODE_TYPES, handlesOf, HTTP_METHODS, RESERVED_HANDLES,
-  VALIDATION_KINDS, type ConditionRule, type FlowEdge, type FlowGraph, type FlowNode, type FlowNodeData, type FlowNodeType, type FlowPosition,
+  CONDITION_MATCHES,
+  CONDITION_OPERATORS,
+  CONDITION_SOURCES,
+  CONTACT_FIELDS,
+  FLOW_LIMITS,
+  FLOW_NODE_TYPES,
+  handlesOf,
+  HTTP_METHODS,
+  RESERVED_HANDLES,
+  VALIDATION_KINDS,
+  type ConditionRule,
+  type FlowEdge,
+  type FlowGraph,
+  type FlowNode,
+  type FlowNodeData,
+  type FlowNodeType,
+  type FlowPosition,
 } from './flow-graph.js';
 
 /** A node as a client sends it: any `data` field left out takes its default. */
@@ -53,11 +68,18 @@ export function isVariableName(name: unknown): name is string {
 
 /** Reads one node's `data` field by field, refusing (with the node named) what does not fit. */
 class DataReader {
-  constructor(private readonly nodeId: string, private readonly data: Readonly<Record<string, unknown>>) {}
+  constructor(
+    private readonly nodeId: string,
+    private readonly data: Readonly<Record<string, unknown>>,
+  ) {}
 
-  fail(reason: string): never { return refuse('ERR_FLOW_INVALID_NODE', this.nodeId, reason); }
+  fail(reason: string): never {
+    return refuse('ERR_FLOW_INVALID_NODE', this.nodeId, reason);
+  }
 
-  raw(key: string): unknown { return this.data[key]; }
+  raw(key: string): unknown {
+    return this.data[key];
+  }
   text(key: string, max: number = FLOW_LIMITS.text, fallback = ''): string {
     const v = this.data[key] ?? fallback;
     if (typeof v !== 'string' || v.length > max) this.fail(`\`${key}\` is text of at most ${max} characters`);
@@ -65,13 +87,15 @@ class DataReader {
   }
   int(key: string, range: { readonly min: number; readonly max: number }, fallback: number): number {
     const v = this.data[key] ?? fallback;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < range.min || v > range.max) this.fail(`\`${key}\` is a whole number from ${range.min} to ${range.max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < range.min || v > range.max)
+      this.fail(`\`${key}\` is a whole number from ${range.min} to ${range.max}`);
     return v;
   }
   optionalInt(key: string, range: { readonly min: number; readonly max: number }): number | null {
     const v = this.data[key];
     if (v === undefined || v === null) return null;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < range.min || v > range.max) this.fail(`\`${key}\` is null or a whole number from ${range.min} to ${range.max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < range.min || v > range.max)
+      this.fail(`\`${key}\` is null or a whole number from ${range.min} to ${range.max}`);
     return v;
   }
   number(key: string, range: { readonly min: number; readonly max: number }, fallback: number): number {
@@ -147,18 +171,32 @@ const CLEAN: Cleaners = {
   question: (r) => {
     const mode = r.oneOf('mode', ['options', 'free'] as const, 'options');
     const raw = mode === 'options' ? r.list('options', FLOW_LIMITS.options) : [];
-    const handles = r.handles(raw.map((o) => o.raw('handle')), 'option');
+    const handles = r.handles(
+      raw.map((o) => o.raw('handle')),
+      'option',
+    );
     const seconds = r.optionalInt('timeoutSeconds', FLOW_LIMITS.timeoutSeconds);
     return {
-      text: r.text('text'), mode, options: raw.map((o, i) => ({ handle: handles[i]!, label: o.text('label', FLOW_LIMITS.label) })),
-      variable: r.variable('variable', true), validation: r.oneOf('validation', VALIDATION_KINDS, 'text'),
-      retries: r.int('retries', FLOW_LIMITS.retries, 2), invalidText: r.text('invalidText'), timeoutSeconds: seconds,
+      text: r.text('text'),
+      mode,
+      options: raw.map((o, i) => ({ handle: handles[i]!, label: o.text('label', FLOW_LIMITS.label) })),
+      variable: r.variable('variable', true),
+      validation: r.oneOf('validation', VALIDATION_KINDS, 'text'),
+      retries: r.int('retries', FLOW_LIMITS.retries, 2),
+      invalidText: r.text('invalidText'),
+      timeoutSeconds: seconds,
     };
   },
   condition: (r) => {
     const match = r.oneOf('match', CONDITION_MATCHES, 'all');
     const raw = r.list('rules', FLOW_LIMITS.rules);
-    const handles = match === 'first' ? r.handles(raw.map((x) => x.raw('handle')), 'rule') : raw.map(() => '');
+    const handles =
+      match === 'first'
+        ? r.handles(
+            raw.map((x) => x.raw('handle')),
+            'rule',
+          )
+        : raw.map(() => '');
     return { match, rules: raw.map((x, i) => ruleOf(x, handles[i]!)) };
   },
   interval: (r) => ({ seconds: r.int('seconds', FLOW_LIMITS.intervalSeconds, 60) }),
@@ -183,10 +221,15 @@ const CLEAN: Cleaners = {
     const model = r.object('model');
     return {
       promptId: r.optionalId('promptId'),
-      model: model ? {
-        baseUrl: model.text('baseUrl', 500), model: model.text('model', 100), instructions: model.text('instructions', 20_000),
-        temperature: model.number('temperature', { min: 0, max: 2 }, 1), maxTokens: model.int('maxTokens', { min: 1, max: 16_000 }, 300),
-      } : null,
+      model: model
+        ? {
+            baseUrl: model.text('baseUrl', 500),
+            model: model.text('model', 100),
+            instructions: model.text('instructions', 20_000),
+            temperature: model.number('temperature', { min: 0, max: 2 }, 1),
+            maxTokens: model.int('maxTokens', { min: 1, max: 16_000 }, 300),
+          }
+        : null,
       input: r.text('input', FLOW_LIMITS.text, '{{lastAnswer}}'),
       variable: r.variable('variable', true),
       maxTurns: r.int('maxTurns', FLOW_LIMITS.maxTurns, 1),
@@ -209,7 +252,8 @@ function ruleOf(r: DataReader, handle: string): ConditionRule {
 function positionOf(nodeId: string, p: FlowNodeInput['position']): FlowPosition {
   if (p === undefined) return { x: 0, y: 0 };
   const ok = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= FLOW_LIMITS.coordinate;
-  if (typeof p !== 'object' || p === null || !ok(p.x) || !ok(p.y)) refuse('ERR_FLOW_INVALID_NODE', nodeId, `\`position\` is \`{x, y}\`, each within ±${FLOW_LIMITS.coordinate}`);
+  if (typeof p !== 'object' || p === null || !ok(p.x) || !ok(p.y))
+    refuse('ERR_FLOW_INVALID_NODE', nodeId, `\`position\` is \`{x, y}\`, each within ±${FLOW_LIMITS.coordinate}`);
   return { x: p.x, y: p.y };
 }
 

@@ -68,7 +68,9 @@ export class AddFlowNode {
 
   async execute(input: { readonly actor: Actor; readonly flowId: number; readonly node: FlowNodeInput }): Promise<{ node: FlowNode; version: number }> {
     const node = cleanNode(input.node, this.deps.ids.uuid());
-    const { flow } = await changeDraft(this.deps, input.actor, input.flowId, (draft) => { draft.nodes.push(node); });
+    const { flow } = await changeDraft(this.deps, input.actor, input.flowId, (draft) => {
+      draft.nodes.push(node);
+    });
     return { node, version: flow.draftVersion };
   }
 }
@@ -81,15 +83,23 @@ export class UpdateFlowNode {
   constructor(private readonly deps: FlowDeps) {}
 
   async execute(input: {
-    readonly actor: Actor; readonly flowId: number; readonly nodeId: string; readonly node: Partial<FlowNodeInput>;
+    readonly actor: Actor;
+    readonly flowId: number;
+    readonly nodeId: string;
+    readonly node: Partial<FlowNodeInput>;
   }): Promise<{ node: FlowNode; version: number; removedEdgeIds: string[] }> {
     const { result, flow } = await changeDraft(this.deps, input.actor, input.flowId, (draft) => {
       const i = nodeIndex(draft, input.nodeId);
       const current = draft.nodes[i]!;
       const type = input.node.type ?? current.type;
-      const node = cleanNode({
-        type, position: input.node.position ?? current.position, data: input.node.data ?? (type === current.type ? current.data : {}),
-      }, current.id);
+      const node = cleanNode(
+        {
+          type,
+          position: input.node.position ?? current.position,
+          data: input.node.data ?? (type === current.type ? current.data : {}),
+        },
+        current.id,
+      );
       draft.nodes[i] = node;
       return { node, removedEdgeIds: dropEdges(draft, node.id, node) };
     });

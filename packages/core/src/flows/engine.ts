@@ -28,15 +28,29 @@ class Run {
   readonly state: Mutable<FlowState>;
   private visits = 0;
 
-  constructor(private readonly graph: FlowGraph, state: FlowState, private readonly ctx: FlowContext) {
+  constructor(
+    private readonly graph: FlowGraph,
+    state: FlowState,
+    private readonly ctx: FlowContext,
+  ) {
     this.state = { ...state, variables: { ...state.variables } };
   }
 
-  render(text: string, escape: 'none' | 'url' | 'json' = 'none') { return renderTemplate(text, this.state.variables, this.ctx.contact, escape); }
-  setVariable(name: string | null, value: unknown) { if (name) this.state.variables = { ...this.state.variables, [name]: asVariable(value) }; }
-  node(id: string): FlowNode | undefined { return this.graph.nodes.find((n) => n.id === id); }
-  later(seconds: number): string { return new Date(this.ctx.now.getTime() + seconds * 1000).toISOString(); }
-  due(): boolean { return !this.state.waiting?.until || this.ctx.now.getTime() >= Date.parse(this.state.waiting.until); }
+  render(text: string, escape: 'none' | 'url' | 'json' = 'none') {
+    return renderTemplate(text, this.state.variables, this.ctx.contact, escape);
+  }
+  setVariable(name: string | null, value: unknown) {
+    if (name) this.state.variables = { ...this.state.variables, [name]: asVariable(value) };
+  }
+  node(id: string): FlowNode | undefined {
+    return this.graph.nodes.find((n) => n.id === id);
+  }
+  later(seconds: number): string {
+    return new Date(this.ctx.now.getTime() + seconds * 1000).toISOString();
+  }
+  due(): boolean {
+    return !this.state.waiting?.until || this.ctx.now.getTime() >= Date.parse(this.state.waiting.until);
+  }
 
   end(nodeId: string, status: 'done' | 'handedOver', reason: FlowEndReason): 'ended' {
     this.actions.push({ type: 'end', nodeId, status, reason });
@@ -57,9 +71,15 @@ class Run {
     while (typeof next === 'object') {
       const out = next.handle;
       const edge = this.graph.edges.find((e) => e.source === current.id && e.sourceHandle === out);
-      if (!edge) { this.end(current.id, unconnected.status, unconnected.reason); return; }
+      if (!edge) {
+        this.end(current.id, unconnected.status, unconnected.reason);
+        return;
+      }
       const target = this.node(edge.target);
-      if (!target) { this.end(current.id, 'done', 'missingNode'); return; }
+      if (!target) {
+        this.end(current.id, 'done', 'missingNode');
+        return;
+      }
       if (++this.visits > MAX_STEP_NODES) refuse('ERR_FLOW_LOOP', target.id, `The flow ran ${MAX_STEP_NODES} nodes without waiting`);
       current = target;
       this.state.nodeId = target.id;
@@ -72,27 +92,40 @@ class Run {
   enter(node: FlowNode): Next {
     const id = node.id;
     switch (node.type) {
-      case 'start': return { handle: 'next' };
+      case 'start':
+        return { handle: 'next' };
       case 'message': {
         const text = this.render(node.data.text);
         if (text.trim()) this.actions.push({ type: 'sendText', nodeId: id, text, typingMs: node.data.typingMs });
         if (node.data.media) this.actions.push({ type: 'sendMedia', nodeId: id, ...node.data.media });
         return { handle: 'next' };
       }
-      case 'question': return this.ask(node, 0);
-      case 'condition': return { handle: this.decide(node) };
-      case 'interval': return this.wait(id, { kind: 'interval', until: this.later(node.data.seconds), retries: 0 });
-      case 'setVariable': this.setVariable(node.data.variable, this.render(node.data.value)); return { handle: 'next' };
-      case 'tags': this.actions.push({ type: 'setTags', nodeId: id, add: [...node.data.add], remove: [...node.data.remove] }); return { handle: 'next' };
+      case 'question':
+        return this.ask(node, 0);
+      case 'condition':
+        return { handle: this.decide(node) };
+      case 'interval':
+        return this.wait(id, { kind: 'interval', until: this.later(node.data.seconds), retries: 0 });
+      case 'setVariable':
+        this.setVariable(node.data.variable, this.render(node.data.value));
+        return { handle: 'next' };
+      case 'tags':
+        this.actions.push({ type: 'setTags', nodeId: id, add: [...node.data.add], remove: [...node.data.remove] });
+        return { handle: 'next' };
       case 'transfer':
         this.actions.push({ type: 'transfer', nodeId: id, queueId: node.data.queueId, userId: node.data.userId });
         return this.end(id, 'handedOver', 'transferred');
-      case 'close': this.actions.push({ type: 'close', nodeId: id }); return this.end(id, 'done', 'closed');
+      case 'close':
+        this.actions.push({ type: 'close', nodeId: id });
+        return this.end(id, 'done', 'closed');
       case 'http': {
         const d = node.data;
         const request: FlowHttpRequest = {
-          method: d.method, url: this.render(d.url, 'url'), headers: d.headers.map((h) => ({ name: h.name, value: this.render(h.value) })),
-          body: d.body === null ? null : this.render(d.body, 'json'), timeoutMs: d.timeoutMs,
+          method: d.method,
+          url: this.render(d.url, 'url'),
+          headers: d.headers.map((h) => ({ name: h.name, value: this.render(h.value) })),
+          body: d.body === null ? null : this.render(d.body, 'json'),
+          timeoutMs: d.timeoutMs,
         };
         this.actions.push({ type: 'callHttp', nodeId: id, request });
         return this.wait(id, { kind: 'http', retries: 0 });
@@ -143,17 +176,28 @@ class Run {
     const [l, r] = [foldForSearch(left), foldForSearch(right)];
     const num = (v: string) => (/^-?\d+(?:[.,]\d+)?$/.test(v.trim()) ? Number(v.trim().replace(',', '.')) : NaN);
     switch (rule.operator) {
-      case 'equals': return l === r;
-      case 'notEquals': return l !== r;
-      case 'contains': return l.includes(r);
-      case 'notContains': return !l.includes(r);
-      case 'startsWith': return l.startsWith(r);
-      case 'endsWith': return l.endsWith(r);
-      case 'greaterThan': return num(left) > num(right);
-      case 'lessThan': return num(left) < num(right);
-      case 'isEmpty': return left.trim() === '';
-      case 'isNotEmpty': return left.trim() !== '';
-      default: return false;
+      case 'equals':
+        return l === r;
+      case 'notEquals':
+        return l !== r;
+      case 'contains':
+        return l.includes(r);
+      case 'notContains':
+        return !l.includes(r);
+      case 'startsWith':
+        return l.startsWith(r);
+      case 'endsWith':
+        return l.endsWith(r);
+      case 'greaterThan':
+        return num(left) > num(right);
+      case 'lessThan':
+        return num(left) < num(right);
+      case 'isEmpty':
+        return left.trim() === '';
+      case 'isNotEmpty':
+        return left.trim() !== '';
+      default:
+        return false;
     }
   }
 }
@@ -161,11 +205,16 @@ class Run {
 /** Whether a free answer passes the question's validation. */
 export function validAnswer(kind: 'text' | 'number' | 'email' | 'phone', answer: string): boolean {
   switch (kind) {
-    case 'text': return answer.length > 0;
-    case 'number': return /^-?\d+(?:[.,]\d+)?$/.test(answer);
-    case 'email': return isEmail(answer);
-    case 'phone': return /^\+?[\d\s().-]+$/.test(answer) && /^\d{8,15}$/.test(answer.replace(/\D/g, ''));
-    default: return false;
+    case 'text':
+      return answer.length > 0;
+    case 'number':
+      return /^-?\d+(?:[.,]\d+)?$/.test(answer);
+    case 'email':
+      return isEmail(answer);
+    case 'phone':
+      return /^\+?[\d\s().-]+$/.test(answer) && /^\d{8,15}$/.test(answer.replace(/\D/g, ''));
+    default:
+      return false;
   }
 }
 
@@ -200,7 +249,10 @@ function onAnswer(run: Run, node: FlowNode, text: string): void {
 
 function onAiResult(run: Run, node: FlowNodeOf<'aiAgent'>, result: FlowAiResult): void {
   const handover = { status: 'handedOver' as const, reason: 'handover' as const };
-  if ('error' in result) { run.follow(node, 'handover', handover); return; }
+  if ('error' in result) {
+    run.follow(node, 'handover', handover);
+    return;
+  }
   const { reply, handOver } = readAnswer(result.text);
   const ai = run.state.ai ?? { turns: 0, history: [] };
   if (reply) {

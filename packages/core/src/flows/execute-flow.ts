@@ -29,17 +29,28 @@ export interface ExecuteFlowInput {
  * `ERR_FLOW_RUN_ACTIVE` when the ticket already has a run. Admins only.
  */
 export class ExecuteFlow {
-  constructor(private readonly deps: {
-    readonly flows: Flows; readonly tickets: Tickets; readonly contacts: Pick<Contacts, 'findById'>; readonly connections: Pick<Connections, 'findById'>;
-    readonly runner: FlowRunner; readonly tx: Transaction; readonly clock: Clock; readonly ids: IdGenerator;
-  }) {}
+  constructor(
+    private readonly deps: {
+      readonly flows: Flows;
+      readonly tickets: Tickets;
+      readonly contacts: Pick<Contacts, 'findById'>;
+      readonly connections: Pick<Connections, 'findById'>;
+      readonly runner: FlowRunner;
+      readonly tx: Transaction;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+    },
+  ) {}
 
   async execute(input: ExecuteFlowInput): Promise<FlowRunView> {
     const { flows, tx, runner } = this.deps;
     assertAdmin(input.actor);
     const { companyId } = input.actor;
     const byTicket = input.ticketId !== undefined;
-    if (byTicket === (input.contactId !== undefined || input.chatappId !== undefined) || (!byTicket && (input.contactId === undefined || input.chatappId === undefined))) {
+    if (
+      byTicket === (input.contactId !== undefined || input.chatappId !== undefined) ||
+      (!byTicket && (input.contactId === undefined || input.chatappId === undefined))
+    ) {
       throw new ValidationError('ERR_FLOW_EXECUTE_TARGET');
     }
     const flow = await findFlow(flows, companyId, input.flowId);
@@ -54,7 +65,7 @@ export class ExecuteFlow {
       const { run, sent } = await runner.start(flow, 'manual', { connection, contact, ticket }, null);
       if (sent.length) ticket.lastMessage = sent[sent.length - 1]!.body;
       await this.deps.tickets.update({ ...ticket, updatedAt: this.deps.clock.now() });
-      return { run, ticket, sent, before: created ? 'created' as const : before };
+      return { run, ticket, sent, before: created ? ('created' as const) : before };
     });
     await runner.announce(done.ticket, done.sent, done.before);
     return toFlowRunView(done.run);
@@ -73,8 +84,20 @@ export class ExecuteFlow {
     if (!connection || connection.companyId !== companyId) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
     const now = clock.now();
     return tickets.getOrCreateActive({
-      uuid: ids.uuid(), companyId, contactId: contact.id, connectionId: connection.id, status: 'pending', userId: null, queueId: null, unreadMessages: 0,
-      lastMessage: '', isGroup: contact.isGroup, greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
+      uuid: ids.uuid(),
+      companyId,
+      contactId: contact.id,
+      connectionId: connection.id,
+      status: 'pending',
+      userId: null,
+      queueId: null,
+      unreadMessages: 0,
+      lastMessage: '',
+      isGroup: contact.isGroup,
+      greetedAt: now,
+      closedAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 }

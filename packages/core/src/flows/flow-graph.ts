@@ -4,7 +4,19 @@
  */
 
 export const FLOW_NODE_TYPES = [
-  'start', 'message', 'question', 'condition', 'interval', 'setVariable', 'tags', 'transfer', 'close', 'http', 'integration', 'aiAgent', 'goToFlow',
+  'start',
+  'message',
+  'question',
+  'condition',
+  'interval',
+  'setVariable',
+  'tags',
+  'transfer',
+  'close',
+  'http',
+  'integration',
+  'aiAgent',
+  'goToFlow',
 ] as const;
 export type FlowNodeType = (typeof FLOW_NODE_TYPES)[number];
 
@@ -14,7 +26,18 @@ export type AnswerValidation = (typeof VALIDATION_KINDS)[number];
 export const CONDITION_SOURCES = ['variable', 'contact', 'businessHours'] as const;
 export type ConditionSource = (typeof CONDITION_SOURCES)[number];
 export const CONDITION_OPERATORS = [
-  'equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith', 'greaterThan', 'lessThan', 'isEmpty', 'isNotEmpty', 'isTrue', 'isFalse',
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'greaterThan',
+  'lessThan',
+  'isEmpty',
+  'isNotEmpty',
+  'isTrue',
+  'isFalse',
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export const CONDITION_MATCHES = ['all', 'any', 'first'] as const;
@@ -26,9 +49,15 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type FlowHttpMethod = (typeof HTTP_METHODS)[number];
 
-export interface FlowPosition { x: number; y: number; }
+export interface FlowPosition {
+  x: number;
+  y: number;
+}
 
-export interface QuestionOption { handle: string; label: string; }
+export interface QuestionOption {
+  handle: string;
+  label: string;
+}
 export interface ConditionRule {
   /** With `match: 'first'`: the handle taken when this rule is the first to hold. */
   handle: string;
@@ -39,8 +68,14 @@ export interface ConditionRule {
   /** Compared with, after its `{{variables}}` are filled in. */
   value: string;
 }
-export interface HttpHeader { name: string; value: string; }
-export interface ResponseCapture { path: string; variable: string; }
+export interface HttpHeader {
+  name: string;
+  value: string;
+}
+export interface ResponseCapture {
+  path: string;
+  variable: string;
+}
 /** A model configured on the node itself: a keyless OpenAI-compatible endpoint (keys live only in prompts). */
 export interface InlineModel {
   baseUrl: string;
@@ -73,11 +108,11 @@ export interface FlowNodeData {
     /** No answer for this long leaves by `timeout`; null waits for ever. */
     timeoutSeconds: number | null;
   };
-  condition: { match: ConditionMatch; rules: ConditionRule[]; };
-  interval: { seconds: number; };
-  setVariable: { variable: string; value: string; };
-  tags: { add: number[]; remove: number[]; };
-  transfer: { queueId: number | null; userId: number | null; };
+  condition: { match: ConditionMatch; rules: ConditionRule[] };
+  interval: { seconds: number };
+  setVariable: { variable: string; value: string };
+  tags: { add: number[]; remove: number[] };
+  transfer: { queueId: number | null; userId: number | null };
   close: Record<string, never>;
   http: {
     method: FlowHttpMethod;
@@ -87,7 +122,7 @@ export interface FlowNodeData {
     timeoutMs: number;
     save: ResponseCapture[];
   };
-  integration: { integrationId: number; };
+  integration: { integrationId: number };
   aiAgent: {
     promptId: number | null;
     model: InlineModel | null;
@@ -98,10 +133,10 @@ export interface FlowNodeData {
     /** Model answers before leaving by `done` (the contact answers in between). */
     maxTurns: number;
   };
-  goToFlow: { flowId: number; };
+  goToFlow: { flowId: number };
 }
 
-export type FlowNodeOf<T extends FlowNodeType> = { id: string; type: T; position: FlowPosition; data: FlowNodeData[T]; };
+export type FlowNodeOf<T extends FlowNodeType> = { id: string; type: T; position: FlowPosition; data: FlowNodeData[T] };
 export type FlowNode = { [T in FlowNodeType]: FlowNodeOf<T> }[FlowNodeType];
 
 export interface FlowEdge {
@@ -146,7 +181,10 @@ export const FLOW_LIMITS = {
 export const RESERVED_HANDLES = ['next', 'answer', 'invalid', 'timeout', 'else', 'true', 'false', 'success', 'error', 'done', 'handover'] as const;
 
 /** One way out of a node; an optional one left unconnected ends the run there. */
-export interface NodeHandle { readonly handle: string; readonly required: boolean; }
+export interface NodeHandle {
+  readonly handle: string;
+  readonly required: boolean;
+}
 
 const req = (handle: string): NodeHandle => ({ handle, required: true });
 const opt = (handle: string): NodeHandle => ({ handle, required: false });
@@ -154,17 +192,28 @@ const opt = (handle: string): NodeHandle => ({ handle, required: false });
 /** The handles a node leaves by: transfers, closes, integrations and go-tos end the run and have none. */
 export function handlesOf(node: FlowNode): NodeHandle[] {
   switch (node.type) {
-    case 'start': return [req('next')];
-    case 'message': case 'interval': case 'setVariable': case 'tags': return [opt('next')];
+    case 'start':
+      return [req('next')];
+    case 'message':
+    case 'interval':
+    case 'setVariable':
+    case 'tags':
+      return [opt('next')];
     case 'question': {
       const ways = node.data.mode === 'options' ? node.data.options.map((o) => req(o.handle)) : [req('answer')];
       return [...ways, opt('invalid'), ...(node.data.timeoutSeconds === null ? [] : [opt('timeout')])];
     }
     case 'condition':
       return node.data.match === 'first' ? [...node.data.rules.map((r) => req(r.handle)), req('else')] : [req('true'), req('false')];
-    case 'http': return [req('success'), req('error')];
-    case 'aiAgent': return [opt('done'), opt('handover')];
-    case 'transfer': case 'close': case 'integration': case 'goToFlow': return [];
+    case 'http':
+      return [req('success'), req('error')];
+    case 'aiAgent':
+      return [opt('done'), opt('handover')];
+    case 'transfer':
+    case 'close':
+    case 'integration':
+    case 'goToFlow':
+      return [];
     default: {
       const unknown: never = node;
       return unknown;

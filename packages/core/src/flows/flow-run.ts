@@ -64,7 +64,13 @@ export type FlowAction =
   | { readonly type: 'close'; readonly nodeId: string }
   | { readonly type: 'wait'; readonly nodeId: string; readonly kind: 'answer' | 'interval'; readonly until: string | null }
   | { readonly type: 'callHttp'; readonly nodeId: string; readonly request: FlowHttpRequest }
-  | { readonly type: 'callAi'; readonly nodeId: string; readonly promptId: number | null; readonly model: InlineModel | null; readonly messages: readonly ChatTurn[] }
+  | {
+      readonly type: 'callAi';
+      readonly nodeId: string;
+      readonly promptId: number | null;
+      readonly model: InlineModel | null;
+      readonly messages: readonly ChatTurn[];
+    }
   | { readonly type: 'startIntegration'; readonly nodeId: string; readonly integrationId: number }
   | { readonly type: 'goToFlow'; readonly nodeId: string; readonly flowId: number }
   | { readonly type: 'end'; readonly nodeId: string; readonly status: 'done' | 'handedOver'; readonly reason: FlowEndReason };

@@ -131,7 +131,8 @@ export class FlowRunner implements InboundFlows {
     if (!flows.length) return null;
     const on = (t: FlowTrigger) => t.chatappIds.length === 0 || t.chatappIds.includes(connection.id);
     const text = foldForSearch(m.message.body.trim());
-    const said = (t: FlowTrigger) => text !== '' && t.keywords.some((k) => (k.match === 'exact' ? foldForSearch(k.text) === text : text.includes(foldForSearch(k.text))));
+    const said = (t: FlowTrigger) =>
+      text !== '' && t.keywords.some((k) => (k.match === 'exact' ? foldForSearch(k.text) === text : text.includes(foldForSearch(k.text))));
     let type: FlowTriggerType = 'keyword';
     let flow = flows.find((f) => f.triggers.some((t) => t.type === 'keyword' && on(t) && said(t)));
     if (!flow && m.opening) {
@@ -151,8 +152,21 @@ export class FlowRunner implements InboundFlows {
     const now = this.deps.clock.now();
     const { ticket, contact, connection } = target;
     const run = await this.deps.runs.add({
-      companyId: ticket.companyId, flowId: flow.id, version: flow.publishedVersion!, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
-      state: initialState(), status: 'running', waitingUntil: null, trigger, lastMessageId: messageId, seq: 0, createdAt: now, updatedAt: now, endedAt: null,
+      companyId: ticket.companyId,
+      flowId: flow.id,
+      version: flow.publishedVersion!,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      connectionId: connection.id,
+      state: initialState(),
+      status: 'running',
+      waitingUntil: null,
+      trigger,
+      lastMessageId: messageId,
+      seq: 0,
+      createdAt: now,
+      updatedAt: now,
+      endedAt: null,
     });
     // The flow talks now: the queue menu and assistants keep quiet on this ticket.
     ticket.botActive = false;
@@ -239,13 +253,24 @@ export class FlowRunner implements InboundFlows {
     if (result.ignored) return [];
     const sent: Message[] = [];
     const next: FlowRun = {
-      ...run, state: result.state, status: statusOf(result.state), waitingUntil: result.state.waiting?.until ? new Date(result.state.waiting.until) : null,
-      lastMessageId: messageId ?? run.lastMessageId, updatedAt: now, endedAt: isActiveState(result.state) ? null : now, seq: run.seq + 1,
+      ...run,
+      state: result.state,
+      status: statusOf(result.state),
+      waitingUntil: result.state.waiting?.until ? new Date(result.state.waiting.until) : null,
+      lastMessageId: messageId ?? run.lastMessageId,
+      updatedAt: now,
+      endedAt: isActiveState(result.state) ? null : now,
+      seq: run.seq + 1,
     };
     if (!(await runs.save(next, run.seq))) throw new ConflictError('ERR_FLOW_RUN_CHANGED');
     await runs.addStep({
-      runId: run.id, companyId: run.companyId, seq: next.seq, nodeId: result.state.nodeId, input: inputSummary(input),
-      actions: result.actions.map((a) => `${a.type}@${a.nodeId}`), at: now,
+      runId: run.id,
+      companyId: run.companyId,
+      seq: next.seq,
+      nodeId: result.state.nodeId,
+      input: inputSummary(input),
+      actions: result.actions.map((a) => `${a.type}@${a.nodeId}`),
+      at: now,
     });
     let goTo: number | null = null;
     for (const action of result.actions) {
@@ -266,8 +291,10 @@ export class FlowRunner implements InboundFlows {
     const job = { companyId: run.companyId, runId: run.id, seq: run.seq };
     const key = `flow-run-${run.id}-${run.seq}`;
     switch (a.type) {
-      case 'sendText': return [await outbound.enqueue({ connection, ticket, contact, body: a.text })];
-      case 'sendMedia': return this.sendMedia(a.fileListId, a.fileOptionId, target);
+      case 'sendText':
+        return [await outbound.enqueue({ connection, ticket, contact, body: a.text })];
+      case 'sendMedia':
+        return this.sendMedia(a.fileListId, a.fileOptionId, target);
       case 'setTags': {
         const { tags } = this.deps;
         const known = new Set((await tags.findByIds(run.companyId, [...a.add, ...a.remove])).map((t) => t.id));
@@ -298,13 +325,19 @@ export class FlowRunner implements InboundFlows {
         return [];
       case 'callAi':
         await jobQueue.enqueue<FlowCallPayload>({
-          name: FLOW_CALL_JOB, at: clock.now(), payload: { ...job, kind: 'ai', promptId: a.promptId, model: a.model, messages: a.messages }, key,
+          name: FLOW_CALL_JOB,
+          at: clock.now(),
+          payload: { ...job, kind: 'ai', promptId: a.promptId, model: a.model, messages: a.messages },
+          key,
         });
         return [];
       case 'startIntegration':
-        if (target.message) await enqueueIntegrationDelivery(this.deps, { integrationId: a.integrationId, connection, contact, ticket, message: target.message });
+        if (target.message)
+          await enqueueIntegrationDelivery(this.deps, { integrationId: a.integrationId, connection, contact, ticket, message: target.message });
         return [];
-      case 'goToFlow': case 'end': return [];
+      case 'goToFlow':
+      case 'end':
+        return [];
       default: {
         const unknown: never = a;
         return unknown;
@@ -320,7 +353,13 @@ export class FlowRunner implements InboundFlows {
       .sort((a, b) => a.position - b.position || a.id - b.id);
     const sent: Message[] = [];
     for (const o of options) {
-      const media = { key: o.blobKey!, url: this.deps.blobs.publicUrl(o.blobKey!), contentType: o.mediaType ?? 'application/octet-stream', filename: o.fileName ?? o.name, size: o.size ?? 0 };
+      const media = {
+        key: o.blobKey!,
+        url: this.deps.blobs.publicUrl(o.blobKey!),
+        contentType: o.mediaType ?? 'application/octet-stream',
+        filename: o.fileName ?? o.name,
+        size: o.size ?? 0,
+      };
       sent.push(await this.deps.outbound.enqueue({ connection, ticket, contact, body: o.name, media }));
     }
     return sent;
@@ -340,7 +379,10 @@ export class FlowRunner implements InboundFlows {
       if (!p.model) return { error: 'ERR_FLOW_AI_CONFIG_REQUIRED' };
       const m = p.model;
       const messages = [systemTurn({ prompt: m.instructions, maxTokens: m.maxTokens }, { name: contact?.name ?? '' }), ...p.messages];
-      const answer = await this.deps.model.complete({ baseUrl: m.baseUrl, model: m.model, apiKey: null }, { messages, maxTokens: m.maxTokens, temperature: m.temperature });
+      const answer = await this.deps.model.complete(
+        { baseUrl: m.baseUrl, model: m.model, apiKey: null },
+        { messages, maxTokens: m.maxTokens, temperature: m.temperature },
+      );
       return { text: answer.text };
     } catch (err) {
       return { error: err instanceof DomainError ? err.code : 'ERR_LANGUAGE_MODEL_UNAVAILABLE' };

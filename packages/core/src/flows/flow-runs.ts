@@ -89,9 +89,20 @@ export interface FlowRunView {
 
 export function toFlowRunView(r: FlowRun): FlowRunView {
   return {
-    id: r.id, flowId: r.flowId, version: r.version, ticketId: r.ticketId, contactId: r.contactId, chatappId: r.connectionId, status: r.status,
-    nodeId: r.state.nodeId, variables: { ...r.state.variables }, waitingUntil: r.waitingUntil?.toISOString() ?? null, trigger: r.trigger,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), endedAt: r.endedAt?.toISOString() ?? null,
+    id: r.id,
+    flowId: r.flowId,
+    version: r.version,
+    ticketId: r.ticketId,
+    contactId: r.contactId,
+    chatappId: r.connectionId,
+    status: r.status,
+    nodeId: r.state.nodeId,
+    variables: { ...r.state.variables },
+    waitingUntil: r.waitingUntil?.toISOString() ?? null,
+    trigger: r.trigger,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    endedAt: r.endedAt?.toISOString() ?? null,
   };
 }
 

@@ -10,11 +10,16 @@ export interface FlowContact {
 /** A contact field by the name templates and conditions use (`firstName` is the name's first word). */
 export function contactValue(contact: FlowContact, field: string): string | undefined {
   switch (field) {
-    case 'name': return contact.name;
-    case 'firstName': return contact.name.trim().split(/\s+/)[0] ?? '';
-    case 'number': return contact.number;
-    case 'email': return contact.email;
-    default: return undefined;
+    case 'name':
+      return contact.name;
+    case 'firstName':
+      return contact.name.trim().split(/\s+/)[0] ?? '';
+    case 'number':
+      return contact.number;
+    case 'email':
+      return contact.email;
+    default:
+      return undefined;
   }
 }
 
@@ -40,7 +45,8 @@ export function renderTemplate(text: string, variables: Readonly<Record<string, 
 
 /** A value as a variable holds it: text, at most the text limit. */
 export function asVariable(value: unknown): string {
-  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    typeof value === 'string' ? value : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text.slice(0, FLOW_LIMITS.text);
 }
 

@@ -99,8 +99,16 @@ export interface FlowDetails extends FlowSummary {
 
 export function toFlowSummary(f: Flow): FlowSummary {
   return {
-    id: f.id, companyId: f.companyId, name: f.name, active: f.active, triggers: structuredClone(f.triggers), version: f.draftVersion,
-    publishedVersion: f.publishedVersion, nodeCount: f.draft.nodes.length, createdAt: f.createdAt.toISOString(), updatedAt: f.updatedAt.toISOString(),
+    id: f.id,
+    companyId: f.companyId,
+    name: f.name,
+    active: f.active,
+    triggers: structuredClone(f.triggers),
+    version: f.draftVersion,
+    publishedVersion: f.publishedVersion,
+    nodeCount: f.draft.nodes.length,
+    createdAt: f.createdAt.toISOString(),
+    updatedAt: f.updatedAt.toISOString(),
   };
 }
 

@@ -85,7 +85,15 @@ export class CreateFlow {
     const triggers = await triggersOf(connections, companyId, input.triggers ?? []);
     const now = clock.now();
     const flow = await flows.add({
-      companyId, name, active: false, triggers, draft: structuredClone(NEW_FLOW_DRAFT), draftVersion: 1, publishedVersion: null, createdAt: now, updatedAt: now,
+      companyId,
+      name,
+      active: false,
+      triggers,
+      draft: structuredClone(NEW_FLOW_DRAFT),
+      draftVersion: 1,
+      publishedVersion: null,
+      createdAt: now,
+      updatedAt: now,
     });
     await realtime.publish(companyId, { entity: 'flow', data: { action: 'create', flow: toFlowSummary(flow) } });
     return toFlowDetails(flow, []);

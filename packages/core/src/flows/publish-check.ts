@@ -59,7 +59,7 @@ function checkContent(node: FlowNode, models: readonly string[]): void {
         try {
           cleanPromptBaseUrl('openai-compatible', model.baseUrl);
         } catch {
-          invalid(id, 'The model\'s base URL is an http(s) URL without credentials, query or fragment');
+          invalid(id, "The model's base URL is an http(s) URL without credentials, query or fragment");
         }
         if (!models.includes(model.model)) invalid(id, `The model is one of the server's: ${models.join(', ')}`);
         if (!model.instructions.trim()) invalid(id, 'The model has instructions');
@@ -78,7 +78,8 @@ function references(node: FlowNode, l: FlowLookups): Array<[string, () => Promis
       const { media } = node.data;
       return media ? [[`file list ${media.fileListId}`, () => l.fileList(media.fileListId, media.fileOptionId)]] : [];
     }
-    case 'tags': return [...node.data.add, ...node.data.remove].map((t) => [`tag ${t}`, () => l.tag(t)]);
+    case 'tags':
+      return [...node.data.add, ...node.data.remove].map((t) => [`tag ${t}`, () => l.tag(t)]);
     case 'transfer': {
       const { queueId, userId } = node.data;
       return [
@@ -86,13 +87,16 @@ function references(node: FlowNode, l: FlowLookups): Array<[string, () => Promis
         ...(userId === null ? [] : [[`user ${userId}`, () => l.user(userId)] as [string, () => Promise<boolean>]]),
       ];
     }
-    case 'integration': return [[`integration ${node.data.integrationId}`, () => l.integration(node.data.integrationId)]];
+    case 'integration':
+      return [[`integration ${node.data.integrationId}`, () => l.integration(node.data.integrationId)]];
     case 'aiAgent': {
       const { promptId } = node.data;
       return promptId === null ? [] : [[`prompt ${promptId}`, () => l.prompt(promptId)]];
     }
-    case 'goToFlow': return [[`flow ${node.data.flowId}`, () => l.flow(node.data.flowId)]];
-    default: return [];
+    case 'goToFlow':
+      return [[`flow ${node.data.flowId}`, () => l.flow(node.data.flowId)]];
+    default:
+      return [];
   }
 }
 
@@ -128,7 +132,11 @@ export async function checkPublishable(graph: FlowGraph, lookups: FlowLookups, m
   const queue = [starts[0]!.id];
   while (queue.length) {
     const at = queue.shift()!;
-    for (const e of graph.edges) if (e.source === at && !reached.has(e.target)) { reached.add(e.target); queue.push(e.target); }
+    for (const e of graph.edges)
+      if (e.source === at && !reached.has(e.target)) {
+        reached.add(e.target);
+        queue.push(e.target);
+      }
   }
   for (const n of graph.nodes) if (!reached.has(n.id)) invalid(n.id, 'No path from the start reaches this node');
   for (const n of graph.nodes) checkContent(n, models);

@@ -53,7 +53,12 @@ export class PublishFlow {
       await checkPublishable(current.draft, flowLookups(this.deps, companyId), this.deps.models);
       const now = clock.now();
       const published: FlowVersion = {
-        flowId: current.id, companyId, version: (current.publishedVersion ?? 0) + 1, graph: structuredClone(current.draft), publishedBy: input.actor.userId, publishedAt: now,
+        flowId: current.id,
+        companyId,
+        version: (current.publishedVersion ?? 0) + 1,
+        graph: structuredClone(current.draft),
+        publishedBy: input.actor.userId,
+        publishedAt: now,
       };
       await flows.addVersion(published);
       const next = { ...current, publishedVersion: published.version, updatedAt: now };

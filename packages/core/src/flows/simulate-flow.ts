@@ -56,12 +56,14 @@ const DEFAULT_CONTACT: FlowContact = { name: 'Test Contact', number: '5511999999
  * the transcript and the final state are the answer. Admins only.
  */
 export class SimulateFlow {
-  constructor(private readonly deps: {
-    readonly flows: Flows;
-    readonly clock: Clock;
-    /** The company's business hours, as a test of an instant. */
-    readonly businessHours: (companyId: number) => Promise<(at: Date) => boolean>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      readonly flows: Flows;
+      readonly clock: Clock;
+      /** The company's business hours, as a test of an instant. */
+      readonly businessHours: (companyId: number) => Promise<(at: Date) => boolean>;
+    },
+  ) {}
 
   async execute(input: SimulationInput): Promise<Simulation> {
     const { flows } = this.deps;
@@ -121,9 +123,12 @@ function aiResult(mock: string | undefined): FlowAiResult {
 /** An action as a transcript line; a call carries the answer the mocks gave it. */
 function entryOf(a: FlowAction, mocks: SimulationInput['mocks']): TranscriptEntry {
   switch (a.type) {
-    case 'sendText': return { from: 'bot', text: a.text, nodeId: a.nodeId };
-    case 'callHttp': return { event: a.type, nodeId: a.nodeId, request: a.request, response: httpResult(mocks?.http, a.nodeId) };
-    case 'callAi': return { event: a.type, nodeId: a.nodeId, promptId: a.promptId, messages: a.messages, response: aiResult(mocks?.ai) };
+    case 'sendText':
+      return { from: 'bot', text: a.text, nodeId: a.nodeId };
+    case 'callHttp':
+      return { event: a.type, nodeId: a.nodeId, request: a.request, response: httpResult(mocks?.http, a.nodeId) };
+    case 'callAi':
+      return { event: a.type, nodeId: a.nodeId, promptId: a.promptId, messages: a.messages, response: aiResult(mocks?.ai) };
     default: {
       const { type, nodeId, ...rest } = a;
       return { event: type, nodeId, ...rest };

@@ -23,10 +23,18 @@ export interface CreateUserInput extends UserFormFields {
 }
 
 export class CreateUser {
-  constructor(private readonly deps: {
-    users: Users; companies: Companies; planGuard: PlanGuard; hasher: PasswordHasher; tx: Transaction; clock: Clock;
-    realtime: RealtimeEvents<UserEvent>; details: UserDetailsReader;
-  }) {}
+  constructor(
+    private readonly deps: {
+      users: Users;
+      companies: Companies;
+      planGuard: PlanGuard;
+      hasher: PasswordHasher;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<UserEvent>;
+      details: UserDetailsReader;
+    },
+  ) {}
 
   async execute(input: CreateUserInput): Promise<UserDetails> {
     const { users, companies, planGuard, hasher, tx, clock, realtime, details } = this.deps;
@@ -46,9 +54,25 @@ export class CreateUser {
       await planGuard.assertRoomFor(companyId, 'users', await users.countByCompany(companyId));
       const now = clock.now();
       const added = await users.add({
-        companyId, name, email, passwordHash, profile, tokenVersion: 0, mustChangePassword: false, online: false,
-        profileImage: null, allTicket: 'disable', defaultTicketsManagerWidth: 550, defaultTheme: 'light',
-        defaultMenu: 'open', startWork: null, endWork: null, farewellMessage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+        companyId,
+        name,
+        email,
+        passwordHash,
+        profile,
+        tokenVersion: 0,
+        mustChangePassword: false,
+        online: false,
+        profileImage: null,
+        allTicket: 'disable',
+        defaultTicketsManagerWidth: 550,
+        defaultTheme: 'light',
+        defaultMenu: 'open',
+        startWork: null,
+        endWork: null,
+        farewellMessage: null,
+        lastLoginAt: null,
+        createdAt: now,
+        updatedAt: now,
         ...userFormValues(input),
       });
       if (input.queueIds?.length) await details.setQueues(companyId, added.id, input.queueIds);

@@ -17,7 +17,10 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { maxFailuresPerEmail
  * failures (and attempts in flight) use the limits up. The window starts at the first counted attempt.
  */
 export class LoginThrottle {
-  constructor(private readonly cache: Cache, private readonly policy: LoginThrottlePolicy = DEFAULT_LOGIN_THROTTLE) {}
+  constructor(
+    private readonly cache: Cache,
+    private readonly policy: LoginThrottlePolicy = DEFAULT_LOGIN_THROTTLE,
+  ) {}
 
   /** Counts an attempt; throws 429 when it is over either limit (then the attempt is not made). */
   async begin(email: string, ip: string): Promise<void> {
@@ -42,6 +45,10 @@ export class LoginThrottle {
     throw new TooManyRequestsError('ERR_TOO_MANY_LOGIN_ATTEMPTS', Math.max(1, ttl));
   }
 
-  private emailKey(email: string) { return `login-fail:email:${email}`; }
-  private ipKey(ip: string) { return `login-fail:ip:${ip}`; }
+  private emailKey(email: string) {
+    return `login-fail:email:${email}`;
+  }
+  private ipKey(ip: string) {
+    return `login-fail:ip:${ip}`;
+  }
 }

@@ -8,8 +8,14 @@ import type { Users } from './ports.js';
 import type { IssuedSession, SessionIssuer } from './session-issuer.js';
 import type { UserDetails, UserDetailsReader } from './user-details.js';
 
-export interface LoginInput { readonly email: string; readonly password: string; readonly ip: string; }
-export interface LoginResult extends IssuedSession { readonly user: UserDetails; }
+export interface LoginInput {
+  readonly email: string;
+  readonly password: string;
+  readonly ip: string;
+}
+export interface LoginResult extends IssuedSession {
+  readonly user: UserDetails;
+}
 
 /** A hash of a random password, verified when the e-mail is unknown so both paths cost the same. */
 const TIMING_DECOY = 'decoy';
@@ -17,10 +23,18 @@ const TIMING_DECOY = 'decoy';
 export class Login {
   private decoyHash: Promise<string> | undefined;
 
-  constructor(private readonly deps: {
-    users: Users; companies: Companies; hasher: PasswordHasher; throttle: LoginThrottle; sessions: SessionIssuer; clock: Clock; details: UserDetailsReader;
-    suspensions?: CompanySuspensions;
-  }) {}
+  constructor(
+    private readonly deps: {
+      users: Users;
+      companies: Companies;
+      hasher: PasswordHasher;
+      throttle: LoginThrottle;
+      sessions: SessionIssuer;
+      clock: Clock;
+      details: UserDetailsReader;
+      suspensions?: CompanySuspensions;
+    },
+  ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
     const { users, companies, hasher, throttle, sessions, clock } = this.deps;
@@ -28,9 +42,7 @@ export class Login {
     await throttle.begin(email, input.ip);
 
     const user = await users.findByEmail(email);
-    const ok = user
-      ? await hasher.verify(user.passwordHash, input.password)
-      : await hasher.verify(await this.decoy(), input.password).then(() => false);
+    const ok = user ? await hasher.verify(user.passwordHash, input.password) : await hasher.verify(await this.decoy(), input.password).then(() => false);
     if (!user || !ok) throw new UnauthorizedError('ERR_INVALID_CREDENTIALS');
     await throttle.succeeded(email, input.ip);
 

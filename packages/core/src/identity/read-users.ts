@@ -13,7 +13,11 @@ export interface ListUsersInput {
   /** Super users may list another company's users. */
   readonly companyId?: number;
 }
-export interface ListUsersResult { readonly users: UserDetails[]; readonly count: number; readonly hasMore: boolean; }
+export interface ListUsersResult {
+  readonly users: UserDetails[];
+  readonly count: number;
+  readonly hasMore: boolean;
+}
 
 /** The admin's paged user list, searchable by name or e-mail. */
 export class ListUsers {
@@ -28,7 +32,13 @@ export class ListUsers {
   }
 }
 
-export interface UserSummary { readonly id: number; readonly name: string; readonly email: string; readonly profile: string; readonly online: boolean; }
+export interface UserSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly email: string;
+  readonly profile: string;
+  readonly online: boolean;
+}
 
 /** Every user of the company, trimmed to what pickers (transfer, assign) need. Open to all operators. */
 export class ListUsersForPicker {

@@ -7,7 +7,9 @@ import type { IssuedSession, SessionIssuer } from './session-issuer.js';
 import type { User } from './user.js';
 import type { UserDetails, UserDetailsReader } from './user-details.js';
 
-export interface RefreshTokenResult extends IssuedSession { readonly user: UserDetails; }
+export interface RefreshTokenResult extends IssuedSession {
+  readonly user: UserDetails;
+}
 
 /** How long a token just rotated away still yields the pair that replaced it (two tabs refreshing at once). */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
@@ -20,10 +22,21 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
  * token the user holds.
  */
 export class RefreshToken {
-  constructor(private readonly deps: {
-    users: Users; companies: Companies; sessions: RefreshSessions; tokens: Tokens; issuer: SessionIssuer;
-    tx: Transaction; clock: Clock; ids: IdGenerator; details: UserDetailsReader; graceSeconds?: number; suspensions?: CompanySuspensions;
-  }) {}
+  constructor(
+    private readonly deps: {
+      users: Users;
+      companies: Companies;
+      sessions: RefreshSessions;
+      tokens: Tokens;
+      issuer: SessionIssuer;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      details: UserDetailsReader;
+      graceSeconds?: number;
+      suspensions?: CompanySuspensions;
+    },
+  ) {}
 
   async execute(input: { readonly refreshToken: string | undefined }): Promise<RefreshTokenResult> {
     const { users, companies, sessions, tokens, issuer, clock, ids } = this.deps;
@@ -62,8 +75,13 @@ export class RefreshToken {
 
   private withinGrace(session: RefreshSession, jti: string, now: Date): boolean {
     const graceMs = (this.deps.graceSeconds ?? REFRESH_REUSE_GRACE_SECONDS) * 1000;
-    return !session.revokedAt && session.previousJti === jti && session.rotatedAt !== null
-      && now.getTime() - session.rotatedAt.getTime() < graceMs && session.expiresAt > now;
+    return (
+      !session.revokedAt &&
+      session.previousJti === jti &&
+      session.rotatedAt !== null &&
+      now.getTime() - session.rotatedAt.getTime() < graceMs &&
+      session.expiresAt > now
+    );
   }
 
   private async result(user: User, issued: IssuedSession): Promise<RefreshTokenResult> {

@@ -19,8 +19,15 @@ export class SessionIssuer {
     const sessionId = ids.uuid();
     const jti = ids.uuid();
     await sessions.create({
-      id: sessionId, userId: user.id, companyId: user.companyId, currentJti: jti, previousJti: null, rotatedAt: null,
-      expiresAt, revokedAt: null, createdAt: now,
+      id: sessionId,
+      userId: user.id,
+      companyId: user.companyId,
+      currentJti: jti,
+      previousJti: null,
+      rotatedAt: null,
+      expiresAt,
+      revokedAt: null,
+      createdAt: now,
     });
     return this.pair(user, sessionId, jti, expiresAt);
   }

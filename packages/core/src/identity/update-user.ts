@@ -28,10 +28,17 @@ export interface UpdateUserInput extends UserFormFields {
  * refresh families are revoked, in the same transaction as the change.
  */
 export class UpdateUser {
-  constructor(private readonly deps: {
-    users: Users; sessions: RefreshSessions; hasher: PasswordHasher; tx: Transaction; clock: Clock; realtime: RealtimeEvents<UserEvent>;
-    details: UserDetailsReader;
-  }) {}
+  constructor(
+    private readonly deps: {
+      users: Users;
+      sessions: RefreshSessions;
+      hasher: PasswordHasher;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<UserEvent>;
+      details: UserDetailsReader;
+    },
+  ) {}
 
   async execute(input: UpdateUserInput): Promise<UserDetails> {
     const { users, sessions, hasher, tx, clock, realtime, details } = this.deps;

@@ -26,8 +26,16 @@ export interface UserDetails extends UserView {
 
 function companyRef(c: Company): UserCompanyRef {
   return {
-    id: c.id, name: c.name, email: c.email, phone: c.phone, document: c.document, status: c.status, planId: c.planId,
-    dueDate: c.dueDate, recurrence: c.recurrence, paymentMethod: c.paymentMethod,
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    document: c.document,
+    status: c.status,
+    planId: c.planId,
+    dueDate: c.dueDate,
+    recurrence: c.recurrence,
+    paymentMethod: c.paymentMethod,
   };
 }
 
@@ -51,7 +59,10 @@ export class UserDetailsReader {
     for (const companyId of new Set(users.map((u) => u.companyId))) {
       const company = await this.deps.companies.findById(companyId);
       companies.set(companyId, company ? companyRef(company) : null);
-      const ofCompany = await this.deps.links.queuesOf(companyId, users.filter((u) => u.companyId === companyId).map((u) => u.id));
+      const ofCompany = await this.deps.links.queuesOf(
+        companyId,
+        users.filter((u) => u.companyId === companyId).map((u) => u.id),
+      );
       for (const [userId, refs] of ofCompany) queues.set(userId, refs);
     }
     return users.map((u) => ({ ...toUserView(u), queues: queues.get(u.id) ?? [], company: companies.get(u.companyId) ?? null }));

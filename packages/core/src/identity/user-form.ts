@@ -24,8 +24,20 @@ export interface UserFormFields {
 }
 
 const FORM_KEYS = [
-  'allTicket', 'startWork', 'endWork', 'farewellMessage', 'defaultTheme', 'defaultMenu', 'chatappId', 'allHistoric', 'allUserChat',
-  'userClosePendingTicket', 'showDashboard', 'allowRealTime', 'allowConnections', 'allowGroup',
+  'allTicket',
+  'startWork',
+  'endWork',
+  'farewellMessage',
+  'defaultTheme',
+  'defaultMenu',
+  'chatappId',
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+  'allowGroup',
 ] as const satisfies ReadonlyArray<keyof UserFormFields & keyof User>;
 
 /** Copies the given form fields onto the user. */

@@ -25,9 +25,16 @@ async function editableUser(users: Users, actor: Actor, userId: number) {
 
 /** Stores a profile picture for a user (self, or an admin for their company's users). */
 export class SetUserAvatar {
-  constructor(private readonly deps: {
-    users: Users; blobs: BlobStorage; ids: IdGenerator; clock: Clock; realtime: RealtimeEvents<UserEvent>; details: UserDetailsReader;
-  }) {}
+  constructor(
+    private readonly deps: {
+      users: Users;
+      blobs: BlobStorage;
+      ids: IdGenerator;
+      clock: Clock;
+      realtime: RealtimeEvents<UserEvent>;
+      details: UserDetailsReader;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly userId: number; readonly file: UploadedFile | undefined }): Promise<UserDetails> {
     const { users, blobs, ids, clock, realtime } = this.deps;

@@ -40,12 +40,25 @@ export interface User {
 
 /** The flags a new user gets unless given (the lineage's defaults). */
 export const USER_FLAG_DEFAULTS: Pick<User, UserFlag> = {
-  chatappId: null, allHistoric: 'disabled', allUserChat: 'disabled', userClosePendingTicket: 'enabled', showDashboard: 'disabled',
-  allowRealTime: 'disabled', allowConnections: 'disabled', allowGroup: false,
+  chatappId: null,
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  allowGroup: false,
 };
 
-export type UserFlag = 'chatappId' | 'allHistoric' | 'allUserChat' | 'userClosePendingTicket' | 'showDashboard' | 'allowRealTime'
-  | 'allowConnections' | 'allowGroup';
+export type UserFlag =
+  | 'chatappId'
+  | 'allHistoric'
+  | 'allUserChat'
+  | 'userClosePendingTicket'
+  | 'showDashboard'
+  | 'allowRealTime'
+  | 'allowConnections'
+  | 'allowGroup';
 
 /** A user to add: the flags may be left out (their defaults apply). */
 export type NewUser = Omit<User, 'id' | UserFlag> & Partial<Pick<User, UserFlag>>;

@@ -7,8 +7,7 @@ import { InMemoryTable, slice } from './table.js';
 import type { InMemoryCompanies } from './tenancy.js';
 
 /** Priority 1 first, then newest, then the higher id: the SQL adapter's order. */
-const byPriority = (a: Announcement, b: Announcement) =>
-  a.priority - b.priority || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+const byPriority = (a: Announcement, b: Announcement) => a.priority - b.priority || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
 
 /**
  * Announcements in memory. Targets name existing companies only, as the SQL adapter's foreign
@@ -25,8 +24,12 @@ export class InMemoryAnnouncements implements Announcements {
     return { ...a, targetCompanyIds: ids };
   }
 
-  async findById(id: number) { return this.table.get(id); }
-  async add(a: NewAnnouncement) { return this.table.insert(this.known(a)); }
+  async findById(id: number) {
+    return this.table.get(id);
+  }
+  async add(a: NewAnnouncement) {
+    return this.table.insert(this.known(a));
+  }
   async update(a: Announcement) {
     const stored = this.table.get(a.id);
     if (stored) this.table.replace({ ...this.known(a), id: a.id, companyId: stored.companyId, createdAt: stored.createdAt });
@@ -36,13 +39,20 @@ export class InMemoryAnnouncements implements Announcements {
     this.table.delete(id);
     return true;
   }
-  async page(q: AnnouncementQuery & { readonly page: PageRequest }) { return slice(await this.all(q), q.page); }
+  async page(q: AnnouncementQuery & { readonly page: PageRequest }) {
+    return slice(await this.all(q), q.page);
+  }
   async all(q: AnnouncementQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
-    return this.table.filter((a) => (!term || foldForSearch(a.title).includes(term))
-      && (q.status === undefined || a.status === q.status)
-      && (q.targetCompanyId === undefined || targets(a, q.targetCompanyId))
-      && (q.visibleTo === undefined || isVisibleTo(a, q.visibleTo.companyId, q.visibleTo.at))).sort(byPriority);
+    return this.table
+      .filter(
+        (a) =>
+          (!term || foldForSearch(a.title).includes(term)) &&
+          (q.status === undefined || a.status === q.status) &&
+          (q.targetCompanyId === undefined || targets(a, q.targetCompanyId)) &&
+          (q.visibleTo === undefined || isVisibleTo(a, q.visibleTo.companyId, q.visibleTo.at)),
+      )
+      .sort(byPriority);
   }
 
   /** ON DELETE CASCADE of the author's company, and of a target's link. */
@@ -55,10 +65,17 @@ export class InMemoryAnnouncements implements Announcements {
 }
 
 export class InMemoryAnnouncementAudience implements AnnouncementAudience {
-  constructor(private readonly companies: InMemoryCompanies, private readonly users: InMemoryUsers) {}
+  constructor(
+    private readonly companies: InMemoryCompanies,
+    private readonly users: InMemoryUsers,
+  ) {}
 
   async activeCompanyIds(afterId: number, limit: number) {
-    return this.companies.table.filter((c) => c.status && c.id > afterId).map((c) => c.id).sort((a, b) => a - b).slice(0, limit);
+    return this.companies.table
+      .filter((c) => c.status && c.id > afterId)
+      .map((c) => c.id)
+      .sort((a, b) => a - b)
+      .slice(0, limit);
   }
   async existingCompanyIds(ids: readonly number[]) {
     return [...new Set(ids)].filter((id) => this.companies.table.get(id) !== null).sort((a, b) => a - b);

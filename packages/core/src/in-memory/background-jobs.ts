@@ -8,12 +8,18 @@ export class InlineBackgroundJobs implements BackgroundJobs {
   start(name: string, work: () => Promise<void>): void {
     const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
-      .catch((error: unknown) => { this.failures.push({ name, error }); })
-      .finally(() => { this.running.delete(job); });
+      .catch((error: unknown) => {
+        this.failures.push({ name, error });
+      })
+      .finally(() => {
+        this.running.delete(job);
+      });
     this.running.add(job);
   }
 
-  runningCount(): number { return this.running.size; }
+  runningCount(): number {
+    return this.running.size;
+  }
 
   /** Resolves once every job started so far (and any they started) has ended. */
   async idle(): Promise<void> {

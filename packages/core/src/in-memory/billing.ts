@@ -1,7 +1,18 @@
 import type { Charge, ChargeStatus, NewCharge } from '../billing/charge.js';
 import type {
-  BillingLedger, BillingWebhook, BillingWebhooks, Charges, GatewayCharge, PaymentEventRecord, PaymentEvents, PaymentGateway, PaymentNotice,
-  PaymentNotification, PixChargeRequest, Suspension, Suspensions,
+  BillingLedger,
+  BillingWebhook,
+  BillingWebhooks,
+  Charges,
+  GatewayCharge,
+  PaymentEventRecord,
+  PaymentEvents,
+  PaymentGateway,
+  PaymentNotice,
+  PaymentNotification,
+  PixChargeRequest,
+  Suspension,
+  Suspensions,
 } from '../billing/ports.js';
 import { ServiceUnavailableError } from '../shared/errors.js';
 import type { InMemoryInvoices } from './company-api.js';
@@ -29,7 +40,9 @@ export class InMemoryCharges implements Charges {
     if (stored) this.table.replace({ ...stored, status: charge.status, paidAt: charge.paidAt, updatedAt: charge.updatedAt });
   }
   /** ON DELETE CASCADE: hook into `InMemoryCompanies.onRemove`. */
-  dropCompany(companyId: number) { for (const c of this.table.filter((row) => row.companyId === companyId)) this.table.delete(c.id); }
+  dropCompany(companyId: number) {
+    for (const c of this.table.filter((row) => row.companyId === companyId)) this.table.delete(c.id);
+  }
 }
 
 export class InMemoryPaymentEvents implements PaymentEvents {
@@ -43,21 +56,31 @@ export class InMemoryPaymentEvents implements PaymentEvents {
 
 export class InMemorySuspensions implements Suspensions {
   readonly rows = new Map<number, Suspension>();
-  async isSuspended(companyId: number) { return this.rows.has(companyId); }
-  async find(companyId: number) { return this.rows.get(companyId) ?? null; }
+  async isSuspended(companyId: number) {
+    return this.rows.has(companyId);
+  }
+  async find(companyId: number) {
+    return this.rows.get(companyId) ?? null;
+  }
   async suspend(s: Suspension) {
     if (this.rows.has(s.companyId)) return false;
     this.rows.set(s.companyId, { ...s });
     return true;
   }
-  async lift(companyId: number) { return this.rows.delete(companyId); }
+  async lift(companyId: number) {
+    return this.rows.delete(companyId);
+  }
 }
 
 /** The invoices' table read as billing does; locks are implicit (in-memory units of work run one at a time). */
 export class InMemoryBillingLedger implements BillingLedger {
   constructor(private readonly invoices: InMemoryInvoices) {}
-  async lockInvoice(companyId: number, invoiceId: number) { return this.invoices.findById(companyId, invoiceId); }
-  async lockCompany() { /* SerialTransaction already runs one unit of work at a time */ }
+  async lockInvoice(companyId: number, invoiceId: number) {
+    return this.invoices.findById(companyId, invoiceId);
+  }
+  async lockCompany() {
+    /* SerialTransaction already runs one unit of work at a time */
+  }
   async invoiceOfCycle(companyId: number, dueDate: string) {
     return this.invoices.table.filter((i) => i.companyId === companyId && i.dueDate === dueDate).sort((a, b) => a.id - b.id)[0] ?? null;
   }
@@ -65,8 +88,12 @@ export class InMemoryBillingLedger implements BillingLedger {
 
 export class InMemoryBillingWebhooks implements BillingWebhooks {
   readonly rows = new Map<string, BillingWebhook>();
-  async find(provider: string) { return this.rows.get(provider) ?? null; }
-  async save(webhook: BillingWebhook) { this.rows.set(webhook.provider, { ...webhook }); }
+  async find(provider: string) {
+    return this.rows.get(provider) ?? null;
+  }
+  async save(webhook: BillingWebhook) {
+    this.rows.set(webhook.provider, { ...webhook });
+  }
 }
 
 /**
@@ -88,8 +115,13 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (known) return this.charges.get(known)!;
     const id = `pix-${this.charges.size + 1}`;
     const charge: GatewayCharge = {
-      id, status: 'pending', amount: request.amount, expiresAt: request.expiresAt, paidAt: null,
-      copyPaste: `00020126580014br.gov.bcb.pix-${id}`, qrCodePng: Buffer.from(`png ${id}`).toString('base64'),
+      id,
+      status: 'pending',
+      amount: request.amount,
+      expiresAt: request.expiresAt,
+      paidAt: null,
+      copyPaste: `00020126580014br.gov.bcb.pix-${id}`,
+      qrCodePng: Buffer.from(`png ${id}`).toString('base64'),
     };
     this.charges.set(id, charge);
     this.byKey.set(request.idempotencyKey, id);
@@ -99,7 +131,9 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     this.assertUp();
     return this.charges.get(id) ?? null;
   }
-  verifyWebhook(n: PaymentNotification) { return n.headers['x-signature'] === 'signed'; }
+  verifyWebhook(n: PaymentNotification) {
+    return n.headers['x-signature'] === 'signed';
+  }
   parseEvent(n: PaymentNotification): PaymentNotice | null {
     try {
       const body = JSON.parse(n.rawBody.toString('utf8')) as { eventId?: unknown; chargeId?: unknown };
@@ -108,7 +142,9 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       return null;
     }
   }
-  async checkAccess() { this.assertUp(); }
+  async checkAccess() {
+    this.assertUp();
+  }
 
   /** The gateway moves a charge on (the payer paid, it expired, it was refunded). */
   settle(id: string, status: ChargeStatus, paidAt: Date | null = null) {
@@ -119,5 +155,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   notification(eventId: string, chargeId: string, signed = true): PaymentNotification {
     return { headers: signed ? { 'x-signature': 'signed' } : {}, query: {}, rawBody: Buffer.from(JSON.stringify({ eventId, chargeId })) };
   }
-  private assertUp() { if (this.down) throw new ServiceUnavailableError('ERR_PAYMENT_GATEWAY_UNAVAILABLE'); }
+  private assertUp() {
+    if (this.down) throw new ServiceUnavailableError('ERR_PAYMENT_GATEWAY_UNAVAILABLE');
+  }
 }

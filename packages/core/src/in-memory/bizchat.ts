@@ -14,7 +14,10 @@ export class InMemoryBizchatTemplates implements BizchatTemplates {
   private nextId = 1;
 
   async list(companyId: number, connectionId: number) {
-    return this.rows.filter((t) => t.companyId === companyId && t.connectionId === connectionId).sort(byNameLanguage).map((t) => structuredClone(t));
+    return this.rows
+      .filter((t) => t.companyId === companyId && t.connectionId === connectionId)
+      .sort(byNameLanguage)
+      .map((t) => structuredClone(t));
   }
   async find(companyId: number, connectionId: number, name: string, language: string) {
     const t = this.rows.find((r) => r.companyId === companyId && r.connectionId === connectionId && r.name === name && r.language === language);
@@ -29,7 +32,11 @@ export class InMemoryBizchatTemplates implements BizchatTemplates {
     let changed = 0;
     for (const t of this.rows) {
       const same = match.metaId ? t.metaId === match.metaId : t.name === match.name && t.language === match.language;
-      if (t.wabaId === wabaId && same) { t.status = status; t.syncedAt = at; changed++; }
+      if (t.wabaId === wabaId && same) {
+        t.status = status;
+        t.syncedAt = at;
+        changed++;
+      }
     }
     return changed;
   }
@@ -50,7 +57,10 @@ export class InMemoryTemplateDirectory implements TemplateDirectory {
 
 /** Bizchat numbers and windows read from the in-memory connections and messages. */
 export class InMemoryBizchatNumbers implements BizchatNumbers, ServiceWindows {
-  constructor(private readonly connections: InMemoryConnections, private readonly messages: InMemoryMessages) {}
+  constructor(
+    private readonly connections: InMemoryConnections,
+    private readonly messages: InMemoryMessages,
+  ) {}
 
   async connectionOfPhoneNumber(phoneNumberId: string) {
     return this.connections.table.filter((c) => c.kind === 'bizchat' && c.externalId === phoneNumberId).sort((a, b) => a.id - b.id)[0] ?? null;
@@ -58,7 +68,8 @@ export class InMemoryBizchatNumbers implements BizchatNumbers, ServiceWindows {
   async lastInboundAt(companyId: number, connectionId: number, contactId: number) {
     let last: Date | null = null;
     for (const m of this.messages.rows.values()) {
-      if (m.companyId === companyId && m.connectionId === connectionId && m.contactId === contactId && !m.fromMe && (!last || m.createdAt > last)) last = m.createdAt;
+      if (m.companyId === companyId && m.connectionId === connectionId && m.contactId === contactId && !m.fromMe && (!last || m.createdAt > last))
+        last = m.createdAt;
     }
     return last;
   }

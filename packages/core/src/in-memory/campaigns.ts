@@ -16,7 +16,8 @@ export class InMemoryCampaignReferenceLookups implements CampaignReferences {
   private readonly lookups: Record<CampaignReferenceKind, NameOf>;
 
   constructor(deps: { connections: Connections; users: Users; queues: Queues; tags: Tags; contactListName: NameOf }) {
-    const nameOf = (find: (companyId: number, id: number) => Promise<{ name: string; companyId?: number | null } | null>): NameOf =>
+    const nameOf =
+      (find: (companyId: number, id: number) => Promise<{ name: string; companyId?: number | null } | null>): NameOf =>
       async (companyId, id) => {
         const found = await find(companyId, id);
         return found && (found.companyId === undefined || found.companyId === companyId) ? found.name : null;
@@ -51,11 +52,18 @@ export class CampaignsReadingLists implements ContactListUsage {
 
 /** Campaign audiences whose list items are the in-memory contact lists' (tagged and CRM contacts as the test fills them). */
 export class ContactListCampaignAudience extends InMemoryCampaignAudience {
-  constructor(private readonly items: Pick<ContactListItems, 'all'>) { super(); }
+  constructor(private readonly items: Pick<ContactListItems, 'all'>) {
+    super();
+  }
 
   override async listItems(companyId: number, contactListId: number): Promise<AudienceListItem[]> {
     return (await this.items.all(companyId, contactListId)).map((i) => ({
-      id: i.id, name: i.name, number: i.canonicalNumber, email: i.email, validity: i.validity, variables: { ...i.variables },
+      id: i.id,
+      name: i.name,
+      number: i.canonicalNumber,
+      email: i.email,
+      validity: i.validity,
+      variables: { ...i.variables },
     }));
   }
 }

@@ -17,24 +17,37 @@ export class InMemoryProducts implements Products {
   /** The categories a product may point to (the foreign key). */
   constructor(private readonly categories: InMemoryCategories) {}
 
-  private mine(companyId: number, id: number) { const p = this.table.get(id); return p?.companyId === companyId ? p : null; }
+  private mine(companyId: number, id: number) {
+    const p = this.table.get(id);
+    return p?.companyId === companyId ? p : null;
+  }
   private check(p: NewProduct, exceptId?: number) {
-    if (p.sku !== null && this.table.find((o) => o.companyId === p.companyId && o.sku === p.sku && o.id !== exceptId)) throw new ConflictError('ERR_PRODUCT_SKU_IN_USE');
+    if (p.sku !== null && this.table.find((o) => o.companyId === p.companyId && o.sku === p.sku && o.id !== exceptId))
+      throw new ConflictError('ERR_PRODUCT_SKU_IN_USE');
     if (p.categoryId !== null && !this.categories.table.get(p.categoryId)) throw new NotFoundError('ERR_CATEGORY_NOT_FOUND');
   }
 
-  async findById(companyId: number, id: number) { return this.mine(companyId, id); }
+  async findById(companyId: number, id: number) {
+    return this.mine(companyId, id);
+  }
   async findByIds(companyId: number, ids: readonly number[]) {
     const wanted = new Set(ids);
     return this.table.filter((p) => p.companyId === companyId && wanted.has(p.id));
   }
-  async findBySku(companyId: number, sku: string) { return this.table.find((p) => p.companyId === companyId && p.sku === sku); }
+  async findBySku(companyId: number, sku: string) {
+    return this.table.find((p) => p.companyId === companyId && p.sku === sku);
+  }
   async list(q: ProductQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
-    const rows = this.table.filter((p) => p.companyId === q.companyId
-      && (!term || foldForSearch(p.name).includes(term) || (p.sku !== null && foldForSearch(p.sku).includes(term)))
-      && (q.categoryId === undefined || p.categoryId === q.categoryId)
-      && (q.active === undefined || p.active === q.active)).sort(byName);
+    const rows = this.table
+      .filter(
+        (p) =>
+          p.companyId === q.companyId &&
+          (!term || foldForSearch(p.name).includes(term) || (p.sku !== null && foldForSearch(p.sku).includes(term))) &&
+          (q.categoryId === undefined || p.categoryId === q.categoryId) &&
+          (q.active === undefined || p.active === q.active),
+      )
+      .sort(byName);
     return slice(rows, q.page);
   }
   async add(product: NewProduct) {
@@ -80,7 +93,10 @@ export class InMemoryProducts implements Products {
         outcome.skipped++;
       } else {
         this.table.replace({
-          ...existing, name: row.name, price: row.price, updatedAt: at,
+          ...existing,
+          name: row.name,
+          price: row.price,
+          updatedAt: at,
           ...(has('description') ? { description: row.description } : {}),
           ...(has('currency') ? { currency: row.currency } : {}),
           ...(has('stock') ? { stock: row.stock, trackStock: row.trackStock } : {}),
@@ -102,7 +118,8 @@ export class InMemoryProducts implements Products {
   }
   async images(companyId: number, productIds: readonly number[]) {
     const wanted = new Set(productIds);
-    return this.imageTable.filter((i) => i.companyId === companyId && wanted.has(i.productId))
+    return this.imageTable
+      .filter((i) => i.companyId === companyId && wanted.has(i.productId))
       .sort((a, b) => a.productId - b.productId || a.position - b.position || a.id - b.id);
   }
   async addImage(image: NewProductImage) {
@@ -136,13 +153,18 @@ export class InMemoryCategories implements Categories {
   /** The products pointing to categories (the foreign key refuses removing one in use): set once both exist. */
   products: InMemoryProducts | null = null;
 
-  private mine(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
+  private mine(companyId: number, id: number) {
+    const c = this.table.get(id);
+    return c?.companyId === companyId ? c : null;
+  }
   private clash(companyId: number, parentId: number | null, name: string, exceptIds: readonly number[]) {
     const key = name.toLowerCase();
     return this.table.find((c) => c.companyId === companyId && c.parentId === parentId && c.name.toLowerCase() === key && !exceptIds.includes(c.id)) !== null;
   }
 
-  async findById(companyId: number, id: number) { return this.mine(companyId, id); }
+  async findById(companyId: number, id: number) {
+    return this.mine(companyId, id);
+  }
   async findByIds(companyId: number, ids: readonly number[]) {
     const wanted = new Set(ids);
     return this.table.filter((c) => c.companyId === companyId && wanted.has(c.id));
@@ -188,10 +210,15 @@ export class InMemoryCategories implements Categories {
 export class InMemoryProductImports implements ProductImports {
   readonly table = new InMemoryTable<ProductImport>();
 
-  private mine(companyId: number, id: number) { const i = this.table.get(id); return i?.companyId === companyId ? i : null; }
+  private mine(companyId: number, id: number) {
+    const i = this.table.get(id);
+    return i?.companyId === companyId ? i : null;
+  }
   private open = (i: ProductImport) => i.status === 'queued' || i.status === 'processing';
 
-  async findById(companyId: number, id: number) { return this.mine(companyId, id); }
+  async findById(companyId: number, id: number) {
+    return this.mine(companyId, id);
+  }
   async latest(companyId: number) {
     return this.table.filter((i) => i.companyId === companyId).sort((a, b) => b.id - a.id)[0] ?? null;
   }
@@ -203,8 +230,14 @@ export class InMemoryProductImports implements ProductImports {
     const stored = this.mine(companyId, id);
     if (!stored || !this.open(stored) || stored.processed !== processed) return false;
     this.table.replace({
-      ...stored, status: 'processing', startedAt: stored.startedAt ?? at, processed: stored.processed + p.processed, created: stored.created + p.created,
-      updated: stored.updated + p.updated, skipped: stored.skipped + p.skipped, failed: stored.failed + p.failed,
+      ...stored,
+      status: 'processing',
+      startedAt: stored.startedAt ?? at,
+      processed: stored.processed + p.processed,
+      created: stored.created + p.created,
+      updated: stored.updated + p.updated,
+      skipped: stored.skipped + p.skipped,
+      failed: stored.failed + p.failed,
       errors: [...stored.errors, ...p.errors].slice(0, MAX_REPORTED_IMPORT_ERRORS),
     });
     return true;

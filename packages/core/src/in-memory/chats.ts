@@ -7,7 +7,12 @@ import type { ChatMessages, ChatQuery, Chats } from '../chats/ports.js';
 
 type StoredMessage = Omit<ChatMessage, 'senderName'>;
 /** A member's row: the id of the last message they read (0: none), as the table keeps it. */
-interface MemberRow { chatId: number; userId: number; companyId: number; lastReadMessageId: number; }
+interface MemberRow {
+  chatId: number;
+  userId: number;
+  companyId: number;
+  lastReadMessageId: number;
+}
 
 /** The messages of every chat; the sender's name is read from the users, as the SQL adapter joins it. */
 export class InMemoryChatMessages implements ChatMessages {
@@ -20,7 +25,9 @@ export class InMemoryChatMessages implements ChatMessages {
     return { ...m, senderName: sender?.name ?? null };
   }
 
-  async add(message: NewChatMessage) { return this.read(this.table.insert(message)); }
+  async add(message: NewChatMessage) {
+    return this.read(this.table.insert(message));
+  }
   async page(companyId: number, chatId: number, page: PageRequest) {
     const rows = this.table.filter((m) => m.companyId === companyId && m.chatId === chatId).sort((a, b) => b.id - a.id);
     const found = slice(rows, page);
@@ -45,11 +52,21 @@ export class InMemoryChats implements Chats {
   readonly table = new InMemoryTable<Chat>();
   private memberRows: MemberRow[] = [];
 
-  constructor(private readonly users: Pick<Users, 'findById'>, private readonly messages: InMemoryChatMessages) {}
+  constructor(
+    private readonly users: Pick<Users, 'findById'>,
+    private readonly messages: InMemoryChatMessages,
+  ) {}
 
-  async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
-  async findByUuid(companyId: number, uuid: string) { return this.table.find((c) => c.companyId === companyId && c.uuid === uuid); }
-  async holdForMessage(companyId: number, id: number) { return (await this.findById(companyId, id)) !== null; }
+  async findById(companyId: number, id: number) {
+    const c = this.table.get(id);
+    return c?.companyId === companyId ? c : null;
+  }
+  async findByUuid(companyId: number, uuid: string) {
+    return this.table.find((c) => c.companyId === companyId && c.uuid === uuid);
+  }
+  async holdForMessage(companyId: number, id: number) {
+    return (await this.findById(companyId, id)) !== null;
+  }
   async add(chat: NewChat, memberIds: readonly number[]) {
     const stored = this.table.insert(chat);
     for (const userId of new Set(memberIds)) this.memberRows.push({ chatId: stored.id, userId, companyId: chat.companyId, lastReadMessageId: 0 });
@@ -72,7 +89,8 @@ export class InMemoryChats implements Chats {
     this.memberRows = this.memberRows.filter((r) => r.chatId !== chatId || wanted.has(r.userId));
     const latest = this.messages.latestId(chatId);
     for (const userId of wanted) {
-      if (!this.memberRows.some((r) => r.chatId === chatId && r.userId === userId)) this.memberRows.push({ chatId, userId, companyId, lastReadMessageId: latest });
+      if (!this.memberRows.some((r) => r.chatId === chatId && r.userId === userId))
+        this.memberRows.push({ chatId, userId, companyId, lastReadMessageId: latest });
     }
   }
   async isMember(companyId: number, chatId: number, userId: number) {
@@ -82,7 +100,10 @@ export class InMemoryChats implements Chats {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
     const mine = new Set(this.memberRows.filter((r) => r.companyId === q.companyId && r.userId === q.memberId).map((r) => r.chatId));
     const rows = this.table.filter((c) => c.companyId === q.companyId && mine.has(c.id) && (!term || foldForSearch(c.title).includes(term)));
-    return slice(rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id), q.page);
+    return slice(
+      rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id),
+      q.page,
+    );
   }
   async members(companyId: number, chatIds: readonly number[]) {
     const found = new Map<number, ChatMember[]>();
@@ -107,4 +128,3 @@ export class InMemoryChats implements Chats {
     }
   }
 }
-

@@ -15,29 +15,43 @@ function matches(term: string | undefined, ...values: Array<string | null>): boo
 export class InMemoryHelps implements Helps {
   readonly table = new InMemoryTable<Help>();
 
-  async findById(id: number) { return this.table.get(id); }
+  async findById(id: number) {
+    return this.table.get(id);
+  }
   async list(q: CatalogQuery) {
     const rows = this.table.filter((h) => matches(q.search, h.title, h.description)).sort((a, b) => compareFolded(a.title, b.title) || a.id - b.id);
     return slice(rows, q.page);
   }
-  async add(help: NewHelp) { return this.table.insert(help); }
-  async update(help: Help) { this.table.replace(help); }
-  async remove(id: number) { this.table.delete(id); }
+  async add(help: NewHelp) {
+    return this.table.insert(help);
+  }
+  async update(help: Help) {
+    this.table.replace(help);
+  }
+  async remove(id: number) {
+    this.table.delete(id);
+  }
 }
 
 export class InMemoryPartners implements Partners {
   readonly table = new InMemoryTable<Partner>();
 
-  async findById(id: number) { return this.table.get(id); }
+  async findById(id: number) {
+    return this.table.get(id);
+  }
   async list(q: CatalogQuery) {
-    const rows = this.table
-      .filter((p) => matches(q.search, p.name, p.email, p.document))
-      .sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
+    const rows = this.table.filter((p) => matches(q.search, p.name, p.email, p.document)).sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
     return slice(rows, q.page);
   }
-  async add(partner: NewPartner) { return this.table.insert(partner); }
-  async update(partner: Partner) { this.table.replace(partner); }
-  async remove(id: number) { this.table.delete(id); }
+  async add(partner: NewPartner) {
+    return this.table.insert(partner);
+  }
+  async update(partner: Partner) {
+    this.table.replace(partner);
+  }
+  async remove(id: number) {
+    this.table.delete(id);
+  }
 }
 
 export class InMemoryInvoices implements Invoices {
@@ -48,19 +62,30 @@ export class InMemoryInvoices implements Invoices {
     return invoice && (companyId === null || invoice.companyId === companyId) ? invoice : null;
   }
   async list(q: InvoiceQuery) {
-    const rows = this.table
-      .filter((i) => (q.companyId === null || i.companyId === q.companyId) && matches(q.search, i.detail))
-      .sort((a, b) => b.id - a.id);
+    const rows = this.table.filter((i) => (q.companyId === null || i.companyId === q.companyId) && matches(q.search, i.detail)).sort((a, b) => b.id - a.id);
     return slice(rows, q.page);
   }
-  async add(invoice: NewInvoice) { return this.table.insert(invoice); }
-  async update(invoice: Invoice) { this.table.replace(invoice); }
-  async remove(companyId: number | null, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
+  async add(invoice: NewInvoice) {
+    return this.table.insert(invoice);
+  }
+  async update(invoice: Invoice) {
+    this.table.replace(invoice);
+  }
+  async remove(companyId: number | null, id: number) {
+    if (await this.findById(companyId, id)) this.table.delete(id);
+  }
   /** ON DELETE CASCADE: hook into `InMemoryCompanies.onRemove`. */
-  dropCompany(companyId: number) { for (const i of this.table.filter((row) => row.companyId === companyId)) this.table.delete(i.id); }
+  dropCompany(companyId: number) {
+    for (const i of this.table.filter((row) => row.companyId === companyId)) this.table.delete(i.id);
+  }
 }
 
-interface StoredMessage { id: number; companyId: number; contactId: number | null; createdAt: Date; }
+interface StoredMessage {
+  id: number;
+  companyId: number;
+  contactId: number | null;
+  createdAt: Date;
+}
 
 /**
  * Contacts and messages as the integration API counts them. The tables belong to the
@@ -96,7 +121,8 @@ export class InMemoryPlatformActivity implements PlatformActivity {
   async countMessages(q: { companyId?: number; from: Date; to: Date }) {
     const from = q.from.getTime();
     const to = q.to.getTime();
-    return this.messages.filter((m) => (q.companyId === undefined || m.companyId === q.companyId)
-      && m.createdAt.getTime() >= from && m.createdAt.getTime() <= to).length;
+    return this.messages.filter(
+      (m) => (q.companyId === undefined || m.companyId === q.companyId) && m.createdAt.getTime() >= from && m.createdAt.getTime() <= to,
+    ).length;
   }
 }

@@ -14,7 +14,10 @@ export class InMemoryCompanyTemplates implements CompanyTemplates {
     return this.table.find((t) => t.companyId === companyId && t.shortcut === shortcut && t.id !== exceptId) !== null;
   }
 
-  async findById(companyId: number, id: number) { const t = this.table.get(id); return t?.companyId === companyId ? t : null; }
+  async findById(companyId: number, id: number) {
+    const t = this.table.get(id);
+    return t?.companyId === companyId ? t : null;
+  }
   async add(template: NewCompanyTemplate) {
     if (this.taken(template.companyId, template.shortcut)) throw new ConflictError('ERR_TEMPLATE_SHORTCUT_IN_USE');
     return this.table.insert(template);
@@ -38,9 +41,14 @@ export class InMemoryCompanyTemplates implements CompanyTemplates {
   }
   async page(q: TemplateQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
-    const rows = this.table.filter((t) => t.companyId === q.companyId
-      && (q.readerId === undefined || t.global || t.userId === q.readerId)
-      && (!term || foldForSearch(t.shortcut).includes(term) || foldForSearch(t.message).includes(term))).sort(byShortcut);
+    const rows = this.table
+      .filter(
+        (t) =>
+          t.companyId === q.companyId &&
+          (q.readerId === undefined || t.global || t.userId === q.readerId) &&
+          (!term || foldForSearch(t.shortcut).includes(term) || foldForSearch(t.message).includes(term)),
+      )
+      .sort(byShortcut);
     return slice(rows, q.page);
   }
 }

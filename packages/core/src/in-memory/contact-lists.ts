@@ -1,8 +1,22 @@
 import { numberSearch } from '../contacts/phone-numbers.js';
 import { MAX_REPORTED_ROW_ERRORS, type ContactListImport, type ImportProgress, type NewContactListImport } from '../contact-lists/contact-list-import.js';
-import { NO_ITEMS, type ContactList, type ContactListCounts, type ContactListItem, type NewContactList, type NewContactListItem } from '../contact-lists/contact-list.js';
+import {
+  NO_ITEMS,
+  type ContactList,
+  type ContactListCounts,
+  type ContactListItem,
+  type NewContactList,
+  type NewContactListItem,
+} from '../contact-lists/contact-list.js';
 import type {
-  ContactListImports, ContactListItems, ContactLists, ContactListUsage, ImportedItem, ItemQuery, ListReader, NumberCheckOutcome,
+  ContactListImports,
+  ContactListItems,
+  ContactLists,
+  ContactListUsage,
+  ImportedItem,
+  ItemQuery,
+  ListReader,
+  NumberCheckOutcome,
 } from '../contact-lists/ports.js';
 import { ConflictError } from '../shared/errors.js';
 import type { PageRequest } from '../shared/paging.js';
@@ -23,7 +37,10 @@ export class InMemoryContactListItems implements ContactListItems {
     return this.table.find((i) => i.contactListId === contactListId && i.canonicalNumber === canonicalNumber && i.id !== exceptId);
   }
 
-  async findById(companyId: number, id: number) { const i = this.table.get(id); return i?.companyId === companyId ? i : null; }
+  async findById(companyId: number, id: number) {
+    const i = this.table.get(id);
+    return i?.companyId === companyId ? i : null;
+  }
   /** No await between the check and the write: concurrent callers cannot both take a number. */
   async add(item: NewContactListItem) {
     if (this.holder(item.contactListId, item.canonicalNumber)) throw new ConflictError('ERR_CONTACT_LIST_ITEM_DUPLICATE');
@@ -43,8 +60,12 @@ export class InMemoryContactListItems implements ContactListItems {
   async page(q: ItemQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
     const digits = numberSearch(q.search);
-    const rows = this.table.filter((i) => i.companyId === q.companyId && (q.contactListId === undefined || i.contactListId === q.contactListId)
-      && (!term || foldForSearch(i.name).includes(term) || (digits !== '' && (i.number.includes(digits) || i.canonicalNumber.includes(digits)))));
+    const rows = this.table.filter(
+      (i) =>
+        i.companyId === q.companyId &&
+        (q.contactListId === undefined || i.contactListId === q.contactListId) &&
+        (!term || foldForSearch(i.name).includes(term) || (digits !== '' && (i.number.includes(digits) || i.canonicalNumber.includes(digits)))),
+    );
     return slice(rows.sort(byName), q.page);
   }
   async all(companyId: number, contactListId: number) {
@@ -56,15 +77,29 @@ export class InMemoryContactListItems implements ContactListItems {
       const known = this.holder(contactListId, r.canonicalNumber);
       if (!known) {
         this.table.insert({
-          companyId, contactListId, name: r.name, number: r.number, canonicalNumber: r.canonicalNumber, email: r.email, isGroup: false,
-          validity: 'unknown', validatedAt: null, validationError: null, variables: { ...r.variables }, createdAt: at, updatedAt: at,
+          companyId,
+          contactListId,
+          name: r.name,
+          number: r.number,
+          canonicalNumber: r.canonicalNumber,
+          email: r.email,
+          isGroup: false,
+          validity: 'unknown',
+          validatedAt: null,
+          validationError: null,
+          variables: { ...r.variables },
+          createdAt: at,
+          updatedAt: at,
         });
         created++;
         continue;
       }
       this.table.replace({
-        ...known, email: known.email || r.email, name: known.name === known.number ? r.name : known.name,
-        variables: { ...r.variables, ...known.variables }, updatedAt: at,
+        ...known,
+        email: known.email || r.email,
+        name: known.name === known.number ? r.name : known.name,
+        variables: { ...r.variables, ...known.variables },
+        updatedAt: at,
       });
     }
     return { created, merged: rows.length - created };
@@ -72,11 +107,17 @@ export class InMemoryContactListItems implements ContactListItems {
   async companiesToCheck(errorBefore: Date, limit: number) {
     const oldest = new Map<number, number>();
     for (const i of this.table.filter((x) => toCheck(x, errorBefore))) oldest.set(i.companyId, Math.min(oldest.get(i.companyId) ?? i.id, i.id));
-    return [...oldest.entries()].sort((a, b) => a[1] - b[1]).slice(0, limit).map(([companyId]) => companyId);
+    return [...oldest.entries()]
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, limit)
+      .map(([companyId]) => companyId);
   }
   async toCheck(companyId: number, errorBefore: Date, limit: number) {
     const rank = (i: ContactListItem) => (i.validity === 'unknown' ? 0 : 1);
-    return this.table.filter((i) => i.companyId === companyId && toCheck(i, errorBefore)).sort((a, b) => rank(a) - rank(b) || a.id - b.id).slice(0, limit);
+    return this.table
+      .filter((i) => i.companyId === companyId && toCheck(i, errorBefore))
+      .sort((a, b) => rank(a) - rank(b) || a.id - b.id)
+      .slice(0, limit);
   }
   async saveChecks(companyId: number, outcomes: readonly NumberCheckOutcome[], at: Date) {
     const saved: ContactListItem[] = [];
@@ -109,14 +150,25 @@ export class InMemoryContactListItems implements ContactListItems {
 export class InMemoryContactListImports implements ContactListImports {
   readonly table = new InMemoryTable<ContactListImport>();
 
-  async findById(companyId: number, id: number) { const i = this.table.get(id); return i?.companyId === companyId ? i : null; }
-  async add(entry: NewContactListImport) { return this.table.insert(entry); }
+  async findById(companyId: number, id: number) {
+    const i = this.table.get(id);
+    return i?.companyId === companyId ? i : null;
+  }
+  async add(entry: NewContactListImport) {
+    return this.table.insert(entry);
+  }
   async advance(companyId: number, id: number, processed: number, p: ImportProgress, at: Date) {
     const i = await this.findById(companyId, id);
     if (!i || (i.status !== 'pending' && i.status !== 'running') || i.processed !== processed) return false;
     this.table.replace({
-      ...i, status: 'running', processed: i.processed + p.processed, created: i.created + p.created, duplicates: i.duplicates + p.duplicates,
-      invalid: i.invalid + p.invalid, errors: [...i.errors, ...p.errors].slice(0, MAX_REPORTED_ROW_ERRORS), updatedAt: at,
+      ...i,
+      status: 'running',
+      processed: i.processed + p.processed,
+      created: i.created + p.created,
+      duplicates: i.duplicates + p.duplicates,
+      invalid: i.invalid + p.invalid,
+      errors: [...i.errors, ...p.errors].slice(0, MAX_REPORTED_ROW_ERRORS),
+      updatedAt: at,
     });
     return true;
   }
@@ -142,10 +194,18 @@ export class InMemoryContactListImports implements ContactListImports {
 export class InMemoryContactLists implements ContactLists {
   readonly table = new InMemoryTable<ContactList>();
 
-  constructor(private readonly items: InMemoryContactListItems, private readonly imports: InMemoryContactListImports) {}
+  constructor(
+    private readonly items: InMemoryContactListItems,
+    private readonly imports: InMemoryContactListImports,
+  ) {}
 
-  async findById(companyId: number, id: number) { const l = this.table.get(id); return l?.companyId === companyId ? l : null; }
-  async add(list: NewContactList) { return this.table.insert(list); }
+  async findById(companyId: number, id: number) {
+    const l = this.table.get(id);
+    return l?.companyId === companyId ? l : null;
+  }
+  async add(list: NewContactList) {
+    return this.table.insert(list);
+  }
   async update(list: ContactList) {
     const stored = await this.findById(list.companyId, list.id);
     if (stored) this.table.replace({ ...stored, name: list.name, updatedAt: list.updatedAt });
@@ -159,9 +219,14 @@ export class InMemoryContactLists implements ContactLists {
   }
   async page(q: { readonly companyId: number; readonly search?: string; readonly page: PageRequest }) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
-    return slice((await this.all(q.companyId)).filter((l) => !term || foldForSearch(l.name).includes(term)), q.page);
+    return slice(
+      (await this.all(q.companyId)).filter((l) => !term || foldForSearch(l.name).includes(term)),
+      q.page,
+    );
   }
-  async all(companyId: number) { return this.table.filter((l) => l.companyId === companyId).sort(byName); }
+  async all(companyId: number) {
+    return this.table.filter((l) => l.companyId === companyId).sort(byName);
+  }
   async counts(companyId: number, listIds: readonly number[]) {
     const mine = listIds.filter((id) => this.table.get(id)?.companyId === companyId);
     return this.items.countsOf(mine);
@@ -171,5 +236,7 @@ export class InMemoryContactLists implements ContactLists {
 /** No campaigns read any list unless a test says so (`readers`, by `companyId:listId`). */
 export class InMemoryContactListUsage implements ContactListUsage {
   readonly readers = new Map<string, ListReader[]>();
-  async campaignsReading(companyId: number, contactListId: number) { return [...(this.readers.get(`${companyId}:${contactListId}`) ?? [])]; }
+  async campaignsReading(companyId: number, contactListId: number) {
+    return [...(this.readers.get(`${companyId}:${contactListId}`) ?? [])];
+  }
 }

@@ -17,13 +17,19 @@ export class InMemoryWalletAssignments implements WalletAssignments {
     if (!contact || contact.companyId !== c.companyId || contact.walletUserId !== c.expectedUserId) return null;
     this.contacts.table.replace({ ...contact, walletUserId: c.userId, updatedAt: c.at });
     return this.table.insert({
-      companyId: c.companyId, contactId: c.contactId, userId: c.userId, previousUserId: contact.walletUserId, assignedBy: c.assignedBy, assignedAt: c.at,
+      companyId: c.companyId,
+      contactId: c.contactId,
+      userId: c.userId,
+      previousUserId: contact.walletUserId,
+      assignedBy: c.assignedBy,
+      assignedAt: c.at,
     });
   }
 
   async latest(companyId: number, contactId: number) {
     if (this.contacts.table.get(contactId)?.companyId !== companyId) return null;
-    const rows = this.table.filter((a) => a.companyId === companyId && a.contactId === contactId)
+    const rows = this.table
+      .filter((a) => a.companyId === companyId && a.contactId === contactId)
       .sort((a, b) => b.assignedAt.getTime() - a.assignedAt.getTime() || b.id - a.id);
     return rows[0] ?? null;
   }

@@ -6,7 +6,10 @@ import { ConflictError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import { InMemoryTable, compareFolded, slice } from './table.js';
 
-interface StoredIdentifier extends ContactIdentifier { readonly companyId: number; readonly contactId: number; }
+interface StoredIdentifier extends ContactIdentifier {
+  readonly companyId: number;
+  readonly contactId: number;
+}
 
 const KIND_ORDER: Record<IdentifierKind, number> = { phone: 0, lid: 1, psid: 2 };
 
@@ -23,11 +26,16 @@ export class InMemoryContacts implements Contacts {
   /** The contact's tag ids, for the list's tag filter (set where the tags live: `createInMemoryPorts`). */
   tagIdsOf: (contactId: number) => readonly number[] = () => [];
 
-  async findById(companyId: number, id: number) { const c = this.table.get(id); return c?.companyId === companyId ? c : null; }
+  async findById(companyId: number, id: number) {
+    const c = this.table.get(id);
+    return c?.companyId === companyId ? c : null;
+  }
   async findByIds(companyId: number, ids: readonly number[]) {
     return [...new Set(ids)].map((id) => this.table.get(id)).filter((c): c is NonNullable<typeof c> => c?.companyId === companyId);
   }
-  async findByNumber(companyId: number, number: string) { return this.resolve(companyId, number); }
+  async findByNumber(companyId: number, number: string) {
+    return this.resolve(companyId, number);
+  }
 
   async getOrCreate(draft: NewContact) {
     return this.resolve(draft.companyId, draft.number) ?? this.insert(draft);
@@ -38,9 +46,15 @@ export class InMemoryContacts implements Contacts {
     const digits = numberSearch(q.search);
     const tagged = (c: Contact) => !q.tagIds?.length || this.tagIdsOf(c.id).some((id) => q.tagIds!.includes(id));
     const created = (c: Contact) => (!q.createdFrom || c.createdAt >= q.createdFrom) && (!q.createdBefore || c.createdAt < q.createdBefore);
-    const rows = this.table.filter((c) => c.companyId === q.companyId && (!term || foldForSearch(c.name).includes(term)
-      || foldForSearch(c.email ?? '').includes(term) || (digits !== '' && c.number.includes(digits)))
-      && (q.isGroup === undefined || c.isGroup === q.isGroup) && created(c) && tagged(c))
+    const rows = this.table
+      .filter(
+        (c) =>
+          c.companyId === q.companyId &&
+          (!term || foldForSearch(c.name).includes(term) || foldForSearch(c.email ?? '').includes(term) || (digits !== '' && c.number.includes(digits))) &&
+          (q.isGroup === undefined || c.isGroup === q.isGroup) &&
+          created(c) &&
+          tagged(c),
+      )
       .sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
     return slice(rows, q.page);
   }
@@ -55,8 +69,10 @@ export class InMemoryContacts implements Contacts {
     if (!current || current.companyId !== contact.companyId) return;
     const owner = this.resolve(contact.companyId, contact.number);
     if (owner && owner.id !== contact.id) throw new ConflictError('ERR_DUPLICATED_CONTACT');
-    if (contact.linkedUserId !== null
-      && this.table.find((c) => c.companyId === contact.companyId && c.linkedUserId === contact.linkedUserId && c.id !== contact.id)) {
+    if (
+      contact.linkedUserId !== null &&
+      this.table.find((c) => c.companyId === contact.companyId && c.linkedUserId === contact.linkedUserId && c.id !== contact.id)
+    ) {
       throw new ConflictError('ERR_USER_ALREADY_LINKED');
     }
     this.table.replace(contact);
@@ -73,7 +89,8 @@ export class InMemoryContacts implements Contacts {
   }
 
   async identifiersOf(companyId: number, contactId: number): Promise<ContactIdentifier[]> {
-    return this.identifiers.filter((i) => i.companyId === companyId && i.contactId === contactId)
+    return this.identifiers
+      .filter((i) => i.companyId === companyId && i.contactId === contactId)
       .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
       .map(({ kind, value, pageId }) => ({ kind, value, pageId }));
   }

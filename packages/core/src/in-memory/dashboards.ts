@@ -29,8 +29,11 @@ export class InMemoryTicketCycles implements TicketTracking, TicketCycles {
     const c = this.openOf(companyId, ticketId);
     if (!c) return;
     this.table.replace({
-      ...c, queueId: change.queueId, userId: change.userId, updatedAt: change.at,
-      acceptedAt: change.accepted ? c.acceptedAt ?? change.at : c.acceptedAt,
+      ...c,
+      queueId: change.queueId,
+      userId: change.userId,
+      updatedAt: change.at,
+      acceptedAt: change.accepted ? (c.acceptedAt ?? change.at) : c.acceptedAt,
       transfers: c.transfers + (change.transferred ? 1 : 0),
       closedAt: change.closed ? change.at : c.closedAt,
       rating: change.closed && change.rating !== undefined ? change.rating : c.rating,
@@ -43,12 +46,14 @@ export class InMemoryTicketCycles implements TicketTracking, TicketCycles {
   }
 
   async startedBetween(companyId: number, from: Date, to: Date) {
-    return this.table.filter((c) => c.companyId === companyId && c.startedAt >= from && c.startedAt < to)
+    return this.table
+      .filter((c) => c.companyId === companyId && c.startedAt >= from && c.startedAt < to)
       .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.id - b.id);
   }
 
   async startsChangedSince(companyId: number, since: Date) {
-    const starts = this.table.filter((c) => c.companyId === companyId && c.updatedAt >= since)
+    const starts = this.table
+      .filter((c) => c.companyId === companyId && c.updatedAt >= since)
       .map((c) => Math.floor(c.startedAt.getTime() / QUARTER_HOUR) * QUARTER_HOUR);
     return [...new Set(starts)].sort((a, b) => a - b).map((at) => new Date(at));
   }
@@ -59,7 +64,9 @@ export class InMemoryTicketCycles implements TicketTracking, TicketCycles {
   }
 
   async openCounts(companyId: number, from: Date, to: Date, filter: FigureFilter) {
-    const open = this.table.filter((c) => c.companyId === companyId && c.closedAt === null && c.startedAt >= from && c.startedAt < to && inFilter(filter, c.queueId, c.userId));
+    const open = this.table.filter(
+      (c) => c.companyId === companyId && c.closedAt === null && c.startedAt >= from && c.startedAt < to && inFilter(filter, c.queueId, c.userId),
+    );
     const attended = open.filter((c) => c.userId !== null).length;
     return { waiting: open.length - attended, attended };
   }
@@ -73,7 +80,9 @@ export class InMemoryTicketCycles implements TicketTracking, TicketCycles {
       if (c.startedAt > row.lastStartedAt) row.lastStartedAt = c.startedAt;
       per.set(c.contactId, row);
     }
-    return [...per.values()].sort((a, b) => b.tickets - a.tickets || b.lastStartedAt.getTime() - a.lastStartedAt.getTime() || a.contactId - b.contactId).slice(0, limit);
+    return [...per.values()]
+      .sort((a, b) => b.tickets - a.tickets || b.lastStartedAt.getTime() - a.lastStartedAt.getTime() || a.contactId - b.contactId)
+      .slice(0, limit);
   }
 
   /** Companies with a cycle changed at or after `since` (the stale-company check). */
@@ -109,10 +118,19 @@ export class InMemoryDashboardFigures implements DashboardFigures {
     this.rows = this.rows.filter((r) => r.companyId !== companyId || r.day < fromDay || r.day > toDay).concat(rows.map((r) => ({ ...r })));
   }
 
-  async clear(companyId: number) { this.rows = this.rows.filter((r) => r.companyId !== companyId); }
-  async lockState(companyId: number) { return this.state(companyId); }
-  async saveState(state: FiguresState) { this.states.set(state.companyId, { ...state }); }
-  async state(companyId: number) { const s = this.states.get(companyId); return s ? { ...s } : null; }
+  async clear(companyId: number) {
+    this.rows = this.rows.filter((r) => r.companyId !== companyId);
+  }
+  async lockState(companyId: number) {
+    return this.state(companyId);
+  }
+  async saveState(state: FiguresState) {
+    this.states.set(state.companyId, { ...state });
+  }
+  async state(companyId: number) {
+    const s = this.states.get(companyId);
+    return s ? { ...s } : null;
+  }
 
   async staleCompanies(limit: number, rebuiltBefore: Date) {
     const changed = this.cycles.companiesChangedSince((companyId) => this.states.get(companyId)?.watermark ?? null);
@@ -128,11 +146,17 @@ export class InMemoryContactsReport implements ContactsReport {
   private matching(f: ContactReportFilter): ReportContact[] {
     const term = f.search ? foldForSearch(f.search) : '';
     const digits = numberSearch(f.search);
-    return this.contacts.table.filter((c) => c.companyId === f.companyId && !c.isGroup
-      && (!f.createdFrom || c.createdAt >= f.createdFrom) && (!f.createdBefore || c.createdAt < f.createdBefore)
-      && (!f.tagIds?.length || this.contacts.tagIdsOf(c.id).some((id) => f.tagIds!.includes(id)))
-      && (!f.numberPrefixes?.length || f.numberPrefixes.some((p) => c.number.startsWith(p)))
-      && (!term || foldForSearch(c.name).includes(term) || foldForSearch(c.email ?? '').includes(term) || (digits !== '' && c.number.includes(digits))))
+    return this.contacts.table
+      .filter(
+        (c) =>
+          c.companyId === f.companyId &&
+          !c.isGroup &&
+          (!f.createdFrom || c.createdAt >= f.createdFrom) &&
+          (!f.createdBefore || c.createdAt < f.createdBefore) &&
+          (!f.tagIds?.length || this.contacts.tagIdsOf(c.id).some((id) => f.tagIds!.includes(id))) &&
+          (!f.numberPrefixes?.length || f.numberPrefixes.some((p) => c.number.startsWith(p))) &&
+          (!term || foldForSearch(c.name).includes(term) || foldForSearch(c.email ?? '').includes(term) || (digits !== '' && c.number.includes(digits))),
+      )
       .sort((a, b) => a.id - b.id)
       .map((c) => ({ id: c.id, name: c.name, number: c.number, email: c.email, createdAt: c.createdAt }));
   }
@@ -143,6 +167,8 @@ export class InMemoryContactsReport implements ContactsReport {
   }
 
   async batch(f: ContactReportFilter, afterId: number, limit: number) {
-    return this.matching(f).filter((c) => c.id > afterId).slice(0, limit);
+    return this.matching(f)
+      .filter((c) => c.id > afterId)
+      .slice(0, limit);
   }
 }

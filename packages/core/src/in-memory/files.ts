@@ -20,7 +20,10 @@ export class InMemoryFileLists implements FileLists {
     return this.table.filter((l) => l.companyId === companyId && (!term || foldForSearch(l.name).includes(term))).sort(byName);
   }
 
-  async findById(companyId: number, id: number) { const l = this.table.get(id); return l?.companyId === companyId ? l : null; }
+  async findById(companyId: number, id: number) {
+    const l = this.table.get(id);
+    return l?.companyId === companyId ? l : null;
+  }
   async add(list: NewFileList) {
     if (this.named(list.companyId, list.name)) throw new ConflictError('ERR_FILE_LIST_NAME_IN_USE');
     return this.table.insert(list);
@@ -51,7 +54,8 @@ export class InMemoryFileLists implements FileLists {
   }
   async options(companyId: number, listIds: readonly number[]) {
     const ids = new Set(listIds);
-    return this.optionTable.filter((o) => o.companyId === companyId && ids.has(o.fileListId))
+    return this.optionTable
+      .filter((o) => o.companyId === companyId && ids.has(o.fileListId))
       .sort((a, b) => a.fileListId - b.fileListId || a.position - b.position || a.id - b.id);
   }
   async addOption(option: NewFileOption) {

@@ -20,8 +20,13 @@ export class InMemoryFlows implements Flows {
     return this.table.find((f) => f.companyId === companyId && f.name === name && f.id !== exceptId);
   }
 
-  async findById(companyId: number, id: number) { const f = this.table.get(id); return f?.companyId === companyId ? f : null; }
-  async lock(companyId: number, id: number) { return this.findById(companyId, id); }
+  async findById(companyId: number, id: number) {
+    const f = this.table.get(id);
+    return f?.companyId === companyId ? f : null;
+  }
+  async lock(companyId: number, id: number) {
+    return this.findById(companyId, id);
+  }
   async triggered(companyId: number) {
     return this.table.filter((f) => f.companyId === companyId && f.active && f.publishedVersion !== null).sort((a, b) => a.id - b.id);
   }
@@ -54,13 +59,18 @@ export class InMemoryFlows implements Flows {
   }
   async referencing(companyId: number, flowId: number) {
     const published = (f: Flow) => this.versions.find((v) => v.flowId === f.id && v.version === f.publishedVersion)?.graph;
-    return this.table.filter((f) => f.companyId === companyId && f.id !== flowId)
+    return this.table
+      .filter((f) => f.companyId === companyId && f.id !== flowId)
       .filter((f) => goesTo(f.draft, flowId) || goesTo(published(f) ?? { nodes: [], edges: [] }, flowId))
-      .map((f) => f.id).sort((a, b) => a - b);
+      .map((f) => f.id)
+      .sort((a, b) => a - b);
   }
   async existing(companyId: number, ids: readonly number[]) {
     const wanted = new Set(ids);
-    return this.table.filter((f) => f.companyId === companyId && wanted.has(f.id)).map((f) => f.id).sort((a, b) => a - b);
+    return this.table
+      .filter((f) => f.companyId === companyId && wanted.has(f.id))
+      .map((f) => f.id)
+      .sort((a, b) => a - b);
   }
   async addVersion(version: FlowVersion) {
     if (this.versions.some((v) => v.flowId === version.flowId && v.version === version.version)) throw new Error('flow version already published');
@@ -71,7 +81,10 @@ export class InMemoryFlows implements Flows {
     return found ? structuredClone(found) : null;
   }
   async versionNumbers(companyId: number, flowId: number) {
-    return this.versions.filter((v) => v.companyId === companyId && v.flowId === flowId).map((v) => v.version).sort((a, b) => a - b);
+    return this.versions
+      .filter((v) => v.companyId === companyId && v.flowId === flowId)
+      .map((v) => v.version)
+      .sort((a, b) => a - b);
   }
 }
 
@@ -99,9 +112,14 @@ export class InMemoryFlowRuns implements FlowRuns {
     this.table.replace({ ...stored, state, status, waitingUntil, lastMessageId, updatedAt, endedAt, seq: expectedSeq + 1 });
     return true;
   }
-  async addStep(step: FlowRunStep) { this.stepRows.push(structuredClone(step)); }
+  async addStep(step: FlowRunStep) {
+    this.stepRows.push(structuredClone(step));
+  }
   async steps(companyId: number, runId: number) {
-    return this.stepRows.filter((s) => s.companyId === companyId && s.runId === runId).sort((a, b) => a.seq - b.seq).map((s) => structuredClone(s));
+    return this.stepRows
+      .filter((s) => s.companyId === companyId && s.runId === runId)
+      .sort((a, b) => a.seq - b.seq)
+      .map((s) => structuredClone(s));
   }
 }
 

@@ -14,7 +14,11 @@ export class InMemoryIdempotencyKeys implements IdempotencyKeys {
   }
   async removeOlderThan(before: Date) {
     let n = 0;
-    for (const [id, r] of this.rows) if (r.createdAt < before) { this.rows.delete(id); n++; }
+    for (const [id, r] of this.rows)
+      if (r.createdAt < before) {
+        this.rows.delete(id);
+        n++;
+      }
     return n;
   }
 }

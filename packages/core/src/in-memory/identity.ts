@@ -10,7 +10,9 @@ export class InMemoryUsers implements Users {
     const user = this.table.get(id);
     return user && (companyId === null || user.companyId === companyId) ? user : null;
   }
-  async findByEmail(email: string) { return this.table.find((u) => u.email === email); }
+  async findByEmail(email: string) {
+    return this.table.find((u) => u.email === email);
+  }
   async list(q: UserQuery) {
     const term = q.search ? foldForSearch(q.search) : '';
     const rows = this.table
@@ -21,7 +23,9 @@ export class InMemoryUsers implements Users {
   async listAll(companyId: number) {
     return this.table.filter((u) => u.companyId === companyId).sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
   }
-  async countByCompany(companyId: number) { return this.table.filter((u) => u.companyId === companyId).length; }
+  async countByCompany(companyId: number) {
+    return this.table.filter((u) => u.companyId === companyId).length;
+  }
   async lastLoginByCompany(companyIds: readonly number[]) {
     const last = new Map<number, Date>();
     for (const u of this.table.filter((row) => companyIds.includes(row.companyId) && row.lastLoginAt !== null)) {
@@ -30,29 +34,45 @@ export class InMemoryUsers implements Users {
     }
     return last;
   }
-  async add(user: NewUser) { return this.table.insert(withUserDefaults(user)); }
-  async update(user: User) { this.table.replace(user); }
-  async remove(companyId: number, id: number) { if ((await this.findById(companyId, id))) this.table.delete(id); }
+  async add(user: NewUser) {
+    return this.table.insert(withUserDefaults(user));
+  }
+  async update(user: User) {
+    this.table.replace(user);
+  }
+  async remove(companyId: number, id: number) {
+    if (await this.findById(companyId, id)) this.table.delete(id);
+  }
   async bumpTokenVersionsOfCompany(companyId: number) {
     for (const u of this.table.filter((row) => row.companyId === companyId)) this.table.replace({ ...u, tokenVersion: u.tokenVersion + 1 });
   }
   /** Wired to the queues adapter by `createInMemoryPorts`; alone, a user belongs to no queue. */
   queueMemberships: (companyId: number, userId: number) => number[] = () => [];
-  async queueIdsOf(companyId: number, userId: number) { return [...this.queueMemberships(companyId, userId)].sort((a, b) => a - b); }
+  async queueIdsOf(companyId: number, userId: number) {
+    return [...this.queueMemberships(companyId, userId)].sort((a, b) => a - b);
+  }
 }
 
 export class InMemoryRefreshSessions implements RefreshSessions {
   private readonly sessions = new Map<string, RefreshSession>();
 
-  async create(s: RefreshSession) { this.sessions.set(s.id, { ...s }); }
-  async find(id: string) { const s = this.sessions.get(id); return s ? { ...s } : null; }
+  async create(s: RefreshSession) {
+    this.sessions.set(s.id, { ...s });
+  }
+  async find(id: string) {
+    const s = this.sessions.get(id);
+    return s ? { ...s } : null;
+  }
   async rotate(id: string, fromJti: string, toJti: string, expiresAt: Date, at: Date) {
     const s = this.sessions.get(id);
     if (!s || s.revokedAt || s.currentJti !== fromJti) return false;
     Object.assign(s, { currentJti: toJti, previousJti: fromJti, rotatedAt: at, expiresAt });
     return true;
   }
-  async revoke(id: string, at: Date) { const s = this.sessions.get(id); if (s && !s.revokedAt) s.revokedAt = at; }
+  async revoke(id: string, at: Date) {
+    const s = this.sessions.get(id);
+    if (s && !s.revokedAt) s.revokedAt = at;
+  }
   async revokeAllOfUser(userId: number, at: Date) {
     for (const s of this.sessions.values()) if (s.userId === userId && !s.revokedAt) s.revokedAt = at;
   }

@@ -128,7 +128,9 @@ export class InProcessBroker implements Broker {
     const owner = parent && parent.open > 0 ? parent : null;
     if (owner) owner.open++;
     let settle!: () => void;
-    const handled = new Promise<void>((resolve) => { settle = resolve; });
+    const handled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
     const waiting = new Set([...this.consumers.values()].filter((c) => c.active && c.pattern.test(envelope.subject)));
     const t: Tracking = { id: envelope.id, open: 1, parent: owner, waiting, passed: false, settle, handled };
     this.tracking.set(envelope.id, t);
@@ -155,7 +157,12 @@ export class InProcessBroker implements Broker {
     }
   }
 
-  async subscribe(durable: string, subject: string, handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options: SubscribeOptions = {}): Promise<BrokerSubscription> {
+  async subscribe(
+    durable: string,
+    subject: string,
+    handler: (e: BrokerEnvelope, info: DeliveryInfo) => Promise<void>,
+    options: SubscribeOptions = {},
+  ): Promise<BrokerSubscription> {
     let consumer = this.consumers.get(durable);
     if (!consumer) {
       consumer = { subject, pattern: subjectPattern(subject), cursor: 0, failures: 0, active: null, running: false, wake: null };
@@ -166,7 +173,11 @@ export class InProcessBroker implements Broker {
     const active: Subscription = { handler, options };
     c.active = active;
     this.pump(c);
-    return { stop: async () => { if (c.active === active) c.active = null; } };
+    return {
+      stop: async () => {
+        if (c.active === active) c.active = null;
+      },
+    };
   }
 
   /** Resolves once every active consumer has handled everything published so far (tests). */
@@ -207,7 +218,11 @@ export class InProcessBroker implements Broker {
       if (!this.pending(drop)) continue;
       const envelope = this.log[drop]!;
       for (const c of this.consumers.values()) this.passed(c, envelope.id);
-      try { this.onGiveUp(envelope, new Error(`in-process broker: dropped at its limit of ${this.maxMessages} messages before every durable handled it`)); } catch { /* a failing hook must not stop the broker */ }
+      try {
+        this.onGiveUp(envelope, new Error(`in-process broker: dropped at its limit of ${this.maxMessages} messages before every durable handled it`));
+      } catch {
+        /* a failing hook must not stop the broker */
+      }
     }
     while (this.log.length - drop > this.replayLimit && !this.pending(drop)) drop++;
     if (drop === 0) return;
@@ -242,7 +257,10 @@ export class InProcessBroker implements Broker {
     // one is never called again, and a resumed durable continues the delivery count.
     for (let active = c.active; active; active = c.active) {
       const seq = this.nextSeq(c, c.cursor);
-      if (seq < 0) { c.cursor = this.first + this.log.length; break; }
+      if (seq < 0) {
+        c.cursor = this.first + this.log.length;
+        break;
+      }
       // The message that failed before was dropped at the limit: this one starts counting anew.
       if (seq !== c.cursor) c.failures = 0;
       c.cursor = seq;
@@ -274,13 +292,20 @@ export class InProcessBroker implements Broker {
     /** Messages whose retries stopped with the subscription: handled when the durable comes back. */
     const unfinished = new Set<number>();
     let next = c.cursor;
-    const moveCursor = () => { c.cursor = Math.min(next, ...inFlight.keys(), ...unfinished); };
+    const moveCursor = () => {
+      c.cursor = Math.min(next, ...inFlight.keys(), ...unfinished);
+    };
     for (let active = c.active; active; active = c.active) {
       const seq = this.nextSeq(c, next);
       if (seq < 0) {
         if (inFlight.size === 0) break;
         // A place is free: the next message published, or a delivery finishing, moves on.
-        await Promise.race([...inFlight.values(), new Promise<void>((resolve) => { c.wake = resolve; })]);
+        await Promise.race([
+          ...inFlight.values(),
+          new Promise<void>((resolve) => {
+            c.wake = resolve;
+          }),
+        ]);
         c.wake = null;
         continue;
       }
@@ -290,7 +315,10 @@ export class InProcessBroker implements Broker {
       const done = (async () => {
         for (let failures = 0; ; failures++) {
           // A stopped subscription is never called again; its message waits for the next one.
-          if (c.active !== subscription) { unfinished.add(seq); return; }
+          if (c.active !== subscription) {
+            unfinished.add(seq);
+            return;
+          }
           try {
             await this.deliver(subscription, envelope, failures + 1);
             break;
@@ -324,6 +352,10 @@ export class InProcessBroker implements Broker {
   }
 
   private giveUp(envelope: BrokerEnvelope, err: unknown): void {
-    try { this.onGiveUp(envelope, err); } catch { /* a failing hook must not stop the consumer */ }
+    try {
+      this.onGiveUp(envelope, err);
+    } catch {
+      /* a failing hook must not stop the consumer */
+    }
   }
 }

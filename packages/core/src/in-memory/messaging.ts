@@ -20,13 +20,29 @@ export class InMemoryConnections implements Connections {
     const c = this.table.get(id);
     return c && (companyId === null || c.companyId === companyId) ? c : null;
   }
-  async findByTokenDigest(digest: string) { return this.table.find((c) => c.tokenDigest === digest); }
-  async findByExternalId(externalId: string, kind: 'socialnet' | 'bizchat' = 'socialnet') { return this.table.find((c) => c.kind === kind && c.externalId === externalId); }
-  async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort((a, b) => a.id - b.id); }
-  async countByCompany(companyId: number) { return (await this.list(companyId)).length; }
-  async add(c: NewConnection) { this.assertPageFree(c, null); return this.table.insert(c); }
-  async update(c: Connection) { this.assertPageFree(c, c.id); this.table.replace(c); }
-  async remove(companyId: number, id: number) { if (await this.findById(companyId, id)) this.table.delete(id); }
+  async findByTokenDigest(digest: string) {
+    return this.table.find((c) => c.tokenDigest === digest);
+  }
+  async findByExternalId(externalId: string, kind: 'socialnet' | 'bizchat' = 'socialnet') {
+    return this.table.find((c) => c.kind === kind && c.externalId === externalId);
+  }
+  async list(companyId: number) {
+    return this.table.filter((c) => c.companyId === companyId).sort((a, b) => a.id - b.id);
+  }
+  async countByCompany(companyId: number) {
+    return (await this.list(companyId)).length;
+  }
+  async add(c: NewConnection) {
+    this.assertPageFree(c, null);
+    return this.table.insert(c);
+  }
+  async update(c: Connection) {
+    this.assertPageFree(c, c.id);
+    this.table.replace(c);
+  }
+  async remove(companyId: number, id: number) {
+    if (await this.findById(companyId, id)) this.table.delete(id);
+  }
   /** As the SQL adapter's unique indexes: a page id belongs to one social connection on the platform, a phone-number id to one bizchat connection. */
   private assertPageFree(c: NewConnection, id: number | null) {
     if ((c.kind !== 'socialnet' && c.kind !== 'bizchat') || !c.externalId) return;
@@ -41,9 +57,17 @@ export class InMemoryTickets implements Tickets {
    * With the contacts, a search also matches their names and numbers, as the SQL adapter does;
    * with the tags, the tag filters work and a removed ticket loses its tags.
    */
-  constructor(private readonly contacts?: InMemoryContacts, private readonly tags?: InMemoryTags) {}
-  async findById(companyId: number, id: number) { const t = this.table.get(id); return t?.companyId === companyId ? t : null; }
-  async findByUuid(companyId: number, uuid: string) { return this.table.find((t) => t.companyId === companyId && t.uuid === uuid); }
+  constructor(
+    private readonly contacts?: InMemoryContacts,
+    private readonly tags?: InMemoryTags,
+  ) {}
+  async findById(companyId: number, id: number) {
+    const t = this.table.get(id);
+    return t?.companyId === companyId ? t : null;
+  }
+  async findByUuid(companyId: number, uuid: string) {
+    return this.table.find((t) => t.companyId === companyId && t.uuid === uuid);
+  }
   async findActive(companyId: number, contactId: number, connectionId: number) {
     return this.activeOf(companyId, contactId, connectionId);
   }
@@ -77,7 +101,9 @@ export class InMemoryTickets implements Tickets {
     const rows = this.table.filter(this.matcher(q)).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
     return slice(rows, q.page);
   }
-  async count(f: TicketFilter) { return this.table.filter(this.matcher(f)).length; }
+  async count(f: TicketFilter) {
+    return this.table.filter(this.matcher(f)).length;
+  }
   async remove(companyId: number, id: number) {
     if (!(await this.findById(companyId, id))) return;
     this.table.delete(id);
@@ -93,20 +119,27 @@ export class InMemoryTickets implements Tickets {
       return Boolean(contact && (foldForSearch(contact.name).includes(term) || contact.number.includes(term)));
     };
     const tagsOf = (t: Ticket) => this.tags?.ticketTagIds(t.id) ?? [];
-    const tagged = (t: Ticket) => (!f.tagIds || tagsOf(t).some((id) => f.tagIds!.includes(id)))
-      && (f.hasTagId === undefined || tagsOf(t).includes(f.hasTagId))
-      && (!f.lacksTagIds || !tagsOf(t).some((id) => f.lacksTagIds!.includes(id)));
-    return (t) => t.companyId === f.companyId && (!f.status || t.status === f.status) && (!f.statuses || f.statuses.includes(t.status))
-      && (f.pendingOrAssignedTo === undefined || t.userId === f.pendingOrAssignedTo
-        || (t.status === 'pending' && (!f.pendingInQueues || t.queueId === null || f.pendingInQueues.includes(t.queueId))))
-      && (!f.userIds || (t.userId !== null && f.userIds.includes(t.userId)))
-      && (!f.queueIds || (t.queueId !== null && f.queueIds.includes(t.queueId)))
-      && (f.connectionId === undefined || t.connectionId === f.connectionId)
-      && (!f.connectionIds || f.connectionIds.includes(t.connectionId))
-      && (!f.withUnreadMessages || t.unreadMessages > 0)
-      && (f.isGroup === undefined || t.isGroup === f.isGroup)
-      && within(t.createdAt, f.createdFrom, f.createdTo) && within(t.updatedAt, f.updatedFrom, f.updatedTo)
-      && (!term || found(t)) && tagged(t);
+    const tagged = (t: Ticket) =>
+      (!f.tagIds || tagsOf(t).some((id) => f.tagIds!.includes(id))) &&
+      (f.hasTagId === undefined || tagsOf(t).includes(f.hasTagId)) &&
+      (!f.lacksTagIds || !tagsOf(t).some((id) => f.lacksTagIds!.includes(id)));
+    return (t) =>
+      t.companyId === f.companyId &&
+      (!f.status || t.status === f.status) &&
+      (!f.statuses || f.statuses.includes(t.status)) &&
+      (f.pendingOrAssignedTo === undefined ||
+        t.userId === f.pendingOrAssignedTo ||
+        (t.status === 'pending' && (!f.pendingInQueues || t.queueId === null || f.pendingInQueues.includes(t.queueId)))) &&
+      (!f.userIds || (t.userId !== null && f.userIds.includes(t.userId))) &&
+      (!f.queueIds || (t.queueId !== null && f.queueIds.includes(t.queueId))) &&
+      (f.connectionId === undefined || t.connectionId === f.connectionId) &&
+      (!f.connectionIds || f.connectionIds.includes(t.connectionId)) &&
+      (!f.withUnreadMessages || t.unreadMessages > 0) &&
+      (f.isGroup === undefined || t.isGroup === f.isGroup) &&
+      within(t.createdAt, f.createdFrom, f.createdTo) &&
+      within(t.updatedAt, f.updatedFrom, f.updatedTo) &&
+      (!term || found(t)) &&
+      tagged(t);
   }
 }
 
@@ -114,7 +147,10 @@ export class InMemoryMessages implements Messages {
   readonly rows = new Map<string, Message>();
   /** The tickets, read to count the messages of an operator's tickets as the SQL adapter joins them. */
   constructor(private readonly tickets?: InMemoryTickets) {}
-  async findById(companyId: number, id: string) { const m = this.rows.get(id); return m?.companyId === companyId ? structuredClone(m) : null; }
+  async findById(companyId: number, id: string) {
+    const m = this.rows.get(id);
+    return m?.companyId === companyId ? structuredClone(m) : null;
+  }
   async findByProviderId(connectionId: number, providerMessageId: string) {
     const m = this.byProviderId(connectionId, providerMessageId);
     return m ? structuredClone(m) : null;
@@ -123,14 +159,18 @@ export class InMemoryMessages implements Messages {
     for (const m of this.rows.values()) if (m.connectionId === connectionId && m.providerMessageId === providerMessageId) return m;
     return null;
   }
-  async add(m: Message) { this.rows.set(m.id, structuredClone(m)); }
+  async add(m: Message) {
+    this.rows.set(m.id, structuredClone(m));
+  }
   /** No await between the check and the insert: concurrent duplicates cannot both be stored. */
   async addInbound(m: Message) {
     if (m.providerMessageId && this.byProviderId(m.connectionId, m.providerMessageId)) return false;
     this.rows.set(m.id, structuredClone(m));
     return true;
   }
-  async update(m: Message) { if (this.rows.has(m.id)) this.rows.set(m.id, structuredClone(m)); }
+  async update(m: Message) {
+    if (this.rows.has(m.id)) this.rows.set(m.id, structuredClone(m));
+  }
   async setTranscription(companyId: number, id: string, transcription: string, at: Date) {
     const m = this.rows.get(id);
     if (!m || m.companyId !== companyId) return null;
@@ -157,19 +197,27 @@ export class InMemoryMessages implements Messages {
   async failStaleSends(before: Date, reason: string, at: Date, limit: number) {
     const stale = [...this.rows.values()]
       .filter((m) => m.status === 'pending' && m.fromMe && !m.isPrivate && m.createdAt < before)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(0, limit);
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit);
     for (const m of stale) Object.assign(m, { status: 'failed', failureReason: reason, updatedAt: at });
     return stale.map((m) => structuredClone(m));
   }
   async listByTicket(companyId: number, ticketId: number, page: { offset: number; limit: number }) {
-    const rows = [...this.rows.values()].filter((m) => m.companyId === companyId && m.ticketId === ticketId)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((m) => structuredClone(m));
+    const rows = [...this.rows.values()]
+      .filter((m) => m.companyId === companyId && m.ticketId === ticketId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .map((m) => structuredClone(m));
     return slice(rows, page);
   }
   async list(q: MessageQuery) {
     const rows = [...this.rows.values()]
-      .filter((m) => m.companyId === q.companyId && (q.ticketId === undefined || m.ticketId === q.ticketId)
-        && (q.userId === undefined || m.userId === q.userId) && (!q.withMedia || m.media !== null))
+      .filter(
+        (m) =>
+          m.companyId === q.companyId &&
+          (q.ticketId === undefined || m.ticketId === q.ticketId) &&
+          (q.userId === undefined || m.userId === q.userId) &&
+          (!q.withMedia || m.media !== null),
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .map((m) => structuredClone(m));
     return slice(rows, q.page);
@@ -198,14 +246,19 @@ export class InMemoryMessages implements Messages {
 
 export class InMemoryOutbox implements Outbox {
   readonly entries: Array<OutboxEntry & { publishedAt: Date | null; handledAt?: Date | null }> = [];
-  async add(entry: OutboxEntry) { this.entries.push({ ...structuredClone(entry), publishedAt: null, handledAt: null }); }
+  async add(entry: OutboxEntry) {
+    this.entries.push({ ...structuredClone(entry), publishedAt: null, handledAt: null });
+  }
   async addOnce(entries: readonly OutboxEntry[]) {
     for (const entry of entries) if (!this.entries.some((e) => e.id === entry.id)) await this.add(entry);
   }
   /** Oldest first; entries of one instant in the order they were added (the sort is stable). */
   async pending(limit: number) {
-    return this.entries.filter((e) => !e.publishedAt).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .slice(0, limit).map(({ publishedAt: _p, handledAt: _h, ...e }) => structuredClone(e));
+    return this.entries
+      .filter((e) => !e.publishedAt)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit)
+      .map(({ publishedAt: _p, handledAt: _h, ...e }) => structuredClone(e));
   }
   async markPublished(ids: readonly string[], at: Date, options: { handled?: boolean } = {}) {
     for (const e of this.entries) {
@@ -214,11 +267,16 @@ export class InMemoryOutbox implements Outbox {
       if (options.handled ?? true) e.handledAt ??= at;
     }
   }
-  async markHandled(ids: readonly string[], at: Date) { for (const e of this.entries) if (ids.includes(e.id)) e.handledAt ??= at; }
+  async markHandled(ids: readonly string[], at: Date) {
+    for (const e of this.entries) if (ids.includes(e.id)) e.handledAt ??= at;
+  }
   async requeueUnhandled(since: Date) {
     let n = 0;
     for (const e of this.entries) {
-      if (e.publishedAt && !e.handledAt && e.createdAt >= since) { e.publishedAt = null; n++; }
+      if (e.publishedAt && !e.handledAt && e.createdAt >= since) {
+        e.publishedAt = null;
+        n++;
+      }
     }
     return n;
   }

@@ -13,10 +13,18 @@ export class InMemoryObjstoreConfigs implements ObjstoreConfigs {
   /** With the locations, removing a config that holds blobs is refused, as the SQL adapter refuses it. */
   constructor(private readonly locations?: InMemoryBlobLocations) {}
 
-  async findById(companyId: number, id: number) { return this.table.find((c) => c.id === id && c.companyId === companyId); }
-  async findActive(companyId: number) { return this.table.find((c) => c.companyId === companyId && c.active); }
-  async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort(byName); }
-  async add(c: NewObjstoreConfig) { return this.table.insert({ ...c, active: false }); }
+  async findById(companyId: number, id: number) {
+    return this.table.find((c) => c.id === id && c.companyId === companyId);
+  }
+  async findActive(companyId: number) {
+    return this.table.find((c) => c.companyId === companyId && c.active);
+  }
+  async list(companyId: number) {
+    return this.table.filter((c) => c.companyId === companyId).sort(byName);
+  }
+  async add(c: NewObjstoreConfig) {
+    return this.table.insert({ ...c, active: false });
+  }
   async update(c: ObjstoreConfig) {
     const stored = this.table.get(c.id);
     if (!stored || stored.companyId !== c.companyId) return;
@@ -46,9 +54,15 @@ export class InMemoryObjstoreConfigs implements ObjstoreConfigs {
 export class InMemoryBlobLocations implements BlobLocations {
   readonly rows = new Map<string, BlobLocation>();
 
-  async find(key: string) { return this.rows.get(key) ?? null; }
-  async save(location: BlobLocation) { this.rows.set(location.key, { ...location }); }
-  async forget(key: string) { this.rows.delete(key); }
+  async find(key: string) {
+    return this.rows.get(key) ?? null;
+  }
+  async save(location: BlobLocation) {
+    this.rows.set(location.key, { ...location });
+  }
+  async forget(key: string) {
+    this.rows.delete(key);
+  }
   async usage(prefix: string) {
     let total = 0;
     for (const row of this.rows.values()) if (row.key.startsWith(prefix)) total += row.size;

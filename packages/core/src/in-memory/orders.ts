@@ -10,9 +10,13 @@ import { InMemoryTable, slice } from './table.js';
 export class InMemoryOrderLogs implements OrderLogs {
   readonly table = new InMemoryTable<OrderLog>();
 
-  async add(log: NewOrderLog) { return this.table.insert(log); }
+  async add(log: NewOrderLog) {
+    return this.table.insert(log);
+  }
   async list(companyId: number, orderId: number) {
-    return this.table.filter((l) => l.companyId === companyId && l.orderId === orderId).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+    return this.table
+      .filter((l) => l.companyId === companyId && l.orderId === orderId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
   }
   /** As the SQL foreign key does when an order goes. */
   dropOrder(orderId: number) {
@@ -28,8 +32,12 @@ export class InMemoryOrders implements Orders {
 
   constructor(private readonly related: { logs?: InMemoryOrderLogs; contacts?: Pick<Contacts, 'findById'> } = {}) {}
 
-  async findById(companyId: number, id: number) { return this.table.find((o) => o.id === id && o.companyId === companyId); }
-  async findByIds(companyId: number, ids: readonly number[]) { return this.table.filter((o) => o.companyId === companyId && ids.includes(o.id)); }
+  async findById(companyId: number, id: number) {
+    return this.table.find((o) => o.id === id && o.companyId === companyId);
+  }
+  async findByIds(companyId: number, ids: readonly number[]) {
+    return this.table.filter((o) => o.companyId === companyId && ids.includes(o.id));
+  }
 
   async list(q: OrderQuery) {
     const term = q.search ? foldForSearch(q.search) : '';
@@ -48,7 +56,10 @@ export class InMemoryOrders implements Orders {
       }
       rows.push(o);
     }
-    return slice(rows.sort((a, b) => b.number - a.number || b.id - a.id), q.page);
+    return slice(
+      rows.sort((a, b) => b.number - a.number || b.id - a.id),
+      q.page,
+    );
   }
 
   async nextNumber(companyId: number) {
@@ -57,7 +68,9 @@ export class InMemoryOrders implements Orders {
     return next;
   }
 
-  async add(order: NewOrder) { return this.table.insert(order); }
+  async add(order: NewOrder) {
+    return this.table.insert(order);
+  }
 
   async update(order: Order, expected: { status: OrderStatus; version: number }) {
     const stored = this.table.get(order.id);
@@ -93,7 +106,9 @@ export class InMemoryOrders implements Orders {
 export class InMemoryOrderSettings implements OrderSettings {
   readonly table = new InMemoryTable<OrderSetting>();
 
-  async findById(companyId: number, id: number) { return this.table.find((s) => s.id === id && s.companyId === companyId); }
+  async findById(companyId: number, id: number) {
+    return this.table.find((s) => s.id === id && s.companyId === companyId);
+  }
   async list(companyId: number) {
     return this.table.filter((s) => s.companyId === companyId).sort((a, b) => (a.connectionId ?? 0) - (b.connectionId ?? 0) || a.id - b.id);
   }

@@ -39,25 +39,44 @@ import { InMemoryWalletAssignments } from './contact-sellers.js';
 import { InMemoryFlowHttp, InMemoryFlowRuns, InMemoryFlows } from './flows.js';
 import { inMemoryCatalogPorts } from './catalog.js';
 import { InMemoryOrderLogs, InMemoryOrders, InMemoryOrderSettings } from './orders.js';
-import { InMemoryBillingLedger, InMemoryBillingWebhooks, InMemoryCharges, InMemoryPaymentEvents, InMemoryPaymentGateway, InMemorySuspensions } from './billing.js';
+import {
+  InMemoryBillingLedger,
+  InMemoryBillingWebhooks,
+  InMemoryCharges,
+  InMemoryPaymentEvents,
+  InMemoryPaymentGateway,
+  InMemorySuspensions,
+} from './billing.js';
 import { InMemoryBlobLocations, InMemoryObjstoreConfigs, InMemoryObjstoreProbe } from './objstore.js';
 
 /** A NON-secret digest for tests and embedding: the production adapter is a keyed HMAC. */
 export class InsecureTestDigester implements SecretDigester {
-  digest(secret: string) { return `digest:${secret}`; }
-  matches(secret: string, digest: string) { return this.digest(secret) === digest; }
+  digest(secret: string) {
+    return `digest:${secret}`;
+  }
+  matches(secret: string, digest: string) {
+    return this.digest(secret) === digest;
+  }
 }
 
 /** No registry offline: every lookup says so, clearly. */
 export const OFFLINE_COMPANY_REGISTRY: CompanyRegistry = {
-  async find() { throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE'); },
+  async find() {
+    throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE');
+  },
 };
 
 /** No channel runtime attached: number checks say the session cannot answer. */
 export const DETACHED_CHANNEL_QUERIES: ChannelQueries = {
-  async checkNumber() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
-  async contacts() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
-  async profile() { throw new ConflictError('ERR_SESSION_NOT_CONNECTED'); },
+  async checkNumber() {
+    throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
+  },
+  async contacts() {
+    throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
+  },
+  async profile() {
+    throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
+  },
 };
 
 /**
@@ -68,7 +87,10 @@ export function createInMemoryPorts() {
   const users = new InMemoryUsers();
   const companies = new InMemoryCompanies();
   const settings = new InMemorySettings();
-  companies.onRemove.push((id) => dropCompanyUsers(users, id), (id) => settings.dropCompany(id));
+  companies.onRemove.push(
+    (id) => dropCompanyUsers(users, id),
+    (id) => settings.dropCompany(id),
+  );
   const clock = new FixedClock();
   const contacts = new InMemoryContacts();
   const tags = new InMemoryTags();
@@ -95,7 +117,10 @@ export function createInMemoryPorts() {
   const scheduleDeliveries = new InMemoryScheduleDeliveries();
   const ticketCycles = new InMemoryTicketCycles();
   const ports = {
-    users, companies, settings, clock,
+    users,
+    companies,
+    settings,
+    clock,
     refreshSessions: new InMemoryRefreshSessions(),
     plans: new InMemoryPlans(),
     tokens: new InMemoryTokens(),
@@ -143,7 +168,13 @@ export function createInMemoryPorts() {
     campaignSuppressions: new InMemorySuppressions(),
     campaignSettingsRows: new InMemoryCampaignSettings(),
     campaignAudience: new ContactListCampaignAudience(contactListItems),
-    campaignReferences: new InMemoryCampaignReferenceLookups({ connections, users, queues, tags, contactListName: async (companyId, id) => (await contactLists.findById(companyId, id))?.name ?? null }),
+    campaignReferences: new InMemoryCampaignReferenceLookups({
+      connections,
+      users,
+      queues,
+      tags,
+      contactListName: async (companyId, id) => (await contactLists.findById(companyId, id))?.name ?? null,
+    }),
     chats: new InMemoryChats(users, chatMessages),
     chatMessages,
     announcements,
@@ -181,8 +212,12 @@ export function createInMemoryPorts() {
 /** Billing in memory: its ledger reads the invoices' table; a gateway that tests drive. */
 function inMemoryBillingPorts(invoices: InMemoryInvoices) {
   return {
-    charges: new InMemoryCharges(), paymentEvents: new InMemoryPaymentEvents(), companySuspensions: new InMemorySuspensions(),
-    billingLedger: new InMemoryBillingLedger(invoices), billingWebhooks: new InMemoryBillingWebhooks(), paymentGateway: new InMemoryPaymentGateway(),
+    charges: new InMemoryCharges(),
+    paymentEvents: new InMemoryPaymentEvents(),
+    companySuspensions: new InMemorySuspensions(),
+    billingLedger: new InMemoryBillingLedger(invoices),
+    billingWebhooks: new InMemoryBillingWebhooks(),
+    paymentGateway: new InMemoryPaymentGateway(),
   };
 }
 

@@ -15,13 +15,17 @@ export class InMemoryPrompts implements Prompts {
 
   constructor(private readonly holders: { connections?: InMemoryConnections; queues?: InMemoryQueues } = {}) {}
 
-  async findById(companyId: number, id: number) { return this.table.find((p) => p.id === id && p.companyId === companyId); }
+  async findById(companyId: number, id: number) {
+    return this.table.find((p) => p.id === id && p.companyId === companyId);
+  }
   async list(q: PromptQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
     const rows = this.table.filter((p) => p.companyId === q.companyId && (!term || foldForSearch(p.name).includes(term))).sort(byName);
     return slice(rows, q.page);
   }
-  async add(p: NewPrompt) { return this.table.insert(p); }
+  async add(p: NewPrompt) {
+    return this.table.insert(p);
+  }
   async update(p: Prompt) {
     const stored = this.table.get(p.id);
     if (!stored || stored.companyId !== p.companyId) return;
@@ -32,7 +36,9 @@ export class InMemoryPrompts implements Prompts {
     const stored = this.table.get(id);
     if (!stored || stored.companyId !== companyId) return;
     this.table.replace({
-      ...stored, promptTokens: stored.promptTokens + usage.promptTokens, completionTokens: stored.completionTokens + usage.completionTokens,
+      ...stored,
+      promptTokens: stored.promptTokens + usage.promptTokens,
+      completionTokens: stored.completionTokens + usage.completionTokens,
       totalTokens: stored.totalTokens + usage.totalTokens,
     });
   }
@@ -71,7 +77,9 @@ export class InMemoryLanguageModel implements LanguageModel {
 export class InMemoryPromptAnswers implements PromptAnswers {
   readonly records: PromptAnswerRecord[] = [];
 
-  async has(companyId: number, messageId: string) { return this.records.some((r) => r.companyId === companyId && r.messageId === messageId); }
+  async has(companyId: number, messageId: string) {
+    return this.records.some((r) => r.companyId === companyId && r.messageId === messageId);
+  }
   async claim(record: PromptAnswerRecord) {
     if (this.records.some((r) => r.messageId === record.messageId)) return false;
     this.records.push({ ...record });

@@ -1,5 +1,15 @@
 import type { InMemoryConnections, InMemoryOutbox, InMemoryTickets } from './messaging.js';
-import type { ConversationIntegrations, IntegrationRequest, JobQueueHealth, OutboxBacklog, QueueIntegrationQuery, QueueIntegrations, QueueOptionQuery, QueueOptions, Queues } from '../queues/ports.js';
+import type {
+  ConversationIntegrations,
+  IntegrationRequest,
+  JobQueueHealth,
+  OutboxBacklog,
+  QueueIntegrationQuery,
+  QueueIntegrations,
+  QueueOptionQuery,
+  QueueOptions,
+  Queues,
+} from '../queues/ports.js';
 import { byQueueOrder, type NewQueue, type Queue } from '../queues/queue.js';
 import type { NewQueueIntegration, QueueIntegration } from '../queues/queue-integration.js';
 import type { NewQueueOption, QueueOption } from '../queues/queue-option.js';
@@ -14,10 +24,20 @@ export class InMemoryQueueOptions implements QueueOptions {
   /** With the tickets, a removed node leaves the tickets on it at the queue's first menu, as the database does. */
   constructor(private readonly tickets?: InMemoryTickets) {}
 
-  async findById(companyId: number, id: number) { const o = this.table.get(id); return o?.companyId === companyId ? o : null; }
+  async findById(companyId: number, id: number) {
+    const o = this.table.get(id);
+    return o?.companyId === companyId ? o : null;
+  }
   async list(q: QueueOptionQuery) {
-    return this.table.filter((o) => o.companyId === q.companyId && (q.queueId === undefined || o.queueId === q.queueId)
-      && (q.parentId === undefined || o.parentId === q.parentId) && (q.kind === undefined || o.kind === q.kind)).sort((a, b) => a.id - b.id);
+    return this.table
+      .filter(
+        (o) =>
+          o.companyId === q.companyId &&
+          (q.queueId === undefined || o.queueId === q.queueId) &&
+          (q.parentId === undefined || o.parentId === q.parentId) &&
+          (q.kind === undefined || o.kind === q.kind),
+      )
+      .sort((a, b) => a.id - b.id);
   }
   /** No await between the check and the write: concurrent callers cannot both take a key. */
   async add(option: NewQueueOption) {
@@ -43,7 +63,9 @@ export class InMemoryQueueOptions implements QueueOptions {
     for (const t of this.tickets?.table.filter((x) => x.queueOptionId === id) ?? []) this.tickets!.table.replace({ ...t, queueOptionId: null });
   }
   private assertFreeKey(o: NewQueueOption, exceptId?: number) {
-    const taken = this.table.find((x) => x.queueId === o.queueId && x.parentId === o.parentId && x.id !== exceptId && x.option.toLowerCase() === o.option.toLowerCase());
+    const taken = this.table.find(
+      (x) => x.queueId === o.queueId && x.parentId === o.parentId && x.id !== exceptId && x.option.toLowerCase() === o.option.toLowerCase(),
+    );
     if (taken) throw new ConflictError('ERR_QUEUE_OPTION_ALREADY_EXISTS');
   }
 }
@@ -58,17 +80,26 @@ export class InMemoryQueues implements Queues {
   private readonly members = new Map<number, Set<number>>();
   private readonly byConnection = new Map<number, Set<number>>();
 
-  constructor(private readonly links: { tickets?: InMemoryTickets; options?: InMemoryQueueOptions; users?: InMemoryUsers; connections?: InMemoryConnections } = {}) {}
+  constructor(
+    private readonly links: { tickets?: InMemoryTickets; options?: InMemoryQueueOptions; users?: InMemoryUsers; connections?: InMemoryConnections } = {},
+  ) {}
 
-  async findById(companyId: number, id: number) { const q = this.table.get(id); return q?.companyId === companyId ? q : null; }
+  async findById(companyId: number, id: number) {
+    const q = this.table.get(id);
+    return q?.companyId === companyId ? q : null;
+  }
   async findByIds(companyId: number, ids: readonly number[]) {
     return this.table.filter((q) => q.companyId === companyId && ids.includes(q.id)).sort((a, b) => a.id - b.id);
   }
   async findByName(companyId: number, name: string) {
     return this.table.find((q) => q.companyId === companyId && q.name.toLowerCase() === name.toLowerCase());
   }
-  async list(companyId: number) { return this.table.filter((q) => q.companyId === companyId).sort(byQueueOrder); }
-  async countByCompany(companyId: number) { return (await this.list(companyId)).length; }
+  async list(companyId: number) {
+    return this.table.filter((q) => q.companyId === companyId).sort(byQueueOrder);
+  }
+  async countByCompany(companyId: number) {
+    return (await this.list(companyId)).length;
+  }
   async add(queue: NewQueue) {
     this.assertFreeName(queue.companyId, queue.name);
     return this.table.insert(queue);
@@ -84,7 +115,8 @@ export class InMemoryQueues implements Queues {
     this.members.delete(id);
     for (const set of this.byConnection.values()) set.delete(id);
     this.links.options?.dropQueue(id);
-    for (const t of this.links.tickets?.table.filter((x) => x.queueId === id) ?? []) this.links.tickets!.table.replace({ ...t, queueId: null, queueOptionId: null });
+    for (const t of this.links.tickets?.table.filter((x) => x.queueId === id) ?? [])
+      this.links.tickets!.table.replace({ ...t, queueId: null, queueOptionId: null });
   }
 
   async usersOf(companyId: number, queueIds: readonly number[]) {
@@ -111,7 +143,10 @@ export class InMemoryQueues implements Queues {
   async ofConnections(companyId: number, connectionIds: readonly number[]) {
     const found = new Map<number, Queue[]>();
     for (const id of new Set(connectionIds)) {
-      const queues = [...(this.byConnection.get(id) ?? [])].map((q) => this.table.get(q)).filter((q): q is Queue => q?.companyId === companyId).sort(byQueueOrder);
+      const queues = [...(this.byConnection.get(id) ?? [])]
+        .map((q) => this.table.get(q))
+        .filter((q): q is Queue => q?.companyId === companyId)
+        .sort(byQueueOrder);
       if (queues.length) found.set(id, queues);
     }
     return found;
@@ -135,13 +170,17 @@ export class InMemoryQueueIntegrations implements QueueIntegrations {
   readonly table = new InMemoryTable<QueueIntegration>();
   constructor(private readonly queues?: InMemoryQueues) {}
 
-  async findById(companyId: number, id: number) { const i = this.table.get(id); return i?.companyId === companyId ? i : null; }
+  async findById(companyId: number, id: number) {
+    const i = this.table.get(id);
+    return i?.companyId === companyId ? i : null;
+  }
   async findByName(companyId: number, name: string) {
     return this.table.find((i) => i.companyId === companyId && i.name.toLowerCase() === name.toLowerCase());
   }
   async list(q: QueueIntegrationQuery) {
     const term = q.search?.trim() ? foldForSearch(q.search) : '';
-    const rows = this.table.filter((i) => i.companyId === q.companyId && (!term || foldForSearch(i.name).includes(term)))
+    const rows = this.table
+      .filter((i) => i.companyId === q.companyId && (!term || foldForSearch(i.name).includes(term)))
       .sort((a, b) => compareFolded(a.name, b.name) || a.id - b.id);
     return slice(rows, q.page);
   }
@@ -188,8 +227,12 @@ export class InMemoryJobQueueHealth implements JobQueueHealth {
     const oldest = pending.reduce<Date | null>((min, e) => (!min || e.createdAt < min ? e.createdAt : min), null);
     return { pending: pending.length, oldestCreatedAt: oldest, bySubject: subjectCounts(pending.map((e) => e.subject)) };
   }
-  async brokerConnected() { return true; }
-  async cacheConnected() { return true; }
+  async brokerConnected() {
+    return true;
+  }
+  async cacheConnected() {
+    return true;
+  }
 }
 
 /** Pending entries by subject family: numeric tokens (connection or integration ids) are left out. */
@@ -198,7 +241,10 @@ export function subjectCounts(subjects: Iterable<string>, counts: Iterable<numbe
   const out: Record<string, number> = {};
   let i = 0;
   for (const subject of subjects) {
-    const family = subject.split('.').filter((t) => !/^\d+$/.test(t)).join('.');
+    const family = subject
+      .split('.')
+      .filter((t) => !/^\d+$/.test(t))
+      .join('.');
     out[family] = (out[family] ?? 0) + (n[i++] ?? 1);
   }
   return out;

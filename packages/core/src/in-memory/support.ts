@@ -6,16 +6,26 @@ import type { BlobStorage, Clock, IdGenerator, PasswordHasher, StoredBlob, Trans
 /** A clock that stands still until told to move. */
 export class FixedClock implements Clock {
   constructor(private current = new Date('2026-01-01T12:00:00.000Z')) {}
-  now() { return new Date(this.current.getTime()); }
-  advance(ms: number) { this.current = new Date(this.current.getTime() + ms); }
+  now() {
+    return new Date(this.current.getTime());
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
 }
 
-export class SystemClock implements Clock { now() { return new Date(); } }
+export class SystemClock implements Clock {
+  now() {
+    return new Date();
+  }
+}
 
 /** Predictable uuid-shaped ids for tests. */
 export class SequentialIds implements IdGenerator {
   private n = 0;
-  uuid() { return `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`; }
+  uuid() {
+    return `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`;
+  }
 }
 
 /**
@@ -48,21 +58,28 @@ export class SerialTransaction implements Transaction {
     return result;
   }
   afterCommit(callback: () => void): void {
-    if (this.depth > 0) { if (!this.committed.includes(callback)) this.committed.push(callback); }
-    else callback();
+    if (this.depth > 0) {
+      if (!this.committed.includes(callback)) this.committed.push(callback);
+    } else callback();
   }
 }
 
 /** Keeps every published event, typed, for assertions. */
 export class RecordingRealtime implements RealtimeEvents<RealtimeEvent> {
   readonly events: Array<{ companyId: number } & RealtimeEvent> = [];
-  async publish(companyId: number, event: RealtimeEvent) { this.events.push({ companyId, ...event }); }
+  async publish(companyId: number, event: RealtimeEvent) {
+    this.events.push({ companyId, ...event });
+  }
 }
 
 /** A fast, NON-secure hasher for unit tests only: production uses the argon2 adapter. */
 export class InsecureTestPasswordHasher implements PasswordHasher {
-  async hash(plain: string) { return `test-hash:${plain}`; }
-  async verify(hash: string, plain: string) { return hash === `test-hash:${plain}`; }
+  async hash(plain: string) {
+    return `test-hash:${plain}`;
+  }
+  async verify(hash: string, plain: string) {
+    return hash === `test-hash:${plain}`;
+  }
 }
 
 export class InMemoryBlobStorage implements BlobStorage {
@@ -76,23 +93,35 @@ export class InMemoryBlobStorage implements BlobStorage {
   async putFile(key: string, path: string, contentType: string): Promise<StoredBlob> {
     return this.put(key, await readFile(path), contentType);
   }
-  async get(key: string) { return this.blobs.get(key) ?? null; }
-  async delete(key: string) { this.blobs.delete(key); }
+  async get(key: string) {
+    return this.blobs.get(key) ?? null;
+  }
+  async delete(key: string) {
+    this.blobs.delete(key);
+  }
   async usage(prefix: string) {
     let total = 0;
     for (const [k, v] of this.blobs) if (k.startsWith(prefix)) total += v.data.length;
     return total;
   }
-  publicUrl(key: string) { return `${this.baseUrl}/${key}`; }
-  keyOfPublicUrl(url: string) { return url.startsWith(`${this.baseUrl}/`) ? url.slice(this.baseUrl.length + 1) : null; }
+  publicUrl(key: string) {
+    return `${this.baseUrl}/${key}`;
+  }
+  keyOfPublicUrl(url: string) {
+    return url.startsWith(`${this.baseUrl}/`) ? url.slice(this.baseUrl.length + 1) : null;
+  }
 }
 
 /** Fan-out inside one process: the embedded default. */
 export class InProcessRealtimeFanout implements RealtimeFanout {
   private readonly listeners = new Set<(companyId: number, frame: string) => void>();
-  async publish(companyId: number, frame: string) { for (const l of this.listeners) l(companyId, frame); }
+  async publish(companyId: number, frame: string) {
+    for (const l of this.listeners) l(companyId, frame);
+  }
   async subscribe(listener: (companyId: number, frame: string) => void) {
     this.listeners.add(listener);
-    return async () => { this.listeners.delete(listener); };
+    return async () => {
+      this.listeners.delete(listener);
+    };
   }
 }

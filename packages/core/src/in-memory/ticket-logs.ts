@@ -4,9 +4,12 @@ import { InMemoryTable } from './table.js';
 
 export class InMemoryTicketLogs implements TicketLogs {
   readonly table = new InMemoryTable<TicketLog>();
-  async add(log: NewTicketLog) { return this.table.insert(log); }
+  async add(log: NewTicketLog) {
+    return this.table.insert(log);
+  }
   async listByTicket(companyId: number, ticketId: number) {
-    return this.table.filter((l) => l.companyId === companyId && l.ticketId === ticketId)
+    return this.table
+      .filter((l) => l.companyId === companyId && l.ticketId === ticketId)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
   }
 }

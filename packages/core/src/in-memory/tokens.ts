@@ -11,10 +11,18 @@ export class InMemoryTokens implements Tokens {
   private readonly reissued = new Map<string, string>();
   private n = 0;
 
-  async issueAccess(claims: AccessClaims, issuedAt?: Date) { return this.put('access', claims, issuedAt); }
-  async issueRefresh(claims: RefreshClaims, issuedAt?: Date) { return this.put('refresh', claims, issuedAt); }
-  async verifyAccess(token: string) { return this.take('access', token) as AccessClaims; }
-  async verifyRefresh(token: string) { return this.take('refresh', token) as RefreshClaims; }
+  async issueAccess(claims: AccessClaims, issuedAt?: Date) {
+    return this.put('access', claims, issuedAt);
+  }
+  async issueRefresh(claims: RefreshClaims, issuedAt?: Date) {
+    return this.put('refresh', claims, issuedAt);
+  }
+  async verifyAccess(token: string) {
+    return this.take('access', token) as AccessClaims;
+  }
+  async verifyRefresh(token: string) {
+    return this.take('refresh', token) as RefreshClaims;
+  }
 
   private put(kind: 'access' | 'refresh', claims: AccessClaims | RefreshClaims, issuedAt?: Date) {
     const identity = issuedAt ? JSON.stringify([kind, claims, Math.floor(issuedAt.getTime() / 1000)]) : null;

@@ -20,13 +20,19 @@ export class InMemoryTranscriptionCredentials implements TranscriptionCredential
     }
   }
 
-  async findById(companyId: number, id: number) { return this.table.find((c) => c.id === id && c.companyId === companyId); }
-  async findDefault(companyId: number) { return this.table.find((c) => c.companyId === companyId && c.isDefault); }
+  async findById(companyId: number, id: number) {
+    return this.table.find((c) => c.id === id && c.companyId === companyId);
+  }
+  async findDefault(companyId: number) {
+    return this.table.find((c) => c.companyId === companyId && c.isDefault);
+  }
   async findByName(companyId: number, name: string) {
     const wanted = name.toLowerCase();
     return this.table.find((c) => c.companyId === companyId && c.name.toLowerCase() === wanted);
   }
-  async list(companyId: number) { return this.table.filter((c) => c.companyId === companyId).sort(byDefaultThenName); }
+  async list(companyId: number) {
+    return this.table.filter((c) => c.companyId === companyId).sort(byDefaultThenName);
+  }
   async add(c: NewTranscriptionCredential) {
     this.assertFreeName(c);
     return this.table.insert({ ...c, isDefault: false });
@@ -57,14 +63,19 @@ export class InMemoryTranscriptionJobs implements TranscriptionJobs {
     const job = this.rows.get(id);
     return job?.companyId === companyId ? structuredClone(job) : null;
   }
-  async add(job: TranscriptionJob) { this.rows.set(job.id, structuredClone(job)); }
+  async add(job: TranscriptionJob) {
+    this.rows.set(job.id, structuredClone(job));
+  }
   async update(job: TranscriptionJob) {
     const stored = this.rows.get(job.id);
-    if (stored && stored.companyId === job.companyId) this.rows.set(job.id, { ...structuredClone(job), createdAt: stored.createdAt, ticketId: stored.ticketId });
+    if (stored && stored.companyId === job.companyId)
+      this.rows.set(job.id, { ...structuredClone(job), createdAt: stored.createdAt, ticketId: stored.ticketId });
   }
   async activeForTicket(companyId: number, ticketId: number) {
-    return [...this.rows.values()].filter((j) => j.companyId === companyId && j.ticketId === ticketId && isActive(j))
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((j) => structuredClone(j));
+    return [...this.rows.values()]
+      .filter((j) => j.companyId === companyId && j.ticketId === ticketId && isActive(j))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((j) => structuredClone(j));
   }
   async removeFinishedBefore(before: Date, limit: number) {
     const old = [...this.rows.values()].filter((j) => !isActive(j) && j.finishedAt !== null && j.finishedAt < before).slice(0, limit);
@@ -87,7 +98,9 @@ export interface SpeechToTextCall {
  */
 export class InMemorySpeechToText implements SpeechToText {
   readonly calls: SpeechToTextCall[] = [];
-  respond: (call: SpeechToTextCall) => Promise<Transcript> = async () => { throw new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE'); };
+  respond: (call: SpeechToTextCall) => Promise<Transcript> = async () => {
+    throw new ServiceUnavailableError('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE');
+  };
 
   async transcribe(endpoint: SpeechToTextEndpoint, audio: AudioClip, options: { readonly language?: string | null } = {}) {
     const call = { endpoint: { ...endpoint }, audio, language: options.language ?? null };
@@ -98,7 +111,9 @@ export class InMemorySpeechToText implements SpeechToText {
 
 /** A NON-secret cipher for tests and embedding (readable by anyone): the production adapter is AES-256-GCM. */
 export class InsecureTestCipher implements SecretCipher {
-  seal(plain: string, context: string) { return `test-sealed:${Buffer.from(context).toString('base64url')}:${Buffer.from(plain).toString('base64url')}`; }
+  seal(plain: string, context: string) {
+    return `test-sealed:${Buffer.from(context).toString('base64url')}:${Buffer.from(plain).toString('base64url')}`;
+  }
   open(sealed: string, context: string) {
     const [tag, boundTo, value] = sealed.split(':');
     if (tag !== 'test-sealed' || boundTo !== Buffer.from(context).toString('base64url') || value === undefined) return null;

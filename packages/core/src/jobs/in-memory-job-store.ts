@@ -3,8 +3,18 @@ import { LeaseLostError } from './job.js';
 import type { ClaimedJob, ClaimRequest, EnqueuedJob, JobFailure, JobLease, JobRecord, JobStore, NewJob } from './job-store.js';
 
 interface Row {
-  id: string; name: string; key: string | null; payload: string; everyMs: number | null; state: 'pending' | 'failed';
-  runAt: number; attempts: number; claims: number; lockedBy: string | null; lockedUntil: number | null; lastError: string | null;
+  id: string;
+  name: string;
+  key: string | null;
+  payload: string;
+  everyMs: number | null;
+  state: 'pending' | 'failed';
+  runAt: number;
+  attempts: number;
+  claims: number;
+  lockedBy: string | null;
+  lockedUntil: number | null;
+  lastError: string | null;
 }
 
 /**
@@ -18,7 +28,9 @@ export class InMemoryJobStore implements JobStore {
 
   constructor(private readonly clock: Clock) {}
 
-  private now() { return this.clock.now().getTime(); }
+  private now() {
+    return this.clock.now().getTime();
+  }
 
   private add(fields: Pick<Row, 'name' | 'key' | 'payload' | 'everyMs' | 'runAt'>): Row {
     const row: Row = { ...fields, id: String(++this.seq), state: 'pending', attempts: 0, claims: 0, lockedBy: null, lockedUntil: null, lastError: null };
@@ -30,7 +42,10 @@ export class InMemoryJobStore implements JobStore {
     const now = this.now();
     for (const { name, everyMs } of recurring) {
       const row = [...this.rows.values()].find((r) => r.name === name && r.everyMs !== null);
-      if (!row) { this.add({ name, key: null, payload: 'null', everyMs, runAt: now }); continue; }
+      if (!row) {
+        this.add({ name, key: null, payload: 'null', everyMs, runAt: now });
+        continue;
+      }
       if (row.everyMs !== everyMs) row.runAt = Math.min(row.runAt, now + everyMs);
       row.everyMs = everyMs;
       if (row.state === 'failed') Object.assign(row, { state: 'pending', attempts: 0, runAt: now });
@@ -38,8 +53,7 @@ export class InMemoryJobStore implements JobStore {
   }
 
   async enqueue(job: NewJob): Promise<EnqueuedJob> {
-    const same = job.key === null ? undefined
-      : [...this.rows.values()].find((r) => r.name === job.name && r.key === job.key && r.state === 'pending');
+    const same = job.key === null ? undefined : [...this.rows.values()].find((r) => r.name === job.name && r.key === job.key && r.state === 'pending');
     if (same) return { id: same.id, created: false };
     const row = this.add({ name: job.name, key: job.key, payload: JSON.stringify(job.payload ?? null), everyMs: null, runAt: job.runAt.getTime() });
     return { id: row.id, created: true };
@@ -59,7 +73,11 @@ export class InMemoryJobStore implements JobStore {
     return due.map((r) => {
       Object.assign(r, { lockedBy: request.owner, lockedUntil: now + request.leaseMs.get(r.name)!, attempts: r.attempts + 1, claims: r.claims + 1 });
       return {
-        id: r.id, name: r.name, payload: JSON.parse(r.payload) as unknown, runAt: new Date(r.runAt), attempt: r.attempts,
+        id: r.id,
+        name: r.name,
+        payload: JSON.parse(r.payload) as unknown,
+        runAt: new Date(r.runAt),
+        attempt: r.attempts,
         lease: { jobId: r.id, owner: request.owner, claim: r.claims },
       };
     });
@@ -74,7 +92,10 @@ export class InMemoryJobStore implements JobStore {
   async complete(lease: JobLease) {
     const row = this.held(lease);
     if (!row) throw new LeaseLostError(lease.jobId);
-    if (row.everyMs === null) { this.rows.delete(row.id); return; }
+    if (row.everyMs === null) {
+      this.rows.delete(row.id);
+      return;
+    }
     Object.assign(row, { runAt: this.now() + row.everyMs, attempts: 0, lockedBy: null, lockedUntil: null, lastError: null });
   }
 
@@ -103,9 +124,17 @@ export class InMemoryJobStore implements JobStore {
       .filter((r) => (filter.name === undefined || r.name === filter.name) && (filter.state === undefined || r.state === filter.state))
       .sort((a, b) => Number(a.id) - Number(b.id))
       .map((r) => ({
-        id: r.id, name: r.name, key: r.key, payload: JSON.parse(r.payload) as unknown, everyMs: r.everyMs, state: r.state,
-        runAt: new Date(r.runAt), attempts: r.attempts, lockedBy: r.lockedBy,
-        lockedUntil: r.lockedUntil === null ? null : new Date(r.lockedUntil), lastError: r.lastError,
+        id: r.id,
+        name: r.name,
+        key: r.key,
+        payload: JSON.parse(r.payload) as unknown,
+        everyMs: r.everyMs,
+        state: r.state,
+        runAt: new Date(r.runAt),
+        attempts: r.attempts,
+        lockedBy: r.lockedBy,
+        lockedUntil: r.lockedUntil === null ? null : new Date(r.lockedUntil),
+        lastError: r.lastError,
       }));
   }
 }

@@ -12,7 +12,9 @@ export class JobMetricsBook {
     }
   }
 
-  started(name: string) { this.byName.get(name)!.running++; }
+  started(name: string) {
+    this.byName.get(name)!.running++;
+  }
 
   ended(name: string, at: Date, durationMs: number, error?: string) {
     const m = this.byName.get(name)!;

@@ -1,7 +1,15 @@
 import type { Clock, Transaction } from '../shared/ports.js';
 import {
-  backoffOf, checkDefinitions, DEFAULT_LEASE_MS, LeaseLostError, maxAttemptsOf, SILENT_JOB_LOGGER,
-  type JobDefinition, type JobLogger, type JobMetrics, type JobScope,
+  backoffOf,
+  checkDefinitions,
+  DEFAULT_LEASE_MS,
+  LeaseLostError,
+  maxAttemptsOf,
+  SILENT_JOB_LOGGER,
+  type JobDefinition,
+  type JobLogger,
+  type JobMetrics,
+  type JobScope,
 } from './job.js';
 import { errorText, JobMetricsBook } from './job-metrics.js';
 import type { ClaimedJob, JobStore } from './job-store.js';
@@ -21,7 +29,10 @@ export interface JobRunnerOptions {
   readonly concurrency?: number;
 }
 
-export interface StopResult { readonly released: number; readonly unfinished: number; }
+export interface StopResult {
+  readonly released: number;
+  readonly unfinished: number;
+}
 
 /**
  * Runs the jobs of a JobStore: claims due ones, runs each in a unit of work and in a transaction
@@ -74,26 +85,36 @@ export class JobRunner {
     else this.schedule(0);
   }
 
-  metrics(): Record<string, JobMetrics> { return this.book.snapshot(); }
+  metrics(): Record<string, JobMetrics> {
+    return this.book.snapshot();
+  }
 
   /** Stops claiming, hands back claims not started, and waits for running jobs up to `timeoutMs`. */
   async stop(options: { readonly timeoutMs?: number } = {}): Promise<StopResult> {
-    if (this.state === 'new' || this.state === 'stopped') { this.state = 'stopped'; return { released: this.released, unfinished: 0 }; }
+    if (this.state === 'new' || this.state === 'stopped') {
+      this.state = 'stopped';
+      return { released: this.released, unfinished: 0 };
+    }
     this.state = 'stopping';
     clearTimeout(this.timer);
     await this.ticking;
     let timeout: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<void>((resolve) => { timeout = setTimeout(resolve, options.timeoutMs ?? 10_000); });
+    const expired = new Promise<void>((resolve) => {
+      timeout = setTimeout(resolve, options.timeoutMs ?? 10_000);
+    });
     await Promise.race([Promise.all([...this.running]), expired]);
     clearTimeout(timeout);
     this.state = 'stopped';
-    if (this.running.size) this.log.warn({ owner: this.options.owner, unfinished: this.running.size }, 'job runner stopped with jobs still running; their leases will lapse');
+    if (this.running.size)
+      this.log.warn({ owner: this.options.owner, unfinished: this.running.size }, 'job runner stopped with jobs still running; their leases will lapse');
     return { released: this.released, unfinished: this.running.size };
   }
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => { void this.tick(); }, ms);
+    this.timer = setTimeout(() => {
+      void this.tick();
+    }, ms);
     this.timer.unref?.();
   }
 
@@ -103,7 +124,7 @@ export class JobRunner {
     this.ticking = this.claimAndLaunch();
     await this.ticking;
     this.ticking = null;
-    if (this.state === 'running') this.schedule(this.again ? 0 : this.options.pollMs ?? 1000);
+    if (this.state === 'running') this.schedule(this.again ? 0 : (this.options.pollMs ?? 1000));
   }
 
   private async claimAndLaunch(): Promise<void> {
@@ -147,7 +168,10 @@ export class JobRunner {
       // Tried more often than allowed without ever failing: its runners died during it (each claim counts).
       if (job.attempt > maxAttemptsOf(def)) throw new Error(`abandoned by ${job.attempt - 1} runners before finishing`);
       const ctx = { id: job.id, name: job.name, payload: job.payload, attempt: job.attempt, runAt: job.runAt };
-      const work = async () => { await def.run(ctx); await store.complete(job.lease); };
+      const work = async () => {
+        await def.run(ctx);
+        await store.complete(job.lease);
+      };
       await this.scope(() => (def.atomic === false ? work() : transaction.run(work)));
     } catch (err) {
       failure = err;

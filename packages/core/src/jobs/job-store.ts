@@ -10,13 +10,20 @@ export interface NewJob {
   readonly key: string | null;
 }
 
-export interface EnqueuedJob { readonly id: string; readonly created: boolean; }
+export interface EnqueuedJob {
+  readonly id: string;
+  readonly created: boolean;
+}
 
 /**
  * Proof that a runner holds a job: the owner and which claim of the row it is, so that a runner
  * whose lease lapsed cannot complete a claim that is now someone else's, even its own later one.
  */
-export interface JobLease { readonly jobId: string; readonly owner: string; readonly claim: number; }
+export interface JobLease {
+  readonly jobId: string;
+  readonly owner: string;
+  readonly claim: number;
+}
 
 export interface ClaimedJob {
   readonly id: string;

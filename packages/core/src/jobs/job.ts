@@ -69,7 +69,9 @@ export interface JobMetrics {
  * run completed: the completion is refused, so the run's transaction — its effects — rolls back.
  */
 export class LeaseLostError extends ConflictError {
-  constructor(readonly jobId: string) { super('ERR_JOB_LEASE_LOST', { jobId }); }
+  constructor(readonly jobId: string) {
+    super('ERR_JOB_LEASE_LOST', { jobId });
+  }
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -99,7 +101,11 @@ export function checkDefinitions(defs: readonly JobDefinition<any>[]): Map<strin
   for (const def of defs) {
     if (!def.name || def.name.length > 200) throw new TypeError(`job name must be 1-200 characters: "${def.name}"`);
     if (byName.has(def.name)) throw new TypeError(`job "${def.name}" is defined twice`);
-    for (const [field, value] of [['every', def.every], ['leaseMs', def.leaseMs], ['maxAttempts', def.maxAttempts]] as const) {
+    for (const [field, value] of [
+      ['every', def.every],
+      ['leaseMs', def.leaseMs],
+      ['maxAttempts', def.maxAttempts],
+    ] as const) {
       const ok = value === undefined || (value > 0 && (field === 'maxAttempts' || Number.isFinite(value)));
       if (!ok) throw new TypeError(`job "${def.name}": ${field} must be a positive number`);
     }

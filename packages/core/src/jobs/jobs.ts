@@ -27,7 +27,9 @@ export class Jobs {
    * `definitions` may be given lazily: a composition root builds the handlers from use cases that
    * themselves enqueue through this object, so the list exists only after them.
    */
-  constructor(private readonly deps: { readonly store: JobStore; readonly definitions: readonly JobDefinition<any>[] | (() => readonly JobDefinition<any>[]) }) {
+  constructor(
+    private readonly deps: { readonly store: JobStore; readonly definitions: readonly JobDefinition<any>[] | (() => readonly JobDefinition<any>[]) },
+  ) {
     // A list is checked at once; a lazy list when first needed.
     if (typeof deps.definitions !== 'function') this.known = checkDefinitions(deps.definitions);
   }

@@ -2,7 +2,10 @@ import type { RealtimeEventOf } from '../realtime/ports.js';
 import type { MessageView } from './message-view.js';
 
 /** A message changed (delivery status, edit, deletion): `appMessage`, action `update`. */
-export interface MessageUpdated { readonly action: 'update'; readonly message: MessageView }
+export interface MessageUpdated {
+  readonly action: 'update';
+  readonly message: MessageView;
+}
 
 /**
  * What `messages/` publishes. The whole `appMessage` entity (with `create`, which carries the

@@ -86,21 +86,38 @@ export function toMessageView(m: Message, context?: MessageContext | null): Mess
   const { connectionId, ...rest } = m;
   const quoted = context?.quoted ?? null;
   return {
-    ...rest, chatappId: connectionId, ack: ACK[m.status], mediaUrl: m.media?.url ?? null, mediaType: mediaTypeOf(m), read: m.fromMe,
-    quotedMsg: quoted ? {
-      id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaUrl: quoted.media?.url ?? null, mediaType: mediaTypeOf(quoted),
-      isDeleted: quoted.isDeleted, createdAt: quoted.createdAt.toISOString(), contact: context?.contact ?? null,
-    } : null,
+    ...rest,
+    chatappId: connectionId,
+    ack: ACK[m.status],
+    mediaUrl: m.media?.url ?? null,
+    mediaType: mediaTypeOf(m),
+    read: m.fromMe,
+    quotedMsg: quoted
+      ? {
+          id: quoted.id,
+          body: quoted.body,
+          fromMe: quoted.fromMe,
+          mediaUrl: quoted.media?.url ?? null,
+          mediaType: mediaTypeOf(quoted),
+          isDeleted: quoted.isDeleted,
+          createdAt: quoted.createdAt.toISOString(),
+          contact: context?.contact ?? null,
+        }
+      : null,
     contact: context?.contact ?? null,
     ticket: context?.ticket ?? null,
-    createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
     editedAt: m.editedAt ? m.editedAt.toISOString() : null,
   };
 }
 
 /** The views of some messages with their context (read in a few queries), or bare without a reader. */
 export async function toMessageViews(
-  contexts: MessageContexts | undefined, companyId: number, messages: readonly Message[], known?: KnownConversation,
+  contexts: MessageContexts | undefined,
+  companyId: number,
+  messages: readonly Message[],
+  known?: KnownConversation,
 ): Promise<MessageView[]> {
   if (!contexts || messages.length === 0) return messages.map((m) => toMessageView(m));
   const found = await contexts(companyId, messages, known);

@@ -35,10 +35,26 @@ export class OutboundMessages {
     const { messages, outbox, clock, ids } = this.deps;
     const now = clock.now();
     const message: Message = {
-      id: ids.uuid(), companyId: draft.ticket.companyId, ticketId: draft.ticket.id, contactId: draft.contact.id,
-      connectionId: draft.connection.id, providerMessageId: null, fromMe: true, body: draft.body, media: draft.media ?? null,
-      status: 'pending', failureReason: null, quotedMessageId: draft.quoted?.id ?? null, isPrivate: false, userId: draft.userId ?? null,
-      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, transcription: null,
+      id: ids.uuid(),
+      companyId: draft.ticket.companyId,
+      ticketId: draft.ticket.id,
+      contactId: draft.contact.id,
+      connectionId: draft.connection.id,
+      providerMessageId: null,
+      fromMe: true,
+      body: draft.body,
+      media: draft.media ?? null,
+      status: 'pending',
+      failureReason: null,
+      quotedMessageId: draft.quoted?.id ?? null,
+      isPrivate: false,
+      userId: draft.userId ?? null,
+      createdAt: now,
+      updatedAt: now,
+      isDeleted: false,
+      isEdited: false,
+      editedAt: null,
+      transcription: null,
     };
     await messages.add(message);
     const content: OutboundContent = {
@@ -49,10 +65,17 @@ export class OutboundMessages {
       ...(draft.quoted?.providerMessageId ? { quotedProviderMessageId: draft.quoted.providerMessageId } : {}),
       ...(draft.template ? { template: draft.template } : {}),
     };
-    const base = { messageId: message.id, issuedAt: now.toISOString(), companyId: message.companyId, chatappId: draft.connection.id, ticketId: draft.ticket.id, to: draft.contact.number, content };
-    const command: SessionSendMessage | SocialSendMessage = draft.connection.kind === 'socialnet'
-      ? { type: 'SocialSendMessage', ...base }
-      : { type: 'SessionSendMessage', ...base };
+    const base = {
+      messageId: message.id,
+      issuedAt: now.toISOString(),
+      companyId: message.companyId,
+      chatappId: draft.connection.id,
+      ticketId: draft.ticket.id,
+      to: draft.contact.number,
+      content,
+    };
+    const command: SessionSendMessage | SocialSendMessage =
+      draft.connection.kind === 'socialnet' ? { type: 'SocialSendMessage', ...base } : { type: 'SessionSendMessage', ...base };
     const subject = command.type === 'SocialSendMessage' ? SUBJECTS.socialSend(draft.connection.id) : SUBJECTS.sessionSend(draft.connection.id);
     await outbox.add({ id: message.id, subject, payload: command, createdAt: now });
     return message;

@@ -3,9 +3,24 @@ import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ConflictError, LocatedValidationError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
 import {
-  cleanAccessKeyId, cleanBucket, cleanEndpoint, cleanObjstoreName, cleanPrefix, cleanPublicBaseUrl, cleanRegion, cleanSecretAccessKey, connectionOf,
-  connectsDifferently, defaultPathStyle, movesObjects, sealObjstoreSecret, toObjstoreConfigView,
-  type NewObjstoreConfig, type ObjstoreConfig, type ObjstoreConfigView, type ObjstoreProvider,
+  cleanAccessKeyId,
+  cleanBucket,
+  cleanEndpoint,
+  cleanObjstoreName,
+  cleanPrefix,
+  cleanPublicBaseUrl,
+  cleanRegion,
+  cleanSecretAccessKey,
+  connectionOf,
+  connectsDifferently,
+  defaultPathStyle,
+  movesObjects,
+  sealObjstoreSecret,
+  toObjstoreConfigView,
+  type NewObjstoreConfig,
+  type ObjstoreConfig,
+  type ObjstoreConfigView,
+  type ObjstoreProvider,
 } from './objstore-config.js';
 import type { ObjstoreConfigEvent } from './objstore-events.js';
 import type { BlobLocations, ObjstoreChanges, ObjstoreConfigs, ObjstoreProbe } from './ports.js';
@@ -55,7 +70,12 @@ async function findConfig(configs: ObjstoreConfigs, companyId: number, id: numbe
 }
 
 /** A config as the input describes it, over `base` (what is stored, on an edit). */
-function applyInput(deps: Pick<Deps, 'cipher' | 'settings'>, companyId: number, input: ObjstoreConfigInput, base: ObjstoreConfig | null): Omit<ObjstoreConfig, 'id' | 'createdAt' | 'updatedAt' | 'active'> {
+function applyInput(
+  deps: Pick<Deps, 'cipher' | 'settings'>,
+  companyId: number,
+  input: ObjstoreConfigInput,
+  base: ObjstoreConfig | null,
+): Omit<ObjstoreConfig, 'id' | 'createdAt' | 'updatedAt' | 'active'> {
   const { allowHttp } = deps.settings;
   const provider = input.provider ?? base?.provider ?? 's3';
   const region = input.region !== undefined || !base ? cleanRegion(provider, input.region) : base.region;
@@ -66,7 +86,10 @@ function applyInput(deps: Pick<Deps, 'cipher' | 'settings'>, companyId: number, 
   const secret = input.secretAccessKey ? cleanSecretAccessKey(input.secretAccessKey) : null;
   if (secret === null && !base) throw new ValidationError('ERR_OBJSTORE_SECRET_REQUIRED');
   return {
-    companyId, provider, region, endpoint,
+    companyId,
+    provider,
+    region,
+    endpoint,
     name: input.name !== undefined ? cleanObjstoreName(input.name) : base!.name,
     bucket: input.bucket !== undefined ? cleanBucket(input.bucket) : base!.bucket,
     prefix: input.prefix !== undefined || !base ? cleanPrefix(input.prefix) : base.prefix,
@@ -94,7 +117,11 @@ function managedCompany(actor: Actor): number {
 }
 
 /** Publishes the changes once they are committed, and tells the store choosing where uploads go. */
-async function announce(deps: Pick<Deps, 'configs' | 'realtime' | 'changes'>, companyId: number, changed: readonly { id: number; action: 'create' | 'update' }[]) {
+async function announce(
+  deps: Pick<Deps, 'configs' | 'realtime' | 'changes'>,
+  companyId: number,
+  changed: readonly { id: number; action: 'create' | 'update' }[],
+) {
   deps.changes.changed(companyId);
   for (const { id, action } of changed) {
     const config = await deps.configs.findById(companyId, id);

@@ -75,9 +75,22 @@ export interface ObjstoreConfigView {
 
 export function toObjstoreConfigView(c: ObjstoreConfig): ObjstoreConfigView {
   return {
-    id: c.id, companyId: c.companyId, name: c.name, provider: c.provider, endpoint: c.endpoint, region: c.region, bucket: c.bucket, prefix: c.prefix,
-    forcePathStyle: c.forcePathStyle, publicBaseUrl: c.publicBaseUrl, accessKeyId: c.accessKeyId, hasSecret: c.secretSealed !== '', secretLast4: c.secretHint,
-    active: c.active, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+    id: c.id,
+    companyId: c.companyId,
+    name: c.name,
+    provider: c.provider,
+    endpoint: c.endpoint,
+    region: c.region,
+    bucket: c.bucket,
+    prefix: c.prefix,
+    forcePathStyle: c.forcePathStyle,
+    publicBaseUrl: c.publicBaseUrl,
+    accessKeyId: c.accessKeyId,
+    hasSecret: c.secretSealed !== '',
+    secretLast4: c.secretHint,
+    active: c.active,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
   };
 }
 
@@ -103,7 +116,11 @@ export function cleanRegion(provider: ObjstoreProvider, region: string | null | 
 /** An http(s) URL without credentials, query or fragment; https unless the deployment allows plain http (`allowHttp`). */
 function cleanUrl(url: string, max: number, allowHttp: boolean, withPath: boolean): string | null {
   let parsed: URL;
-  try { parsed = new URL(url); } catch { return null; }
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
   const schemeOk = parsed.protocol === 'https:' || (allowHttp && parsed.protocol === 'http:');
   if (url.length > max || !schemeOk || parsed.username || parsed.password || parsed.search || parsed.hash) return null;
   if (!withPath && parsed.pathname !== '/') return null;
@@ -153,7 +170,8 @@ export function cleanPrefix(prefix: string | null | undefined): string {
 
 export function cleanAccessKeyId(key: string): string {
   const trimmed = key.trim();
-  if (trimmed.length < 1 || trimmed.length > OBJSTORE_LIMITS.accessKeyId || !/^[\x21-\x7e]+$/.test(trimmed)) throw new ValidationError('ERR_OBJSTORE_INVALID_ACCESS_KEY');
+  if (trimmed.length < 1 || trimmed.length > OBJSTORE_LIMITS.accessKeyId || !/^[\x21-\x7e]+$/.test(trimmed))
+    throw new ValidationError('ERR_OBJSTORE_INVALID_ACCESS_KEY');
   return trimmed;
 }
 
@@ -180,8 +198,14 @@ export function openObjstoreSecret(cipher: SecretCipher, c: Pick<ObjstoreConfig,
 
 export function connectionOf(cipher: SecretCipher, c: NewObjstoreConfig): ObjstoreConnection {
   return {
-    endpoint: c.endpoint, region: c.region, bucket: c.bucket, prefix: c.prefix, forcePathStyle: c.forcePathStyle, publicBaseUrl: c.publicBaseUrl,
-    accessKeyId: c.accessKeyId, secretAccessKey: openObjstoreSecret(cipher, c),
+    endpoint: c.endpoint,
+    region: c.region,
+    bucket: c.bucket,
+    prefix: c.prefix,
+    forcePathStyle: c.forcePathStyle,
+    publicBaseUrl: c.publicBaseUrl,
+    accessKeyId: c.accessKeyId,
+    secretAccessKey: openObjstoreSecret(cipher, c),
   };
 }
 
@@ -192,5 +216,7 @@ export function movesObjects(a: Pick<ObjstoreConfig, 'endpoint' | 'bucket' | 'pr
 
 /** Whether two configs reach the bucket differently (what a connection test checks). */
 export function connectsDifferently(a: ObjstoreConfig, b: ObjstoreConfig): boolean {
-  return movesObjects(a, b) || a.region !== b.region || a.forcePathStyle !== b.forcePathStyle || a.accessKeyId !== b.accessKeyId || a.secretSealed !== b.secretSealed;
+  return (
+    movesObjects(a, b) || a.region !== b.region || a.forcePathStyle !== b.forcePathStyle || a.accessKeyId !== b.accessKeyId || a.secretSealed !== b.secretSealed
+  );
 }

@@ -20,13 +20,23 @@ export interface OnboardCompanyInput {
   readonly admin: { readonly name: string; readonly email: string; readonly password: string };
 }
 
-export interface OnboardedCompany { readonly company: CompanyView; readonly user: UserView; }
+export interface OnboardedCompany {
+  readonly company: CompanyView;
+  readonly user: UserView;
+}
 
 /** Creates a company and its first admin together: either both exist afterwards or neither. */
 export class CompanyOnboarding {
-  constructor(private readonly deps: {
-    companies: Companies; plans: Plans; users: Users; hasher: PasswordHasher; tx: Transaction; clock: Clock;
-  }) {}
+  constructor(
+    private readonly deps: {
+      companies: Companies;
+      plans: Plans;
+      users: Users;
+      hasher: PasswordHasher;
+      tx: Transaction;
+      clock: Clock;
+    },
+  ) {}
 
   async onboard(input: OnboardCompanyInput): Promise<OnboardedCompany> {
     const { companies, plans, users, hasher, tx, clock } = this.deps;
@@ -44,15 +54,39 @@ export class CompanyOnboarding {
       const adminEmail = await assertFreeEmail(users, input.admin.email);
       const now = clock.now();
       const company = await companies.add({
-        name, email, phone: input.phone?.trim() || null, document, status: input.status ?? true, planId: plan.id,
-        dueDate, recurrence: input.recurrence ?? plan.recurrence, paymentMethod: input.paymentMethod ?? null,
-        schedules: emptyWeek(), createdAt: now, updatedAt: now,
+        name,
+        email,
+        phone: input.phone?.trim() || null,
+        document,
+        status: input.status ?? true,
+        planId: plan.id,
+        dueDate,
+        recurrence: input.recurrence ?? plan.recurrence,
+        paymentMethod: input.paymentMethod ?? null,
+        schedules: emptyWeek(),
+        createdAt: now,
+        updatedAt: now,
       });
       const user = await users.add({
-        companyId: company.id, name: adminName, email: adminEmail, passwordHash, profile: 'admin', tokenVersion: 0,
-        mustChangePassword: false, online: false, profileImage: null, allTicket: 'enable', defaultTicketsManagerWidth: 550,
-        defaultTheme: 'light', defaultMenu: 'open', startWork: null, endWork: null, farewellMessage: null,
-        lastLoginAt: null, createdAt: now, updatedAt: now,
+        companyId: company.id,
+        name: adminName,
+        email: adminEmail,
+        passwordHash,
+        profile: 'admin',
+        tokenVersion: 0,
+        mustChangePassword: false,
+        online: false,
+        profileImage: null,
+        allTicket: 'enable',
+        defaultTicketsManagerWidth: 550,
+        defaultTheme: 'light',
+        defaultMenu: 'open',
+        startWork: null,
+        endWork: null,
+        farewellMessage: null,
+        lastLoginAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
       return { company: toCompanyView(company), user: toUserView(user) };
     });

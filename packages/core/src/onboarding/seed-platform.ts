@@ -12,7 +12,11 @@ export interface SeedPlatformInput {
   readonly passwordIsDefault: boolean;
 }
 
-export interface SeedPlatformResult { readonly createdPlan: boolean; readonly createdCompany: boolean; readonly createdAdmin: boolean; }
+export interface SeedPlatformResult {
+  readonly createdPlan: boolean;
+  readonly createdCompany: boolean;
+  readonly createdAdmin: boolean;
+}
 
 /**
  * The backend's seed: a default plan, the first company and the super admin. Idempotent: it
@@ -30,23 +34,57 @@ export class SeedPlatform {
       let plan = (await plans.list({}))[0];
       const createdPlan = !plan;
       plan ??= await plans.add({
-        name: 'Default', users: 10, connections: 10, queues: 10, amount: '0.00', recurrence: 'MENSAL', trial: false, trialDays: 0,
-        isPublic: true, features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Record<PlanFeature, boolean>,
-        createdAt: now, updatedAt: now,
+        name: 'Default',
+        users: 10,
+        connections: 10,
+        queues: 10,
+        amount: '0.00',
+        recurrence: 'MENSAL',
+        trial: false,
+        trialDays: 0,
+        isPublic: true,
+        features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Record<PlanFeature, boolean>,
+        createdAt: now,
+        updatedAt: now,
       });
       let company = (await companies.listAll())[0];
       const createdCompany = !company;
       company ??= await companies.add({
-        name: 'Service Desk', email, phone: null, document: null, status: true, planId: plan.id, dueDate: null, recurrence: 'MENSAL',
-        paymentMethod: null, schedules: emptyWeek(), createdAt: now, updatedAt: now,
+        name: 'Service Desk',
+        email,
+        phone: null,
+        document: null,
+        status: true,
+        planId: plan.id,
+        dueDate: null,
+        recurrence: 'MENSAL',
+        paymentMethod: null,
+        schedules: emptyWeek(),
+        createdAt: now,
+        updatedAt: now,
       });
       const createdAdmin = passwordHash !== null && !(await users.findByEmail(email));
       if (createdAdmin) {
         await users.add({
-          companyId: company.id, name: 'Admin', email, passwordHash, profile: 'super', tokenVersion: 0,
-          mustChangePassword: input.passwordIsDefault, online: false, profileImage: null, allTicket: 'enable',
-          defaultTicketsManagerWidth: 550, defaultTheme: 'light', defaultMenu: 'open', startWork: null, endWork: null,
-          farewellMessage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+          companyId: company.id,
+          name: 'Admin',
+          email,
+          passwordHash,
+          profile: 'super',
+          tokenVersion: 0,
+          mustChangePassword: input.passwordIsDefault,
+          online: false,
+          profileImage: null,
+          allTicket: 'enable',
+          defaultTicketsManagerWidth: 550,
+          defaultTheme: 'light',
+          defaultMenu: 'open',
+          startWork: null,
+          endWork: null,
+          farewellMessage: null,
+          lastLoginAt: null,
+          createdAt: now,
+          updatedAt: now,
         });
       }
       return { createdPlan, createdCompany, createdAdmin };

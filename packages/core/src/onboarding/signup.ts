@@ -31,8 +31,14 @@ export class Signup {
     const days = plan.trial ? plan.trialDays : 0;
     const dueDate = new Date(clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
     return onboarding.onboard({
-      name: input.companyName, email: input.email, phone: input.phone ?? null, document: input.document ?? null,
-      planId: plan.id, dueDate, recurrence: plan.recurrence, status: true,
+      name: input.companyName,
+      email: input.email,
+      phone: input.phone ?? null,
+      document: input.document ?? null,
+      planId: plan.id,
+      dueDate,
+      recurrence: plan.recurrence,
+      status: true,
       admin: { name: input.name, email: input.email, password: input.password },
     });
   }

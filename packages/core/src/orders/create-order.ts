@@ -69,18 +69,44 @@ export class CreateOrder {
       const setting = await applicableSetting(this.deps.orderSettings, companyId, ticket?.connectionId ?? null);
       const currency = setting?.currency ?? DEFAULT_ORDER_CURRENCY;
       const priced = await priceLines(products, companyId, currency, lines);
-      const totals = totalsOf(priced.lines.map((l) => l.total), discount, shippingFee);
+      const totals = totalsOf(
+        priced.lines.map((l) => l.total),
+        discount,
+        shippingFee,
+      );
       // Stock first, the number last: the company's counter (locked until the commit) is not held while products are waited for.
       await moveStock(products, companyId, priced.stock, priced.named);
       const now = clock.now();
       const added = await orders.add({
-        companyId, number: await orders.nextNumber(companyId), contactId: contact.id, ticketId: ticket?.id ?? null, userId, status: 'new', currency,
-        ...totals, paymentMethod, notes, address, version: 1, createdAt: now, updatedAt: now,
+        companyId,
+        number: await orders.nextNumber(companyId),
+        contactId: contact.id,
+        ticketId: ticket?.id ?? null,
+        userId,
+        status: 'new',
+        currency,
+        ...totals,
+        paymentMethod,
+        notes,
+        address,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
       });
-      await orders.replaceItems(companyId, added.id, priced.lines.map((l) => ({ ...l, orderId: added.id })));
+      await orders.replaceItems(
+        companyId,
+        added.id,
+        priced.lines.map((l) => ({ ...l, orderId: added.id })),
+      );
       await logs.add({
-        companyId, orderId: added.id, userId, type: 'created', from: null, to: 'new',
-        data: { items: linesOfLog(priced.lines), currency, ...totals }, createdAt: now,
+        companyId,
+        orderId: added.id,
+        userId,
+        type: 'created',
+        from: null,
+        to: 'new',
+        data: { items: linesOfLog(priced.lines), currency, ...totals },
+        createdAt: now,
       });
       return added;
     });

@@ -14,9 +14,14 @@ import type { Orders } from './ports.js';
  * back in the same transaction; a shipped or delivered one's stock is gone with the goods.
  */
 export class DeleteOrders {
-  constructor(private readonly deps: {
-    readonly orders: Pick<Orders, 'findByIds' | 'remove'>; readonly products: Pick<Products, 'moveStock'>; readonly realtime: RealtimeEvents<OrderEvent>; readonly tx: Transaction;
-  }) {}
+  constructor(
+    private readonly deps: {
+      readonly orders: Pick<Orders, 'findByIds' | 'remove'>;
+      readonly products: Pick<Products, 'moveStock'>;
+      readonly realtime: RealtimeEvents<OrderEvent>;
+      readonly tx: Transaction;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly orderIds: readonly number[] }): Promise<number[]> {
     assertAdmin(input.actor);

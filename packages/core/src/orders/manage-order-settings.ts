@@ -3,8 +3,15 @@ import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import {
-  cleanCurrency, cleanPaymentInstructions, cleanStatusMessages, DEFAULT_ORDER_CURRENCY, NO_STATUS_MESSAGES, toOrderSettingView,
-  type OrderSetting, type OrderSettingView, type StatusMessages,
+  cleanCurrency,
+  cleanPaymentInstructions,
+  cleanStatusMessages,
+  DEFAULT_ORDER_CURRENCY,
+  NO_STATUS_MESSAGES,
+  toOrderSettingView,
+  type OrderSetting,
+  type OrderSettingView,
+  type StatusMessages,
 } from './order-setting.js';
 import type { OrderSettings } from './ports.js';
 
@@ -39,7 +46,7 @@ async function assertPlace(deps: Deps, companyId: number, connectionId: number |
 
 async function viewsOf(deps: Deps, companyId: number, rows: readonly OrderSetting[]): Promise<OrderSettingView[]> {
   const connections = new Map((rows.some((r) => r.connectionId !== null) ? await deps.connections.list(companyId) : []).map((c) => [c.id, c]));
-  return rows.map((r) => toOrderSettingView(r, r.connectionId === null ? null : connections.get(r.connectionId) ?? null));
+  return rows.map((r) => toOrderSettingView(r, r.connectionId === null ? null : (connections.get(r.connectionId) ?? null)));
 }
 
 /** The company's order settings (any user: the order form reads the currency): the default row first, then one per connection. */

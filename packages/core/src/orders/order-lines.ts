@@ -21,9 +21,20 @@ export interface PricedLines {
  * (422). Stock is counted for products that track it; `existing` lines give back what they took.
  */
 export async function priceLines(
-  products: Pick<Products, 'findByIds'>, companyId: number, currency: string, asked: readonly CleanLine[], existing: readonly OrderItem[] = [],
+  products: Pick<Products, 'findByIds'>,
+  companyId: number,
+  currency: string,
+  asked: readonly CleanLine[],
+  existing: readonly OrderItem[] = [],
 ): Promise<PricedLines> {
-  const found = new Map((await products.findByIds(companyId, asked.map((l) => l.productId))).map((p) => [p.id, p]));
+  const found = new Map(
+    (
+      await products.findByIds(
+        companyId,
+        asked.map((l) => l.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const kept = new Map(existing.flatMap((i) => (i.productId === null ? [] : [[i.productId, i] as const])));
   const stock = heldStock(existing);
   const named = new Map<number, { name: string; index: number }>();
@@ -40,8 +51,15 @@ export async function priceLines(
     stock.set(product.id, (stock.get(product.id) ?? 0) - reserved);
     named.set(product.id, { name: before?.name ?? product.name, index: line.index });
     return {
-      companyId, productId: product.id, name: before?.name ?? product.name, sku: before ? before.sku : product.sku,
-      unitPrice, quantity: line.quantity, total, reserved, position,
+      companyId,
+      productId: product.id,
+      name: before?.name ?? product.name,
+      sku: before ? before.sku : product.sku,
+      unitPrice,
+      quantity: line.quantity,
+      total,
+      reserved,
+      position,
     };
   });
   // What is taken now must be on hand: refused before anything is written (the moves below check again, atomically).
@@ -52,9 +70,13 @@ export async function priceLines(
 
 /** 422 `ERR_ORDER_OUT_OF_STOCK`, naming each product short of stock and the line that asked for it. */
 export function outOfStock(products: ReadonlyArray<{ productId: number; name: string; index: number; quantity: number }>): FieldsValidationError {
-  return new FieldsValidationError('ERR_ORDER_OUT_OF_STOCK', products.map((p) => ({
-    path: `items.${p.index}.quantity`, message: `Not enough "${p.name}" (product ${p.productId}) in stock to take ${p.quantity}`,
-  })));
+  return new FieldsValidationError(
+    'ERR_ORDER_OUT_OF_STOCK',
+    products.map((p) => ({
+      path: `items.${p.index}.quantity`,
+      message: `Not enough "${p.name}" (product ${p.productId}) in stock to take ${p.quantity}`,
+    })),
+  );
 }
 
 /**
@@ -63,7 +85,9 @@ export function outOfStock(products: ReadonlyArray<{ productId: number; name: st
  * cover throws `ERR_ORDER_OUT_OF_STOCK`: the transaction around it writes nothing.
  */
 export async function moveStock(
-  products: Pick<Products, 'moveStock'>, companyId: number, deltas: ReadonlyMap<number, number>,
+  products: Pick<Products, 'moveStock'>,
+  companyId: number,
+  deltas: ReadonlyMap<number, number>,
   named: ReadonlyMap<number, { readonly name: string; readonly index: number }> = new Map(),
 ): Promise<void> {
   for (const [productId, delta] of [...deltas].sort((a, b) => a[0] - b[0])) {

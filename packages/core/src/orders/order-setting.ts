@@ -71,14 +71,24 @@ export interface OrderSettingView {
 
 export function toOrderSettingView(s: OrderSetting, connection: { id: number; name: string } | null): OrderSettingView {
   return {
-    id: s.id, companyId: s.companyId, connectionId: s.connectionId, connection: connection ? { id: connection.id, name: connection.name } : null,
-    currency: s.currency, paymentInstructions: s.paymentInstructions, statusMessages: { ...s.statusMessages },
-    createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
+    id: s.id,
+    companyId: s.companyId,
+    connectionId: s.connectionId,
+    connection: connection ? { id: connection.id, name: connection.name } : null,
+    currency: s.currency,
+    paymentInstructions: s.paymentInstructions,
+    statusMessages: { ...s.statusMessages },
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 
 /** What applies to a conversation on `connectionId` (null: none): that connection's row, else the company's default row, else none. */
-export async function applicableSetting(settings: Pick<OrderSettings, 'findFor'>, companyId: number, connectionId: number | null): Promise<OrderSetting | null> {
+export async function applicableSetting(
+  settings: Pick<OrderSettings, 'findFor'>,
+  companyId: number,
+  connectionId: number | null,
+): Promise<OrderSetting | null> {
   const own = connectionId === null ? null : await settings.findFor(companyId, connectionId);
   return own ?? settings.findFor(companyId, null);
 }

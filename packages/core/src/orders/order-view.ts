@@ -50,12 +50,25 @@ export interface OrderLogView {
 }
 
 const itemView = (i: OrderItem): OrderItemView => ({
-  id: i.id, productId: i.productId, name: i.name, sku: i.sku, unitPrice: i.unitPrice, quantity: i.quantity, total: i.total,
+  id: i.id,
+  productId: i.productId,
+  name: i.name,
+  sku: i.sku,
+  unitPrice: i.unitPrice,
+  quantity: i.quantity,
+  total: i.total,
 });
 
 /** Presents orders and their logs, reading each page's lines, contacts and users in a few queries. */
 export class OrderViews {
-  constructor(private readonly deps: { orders: Pick<Orders, 'items'>; logs: Pick<OrderLogs, 'list'>; contacts: Pick<Contacts, 'findByIds'>; users: Pick<Users, 'findById'> }) {}
+  constructor(
+    private readonly deps: {
+      orders: Pick<Orders, 'items'>;
+      logs: Pick<OrderLogs, 'list'>;
+      contacts: Pick<Contacts, 'findByIds'>;
+      users: Pick<Users, 'findById'>;
+    },
+  ) {}
 
   private async userNames(companyId: number, ids: ReadonlyArray<number | null>): Promise<Map<number, { id: number; name: string }>> {
     const names = new Map<number, { id: number; name: string }>();
@@ -68,20 +81,39 @@ export class OrderViews {
 
   async many(companyId: number, orders: readonly Order[]): Promise<OrderView[]> {
     if (orders.length === 0) return [];
-    const items = await this.deps.orders.items(companyId, orders.map((o) => o.id));
+    const items = await this.deps.orders.items(
+      companyId,
+      orders.map((o) => o.id),
+    );
     const contactIds = [...new Set(orders.flatMap((o) => (o.contactId === null ? [] : [o.contactId])))];
     const contacts = new Map((contactIds.length ? await this.deps.contacts.findByIds(companyId, contactIds) : []).map((c) => [c.id, c]));
-    const users = await this.userNames(companyId, orders.map((o) => o.userId));
+    const users = await this.userNames(
+      companyId,
+      orders.map((o) => o.userId),
+    );
     return orders.map((o) => {
       const contact = o.contactId === null ? undefined : contacts.get(o.contactId);
       return {
-        id: o.id, number: o.number, companyId: o.companyId, contactId: o.contactId,
+        id: o.id,
+        number: o.number,
+        companyId: o.companyId,
+        contactId: o.contactId,
         contact: contact ? { id: contact.id, name: contact.name, number: contact.number } : null,
-        ticketId: o.ticketId, userId: o.userId, user: o.userId === null ? null : users.get(o.userId) ?? null,
-        status: o.status, currency: o.currency, subtotal: o.subtotal, discount: o.discount, shippingFee: o.shippingFee, total: o.total,
-        paymentMethod: o.paymentMethod, notes: o.notes, address: o.address,
+        ticketId: o.ticketId,
+        userId: o.userId,
+        user: o.userId === null ? null : (users.get(o.userId) ?? null),
+        status: o.status,
+        currency: o.currency,
+        subtotal: o.subtotal,
+        discount: o.discount,
+        shippingFee: o.shippingFee,
+        total: o.total,
+        paymentMethod: o.paymentMethod,
+        notes: o.notes,
+        address: o.address,
         items: items.filter((i) => i.orderId === o.id).map(itemView),
-        createdAt: o.createdAt.toISOString(), updatedAt: o.updatedAt.toISOString(),
+        createdAt: o.createdAt.toISOString(),
+        updatedAt: o.updatedAt.toISOString(),
       };
     });
   }
@@ -92,10 +124,20 @@ export class OrderViews {
 
   async logs(companyId: number, orderId: number): Promise<OrderLogView[]> {
     const logs: OrderLog[] = await this.deps.logs.list(companyId, orderId);
-    const users = await this.userNames(companyId, logs.map((l) => l.userId));
+    const users = await this.userNames(
+      companyId,
+      logs.map((l) => l.userId),
+    );
     return logs.map((l) => ({
-      id: l.id, orderId: l.orderId, userId: l.userId, user: l.userId === null ? null : users.get(l.userId) ?? null,
-      type: l.type, from: l.from, to: l.to, data: l.data, createdAt: l.createdAt.toISOString(),
+      id: l.id,
+      orderId: l.orderId,
+      userId: l.userId,
+      user: l.userId === null ? null : (users.get(l.userId) ?? null),
+      type: l.type,
+      from: l.from,
+      to: l.to,
+      data: l.data,
+      createdAt: l.createdAt.toISOString(),
     }));
   }
 }

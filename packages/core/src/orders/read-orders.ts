@@ -48,8 +48,13 @@ export class ListOrders {
   constructor(private readonly deps: Deps) {}
 
   async execute(input: {
-    readonly actor: Actor; readonly status?: OrderStatus; readonly contactId?: number; readonly dateFrom?: string; readonly dateTo?: string;
-    readonly searchParam?: string; readonly pageNumber?: number;
+    readonly actor: Actor;
+    readonly status?: OrderStatus;
+    readonly contactId?: number;
+    readonly dateFrom?: string;
+    readonly dateTo?: string;
+    readonly searchParam?: string;
+    readonly pageNumber?: number;
   }): Promise<OrderPage> {
     const { companyId } = input.actor;
     if (input.contactId !== undefined) await assertContact(this.deps.contacts, companyId, input.contactId);
@@ -59,7 +64,8 @@ export class ListOrders {
     const zone = fromDay || toDay ? await this.deps.timeZone(companyId) : '';
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.orders.list({
-      companyId, page,
+      companyId,
+      page,
       ...(input.status ? { status: input.status } : {}),
       ...(input.contactId !== undefined ? { contactId: input.contactId } : {}),
       ...(fromDay ? { from: dayStartIn(fromDay, zone) } : {}),

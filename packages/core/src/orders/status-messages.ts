@@ -94,20 +94,34 @@ export class OrderStatusMessages {
     const setting = await applicableSetting(this.deps.orderSettings, order.companyId, ticket.connectionId);
     const template = setting?.statusMessages[status] ?? '';
     if (!template.trim()) return null;
-    const [contact, connection] = await Promise.all([contacts.findById(order.companyId, order.contactId), connections.findById(order.companyId, ticket.connectionId)]);
+    const [contact, connection] = await Promise.all([
+      contacts.findById(order.companyId, order.contactId),
+      connections.findById(order.companyId, ticket.connectionId),
+    ]);
     if (!contact || !connection) return null;
     const now = clock.now();
     const queue = ticket.queueId === null ? null : await queues.findById(order.companyId, ticket.queueId);
-    const body = renderStatusMessage(template, { order, items, paymentInstructions: setting?.paymentInstructions ?? '' }, {
-      contactName: contact.name, userName: (await users.findById(order.companyId, userId))?.name ?? '', ticketId: ticket.id, queueName: queue?.name ?? '',
-      connectionName: connection.name, companyName: (await companies.findById(order.companyId))?.name ?? '', at: now,
-      timeZone: await this.deps.timeZone(order.companyId),
-    }).trim();
+    const body = renderStatusMessage(
+      template,
+      { order, items, paymentInstructions: setting?.paymentInstructions ?? '' },
+      {
+        contactName: contact.name,
+        userName: (await users.findById(order.companyId, userId))?.name ?? '',
+        ticketId: ticket.id,
+        queueName: queue?.name ?? '',
+        connectionName: connection.name,
+        companyName: (await companies.findById(order.companyId))?.name ?? '',
+        at: now,
+        timeZone: await this.deps.timeZone(order.companyId),
+      },
+    ).trim();
     if (!body) return null;
     const message = await outbound.enqueue({ connection, ticket, contact, body, userId });
     const updated: Ticket = { ...ticket, lastMessage: body, updatedAt: now };
     await tickets.update(updated);
-    this.deps.tx.afterCommit(() => { void this.deps.announce(updated, message).catch(() => undefined); });
+    this.deps.tx.afterCommit(() => {
+      void this.deps.announce(updated, message).catch(() => undefined);
+    });
     return { messageId: message.id, ticketId: ticket.id };
   }
 }

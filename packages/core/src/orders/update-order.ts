@@ -1,8 +1,18 @@
 import type { Actor } from '../shared/actor.js';
 import { ConflictError } from '../shared/errors.js';
 import {
-  cleanAddress, cleanAmount, cleanLines, cleanNotes, cleanPaymentMethod, NEXT_STATUSES, totalsOf,
-  type NewOrderLog, type Order, type OrderItem, type OrderLineInput, type OrderStatus,
+  cleanAddress,
+  cleanAmount,
+  cleanLines,
+  cleanNotes,
+  cleanPaymentMethod,
+  NEXT_STATUSES,
+  totalsOf,
+  type NewOrderLog,
+  type Order,
+  type OrderItem,
+  type OrderLineInput,
+  type OrderStatus,
 } from './order.js';
 import { linesOfLog, type OrderDeps } from './create-order.js';
 import { heldStock, moveStock, priceLines, type PricedLines } from './order-lines.js';
@@ -53,15 +63,23 @@ export class UpdateOrder {
       if (asked !== undefined || input.discount !== undefined || input.shippingFee !== undefined) {
         const repriced = asked === undefined ? null : await priceLines(products, companyId, current.currency, asked, items);
         priced = repriced && !sameLines(repriced, items) ? repriced : null;
-        const totals = totalsOf((priced?.lines ?? items).map((l) => l.total), cleanAmount(input.discount ?? current.discount), cleanAmount(input.shippingFee ?? current.shippingFee));
+        const totals = totalsOf(
+          (priced?.lines ?? items).map((l) => l.total),
+          cleanAmount(input.discount ?? current.discount),
+          cleanAmount(input.shippingFee ?? current.shippingFee),
+        );
         if (priced || totals.discount !== current.discount || totals.shippingFee !== current.shippingFee) {
           // A form sent back whole repeats the lines: only a change is refused once the order left `new`.
           if (current.status !== 'new') throw conflict();
           Object.assign(next, totals);
-          entries.push(log({
-            type: 'items', from: String(current.total), to: String(next.total),
-            data: { ...(priced ? { items: linesOfLog(priced.lines) } : {}), ...totals },
-          }));
+          entries.push(
+            log({
+              type: 'items',
+              from: String(current.total),
+              to: String(next.total),
+              data: { ...(priced ? { items: linesOfLog(priced.lines) } : {}), ...totals },
+            }),
+          );
         }
       }
       const details = this.details(current, input);
@@ -70,7 +88,7 @@ export class UpdateOrder {
         entries.push(log({ type: 'note', from: null, to: null, data: details }));
       }
       const asksMove = input.status !== undefined && input.status !== current.status;
-      const moved = asksMove ? NEXT_STATUSES[current.status].find((s) => s === input.status) ?? null : null;
+      const moved = asksMove ? (NEXT_STATUSES[current.status].find((s) => s === input.status) ?? null) : null;
       if (asksMove && moved === null) throw conflict();
       if (moved !== null) next.status = moved;
       if (!entries.length && moved === null) {
@@ -85,7 +103,11 @@ export class UpdateOrder {
       let lines: readonly OrderItem[] = items;
       if (priced) {
         await moveStock(products, companyId, priced.stock, priced.named);
-        lines = await orders.replaceItems(companyId, current.id, priced.lines.map((l) => ({ ...l, orderId: current.id })));
+        lines = await orders.replaceItems(
+          companyId,
+          current.id,
+          priced.lines.map((l) => ({ ...l, orderId: current.id })),
+        );
       }
       if (moved === 'cancelled') await moveStock(products, companyId, heldStock(lines));
       if (moved !== null) {

@@ -35,7 +35,9 @@ export interface SubscribeOptions {
 }
 
 /** Resolves once no handler of the subscription is running; the durable position is kept. */
-export interface BrokerSubscription { stop(): Promise<void>; }
+export interface BrokerSubscription {
+  stop(): Promise<void>;
+}
 
 export interface Broker {
   /** Called when a message is given up after `maxDeliver` failed deliveries (log it). */
@@ -46,7 +48,12 @@ export interface Broker {
    * `subject` may end in `>` to match every deeper subject. Deliveries to one consumer are
    * handled one at a time, in order, unless `concurrency` says otherwise.
    */
-  subscribe(durable: string, subject: string, handler: (envelope: BrokerEnvelope, info: DeliveryInfo) => Promise<void>, options?: SubscribeOptions): Promise<BrokerSubscription>;
+  subscribe(
+    durable: string,
+    subject: string,
+    handler: (envelope: BrokerEnvelope, info: DeliveryInfo) => Promise<void>,
+    options?: SubscribeOptions,
+  ): Promise<BrokerSubscription>;
   /**
    * Only on a broker that keeps nothing across a crash (the in-process one; JetStream is durable
    * and has none). Publishes as `publish` does and answers `handled`, which settles once a consumer

@@ -23,11 +23,16 @@ export class RelayOutbox {
   private handled: string[] = [];
   private recovered = false;
 
-  constructor(private readonly deps: {
-    outbox: Outbox; broker: Broker; clock: Clock; batchSize?: number;
-    /** Starts a run in a unit of work of its own (to record handled entries soon). */
-    nudge?: () => void;
-  }) {}
+  constructor(
+    private readonly deps: {
+      outbox: Outbox;
+      broker: Broker;
+      clock: Clock;
+      batchSize?: number;
+      /** Starts a run in a unit of work of its own (to record handled entries soon). */
+      nudge?: () => void;
+    },
+  ) {}
 
   /** Relays until the outbox is empty; concurrent calls share one run. Returns entries published. */
   async execute(): Promise<number> {
@@ -35,7 +40,9 @@ export class RelayOutbox {
       this.again = true;
       return this.running;
     }
-    this.running = this.drain().finally(() => { this.running = null; });
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
@@ -51,7 +58,7 @@ export class RelayOutbox {
       this.again = false;
       await this.recordHandled();
       const size = this.deps.batchSize ?? 100;
-      for (let full = true; full;) {
+      for (let full = true; full; ) {
         const batch = await outbox.pending(size);
         // A short batch was everything: no read to find the outbox empty (a poke meanwhile sets `again`).
         full = batch.length === size;

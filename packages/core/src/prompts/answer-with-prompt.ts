@@ -66,15 +66,26 @@ const NO_ANSWER = { reply: null, usage: null } as const;
  *    queue with the bot off, where a person takes it.
  */
 export class AnswerWithPrompt {
-  constructor(private readonly deps: {
-    prompts: Prompts; answers: PromptAnswers; model: LanguageModel; cipher: SecretCipher; plan: PlanGuard;
-    tickets: Tickets; messages: Messages; contacts: Contacts; connections: Connections; outbound: OutboundMessages;
-    tx: Transaction; clock: Clock;
-    /** The audio's transcript (stored on the message), or null when the company has no speech-to-text. */
-    transcribe: (message: Message) => Promise<string | null>;
-    /** Tells the operators, after the commit, about the ticket and the messages sent. */
-    announce: (ticket: Ticket, sent: readonly Message[]) => Promise<void>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      prompts: Prompts;
+      answers: PromptAnswers;
+      model: LanguageModel;
+      cipher: SecretCipher;
+      plan: PlanGuard;
+      tickets: Tickets;
+      messages: Messages;
+      contacts: Contacts;
+      connections: Connections;
+      outbound: OutboundMessages;
+      tx: Transaction;
+      clock: Clock;
+      /** The audio's transcript (stored on the message), or null when the company has no speech-to-text. */
+      transcribe: (message: Message) => Promise<string | null>;
+      /** Tells the operators, after the commit, about the ticket and the messages sent. */
+      announce: (ticket: Ticket, sent: readonly Message[]) => Promise<void>;
+    },
+  ) {}
 
   async execute(command: PromptAnswer): Promise<PromptAnswerResult> {
     const { prompts, answers, tickets, messages, contacts } = this.deps;
@@ -120,9 +131,7 @@ export class AnswerWithPrompt {
   /** The latest `maxMessages` of the ticket up to the inbound one, oldest first, as chat turns. */
   private async conversation(prompt: Prompt, ticket: Ticket, inbound: Message): Promise<ChatTurn[]> {
     const { rows } = await this.deps.messages.list({ companyId: ticket.companyId, ticketId: ticket.id, page: { offset: 0, limit: prompt.maxMessages + 10 } });
-    const window = rows
-      .filter((m) => !m.isPrivate && !m.isDeleted && m.createdAt.getTime() <= inbound.createdAt.getTime())
-      .slice(0, prompt.maxMessages);
+    const window = rows.filter((m) => !m.isPrivate && !m.isDeleted && m.createdAt.getTime() <= inbound.createdAt.getTime()).slice(0, prompt.maxMessages);
     if (!window.some((m) => m.id === inbound.id)) window.unshift(inbound);
     const turns: ChatTurn[] = [];
     for (const m of window.reverse()) {
@@ -148,7 +157,15 @@ export class AnswerWithPrompt {
       // A person took the ticket while the model was thinking: nothing goes out.
       const outcome: PromptOutcome = ticket && assistantMayAnswer(ticket) ? decision.outcome : 'skipped';
       const reason = outcome === 'skipped' ? 'ERR_PROMPT_TICKET_TAKEN' : decision.reason;
-      const claimed = await answers.claim({ companyId, messageId: command.messageId, ticketId: command.ticketId, promptId: prompt.id, outcome, reason, at: now });
+      const claimed = await answers.claim({
+        companyId,
+        messageId: command.messageId,
+        ticketId: command.ticketId,
+        promptId: prompt.id,
+        outcome,
+        reason,
+        at: now,
+      });
       if (!claimed) return null;
       if (decision.usage) await prompts.addUsage(companyId, prompt.id, decision.usage);
       if (!ticket || outcome === 'skipped') return { outcome, reason, ticket: null, sent: [] };
@@ -157,7 +174,8 @@ export class AnswerWithPrompt {
       const handedOver = outcome === 'handed-over';
       if (!sent.length && !handedOver) return { outcome, reason, ticket: null, sent };
       const next: Ticket = {
-        ...ticket, updatedAt: now,
+        ...ticket,
+        updatedAt: now,
         ...(sent.length ? { lastMessage: decision.reply! } : {}),
         ...(handedOver ? { queueId: prompt.queueId ?? ticket.queueId, queueOptionId: null, botActive: false } : {}),
       };

@@ -6,8 +6,22 @@ import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock, SecretCipher } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import {
-  assertPromptComplete, cleanInstructions, cleanMaxMessages, cleanMaxTokens, cleanPromptApiKey, cleanPromptBaseUrl, cleanPromptModel, cleanPromptName,
-  cleanTemperature, cleanVoice, PROMPT_LIMITS, sealPromptApiKey, toPromptView, type Prompt, type PromptProvider, type PromptView,
+  assertPromptComplete,
+  cleanInstructions,
+  cleanMaxMessages,
+  cleanMaxTokens,
+  cleanPromptApiKey,
+  cleanPromptBaseUrl,
+  cleanPromptModel,
+  cleanPromptName,
+  cleanTemperature,
+  cleanVoice,
+  PROMPT_LIMITS,
+  sealPromptApiKey,
+  toPromptView,
+  type Prompt,
+  type PromptProvider,
+  type PromptView,
 } from './prompt.js';
 import type { PromptEvent } from './prompt-events.js';
 import type { Prompts } from './ports.js';
@@ -83,7 +97,7 @@ export class ListPrompts {
     const result = await this.deps.prompts.list({ companyId, page, ...(input.searchParam?.trim() ? { search: input.searchParam } : {}) });
     const ids = [...new Set(result.rows.flatMap((p) => (p.queueId === null ? [] : [p.queueId])))];
     const queues = new Map((ids.length ? await this.deps.queues.findByIds(companyId, ids) : []).map((q) => [q.id, q]));
-    const prompts: PromptView[] = result.rows.map((p) => toPromptView(p, p.queueId === null ? null : queues.get(p.queueId) ?? null));
+    const prompts: PromptView[] = result.rows.map((p) => toPromptView(p, p.queueId === null ? null : (queues.get(p.queueId) ?? null)));
     return { prompts, count: result.count, hasMore: hasMore(page, result.count) };
   }
 }
@@ -119,8 +133,23 @@ export class CreatePrompt {
     const queueId = await assertQueue(queues, companyId, input.queueId);
     const now = clock.now();
     const added = await prompts.add({
-      companyId, name, prompt: instructions, queueId, provider, baseUrl, model, ...sealed, maxMessages, maxTokens, temperature, voice,
-      promptTokens: 0, completionTokens: 0, totalTokens: 0, createdAt: now, updatedAt: now,
+      companyId,
+      name,
+      prompt: instructions,
+      queueId,
+      provider,
+      baseUrl,
+      model,
+      ...sealed,
+      maxMessages,
+      maxTokens,
+      temperature,
+      voice,
+      promptTokens: 0,
+      completionTokens: 0,
+      totalTokens: 0,
+      createdAt: now,
+      updatedAt: now,
     });
     const view = await viewOf(queues, added);
     await realtime.publish(companyId, { entity: 'prompt', data: { action: 'create', prompt: view } });

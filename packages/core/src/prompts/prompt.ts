@@ -82,11 +82,26 @@ export interface PromptView {
 
 export function toPromptView(p: Prompt, queue: { id: number; name: string; color: string } | null): PromptView {
   return {
-    id: p.id, companyId: p.companyId, name: p.name, prompt: p.prompt, queueId: p.queueId, queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
-    provider: p.provider, baseUrl: p.baseUrl, model: p.model, hasApiKey: p.apiKeySealed !== null, apiKeyLast4: p.apiKeyHint,
-    maxMessages: p.maxMessages, maxTokens: p.maxTokens, temperature: p.temperature, voice: p.voice,
-    promptTokens: p.promptTokens, completionTokens: p.completionTokens, totalTokens: p.totalTokens,
-    createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    id: p.id,
+    companyId: p.companyId,
+    name: p.name,
+    prompt: p.prompt,
+    queueId: p.queueId,
+    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    provider: p.provider,
+    baseUrl: p.baseUrl,
+    model: p.model,
+    hasApiKey: p.apiKeySealed !== null,
+    apiKeyLast4: p.apiKeyHint,
+    maxMessages: p.maxMessages,
+    maxTokens: p.maxTokens,
+    temperature: p.temperature,
+    voice: p.voice,
+    promptTokens: p.promptTokens,
+    completionTokens: p.completionTokens,
+    totalTokens: p.totalTokens,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 
@@ -146,7 +161,11 @@ export function cleanPromptBaseUrl(provider: PromptProvider, url: string | null 
   }
   const trimmed = url.trim();
   let parsed: URL;
-  try { parsed = new URL(trimmed); } catch { throw new ValidationError('ERR_PROMPT_INVALID_BASE_URL'); }
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    throw new ValidationError('ERR_PROMPT_INVALID_BASE_URL');
+  }
   const http = parsed.protocol === 'http:' || parsed.protocol === 'https:';
   if (trimmed.length > MAX_BASE_URL || !http || parsed.username || parsed.password || parsed.search || parsed.hash) {
     throw new ValidationError('ERR_PROMPT_INVALID_BASE_URL');

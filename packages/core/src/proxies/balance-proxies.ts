@@ -11,10 +11,20 @@ import type { ProxyAssignments, Proxies } from './ports.js';
 import { isUsable, type Proxy } from './proxy.js';
 
 /** One connection a balancing moved (`from`/`to` null: it had none / has none now). */
-export interface ProxyMove { readonly chatappId: number; readonly from: number | null; readonly to: number | null }
+export interface ProxyMove {
+  readonly chatappId: number;
+  readonly from: number | null;
+  readonly to: number | null;
+}
 /** One connection a balancing left as it was, and why. */
-export interface ProxySkip { readonly chatappId: number; readonly reason: 'no-capacity' }
-export interface BalanceResult { moved: ProxyMove[]; skipped: ProxySkip[] }
+export interface ProxySkip {
+  readonly chatappId: number;
+  readonly reason: 'no-capacity';
+}
+export interface BalanceResult {
+  moved: ProxyMove[];
+  skipped: ProxySkip[];
+}
 
 interface ReassignerDeps {
   readonly proxies: Proxies;
@@ -44,15 +54,25 @@ export class Reassigner {
   pick(pool: { proxies: Proxy[]; load: Map<number, number> }, options: { exclude?: number; country?: string | null } = {}): Proxy | null {
     const candidates = pool.proxies
       .filter((p) => isUsable(p) && p.id !== options.exclude && (pool.load.get(p.id) ?? 0) < p.maxConnections)
-      .sort((a, b) => Number(b.country === (options.country ?? undefined)) - Number(a.country === (options.country ?? undefined))
-        || (pool.load.get(a.id) ?? 0) / a.maxConnections - (pool.load.get(b.id) ?? 0) / b.maxConnections
-        || Number(a.status !== 'healthy') - Number(b.status !== 'healthy') || a.id - b.id);
+      .sort(
+        (a, b) =>
+          Number(b.country === (options.country ?? undefined)) - Number(a.country === (options.country ?? undefined)) ||
+          (pool.load.get(a.id) ?? 0) / a.maxConnections - (pool.load.get(b.id) ?? 0) / b.maxConnections ||
+          Number(a.status !== 'healthy') - Number(b.status !== 'healthy') ||
+          a.id - b.id,
+      );
     return candidates[0] ?? null;
   }
 
   /** Puts the connection on `proxy` (null: on none) and restarts its session if it runs. */
   async move(connection: Connection, from: number | null, proxy: Proxy | null, pool?: { load: Map<number, number> }): Promise<ProxyMove> {
-    if (proxy) await this.deps.assignments.assign({ connectionId: connection.id, companyId: connection.companyId, proxyId: proxy.id, assignedAt: this.deps.clock.now() });
+    if (proxy)
+      await this.deps.assignments.assign({
+        connectionId: connection.id,
+        companyId: connection.companyId,
+        proxyId: proxy.id,
+        assignedAt: this.deps.clock.now(),
+      });
     else await this.deps.assignments.remove(connection.companyId, connection.id);
     if (pool) {
       if (from !== null) pool.load.set(from, (pool.load.get(from) ?? 1) - 1);
@@ -102,7 +122,8 @@ export interface BalanceDeps extends ReassignerDeps {
 export async function reassigning<T>(deps: BalanceDeps, work: (r: Reassigner) => Promise<T>): Promise<T> {
   const reassigner = new Reassigner(deps);
   const result = await deps.tx.run(() => work(reassigner));
-  for (const c of reassigner.restarted) await deps.realtime.publish(c.companyId, { entity: 'chatappSession', data: { action: 'update', session: toConnectionView(c) } });
+  for (const c of reassigner.restarted)
+    await deps.realtime.publish(c.companyId, { entity: 'chatappSession', data: { action: 'update', session: toConnectionView(c) } });
   return result;
 }
 
@@ -118,7 +139,12 @@ async function chatapps(connections: Connections, companyId: number): Promise<Co
   return (await connections.list(companyId)).filter((c) => c.kind === 'chatapp').sort((a, b) => a.id - b.id);
 }
 
-export interface AssignmentView { readonly chatappId: number; readonly proxyId: number | null; readonly assignedAt: string | null; readonly restarted: boolean }
+export interface AssignmentView {
+  readonly chatappId: number;
+  readonly proxyId: number | null;
+  readonly assignedAt: string | null;
+  readonly restarted: boolean;
+}
 
 /** An admin puts one connection on a proxy: the one named, or the least-loaded usable one with room. */
 export class AssignProxy {
@@ -133,7 +159,8 @@ export class AssignProxy {
       let target: Proxy | null;
       if (input.proxyId !== undefined) {
         target = await visibleProxy(this.deps.proxies, input.actor, input.proxyId);
-        if (current?.proxyId === target.id) return { chatappId: connection.id, proxyId: target.id, assignedAt: current.assignedAt.toISOString(), restarted: false };
+        if (current?.proxyId === target.id)
+          return { chatappId: connection.id, proxyId: target.id, assignedAt: current.assignedAt.toISOString(), restarted: false };
         if (!isUsable(target)) throw new ConflictError('ERR_PROXY_UNAVAILABLE');
         if ((pool.load.get(target.id) ?? 0) >= target.maxConnections) throw new ConflictError('ERR_PROXY_FULL');
       } else {
@@ -195,7 +222,9 @@ export class ForceReassignProxies {
       const pool = await r.pool(input.actor.companyId);
       const byId = new Map(pool.proxies.map((p) => [p.id, p]));
       const connections = new Map((await chatapps(this.deps.connections, input.actor.companyId)).map((c) => [c.id, c]));
-      const mine = (await this.deps.assignments.listByCompany(input.actor.companyId)).sort((a, b) => b.assignedAt.getTime() - a.assignedAt.getTime() || b.connectionId - a.connectionId);
+      const mine = (await this.deps.assignments.listByCompany(input.actor.companyId)).sort(
+        (a, b) => b.assignedAt.getTime() - a.assignedAt.getTime() || b.connectionId - a.connectionId,
+      );
       for (const a of mine) {
         const connection = connections.get(a.connectionId);
         const proxy = byId.get(a.proxyId);
@@ -236,11 +265,18 @@ export class ForceRebalanceAllProxies {
       const target = new Map<number, number>();
       const share = (cap: number) => (totalRoom ? (wanted * cap) / totalRoom : 0);
       let given = 0;
-      for (const { p, room: cap } of room) { const t = Math.floor(share(cap)); target.set(p.id, t); given += t; }
+      for (const { p, room: cap } of room) {
+        const t = Math.floor(share(cap));
+        target.set(p.id, t);
+        given += t;
+      }
       const fraction = (cap: number) => share(cap) - Math.floor(share(cap));
       for (const { p, room: cap } of [...room].sort((a, b) => fraction(b.room) - fraction(a.room) || b.room - a.room || a.p.id - b.p.id)) {
         if (given >= wanted) break;
-        if ((target.get(p.id) ?? 0) < cap) { target.set(p.id, (target.get(p.id) ?? 0) + 1); given += 1; }
+        if ((target.get(p.id) ?? 0) < cap) {
+          target.set(p.id, (target.get(p.id) ?? 0) + 1);
+          given += 1;
+        }
       }
       const kept = new Map<number, number>();
       const toPlace: Connection[] = [];
@@ -252,7 +288,10 @@ export class ForceRebalanceAllProxies {
       for (const c of toPlace) {
         const from = current.get(c.id) ?? null;
         const dest = usable.find((p) => (kept.get(p.id) ?? 0) < (target.get(p.id) ?? 0));
-        if (!dest) { result.skipped.push({ chatappId: c.id, reason: 'no-capacity' }); continue; }
+        if (!dest) {
+          result.skipped.push({ chatappId: c.id, reason: 'no-capacity' });
+          continue;
+        }
         kept.set(dest.id, (kept.get(dest.id) ?? 0) + 1);
         result.moved.push(await r.move(c, from, dest));
       }

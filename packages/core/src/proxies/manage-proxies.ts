@@ -3,8 +3,23 @@ import { ConflictError, ValidationError } from '../shared/errors.js';
 import type { Clock, SecretCipher, Transaction } from '../shared/ports.js';
 import type { ProxyAssignments, Proxies, ProxyChecker } from './ports.js';
 import {
-  cleanCountry, cleanCredential, cleanHost, cleanMaxConnections, cleanPort, cleanProxyName, endpointOf, FAILURES_BEFORE_FAILING,
-  openPassword, PROXY_STATUSES, sealPassword, toProxyView, type Proxy, type ProxyEndpoint, type ProxyProtocol, type ProxyStatus, type ProxyView,
+  cleanCountry,
+  cleanCredential,
+  cleanHost,
+  cleanMaxConnections,
+  cleanPort,
+  cleanProxyName,
+  endpointOf,
+  FAILURES_BEFORE_FAILING,
+  openPassword,
+  PROXY_STATUSES,
+  sealPassword,
+  toProxyView,
+  type Proxy,
+  type ProxyEndpoint,
+  type ProxyProtocol,
+  type ProxyStatus,
+  type ProxyView,
 } from './proxy.js';
 import { reassigning, type BalanceDeps } from './balance-proxies.js';
 import { managedProxy, poolOf } from './proxy-access.js';
@@ -70,8 +85,14 @@ export class CreateProxy {
     const username = cleanCredential(input.username);
     const password = cleanCredential(input.password);
     const draft = {
-      companyId, name: cleanProxyName(input.name), protocol: input.protocol ?? 'http', host: cleanHost(input.host), port: cleanPort(input.port),
-      username, passwordSealed: sealPassword(cipher, companyId, password), country: cleanCountry(input.country),
+      companyId,
+      name: cleanProxyName(input.name),
+      protocol: input.protocol ?? 'http',
+      host: cleanHost(input.host),
+      port: cleanPort(input.port),
+      username,
+      passwordSealed: sealPassword(cipher, companyId, password),
+      country: cleanCountry(input.country),
       maxConnections: cleanMaxConnections(input.maxConnections),
     } as const;
     if (password !== null && username === null) throw new ValidationError('ERR_PROXY_INVALID_CREDENTIALS');
@@ -79,12 +100,18 @@ export class CreateProxy {
     const now = clock.now();
     // The address rule holds whatever the check setting: a proxy saved unchecked is connected to later.
     await checker.admit(draft);
-    const check = active && !input.skipCheck
-      ? await liveCheck(checker, { protocol: draft.protocol, host: draft.host, port: draft.port, username, password })
-      : null;
+    const check =
+      active && !input.skipCheck ? await liveCheck(checker, { protocol: draft.protocol, host: draft.host, port: draft.port, username, password }) : null;
     const added = await proxies.add({
-      ...draft, status: !active ? 'disabled' : check ? 'healthy' : 'unchecked', disabledReason: active ? null : 'disabled by an admin', failCount: 0, lastError: null,
-      lastLatencyMs: check?.latencyMs ?? null, lastCheckAt: check ? now : null, createdAt: now, updatedAt: now,
+      ...draft,
+      status: !active ? 'disabled' : check ? 'healthy' : 'unchecked',
+      disabledReason: active ? null : 'disabled by an admin',
+      failCount: 0,
+      lastError: null,
+      lastLatencyMs: check?.latencyMs ?? null,
+      lastCheckAt: check ? now : null,
+      createdAt: now,
+      updatedAt: now,
     });
     return toProxyView(added, 0);
   }
@@ -117,8 +144,12 @@ export class UpdateProxy {
     if (input.maxConnections !== undefined) next.maxConnections = cleanMaxConnections(input.maxConnections);
     const reactivate = input.active === true && current.status === 'disabled';
     const disable = input.active === false && current.status !== 'disabled';
-    const moved = next.protocol !== current.protocol || next.host !== current.host || next.port !== current.port
-      || next.username !== current.username || input.password !== undefined;
+    const moved =
+      next.protocol !== current.protocol ||
+      next.host !== current.host ||
+      next.port !== current.port ||
+      next.username !== current.username ||
+      input.password !== undefined;
     // A new address follows the address rule whatever the check setting, even on a disabled proxy.
     if (moved || reactivate) await checker.admit(next);
     if (disable) Object.assign(next, { status: 'disabled', disabledReason: 'disabled by an admin' });
@@ -167,7 +198,16 @@ export interface ProxyStats {
   free: number;
   byStatus: Record<ProxyStatus, number>;
   byCountry: Record<string, number>;
-  perProxy: { id: number; name: string; assigned: number; capacity: number; utilisation: number; latencyMs: number | null; failCount: number; status: ProxyStatus }[];
+  perProxy: {
+    id: number;
+    name: string;
+    assigned: number;
+    capacity: number;
+    utilisation: number;
+    latencyMs: number | null;
+    failCount: number;
+    status: ProxyStatus;
+  }[];
   /** The company's chat-application connections with no proxy. */
   unassignedConnections: number;
 }
@@ -190,13 +230,30 @@ export class ProxyStatistics {
       byCountry[p.country ?? 'unknown'] = (byCountry[p.country ?? 'unknown'] ?? 0) + 1;
       if (p.status !== 'disabled') capacity += p.maxConnections;
       used += assigned;
-      return { id: p.id, name: p.name, assigned, capacity: p.maxConnections, utilisation: Math.round((assigned / p.maxConnections) * 100) / 100, latencyMs: p.lastLatencyMs, failCount: p.failCount, status: p.status };
+      return {
+        id: p.id,
+        name: p.name,
+        assigned,
+        capacity: p.maxConnections,
+        utilisation: Math.round((assigned / p.maxConnections) * 100) / 100,
+        latencyMs: p.lastLatencyMs,
+        failCount: p.failCount,
+        status: p.status,
+      };
     });
     const assigned = new Set((await this.deps.assignments.listByCompany(input.actor.companyId)).map((a) => a.connectionId));
     const unassignedConnections = (await this.deps.chatappIds(input.actor.companyId)).filter((id) => !assigned.has(id)).length;
     return {
-      total: list.length, active: list.length - byStatus.disabled, disabled: byStatus.disabled, capacity, used, free: Math.max(0, capacity - used),
-      byStatus, byCountry, perProxy, unassignedConnections,
+      total: list.length,
+      active: list.length - byStatus.disabled,
+      disabled: byStatus.disabled,
+      capacity,
+      used,
+      free: Math.max(0, capacity - used),
+      byStatus,
+      byCountry,
+      perProxy,
+      unassignedConnections,
     };
   }
 }

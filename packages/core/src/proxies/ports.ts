@@ -31,9 +31,7 @@ export interface ProxyAssignments {
 }
 
 /** What a check through a proxy found. */
-export type ProxyCheckResult =
-  | { readonly ok: true; readonly latencyMs: number }
-  | { readonly ok: false; readonly error: string };
+export type ProxyCheckResult = { readonly ok: true; readonly latencyMs: number } | { readonly ok: false; readonly error: string };
 
 /**
  * Opens a connection through the proxy to a target the checker controls (never through the proxy

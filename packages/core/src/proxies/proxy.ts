@@ -19,7 +19,8 @@ export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 export const FAILURES_BEFORE_FAILING = 3;
 export const DEFAULT_MAX_CONNECTIONS = 5;
 const MAX_CONNECTIONS = 1000;
-const HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[?[0-9A-Fa-f:]{2,39}\]?$/;
+const HOST =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[?[0-9A-Fa-f:]{2,39}\]?$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** One entry of a proxy pool: the platform's (`companyId` null, managed by the super admin) or a company's own. */
@@ -85,11 +86,27 @@ export interface ProxyView {
 
 export function toProxyView(p: Proxy, assigned: number): ProxyView {
   return {
-    id: p.id, companyId: p.companyId, isGlobal: p.companyId === null, name: p.name, protocol: p.protocol, host: p.host, port: p.port,
-    username: p.username, hasPassword: p.passwordSealed !== null, country: p.country, maxConnections: p.maxConnections,
-    assignedConnections: assigned, active: p.status !== 'disabled', status: p.status, disabledReason: p.disabledReason,
-    failCount: p.failCount, lastError: p.lastError, lastLatencyMs: p.lastLatencyMs, lastCheckAt: p.lastCheckAt?.toISOString() ?? null,
-    createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    id: p.id,
+    companyId: p.companyId,
+    isGlobal: p.companyId === null,
+    name: p.name,
+    protocol: p.protocol,
+    host: p.host,
+    port: p.port,
+    username: p.username,
+    hasPassword: p.passwordSealed !== null,
+    country: p.country,
+    maxConnections: p.maxConnections,
+    assignedConnections: assigned,
+    active: p.status !== 'disabled',
+    status: p.status,
+    disabledReason: p.disabledReason,
+    failCount: p.failCount,
+    lastError: p.lastError,
+    lastLatencyMs: p.lastLatencyMs,
+    lastCheckAt: p.lastCheckAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 

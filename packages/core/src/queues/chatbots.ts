@@ -64,24 +64,45 @@ export interface ChatbotFields {
 
 function toChatbotView(o: QueueOption): ChatbotView {
   return {
-    id: o.id, queueId: o.queueId, chatbotId: o.parentId, name: o.title, greetingMessage: o.message, option: o.option, forwardQueueId: o.forwardQueueId,
-    forwardUserId: o.forwardUserId, closeTicket: o.closeTicket,
+    id: o.id,
+    queueId: o.queueId,
+    chatbotId: o.parentId,
+    name: o.title,
+    greetingMessage: o.message,
+    option: o.option,
+    forwardQueueId: o.forwardQueueId,
+    forwardUserId: o.forwardUserId,
+    closeTicket: o.closeTicket,
     queueType: o.forwardUserId !== null ? 'attendent' : o.forwardQueueId !== null ? 'queue' : 'text',
-    optQueueId: o.forwardQueueId, optUserId: o.forwardUserId, createdAt: o.createdAt.toISOString(), updatedAt: o.updatedAt.toISOString(),
+    optQueueId: o.forwardQueueId,
+    optUserId: o.forwardUserId,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
   };
 }
 
 /** A queue's top-level chatbots, each with its subtree, in menu order (`chatbots` of a queue view). */
 export function chatbotTrees(all: readonly QueueOption[], queueId: number): ChatbotView[] {
-  return all.filter((o) => o.queueId === queueId && o.kind === 'chatbot' && o.parentId === null).sort(byMenuOrder).map((o) => withSubtree(o, all));
+  return all
+    .filter((o) => o.queueId === queueId && o.kind === 'chatbot' && o.parentId === null)
+    .sort(byMenuOrder)
+    .map((o) => withSubtree(o, all));
 }
 
 function stepFields(step: ChatbotStep): ChatbotFields {
-  const targets = step.queueType === undefined
-    ? { ...(step.optQueueId !== undefined ? { forwardQueueId: step.optQueueId } : {}), ...(step.optUserId !== undefined ? { forwardUserId: step.optUserId } : {}) }
-    : { forwardQueueId: step.queueType === 'queue' ? step.optQueueId ?? null : null, forwardUserId: step.queueType === 'attendent' ? step.optUserId ?? null : null };
+  const targets =
+    step.queueType === undefined
+      ? {
+          ...(step.optQueueId !== undefined ? { forwardQueueId: step.optQueueId } : {}),
+          ...(step.optUserId !== undefined ? { forwardUserId: step.optUserId } : {}),
+        }
+      : {
+          forwardQueueId: step.queueType === 'queue' ? (step.optQueueId ?? null) : null,
+          forwardUserId: step.queueType === 'attendent' ? (step.optUserId ?? null) : null,
+        };
   return {
-    name: step.name, ...targets,
+    name: step.name,
+    ...targets,
     ...(step.greetingMessage !== undefined ? { greetingMessage: step.greetingMessage } : {}),
     ...(step.closeTicket !== undefined ? { closeTicket: step.closeTicket } : {}),
   };
@@ -93,12 +114,23 @@ function stepFields(step: ChatbotStep): ChatbotFields {
  * number as its key); each step's `options` are written under it the same way. Steps left out stay
  * (the editor deletes with `DELETE /chatbot/:chatbotId`).
  */
-export async function writeChatbotSteps(deps: OptionDeps, actor: Actor, queueId: number, chatbotId: number | null, steps: readonly ChatbotStep[]): Promise<void> {
+export async function writeChatbotSteps(
+  deps: OptionDeps,
+  actor: Actor,
+  queueId: number,
+  chatbotId: number | null,
+  steps: readonly ChatbotStep[],
+): Promise<void> {
   for (const step of steps) {
     const existing = step.id !== undefined ? await deps.options.findById(actor.companyId, step.id) : null;
-    const node = existing && existing.kind === 'chatbot' && existing.queueId === queueId
-      ? await updateOption(deps, actor, 'chatbot', existing.id, asOptionFields(stepFields(step)))
-      : await createOption(deps, actor, 'chatbot', { ...asOptionFields(stepFields(step)), title: step.name, ...(chatbotId === null ? { queueId } : { parentId: chatbotId }) });
+    const node =
+      existing && existing.kind === 'chatbot' && existing.queueId === queueId
+        ? await updateOption(deps, actor, 'chatbot', existing.id, asOptionFields(stepFields(step)))
+        : await createOption(deps, actor, 'chatbot', {
+            ...asOptionFields(stepFields(step)),
+            title: step.name,
+            ...(chatbotId === null ? { queueId } : { parentId: chatbotId }),
+          });
     if (step.options?.length) await writeChatbotSteps(deps, actor, queueId, node.id, step.options);
   }
 }
@@ -111,7 +143,9 @@ function withSubtree(node: QueueOption, all: readonly QueueOption[]): ChatbotVie
 function asOptionFields(input: ChatbotFields) {
   const { chatbotId, name, greetingMessage, ...rest } = input;
   return {
-    ...rest, ...(chatbotId !== undefined ? { parentId: chatbotId } : {}), ...(name !== undefined ? { title: name } : {}),
+    ...rest,
+    ...(chatbotId !== undefined ? { parentId: chatbotId } : {}),
+    ...(name !== undefined ? { title: name } : {}),
     ...(greetingMessage !== undefined ? { message: greetingMessage } : {}),
   };
 }
@@ -120,10 +154,17 @@ function asOptionFields(input: ChatbotFields) {
 export class ListChatbots {
   constructor(private readonly deps: Pick<OptionDeps, 'options'>) {}
 
-  async execute(input: { readonly actor: Actor; readonly queueId?: number; readonly chatbotId?: number; readonly searchParam?: string; readonly pageNumber?: number }) {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly queueId?: number;
+    readonly chatbotId?: number;
+    readonly searchParam?: string;
+    readonly pageNumber?: number;
+  }) {
     const term = input.searchParam?.trim() ? foldForSearch(input.searchParam) : '';
-    const rows = (await listOptions(this.deps.options, { actor: input.actor, kind: 'chatbot', queueId: input.queueId, parentId: input.chatbotId ?? null }))
-      .filter((o) => !term || foldForSearch(o.title).includes(term));
+    const rows = (
+      await listOptions(this.deps.options, { actor: input.actor, kind: 'chatbot', queueId: input.queueId, parentId: input.chatbotId ?? null })
+    ).filter((o) => !term || foldForSearch(o.title).includes(term));
     const page = pageFromNumber(input.pageNumber);
     return { chatbots: rows.slice(page.offset, page.offset + page.limit).map(toChatbotView), count: rows.length, hasMore: hasMore(page, rows.length) };
   }

@@ -5,7 +5,16 @@ import { ConflictError, NotFoundError, ServiceUnavailableError } from '../shared
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { ConversationIntegrations, QueueIntegrations } from './ports.js';
-import { cleanCredential, cleanIntegrationConfig, cleanIntegrationName, cleanIntegrationType, cleanIntegrationUrl, toQueueIntegrationView, type QueueIntegration, type QueueIntegrationView } from './queue-integration.js';
+import {
+  cleanCredential,
+  cleanIntegrationConfig,
+  cleanIntegrationName,
+  cleanIntegrationType,
+  cleanIntegrationUrl,
+  toQueueIntegrationView,
+  type QueueIntegration,
+  type QueueIntegrationView,
+} from './queue-integration.js';
 
 export interface QueueIntegrationFields {
   readonly name?: string;
@@ -39,7 +48,11 @@ export class ListQueueIntegrations {
   async execute(input: { readonly actor: Actor; readonly searchParam?: string; readonly pageNumber?: number }) {
     assertAdmin(input.actor);
     const page = pageFromNumber(input.pageNumber);
-    const result = await this.deps.integrations.list({ companyId: input.actor.companyId, page, ...(input.searchParam?.trim() ? { search: input.searchParam } : {}) });
+    const result = await this.deps.integrations.list({
+      companyId: input.actor.companyId,
+      page,
+      ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
+    });
     return { queueIntegrations: result.rows.map(toQueueIntegrationView), count: result.count, hasMore: hasMore(page, result.count) };
   }
 }
@@ -61,8 +74,13 @@ export class CreateQueueIntegration {
     assertAdmin(input.actor);
     const companyId = input.actor.companyId;
     const draft = {
-      companyId, name: cleanIntegrationName(input.name), type: cleanIntegrationType(input.type), url: cleanIntegrationUrl(input.url),
-      token: cleanCredential(input.token), secret: cleanCredential(input.secret), config: cleanIntegrationConfig(input.config),
+      companyId,
+      name: cleanIntegrationName(input.name),
+      type: cleanIntegrationType(input.type),
+      url: cleanIntegrationUrl(input.url),
+      token: cleanCredential(input.token),
+      secret: cleanCredential(input.secret),
+      config: cleanIntegrationConfig(input.config),
     };
     await assertFreeName(integrations, companyId, draft.name);
     const now = clock.now();
@@ -107,7 +125,11 @@ export class DeleteQueueIntegration {
   }
 }
 
-export interface TestSessionResult { readonly ok: boolean; readonly status: number | null; readonly error?: string; }
+export interface TestSessionResult {
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly error?: string;
+}
 
 /**
  * Calls an integration (a stored one, or the fields of one being edited) with a `test` event and
@@ -122,19 +144,29 @@ export class TestQueueIntegration {
     const companyId = input.actor.companyId;
     const stored = input.integrationId !== undefined ? await findIntegration(this.deps.integrations, companyId, input.integrationId) : null;
     const target = {
-      name: input.name !== undefined ? cleanIntegrationName(input.name) : stored?.name ?? 'test',
-      type: input.type !== undefined ? cleanIntegrationType(input.type) : stored?.type ?? 'webhook',
-      url: input.url !== undefined ? cleanIntegrationUrl(input.url) : stored?.url ?? cleanIntegrationUrl(''),
-      token: input.token !== undefined ? cleanCredential(input.token) : stored?.token ?? null,
-      secret: input.secret !== undefined ? cleanCredential(input.secret) : stored?.secret ?? null,
+      name: input.name !== undefined ? cleanIntegrationName(input.name) : (stored?.name ?? 'test'),
+      type: input.type !== undefined ? cleanIntegrationType(input.type) : (stored?.type ?? 'webhook'),
+      url: input.url !== undefined ? cleanIntegrationUrl(input.url) : (stored?.url ?? cleanIntegrationUrl('')),
+      token: input.token !== undefined ? cleanCredential(input.token) : (stored?.token ?? null),
+      secret: input.secret !== undefined ? cleanCredential(input.secret) : (stored?.secret ?? null),
     };
     const deliveryId = this.deps.ids.uuid();
     const payload = {
-      event: 'test', deliveryId, companyId, integration: { id: stored?.id ?? null, name: target.name, type: target.type },
+      event: 'test',
+      deliveryId,
+      companyId,
+      integration: { id: stored?.id ?? null, name: target.name, type: target.type },
       sentAt: this.deps.clock.now().toISOString(),
     };
     try {
-      const { status } = await this.deps.conversations.post({ url: target.url, token: target.token, secret: target.secret, deliveryId, event: 'test', payload });
+      const { status } = await this.deps.conversations.post({
+        url: target.url,
+        token: target.token,
+        secret: target.secret,
+        deliveryId,
+        event: 'test',
+        payload,
+      });
       return { ok: status >= 200 && status < 300, status };
     } catch (err) {
       if (err instanceof ServiceUnavailableError) return { ok: false, status: null, error: err.code };

@@ -6,7 +6,19 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import type { QueueIntegrations, QueueOptions, Queues } from './ports.js';
-import { byQueueOrder, cleanQueueColor, cleanQueueName, cleanQueueOrder, cleanQueueSchedules, cleanQueueText, DEFAULT_QUEUE_COLOR, MAX_QUEUE_ORDER, toQueueView, type Queue, type QueueView } from './queue.js';
+import {
+  byQueueOrder,
+  cleanQueueColor,
+  cleanQueueName,
+  cleanQueueOrder,
+  cleanQueueSchedules,
+  cleanQueueText,
+  DEFAULT_QUEUE_COLOR,
+  MAX_QUEUE_ORDER,
+  toQueueView,
+  type Queue,
+  type QueueView,
+} from './queue.js';
 import type { DayHoursInput } from '../tenancy/day-hours.js';
 import { chatbotTrees, writeChatbotSteps, type ChatbotStep, type ChatbotView } from './chatbots.js';
 
@@ -27,9 +39,15 @@ export interface QueueFields {
   readonly chatbots?: readonly ChatbotStep[];
 }
 
-export interface QueueUser { readonly id: number; readonly name: string; }
+export interface QueueUser {
+  readonly id: number;
+  readonly name: string;
+}
 /** A queue with its operators and its chatbot menu (the top-level chatbots, each with its subtree). */
-export interface QueueWithUsers extends QueueView { users: QueueUser[]; chatbots: ChatbotView[]; }
+export interface QueueWithUsers extends QueueView {
+  users: QueueUser[];
+  chatbots: ChatbotView[];
+}
 
 export const MAX_QUEUE_USERS = 1000;
 /** How many queues one connection may offer. */
@@ -70,10 +88,19 @@ export async function assertQueues(queues: Queues, companyId: number, queueIds: 
 }
 
 async function withUsers(deps: { queues: Queues; users: Users; options: QueueOptions }, companyId: number, rows: readonly Queue[]): Promise<QueueWithUsers[]> {
-  const members = rows.length ? await deps.queues.usersOf(companyId, rows.map((q) => q.id)) : new Map<number, number[]>();
+  const members = rows.length
+    ? await deps.queues.usersOf(
+        companyId,
+        rows.map((q) => q.id),
+      )
+    : new Map<number, number[]>();
   const names = new Map((await deps.users.listAll(companyId)).map((u) => [u.id, u.name]));
-  const bots = rows.length === 1 ? await deps.options.list({ companyId, queueId: rows[0]!.id, kind: 'chatbot' })
-    : rows.length ? await deps.options.list({ companyId, kind: 'chatbot' }) : [];
+  const bots =
+    rows.length === 1
+      ? await deps.options.list({ companyId, queueId: rows[0]!.id, kind: 'chatbot' })
+      : rows.length
+        ? await deps.options.list({ companyId, kind: 'chatbot' })
+        : [];
   return rows.map((q) => ({
     ...toQueueView(q),
     users: (members.get(q.id) ?? []).flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
@@ -110,8 +137,15 @@ export class ShowQueue {
 }
 
 interface WriteDeps {
-  queues: Queues; options: QueueOptions; integrations: QueueIntegrations; users: Users; planGuard: PlanGuard; tx: Transaction; clock: Clock;
-  realtime: RealtimeEvents<QueueEvent>; prompts?: PromptLookup;
+  queues: Queues;
+  options: QueueOptions;
+  integrations: QueueIntegrations;
+  users: Users;
+  planGuard: PlanGuard;
+  tx: Transaction;
+  clock: Clock;
+  realtime: RealtimeEvents<QueueEvent>;
+  prompts?: PromptLookup;
 }
 
 /** An integration must be the company's, and the plan must allow integrations (403 otherwise). */

@@ -4,7 +4,16 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import type { Clock } from '../shared/ports.js';
 import { findQueue } from './manage-queues.js';
 import type { QueueOptions, Queues } from './ports.js';
-import { byMenuOrder, cleanOptionKey, cleanOptionMessage, cleanOptionTitle, MAX_OPTION_DEPTH, nextOptionKey, type QueueOption, type QueueOptionKind } from './queue-option.js';
+import {
+  byMenuOrder,
+  cleanOptionKey,
+  cleanOptionMessage,
+  cleanOptionTitle,
+  MAX_OPTION_DEPTH,
+  nextOptionKey,
+  type QueueOption,
+  type QueueOptionKind,
+} from './queue-option.js';
 
 /** The editable fields of a menu node; on update, an absent field keeps its value. */
 export interface QueueOptionFields {
@@ -18,7 +27,12 @@ export interface QueueOptionFields {
   readonly closeTicket?: boolean;
 }
 
-export interface OptionDeps { readonly queues: Queues; readonly options: QueueOptions; readonly users: Users; readonly clock: Clock; }
+export interface OptionDeps {
+  readonly queues: Queues;
+  readonly options: QueueOptions;
+  readonly users: Users;
+  readonly clock: Clock;
+}
 
 /** The company's node of this kind, or 404 (`ERR_QUEUE_OPTION_NOT_FOUND`, or `ERR_CHATBOT_NOT_FOUND` for chatbots). */
 export async function findOption(options: QueueOptions, companyId: number, id: number, kind: QueueOptionKind): Promise<QueueOption> {
@@ -65,10 +79,15 @@ function assertFreeKey(tree: Map<number, QueueOption>, parentId: number | null, 
 }
 
 /** Lists nodes of one kind: a queue's, one level of it (`parentId`, null for the first menu), or the company's. */
-export async function listOptions(options: QueueOptions, input: { readonly actor: Actor; readonly kind: QueueOptionKind; readonly queueId?: number; readonly parentId?: number | null }) {
+export async function listOptions(
+  options: QueueOptions,
+  input: { readonly actor: Actor; readonly kind: QueueOptionKind; readonly queueId?: number; readonly parentId?: number | null },
+) {
   const rows = await options.list({
-    companyId: input.actor.companyId, kind: input.kind,
-    ...(input.queueId !== undefined ? { queueId: input.queueId } : {}), ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
+    companyId: input.actor.companyId,
+    kind: input.kind,
+    ...(input.queueId !== undefined ? { queueId: input.queueId } : {}),
+    ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
   });
   return rows.sort((a, b) => a.queueId - b.queueId || (a.parentId ?? 0) - (b.parentId ?? 0) || byMenuOrder(a, b));
 }
@@ -77,7 +96,12 @@ export async function listOptions(options: QueueOptions, input: { readonly actor
  * Adds a node under `parentId` (it takes the parent's queue; its kind must be the parent's) or at
  * the top of `queueId`'s menu. Without `option` it takes the next free number among its siblings.
  */
-export async function createOption(deps: OptionDeps, actor: Actor, kind: QueueOptionKind, input: QueueOptionFields & { readonly title: string }): Promise<QueueOption> {
+export async function createOption(
+  deps: OptionDeps,
+  actor: Actor,
+  kind: QueueOptionKind,
+  input: QueueOptionFields & { readonly title: string },
+): Promise<QueueOption> {
   assertAdmin(actor);
   const companyId = actor.companyId;
   const parent = input.parentId == null ? null : await findOption(deps.options, companyId, input.parentId, kind);
@@ -93,8 +117,16 @@ export async function createOption(deps: OptionDeps, actor: Actor, kind: QueueOp
   const option = input.option !== undefined ? cleanOptionKey(input.option) : nextOptionKey(siblings);
   assertFreeKey(tree, parentId, option);
   const draft = {
-    companyId, queueId, parentId, kind, title: cleanOptionTitle(input.title), message: cleanOptionMessage(input.message), option,
-    forwardQueueId: input.forwardQueueId ?? null, forwardUserId: input.forwardUserId ?? null, closeTicket: input.closeTicket ?? false,
+    companyId,
+    queueId,
+    parentId,
+    kind,
+    title: cleanOptionTitle(input.title),
+    message: cleanOptionMessage(input.message),
+    option,
+    forwardQueueId: input.forwardQueueId ?? null,
+    forwardUserId: input.forwardUserId ?? null,
+    closeTicket: input.closeTicket ?? false,
   };
   checkActions(draft);
   const now = deps.clock.now();
@@ -126,7 +158,8 @@ export async function updateOption(deps: OptionDeps, actor: Actor, kind: QueueOp
     if (depthOf(tree, input.parentId) + heightOf(tree, current.id) > MAX_OPTION_DEPTH) throw new ValidationError('ERR_QUEUE_OPTION_TOO_DEEP');
     next.parentId = input.parentId;
   }
-  if (next.parentId !== current.parentId || next.option.toLowerCase() !== current.option.toLowerCase()) assertFreeKey(tree, next.parentId, next.option, next.id);
+  if (next.parentId !== current.parentId || next.option.toLowerCase() !== current.option.toLowerCase())
+    assertFreeKey(tree, next.parentId, next.option, next.id);
   next.updatedAt = deps.clock.now();
   await deps.options.update(next);
   return next;

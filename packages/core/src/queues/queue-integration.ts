@@ -28,8 +28,15 @@ export type NewQueueIntegration = Omit<QueueIntegration, 'id'>;
 
 /** The lineage editor's own fields, kept in `config` and shown back at the top level. */
 export const LINEAGE_INTEGRATION_FIELDS = [
-  'projectName', 'language', 'typebotSlug', 'typebotExpires', 'typebotDelayMessage', 'typebotKeywordFinish', 'typebotKeywordRestart',
-  'typebotUnknownMessage', 'typebotRestartMessage',
+  'projectName',
+  'language',
+  'typebotSlug',
+  'typebotExpires',
+  'typebotDelayMessage',
+  'typebotKeywordFinish',
+  'typebotKeywordRestart',
+  'typebotUnknownMessage',
+  'typebotRestartMessage',
 ] as const;
 export type LineageIntegrationField = (typeof LINEAGE_INTEGRATION_FIELDS)[number];
 
@@ -37,7 +44,9 @@ export type LineageIntegrationField = (typeof LINEAGE_INTEGRATION_FIELDS)[number
  * Credentials are write-only: the view says whether they are set. For the lineage's editor, `url`
  * shows again as `urlN8N`, and its fields kept in `config` at the top level (null when unset).
  */
-export interface QueueIntegrationView extends Omit<QueueIntegration, 'token' | 'secret' | 'createdAt' | 'updatedAt'>, Record<LineageIntegrationField, string | number | null> {
+export interface QueueIntegrationView
+  extends Omit<QueueIntegration, 'token' | 'secret' | 'createdAt' | 'updatedAt'>,
+    Record<LineageIntegrationField, string | number | null> {
   urlN8N: string;
   hasToken: boolean;
   hasSecret: boolean;
@@ -52,13 +61,21 @@ export const MAX_INTEGRATION_CONFIG_BYTES = 16 * 1024;
 
 export function toQueueIntegrationView(i: QueueIntegration): QueueIntegrationView {
   const { token, secret, createdAt, updatedAt, ...rest } = i;
-  const lineage = Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => {
-    const v = rest.config[f];
-    return [f, typeof v === 'string' || typeof v === 'number' ? v : null];
-  })) as Record<LineageIntegrationField, string | number | null>;
+  const lineage = Object.fromEntries(
+    LINEAGE_INTEGRATION_FIELDS.map((f) => {
+      const v = rest.config[f];
+      return [f, typeof v === 'string' || typeof v === 'number' ? v : null];
+    }),
+  ) as Record<LineageIntegrationField, string | number | null>;
   return {
-    ...rest, ...lineage, urlN8N: rest.url, config: structuredClone(rest.config), hasToken: token !== null, hasSecret: secret !== null,
-    createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+    ...rest,
+    ...lineage,
+    urlN8N: rest.url,
+    config: structuredClone(rest.config),
+    hasToken: token !== null,
+    hasSecret: secret !== null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
@@ -77,7 +94,11 @@ export function cleanIntegrationType(type: string): IntegrationType {
 export function cleanIntegrationUrl(url: string): string {
   const trimmed = url.trim();
   let parsed: URL;
-  try { parsed = new URL(trimmed); } catch { throw new ValidationError('ERR_INVALID_INTEGRATION_URL'); }
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    throw new ValidationError('ERR_INVALID_INTEGRATION_URL');
+  }
   if (trimmed.length > MAX_INTEGRATION_URL || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.username || parsed.password) {
     throw new ValidationError('ERR_INVALID_INTEGRATION_URL');
   }

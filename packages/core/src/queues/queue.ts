@@ -38,7 +38,11 @@ export interface QueueView extends Omit<Queue, 'createdAt' | 'updatedAt' | 'sche
 }
 
 /** What other views (users, connections) carry of a queue. */
-export interface QueueSummary { readonly id: number; readonly name: string; readonly color: string; }
+export interface QueueSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly color: string;
+}
 
 export const MAX_QUEUE_NAME = 100;
 export const MAX_QUEUE_TEXT = 4000;

@@ -43,7 +43,13 @@ export class ShowJobQueueHealth {
     const database = backlog !== null;
     const oldestAgeSeconds = backlog?.oldestCreatedAt ? Math.max(0, Math.floor((now.getTime() - backlog.oldestCreatedAt.getTime()) / 1000)) : null;
     const stale = oldestAgeSeconds !== null && oldestAgeSeconds > OUTBOX_STALE_SECONDS;
-    const error: DependencyDown | undefined = !database ? 'ERR_DATABASE_UNAVAILABLE' : !cache ? 'ERR_CACHE_UNAVAILABLE' : !broker ? 'ERR_BROKER_UNAVAILABLE' : undefined;
+    const error: DependencyDown | undefined = !database
+      ? 'ERR_DATABASE_UNAVAILABLE'
+      : !cache
+        ? 'ERR_CACHE_UNAVAILABLE'
+        : !broker
+          ? 'ERR_BROKER_UNAVAILABLE'
+          : undefined;
     return {
       status: error ? 'down' : stale ? 'degraded' : 'ok',
       ...(error ? { error } : {}),

@@ -40,8 +40,19 @@ export async function enqueueRun(deps: Pick<ArmingDeps, 'jobQueue'>, o: Pick<Sch
 export async function armOccurrence(deps: ArmingDeps, schedule: Pick<Schedule, 'id' | 'companyId'>, moment: Moment): Promise<ScheduleOccurrence> {
   const now = deps.clock.now();
   const occurrence = await deps.occurrences.add({
-    companyId: schedule.companyId, scheduleId: schedule.id, sequence: moment.sequence, dueAt: moment.at, status: 'pending', step: 0,
-    recipients: 0, sent: 0, failed: 0, failureReason: null, settledAt: null, createdAt: now, updatedAt: now,
+    companyId: schedule.companyId,
+    scheduleId: schedule.id,
+    sequence: moment.sequence,
+    dueAt: moment.at,
+    status: 'pending',
+    step: 0,
+    recipients: 0,
+    sent: 0,
+    failed: 0,
+    failureReason: null,
+    settledAt: null,
+    createdAt: now,
+    updatedAt: now,
   });
   await enqueueRun(deps, occurrence, moment.at);
   return occurrence;

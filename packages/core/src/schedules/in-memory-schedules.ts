@@ -1,7 +1,14 @@
 import { foldForSearch } from '../shared/text.js';
 import type { OccurrencePatch, ScheduleDeliveries, ScheduleOccurrences, SchedulePageFilter, ScheduleProgress, Schedules } from './ports.js';
 import {
-  OPEN_OCCURRENCE, type DeliveryStatus, type NewDelivery, type NewOccurrence, type NewSchedule, type OccurrenceStatus, type Schedule, type ScheduleDelivery,
+  OPEN_OCCURRENCE,
+  type DeliveryStatus,
+  type NewDelivery,
+  type NewOccurrence,
+  type NewSchedule,
+  type OccurrenceStatus,
+  type Schedule,
+  type ScheduleDelivery,
   type ScheduleOccurrence,
 } from './schedule.js';
 
@@ -35,7 +42,11 @@ export class InMemoryScheduleDeliveries implements ScheduleDeliveries {
     return row ? clone(row) : null;
   }
 
-  async settle(companyId: number, id: number, patch: Pick<ScheduleDelivery, 'messageId' | 'ticketId' | 'failureReason' | 'sentAt'> & { status: Exclude<DeliveryStatus, 'pending'> }) {
+  async settle(
+    companyId: number,
+    id: number,
+    patch: Pick<ScheduleDelivery, 'messageId' | 'ticketId' | 'failureReason' | 'sentAt'> & { status: Exclude<DeliveryStatus, 'pending'> },
+  ) {
     const row = this.rows.get(id);
     if (!row || row.companyId !== companyId || row.status !== 'pending') return false;
     this.rows.set(id, { ...row, ...clone(patch) });
@@ -76,7 +87,8 @@ export class InMemoryScheduleOccurrences implements ScheduleOccurrences {
 
   async add(occurrence: NewOccurrence) {
     const siblings = [...this.rows.values()].filter((r) => r.scheduleId === occurrence.scheduleId);
-    if (siblings.some((r) => r.sequence === occurrence.sequence)) throw new Error(`schedule ${occurrence.scheduleId} already has occurrence ${occurrence.sequence}`);
+    if (siblings.some((r) => r.sequence === occurrence.sequence))
+      throw new Error(`schedule ${occurrence.scheduleId} already has occurrence ${occurrence.sequence}`);
     if (OPEN_OCCURRENCE.includes(occurrence.status) && siblings.some((r) => OPEN_OCCURRENCE.includes(r.status))) {
       throw new Error(`schedule ${occurrence.scheduleId} already has an open occurrence`);
     }
@@ -91,8 +103,11 @@ export class InMemoryScheduleOccurrences implements ScheduleOccurrences {
   }
 
   async latestOf(companyId: number, scheduleId: number, limit: number) {
-    return [...this.rows.values()].filter((r) => r.companyId === companyId && r.scheduleId === scheduleId)
-      .sort((a, b) => b.sequence - a.sequence).slice(0, limit).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => r.companyId === companyId && r.scheduleId === scheduleId)
+      .sort((a, b) => b.sequence - a.sequence)
+      .slice(0, limit)
+      .map(clone);
   }
 
   async transition(companyId: number, id: number, from: readonly OccurrenceStatus[], to: OccurrenceStatus, patch: OccurrencePatch = {}, step?: number) {
@@ -110,14 +125,21 @@ export class InMemoryScheduleOccurrences implements ScheduleOccurrences {
   }
 
   async openDueBy(until: Date, limit: number) {
-    return [...this.rows.values()].filter((r) => OPEN_OCCURRENCE.includes(r.status) && r.dueAt <= until)
-      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.id - b.id).slice(0, limit).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => OPEN_OCCURRENCE.includes(r.status) && r.dueAt <= until)
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.id - b.id)
+      .slice(0, limit)
+      .map(clone);
   }
 
   /** Forgets a schedule's occurrences (it was deleted); answers their ids. */
   drop(scheduleId: number): Set<number> {
     const ids = new Set<number>();
-    for (const [id, r] of this.rows) if (r.scheduleId === scheduleId) { ids.add(id); this.rows.delete(id); }
+    for (const [id, r] of this.rows)
+      if (r.scheduleId === scheduleId) {
+        ids.add(id);
+        this.rows.delete(id);
+      }
     return ids;
   }
 }
@@ -167,13 +189,17 @@ export class InMemorySchedules implements Schedules {
 
   async page(filter: SchedulePageFilter & { readonly companyId: number }) {
     const wanted = foldForSearch(filter.search?.trim() ?? '');
-    const candidates = [...this.rows.values()].filter((s) => s.companyId === filter.companyId && s.kind === filter.kind
-      && (filter.contactId === undefined || s.contactId === filter.contactId)
-      && (filter.userId === undefined || s.userId === filter.userId)
-      && (filter.status === undefined || s.status === filter.status));
+    const candidates = [...this.rows.values()].filter(
+      (s) =>
+        s.companyId === filter.companyId &&
+        s.kind === filter.kind &&
+        (filter.contactId === undefined || s.contactId === filter.contactId) &&
+        (filter.userId === undefined || s.userId === filter.userId) &&
+        (filter.status === undefined || s.status === filter.status),
+    );
     const found: Schedule[] = [];
     for (const s of candidates) {
-      const contact = s.contactId === null ? '' : (await this.contactName(s.companyId, s.contactId)) ?? '';
+      const contact = s.contactId === null ? '' : ((await this.contactName(s.companyId, s.contactId)) ?? '');
       const texts = [s.body, s.name ?? '', contact];
       if (!wanted || texts.some((t) => foldForSearch(t).includes(wanted))) found.push(s);
     }

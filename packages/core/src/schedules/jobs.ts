@@ -34,9 +34,20 @@ export class EnsureOccurrenceJobs {
  */
 export function scheduleJobs(deps: { run: RunScheduleOccurrence; ensure: EnsureOccurrenceJobs; policy: SchedulePolicy }): JobDefinition<any>[] {
   const send: JobDefinition<SendJobPayload> = {
-    name: SEND_JOB, leaseMs: 60_000, maxAttempts: deps.policy.maxAttempts, backoff: exponentialBackoff(10_000, 300_000),
-    run: async (ctx) => { await deps.run.execute(ctx.payload, ctx.attempt); },
+    name: SEND_JOB,
+    leaseMs: 60_000,
+    maxAttempts: deps.policy.maxAttempts,
+    backoff: exponentialBackoff(10_000, 300_000),
+    run: async (ctx) => {
+      await deps.run.execute(ctx.payload, ctx.attempt);
+    },
   };
-  const ensure: JobDefinition = { name: ENSURE_JOBS_JOB, every: ENSURE_JOBS_EVERY_MS, run: async () => { await deps.ensure.execute(); } };
+  const ensure: JobDefinition = {
+    name: ENSURE_JOBS_JOB,
+    every: ENSURE_JOBS_EVERY_MS,
+    run: async () => {
+      await deps.ensure.execute();
+    },
+  };
   return [send, ensure];
 }

@@ -3,7 +3,16 @@ import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
 import type { ScheduleOccurrences, Schedules } from './ports.js';
 import type { Schedule } from './schedule.js';
-import { assertMayChange, createSchedule, deleteSchedule, findSchedule, storeScheduleMedia, updateSchedule, type BookDeps, type SchedulePlan } from './schedule-book.js';
+import {
+  assertMayChange,
+  createSchedule,
+  deleteSchedule,
+  findSchedule,
+  storeScheduleMedia,
+  updateSchedule,
+  type BookDeps,
+  type SchedulePlan,
+} from './schedule-book.js';
 import type { ScheduleInput } from './schedule-input.js';
 import { SHOWN_OCCURRENCES } from './manage-schedules.js';
 import { occurrenceView, scheduledMessageView, type OccurrenceView, type ScheduledMessageView } from './schedule-view.js';
@@ -27,7 +36,11 @@ export class ListScheduledMessages {
     await this.deps.plan.assertFeature(companyId, 'schedules');
     const page = pageFromNumber(input.pageNumber);
     const { rows, count } = await this.deps.schedules.page({
-      companyId, kind: 'bulk', ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}), offset: page.offset, limit: page.limit,
+      companyId,
+      kind: 'bulk',
+      ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
+      offset: page.offset,
+      limit: page.limit,
     });
     return { schedules: rows.map(scheduledMessageView), count, hasMore: hasMore(page, count) };
   }
@@ -63,11 +76,19 @@ export class CreateScheduledMessage {
 export class UpdateScheduledMessage {
   constructor(private readonly deps: BookDeps) {}
 
-  async execute(input: { readonly actor: Actor; readonly scheduleId: number; readonly message: ScheduleInput; readonly file?: UploadedFile }): Promise<ScheduledMessageView> {
+  async execute(input: {
+    readonly actor: Actor;
+    readonly scheduleId: number;
+    readonly message: ScheduleInput;
+    readonly file?: UploadedFile;
+  }): Promise<ScheduledMessageView> {
     assertMayChange(input.actor, await findSchedule(this.deps, input.actor, input.scheduleId, 'bulk'));
     const media = input.file ? await storeScheduleMedia(this.deps, input.actor.companyId, input.file) : undefined;
     try {
-      const { after } = await updateSchedule(this.deps, input.actor, 'bulk', input.scheduleId, input.message, { ...(media ? { media } : {}), adjust: ticketOfSigner });
+      const { after } = await updateSchedule(this.deps, input.actor, 'bulk', input.scheduleId, input.message, {
+        ...(media ? { media } : {}),
+        adjust: ticketOfSigner,
+      });
       return scheduledMessageView(after);
     } catch (err) {
       if (media) await this.deps.blobs.delete(media.path).catch(() => undefined);

@@ -29,15 +29,25 @@ export class ListSchedules {
   constructor(private readonly deps: { schedules: Schedules; plan: SchedulePlan; views: ScheduleViews }) {}
 
   async execute(input: {
-    readonly actor: Actor; readonly searchParam?: string; readonly contactId?: number; readonly userId?: number; readonly status?: ScheduleStatus; readonly pageNumber?: number;
+    readonly actor: Actor;
+    readonly searchParam?: string;
+    readonly contactId?: number;
+    readonly userId?: number;
+    readonly status?: ScheduleStatus;
+    readonly pageNumber?: number;
   }): Promise<{ schedules: ScheduleView[]; count: number; hasMore: boolean }> {
     const { companyId } = input.actor;
     await this.deps.plan.assertFeature(companyId, 'schedules');
     const page = pageFromNumber(input.pageNumber);
     const { rows, count } = await this.deps.schedules.page({
-      companyId, kind: 'contact', ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
-      ...(input.contactId !== undefined ? { contactId: input.contactId } : {}), ...(input.userId !== undefined ? { userId: input.userId } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}), offset: page.offset, limit: page.limit,
+      companyId,
+      kind: 'contact',
+      ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
+      ...(input.contactId !== undefined ? { contactId: input.contactId } : {}),
+      ...(input.userId !== undefined ? { userId: input.userId } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      offset: page.offset,
+      limit: page.limit,
     });
     return { schedules: await this.deps.views.views(companyId, rows), count, hasMore: hasMore(page, count) };
   }

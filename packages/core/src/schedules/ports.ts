@@ -1,7 +1,17 @@
 import type { ErrorCode } from '../shared/error-codes.js';
 import type {
-  DeliveryStatus, NewDelivery, NewOccurrence, NewSchedule, OccurrenceStatus, Schedule, ScheduleDelivery, ScheduleKind, ScheduleMedia, ScheduleOccurrence,
-  ScheduleStatus, ScheduleTicketStatus,
+  DeliveryStatus,
+  NewDelivery,
+  NewOccurrence,
+  NewSchedule,
+  OccurrenceStatus,
+  Schedule,
+  ScheduleDelivery,
+  ScheduleKind,
+  ScheduleMedia,
+  ScheduleOccurrence,
+  ScheduleStatus,
+  ScheduleTicketStatus,
 } from './schedule.js';
 
 /** The fields the runs of occurrences write (and an edit that re-arms a schedule). */
@@ -65,7 +75,11 @@ export interface ScheduleDeliveries {
   /** The occurrence's first pending recipient (lowest id). */
   nextPending(companyId: number, occurrenceId: number): Promise<ScheduleDelivery | null>;
   /** Settles a pending recipient; false when it was already settled (by another run). */
-  settle(companyId: number, id: number, patch: { status: Exclude<DeliveryStatus, 'pending'>; messageId: string | null; ticketId: number | null; failureReason: string | null; sentAt: Date | null }): Promise<boolean>;
+  settle(
+    companyId: number,
+    id: number,
+    patch: { status: Exclude<DeliveryStatus, 'pending'>; messageId: string | null; ticketId: number | null; failureReason: string | null; sentAt: Date | null },
+  ): Promise<boolean>;
   /** Fails every pending recipient of the occurrence with the reason; answers how many. */
   failPending(companyId: number, occurrenceId: number, reason: string): Promise<number>;
   /** Counts per status of one occurrence. */
@@ -92,7 +106,11 @@ export interface ScheduleSend {
 }
 
 /** Why a send did not happen; a retryable one (the session is down) is tried again later. */
-export interface ScheduleSendFailure { readonly ok: false; readonly reason: ErrorCode; readonly retryable: boolean }
+export interface ScheduleSendFailure {
+  readonly ok: false;
+  readonly reason: ErrorCode;
+  readonly retryable: boolean;
+}
 
 /**
  * The schedules' way into the one send path (the composition layer implements it over

@@ -56,7 +56,10 @@ export interface Series {
   readonly timeZone: string;
 }
 
-export interface Moment { readonly sequence: number; readonly at: Date; }
+export interface Moment {
+  readonly sequence: number;
+  readonly at: Date;
+}
 
 const DAY_MS = 86_400_000;
 const isWeekend = (utcDay: number) => utcDay === 0 || utcDay === 6;
@@ -96,9 +99,15 @@ export function momentOf(series: Series, n: number): Date {
   const p = localParts(anchorAt, timeZone);
   let day: number;
   switch (r.frequency) {
-    case 'days': day = civil(p.year, p.month, p.day + k * r.every); break;
-    case 'weeks': day = civil(p.year, p.month, p.day + 7 * k * r.every); break;
-    case 'businessDays': day = addBusinessDays(civil(p.year, p.month, p.day), k * r.every); break;
+    case 'days':
+      day = civil(p.year, p.month, p.day + k * r.every);
+      break;
+    case 'weeks':
+      day = civil(p.year, p.month, p.day + 7 * k * r.every);
+      break;
+    case 'businessDays':
+      day = addBusinessDays(civil(p.year, p.month, p.day), k * r.every);
+      break;
     case 'months': {
       const index = p.month - 1 + k * r.every;
       const year = p.year + Math.floor(index / 12);

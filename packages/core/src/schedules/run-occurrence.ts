@@ -26,7 +26,9 @@ const EARLY_MS = 60_000;
 
 /** The session cannot send now: the run fails and is tried again (the job's backoff), nothing written. */
 export class ScheduleSendRetry extends Error {
-  constructor(readonly reason: string) { super(`schedule send waits: ${reason}`); }
+  constructor(readonly reason: string) {
+    super(`schedule send waits: ${reason}`);
+  }
 }
 
 export interface RunOccurrenceDeps extends ArmingDeps {
@@ -43,7 +45,10 @@ export interface RunOccurrenceDeps extends ArmingDeps {
   readonly policy: SchedulePolicy;
 }
 
-type Outcome = { readonly outcome: 'sent'; readonly ticketId: number | null } | { readonly outcome: 'failed'; readonly reason: string } | { readonly outcome: 'missed' };
+type Outcome =
+  | { readonly outcome: 'sent'; readonly ticketId: number | null }
+  | { readonly outcome: 'failed'; readonly reason: string }
+  | { readonly outcome: 'missed' };
 
 const momentOfOccurrence = (o: ScheduleOccurrence): Moment => ({ sequence: o.sequence, at: o.dueAt });
 
@@ -90,15 +95,27 @@ export class RunScheduleOccurrence {
     if (latest.sequence > found.sequence) {
       if (!(await occurrences.transition(companyId, found.id, ['pending'], 'missed', { settledAt: now, updatedAt: now }, found.step))) return;
       occurrence = await occurrences.add({
-        companyId, scheduleId: found.scheduleId, sequence: latest.sequence, dueAt: latest.at, status: 'pending', step: 0,
-        recipients: 0, sent: 0, failed: 0, failureReason: null, settledAt: null, createdAt: now, updatedAt: now,
+        companyId,
+        scheduleId: found.scheduleId,
+        sequence: latest.sequence,
+        dueAt: latest.at,
+        status: 'pending',
+        step: 0,
+        recipients: 0,
+        sent: 0,
+        failed: 0,
+        failureReason: null,
+        settledAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
     }
     if (!via.ok) return this.fail(schedule, series, occurrence, via.reason, now);
     const contactIds = await recipientsOf(this.deps.contacts, schedule);
     if (!contactIds.length) return this.fail(schedule, series, occurrence, 'ERR_SCHEDULE_NO_RECIPIENTS', now);
     const started = { ...occurrence, status: 'sending' as const, step: 1, recipients: contactIds.length, updatedAt: now };
-    if (!(await occurrences.transition(companyId, occurrence.id, ['pending'], 'sending', { step: 1, recipients: contactIds.length, updatedAt: now }, 0))) return;
+    if (!(await occurrences.transition(companyId, occurrence.id, ['pending'], 'sending', { step: 1, recipients: contactIds.length, updatedAt: now }, 0)))
+      return;
     await this.deps.deliveries.addMany(contactIds.map((contactId) => ({ companyId, occurrenceId: occurrence.id, contactId })));
     return this.sendOne(schedule, series, started, via.connectionId, now);
   }
@@ -122,14 +139,26 @@ export class RunScheduleOccurrence {
     let ticketId: number | null = null;
     if (delivery) {
       const result = await sender.send({
-        companyId: o.companyId, connectionId, contactId: delivery.contactId, body: schedule.body, media: schedule.media,
-        openTicket: schedule.openTicket, statusTicket: schedule.statusTicket, ticketUserId: schedule.ticketUserId, queueId: schedule.queueId,
-        userId: schedule.signUserId ?? schedule.userId, sign: schedule.sign,
+        companyId: o.companyId,
+        connectionId,
+        contactId: delivery.contactId,
+        body: schedule.body,
+        media: schedule.media,
+        openTicket: schedule.openTicket,
+        statusTicket: schedule.statusTicket,
+        ticketUserId: schedule.ticketUserId,
+        queueId: schedule.queueId,
+        userId: schedule.signUserId ?? schedule.userId,
+        sign: schedule.sign,
       });
       if (result.ok) ticketId = result.ticketId;
-      await deliveries.settle(o.companyId, delivery.id, result.ok
-        ? { status: 'sent', messageId: result.messageId, ticketId: result.ticketId, failureReason: null, sentAt: now }
-        : { status: 'failed', messageId: null, ticketId: null, failureReason: result.reason, sentAt: null });
+      await deliveries.settle(
+        o.companyId,
+        delivery.id,
+        result.ok
+          ? { status: 'sent', messageId: result.messageId, ticketId: result.ticketId, failureReason: null, sentAt: now }
+          : { status: 'failed', messageId: null, ticketId: null, failureReason: result.reason, sentAt: null },
+      );
     }
     const counts = await deliveries.counts(o.companyId, o.id);
     if (counts.pending === 0) return this.settle(schedule, series, o, now, ticketId);
@@ -140,8 +169,10 @@ export class RunScheduleOccurrence {
   /** Every recipient is settled: the occurrence is sent (one got it) or failed (with the first recipient's reason). */
   private async settle(schedule: Schedule, series: Series, o: ScheduleOccurrence, now: Date, ticketId: number | null): Promise<void> {
     const counts = await this.deps.deliveries.counts(o.companyId, o.id);
-    const reason = counts.sent > 0 ? null
-      : (await this.deps.deliveries.listOf(o.companyId, o.id, 50)).find((d) => d.failureReason)?.failureReason ?? 'ERR_SCHEDULE_NO_RECIPIENTS';
+    const reason =
+      counts.sent > 0
+        ? null
+        : ((await this.deps.deliveries.listOf(o.companyId, o.id, 50)).find((d) => d.failureReason)?.failureReason ?? 'ERR_SCHEDULE_NO_RECIPIENTS');
     const outcome = counts.sent > 0 ? 'sent' : 'failed';
     const patch = { sent: counts.sent, failed: counts.failed, failureReason: reason, settledAt: now, updatedAt: now };
     if (!(await this.deps.occurrences.transition(o.companyId, o.id, ['sending'], outcome, patch, o.step))) return;
@@ -161,7 +192,7 @@ export class RunScheduleOccurrence {
     if (next) await armOccurrence(this.deps, schedule, next);
     const sent = result.outcome === 'sent';
     const progress = {
-      status: next ? 'PENDENTE' as const : finishedStatus(result.outcome),
+      status: next ? ('PENDENTE' as const) : finishedStatus(result.outcome),
       sendAt: next ? next.at : settled.at,
       sentAt: sent ? now : schedule.sentAt,
       sentCount: schedule.sentCount + (sent ? 1 : 0),

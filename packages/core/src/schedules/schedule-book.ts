@@ -9,14 +9,14 @@ import { armOccurrence, cancelRun, enqueueRun, type ArmingDeps } from './arming.
 import type { ScheduleOccurrences, ScheduleProgress, Schedules } from './ports.js';
 import { NO_RECURRENCE } from './recurrence.js';
 import type { Schedule, ScheduleKind, ScheduleMedia } from './schedule.js';
-import {
-  applyScheduleInput, assertEndAfter, assertNotPast, sameMoment, type ReferenceDeps, type ScheduleInput,
-} from './schedule-input.js';
+import { applyScheduleInput, assertEndAfter, assertNotPast, sameMoment, type ReferenceDeps, type ScheduleInput } from './schedule-input.js';
 
 /** Attachments up to this size (the channel runtime's media limit). */
 export const MAX_SCHEDULE_MEDIA_BYTES = 16 * 1024 * 1024;
 
-export interface SchedulePlan { assertFeature(companyId: number, feature: PlanFeature): Promise<void>; }
+export interface SchedulePlan {
+  assertFeature(companyId: number, feature: PlanFeature): Promise<void>;
+}
 
 export interface BookDeps extends ReferenceDeps, ArmingDeps {
   readonly schedules: Schedules;
@@ -43,15 +43,46 @@ export function assertMayChange(actor: Actor, schedule: Schedule): void {
 }
 
 const progressOf = (s: Schedule): ScheduleProgress => ({
-  status: s.status, sendAt: s.sendAt, sentAt: s.sentAt, sentCount: s.sentCount, lastError: s.lastError, ticketId: s.ticketId, updatedAt: s.updatedAt,
+  status: s.status,
+  sendAt: s.sendAt,
+  sentAt: s.sentAt,
+  sentCount: s.sentCount,
+  lastError: s.lastError,
+  ticketId: s.ticketId,
+  updatedAt: s.updatedAt,
 });
 
 function blank(kind: ScheduleKind, actor: Actor, now: Date): Schedule {
   return {
-    id: 0, companyId: actor.companyId, kind, name: null, body: '', contactId: null, contactIds: [], tagIds: [], connectionId: null,
-    userId: actor.userId, ticketUserId: null, queueId: null, openTicket: false, statusTicket: 'closed', sign: false, signUserId: null, media: null,
-    recurrence: NO_RECURRENCE, anchorAt: now, anchorSequence: 1, seriesStart: 1, sendAt: now, status: 'PENDENTE', sentAt: null, sentCount: 0,
-    lastError: null, ticketId: null, createdAt: now, updatedAt: now,
+    id: 0,
+    companyId: actor.companyId,
+    kind,
+    name: null,
+    body: '',
+    contactId: null,
+    contactIds: [],
+    tagIds: [],
+    connectionId: null,
+    userId: actor.userId,
+    ticketUserId: null,
+    queueId: null,
+    openTicket: false,
+    statusTicket: 'closed',
+    sign: false,
+    signUserId: null,
+    media: null,
+    recurrence: NO_RECURRENCE,
+    anchorAt: now,
+    anchorSequence: 1,
+    seriesStart: 1,
+    sendAt: now,
+    status: 'PENDENTE',
+    sentAt: null,
+    sentCount: 0,
+    lastError: null,
+    ticketId: null,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -82,7 +113,11 @@ export async function storeScheduleMedia(deps: Pick<BookDeps, 'blobs' | 'ids'>, 
  * what a kind derives from the input (a scheduled message's ticket follows its signer).
  */
 export async function createSchedule(
-  deps: BookDeps, actor: Actor, kind: ScheduleKind, input: ScheduleInput, options: { media?: ScheduleMedia | null; adjust?: (s: Schedule) => Schedule } = {},
+  deps: BookDeps,
+  actor: Actor,
+  kind: ScheduleKind,
+  input: ScheduleInput,
+  options: { media?: ScheduleMedia | null; adjust?: (s: Schedule) => Schedule } = {},
 ): Promise<Schedule> {
   await deps.plan.assertFeature(actor.companyId, 'schedules');
   const now = deps.clock.now();
@@ -109,7 +144,11 @@ export async function createSchedule(
  * keeps its moment (409 `ERR_SCHEDULE_SENDING` when asked to move it).
  */
 export async function updateSchedule(
-  deps: BookDeps, actor: Actor, kind: ScheduleKind, id: number, input: ScheduleInput,
+  deps: BookDeps,
+  actor: Actor,
+  kind: ScheduleKind,
+  id: number,
+  input: ScheduleInput,
   options: { media?: ScheduleMedia; adjust?: (s: Schedule) => Schedule } = {},
 ): Promise<{ before: Schedule; after: Schedule }> {
   const stored = await findSchedule(deps, actor, id, kind);
@@ -117,7 +156,11 @@ export async function updateSchedule(
   const now = deps.clock.now();
   const timeZone = await deps.timeZone(actor.companyId);
   const applied = await applyScheduleInput(deps, stored, input, timeZone);
-  const next: Schedule = { ...(options.adjust ? options.adjust(applied.next) : applied.next), updatedAt: now, ...(options.media ? { media: options.media } : {}) };
+  const next: Schedule = {
+    ...(options.adjust ? options.adjust(applied.next) : applied.next),
+    updatedAt: now,
+    ...(options.media ? { media: options.media } : {}),
+  };
   assertComplete(next);
   const { at } = applied;
   await deps.tx.run(async () => {

@@ -7,7 +7,9 @@ import type { ScheduleView } from './schedule-view.js';
  * is missed (the status, `sendAt` and `contadorEnvio` move on). Scheduled messages (bulk) have none,
  * as in the lineage.
  */
-export type ScheduleEvent = RealtimeEventOf<'schedule',
+export type ScheduleEvent = RealtimeEventOf<
+  'schedule',
   | { readonly action: 'create'; readonly schedule: ScheduleView }
   | { readonly action: 'update'; readonly schedule: ScheduleView }
-  | { readonly action: 'delete'; readonly scheduleId: number }>;
+  | { readonly action: 'delete'; readonly scheduleId: number }
+>;

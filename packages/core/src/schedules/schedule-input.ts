@@ -66,7 +66,10 @@ export function parseMoment(text: string, timeZone: string, field: string): Date
 
 function recurrenceFrom(current: Recurrence, input: RecurrenceInput, timeZone: string): Recurrence {
   const invalid = (field: string) => new ValidationError('ERR_SCHEDULE_INVALID_RECURRENCE', { field });
-  const whole = (v: number, max: number, field: string) => { if (!Number.isInteger(v) || v < 0 || v > max) throw invalid(field); return v; };
+  const whole = (v: number, max: number, field: string) => {
+    if (!Number.isInteger(v) || v < 0 || v > max) throw invalid(field);
+    return v;
+  };
   let frequency = current.frequency;
   let every = current.frequency === 'none' ? 0 : current.every;
   if (input.interval !== undefined) {
@@ -98,7 +101,12 @@ function assertIn(found: boolean, code: ErrorCode, field: string, id: number): v
  * within the company (404 naming it otherwise), the recurrence. Answers the moment the input
  * names (`at`), which the caller compares with the stored one.
  */
-export async function applyScheduleInput(deps: ReferenceDeps, schedule: Schedule, input: ScheduleInput, timeZone: string): Promise<{ next: Schedule; at: Date | null }> {
+export async function applyScheduleInput(
+  deps: ReferenceDeps,
+  schedule: Schedule,
+  input: ScheduleInput,
+  timeZone: string,
+): Promise<{ next: Schedule; at: Date | null }> {
   const { companyId } = schedule;
   const next: Schedule = { ...schedule, contactIds: [...schedule.contactIds], tagIds: [...schedule.tagIds] };
   if (input.body !== undefined) {
@@ -129,7 +137,8 @@ export async function applyScheduleInput(deps: ReferenceDeps, schedule: Schedule
     next.tagIds = ids;
   }
   if (input.connectionId !== undefined) {
-    if (input.connectionId !== null) assertIn(Boolean(await deps.connections.findById(companyId, input.connectionId)), 'ERR_NO_CONNECTION_FOUND', 'chatappId', input.connectionId);
+    if (input.connectionId !== null)
+      assertIn(Boolean(await deps.connections.findById(companyId, input.connectionId)), 'ERR_NO_CONNECTION_FOUND', 'chatappId', input.connectionId);
     next.connectionId = input.connectionId;
   }
   for (const field of ['ticketUserId', 'signUserId'] as const) {

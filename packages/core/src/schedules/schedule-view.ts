@@ -5,7 +5,10 @@ import type { Queues } from '../queues/ports.js';
 import { intervalCodeOf, weekendCodeOf } from './recurrence.js';
 import type { Schedule, ScheduleOccurrence, ScheduleStatus } from './schedule.js';
 
-export interface NamedRef { readonly id: number; readonly name: string; }
+export interface NamedRef {
+  readonly id: number;
+  readonly name: string;
+}
 
 /** One occurrence as the API shows it. */
 export interface OccurrenceView {
@@ -86,16 +89,31 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function occurrenceView(o: ScheduleOccurrence): OccurrenceView {
   return {
-    id: o.id, sequence: o.sequence, dueAt: o.dueAt.toISOString(), status: o.status, recipients: o.recipients, sent: o.sent, failed: o.failed,
-    failureReason: o.failureReason, settledAt: iso(o.settledAt),
+    id: o.id,
+    sequence: o.sequence,
+    dueAt: o.dueAt.toISOString(),
+    status: o.status,
+    recipients: o.recipients,
+    sent: o.sent,
+    failed: o.failed,
+    failureReason: o.failureReason,
+    settledAt: iso(o.settledAt),
   };
 }
 
 function common(s: Schedule): CommonView {
   return {
-    id: s.id, companyId: s.companyId, status: s.status, sentAt: iso(s.sentAt), contadorEnvio: s.sentCount, repeatUntil: iso(s.recurrence.until),
-    lastError: s.lastError, mediaPath: s.media?.path ?? null, mediaName: s.media?.name ?? null,
-    createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
+    id: s.id,
+    companyId: s.companyId,
+    status: s.status,
+    sentAt: iso(s.sentAt),
+    contadorEnvio: s.sentCount,
+    repeatUntil: iso(s.recurrence.until),
+    lastError: s.lastError,
+    mediaPath: s.media?.path ?? null,
+    mediaName: s.media?.name ?? null,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 
@@ -109,9 +127,20 @@ function recurrenceCodes(s: Schedule) {
 export function scheduledMessageView(s: Schedule): ScheduledMessageView {
   const codes = recurrenceCodes(s);
   return {
-    ...common(s), nome: s.name ?? '', mensagem: s.body, data_mensagem_programada: s.sendAt.toISOString(), id_conexao: s.connectionId,
-    intervalo: codes.intervalo, valor_intervalo: codes.valor, enviar_quantas_vezes: codes.vezes, tipo_dias_envio: codes.dias,
-    mostrar_usuario_mensagem: s.sign, criar_ticket: s.openTicket, contatos: [...s.contactIds], tags: [...s.tagIds], usuario_envio: s.signUserId,
+    ...common(s),
+    nome: s.name ?? '',
+    mensagem: s.body,
+    data_mensagem_programada: s.sendAt.toISOString(),
+    id_conexao: s.connectionId,
+    intervalo: codes.intervalo,
+    valor_intervalo: codes.valor,
+    enviar_quantas_vezes: codes.vezes,
+    tipo_dias_envio: codes.dias,
+    mostrar_usuario_mensagem: s.sign,
+    criar_ticket: s.openTicket,
+    contatos: [...s.contactIds],
+    tags: [...s.tagIds],
+    usuario_envio: s.signUserId,
     tipo_arquivo: s.media?.contentType ?? null,
   };
 }
@@ -146,12 +175,25 @@ export class ScheduleViews {
       const contact = s.contactId === null ? undefined : contactById.get(s.contactId);
       const connection = s.connectionId === null ? undefined : connectionById.get(s.connectionId);
       return {
-        ...common(s), body: s.body, sendAt: s.sendAt.toISOString(), contactId: s.contactId, ticketId: s.ticketId, userId: s.userId,
-        ticketUserId: s.ticketUserId, queueId: s.queueId, chatappId: s.connectionId, statusTicket: s.statusTicket,
-        openTicket: s.openTicket ? 'enabled' : 'disabled', intervalo: codes.intervalo, valorIntervalo: codes.valor, enviarQuantasVezes: codes.vezes,
-        tipoDias: codes.dias, assinar: s.sign,
+        ...common(s),
+        body: s.body,
+        sendAt: s.sendAt.toISOString(),
+        contactId: s.contactId,
+        ticketId: s.ticketId,
+        userId: s.userId,
+        ticketUserId: s.ticketUserId,
+        queueId: s.queueId,
+        chatappId: s.connectionId,
+        statusTicket: s.statusTicket,
+        openTicket: s.openTicket ? 'enabled' : 'disabled',
+        intervalo: codes.intervalo,
+        valorIntervalo: codes.valor,
+        enviarQuantasVezes: codes.vezes,
+        tipoDias: codes.dias,
+        assinar: s.sign,
         contact: contact ? { id: contact.id, name: contact.name, number: contact.number, urlPicture: contact.profilePicUrl ?? '' } : null,
-        user: named(userNames, s.userId), ticketUser: named(userNames, s.ticketUserId),
+        user: named(userNames, s.userId),
+        ticketUser: named(userNames, s.ticketUserId),
         chatapp: connection ? { id: s.connectionId!, name: connection.name, channel: connection.channel } : null,
         queue: named(queueNames, s.queueId),
       };

@@ -14,8 +14,14 @@ export interface SettingDefinition {
   readonly public: boolean;
   readonly defaultValue: string;
   /** Allowed values, or a rule the value must satisfy. */
-  readonly rule: { kind: 'enum'; values: readonly string[] } | { kind: 'text'; max: number } | { kind: 'integer'; min: number; max: number } | { kind: 'color' } | { kind: 'file' }
-    | { kind: 'timezone' } | { kind: 'boolean' };
+  readonly rule:
+    | { kind: 'enum'; values: readonly string[] }
+    | { kind: 'text'; max: number }
+    | { kind: 'integer'; min: number; max: number }
+    | { kind: 'color' }
+    | { kind: 'file' }
+    | { kind: 'timezone' }
+    | { kind: 'boolean' };
 }
 
 const onOff = { kind: 'enum', values: ['enabled', 'disabled'] } as const;

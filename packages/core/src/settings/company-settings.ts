@@ -6,7 +6,10 @@ import type { Clock } from '../shared/ports.js';
 import { checkSettingValue, settingDefinition, settingsOfScope, wireSettingValue } from './catalog.js';
 import type { Settings } from './ports.js';
 
-export interface SettingView { readonly key: string; readonly value: string; }
+export interface SettingView {
+  readonly key: string;
+  readonly value: string;
+}
 
 /** Every company setting of the catalog, stored value or default. */
 async function companyValues(settings: Settings, companyId: number): Promise<SettingView[]> {

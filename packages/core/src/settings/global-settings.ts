@@ -27,7 +27,7 @@ export class GlobalSettings {
 
   /** `publicOnly` (the login page): only public keys, and the lineage's `allowSignup` names `userCreation`. */
   async get(input: { key: string; publicOnly: boolean }): Promise<SettingView> {
-    const key = input.publicOnly ? PUBLIC_SETTING_ALIASES[input.key] ?? input.key : input.key;
+    const key = input.publicOnly ? (PUBLIC_SETTING_ALIASES[input.key] ?? input.key) : input.key;
     const def = settingDefinition(key, 'global');
     if (!def || (input.publicOnly && !def.public)) throw new NotFoundError('ERR_NO_SETTING_FOUND');
     if (!def.public && def.rule.kind === 'file') throw new NotFoundError('ERR_NO_SETTING_FOUND');

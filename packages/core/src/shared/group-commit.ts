@@ -32,8 +32,9 @@ export function groupCommit<I, O>(run: (items: readonly I[]) => Promise<Readonly
     }
   };
 
-  return (item) => new Promise<O>((resolve, reject) => {
-    queue.push({ item, resolve, reject });
-    if (queue.length === 1 && !writing) setImmediate(write);
-  });
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      if (queue.length === 1 && !writing) setImmediate(write);
+    });
 }

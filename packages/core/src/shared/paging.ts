@@ -1,5 +1,11 @@
-export interface PageRequest { readonly offset: number; readonly limit: number; }
-export interface Page<T> { readonly rows: T[]; readonly count: number; }
+export interface PageRequest {
+  readonly offset: number;
+  readonly limit: number;
+}
+export interface Page<T> {
+  readonly rows: T[];
+  readonly count: number;
+}
 
 export const DEFAULT_PAGE_SIZE = 20;
 

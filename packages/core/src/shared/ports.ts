@@ -1,11 +1,17 @@
 /** Wall-clock time; injected so that tests are deterministic. */
-export interface Clock { now(): Date; }
+export interface Clock {
+  now(): Date;
+}
 
 /** Opaque unique identifiers (uuids, token ids); injected so that tests are deterministic. */
-export interface IdGenerator { uuid(): string; }
+export interface IdGenerator {
+  uuid(): string;
+}
 
 /** Cryptographically strong random secrets (API tokens, refresh-token ids). */
-export interface SecretGenerator { secret(bytes?: number): string; }
+export interface SecretGenerator {
+  secret(bytes?: number): string;
+}
 
 /**
  * Runs work atomically. Repositories called inside `run` take part in the same transaction,
@@ -47,7 +53,11 @@ export interface Cache {
   windowLowest(key: string): Promise<number | null>;
 }
 
-export interface StoredBlob { readonly key: string; readonly size: number; readonly contentType: string; }
+export interface StoredBlob {
+  readonly key: string;
+  readonly size: number;
+  readonly contentType: string;
+}
 
 /** File storage for uploads (logos, avatars, media). Keys are paths such as `company-1/logo.png`. */
 export interface BlobStorage {

@@ -1,6 +1,10 @@
 /** Lower-case, accent-free form used for case- and accent-insensitive search. */
 export function foldForSearch(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 export function normalizeEmail(email: string): string {

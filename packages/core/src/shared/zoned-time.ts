@@ -4,13 +4,28 @@
  * change are right. Campaign windows and schedule recurrences are both computed with it.
  */
 
-export interface LocalParts { year: number; month: number; day: number; minute: number; weekday: number; }
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  minute: number;
+  weekday: number;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -48,10 +63,12 @@ export function instantOf(year: number, month: number, day: number, minute: numb
   const exact = candidates.filter((c) => wallOf(c, timeZone) === wall).sort((a, b) => a - b);
   if (exact.length) return exact[0]!;
   // In a gap: the transition lies between the candidates; the first instant whose wall time is past `wall`.
-  let lo = Math.min(...candidates), hi = Math.max(...candidates);
+  let lo = Math.min(...candidates),
+    hi = Math.max(...candidates);
   while (hi - lo > 1000) {
     const mid = Math.floor((lo + hi) / 2000) * 1000;
-    if (wallOf(mid, timeZone) >= wall) hi = mid; else lo = mid;
+    if (wallOf(mid, timeZone) >= wall) hi = mid;
+    else lo = mid;
   }
   return hi;
 }
@@ -74,7 +91,8 @@ export function parseWallClockTime(text: string, timeZone: string): Date | null 
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
   // Date.parse rolls an impossible day over ("02-30" → March 1st): the calendar is checked first.
   const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return null;
   if (WITH_OFFSET.test(trimmed)) {
     const at = Date.parse(trimmed);
     return Number.isFinite(at) ? new Date(at) : null;

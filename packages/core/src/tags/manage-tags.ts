@@ -36,7 +36,9 @@ export class ListAllTags {
   }
 }
 
-export interface TagWithCount extends TagView { ticketCount: number; }
+export interface TagWithCount extends TagView {
+  ticketCount: number;
+}
 
 /** A page of the company's tags found by name, each with how many tickets carry it. */
 export class ListTags {
@@ -46,9 +48,17 @@ export class ListTags {
     const { companyId } = input.actor;
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.tags.list({
-      companyId, page, ...(input.searchParam?.trim() ? { search: input.searchParam } : {}), ...(input.kanban === undefined ? {} : { kanban: input.kanban }),
+      companyId,
+      page,
+      ...(input.searchParam?.trim() ? { search: input.searchParam } : {}),
+      ...(input.kanban === undefined ? {} : { kanban: input.kanban }),
     });
-    const counts = result.rows.length ? await this.deps.tags.countTickets(companyId, result.rows.map((t) => t.id)) : new Map<number, number>();
+    const counts = result.rows.length
+      ? await this.deps.tags.countTickets(
+          companyId,
+          result.rows.map((t) => t.id),
+        )
+      : new Map<number, number>();
     const tags: TagWithCount[] = result.rows.map((t) => ({ ...toTagView(t), ticketCount: counts.get(t.id) ?? 0 }));
     return { tags, count: result.count, hasMore: hasMore(page, result.count) };
   }

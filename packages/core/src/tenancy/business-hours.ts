@@ -14,7 +14,13 @@ export function isTimeZone(name: string): boolean {
 }
 
 const WEEKDAY: Record<string, BusinessHours['weekdayEn']> = {
-  Sun: 'sunday', Mon: 'monday', Tue: 'tuesday', Wed: 'wednesday', Thu: 'thursday', Fri: 'friday', Sat: 'saturday',
+  Sun: 'sunday',
+  Mon: 'monday',
+  Tue: 'tuesday',
+  Wed: 'wednesday',
+  Thu: 'thursday',
+  Fri: 'friday',
+  Sat: 'saturday',
 };
 
 /** The weekday and `HH:mm` of an instant on the wall clock of a time zone. */

@@ -15,9 +15,16 @@ import { visibleCompany } from './read-companies.js';
  * if it is enabled again).
  */
 export class UpdateCompany {
-  constructor(private readonly deps: {
-    companies: Companies; plans: Plans; sessions: CompanySessions; tx: Transaction; clock: Clock; realtime: RealtimeEvents<CompanyEvent>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      companies: Companies;
+      plans: Plans;
+      sessions: CompanySessions;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<CompanyEvent>;
+    },
+  ) {}
 
   async execute(input: CompanyFields & { actor: Actor; companyId: number }): Promise<CompanyView> {
     assertSuper(input.actor);

@@ -25,9 +25,12 @@ export function toDayHours(slots: readonly BusinessHours[]): DayHours[] {
     days.set(slot.weekdayEn, day);
   }
   return [...days].map(([weekdayEn, { weekday, ranges }]) => ({
-    weekday, weekdayEn: weekdayEn as BusinessHours['weekdayEn'],
-    startTimeA: ranges[0]?.startTime ?? '', endTimeA: ranges[0]?.endTime ?? '',
-    startTimeB: ranges[1]?.startTime ?? '', endTimeB: ranges[1]?.endTime ?? '',
+    weekday,
+    weekdayEn: weekdayEn as BusinessHours['weekdayEn'],
+    startTimeA: ranges[0]?.startTime ?? '',
+    endTimeA: ranges[0]?.endTime ?? '',
+    startTimeB: ranges[1]?.startTime ?? '',
+    endTimeB: ranges[1]?.endTime ?? '',
   }));
 }
 
@@ -38,9 +41,11 @@ export type DayHoursInput = DayHours | BusinessHours;
 export function fromDayHours(days: readonly DayHoursInput[]): BusinessHours[] {
   return days.flatMap((d): BusinessHours[] => {
     if (!('startTimeA' in d)) return [{ weekday: d.weekday, weekdayEn: d.weekdayEn, startTime: d.startTime, endTime: d.endTime }];
-    const ranges = [[d.startTimeA, d.endTimeA], [d.startTimeB, d.endTimeB]].filter(([start, end]) => !isBlank(start!, end!));
+    const ranges = [
+      [d.startTimeA, d.endTimeA],
+      [d.startTimeB, d.endTimeB],
+    ].filter(([start, end]) => !isBlank(start!, end!));
     const slots = ranges.map(([startTime, endTime]) => ({ weekday: d.weekday, weekdayEn: d.weekdayEn, startTime: startTime!, endTime: endTime! }));
     return slots.length ? slots : [{ weekday: d.weekday, weekdayEn: d.weekdayEn, startTime: '', endTime: '' }];
   });
 }
-

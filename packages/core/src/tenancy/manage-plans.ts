@@ -54,9 +54,19 @@ export class CreatePlan {
     assertSuper(input.actor);
     const now = this.deps.clock.now();
     const draft: Plan = {
-      id: 0, name: '', users: 1, connections: 1, queues: 1, amount: '0.00', recurrence: 'MENSAL', trial: false, trialDays: 0,
-      isPublic: true, features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Record<PlanFeature, boolean>,
-      createdAt: now, updatedAt: now,
+      id: 0,
+      name: '',
+      users: 1,
+      connections: 1,
+      queues: 1,
+      amount: '0.00',
+      recurrence: 'MENSAL',
+      trial: false,
+      trialDays: 0,
+      isPublic: true,
+      features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Record<PlanFeature, boolean>,
+      createdAt: now,
+      updatedAt: now,
     };
     await applyFields(this.deps.plans, draft, input);
     const { id: _unused, ...fields } = draft;

@@ -1,13 +1,5 @@
 /** Feature flags a plan switches on; routes of a feature answer 403 when the company's plan lacks it. */
-export const PLAN_FEATURES = [
-  'campaigns',
-  'schedules',
-  'internalChat',
-  'externalApi',
-  'kanban',
-  'ai',
-  'integrations',
-] as const;
+export const PLAN_FEATURES = ['campaigns', 'schedules', 'internalChat', 'externalApi', 'kanban', 'ai', 'integrations'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export interface Plan {

@@ -53,10 +53,14 @@ export class FindCompanyByEmail {
   }
 }
 
-export interface CompanyWithPlan extends CompanyView { plan: PlanView | null; }
+export interface CompanyWithPlan extends CompanyView {
+  plan: PlanView | null;
+}
 
 /** A company as the super user's lists show it: with its plan and when one of its users last logged in. */
-export interface CompanyRow extends CompanyWithPlan { lastLogin: string | null; }
+export interface CompanyRow extends CompanyWithPlan {
+  lastLogin: string | null;
+}
 
 async function companyRows(deps: { plans: Plans; logins: CompanyLogins }, companies: readonly Company[]): Promise<CompanyRow[]> {
   const plans = new Map<number, PlanView | null>();
@@ -101,7 +105,7 @@ export class GetCompanyDiskUsage {
   async execute(input: { actor: Actor; companyId: number }) {
     const company = await visibleCompany(this.deps.companies, input.actor, input.companyId);
     // Profile pictures live under the lineage's path (`public/company<id>/user/`), the rest under `public/company-<id>/`.
-    const publicBytes = await this.deps.blobs.usage(`public/company-${company.id}/`) + await this.deps.blobs.usage(`public/company${company.id}/`);
+    const publicBytes = (await this.deps.blobs.usage(`public/company-${company.id}/`)) + (await this.deps.blobs.usage(`public/company${company.id}/`));
     const privateBytes = await this.deps.blobs.usage(`private/company-${company.id}/`);
     return { companyId: company.id, publicBytes, privateBytes, totalBytes: publicBytes + privateBytes };
   }

@@ -17,9 +17,16 @@ const PAGE = 500;
  * run to thousands and would flush the realtime replay window.
  */
 export class CloseImportedTickets {
-  constructor(private readonly deps: {
-    connections: Connections; tickets: Tickets; tracking: TicketTracking; tx: Transaction; clock: Clock; realtime: RealtimeEvents<TicketEvent>;
-  }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      tickets: Tickets;
+      tracking: TicketTracking;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<TicketEvent>;
+    },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly connectionId: number }): Promise<{ closed: number }> {
     const { connections, tickets, tx, clock, realtime } = this.deps;

@@ -12,7 +12,15 @@ import { ticketState, type TicketJournal } from './ticket-journal.js';
 
 const PAGE = 500;
 
-interface Deps { tickets: Tickets; users: Users; journal: TicketJournal; presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents<TicketEvent> }
+interface Deps {
+  tickets: Tickets;
+  users: Users;
+  journal: TicketJournal;
+  presenter: TicketPresenter;
+  tx: Transaction;
+  clock: Clock;
+  realtime: RealtimeEvents<TicketEvent>;
+}
 
 /**
  * Closes every active ticket the actor may change: all of the company's for admins, the
@@ -29,8 +37,11 @@ export class CloseAllTickets {
     const { actor } = input;
     // `group` is the lineage's tab of group conversations: the active ones of any status.
     const status = input.status === 'group' ? undefined : input.status;
-    const mine = (t: Ticket) => t.status !== 'closed' && (!status || t.status === status) && (input.status !== 'group' || t.isGroup)
-      && (isAdmin(actor) || t.userId === null || t.userId === actor.userId);
+    const mine = (t: Ticket) =>
+      t.status !== 'closed' &&
+      (!status || t.status === status) &&
+      (input.status !== 'group' || t.isGroup) &&
+      (isAdmin(actor) || t.userId === null || t.userId === actor.userId);
     const candidates: number[] = [];
     for (const status of input.status && input.status !== 'group' ? [input.status] : (['pending', 'open'] as const)) {
       for (let offset = 0; ; offset += PAGE) {

@@ -27,10 +27,20 @@ export interface CreateTicketInput {
  * connection: `ERR_OTHER_OPEN_TICKET` (409) when one exists, decided in the end by the database.
  */
 export class CreateTicket {
-  constructor(private readonly deps: {
-    tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; journal: TicketJournal; presenter: TicketPresenter;
-    tx: Transaction; clock: Clock; ids: IdGenerator; queues: Queues;
-  }) {}
+  constructor(
+    private readonly deps: {
+      tickets: Tickets;
+      contacts: Contacts;
+      connections: Connections;
+      users: Users;
+      journal: TicketJournal;
+      presenter: TicketPresenter;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      queues: Queues;
+    },
+  ) {}
 
   async execute(input: CreateTicketInput): Promise<TicketDetails> {
     const { tickets, contacts, users, journal, presenter, tx, clock, ids } = this.deps;
@@ -41,7 +51,7 @@ export class CreateTicket {
     const connection = await this.connectionOf(companyId, input.connectionId);
     const status = input.status ?? 'open';
     if (status === 'pending' && input.userId) throw new ValidationError('ERR_PENDING_TICKET_HAS_NO_USER');
-    const userId = status === 'pending' ? null : input.userId ?? actor.userId;
+    const userId = status === 'pending' ? null : (input.userId ?? actor.userId);
     if (userId !== null && userId !== actor.userId) {
       if (!isAdmin(actor)) throw new ForbiddenError('ERR_NO_PERMISSION');
       if (!(await users.findById(companyId, userId))) throw new NotFoundError('ERR_NO_USER_FOUND');
@@ -51,8 +61,20 @@ export class CreateTicket {
     const ticket = await tx.run(async () => {
       const now = clock.now();
       const got = await tickets.getOrCreateActive({
-        uuid: ids.uuid(), companyId, contactId: contact.id, connectionId: connection.id, status, userId, queueId: input.queueId ?? null,
-        unreadMessages: 0, lastMessage: '', isGroup: contact.isGroup, greetedAt: now, closedAt: null, createdAt: now, updatedAt: now,
+        uuid: ids.uuid(),
+        companyId,
+        contactId: contact.id,
+        connectionId: connection.id,
+        status,
+        userId,
+        queueId: input.queueId ?? null,
+        unreadMessages: 0,
+        lastMessage: '',
+        isGroup: contact.isGroup,
+        greetedAt: now,
+        closedAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
       // Another request created one between the check and the insert: the unique index said no.
       if (!got.created) throw new ConflictError('ERR_OTHER_OPEN_TICKET');

@@ -12,7 +12,9 @@ import { ticketState, type TicketJournal } from './ticket-journal.js';
  * outlives the ticket); the operators get a `ticket` event, action `delete`, with the id.
  */
 export class DeleteTicket {
-  constructor(private readonly deps: { tickets: Tickets; messages: Messages; journal: TicketJournal; tx: Transaction; realtime: RealtimeEvents<TicketEvent> }) {}
+  constructor(
+    private readonly deps: { tickets: Tickets; messages: Messages; journal: TicketJournal; tx: Transaction; realtime: RealtimeEvents<TicketEvent> },
+  ) {}
 
   async execute(input: { readonly actor: Actor; readonly ticketId: number }): Promise<void> {
     const { tickets, messages, journal, tx, realtime } = this.deps;

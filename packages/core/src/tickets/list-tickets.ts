@@ -40,14 +40,21 @@ export interface TicketListFilters {
   readonly tagIds?: readonly number[];
 }
 
-export interface ListTicketsResult { readonly tickets: TicketDetails[]; readonly count: number; readonly hasMore: boolean; }
+export interface ListTicketsResult {
+  readonly tickets: TicketDetails[];
+  readonly count: number;
+  readonly hasMore: boolean;
+}
 
 const optional = <T>(value: string | undefined, f: (v: string) => T) => (value === undefined ? undefined : f(value));
 
 const ACTIVE: readonly TicketStatus[] = ['open', 'pending'];
 
 /** A tab (`status`) and the search tab's choices (`statusFilter`) as repository conditions. */
-function statusConditions(status: TicketListStatus | undefined, choices: readonly TicketListStatus[] | undefined): Pick<TicketFilter, 'status' | 'statuses' | 'isGroup'> {
+function statusConditions(
+  status: TicketListStatus | undefined,
+  choices: readonly TicketListStatus[] | undefined,
+): Pick<TicketFilter, 'status' | 'statuses' | 'isGroup'> {
   if (status === 'group') return { statuses: ACTIVE, isGroup: true };
   const plain = (choices ?? []).filter((c): c is TicketStatus => c !== 'group' && c !== 'search');
   const choice = plain.length ? { statuses: [...new Set(plain)] } : choices?.includes('group') ? { statuses: ACTIVE, isGroup: true } : {};

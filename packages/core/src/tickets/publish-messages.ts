@@ -6,10 +6,17 @@ import type { TicketDetails } from './ticket-details.js';
 
 /** What a ticket's details already tell its messages' views (their ticket and contact), so they are not read again. */
 export function conversationOf(ticket: TicketDetails): KnownConversation {
-  const contact = ticket.contact ? { id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number, urlPicture: ticket.contact.urlPicture } : null;
+  const contact = ticket.contact
+    ? { id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number, urlPicture: ticket.contact.urlPicture }
+    : null;
   return {
     ticket: {
-      id: ticket.id, uuid: ticket.uuid, status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, chatappId: ticket.chatappId,
+      id: ticket.id,
+      uuid: ticket.uuid,
+      status: ticket.status,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      chatappId: ticket.chatappId,
       queue: ticket.queue ? { id: ticket.queue.id, name: ticket.queue.name, color: ticket.queue.color } : null,
     },
     contactId: ticket.contactId,
@@ -23,7 +30,8 @@ export function conversationOf(ticket: TicketDetails): KnownConversation {
  */
 export async function publishCreatedMessages(
   deps: { readonly realtime: RealtimeEvents<AppMessageEvent>; readonly contexts?: MessageContexts },
-  ticket: TicketDetails, messages: readonly Message[],
+  ticket: TicketDetails,
+  messages: readonly Message[],
 ): Promise<MessageView[]> {
   const views = await toMessageViews(deps.contexts, ticket.companyId, messages, conversationOf(ticket));
   for (const message of views) {

@@ -30,7 +30,15 @@ export class ShowTicketByUuid {
 export type TicketLogViewType = Exclude<TicketLogType, 'accept' | 'transfer' | 'close'> | 'open' | 'transfered' | 'closed';
 
 const WIRE_TYPE: Record<TicketLogType, TicketLogViewType> = {
-  create: 'create', accept: 'open', transfer: 'transfered', pending: 'pending', close: 'closed', reopen: 'reopen', ignore: 'ignore', lgpd: 'lgpd', delete: 'delete',
+  create: 'create',
+  accept: 'open',
+  transfer: 'transfered',
+  pending: 'pending',
+  close: 'closed',
+  reopen: 'reopen',
+  ignore: 'ignore',
+  lgpd: 'lgpd',
+  delete: 'delete',
 };
 
 export interface TicketLogView {
@@ -55,10 +63,15 @@ export class ListTicketLogs {
       names.set(id, (await this.deps.users.findById(ticket.companyId, id))?.name ?? null);
     }
     return logs.map((l) => {
-      const name = l.userId === null ? null : names.get(l.userId) ?? null;
+      const name = l.userId === null ? null : (names.get(l.userId) ?? null);
       return {
-        id: l.id, ticketId: l.ticketId, type: WIRE_TYPE[l.type], payload: l.payload, userId: l.userId,
-        user: l.userId !== null && name !== null ? { id: l.userId, name } : null, createdAt: l.createdAt.toISOString(),
+        id: l.id,
+        ticketId: l.ticketId,
+        type: WIRE_TYPE[l.type],
+        payload: l.payload,
+        userId: l.userId,
+        user: l.userId !== null && name !== null ? { id: l.userId, name } : null,
+        createdAt: l.createdAt.toISOString(),
       };
     });
   }

@@ -14,7 +14,13 @@ import type { Tags } from '../tags/ports.js';
 import { MAX_TAGS_PER_SYNC, toTagSummary, type TagSummary } from '../tags/tag.js';
 
 interface LinkDeps {
-  tags: Tags; tickets: Tickets; contacts: Contacts; users: Users; presenter: TicketPresenter; tx: Transaction; realtime: RealtimeEvents<TagEvent>;
+  tags: Tags;
+  tickets: Tickets;
+  contacts: Contacts;
+  users: Users;
+  presenter: TicketPresenter;
+  tx: Transaction;
+  realtime: RealtimeEvents<TagEvent>;
 }
 
 /** The company's contact, or 404 `ERR_NO_CONTACT_FOUND` (also for another company's). */

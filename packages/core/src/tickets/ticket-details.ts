@@ -54,9 +54,16 @@ export interface KnownTicketParts {
  * and with their tags and their contacts' tags, read in one query each for the whole page.
  */
 export class TicketPresenter {
-  constructor(private readonly deps: {
-    contacts: Contacts; connections: Connections; users: Users; realtime: RealtimeEvents<TicketEvent>; tags: Tags; queues: Queues;
-  }) {}
+  constructor(
+    private readonly deps: {
+      contacts: Contacts;
+      connections: Connections;
+      users: Users;
+      realtime: RealtimeEvents<TicketEvent>;
+      tags: Tags;
+      queues: Queues;
+    },
+  ) {}
 
   async one(ticket: Ticket, known: KnownTicketParts = {}): Promise<TicketDetails> {
     return (await this.many(ticket.companyId, [ticket], known))[0]!;
@@ -72,19 +79,36 @@ export class TicketPresenter {
     // A page of tickets names up to its size of contacts: one read, not one per ticket.
     const contactIds = [...new Set(tickets.map((t) => t.contactId))];
     const contactTags = await tags.tagsOfContacts(companyId, contactIds);
-    const contactOf = new Map((knownContact ? [knownContact] : await contacts.findByIds(companyId, contactIds))
-      .map((c) => [c.id, { ...toContactView(c), tags: (contactTags.get(c.id) ?? []).map(toTagSummary) }] as const));
-    const connectionOf = await lookup(tickets.map((t) => t.connectionId), async (id) => {
-      const c = knownConnection ?? await connections.findById(companyId, id);
-      return c && { id: c.id, name: c.name, channel: c.kind, status: c.status, isDefault: c.isDefault };
-    });
+    const contactOf = new Map(
+      (knownContact ? [knownContact] : await contacts.findByIds(companyId, contactIds)).map(
+        (c) => [c.id, { ...toContactView(c), tags: (contactTags.get(c.id) ?? []).map(toTagSummary) }] as const,
+      ),
+    );
+    const connectionOf = await lookup(
+      tickets.map((t) => t.connectionId),
+      async (id) => {
+        const c = knownConnection ?? (await connections.findById(companyId, id));
+        return c && { id: c.id, name: c.name, channel: c.kind, status: c.status, isDefault: c.isDefault };
+      },
+    );
     const queueIds = [...new Set(tickets.flatMap((t) => (t.queueId === null ? [] : [t.queueId])))];
-    const queueOf = new Map((queueIds.length ? await queues.findByIds(companyId, queueIds) : []).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }] as const));
-    const userOf = await lookup(tickets.flatMap((t) => (t.userId === null ? [] : [t.userId])), async (id) => {
-      const u = await users.findById(companyId, id);
-      return u && { id: u.id, name: u.name };
-    });
-    const tagsOf = only && known.ticketCreated ? new Map() : await tags.tagsOfTickets(companyId, tickets.map((t) => t.id));
+    const queueOf = new Map(
+      (queueIds.length ? await queues.findByIds(companyId, queueIds) : []).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }] as const),
+    );
+    const userOf = await lookup(
+      tickets.flatMap((t) => (t.userId === null ? [] : [t.userId])),
+      async (id) => {
+        const u = await users.findById(companyId, id);
+        return u && { id: u.id, name: u.name };
+      },
+    );
+    const tagsOf =
+      only && known.ticketCreated
+        ? new Map()
+        : await tags.tagsOfTickets(
+            companyId,
+            tickets.map((t) => t.id),
+          );
     return tickets.map((t) => {
       const chatapp = connectionOf.get(t.connectionId) ?? null;
       return {
@@ -92,8 +116,8 @@ export class TicketPresenter {
         channel: chatapp?.channel ?? null,
         contact: contactOf.get(t.contactId) ?? null,
         chatapp,
-        queue: t.queueId === null ? null : queueOf.get(t.queueId) ?? null,
-        user: t.userId === null ? null : userOf.get(t.userId) ?? null,
+        queue: t.queueId === null ? null : (queueOf.get(t.queueId) ?? null),
+        user: t.userId === null ? null : (userOf.get(t.userId) ?? null),
         tags: (tagsOf.get(t.id) ?? []).map(toTagSummary),
       };
     });

@@ -5,7 +5,11 @@ import type { Ticket } from './ticket.js';
 import type { TicketContact, TicketDetails } from './ticket-details.js';
 
 /** Where a ticket is listed: its status, user and queue. */
-export interface TicketPlace { readonly status: Ticket['status']; readonly userId: number | null; readonly queueId: number | null }
+export interface TicketPlace {
+  readonly status: Ticket['status'];
+  readonly userId: number | null;
+  readonly queueId: number | null;
+}
 
 /** The ticket a `ticket` or `appMessage` event carries: `TicketDetails` (with contact, chatapp, queue, user and tags). */
 export type PublishedTicket = TicketDetails;
@@ -15,7 +19,8 @@ export type PublishedTicket = TicketDetails;
  * (`updateUnread`: its unread count went back to 0), or many were closed at once (`closeMany`;
  * `chatappId` when they were the imported tickets of one connection).
  */
-export type TicketEvent = RealtimeEventOf<'ticket',
+export type TicketEvent = RealtimeEventOf<
+  'ticket',
   | { readonly action: 'create'; readonly ticket: PublishedTicket }
   | { readonly action: 'update'; readonly ticket: PublishedTicket }
   | { readonly action: 'updateUnread'; readonly ticketId: number; readonly ticket: PublishedTicket }
@@ -25,12 +30,14 @@ export type TicketEvent = RealtimeEventOf<'ticket',
    * drops the ticket from every list on `delete` and adds it to the matching one on `update`.
    */
   | { readonly action: 'delete'; readonly ticketId: number; readonly from?: TicketPlace }
-  | { readonly action: 'closeMany'; readonly ticketIds: number[]; readonly status: 'closed'; readonly chatappId?: number }>;
+  | { readonly action: 'closeMany'; readonly ticketIds: number[]; readonly status: 'closed'; readonly chatappId?: number }
+>;
 
 /**
  * `company-<id>-appMessage`: a message arrived or was sent (`create`, with its ticket and the
  * ticket's contact), or changed (`update`).
  */
-export type AppMessageEvent = RealtimeEventOf<'appMessage',
-  | { readonly action: 'create'; readonly message: MessageView; readonly ticket: PublishedTicket; readonly contact: TicketContact | null }
-  | MessageUpdated>;
+export type AppMessageEvent = RealtimeEventOf<
+  'appMessage',
+  { readonly action: 'create'; readonly message: MessageView; readonly ticket: PublishedTicket; readonly contact: TicketContact | null } | MessageUpdated
+>;

@@ -52,15 +52,29 @@ export class TicketReport {
     if (from && to && from >= to) throw new ValidationError('ERR_INVALID_DATE_RANGE');
     const page = pageFromNumber(input.pageNumber);
     const result = await this.deps.tickets.list({
-      companyId, page, ...(input.status ? { status: input.status } : {}), ...(input.statuses?.length ? { statuses: input.statuses } : {}),
+      companyId,
+      page,
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.statuses?.length ? { statuses: input.statuses } : {}),
       ...(input.userId ? { userIds: [input.userId] } : {}),
-      ...(from ? { createdFrom: from } : {}), ...(to ? { createdTo: to } : {}),
+      ...(from ? { createdFrom: from } : {}),
+      ...(to ? { createdTo: to } : {}),
     });
     const details = await this.deps.presenter.many(companyId, result.rows);
-    const counts = await this.deps.messages.countByTickets(companyId, result.rows.map((t) => t.id));
+    const counts = await this.deps.messages.countByTickets(
+      companyId,
+      result.rows.map((t) => t.id),
+    );
     const tickets = details.map((t) => ({
-      id: t.id, uuid: t.uuid, status: t.status, createdAt: t.createdAt, closedAt: t.closedAt, chatapp: t.chatapp && { id: t.chatapp.id, name: t.chatapp.name }, user: t.user,
-      contact: t.contact && { id: t.contact.id, name: t.contact.name, number: t.contact.number }, messages: counts.get(t.id) ?? 0,
+      id: t.id,
+      uuid: t.uuid,
+      status: t.status,
+      createdAt: t.createdAt,
+      closedAt: t.closedAt,
+      chatapp: t.chatapp && { id: t.chatapp.id, name: t.chatapp.name },
+      user: t.user,
+      contact: t.contact && { id: t.contact.id, name: t.contact.name, number: t.contact.number },
+      messages: counts.get(t.id) ?? 0,
     }));
     return { tickets, count: result.count, hasMore: hasMore(page, result.count), totalTickets: { total: result.count } };
   }

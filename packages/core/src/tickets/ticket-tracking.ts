@@ -71,9 +71,20 @@ export interface TicketTracking {
 export function cycleOf(ticket: Ticket, at: Date, how: { readonly outbound: boolean; readonly reopened: boolean }): NewTicketCycle {
   const held = ticket.status === 'open' && ticket.userId !== null;
   return {
-    companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId,
-    queueId: ticket.queueId, userId: ticket.userId, isGroup: ticket.isGroup, outbound: how.outbound, reopened: how.reopened,
-    startedAt: at, acceptedAt: held ? at : null, firstResponseAt: null, closedAt: ticket.status === 'closed' ? at : null, rating: null,
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    connectionId: ticket.connectionId,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+    isGroup: ticket.isGroup,
+    outbound: how.outbound,
+    reopened: how.reopened,
+    startedAt: at,
+    acceptedAt: held ? at : null,
+    firstResponseAt: null,
+    closedAt: ticket.status === 'closed' ? at : null,
+    rating: null,
   };
 }
 
@@ -87,10 +98,18 @@ export function changeOf(before: Pick<Ticket, 'status' | 'userId' | 'queueId'>, 
   const accepted = after.status === 'open' && after.userId !== null && (before.status !== 'open' || before.userId !== after.userId);
   if (!moved && !closed && !accepted) return null;
   // Taking an unassigned ticket is accepting it, not a transfer; handing it from one holder to another is.
-  const transferred = moved && !closed && (before.userId !== null || before.queueId !== null) && !(before.userId === null && after.userId !== null && before.queueId === after.queueId);
+  const transferred =
+    moved &&
+    !closed &&
+    (before.userId !== null || before.queueId !== null) &&
+    !(before.userId === null && after.userId !== null && before.queueId === after.queueId);
   return {
-    queueId: after.queueId, userId: after.userId, at,
-    ...(accepted ? { accepted: true } : {}), ...(transferred ? { transferred: true } : {}), ...(closed ? { closed: true } : {}),
+    queueId: after.queueId,
+    userId: after.userId,
+    at,
+    ...(accepted ? { accepted: true } : {}),
+    ...(transferred ? { transferred: true } : {}),
+    ...(closed ? { closed: true } : {}),
     ...(closed && rating !== undefined ? { rating } : {}),
   };
 }

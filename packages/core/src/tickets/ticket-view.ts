@@ -15,7 +15,10 @@ export interface TicketView extends Omit<Ticket, 'createdAt' | 'updatedAt' | 'cl
 export function toTicketView(t: Ticket): TicketView {
   const { greetedAt: _g, connectionId, createdAt, updatedAt, closedAt, ...rest } = t;
   return {
-    ...rest, chatappId: connectionId, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+    ...rest,
+    chatappId: connectionId,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
     closedAt: closedAt ? closedAt.toISOString() : null,
   };
 }

@@ -32,7 +32,10 @@ export interface UpdateTicketInput {
   readonly sendFarewellMessage?: boolean;
 }
 
-interface Change { readonly next: Ticket; readonly type: TicketLogType }
+interface Change {
+  readonly next: Ticket;
+  readonly type: TicketLogType;
+}
 
 /**
  * The operator's ticket actions: accept (`status: open`, taken by the actor), transfer to a user
@@ -41,11 +44,22 @@ interface Change { readonly next: Ticket; readonly type: TicketLogType }
  * its log entry and the farewell's send command commit together; any change stops the bot.
  */
 export class UpdateTicket {
-  constructor(private readonly deps: {
-    tickets: Tickets; contacts: Contacts; connections: Connections; users: Users; outbound: OutboundMessages; journal: TicketJournal;
-    presenter: TicketPresenter; tx: Transaction; clock: Clock; realtime: RealtimeEvents<AppMessageEvent>; queues: Queues;
-    contexts?: MessageContexts;
-  }) {}
+  constructor(
+    private readonly deps: {
+      tickets: Tickets;
+      contacts: Contacts;
+      connections: Connections;
+      users: Users;
+      outbound: OutboundMessages;
+      journal: TicketJournal;
+      presenter: TicketPresenter;
+      tx: Transaction;
+      clock: Clock;
+      realtime: RealtimeEvents<AppMessageEvent>;
+      queues: Queues;
+      contexts?: MessageContexts;
+    },
+  ) {}
 
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {
     const { tickets, users, journal, presenter, tx } = this.deps;
@@ -68,8 +82,10 @@ export class UpdateTicket {
       const { next, type } = change;
       const sent = type === 'close' && input.sendFarewellMessage !== false ? await this.farewell(next, actor) : [];
       await journal.save(next, type, actor.userId, {
-        from: ticketState(ticket), to: ticketState(next),
-        ...(input.rating !== undefined ? { rating: input.rating } : {}), ...(type === 'close' ? { farewell: sent.length > 0 } : {}),
+        from: ticketState(ticket),
+        to: ticketState(next),
+        ...(input.rating !== undefined ? { rating: input.rating } : {}),
+        ...(type === 'close' ? { farewell: sent.length > 0 } : {}),
       });
       return { ticket: next, before: ticket, sent };
     });
@@ -100,9 +116,14 @@ export class UpdateTicket {
     const now = this.deps.clock.now();
     // An operator's move ends the bot's conversation: it never talks over a human.
     const next: Ticket = { ...ticket, status, userId, queueId, closedAt: null, updatedAt: now, botActive: false };
-    const type: TicketLogType = ticket.status === 'closed' ? 'reopen'
-      : status === 'pending' && ticket.status !== 'pending' ? 'pending'
-        : userId === actor.userId && ticket.userId !== actor.userId ? 'accept' : 'transfer';
+    const type: TicketLogType =
+      ticket.status === 'closed'
+        ? 'reopen'
+        : status === 'pending' && ticket.status !== 'pending'
+          ? 'pending'
+          : userId === actor.userId && ticket.userId !== actor.userId
+            ? 'accept'
+            : 'transfer';
     return { next, type };
   }
 

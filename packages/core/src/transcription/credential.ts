@@ -61,9 +61,18 @@ export interface TranscriptionCredentialView {
 
 export function toCredentialView(c: TranscriptionCredential): TranscriptionCredentialView {
   return {
-    id: c.id, companyId: c.companyId, name: c.name, provider: c.provider, baseUrl: c.baseUrl, model: c.model, language: c.language,
-    isDefault: c.isDefault, hasApiKey: c.apiKeySealed !== null, apiKeyLast4: c.apiKeyHint,
-    createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+    id: c.id,
+    companyId: c.companyId,
+    name: c.name,
+    provider: c.provider,
+    baseUrl: c.baseUrl,
+    model: c.model,
+    language: c.language,
+    isDefault: c.isDefault,
+    hasApiKey: c.apiKeySealed !== null,
+    apiKeyLast4: c.apiKeyHint,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
   };
 }
 
@@ -77,7 +86,11 @@ export function cleanCredentialName(name: string): string {
 export function cleanBaseUrl(url: string): string {
   const trimmed = url.trim();
   let parsed: URL;
-  try { parsed = new URL(trimmed); } catch { throw new ValidationError('ERR_TRANSCRIPTION_INVALID_BASE_URL'); }
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    throw new ValidationError('ERR_TRANSCRIPTION_INVALID_BASE_URL');
+  }
   const http = parsed.protocol === 'http:' || parsed.protocol === 'https:';
   if (trimmed.length > MAX_BASE_URL || !http || parsed.username || parsed.password || parsed.search || parsed.hash) {
     throw new ValidationError('ERR_TRANSCRIPTION_INVALID_BASE_URL');

@@ -1,7 +1,12 @@
 import { exponentialBackoff, type JobDefinition } from '../jobs/job.js';
 import {
-  EXPIRE_TRANSCRIPTION_JOBS, TRANSCRIPTION_JOB, TRANSCRIPTION_MAX_ATTEMPTS, TRANSCRIPTIONS_PER_RUN,
-  type ExpireTranscriptionJobs, type RunTranscriptionJob, type TranscriptionJobPayload,
+  EXPIRE_TRANSCRIPTION_JOBS,
+  TRANSCRIPTION_JOB,
+  TRANSCRIPTION_MAX_ATTEMPTS,
+  TRANSCRIPTIONS_PER_RUN,
+  type ExpireTranscriptionJobs,
+  type RunTranscriptionJob,
+  type TranscriptionJobPayload,
 } from './run-transcription-job.js';
 
 /**
@@ -14,13 +19,21 @@ export function transcriptionJobs(
   settings: { readonly timeoutMs: number },
 ): JobDefinition<any>[] {
   const run: JobDefinition<TranscriptionJobPayload> = {
-    name: TRANSCRIPTION_JOB, atomic: false, leaseMs: TRANSCRIPTIONS_PER_RUN * settings.timeoutMs + 5 * 60_000,
-    maxAttempts: TRANSCRIPTION_MAX_ATTEMPTS, backoff: exponentialBackoff(10_000, 5 * 60_000),
-    run: async (ctx) => { await api.runTranscriptionJob.execute(ctx.payload, ctx.attempt); },
+    name: TRANSCRIPTION_JOB,
+    atomic: false,
+    leaseMs: TRANSCRIPTIONS_PER_RUN * settings.timeoutMs + 5 * 60_000,
+    maxAttempts: TRANSCRIPTION_MAX_ATTEMPTS,
+    backoff: exponentialBackoff(10_000, 5 * 60_000),
+    run: async (ctx) => {
+      await api.runTranscriptionJob.execute(ctx.payload, ctx.attempt);
+    },
   };
   const expire: JobDefinition = {
-    name: EXPIRE_TRANSCRIPTION_JOBS, every: 3_600_000,
-    run: async () => { await api.expireTranscriptionJobs.execute(); },
+    name: EXPIRE_TRANSCRIPTION_JOBS,
+    every: 3_600_000,
+    run: async () => {
+      await api.expireTranscriptionJobs.execute();
+    },
   };
   return [run, expire];
 }

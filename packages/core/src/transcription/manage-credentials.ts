@@ -3,8 +3,20 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import type { Clock, SecretCipher, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import {
-  assertComplete, cleanApiKey, cleanBaseUrl, cleanCredentialName, cleanLanguage, cleanModel, DEFAULT_TRANSCRIPTION_MODEL, OPENAI_BASE_URL, openApiKey,
-  sealApiKey, toCredentialView, type TranscriptionCredential, type TranscriptionCredentialView, type TranscriptionProvider,
+  assertComplete,
+  cleanApiKey,
+  cleanBaseUrl,
+  cleanCredentialName,
+  cleanLanguage,
+  cleanModel,
+  DEFAULT_TRANSCRIPTION_MODEL,
+  OPENAI_BASE_URL,
+  openApiKey,
+  sealApiKey,
+  toCredentialView,
+  type TranscriptionCredential,
+  type TranscriptionCredentialView,
+  type TranscriptionProvider,
 } from './credential.js';
 import type { SpeechToText, SpeechToTextEndpoint, TranscriptionCredentials } from './ports.js';
 import { silentClip } from './test-clip.js';
@@ -170,7 +182,11 @@ export class UpdateTranscriptionCredential {
     assertComplete(next);
     if (next.name.toLowerCase() !== current.name.toLowerCase()) await assertFreeName(credentials, companyId, next.name, current.id);
     const test = input.test
-      ? await testCall(this.deps, { baseUrl: next.baseUrl, model: next.model, apiKey: apiKey !== undefined ? apiKey : openApiKey(cipher, current) }, next.language)
+      ? await testCall(
+          this.deps,
+          { baseUrl: next.baseUrl, model: next.model, apiKey: apiKey !== undefined ? apiKey : openApiKey(cipher, current) },
+          next.language,
+        )
       : undefined;
     next.updatedAt = clock.now();
     const saved = await tx.run(async () => {

@@ -35,10 +35,18 @@ export interface TranscriptionJobPayload {
  * code. A refusal (422s: a bad key, an audio the service does not read) fails its message at once.
  */
 export class RunTranscriptionJob {
-  constructor(private readonly deps: {
-    jobs: TranscriptionJobs; credentials: TranscriptionCredentials; messages: Messages; cipher: SecretCipher; transcriber: MessageTranscriber;
-    jobQueue: Jobs; realtime: RealtimeEvents<TranscriptionEvent>; clock: Clock;
-  }) {}
+  constructor(
+    private readonly deps: {
+      jobs: TranscriptionJobs;
+      credentials: TranscriptionCredentials;
+      messages: Messages;
+      cipher: SecretCipher;
+      transcriber: MessageTranscriber;
+      jobQueue: Jobs;
+      realtime: RealtimeEvents<TranscriptionEvent>;
+      clock: Clock;
+    },
+  ) {}
 
   async execute(payload: TranscriptionJobPayload, attempt = 1): Promise<void> {
     const job = await this.deps.jobs.findById(payload.companyId, payload.jobId);
@@ -95,7 +103,7 @@ export class RunTranscriptionJob {
     }
     const anyDone = job.items.some((i) => i.status === 'done');
     const failed = job.items.length > 0 && !anyDone;
-    await this.save(job, { status: failed ? 'failed' : 'done', error: failed ? error ?? job.items[0]!.error : null, finishedAt: this.deps.clock.now() });
+    await this.save(job, { status: failed ? 'failed' : 'done', error: failed ? (error ?? job.items[0]!.error) : null, finishedAt: this.deps.clock.now() });
   }
 
   private async save(job: TranscriptionJob, change: Partial<TranscriptionJob>): Promise<void> {

@@ -80,18 +80,30 @@ export interface TranscribeTicketResult {
  * When nothing could be transcribed, the first failure is the answer (422, 413, 503…).
  */
 export class TranscribeTicket {
-  constructor(private readonly deps: {
-    tickets: Tickets; users: Users; messages: Messages; credentials: TranscriptionCredentials; jobs: TranscriptionJobs; cipher: SecretCipher;
-    transcriber: MessageTranscriber; plan: TranscriptionPlan; jobQueue: Jobs; realtime: RealtimeEvents<TranscriptionEvent>;
-    tx: Transaction; clock: Clock; ids: IdGenerator; settings: TranscriptionSettings;
-  }) {}
+  constructor(
+    private readonly deps: {
+      tickets: Tickets;
+      users: Users;
+      messages: Messages;
+      credentials: TranscriptionCredentials;
+      jobs: TranscriptionJobs;
+      cipher: SecretCipher;
+      transcriber: MessageTranscriber;
+      plan: TranscriptionPlan;
+      jobQueue: Jobs;
+      realtime: RealtimeEvents<TranscriptionEvent>;
+      tx: Transaction;
+      clock: Clock;
+      ids: IdGenerator;
+      settings: TranscriptionSettings;
+    },
+  ) {}
 
   async execute(input: TranscribeTicketInput): Promise<TranscribeTicketResult> {
     const { actor } = input;
     await this.deps.plan.assertFeature(actor.companyId, 'ai');
-    const ticket = typeof input.ticketId === 'number'
-      ? await visibleTicket(this.deps, actor, input.ticketId)
-      : await visibleTicketByUuid(this.deps, actor, input.ticketId);
+    const ticket =
+      typeof input.ticketId === 'number' ? await visibleTicket(this.deps, actor, input.ticketId) : await visibleTicketByUuid(this.deps, actor, input.ticketId);
     const credential = await this.credential(actor.companyId, input.credentialId);
     const endpoint = endpointOf(this.deps.cipher, credential);
     const language = input.language !== undefined && input.language !== null && input.language !== '' ? cleanLanguage(input.language) : credential.language;
@@ -173,9 +185,18 @@ export class TranscribeTicket {
     const { jobs, jobQueue, tx, clock, ids, realtime } = this.deps;
     const now = clock.now();
     const job: TranscriptionJob = {
-      id: ids.uuid(), companyId: actor.companyId, ticketId, userId: actor.userId, credentialId: credential.id, language, status: 'queued',
+      id: ids.uuid(),
+      companyId: actor.companyId,
+      ticketId,
+      userId: actor.userId,
+      credentialId: credential.id,
+      language,
+      status: 'queued',
       items: messages.map((m) => ({ messageId: m.id, status: 'pending', error: null })),
-      error: null, createdAt: now, updatedAt: now, finishedAt: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
     };
     const payload: TranscriptionJobPayload = { companyId: job.companyId, jobId: job.id };
     await tx.run(async () => {
@@ -187,6 +208,10 @@ export class TranscribeTicket {
   }
 }
 
-function outcome(messageId: string, status: MessageTranscription['status'], rest: Partial<Omit<MessageTranscription, 'messageId' | 'status'>> = {}): MessageTranscription {
+function outcome(
+  messageId: string,
+  status: MessageTranscription['status'],
+  rest: Partial<Omit<MessageTranscription, 'messageId' | 'status'>> = {},
+): MessageTranscription {
   return { messageId, status, text: null, cached: false, error: null, jobId: null, ...rest };
 }

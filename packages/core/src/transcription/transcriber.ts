@@ -22,9 +22,16 @@ export function isAudio(m: Pick<Message, 'media'>): boolean {
  * and tells those who read the ticket with an `appMessage` `update`.
  */
 export class MessageTranscriber {
-  constructor(private readonly deps: {
-    messages: Messages; blobs: BlobStorage; speechToText: SpeechToText; realtime: RealtimeEvents<MessageUpdateEvent>; clock: Clock; contexts?: MessageContexts;
-  }) {}
+  constructor(
+    private readonly deps: {
+      messages: Messages;
+      blobs: BlobStorage;
+      speechToText: SpeechToText;
+      realtime: RealtimeEvents<MessageUpdateEvent>;
+      clock: Clock;
+      contexts?: MessageContexts;
+    },
+  ) {}
 
   /** Answers the text stored. */
   async transcribe(endpoint: SpeechToTextEndpoint, message: Message, language: string | null): Promise<string> {

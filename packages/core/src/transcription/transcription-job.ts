@@ -59,8 +59,16 @@ export function isActive(job: Pick<TranscriptionJob, 'status'>): boolean {
 export function toJobView(job: TranscriptionJob): TranscriptionJobView {
   const count = (status: TranscriptionItemStatus) => job.items.filter((i) => i.status === status).length;
   return {
-    id: job.id, ticketId: job.ticketId, status: job.status, total: job.items.length, done: count('done'), failed: count('failed'),
-    items: job.items.map((i) => ({ ...i })), error: job.error,
-    createdAt: job.createdAt.toISOString(), updatedAt: job.updatedAt.toISOString(), finishedAt: job.finishedAt ? job.finishedAt.toISOString() : null,
+    id: job.id,
+    ticketId: job.ticketId,
+    status: job.status,
+    total: job.items.length,
+    done: count('done'),
+    failed: count('failed'),
+    items: job.items.map((i) => ({ ...i })),
+    error: job.error,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+    finishedAt: job.finishedAt ? job.finishedAt.toISOString() : null,
   };
 }

@@ -42,7 +42,11 @@ export function storeUpload(blobs: BlobStorage, key: string, file: UploadedFile,
 
 export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif' | 'ico';
 const CONTENT_TYPES: Record<ImageType, string> = {
-  png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', ico: 'image/x-icon',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
 };
 
 /**

@@ -6,7 +6,11 @@ import { companyFixture, planFixture, userFixture } from '../contracts/repositor
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const file = (data: Buffer | string, filename = 'aviso.png', contentType = 'image/png') => ({ filename, contentType, data: Buffer.from(data) });
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 /**
  * The platform (its super user), Acme (an admin and an operator), Beta (an admin) and an inactive
@@ -31,7 +35,8 @@ async function world() {
   const ana = await actor(acme, 'ana@acme.test', 'user');
   const betaAdmin = await actor(beta, 'admin@beta.test', 'admin');
   const create = (announcement: AnnouncementInput) => app.announcements.createAnnouncement.execute({ actor: root, announcement });
-  const update = (announcementId: number, announcement: AnnouncementInput) => app.announcements.updateAnnouncement.execute({ actor: root, announcementId, announcement });
+  const update = (announcementId: number, announcement: AnnouncementInput) =>
+    app.announcements.updateAnnouncement.execute({ actor: root, announcementId, announcement });
   /** The frames published since the last call: `<companyId> <readers> <action> <id>`. */
   let seen = 0;
   const frames = () => {
@@ -55,7 +60,9 @@ describe('Announcements: super users write, every targeted company reads', () =>
     w.frames();
     for (const actor of [w.acmeAdmin, w.ana]) {
       expect(await code(w.app.announcements.createAnnouncement.execute({ actor, announcement: { title: 'Meu aviso' } }))).to.equal('ERR_NO_PERMISSION');
-      expect(await code(w.app.announcements.updateAnnouncement.execute({ actor, announcementId: a.id, announcement: { title: 'X' } }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.announcements.updateAnnouncement.execute({ actor, announcementId: a.id, announcement: { title: 'X' } }))).to.equal(
+        'ERR_NO_PERMISSION',
+      );
       expect(await code(w.app.announcements.deleteAnnouncement.execute({ actor, announcementId: a.id }))).to.equal('ERR_NO_PERMISSION');
       expect(await code(w.app.announcements.setAnnouncementMedia.execute({ actor, announcementId: a.id, file: file(PNG) }))).to.equal('ERR_NO_PERMISSION');
       expect(await code(w.app.announcements.removeAnnouncementMedia.execute({ actor, announcementId: a.id }))).to.equal('ERR_NO_PERMISSION');
@@ -70,11 +77,33 @@ describe('Announcements: super users write, every targeted company reads', () =>
     const w = await world();
     const created = await w.create({ title: '  Manutenção  ', text: null });
     expect(created).to.deep.include({
-      companyId: w.platform, priority: 3, title: 'Manutenção', text: '', status: true, targetCompanyIds: null, startsAt: null, endsAt: null,
-      mediaPath: null, mediaName: null, mediaType: null,
+      companyId: w.platform,
+      priority: 3,
+      title: 'Manutenção',
+      text: '',
+      status: true,
+      targetCompanyIds: null,
+      startsAt: null,
+      endsAt: null,
+      mediaPath: null,
+      mediaName: null,
+      mediaType: null,
     });
-    const windowed = await w.create({ title: 'Janela', priority: 1, status: false, targetCompanyIds: [w.beta, w.acme, w.beta], startsAt: '2026-02-01T09:00:00-03:00', endsAt: '2026-02-02T12:00:00Z' });
-    expect(windowed).to.deep.include({ priority: 1, status: false, targetCompanyIds: [w.acme, w.beta], startsAt: '2026-02-01T12:00:00.000Z', endsAt: '2026-02-02T12:00:00.000Z' });
+    const windowed = await w.create({
+      title: 'Janela',
+      priority: 1,
+      status: false,
+      targetCompanyIds: [w.beta, w.acme, w.beta],
+      startsAt: '2026-02-01T09:00:00-03:00',
+      endsAt: '2026-02-02T12:00:00Z',
+    });
+    expect(windowed).to.deep.include({
+      priority: 1,
+      status: false,
+      targetCompanyIds: [w.acme, w.beta],
+      startsAt: '2026-02-01T12:00:00.000Z',
+      endsAt: '2026-02-02T12:00:00.000Z',
+    });
     const cases: Array<[AnnouncementInput, string]> = [
       [{}, 'ERR_ANNOUNCEMENT_INVALID_TITLE'],
       [{ title: '   ' }, 'ERR_ANNOUNCEMENT_INVALID_TITLE'],
@@ -96,10 +125,17 @@ describe('Announcements: super users write, every targeted company reads', () =>
     expect(await w.ports.announcements.all({})).to.have.length(2);
     // Only the fields sent change; null opens an end again.
     const edited = await w.update(windowed.id, { title: 'Janela nova', startsAt: null });
-    expect(edited).to.deep.include({ title: 'Janela nova', priority: 1, status: false, startsAt: null, endsAt: '2026-02-02T12:00:00.000Z', targetCompanyIds: [w.acme, w.beta] });
+    expect(edited).to.deep.include({
+      title: 'Janela nova',
+      priority: 1,
+      status: false,
+      startsAt: null,
+      endsAt: '2026-02-02T12:00:00.000Z',
+      targetCompanyIds: [w.acme, w.beta],
+    });
   });
 
-  it('shows each company\'s users what is active, aimed at them and in its window, by priority; the super user everything', async () => {
+  it("shows each company's users what is active, aimed at them and in its window, by priority; the super user everything", async () => {
     const w = await world();
     w.ports.clock.advance(0);
     const now = w.ports.clock.now().getTime();
@@ -133,11 +169,18 @@ describe('Announcements: super users write, every targeted company reads', () =>
     const listed = await w.app.announcements.listAllAnnouncements.execute({ actor: w.ana, companyId: w.beta });
     expect(listed.map((a) => a.title)).to.deep.equal(['Urgente agora', 'Só Acme', 'Acme e Beta', 'Para todos']);
     expect(listed[0]!.company).to.deep.equal({ id: w.platform, name: 'Platform' });
-    expect((await w.app.announcements.listAllAnnouncements.execute({ actor: w.root, companyId: w.beta })).map((a) => a.title))
-      .to.deep.equal(['Urgente agora', 'Acme e Beta', 'Acabou', 'Mais tarde', 'Inativo', 'Só Beta', 'Para todos']);
+    expect((await w.app.announcements.listAllAnnouncements.execute({ actor: w.root, companyId: w.beta })).map((a) => a.title)).to.deep.equal([
+      'Urgente agora',
+      'Acme e Beta',
+      'Acabou',
+      'Mais tarde',
+      'Inativo',
+      'Só Beta',
+      'Para todos',
+    ]);
   });
 
-  it('publishes to the targeted companies\' users and to the super users\' company, to nobody else', async () => {
+  it("publishes to the targeted companies' users and to the super users' company, to nobody else", async () => {
     const w = await world();
     const a = await w.create({ title: 'Só Acme', targetCompanyIds: [w.acme] });
     expect(w.frames()).to.deep.equal([`${w.acme} company create ${a.id}`, `${w.platform} supers create ${a.id}`]);
@@ -159,7 +202,9 @@ describe('Announcements: super users write, every targeted company reads', () =>
     const both = await w.create({ title: 'Acme e Beta', targetCompanyIds: [w.acme, w.beta] });
     const sent = w.records().filter((r) => r.data.action === 'create' && r.data.record.id === both.id);
     expect(sent.map((r) => [r.companyId, r.data.action === 'create' && r.data.record.targetCompanyIds])).to.deep.equal([
-      [w.acme, [w.acme]], [w.beta, [w.beta]], [w.platform, [w.acme, w.beta]],
+      [w.acme, [w.acme]],
+      [w.beta, [w.beta]],
+      [w.platform, [w.acme, w.beta]],
     ]);
   });
 
@@ -222,14 +267,24 @@ describe('Announcements: super users write, every targeted company reads', () =>
   it('attaches an image or a PDF recognised by its bytes, replaces and removes it with its file', async () => {
     const w = await world();
     const a = await w.create({ title: 'Com imagem' });
-    const withImage = await w.app.announcements.setAnnouncementMedia.execute({ actor: w.root, announcementId: a.id, file: file(PNG, 'aviso final.png', 'text/plain') });
+    const withImage = await w.app.announcements.setAnnouncementMedia.execute({
+      actor: w.root,
+      announcementId: a.id,
+      file: file(PNG, 'aviso final.png', 'text/plain'),
+    });
     expect(withImage).to.deep.include({ mediaName: 'aviso final.png', mediaType: 'image/png' });
     expect(withImage.mediaPath).to.match(/^http:\/\/localhost\/files\/public\/announcements\/[\w-]+-aviso_final\.png$/);
     const firstKey = [...w.ports.blobs.blobs.keys()][0]!;
     expect(w.ports.blobs.blobs.get(firstKey)!.contentType).to.equal('image/png');
-    const withPdf = await w.app.announcements.setAnnouncementMedia.execute({ actor: w.root, announcementId: a.id, file: file('%PDF-1.7 manual', 'manual.pdf', 'application/pdf') });
+    const withPdf = await w.app.announcements.setAnnouncementMedia.execute({
+      actor: w.root,
+      announcementId: a.id,
+      file: file('%PDF-1.7 manual', 'manual.pdf', 'application/pdf'),
+    });
     expect(withPdf).to.deep.include({ mediaName: 'manual.pdf', mediaType: 'application/pdf' });
-    expect([...w.ports.blobs.blobs.keys()]).to.have.length(1).and.not.include(firstKey);
+    expect([...w.ports.blobs.blobs.keys()])
+      .to.have.length(1)
+      .and.not.include(firstKey);
     const refused: Array<[ReturnType<typeof file> | undefined, string]> = [
       [file('<svg xmlns="http://www.w3.org/2000/svg"/>', 'x.png', 'image/png'), 'ERR_FILE_TYPE_NOT_ALLOWED'],
       [file('MZ executable', 'setup.pdf', 'application/pdf'), 'ERR_FILE_TYPE_NOT_ALLOWED'],
@@ -240,7 +295,9 @@ describe('Announcements: super users write, every targeted company reads', () =>
     for (const [upload, expected] of refused) {
       expect(await code(w.app.announcements.setAnnouncementMedia.execute({ actor: w.root, announcementId: a.id, file: upload }))).to.equal(expected);
     }
-    expect(await code(w.app.announcements.setAnnouncementMedia.execute({ actor: w.root, announcementId: 987_654, file: file(PNG) }))).to.equal('ERR_NO_ANNOUNCEMENT_FOUND');
+    expect(await code(w.app.announcements.setAnnouncementMedia.execute({ actor: w.root, announcementId: 987_654, file: file(PNG) }))).to.equal(
+      'ERR_NO_ANNOUNCEMENT_FOUND',
+    );
     expect((await w.app.announcements.showAnnouncement.execute({ actor: w.ana, announcementId: a.id })).mediaName).to.equal('manual.pdf');
     const removed = await w.app.announcements.removeAnnouncementMedia.execute({ actor: w.root, announcementId: a.id });
     expect(removed).to.deep.include({ mediaPath: null, mediaName: null, mediaType: null });

@@ -15,7 +15,14 @@ async function billingWorld() {
   const journal = { infos: [] as Array<[Record<string, unknown>, string]>, warnings: [] as Array<[Record<string, unknown>, string]> };
   const app = createApplication({
     ...w.ports,
-    billingJournal: { info: (d, m) => { journal.infos.push([d, m]); }, warn: (d, m) => { journal.warnings.push([d, m]); } },
+    billingJournal: {
+      info: (d, m) => {
+        journal.infos.push([d, m]);
+      },
+      warn: (d, m) => {
+        journal.warnings.push([d, m]);
+      },
+    },
     billingSettings: { graceDays: 3, invoiceLeadDays: 7, notificationUrl: 'https://desk.test/subscription/return/token/pix' },
   });
   const { ports } = w;
@@ -49,7 +56,7 @@ async function billingWorld() {
 }
 
 describe('Billing: paying an invoice by Pix', () => {
-  it('an admin gets a Pix charge of the invoice\'s value, from the company\'s data, and the same charge again while it is payable', async () => {
+  it("an admin gets a Pix charge of the invoice's value, from the company's data, and the same charge again while it is payable", async () => {
     const w = await billingWorld();
     await w.ports.companies.update({ ...(await w.ports.companies.findById(w.acme.id))!, email: 'financeiro@acme.test', document: '12345678000190' });
     const inv = await w.invoice();
@@ -59,7 +66,9 @@ describe('Billing: paying an invoice by Pix', () => {
     expect(charge.pix.qrCodePng).to.be.a('string').and.not.equal('');
     expect(w.gateway.requests).to.have.length(1);
     expect(w.gateway.requests[0]).to.deep.include({
-      reference: `invoice-${inv.id}`, amount: '99.90', payer: { name: 'Acme', email: 'financeiro@acme.test', document: '12345678000190' },
+      reference: `invoice-${inv.id}`,
+      amount: '99.90',
+      payer: { name: 'Acme', email: 'financeiro@acme.test', document: '12345678000190' },
     });
     // Asked again: the same charge, the gateway not called.
     expect((await w.app.billing.payInvoice.execute({ actor: w.admin, invoiceId: inv.id })).chargeId).to.equal(charge.chargeId);
@@ -79,7 +88,7 @@ describe('Billing: paying an invoice by Pix', () => {
     expect(w.gateway.requests[0]!.payer).to.deep.equal({ name: 'Acme', email: 'admin@acme.test', document: null });
   });
 
-  it('refuses operators, another company\'s invoice, an invoice not open or worth nothing, and says when the gateway is away', async () => {
+  it("refuses operators, another company's invoice, an invoice not open or worth nothing, and says when the gateway is away", async () => {
     const w = await billingWorld();
     const inv = await w.invoice();
     expect(await code(w.app.billing.payInvoice.execute({ actor: w.ana, invoiceId: inv.id }))).to.equal('ERR_NO_PERMISSION');
@@ -99,7 +108,7 @@ describe('Billing: paying an invoice by Pix', () => {
   });
 });
 
-describe('Billing: the gateway\'s notifications', () => {
+describe("Billing: the gateway's notifications", () => {
   it('one event delivered three times settles its invoice once: paid, due date one month on, suspension lifted, one frame', async () => {
     const w = await billingWorld();
     await w.setDueDate(w.acme.id, '2026-01-05');
@@ -111,7 +120,9 @@ describe('Billing: the gateway\'s notifications', () => {
     for (let i = 0; i < 3; i++) answers.push(await w.app.billing.receivePaymentNotice.execute(w.gateway.notification('evt-1', chargeId)));
     expect(answers).to.deep.equal([{ accepted: true }, { accepted: false }, { accepted: false }]);
     expect(await w.drainJobs()).to.equal(1);
-    expect(await w.ports.invoices.findById(w.acme.id, inv.id)).to.include({ status: 'paid' }).and.have.deep.property('paidAt', paidAt);
+    expect(await w.ports.invoices.findById(w.acme.id, inv.id))
+      .to.include({ status: 'paid' })
+      .and.have.deep.property('paidAt', paidAt);
     // Paid early: one month from the due date, no day lost.
     expect((await w.ports.companies.findById(w.acme.id))!.dueDate).to.equal('2026-02-05');
     expect(await w.ports.companySuspensions.isSuspended(w.acme.id)).to.equal(false);
@@ -147,7 +158,10 @@ describe('Billing: the gateway\'s notifications', () => {
     expect(w.ports.paymentEvents.rows).to.deep.equal([]);
     expect(await w.ports.invoices.findById(w.acme.id, inv.id)).to.include({ status: 'open' });
     expect(w.journal.warnings).to.have.length(2);
-    expect(w.journal.warnings[1]).to.deep.equal([{ provider: 'in-memory', 'x-request-id': 'r-1', bytes: forged.rawBody.length }, 'payment notification refused: missing or wrong signature']);
+    expect(w.journal.warnings[1]).to.deep.equal([
+      { provider: 'in-memory', 'x-request-id': 'r-1', bytes: forged.rawBody.length },
+      'payment notification refused: missing or wrong signature',
+    ]);
   });
 
   it('applies each state as the gateway reports it: pending waits, cancelled and expired end the charge, a refund leaves the invoice paid', async () => {
@@ -206,11 +220,17 @@ describe('Billing: the gateway\'s notifications', () => {
     const root = { userId: superUser.id, companyId: w.acme.id, profile: 'super' as const };
     expect(await code(w.app.billing.disableWebhook.execute({ actor: w.admin }))).to.equal('ERR_NO_PERMISSION');
     expect(await w.app.billing.disableWebhook.execute({ actor: root })).to.deep.equal({
-      provider: 'in-memory', url: 'https://desk.test/subscription/return/token/pix', enabled: false, verifiedAt: null,
+      provider: 'in-memory',
+      url: 'https://desk.test/subscription/return/token/pix',
+      enabled: false,
+      verifiedAt: null,
     });
     expect(await code(w.app.billing.receivePaymentNotice.execute(ping))).to.equal('ERR_PAYMENT_NOTIFICATIONS_DISABLED');
     expect(await w.app.billing.registerWebhook.execute()).to.deep.equal({
-      provider: 'in-memory', url: 'https://desk.test/subscription/return/token/pix', enabled: true, verifiedAt: '2026-01-01T12:00:00.000Z',
+      provider: 'in-memory',
+      url: 'https://desk.test/subscription/return/token/pix',
+      enabled: true,
+      verifiedAt: '2026-01-01T12:00:00.000Z',
     });
     expect(await w.app.billing.receivePaymentNotice.execute(ping)).to.deep.equal({ accepted: false });
     w.gateway.down = true;
@@ -219,7 +239,7 @@ describe('Billing: the gateway\'s notifications', () => {
 });
 
 describe('Billing: the cycle, suspension and restoration', () => {
-  it('issues each cycle\'s invoice once, seven days ahead, for the plan\'s amount', async () => {
+  it("issues each cycle's invoice once, seven days ahead, for the plan's amount", async () => {
     const w = await billingWorld();
     await w.setDueDate(w.acme.id, '2026-01-09');
     await w.setDueDate(w.other.id, '2026-01-08');
@@ -230,7 +250,8 @@ describe('Billing: the cycle, suspension and restoration', () => {
     expect((await w.app.billing.runBillingCycle.execute()).invoiced).to.deep.equal([]);
     const invoices = (await w.ports.invoices.list({ companyId: null, page: { offset: 0, limit: 20 } })).rows;
     expect(invoices.map((i) => [i.companyId, i.dueDate, i.value, i.status, i.detail])).to.deep.equal([
-      [w.acme.id, '2026-01-09', '99.90', 'open', 'P (2026-01-09)'], [w.other.id, '2026-01-08', '99.90', 'open', 'P (2026-01-08)'],
+      [w.acme.id, '2026-01-09', '99.90', 'open', 'P (2026-01-09)'],
+      [w.other.id, '2026-01-08', '99.90', 'open', 'P (2026-01-08)'],
     ]);
   });
 
@@ -267,11 +288,17 @@ describe('Billing: the cycle, suspension and restoration', () => {
     expect((await w.app.identity.authenticate.execute(adminSession.token)).actor.userId).to.equal(w.admin.userId);
     expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.admin, ticketId: ticket.id, body: 'Olá' }))).to.equal('ERR_COMPANY_SUSPENDED');
     // A private note is not a send.
-    expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.admin, ticketId: ticket.id, body: 'nota', isPrivate: true }))).to.equal('resolved');
-    expect(await code(w.app.conversations.sendApiMessage.execute({ connection: w.connection, number: '5511988887777', body: 'Oi' }))).to.equal('ERR_COMPANY_SUSPENDED');
+    expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.admin, ticketId: ticket.id, body: 'nota', isPrivate: true }))).to.equal(
+      'resolved',
+    );
+    expect(await code(w.app.conversations.sendApiMessage.execute({ connection: w.connection, number: '5511988887777', body: 'Oi' }))).to.equal(
+      'ERR_COMPANY_SUSPENDED',
+    );
     const inbound = await w.message(ticket, { body: 'Quero o boleto' });
     const someone = await w.contact();
-    expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.admin, messageId: inbound.id, contactId: someone.id }))).to.equal('ERR_COMPANY_SUSPENDED');
+    expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.admin, messageId: inbound.id, contactId: someone.id }))).to.equal(
+      'ERR_COMPANY_SUSPENDED',
+    );
     // Nothing was taken away, and the other company works.
     expect(await w.ports.users.findByEmail('op@acme.test')).to.not.equal(null);
     expect(await code(w.app.conversations.sendApiMessage.execute({ connection: w.otherConnection, number: '5511988887777', body: 'Oi' }))).to.equal('resolved');

@@ -2,7 +2,13 @@ import { campaignDefaults, type Campaign } from '../../src/campaigns/campaign.js
 import type { CampaignEvents } from '../../src/campaigns/campaign-events.js';
 import { DispatchConnection } from '../../src/campaigns/dispatch-connection.js';
 import { HandleCampaignReply } from '../../src/campaigns/campaign-replies.js';
-import { InMemoryCampaignAudience, InMemoryCampaignReferences, InMemoryCampaignConnections, InMemoryCampaignSettings, RecordingCampaignSender } from '../../src/campaigns/in-memory-campaign-sources.js';
+import {
+  InMemoryCampaignAudience,
+  InMemoryCampaignReferences,
+  InMemoryCampaignConnections,
+  InMemoryCampaignSettings,
+  RecordingCampaignSender,
+} from '../../src/campaigns/in-memory-campaign-sources.js';
 import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../../src/campaigns/in-memory-campaigns.js';
 import type { RandomSource } from '../../src/campaigns/pacing.js';
 import { ApplyRecipientStatus } from '../../src/campaigns/recipient-status.js';
@@ -13,13 +19,23 @@ import { PacingWakeups } from '../../src/campaigns/wakeups.js';
 import { CampaignViews } from '../../src/campaigns/campaign-view.js';
 import type { Actor } from '../../src/shared/actor.js';
 
-export const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+export const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 export class FakeClock {
   constructor(public t: number) {}
-  now() { return new Date(this.t); }
-  set(at: Date | number) { this.t = typeof at === 'number' ? at : at.getTime(); }
-  advance(ms: number) { this.t += ms; }
+  now() {
+    return new Date(this.t);
+  }
+  set(at: Date | number) {
+    this.t = typeof at === 'number' ? at : at.getTime();
+  }
+  advance(ms: number) {
+    this.t += ms;
+  }
 }
 
 /** mulberry32: a seeded, deterministic random source. */
@@ -55,24 +71,40 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
   const connections = new InMemoryCampaignConnections();
   const sender = new RecordingCampaignSender(clock);
   const events: Array<{ companyId: number; event: CampaignEvents }> = [];
-  const realtime = { publish: async (companyId: number, event: CampaignEvents) => { events.push({ companyId, event }); } };
+  const realtime = {
+    publish: async (companyId: number, event: CampaignEvents) => {
+      events.push({ companyId, event });
+    },
+  };
   const transaction = { run: <T>(work: () => Promise<T>) => work(), afterCommit: (cb: () => void) => cb() };
   const wakeups = new PacingWakeups(pacing);
   const references = new InMemoryCampaignReferences();
   references.set(ACME, 'connection', CONNECTION, 'Main number');
   references.set(ACME, 'contactList', 1, 'Customers');
   const views = new CampaignViews(references);
-  const plan = { disabled: new Set<number>(), async assertFeature(companyId: number) { if (plan.disabled.has(companyId)) throw Object.assign(new Error('plan'), { code: 'ERR_PLAN_FEATURE_DISABLED' }); } };
+  const plan = {
+    disabled: new Set<number>(),
+    async assertFeature(companyId: number) {
+      if (plan.disabled.has(companyId)) throw Object.assign(new Error('plan'), { code: 'ERR_PLAN_FEATURE_DISABLED' });
+    },
+  };
   const random = seeded(seed);
   const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction, clock, random, realtime, wakeups, views };
   connections.rows.set(CONNECTION, { id: CONNECTION, companyId: ACME, kind: 'chatapp', connected: true });
   // Always open, no caps, 1–2 s: the tests that need a window or caps set their own.
   settings.rowsOf.set(ACME, [
-    { key: 'messageInterval', value: '1' }, { key: 'messageIntervalMax', value: '2' }, { key: 'longerIntervalAfter', value: '0' },
-    { key: 'startHour', value: '00:00' }, { key: 'endHour', value: '24:00' }, { key: 'sabado', value: 'true' }, { key: 'domingo', value: 'true' },
-    { key: 'capHourly', value: '0' }, { key: 'capDaily', value: '0' },
+    { key: 'messageInterval', value: '1' },
+    { key: 'messageIntervalMax', value: '2' },
+    { key: 'longerIntervalAfter', value: '0' },
+    { key: 'startHour', value: '00:00' },
+    { key: 'endHour', value: '24:00' },
+    { key: 'sabado', value: 'true' },
+    { key: 'domingo', value: 'true' },
+    { key: 'capHourly', value: '0' },
+    { key: 'capDaily', value: '0' },
   ]);
-  const dispatcher = (r: RandomSource = random) => new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction, clock, random: r, realtime, views });
+  const dispatcher = (r: RandomSource = random) =>
+    new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction, clock, random: r, realtime, views });
   const app = {
     start: new StartCampaign({ ...startDeps, plan }),
     startDue: new StartDueCampaigns(startDeps),
@@ -89,15 +121,56 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
     const rows = (settings.rowsOf.get(ACME) ?? []).filter((r) => !(r.key in values));
     settings.rowsOf.set(ACME, [...rows, ...Object.entries(values).map(([key, value]) => ({ key, value }))]);
   };
-  const addList = (listId: number, items: Array<{ number: string; name?: string; validity?: 'unknown' | 'valid' | 'invalid' | 'error'; variables?: Record<string, string> }>, companyId = ACME) => {
-    audience.lists.set(`${companyId}:${listId}`, items.map((it, i) => ({
-      id: listId * 100_000 + i + 1, name: it.name ?? `Contact ${i + 1}`, number: it.number, email: '', validity: it.validity ?? 'valid', variables: it.variables ?? {},
-    })));
+  const addList = (
+    listId: number,
+    items: Array<{ number: string; name?: string; validity?: 'unknown' | 'valid' | 'invalid' | 'error'; variables?: Record<string, string> }>,
+    companyId = ACME,
+  ) => {
+    audience.lists.set(
+      `${companyId}:${listId}`,
+      items.map((it, i) => ({
+        id: listId * 100_000 + i + 1,
+        name: it.name ?? `Contact ${i + 1}`,
+        number: it.number,
+        email: '',
+        validity: it.validity ?? 'valid',
+        variables: it.variables ?? {},
+      })),
+    );
   };
-  const addCampaign = (fields: Partial<Campaign> = {}) => campaigns.add({
-    ...campaignDefaults(ACME, 'Launch', clock.now()), message1: 'Hi {nome}', contactListId: 1, chatappId: CONNECTION, ...fields,
-  });
-  return { clock, campaigns, recipients, pacing, suppressions, audience, settings, connections, sender, events, realtime, references, views, transaction, wakeups, plan, random, startDeps, dispatcher, app, setSettings, addList, addCampaign };
+  const addCampaign = (fields: Partial<Campaign> = {}) =>
+    campaigns.add({
+      ...campaignDefaults(ACME, 'Launch', clock.now()),
+      message1: 'Hi {nome}',
+      contactListId: 1,
+      chatappId: CONNECTION,
+      ...fields,
+    });
+  return {
+    clock,
+    campaigns,
+    recipients,
+    pacing,
+    suppressions,
+    audience,
+    settings,
+    connections,
+    sender,
+    events,
+    realtime,
+    references,
+    views,
+    transaction,
+    wakeups,
+    plan,
+    random,
+    startDeps,
+    dispatcher,
+    app,
+    setSettings,
+    addList,
+    addCampaign,
+  };
 }
 
 export type CampaignWorld = ReturnType<typeof campaignWorld>;

@@ -13,14 +13,24 @@ describe('Campaigns: confirmation and stop words', () => {
   it('asks first; only a yes word sends the message, a stop word suppresses, anything else changes nothing', async () => {
     const w = campaignWorld();
     const [ana, bruno, carla] = numbers(3);
-    w.addList(1, [{ number: ana!, name: 'Ana' }, { number: bruno!, name: 'Bruno' }, { number: carla!, name: 'Carla' }]);
+    w.addList(1, [
+      { number: ana!, name: 'Ana' },
+      { number: bruno!, name: 'Bruno' },
+      { number: carla!, name: 'Carla' },
+    ]);
     const c = await w.addCampaign({ confirmation: true, confirmationMessage1: '{nome}, quer receber a oferta? Responda SIM', message1: 'Oferta para {nome}' });
     await w.app.start.execute({ actor: admin, campaignId: c.id });
     const d = w.dispatcher();
     for (let i = 0; i < 2; i++) w.clock.set((await d.execute({ companyId: ACME, connectionId: CONNECTION })).nextRunAt!);
     const asked = await d.execute({ companyId: ACME, connectionId: CONNECTION });
-    expect(asked.nextRunAt, 'nothing pending: the next look is when the first question expires').to.deep.equal(new Date(w.sender.sent[0]!.at.getTime() + 24 * 3_600_000));
-    expect(w.sender.sent.map((s) => s.body)).to.deep.equal(['Ana, quer receber a oferta? Responda SIM', 'Bruno, quer receber a oferta? Responda SIM', 'Carla, quer receber a oferta? Responda SIM']);
+    expect(asked.nextRunAt, 'nothing pending: the next look is when the first question expires').to.deep.equal(
+      new Date(w.sender.sent[0]!.at.getTime() + 24 * 3_600_000),
+    );
+    expect(w.sender.sent.map((s) => s.body)).to.deep.equal([
+      'Ana, quer receber a oferta? Responda SIM',
+      'Bruno, quer receber a oferta? Responda SIM',
+      'Carla, quer receber a oferta? Responda SIM',
+    ]);
     expect(w.sender.sent.every((s) => s.media === null)).to.equal(true);
     const reply = (number: string, text: string) => w.app.reply.execute({ companyId: ACME, connectionId: CONNECTION, number, text });
     expect(await reply(ana!, 'quanto custa?')).to.equal('ignored');

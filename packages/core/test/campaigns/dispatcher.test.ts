@@ -3,7 +3,10 @@ import { campaignIdempotencyKey } from '../../src/campaigns/dispatch-connection.
 import { admin, ACME, campaignWorld, CONNECTION, numbers, type CampaignWorld } from './campaign-world.js';
 
 async function running(w: CampaignWorld, count: number, fields = {}) {
-  w.addList(1, numbers(count).map((number, i) => ({ number, name: `N${i}` })));
+  w.addList(
+    1,
+    numbers(count).map((number, i) => ({ number, name: `N${i}` })),
+  );
   const c = await w.addCampaign(fields);
   await w.app.start.execute({ actor: admin, campaignId: c.id });
   return c;
@@ -18,7 +21,11 @@ describe('Campaigns: the dispatcher', () => {
     expect(first.sent).to.equal(1);
     expect(first.reason).to.equal('gap');
     expect(first.nextRunAt!.getTime() - w.clock.t).to.be.within(1000, 2000);
-    expect(w.sender.sent[0]).to.include({ number: numbers(3)[0], body: 'Hi N0', idempotencyKey: campaignIdempotencyKey({ campaignId: c.id, id: 1, stage: 'message' }) });
+    expect(w.sender.sent[0]).to.include({
+      number: numbers(3)[0],
+      body: 'Hi N0',
+      idempotencyKey: campaignIdempotencyKey({ campaignId: c.id, id: 1, stage: 'message' }),
+    });
     expect((await d.execute({ companyId: ACME, connectionId: CONNECTION })).sent, 'too early').to.equal(0);
     for (let i = 0; i < 2; i++) {
       w.clock.set((await d.execute({ companyId: ACME, connectionId: CONNECTION })).nextRunAt!);
@@ -43,7 +50,7 @@ describe('Campaigns: the dispatcher', () => {
     expect(await d.execute({ companyId: ACME, connectionId: CONNECTION })).to.deep.include({ sent: 0, nextRunAt: null });
     w.clock.advance(3_600_000);
     await w.app.resume.execute({ actor: admin, campaignId: c.id });
-    expect((await w.pacing.dueConnections(w.clock.now(), 10))).to.deep.equal([{ companyId: ACME, connectionId: CONNECTION }]);
+    expect(await w.pacing.dueConnections(w.clock.now(), 10)).to.deep.equal([{ companyId: ACME, connectionId: CONNECTION }]);
     const r2 = await d.execute({ companyId: ACME, connectionId: CONNECTION });
     expect(r2.sent, 'one at once, not the rest of the list').to.equal(1);
     await w.app.cancel.execute({ actor: admin, campaignId: c.id });
@@ -53,7 +60,7 @@ describe('Campaigns: the dispatcher', () => {
     expect(await w.campaigns.findById(ACME, c.id)).to.include({ status: 'CANCELADA' });
   });
 
-  it('a paused campaign between claim and send is not sent: the status is read again in the send\'s transaction', async () => {
+  it("a paused campaign between claim and send is not sent: the status is read again in the send's transaction", async () => {
     const w = campaignWorld();
     const c = await running(w, 2);
     const d = w.dispatcher();
@@ -89,7 +96,7 @@ describe('Campaigns: the dispatcher', () => {
     expect((await d.execute({ companyId: ACME, connectionId: CONNECTION })).sent).to.equal(1);
   });
 
-  it('follows the channel\'s acknowledgements forward only, and rests the connection after rate limits', async () => {
+  it("follows the channel's acknowledgements forward only, and rests the connection after rate limits", async () => {
     const w = campaignWorld();
     w.setSettings({ backoffErrorThreshold: '2', backoffPauseMinutes: '10' });
     await running(w, 4);
@@ -103,6 +110,10 @@ describe('Campaigns: the dispatcher', () => {
     const [a, b] = w.recipients.snapshot();
     expect(a).to.include({ state: 'read' });
     expect(b).to.include({ state: 'failed', reason: '429 rate-overlimit' });
-    expect(await d.execute({ companyId: ACME, connectionId: CONNECTION })).to.deep.include({ sent: 0, reason: 'backoff', nextRunAt: new Date(w.clock.t + 600_000) });
+    expect(await d.execute({ companyId: ACME, connectionId: CONNECTION })).to.deep.include({
+      sent: 0,
+      reason: 'backoff',
+      nextRunAt: new Date(w.clock.t + 600_000),
+    });
   });
 });

@@ -18,15 +18,27 @@ describeCampaignsContract('in-memory', async () => {
     async contactList(companyId, items) {
       const listId = nextId++;
       const itemIds = items.map(() => nextId++);
-      audience.lists.set(`${companyId}:${listId}`, items.map((item, i) => ({
-        id: itemIds[i]!, name: item.name, number: item.canonicalNumber, email: item.email ?? '', validity: item.validity ?? 'unknown',
-        variables: item.variables ?? {},
-      })));
+      audience.lists.set(
+        `${companyId}:${listId}`,
+        items.map((item, i) => ({
+          id: itemIds[i]!,
+          name: item.name,
+          number: item.canonicalNumber,
+          email: item.email ?? '',
+          validity: item.validity ?? 'unknown',
+          variables: item.variables ?? {},
+        })),
+      );
       return { id: listId, itemIds };
     },
     async contact(companyId, c, tagIds = []) {
       const contact: AudienceContact = {
-        id: nextId++, name: c.name, number: c.number, email: c.email ?? null, blocked: c.blocked ?? false, isGroup: c.isGroup ?? false,
+        id: nextId++,
+        name: c.name,
+        number: c.number,
+        email: c.email ?? null,
+        blocked: c.blocked ?? false,
+        isGroup: c.isGroup ?? false,
       };
       audience.contacts.set(companyId, [...(audience.contacts.get(companyId) ?? []), contact]);
       for (const tagId of tagIds) audience.tagged.set(`${companyId}:${tagId}`, [...(audience.tagged.get(`${companyId}:${tagId}`) ?? []), contact]);
@@ -34,7 +46,14 @@ describeCampaignsContract('in-memory', async () => {
     },
   };
   return {
-    campaigns, recipients: new InMemoryCampaignRecipients(campaigns), pacing: new InMemoryCampaignPacing(), suppressions: new InMemorySuppressions(),
-    settings: new InMemoryCampaignSettings(), audience, tx: new SerialTransaction(), seed, rollsBack: false,
+    campaigns,
+    recipients: new InMemoryCampaignRecipients(campaigns),
+    pacing: new InMemoryCampaignPacing(),
+    suppressions: new InMemorySuppressions(),
+    settings: new InMemoryCampaignSettings(),
+    audience,
+    tx: new SerialTransaction(),
+    seed,
+    rollsBack: false,
   };
 });

@@ -2,8 +2,16 @@ import { expect } from 'chai';
 import { InMemoryBlobStorage, SequentialIds } from '../../src/in-memory/support.js';
 import { RunCampaign } from '../../src/campaigns/control-campaigns.js';
 import {
-  CreateCampaign, DeleteCampaign, ListAllCampaigns, ListCampaigns, ListCampaignSettings, parseScheduledAt, RemoveCampaignMedia, SaveCampaignSettings,
-  SetCampaignMedia, UpdateCampaign,
+  CreateCampaign,
+  DeleteCampaign,
+  ListAllCampaigns,
+  ListCampaigns,
+  ListCampaignSettings,
+  parseScheduledAt,
+  RemoveCampaignMedia,
+  SaveCampaignSettings,
+  SetCampaignMedia,
+  UpdateCampaign,
 } from '../../src/campaigns/manage-campaigns.js';
 import { ACME, admin, campaignWorld, code, CONNECTION, numbers, operator, OTHER, otherAdmin } from './campaign-world.js';
 
@@ -19,7 +27,8 @@ function world() {
   references.set(OTHER, 'contactList', 50, 'Theirs');
   const media = { campaigns, plan, blobs, ids, clock, views, realtime };
   return {
-    ...w, blobs,
+    ...w,
+    blobs,
     create: new CreateCampaign(writes),
     update: new UpdateCampaign(writes),
     remove: new DeleteCampaign({ campaigns, plan, blobs, realtime }),
@@ -44,7 +53,9 @@ describe('Campaigns: writing them', () => {
     expect(parseScheduledAt('2024-03-11 10:00:00', 'America/New_York').toISOString()).to.equal('2024-03-11T14:00:00.000Z');
     expect(parseScheduledAt('2024-06-03T09:30:00-03:00', 'Asia/Tokyo').toISOString()).to.equal('2024-06-03T12:30:00.000Z');
     for (const bad of ['tomorrow', '2024-02-30 10:00:00', '2024-02-30T10:00:00Z', '2024-06-03 25:00', '', '2024-06-03']) {
-      expect(() => parseScheduledAt(bad, 'America/Sao_Paulo'), bad).to.throw().with.property('code', 'ERR_CAMPAIGN_INVALID_SCHEDULE');
+      expect(() => parseScheduledAt(bad, 'America/Sao_Paulo'), bad)
+        .to.throw()
+        .with.property('code', 'ERR_CAMPAIGN_INVALID_SCHEDULE');
     }
   });
 
@@ -53,16 +64,28 @@ describe('Campaigns: writing them', () => {
     const draft = await w.create.execute({ actor: admin, campaign: { name: '  Launch ', message1: 'Hi {nome}' } });
     expect(draft).to.include({ name: 'Launch', status: 'INATIVA', scheduledAt: null, contactList: null });
     const scheduled = await w.create.execute({
-      actor: admin, campaign: { name: 'Sale', message1: 'Hi', contactListId: 1, chatappId: CONNECTION, userId: 2, queueId: 3, scheduledAt: '2024-06-10 09:00:00' },
+      actor: admin,
+      campaign: { name: 'Sale', message1: 'Hi', contactListId: 1, chatappId: CONNECTION, userId: 2, queueId: 3, scheduledAt: '2024-06-10 09:00:00' },
     });
-    expect(scheduled).to.deep.include({ status: 'PROGRAMADA', scheduledAt: '2024-06-10T12:00:00.000Z', contactList: { id: 1, name: 'Customers' }, chatapp: { id: CONNECTION, name: 'Main number' }, user: { id: 2, name: 'Ana' }, queue: { id: 3, name: 'Sales' } });
+    expect(scheduled).to.deep.include({
+      status: 'PROGRAMADA',
+      scheduledAt: '2024-06-10T12:00:00.000Z',
+      contactList: { id: 1, name: 'Customers' },
+      chatapp: { id: CONNECTION, name: 'Main number' },
+      user: { id: 2, name: 'Ana' },
+      queue: { id: 3, name: 'Sales' },
+    });
     expect(w.events.map((e) => `${e.event.entity}:${e.event.data.action}`)).to.deep.equal(['campaign:create', 'campaign:create']);
   });
 
   it('refuses a scheduled campaign that could not run, ids of another company, and bad names', async () => {
     const w = world();
-    expect(await code(w.create.execute({ actor: admin, campaign: { name: 'x', message1: 'Hi', chatappId: CONNECTION, scheduledAt: '2024-06-10 09:00' } }))).to.equal('ERR_CAMPAIGN_NO_AUDIENCE');
-    expect(await code(w.create.execute({ actor: admin, campaign: { name: 'x', contactListId: 1, chatappId: CONNECTION, scheduledAt: '2024-06-10 09:00' } }))).to.equal('ERR_CAMPAIGN_NO_MESSAGE');
+    expect(
+      await code(w.create.execute({ actor: admin, campaign: { name: 'x', message1: 'Hi', chatappId: CONNECTION, scheduledAt: '2024-06-10 09:00' } })),
+    ).to.equal('ERR_CAMPAIGN_NO_AUDIENCE');
+    expect(
+      await code(w.create.execute({ actor: admin, campaign: { name: 'x', contactListId: 1, chatappId: CONNECTION, scheduledAt: '2024-06-10 09:00' } })),
+    ).to.equal('ERR_CAMPAIGN_NO_MESSAGE');
     expect(await code(w.create.execute({ actor: admin, campaign: { name: 'x', contactListId: 50 } }))).to.equal('ERR_NO_CONTACT_LIST_FOUND');
     expect(await code(w.create.execute({ actor: admin, campaign: { name: 'x', tagListId: 8 } }))).to.equal('ERR_NO_TAG_FOUND');
     expect(await code(w.create.execute({ actor: otherAdmin, campaign: { name: 'x', chatappId: CONNECTION } }))).to.equal('ERR_NO_CONNECTION_FOUND');
@@ -77,10 +100,16 @@ describe('Campaigns: writing them', () => {
 
   it('edits only a campaign that never ran (as stored), scheduling or unscheduling it by its time', async () => {
     const w = world();
-    w.addList(1, numbers(2).map((number) => ({ number })));
+    w.addList(
+      1,
+      numbers(2).map((number) => ({ number })),
+    );
     const c = await w.create.execute({ actor: admin, campaign: { name: 'Sale', message1: 'Hi', contactListId: 1, chatappId: CONNECTION } });
     expect((await w.update.execute({ actor: admin, campaignId: c.id, campaign: { scheduledAt: '2024-06-10 09:00' } })).status).to.equal('PROGRAMADA');
-    expect((await w.update.execute({ actor: admin, campaignId: c.id, campaign: { scheduledAt: null, message2: 'Hello' } }))).to.include({ status: 'INATIVA', message2: 'Hello' });
+    expect(await w.update.execute({ actor: admin, campaignId: c.id, campaign: { scheduledAt: null, message2: 'Hello' } })).to.include({
+      status: 'INATIVA',
+      message2: 'Hello',
+    });
     await w.run.execute({ actor: admin, campaignId: c.id });
     expect(await code(w.update.execute({ actor: admin, campaignId: c.id, campaign: { message1: 'changed' } }))).to.equal('ERR_CAMPAIGN_STATUS_CONFLICT');
     expect((await w.campaigns.findById(ACME, c.id))!.message1).to.equal('Hi');
@@ -89,7 +118,10 @@ describe('Campaigns: writing them', () => {
 
   it('runs by the stored status: start, then resume after a pause, restart after a cancel; one already running is a conflict', async () => {
     const w = world();
-    w.addList(1, numbers(2).map((number) => ({ number })));
+    w.addList(
+      1,
+      numbers(2).map((number) => ({ number })),
+    );
     const c = await w.create.execute({ actor: admin, campaign: { name: 'Sale', message1: 'Hi', contactListId: 1, chatappId: CONNECTION } });
     const status = async () => (await w.campaigns.findById(ACME, c.id))!.status;
     await w.run.execute({ actor: admin, campaignId: c.id });
@@ -106,7 +138,10 @@ describe('Campaigns: writing them', () => {
 
   it('deletes any campaign but a running one, with its recipients and attachment', async () => {
     const w = world();
-    w.addList(1, numbers(2).map((number) => ({ number })));
+    w.addList(
+      1,
+      numbers(2).map((number) => ({ number })),
+    );
     const c = await w.create.execute({ actor: admin, campaign: { name: 'Sale', message1: 'Hi', contactListId: 1, chatappId: CONNECTION } });
     const withMedia = await w.setMedia.execute({ actor: admin, campaignId: c.id, file: file('png-bytes') });
     await w.run.execute({ actor: admin, campaignId: c.id });
@@ -136,7 +171,8 @@ describe('Campaigns: writing them', () => {
 
   it('lists 20 a page, searched by name without accents, and every one of the company only', async () => {
     const w = world();
-    for (let i = 1; i <= 22; i++) await w.create.execute({ actor: admin, campaign: { name: i === 5 ? 'Promoção de Inverno' : `Campaign ${String(i).padStart(2, '0')}` } });
+    for (let i = 1; i <= 22; i++)
+      await w.create.execute({ actor: admin, campaign: { name: i === 5 ? 'Promoção de Inverno' : `Campaign ${String(i).padStart(2, '0')}` } });
     await w.create.execute({ actor: otherAdmin, campaign: { name: 'Theirs' } });
     const page1 = await w.list.execute({ actor: admin });
     expect(page1).to.include({ count: 22, hasMore: true });
@@ -148,8 +184,16 @@ describe('Campaigns: writing them', () => {
 
   it('saves settings all or nothing, answering every stored row', async () => {
     const w = world();
-    const rows = await w.saveSettings.execute({ actor: admin, settings: { messageInterval: 5, messageIntervalMax: 9, sabado: true, variables: [{ key: 'loja', value: 'Centro' }] } });
-    expect(rows.map((r) => [r.key, r.value])).to.deep.include.members([['messageInterval', '5'], ['messageIntervalMax', '9'], ['sabado', 'true'], ['variables', '[{"key":"loja","value":"Centro"}]']]);
+    const rows = await w.saveSettings.execute({
+      actor: admin,
+      settings: { messageInterval: 5, messageIntervalMax: 9, sabado: true, variables: [{ key: 'loja', value: 'Centro' }] },
+    });
+    expect(rows.map((r) => [r.key, r.value])).to.deep.include.members([
+      ['messageInterval', '5'],
+      ['messageIntervalMax', '9'],
+      ['sabado', 'true'],
+      ['variables', '[{"key":"loja","value":"Centro"}]'],
+    ]);
     expect(await code(w.saveSettings.execute({ actor: admin, settings: { messageInterval: 7, capHourly: -1 } }))).to.equal('ERR_INVALID_CAMPAIGN_SETTING');
     expect(await code(w.saveSettings.execute({ actor: admin, settings: { colour: 'red' } }))).to.equal('ERR_INVALID_CAMPAIGN_SETTING');
     expect((await w.listSettings.execute({ actor: admin })).find((r) => r.key === 'messageInterval')!.value).to.equal('5');

@@ -18,11 +18,14 @@ describe('Campaigns: recipients materialised at start', () => {
       { id: 52, name: 'Eva', number: '5511988880005', email: 'eva@x.io', blocked: false, isGroup: false },
       { id: 53, name: 'Group', number: '120363000000000000', email: null, blocked: false, isGroup: true },
     ]);
-    w.audience.contacts.set(1, [
-      { id: 51, name: 'Bruno CRM', number: '551188880002', email: null, blocked: true, isGroup: false },
-    ]);
+    w.audience.contacts.set(1, [{ id: 51, name: 'Bruno CRM', number: '551188880002', email: null, blocked: true, isGroup: false }]);
     await w.suppressions.add({ companyId: 1, number: '5511988880005', reason: 'stop-word', campaignId: null, createdAt: w.clock.now() });
-    const c = await w.addCampaign({ tagListId: 7, message1: 'Oi {nome}, cupom {cupom} na loja {loja} {desconhecido}', message2: 'Olá {NOME}', media: { path: 'company-1/flyer.png', name: 'flyer.png', contentType: 'image/png', size: 1024 } });
+    const c = await w.addCampaign({
+      tagListId: 7,
+      message1: 'Oi {nome}, cupom {cupom} na loja {loja} {desconhecido}',
+      message2: 'Olá {NOME}',
+      media: { path: 'company-1/flyer.png', name: 'flyer.png', contentType: 'image/png', size: 1024 },
+    });
     await w.app.start.execute({ actor: admin, campaignId: c.id });
     const rows = w.recipients.snapshot().map((r) => ({ number: r.number, name: r.name, state: r.state, reason: r.reason }));
     expect(rows).to.deep.equal([
@@ -49,7 +52,10 @@ describe('Campaigns: recipients materialised at start', () => {
   it('picks variants at random among the non-empty ones, deterministically for a seed', async () => {
     const variantsOf = async (seed: number) => {
       const w = campaignWorld(undefined, seed);
-      w.addList(1, Array.from({ length: 40 }, (_, i) => ({ number: `55119${String(70_000_000 + i)}` })));
+      w.addList(
+        1,
+        Array.from({ length: 40 }, (_, i) => ({ number: `55119${String(70_000_000 + i)}` })),
+      );
       const c = await w.addCampaign({ message1: 'a', message3: 'c', message5: 'e' });
       await w.app.start.execute({ actor: admin, campaignId: c.id });
       return w.recipients.snapshot().map((r) => r.variant);

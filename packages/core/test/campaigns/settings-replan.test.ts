@@ -4,15 +4,35 @@ import { SaveCampaignSettings } from '../../src/campaigns/manage-campaigns.js';
 import { ACME, admin, campaignWorld, CONNECTION, numbers, OTHER } from './campaign-world.js';
 
 /** Whole week, 1–2 s gaps, no long pause, no caps: each scenario narrows one rule. */
-const OPEN = { messageInterval: 1, messageIntervalMax: 2, longerIntervalAfter: 0, startHour: '00:00', endHour: '24:00', sabado: true, domingo: true, capHourly: 0, capDaily: 0 };
+const OPEN = {
+  messageInterval: 1,
+  messageIntervalMax: 2,
+  longerIntervalAfter: 0,
+  startHour: '00:00',
+  endHour: '24:00',
+  sabado: true,
+  domingo: true,
+  capHourly: 0,
+  capDaily: 0,
+};
 
 /** A running campaign of `count` recipients on ACME's connection, under `settings` saved as the settings page does. */
 async function held(settings: Record<string, unknown>, count = 2) {
   // Monday 2024-06-03 09:00 in São Paulo (the company's zone).
   const w = campaignWorld(Date.parse('2024-06-03T12:00:00Z'));
-  const saveSettings = new SaveCampaignSettings({ settings: w.settings, pacing: w.pacing, plan: w.plan, tx: w.transaction, clock: w.clock, realtime: w.realtime });
+  const saveSettings = new SaveCampaignSettings({
+    settings: w.settings,
+    pacing: w.pacing,
+    plan: w.plan,
+    tx: w.transaction,
+    clock: w.clock,
+    realtime: w.realtime,
+  });
   await saveSettings.execute({ actor: admin, settings: { ...OPEN, ...settings } });
-  w.addList(1, numbers(count).map((number) => ({ number })));
+  w.addList(
+    1,
+    numbers(count).map((number) => ({ number })),
+  );
   const c = await w.addCampaign();
   await w.app.start.execute({ actor: admin, campaignId: c.id });
   const dispatchDue = new DispatchDueConnections({ pacing: w.pacing, dispatch: w.dispatcher(), clock: w.clock });

@@ -8,20 +8,35 @@ const SP = 'America/Sao_Paulo';
 const HOUR = 3_600_000;
 
 describe('Campaigns: a 1,000-recipient run on a fake clock', () => {
-  it('sends each recipient once, paced 1–2 s, pausing at the window\'s end and at the hourly cap, through a restart and a crash', async function () {
+  it("sends each recipient once, paced 1–2 s, pausing at the window's end and at the hourly cap, through a restart and a crash", async function () {
     this.timeout(120_000);
     // Monday 2024-06-03 19:50 in São Paulo (UTC-3): the window (08:00–20:00, weekdays) closes ten minutes in.
     const w = campaignWorld(Date.parse('2024-06-03T22:50:00Z'), 11);
-    w.setSettings({ messageInterval: '1', messageIntervalMax: '2', startHour: '08:00', endHour: '20:00', sabado: 'false', domingo: 'false', capHourly: '500', capDaily: '0' });
+    w.setSettings({
+      messageInterval: '1',
+      messageIntervalMax: '2',
+      startHour: '08:00',
+      endHour: '20:00',
+      sabado: 'false',
+      domingo: 'false',
+      capHourly: '500',
+      capDaily: '0',
+    });
     const all = numbers(1000);
-    w.addList(1, all.map((number, i) => ({ number, name: `C${i}` })));
+    w.addList(
+      1,
+      all.map((number, i) => ({ number, name: `C${i}` })),
+    );
     const c = await w.addCampaign({ status: 'PROGRAMADA', scheduledAt: w.clock.now() });
     expect(await w.app.startDue.execute()).to.equal(1);
 
     let crashArmed = true;
     const crashing: CampaignSender = {
       async send(send) {
-        if (crashArmed && w.sender.sent.length === 600) { crashArmed = false; throw new Error('process killed mid-send'); }
+        if (crashArmed && w.sender.sent.length === 600) {
+          crashArmed = false;
+          throw new Error('process killed mid-send');
+        }
         return w.sender.send(send);
       },
     };

@@ -3,7 +3,7 @@ import { CAMPAIGN_STATUSES, nextStatus, TRANSITIONS, type CampaignAction } from 
 import { admin, campaignWorld, code, numbers, operator, otherAdmin } from './campaign-world.js';
 
 describe('Campaigns: the state machine', () => {
-  it('allows exactly the documented moves, in the lineage\'s status values', () => {
+  it("allows exactly the documented moves, in the lineage's status values", () => {
     const allowed: string[] = [];
     for (const from of CAMPAIGN_STATUSES) {
       for (const action of Object.keys(TRANSITIONS) as CampaignAction[]) {
@@ -12,11 +12,21 @@ describe('Campaigns: the state machine', () => {
       }
     }
     expect(allowed).to.have.members([
-      'INATIVA -schedule-> PROGRAMADA', 'INATIVA -start-> EM_ANDAMENTO',
-      'PROGRAMADA -unschedule-> INATIVA', 'PROGRAMADA -start-> EM_ANDAMENTO', 'PROGRAMADA -cancel-> CANCELADA', 'PROGRAMADA -fail-> FALHOU',
-      'EM_ANDAMENTO -pause-> PAUSADA', 'EM_ANDAMENTO -cancel-> CANCELADA', 'EM_ANDAMENTO -complete-> FINALIZADA', 'EM_ANDAMENTO -fail-> FALHOU',
-      'PAUSADA -resume-> EM_ANDAMENTO', 'PAUSADA -cancel-> CANCELADA', 'PAUSADA -fail-> FALHOU',
-      'CANCELADA -restart-> EM_ANDAMENTO', 'FALHOU -restart-> EM_ANDAMENTO',
+      'INATIVA -schedule-> PROGRAMADA',
+      'INATIVA -start-> EM_ANDAMENTO',
+      'PROGRAMADA -unschedule-> INATIVA',
+      'PROGRAMADA -start-> EM_ANDAMENTO',
+      'PROGRAMADA -cancel-> CANCELADA',
+      'PROGRAMADA -fail-> FALHOU',
+      'EM_ANDAMENTO -pause-> PAUSADA',
+      'EM_ANDAMENTO -cancel-> CANCELADA',
+      'EM_ANDAMENTO -complete-> FINALIZADA',
+      'EM_ANDAMENTO -fail-> FALHOU',
+      'PAUSADA -resume-> EM_ANDAMENTO',
+      'PAUSADA -cancel-> CANCELADA',
+      'PAUSADA -fail-> FALHOU',
+      'CANCELADA -restart-> EM_ANDAMENTO',
+      'FALHOU -restart-> EM_ANDAMENTO',
     ]);
     expect(nextStatus('FINALIZADA', 'restart')).to.equal(null);
   });
@@ -36,7 +46,10 @@ describe('Campaigns: the state machine', () => {
 
   it('starts a due campaign once, however long ago it was due, with its recipients materialised once', async () => {
     const w = campaignWorld();
-    w.addList(1, numbers(3).map((number) => ({ number })));
+    w.addList(
+      1,
+      numbers(3).map((number) => ({ number })),
+    );
     const c = await w.addCampaign({ status: 'PROGRAMADA', scheduledAt: new Date(w.clock.now().getTime() - 5 * 86_400_000) });
     const [a, b] = await Promise.all([w.app.startDue.execute(), w.app.startDue.execute()]);
     expect(a + b).to.equal(1);
@@ -65,7 +78,10 @@ describe('Campaigns: the state machine', () => {
 
   it('pause, resume, cancel and restart check the stored status, the role, the plan and the company', async () => {
     const w = campaignWorld();
-    w.addList(1, numbers(2).map((number) => ({ number })));
+    w.addList(
+      1,
+      numbers(2).map((number) => ({ number })),
+    );
     const c = await w.addCampaign();
     expect(await code(w.app.pause.execute({ actor: admin, campaignId: c.id }))).to.equal('ERR_CAMPAIGN_STATUS_CONFLICT');
     await w.app.start.execute({ actor: admin, campaignId: c.id });
@@ -83,13 +99,21 @@ describe('Campaigns: the state machine', () => {
     await w.app.restart.execute({ actor: admin, campaignId: c.id });
     expect((await w.campaigns.findById(1, c.id))!.status).to.equal('EM_ANDAMENTO');
     expect(w.recipients.snapshot(), 'materialised once, at the first start').to.have.length(2);
-    expect(w.events.filter((e) => e.event.entity === 'campaign').map((e) => (e.event.data as { record: { status: string } }).record.status))
-      .to.deep.equal(['EM_ANDAMENTO', 'PAUSADA', 'EM_ANDAMENTO', 'CANCELADA', 'EM_ANDAMENTO']);
+    expect(w.events.filter((e) => e.event.entity === 'campaign').map((e) => (e.event.data as { record: { status: string } }).record.status)).to.deep.equal([
+      'EM_ANDAMENTO',
+      'PAUSADA',
+      'EM_ANDAMENTO',
+      'CANCELADA',
+      'EM_ANDAMENTO',
+    ]);
   });
 
   it('a campaign cancelled before it ever ran is materialised when restarted', async () => {
     const w = campaignWorld();
-    w.addList(1, numbers(2).map((number) => ({ number })));
+    w.addList(
+      1,
+      numbers(2).map((number) => ({ number })),
+    );
     const c = await w.addCampaign({ status: 'PROGRAMADA', scheduledAt: new Date(w.clock.now().getTime() + 3_600_000) });
     await w.app.cancel.execute({ actor: admin, campaignId: c.id });
     expect(w.recipients.snapshot()).to.have.length(0);

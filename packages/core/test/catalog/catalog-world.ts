@@ -30,7 +30,9 @@ export async function catalogWorld() {
     return { userId: u.id, companyId, profile: u.profile };
   };
   return {
-    ports, app, acme,
+    ports,
+    app,
+    acme,
     admin: await user(acme.id, 'admin@acme.test', 'admin'),
     operator: await user(acme.id, 'op@acme.test', 'user'),
     otherAdmin: await user(other.id, 'admin@other.test', 'admin'),
@@ -43,4 +45,8 @@ export async function catalogWorld() {
 
 export type CatalogWorld = Awaited<ReturnType<typeof catalogWorld>>;
 
-export const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+export const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );

@@ -3,7 +3,9 @@ import { catalogWorld, code, type CatalogWorld } from './catalog-world.js';
 
 describe('Catalog: categories', () => {
   let w: CatalogWorld;
-  beforeEach(async () => { w = await catalogWorld(); });
+  beforeEach(async () => {
+    w = await catalogWorld();
+  });
 
   it('admins create, nest one level, edit and list categories; every user reads them with their product counts', async () => {
     const drinks = await w.catalog.createCategory.execute({ actor: w.admin, name: ' Bebidas ', description: 'Frias', position: 2 });
@@ -12,23 +14,28 @@ describe('Catalog: categories', () => {
     const juices = await w.catalog.createCategory.execute({ actor: w.admin, name: 'Sucos', parentId: drinks.id });
     await w.catalog.createProduct.execute({ actor: w.admin, name: 'Laranja', price: 800, categoryId: juices.id });
     const all = await w.catalog.listAllCategories.execute({ actor: w.operator });
-    expect(all.map((c) => [c.name, c.parentId, c.productsCount])).to.deep.equal([['Sucos', drinks.id, 1], ['Bebidas', null, 0]]);
+    expect(all.map((c) => [c.name, c.parentId, c.productsCount])).to.deep.equal([
+      ['Sucos', drinks.id, 1],
+      ['Bebidas', null, 0],
+    ]);
     const page = await w.catalog.listCategories.execute({ actor: w.operator, searchParam: 'suc' });
     expect([page.categories.map((c) => c.id), page.count, page.hasMore]).to.deep.equal([[juices.id], 1, false]);
     const edited = await w.catalog.updateCategory.execute({ actor: w.admin, categoryId: juices.id, name: 'Sucos naturais', active: false, parentId: null });
     expect(edited).to.deep.include({ name: 'Sucos naturais', active: false, parentId: null, productsCount: 1 });
     expect(w.ports.realtime.events.at(-1)).to.deep.include({ entity: 'category', data: { action: 'update', category: edited } });
-    expect((await w.catalog.listAllCategories.execute({ actor: w.otherAdmin }))).to.deep.equal([]);
+    expect(await w.catalog.listAllCategories.execute({ actor: w.otherAdmin })).to.deep.equal([]);
   });
 
-  it('refuses bad names, positions and parents, a sibling\'s name, another company\'s category, and operators', async () => {
+  it("refuses bad names, positions and parents, a sibling's name, another company's category, and operators", async () => {
     const top = await w.catalog.createCategory.execute({ actor: w.admin, name: 'Mercado' });
     const child = await w.catalog.createCategory.execute({ actor: w.admin, name: 'Frutas', parentId: top.id });
     const other = await w.catalog.createCategory.execute({ actor: w.admin, name: 'Padaria' });
     const theirs = await w.catalog.createCategory.execute({ actor: w.otherAdmin, name: 'Deles' });
     expect(await code(w.catalog.createCategory.execute({ actor: w.admin, name: ' ' }))).to.equal('ERR_CATEGORY_INVALID_NAME');
     expect(await code(w.catalog.createCategory.execute({ actor: w.admin, name: 'x'.repeat(101) }))).to.equal('ERR_CATEGORY_INVALID_NAME');
-    expect(await code(w.catalog.createCategory.execute({ actor: w.admin, name: 'Ok', description: 'x'.repeat(1001) }))).to.equal('ERR_CATEGORY_INVALID_DESCRIPTION');
+    expect(await code(w.catalog.createCategory.execute({ actor: w.admin, name: 'Ok', description: 'x'.repeat(1001) }))).to.equal(
+      'ERR_CATEGORY_INVALID_DESCRIPTION',
+    );
     expect(await code(w.catalog.createCategory.execute({ actor: w.admin, name: 'Ok', position: -1 }))).to.equal('ERR_CATEGORY_INVALID_POSITION');
     expect(await code(w.catalog.createCategory.execute({ actor: w.admin, name: 'mercado' }))).to.equal('ERR_CATEGORY_NAME_IN_USE');
     // One level only: no parent below a child, no parent for a category with children, not itself.
@@ -56,8 +63,11 @@ describe('Catalog: categories', () => {
     expect(await w.catalog.deleteCategories.execute({ actor: w.admin, ids: [used.id, top.id], detach: true })).to.deep.equal([top.id, used.id]);
     expect(w.events().slice(before)).to.deep.equal(['category:delete', 'category:update']);
     expect(w.ports.realtime.events.at(-2)).to.deep.include({ entity: 'category', data: { action: 'delete', categoryIds: [top.id, used.id] } });
-    expect((w.ports.realtime.events.at(-1)!.data as { category: { id: number; parentId: number | null } }).category).to.deep.include({ id: child.id, parentId: null });
-    expect((await w.catalog.showProduct.execute({ actor: w.admin, productId: inside.id }))).to.deep.include({ categoryId: null, category: null });
+    expect((w.ports.realtime.events.at(-1)!.data as { category: { id: number; parentId: number | null } }).category).to.deep.include({
+      id: child.id,
+      parentId: null,
+    });
+    expect(await w.catalog.showProduct.execute({ actor: w.admin, productId: inside.id })).to.deep.include({ categoryId: null, category: null });
     expect((await w.catalog.listAllCategories.execute({ actor: w.admin })).map((c) => c.name)).to.deep.equal(['Frutas']);
   });
 });

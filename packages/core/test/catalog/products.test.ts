@@ -9,14 +9,26 @@ const image = (filename: string, data: Buffer, contentType = 'image/png'): Buffe
 
 describe('Catalog: products', () => {
   let w: CatalogWorld;
-  beforeEach(async () => { w = await catalogWorld(); });
+  beforeEach(async () => {
+    w = await catalogWorld();
+  });
 
   it('admins create a product with its defaults; every user of the company reads it, with its category and images; the event carries the view', async () => {
     const shelf = await w.catalog.createCategory.execute({ actor: w.admin, name: 'Cafés' });
     const created = await w.catalog.createProduct.execute({ actor: w.admin, name: '  Espresso duplo ', price: 1250, categoryId: shelf.id, sku: ' ESP-2 ' });
     expect(created).to.deep.include({
-      name: 'Espresso duplo', description: '', sku: 'ESP-2', price: 1250, currency: 'BRL', stock: 0, trackStock: false, active: true,
-      categoryId: shelf.id, category: { id: shelf.id, name: 'Cafés' }, images: [], companyId: w.acme.id,
+      name: 'Espresso duplo',
+      description: '',
+      sku: 'ESP-2',
+      price: 1250,
+      currency: 'BRL',
+      stock: 0,
+      trackStock: false,
+      active: true,
+      categoryId: shelf.id,
+      category: { id: shelf.id, name: 'Cafés' },
+      images: [],
+      companyId: w.acme.id,
     });
     expect(w.ports.realtime.events.at(-1)).to.deep.include({ entity: 'product', data: { action: 'create', product: created } });
     expect(await w.catalog.showProduct.execute({ actor: w.operator, productId: created.id })).to.deep.equal(created);
@@ -25,7 +37,7 @@ describe('Catalog: products', () => {
     expect(await code(w.catalog.showProduct.execute({ actor: w.otherAdmin, productId: created.id }))).to.equal('ERR_PRODUCT_NOT_FOUND');
   });
 
-  it('refuses bad fields with their codes, another company\'s category with 404, a taken SKU with 409, and operators with 403', async () => {
+  it("refuses bad fields with their codes, another company's category with 404, a taken SKU with 409, and operators with 403", async () => {
     const create = (fields: Record<string, unknown>) => code(w.catalog.createProduct.execute({ actor: w.admin, name: 'Ok', price: 100, ...fields }));
     expect(await create({ name: '   ' })).to.equal('ERR_PRODUCT_INVALID_NAME');
     expect(await create({ name: 'x'.repeat(201) })).to.equal('ERR_PRODUCT_INVALID_NAME');
@@ -47,7 +59,7 @@ describe('Catalog: products', () => {
     expect(await code(w.catalog.createProduct.execute({ actor: w.operator, name: 'Ok', price: 1 }))).to.equal('ERR_NO_PERMISSION');
   });
 
-  it('edits the fields given; a stock given is the new count and turns counting on; another company\'s product is 404', async () => {
+  it("edits the fields given; a stock given is the new count and turns counting on; another company's product is 404", async () => {
     const p = await w.catalog.createProduct.execute({ actor: w.admin, name: 'Bolo', price: 3000, description: 'De cenoura' });
     const edited = await w.catalog.updateProduct.execute({ actor: w.admin, productId: p.id, price: 3200, stock: 4 });
     expect(edited).to.deep.include({ name: 'Bolo', description: 'De cenoura', price: 3200, stock: 4, trackStock: true });
@@ -62,7 +74,8 @@ describe('Catalog: products', () => {
 
   it('lists 20 a page by name, searched in the name or SKU, by category and activity', async () => {
     const shelf = await w.catalog.createCategory.execute({ actor: w.admin, name: 'Doces' });
-    for (let i = 0; i < 23; i++) await w.catalog.createProduct.execute({ actor: w.admin, name: `Item ${String(i).padStart(2, '0')}`, price: i, sku: `IT-${i}` });
+    for (let i = 0; i < 23; i++)
+      await w.catalog.createProduct.execute({ actor: w.admin, name: `Item ${String(i).padStart(2, '0')}`, price: i, sku: `IT-${i}` });
     await w.catalog.createProduct.execute({ actor: w.admin, name: 'Brigadeiro', price: 300, categoryId: shelf.id, active: false });
     const first = await w.catalog.listProducts.execute({ actor: w.operator });
     expect([first.products.length, first.count, first.hasMore, first.products[0]!.name]).to.deep.equal([20, 24, true, 'Brigadeiro']);
@@ -76,23 +89,40 @@ describe('Catalog: products', () => {
 
   it('adds images recognised by their bytes (public blobs under the company), at most 10, and removes one with its file', async () => {
     const p = await w.catalog.createProduct.execute({ actor: w.admin, name: 'Caneca', price: 4500 });
-    const withImages = await w.catalog.addProductImages.execute({ actor: w.admin, productId: p.id, files: [image('a.png', PNG), image('b.jpg', JPEG, 'image/png')] });
-    expect(withImages.images.map((i) => [i.position, i.contentType, i.size])).to.deep.equal([[0, 'image/png', PNG.length], [1, 'image/jpeg', JPEG.length]]);
+    const withImages = await w.catalog.addProductImages.execute({
+      actor: w.admin,
+      productId: p.id,
+      files: [image('a.png', PNG), image('b.jpg', JPEG, 'image/png')],
+    });
+    expect(withImages.images.map((i) => [i.position, i.contentType, i.size])).to.deep.equal([
+      [0, 'image/png', PNG.length],
+      [1, 'image/jpeg', JPEG.length],
+    ]);
     const keys = [...w.ports.blobs.blobs.keys()].filter((k) => k.startsWith(`public/company-${w.acme.id}/products/${p.id}/`));
     expect(keys).to.have.length(2);
     expect(withImages.images[0]!.url).to.equal(`http://localhost/files/${keys.find((k) => k.endsWith('.png'))}`);
     expect(w.ports.realtime.events.at(-1)).to.deep.include({ entity: 'product', data: { action: 'update', product: withImages } });
 
-    expect(await code(w.catalog.addProductImages.execute({ actor: w.admin, productId: p.id, files: [image('x.png', Buffer.from('<svg onload=alert(1)>'))] })))
-      .to.equal('ERR_FILE_TYPE_NOT_ALLOWED');
-    expect(await code(w.catalog.addProductImages.execute({ actor: w.admin, productId: p.id, files: [image('big.png', Buffer.concat([PNG, Buffer.alloc(MAX_PRODUCT_IMAGE_BYTES)]))] })))
-      .to.equal('ERR_FILE_TOO_LARGE');
+    expect(
+      await code(w.catalog.addProductImages.execute({ actor: w.admin, productId: p.id, files: [image('x.png', Buffer.from('<svg onload=alert(1)>'))] })),
+    ).to.equal('ERR_FILE_TYPE_NOT_ALLOWED');
+    expect(
+      await code(
+        w.catalog.addProductImages.execute({
+          actor: w.admin,
+          productId: p.id,
+          files: [image('big.png', Buffer.concat([PNG, Buffer.alloc(MAX_PRODUCT_IMAGE_BYTES)]))],
+        }),
+      ),
+    ).to.equal('ERR_FILE_TOO_LARGE');
     expect(await code(w.catalog.addProductImages.execute({ actor: w.admin, productId: p.id, files: [] }))).to.equal('ERR_NO_FILE');
     const nine = Array.from({ length: 9 }, (_, i) => image(`${i}.png`, PNG));
     expect(await code(w.catalog.addProductImages.execute({ actor: w.admin, productId: p.id, files: nine }))).to.equal('ERR_PRODUCT_TOO_MANY_IMAGES');
     // The refused upload left nothing behind.
     expect([...w.ports.blobs.blobs.keys()].filter((k) => k.includes(`/products/${p.id}/`))).to.have.length(2);
-    expect(await code(w.catalog.addProductImages.execute({ actor: w.otherAdmin, productId: p.id, files: [image('a.png', PNG)] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
+    expect(await code(w.catalog.addProductImages.execute({ actor: w.otherAdmin, productId: p.id, files: [image('a.png', PNG)] }))).to.equal(
+      'ERR_PRODUCT_NOT_FOUND',
+    );
     expect(await code(w.catalog.addProductImages.execute({ actor: w.operator, productId: p.id, files: [image('a.png', PNG)] }))).to.equal('ERR_NO_PERMISSION');
 
     const [first, second] = withImages.images;
@@ -101,7 +131,9 @@ describe('Catalog: products', () => {
     expect([...w.ports.blobs.blobs.keys()].filter((k) => k.includes(`/products/${p.id}/`))).to.have.length(1);
     expect(await code(w.catalog.removeProductImage.execute({ actor: w.admin, productId: p.id, imageId: first!.id }))).to.equal('ERR_PRODUCT_IMAGE_NOT_FOUND');
     const other = await w.catalog.createProduct.execute({ actor: w.admin, name: 'Outro', price: 1 });
-    expect(await code(w.catalog.removeProductImage.execute({ actor: w.admin, productId: other.id, imageId: second!.id }))).to.equal('ERR_PRODUCT_IMAGE_NOT_FOUND');
+    expect(await code(w.catalog.removeProductImage.execute({ actor: w.admin, productId: other.id, imageId: second!.id }))).to.equal(
+      'ERR_PRODUCT_IMAGE_NOT_FOUND',
+    );
     expect(await code(w.catalog.removeProductImage.execute({ actor: w.otherAdmin, productId: p.id, imageId: second!.id }))).to.equal('ERR_PRODUCT_NOT_FOUND');
   });
 

@@ -18,7 +18,7 @@ describe('Contact lists: the number check', () => {
   const item = async (id: number) => (await w.ports.contactListItems.findById(w.acme.id, id))!;
   const check = () => w.app.contactLists.checkListNumbers.execute(PACE);
 
-  it('marks found numbers valid (in the provider\'s form) and unknown ones invalid, a few per company and run, on the default connection', async () => {
+  it("marks found numbers valid (in the provider's form) and unknown ones invalid, a few per company and run, on the default connection", async () => {
     const ana = await add('5511988887777');
     const bia = await add('5511977776666');
     const caio = await add('5521955554444');
@@ -38,10 +38,17 @@ describe('Contact lists: the number check', () => {
     expect(published.map((e) => `${e.entity}:${e.data.action}`)).to.deep.equal(['ContactListItem:reload', 'ContactList:update']);
     const reload = published[0]!.data as { contactListId: number; records: Array<{ id: number; isChatappValid: boolean }> };
     expect(reload.contactListId).to.equal(listId);
-    expect(reload.records.map((r) => [r.id, r.isChatappValid])).to.deep.equal([[ana.id, true], [bia.id, true], [caio.id, false]]);
+    expect(reload.records.map((r) => [r.id, r.isChatappValid])).to.deep.equal([
+      [ana.id, true],
+      [bia.id, true],
+      [caio.id, false],
+    ]);
     expect(published[1]!.data).to.deep.include({ action: 'update' });
-    expect((published[1]!.data as { record: { validCount: number; invalidCount: number; unknownCount: number } }).record)
-      .to.include({ validCount: 2, invalidCount: 1, unknownCount: 1 });
+    expect((published[1]!.data as { record: { validCount: number; invalidCount: number; unknownCount: number } }).record).to.include({
+      validCount: 2,
+      invalidCount: 1,
+      unknownCount: 1,
+    });
     expect(await check()).to.equal(1);
     expect(await check()).to.equal(0);
   });
@@ -88,9 +95,17 @@ describe('Contact lists: the number check', () => {
       return answer;
     };
     await check();
-    expect(w.checks.asked).to.deep.equal([{ connectionId: w.connection.id, number: mine.number }, { connectionId: otherConnection.id, number: theirs.number }]);
+    expect(w.checks.asked).to.deep.equal([
+      { connectionId: w.connection.id, number: mine.number },
+      { connectionId: otherConnection.id, number: theirs.number },
+    ]);
     expect(await item(mine.id)).to.include({ number: '5511977776666', validity: 'unknown' });
     expect((await w.ports.contactListItems.findById(w.other.id, theirs.id))!.validity).to.equal('invalid');
-    expect(w.events().filter((e) => e.entity === 'ContactListItem' && e.data.action === 'reload').map((e) => e.companyId)).to.deep.equal([w.other.id]);
+    expect(
+      w
+        .events()
+        .filter((e) => e.entity === 'ContactListItem' && e.data.action === 'reload')
+        .map((e) => e.companyId),
+    ).to.deep.equal([w.other.id]);
   });
 });

@@ -16,8 +16,12 @@ export class FakeNumberChecks implements ChannelQueries {
     const id = this.known.get(number);
     return id ? { exists: true, id } : { exists: false, id: null };
   }
-  async contacts(): Promise<never> { throw new Error('not used'); }
-  async profile(): Promise<never> { throw new Error('not used'); }
+  async contacts(): Promise<never> {
+    throw new Error('not used');
+  }
+  async profile(): Promise<never> {
+    throw new Error('not used');
+  }
 }
 
 /**
@@ -61,4 +65,8 @@ export async function contactListWorld() {
 export type ContactListWorld = Awaited<ReturnType<typeof contactListWorld>>;
 
 /** The error code a promise rejects with, or `resolved`. */
-export const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+export const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );

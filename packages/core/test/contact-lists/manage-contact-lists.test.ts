@@ -3,7 +3,9 @@ import { code, contactListWorld, type ContactListWorld } from './contact-list-wo
 
 describe('Contact lists: lists and their items', () => {
   let w: ContactListWorld;
-  beforeEach(async () => { w = await contactListWorld(); });
+  beforeEach(async () => {
+    w = await contactListWorld();
+  });
 
   const newList = async (name = 'Clientes') => w.app.contactLists.createContactList.execute({ actor: w.admin, name });
   const newItem = async (contactListId: number, number: string, extra: Record<string, unknown> = {}) =>
@@ -19,7 +21,10 @@ describe('Contact lists: lists and their items', () => {
     const unchanged = await w.app.contactLists.updateContactList.execute({ actor: w.admin, contactListId: b.id });
     expect(unchanged.name).to.equal('Arquivo');
     const page = await w.app.contactLists.listContactLists.execute({ actor: w.admin });
-    expect(page.records.map((l) => [l.name, l.contactsCount, l.unknownCount])).to.deep.equal([['Arquivo', 0, 0], ['Clientes de São Paulo', 1, 1]]);
+    expect(page.records.map((l) => [l.name, l.contactsCount, l.unknownCount])).to.deep.equal([
+      ['Arquivo', 0, 0],
+      ['Clientes de São Paulo', 1, 1],
+    ]);
     expect(page).to.include({ count: 2, hasMore: false });
     expect((await w.app.contactLists.listContactLists.execute({ actor: w.admin, searchParam: 'SAO PAULO' })).records.map((l) => l.id)).to.deep.equal([a.id]);
     expect((await w.app.contactLists.listAllContactLists.execute({ actor: w.admin })).map((l) => l.name)).to.deep.equal(['Arquivo', 'Clientes de São Paulo']);
@@ -27,7 +32,10 @@ describe('Contact lists: lists and their items', () => {
     await w.app.contactLists.deleteContactList.execute({ actor: w.admin, contactListId: a.id });
     expect(await code(w.app.contactLists.showContactList.execute({ actor: w.admin, contactListId: a.id }))).to.equal('ERR_NO_CONTACT_LIST_FOUND');
     expect(await w.ports.contactListItems.page({ companyId: w.acme.id, page: { offset: 0, limit: 20 } })).to.deep.include({ count: 0 });
-    const lists = w.events().filter((e) => e.entity === 'ContactList').map((e) => e.data.action);
+    const lists = w
+      .events()
+      .filter((e) => e.entity === 'ContactList')
+      .map((e) => e.data.action);
     expect(lists).to.deep.equal(['create', 'create', 'update', 'update', 'delete']);
     const deleted = w.events('ContactList').at(-1)!;
     expect(deleted.data).to.deep.equal({ action: 'delete', id: a.id });
@@ -41,14 +49,17 @@ describe('Contact lists: lists and their items', () => {
     expect(second.records[0]!.name).to.equal('Lista 20');
   });
 
-  it('is for admins of companies whose plan has campaigns; another company\'s lists and items are 404', async () => {
+  it("is for admins of companies whose plan has campaigns; another company's lists and items are 404", async () => {
     const list = await newList();
     const item = await newItem(list.id, '5511988887777');
     const lc = w.app.contactLists;
     for (const attempt of [
-      lc.listContactLists.execute({ actor: w.operator }), lc.createContactList.execute({ actor: w.operator, name: 'x' }),
-      lc.showContactListItem.execute({ actor: w.operator, itemId: item.id }), lc.deleteContactList.execute({ actor: w.operator, contactListId: list.id }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
+      lc.listContactLists.execute({ actor: w.operator }),
+      lc.createContactList.execute({ actor: w.operator, name: 'x' }),
+      lc.showContactListItem.execute({ actor: w.operator, itemId: item.id }),
+      lc.deleteContactList.execute({ actor: w.operator, contactListId: list.id }),
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
     for (const attempt of [
       lc.showContactList.execute({ actor: w.otherAdmin, contactListId: list.id }),
       lc.updateContactList.execute({ actor: w.otherAdmin, contactListId: list.id, name: 'Mine' }),
@@ -56,13 +67,20 @@ describe('Contact lists: lists and their items', () => {
       lc.listContactListItems.execute({ actor: w.otherAdmin, contactListId: list.id }),
       lc.listAllContactListItems.execute({ actor: w.otherAdmin, contactListId: list.id }),
       lc.createContactListItem.execute({ actor: w.otherAdmin, contactListId: list.id, number: '5511977776666' }),
-      lc.startContactListImport.execute({ actor: w.otherAdmin, contactListId: list.id, fileName: 'x.csv', rows: [{ row: 2, number: '5511977776666', variables: {} }] }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_CONTACT_LIST_FOUND');
+      lc.startContactListImport.execute({
+        actor: w.otherAdmin,
+        contactListId: list.id,
+        fileName: 'x.csv',
+        rows: [{ row: 2, number: '5511977776666', variables: {} }],
+      }),
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_CONTACT_LIST_FOUND');
     for (const attempt of [
       lc.showContactListItem.execute({ actor: w.otherAdmin, itemId: item.id }),
       lc.updateContactListItem.execute({ actor: w.otherAdmin, itemId: item.id, name: 'Mine' }),
       lc.deleteContactListItem.execute({ actor: w.otherAdmin, itemId: item.id }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_CONTACT_LIST_ITEM_FOUND');
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_CONTACT_LIST_ITEM_FOUND');
     expect((await lc.listContactLists.execute({ actor: w.otherAdmin })).records).to.deep.equal([]);
     expect((await lc.listContactListItems.execute({ actor: w.otherAdmin })).contacts).to.deep.equal([]);
     expect((await lc.showContactListItem.execute({ actor: w.admin, itemId: item.id })).name).to.equal('5511988887777');
@@ -75,7 +93,10 @@ describe('Contact lists: lists and their items', () => {
   it('refuses to delete a list a campaign that has not started still reads', async () => {
     const list = await newList();
     const campaign = await w.app.campaigns.createCampaign.execute({ actor: w.admin, campaign: { name: 'Black Friday', contactListId: list.id } });
-    const refused = await w.app.contactLists.deleteContactList.execute({ actor: w.admin, contactListId: list.id }).then(() => null, (e: { code: string; details?: unknown }) => e);
+    const refused = await w.app.contactLists.deleteContactList.execute({ actor: w.admin, contactListId: list.id }).then(
+      () => null,
+      (e: { code: string; details?: unknown }) => e,
+    );
     expect(refused).to.include({ code: 'ERR_CONTACT_LIST_IN_USE' });
     expect(JSON.stringify(refused!.details)).to.contain('Black Friday');
     expect((await w.app.contactLists.showContactList.execute({ actor: w.admin, contactListId: list.id })).id).to.equal(list.id);
@@ -96,8 +117,19 @@ describe('Contact lists: lists and their items', () => {
     expect(await code(newItem(list.id, '5511988887777', { variables: { cidade: 'x'.repeat(1001) } }))).to.equal('ERR_INVALID_CONTACT_LIST_VARIABLES');
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`v${i}`, '1']));
     expect(await code(newItem(list.id, '5511988887777', { variables: many }))).to.equal('ERR_INVALID_CONTACT_LIST_VARIABLES');
-    const item = await newItem(list.id, '+55 (11) 98888-7777', { name: ' Ana ', email: 'ANA@Mail.test', variables: { ' Cidade ': 'Santos', __proto__: 'x' } as Record<string, string> });
-    expect(item).to.include({ name: 'Ana', number: '5511988887777', canonicalNumber: '5511988887777', email: 'ana@mail.test', validity: 'unknown', isChatappValid: false });
+    const item = await newItem(list.id, '+55 (11) 98888-7777', {
+      name: ' Ana ',
+      email: 'ANA@Mail.test',
+      variables: { ' Cidade ': 'Santos', __proto__: 'x' } as Record<string, string>,
+    });
+    expect(item).to.include({
+      name: 'Ana',
+      number: '5511988887777',
+      canonicalNumber: '5511988887777',
+      email: 'ana@mail.test',
+      validity: 'unknown',
+      isChatappValid: false,
+    });
     expect(item.variables).to.deep.equal({ cidade: 'Santos' });
   });
 
@@ -108,7 +140,9 @@ describe('Contact lists: lists and their items', () => {
     expect(await code(newItem(list.id, '551188887777'))).to.equal('ERR_CONTACT_LIST_ITEM_DUPLICATE');
     expect((await newItem(other.id, '551188887777')).canonicalNumber).to.equal('5511988887777');
     const bia = await newItem(list.id, '5511977776666', { name: 'Bia' });
-    expect(await code(w.app.contactLists.updateContactListItem.execute({ actor: w.admin, itemId: bia.id, number: '551188887777' }))).to.equal('ERR_CONTACT_LIST_ITEM_DUPLICATE');
+    expect(await code(w.app.contactLists.updateContactListItem.execute({ actor: w.admin, itemId: bia.id, number: '551188887777' }))).to.equal(
+      'ERR_CONTACT_LIST_ITEM_DUPLICATE',
+    );
     expect((await w.app.contactLists.showContactListItem.execute({ actor: w.admin, itemId: bia.id })).number).to.equal('5511977776666');
     expect((await w.app.contactLists.showContactListItem.execute({ actor: w.admin, itemId: ana.id })).name).to.equal('Ana');
   });
@@ -116,8 +150,18 @@ describe('Contact lists: lists and their items', () => {
   it('edits items as the client sends them back; a new number waits for its check again', async () => {
     const list = await newList();
     const item = await newItem(list.id, '5511988887777', { name: 'Ana', variables: { plano: 'ouro' } });
-    await w.ports.contactListItems.saveChecks(w.acme.id, [{ id: item.id, checked: item.number, validity: 'valid', number: item.number, validationError: null }], w.ports.clock.now());
-    const sameNumber = await w.app.contactLists.updateContactListItem.execute({ actor: w.admin, itemId: item.id, name: 'Ana Paula', number: '5511988887777', email: '' });
+    await w.ports.contactListItems.saveChecks(
+      w.acme.id,
+      [{ id: item.id, checked: item.number, validity: 'valid', number: item.number, validationError: null }],
+      w.ports.clock.now(),
+    );
+    const sameNumber = await w.app.contactLists.updateContactListItem.execute({
+      actor: w.admin,
+      itemId: item.id,
+      name: 'Ana Paula',
+      number: '5511988887777',
+      email: '',
+    });
     expect(sameNumber).to.include({ name: 'Ana Paula', validity: 'valid', isChatappValid: true, email: '' });
     expect(sameNumber.variables).to.deep.equal({ plano: 'ouro' });
     const moved = await w.app.contactLists.updateContactListItem.execute({ actor: w.admin, itemId: item.id, number: '5511977776666', variables: {} });
@@ -143,7 +187,15 @@ describe('Contact lists: lists and their items', () => {
     expect((await lc.listAllContactListItems.execute({ actor: w.admin, contactListId: b.id })).map((i) => i.name)).to.deep.equal(['Bruna']);
     const item = (await lc.listAllContactListItems.execute({ actor: w.admin, contactListId: b.id }))[0]!;
     await lc.deleteContactListItem.execute({ actor: w.admin, itemId: item.id });
-    expect(w.events().slice(-2).map((e) => [e.entity, e.data.action])).to.deep.equal([['ContactListItem', 'delete'], ['ContactList', 'update']]);
+    expect(
+      w
+        .events()
+        .slice(-2)
+        .map((e) => [e.entity, e.data.action]),
+    ).to.deep.equal([
+      ['ContactListItem', 'delete'],
+      ['ContactList', 'update'],
+    ]);
     expect(w.events('ContactListItem').at(-1)!.data).to.deep.equal({ action: 'delete', id: item.id, contactListId: b.id });
     expect(await lc.listAllContactListItems.execute({ actor: w.admin, contactListId: b.id })).to.deep.equal([]);
   });

@@ -8,12 +8,21 @@ const FROM = '5511999990000';
 /** The contact that writes in (`FROM`), with `userId` as its responsible seller. */
 async function sellerOf(w: BotWorld, userId: number | null) {
   const now = w.ports.clock.now();
-  const contact = await w.ports.contacts.getOrCreate({ companyId: w.acme.id, name: 'Carla', number: FROM, email: null, isGroup: false, profilePicUrl: null, createdAt: now, updatedAt: now });
+  const contact = await w.ports.contacts.getOrCreate({
+    companyId: w.acme.id,
+    name: 'Carla',
+    number: FROM,
+    email: null,
+    isGroup: false,
+    profilePicUrl: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   await w.app.contactSellers.assignSeller.execute({ actor: w.admin, contactId: contact.id, userId });
   return contact;
 }
 
-describe('Routing engine: a contact\'s responsible seller (in-memory)', () => {
+describe("Routing engine: a contact's responsible seller (in-memory)", () => {
   it('with DirectTicketsToWallets, a new conversation opens assigned to the seller: greeting only, no menu; replies stay with the seller', async () => {
     const w = await botWorld();
     await w.setting('DirectTicketsToWallets', 'true');
@@ -26,7 +35,7 @@ describe('Routing engine: a contact\'s responsible seller (in-memory)', () => {
     expect(await w.ticket()).to.include({ status: 'open', userId: w.bia.userId, queueId: null });
   });
 
-  it('takes the connection\'s queue when it offers exactly one, without its greeting or menu', async () => {
+  it("takes the connection's queue when it offers exactly one, without its greeting or menu", async () => {
     const w = await botWorld({ queues: 1 });
     await w.option(w.sales, '1', { title: 'Um' });
     await w.setting('DirectTicketsToWallets', 'true');
@@ -36,7 +45,7 @@ describe('Routing engine: a contact\'s responsible seller (in-memory)', () => {
     expect(await w.ticket()).to.include({ status: 'open', userId: w.ana.userId, queueId: w.sales.id, botActive: false });
   });
 
-  it('comes before the connection\'s assistant; out of the company\'s hours the contact gets the out-of-hours message, still assigned', async () => {
+  it("comes before the connection's assistant; out of the company's hours the contact gets the out-of-hours message, still assigned", async () => {
     const w = await botWorld();
     const prompt = await w.ports.prompts.add(promptFixture(w.acme.id, 'Bot', w.sales.id));
     await w.ports.connections.update({ ...w.connection, promptId: prompt.id });

@@ -5,8 +5,15 @@ import { ticketWorld, type TicketWorld } from '../messaging/ticket-world.js';
 let n = 0;
 function inbound(w: TicketWorld, from: string, body = 'oi'): InboundMessageEvent {
   return {
-    type: 'InboundMessage', companyId: w.acme.id, chatappId: w.connection.id, providerMessageId: `wamid-${++n}`, from, senderName: 'Someone', body,
-    isGroup: false, at: '2026-01-01T12:00:00.000Z',
+    type: 'InboundMessage',
+    companyId: w.acme.id,
+    chatappId: w.connection.id,
+    providerMessageId: `wamid-${++n}`,
+    from,
+    senderName: 'Someone',
+    body,
+    isGroup: false,
+    at: '2026-01-01T12:00:00.000Z',
   };
 }
 
@@ -24,12 +31,17 @@ describe('Contacts on inbound messages (in-memory use cases)', () => {
 
   it('a message from a LID linked to a contact reaches that contact', async () => {
     const w = await ticketWorld();
-    const ana = await w.app.contacts.createContact.execute({ actor: w.admin, name: 'Ana', number: '5511988887777', identifiers: [{ kind: 'lid', value: '201234567890123' }] });
+    const ana = await w.app.contacts.createContact.execute({
+      actor: w.admin,
+      name: 'Ana',
+      number: '5511988887777',
+      identifiers: [{ kind: 'lid', value: '201234567890123' }],
+    });
     const routed = await w.app.conversations.routeInbound.execute(inbound(w, '201234567890123'));
     expect((await w.ports.tickets.findById(w.acme.id, routed.ticketId!))!.contactId).to.equal(ana.id);
   });
 
-  it('a blocked contact\'s messages are stored on a closed ticket, open none, greet nobody and tell nobody', async () => {
+  it("a blocked contact's messages are stored on a closed ticket, open none, greet nobody and tell nobody", async () => {
     const w = await ticketWorld();
     await w.ports.connections.update({ ...w.connection, greetingMessage: 'Olá!' });
     const c = await w.app.contacts.createContact.execute({ actor: w.admin, name: 'Spam', number: '5511988887777' });
@@ -42,7 +54,10 @@ describe('Contacts on inbound messages (in-memory use cases)', () => {
     const holder = (await w.ports.tickets.findById(w.acme.id, first.ticketId!))!;
     expect(holder).to.include({ contactId: c.id, status: 'closed', unreadMessages: 0, lastMessage: '' });
     expect(await w.ports.tickets.findActive(w.acme.id, c.id, w.connection.id)).to.equal(null);
-    expect((await w.ports.messages.listByTicket(w.acme.id, holder.id, { offset: 0, limit: 10 })).rows.map((m) => m.body).sort()).to.deep.equal(['compre já', 'promoção']);
+    expect((await w.ports.messages.listByTicket(w.acme.id, holder.id, { offset: 0, limit: 10 })).rows.map((m) => m.body).sort()).to.deep.equal([
+      'compre já',
+      'promoção',
+    ]);
     expect(w.ports.realtime.events.length).to.equal(before);
     expect(w.ports.outbox.entries).to.deep.equal([]);
     const duplicate = { ...inbound(w, '5511988887777'), providerMessageId: 'wamid-dup' };

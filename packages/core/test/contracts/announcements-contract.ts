@@ -18,8 +18,20 @@ const page = (offset = 0, limit = 20) => ({ offset, limit });
 
 export function announcementFixture(companyId: number, title: string, overrides: Partial<NewAnnouncement> = {}): NewAnnouncement {
   return {
-    companyId, priority: 3, title, text: `${title}: texto`, mediaKey: null, mediaName: null, mediaType: null, status: true,
-    targetCompanyIds: null, startsAt: null, endsAt: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    priority: 3,
+    title,
+    text: `${title}: texto`,
+    mediaKey: null,
+    mediaName: null,
+    mediaType: null,
+    status: true,
+    targetCompanyIds: null,
+    startsAt: null,
+    endsAt: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -34,7 +46,9 @@ export function describeAnnouncementsContract(name: string, make: () => Promise<
     let c1: number;
     let c2: number;
     let c3: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Three companies. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -47,10 +61,28 @@ export function describeAnnouncementsContract(name: string, make: () => Promise<
     it('stores an announcement with its targets, finds it, saves every field but its company and creation, and removes it', async () => {
       await given();
       const a = await r.announcements.add(announcementFixture(c1, 'Manutenção', { targetCompanyIds: [c3, c2], startsAt: at(5), endsAt: at(60) }));
-      expect(plain(await r.announcements.findById(a.id))).to.deep.equal({ ...announcementFixture(c1, 'Manutenção'), id: a.id, targetCompanyIds: [c2, c3], startsAt: at(5), endsAt: at(60) });
+      expect(plain(await r.announcements.findById(a.id))).to.deep.equal({
+        ...announcementFixture(c1, 'Manutenção'),
+        id: a.id,
+        targetCompanyIds: [c2, c3],
+        startsAt: at(5),
+        endsAt: at(60),
+      });
       const everyField: Announcement = {
-        ...a, companyId: c2, priority: 1, title: 'Manutenção amanhã', text: 'Das 2h às 4h', mediaKey: 'public/announcements/x.png', mediaName: 'aviso.png',
-        mediaType: 'image/png', status: false, targetCompanyIds: [c3], startsAt: null, endsAt: at(90), createdAt: at(1), updatedAt: at(2),
+        ...a,
+        companyId: c2,
+        priority: 1,
+        title: 'Manutenção amanhã',
+        text: 'Das 2h às 4h',
+        mediaKey: 'public/announcements/x.png',
+        mediaName: 'aviso.png',
+        mediaType: 'image/png',
+        status: false,
+        targetCompanyIds: [c3],
+        startsAt: null,
+        endsAt: at(90),
+        createdAt: at(1),
+        updatedAt: at(2),
       };
       await r.announcements.update(everyField);
       expect(plain(await r.announcements.findById(a.id))).to.deep.equal({ ...everyField, companyId: c1, createdAt: T0 });
@@ -64,7 +96,7 @@ export function describeAnnouncementsContract(name: string, make: () => Promise<
       expect(await r.announcements.findById(987654)).to.equal(null);
     });
 
-    it('leaves out targets that are not companies, and follows a company\'s removal (its targets, its announcements)', async () => {
+    it("leaves out targets that are not companies, and follows a company's removal (its targets, its announcements)", async () => {
       await given();
       const a = await r.announcements.add(announcementFixture(c1, 'Alvo', { targetCompanyIds: [c2, 999_999] }));
       expect(a.targetCompanyIds).to.deep.equal([c2]);
@@ -96,7 +128,7 @@ export function describeAnnouncementsContract(name: string, make: () => Promise<
       expect(titles(await r.announcements.all({ targetCompanyId: c3 }))).to.deep.equal([mid.title, low.title, lowTwin.title, lowOlder.title]);
     });
 
-    it('finds what a company\'s users read at a moment: active, aimed at it, from startsAt (included) to endsAt (excluded)', async () => {
+    it("finds what a company's users read at a moment: active, aimed at it, from startsAt (included) to endsAt (excluded)", async () => {
       await given();
       const everyone = await r.announcements.add(announcementFixture(c1, 'Todos'));
       await r.announcements.add(announcementFixture(c1, 'Inativo', { status: false }));

@@ -24,8 +24,19 @@ export function invoiceDraft(companyId: number, dueDate: string, overrides: Part
 
 export function chargeDraft(companyId: number, invoiceId: number, gatewayChargeId: string, overrides: Partial<NewCharge> = {}): NewCharge {
   return {
-    companyId, invoiceId, provider: 'mercadopago', gatewayChargeId, status: 'pending', amount: '99.90', copyPaste: `000201-${gatewayChargeId}`,
-    qrCodePng: 'iVBORw0KGgo=', expiresAt: minutes(60), paidAt: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    invoiceId,
+    provider: 'mercadopago',
+    gatewayChargeId,
+    status: 'pending',
+    amount: '99.90',
+    copyPaste: `000201-${gatewayChargeId}`,
+    qrCodePng: 'iVBORw0KGgo=',
+    expiresAt: minutes(60),
+    paidAt: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -38,14 +49,16 @@ export function describeBillingContract(name: string, make: () => Promise<Billin
     let r: BillingFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
       [c1, c2] = await twoCompanies(r);
     }
 
-    it('stores a charge as given; the gateway\'s id is stored once, a second add answering the first', async () => {
+    it("stores a charge as given; the gateway's id is stored once, a second add answering the first", async () => {
       await given();
       const invoice = await r.invoices.add(invoiceDraft(c1, '2026-05-10'));
       const added = await r.charges.add(chargeDraft(c1, invoice.id, '1000000001'));
@@ -57,7 +70,7 @@ export function describeBillingContract(name: string, make: () => Promise<Billin
       expect(await r.charges.lockByGatewayId('mercadopago', '404')).to.equal(null);
     });
 
-    it('hands out an invoice\'s latest pending charge that is still payable, never another company\'s', async () => {
+    it("hands out an invoice's latest pending charge that is still payable, never another company's", async () => {
       await given();
       const invoice = await r.invoices.add(invoiceDraft(c1, '2026-05-10'));
       const other = await r.invoices.add(invoiceDraft(c1, '2026-06-10'));
@@ -79,7 +92,12 @@ export function describeBillingContract(name: string, make: () => Promise<Billin
       const invoice = await r.invoices.add(invoiceDraft(c1, '2026-05-10'));
       const added = await r.charges.add(chargeDraft(c1, invoice.id, '77'));
       await r.charges.update({ ...added, status: 'paid', paidAt: minutes(5), updatedAt: minutes(6), amount: '1.00', copyPaste: 'changed' });
-      expect(plain(await r.charges.lockByGatewayId('mercadopago', '77'))).to.deep.equal({ ...added, status: 'paid', paidAt: minutes(5), updatedAt: minutes(6) });
+      expect(plain(await r.charges.lockByGatewayId('mercadopago', '77'))).to.deep.equal({
+        ...added,
+        status: 'paid',
+        paidAt: minutes(5),
+        updatedAt: minutes(6),
+      });
     });
 
     it('records a gateway event once per gateway and event id', async () => {
@@ -104,7 +122,7 @@ export function describeBillingContract(name: string, make: () => Promise<Billin
       expect(await r.companySuspensions.find(c1)).to.equal(null);
     });
 
-    it('reads a company\'s invoice to settle, and the invoice of a cycle whatever its status', async () => {
+    it("reads a company's invoice to settle, and the invoice of a cycle whatever its status", async () => {
       await given();
       const paid = await r.invoices.add(invoiceDraft(c1, '2026-05-10', { status: 'paid', paidAt: minutes(3) }));
       await r.invoices.add(invoiceDraft(c1, '2026-05-10'));

@@ -27,16 +27,37 @@ const ORDER_COMPONENTS: BizchatTemplateComponent[] = [
   { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
   { type: 'BODY', text: 'Olá {{1}}, seu pedido saiu para entrega em {{2}}.' },
   { type: 'FOOTER', text: 'Loja Exemplo' },
-  { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/track/{{1}}' }, { type: 'QUICK_REPLY', text: 'Ok' }] },
+  {
+    type: 'BUTTONS',
+    buttons: [
+      { type: 'URL', text: 'Rastrear', url: 'https://loja.example/track/{{1}}' },
+      { type: 'QUICK_REPLY', text: 'Ok' },
+    ],
+  },
 ];
 
 export function bizchatTemplateFixture(
-  companyId: number, connectionId: number, name: string, language: string, overrides: Partial<NewBizchatTemplate> = {},
+  companyId: number,
+  connectionId: number,
+  name: string,
+  language: string,
+  overrides: Partial<NewBizchatTemplate> = {},
 ): NewBizchatTemplate {
   const components = overrides.components ?? ORDER_COMPONENTS;
   return {
-    companyId, connectionId, wabaId: WABA, metaId: `meta-${name}-${language}`, name, language, status: 'APPROVED', category: 'UTILITY',
-    parameterFormat: 'POSITIONAL', components, parameters: parameterCounts(components), syncedAt: T0, ...overrides,
+    companyId,
+    connectionId,
+    wabaId: WABA,
+    metaId: `meta-${name}-${language}`,
+    name,
+    language,
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameterFormat: 'POSITIONAL',
+    components,
+    parameters: parameterCounts(components),
+    syncedAt: T0,
+    ...overrides,
   };
 }
 
@@ -53,7 +74,9 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
     let conn1: number;
     let conn2: number;
     let theirs: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies, two bizchat connections of the first and one of the second. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -61,7 +84,9 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
       const bizchat = { kind: 'bizchat', provider: 'cloudapi', secrets: { wabaId: WABA, accessToken: 'token' } } as const;
       conn1 = (await r.connections.add(connectionFixture(c1, 'Oficial', { ...bizchat, externalId: '106540352242922' }))).id;
       conn2 = (await r.connections.add(connectionFixture(c1, 'Segundo', { ...bizchat, externalId: '106540352242923' }))).id;
-      theirs = (await r.connections.add(connectionFixture(c2, 'Deles', { ...bizchat, externalId: '206540352242922', secrets: { wabaId: '999', accessToken: 'other' } }))).id;
+      theirs = (
+        await r.connections.add(connectionFixture(c2, 'Deles', { ...bizchat, externalId: '206540352242922', secrets: { wabaId: '999', accessToken: 'other' } }))
+      ).id;
     }
 
     it('stores every field as given (components and counts included) and reads it only on its company and connection', async () => {
@@ -94,16 +119,37 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
 
     it('lists by name then language in code-point order, whatever the collation', async () => {
       await given();
-      const names: Array<[string, string]> = [['order_update', 'pt_BR'], ['Promo', 'pt_BR'], ['order2', 'pt_BR'], ['order_update', 'en'], ['order_update', 'en_US'], ['alerta', 'es']];
-      const listed = await r.bizchatTemplates.replaceAll(c1, conn1, names.map(([n, l]) => bizchatTemplateFixture(c1, conn1, n, l)));
-      const expected = [['Promo', 'pt_BR'], ['alerta', 'es'], ['order2', 'pt_BR'], ['order_update', 'en'], ['order_update', 'en_US'], ['order_update', 'pt_BR']];
+      const names: Array<[string, string]> = [
+        ['order_update', 'pt_BR'],
+        ['Promo', 'pt_BR'],
+        ['order2', 'pt_BR'],
+        ['order_update', 'en'],
+        ['order_update', 'en_US'],
+        ['alerta', 'es'],
+      ];
+      const listed = await r.bizchatTemplates.replaceAll(
+        c1,
+        conn1,
+        names.map(([n, l]) => bizchatTemplateFixture(c1, conn1, n, l)),
+      );
+      const expected = [
+        ['Promo', 'pt_BR'],
+        ['alerta', 'es'],
+        ['order2', 'pt_BR'],
+        ['order_update', 'en'],
+        ['order_update', 'en_US'],
+        ['order_update', 'pt_BR'],
+      ];
       expect(listed.map((t) => [t.name, t.language])).to.deep.equal(expected);
       expect((await r.bizchatTemplates.list(c1, conn1)).map((t) => [t.name, t.language])).to.deep.equal(expected);
     });
 
-    it('replacing swaps only that connection\'s list, and another company cannot empty it', async () => {
+    it("replacing swaps only that connection's list, and another company cannot empty it", async () => {
       await given();
-      await r.bizchatTemplates.replaceAll(c1, conn1, [bizchatTemplateFixture(c1, conn1, 'old', 'pt_BR'), bizchatTemplateFixture(c1, conn1, 'kept', 'pt_BR', { status: 'PENDING' })]);
+      await r.bizchatTemplates.replaceAll(c1, conn1, [
+        bizchatTemplateFixture(c1, conn1, 'old', 'pt_BR'),
+        bizchatTemplateFixture(c1, conn1, 'kept', 'pt_BR', { status: 'PENDING' }),
+      ]);
       await r.bizchatTemplates.replaceAll(c1, conn2, [bizchatTemplateFixture(c1, conn2, 'second', 'pt_BR')]);
       await r.bizchatTemplates.replaceAll(c2, theirs, [bizchatTemplateFixture(c2, theirs, 'theirs', 'pt_BR', { wabaId: '999' })]);
       expect(await r.bizchatTemplates.replaceAll(c2, conn1, [])).to.deep.equal([]);
@@ -113,7 +159,10 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
         bizchatTemplateFixture(c1, conn1, 'kept', 'pt_BR', { status: 'APPROVED', syncedAt: at(10) }),
         bizchatTemplateFixture(c1, conn1, 'new', 'pt_BR', { syncedAt: at(10) }),
       ]);
-      expect(replaced.map((t) => [t.name, t.status, t.syncedAt.toISOString()])).to.deep.equal([['kept', 'APPROVED', at(10).toISOString()], ['new', 'APPROVED', at(10).toISOString()]]);
+      expect(replaced.map((t) => [t.name, t.status, t.syncedAt.toISOString()])).to.deep.equal([
+        ['kept', 'APPROVED', at(10).toISOString()],
+        ['new', 'APPROVED', at(10).toISOString()],
+      ]);
       expect(await r.bizchatTemplates.find(c1, conn1, 'old', 'pt_BR')).to.equal(null);
       expect((await r.bizchatTemplates.list(c1, conn2)).map((t) => t.name)).to.deep.equal(['second']);
       expect((await r.bizchatTemplates.list(c2, theirs)).map((t) => t.name)).to.deep.equal(['theirs']);
@@ -123,10 +172,13 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
       expect((await r.bizchatTemplates.list(c1, conn2)).map((t) => t.name)).to.deep.equal(['second']);
     });
 
-    it('a status update follows the provider\'s id on every connection of the account, or the name and language without one', async () => {
+    it("a status update follows the provider's id on every connection of the account, or the name and language without one", async () => {
       await given();
       const same = { metaId: 'M-1' };
-      await r.bizchatTemplates.replaceAll(c1, conn1, [bizchatTemplateFixture(c1, conn1, 'promo', 'pt_BR', same), bizchatTemplateFixture(c1, conn1, 'promo', 'en_US')]);
+      await r.bizchatTemplates.replaceAll(c1, conn1, [
+        bizchatTemplateFixture(c1, conn1, 'promo', 'pt_BR', same),
+        bizchatTemplateFixture(c1, conn1, 'promo', 'en_US'),
+      ]);
       await r.bizchatTemplates.replaceAll(c1, conn2, [bizchatTemplateFixture(c1, conn2, 'promo', 'pt_BR', same)]);
       // The same template name (and even id) in another business account is another template.
       await r.bizchatTemplates.replaceAll(c2, theirs, [bizchatTemplateFixture(c2, theirs, 'promo', 'pt_BR', { ...same, wabaId: '999' })]);
@@ -157,7 +209,7 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
       expect(await statusOf(c1, conn1)).to.deep.equal(['PAUSED', at(1).toISOString()]);
     });
 
-    it('finds the bizchat connection of a phone-number id, never another kind\'s', async () => {
+    it("finds the bizchat connection of a phone-number id, never another kind's", async () => {
       await given();
       const found = await r.bizchatNumbers.connectionOfPhoneNumber('106540352242922');
       expect([found?.id, found?.companyId, found?.kind, found?.externalId]).to.deep.equal([conn1, c1, 'bizchat', '106540352242922']);
@@ -172,18 +224,24 @@ export function describeBizchatTemplatesContract(name: string, make: () => Promi
 
     it('holds a phone-number id on one bizchat connection of the platform: a second one, of any company, is a conflict', async () => {
       await given();
-      const failure = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string }) => e.code ?? String(e));
+      const failure = (p: Promise<unknown>) =>
+        p.then(
+          () => null,
+          (e: { code?: string }) => e.code ?? String(e),
+        );
       const again = { kind: 'bizchat', provider: 'cloudapi', externalId: '106540352242923', secrets: { wabaId: '999', accessToken: 'x' } } as const;
       expect(await failure(r.connections.add(connectionFixture(c2, 'Later', again)))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
       expect(await failure(r.connections.add(connectionFixture(c1, 'Again', again)))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
       const moved = (await r.connections.findById(c2, theirs))!;
       expect(await failure(r.connections.update({ ...moved, externalId: '106540352242922' }))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
       // A page may have the same id as a number: each kind is unique on its own.
-      expect(await failure(r.connections.add(connectionFixture(c2, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: '106540352242923' })))).to.equal(null);
+      expect(
+        await failure(r.connections.add(connectionFixture(c2, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: '106540352242923' }))),
+      ).to.equal(null);
       expect((await r.bizchatNumbers.connectionOfPhoneNumber('106540352242923'))?.id).to.equal(conn2);
     });
 
-    it('a contact\'s window opens at its newest inbound message on that connection, in its company', async () => {
+    it("a contact's window opens at its newest inbound message on that connection, in its company", async () => {
       await given();
       const contact = await r.contacts.add(contactDraft(c1, '5511988887777'));
       const neighbour = await r.contacts.add(contactDraft(c1, '5511988886666'));

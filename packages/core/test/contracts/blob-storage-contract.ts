@@ -28,7 +28,9 @@ export function describeBlobStorageContract(name: string, make: () => Promise<Bl
       blobs = f.blobs;
       root = `contract-${run}-${++counter}/`;
     });
-    afterEach(async () => { await f?.cleanup?.(); });
+    afterEach(async () => {
+      await f?.cleanup?.();
+    });
 
     it('stores a blob and returns its bytes and content type', async () => {
       const key = `${root}company-1/logo.png`;
@@ -70,8 +72,12 @@ export function describeBlobStorageContract(name: string, make: () => Promise<Bl
 
     describe('putFile', () => {
       let dir: string;
-      beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'blob-contract-')); });
-      afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+      beforeEach(async () => {
+        dir = await mkdtemp(path.join(os.tmpdir(), 'blob-contract-'));
+      });
+      afterEach(async () => {
+        await rm(dir, { recursive: true, force: true });
+      });
 
       it('stores the content of a file, leaves the file in place, and counts it in usage', async () => {
         const source = path.join(dir, 'upload');
@@ -101,7 +107,11 @@ export function describeBlobStorageContract(name: string, make: () => Promise<Bl
       it('fails for a missing source file and stores nothing', async () => {
         const key = `${root}missing-source.bin`;
         let failed = false;
-        try { await blobs.putFile(key, path.join(dir, 'absent'), 'application/octet-stream'); } catch { failed = true; }
+        try {
+          await blobs.putFile(key, path.join(dir, 'absent'), 'application/octet-stream');
+        } catch {
+          failed = true;
+        }
         expect(failed).to.equal(true);
         expect(await blobs.get(key)).to.equal(null);
       });

@@ -12,9 +12,16 @@ export interface BrokerHarness {
 }
 
 type Handler = (envelope: BrokerEnvelope, info: DeliveryInfo) => Promise<void>;
-interface Received { readonly id: string; readonly subject: string; readonly payload: unknown; readonly deliveryCount: number }
+interface Received {
+  readonly id: string;
+  readonly subject: string;
+  readonly payload: unknown;
+  readonly deliveryCount: number;
+}
 /** Adapters expose a give-up hook outside the port; the contract checks it when present. */
-interface GivesUp { onGiveUp: (envelope: BrokerEnvelope, error: unknown) => void }
+interface GivesUp {
+  onGiveUp: (envelope: BrokerEnvelope, error: unknown) => void;
+}
 
 const fast: SubscribeOptions = { retryDelayMs: 50, maxDeliver: 5 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,7 +59,11 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
     const env = (subject: string, payload: unknown, id = ids()): BrokerEnvelope => ({ id, subject, payload });
     const publishAll = async (subject: string, count: number, tag = 'n') => {
       const sent: string[] = [];
-      for (let i = 0; i < count; i++) { const e = env(subject, { [tag]: i }, `${tag}-${i}-${rand()}`); await broker.publish(e); sent.push(e.id); }
+      for (let i = 0; i < count; i++) {
+        const e = env(subject, { [tag]: i }, `${tag}-${i}-${rand()}`);
+        await broker.publish(e);
+        sent.push(e.id);
+      }
       return sent;
     };
 
@@ -61,7 +72,9 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       broker = harness.broker;
       base = `${harness.subjectRoot ?? 'evt'}.contract${rand()}`;
     });
-    afterEach(async () => { await harness.close(); });
+    afterEach(async () => {
+      await harness.close();
+    });
 
     it('delivers a published envelope to a durable subscriber intact, on its first delivery', async () => {
       const r = recorder();
@@ -113,14 +126,19 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       let active = 0;
       let overlap = 0;
       const got: string[] = [];
-      await broker.subscribe(`d${rand()}`, `${base}.order.>`, async (e) => {
-        active++;
-        if (active > 1) overlap++;
-        if (got.length % 7 === 0) await sleep(2);
-        else await Promise.resolve();
-        got.push(e.id);
-        active--;
-      }, fast);
+      await broker.subscribe(
+        `d${rand()}`,
+        `${base}.order.>`,
+        async (e) => {
+          active++;
+          if (active > 1) overlap++;
+          if (got.length % 7 === 0) await sleep(2);
+          else await Promise.resolve();
+          got.push(e.id);
+          active--;
+        },
+        fast,
+      );
       const sent: string[] = [];
       for (let i = 0; i < 50; i++) {
         const e = env(`${base}.order.${i % 3}`, i, `o-${i}-${rand()}`);
@@ -136,13 +154,18 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       let active = 0;
       let most = 0;
       const got: string[] = [];
-      await broker.subscribe(`d${rand()}`, `${base}.par.>`, async (e) => {
-        active++;
-        most = Math.max(most, active);
-        await sleep(20);
-        got.push(e.id);
-        active--;
-      }, { ...fast, concurrency: 4 });
+      await broker.subscribe(
+        `d${rand()}`,
+        `${base}.par.>`,
+        async (e) => {
+          active++;
+          most = Math.max(most, active);
+          await sleep(20);
+          got.push(e.id);
+          active--;
+        },
+        { ...fast, concurrency: 4 },
+      );
       const sent: string[] = [];
       for (let i = 0; i < 16; i++) {
         const e = env(`${base}.par.${i % 2}`, i, `p-${i}-${rand()}`);
@@ -166,13 +189,21 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       await broker.subscribe(`d${rand()}`, `${base}.retry`, r.handler, fast);
       const sent = await publishAll(`${base}.retry`, 3);
       await waitFor('four deliveries', () => r.seen.length === 4);
-      expect(r.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([[sent[0], 1], [sent[0], 2], [sent[1], 1], [sent[2], 1]]);
+      expect(r.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([
+        [sent[0], 1],
+        [sent[0], 2],
+        [sent[1], 1],
+        [sent[2], 1],
+      ]);
     });
 
     it('gives a message up after maxDeliver failures and lets the next one flow', async () => {
       const givenUp: Array<[string, unknown]> = [];
       const hook = broker as Broker & Partial<GivesUp>;
-      if (typeof hook.onGiveUp === 'function') hook.onGiveUp = (e, err) => { givenUp.push([e.id, err]); };
+      if (typeof hook.onGiveUp === 'function')
+        hook.onGiveUp = (e, err) => {
+          givenUp.push([e.id, err]);
+        };
       const r = recorder((e) => e.payload === 'poison');
       await broker.subscribe(`d${rand()}`, `${base}.poison`, r.handler, { retryDelayMs: 50, maxDeliver: 3 });
       const poison = env(`${base}.poison`, 'poison');
@@ -181,7 +212,12 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       await broker.publish(next);
       await waitFor('the next message', () => r.ids().includes(next.id));
       await sleep(150);
-      expect(r.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([[poison.id, 1], [poison.id, 2], [poison.id, 3], [next.id, 1]]);
+      expect(r.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([
+        [poison.id, 1],
+        [poison.id, 2],
+        [poison.id, 3],
+        [next.id, 1],
+      ]);
       if (typeof hook.onGiveUp === 'function') {
         expect(givenUp.map(([id]) => id)).to.deep.equal([poison.id]);
         expect(String(givenUp[0]![1])).to.contain(`refused ${poison.id}`);
@@ -191,19 +227,32 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
     it('gives a message breaking a domain rule up at its first failure, and retries a throttled one', async () => {
       const givenUp: string[] = [];
       const hook = broker as Broker & Partial<GivesUp>;
-      if (typeof hook.onGiveUp === 'function') hook.onGiveUp = (e) => { givenUp.push(e.id); };
+      if (typeof hook.onGiveUp === 'function')
+        hook.onGiveUp = (e) => {
+          givenUp.push(e.id);
+        };
       const seen: Array<[string, number]> = [];
       const missing = env(`${base}.kinds`, 'missing');
       const busy = env(`${base}.kinds`, 'busy');
       const last = env(`${base}.kinds`, 'last');
-      await broker.subscribe(`d${rand()}`, `${base}.kinds`, async (e, info) => {
-        seen.push([e.id, info.deliveryCount]);
-        if (e.payload === 'missing') throw new NotFoundError('ERR_NO_TICKET_FOUND');
-        if (e.payload === 'busy' && info.deliveryCount === 1) throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE');
-      }, fast);
+      await broker.subscribe(
+        `d${rand()}`,
+        `${base}.kinds`,
+        async (e, info) => {
+          seen.push([e.id, info.deliveryCount]);
+          if (e.payload === 'missing') throw new NotFoundError('ERR_NO_TICKET_FOUND');
+          if (e.payload === 'busy' && info.deliveryCount === 1) throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE');
+        },
+        fast,
+      );
       for (const e of [missing, busy, last]) await broker.publish(e);
       await waitFor('the last message', () => seen.some(([id]) => id === last.id));
-      expect(seen).to.deep.equal([[missing.id, 1], [busy.id, 1], [busy.id, 2], [last.id, 1]]);
+      expect(seen).to.deep.equal([
+        [missing.id, 1],
+        [busy.id, 1],
+        [busy.id, 2],
+        [last.id, 1],
+      ]);
       if (typeof hook.onGiveUp === 'function') expect(givenUp).to.deep.equal([missing.id]);
     });
 
@@ -216,7 +265,7 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       await waitFor('three deliveries', () => r.seen.length >= 3);
       await sub.stop();
       const atStop = r.seen.length;
-      sent.push(...await publishAll(subject, 3, 'b'));
+      sent.push(...(await publishAll(subject, 3, 'b')));
       await sleep(100);
       expect(r.seen.length, 'nothing is delivered to a stopped durable').to.equal(atStop);
       await broker.subscribe(durable, subject, r.handler, fast);
@@ -236,11 +285,14 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       const second = recorder();
       await broker.subscribe(durable, subject, second.handler, fast);
       await sub.stop(); // stopping a stale subscription again leaves the new one alone
-      sent.push(...await publishAll(subject, 1, 'later'));
+      sent.push(...(await publishAll(subject, 1, 'later')));
       await waitFor('both on the new subscription', () => second.seen.length === 2);
       await sleep(150);
       expect(first.seen).to.have.length(1);
-      expect(second.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([[sent[0], 2], [sent[1], 1]]);
+      expect(second.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([
+        [sent[0], 2],
+        [sent[1], 1],
+      ]);
     });
 
     it('refuses to move a durable to another subject', async () => {
@@ -248,7 +300,11 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       const sub = await broker.subscribe(durable, `${base}.here`, async () => undefined, fast);
       await sub.stop();
       let error: unknown;
-      await broker.subscribe(durable, `${base}.there`, async () => undefined, fast).catch((e: unknown) => { error = e; });
+      await broker
+        .subscribe(durable, `${base}.there`, async () => undefined, fast)
+        .catch((e: unknown) => {
+          error = e;
+        });
       expect(error).to.be.instanceOf(Error);
     });
 
@@ -272,9 +328,9 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       const sub = await broker.subscribe(durable, subject, r.handler, fast);
       await waitFor('three deliveries', () => r.seen.length === 3);
       await sub.stop();
-      sent.push(...await publishAll(subject, 2, 'b'));
+      sent.push(...(await publishAll(subject, 2, 'b')));
       broker = await harness.reopen!();
-      sent.push(...await publishAll(subject, 2, 'c'));
+      sent.push(...(await publishAll(subject, 2, 'c')));
       await broker.subscribe(durable, subject, r.handler, fast);
       await waitFor('all seven', () => r.seen.length >= 7);
       await sleep(50);

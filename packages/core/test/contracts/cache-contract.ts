@@ -26,10 +26,18 @@ export function describeCacheContract(name: string, make: () => Promise<CacheFix
     let cache: Cache;
     /** A key no other test (or run) uses. */
     const key = (label: string) => `contract-${run}-${++counter}:${label}`;
-    const elapse = async (ms: number) => { if (f.advance) await f.advance(ms); else await sleep(ms); };
+    const elapse = async (ms: number) => {
+      if (f.advance) await f.advance(ms);
+      else await sleep(ms);
+    };
 
-    beforeEach(async () => { f = await make(); cache = f.cache; });
-    afterEach(async () => { await f?.cleanup?.(); });
+    beforeEach(async () => {
+      f = await make();
+      cache = f.cache;
+    });
+    afterEach(async () => {
+      await f?.cleanup?.();
+    });
 
     describe('get, set and delete', () => {
       it('answers null for a key that was never set', async () => {
@@ -111,7 +119,10 @@ export function describeCacheContract(name: string, make: () => Promise<CacheFix
         expect(await cache.increment(counter, 1)).to.equal(1);
         expect(await cache.windowAfter(stale, 0)).to.deep.equal([]);
         expect(await cache.windowLowest(stale)).to.equal(null);
-        expect(await cache.windowAfter(fresh, 0)).to.deep.equal([{ score: 1, value: 'a' }, { score: 2, value: 'b' }]);
+        expect(await cache.windowAfter(fresh, 0)).to.deep.equal([
+          { score: 1, value: 'a' },
+          { score: 2, value: 'b' },
+        ]);
       });
 
       it('counts the TTL down in whole seconds, rounding up', async function () {
@@ -213,9 +224,18 @@ export function describeCacheContract(name: string, make: () => Promise<CacheFix
       it('returns entries oldest first by score, whatever the append order', async () => {
         const k = key('window');
         const now = 1_767_268_800_000; // a millisecond timestamp must survive as a score
-        for (const [score, value] of [[30, 'c'], [1.5, 'a'], [now, 'd'], [20.25, 'b']] as const) await cache.windowAppend(k, score, value, 100, 60);
+        for (const [score, value] of [
+          [30, 'c'],
+          [1.5, 'a'],
+          [now, 'd'],
+          [20.25, 'b'],
+        ] as const)
+          await cache.windowAppend(k, score, value, 100, 60);
         expect(await cache.windowAfter(k, -Infinity)).to.deep.equal([
-          { score: 1.5, value: 'a' }, { score: 20.25, value: 'b' }, { score: 30, value: 'c' }, { score: now, value: 'd' },
+          { score: 1.5, value: 'a' },
+          { score: 20.25, value: 'b' },
+          { score: 30, value: 'c' },
+          { score: now, value: 'd' },
         ]);
         expect(await cache.windowLowest(k)).to.equal(1.5);
       });
@@ -233,7 +253,11 @@ export function describeCacheContract(name: string, make: () => Promise<CacheFix
       it('keeps at most maxEntries, dropping the lowest scores', async () => {
         const k = key('window');
         for (const score of [1, 2, 3, 4, 5]) await cache.windowAppend(k, score, `e${score}`, 3, 60);
-        expect(await cache.windowAfter(k, 0)).to.deep.equal([{ score: 3, value: 'e3' }, { score: 4, value: 'e4' }, { score: 5, value: 'e5' }]);
+        expect(await cache.windowAfter(k, 0)).to.deep.equal([
+          { score: 3, value: 'e3' },
+          { score: 4, value: 'e4' },
+          { score: 5, value: 'e5' },
+        ]);
         expect(await cache.windowLowest(k)).to.equal(3);
         await cache.windowAppend(k, 0, 'late', 3, 60); // lower than everything held: dropped at once
         expect((await cache.windowAfter(k, -1)).map((e) => e.value)).to.deep.equal(['e3', 'e4', 'e5']);
@@ -250,7 +274,10 @@ export function describeCacheContract(name: string, make: () => Promise<CacheFix
         await cache.windowAppend(k, 3, json, 10, 60);
         await cache.windowAppend(k, 4, '', 10, 60);
         expect(await cache.windowAfter(k, 0)).to.deep.equal([
-          { score: 1, value: 'same' }, { score: 2, value: 'same' }, { score: 3, value: json }, { score: 4, value: '' },
+          { score: 1, value: 'same' },
+          { score: 2, value: 'same' },
+          { score: 3, value: json },
+          { score: 4, value: '' },
         ]);
       });
 

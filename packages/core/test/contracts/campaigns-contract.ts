@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import type { Transaction } from '../../src/index.js';
 import { campaignDefaults, type Campaign, type CampaignStatus, type NewCampaign } from '../../src/campaigns/campaign.js';
 import { initialPacingState } from '../../src/campaigns/pacing.js';
-import type { CampaignAudience, CampaignPacing, CampaignRecipients, Campaigns, CampaignSettingsStore, RecipientProgress, Suppressions } from '../../src/campaigns/ports.js';
+import type {
+  CampaignAudience,
+  CampaignPacing,
+  CampaignRecipients,
+  Campaigns,
+  CampaignSettingsStore,
+  RecipientProgress,
+  Suppressions,
+} from '../../src/campaigns/ports.js';
 import { progressOf, type CampaignRecipient, type NewRecipient } from '../../src/campaigns/recipient.js';
 
 /** What a campaign points at and reads, written by each adapter's own means (rows for databases, maps in memory). */
@@ -60,13 +68,40 @@ export function campaignDraft(companyId: number, name: string, overrides: Partia
   return { ...campaignDefaults(companyId, name, T0), message1: 'Olá {nome}', ...overrides };
 }
 
-export function recipientDraft(campaign: Pick<Campaign, 'id' | 'companyId' | 'chatappId'>, number: string, overrides: Partial<NewRecipient> = {}): NewRecipient {
+export function recipientDraft(
+  campaign: Pick<Campaign, 'id' | 'companyId' | 'chatappId'>,
+  number: string,
+  overrides: Partial<NewRecipient> = {},
+): NewRecipient {
   return {
-    companyId: campaign.companyId, campaignId: campaign.id, connectionId: campaign.chatappId!, number, name: `Name ${number}`,
-    contactId: null, listItemId: null, variables: { nome: `Name ${number}` }, variant: 1, body: `Olá ${number}`, confirmationBody: null,
-    media: null, stage: 'message', state: 'pending', reason: null, dueAt: T0, claimedUntil: null, attempts: 0, messageId: null,
-    sentAt: null, deliveredAt: null, readAt: null, confirmationRequestedAt: null, confirmedAt: null, awaitingUntil: null,
-    createdAt: T0, updatedAt: T0, ...overrides,
+    companyId: campaign.companyId,
+    campaignId: campaign.id,
+    connectionId: campaign.chatappId!,
+    number,
+    name: `Name ${number}`,
+    contactId: null,
+    listItemId: null,
+    variables: { nome: `Name ${number}` },
+    variant: 1,
+    body: `Olá ${number}`,
+    confirmationBody: null,
+    media: null,
+    stage: 'message',
+    state: 'pending',
+    reason: null,
+    dueAt: T0,
+    claimedUntil: null,
+    attempts: 0,
+    messageId: null,
+    sentAt: null,
+    deliveredAt: null,
+    readAt: null,
+    confirmationRequestedAt: null,
+    confirmedAt: null,
+    awaitingUntil: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -76,7 +111,9 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
     this.timeout(60_000);
     let r: CampaignsFixture;
     let w: { c1: number; c2: number; conn1: number; conn1b: number; conn2: number };
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies, two connections in the first and one in the second. Called by each test body (databases run bodies in a unit of work). */
     async function given() {
@@ -94,13 +131,32 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await given();
         const list = await r.seed.contactList(w.c1, []);
         const draft = campaignDraft(w.c1, 'Lançamento', {
-          message1: 'a', message2: 'b', message3: 'c', message4: 'd', message5: 'e',
-          confirmationMessage1: 'q1', confirmationMessage2: 'q2', confirmationMessage3: 'q3', confirmationMessage4: 'q4', confirmationMessage5: 'q5',
-          confirmation: true, status: 'PROGRAMADA', scheduledAt: at(60), completedAt: at(90),
+          message1: 'a',
+          message2: 'b',
+          message3: 'c',
+          message4: 'd',
+          message5: 'e',
+          confirmationMessage1: 'q1',
+          confirmationMessage2: 'q2',
+          confirmationMessage3: 'q3',
+          confirmationMessage4: 'q4',
+          confirmationMessage5: 'q5',
+          confirmation: true,
+          status: 'PROGRAMADA',
+          scheduledAt: at(60),
+          completedAt: at(90),
           media: { path: 'company-1/flyer.png', name: 'flyer.png', contentType: 'image/png', size: 2048 },
-          contactListId: list.id, tagListId: await r.seed.tag(w.c1, 'VIP'), chatappId: w.conn1, userId: await r.seed.user(w.c1),
-          queueId: await r.seed.queue(w.c1), statusTicket: 'open', openTicket: 'enabled', materializedAt: at(61), failureReason: 'ERR_X',
-          createdAt: at(1), updatedAt: at(2),
+          contactListId: list.id,
+          tagListId: await r.seed.tag(w.c1, 'VIP'),
+          chatappId: w.conn1,
+          userId: await r.seed.user(w.c1),
+          queueId: await r.seed.queue(w.c1),
+          statusTicket: 'open',
+          openTicket: 'enabled',
+          materializedAt: at(61),
+          failureReason: 'ERR_X',
+          createdAt: at(1),
+          updatedAt: at(2),
         });
         const added = await r.campaigns.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
@@ -116,8 +172,17 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await given();
         const c = await add({ status: 'PROGRAMADA', scheduledAt: at(10) });
         const changed: Campaign = {
-          ...c, name: 'Renamed', message2: 'two', confirmation: true, confirmationMessage1: 'ok?', status: 'FINALIZADA', scheduledAt: null,
-          media: { path: 'k', name: 'n.pdf', contentType: 'application/pdf', size: 7 }, chatappId: w.conn1b, statusTicket: 'pending', updatedAt: at(5),
+          ...c,
+          name: 'Renamed',
+          message2: 'two',
+          confirmation: true,
+          confirmationMessage1: 'ok?',
+          status: 'FINALIZADA',
+          scheduledAt: null,
+          media: { path: 'k', name: 'n.pdf', contentType: 'application/pdf', size: 7 },
+          chatappId: w.conn1b,
+          statusTicket: 'pending',
+          updatedAt: at(5),
         };
         await r.campaigns.update(changed);
         expect(await r.campaigns.findById(w.c1, c.id)).to.deep.equal({ ...changed, status: 'PROGRAMADA' });
@@ -137,8 +202,15 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect(await r.campaigns.transition(w.c1, c.id, ['PROGRAMADA', 'EM_ANDAMENTO'], 'FINALIZADA', { completedAt: at(3), updatedAt: at(3) })).to.equal(true);
         expect(await r.campaigns.findById(w.c1, c.id)).to.deep.equal({ ...c, status: 'FINALIZADA', completedAt: at(3), updatedAt: at(3) });
         const failing = await add({ status: 'PROGRAMADA' });
-        expect(await r.campaigns.transition(w.c1, failing.id, ['PROGRAMADA'], 'FALHOU', { failureReason: 'ERR_CAMPAIGN_NO_CONNECTION', materializedAt: at(4) })).to.equal(true);
-        expect(await r.campaigns.findById(w.c1, failing.id)).to.deep.equal({ ...failing, status: 'FALHOU', failureReason: 'ERR_CAMPAIGN_NO_CONNECTION', materializedAt: at(4) });
+        expect(
+          await r.campaigns.transition(w.c1, failing.id, ['PROGRAMADA'], 'FALHOU', { failureReason: 'ERR_CAMPAIGN_NO_CONNECTION', materializedAt: at(4) }),
+        ).to.equal(true);
+        expect(await r.campaigns.findById(w.c1, failing.id)).to.deep.equal({
+          ...failing,
+          status: 'FALHOU',
+          failureReason: 'ERR_CAMPAIGN_NO_CONNECTION',
+          materializedAt: at(4),
+        });
         expect(await r.campaigns.transition(w.c1, failing.id, [], 'EM_ANDAMENTO')).to.equal(false);
         expect(await r.campaigns.transition(w.c1, failing.id + 1000, ['FALHOU'], 'EM_ANDAMENTO')).to.equal(false);
       });
@@ -151,11 +223,13 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect((await r.campaigns.findById(w.c1, c.id))?.status).to.equal('EM_ANDAMENTO');
         // A start: the move and the recipients in one transaction; one instance does both, the others neither.
         const d = await add({ status: 'PROGRAMADA' });
-        const started = await times(6, (i) => r.tx.run(async () => {
-          const ok = await r.campaigns.transition(w.c1, d.id, ['INATIVA', 'PROGRAMADA'], 'EM_ANDAMENTO', { materializedAt: at(2) });
-          if (ok) await r.recipients.addMany(mobiles(3, i * 10).map((n) => recipientDraft(d, n)));
-          return ok;
-        }));
+        const started = await times(6, (i) =>
+          r.tx.run(async () => {
+            const ok = await r.campaigns.transition(w.c1, d.id, ['INATIVA', 'PROGRAMADA'], 'EM_ANDAMENTO', { materializedAt: at(2) });
+            if (ok) await r.recipients.addMany(mobiles(3, i * 10).map((n) => recipientDraft(d, n)));
+            return ok;
+          }),
+        );
         expect(started.filter(Boolean)).to.have.length(1);
         expect((await r.recipients.progress(w.c1, d.id)).total).to.equal(3);
       });
@@ -182,7 +256,7 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect(ids(await r.campaigns.runningOnConnection(w.conn2))).to.deep.equal([b.id]);
       });
 
-      it('pages a company\'s campaigns by status, newest schedule first (unscheduled last), searching the name without case or accents', async () => {
+      it("pages a company's campaigns by status, newest schedule first (unscheduled last), searching the name without case or accents", async () => {
         await given();
         const promo = await add({ name: 'Promoção de Março', status: 'PROGRAMADA', scheduledAt: at(10) });
         const draft = await add({ name: 'Rascunho', status: 'INATIVA' });
@@ -263,10 +337,16 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         const d = await add({ status: 'EM_ANDAMENTO' });
         const [n1, n2, n3] = mobiles(3);
         expect(await r.recipients.addMany([])).to.equal(0);
-        expect(await r.recipients.addMany([recipientDraft(c, n1!, { name: 'First' }), recipientDraft(c, n2!), recipientDraft(c, n1!, { name: 'Twin' })])).to.equal(2);
+        expect(
+          await r.recipients.addMany([recipientDraft(c, n1!, { name: 'First' }), recipientDraft(c, n2!), recipientDraft(c, n1!, { name: 'Twin' })]),
+        ).to.equal(2);
         expect(await r.recipients.addMany([recipientDraft(c, n1!, { name: 'Again' }), recipientDraft(c, n3!), recipientDraft(d, n1!)])).to.equal(2);
         const rows = await recipientsOf(c);
-        expect(rows.map((x) => [x.number, x.name])).to.deep.equal([[n1, 'First'], [n2, `Name ${n2}`], [n3, `Name ${n3}`]]);
+        expect(rows.map((x) => [x.number, x.name])).to.deep.equal([
+          [n1, 'First'],
+          [n2, `Name ${n2}`],
+          [n3, `Name ${n3}`],
+        ]);
         expect((await recipientsOf(d)).map((x) => x.number)).to.deep.equal([n1]);
       });
 
@@ -276,11 +356,29 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         const newer = await add({ status: 'FINALIZADA' });
         const onB = await add({ status: 'EM_ANDAMENTO', chatappId: w.conn1b });
         const draft = recipientDraft(c, '5511987654321', {
-          name: 'Ana Júlia', contactId: 42, listItemId: 7, variables: { nome: 'Ana Júlia', cupom: 'A10', vazio: '' }, variant: 3, body: 'Olá Ana Júlia',
-          confirmationBody: 'Quer receber?', media: { path: 'company-1/a.jpg', name: 'a.jpg', contentType: 'image/jpeg', size: 99 },
-          stage: 'confirmation', state: 'sent', reason: 'retry later', dueAt: at(5), claimedUntil: at(6), attempts: 2, messageId: 'msg-uuid-1',
-          sentAt: at(7), deliveredAt: at(8), readAt: at(9), confirmationRequestedAt: at(7), confirmedAt: null, awaitingUntil: at(60),
-          createdAt: at(1), updatedAt: at(9),
+          name: 'Ana Júlia',
+          contactId: 42,
+          listItemId: 7,
+          variables: { nome: 'Ana Júlia', cupom: 'A10', vazio: '' },
+          variant: 3,
+          body: 'Olá Ana Júlia',
+          confirmationBody: 'Quer receber?',
+          media: { path: 'company-1/a.jpg', name: 'a.jpg', contentType: 'image/jpeg', size: 99 },
+          stage: 'confirmation',
+          state: 'sent',
+          reason: 'retry later',
+          dueAt: at(5),
+          claimedUntil: at(6),
+          attempts: 2,
+          messageId: 'msg-uuid-1',
+          sentAt: at(7),
+          deliveredAt: at(8),
+          readAt: at(9),
+          confirmationRequestedAt: at(7),
+          confirmedAt: null,
+          awaitingUntil: at(60),
+          createdAt: at(1),
+          updatedAt: at(9),
         });
         await r.recipients.addMany([draft, recipientDraft(newer, draft.number), recipientDraft(onB, draft.number)]);
         const [stored] = await recipientsOf(c);
@@ -301,9 +399,23 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await r.recipients.addMany([recipientDraft(c, mobiles(1)[0]!)]);
         const [x] = await recipientsOf(c);
         const changed: CampaignRecipient = {
-          ...x!, state: 'delivered', stage: 'confirmation', reason: null, attempts: 1, messageId: 'm-2', sentAt: at(1), deliveredAt: at(2),
-          confirmationRequestedAt: at(1), awaitingUntil: at(30), variables: { nome: 'Zé' }, body: 'Oi Zé', variant: 2,
-          media: { path: 'p', name: 'n', contentType: 'text/plain', size: 1 }, claimedUntil: at(3), dueAt: at(4), updatedAt: at(2),
+          ...x!,
+          state: 'delivered',
+          stage: 'confirmation',
+          reason: null,
+          attempts: 1,
+          messageId: 'm-2',
+          sentAt: at(1),
+          deliveredAt: at(2),
+          confirmationRequestedAt: at(1),
+          awaitingUntil: at(30),
+          variables: { nome: 'Zé' },
+          body: 'Oi Zé',
+          variant: 2,
+          media: { path: 'p', name: 'n', contentType: 'text/plain', size: 1 },
+          claimedUntil: at(3),
+          dueAt: at(4),
+          updatedAt: at(2),
         };
         await r.recipients.update(changed);
         expect(await r.recipients.findById(w.c1, x!.id)).to.deep.equal(changed);
@@ -334,7 +446,7 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         const read = (await r.recipients.findByMessageId('m-1'))!;
         expect(read).to.deep.include({ state: 'read', deliveredAt: at(3), readAt: at(3) });
         expect((await advanceOne({ messageId: 'm-2', state: 'delivered', at: at(2) }))!.deliveredAt).to.deep.equal(at(2));
-        expect((await advanceOne({ messageId: 'm-2', state: 'read', at: at(5) }))).to.deep.include({ state: 'read', deliveredAt: at(2), readAt: at(5) });
+        expect(await advanceOne({ messageId: 'm-2', state: 'read', at: at(5) })).to.deep.include({ state: 'read', deliveredAt: at(2), readAt: at(5) });
         expect(await advanceOne({ messageId: 'm-2', state: 'failed', at: at(6), reason: 'ERR_X' })).to.deep.include({ state: 'failed', reason: 'ERR_X' });
         expect(await advanceOne({ messageId: 'm-2', state: 'read', at: at(7) }), 'failed is final').to.equal(null);
         expect(await advanceOne({ messageId: 'unknown', state: 'read', at: at(7) })).to.equal(null);
@@ -348,7 +460,7 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect((await r.recipients.findByNumber(w.c1, w.conn1, n3!))[0]!.state, 'a pending one is not touched').to.equal('pending');
       });
 
-      it('takes a batch of reports in one call: a message\'s reports in the order given, one answer per report', async () => {
+      it("takes a batch of reports in one call: a message's reports in the order given, one answer per report", async () => {
         await given();
         const c = await add({ status: 'EM_ANDAMENTO' });
         const [n1, n2, n3] = mobiles(3);
@@ -382,8 +494,12 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         const onB = await add({ status: 'EM_ANDAMENTO', chatappId: w.conn1b });
         const [a, b, c, d, e, f] = mobiles(6);
         await r.recipients.addMany([
-          recipientDraft(second, a!), recipientDraft(first, b!, { dueAt: at(5) }), recipientDraft(first, c!),
-          recipientDraft(first, d!, { state: 'sent' }), recipientDraft(paused, e!), recipientDraft(onB, f!),
+          recipientDraft(second, a!),
+          recipientDraft(first, b!, { dueAt: at(5) }),
+          recipientDraft(first, c!),
+          recipientDraft(first, d!, { state: 'sent' }),
+          recipientDraft(paused, e!),
+          recipientDraft(onB, f!),
         ]);
         const claim = (now: number, until: number, conn = w.conn1) => r.recipients.claimNext(conn, at(now), at(until));
         const one = await claim(0, 2);
@@ -410,11 +526,13 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await given();
         const c = await add({ status: 'EM_ANDAMENTO' });
         await r.recipients.addMany(mobiles(30).map((n) => recipientDraft(c, n)));
-        const claimed = await times(45, () => r.tx.run(async () => {
-          const got = await r.recipients.claimNext(w.conn1, at(0), at(10));
-          if (got) await r.recipients.update({ ...got, state: 'sent', sentAt: at(0), claimedUntil: null });
-          return got?.id ?? null;
-        }));
+        const claimed = await times(45, () =>
+          r.tx.run(async () => {
+            const got = await r.recipients.claimNext(w.conn1, at(0), at(10));
+            if (got) await r.recipients.update({ ...got, state: 'sent', sentAt: at(0), claimedUntil: null });
+            return got?.id ?? null;
+          }),
+        );
         const taken = claimed.filter((id): id is number => id !== null);
         expect(taken).to.have.length(30);
         expect(new Set(taken).size).to.equal(30);
@@ -456,8 +574,18 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         const progress = await r.recipients.progress(w.c1, c.id);
         expect(progress).to.deep.equal(progressOf(await recipientsOf(c)));
         expect(progress).to.deep.equal({
-          total: 10, pending: 1, sent: 2, delivered: 1, read: 1, failed: 3, skipped: 2, awaitingConfirmation: 2, confirmationRequested: 4, confirmed: 1,
-          failedByReason: { 'not-on-network': 2, unknown: 1 }, skippedByReason: { blocked: 1, 'no-confirmation': 1 },
+          total: 10,
+          pending: 1,
+          sent: 2,
+          delivered: 1,
+          read: 1,
+          failed: 3,
+          skipped: 2,
+          awaitingConfirmation: 2,
+          confirmationRequested: 4,
+          confirmed: 1,
+          failedByReason: { 'not-on-network': 2, unknown: 1 },
+          skippedByReason: { blocked: 1, 'no-confirmation': 1 },
         });
         expect(await r.recipients.progress(w.c2, c.id)).to.deep.equal(progressOf([]));
       });
@@ -470,8 +598,10 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect(await r.recipients.nextDue(w.conn1)).to.equal(null);
         const [a, b, d, e] = mobiles(4);
         await r.recipients.addMany([
-          recipientDraft(c, a!, { dueAt: at(10) }), recipientDraft(c, b!, { dueAt: at(2), claimedUntil: at(20) }),
-          recipientDraft(c, d!, { dueAt: at(1), state: 'sent' }), recipientDraft(paused, e!, { dueAt: at(0) }),
+          recipientDraft(c, a!, { dueAt: at(10) }),
+          recipientDraft(c, b!, { dueAt: at(2), claimedUntil: at(20) }),
+          recipientDraft(c, d!, { dueAt: at(1), state: 'sent' }),
+          recipientDraft(paused, e!, { dueAt: at(0) }),
         ]);
         expect(await r.recipients.hasPending(c.id)).to.equal(true);
         expect(await r.recipients.hasPending(paused.id)).to.equal(true);
@@ -491,10 +621,18 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         const c = await add({ status: 'EM_ANDAMENTO', confirmation: true });
         const other = await add({ status: 'EM_ANDAMENTO', confirmation: true });
         const n = mobiles(6);
-        const asked = (awaitingUntil: Date | null, state: 'sent' | 'delivered' | 'read' = 'sent') => ({ stage: 'confirmation' as const, state, confirmationRequestedAt: at(0), awaitingUntil });
+        const asked = (awaitingUntil: Date | null, state: 'sent' | 'delivered' | 'read' = 'sent') => ({
+          stage: 'confirmation' as const,
+          state,
+          confirmationRequestedAt: at(0),
+          awaitingUntil,
+        });
         await r.recipients.addMany([
-          recipientDraft(c, n[0]!, asked(at(10))), recipientDraft(c, n[1]!, asked(at(20), 'read')), recipientDraft(c, n[2]!, asked(at(5), 'delivered')),
-          recipientDraft(c, n[3]!, asked(null)), recipientDraft(c, n[4]!, { stage: 'confirmation', state: 'pending', awaitingUntil: at(1) }),
+          recipientDraft(c, n[0]!, asked(at(10))),
+          recipientDraft(c, n[1]!, asked(at(20), 'read')),
+          recipientDraft(c, n[2]!, asked(at(5), 'delivered')),
+          recipientDraft(c, n[3]!, asked(null)),
+          recipientDraft(c, n[4]!, { stage: 'confirmation', state: 'pending', awaitingUntil: at(1) }),
           recipientDraft(c, n[5]!, { stage: 'message', state: 'sent', awaitingUntil: at(30) }),
         ]);
         await r.recipients.addMany([recipientDraft(other, n[0]!, asked(at(1)))]);
@@ -515,7 +653,7 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         expect(await r.recipients.expireAwaiting(c.id, at(10))).to.equal(0);
       });
 
-      it('pages one campaign\'s recipients by id, optionally in one state, within the company', async () => {
+      it("pages one campaign's recipients by id, optionally in one state, within the company", async () => {
         await given();
         const c = await add({ status: 'EM_ANDAMENTO' });
         const n = mobiles(5);
@@ -533,7 +671,7 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
     });
 
     describe('pacing', () => {
-      it('keeps each connection\'s state (the initial one before any) and its sends, forgetting those older than a day', async () => {
+      it("keeps each connection's state (the initial one before any) and its sends, forgetting those older than a day", async () => {
         await given();
         expect(await r.pacing.get(w.conn1)).to.deep.equal(initialPacingState(w.conn1));
         const state = { connectionId: w.conn1, lastSentAt: at(1), nextGapMs: 25_000, streak: 4, consecutiveErrors: 2, backoffUntil: at(30) };
@@ -579,12 +717,18 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await r.pacing.setNextRun(w.c1, w.conn1, at(5));
         await r.pacing.setNextRun(w.c2, w.conn2, at(-5));
         await r.pacing.setNextRun(w.c1, w.conn1b, at(20));
-        expect(await r.pacing.dueConnections(at(5), 10)).to.deep.equal([{ companyId: w.c2, connectionId: w.conn2 }, { companyId: w.c1, connectionId: w.conn1 }]);
+        expect(await r.pacing.dueConnections(at(5), 10)).to.deep.equal([
+          { companyId: w.c2, connectionId: w.conn2 },
+          { companyId: w.c1, connectionId: w.conn1 },
+        ]);
         expect(await r.pacing.dueConnections(at(5), 1)).to.deep.equal([{ companyId: w.c2, connectionId: w.conn2 }]);
         expect(await r.pacing.dueConnections(at(4), 10)).to.deep.equal([{ companyId: w.c2, connectionId: w.conn2 }]);
         await r.pacing.setNextRun(w.c2, w.conn2, null);
         await r.pacing.setNextRun(w.c1, w.conn1b, at(1));
-        expect(await r.pacing.dueConnections(at(5), 10)).to.deep.equal([{ companyId: w.c1, connectionId: w.conn1b }, { companyId: w.c1, connectionId: w.conn1 }]);
+        expect(await r.pacing.dueConnections(at(5), 10)).to.deep.equal([
+          { companyId: w.c1, connectionId: w.conn1b },
+          { companyId: w.c1, connectionId: w.conn1 },
+        ]);
         // The next run and the pacing state are kept apart.
         await r.pacing.save({ ...initialPacingState(w.conn1), streak: 3 });
         expect(await r.pacing.dueConnections(at(5), 10)).to.have.length(2);
@@ -627,14 +771,23 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
       it('saves settings rows by key (others stay), answering every stored row of the company', async () => {
         await given();
         expect(await r.settings.rows(w.c1)).to.deep.equal([]);
-        const first = await r.settings.save(w.c1, [{ key: 'messageInterval', value: '30' }, { key: 'sabado', value: 'true' }]);
+        const first = await r.settings.save(w.c1, [
+          { key: 'messageInterval', value: '30' },
+          { key: 'sabado', value: 'true' },
+        ]);
         expect(first.map(({ key, value, companyId }) => ({ key, value, companyId }))).to.deep.equal([
-          { key: 'messageInterval', value: '30', companyId: w.c1 }, { key: 'sabado', value: 'true', companyId: w.c1 },
+          { key: 'messageInterval', value: '30', companyId: w.c1 },
+          { key: 'sabado', value: 'true', companyId: w.c1 },
         ]);
         await r.settings.save(w.c2, [{ key: 'messageInterval', value: '90' }]);
-        const second = await r.settings.save(w.c1, [{ key: 'sabado', value: 'false' }, { key: 'variables', value: '[{"key":"loja","value":"Centro"}]' }]);
+        const second = await r.settings.save(w.c1, [
+          { key: 'sabado', value: 'false' },
+          { key: 'variables', value: '[{"key":"loja","value":"Centro"}]' },
+        ]);
         expect(second.map(({ key, value }) => ({ key, value }))).to.deep.equal([
-          { key: 'messageInterval', value: '30' }, { key: 'sabado', value: 'false' }, { key: 'variables', value: '[{"key":"loja","value":"Centro"}]' },
+          { key: 'messageInterval', value: '30' },
+          { key: 'sabado', value: 'false' },
+          { key: 'variables', value: '[{"key":"loja","value":"Centro"}]' },
         ]);
         expect(second[0]).to.deep.equal(first[0]);
         expect(second[1]!.id).to.equal(first[1]!.id);
@@ -648,7 +801,7 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
     });
 
     describe('audience', () => {
-      it('reads a contact list\'s items with their canonical number, within the company', async () => {
+      it("reads a contact list's items with their canonical number, within the company", async () => {
         await given();
         const list = await r.seed.contactList(w.c1, [
           { name: 'Ana', number: '+55 11 8888-0001', canonicalNumber: '5511988880001', email: 'ana@x.io', validity: 'valid', variables: { cupom: 'A10' } },
@@ -699,19 +852,21 @@ export function describeCampaignsContract(name: string, make: () => Promise<Camp
         await given();
         const kept = await add({ status: 'EM_ANDAMENTO' });
         let inside: number | undefined;
-        await r.tx.run(async () => {
-          const c = await add({ status: 'EM_ANDAMENTO' });
-          inside = c.id;
-          await r.recipients.addMany([recipientDraft(c, mobiles(1)[0]!), recipientDraft(kept, mobiles(1)[0]!)]);
-          expect((await r.recipients.claimNext(w.conn1, at(0), at(1)))?.campaignId).to.equal(kept.id);
-          expect(await r.campaigns.transition(w.c1, kept.id, ['EM_ANDAMENTO'], 'PAUSADA')).to.equal(true);
-          await r.pacing.recordSend(w.conn1, at(0));
-          await r.pacing.save({ ...initialPacingState(w.conn1), streak: 5 });
-          await r.pacing.setNextRun(w.c1, w.conn1, at(0));
-          await r.suppressions.add({ companyId: w.c1, number: mobiles(1)[0]!, reason: 'stop-word', campaignId: c.id, createdAt: at(0) });
-          await r.settings.save(w.c1, [{ key: 'capDaily', value: '10' }]);
-          throw new Error('boom');
-        }).catch(() => undefined);
+        await r.tx
+          .run(async () => {
+            const c = await add({ status: 'EM_ANDAMENTO' });
+            inside = c.id;
+            await r.recipients.addMany([recipientDraft(c, mobiles(1)[0]!), recipientDraft(kept, mobiles(1)[0]!)]);
+            expect((await r.recipients.claimNext(w.conn1, at(0), at(1)))?.campaignId).to.equal(kept.id);
+            expect(await r.campaigns.transition(w.c1, kept.id, ['EM_ANDAMENTO'], 'PAUSADA')).to.equal(true);
+            await r.pacing.recordSend(w.conn1, at(0));
+            await r.pacing.save({ ...initialPacingState(w.conn1), streak: 5 });
+            await r.pacing.setNextRun(w.c1, w.conn1, at(0));
+            await r.suppressions.add({ companyId: w.c1, number: mobiles(1)[0]!, reason: 'stop-word', campaignId: c.id, createdAt: at(0) });
+            await r.settings.save(w.c1, [{ key: 'capDaily', value: '10' }]);
+            throw new Error('boom');
+          })
+          .catch(() => undefined);
         expect(await r.campaigns.findById(w.c1, inside!)).to.equal(null);
         expect((await r.campaigns.findById(w.c1, kept.id))?.status).to.equal('EM_ANDAMENTO');
         expect((await r.recipients.progress(w.c1, kept.id)).total).to.equal(0);

@@ -19,8 +19,19 @@ const T1 = new Date('2026-03-02T10:00:00.000Z');
 
 export function productFixture(companyId: number, name: string, overrides: Partial<NewProduct> = {}): NewProduct {
   return {
-    companyId, name, description: '', sku: null, price: 1000, currency: 'BRL', stock: 0, trackStock: false, active: true, categoryId: null,
-    createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    description: '',
+    sku: null,
+    price: 1000,
+    currency: 'BRL',
+    stock: 0,
+    trackStock: false,
+    active: true,
+    categoryId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -35,18 +46,46 @@ function imageFixture(companyId: number, productId: number, position: number): N
 
 function importFixture(companyId: number, overrides: Partial<NewProductImport> = {}): NewProductImport {
   return {
-    companyId, userId: null, status: 'queued', mode: 'create', fileName: 'produtos.csv', total: 3, processed: 0, created: 0, updated: 0, skipped: 0,
-    failed: 0, errors: [], error: null, createdAt: T0, startedAt: null, finishedAt: null, ...overrides,
+    companyId,
+    userId: null,
+    status: 'queued',
+    mode: 'create',
+    fileName: 'produtos.csv',
+    total: 3,
+    processed: 0,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    failed: 0,
+    errors: [],
+    error: null,
+    createdAt: T0,
+    startedAt: null,
+    finishedAt: null,
+    ...overrides,
   };
 }
 
 const row = (name: string, overrides: Partial<ImportedProduct> = {}): ImportedProduct => ({
-  name, description: '', sku: null, price: 500, currency: 'BRL', stock: 0, trackStock: false, active: true, categoryId: null, ...overrides,
+  name,
+  description: '',
+  sku: null,
+  price: 500,
+  currency: 'BRL',
+  stock: 0,
+  trackStock: false,
+  active: true,
+  categoryId: null,
+  ...overrides,
 });
 
 /** Plain data, whatever class the adapter builds its rows with. */
 const plain = <T extends object>(value: T | null) => (value ? { ...value } : value);
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 /** One suite for every adapter of the catalog's ports. */
 export function describeCatalogContract(name: string, make: () => Promise<CatalogFixture>) {
@@ -54,17 +93,29 @@ export function describeCatalogContract(name: string, make: () => Promise<Catalo
     let r: CatalogFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
-    async function given() { [c1, c2] = await twoCompanies(r); }
+    async function given() {
+      [c1, c2] = await twoCompanies(r);
+    }
     const product = (companyId: number, n: string, overrides: Partial<NewProduct> = {}) => r.products.add(productFixture(companyId, n, overrides));
     const category = (companyId: number, n: string, overrides: Partial<NewCategory> = {}) => r.categories.add(categoryFixture(companyId, n, overrides));
 
     it('stores a product as given and finds it only within its company, by id, ids and SKU', async () => {
       await given();
       const shelf = await category(c1, 'Cafés');
-      const added = await product(c1, 'Espresso', { description: 'Curto', sku: 'ESP-1', price: 650, currency: 'USD', stock: 4, trackStock: true, categoryId: shelf.id });
+      const added = await product(c1, 'Espresso', {
+        description: 'Curto',
+        sku: 'ESP-1',
+        price: 650,
+        currency: 'USD',
+        stock: 4,
+        trackStock: true,
+        categoryId: shelf.id,
+      });
       expect(plain(await r.products.findById(c1, added.id))).to.deep.equal(added);
       expect(await r.products.findById(c2, added.id)).to.equal(null);
       expect(await r.products.findById(c1, 2_147_483_648)).to.equal(null);
@@ -95,7 +146,16 @@ export function describeCatalogContract(name: string, make: () => Promise<Catalo
       await r.products.update({ ...a, companyId: c2, name: 'Roubado' });
       expect((await r.products.findById(c1, a.id))!.name).to.equal('A');
       const edited = {
-        ...a, name: 'B', description: 'd', sku: 'S', price: 1, currency: 'EUR', trackStock: false, active: false, categoryId: shelf.id, updatedAt: T1,
+        ...a,
+        name: 'B',
+        description: 'd',
+        sku: 'S',
+        price: 1,
+        currency: 'EUR',
+        trackStock: false,
+        active: false,
+        categoryId: shelf.id,
+        updatedAt: T1,
       };
       await r.products.update({ ...edited, stock: 99, createdAt: T1 });
       expect(plain(await r.products.findById(c1, a.id))).to.deep.equal(edited);
@@ -109,7 +169,12 @@ export function describeCatalogContract(name: string, make: () => Promise<Catalo
     it('lists by name (accents and case folded) then id, searched in the name or the SKU, by category and by activity, paged', async () => {
       await given();
       const shelf = await category(c1, 'Bebidas');
-      for (const [n, sku, active] of [['Suco', 'BEB-01', true], ['água', 'BEB-02', true], ['Bolo', 'DOC-01', false], ['Açaí', null, true]] as const) {
+      for (const [n, sku, active] of [
+        ['Suco', 'BEB-01', true],
+        ['água', 'BEB-02', true],
+        ['Bolo', 'DOC-01', false],
+        ['Açaí', null, true],
+      ] as const) {
         await product(c1, n, { sku, active, categoryId: sku?.startsWith('BEB') ? shelf.id : null });
       }
       await product(c2, 'Água da outra');
@@ -117,7 +182,8 @@ export function describeCatalogContract(name: string, make: () => Promise<Catalo
       expect([all.rows.map((p) => p.name), all.count]).to.deep.equal([['Açaí', 'água', 'Bolo', 'Suco'], 4]);
       const page = await r.products.list({ companyId: c1, page: { offset: 1, limit: 2 } });
       expect([page.rows.map((p) => p.name), page.count]).to.deep.equal([['água', 'Bolo'], 4]);
-      const names = async (q: Partial<Parameters<Products['list']>[0]>) => (await r.products.list({ companyId: c1, page: { offset: 0, limit: 20 }, ...q })).rows.map((p) => p.name);
+      const names = async (q: Partial<Parameters<Products['list']>[0]>) =>
+        (await r.products.list({ companyId: c1, page: { offset: 0, limit: 20 }, ...q })).rows.map((p) => p.name);
       expect(await names({ search: 'AGUA' })).to.deep.equal(['água']);
       expect(await names({ search: 'beb-0' })).to.deep.equal(['água', 'Suco']);
       expect(await names({ search: '100%_' })).to.deep.equal([]);
@@ -197,16 +263,25 @@ export function describeCatalogContract(name: string, make: () => Promise<Catalo
       const shelf = await category(c1, 'A');
       const kept = await product(c1, 'Antigo', { sku: 'S-1', price: 100, description: 'fica', stock: 7, trackStock: true, categoryId: shelf.id });
       await product(c2, 'Outra empresa', { sku: 'S-2' });
-      const created = await r.products.importBatch(c1, [row('Novo', { sku: 'S-1' }), row('Sem SKU'), row('Outro', { sku: 'S-2', categoryId: shelf.id })],
-        { mode: 'create', columns: ['sku', 'category'] }, T1);
+      const created = await r.products.importBatch(
+        c1,
+        [row('Novo', { sku: 'S-1' }), row('Sem SKU'), row('Outro', { sku: 'S-2', categoryId: shelf.id })],
+        { mode: 'create', columns: ['sku', 'category'] },
+        T1,
+      );
       expect(created).to.deep.equal({ created: 2, updated: 0, skipped: 1 });
       expect(plain(await r.products.findById(c1, kept.id))).to.deep.equal(kept);
       expect(plain(await r.products.findBySku(c1, 'S-2'))).to.deep.include({ name: 'Outro', price: 500, categoryId: shelf.id, createdAt: T1, updatedAt: T1 });
       const T2 = new Date('2026-03-03T10:00:00.000Z');
-      const upserted = await r.products.importBatch(c1, [
-        row('Antigo 2', { sku: 'S-1', price: 250, description: 'ignorada', stock: 1, trackStock: true, active: false }),
-        row('Terceiro', { sku: 'S-3', price: 300, active: false }),
-      ], { mode: 'upsert', columns: ['sku', 'active'] }, T2);
+      const upserted = await r.products.importBatch(
+        c1,
+        [
+          row('Antigo 2', { sku: 'S-1', price: 250, description: 'ignorada', stock: 1, trackStock: true, active: false }),
+          row('Terceiro', { sku: 'S-3', price: 300, active: false }),
+        ],
+        { mode: 'upsert', columns: ['sku', 'active'] },
+        T2,
+      );
       expect(upserted).to.deep.equal({ created: 1, updated: 1, skipped: 0 });
       expect(plain(await r.products.findById(c1, kept.id))).to.deep.equal({ ...kept, name: 'Antigo 2', price: 250, active: false, updatedAt: T2 });
       expect(plain(await r.products.findBySku(c1, 'S-3'))).to.deep.include({ name: 'Terceiro', price: 300, active: false, stock: 0, trackStock: false });

@@ -21,7 +21,9 @@ const MEDIA: ChatMedia = { key: 'public/company-1/chats/1/u-1-plan.pdf', name: '
 export function describeChatsContract(name: string, make: () => Promise<ChatsFixture>) {
   describe(`Chats contract: ${name}`, () => {
     let r: ChatsFixture;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies, three users of the first and one of the second. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -29,10 +31,30 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       const c1 = (await r.companies.add(companyFixture(plan.id, 'One'))).id;
       const c2 = (await r.companies.add(companyFixture(plan.id, 'Two'))).id;
       const user = async (companyId: number, email: string, name: string) => (await r.users.add(userFixture(companyId, email, { name }))).id;
-      return { c1, c2, ana: await user(c1, 'ana@one.test', 'Ana'), bia: await user(c1, 'bia@one.test', 'Bia'), caio: await user(c1, 'caio@one.test', 'Caio'), zoe: await user(c2, 'zoe@two.test', 'Zoe') };
+      return {
+        c1,
+        c2,
+        ana: await user(c1, 'ana@one.test', 'Ana'),
+        bia: await user(c1, 'bia@one.test', 'Bia'),
+        caio: await user(c1, 'caio@one.test', 'Caio'),
+        zoe: await user(c2, 'zoe@two.test', 'Zoe'),
+      };
     }
-    const draft = (companyId: number, ownerId: number, title: string, minutes = 0, uuid = `00000000-0000-4000-8000-${String(minutes).padStart(12, '0')}`): NewChat => ({
-      companyId, uuid, title, ownerId, lastMessage: '', lastMessageId: null, createdAt: at(minutes), updatedAt: at(minutes),
+    const draft = (
+      companyId: number,
+      ownerId: number,
+      title: string,
+      minutes = 0,
+      uuid = `00000000-0000-4000-8000-${String(minutes).padStart(12, '0')}`,
+    ): NewChat => ({
+      companyId,
+      uuid,
+      title,
+      ownerId,
+      lastMessage: '',
+      lastMessageId: null,
+      createdAt: at(minutes),
+      updatedAt: at(minutes),
     });
     const say = (companyId: number, chatId: number, senderId: number | null, message: string, minutes = 1, media: ChatMedia | null = null) =>
       r.chatMessages.add({ companyId, chatId, senderId, message, media, createdAt: at(minutes), updatedAt: at(minutes) });
@@ -42,7 +64,10 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
     it('stores a chat with its members, finds it by id and uuid within its company only, renames and removes it', async () => {
       const { c1, c2, ana, bia } = await given();
       const chat = await r.chats.add(draft(c1, ana, 'Plantão', 0, '6f1c0a52-3d2e-4b8a-9f10-2a4b5c6d7e8f'), [ana, bia]);
-      expect({ ...(await r.chats.findById(c1, chat.id)) }).to.deep.equal({ ...draft(c1, ana, 'Plantão', 0, '6f1c0a52-3d2e-4b8a-9f10-2a4b5c6d7e8f'), id: chat.id });
+      expect({ ...(await r.chats.findById(c1, chat.id)) }).to.deep.equal({
+        ...draft(c1, ana, 'Plantão', 0, '6f1c0a52-3d2e-4b8a-9f10-2a4b5c6d7e8f'),
+        id: chat.id,
+      });
       expect((await r.chats.findByUuid(c1, chat.uuid))?.id).to.equal(chat.id);
       expect(await r.chats.findById(c2, chat.id)).to.equal(null);
       expect(await r.chats.findByUuid(c2, chat.uuid)).to.equal(null);
@@ -68,7 +93,7 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       expect(await r.chats.holdForMessage(c1, chat.id), 'a deleted chat').to.equal(false);
     });
 
-    it('counts per member the others\' messages after their read mark; their own never count; a read mark is the member\'s alone', async () => {
+    it("counts per member the others' messages after their read mark; their own never count; a read mark is the member's alone", async () => {
       const { c1, ana, bia, caio } = await given();
       const chat = await r.chats.add(draft(c1, ana, 'Turno'), [ana, bia, caio]);
       expect(await unreads(c1, chat.id)).to.deep.equal({ Ana: 0, Bia: 0, Caio: 0 });
@@ -107,14 +132,14 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       expect(Object.keys(await unreads(c1, chat.id))).to.deep.equal(['Ana', 'Bia', 'Caio']);
     });
 
-    it('pages a member\'s chats, latest activity first, found by title ignoring case and accents', async () => {
+    it("pages a member's chats, latest activity first, found by title ignoring case and accents", async () => {
       const { c1, c2, ana, bia, zoe } = await given();
       const old = await r.chats.add(draft(c1, ana, 'Vendas', 1), [ana, bia]);
       const recent = await r.chats.add(draft(c1, bia, 'Suporte técnico', 2), [bia, ana]);
       const notMine = await r.chats.add(draft(c1, bia, 'Só Bia', 3), [bia]);
       await r.chats.add(draft(c2, zoe, 'Vendas', 4), [zoe]);
       const ids = async (memberId: number, companyId = c1, search?: string, p = page()) =>
-        (await r.chats.page({ companyId, memberId, page: p, ...(search ? { search } : {}) }));
+        await r.chats.page({ companyId, memberId, page: p, ...(search ? { search } : {}) });
       expect((await ids(ana)).rows.map((c) => c.id)).to.deep.equal([recent.id, old.id]);
       expect((await ids(ana)).count).to.equal(2);
       expect((await ids(bia)).rows.map((c) => c.id)).to.deep.equal([notMine.id, recent.id, old.id]);
@@ -129,7 +154,7 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       expect((await ids(ana)).rows.map((c) => c.id)).to.deep.equal([old.id, recent.id]);
     });
 
-    it('keeps the latest message\'s summary: an earlier message recorded late does not replace it', async () => {
+    it("keeps the latest message's summary: an earlier message recorded late does not replace it", async () => {
       const { c1, c2, ana, bia } = await given();
       const chat = await r.chats.add(draft(c1, ana, 'Turno'), [ana, bia]);
       const first = await say(c1, chat.id, ana, 'primeira', 1);
@@ -142,7 +167,7 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       expect(stored!.updatedAt).to.deep.equal(at(2));
     });
 
-    it('pages a chat\'s messages newest first with their sender\'s name, keeps files, and loses the sender with its user', async () => {
+    it("pages a chat's messages newest first with their sender's name, keeps files, and loses the sender with its user", async () => {
       const { c1, c2, ana, bia } = await given();
       const chat = await r.chats.add(draft(c1, ana, 'Turno'), [ana, bia]);
       const other = await r.chats.add(draft(c1, ana, 'Outro', 1), [ana]);
@@ -150,7 +175,15 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
       for (let i = 1; i <= 3; i++) sent.push(await say(c1, chat.id, i === 2 ? bia : ana, `m${i}`, i, i === 3 ? MEDIA : null));
       await say(c1, other.id, ana, 'elsewhere');
       expect({ ...sent[2] }).to.deep.equal({
-        id: sent[2]!.id, companyId: c1, chatId: chat.id, senderId: ana, senderName: 'Ana', message: 'm3', media: MEDIA, createdAt: at(3), updatedAt: at(3),
+        id: sent[2]!.id,
+        companyId: c1,
+        chatId: chat.id,
+        senderId: ana,
+        senderName: 'Ana',
+        message: 'm3',
+        media: MEDIA,
+        createdAt: at(3),
+        updatedAt: at(3),
       });
       const all = await r.chatMessages.page(c1, chat.id, page());
       expect(all.count).to.equal(3);
@@ -164,7 +197,11 @@ export function describeChatsContract(name: string, make: () => Promise<ChatsFix
 
       await r.users.remove(c1, bia);
       const after = await r.chatMessages.page(c1, chat.id, page());
-      expect(after.rows.map((m) => [m.senderName, m.message])).to.deep.equal([['Ana', 'm3'], [null, 'm2'], ['Ana', 'm1']]);
+      expect(after.rows.map((m) => [m.senderName, m.message])).to.deep.equal([
+        ['Ana', 'm3'],
+        [null, 'm2'],
+        ['Ana', 'm1'],
+      ]);
       expect(Object.keys(await unreads(c1, chat.id))).to.deep.equal(['Ana']);
     });
   });

@@ -20,20 +20,38 @@ export interface CompanyApiFixture {
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const page = (offset = 0, limit = 20) => ({ offset, limit });
 
-const help = (title: string, o: Partial<NewHelp> = {}): NewHelp =>
-  ({ title, description: '', video: null, link: null, createdAt: T0, updatedAt: T0, ...o });
+const help = (title: string, o: Partial<NewHelp> = {}): NewHelp => ({ title, description: '', video: null, link: null, createdAt: T0, updatedAt: T0, ...o });
 const partner = (name: string, o: Partial<NewPartner> = {}): NewPartner => ({
-  name, email: null, phone: null, document: null, commission: '10.00', typeCommission: 'percent', walletId: null, createdAt: T0, updatedAt: T0, ...o,
+  name,
+  email: null,
+  phone: null,
+  document: null,
+  commission: '10.00',
+  typeCommission: 'percent',
+  walletId: null,
+  createdAt: T0,
+  updatedAt: T0,
+  ...o,
 });
 const invoice = (companyId: number, detail: string, o: Partial<NewInvoice> = {}): NewInvoice => ({
-  companyId, detail, status: 'open', value: '99.90', dueDate: '2026-04-10', paidAt: null, createdAt: T0, updatedAt: T0, ...o,
+  companyId,
+  detail,
+  status: 'open',
+  value: '99.90',
+  dueDate: '2026-04-10',
+  paidAt: null,
+  createdAt: T0,
+  updatedAt: T0,
+  ...o,
 });
 
 /** One suite for every adapter of the company integration API's ports. */
 export function describeCompanyApiContract(name: string, make: () => Promise<CompanyApiFixture>) {
   describe(`Company API contract: ${name}`, () => {
     let r: CompanyApiFixture;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     async function newCompany(label: string): Promise<number> {
       const plan = await r.plans.add(planFixture(`Plan ${label}`));
@@ -169,15 +187,17 @@ export function describeCompanyApiContract(name: string, make: () => Promise<Com
 
     it('reads and writes inside a transaction see each other and roll back together', async () => {
       const c = await newCompany('C');
-      await r.tx.run(async () => {
-        await r.invoices.add(invoice(c, 'Half'));
-        await r.addContact({ companyId: c, name: 'Ana', number: '1', createdAt: T0 });
-        await r.addMessage({ companyId: c, createdAt: T0 });
-        expect((await r.invoices.list({ companyId: c, page: page() })).count).to.equal(1);
-        expect(await r.activity.countContacts(c)).to.equal(1);
-        expect(await r.activity.countMessages({ companyId: c, from: T0, to: T0 })).to.equal(1);
-        throw new Error('boom');
-      }).catch(() => undefined);
+      await r.tx
+        .run(async () => {
+          await r.invoices.add(invoice(c, 'Half'));
+          await r.addContact({ companyId: c, name: 'Ana', number: '1', createdAt: T0 });
+          await r.addMessage({ companyId: c, createdAt: T0 });
+          expect((await r.invoices.list({ companyId: c, page: page() })).count).to.equal(1);
+          expect(await r.activity.countContacts(c)).to.equal(1);
+          expect(await r.activity.countMessages({ companyId: c, from: T0, to: T0 })).to.equal(1);
+          throw new Error('boom');
+        })
+        .catch(() => undefined);
       if (!r.rollsBack) return;
       expect((await r.invoices.list({ companyId: c, page: page() })).count).to.equal(0);
       expect(await r.activity.countContacts(c)).to.equal(0);

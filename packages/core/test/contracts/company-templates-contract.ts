@@ -16,14 +16,29 @@ const T1 = new Date('2026-03-02T10:00:00.000Z');
 
 export function templateFixture(companyId: number, shortcut: string, overrides: Partial<NewCompanyTemplate> = {}): NewCompanyTemplate {
   return {
-    companyId, shortcut, message: `Mensagem ${shortcut}`, category: null, global: true, userId: null,
-    mediaKey: null, mediaName: null, mediaType: null, mediaSize: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    shortcut,
+    message: `Mensagem ${shortcut}`,
+    category: null,
+    global: true,
+    userId: null,
+    mediaKey: null,
+    mediaName: null,
+    mediaType: null,
+    mediaSize: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 /** Plain data, whatever class the adapter builds its rows with. */
 const plain = <T extends object>(row: T | null) => (row ? { ...row } : row);
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const PAGE = { offset: 0, limit: 20 };
 
 /** One suite for every adapter of the CompanyTemplates port. */
@@ -32,7 +47,9 @@ export function describeCompanyTemplatesContract(name: string, make: () => Promi
     let r: CompanyTemplatesFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies and a user of the first. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -42,10 +59,18 @@ export function describeCompanyTemplatesContract(name: string, make: () => Promi
 
     it('stores a template as given and finds it only within its company', async () => {
       const ana = await given();
-      const added = await r.companyTemplates.add(templateFixture(c1, 'boas-vindas', {
-        message: 'Olá {{firstName}},\nsegue a tabela.', category: 'Vendas', global: false, userId: ana,
-        mediaKey: `public/company-${c1}/templates/x-tabela.pdf`, mediaName: 'tabela de preços.pdf', mediaType: 'application/pdf', mediaSize: 16 * 1024 * 1024,
-      }));
+      const added = await r.companyTemplates.add(
+        templateFixture(c1, 'boas-vindas', {
+          message: 'Olá {{firstName}},\nsegue a tabela.',
+          category: 'Vendas',
+          global: false,
+          userId: ana,
+          mediaKey: `public/company-${c1}/templates/x-tabela.pdf`,
+          mediaName: 'tabela de preços.pdf',
+          mediaType: 'application/pdf',
+          mediaSize: 16 * 1024 * 1024,
+        }),
+      );
       expect(plain(await r.companyTemplates.findById(c1, added.id))).to.deep.equal(added);
       expect(await r.companyTemplates.findById(c2, added.id)).to.equal(null);
       expect(await r.companyTemplates.touch(c2, added.id, T1)).to.equal(false);
@@ -69,8 +94,17 @@ export function describeCompanyTemplatesContract(name: string, make: () => Promi
       const ana = await given();
       const t = await r.companyTemplates.add(templateFixture(c1, 'ola'));
       const next = {
-        ...t, shortcut: 'ola-2', message: 'Novo', category: 'Suporte', global: false, userId: ana, mediaKey: 'public/k', mediaName: 'a.png',
-        mediaType: 'image/png', mediaSize: 10, updatedAt: T1,
+        ...t,
+        shortcut: 'ola-2',
+        message: 'Novo',
+        category: 'Suporte',
+        global: false,
+        userId: ana,
+        mediaKey: 'public/k',
+        mediaName: 'a.png',
+        mediaType: 'image/png',
+        mediaSize: 10,
+        updatedAt: T1,
       };
       await r.companyTemplates.update({ ...next, companyId: c2 });
       expect(plain(await r.companyTemplates.findById(c1, t.id))).to.deep.equal(t);

@@ -17,23 +17,60 @@ export interface ContactListsFixture {
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const page = (offset = 0, limit = 20) => ({ offset, limit });
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 export function itemFixture(companyId: number, contactListId: number, number: string, overrides: Partial<NewContactListItem> = {}): NewContactListItem {
   return {
-    companyId, contactListId, name: `N ${number}`, number, canonicalNumber: number, email: '', isGroup: false, validity: 'unknown', validatedAt: null,
-    validationError: null, variables: {}, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    contactListId,
+    name: `N ${number}`,
+    number,
+    canonicalNumber: number,
+    email: '',
+    isGroup: false,
+    validity: 'unknown',
+    validatedAt: null,
+    validationError: null,
+    variables: {},
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 function importFixture(companyId: number, contactListId: number, overrides: Partial<NewContactListImport> = {}): NewContactListImport {
   return {
-    companyId, contactListId, userId: null, status: 'pending', fileName: 'lista.csv', blobKey: 'private/x.json', total: 10, processed: 0, created: 0,
-    duplicates: 0, invalid: 0, errors: [], error: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    contactListId,
+    userId: null,
+    status: 'pending',
+    fileName: 'lista.csv',
+    blobKey: 'private/x.json',
+    total: 10,
+    processed: 0,
+    created: 0,
+    duplicates: 0,
+    invalid: 0,
+    errors: [],
+    error: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
-const row = (number: string, overrides: Partial<ImportedItem> = {}): ImportedItem => ({ name: `Row ${number}`, number, canonicalNumber: number, email: '', variables: {}, ...overrides });
+const row = (number: string, overrides: Partial<ImportedItem> = {}): ImportedItem => ({
+  name: `Row ${number}`,
+  number,
+  canonicalNumber: number,
+  email: '',
+  variables: {},
+  ...overrides,
+});
 
 /** One suite for every adapter of the ContactLists, ContactListItems and ContactListImports ports. */
 export function describeContactListsContract(name: string, make: () => Promise<ContactListsFixture>) {
@@ -41,7 +78,9 @@ export function describeContactListsContract(name: string, make: () => Promise<C
     let r: ContactListsFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -76,16 +115,36 @@ export function describeContactListsContract(name: string, make: () => Promise<C
       await given();
       const l1 = await list(c1, 'Um');
       const l2 = await list(c1, 'Dois');
-      const ana = await r.contactListItems.add(itemFixture(c1, l1.id, '5511988887777', { variables: { cidade: 'Santos', 'a b': 'x' }, validity: 'valid', validatedAt: at(3) }));
-      expect({ ...(await r.contactListItems.findById(c1, ana.id)) }).to.deep.equal({ ...itemFixture(c1, l1.id, '5511988887777', { variables: { cidade: 'Santos', 'a b': 'x' }, validity: 'valid', validatedAt: at(3) }), id: ana.id });
+      const ana = await r.contactListItems.add(
+        itemFixture(c1, l1.id, '5511988887777', { variables: { cidade: 'Santos', 'a b': 'x' }, validity: 'valid', validatedAt: at(3) }),
+      );
+      expect({ ...(await r.contactListItems.findById(c1, ana.id)) }).to.deep.equal({
+        ...itemFixture(c1, l1.id, '5511988887777', { variables: { cidade: 'Santos', 'a b': 'x' }, validity: 'valid', validatedAt: at(3) }),
+        id: ana.id,
+      });
       expect(await r.contactListItems.findById(c2, ana.id)).to.equal(null);
-      expect(await code(r.contactListItems.add(itemFixture(c1, l1.id, '551188887777', { canonicalNumber: '5511988887777' })))).to.equal('ERR_CONTACT_LIST_ITEM_DUPLICATE');
+      expect(await code(r.contactListItems.add(itemFixture(c1, l1.id, '551188887777', { canonicalNumber: '5511988887777' })))).to.equal(
+        'ERR_CONTACT_LIST_ITEM_DUPLICATE',
+      );
       await r.contactListItems.add(itemFixture(c1, l2.id, '5511988887777'));
       const bia = await r.contactListItems.add(itemFixture(c1, l1.id, '5511977776666', { validity: 'invalid' }));
       await r.contactListItems.add(itemFixture(c1, l1.id, '5511966665555', { validity: 'error', validationError: 'ERR_SESSION_NOT_CONNECTED' }));
       expect(await code(r.contactListItems.update({ ...bia, canonicalNumber: '5511988887777' }))).to.equal('ERR_CONTACT_LIST_ITEM_DUPLICATE');
-      await r.contactListItems.update({ ...bia, name: 'Bia', email: 'bia@mail.test', number: '5511955554444', canonicalNumber: '5511955554444', contactListId: l2.id, updatedAt: at(4) });
-      expect((await r.contactListItems.findById(c1, bia.id))!).to.include({ name: 'Bia', email: 'bia@mail.test', number: '5511955554444', contactListId: l1.id });
+      await r.contactListItems.update({
+        ...bia,
+        name: 'Bia',
+        email: 'bia@mail.test',
+        number: '5511955554444',
+        canonicalNumber: '5511955554444',
+        contactListId: l2.id,
+        updatedAt: at(4),
+      });
+      expect((await r.contactListItems.findById(c1, bia.id))!).to.include({
+        name: 'Bia',
+        email: 'bia@mail.test',
+        number: '5511955554444',
+        contactListId: l1.id,
+      });
       const counts = await r.contactLists.counts(c1, [l1.id, l2.id, 999_999]);
       expect(counts.get(l1.id)).to.deep.equal({ contactsCount: 3, validCount: 1, invalidCount: 1, unknownCount: 0, errorCount: 1 });
       expect(counts.get(l2.id)).to.deep.equal({ contactsCount: 1, validCount: 0, invalidCount: 0, unknownCount: 1, errorCount: 0 });
@@ -94,7 +153,7 @@ export function describeContactListsContract(name: string, make: () => Promise<C
       expect(await r.contactListItems.remove(c1, bia.id)).to.equal(true);
       await r.contactLists.remove(c1, l1.id);
       expect(await r.contactListItems.findById(c1, ana.id)).to.equal(null);
-      expect((await r.contactListItems.all(c1, l2.id))).to.have.length(1);
+      expect(await r.contactListItems.all(c1, l2.id)).to.have.length(1);
     });
 
     it('pages items by folded name within the company, of one list or all, found by name or by digits of the number', async () => {
@@ -107,7 +166,14 @@ export function describeContactListsContract(name: string, make: () => Promise<C
       await r.contactListItems.add(itemFixture(c1, l2.id, '5521966665555', { name: 'Bruna' }));
       await r.contactListItems.add(itemFixture(c2, theirs.id, '5511944443333', { name: 'Alheio' }));
       const names = async (q: { contactListId?: number; search?: string; offset?: number; limit?: number }) =>
-        (await r.contactListItems.page({ companyId: c1, page: page(q.offset, q.limit), ...(q.contactListId ? { contactListId: q.contactListId } : {}), ...(q.search ? { search: q.search } : {}) })).rows.map((i) => i.name);
+        (
+          await r.contactListItems.page({
+            companyId: c1,
+            page: page(q.offset, q.limit),
+            ...(q.contactListId ? { contactListId: q.contactListId } : {}),
+            ...(q.search ? { search: q.search } : {}),
+          })
+        ).rows.map((i) => i.name);
       expect(await names({})).to.deep.equal(['álvaro', 'Bruna', 'Zé']);
       expect(await names({ contactListId: l1.id })).to.deep.equal(['álvaro', 'Zé']);
       expect(await names({ contactListId: theirs.id })).to.deep.equal([]);
@@ -123,18 +189,34 @@ export function describeContactListsContract(name: string, make: () => Promise<C
     it('imports a batch: new numbers are created, known ones merged (e-mail, a name that was the number, missing variables), verdicts kept', async () => {
       await given();
       const l1 = await list(c1, 'Um');
-      const known = await r.contactListItems.add(itemFixture(c1, l1.id, '5511988887777', {
-        name: '5511988887777', email: '', variables: { plano: 'prata' }, validity: 'valid', validatedAt: at(1),
-      }));
+      const known = await r.contactListItems.add(
+        itemFixture(c1, l1.id, '5511988887777', {
+          name: '5511988887777',
+          email: '',
+          variables: { plano: 'prata' },
+          validity: 'valid',
+          validatedAt: at(1),
+        }),
+      );
       const named = await r.contactListItems.add(itemFixture(c1, l1.id, '5511977776666', { name: 'Bia', email: 'bia@old.test' }));
-      const result = await r.tx.run(() => r.contactListItems.importBatch(c1, l1.id, [
-        row('5511988887777', { name: 'Ana', email: 'ana@mail.test', variables: { plano: 'ouro', cidade: 'Santos' } }),
-        row('5511977776666', { name: 'Beatriz', email: 'bia@new.test', variables: { cidade: 'Campinas' } }),
-        row('5521966665555', { name: 'Caio', email: 'caio@mail.test', variables: { "it's": 'quoted' } }),
-      ], at(5)));
+      const result = await r.tx.run(() =>
+        r.contactListItems.importBatch(
+          c1,
+          l1.id,
+          [
+            row('5511988887777', { name: 'Ana', email: 'ana@mail.test', variables: { plano: 'ouro', cidade: 'Santos' } }),
+            row('5511977776666', { name: 'Beatriz', email: 'bia@new.test', variables: { cidade: 'Campinas' } }),
+            row('5521966665555', { name: 'Caio', email: 'caio@mail.test', variables: { "it's": 'quoted' } }),
+          ],
+          at(5),
+        ),
+      );
       expect(result).to.deep.equal({ created: 1, merged: 2 });
       expect((await r.contactListItems.findById(c1, known.id))!).to.deep.include({
-        name: 'Ana', email: 'ana@mail.test', variables: { plano: 'prata', cidade: 'Santos' }, validity: 'valid',
+        name: 'Ana',
+        email: 'ana@mail.test',
+        variables: { plano: 'prata', cidade: 'Santos' },
+        validity: 'valid',
       });
       expect((await r.contactListItems.findById(c1, named.id))!).to.deep.include({ name: 'Bia', email: 'bia@old.test', variables: { cidade: 'Campinas' } });
       const caio = (await r.contactListItems.all(c1, l1.id)).find((i) => i.number === '5521966665555')!;
@@ -147,7 +229,9 @@ export function describeContactListsContract(name: string, make: () => Promise<C
       await given();
       const l1 = await list(c1, 'Um');
       const l2 = await list(c2, 'Dois');
-      const failedLong = await r.contactListItems.add(itemFixture(c1, l1.id, '5511900000001', { validity: 'error', validatedAt: at(0), validationError: 'ERR_SESSION_NOT_CONNECTED' }));
+      const failedLong = await r.contactListItems.add(
+        itemFixture(c1, l1.id, '5511900000001', { validity: 'error', validatedAt: at(0), validationError: 'ERR_SESSION_NOT_CONNECTED' }),
+      );
       await r.contactListItems.add(itemFixture(c1, l1.id, '5511900000002', { validity: 'error', validatedAt: at(50) }));
       const fresh = await r.contactListItems.add(itemFixture(c1, l1.id, '5511900000003'));
       await r.contactListItems.add(itemFixture(c1, l1.id, '5511900000004', { validity: 'valid', validatedAt: at(0) }));
@@ -157,22 +241,37 @@ export function describeContactListsContract(name: string, make: () => Promise<C
       expect(await r.contactListItems.companiesToCheck(errorBefore, 1)).to.deep.equal([c1]);
       expect((await r.contactListItems.toCheck(c1, errorBefore, 10)).map((i) => i.id)).to.deep.equal([fresh.id, failedLong.id]);
       expect((await r.contactListItems.toCheck(c1, errorBefore, 1)).map((i) => i.id)).to.deep.equal([fresh.id]);
-      const saved = await r.tx.run(() => r.contactListItems.saveChecks(c1, [
-        { id: fresh.id, checked: fresh.number, validity: 'valid', number: '551100000003', validationError: null },
-        { id: failedLong.id, checked: 'another number', validity: 'invalid', number: failedLong.number, validationError: null },
-        { id: theirs.id, checked: theirs.number, validity: 'invalid', number: theirs.number, validationError: null },
-      ], at(20)));
+      const saved = await r.tx.run(() =>
+        r.contactListItems.saveChecks(
+          c1,
+          [
+            { id: fresh.id, checked: fresh.number, validity: 'valid', number: '551100000003', validationError: null },
+            { id: failedLong.id, checked: 'another number', validity: 'invalid', number: failedLong.number, validationError: null },
+            { id: theirs.id, checked: theirs.number, validity: 'invalid', number: theirs.number, validationError: null },
+          ],
+          at(20),
+        ),
+      );
       expect(saved.map((i) => [i.id, i.validity, i.number])).to.deep.equal([[fresh.id, 'valid', '551100000003']]);
-      expect((await r.contactListItems.findById(c1, fresh.id))!).to.deep.include({ validity: 'valid', number: '551100000003', canonicalNumber: '5511900000003', validationError: null });
+      expect((await r.contactListItems.findById(c1, fresh.id))!).to.deep.include({
+        validity: 'valid',
+        number: '551100000003',
+        canonicalNumber: '5511900000003',
+        validationError: null,
+      });
       expect((await r.contactListItems.findById(c1, fresh.id))!.validatedAt!.toISOString()).to.equal(at(20).toISOString());
       expect((await r.contactListItems.findById(c1, failedLong.id))!.validity).to.equal('error');
       expect((await r.contactListItems.findById(c2, theirs.id))!.validity).to.equal('unknown');
-      await r.contactListItems.saveChecks(c1, [{ id: failedLong.id, checked: failedLong.number, validity: 'error', number: failedLong.number, validationError: 'ERR_NUMBER_CHECK_FAILED' }], at(30));
+      await r.contactListItems.saveChecks(
+        c1,
+        [{ id: failedLong.id, checked: failedLong.number, validity: 'error', number: failedLong.number, validationError: 'ERR_NUMBER_CHECK_FAILED' }],
+        at(30),
+      );
       expect(await r.contactListItems.toCheck(c1, errorBefore, 10)).to.deep.equal([]);
       expect(await r.contactListItems.companiesToCheck(errorBefore, 10)).to.deep.equal([c2]);
     });
 
-    it('advances an import only from the count it was read at, keeps 1,000 row errors, ends it once and finds each list\'s latest', async () => {
+    it("advances an import only from the count it was read at, keeps 1,000 row errors, ends it once and finds each list's latest", async () => {
       await given();
       const l1 = await list(c1, 'Um');
       const l2 = await list(c1, 'Dois');

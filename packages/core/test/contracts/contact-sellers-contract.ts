@@ -25,7 +25,9 @@ export function describeContactSellersContract(name: string, make: () => Promise
     let r: ContactSellersFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies, two users and a contact of the first. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -36,10 +38,15 @@ export function describeContactSellersContract(name: string, make: () => Promise
       return { ana, bia, contact };
     }
     const change = (contactId: number, userId: number | null, expectedUserId: number | null, at = T1): WalletChange => ({
-      companyId: c1, contactId, userId, expectedUserId, assignedBy: 1, at,
+      companyId: c1,
+      contactId,
+      userId,
+      expectedUserId,
+      assignedBy: 1,
+      at,
     });
 
-    it('sets the contact\'s owner alone and records the change; the latest change is by time, then id', async () => {
+    it("sets the contact's owner alone and records the change; the latest change is by time, then id", async () => {
       const { ana, bia, contact } = await given();
       expect(await r.walletAssignments.latest(c1, contact.id)).to.equal(null);
       const first = await r.walletAssignments.assign({ ...change(contact.id, ana, null), assignedBy: bia });
@@ -53,7 +60,7 @@ export function describeContactSellersContract(name: string, make: () => Promise
       expect(plain(await r.walletAssignments.latest(c1, contact.id))).to.deep.equal(third);
     });
 
-    it('changes nothing when the owner is not the expected one, or the contact is another company\'s or absent', async () => {
+    it("changes nothing when the owner is not the expected one, or the contact is another company's or absent", async () => {
       const { ana, bia, contact } = await given();
       await r.walletAssignments.assign(change(contact.id, ana, null));
       expect(await r.walletAssignments.assign(change(contact.id, bia, null, T2))).to.equal(null);
@@ -74,7 +81,7 @@ export function describeContactSellersContract(name: string, make: () => Promise
       expect((await r.walletAssignments.latest(c1, contact.id))!.id).to.equal(won[0]!.id);
     });
 
-    it('forgets a removed contact\'s history', async () => {
+    it("forgets a removed contact's history", async () => {
       const { ana, contact } = await given();
       await r.walletAssignments.assign(change(contact.id, ana, null));
       await r.contacts.remove(c1, contact.id);

@@ -17,7 +17,11 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const page = (offset = 0, limit = 20) => ({ offset, limit });
 const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 const WITH_NINE = '5511988887777';
 const WITHOUT_NINE = '551188887777';
 
@@ -27,7 +31,9 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
     let r: ContactsFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
     /** Two companies. Called by each test body: database adapters run test bodies in a unit of work. */
     async function given() {
       [c1, c2] = await twoCompanies(r);
@@ -37,7 +43,16 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
     describe('resolution', () => {
       it('creates a contact with the defaults and its phone identifier; the other form of a Brazilian mobile reaches it', async () => {
         await given();
-        const created = await r.contacts.getOrCreate({ companyId: c1, name: 'Ana', number: WITHOUT_NINE, email: null, isGroup: false, profilePicUrl: null, createdAt: T0, updatedAt: T0 });
+        const created = await r.contacts.getOrCreate({
+          companyId: c1,
+          name: 'Ana',
+          number: WITHOUT_NINE,
+          email: null,
+          isGroup: false,
+          profilePicUrl: null,
+          createdAt: T0,
+          updatedAt: T0,
+        });
         expect(created).to.deep.equal(contactDraft(c1, WITHOUT_NINE, { name: 'Ana', id: created.id }));
         expect(await r.contacts.identifiersOf(c1, created.id)).to.deep.equal([{ kind: 'phone', value: WITH_NINE, pageId: null }]);
         const again = await r.contacts.getOrCreate(contactDraft(c1, WITH_NINE, { name: 'Other name' }));
@@ -92,7 +107,8 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
         await r.contacts.linkIdentifier(c1, ana.id, { kind: 'psid', value: '99887766', pageId: 'page-1' });
         await r.contacts.linkIdentifier(c1, ana.id, { kind: 'lid', value: '123456789012345', pageId: null });
         expect(await r.contacts.identifiersOf(c1, ana.id)).to.deep.equal([
-          { kind: 'phone', value: WITH_NINE, pageId: null }, { kind: 'lid', value: '123456789012345', pageId: null },
+          { kind: 'phone', value: WITH_NINE, pageId: null },
+          { kind: 'lid', value: '123456789012345', pageId: null },
           { kind: 'psid', value: '99887766', pageId: 'page-1' },
         ]);
         expect((await r.contacts.getOrCreate(contactDraft(c1, '123456789012345'))).id).to.equal(ana.id);
@@ -113,8 +129,19 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
         await given();
         const u = (await r.users.add(userFixture(c1, 'u@one.test'))).id;
         const draft = contactDraft(c1, WITH_NINE, {
-          name: 'Zoë', email: 'zoe@x.test', blocked: true, acceptAudio: false, disableBot: true, walletUserId: u, linkedUserId: u,
-          extraInfo: [{ name: 'CPF', value: '123' }, { name: 'Plano', value: 'Ouro' }], profilePicUrl: 'https://pic.test/z.jpg', updatedAt: at(1),
+          name: 'Zoë',
+          email: 'zoe@x.test',
+          blocked: true,
+          acceptAudio: false,
+          disableBot: true,
+          walletUserId: u,
+          linkedUserId: u,
+          extraInfo: [
+            { name: 'CPF', value: '123' },
+            { name: 'Plano', value: 'Ouro' },
+          ],
+          profilePicUrl: 'https://pic.test/z.jpg',
+          updatedAt: at(1),
         });
         const added = await r.contacts.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
@@ -134,8 +161,17 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
         const ana = await r.contacts.add(contactDraft(c1, WITH_NINE, { name: 'Ana' }));
         const bia = await r.contacts.add(contactDraft(c1, '5511977776666', { name: 'Bia', linkedUserId: u1 }));
         const changed: Contact = {
-          ...ana, name: 'Ana Maria', number: '5521966665555', email: 'ana@x.test', blocked: true, acceptAudio: false, disableBot: true,
-          walletUserId: u2, linkedUserId: u2, extraInfo: [{ name: 'k', value: 'v' }], updatedAt: at(5),
+          ...ana,
+          name: 'Ana Maria',
+          number: '5521966665555',
+          email: 'ana@x.test',
+          blocked: true,
+          acceptAudio: false,
+          disableBot: true,
+          walletUserId: u2,
+          linkedUserId: u2,
+          extraInfo: [{ name: 'k', value: 'v' }],
+          updatedAt: at(5),
         };
         await r.contacts.update(changed);
         expect({ ...(await r.contacts.findById(c1, ana.id)) }).to.deep.equal(changed);
@@ -167,11 +203,13 @@ export function describeContactsContract(name: string, make: () => Promise<Conta
       it('a failed transaction leaves no contact and no identifier (databases only)', async function () {
         if (!r.rollsBack) this.skip();
         await given();
-        await r.tx.run(async () => {
-          const c = await r.contacts.add(contactDraft(c1, WITH_NINE));
-          await r.contacts.linkIdentifier(c1, c.id, { kind: 'lid', value: 'L1', pageId: null });
-          throw new Error('boom');
-        }).catch(() => undefined);
+        await r.tx
+          .run(async () => {
+            const c = await r.contacts.add(contactDraft(c1, WITH_NINE));
+            await r.contacts.linkIdentifier(c1, c.id, { kind: 'lid', value: 'L1', pageId: null });
+            throw new Error('boom');
+          })
+          .catch(() => undefined);
         expect(await r.contacts.findByNumber(c1, WITH_NINE)).to.equal(null);
         expect(await r.contacts.findByIdentifier(c1, 'lid', 'L1')).to.equal(null);
       });

@@ -52,8 +52,15 @@ export async function dashboardTenant(f: DashboardFixture) {
   const inbound = async (at: string, from: string, name: string) => {
     setClock(at);
     const event: InboundMessageEvent = {
-      type: 'InboundMessage', companyId: acme.id, chatappId: connection.id, providerMessageId: `p-${++n}`, from, senderName: name, body: 'Olá',
-      isGroup: false, at,
+      type: 'InboundMessage',
+      companyId: acme.id,
+      chatappId: connection.id,
+      providerMessageId: `p-${++n}`,
+      from,
+      senderName: name,
+      body: 'Olá',
+      isGroup: false,
+      at,
     };
     const routed = await app.conversations.routeInbound.execute(event);
     return routed.ticketId!;
@@ -65,39 +72,70 @@ export async function dashboardTenant(f: DashboardFixture) {
 
   const A1 = '2026-03-07T04:30:00.000Z';
   const a1 = await inbound(A1, '5511900000001', 'Alice');
-  after(A1, 5); await reply(ana, a1);
-  after(A1, 30); await update(ana, a1, { status: 'closed', rating: 5 });
+  after(A1, 5);
+  await reply(ana, a1);
+  after(A1, 30);
+  await update(ana, a1, { status: 'closed', rating: 5 });
 
   const B = '2026-03-08T04:30:00.000Z';
   const b = await inbound(B, '5511900000002', 'Bruno');
-  after(B, 10); await update(bia, b, { status: 'open' });
-  after(B, 12); await reply(bia, b);
-  after(B, 20); await update(bia, b, { userId: ana.userId });
-  after(B, 60); await update(ana, b, { status: 'closed', rating: 3 });
+  after(B, 10);
+  await update(bia, b, { status: 'open' });
+  after(B, 12);
+  await reply(bia, b);
+  after(B, 20);
+  await update(bia, b, { userId: ana.userId });
+  after(B, 60);
+  await update(ana, b, { status: 'closed', rating: 3 });
 
   const c = await inbound('2026-03-09T03:30:00.000Z', '5511900000003', 'Caio');
 
   const D = '2026-03-09T04:30:00.000Z';
   const d = await inbound(D, '5511900000004', 'Davi');
-  after(D, 2); await update(ana, d, { status: 'open' });
+  after(D, 2);
+  await update(ana, d, { status: 'open' });
 
   const A2 = '2026-03-09T15:00:00.000Z';
   const a2 = await inbound(A2, '5511900000001', 'Alice');
-  after(A2, 3); await reply(bia, a2);
-  after(A2, 4); await update(bia, a2, { status: 'closed' });
+  after(A2, 3);
+  await reply(bia, a2);
+  after(A2, 4);
+  await update(bia, a2, { status: 'closed' });
 
   const E = '2026-03-09T18:00:00.000Z';
   const eva = await ports.contacts.getOrCreate(contactDraft(acme.id, '5521900000005', { name: 'Eva' }));
   setClock(E);
   const e = (await app.tickets.createTicket.execute({ actor: admin, contactId: eva.id, status: 'open' })).id;
-  after(E, 15); await update(admin, e, { status: 'closed' });
+  after(E, 15);
+  await update(admin, e, { status: 'closed' });
 
-  return { app, ports, acme, other, admin, ana, bia, carla, supervisor, otherAdmin, connection, sales, foreignQueue, tickets: { a1, b, c, d, a2, e }, eva, setClock };
+  return {
+    app,
+    ports,
+    acme,
+    other,
+    admin,
+    ana,
+    bia,
+    carla,
+    supervisor,
+    otherAdmin,
+    connection,
+    sales,
+    foreignQueue,
+    tickets: { a1, b, c, d, a2, e },
+    eva,
+    setClock,
+  };
 }
 
 export type DashboardTenant = Awaited<ReturnType<typeof dashboardTenant>>;
 
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const RANGE = { dateFrom: '2026-03-06', dateTo: '2026-03-09' };
 
 /** One suite for every adapter set of the dashboards: the figures of the hand-computed tenant. */
@@ -116,10 +154,30 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
       const answer = await t.app.dashboards.showDashboard.execute({ actor: t.admin, ...RANGE });
       expect(answer.period).to.deep.equal({ dateFrom: '2026-03-06', dateTo: '2026-03-09', timeZone: ZONE });
       expect(answer.counters).to.deep.equal({
-        tickets: 6, avgSupportTime: 22.75, avgWaitTime: 5, avgFirstResponseTime: 6.67, avgResolutionTime: 27.25,
-        supportFinished: 4, supportHappening: 1, supportPending: 1, supportGroups: 0, leads: 5, activeTickets: 1, passiveTickets: 5,
-        reopened: 0, transfers: 1, unattendedClosed: 0, waitRating: 0, withoutRating: 2, withRating: 2, percRating: 50, avgRating: 4,
-        npsPromotersPerc: 50, npsPassivePerc: 0, npsDetractorsPerc: 50, npsScore: 0,
+        tickets: 6,
+        avgSupportTime: 22.75,
+        avgWaitTime: 5,
+        avgFirstResponseTime: 6.67,
+        avgResolutionTime: 27.25,
+        supportFinished: 4,
+        supportHappening: 1,
+        supportPending: 1,
+        supportGroups: 0,
+        leads: 5,
+        activeTickets: 1,
+        passiveTickets: 5,
+        reopened: 0,
+        transfers: 1,
+        unattendedClosed: 0,
+        waitRating: 0,
+        withoutRating: 2,
+        withRating: 2,
+        percRating: 50,
+        avgRating: 4,
+        npsPromotersPerc: 50,
+        npsPassivePerc: 0,
+        npsDetractorsPerc: 50,
+        npsScore: 0,
       });
       expect(answer.refreshedAt).to.equal('2026-03-10T12:00:00.000Z');
     });
@@ -129,22 +187,39 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
       const { attendants } = await t.app.dashboards.showDashboard.execute({ actor: t.admin, ...RANGE });
       const by = Object.fromEntries(attendants.map((a) => [a.name, a]));
       expect(attendants.map((a) => a.name)).to.deep.equal(['Ana', 'Ada Admin', 'Bia', 'Carla', 'Sara']);
-      expect(by.Ana).to.deep.include({ tickets: 3, closed: 2, avgWaitTime: 5.67, avgSupportTime: 37.5, avgFirstResponseTime: 8.5, rating: 4, countRating: 2, online: true });
+      expect(by.Ana).to.deep.include({
+        tickets: 3,
+        closed: 2,
+        avgWaitTime: 5.67,
+        avgSupportTime: 37.5,
+        avgFirstResponseTime: 8.5,
+        rating: 4,
+        countRating: 2,
+        online: true,
+      });
       expect(by.Bia).to.deep.include({ tickets: 1, closed: 1, avgWaitTime: 3, avgSupportTime: 1, avgFirstResponseTime: 3, rating: 0, countRating: 0 });
       expect(by['Ada Admin']).to.deep.include({ tickets: 1, closed: 1, avgWaitTime: 0, avgSupportTime: 15, avgFirstResponseTime: 0 });
       expect(by.Carla).to.deep.include({ tickets: 0, avgWaitTime: 0, rating: 0 });
       const chart = await t.app.dashboards.ticketsByUser.execute({ actor: t.admin, ...RANGE });
-      expect(chart.data.map((u) => [u.nome, u.quantidade])).to.deep.equal([['Ana', 3], ['Ada Admin', 1], ['Bia', 1], ['Carla', 0], ['Sara', 0]]);
+      expect(chart.data.map((u) => [u.nome, u.quantidade])).to.deep.equal([
+        ['Ana', 3],
+        ['Ada Admin', 1],
+        ['Bia', 1],
+        ['Carla', 0],
+        ['Sara', 0],
+      ]);
     });
 
-    it('cuts days on the company\'s clock across the change to daylight time, in calendar order', async () => {
+    it("cuts days on the company's clock across the change to daylight time, in calendar order", async () => {
       await given();
       const days = await t.app.dashboards.ticketsByDay.execute({ actor: t.admin, ...RANGE });
       expect(days).to.deep.equal({
         count: 6,
         data: [
-          { data: '06/03/2026', day: '2026-03-06', total: 1 }, { data: '07/03/2026', day: '2026-03-07', total: 1 },
-          { data: '08/03/2026', day: '2026-03-08', total: 1 }, { data: '09/03/2026', day: '2026-03-09', total: 3 },
+          { data: '06/03/2026', day: '2026-03-06', total: 1 },
+          { data: '07/03/2026', day: '2026-03-07', total: 1 },
+          { data: '08/03/2026', day: '2026-03-08', total: 1 },
+          { data: '09/03/2026', day: '2026-03-09', total: 3 },
         ],
       });
       // The 23-hour day: Caio wrote at 23:30 daylight time.
@@ -153,7 +228,11 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
       expect(sunday.data.filter((h) => 'horario' in h && h.total > 0)).to.deep.equal([{ horario: '23', total: 1 }]);
       const monday = await t.app.dashboards.ticketsByDay.execute({ actor: t.admin, dateFrom: '2026-03-09', dateTo: '2026-03-09' });
       expect(monday.data).to.have.length(24);
-      expect(monday.data.filter((h) => h.total > 0)).to.deep.equal([{ horario: '00', total: 1 }, { horario: '11', total: 1 }, { horario: '14', total: 1 }]);
+      expect(monday.data.filter((h) => h.total > 0)).to.deep.equal([
+        { horario: '00', total: 1 },
+        { horario: '11', total: 1 },
+        { horario: '14', total: 1 },
+      ]);
       const monthEnd = await t.app.dashboards.ticketsByDay.execute({ actor: t.admin, dateFrom: '2026-02-27', dateTo: '2026-03-02' });
       expect(monthEnd.data.map((d) => ('data' in d ? d.data : ''))).to.deep.equal(['27/02/2026', '28/02/2026', '01/03/2026', '02/03/2026']);
       const sundayOnly = await t.app.dashboards.showDashboard.execute({ actor: t.admin, dateFrom: '2026-03-08', dateTo: '2026-03-08' });
@@ -165,7 +244,10 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
       const m = await t.app.dashboards.extendedMetrics.execute({ actor: t.admin, ...RANGE, granularity: 'week' });
       expect(m.totals).to.deep.include({ tickets: 6, closed: 4, resolutionRate: 66.67, avgFirstResponseTime: 6.67, avgResolutionTime: 27.25, transfers: 1 });
       expect(m.totals.ratings).to.deep.equal({ count: 2, average: 4, promoters: 1, passives: 0, detractors: 1, nps: 0 });
-      expect(m.series.map((s) => [s.period, s.tickets])).to.deep.equal([['2026-03-02', 3], ['2026-03-09', 3]]);
+      expect(m.series.map((s) => [s.period, s.tickets])).to.deep.equal([
+        ['2026-03-02', 3],
+        ['2026-03-09', 3],
+      ]);
       const daily = await t.app.dashboards.extendedMetrics.execute({ actor: t.admin, ...RANGE });
       expect(daily.series.map((s) => s.tickets)).to.deep.equal([1, 1, 1, 3]);
     });
@@ -200,7 +282,11 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
       expect(await t.app.dashboards.refreshStaleFigures.execute()).to.deep.equal({ companies: 1 });
       const refreshed = await t.app.dashboards.showDashboard.execute({ actor: t.admin, ...RANGE });
       // Closed by the admin without anyone taking it: unattended, resolved after 33 h 30 min.
-      expect(refreshed.counters).to.deep.include({ supportFinished: 5, unattendedClosed: 1, avgResolutionTime: Math.round(((109 + 33.5 * 60) / 5) * 100) / 100 });
+      expect(refreshed.counters).to.deep.include({
+        supportFinished: 5,
+        unattendedClosed: 1,
+        avgResolutionTime: Math.round(((109 + 33.5 * 60) / 5) * 100) / 100,
+      });
       t.setClock('2026-03-10T13:10:00.000Z');
       await t.ports.settings.put(t.acme.id, 'timezone', 'UTC', t.ports.clock.now());
       expect(await t.app.dashboards.refreshFigures.execute(t.acme.id)).to.deep.include({ rebuilt: true });
@@ -239,7 +325,10 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
     it('top contacts: the most tickets first, the latest as tiebreak', async () => {
       await given();
       const top = await t.app.dashboards.topContacts.execute({ actor: t.admin, ...RANGE, limit: 2 });
-      expect(top.map((c) => [c.name, c.tickets])).to.deep.equal([['Alice', 2], ['Eva', 1]]);
+      expect(top.map((c) => [c.name, c.tickets])).to.deep.equal([
+        ['Alice', 2],
+        ['Eva', 1],
+      ]);
       expect(top[0]).to.deep.include({ number: '5511900000001', lastInteractionAt: '2026-03-09T15:00:00.000Z' });
     });
 
@@ -267,8 +356,13 @@ export function describeDashboardsContract(name: string, make: () => Promise<Das
       expect(page.contacts.map((c) => c.name)).to.deep.equal(['Alice', 'Bruno', 'Caio', 'Davi', 'Eva', '=HYPERLINK("x")']);
       expect(page).to.deep.include({ count: 6, hasMore: false });
       expect((await t.app.dashboards.contactsReport.execute({ actor: t.admin, tagIds: [tag.id] })).contacts.map((c) => c.name)).to.deep.equal(['Alice']);
-      expect((await t.app.dashboards.contactsReport.execute({ actor: t.admin, ddds: ['RJ'] })).contacts.map((c) => c.name)).to.deep.equal(['Eva', '=HYPERLINK("x")']);
-      expect((await t.app.dashboards.contactsReport.execute({ actor: t.admin, ddds: ['11'], searchParam: 'dav' })).contacts.map((c) => c.name)).to.deep.equal(['Davi']);
+      expect((await t.app.dashboards.contactsReport.execute({ actor: t.admin, ddds: ['RJ'] })).contacts.map((c) => c.name)).to.deep.equal([
+        'Eva',
+        '=HYPERLINK("x")',
+      ]);
+      expect((await t.app.dashboards.contactsReport.execute({ actor: t.admin, ddds: ['11'], searchParam: 'dav' })).contacts.map((c) => c.name)).to.deep.equal([
+        'Davi',
+      ]);
       expect(await code(t.app.dashboards.contactsReport.execute({ actor: t.admin, tagIds: [9999] }))).to.equal('ERR_NO_TAG_FOUND');
       expect(await code(t.app.dashboards.contactsReport.execute({ actor: t.ana }))).to.equal('ERR_NO_PERMISSION');
       let csv = '';

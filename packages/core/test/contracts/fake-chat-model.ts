@@ -35,7 +35,10 @@ const error = (res: ServerResponse, status: number, message: string, type: strin
 export async function startFakeChatModel(options: { keys?: readonly string[] } = {}): Promise<FakeChatModel> {
   const open = new Set<ServerResponse>();
   const state: FakeChatModel = {
-    baseUrl: '', requests: [], keys: new Set(options.keys ?? []), mode: 'ok',
+    baseUrl: '',
+    requests: [],
+    keys: new Set(options.keys ?? []),
+    mode: 'ok',
     reply: (r) => `answer to ${[...(r.body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? ''}`,
     close: async () => {
       for (const res of open) res.destroy();
@@ -49,15 +52,23 @@ export async function startFakeChatModel(options: { keys?: readonly string[] } =
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       let body: FakeChatRequest['body'] = {};
-      try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatRequest['body']; } catch { /* recorded as empty */ }
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatRequest['body'];
+      } catch {
+        /* recorded as empty */
+      }
       const request: FakeChatRequest = { path: req.url ?? '', authorization: req.headers.authorization ?? null, body };
       state.requests.push(request);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return error(res, 404, 'not found', 'invalid_request_error');
-      if (state.keys.size && !state.keys.has((request.authorization ?? '').replace(/^Bearer /, ''))) return error(res, 401, 'Incorrect API key provided', 'invalid_request_error');
+      if (state.keys.size && !state.keys.has((request.authorization ?? '').replace(/^Bearer /, '')))
+        return error(res, 401, 'Incorrect API key provided', 'invalid_request_error');
       switch (state.mode) {
-        case 'slow': return undefined;
-        case 'server-error': return error(res, 500, 'The server had an error', 'server_error');
-        case 'rate-limited': return error(res, 429, 'Rate limit reached', 'requests');
+        case 'slow':
+          return undefined;
+        case 'server-error':
+          return error(res, 500, 'The server had an error', 'server_error');
+        case 'rate-limited':
+          return error(res, 429, 'Rate limit reached', 'requests');
         case 'not-completion':
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(JSON.stringify({ object: 'list', data: [] }));
@@ -65,11 +76,15 @@ export async function startFakeChatModel(options: { keys?: readonly string[] } =
           const text = state.reply(request);
           const promptTokens = JSON.stringify(body.messages ?? []).length;
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify({
-            id: `chatcmpl-${state.requests.length}`, object: 'chat.completion', model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: promptTokens, completion_tokens: text.length, total_tokens: promptTokens + text.length },
-          }));
+          return res.end(
+            JSON.stringify({
+              id: `chatcmpl-${state.requests.length}`,
+              object: 'chat.completion',
+              model: body.model,
+              choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: promptTokens, completion_tokens: text.length, total_tokens: promptTokens + text.length },
+            }),
+          );
         }
       }
     });

@@ -60,7 +60,11 @@ export async function startFakeMercadoPago(options: { tokens?: readonly string[]
   const byKey = new Map<string, number>();
   let nextId = 1_000_000_001;
   const state: FakeMercadoPago = {
-    baseUrl: '', requests: [], payments: new Map(), tokens: new Set(options.tokens ?? []), mode: 'ok',
+    baseUrl: '',
+    requests: [],
+    payments: new Map(),
+    tokens: new Set(options.tokens ?? []),
+    mode: 'ok',
     approve(id, at = new Date()) {
       const p = state.payments.get(id);
       if (p) Object.assign(p, { status: 'approved', status_detail: 'accredited', date_approved: at.toISOString() });
@@ -81,10 +85,18 @@ export async function startFakeMercadoPago(options: { tokens?: readonly string[]
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       let body: Record<string, any> | null = null;
-      try { body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any> : null; } catch { /* recorded as null */ }
-      const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] as string : null);
+      try {
+        body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>) : null;
+      } catch {
+        /* recorded as null */
+      }
+      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null);
       const request: FakeMercadoPagoRequest = {
-        method: req.method ?? '', path: req.url ?? '', authorization: header('authorization'), idempotencyKey: header('x-idempotency-key'), body,
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: header('authorization'),
+        idempotencyKey: header('x-idempotency-key'),
+        body,
       };
       state.requests.push(request);
       if (state.mode === 'slow') return undefined;
@@ -99,7 +111,7 @@ export async function startFakeMercadoPago(options: { tokens?: readonly string[]
         return payment ? json(res, 200, payment) : json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [] });
       }
       if (req.method === 'POST' && req.url === '/v1/payments') {
-        if (!request.idempotencyKey) return json(res, 400, { message: 'header X-Idempotency-Key can\'t be null', error: 'bad_request', status: 400, cause: [] });
+        if (!request.idempotencyKey) return json(res, 400, { message: "header X-Idempotency-Key can't be null", error: 'bad_request', status: 400, cause: [] });
         const known = byKey.get(request.idempotencyKey);
         if (known) return json(res, 201, state.payments.get(known));
         const b = body ?? {};
@@ -108,9 +120,16 @@ export async function startFakeMercadoPago(options: { tokens?: readonly string[]
         }
         const id = nextId++;
         const payment: FakePayment = {
-          id, status: 'pending', status_detail: 'pending_waiting_transfer', transaction_amount: b.transaction_amount, description: String(b.description ?? ''),
-          payment_method_id: 'pix', external_reference: typeof b.external_reference === 'string' ? b.external_reference : null,
-          date_created: new Date().toISOString(), date_of_expiration: typeof b.date_of_expiration === 'string' ? b.date_of_expiration : null, date_approved: null,
+          id,
+          status: 'pending',
+          status_detail: 'pending_waiting_transfer',
+          transaction_amount: b.transaction_amount,
+          description: String(b.description ?? ''),
+          payment_method_id: 'pix',
+          external_reference: typeof b.external_reference === 'string' ? b.external_reference : null,
+          date_created: new Date().toISOString(),
+          date_of_expiration: typeof b.date_of_expiration === 'string' ? b.date_of_expiration : null,
+          date_approved: null,
           payer: b.payer as Record<string, unknown>,
           point_of_interaction: {
             type: 'PIX',
@@ -146,7 +165,11 @@ export interface FakeNotification {
  * ts=<ts>,v1=<hex HMAC-SHA256 with the secret of id:<data.id>;request-id:<x-request-id>;ts:<ts>;>`.
  * `notificationId` is the body's `id` (the same on every retry of one notification).
  */
-export function mercadoPagoNotification(secret: string, paymentId: number | string, o: { notificationId?: number; requestId?: string; ts?: string } = {}): FakeNotification {
+export function mercadoPagoNotification(
+  secret: string,
+  paymentId: number | string,
+  o: { notificationId?: number; requestId?: string; ts?: string } = {},
+): FakeNotification {
   const requestId = o.requestId ?? randomUUID();
   const ts = o.ts ?? String(Date.now());
   const v1 = createHmac('sha256', secret).update(`id:${paymentId};request-id:${requestId};ts:${ts};`).digest('hex');
@@ -154,8 +177,14 @@ export function mercadoPagoNotification(secret: string, paymentId: number | stri
     query: `?data.id=${paymentId}&type=payment`,
     headers: { 'content-type': 'application/json', 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
     body: JSON.stringify({
-      id: o.notificationId ?? 120_000_000 + Math.floor(Math.random() * 1_000_000), live_mode: true, type: 'payment', date_created: new Date().toISOString(),
-      user_id: 123456789, api_version: 'v1', action: 'payment.updated', data: { id: String(paymentId) },
+      id: o.notificationId ?? 120_000_000 + Math.floor(Math.random() * 1_000_000),
+      live_mode: true,
+      type: 'payment',
+      date_created: new Date().toISOString(),
+      user_id: 123456789,
+      api_version: 'v1',
+      action: 'payment.updated',
+      data: { id: String(paymentId) },
     }),
   };
 }

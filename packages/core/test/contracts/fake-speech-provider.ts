@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** One part of a multipart body: a field, or a file when it has a file name. */
-export interface FakePart { readonly name: string; readonly filename: string | null; readonly contentType: string | null; readonly data: Buffer }
+export interface FakePart {
+  readonly name: string;
+  readonly filename: string | null;
+  readonly contentType: string | null;
+  readonly data: Buffer;
+}
 
 /** A request the fake received. */
 export interface FakeTranscriptionRequest {
@@ -89,17 +94,30 @@ export async function startFakeSpeechProvider(options: { keys?: readonly string[
     const file = parts.find((p) => p.name === 'file' && p.filename !== null) ?? null;
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization ?? null, contentType, fields, file });
-    if (req.method !== 'POST' || !path.endsWith('/audio/transcriptions')) return answer(res, 404, openAiError(`Invalid URL (${req.method} ${path})`, 'invalid_request_error', null));
+    if (req.method !== 'POST' || !path.endsWith('/audio/transcriptions'))
+      return answer(res, 404, openAiError(`Invalid URL (${req.method} ${path})`, 'invalid_request_error', null));
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (fake.keys.size && (!key || !fake.keys.has(key))) {
-      return answer(res, 401, openAiError(`Incorrect API key provided: ${key ? `${key.slice(0, 3)}***` : 'none'}.`, 'invalid_request_error', 'invalid_api_key'));
+      return answer(
+        res,
+        401,
+        openAiError(`Incorrect API key provided: ${key ? `${key.slice(0, 3)}***` : 'none'}.`, 'invalid_request_error', 'invalid_api_key'),
+      );
     }
     if (fake.mode === 'slow') return; // never answers
     if (fake.mode === 'server-error') return answer(res, 500, openAiError('The server had an error while processing your request.', 'server_error', null));
     if (fake.mode === 'rate-limited') return answer(res, 429, openAiError('Rate limit reached for requests.', 'requests', 'rate_limit_exceeded'));
-    if (fake.mode === 'not-json') { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>portal</html>'); return; }
+    if (fake.mode === 'not-json') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>portal</html>');
+      return;
+    }
     if (!fields.model || !fake.models.has(fields.model)) {
-      return answer(res, 404, openAiError(`The model \`${fields.model ?? ''}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+      return answer(
+        res,
+        404,
+        openAiError(`The model \`${fields.model ?? ''}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'),
+      );
     }
     if (!file || file.data.length === 0) return answer(res, 400, openAiError('Could not parse multipart form', 'invalid_request_error', null));
     answer(res, 200, { text: fake.transcript(file, fields) });
@@ -113,7 +131,11 @@ export async function startFakeSpeechProvider(options: { keys?: readonly string[
   const provider: FakeSpeechProvider = Object.assign(fake, {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   });
   return provider;
 }

@@ -13,13 +13,23 @@ export interface FilesFixture {
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-02T10:00:00.000Z');
 
-export function fileOptionFixture(companyId: number, fileListId: number, name: string, position: number, overrides: Partial<NewFileOption> = {}): NewFileOption {
+export function fileOptionFixture(
+  companyId: number,
+  fileListId: number,
+  name: string,
+  position: number,
+  overrides: Partial<NewFileOption> = {},
+): NewFileOption {
   return { companyId, fileListId, name, position, fileName: null, mediaType: null, blobKey: null, size: null, createdAt: T0, updatedAt: T0, ...overrides };
 }
 
 /** Plain data, whatever class the adapter builds its rows with. */
 const plain = <T extends object>(row: T | null) => (row ? { ...row } : row);
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 /** One suite for every adapter of the FileLists port. */
 export function describeFilesContract(name: string, make: () => Promise<FilesFixture>) {
@@ -27,10 +37,14 @@ export function describeFilesContract(name: string, make: () => Promise<FilesFix
     let r: FilesFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
-    async function given() { [c1, c2] = await twoCompanies(r); }
+    async function given() {
+      [c1, c2] = await twoCompanies(r);
+    }
     const list = (companyId: number, name: string, message = '') => r.fileLists.add({ companyId, name, message, createdAt: T0, updatedAt: T0 });
 
     it('stores a list and its options as given and finds them only within their company', async () => {
@@ -38,9 +52,14 @@ export function describeFilesContract(name: string, make: () => Promise<FilesFix
       const added = await list(c1, 'Catálogo', 'Segue o catálogo\ncom preços');
       expect(plain(await r.fileLists.findById(c1, added.id))).to.deep.equal(added);
       expect(await r.fileLists.findById(c2, added.id)).to.equal(null);
-      const option = await r.fileLists.addOption(fileOptionFixture(c1, added.id, 'Preços', 0, {
-        fileName: 'tabela.pdf', mediaType: 'application/pdf', blobKey: `company-${c1}/file-lists/${added.id}/x-tabela.pdf`, size: 16 * 1024 * 1024,
-      }));
+      const option = await r.fileLists.addOption(
+        fileOptionFixture(c1, added.id, 'Preços', 0, {
+          fileName: 'tabela.pdf',
+          mediaType: 'application/pdf',
+          blobKey: `company-${c1}/file-lists/${added.id}/x-tabela.pdf`,
+          size: 16 * 1024 * 1024,
+        }),
+      );
       expect((await r.fileLists.options(c1, [added.id])).map(plain)).to.deep.equal([option]);
       expect(await r.fileLists.options(c2, [added.id])).to.deep.equal([]);
       expect(await r.fileLists.remove(c2, added.id)).to.equal(false);
@@ -70,7 +89,7 @@ export function describeFilesContract(name: string, make: () => Promise<FilesFix
       expect(await r.fileLists.touch(c1, 2_000_000_000, T2)).to.equal(false);
     });
 
-    it('lists a company\'s lists by name (accents and case folded), searched and paged', async () => {
+    it("lists a company's lists by name (accents and case folded), searched and paged", async () => {
       await given();
       for (const n of ['Vendas', 'átalogo', 'Suporte', 'Beta']) await list(c1, n);
       await list(c2, 'Other');
@@ -95,9 +114,28 @@ export function describeFilesContract(name: string, make: () => Promise<FilesFix
         a.id < b.id ? ['primeiro', 'segundo', 'outro'] : ['outro', 'primeiro', 'segundo'],
       );
       await r.fileLists.updateOption({ ...a2, companyId: c2, name: 'roubado' });
-      await r.fileLists.updateOption({ ...a1, fileListId: b.id, name: 'Primeiro', position: 2, fileName: 'a.png', mediaType: 'image/png', blobKey: 'k', size: 3, updatedAt: T1 });
+      await r.fileLists.updateOption({
+        ...a1,
+        fileListId: b.id,
+        name: 'Primeiro',
+        position: 2,
+        fileName: 'a.png',
+        mediaType: 'image/png',
+        blobKey: 'k',
+        size: 3,
+        updatedAt: T1,
+      });
       const moved = (await r.fileLists.options(c1, [a.id])).find((x) => x.id === a1.id) ?? null;
-      expect(plain(moved)).to.deep.equal({ ...a1, name: 'Primeiro', position: 2, fileName: 'a.png', mediaType: 'image/png', blobKey: 'k', size: 3, updatedAt: T1 });
+      expect(plain(moved)).to.deep.equal({
+        ...a1,
+        name: 'Primeiro',
+        position: 2,
+        fileName: 'a.png',
+        mediaType: 'image/png',
+        blobKey: 'k',
+        size: 3,
+        updatedAt: T1,
+      });
       expect((await r.fileLists.options(c1, [a.id])).map((o) => o.name)).to.deep.equal(['segundo', 'Primeiro']);
       await r.fileLists.removeOptions(c2, [a2.id]);
       await r.fileLists.removeOptions(c1, [a2.id]);

@@ -18,7 +18,11 @@ export interface FlowRunsFixture {
 }
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 /** The runs repository's contract: one active run per ticket, compare-and-set saves, steps by `seq`, company scoping. */
 export function describeFlowRunsContract(name: string, make: () => Promise<FlowRunsFixture>): void {
@@ -26,21 +30,44 @@ export function describeFlowRunsContract(name: string, make: () => Promise<FlowR
     let f: FlowRunsFixture;
     let one: number;
     let two: number;
-    beforeEach(async () => { f = await make(); });
+    beforeEach(async () => {
+      f = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
-    async function given() { [one, two] = await twoCompanies(f); }
+    async function given() {
+      [one, two] = await twoCompanies(f);
+    }
 
     async function runFixture(overrides: Partial<NewFlowRun> = {}): Promise<NewFlowRun> {
       const flow = await f.flows.add(flowFixture(one, `Flow ${Math.random()}`, { active: true, publishedVersion: 1 }));
       const connection = await f.connections.add(connectionFixture(one, `Line ${Math.random()}`));
       const contact = await f.contacts.getOrCreate(contactDraft(one, `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`));
-      const { ticket } = await f.tickets.getOrCreateActive(ticketDraft({ companyId: one, contactId: contact.id, connectionId: connection.id, uuid: crypto.randomUUID() }));
+      const { ticket } = await f.tickets.getOrCreateActive(
+        ticketDraft({ companyId: one, contactId: contact.id, connectionId: connection.id, uuid: crypto.randomUUID() }),
+      );
       return {
-        companyId: one, flowId: flow.id, version: 1, ticketId: ticket.id, contactId: contact.id, connectionId: connection.id,
-        state: { ...initialState({ name: 'Ana "Ação"' }), nodeId: 'ask', status: 'waiting', waiting: { kind: 'answer', until: '2026-03-01T10:05:00.000Z', retries: 0 } },
-        status: 'waiting', waitingUntil: new Date('2026-03-01T10:05:00.000Z'), trigger: 'welcome', lastMessageId: null, seq: 1, createdAt: T0, updatedAt: T0,
-        endedAt: null, ...overrides,
+        companyId: one,
+        flowId: flow.id,
+        version: 1,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        connectionId: connection.id,
+        state: {
+          ...initialState({ name: 'Ana "Ação"' }),
+          nodeId: 'ask',
+          status: 'waiting',
+          waiting: { kind: 'answer', until: '2026-03-01T10:05:00.000Z', retries: 0 },
+        },
+        status: 'waiting',
+        waitingUntil: new Date('2026-03-01T10:05:00.000Z'),
+        trigger: 'welcome',
+        lastMessageId: null,
+        seq: 1,
+        createdAt: T0,
+        updatedAt: T0,
+        endedAt: null,
+        ...overrides,
       };
     }
 

@@ -29,14 +29,26 @@ export function graphFixture(goTo?: number): FlowGraph {
 
 export function flowFixture(companyId: number, name: string, overrides: Partial<NewFlow> = {}): NewFlow {
   return {
-    companyId, name, active: false, triggers: [{ type: 'keyword', chatappIds: [], keywords: [{ text: 'oi', match: 'exact' }] }], draft: graphFixture(),
-    draftVersion: 1, publishedVersion: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    active: false,
+    triggers: [{ type: 'keyword', chatappIds: [], keywords: [{ text: 'oi', match: 'exact' }] }],
+    draft: graphFixture(),
+    draftVersion: 1,
+    publishedVersion: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 /** Plain data, whatever class the adapter builds its rows with. */
 const plain = <T extends object>(row: T | null) => (row ? { ...row } : row);
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 /** One suite for every adapter of the Flows port. */
 export function describeFlowsContract(name: string, make: () => Promise<FlowsFixture>) {
@@ -44,10 +56,14 @@ export function describeFlowsContract(name: string, make: () => Promise<FlowsFix
     let r: FlowsFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
-    async function given() { [c1, c2] = await twoCompanies(r); }
+    async function given() {
+      [c1, c2] = await twoCompanies(r);
+    }
 
     it('stores a flow with its graph and triggers as given, and finds (or locks) it only within its company', async () => {
       await given();
@@ -71,7 +87,7 @@ export function describeFlowsContract(name: string, make: () => Promise<FlowsFix
       expect(await code(r.flows.add(flowFixture(c2, 'Vendas')))).to.equal('resolved');
     });
 
-    it('lists a company\'s flows by name (accents and case folded), searched and paged', async () => {
+    it("lists a company's flows by name (accents and case folded), searched and paged", async () => {
       await given();
       for (const n of ['Vendas', 'átendimento', 'Suporte', 'Boas-vindas']) await r.flows.add(flowFixture(c1, n));
       await r.flows.add(flowFixture(c2, 'Alheio'));
@@ -87,8 +103,25 @@ export function describeFlowsContract(name: string, make: () => Promise<FlowsFix
       await given();
       const added = await r.flows.add(flowFixture(c1, 'Vendas'));
       const triggers = [{ type: 'welcome' as const, chatappIds: [3, 4], keywords: [] }];
-      await r.flows.update({ ...added, name: 'Vendas 2', active: true, triggers, publishedVersion: 2, updatedAt: T1, draft: { nodes: [], edges: [] }, draftVersion: 9, createdAt: T1 });
-      expect(plain(await r.flows.findById(c1, added.id))).to.deep.equal({ ...added, name: 'Vendas 2', active: true, triggers, publishedVersion: 2, updatedAt: T1 });
+      await r.flows.update({
+        ...added,
+        name: 'Vendas 2',
+        active: true,
+        triggers,
+        publishedVersion: 2,
+        updatedAt: T1,
+        draft: { nodes: [], edges: [] },
+        draftVersion: 9,
+        createdAt: T1,
+      });
+      expect(plain(await r.flows.findById(c1, added.id))).to.deep.equal({
+        ...added,
+        name: 'Vendas 2',
+        active: true,
+        triggers,
+        publishedVersion: 2,
+        updatedAt: T1,
+      });
       await r.flows.update({ ...added, companyId: c2, name: 'Hijack' });
       expect((await r.flows.findById(c1, added.id))!.name).to.equal('Vendas 2');
     });

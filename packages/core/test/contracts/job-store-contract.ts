@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import {
-  JobRunner, LeaseLostError, SystemClock, type ClaimedJob, type JobDefinition, type JobScope, type JobStore, type Transaction,
+  JobRunner,
+  LeaseLostError,
+  SystemClock,
+  type ClaimedJob,
+  type JobDefinition,
+  type JobScope,
+  type JobStore,
+  type Transaction,
 } from '../../src/index.js';
 
 export interface JobStoreFixture {
@@ -22,10 +29,15 @@ export interface JobStoreContractOptions {
   readonly concurrentTransactions: boolean;
 }
 
-interface Deferred<T = void> { promise: Promise<T>; resolve(value: T): void; }
+interface Deferred<T = void> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
 function deferred<T = void>(): Deferred<T> {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -44,12 +56,17 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
  */
 function killable(tx: Transaction) {
   let kill!: () => void;
-  const killed = new Promise<never>((_, reject) => { kill = () => reject(KILLED); });
+  const killed = new Promise<never>((_, reject) => {
+    kill = () => reject(KILLED);
+  });
   killed.catch(() => undefined);
   const transaction: Transaction = {
-    run: (work) => new Promise((resolve, reject) => {
-      tx.run(() => Promise.race([work(), killed])).then(resolve, (err) => { if (err !== KILLED) reject(err); });
-    }),
+    run: (work) =>
+      new Promise((resolve, reject) => {
+        tx.run(() => Promise.race([work(), killed])).then(resolve, (err) => {
+          if (err !== KILLED) reject(err);
+        });
+      }),
     afterCommit: (callback) => tx.afterCommit(callback),
   };
   return { transaction, kill: () => kill() };
@@ -69,7 +86,10 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
     let f: JobStoreFixture;
     let runners: JobRunner[];
     const cleanups: Array<() => void> = [];
-    beforeEach(async () => { f = await make(); runners = []; });
+    beforeEach(async () => {
+      f = await make();
+      runners = [];
+    });
     afterEach(async () => {
       for (const c of cleanups.splice(0)) c();
       await Promise.all(runners.map((r) => r.stop({ timeoutMs: 0 })));
@@ -77,8 +97,14 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
 
     function runner(owner: string, definitions: JobDefinition<any>[], more: { transaction?: Transaction; store?: JobStore; concurrency?: number } = {}) {
       const r = new JobRunner({
-        store: more.store ?? f.store, transaction: more.transaction ?? f.transaction, scope: f.scope, definitions, owner,
-        clock: new SystemClock(), pollMs: 10, concurrency: more.concurrency ?? 2,
+        store: more.store ?? f.store,
+        transaction: more.transaction ?? f.transaction,
+        scope: f.scope,
+        definitions,
+        owner,
+        clock: new SystemClock(),
+        pollMs: 10,
+        concurrency: more.concurrency ?? 2,
       });
       runners.push(r);
       return r;
@@ -103,8 +129,7 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
 
       it('never hands one job to two concurrent claims', async () => {
         for (let i = 0; i < 30; i++) await enqueue('a');
-        const batches = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F'].map((owner) =>
-          f.store.claim({ owner, limit: 7, leaseMs: leases([['a', 10_000]]) })));
+        const batches = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F'].map((owner) => f.store.claim({ owner, limit: 7, leaseMs: leases([['a', 10_000]]) })));
         const all = batches.flatMap(ids);
         expect(all).to.have.length(30);
         expect(new Set(all).size).to.equal(30);
@@ -130,9 +155,15 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
         await enqueue('a');
         const [first] = await f.store.claim({ owner: 'A', limit: 1, leaseMs: leases([['a', 50]]) });
         let second: ClaimedJob | undefined;
-        await until(async () => { [second] = await f.store.claim({ owner: 'A', limit: 1, leaseMs: leases([['a', 10_000]]) }); return Boolean(second); }, 'the lease to lapse');
+        await until(async () => {
+          [second] = await f.store.claim({ owner: 'A', limit: 1, leaseMs: leases([['a', 10_000]]) });
+          return Boolean(second);
+        }, 'the lease to lapse');
         expect(second!.attempt).to.equal(2);
-        const refused = await f.store.complete(first!.lease).then(() => null, (err: unknown) => err);
+        const refused = await f.store.complete(first!.lease).then(
+          () => null,
+          (err: unknown) => err,
+        );
         expect(refused).to.be.instanceOf(LeaseLostError);
         expect(await f.store.fail(first!.lease, { error: 'late', retryInMs: 0 })).to.equal(false);
         expect(await f.store.release([first!.lease])).to.equal(0);
@@ -179,7 +210,12 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
         await enqueue('a', ago(1000), 'k');
         const [c] = await f.store.claim({ owner: 'A', limit: 1, leaseMs: leases([['a', 10_000]]) });
         expect(await f.store.cancel('a', 'k')).to.equal(true);
-        expect(await f.store.complete(c!.lease).then(() => null, (e: unknown) => e)).to.be.instanceOf(LeaseLostError);
+        expect(
+          await f.store.complete(c!.lease).then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        ).to.be.instanceOf(LeaseLostError);
       });
 
       it('keeps one row per recurring name: due at once, `every` after each run, changes of `every` applied', async () => {
@@ -195,7 +231,10 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
         expect(row!.everyMs).to.equal(200);
         expect(row!.runAt.getTime()).to.be.lessThan(Date.now() + 1200);
         let claimed: ClaimedJob | undefined;
-        await until(async () => { [claimed] = await f.store.claim({ owner: 'A', limit: 5, leaseMs: leases([['r', 10_000]]) }); return Boolean(claimed); }, 'the new `every` to bring the run forward');
+        await until(async () => {
+          [claimed] = await f.store.claim({ owner: 'A', limit: 5, leaseMs: leases([['r', 10_000]]) });
+          return Boolean(claimed);
+        }, 'the new `every` to bring the run forward');
         await f.store.fail(claimed!.lease, { error: 'Error: stuck', retryInMs: null });
         expect((await f.store.list({ name: 'r' }))[0]!.state).to.equal('failed');
         await f.store.register([{ name: 'r', everyMs: 200 }]);
@@ -219,22 +258,35 @@ interface RunnerWorld {
 function describeRunners(world: () => RunnerWorld, options: JobStoreContractOptions) {
   describe('runners sharing the store', () => {
     let w: RunnerWorld;
-    beforeEach(() => { w = world(); });
+    beforeEach(() => {
+      w = world();
+    });
     const empty = async () => (await w.f.store.list()).length === 0;
     /** A job that records `label` through the job's transaction. */
-    const effect = (name: string, label: string, more: Partial<JobDefinition> = {}): JobDefinition =>
-      ({ name, leaseMs: 300, run: async () => { await w.f.recordEffect(label); }, ...more });
+    const effect = (name: string, label: string, more: Partial<JobDefinition> = {}): JobDefinition => ({
+      name,
+      leaseMs: 300,
+      run: async () => {
+        await w.f.recordEffect(label);
+      },
+      ...more,
+    });
 
     it('runs each due job exactly once with two runners polling together', async () => {
       const runs: string[] = [];
       const def = (label: string): JobDefinition => ({
-        name: 'many', leaseMs: 10_000, run: async (ctx) => { runs.push(ctx.id); await w.f.recordEffect(`${label}:${ctx.id}`); },
+        name: 'many',
+        leaseMs: 10_000,
+        run: async (ctx) => {
+          runs.push(ctx.id);
+          await w.f.recordEffect(`${label}:${ctx.id}`);
+        },
       });
       for (let i = 0; i < 40; i++) await w.enqueue('many');
       const a = w.runner('A', [def('A')], { concurrency: 3 });
       const b = w.runner('B', [def('B')], { concurrency: 3 });
       await Promise.all([a.start(), b.start()]);
-      await until(async () => runs.length >= 40 && await empty(), 'every job to run', 20_000);
+      await until(async () => runs.length >= 40 && (await empty()), 'every job to run', 20_000);
       await Promise.all([a.stop(), b.stop()]);
       expect(runs).to.have.length(40);
       expect(new Set(runs).size).to.equal(40);
@@ -247,7 +299,20 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
       await w.enqueue('due', ago(60_000), null, 'minute');
       await w.enqueue('due', ago(365 * 24 * 3600_000), null, 'year');
       const future = await w.enqueue('due', new Date(Date.now() + 3600_000), null, 'hour');
-      await w.runner('A', [{ name: 'due', run: async (ctx) => { order.push(ctx.payload); } }], { concurrency: 1 }).start();
+      await w
+        .runner(
+          'A',
+          [
+            {
+              name: 'due',
+              run: async (ctx) => {
+                order.push(ctx.payload);
+              },
+            },
+          ],
+          { concurrency: 1 },
+        )
+        .start();
       // Done means run and completed: the handler returns before its completion commits.
       await until(async () => order.length === 2 && (await w.f.store.list()).length === 1, 'the past-due jobs');
       expect(order).to.deep.equal(['year', 'minute']);
@@ -258,15 +323,32 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
       const started = deferred();
       const killed = killable(w.f.transaction);
       w.cleanups.push(killed.kill);
-      const dying: JobDefinition = { name: 'work', leaseMs: 300, run: async () => { await w.f.recordEffect('A'); started.resolve(); await new Promise(() => undefined); } };
+      const dying: JobDefinition = {
+        name: 'work',
+        leaseMs: 300,
+        run: async () => {
+          await w.f.recordEffect('A');
+          started.resolve();
+          await new Promise(() => undefined);
+        },
+      };
       const attempts: number[] = [];
       await w.enqueue('work');
       await w.runner('A', [dying], { transaction: killed.transaction, concurrency: 1 }).start();
       await started.promise;
       // A dead process's transaction dies with it; on one connection nothing else could run until it did.
       if (!options.concurrentTransactions) killed.kill();
-      await w.runner('B', [effect('work', 'B', { run: async (ctx) => { attempts.push(ctx.attempt); await w.f.recordEffect('B'); } })]).start();
-      await until(async () => attempts.length === 1 && await empty(), 'the other runner to redo the job');
+      await w
+        .runner('B', [
+          effect('work', 'B', {
+            run: async (ctx) => {
+              attempts.push(ctx.attempt);
+              await w.f.recordEffect('B');
+            },
+          }),
+        ])
+        .start();
+      await until(async () => attempts.length === 1 && (await empty()), 'the other runner to redo the job');
       expect(attempts).to.deep.equal([2]);
       expect(await w.f.effects()).to.deep.equal(['B']);
     });
@@ -275,16 +357,31 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
       const entered = deferred();
       const gate = deferred();
       const late: Transaction = {
-        run: async (work) => { entered.resolve(); await gate.promise; return w.f.transaction.run(work); },
+        run: async (work) => {
+          entered.resolve();
+          await gate.promise;
+          return w.f.transaction.run(work);
+        },
         afterCommit: (callback) => w.f.transaction.afterCommit(callback),
       };
       let aRan = false;
       await w.enqueue('work');
-      const a = w.runner('A', [effect('work', 'A', { run: async () => { aRan = true; await w.f.recordEffect('A'); } })], { transaction: late, concurrency: 1 });
+      const a = w.runner(
+        'A',
+        [
+          effect('work', 'A', {
+            run: async () => {
+              aRan = true;
+              await w.f.recordEffect('A');
+            },
+          }),
+        ],
+        { transaction: late, concurrency: 1 },
+      );
       await a.start();
       await entered.promise;
       await w.runner('B', [effect('work', 'B')]).start();
-      await until(async () => (await w.f.effects()).length === 1 && await empty(), 'the other runner to run the job');
+      await until(async () => (await w.f.effects()).length === 1 && (await empty()), 'the other runner to run the job');
       gate.resolve();
       await until(() => a.metrics().work!.failures === 1, 'the first runner to finish');
       expect(aRan).to.equal(true);
@@ -297,11 +394,23 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
         const wrote = deferred();
         const gate = deferred();
         await w.enqueue('work');
-        const a = w.runner('A', [effect('work', 'A', { run: async () => { await w.f.recordEffect('A'); wrote.resolve(); await gate.promise; } })], { concurrency: 1 });
+        const a = w.runner(
+          'A',
+          [
+            effect('work', 'A', {
+              run: async () => {
+                await w.f.recordEffect('A');
+                wrote.resolve();
+                await gate.promise;
+              },
+            }),
+          ],
+          { concurrency: 1 },
+        );
         await a.start();
         await wrote.promise;
         await w.runner('B', [effect('work', 'B')]).start();
-        await until(async () => (await w.f.effects()).length === 1 && await empty(), 'the other runner to run the job');
+        await until(async () => (await w.f.effects()).length === 1 && (await empty()), 'the other runner to run the job');
         gate.resolve();
         await until(() => a.metrics().work!.failures === 1, 'the first runner to finish');
         expect(await w.f.effects()).to.deep.equal(['B']);
@@ -311,11 +420,26 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
     it('retries a failing job with backoff, then keeps it failed with its last error', async () => {
       const starts: number[] = [];
       const failing: JobDefinition = {
-        name: 'flaky', maxAttempts: 3, backoff: () => 150, leaseMs: 10_000,
-        run: async (ctx) => { starts.push(Date.now()); await w.f.recordEffect('half-done'); throw new Error(`boom ${ctx.attempt}`); },
+        name: 'flaky',
+        maxAttempts: 3,
+        backoff: () => 150,
+        leaseMs: 10_000,
+        run: async (ctx) => {
+          starts.push(Date.now());
+          await w.f.recordEffect('half-done');
+          throw new Error(`boom ${ctx.attempt}`);
+        },
       };
       let marker = false;
-      const a = w.runner('A', [failing, { name: 'marker', run: async () => { marker = true; } }]);
+      const a = w.runner('A', [
+        failing,
+        {
+          name: 'marker',
+          run: async () => {
+            marker = true;
+          },
+        },
+      ]);
       await w.enqueue('flaky');
       await a.start();
       await until(async () => (await w.f.store.list({ state: 'failed' })).length === 1, 'the job to be kept as failed');
@@ -334,7 +458,13 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
 
     it('runs a recurring job from one row, `every` after each run, whichever runner takes it', async () => {
       const starts: number[] = [];
-      const tick = (): JobDefinition => ({ name: 'tick', every: 250, run: async () => { starts.push(Date.now()); } });
+      const tick = (): JobDefinition => ({
+        name: 'tick',
+        every: 250,
+        run: async () => {
+          starts.push(Date.now());
+        },
+      });
       const a = w.runner('A', [tick()]);
       const b = w.runner('B', [tick()]);
       await Promise.all([a.start(), b.start()]);
@@ -354,7 +484,10 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
           if (prop === 'claim') {
             return async (...args: Parameters<JobStore['claim']>) => {
               const jobs = await target.claim(...args);
-              if (jobs.length) { claimed.resolve(); await gate.promise; }
+              if (jobs.length) {
+                claimed.resolve();
+                await gate.promise;
+              }
               return jobs;
             };
           }
@@ -363,7 +496,13 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
         },
       });
       const ranBy: string[] = [];
-      const def = (owner: string): JobDefinition => ({ name: 'held', leaseMs: 60_000, run: async () => { ranBy.push(owner); } });
+      const def = (owner: string): JobDefinition => ({
+        name: 'held',
+        leaseMs: 60_000,
+        run: async () => {
+          ranBy.push(owner);
+        },
+      });
       await w.enqueue('held');
       await w.enqueue('held');
       const a = w.runner('A', [def('A')], { store: slow });
@@ -380,7 +519,15 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
       const release = deferred();
       const running = deferred();
       await w.enqueue('slow');
-      const c = w.runner('C', [{ name: 'slow', run: async () => { running.resolve(); await release.promise; } }]);
+      const c = w.runner('C', [
+        {
+          name: 'slow',
+          run: async () => {
+            running.resolve();
+            await release.promise;
+          },
+        },
+      ]);
       await c.start();
       await running.promise;
       const stopped = c.stop({ timeoutMs: 10_000 });

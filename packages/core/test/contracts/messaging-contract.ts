@@ -1,5 +1,22 @@
 import { expect } from 'chai';
-import type { Companies, Connections, Contact, DeliveryChange, Contacts, Message, MessageContextReads, Messages, NewConnection, Outbox, Plans, Ticket, TicketLogs, Tickets, Transaction, Users } from '../../src/index.js';
+import type {
+  Companies,
+  Connections,
+  Contact,
+  DeliveryChange,
+  Contacts,
+  Message,
+  MessageContextReads,
+  Messages,
+  NewConnection,
+  Outbox,
+  Plans,
+  Ticket,
+  TicketLogs,
+  Tickets,
+  Transaction,
+  Users,
+} from '../../src/index.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 
 export interface MessagingFixture {
@@ -27,31 +44,95 @@ const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array
 
 export function connectionFixture(companyId: number, name: string, overrides: Partial<NewConnection> = {}): NewConnection {
   return {
-    companyId, name, kind: 'chatapp', provider: 'sandbox', status: 'DISCONNECTED', qrcode: null, greetingMessage: null, farewellMessage: null,
-    outOfHoursMessage: null, isDefault: false, tokenDigest: null, tokenHint: null, externalId: null, secrets: {}, reopenWindowMinutes: 0,
-    greetingMediaKey: null, promptId: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    kind: 'chatapp',
+    provider: 'sandbox',
+    status: 'DISCONNECTED',
+    qrcode: null,
+    greetingMessage: null,
+    farewellMessage: null,
+    outOfHoursMessage: null,
+    isDefault: false,
+    tokenDigest: null,
+    tokenHint: null,
+    externalId: null,
+    secrets: {},
+    reopenWindowMinutes: 0,
+    greetingMediaKey: null,
+    promptId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 export function contactDraft(companyId: number, number: string, overrides: Partial<Contact> = {}): Omit<Contact, 'id'> {
   return {
-    companyId, name: `Contact ${number}`, number, email: null, isGroup: false, profilePicUrl: null, createdAt: T0, updatedAt: T0, blocked: false,
-    acceptAudio: true, disableBot: false, walletUserId: null, linkedUserId: null, extraInfo: [], ...overrides,
+    companyId,
+    name: `Contact ${number}`,
+    number,
+    email: null,
+    isGroup: false,
+    profilePicUrl: null,
+    createdAt: T0,
+    updatedAt: T0,
+    blocked: false,
+    acceptAudio: true,
+    disableBot: false,
+    walletUserId: null,
+    linkedUserId: null,
+    extraInfo: [],
+    ...overrides,
   };
 }
 
-export function ticketDraft(t: { companyId: number; contactId: number; connectionId: number; uuid: string }, overrides: Partial<Ticket> = {}): Omit<Ticket, 'id'> {
+export function ticketDraft(
+  t: { companyId: number; contactId: number; connectionId: number; uuid: string },
+  overrides: Partial<Ticket> = {},
+): Omit<Ticket, 'id'> {
   return {
-    ...t, status: 'pending', userId: null, queueId: null, unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: null, closedAt: null,
-    createdAt: T0, updatedAt: T0, queueOptionId: null, botAttempts: 0, botActive: false, ...overrides,
+    ...t,
+    status: 'pending',
+    userId: null,
+    queueId: null,
+    unreadMessages: 0,
+    lastMessage: '',
+    isGroup: false,
+    greetedAt: null,
+    closedAt: null,
+    createdAt: T0,
+    updatedAt: T0,
+    queueOptionId: null,
+    botAttempts: 0,
+    botActive: false,
+    ...overrides,
   };
 }
 
 export function messageFixture(ticket: Ticket, id: string, overrides: Partial<Message> = {}): Message {
   return {
-    id, companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId, providerMessageId: null,
-    fromMe: false, body: 'hello', media: null, status: 'pending', failureReason: null, quotedMessageId: null, isPrivate: false, userId: null,
-    createdAt: T0, updatedAt: T0, isDeleted: false, isEdited: false, editedAt: null, transcription: null, ...overrides,
+    id,
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    connectionId: ticket.connectionId,
+    providerMessageId: null,
+    fromMe: false,
+    body: 'hello',
+    media: null,
+    status: 'pending',
+    failureReason: null,
+    quotedMessageId: null,
+    isPrivate: false,
+    userId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    isDeleted: false,
+    isEdited: false,
+    editedAt: null,
+    transcription: null,
+    ...overrides,
   };
 }
 
@@ -60,7 +141,9 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
   describe(`Messaging repositories contract: ${name}`, () => {
     let r: MessagingFixture;
     let w: { c1: number; c2: number; conn1: number; conn2: number; contact: Contact; ticket: Ticket };
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
     /** One delivery change on its own, as a batch of one. */
     const advance = async (change: DeliveryChange) => (await r.messages.advanceStatuses([change]))[0] ?? null;
     /**
@@ -82,9 +165,19 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       it('stores every field, finds by id within the company (or any with null) and by token digest', async () => {
         await given();
         const draft = connectionFixture(w.c1, 'Page', {
-          kind: 'socialnet', provider: 'messenger', status: 'CONNECTED', greetingMessage: 'Olá!', isDefault: true, tokenDigest: 'digest-1',
-          tokenHint: 'abcd••••wxyz', externalId: 'page-1', secrets: { pageAccessToken: 's3cret' }, reopenWindowMinutes: 30,
-          greetingMediaKey: 'media/key.png', promptId: 42, updatedAt: at(5),
+          kind: 'socialnet',
+          provider: 'messenger',
+          status: 'CONNECTED',
+          greetingMessage: 'Olá!',
+          isDefault: true,
+          tokenDigest: 'digest-1',
+          tokenHint: 'abcd••••wxyz',
+          externalId: 'page-1',
+          secrets: { pageAccessToken: 's3cret' },
+          reopenWindowMinutes: 30,
+          greetingMediaKey: 'media/key.png',
+          promptId: 42,
+          updatedAt: at(5),
         });
         const added = await r.connections.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
@@ -104,11 +197,24 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
 
       it('keeps a page id on one social connection of the whole platform (ERR_PAGE_IN_USE), whatever the company', async () => {
         await given();
-        const page = await r.connections.add(connectionFixture(w.c1, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: 'page-9', secrets: { pageAccessToken: 't' } }));
-        const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
-        expect(await code(r.connections.add(connectionFixture(w.c2, 'Squat', { kind: 'socialnet', provider: 'sandbox', externalId: 'page-9', secrets: { pageAccessToken: 'u' } }))))
-          .to.equal('ERR_PAGE_IN_USE');
-        const other = await r.connections.add(connectionFixture(w.c2, 'Theirs', { kind: 'socialnet', provider: 'messenger', externalId: 'page-8', secrets: { pageAccessToken: 'u' } }));
+        const page = await r.connections.add(
+          connectionFixture(w.c1, 'Page', { kind: 'socialnet', provider: 'messenger', externalId: 'page-9', secrets: { pageAccessToken: 't' } }),
+        );
+        const code = (p: Promise<unknown>) =>
+          p.then(
+            () => 'resolved',
+            (e: { code?: string }) => e.code,
+          );
+        expect(
+          await code(
+            r.connections.add(
+              connectionFixture(w.c2, 'Squat', { kind: 'socialnet', provider: 'sandbox', externalId: 'page-9', secrets: { pageAccessToken: 'u' } }),
+            ),
+          ),
+        ).to.equal('ERR_PAGE_IN_USE');
+        const other = await r.connections.add(
+          connectionFixture(w.c2, 'Theirs', { kind: 'socialnet', provider: 'messenger', externalId: 'page-8', secrets: { pageAccessToken: 'u' } }),
+        );
         expect(await code(r.connections.update({ ...other, externalId: 'page-9' }))).to.equal('ERR_PAGE_IN_USE');
         // Sessions may share an external id; a page keeps its own on update.
         await r.connections.add(connectionFixture(w.c2, 'Session', { externalId: 'page-9' }));
@@ -119,7 +225,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('lists and counts by company in id order, updates, and removes only within the company', async () => {
-
         await given();
         const second = await r.connections.add(connectionFixture(w.c1, 'Second'));
         expect((await r.connections.list(w.c1)).map((c) => c.name)).to.deep.equal(['Main', 'Second']);
@@ -159,7 +264,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('ten concurrent get-or-creates of one number yield one contact', async () => {
-
         await given();
         const got = await times(10, (i) => r.contacts.getOrCreate(contactDraft(w.c1, '5511977776666', { name: `Racer ${i}` })));
         expect(new Set(got.map((c) => c.id)).size).to.equal(1);
@@ -171,7 +275,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       const keyOf = () => ({ companyId: w.c1, contactId: w.contact.id, connectionId: w.conn1 });
 
       it('stores every field and finds by id and uuid within the company only', async () => {
-
         await given();
         const found = await r.tickets.findById(w.c1, w.ticket.id);
         expect({ ...found }).to.deep.equal({ ...w.ticket });
@@ -185,7 +288,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('gets the active ticket instead of creating another, and updates it', async () => {
-
         await given();
         const again = await r.tickets.getOrCreateActive(ticketDraft({ ...keyOf(), uuid: uuid(2) }));
         expect(again.created).to.equal(false);
@@ -200,7 +302,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('after closing the active ticket a new one is created, and the latest closed one is found', async () => {
-
         await given();
         await r.tickets.update({ ...w.ticket, status: 'closed', closedAt: at(10) });
         expect(await r.tickets.findActive(w.c1, w.contact.id, w.conn1)).to.equal(null);
@@ -218,17 +319,17 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('ten concurrent get-or-create-actives yield one ticket, created once', async () => {
-
         await given();
         const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511966665555'));
-        const got = await times(10, (i) => r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(100 + i) })));
+        const got = await times(10, (i) =>
+          r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(100 + i) })),
+        );
         expect(new Set(got.map((g) => g.ticket.id)).size).to.equal(1);
         expect(got.filter((g) => g.created)).to.have.length(1);
         expect((await r.tickets.findActive(w.c1, contact.id, w.conn1))?.id).to.equal(got[0]!.ticket.id);
       });
 
       it('marks a ticket greeted once, even when ten callers race', async () => {
-
         await given();
         expect(await r.tickets.markGreeted(w.ticket.id, at(1))).to.equal(true);
         expect(await r.tickets.markGreeted(w.ticket.id, at(2))).to.equal(false);
@@ -241,7 +342,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('lists by company and status, newest update first, searchable in the last message without accents, paged', async () => {
-
         await given();
         const more = async (n: number, status: Ticket['status'], lastMessage: string, minutes: number) => {
           const contact = await r.contacts.getOrCreate(contactDraft(w.c1, `55119000000${n}`));
@@ -253,7 +353,9 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         const b = await more(11, 'pending', 'Qual o preço?', 7);
         const c = await more(12, 'closed', 'Obrigado, INSTALACAO concluída', 3);
         const contact2 = await r.contacts.getOrCreate(contactDraft(w.c2, '5511900000099'));
-        await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c2, contactId: contact2.id, connectionId: w.conn2, uuid: uuid(20) }, { lastMessage: 'instalação' }));
+        await r.tickets.getOrCreateActive(
+          ticketDraft({ companyId: w.c2, contactId: contact2.id, connectionId: w.conn2, uuid: uuid(20) }, { lastMessage: 'instalação' }),
+        );
         const all = await r.tickets.list({ companyId: w.c1, page: page() });
         expect(all.count).to.equal(4);
         expect(all.rows.map((t) => t.id)).to.deep.equal([b, a, c, w.ticket.id]);
@@ -275,7 +377,14 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         const quoted = messageFixture(w.ticket, uuid(50));
         await r.messages.add(quoted);
         const m = messageFixture(w.ticket, uuid(51), {
-          providerMessageId: 'P-1', fromMe: true, body: 'Olá', media, status: 'sent', quotedMessageId: uuid(50), isPrivate: true, updatedAt: at(1),
+          providerMessageId: 'P-1',
+          fromMe: true,
+          body: 'Olá',
+          media,
+          status: 'sent',
+          quotedMessageId: uuid(50),
+          isPrivate: true,
+          updatedAt: at(1),
         });
         await r.messages.add(m);
         const found = await r.messages.findById(w.c1, uuid(51));
@@ -290,7 +399,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('adds an inbound message once per provider id and connection', async () => {
-
         await given();
         expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(60), { providerMessageId: 'P-1', body: 'first' }))).to.equal(true);
         expect(await r.messages.addInbound(messageFixture(w.ticket, uuid(61), { providerMessageId: 'P-1', body: 'again' }))).to.equal(false);
@@ -307,7 +415,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('ten concurrent inbound copies of one provider message store it once', async () => {
-
         await given();
         const results = await times(10, (i) => r.messages.addInbound(messageFixture(w.ticket, uuid(70 + i), { providerMessageId: 'DUP' })));
         expect(results.filter(Boolean)).to.have.length(1);
@@ -354,11 +461,17 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.messages.findById(w.c1, uuid(110)))!.status).to.equal('read');
       });
 
-      it('applies a batch of delivery changes in one call: a message\'s changes in the order given, by id or by provider id, one answer per change', async () => {
+      it("applies a batch of delivery changes in one call: a message's changes in the order given, by id or by provider id, one answer per change", async () => {
         await given();
         for (const n of [130, 131, 132]) await r.messages.add(messageFixture(w.ticket, uuid(n), { fromMe: true }));
         await r.messages.add(messageFixture(w.ticket, uuid(133), { fromMe: true, status: 'sent', providerMessageId: 'P-133' }));
-        const change = (target: DeliveryChange['target'], status: Message['status'], extra: Partial<DeliveryChange> = {}): DeliveryChange => ({ companyId: w.c1, target, status, at: at(1), ...extra });
+        const change = (target: DeliveryChange['target'], status: Message['status'], extra: Partial<DeliveryChange> = {}): DeliveryChange => ({
+          companyId: w.c1,
+          target,
+          status,
+          at: at(1),
+          ...extra,
+        });
         const answers = await r.messages.advanceStatuses([
           change({ id: uuid(130) }, 'sent', { providerMessageId: 'P-130' }),
           change({ id: uuid(131) }, 'read'),
@@ -397,13 +510,17 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect(first[0]!.updatedAt.toISOString()).to.equal(at(10).toISOString());
         expect((await r.messages.failStaleSends(at(5), 'ERR_SEND_DEADLINE_EXCEEDED', at(10), 10)).map((m) => m.id)).to.deep.equal([uuid(121)]);
         expect(await r.messages.failStaleSends(at(5), 'ERR_SEND_DEADLINE_EXCEEDED', at(10), 10)).to.deep.equal([]);
-        for (const [n, status] of [[122, 'sent'], [123, 'pending'], [124, 'pending'], [125, 'pending']] as const) {
+        for (const [n, status] of [
+          [122, 'sent'],
+          [123, 'pending'],
+          [124, 'pending'],
+          [125, 'pending'],
+        ] as const) {
           expect((await r.messages.findById(w.c1, uuid(n)))!.status).to.equal(status);
         }
       });
 
       it('messages without a provider id coexist', async () => {
-
         await given();
         await r.messages.add(messageFixture(w.ticket, uuid(80)));
         await r.messages.add(messageFixture(w.ticket, uuid(81)));
@@ -413,7 +530,6 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('updates a message and lists a ticket newest first, paged, within the company only', async () => {
-
         await given();
         for (let i = 0; i < 3; i++) await r.messages.add(messageFixture(w.ticket, uuid(90 + i), { body: `m${i}`, createdAt: at(i) }));
         const m = (await r.messages.findById(w.c1, uuid(90)))!;
@@ -445,7 +561,10 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         await r.tickets.update({ ...w.ticket, status: 'closed', closedAt: at(1) });
         const second = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: w.contact.id, connectionId: w.conn1, uuid: uuid(2) }));
         expect(second.created).to.equal(true);
-        const error = await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null }).then(() => null, (e: { code?: string }) => e);
+        const error = await r.tickets.update({ ...w.ticket, status: 'open', closedAt: null }).then(
+          () => null,
+          (e: { code?: string }) => e,
+        );
         expect(error?.code).to.equal('ERR_OTHER_OPEN_TICKET');
         expect((await r.tickets.findById(w.c1, w.ticket.id))!.status).to.equal('closed');
         await r.tickets.update({ ...second.ticket, status: 'open', unreadMessages: 2 });
@@ -457,11 +576,17 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
         const u2 = (await r.users.add(userFixture(w.c1, 'u2@one.test'))).id;
         const conn3 = (await r.connections.add(connectionFixture(w.c1, 'Third'))).id;
-        const mine = await ticketWith(1, { status: 'open', userId: u1, queueId: 3, unreadMessages: 2, createdAt: at(60), updatedAt: at(70) }, { name: 'Zoë Müller' });
+        const mine = await ticketWith(
+          1,
+          { status: 'open', userId: u1, queueId: 3, unreadMessages: 2, createdAt: at(60), updatedAt: at(70) },
+          { name: 'Zoë Müller' },
+        );
         const theirs = await ticketWith(2, { status: 'open', userId: u2, queueId: 4, createdAt: at(24 * 60), updatedAt: at(24 * 60 + 5) });
         const closed = await ticketWith(3, { status: 'closed', userId: u1, closedAt: at(5), isGroup: true, updatedAt: at(5) });
         const c4 = await r.contacts.getOrCreate(contactDraft(w.c1, '5511800000004'));
-        const other = (await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: c4.id, connectionId: conn3, uuid: uuid(604) }, { updatedAt: at(1) }))).ticket.id;
+        const other = (
+          await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: c4.id, connectionId: conn3, uuid: uuid(604) }, { updatedAt: at(1) }))
+        ).ticket.id;
         const ids = async (f: Partial<Parameters<Tickets['count']>[0]>) => {
           const filter = { companyId: w.c1, ...f };
           const page = await r.tickets.list({ ...filter, page: page0 });
@@ -512,7 +637,7 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.messages.findById(w.c1, uuid(701)))!.editedAt!.toISOString()).to.equal(at(4).toISOString());
       });
 
-      it('stores a transcription on its message alone: a delivery report meanwhile keeps its change, another company\'s id changes nothing', async () => {
+      it("stores a transcription on its message alone: a delivery report meanwhile keeps its change, another company's id changes nothing", async () => {
         await given();
         await r.messages.add(messageFixture(w.ticket, uuid(710), { fromMe: true, status: 'sent', body: 'voice note' }));
         const read = await advance({ companyId: w.c1, target: { id: uuid(710) }, status: 'read', at: at(1) });
@@ -526,7 +651,7 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.messages.findById(w.c1, uuid(710)))!.transcription).to.equal('olá, tudo bem?');
       });
 
-      it('lists by ticket, sender and media newest first, counts per ticket, removes a ticket\'s messages within the company', async () => {
+      it("lists by ticket, sender and media newest first, counts per ticket, removes a ticket's messages within the company", async () => {
         await given();
         const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
         const media = { key: 'k', url: 'u', contentType: 'image/png', filename: 'a.png', size: 3 };
@@ -550,10 +675,17 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         const count = (f: Omit<Parameters<Messages['count']>[0], 'companyId'>, companyId = w.c1) => r.messages.count({ companyId, ...f });
         expect([await count({}), await count({ fromMe: true }), await count({ fromMe: false })]).to.deep.equal([4, 3, 1]);
         expect([await count({ from: at(2) }), await count({ to: at(2) }), await count({ from: at(2), to: at(4), fromMe: true })]).to.deep.equal([3, 1, 2]);
-        expect([await count({ ticketUserId: u1 }), await count({ ticketUserId: u1, fromMe: false }), await count({ ticketUserId: 999_999 })]).to.deep.equal([1, 0, 0]);
+        expect([await count({ ticketUserId: u1 }), await count({ ticketUserId: u1, fromMe: false }), await count({ ticketUserId: 999_999 })]).to.deep.equal([
+          1, 0, 0,
+        ]);
         expect(await count({}, w.c2)).to.equal(0);
         const counts = await r.messages.countByTickets(w.c1, [w.ticket.id, t2.id, 999_999]);
-        expect([...counts.entries()].sort()).to.deep.equal([[w.ticket.id, 3], [t2.id, 1]].sort());
+        expect([...counts.entries()].sort()).to.deep.equal(
+          [
+            [w.ticket.id, 3],
+            [t2.id, 1],
+          ].sort(),
+        );
         expect((await r.messages.countByTickets(w.c2, [w.ticket.id])).size).to.equal(0);
         expect((await r.messages.countByTickets(w.c1, [])).size).to.equal(0);
         await r.messages.removeByTicket(w.c2, w.ticket.id);
@@ -565,11 +697,17 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
     });
 
     describe('ticket logs', () => {
-      it('adds entries and lists a ticket\'s oldest first, within the company, even after the ticket is gone', async () => {
+      it("adds entries and lists a ticket's oldest first, within the company, even after the ticket is gone", async () => {
         await given();
         const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
         const base = { companyId: w.c1, ticketId: w.ticket.id };
-        const second = await r.ticketLogs.add({ ...base, userId: u1, type: 'accept', payload: { from: { status: 'pending' }, list: [1, 'x'] }, createdAt: at(2) });
+        const second = await r.ticketLogs.add({
+          ...base,
+          userId: u1,
+          type: 'accept',
+          payload: { from: { status: 'pending' }, list: [1, 'x'] },
+          createdAt: at(2),
+        });
         const first = await r.ticketLogs.add({ ...base, userId: null, type: 'create', payload: {}, createdAt: at(1) });
         const third = await r.ticketLogs.add({ ...base, userId: u1, type: 'close', payload: { rating: 5 }, createdAt: at(2) });
         await r.ticketLogs.add({ companyId: w.c1, ticketId: 999_999, userId: null, type: 'create', payload: {}, createdAt: at(1) });
@@ -591,7 +729,9 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       it('reads the tickets and contacts of the company that message views embed, and nothing of another company', async () => {
         await given();
         const other = await r.contacts.getOrCreate(contactDraft(w.c2, '5511999990002', { name: 'Outra', profilePicUrl: 'https://p.test/o.jpg' }));
-        const { ticket: theirs } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c2, contactId: other.id, connectionId: w.conn2, uuid: uuid(3) }));
+        const { ticket: theirs } = await r.tickets.getOrCreateActive(
+          ticketDraft({ companyId: w.c2, contactId: other.id, connectionId: w.conn2, uuid: uuid(3) }),
+        );
         await r.tickets.update({ ...w.ticket, status: 'open', userId: null });
         const read = await r.contextReads.ticketsAndContacts(w.c1, [w.ticket.id, theirs.id, w.ticket.id, 999_999], [w.contact.id, other.id]);
         expect(read.tickets).to.deep.equal([{ id: w.ticket.id, uuid: uuid(1), status: 'open', userId: null, queueId: null, chatappId: w.conn1, queue: null }]);
@@ -640,7 +780,10 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
           { id: uuid(212), subject: 'evt.inbound.3', payload: { n: 3 }, createdAt: at(3) },
         ]);
         const pending = await r.outbox.pending(10);
-        expect(pending.map((e) => [e.id, e.payload])).to.deep.equal([[uuid(211), { n: 2 }], [uuid(212), { n: 3 }]]);
+        expect(pending.map((e) => [e.id, e.payload])).to.deep.equal([
+          [uuid(211), { n: 2 }],
+          [uuid(212), { n: 3 }],
+        ]);
       });
     });
 
@@ -648,14 +791,16 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       it('a failed transaction leaves no contact, ticket, message or outbox entry (databases only)', async function () {
         if (!r.rollsBack) this.skip();
         await given();
-        await r.tx.run(async () => {
-          const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511944443333'));
-          const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(2) }));
-          await r.messages.addInbound(messageFixture(ticket, uuid(300), { providerMessageId: 'TX' }));
-          await r.outbox.add({ id: uuid(301), subject: 's', payload: {}, createdAt: T0 });
-          expect((await r.tickets.findActive(w.c1, contact.id, w.conn1))?.id).to.equal(ticket.id);
-          throw new Error('boom');
-        }).catch(() => undefined);
+        await r.tx
+          .run(async () => {
+            const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511944443333'));
+            const { ticket } = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(2) }));
+            await r.messages.addInbound(messageFixture(ticket, uuid(300), { providerMessageId: 'TX' }));
+            await r.outbox.add({ id: uuid(301), subject: 's', payload: {}, createdAt: T0 });
+            expect((await r.tickets.findActive(w.c1, contact.id, w.conn1))?.id).to.equal(ticket.id);
+            throw new Error('boom');
+          })
+          .catch(() => undefined);
         expect(await r.contacts.findByNumber(w.c1, '5511944443333')).to.equal(null);
         expect(await r.tickets.findByUuid(w.c1, uuid(2))).to.equal(null);
         expect(await r.messages.findByProviderId(w.conn1, 'TX')).to.equal(null);
@@ -663,14 +808,15 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
       });
 
       it('concurrent transactions routing one inbound message create one contact, one ticket and one message', async () => {
-
         await given();
-        const outcomes = await times(6, (i) => r.tx.run(async () => {
-          const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511933332222'));
-          const got = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(400 + i) }));
-          const stored = await r.messages.addInbound(messageFixture(got.ticket, uuid(500 + i), { providerMessageId: 'ROUTED' }));
-          return { contactId: contact.id, ticketId: got.ticket.id, created: got.created, stored };
-        }));
+        const outcomes = await times(6, (i) =>
+          r.tx.run(async () => {
+            const contact = await r.contacts.getOrCreate(contactDraft(w.c1, '5511933332222'));
+            const got = await r.tickets.getOrCreateActive(ticketDraft({ companyId: w.c1, contactId: contact.id, connectionId: w.conn1, uuid: uuid(400 + i) }));
+            const stored = await r.messages.addInbound(messageFixture(got.ticket, uuid(500 + i), { providerMessageId: 'ROUTED' }));
+            return { contactId: contact.id, ticketId: got.ticket.id, created: got.created, stored };
+          }),
+        );
         expect(new Set(outcomes.map((o) => o.contactId)).size).to.equal(1);
         expect(new Set(outcomes.map((o) => o.ticketId)).size).to.equal(1);
         expect(outcomes.filter((o) => o.created)).to.have.length(1);

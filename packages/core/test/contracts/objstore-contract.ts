@@ -16,9 +16,22 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 
 export function objstoreConfigFixture(companyId: number, name: string, overrides: Partial<NewObjstoreConfig> = {}): NewObjstoreConfig {
   return {
-    companyId, name, provider: 'minio', endpoint: 'https://minio.example.com', region: 'us-east-1', bucket: 'media', prefix: 'desk/uploads',
-    forcePathStyle: true, publicBaseUrl: null, accessKeyId: 'AKIAEXAMPLE', secretSealed: 'sealed-secret', secretHint: 'WXYZ', active: false,
-    createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    provider: 'minio',
+    endpoint: 'https://minio.example.com',
+    region: 'us-east-1',
+    bucket: 'media',
+    prefix: 'desk/uploads',
+    forcePathStyle: true,
+    publicBaseUrl: null,
+    accessKeyId: 'AKIAEXAMPLE',
+    secretSealed: 'sealed-secret',
+    secretHint: 'WXYZ',
+    active: false,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -31,7 +44,9 @@ export function describeObjstoreContract(name: string, make: () => Promise<Objst
     let r: ObjstoreFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -50,7 +65,7 @@ export function describeObjstoreContract(name: string, make: () => Promise<Objst
       expect(await r.objstoreConfigs.findById(c1, added.id)).to.not.equal(null);
     });
 
-    it('lists a company\'s configs by name (accents and case folded), then id', async () => {
+    it("lists a company's configs by name (accents and case folded), then id", async () => {
       await given();
       for (const n of ['wasabi', 'Área B', 'area a', 'Zeta']) await r.objstoreConfigs.add(objstoreConfigFixture(c1, n));
       await r.objstoreConfigs.add(objstoreConfigFixture(c2, 'Aaa'));
@@ -64,13 +79,36 @@ export function describeObjstoreContract(name: string, make: () => Promise<Objst
       await r.tx.run(() => r.objstoreConfigs.activate(c1, added.id));
       const later = new Date('2026-03-02T10:00:00.000Z');
       await r.objstoreConfigs.update({
-        ...added, name: 'R2', provider: 'r2', endpoint: 'https://acct.r2.cloudflarestorage.com', region: 'auto', bucket: 'other', prefix: '',
-        forcePathStyle: false, publicBaseUrl: 'https://media.example.com', accessKeyId: 'NEWKEY', secretSealed: 'sealed-2', secretHint: null, active: false,
-        createdAt: later, updatedAt: later,
+        ...added,
+        name: 'R2',
+        provider: 'r2',
+        endpoint: 'https://acct.r2.cloudflarestorage.com',
+        region: 'auto',
+        bucket: 'other',
+        prefix: '',
+        forcePathStyle: false,
+        publicBaseUrl: 'https://media.example.com',
+        accessKeyId: 'NEWKEY',
+        secretSealed: 'sealed-2',
+        secretHint: null,
+        active: false,
+        createdAt: later,
+        updatedAt: later,
       });
       expect(plain(await r.objstoreConfigs.findById(c1, added.id))).to.deep.equal({
-        ...added, name: 'R2', provider: 'r2', endpoint: 'https://acct.r2.cloudflarestorage.com', region: 'auto', bucket: 'other', prefix: '',
-        forcePathStyle: false, publicBaseUrl: 'https://media.example.com', accessKeyId: 'NEWKEY', secretSealed: 'sealed-2', secretHint: null, active: true,
+        ...added,
+        name: 'R2',
+        provider: 'r2',
+        endpoint: 'https://acct.r2.cloudflarestorage.com',
+        region: 'auto',
+        bucket: 'other',
+        prefix: '',
+        forcePathStyle: false,
+        publicBaseUrl: 'https://media.example.com',
+        accessKeyId: 'NEWKEY',
+        secretSealed: 'sealed-2',
+        secretHint: null,
+        active: true,
         updatedAt: later,
       });
       await r.objstoreConfigs.update({ ...added, companyId: c2, name: 'Theirs' });
@@ -128,7 +166,10 @@ export function describeObjstoreContract(name: string, make: () => Promise<Objst
       await given();
       const a = await r.objstoreConfigs.add(objstoreConfigFixture(c1, 'A'));
       await r.blobLocations.save({ key: `public/company-${c1}/a.png`, companyId: c1, configId: a.id, size: 1, createdAt: T0 });
-      const refused = await r.objstoreConfigs.remove(c1, a.id).then(() => 'removed', (e: { code?: string }) => e.code);
+      const refused = await r.objstoreConfigs.remove(c1, a.id).then(
+        () => 'removed',
+        (e: { code?: string }) => e.code,
+      );
       expect(refused).to.equal('ERR_OBJSTORE_CONFIG_IN_USE');
       await r.blobLocations.forget(`public/company-${c1}/a.png`);
       expect(await r.objstoreConfigs.remove(c1, a.id)).to.equal(true);

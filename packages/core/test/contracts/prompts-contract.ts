@@ -22,9 +22,25 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 
 export function promptFixture(companyId: number, name: string, queueId: number | null, overrides: Partial<NewPrompt> = {}): NewPrompt {
   return {
-    companyId, name, prompt: 'Answer politely.', queueId, provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini',
-    apiKeySealed: 'sealed-key', apiKeyHint: 'abcd', maxMessages: 10, maxTokens: 100, temperature: 0.7, voice: 'texto',
-    promptTokens: 0, completionTokens: 0, totalTokens: 0, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    prompt: 'Answer politely.',
+    queueId,
+    provider: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    apiKeySealed: 'sealed-key',
+    apiKeyHint: 'abcd',
+    maxMessages: 10,
+    maxTokens: 100,
+    temperature: 0.7,
+    voice: 'texto',
+    promptTokens: 0,
+    completionTokens: 0,
+    totalTokens: 0,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -38,7 +54,9 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
     let c1: number;
     let c2: number;
     let q1: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies and a queue of the first. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -48,7 +66,9 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
 
     it('stores every field as given and finds it only within its company', async () => {
       await given();
-      const added = await r.prompts.add(promptFixture(c1, 'Atendente', q1, { temperature: 0.35, baseUrl: 'http://llm.lan:8080/v1', provider: 'openai-compatible' }));
+      const added = await r.prompts.add(
+        promptFixture(c1, 'Atendente', q1, { temperature: 0.35, baseUrl: 'http://llm.lan:8080/v1', provider: 'openai-compatible' }),
+      );
       expect(plain(await r.prompts.findById(c1, added.id))).to.deep.equal(added);
       expect(added.temperature).to.equal(0.35);
       expect(await r.prompts.findById(c2, added.id)).to.equal(null);
@@ -56,7 +76,7 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
       expect(await r.prompts.findById(c1, added.id)).to.not.equal(null);
     });
 
-    it('lists a company\'s prompts by name (accents and case folded), searched and paged', async () => {
+    it("lists a company's prompts by name (accents and case folded), searched and paged", async () => {
       await given();
       for (const n of ['Vendas', 'átendente', 'Suporte', 'Beta']) await r.prompts.add(promptFixture(c1, n, q1));
       await r.prompts.add(promptFixture(c2, 'Other', null));
@@ -78,17 +98,52 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
       await r.prompts.addUsage(c2, added.id, { promptTokens: 100, completionTokens: 100, totalTokens: 200 });
       const later = new Date(T0.getTime() + 60_000);
       await r.prompts.update({
-        ...added, companyId: c2, name: 'Novo', prompt: 'Be brief.', queueId: null, model: 'gpt-4o', apiKeySealed: null, apiKeyHint: null,
-        maxMessages: 3, maxTokens: 50, temperature: 1.5, promptTokens: 0, createdAt: later, updatedAt: later,
+        ...added,
+        companyId: c2,
+        name: 'Novo',
+        prompt: 'Be brief.',
+        queueId: null,
+        model: 'gpt-4o',
+        apiKeySealed: null,
+        apiKeyHint: null,
+        maxMessages: 3,
+        maxTokens: 50,
+        temperature: 1.5,
+        promptTokens: 0,
+        createdAt: later,
+        updatedAt: later,
       });
       expect(await r.prompts.findById(c2, added.id)).to.equal(null);
       await r.prompts.update({
-        ...added, name: 'Novo', prompt: 'Be brief.', queueId: null, model: 'gpt-4o', apiKeySealed: null, apiKeyHint: null,
-        maxMessages: 3, maxTokens: 50, temperature: 1.5, promptTokens: 0, createdAt: later, updatedAt: later,
+        ...added,
+        name: 'Novo',
+        prompt: 'Be brief.',
+        queueId: null,
+        model: 'gpt-4o',
+        apiKeySealed: null,
+        apiKeyHint: null,
+        maxMessages: 3,
+        maxTokens: 50,
+        temperature: 1.5,
+        promptTokens: 0,
+        createdAt: later,
+        updatedAt: later,
       });
       expect(plain(await r.prompts.findById(c1, added.id))).to.deep.equal({
-        ...added, name: 'Novo', prompt: 'Be brief.', queueId: null, model: 'gpt-4o', apiKeySealed: null, apiKeyHint: null,
-        maxMessages: 3, maxTokens: 50, temperature: 1.5, promptTokens: 11, completionTokens: 6, totalTokens: 17, updatedAt: later,
+        ...added,
+        name: 'Novo',
+        prompt: 'Be brief.',
+        queueId: null,
+        model: 'gpt-4o',
+        apiKeySealed: null,
+        apiKeyHint: null,
+        maxMessages: 3,
+        maxTokens: 50,
+        temperature: 1.5,
+        promptTokens: 11,
+        completionTokens: 6,
+        totalTokens: 17,
+        updatedAt: later,
       });
     });
 
@@ -123,9 +178,20 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
       await given();
       const connection = await r.connections.add(connectionFixture(c1, 'Main'));
       const contact = await r.contacts.add(contactDraft(c1, '5511999990001'));
-      const ticket = (await r.tickets.getOrCreateActive(ticketDraft({ companyId: c1, contactId: contact.id, connectionId: connection.id, uuid: '0b6f3d0e-7a52-4a8c-9a51-000000000001' }))).ticket;
+      const ticket = (
+        await r.tickets.getOrCreateActive(
+          ticketDraft({ companyId: c1, contactId: contact.id, connectionId: connection.id, uuid: '0b6f3d0e-7a52-4a8c-9a51-000000000001' }),
+        )
+      ).ticket;
       const record = (messageId: string, at: Date, extra: Partial<Parameters<PromptAnswers['claim']>[0]> = {}) => ({
-        companyId: c1, messageId, ticketId: ticket.id, promptId: 7, outcome: 'answered' as const, reason: null, at, ...extra,
+        companyId: c1,
+        messageId,
+        ticketId: ticket.id,
+        promptId: 7,
+        outcome: 'answered' as const,
+        reason: null,
+        at,
+        ...extra,
       });
       const m1 = '6a1f9c7e-2b1d-4f0a-8c3e-000000000001';
       const m2 = '6a1f9c7e-2b1d-4f0a-8c3e-000000000002';
@@ -137,7 +203,10 @@ export function describePromptsContract(name: string, make: () => Promise<Prompt
       expect(await r.promptAnswers.has(c2, m1)).to.equal(false);
       const later = new Date(T0.getTime() + 1000);
       expect(await r.promptAnswers.claim(record(m2, later, { outcome: 'handed-over', reason: 'ERR_LANGUAGE_MODEL_TIMEOUT' }))).to.equal(true);
-      expect((await r.promptAnswers.ofTicket(c1, ticket.id)).map(plain)).to.deep.equal([record(m1, T0), record(m2, later, { outcome: 'handed-over', reason: 'ERR_LANGUAGE_MODEL_TIMEOUT' })]);
+      expect((await r.promptAnswers.ofTicket(c1, ticket.id)).map(plain)).to.deep.equal([
+        record(m1, T0),
+        record(m2, later, { outcome: 'handed-over', reason: 'ERR_LANGUAGE_MODEL_TIMEOUT' }),
+      ]);
       expect(await r.promptAnswers.ofTicket(c2, ticket.id)).to.deep.equal([]);
     });
   });

@@ -1,5 +1,20 @@
 import { expect } from 'chai';
-import type { Companies, Connections, Contacts, NewQueue, NewQueueIntegration, NewQueueOption, Plans, QueueIntegrations, QueueOptions, Queues, Ticket, Tickets, Transaction, Users } from '../../src/index.js';
+import type {
+  Companies,
+  Connections,
+  Contacts,
+  NewQueue,
+  NewQueueIntegration,
+  NewQueueOption,
+  Plans,
+  QueueIntegrations,
+  QueueOptions,
+  Queues,
+  Ticket,
+  Tickets,
+  Transaction,
+  Users,
+} from '../../src/index.js';
 import { connectionFixture, contactDraft, ticketDraft } from './messaging-contract.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';
 
@@ -20,26 +35,59 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const page = (offset = 0, limit = 20) => ({ offset, limit });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const ids = (rows: Array<{ id: number }> | undefined) => (rows ?? []).map((r) => r.id);
 
 export function queueFixture(companyId: number, name: string, overrides: Partial<NewQueue> = {}): NewQueue {
   return {
-    companyId, name, color: '#336699', greetingMessage: null, outOfHoursMessage: null, schedules: [], orderQueue: 0, integrationId: null,
-    promptId: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    color: '#336699',
+    greetingMessage: null,
+    outOfHoursMessage: null,
+    schedules: [],
+    orderQueue: 0,
+    integrationId: null,
+    promptId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 export function optionFixture(companyId: number, queueId: number, option: string, overrides: Partial<NewQueueOption> = {}): NewQueueOption {
   return {
-    companyId, queueId, parentId: null, kind: 'option', title: `Option ${option}`, message: null, option, forwardQueueId: null, forwardUserId: null,
-    closeTicket: false, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    queueId,
+    parentId: null,
+    kind: 'option',
+    title: `Option ${option}`,
+    message: null,
+    option,
+    forwardQueueId: null,
+    forwardUserId: null,
+    closeTicket: false,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 export function integrationFixture(companyId: number, name: string, overrides: Partial<NewQueueIntegration> = {}): NewQueueIntegration {
   return {
-    companyId, name, type: 'webhook', url: 'https://bot.example.com/hook', token: null, secret: null, config: {}, createdAt: T0, updatedAt: T0,
+    companyId,
+    name,
+    type: 'webhook',
+    url: 'https://bot.example.com/hook',
+    token: null,
+    secret: null,
+    config: {},
+    createdAt: T0,
+    updatedAt: T0,
     ...overrides,
   };
 }
@@ -49,7 +97,9 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
   describe(`Queues contract: ${name}`, () => {
     let r: QueuesFixture;
     let w: { c1: number; c2: number; conn1: number; conn2: number; u1: number; u2: number; foreignUser: number; n: number };
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies with a connection each, two users in the first and one in the second. */
     async function given() {
@@ -65,7 +115,9 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
     }
     async function ticket(overrides: Partial<Ticket> = {}, companyId = w.c1): Promise<Ticket> {
       const c = await r.contacts.getOrCreate(contactDraft(companyId, `55119000${String(++w.n).padStart(5, '0')}`));
-      const { ticket: t } = await r.tickets.getOrCreateActive(ticketDraft({ companyId, contactId: c.id, connectionId: companyId === w.c1 ? w.conn1 : w.conn2, uuid: uuid(++w.n) }));
+      const { ticket: t } = await r.tickets.getOrCreateActive(
+        ticketDraft({ companyId, contactId: c.id, connectionId: companyId === w.c1 ? w.conn1 : w.conn2, uuid: uuid(++w.n) }),
+      );
       const saved = { ...t, ...overrides };
       await r.tickets.update(saved);
       return saved;
@@ -75,7 +127,15 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
       it('stores every field and finds by id, ids and name (any case) within the company only', async () => {
         await given();
         const schedules = [{ weekday: 'Segunda-feira', weekdayEn: 'monday' as const, startTime: '08:00', endTime: '18:00' }];
-        const draft = queueFixture(w.c1, 'Vendas', { color: '#ff0000', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', schedules, orderQueue: 3, promptId: 42, updatedAt: at(1) });
+        const draft = queueFixture(w.c1, 'Vendas', {
+          color: '#ff0000',
+          greetingMessage: 'Olá!',
+          outOfHoursMessage: 'Fechado',
+          schedules,
+          orderQueue: 3,
+          promptId: 42,
+          updatedAt: at(1),
+        });
         const added = await r.queues.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
         const found = await r.queues.findById(w.c1, added.id);
@@ -112,7 +172,7 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         expect(results.filter((c) => c === 'ERR_QUEUE_NAME_ALREADY_EXISTS')).to.have.length(5);
       });
 
-      it('keeps each queue\'s users (only the company\'s), answers them by queue and by user, and forgets removed users', async () => {
+      it("keeps each queue's users (only the company's), answers them by queue and by user, and forgets removed users", async () => {
         await given();
         const q1 = await r.queues.add(queueFixture(w.c1, 'Q1', { orderQueue: 2 }));
         const q2 = await r.queues.add(queueFixture(w.c1, 'Q2', { orderQueue: 1 }));
@@ -120,7 +180,12 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         await r.queues.setUsers(w.c1, q1.id, [w.u2, w.u1, w.foreignUser]);
         await r.queues.setUsers(w.c1, q2.id, [w.u1]);
         await r.queues.setUsers(w.c1, theirs.id, [w.foreignUser]);
-        expect(await r.queues.usersOf(w.c1, [q1.id, q2.id, theirs.id])).to.deep.equal(new Map([[q1.id, [w.u1, w.u2]], [q2.id, [w.u1]]]));
+        expect(await r.queues.usersOf(w.c1, [q1.id, q2.id, theirs.id])).to.deep.equal(
+          new Map([
+            [q1.id, [w.u1, w.u2]],
+            [q2.id, [w.u1]],
+          ]),
+        );
         expect(await r.queues.usersOf(w.c2, [theirs.id])).to.deep.equal(new Map());
         expect(ids(await r.queues.listOfUser(w.c1, w.u1))).to.deep.equal([q2.id, q1.id]);
         expect(await r.users.queueIdsOf(w.c1, w.u1)).to.deep.equal([q1.id, q2.id]);
@@ -135,7 +200,7 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         expect(await r.queues.listOfUser(w.c1, w.u1)).to.deep.equal([]);
       });
 
-      it('keeps each connection\'s queues (only the company\'s), in menu order, replaced as a whole', async () => {
+      it("keeps each connection's queues (only the company's), in menu order, replaced as a whole", async () => {
         await given();
         const late = await r.queues.add(queueFixture(w.c1, 'Late', { orderQueue: 5 }));
         const early = await r.queues.add(queueFixture(w.c1, 'Early', { orderQueue: 1 }));
@@ -182,7 +247,13 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         const q = await r.queues.add(queueFixture(w.c1, 'Q'));
         const target = await r.queues.add(queueFixture(w.c1, 'Target'));
         const theirs = await r.queues.add(queueFixture(w.c2, 'Theirs'));
-        const draft = optionFixture(w.c1, q.id, '2', { title: 'Vendas', message: 'Escolha:', forwardQueueId: target.id, forwardUserId: w.u1, updatedAt: at(2) });
+        const draft = optionFixture(w.c1, q.id, '2', {
+          title: 'Vendas',
+          message: 'Escolha:',
+          forwardQueueId: target.id,
+          forwardUserId: w.u1,
+          updatedAt: at(2),
+        });
         const root = await r.queueOptions.add(draft);
         expect(root).to.deep.equal({ ...draft, id: root.id });
         expect({ ...(await r.queueOptions.findById(w.c1, root.id)) }).to.deep.equal({ ...draft, id: root.id });
@@ -231,7 +302,13 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
     describe('queue integrations', () => {
       it('stores every field, finds by id and name within the company, pages a folded-name search, and refuses a second name', async () => {
         await given();
-        const draft = integrationFixture(w.c1, 'Typebot', { type: 'typebot', token: 'tok', secret: 'sec', config: { slug: 'x', nested: { a: [1, 2] } }, updatedAt: at(1) });
+        const draft = integrationFixture(w.c1, 'Typebot', {
+          type: 'typebot',
+          token: 'tok',
+          secret: 'sec',
+          config: { slug: 'x', nested: { a: [1, 2] } },
+          updatedAt: at(1),
+        });
         const added = await r.queueIntegrations.add(draft);
         expect(added).to.deep.equal({ ...draft, id: added.id });
         expect({ ...(await r.queueIntegrations.findById(w.c1, added.id)) }).to.deep.equal({ ...draft, id: added.id });
@@ -270,8 +347,20 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         const option = await r.queueOptions.add(optionFixture(w.c1, q1.id, '1'));
         const c = await r.contacts.getOrCreate(contactDraft(w.c1, '5511900000999'));
         const { ticket: fresh } = await r.tickets.getOrCreateActive({
-          uuid: uuid(900), companyId: w.c1, contactId: c.id, connectionId: w.conn1, status: 'pending', userId: null, queueId: null, unreadMessages: 0,
-          lastMessage: '', isGroup: false, greetedAt: null, closedAt: null, createdAt: T0, updatedAt: T0,
+          uuid: uuid(900),
+          companyId: w.c1,
+          contactId: c.id,
+          connectionId: w.conn1,
+          status: 'pending',
+          userId: null,
+          queueId: null,
+          unreadMessages: 0,
+          lastMessage: '',
+          isGroup: false,
+          greetedAt: null,
+          closedAt: null,
+          createdAt: T0,
+          updatedAt: T0,
         });
         expect(fresh).to.deep.include({ queueOptionId: null, botAttempts: 0, botActive: false });
         expect(await r.tickets.findById(w.c1, fresh.id)).to.deep.include({ queueOptionId: null, botAttempts: 0, botActive: false });
@@ -280,7 +369,8 @@ export function describeQueuesContract(name: string, make: () => Promise<QueuesF
         const inQ2 = await ticket({ queueId: q2.id });
         const mine = await ticket({ status: 'open', userId: w.u1, queueId: q2.id });
         const noQueue = await ticket();
-        const scope = async (queues: number[]) => ids((await r.tickets.list({ companyId: w.c1, pendingOrAssignedTo: w.u1, pendingInQueues: queues, page: page() })).rows).sort((a, b) => a - b);
+        const scope = async (queues: number[]) =>
+          ids((await r.tickets.list({ companyId: w.c1, pendingOrAssignedTo: w.u1, pendingInQueues: queues, page: page() })).rows).sort((a, b) => a - b);
         expect(await scope([q1.id])).to.deep.equal([fresh.id, mine.id, noQueue.id]);
         expect(await scope([])).to.deep.equal([mine.id, noQueue.id]);
         expect(await scope([q1.id, q2.id])).to.deep.equal([fresh.id, inQ2.id, mine.id, noQueue.id]);

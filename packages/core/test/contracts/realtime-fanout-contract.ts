@@ -17,7 +17,11 @@ export function describeRealtimeFanoutContract(name: string, make: () => Promise
         for (let i = 0; i < 50 && (seenA.length < 2 || seenB.length < 2); i++) await new Promise((r) => setTimeout(r, 20));
         await b.publish(8, '{"seq":1}');
         for (let i = 0; i < 50 && (seenA.length < 3 || seenB.length < 3); i++) await new Promise((r) => setTimeout(r, 20));
-        const expected = [[7, '{"seq":1}'], [7, '{"seq":2}'], [8, '{"seq":1}']];
+        const expected = [
+          [7, '{"seq":1}'],
+          [7, '{"seq":2}'],
+          [8, '{"seq":1}'],
+        ];
         expect(seenA).to.deep.equal(expected);
         expect(seenB).to.deep.equal(expected);
         await offA();

@@ -1,5 +1,16 @@
 import { expect } from 'chai';
-import { type Companies, type NewCompany, type NewPlan, type NewUser, type Plans, type RefreshSessions, type Settings, type Transaction, type Users, PLAN_FEATURES } from '../../src/index.js';
+import {
+  type Companies,
+  type NewCompany,
+  type NewPlan,
+  type NewUser,
+  type Plans,
+  type RefreshSessions,
+  type Settings,
+  type Transaction,
+  type Users,
+  PLAN_FEATURES,
+} from '../../src/index.js';
 
 export interface RepositoryFixture {
   readonly users: Users;
@@ -16,30 +27,71 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 
 export function planFixture(name: string, overrides: Partial<NewPlan> = {}): NewPlan {
   return {
-    name, users: 5, connections: 2, queues: 3, amount: '99.90', recurrence: 'MENSAL', trial: false, trialDays: 0, isPublic: true,
-    features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as NewPlan['features'], createdAt: T0, updatedAt: T0, ...overrides,
+    name,
+    users: 5,
+    connections: 2,
+    queues: 3,
+    amount: '99.90',
+    recurrence: 'MENSAL',
+    trial: false,
+    trialDays: 0,
+    isPublic: true,
+    features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as NewPlan['features'],
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 export function companyFixture(planId: number, name: string, overrides: Partial<NewCompany> = {}): NewCompany {
   return {
-    name, email: null, phone: null, document: null, status: true, planId, dueDate: '2026-12-31', recurrence: 'MENSAL',
-    paymentMethod: null, schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
-    createdAt: T0, updatedAt: T0, ...overrides,
+    name,
+    email: null,
+    phone: null,
+    document: null,
+    status: true,
+    planId,
+    dueDate: '2026-12-31',
+    recurrence: 'MENSAL',
+    paymentMethod: null,
+    schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 /** Two companies on one plan, for the tenancy checks of a contract suite: their ids. */
-export async function twoCompanies(r: { plans: { add(plan: NewPlan): Promise<{ id: number }> }; companies: { add(company: NewCompany): Promise<{ id: number }> } }): Promise<[number, number]> {
+export async function twoCompanies(r: {
+  plans: { add(plan: NewPlan): Promise<{ id: number }> };
+  companies: { add(company: NewCompany): Promise<{ id: number }> };
+}): Promise<[number, number]> {
   const plan = await r.plans.add(planFixture('P'));
   return [(await r.companies.add(companyFixture(plan.id, 'One'))).id, (await r.companies.add(companyFixture(plan.id, 'Two'))).id];
 }
 
 export function userFixture(companyId: number, email: string, overrides: Partial<NewUser> = {}): NewUser {
   return {
-    companyId, name: email.split('@')[0]!, email, passwordHash: 'hash', profile: 'user', tokenVersion: 0, mustChangePassword: false,
-    online: false, profileImage: null, allTicket: 'disable', defaultTicketsManagerWidth: 550, defaultTheme: 'light', defaultMenu: 'open',
-    startWork: null, endWork: null, farewellMessage: null, lastLoginAt: null, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name: email.split('@')[0]!,
+    email,
+    passwordHash: 'hash',
+    profile: 'user',
+    tokenVersion: 0,
+    mustChangePassword: false,
+    online: false,
+    profileImage: null,
+    allTicket: 'disable',
+    defaultTicketsManagerWidth: 550,
+    defaultTheme: 'light',
+    defaultMenu: 'open',
+    startWork: null,
+    endWork: null,
+    farewellMessage: null,
+    lastLoginAt: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
@@ -47,7 +99,9 @@ export function userFixture(companyId: number, email: string, overrides: Partial
 export function describeRepositoriesContract(name: string, make: () => Promise<RepositoryFixture>) {
   describe(`Repositories contract: ${name}`, () => {
     let r: RepositoryFixture;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     it('stores plans, finds them by id and by name in any case, and lists public ones', async () => {
       const basic = await r.plans.add(planFixture('Básico'));
@@ -134,7 +188,15 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
       const c = await r.companies.add(companyFixture(plan.id, 'C'));
       const u = await r.users.add(userFixture(c.id, 'x@c.com'));
       const at = new Date('2026-04-01T00:00:00.000Z');
-      await r.users.update({ ...u, name: 'Xavier', profile: 'admin', tokenVersion: 3, mustChangePassword: true, lastLoginAt: at, profileImage: 'http://x/y.png' });
+      await r.users.update({
+        ...u,
+        name: 'Xavier',
+        profile: 'admin',
+        tokenVersion: 3,
+        mustChangePassword: true,
+        lastLoginAt: at,
+        profileImage: 'http://x/y.png',
+      });
       const again = await r.users.findById(c.id, u.id);
       expect(again).to.include({ name: 'Xavier', profile: 'admin', tokenVersion: 3, mustChangePassword: true, profileImage: 'http://x/y.png' });
       expect(again!.lastLoginAt!.toISOString()).to.equal(at.toISOString());
@@ -148,7 +210,15 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
       const j1 = '22222222-2222-4222-8222-222222222222';
       const j2 = '33333333-3333-4333-8333-333333333333';
       await r.refreshSessions.create({
-        id, userId: u.id, companyId: c.id, currentJti: j1, previousJti: null, rotatedAt: null, expiresAt: new Date('2026-05-01T00:00:00Z'), revokedAt: null, createdAt: T0,
+        id,
+        userId: u.id,
+        companyId: c.id,
+        currentJti: j1,
+        previousJti: null,
+        rotatedAt: null,
+        expiresAt: new Date('2026-05-01T00:00:00Z'),
+        revokedAt: null,
+        createdAt: T0,
       });
       expect(await r.refreshSessions.find(id)).to.include({ previousJti: null, rotatedAt: null });
       const at = new Date('2026-03-01T10:00:00.123Z');
@@ -163,7 +233,7 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
       expect(await r.refreshSessions.rotate(id, j2, j1, new Date('2026-05-02T00:00:00Z'), at)).to.equal(false);
     });
 
-    it('ends a company\'s sessions: every user\'s token version bumped, every family revoked, other companies untouched', async () => {
+    it("ends a company's sessions: every user's token version bumped, every family revoked, other companies untouched", async () => {
       const plan = await r.plans.add(planFixture('P'));
       const c1 = await r.companies.add(companyFixture(plan.id, 'C1'));
       const c2 = await r.companies.add(companyFixture(plan.id, 'C2'));
@@ -171,8 +241,15 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
       const b = await r.users.add(userFixture(c1.id, 'b@c1.com'));
       const other = await r.users.add(userFixture(c2.id, 'o@c2.com'));
       const session = (n: number, userId: number, companyId: number) => ({
-        id: `4444444${n}-4444-4444-8444-444444444444`, userId, companyId, currentJti: `5555555${n}-5555-4555-8555-555555555555`,
-        previousJti: null, rotatedAt: null, expiresAt: new Date('2026-05-01T00:00:00Z'), revokedAt: null, createdAt: T0,
+        id: `4444444${n}-4444-4444-8444-444444444444`,
+        userId,
+        companyId,
+        currentJti: `5555555${n}-5555-4555-8555-555555555555`,
+        previousJti: null,
+        rotatedAt: null,
+        expiresAt: new Date('2026-05-01T00:00:00Z'),
+        revokedAt: null,
+        createdAt: T0,
       });
       for (const s of [session(1, a.id, c1.id), session(2, b.id, c1.id), session(3, other.id, c2.id)]) await r.refreshSessions.create(s);
       await r.tx.run(async () => {
@@ -206,10 +283,12 @@ export function describeRepositoriesContract(name: string, make: () => Promise<R
     it('a failed transaction leaves nothing written (databases only)', async function () {
       if (!r.rollsBack) this.skip();
       const plan = await r.plans.add(planFixture('P'));
-      await r.tx.run(async () => {
-        await r.companies.add(companyFixture(plan.id, 'Half'));
-        throw new Error('boom');
-      }).catch(() => undefined);
+      await r.tx
+        .run(async () => {
+          await r.companies.add(companyFixture(plan.id, 'Half'));
+          throw new Error('boom');
+        })
+        .catch(() => undefined);
       expect((await r.companies.listAll()).map((c) => c.name)).to.not.include('Half');
     });
 

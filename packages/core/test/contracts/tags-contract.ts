@@ -17,7 +17,11 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const page = (offset = 0, limit = 20) => ({ offset, limit });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 export function tagFixture(companyId: number, name: string, overrides: Partial<NewTag> = {}): NewTag {
   return { companyId, name, color: '#336699', kanban: false, laneOrder: 0, createdAt: T0, updatedAt: T0, ...overrides };
@@ -28,7 +32,9 @@ export function describeTagsContract(name: string, make: () => Promise<TagsFixtu
   describe(`Tags contract: ${name}`, () => {
     let r: TagsFixture;
     let w: { c1: number; c2: number; conn1: number; conn2: number; n: number };
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies with a connection each. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -42,9 +48,14 @@ export function describeTagsContract(name: string, make: () => Promise<TagsFixtu
     const contact = (companyId = w.c1) => r.contacts.getOrCreate(contactDraft(companyId, `55119000${String(++w.n).padStart(5, '0')}`));
     async function ticket(overrides: Partial<Ticket> = {}, companyId = w.c1): Promise<Ticket> {
       const c = await contact(companyId);
-      const { ticket: t } = await r.tickets.getOrCreateActive(ticketDraft({
-        companyId, contactId: c.id, connectionId: companyId === w.c1 ? w.conn1 : w.conn2, uuid: uuid(++w.n),
-      }));
+      const { ticket: t } = await r.tickets.getOrCreateActive(
+        ticketDraft({
+          companyId,
+          contactId: c.id,
+          connectionId: companyId === w.c1 ? w.conn1 : w.conn2,
+          uuid: uuid(++w.n),
+        }),
+      );
       const saved = { ...t, ...overrides };
       await r.tickets.update(saved);
       return saved;
@@ -109,9 +120,13 @@ export function describeTagsContract(name: string, make: () => Promise<TagsFixtu
     });
 
     describe('ticket and contact links', () => {
-      it('sets, adds and removes a ticket\'s tags, reads them for many tickets at once, and counts tickets per tag', async () => {
+      it("sets, adds and removes a ticket's tags, reads them for many tickets at once, and counts tickets per tag", async () => {
         await given();
-        const [a, b, c] = [await r.tags.add(tagFixture(w.c1, 'Charlie')), await r.tags.add(tagFixture(w.c1, 'alpha')), await r.tags.add(tagFixture(w.c1, 'Bravo'))];
+        const [a, b, c] = [
+          await r.tags.add(tagFixture(w.c1, 'Charlie')),
+          await r.tags.add(tagFixture(w.c1, 'alpha')),
+          await r.tags.add(tagFixture(w.c1, 'Bravo')),
+        ];
         const foreign = await r.tags.add(tagFixture(w.c2, 'Foreign'));
         const t1 = await ticket();
         const t2 = await ticket();
@@ -182,20 +197,27 @@ export function describeTagsContract(name: string, make: () => Promise<TagsFixtu
         expect(await r.tags.countTickets(w.c1, [b.id])).to.deep.equal(new Map());
       });
 
-      it('locked read-then-write changes of one ticket\'s tags happen one after the other', async () => {
+      it("locked read-then-write changes of one ticket's tags happen one after the other", async () => {
         await given();
-        const lanes = [await r.tags.add(tagFixture(w.c1, 'L1', { kanban: true })), await r.tags.add(tagFixture(w.c1, 'L2', { kanban: true })),
-          await r.tags.add(tagFixture(w.c1, 'L3', { kanban: true }))];
+        const lanes = [
+          await r.tags.add(tagFixture(w.c1, 'L1', { kanban: true })),
+          await r.tags.add(tagFixture(w.c1, 'L2', { kanban: true })),
+          await r.tags.add(tagFixture(w.c1, 'L3', { kanban: true })),
+        ];
         const t = await ticket();
         // Each move reads the ticket's lanes, removes the others and adds its own: without the lock two could both stay.
-        await Promise.all(lanes.map((lane) => r.tx.run(async () => {
-          await r.tags.lockTicketTags(w.c1, t.id);
-          const current = (await r.tags.tagsOfTickets(w.c1, [t.id])).get(t.id) ?? [];
-          const others = current.filter((x) => x.id !== lane.id).map((x) => x.id);
-          if (others.length) await r.tags.removeTicketTags(w.c1, t.id, others);
-          await new Promise((done) => setTimeout(done, 5));
-          await r.tags.addTicketTag(w.c1, t.id, lane.id);
-        })));
+        await Promise.all(
+          lanes.map((lane) =>
+            r.tx.run(async () => {
+              await r.tags.lockTicketTags(w.c1, t.id);
+              const current = (await r.tags.tagsOfTickets(w.c1, [t.id])).get(t.id) ?? [];
+              const others = current.filter((x) => x.id !== lane.id).map((x) => x.id);
+              if (others.length) await r.tags.removeTicketTags(w.c1, t.id, others);
+              await new Promise((done) => setTimeout(done, 5));
+              await r.tags.addTicketTag(w.c1, t.id, lane.id);
+            }),
+          ),
+        );
         expect((await r.tags.tagsOfTickets(w.c1, [t.id])).get(t.id)).to.have.length(1);
       });
     });
@@ -203,7 +225,11 @@ export function describeTagsContract(name: string, make: () => Promise<TagsFixtu
     describe('ticket list filters', () => {
       it('filters tickets by any of some tags, by one tag, by none of some tags, and by several statuses', async () => {
         await given();
-        const [a, b, lane] = [await r.tags.add(tagFixture(w.c1, 'A')), await r.tags.add(tagFixture(w.c1, 'B')), await r.tags.add(tagFixture(w.c1, 'Lane', { kanban: true }))];
+        const [a, b, lane] = [
+          await r.tags.add(tagFixture(w.c1, 'A')),
+          await r.tags.add(tagFixture(w.c1, 'B')),
+          await r.tags.add(tagFixture(w.c1, 'Lane', { kanban: true })),
+        ];
         const t1 = await ticket({ status: 'open', updatedAt: at(3) });
         const t2 = await ticket({ status: 'pending', updatedAt: at(2) });
         const t3 = await ticket({ status: 'closed', closedAt: at(1), updatedAt: at(1) });

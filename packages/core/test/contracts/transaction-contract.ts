@@ -8,7 +8,9 @@ import type { Transaction } from '../../src/index.js';
 export function describeTransactionContract(name: string, make: () => Promise<Transaction>) {
   describe(`Transaction contract: ${name}`, () => {
     let tx: Transaction;
-    beforeEach(async () => { tx = await make(); });
+    beforeEach(async () => {
+      tx = await make();
+    });
 
     it('runs an after-commit callback once the transaction commits, not before', async () => {
       const seen: string[] = [];
@@ -24,20 +26,26 @@ export function describeTransactionContract(name: string, make: () => Promise<Tr
 
     it('never runs it when the transaction rolls back', async () => {
       const seen: string[] = [];
-      const failed = await tx.run(async () => {
-        tx.afterCommit(() => seen.push('callback'));
-        throw new Error('boom');
-      }).catch((err: Error) => err.message);
+      const failed = await tx
+        .run(async () => {
+          tx.afterCommit(() => seen.push('callback'));
+          throw new Error('boom');
+        })
+        .catch((err: Error) => err.message);
       expect(failed).to.equal('boom');
       // A later commit proves the discarded callback is not left waiting for the next transaction.
-      await tx.run(async () => { tx.afterCommit(() => seen.push('next')); });
+      await tx.run(async () => {
+        tx.afterCommit(() => seen.push('next'));
+      });
       expect(seen).to.deep.equal(['next']);
     });
 
     it('makes a callback registered in a nested transaction wait for the outermost commit', async () => {
       const seen: string[] = [];
       await tx.run(async () => {
-        await tx.run(async () => { tx.afterCommit(() => seen.push('inner callback')); });
+        await tx.run(async () => {
+          tx.afterCommit(() => seen.push('inner callback'));
+        });
         seen.push('inner returned');
       });
       expect(seen).to.deep.equal(['inner returned', 'inner callback']);
@@ -48,7 +56,10 @@ export function describeTransactionContract(name: string, make: () => Promise<Tr
       tx.afterCommit(() => seen.push('now'));
       expect(seen).to.deep.equal(['now']);
       const twice = () => seen.push('twice');
-      await tx.run(async () => { tx.afterCommit(twice); tx.afterCommit(twice); });
+      await tx.run(async () => {
+        tx.afterCommit(twice);
+        tx.afterCommit(twice);
+      });
       expect(seen).to.deep.equal(['now', 'twice']);
     });
   });

@@ -20,19 +20,44 @@ export interface TranscriptionFixture {
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 export function credentialFixture(companyId: number, name: string, overrides: Partial<NewTranscriptionCredential> = {}): NewTranscriptionCredential {
   return {
-    companyId, name, provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'whisper-1', language: null, apiKeySealed: 'sealed-key',
-    apiKeyHint: 'abcd', isDefault: false, createdAt: T0, updatedAt: T0, ...overrides,
+    companyId,
+    name,
+    provider: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'whisper-1',
+    language: null,
+    apiKeySealed: 'sealed-key',
+    apiKeyHint: 'abcd',
+    isDefault: false,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
   };
 }
 
 export function jobFixture(companyId: number, ticketId: number, id: string, overrides: Partial<TranscriptionJob> = {}): TranscriptionJob {
   return {
-    id, companyId, ticketId, userId: null, credentialId: null, language: null, status: 'queued',
-    items: [{ messageId: uuid(900), status: 'pending', error: null }], error: null, createdAt: T0, updatedAt: T0, finishedAt: null, ...overrides,
+    id,
+    companyId,
+    ticketId,
+    userId: null,
+    credentialId: null,
+    language: null,
+    status: 'queued',
+    items: [{ messageId: uuid(900), status: 'pending', error: null }],
+    error: null,
+    createdAt: T0,
+    updatedAt: T0,
+    finishedAt: null,
+    ...overrides,
   };
 }
 
@@ -45,7 +70,9 @@ export function describeTranscriptionContract(name: string, make: () => Promise<
     let r: TranscriptionFixture;
     let c1: number;
     let c2: number;
-    beforeEach(async () => { r = await make(); });
+    beforeEach(async () => {
+      r = await make();
+    });
 
     /** Two companies. Called by each test body (database adapters run bodies in a unit of work). */
     async function given() {
@@ -70,8 +97,18 @@ export function describeTranscriptionContract(name: string, make: () => Promise<
       expect((await r.transcriptionCredentials.findByName(c1, 'oPENai'))!.id).to.equal(added.id);
       expect(await r.transcriptionCredentials.findByName(c2, 'OpenAI')).to.equal(null);
       const edited = {
-        ...added, companyId: c1, name: 'Local', provider: 'openai-compatible' as const, baseUrl: 'http://whisper.lan/v1', model: 'large-v3', language: null,
-        apiKeySealed: null, apiKeyHint: null, isDefault: true, createdAt: at(9), updatedAt: at(5),
+        ...added,
+        companyId: c1,
+        name: 'Local',
+        provider: 'openai-compatible' as const,
+        baseUrl: 'http://whisper.lan/v1',
+        model: 'large-v3',
+        language: null,
+        apiKeySealed: null,
+        apiKeyHint: null,
+        isDefault: true,
+        createdAt: at(9),
+        updatedAt: at(5),
       };
       await r.transcriptionCredentials.update(edited);
       expect(plain(await r.transcriptionCredentials.findById(c1, added.id))).to.deep.equal({ ...edited, isDefault: false, createdAt: T0 });
@@ -94,7 +131,7 @@ export function describeTranscriptionContract(name: string, make: () => Promise<
       expect((await r.transcriptionCredentials.findById(c1, a.id))!.name).to.equal('WHISPER');
     });
 
-    it('keeps exactly one default per company, lists it first then by name, and refuses another company\'s credential', async () => {
+    it("keeps exactly one default per company, lists it first then by name, and refuses another company's credential", async () => {
       await given();
       const zeta = await r.transcriptionCredentials.add(credentialFixture(c1, 'Zeta'));
       const alpha = await r.transcriptionCredentials.add(credentialFixture(c1, 'Álvaro'));
@@ -103,7 +140,11 @@ export function describeTranscriptionContract(name: string, make: () => Promise<
       expect(await r.transcriptionCredentials.findDefault(c1)).to.equal(null);
       expect((await r.transcriptionCredentials.list(c1)).map((c) => c.name)).to.deep.equal(['Álvaro', 'beta', 'Zeta']);
       expect(await r.tx.run(() => r.transcriptionCredentials.setDefault(c1, zeta.id))).to.equal(true);
-      expect((await r.transcriptionCredentials.list(c1)).map((c) => [c.name, c.isDefault])).to.deep.equal([['Zeta', true], ['Álvaro', false], ['beta', false]]);
+      expect((await r.transcriptionCredentials.list(c1)).map((c) => [c.name, c.isDefault])).to.deep.equal([
+        ['Zeta', true],
+        ['Álvaro', false],
+        ['beta', false],
+      ]);
       expect(await r.tx.run(() => r.transcriptionCredentials.setDefault(c1, theirs.id))).to.equal(false);
       expect(await r.tx.run(() => r.transcriptionCredentials.setDefault(c1, 2 ** 40))).to.equal(false);
       expect((await r.transcriptionCredentials.findDefault(c1))!.id).to.equal(zeta.id);
@@ -112,7 +153,7 @@ export function describeTranscriptionContract(name: string, make: () => Promise<
       expect(await r.transcriptionCredentials.findDefault(c2)).to.equal(null);
     });
 
-    it('stores jobs with their items, finds them within their company, saves their progress and lists a ticket\'s active ones oldest first', async () => {
+    it("stores jobs with their items, finds them within their company, saves their progress and lists a ticket's active ones oldest first", async () => {
       await given();
       const t1 = await ticketOf(c1, 1);
       const t2 = await ticketOf(c1, 2);
@@ -123,7 +164,10 @@ export function describeTranscriptionContract(name: string, make: () => Promise<
       expect(await r.transcriptionJobs.findById(c2, uuid(1))).to.equal(null);
       expect(await r.transcriptionJobs.findById(c1, 'not-a-uuid')).to.equal(null);
       const progressed: TranscriptionJob = {
-        ...job, status: 'running', items: [{ messageId: uuid(900), status: 'failed', error: 'ERR_TRANSCRIPTION_PROVIDER_REFUSED' }], updatedAt: at(2),
+        ...job,
+        status: 'running',
+        items: [{ messageId: uuid(900), status: 'failed', error: 'ERR_TRANSCRIPTION_PROVIDER_REFUSED' }],
+        updatedAt: at(2),
       };
       await r.transcriptionJobs.update(progressed);
       expect(plain(await r.transcriptionJobs.findById(c1, uuid(1)))).to.deep.equal(progressed);

@@ -11,7 +11,7 @@ import { connectionFixture, ticketDraft } from '../contracts/messaging-contract.
 
 describeDashboardsContract('in-memory', async () => ({ ports: createInMemoryPorts() }));
 
-describe('Dashboards: days on a company\'s clock', () => {
+describe("Dashboards: days on a company's clock", () => {
   it('a day of the change to daylight time lasts 23 hours, the day back 25; instants fall on their local day', () => {
     const zone = 'America/New_York';
     const hours = (day: string, next: string) => (dayStartIn(next, zone).getTime() - dayStartIn(day, zone).getTime()) / 3_600_000;
@@ -34,14 +34,41 @@ describe('Dashboards: days on a company\'s clock', () => {
 });
 
 describe('Ticket tracking: what a change does to a cycle', () => {
-  const t = (over: object) => ({ ...ticketDraft({ companyId: 1, contactId: 1, connectionId: 1, uuid: 'u' }), id: 1, queueOptionId: null, botAttempts: 0, botActive: false, ...over });
+  const t = (over: object) => ({
+    ...ticketDraft({ companyId: 1, contactId: 1, connectionId: 1, uuid: 'u' }),
+    id: 1,
+    queueOptionId: null,
+    botAttempts: 0,
+    botActive: false,
+    ...over,
+  });
   const at = new Date('2026-03-01T00:00:00Z');
   it('taking an unassigned ticket accepts it; handing it on is a transfer; routing a new ticket to its first queue is neither', () => {
-    expect(changeOf({ status: 'pending', userId: null, queueId: 2 }, t({ status: 'open', userId: 5, queueId: 2 }), at)).to.deep.equal({ queueId: 2, userId: 5, at, accepted: true });
-    expect(changeOf({ status: 'open', userId: 5, queueId: 2 }, t({ status: 'open', userId: 6, queueId: 2 }), at)).to.deep.include({ accepted: true, transferred: true });
-    expect(changeOf({ status: 'pending', userId: null, queueId: null }, t({ status: 'pending', userId: null, queueId: 3 }), at)).to.deep.equal({ queueId: 3, userId: null, at });
-    expect(changeOf({ status: 'pending', userId: null, queueId: 3 }, t({ status: 'pending', userId: null, queueId: 4 }), at)).to.deep.include({ transferred: true });
-    expect(changeOf({ status: 'open', userId: 5, queueId: null }, t({ status: 'closed', userId: 5, queueId: null }), at, 4)).to.deep.equal({ queueId: null, userId: 5, at, closed: true, rating: 4 });
+    expect(changeOf({ status: 'pending', userId: null, queueId: 2 }, t({ status: 'open', userId: 5, queueId: 2 }), at)).to.deep.equal({
+      queueId: 2,
+      userId: 5,
+      at,
+      accepted: true,
+    });
+    expect(changeOf({ status: 'open', userId: 5, queueId: 2 }, t({ status: 'open', userId: 6, queueId: 2 }), at)).to.deep.include({
+      accepted: true,
+      transferred: true,
+    });
+    expect(changeOf({ status: 'pending', userId: null, queueId: null }, t({ status: 'pending', userId: null, queueId: 3 }), at)).to.deep.equal({
+      queueId: 3,
+      userId: null,
+      at,
+    });
+    expect(changeOf({ status: 'pending', userId: null, queueId: 3 }, t({ status: 'pending', userId: null, queueId: 4 }), at)).to.deep.include({
+      transferred: true,
+    });
+    expect(changeOf({ status: 'open', userId: 5, queueId: null }, t({ status: 'closed', userId: 5, queueId: null }), at, 4)).to.deep.equal({
+      queueId: null,
+      userId: 5,
+      at,
+      closed: true,
+      rating: 4,
+    });
     expect(changeOf({ status: 'open', userId: 5, queueId: null }, t({ status: 'open', userId: 5, queueId: null }), at)).to.equal(null);
   });
 });
@@ -66,10 +93,25 @@ describe('Ticket tracking: tickets we open through the send paths', () => {
     const connection = await ports.connections.add(connectionFixture(company.id, 'Main', { status: 'CONNECTED' }));
     const presenter = new TicketPresenter({ ...ports });
     const sender = new OutboundCampaignSender({ ...ports, outbound: sendPath(ports).outbound, presenter, tracking: ports.ticketTracking });
-    const send = (number: string, openTicket: boolean) => ports.tx.run(() => sender.send({
-      companyId: company.id, connectionId: connection.id, campaignId: 1, recipientId: 1, idempotencyKey: number, number, name: 'Lead', contactId: null,
-      body: 'Promoção', media: null, openTicket, statusTicket: 'open', userId: ana.id, queueId: null,
-    }));
+    const send = (number: string, openTicket: boolean) =>
+      ports.tx.run(() =>
+        sender.send({
+          companyId: company.id,
+          connectionId: connection.id,
+          campaignId: 1,
+          recipientId: 1,
+          idempotencyKey: number,
+          number,
+          name: 'Lead',
+          contactId: null,
+          body: 'Promoção',
+          media: null,
+          openTicket,
+          statusTicket: 'open',
+          userId: ana.id,
+          queueId: null,
+        }),
+      );
     await send('5511900000010', true);
     await send('5511900000011', false);
     const cycles = ports.ticketCycles.table.filter(() => true);

@@ -15,11 +15,18 @@ describe('Realtime audience: the HTTP read rule of each event', () => {
   const ticketView = (t: Ticket) => ({ ...t, createdAt: '', updatedAt: '', closedAt: null }) as any;
 
   it('applies the ticket rule to ticket and message events, looking the ticket up when the payload lacks it', async () => {
-    const created = await of({ entity: 'appMessage', data: { action: 'create', message: { ticketId: 1 } as any, ticket: ticketView(stored.get(1)!), contact: null } });
+    const created = await of({
+      entity: 'appMessage',
+      data: { action: 'create', message: { ticketId: 1 } as any, ticket: ticketView(stored.get(1)!), contact: null },
+    });
     expect([admits(user([7]), created), admits(user([8]), created), admits(admin, created)]).to.deep.equal([true, false, true]);
     const updated = await of({ entity: 'appMessage', data: { action: 'update', message: { ticketId: 2 } as any } });
     expect(updated).to.deep.equal({ kind: 'ticket', ticket: { id: 2, queueId: 8, userId: 99, status: 'open' } });
-    expect([admits(user([8]), updated), admits({ ...user([]), actor: { userId: 99, companyId: 1, profile: 'user' } }, updated), admits(allTicket, updated)]).to.deep.equal([false, true, true]);
+    expect([
+      admits(user([8]), updated),
+      admits({ ...user([]), actor: { userId: 99, companyId: 1, profile: 'user' } }, updated),
+      admits(allTicket, updated),
+    ]).to.deep.equal([false, true, true]);
     const gone = await of({ entity: 'appMessage', data: { action: 'update', message: { ticketId: 3 } as any } });
     expect([admits(user([7]), gone), admits(allTicket, gone)]).to.deep.equal([false, true]);
   });

@@ -7,7 +7,11 @@ import { companyFixture, planFixture, userFixture } from '../contracts/repositor
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 1)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
 const upload = (filename: string, data: Buffer, contentType = 'application/octet-stream'): BufferedUpload => ({ filename, data, contentType });
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 async function world() {
   const ports = createInMemoryPorts();
@@ -20,7 +24,9 @@ async function world() {
     return { userId: u.id, companyId, profile: u.profile };
   };
   return {
-    ports, app, acme,
+    ports,
+    app,
+    acme,
     admin: await user(acme.id, 'admin@acme.test', 'admin'),
     operator: await user(acme.id, 'op@acme.test', 'user'),
     otherAdmin: await user(other.id, 'admin@other.test', 'admin'),
@@ -29,13 +35,23 @@ async function world() {
 
 describe('File lists', () => {
   let w: Awaited<ReturnType<typeof world>>;
-  beforeEach(async () => { w = await world(); });
+  beforeEach(async () => {
+    w = await world();
+  });
   const files = () => w.app.files;
 
   it('creates a list with its captions, pages, searches, shows, renames and deletes it; the events carry the view', async () => {
-    const list = await files().createFileList.execute({ actor: w.admin, name: '  Catálogo   2026 ', message: 'Segue o catálogo', options: [{ name: 'Preços' }, { name: 'Fotos' }] });
+    const list = await files().createFileList.execute({
+      actor: w.admin,
+      name: '  Catálogo   2026 ',
+      message: 'Segue o catálogo',
+      options: [{ name: 'Preços' }, { name: 'Fotos' }],
+    });
     expect(list).to.include({ name: 'Catálogo 2026', message: 'Segue o catálogo', companyId: w.acme.id });
-    expect(list.options.map((o) => [o.name, o.position, o.path, o.fileId])).to.deep.equal([['Preços', 0, null, list.id], ['Fotos', 1, null, list.id]]);
+    expect(list.options.map((o) => [o.name, o.position, o.path, o.fileId])).to.deep.equal([
+      ['Preços', 0, null, list.id],
+      ['Fotos', 1, null, list.id],
+    ]);
     await files().createFileList.execute({ actor: w.admin, name: 'Apresentação' });
     const page = await files().listFileLists.execute({ actor: w.operator });
     expect(page.files.map((l) => l.name)).to.deep.equal(['Apresentação', 'Catálogo 2026']);
@@ -68,7 +84,7 @@ describe('File lists', () => {
     expect(await code(files().createFileList.execute({ actor: w.admin, name: 'Com id', options: [{ id: 1, name: 'a' }] }))).to.equal('ERR_INVALID_FILE_OPTION');
   });
 
-  it('writes are for admins; another company\'s list and options are 404', async () => {
+  it("writes are for admins; another company's list and options are 404", async () => {
     const list = await files().createFileList.execute({ actor: w.admin, name: 'Catálogo', options: [{ name: 'Preços' }] });
     for (const attempt of [
       files().createFileList.execute({ actor: w.operator, name: 'x' }),
@@ -76,31 +92,44 @@ describe('File lists', () => {
       files().deleteFileList.execute({ actor: w.operator, fileListId: list.id }),
       files().deleteAllFileLists.execute({ actor: w.operator }),
       files().uploadFileListFiles.execute({ actor: w.operator, fileListId: list.id, uploads: [{ file: upload('a.png', PNG) }] }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
     for (const attempt of [
       files().showFileList.execute({ actor: w.otherAdmin, fileListId: list.id }),
       files().updateFileList.execute({ actor: w.otherAdmin, fileListId: list.id, name: 'y' }),
       files().deleteFileList.execute({ actor: w.otherAdmin, fileListId: list.id }),
       files().uploadFileListFiles.execute({ actor: w.otherAdmin, fileListId: list.id, uploads: [{ file: upload('a.png', PNG) }] }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_FILE_LIST_FOUND');
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_FILE_LIST_FOUND');
     expect((await files().listFileLists.execute({ actor: w.otherAdmin })).files).to.deep.equal([]);
     // An option of another list is not this list's.
     const mine = await files().createFileList.execute({ actor: w.admin, name: 'Outro', options: [{ name: 'x' }] });
-    expect(await code(files().updateFileList.execute({ actor: w.admin, fileListId: mine.id, options: [{ id: list.options[0]!.id, name: 'roubado' }] })))
-      .to.equal('ERR_NO_FILE_OPTION_FOUND');
-    expect(await code(files().uploadFileListFiles.execute({ actor: w.admin, fileListId: mine.id, uploads: [{ file: upload('a.png', PNG), optionId: list.options[0]!.id }] })))
-      .to.equal('ERR_NO_FILE_OPTION_FOUND');
+    expect(
+      await code(files().updateFileList.execute({ actor: w.admin, fileListId: mine.id, options: [{ id: list.options[0]!.id, name: 'roubado' }] })),
+    ).to.equal('ERR_NO_FILE_OPTION_FOUND');
+    expect(
+      await code(
+        files().uploadFileListFiles.execute({ actor: w.admin, fileListId: mine.id, uploads: [{ file: upload('a.png', PNG), optionId: list.options[0]!.id }] }),
+      ),
+    ).to.equal('ERR_NO_FILE_OPTION_FOUND');
   });
 
   it('uploads files to options by id and as new options, typed by their bytes; replacing or dropping an option deletes its file', async () => {
     const list = await files().createFileList.execute({ actor: w.admin, name: 'Catálogo', options: [{ name: 'Preços' }, { name: 'Foto' }] });
     const [prices, photo] = list.options;
     const after = await files().uploadFileListFiles.execute({
-      actor: w.admin, fileListId: list.id,
-      uploads: [{ file: upload('tabela.pdf', PDF, 'image/png'), optionId: prices!.id }, { file: upload('foto.png', PNG), optionId: photo!.id, name: 'Foto da loja' }, { file: upload('extra.png', PNG), name: 'Extra' }],
+      actor: w.admin,
+      fileListId: list.id,
+      uploads: [
+        { file: upload('tabela.pdf', PDF, 'image/png'), optionId: prices!.id },
+        { file: upload('foto.png', PNG), optionId: photo!.id, name: 'Foto da loja' },
+        { file: upload('extra.png', PNG), name: 'Extra' },
+      ],
     });
     expect(after.options.map((o) => [o.name, o.path, o.mediaType, o.position])).to.deep.equal([
-      ['Preços', 'tabela.pdf', 'application/pdf', 0], ['Foto da loja', 'foto.png', 'image/png', 1], ['Extra', 'extra.png', 'image/png', 2],
+      ['Preços', 'tabela.pdf', 'application/pdf', 0],
+      ['Foto da loja', 'foto.png', 'image/png', 1],
+      ['Extra', 'extra.png', 'image/png', 2],
     ]);
     const keys = () => [...w.ports.blobs.blobs.keys()].sort();
     expect(keys()).to.have.length(3);
@@ -115,8 +144,16 @@ describe('File lists', () => {
     expect(keys()).to.not.include(before);
 
     // An update that leaves an option out removes it and its file; kept options move.
-    const updated = await files().updateFileList.execute({ actor: w.admin, fileListId: list.id, options: [{ id: after.options[2]!.id, name: 'Extra' }, { id: prices!.id, name: 'Preços' }, { name: 'Novo' }] });
-    expect(updated.options.map((o) => [o.name, o.position, o.path])).to.deep.equal([['Extra', 0, 'extra.png'], ['Preços', 1, 'tabela.pdf'], ['Novo', 2, null]]);
+    const updated = await files().updateFileList.execute({
+      actor: w.admin,
+      fileListId: list.id,
+      options: [{ id: after.options[2]!.id, name: 'Extra' }, { id: prices!.id, name: 'Preços' }, { name: 'Novo' }],
+    });
+    expect(updated.options.map((o) => [o.name, o.position, o.path])).to.deep.equal([
+      ['Extra', 0, 'extra.png'],
+      ['Preços', 1, 'tabela.pdf'],
+      ['Novo', 2, null],
+    ]);
     expect(keys()).to.have.length(2);
 
     // Deleting the list deletes its files.
@@ -130,11 +167,20 @@ describe('File lists', () => {
     const run = (uploads: Parameters<ReturnType<typeof files>['uploadFileListFiles']['execute']>[0]['uploads']) =>
       code(files().uploadFileListFiles.execute({ actor: w.admin, fileListId: list.id, uploads }));
     expect(await run([{ file: upload('virus.pdf', Buffer.from('<script>alert(1)</script>'), 'application/pdf') }])).to.equal('ERR_FILE_TYPE_NOT_ALLOWED');
-    expect(await run([{ file: upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml') }])).to.equal('ERR_FILE_TYPE_NOT_ALLOWED');
-    expect(await run([{ file: upload('a.png', PNG), optionId: id }, { file: upload('b.png', Buffer.from('MZ\x90\x00')) }])).to.equal('ERR_FILE_TYPE_NOT_ALLOWED');
+    expect(await run([{ file: upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml') }])).to.equal(
+      'ERR_FILE_TYPE_NOT_ALLOWED',
+    );
+    expect(await run([{ file: upload('a.png', PNG), optionId: id }, { file: upload('b.png', Buffer.from('MZ\x90\x00')) }])).to.equal(
+      'ERR_FILE_TYPE_NOT_ALLOWED',
+    );
     expect(await run([{ file: upload('vazio.pdf', Buffer.alloc(0)) }])).to.equal('ERR_NO_FILE');
     expect(await run([{ file: upload('grande.pdf', Buffer.concat([PDF, Buffer.alloc(MAX_FILE_OPTION_BYTES)])) }])).to.equal('ERR_FILE_TOO_LARGE');
-    expect(await run([{ file: upload('a.png', PNG), optionId: id }, { file: upload('b.png', PNG), optionId: id }])).to.equal('ERR_INVALID_FILE_OPTION');
+    expect(
+      await run([
+        { file: upload('a.png', PNG), optionId: id },
+        { file: upload('b.png', PNG), optionId: id },
+      ]),
+    ).to.equal('ERR_INVALID_FILE_OPTION');
     expect(w.ports.blobs.blobs.size).to.equal(0);
     // Nothing to store is the list as it is.
     expect(await files().uploadFileListFiles.execute({ actor: w.admin, fileListId: list.id, uploads: [] })).to.deep.equal(list);
@@ -157,7 +203,7 @@ describe('File lists', () => {
     expect(sniffFileType(Buffer.from('nome;numero\n'), 'text/csv')).to.equal(null);
   });
 
-  it('DELETE /files removes every list of the caller\'s company only, with its files', async () => {
+  it("DELETE /files removes every list of the caller's company only, with its files", async () => {
     const a = await files().createFileList.execute({ actor: w.admin, name: 'A', options: [{ name: 'x' }] });
     await files().uploadFileListFiles.execute({ actor: w.admin, fileListId: a.id, uploads: [{ file: upload('a.png', PNG), optionId: a.options[0]!.id }] });
     await files().createFileList.execute({ actor: w.admin, name: 'B' });

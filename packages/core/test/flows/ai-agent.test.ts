@@ -12,16 +12,31 @@ async function aiWorld() {
   const noAi = await w.ports.plans.add(planFixture('No AI', { features: { ...planFixture('x').features, ai: false } }));
   const small = await w.ports.companies.add(companyFixture(noAi.id, 'Small'));
   const smallAdmin = await w.ports.users.add(userFixture(small.id, 'admin@small.test', { profile: 'admin' }));
-  const prompt = await w.app.prompts.createPrompt.execute({ actor: w.admin, name: 'Atendente', prompt: 'Você atende a Loja.', apiKey: KEY, queueId: 1, maxTokens: 200 });
-  return { ...w, prompt, model: w.ports.languageModel as InMemoryLanguageModel, small: { userId: smallAdmin.id, companyId: small.id, profile: 'admin' as const } };
+  const prompt = await w.app.prompts.createPrompt.execute({
+    actor: w.admin,
+    name: 'Atendente',
+    prompt: 'Você atende a Loja.',
+    apiKey: KEY,
+    queueId: 1,
+    maxTokens: 200,
+  });
+  return {
+    ...w,
+    prompt,
+    model: w.ports.languageModel as InMemoryLanguageModel,
+    small: { userId: smallAdmin.id, companyId: small.id, profile: 'admin' as const },
+  };
 }
 
 describe('Flows: the AI-agent helpers', () => {
-  it('offers the providers, the server\'s models, text voice, defaults and the company\'s prompts; only to admins on a plan with AI', async () => {
+  it("offers the providers, the server's models, text voice, defaults and the company's prompts; only to admins on a plan with AI", async () => {
     const w = await aiWorld();
     const options = await w.app.flows.aiAgentOptions.execute({ actor: w.admin });
     expect(options).to.deep.equal({
-      providers: [{ id: 'openai', name: 'OpenAI', models: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'] }, { id: 'openai-compatible', name: 'OpenAI-compatible', models: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'] }],
+      providers: [
+        { id: 'openai', name: 'OpenAI', models: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'] },
+        { id: 'openai-compatible', name: 'OpenAI-compatible', models: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'] },
+      ],
       models: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'],
       voices: ['texto'],
       defaults: { provider: 'openai', model: 'gpt-4o-mini', temperature: 1, maxTokens: 100, maxMessages: 10, voice: 'texto' },
@@ -45,14 +60,30 @@ describe('Flows: the AI-agent helpers', () => {
     expect(call.request.messages.slice(1)).to.deep.equal([{ role: 'user', content: 'Oi' }]);
     expect((await w.ports.prompts.findById(w.acme.id, w.prompt.id))!.totalTokens).to.equal(15);
     w.model.answer = () => `${HANDOVER_PHRASE}: vou chamar alguém.`;
-    expect(await w.app.flows.aiAgentConfigChat.execute({ actor: w.admin, promptId: w.prompt.id, messages: [{ role: 'user', content: 'Quero um humano' }] }))
-      .to.deep.include({ reply: 'vou chamar alguém.', handoff: true });
+    expect(
+      await w.app.flows.aiAgentConfigChat.execute({ actor: w.admin, promptId: w.prompt.id, messages: [{ role: 'user', content: 'Quero um humano' }] }),
+    ).to.deep.include({ reply: 'vou chamar alguém.', handoff: true });
   });
 
-  it('chats with an inline configuration, cleaned as a prompt\'s fields are; never both or neither', async () => {
+  it("chats with an inline configuration, cleaned as a prompt's fields are; never both or neither", async () => {
     const w = await aiWorld();
-    const config = { provider: 'openai-compatible' as const, baseUrl: 'http://llm.lan:8080/v1/', model: 'gpt-4o', instructions: 'Seja breve.', temperature: 0.2, maxTokens: 50 };
-    await w.app.flows.aiAgentConfigChat.execute({ actor: w.admin, config, messages: [{ role: 'user', content: 'Oi' }, { role: 'assistant', content: 'Olá' }, { role: 'user', content: 'Tchau' }] });
+    const config = {
+      provider: 'openai-compatible' as const,
+      baseUrl: 'http://llm.lan:8080/v1/',
+      model: 'gpt-4o',
+      instructions: 'Seja breve.',
+      temperature: 0.2,
+      maxTokens: 50,
+    };
+    await w.app.flows.aiAgentConfigChat.execute({
+      actor: w.admin,
+      config,
+      messages: [
+        { role: 'user', content: 'Oi' },
+        { role: 'assistant', content: 'Olá' },
+        { role: 'user', content: 'Tchau' },
+      ],
+    });
     expect(w.model.calls[0]!.endpoint).to.deep.equal({ baseUrl: 'http://llm.lan:8080/v1', model: 'gpt-4o', apiKey: null });
     expect(w.model.calls[0]!.request).to.deep.include({ maxTokens: 50, temperature: 0.2 });
     expect(w.model.calls[0]!.request.messages).to.have.length(4);
@@ -71,7 +102,14 @@ describe('Flows: the AI-agent helpers', () => {
   it('optimizes a prompt with a fixed instruction, toward a goal, language and tone; an empty answer is 503', async () => {
     const w = await aiWorld();
     w.model.answer = () => '  Você é o atendente da Loja. Seja cordial.  ';
-    const result = await w.app.flows.optimizePrompt.execute({ actor: w.admin, promptId: w.prompt.id, prompt: 'atende loja', goal: 'vender mais', language: 'pt-BR', tone: 'cordial' });
+    const result = await w.app.flows.optimizePrompt.execute({
+      actor: w.admin,
+      promptId: w.prompt.id,
+      prompt: 'atende loja',
+      goal: 'vender mais',
+      language: 'pt-BR',
+      tone: 'cordial',
+    });
     expect(result).to.deep.equal({ optimizedPrompt: 'Você é o atendente da Loja. Seja cordial.' });
     const { request, endpoint } = w.model.calls[0]!;
     expect(endpoint.apiKey).to.equal(KEY);

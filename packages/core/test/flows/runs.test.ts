@@ -7,7 +7,8 @@ import { code } from '../messaging/ticket-world.js';
 import { connectionFixture } from '../contracts/messaging-contract.js';
 import { node } from './graph-builder.js';
 
-const edges = (list: ReadonlyArray<readonly [string, string, string]>) => list.map(([source, sourceHandle, target], i) => ({ id: `e${i + 1}`, source, sourceHandle, target }));
+const edges = (list: ReadonlyArray<readonly [string, string, string]>) =>
+  list.map(([source, sourceHandle, target], i) => ({ id: `e${i + 1}`, source, sourceHandle, target }));
 const welcome: FlowTrigger = { type: 'welcome', chatappIds: [], keywords: [] };
 
 /** Asks a name (timing out after a minute), then greets by it and hands over to Support. */
@@ -19,7 +20,12 @@ const askName = (w: BotWorld, hello = 'Hi! Your name?'): FlowGraphInput => ({
     node('to', 'transfer', { queueId: w.support.id }),
     node('late', 'message', { text: 'No answer, bye.' }),
   ],
-  edges: edges([['start', 'next', 'ask'], ['ask', 'answer', 'thanks'], ['thanks', 'next', 'to'], ['ask', 'timeout', 'late']]),
+  edges: edges([
+    ['start', 'next', 'ask'],
+    ['ask', 'answer', 'thanks'],
+    ['thanks', 'next', 'to'],
+    ['ask', 'timeout', 'late'],
+  ]),
 });
 
 describe('Flows: runs', () => {
@@ -40,7 +46,14 @@ describe('Flows: runs', () => {
   /** Runs every due job once, as a runner would (again while runs enqueue jobs already due). */
   async function runDue() {
     for (let round = 0; round < 20; round++) {
-      const jobs = await w.ports.jobStore.claim({ owner: 'test', limit: 100, leaseMs: new Map([[FLOW_TIMER_JOB, 60_000], [FLOW_CALL_JOB, 60_000]]) });
+      const jobs = await w.ports.jobStore.claim({
+        owner: 'test',
+        limit: 100,
+        leaseMs: new Map([
+          [FLOW_TIMER_JOB, 60_000],
+          [FLOW_CALL_JOB, 60_000],
+        ]),
+      });
       if (!jobs.length) return;
       for (const job of jobs) {
         const definition = w.app.flows.jobs().find((d) => d.name === job.name)!;
@@ -129,7 +142,11 @@ describe('Flows: runs', () => {
         node('ok', 'message', { text: 'Order: {{status}}' }),
         node('ko', 'message', { text: 'Try later.' }),
       ],
-      edges: edges([['start', 'next', 'get'], ['get', 'success', 'ok'], ['get', 'error', 'ko']]),
+      edges: edges([
+        ['start', 'next', 'get'],
+        ['get', 'success', 'ok'],
+        ['get', 'error', 'ko'],
+      ]),
     };
     await published(graph, [welcome]);
     w.ports.flowHttp.answers.set('https://erp.example.com/orders?phone=5511999990000', { status: 200, body: { orders: [{ status: 'shipped' }] } });
@@ -190,7 +207,7 @@ describe('Flows: runs', () => {
     expect(runs().map((r) => r.version)).to.deep.equal([1, 2]);
   });
 
-  it('execute starts a manual run on a ticket or a contact\'s conversation: 409 when taken or running, 409 unpublished, 404 another company\'s', async () => {
+  it("execute starts a manual run on a ticket or a contact's conversation: 409 when taken or running, 409 unpublished, 404 another company's", async () => {
     const flowId = await published(askName(w), []);
     await w.say('hello');
     const ticket = await w.ticket();
@@ -198,7 +215,16 @@ describe('Flows: runs', () => {
     expect(run).to.include({ flowId, version: 1, ticketId: ticket.id, status: 'waiting', trigger: 'manual', nodeId: 'ask' });
     expect(w.sent().at(-1)).to.equal('Hi! Your name?');
     expect(await code(w.app.flows.executeFlow.execute({ actor: w.admin, flowId, ticketId: ticket.id }))).to.equal('ERR_FLOW_RUN_ACTIVE');
-    const contact = await w.ports.contacts.getOrCreate({ companyId: w.acme.id, name: 'Dora', number: '5511977776666', email: null, isGroup: false, profilePicUrl: null, createdAt: w.ports.clock.now(), updatedAt: w.ports.clock.now() });
+    const contact = await w.ports.contacts.getOrCreate({
+      companyId: w.acme.id,
+      name: 'Dora',
+      number: '5511977776666',
+      email: null,
+      isGroup: false,
+      profilePicUrl: null,
+      createdAt: w.ports.clock.now(),
+      updatedAt: w.ports.clock.now(),
+    });
     const other = await w.app.flows.executeFlow.execute({ actor: w.admin, flowId, contactId: contact.id, chatappId: w.connection.id });
     expect(other.ticketId).to.not.equal(ticket.id);
     await w.ports.tickets.update({ ...(await w.ports.tickets.findById(w.acme.id, other.ticketId))!, status: 'closed', closedAt: w.ports.clock.now() });
@@ -208,7 +234,9 @@ describe('Flows: runs', () => {
     const draftOnly = await w.app.flows.createFlow.execute({ actor: w.admin, name: 'Draft' });
     expect(await code(w.app.flows.executeFlow.execute({ actor: w.admin, flowId: draftOnly.id, ticketId: ticket.id }))).to.equal('ERR_FLOW_NOT_PUBLISHED');
     expect(await code(w.app.flows.executeFlow.execute({ actor: w.admin, flowId, ticketId: 999 }))).to.equal('ERR_NO_TICKET_FOUND');
-    expect(await code(w.app.flows.executeFlow.execute({ actor: w.admin, flowId, ticketId: ticket.id, contactId: contact.id }))).to.equal('ERR_FLOW_EXECUTE_TARGET');
+    expect(await code(w.app.flows.executeFlow.execute({ actor: w.admin, flowId, ticketId: ticket.id, contactId: contact.id }))).to.equal(
+      'ERR_FLOW_EXECUTE_TARGET',
+    );
     expect(await code(w.app.flows.executeFlow.execute({ actor: w.ana, flowId, ticketId: ticket.id }))).to.equal('ERR_NO_PERMISSION');
   });
 });

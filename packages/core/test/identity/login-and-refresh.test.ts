@@ -1,5 +1,21 @@
 import { expect } from 'chai';
-import { FixedClock, InMemoryCache, InMemoryConnections, InMemoryQueues, SerialTransaction, InMemoryCompanies, InMemoryRefreshSessions, InMemoryTokens, InMemoryUsers, InsecureTestPasswordHasher, LoginThrottle, SequentialIds, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
+import {
+  FixedClock,
+  InMemoryCache,
+  InMemoryConnections,
+  InMemoryQueues,
+  SerialTransaction,
+  InMemoryCompanies,
+  InMemoryRefreshSessions,
+  InMemoryTokens,
+  InMemoryUsers,
+  InsecureTestPasswordHasher,
+  LoginThrottle,
+  SequentialIds,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ForbiddenError,
+} from '../../src/index.js';
 import { Login } from '../../src/identity/login.js';
 import { RefreshToken } from '../../src/identity/refresh-token.js';
 import { SessionIssuer } from '../../src/identity/session-issuer.js';
@@ -19,9 +35,20 @@ async function setup() {
   const cache = new InMemoryCache(clock);
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
   const company = await companies.add(companyFixture(1, 'Acme'));
-  const details = new UserDetailsReader({ links: new QueueUserLinks({ queues: new InMemoryQueues({ users }), connections: new InMemoryConnections() }), companies });
+  const details = new UserDetailsReader({
+    links: new QueueUserLinks({ queues: new InMemoryQueues({ users }), connections: new InMemoryConnections() }),
+    companies,
+  });
   const user = await users.add(userFixture(company.id, 'ana@acme.test', { passwordHash: await hasher.hash('right-password') }));
-  const login = new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, { maxFailuresPerEmail: 3, maxFailuresPerIp: 10, windowSeconds: 60 }), sessions: issuer, clock, details });
+  const login = new Login({
+    users,
+    companies,
+    hasher,
+    throttle: new LoginThrottle(cache, { maxFailuresPerEmail: 3, maxFailuresPerIp: 10, windowSeconds: 60 }),
+    sessions: issuer,
+    clock,
+    details,
+  });
   const refresh = new RefreshToken({ users, companies, sessions, tokens, issuer, tx: new SerialTransaction(), clock, ids, details });
   const authenticate = new Authenticate({ users, companies, tokens });
   return { clock, users, companies, company, user, login, refresh, authenticate };
@@ -74,7 +101,7 @@ describe('Login, refresh and authenticate (in-memory)', () => {
     expect(await s.refresh.execute({ refreshToken: first.refreshToken }).catch((e) => e.code)).to.equal('ERR_SESSION_EXPIRED');
   });
 
-  it('a deleted user\'s token stops working at once', async () => {
+  it("a deleted user's token stops working at once", async () => {
     const s = await setup();
     const first = await s.login.execute({ email: 'ana@acme.test', password: 'right-password', ip: '1.1.1.1' });
     await s.users.remove(s.company.id, s.user.id);

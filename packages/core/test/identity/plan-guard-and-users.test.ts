@@ -1,5 +1,18 @@
 import { expect } from 'chai';
-import { FixedClock, ForbiddenError, InMemoryCompanies, InMemoryConnections, InMemoryQueues, InMemoryPlans, InMemoryRefreshSessions, InMemoryUsers, InsecureTestPasswordHasher, NotFoundError, RecordingRealtime, SerialTransaction } from '../../src/index.js';
+import {
+  FixedClock,
+  ForbiddenError,
+  InMemoryCompanies,
+  InMemoryConnections,
+  InMemoryQueues,
+  InMemoryPlans,
+  InMemoryRefreshSessions,
+  InMemoryUsers,
+  InsecureTestPasswordHasher,
+  NotFoundError,
+  RecordingRealtime,
+  SerialTransaction,
+} from '../../src/index.js';
 import { CreateUser } from '../../src/identity/create-user.js';
 import { UpdateUser } from '../../src/identity/update-user.js';
 import { PlanGuard } from '../../src/tenancy/plan-guard.js';
@@ -18,8 +31,17 @@ async function setup() {
   const company = await companies.add(companyFixture(plan.id, 'Acme'));
   const admin = await users.add(userFixture(company.id, 'boss@acme.test', { profile: 'admin' }));
   const actor = { userId: admin.id, companyId: company.id, profile: 'admin' as const };
-  const deps = { users, companies, sessions: new InMemoryRefreshSessions(), planGuard, hasher: new InsecureTestPasswordHasher(), tx: new SerialTransaction(), clock, realtime,
-    details: new UserDetailsReader({ links: new QueueUserLinks({ queues: new InMemoryQueues({ users }), connections: new InMemoryConnections() }), companies }) };
+  const deps = {
+    users,
+    companies,
+    sessions: new InMemoryRefreshSessions(),
+    planGuard,
+    hasher: new InsecureTestPasswordHasher(),
+    tx: new SerialTransaction(),
+    clock,
+    realtime,
+    details: new UserDetailsReader({ links: new QueueUserLinks({ queues: new InMemoryQueues({ users }), connections: new InMemoryConnections() }), companies }),
+  };
   return { users, companies, plans, company, admin, actor, planGuard, realtime, createUser: new CreateUser(deps), updateUser: new UpdateUser(deps) };
 }
 
@@ -38,7 +60,8 @@ describe('Users and plan limits (in-memory)', () => {
     const u = await s.createUser.execute({ actor: s.actor, name: 'Op One', email: 'one@acme.test', password: 'password-1' });
     await s.updateUser.execute({ actor: s.actor, userId: u.id, name: 'Op Uno' });
     expect(s.realtime.events.map((e) => [e.companyId, e.entity, e.data.action])).to.deep.equal([
-      [s.company.id, 'user', 'create'], [s.company.id, 'user', 'update'],
+      [s.company.id, 'user', 'create'],
+      [s.company.id, 'user', 'update'],
     ]);
   });
 

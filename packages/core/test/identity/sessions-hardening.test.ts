@@ -10,7 +10,11 @@ async function world() {
   const hasher = ports.hasher;
   const countingHasher = {
     hash: (plain: string) => hasher.hash(plain),
-    verify: async (hash: string, plain: string) => { verified++; await new Promise((r) => setImmediate(r)); return hasher.verify(hash, plain); },
+    verify: async (hash: string, plain: string) => {
+      verified++;
+      await new Promise((r) => setImmediate(r));
+      return hasher.verify(hash, plain);
+    },
   };
   const app = createApplication({ ...ports, hasher: countingHasher });
   const publicPlan = await ports.plans.add(planFixture('Public'));
@@ -31,7 +35,11 @@ async function world() {
   return { ports, app, acme, other, admin, ana, superUser, publicPlan, acmePlan, otherPlan, login, verified: () => verified };
 }
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 
 describe('Sessions hardening (in-memory)', () => {
   describe('login throttle', () => {
@@ -73,7 +81,7 @@ describe('Sessions hardening (in-memory)', () => {
       expect((await w.app.identity.authenticate.execute(again.token)).actor.userId).to.equal(w.ana.userId);
     });
 
-    it('password set by an admin: the user\'s families are revoked, other users keep theirs', async () => {
+    it("password set by an admin: the user's families are revoked, other users keep theirs", async () => {
       const w = await world();
       const ana = await w.login('ana@acme.test');
       const admin = await w.login('admin@acme.test');
@@ -94,7 +102,7 @@ describe('Sessions hardening (in-memory)', () => {
       expect(await codeOf(w.app.identity.authenticate.execute(ana.token))).to.equal('ERR_SESSION_EXPIRED');
     });
 
-    it('deactivating a company ends its users\' sessions, and re-enabling it does not revive them', async () => {
+    it("deactivating a company ends its users' sessions, and re-enabling it does not revive them", async () => {
       const w = await world();
       const admin = await w.login('admin@acme.test');
       const root = await w.login('root@platform.test');
@@ -106,7 +114,7 @@ describe('Sessions hardening (in-memory)', () => {
       expect(await codeOf(w.app.identity.authenticate.execute(root.token))).to.equal('ok');
     });
 
-    it('a company made inactive behind the use case\'s back (a direct write) refuses its users\' tokens', async () => {
+    it("a company made inactive behind the use case's back (a direct write) refuses its users' tokens", async () => {
       const w = await world();
       const ana = await w.login('ana@acme.test');
       await w.ports.companies.update({ ...w.acme, status: false });
@@ -153,7 +161,7 @@ describe('Sessions hardening (in-memory)', () => {
   });
 
   describe('plan reads', () => {
-    it('a company user sees public plans and its own, and gets 404 for another company\'s private plan', async () => {
+    it("a company user sees public plans and its own, and gets 404 for another company's private plan", async () => {
       const w = await world();
       const names = async (actor: Actor) => (await w.app.tenancy.listPlans.execute({ actor })).map((p) => p.name);
       expect(await names(w.ana)).to.deep.equal(['Public', 'Acme deal']);

@@ -4,7 +4,10 @@ import { InProcessBroker, type BrokerEnvelope } from '../../src/index.js';
 
 describeBrokerContract('in-process', async () => ({ broker: new InProcessBroker(), close: async () => undefined }));
 // The contract holds with small limits too: none of its tests has more than 50 messages waiting.
-describeBrokerContract('in-process, small limits', async () => ({ broker: new InProcessBroker({ replayLimit: 16, maxMessages: 64 }), close: async () => undefined }));
+describeBrokerContract('in-process, small limits', async () => ({
+  broker: new InProcessBroker({ replayLimit: 16, maxMessages: 64 }),
+  close: async () => undefined,
+}));
 
 describe('InProcessBroker retention', () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -14,7 +17,12 @@ describe('InProcessBroker retention', () => {
   };
   const recorder = () => {
     const got: number[] = [];
-    return { got, handler: async (e: BrokerEnvelope) => { got.push((e.payload as { i: number }).i); } };
+    return {
+      got,
+      handler: async (e: BrokerEnvelope) => {
+        got.push((e.payload as { i: number }).i);
+      },
+    };
   };
 
   it('keeps only the replay window of what every durable has handled, and a late durable starts from it', async () => {
@@ -55,7 +63,9 @@ describe('InProcessBroker retention', () => {
   it('drops the oldest beyond maxMessages even if pending, reports each drop, and the durable goes on with the next one', async () => {
     const broker = new InProcessBroker({ replayLimit: 2, maxMessages: 10 });
     const dropped: string[] = [];
-    broker.onGiveUp = (e) => { dropped.push(e.id); };
+    broker.onGiveUp = (e) => {
+      dropped.push(e.id);
+    };
     const r = recorder();
     const sub = await broker.subscribe('away', 'evt.bound', r.handler);
     await sub.stop();
@@ -70,17 +80,26 @@ describe('InProcessBroker retention', () => {
   it('restarts the delivery count when the message being retried is dropped at the limit', async () => {
     const broker = new InProcessBroker({ replayLimit: 0, maxMessages: 2 });
     const counts: Array<[number, number]> = [];
-    await broker.subscribe('retry', 'evt.bound', async (e, info) => {
-      const { i } = e.payload as { i: number };
-      counts.push([i, info.deliveryCount]);
-      if (i === 0) throw new Error('not yet');
-    }, { retryDelayMs: 30, maxDeliver: 5 });
+    await broker.subscribe(
+      'retry',
+      'evt.bound',
+      async (e, info) => {
+        const { i } = e.payload as { i: number };
+        counts.push([i, info.deliveryCount]);
+        if (i === 0) throw new Error('not yet');
+      },
+      { retryDelayMs: 30, maxDeliver: 5 },
+    );
     await broker.publish(envelope(0));
     await sleep(10);
     await publish(broker, 1, 3); // three messages over a limit of two: m-0 goes while it waits for its retry
     await sleep(60);
     await broker.idle();
-    expect(counts).to.deep.equal([[0, 1], [1, 1], [2, 1]]);
+    expect(counts).to.deep.equal([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ]);
   });
 
   it('remembers envelope ids for the duplicate window only', async () => {
@@ -113,13 +132,20 @@ describe('InProcessBroker with concurrency', () => {
     const started: number[] = [];
     const done: number[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    await broker.subscribe('side', 'evt.side', async (e) => {
-      const i = (e.payload as { i: number }).i;
-      started.push(i);
-      await gate;
-      done.push(i);
-    }, { concurrency: 4 });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await broker.subscribe(
+      'side',
+      'evt.side',
+      async (e) => {
+        const i = (e.payload as { i: number }).i;
+        started.push(i);
+        await gate;
+        done.push(i);
+      },
+      { concurrency: 4 },
+    );
     for (let i = 0; i < 10; i++) await broker.publish(envelope(i));
     await until('four deliveries started', () => started.length === 4);
     // The fifth waits for a free place: nothing finished yet.
@@ -133,16 +159,23 @@ describe('InProcessBroker with concurrency', () => {
   it('retries a failing delivery on its own while the others go on, and gives it up after maxDeliver', async () => {
     const broker = new InProcessBroker();
     const given: string[] = [];
-    broker.onGiveUp = (e) => { given.push(e.id); };
+    broker.onGiveUp = (e) => {
+      given.push(e.id);
+    };
     const attempts = new Map<number, number>();
     const handled: number[] = [];
-    await broker.subscribe('retry', 'evt.side', async (e, info) => {
-      const i = (e.payload as { i: number }).i;
-      attempts.set(i, info.deliveryCount);
-      if (i === 1 && info.deliveryCount < 3) throw new Error('not yet');
-      if (i === 2) throw new Error('never');
-      handled.push(i);
-    }, { concurrency: 3, retryDelayMs: 1, maxDeliver: 4 });
+    await broker.subscribe(
+      'retry',
+      'evt.side',
+      async (e, info) => {
+        const i = (e.payload as { i: number }).i;
+        attempts.set(i, info.deliveryCount);
+        if (i === 1 && info.deliveryCount < 3) throw new Error('not yet');
+        if (i === 2) throw new Error('never');
+        handled.push(i);
+      },
+      { concurrency: 3, retryDelayMs: 1, maxDeliver: 4 },
+    );
     for (let i = 0; i < 6; i++) await broker.publish(envelope(i));
     await broker.idle();
     expect([...handled].sort()).to.deep.equal([0, 1, 3, 4, 5]);
@@ -155,17 +188,29 @@ describe('InProcessBroker with concurrency', () => {
     const broker = new InProcessBroker();
     const first: number[] = [];
     let failing = true;
-    const sub = await broker.subscribe('resume', 'evt.side', async (e) => {
-      const i = (e.payload as { i: number }).i;
-      if (i === 0 && failing) throw new Error('down');
-      first.push(i);
-    }, { concurrency: 2, retryDelayMs: 20, maxDeliver: 100 });
+    const sub = await broker.subscribe(
+      'resume',
+      'evt.side',
+      async (e) => {
+        const i = (e.payload as { i: number }).i;
+        if (i === 0 && failing) throw new Error('down');
+        first.push(i);
+      },
+      { concurrency: 2, retryDelayMs: 20, maxDeliver: 100 },
+    );
     for (let i = 0; i < 3; i++) await broker.publish(envelope(i));
     await until('the others handled', () => first.length === 2);
     await sub.stop();
     failing = false;
     const second: number[] = [];
-    await broker.subscribe('resume', 'evt.side', async (e) => { second.push((e.payload as { i: number }).i); }, { concurrency: 2 });
+    await broker.subscribe(
+      'resume',
+      'evt.side',
+      async (e) => {
+        second.push((e.payload as { i: number }).i);
+      },
+      { concurrency: 2 },
+    );
     await until('message 0 handled', () => second.includes(0));
     await broker.idle();
     expect(first).to.deep.equal([1, 2]);

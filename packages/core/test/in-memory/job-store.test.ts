@@ -30,13 +30,17 @@ class JournaledTransaction implements Transaction {
   }
 }
 
-describeJobStoreContract('in-memory', async () => {
-  const transaction = new JournaledTransaction();
-  return {
-    store: new InMemoryJobStore(new SystemClock()),
-    transaction,
-    scope: (work) => work(),
-    recordEffect: async (value) => transaction.record(value),
-    effects: async () => [...transaction.committed],
-  };
-}, { concurrentTransactions: true });
+describeJobStoreContract(
+  'in-memory',
+  async () => {
+    const transaction = new JournaledTransaction();
+    return {
+      store: new InMemoryJobStore(new SystemClock()),
+      transaction,
+      scope: (work) => work(),
+      recordEffect: async (value) => transaction.record(value),
+      effects: async () => [...transaction.committed],
+    };
+  },
+  { concurrentTransactions: true },
+);

@@ -1,5 +1,18 @@
 import { describeMessagingContract } from '../contracts/messaging-contract.js';
-import { repositoryContextReads, InMemoryQueues, InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryPlans, InMemoryTicketLogs, InMemoryTickets, InMemoryUsers, SerialTransaction } from '../../src/index.js';
+import {
+  repositoryContextReads,
+  InMemoryQueues,
+  InMemoryCompanies,
+  InMemoryConnections,
+  InMemoryContacts,
+  InMemoryMessages,
+  InMemoryOutbox,
+  InMemoryPlans,
+  InMemoryTicketLogs,
+  InMemoryTickets,
+  InMemoryUsers,
+  SerialTransaction,
+} from '../../src/index.js';
 
 describeMessagingContract('in-memory', async () => {
   // The tickets read the contacts to search their names and numbers, as the SQL adapter joins them.

@@ -1,5 +1,16 @@
 import { describeQueuesContract } from '../contracts/queues-contract.js';
-import { InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryPlans, InMemoryQueueIntegrations, InMemoryQueueOptions, InMemoryQueues, InMemoryTickets, InMemoryUsers, SerialTransaction } from '../../src/index.js';
+import {
+  InMemoryCompanies,
+  InMemoryConnections,
+  InMemoryContacts,
+  InMemoryPlans,
+  InMemoryQueueIntegrations,
+  InMemoryQueueOptions,
+  InMemoryQueues,
+  InMemoryTickets,
+  InMemoryUsers,
+  SerialTransaction,
+} from '../../src/index.js';
 
 describeQueuesContract('in-memory', async () => {
   const users = new InMemoryUsers();
@@ -10,7 +21,15 @@ describeQueuesContract('in-memory', async () => {
   const queues = new InMemoryQueues({ tickets, options: queueOptions, users, connections });
   users.queueMemberships = (companyId, userId) => queues.queueIdsOfUser(companyId, userId);
   return {
-    queues, queueOptions, queueIntegrations: new InMemoryQueueIntegrations(queues), users, tickets, contacts,
-    connections, companies: new InMemoryCompanies(), plans: new InMemoryPlans(), tx: new SerialTransaction(),
+    queues,
+    queueOptions,
+    queueIntegrations: new InMemoryQueueIntegrations(queues),
+    users,
+    tickets,
+    contacts,
+    connections,
+    companies: new InMemoryCompanies(),
+    plans: new InMemoryPlans(),
+    tx: new SerialTransaction(),
   };
 });

@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import {
-  FixedClock, InMemoryJobStore, JobRunner, Jobs, SerialTransaction, type JobDefinition, type JobLogger, type JobRunnerOptions, type JobStore, type Transaction,
+  FixedClock,
+  InMemoryJobStore,
+  JobRunner,
+  Jobs,
+  SerialTransaction,
+  type JobDefinition,
+  type JobLogger,
+  type JobRunnerOptions,
+  type JobStore,
+  type Transaction,
 } from '../../src/index.js';
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {
@@ -13,17 +22,28 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
 
 class RecordingLogger implements JobLogger {
   readonly lines: Array<{ level: string; msg: string; obj: Record<string, unknown> }> = [];
-  info(obj: object, msg: string) { this.lines.push({ level: 'info', msg, obj: obj as Record<string, unknown> }); }
-  warn(obj: object, msg: string) { this.lines.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }); }
-  error(obj: object, msg: string) { this.lines.push({ level: 'error', msg, obj: obj as Record<string, unknown> }); }
+  info(obj: object, msg: string) {
+    this.lines.push({ level: 'info', msg, obj: obj as Record<string, unknown> });
+  }
+  warn(obj: object, msg: string) {
+    this.lines.push({ level: 'warn', msg, obj: obj as Record<string, unknown> });
+  }
+  error(obj: object, msg: string) {
+    this.lines.push({ level: 'error', msg, obj: obj as Record<string, unknown> });
+  }
 }
 
 /** Counts the transactions it opens. */
 class CountingTransaction implements Transaction {
   opened = 0;
   private readonly inner = new SerialTransaction();
-  run<T>(work: () => Promise<T>) { this.opened++; return this.inner.run(work); }
-  afterCommit(callback: () => void) { this.inner.afterCommit(callback); }
+  run<T>(work: () => Promise<T>) {
+    this.opened++;
+    return this.inner.run(work);
+  }
+  afterCommit(callback: () => void) {
+    this.inner.afterCommit(callback);
+  }
 }
 
 describe('JobRunner', () => {
@@ -32,8 +52,16 @@ describe('JobRunner', () => {
   let tx: CountingTransaction;
   let log: RecordingLogger;
   let runners: JobRunner[];
-  beforeEach(() => { clock = new FixedClock(); store = new InMemoryJobStore(clock); tx = new CountingTransaction(); log = new RecordingLogger(); runners = []; });
-  afterEach(async () => { await Promise.all(runners.map((r) => r.stop({ timeoutMs: 0 }))); });
+  beforeEach(() => {
+    clock = new FixedClock();
+    store = new InMemoryJobStore(clock);
+    tx = new CountingTransaction();
+    log = new RecordingLogger();
+    runners = [];
+  });
+  afterEach(async () => {
+    await Promise.all(runners.map((r) => r.stop({ timeoutMs: 0 })));
+  });
 
   function runner(definitions: JobDefinition<any>[], more: Partial<JobRunnerOptions> = {}) {
     const r = new JobRunner({ store, transaction: tx, definitions, owner: 'runner-1', clock, logger: log, pollMs: 5, ...more });
@@ -46,23 +74,61 @@ describe('JobRunner', () => {
   it('runs a due job in its unit of work and transaction, completes it and keeps metrics', async () => {
     const scopes: string[] = [];
     const seen: unknown[] = [];
-    const def: JobDefinition<{ n: number }> = { name: 'a', run: async (ctx) => { seen.push(ctx); clock.advance(25); } };
+    const def: JobDefinition<{ n: number }> = {
+      name: 'a',
+      run: async (ctx) => {
+        seen.push(ctx);
+        clock.advance(25);
+      },
+    };
     const { id } = await enqueue('a', { n: 1 });
-    const r = runner([def], { scope: async (work) => { scopes.push('open'); try { return await work(); } finally { scopes.push('close'); } } });
+    const r = runner([def], {
+      scope: async (work) => {
+        scopes.push('open');
+        try {
+          return await work();
+        } finally {
+          scopes.push('close');
+        }
+      },
+    });
     await r.start();
     await until(() => r.metrics().a!.runs === 1, 'the run');
     expect(seen).to.deep.equal([{ id, name: 'a', payload: { n: 1 }, attempt: 1, runAt: new Date('2026-01-01T12:00:00.000Z') }]);
     expect(await store.list()).to.deep.equal([]);
     expect(tx.opened).to.equal(1);
     expect(scopes.length).to.be.at.least(6); // register, a claim, the job, each open and closed
-    expect(r.metrics().a).to.deep.equal({ runs: 1, failures: 0, running: 0, lastDurationMs: 25, lastError: null, lastRunAt: new Date('2026-01-01T12:00:00.025Z') });
+    expect(r.metrics().a).to.deep.equal({
+      runs: 1,
+      failures: 0,
+      running: 0,
+      lastDurationMs: 25,
+      lastError: null,
+      lastRunAt: new Date('2026-01-01T12:00:00.025Z'),
+    });
   });
 
   it('retries after the backoff by the store clock, then keeps the job failed and says so', async () => {
     let tries = 0;
-    const flaky: JobDefinition = { name: 'flaky', maxAttempts: 2, backoff: (n) => n * 60_000, run: async () => { tries++; throw new Error(`try ${tries}`); } };
+    const flaky: JobDefinition = {
+      name: 'flaky',
+      maxAttempts: 2,
+      backoff: (n) => n * 60_000,
+      run: async () => {
+        tries++;
+        throw new Error(`try ${tries}`);
+      },
+    };
     let marker = 0;
-    const r = runner([flaky, { name: 'marker', run: async () => { marker++; } }]);
+    const r = runner([
+      flaky,
+      {
+        name: 'marker',
+        run: async () => {
+          marker++;
+        },
+      },
+    ]);
     await enqueue('flaky', null, [flaky]);
     await r.start();
     await until(() => tries === 1 && log.lines.length === 1, 'the first failure');
@@ -84,7 +150,14 @@ describe('JobRunner', () => {
   });
 
   it('fails without running a job its runners kept dying in, once it used up its tries', async () => {
-    const def: JobDefinition = { name: 'poison', maxAttempts: 2, leaseMs: 1000, run: async () => { throw new Error('must not run'); } };
+    const def: JobDefinition = {
+      name: 'poison',
+      maxAttempts: 2,
+      leaseMs: 1000,
+      run: async () => {
+        throw new Error('must not run');
+      },
+    };
     await enqueue('poison', null, [def]);
     for (let i = 0; i < 2; i++) {
       await store.claim({ owner: `dead-${i}`, limit: 1, leaseMs: new Map([['poison', 1000]]) });
@@ -95,8 +168,13 @@ describe('JobRunner', () => {
     expect((await store.list())[0]!.lastError).to.equal('Error: abandoned by 2 runners before finishing');
   });
 
-  it('does not record a failure when the completion is refused: the job is someone else\'s', async () => {
-    const def: JobDefinition = { name: 'cancelled', run: async () => { await store.cancel('cancelled', 'k'); } };
+  it("does not record a failure when the completion is refused: the job is someone else's", async () => {
+    const def: JobDefinition = {
+      name: 'cancelled',
+      run: async () => {
+        await store.cancel('cancelled', 'k');
+      },
+    };
     await new Jobs({ store, definitions: [def] }).enqueue({ name: 'cancelled', at: clock.now(), key: 'k' });
     const r = runner([def]);
     await r.start();
@@ -106,7 +184,15 @@ describe('JobRunner', () => {
 
   it('runs a non-atomic job without the job transaction', async () => {
     let ran = false;
-    await runner([{ name: 'publish', atomic: false, run: async () => { ran = true; } }]).start();
+    await runner([
+      {
+        name: 'publish',
+        atomic: false,
+        run: async () => {
+          ran = true;
+        },
+      },
+    ]).start();
     await enqueue('publish');
     await until(async () => ran && (await store.list()).length === 0, 'the run');
     expect(tx.opened).to.equal(0);
@@ -114,14 +200,29 @@ describe('JobRunner', () => {
 
   it('claims only what it has room to start, and a nudge claims at once', async () => {
     const gate: Array<() => void> = [];
-    const def: JobDefinition = { name: 'slow', run: () => new Promise<void>((resolve) => { gate.push(resolve); }) };
+    const def: JobDefinition = {
+      name: 'slow',
+      run: () =>
+        new Promise<void>((resolve) => {
+          gate.push(resolve);
+        }),
+    };
     let claims = 0;
     const counted: JobStore = new Proxy(store, {
-      get: (target, prop) => (prop === 'claim'
-        ? (...args: Parameters<JobStore['claim']>) => { claims++; return target.claim(...args); }
-        : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)),
+      get: (target, prop) =>
+        prop === 'claim'
+          ? (...args: Parameters<JobStore['claim']>) => {
+              claims++;
+              return target.claim(...args);
+            }
+          : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target),
     });
-    const r = runner([def], { store: counted, concurrency: 2, pollMs: 3600_000, transaction: { run: (work) => work(), afterCommit: (callback) => callback() } });
+    const r = runner([def], {
+      store: counted,
+      concurrency: 2,
+      pollMs: 3600_000,
+      transaction: { run: (work) => work(), afterCommit: (callback) => callback() },
+    });
     await r.start();
     await until(() => claims === 1, 'the first poll');
     for (let i = 0; i < 5; i++) await enqueue('slow', i, [def]);
@@ -140,25 +241,47 @@ describe('JobRunner', () => {
   it('logs a failed claim and keeps polling', async () => {
     let failures = 1;
     const flaky: JobStore = new Proxy(store, {
-      get: (target, prop) => (prop === 'claim' && failures-- > 0
-        ? async () => { throw new Error('database unreachable'); }
-        : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)),
+      get: (target, prop) =>
+        prop === 'claim' && failures-- > 0
+          ? async () => {
+              throw new Error('database unreachable');
+            }
+          : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target),
     });
     let ran = false;
     await enqueue('a');
-    await runner([{ name: 'a', run: async () => { ran = true; } }], { store: flaky }).start();
+    await runner(
+      [
+        {
+          name: 'a',
+          run: async () => {
+            ran = true;
+          },
+        },
+      ],
+      { store: flaky },
+    ).start();
     await until(() => ran, 'the run after the failed claim');
     expect(log.lines[0]).to.deep.include({ level: 'warn', msg: 'could not claim jobs; will retry' });
   });
 
   it('registers recurring definitions at start, once, and stops cleanly before or after', async () => {
-    const r = runner([{ name: 'tick', every: 60_000, run: async () => undefined }, { name: 'once', run: async () => undefined }]);
+    const r = runner([
+      { name: 'tick', every: 60_000, run: async () => undefined },
+      { name: 'once', run: async () => undefined },
+    ]);
     expect(await r.stop()).to.deep.equal({ released: 0, unfinished: 0 });
-    const s = runner([{ name: 'tick', every: 60_000, run: async () => undefined }, { name: 'once', run: async () => undefined }]);
+    const s = runner([
+      { name: 'tick', every: 60_000, run: async () => undefined },
+      { name: 'once', run: async () => undefined },
+    ]);
     await s.start();
     await until(() => s.metrics().tick!.runs === 1, 'the first run, at once');
     expect((await store.list()).map((j) => [j.name, j.everyMs, j.runAt.getTime() - clock.now().getTime()])).to.deep.equal([['tick', 60_000, 60_000]]);
-    await s.start().then(() => expect.fail('started twice'), (e: Error) => expect(e.message).to.match(/once/));
+    await s.start().then(
+      () => expect.fail('started twice'),
+      (e: Error) => expect(e.message).to.match(/once/),
+    );
     expect(await s.stop()).to.deep.equal({ released: 0, unfinished: 0 });
   });
 });

@@ -1,10 +1,12 @@
 import { expect } from 'chai';
-import {
-  backoffOf, exponentialBackoff, FixedClock, InMemoryJobStore, Jobs, maxAttemptsOf, ValidationError, type JobDefinition,
-} from '../../src/index.js';
+import { backoffOf, exponentialBackoff, FixedClock, InMemoryJobStore, Jobs, maxAttemptsOf, ValidationError, type JobDefinition } from '../../src/index.js';
 
 const noop = async () => undefined;
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => (e instanceof ValidationError ? e.code : e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: unknown) => (e instanceof ValidationError ? e.code : e),
+  );
 
 describe('Jobs: enqueueing one-off jobs', () => {
   let clock: FixedClock;
@@ -13,7 +15,13 @@ describe('Jobs: enqueueing one-off jobs', () => {
   beforeEach(() => {
     clock = new FixedClock();
     store = new InMemoryJobStore(clock);
-    jobs = new Jobs({ store, definitions: [{ name: 'send-schedule', run: noop }, { name: 'relay', every: 1000, run: noop }] });
+    jobs = new Jobs({
+      store,
+      definitions: [
+        { name: 'send-schedule', run: noop },
+        { name: 'relay', every: 1000, run: noop },
+      ],
+    });
   });
 
   it('stores the job for its moment with its payload as JSON keeps it', async () => {
@@ -50,7 +58,12 @@ describe('Jobs: enqueueing one-off jobs', () => {
 
   it('refuses definitions that cannot work, when they are given', () => {
     const make = (definitions: JobDefinition[]) => () => new Jobs({ store, definitions });
-    expect(make([{ name: 'a', run: noop }, { name: 'a', run: noop }])).to.throw(TypeError, /twice/);
+    expect(
+      make([
+        { name: 'a', run: noop },
+        { name: 'a', run: noop },
+      ]),
+    ).to.throw(TypeError, /twice/);
     expect(make([{ name: '', run: noop }])).to.throw(TypeError);
     expect(make([{ name: 'a', every: 0, run: noop }])).to.throw(TypeError, /every/);
     expect(make([{ name: 'a', every: Number.POSITIVE_INFINITY, run: noop }])).to.throw(TypeError, /every/);

@@ -5,9 +5,25 @@ import { memoizeConnectionLookups, CONNECTION_LOOKUP_TTL_MS } from '../../src/co
 function draft(tokenDigest: string, name = 'Main'): NewConnection {
   const now = new Date('2026-01-01T00:00:00Z');
   return {
-    companyId: 1, name, kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: null, farewellMessage: null,
-    outOfHoursMessage: null, isDefault: true, tokenDigest, tokenHint: null, externalId: null, secrets: {}, reopenWindowMinutes: 0,
-    greetingMediaKey: null, promptId: null, createdAt: now, updatedAt: now,
+    companyId: 1,
+    name,
+    kind: 'chatapp',
+    provider: 'sandbox',
+    status: 'CONNECTED',
+    qrcode: null,
+    greetingMessage: null,
+    farewellMessage: null,
+    outOfHoursMessage: null,
+    isDefault: true,
+    tokenDigest,
+    tokenHint: null,
+    externalId: null,
+    secrets: {},
+    reopenWindowMinutes: 0,
+    greetingMediaKey: null,
+    promptId: null,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -16,7 +32,12 @@ describe('Token lookups reused for a short time', () => {
     const ports = createInMemoryPorts();
     let reads = 0;
     const store = ports.connections;
-    const counting = Object.assign(Object.create(store), { findByTokenDigest: (d: string) => { reads++; return store.findByTokenDigest(d); } });
+    const counting = Object.assign(Object.create(store), {
+      findByTokenDigest: (d: string) => {
+        reads++;
+        return store.findByTokenDigest(d);
+      },
+    });
     const memo = memoizeConnectionLookups(counting, ports.clock);
     return { ports, memo, reads: () => reads };
   }
@@ -63,7 +84,12 @@ describe('Connection reads of the inbound path reused for a short time', () => {
     const ports = createInMemoryPorts();
     let reads = 0;
     const store = ports.connections;
-    const counting = Object.assign(Object.create(store), { findById: (c: number | null, id: number) => { reads++; return store.findById(c, id); } });
+    const counting = Object.assign(Object.create(store), {
+      findById: (c: number | null, id: number) => {
+        reads++;
+        return store.findById(c, id);
+      },
+    });
     const memo = memoizeConnectionLookups(counting, ports.clock);
     const c = await memo.connections.add(draft('d9'));
     for (let i = 0; i < 3; i++) expect((await memo.recentLookup.findById(1, c.id))?.name).to.equal('Main');

@@ -18,23 +18,57 @@ async function setup(connections = 3) {
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 const subjects = (s: Setup) => s.ports.outbox.entries.map((e) => `${e.subject} ${(e.payload as { action?: string }).action}`);
 
 function ticket(s: Setup, overrides: Partial<Ticket>): Ticket {
   const now = s.ports.clock.now();
   return s.ports.tickets.table.insert({
-    uuid: `t-${Math.random()}`, companyId: s.acme.id, contactId: 1, connectionId: 1, status: 'pending', userId: null, queueId: null,
-    unreadMessages: 0, lastMessage: '', isGroup: false, greetedAt: null, closedAt: null, createdAt: now, updatedAt: now,
-    queueOptionId: null, botAttempts: 0, botActive: false, ...overrides,
+    uuid: `t-${Math.random()}`,
+    companyId: s.acme.id,
+    contactId: 1,
+    connectionId: 1,
+    status: 'pending',
+    userId: null,
+    queueId: null,
+    unreadMessages: 0,
+    lastMessage: '',
+    isGroup: false,
+    greetedAt: null,
+    closedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    queueOptionId: null,
+    botAttempts: 0,
+    botActive: false,
+    ...overrides,
   });
 }
 
 describe('Connections (in-memory)', () => {
   it('an admin creates a chat-application connection: OPENING, token masked and usable, start command in the outbox', async () => {
     const s = await setup();
-    const view = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: ' Main ', token: TOKEN, greetingMessage: 'Hi!' });
-    expect(view).to.include({ name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'OPENING', token: 'api-••••cdef', greetingMessage: 'Hi!', reopenWindowMinutes: 0 });
+    const view = await s.app.connections.createConnection.execute({
+      actor: s.admin,
+      kind: 'chatapp',
+      provider: 'sandbox',
+      name: ' Main ',
+      token: TOKEN,
+      greetingMessage: 'Hi!',
+    });
+    expect(view).to.include({
+      name: 'Main',
+      kind: 'chatapp',
+      provider: 'sandbox',
+      status: 'OPENING',
+      token: 'api-••••cdef',
+      greetingMessage: 'Hi!',
+      reopenWindowMinutes: 0,
+    });
     expect(view).to.not.have.property('tokenDigest');
     expect(view).to.not.have.property('secrets');
     expect(JSON.stringify(view)).to.not.include(TOKEN);
@@ -44,7 +78,13 @@ describe('Connections (in-memory)', () => {
     expect(s.ports.outbox.entries).to.have.length(1);
     expect(s.ports.outbox.entries[0]).to.deep.include({ subject: SUBJECTS.sessionControl(view.id) });
     expect(s.ports.outbox.entries[0]!.payload).to.deep.equal({
-      type: 'SessionControl', action: 'start', companyId: s.acme.id, chatappId: view.id, provider: 'sandbox', secrets: {}, externalId: null,
+      type: 'SessionControl',
+      action: 'start',
+      companyId: s.acme.id,
+      chatappId: view.id,
+      provider: 'sandbox',
+      secrets: {},
+      externalId: null,
     });
     expect(s.ports.realtime.events.map((e) => [e.companyId, e.entity, e.data.action])).to.deep.equal([[s.acme.id, 'chatapp', 'update']]);
   });
@@ -52,7 +92,9 @@ describe('Connections (in-memory)', () => {
   it('the relay carries the session command to the broker after the write', async () => {
     const s = await setup();
     const received: unknown[] = [];
-    await s.ports.broker.subscribe('runtime', 'cmd.session.control.>', async (e) => { received.push(e.payload); });
+    await s.ports.broker.subscribe('runtime', 'cmd.session.control.>', async (e) => {
+      received.push(e.payload);
+    });
     const view = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
     await s.app.outbox.relayOutbox.execute();
     await s.ports.broker.idle();
@@ -66,13 +108,17 @@ describe('Connections (in-memory)', () => {
     const base = { actor: s.admin, kind: 'socialnet' as const, name: 'Page', provider: 'messenger' as const };
     expect(await code(s.app.connections.createConnection.execute(base))).to.equal('ERR_EXTERNAL_ID_REQUIRED');
     expect(await code(s.app.connections.createConnection.execute({ ...base, externalId: '1234567890' }))).to.equal('ERR_PAGE_ACCESS_TOKEN_REQUIRED');
-    expect(await code(s.app.connections.createConnection.execute({ ...base, provider: 'baileys', externalId: '1', secrets: { pageAccessToken: 'x' } }))).to.equal('ERR_INVALID_PROVIDER');
+    expect(
+      await code(s.app.connections.createConnection.execute({ ...base, provider: 'baileys', externalId: '1', secrets: { pageAccessToken: 'x' } })),
+    ).to.equal('ERR_INVALID_PROVIDER');
     s.ports.socialAccounts.grant('EAAB-secret', '1234567890');
     const view = await s.app.connections.createConnection.execute({ ...base, externalId: '1234567890', secrets: { pageAccessToken: 'EAAB-secret' } });
     expect(view).to.include({ kind: 'socialnet', provider: 'messenger', externalId: '1234567890' });
     expect(JSON.stringify(view)).to.not.include('EAAB-secret');
     expect(s.ports.outbox.entries[0]!.payload).to.deep.include({ secrets: { pageAccessToken: 'EAAB-secret' }, externalId: '1234567890' });
-    expect(await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'x', provider: 'messenger' }))).to.equal('ERR_INVALID_PROVIDER');
+    expect(await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'x', provider: 'messenger' }))).to.equal(
+      'ERR_INVALID_PROVIDER',
+    );
   });
 
   it('accepts a page only with a token of it, and only once on the platform', async () => {
@@ -92,9 +138,22 @@ describe('Connections (in-memory)', () => {
     expect(await code(page(s.superUser, 'PAGE-A', 'acme-token'))).to.equal('ERR_PAGE_IN_USE');
     // An edit cannot move a page onto another's id nor keep it with a token of another page.
     const theirs = await page(s.otherAdmin, 'PAGE-B', 'other-token');
-    expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, connectionId: theirs.id, externalId: 'PAGE-A' }))).to.equal('ERR_PAGE_NOT_OWNED');
-    expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, connectionId: theirs.id, externalId: 'PAGE-A', secrets: { pageAccessToken: 'acme-token' } }))).to.equal('ERR_PAGE_IN_USE');
-    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: mine.id, secrets: { pageAccessToken: 'other-token' } }))).to.equal('ERR_PAGE_NOT_OWNED');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, connectionId: theirs.id, externalId: 'PAGE-A' }))).to.equal(
+      'ERR_PAGE_NOT_OWNED',
+    );
+    expect(
+      await code(
+        s.app.connections.updateConnection.execute({
+          actor: s.otherAdmin,
+          connectionId: theirs.id,
+          externalId: 'PAGE-A',
+          secrets: { pageAccessToken: 'acme-token' },
+        }),
+      ),
+    ).to.equal('ERR_PAGE_IN_USE');
+    expect(
+      await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: mine.id, secrets: { pageAccessToken: 'other-token' } })),
+    ).to.equal('ERR_PAGE_NOT_OWNED');
     expect((await s.ports.connections.findById(s.other.id, theirs.id))!.externalId).to.equal('PAGE-B');
     expect((await s.ports.connections.findById(s.acme.id, mine.id))!.secrets).to.deep.equal({ pageAccessToken: 'acme-token' });
     // A rename leaves the verified page alone (no call to the provider needed).
@@ -122,18 +181,36 @@ describe('Connections (in-memory)', () => {
     expect(await code(number(s.otherAdmin, '1065', 'acme-token', 'WABA-A'))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
     // A page id equal to the number is another kind's id: no conflict between them.
     s.ports.socialAccounts.grant('page-token', '2065');
-    expect(await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'messenger', name: 'Page', externalId: '2065', secrets: { pageAccessToken: 'page-token' } }))).to.equal('resolved');
+    expect(
+      await code(
+        s.app.connections.createConnection.execute({
+          actor: s.admin,
+          kind: 'socialnet',
+          provider: 'messenger',
+          name: 'Page',
+          externalId: '2065',
+          secrets: { pageAccessToken: 'page-token' },
+        }),
+      ),
+    ).to.equal('resolved');
 
     // Edits: onto another's number, with a token of another number or account, or with a refused token, are refused.
     const theirs = await number(s.otherAdmin, '2065', 'other-token', 'WABA-B');
     const edit = (actor: Actor, connectionId: number, fields: object) => s.app.connections.updateConnection.execute({ actor, connectionId, ...fields });
     expect(await code(edit(s.otherAdmin, theirs.id, { externalId: '1065' }))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
-    expect(await code(edit(s.otherAdmin, theirs.id, { externalId: '1065', secrets: { accessToken: 'acme-token', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+    expect(await code(edit(s.otherAdmin, theirs.id, { externalId: '1065', secrets: { accessToken: 'acme-token', wabaId: 'WABA-A' } }))).to.equal(
+      'ERR_BIZCHAT_NUMBER_IN_USE',
+    );
     expect(await code(edit(s.admin, mine.id, { secrets: { accessToken: 'other-token', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
     expect(await code(edit(s.admin, mine.id, { secrets: { accessToken: 'acme-token', wabaId: 'WABA-B' } }))).to.equal('ERR_BIZCHAT_NUMBER_NOT_OWNED');
     expect(await code(edit(s.admin, mine.id, { secrets: { accessToken: 'revoked', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_TOKEN_INVALID');
-    expect(await code(edit(s.superUser, theirs.id, { anyCompany: true, externalId: '1065', secrets: { accessToken: 'acme-token', wabaId: 'WABA-A' } }))).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
-    expect((await s.ports.connections.findById(s.other.id, theirs.id))!).to.deep.include({ externalId: '2065', secrets: { accessToken: 'other-token', wabaId: 'WABA-B' } });
+    expect(
+      await code(edit(s.superUser, theirs.id, { anyCompany: true, externalId: '1065', secrets: { accessToken: 'acme-token', wabaId: 'WABA-A' } })),
+    ).to.equal('ERR_BIZCHAT_NUMBER_IN_USE');
+    expect((await s.ports.connections.findById(s.other.id, theirs.id))!).to.deep.include({
+      externalId: '2065',
+      secrets: { accessToken: 'other-token', wabaId: 'WABA-B' },
+    });
     expect((await s.ports.connections.findById(s.acme.id, mine.id))!.secrets).to.deep.equal({ accessToken: 'acme-token', wabaId: 'WABA-A' });
     // Our own edit keeping the number is fine; moving to another number the token reaches in the account too.
     expect(await code(edit(s.admin, mine.id, { name: 'Renamed', externalId: '1065' }))).to.equal('resolved');
@@ -145,8 +222,15 @@ describe('Connections (in-memory)', () => {
   it('refuses bad input and leaves nothing behind', async () => {
     const s = await setup();
     const bad = [
-      { name: '   ' }, { name: 'x'.repeat(121) }, { greetingMessage: 'x'.repeat(4001) }, { reopenWindowMinutes: 10081 },
-      { reopenWindowMinutes: -1 }, { reopenWindowMinutes: 1.5 }, { token: 'short' }, { token: 'has a space in the token' }, { token: 'x'.repeat(257) },
+      { name: '   ' },
+      { name: 'x'.repeat(121) },
+      { greetingMessage: 'x'.repeat(4001) },
+      { reopenWindowMinutes: 10081 },
+      { reopenWindowMinutes: -1 },
+      { reopenWindowMinutes: 1.5 },
+      { token: 'short' },
+      { token: 'has a space in the token' },
+      { token: 'x'.repeat(257) },
     ];
     for (const fields of bad) {
       const err = await code(s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', ...fields }));
@@ -160,7 +244,9 @@ describe('Connections (in-memory)', () => {
   it('a token belongs to one connection on the whole platform (ERR_TOKEN_IN_USE)', async () => {
     const s = await setup();
     await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', token: TOKEN });
-    expect(await code(s.app.connections.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs', token: TOKEN }))).to.equal('ERR_TOKEN_IN_USE');
+    expect(await code(s.app.connections.createConnection.execute({ actor: s.otherAdmin, kind: 'chatapp', name: 'Theirs', token: TOKEN }))).to.equal(
+      'ERR_TOKEN_IN_USE',
+    );
     const second = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Second' });
     expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: second.id, token: TOKEN }))).to.equal('ERR_TOKEN_IN_USE');
     expect(await s.ports.connections.countByCompany(s.other.id)).to.equal(0);
@@ -188,11 +274,21 @@ describe('Connections (in-memory)', () => {
   it('updates fields and the token: an echoed mask keeps it, null removes it, another kind is refused', async () => {
     const s = await setup();
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Main', token: TOKEN });
-    const kept = await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, name: 'Renamed', token: c.token, reopenWindowMinutes: 30 });
+    const kept = await s.app.connections.updateConnection.execute({
+      actor: s.admin,
+      connectionId: c.id,
+      name: 'Renamed',
+      token: c.token,
+      reopenWindowMinutes: 30,
+    });
     expect(kept).to.include({ name: 'Renamed', token: c.token, reopenWindowMinutes: 30 });
     expect((await s.app.connections.authenticateConnection.execute(TOKEN)).id).to.equal(c.id);
-    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, kind: 'socialnet' }))).to.equal('ERR_CONNECTION_KIND_CHANGE');
-    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, provider: 'instagram' }))).to.equal('ERR_CONNECTION_KIND_CHANGE');
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, kind: 'socialnet' }))).to.equal(
+      'ERR_CONNECTION_KIND_CHANGE',
+    );
+    expect(await code(s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, provider: 'instagram' }))).to.equal(
+      'ERR_CONNECTION_KIND_CHANGE',
+    );
     const replaced = await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, token: 'another-token-0123456789' });
     expect(replaced.token).to.equal('anot••••6789');
     expect(await code(s.app.connections.authenticateConnection.execute(TOKEN))).to.equal('ERR_INVALID_CONNECTION_TOKEN');
@@ -206,7 +302,14 @@ describe('Connections (in-memory)', () => {
     const s = await setup();
     s.ports.socialAccounts.grant('a', '111');
     s.ports.socialAccounts.grant('b', '111');
-    const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'messenger', name: 'Page', externalId: '111', secrets: { pageAccessToken: 'a' } });
+    const c = await s.app.connections.createConnection.execute({
+      actor: s.admin,
+      kind: 'socialnet',
+      provider: 'messenger',
+      name: 'Page',
+      externalId: '111',
+      secrets: { pageAccessToken: 'a' },
+    });
     await s.app.connections.updateConnection.execute({ actor: s.admin, connectionId: c.id, secrets: { pageAccessToken: 'b' } });
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} restart`]);
     expect(s.ports.outbox.entries[1]!.payload).to.deep.include({ secrets: { pageAccessToken: 'b' } });
@@ -225,7 +328,8 @@ describe('Connections (in-memory)', () => {
       s.app.tickets.closeImportedTickets.execute({ actor: s.otherAdmin, ...id }),
       s.app.connections.removeGreetingMedia.execute({ actor: s.otherAdmin, ...id }),
       s.app.connections.showConnection.execute({ actor: s.superUser, ...id }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_CONNECTION_FOUND');
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_CONNECTION_FOUND');
     expect(await code(s.app.connections.showConnection.execute({ actor: s.admin, ...id, anyCompany: true }))).to.equal('ERR_NO_PERMISSION');
     expect(await code(s.app.connections.updateConnection.execute({ actor: s.otherAdmin, ...id, anyCompany: true, name: 'x' }))).to.equal('ERR_NO_PERMISSION');
     expect((await s.app.connections.showConnection.execute({ actor: s.superUser, ...id, anyCompany: true })).name).to.equal('Main');
@@ -248,14 +352,22 @@ describe('Connections (in-memory)', () => {
       s.app.connections.controlSession.execute({ actor: s.operator, connectionId: c.id, action: 'restart' }),
       s.app.connections.restartAllSessions.execute({ actor: s.operator }),
       s.app.tickets.closeImportedTickets.execute({ actor: s.operator, connectionId: c.id }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
   });
 
   it('filters the company list by kind, status and provider', async () => {
     const s = await setup();
     const chat = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', provider: 'sandbox', name: 'Chat' });
     s.ports.socialAccounts.grant('p', '8', '9');
-    const page = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'socialnet', provider: 'instagram', name: 'Insta', externalId: '9', secrets: { pageAccessToken: 'p' } });
+    const page = await s.app.connections.createConnection.execute({
+      actor: s.admin,
+      kind: 'socialnet',
+      provider: 'instagram',
+      name: 'Insta',
+      externalId: '9',
+      secrets: { pageAccessToken: 'p' },
+    });
     await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: chat.id, action: 'logout' });
     const ids = async (f: object) => (await s.app.connections.listConnections.execute({ actor: s.admin, ...f })).map((v) => v.id);
     expect(await ids({})).to.deep.equal([chat.id, page.id]);
@@ -269,7 +381,10 @@ describe('Connections (in-memory)', () => {
     const s = await setup();
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
     await s.ports.connections.update({ ...(await s.ports.connections.findById(s.acme.id, c.id))!, status: 'qrcode', qrcode: 'QR' });
-    expect(await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'logout' })).to.include({ status: 'DISCONNECTED', qrcode: '' });
+    expect(await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'logout' })).to.include({
+      status: 'DISCONNECTED',
+      qrcode: '',
+    });
     expect((await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'start' })).status).to.equal('OPENING');
     expect((await s.app.connections.controlSession.execute({ actor: s.admin, connectionId: c.id, action: 'restart' })).status).to.equal('OPENING');
     const control = SUBJECTS.sessionControl(c.id);
@@ -294,7 +409,11 @@ describe('Connections (in-memory)', () => {
   it('deletes a connection after writing its logout command, with its greeting media', async () => {
     const s = await setup();
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main', token: TOKEN });
-    const media = await s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename: 'hello.png', contentType: 'image/png', data: Buffer.from('png') } });
+    const media = await s.app.connections.setGreetingMedia.execute({
+      actor: s.admin,
+      connectionId: c.id,
+      file: { filename: 'hello.png', contentType: 'image/png', data: Buffer.from('png') },
+    });
     await s.app.connections.deleteConnection.execute({ actor: s.admin, connectionId: c.id });
     expect(await s.ports.connections.findById(s.acme.id, c.id)).to.equal(null);
     expect(subjects(s)).to.deep.equal([`${SUBJECTS.sessionControl(c.id)} start`, `${SUBJECTS.sessionControl(c.id)} logout`]);
@@ -306,7 +425,8 @@ describe('Connections (in-memory)', () => {
   it('stores greeting media under the company, replaces and removes it, refuses empty files', async () => {
     const s = await setup();
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
-    const upload = (filename: string, contentType: string, data: Buffer) => s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename, contentType, data } });
+    const upload = (filename: string, contentType: string, data: Buffer) =>
+      s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: { filename, contentType, data } });
     expect(await code(upload('empty.txt', 'text/plain', Buffer.alloc(0)))).to.equal('ERR_NO_FILE');
     expect(await code(s.app.connections.setGreetingMedia.execute({ actor: s.admin, connectionId: c.id, file: undefined }))).to.equal('ERR_NO_FILE');
     const first = await upload('my photo (1).png', 'image/png', Buffer.from('first'));
@@ -333,7 +453,7 @@ describe('Connections (in-memory)', () => {
     ];
     s.ports.realtime.events.length = 0;
     expect(await s.app.tickets.closeImportedTickets.execute({ actor: s.admin, connectionId: c.id })).to.deep.equal({ closed: 2 });
-    for (const t of backlog) expect((await s.ports.tickets.findById(s.acme.id, t.id))).to.include({ status: 'closed' });
+    for (const t of backlog) expect(await s.ports.tickets.findById(s.acme.id, t.id)).to.include({ status: 'closed' });
     for (const t of kept) expect(s.ports.tickets.table.get(t.id)!.status).to.equal(t.status);
     expect(s.ports.realtime.events).to.have.length(1);
     expect(s.ports.realtime.events[0]).to.deep.include({ companyId: s.acme.id, entity: 'ticket' });

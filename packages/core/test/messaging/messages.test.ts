@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, MAX_TICKET_MEDIA_BYTES, SUBJECTS, type SessionEditMessage, type SessionRevokeMessage, type SessionSendMessage } from '../../src/index.js';
+import {
+  createApplication,
+  createInMemoryPorts,
+  MAX_TICKET_MEDIA_BYTES,
+  SUBJECTS,
+  type SessionEditMessage,
+  type SessionRevokeMessage,
+  type SessionSendMessage,
+} from '../../src/index.js';
 import { code, eventsOf, ticketWorld, type TicketWorld } from './ticket-world.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -8,8 +16,17 @@ const commands = (w: TicketWorld) => w.ports.outbox.entries.map((e) => e.payload
 /** A message the operators sent that the channel reported sent, with a provider id. */
 async function sentReply(w: TicketWorld, actor = w.ana) {
   const t = await w.ticket({ status: 'open', userId: actor.userId });
-  const { messages: [m] } = await w.app.conversations.sendTicketMessage.execute({ actor, ticketId: t.id, body: 'first try' });
-  await w.app.conversations.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: m!.id, companyId: w.acme.id, chatappId: w.connection.id, providerMessageId: 'P-1', at: '2026-01-01T12:00:00Z' });
+  const {
+    messages: [m],
+  } = await w.app.conversations.sendTicketMessage.execute({ actor, ticketId: t.id, body: 'first try' });
+  await w.app.conversations.applyChannelEvent.execute({
+    type: 'SessionMessageSent',
+    messageId: m!.id,
+    companyId: w.acme.id,
+    chatappId: w.connection.id,
+    providerMessageId: 'P-1',
+    at: '2026-01-01T12:00:00Z',
+  });
   w.ports.outbox.entries.length = 0;
   w.ports.realtime.events.length = 0;
   return { ticket: t, message: m! };
@@ -36,7 +53,7 @@ describe('Messages (in-memory use cases)', () => {
       expect(await code(w.app.conversations.listTicketMessages.execute({ actor: w.otherAdmin, ticketId: t.id }))).to.equal('ERR_NO_TICKET_FOUND');
     });
 
-    it('counts messages sent or received, in days of the company\'s time zone, as the dashboard scopes them', async () => {
+    it("counts messages sent or received, in days of the company's time zone, as the dashboard scopes them", async () => {
       const w = await ticketWorld();
       const mine = await w.ticket({ status: 'open', userId: w.ana.userId });
       const pending = await w.ticket({ status: 'pending' });
@@ -61,10 +78,12 @@ describe('Messages (in-memory use cases)', () => {
       expect(await count(w.bia)).to.equal(3);
       expect(await count(w.otherAdmin)).to.equal(1);
       expect(await code(w.app.conversations.countMessages.execute({ actor: w.admin, dateStart: '2026-02-30' }))).to.equal('ERR_INVALID_DATE');
-      expect(await code(w.app.conversations.countMessages.execute({ actor: w.admin, dateStart: '2026-03-11', dateEnd: '2026-03-10' }))).to.equal('ERR_INVALID_DATE_RANGE');
+      expect(await code(w.app.conversations.countMessages.execute({ actor: w.admin, dateStart: '2026-03-11', dateEnd: '2026-03-10' }))).to.equal(
+        'ERR_INVALID_DATE_RANGE',
+      );
     });
 
-    it('lists a ticket\'s files', async () => {
+    it("lists a ticket's files", async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       await w.message(t, { media: { key: 'k', url: 'u', contentType: 'image/png', filename: 'a.png', size: 1 }, body: '' });
@@ -106,23 +125,38 @@ describe('Messages (in-memory use cases)', () => {
       expect(sent.messages[0]!.quotedMessageId).to.equal(asked.id);
       expect((commands(w)[0] as SessionSendMessage).content).to.deep.include({ body: '10', quotedProviderMessageId: 'IN-1' });
       const elsewhere = await w.message(await w.ticket());
-      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x', quotedMsgId: elsewhere.id }))).to.equal('ERR_QUOTED_MESSAGE_NOT_FOUND');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x', quotedMsgId: elsewhere.id }))).to.equal(
+        'ERR_QUOTED_MESSAGE_NOT_FOUND',
+      );
     });
 
     it('sends files one message each, the text on the first; refuses empty, oversized and foreign sends', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       const sent = await w.app.conversations.sendTicketMessage.execute({
-        actor: w.ana, ticketId: t.id, body: 'photos', medias: [{ filename: 'a b.png', contentType: 'image/png', data: PNG }, { filename: 'x.exe', contentType: 'application/x-msdownload', data: PNG }],
+        actor: w.ana,
+        ticketId: t.id,
+        body: 'photos',
+        medias: [
+          { filename: 'a b.png', contentType: 'image/png', data: PNG },
+          { filename: 'x.exe', contentType: 'application/x-msdownload', data: PNG },
+        ],
       });
-      expect(sent.messages.map((m) => [m.body, m.media?.contentType])).to.deep.equal([['photos', 'image/png'], ['', 'application/octet-stream']]);
+      expect(sent.messages.map((m) => [m.body, m.media?.contentType])).to.deep.equal([
+        ['photos', 'image/png'],
+        ['', 'application/octet-stream'],
+      ]);
       expect(sent.messages[0]!.media!.key).to.match(/^public\/company-\d+\/media\/.+-a_b\.png$/);
       expect(w.ports.blobs.blobs.size).to.equal(2);
       expect((commands(w)[1] as SessionSendMessage).content.media).to.include({ filename: 'x.exe' });
       expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '  ' }))).to.equal('ERR_EMPTY_MESSAGE');
-      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x'.repeat(70_000) }))).to.equal('ERR_MESSAGE_TOO_LONG');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: 'x'.repeat(70_000) }))).to.equal(
+        'ERR_MESSAGE_TOO_LONG',
+      );
       const huge = { filename: 'big.bin', contentType: 'application/octet-stream', data: Buffer.alloc(MAX_TICKET_MEDIA_BYTES + 1) };
-      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '', medias: [huge] }))).to.equal('ERR_FILE_TOO_LARGE');
+      expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.ana, ticketId: t.id, body: '', medias: [huge] }))).to.equal(
+        'ERR_FILE_TOO_LARGE',
+      );
       expect(w.ports.blobs.blobs.size).to.equal(2);
       expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.otherAdmin, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_TICKET_FOUND');
       expect(await code(w.app.conversations.sendTicketMessage.execute({ actor: w.carla, ticketId: t.id, body: 'x' }))).to.equal('ERR_NO_PERMISSION');
@@ -132,36 +166,67 @@ describe('Messages (in-memory use cases)', () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       const at = w.ports.clock.now();
-      const product = (name: string, price: number, extra: Record<string, unknown> = {}) => w.ports.products.add({
-        companyId: w.acme.id, name, description: '', sku: null, price, currency: 'BRL', stock: 0, trackStock: false, active: true, categoryId: null,
-        createdAt: at, updatedAt: at, ...extra,
-      });
+      const product = (name: string, price: number, extra: Record<string, unknown> = {}) =>
+        w.ports.products.add({
+          companyId: w.acme.id,
+          name,
+          description: '',
+          sku: null,
+          price,
+          currency: 'BRL',
+          stock: 0,
+          trackStock: false,
+          active: true,
+          categoryId: null,
+          createdAt: at,
+          updatedAt: at,
+          ...extra,
+        });
       const fern = await product('Fern', 1250, { description: 'Shade' });
       const cactus = await product('Cactus', 800);
       const gone = await product('Old', 100, { active: false });
-      const sent = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, body: 'Our plants:', productIds: [fern.id, cactus.id, gone.id] });
+      const sent = await w.app.conversations.sendCatalog.execute({
+        actor: w.ana,
+        ticketId: t.id,
+        body: 'Our plants:',
+        productIds: [fern.id, cactus.id, gone.id],
+      });
       expect(sent.messages.map((m) => m.body)).to.deep.equal(['Our plants:\n\n1. *Fern* — R$\u00a012,50\n   Shade\n2. *Cactus* — R$\u00a08,00']);
 
       await w.ports.blobs.put(`public/company-${w.acme.id}/products/fern.jpg`, Buffer.from('img'), 'image/jpeg');
       await w.ports.products.addImage({
-        companyId: w.acme.id, productId: fern.id, key: `public/company-${w.acme.id}/products/fern.jpg`, url: 'http://files.test/fern.jpg',
-        contentType: 'image/jpeg', size: 3, position: 0, createdAt: at,
+        companyId: w.acme.id,
+        productId: fern.id,
+        key: `public/company-${w.acme.id}/products/fern.jpg`,
+        url: 'http://files.test/fern.jpg',
+        contentType: 'image/jpeg',
+        size: 3,
+        position: 0,
+        createdAt: at,
       });
       const images = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, mode: 'images', productIds: [fern.id, cactus.id] });
-      expect(images.messages.map((m) => [m.body, m.mediaUrl])).to.deep.equal([['*Fern* — R$\u00a012,50\nShade', 'http://files.test/fern.jpg'], ['*Cactus* — R$\u00a08,00', null]]);
+      expect(images.messages.map((m) => [m.body, m.mediaUrl])).to.deep.equal([
+        ['*Fern* — R$\u00a012,50\nShade', 'http://files.test/fern.jpg'],
+        ['*Cactus* — R$\u00a08,00', null],
+      ]);
 
       expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
-      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [gone.id] }))).to.equal('ERR_INVALID_CATALOG_ITEMS');
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [gone.id] }))).to.equal(
+        'ERR_INVALID_CATALOG_ITEMS',
+      );
       expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [9999] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
       const theirs = await w.ports.products.add({ ...(await w.ports.products.findById(w.acme.id, fern.id))!, companyId: w.other.id });
       expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, productIds: [theirs.id] }))).to.equal('ERR_PRODUCT_NOT_FOUND');
       // A category: another company's is not found; one of ours sends its active products.
-      const category = (companyId: number) => w.ports.categories.add({ companyId, name: 'Plants', description: '', parentId: null, position: 0, active: true, createdAt: at, updatedAt: at });
+      const category = (companyId: number) =>
+        w.ports.categories.add({ companyId, name: 'Plants', description: '', parentId: null, position: 0, active: true, createdAt: at, updatedAt: at });
       const ours = await category(w.acme.id);
       const theirCategory = await category(w.other.id);
       await product('Moss', 300, { categoryId: ours.id });
       await w.ports.products.add({ ...(await w.ports.products.findById(w.acme.id, fern.id))!, companyId: w.other.id, categoryId: theirCategory.id });
-      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, categoryId: theirCategory.id }))).to.equal('ERR_CATEGORY_NOT_FOUND');
+      expect(await code(w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, categoryId: theirCategory.id }))).to.equal(
+        'ERR_CATEGORY_NOT_FOUND',
+      );
       const byCategory = await w.app.conversations.sendCatalog.execute({ actor: w.ana, ticketId: t.id, categoryId: ours.id });
       expect(byCategory.messages.map((m) => m.body)).to.deep.equal(['1. *Moss* — R$\u00a03,00']);
     });
@@ -176,8 +241,14 @@ describe('Messages (in-memory use cases)', () => {
       expect(edited.editedAt).to.be.a('string');
       expect(w.ports.outbox.entries.map((e) => e.subject)).to.deep.equal([SUBJECTS.sessionEdit(w.connection.id)]);
       expect(commands(w)[0]).to.deep.equal({
-        type: 'SessionEditMessage', messageId: message.id, companyId: w.acme.id, chatappId: w.connection.id, ticketId: message.ticketId,
-        to: (await w.ports.contacts.findById(w.acme.id, message.contactId))!.number, providerMessageId: 'P-1', body: 'second try',
+        type: 'SessionEditMessage',
+        messageId: message.id,
+        companyId: w.acme.id,
+        chatappId: w.connection.id,
+        ticketId: message.ticketId,
+        to: (await w.ports.contacts.findById(w.acme.id, message.contactId))!.number,
+        providerMessageId: 'P-1',
+        body: 'second try',
       } satisfies SessionEditMessage);
       expect(eventsOf(w)).to.deep.equal(['appMessage:update']);
     });
@@ -193,7 +264,7 @@ describe('Messages (in-memory use cases)', () => {
       expect(await code(w.app.conversations.editMessage.execute({ actor: w.ana, messageId: message.id, body: 'x' }))).to.equal('ERR_MESSAGE_DELETED');
     });
 
-    it('changes notes and failed sends locally, refuses unsent, inbound, others\' and foreign messages', async () => {
+    it("changes notes and failed sends locally, refuses unsent, inbound, others' and foreign messages", async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       const note = await w.message(t, { fromMe: true, userId: w.ana.userId, isPrivate: true, status: 'sent' });
@@ -236,10 +307,16 @@ describe('Messages (in-memory use cases)', () => {
       expect(eventsOf(w)).to.deep.equal(['ticket:create', 'appMessage:create']);
       const again = await w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: target.id });
       expect(again.ticket.id).to.equal(forwarded.ticket.id);
-      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: (await w.contact(w.other.id)).id }))).to.equal('ERR_NO_CONTACT_FOUND');
+      expect(
+        await code(w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: source.id, contactId: (await w.contact(w.other.id)).id })),
+      ).to.equal('ERR_NO_CONTACT_FOUND');
       const note = await w.message(t, { isPrivate: true, fromMe: true });
-      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: note.id, contactId: target.id }))).to.equal('ERR_CANNOT_FORWARD_PRIVATE');
-      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.bia, messageId: source.id, contactId: target.id }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.ana, messageId: note.id, contactId: target.id }))).to.equal(
+        'ERR_CANNOT_FORWARD_PRIVATE',
+      );
+      expect(await code(w.app.conversations.forwardMessage.execute({ actor: w.bia, messageId: source.id, contactId: target.id }))).to.equal(
+        'ERR_NO_PERMISSION',
+      );
     });
   });
 });
@@ -250,16 +327,32 @@ describe('Sends no channel runtime took before the deadline', () => {
     const app = createApplication(ports);
     const now = ports.clock.now();
     const connection = await ports.connections.add({
-      companyId: 1, name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: null,
-      farewellMessage: null, outOfHoursMessage: null, isDefault: true, tokenDigest: ports.digester.digest('api-token-123'), tokenHint: null,
-      externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, promptId: null, createdAt: now, updatedAt: now,
+      companyId: 1,
+      name: 'Main',
+      kind: 'chatapp',
+      provider: 'sandbox',
+      status: 'CONNECTED',
+      qrcode: null,
+      greetingMessage: null,
+      farewellMessage: null,
+      outOfHoursMessage: null,
+      isDefault: true,
+      tokenDigest: ports.digester.digest('api-token-123'),
+      tokenHint: null,
+      externalId: null,
+      secrets: {},
+      reopenWindowMinutes: 0,
+      greetingMediaKey: null,
+      promptId: null,
+      createdAt: now,
+      updatedAt: now,
     });
     const old = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'old' });
     ports.clock.advance(90_000);
     const fresh = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'fresh' });
     ports.realtime.events.length = 0;
     expect(await app.conversations.expireStaleSends.execute(60_000)).to.equal(1);
-    expect((await ports.messages.findById(1, old.messageId))).to.deep.include({ status: 'failed', failureReason: 'ERR_SEND_DEADLINE_EXCEEDED' });
+    expect(await ports.messages.findById(1, old.messageId)).to.deep.include({ status: 'failed', failureReason: 'ERR_SEND_DEADLINE_EXCEEDED' });
     expect((await ports.messages.findById(1, fresh.messageId))!.status).to.equal('pending');
     expect(ports.realtime.events.map((e) => [e.entity, e.data.action, (e.data as any).message.id])).to.deep.equal([['appMessage', 'update', old.messageId]]);
     expect(await app.conversations.expireStaleSends.execute(60_000)).to.equal(0);

@@ -8,15 +8,42 @@ async function setup(overrides: Partial<Connection> = {}) {
   await app.tenancy.seedPlatform.execute({ adminEmail: 'root@x.test', adminPassword: 'root-password', passwordIsDefault: false });
   const now = ports.clock.now();
   const connection = await ports.connections.add({
-    companyId: 1, name: 'Main', kind: 'chatapp', provider: 'sandbox', status: 'CONNECTED', qrcode: null, greetingMessage: 'Welcome!',
-    farewellMessage: null, outOfHoursMessage: null, isDefault: true, tokenDigest: ports.digester.digest('api-token-123'), tokenHint: 'api-…123',
-    externalId: null, secrets: {}, reopenWindowMinutes: 0, greetingMediaKey: null, promptId: null, createdAt: now, updatedAt: now, ...overrides,
+    companyId: 1,
+    name: 'Main',
+    kind: 'chatapp',
+    provider: 'sandbox',
+    status: 'CONNECTED',
+    qrcode: null,
+    greetingMessage: 'Welcome!',
+    farewellMessage: null,
+    outOfHoursMessage: null,
+    isDefault: true,
+    tokenDigest: ports.digester.digest('api-token-123'),
+    tokenHint: 'api-…123',
+    externalId: null,
+    secrets: {},
+    reopenWindowMinutes: 0,
+    greetingMediaKey: null,
+    promptId: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
   });
   return { ports, app, connection };
 }
 
 function inbound(chatappId: number, id: string, body = 'hello'): InboundMessageEvent {
-  return { type: 'InboundMessage', companyId: 1, chatappId, providerMessageId: id, from: '5511999990000', senderName: 'Ana', body, isGroup: false, at: '2026-01-01T12:00:00.000Z' };
+  return {
+    type: 'InboundMessage',
+    companyId: 1,
+    chatappId,
+    providerMessageId: id,
+    from: '5511999990000',
+    senderName: 'Ana',
+    body,
+    isGroup: false,
+    at: '2026-01-01T12:00:00.000Z',
+  };
 }
 
 describe('Messaging spine (in-memory)', () => {
@@ -62,7 +89,9 @@ describe('Messaging spine (in-memory)', () => {
     expect(message).to.include({ status: 'pending', fromMe: true, body: 'Your order shipped' });
     expect(ports.outbox.entries).to.have.length(1);
     const received: unknown[] = [];
-    await ports.broker.subscribe('runtime', 'cmd.>', async (e) => { received.push(e.payload); });
+    await ports.broker.subscribe('runtime', 'cmd.>', async (e) => {
+      received.push(e.payload);
+    });
     expect(await app.outbox.relayOutbox.execute()).to.equal(1);
     await ports.broker.idle();
     expect(received).to.have.length(1);
@@ -72,17 +101,23 @@ describe('Messaging spine (in-memory)', () => {
 
   it('refuses bad numbers and empty messages, and an idempotency key makes a retry return the first result', async () => {
     const { ports, app, connection } = await setup();
-    expect(await app.conversations.sendApiMessage.execute({ connection, number: '+55 (11) 9999', body: 'x' }).catch((e) => e.code)).to.equal('ERR_INVALID_NUMBER');
-    expect(await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: '  ' }).catch((e) => e.code)).to.equal('ERR_EMPTY_MESSAGE');
+    expect(await app.conversations.sendApiMessage.execute({ connection, number: '+55 (11) 9999', body: 'x' }).catch((e) => e.code)).to.equal(
+      'ERR_INVALID_NUMBER',
+    );
+    expect(await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: '  ' }).catch((e) => e.code)).to.equal(
+      'ERR_EMPTY_MESSAGE',
+    );
     const a = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'once', idempotencyKey: 'k1' });
     const b = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'once', idempotencyKey: 'k1' });
     expect(b).to.deep.equal(a);
     expect(ports.outbox.entries).to.have.length(1);
   });
 
-  it('refuses a userId that is no user of the connection\'s company with 404 ERR_NO_USER_FOUND, writing nothing', async () => {
+  it("refuses a userId that is no user of the connection's company with 404 ERR_NO_USER_FOUND, writing nothing", async () => {
     const { ports, app, connection } = await setup();
-    expect(await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'x', userId: 999 }).catch((e) => e.code)).to.equal('ERR_NO_USER_FOUND');
+    expect(await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'x', userId: 999 }).catch((e) => e.code)).to.equal(
+      'ERR_NO_USER_FOUND',
+    );
     expect(ports.outbox.entries).to.have.length(0);
     expect(ports.tickets.table.filter(() => true)).to.have.length(0);
   });
@@ -103,36 +138,69 @@ describe('Messaging spine (in-memory)', () => {
   it('delivery reports handled at once reach the store in one call and go out as one frame per change, in order', async () => {
     const { ports, app, connection } = await setup();
     const sends: string[] = [];
-    for (const n of ['5511988887771', '5511988887772', '5511988887773']) sends.push((await app.conversations.sendApiMessage.execute({ connection, number: n, body: 'hi' })).messageId);
+    for (const n of ['5511988887771', '5511988887772', '5511988887773'])
+      sends.push((await app.conversations.sendApiMessage.execute({ connection, number: n, body: 'hi' })).messageId);
     const calls: number[] = [];
     const advance = ports.messages.advanceStatuses.bind(ports.messages);
-    ports.messages.advanceStatuses = async (changes) => { calls.push(changes.length); return advance(changes); };
+    ports.messages.advanceStatuses = async (changes) => {
+      calls.push(changes.length);
+      return advance(changes);
+    };
     const base = { companyId: 1, chatappId: connection.id, at: '2026-01-01T12:00:00Z' };
     const frames = ports.realtime.events.length;
     await Promise.all([
       ...sends.map((id, i) => app.conversations.applyChannelEvent.execute({ type: 'SessionMessageSent', messageId: id, providerMessageId: `p-${i}`, ...base })),
-      ...sends.map((id, i) => app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: id, providerMessageId: `p-${i}`, status: 'delivered', ...base })),
+      ...sends.map((id, i) =>
+        app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: id, providerMessageId: `p-${i}`, status: 'delivered', ...base }),
+      ),
       app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: sends[0]!, providerMessageId: 'p-0', status: 'sent', ...base }),
     ]);
     expect(calls).to.deep.equal([7]);
     const updates = ports.realtime.events.slice(frames).map((e) => e.data as { action: string; message: { id: string; ack: number; ticket: unknown } });
-    expect(updates.map((u) => [sends.indexOf(u.message.id), u.message.ack])).to.deep.equal([[0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]]);
+    expect(updates.map((u) => [sends.indexOf(u.message.id), u.message.ack])).to.deep.equal([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
     expect(updates.every((u) => u.action === 'update' && u.message.ticket !== null)).to.equal(true);
     // Alone, a report is a batch of one.
-    await app.conversations.applyChannelEvent.execute({ type: 'MessageStatusChanged', messageId: sends[1]!, providerMessageId: 'p-1', status: 'read', ...base });
+    await app.conversations.applyChannelEvent.execute({
+      type: 'MessageStatusChanged',
+      messageId: sends[1]!,
+      providerMessageId: 'p-1',
+      status: 'read',
+      ...base,
+    });
     expect(calls).to.deep.equal([7, 1]);
   });
 
   it('a failed send ends failed with its reason', async () => {
     const { ports, app, connection } = await setup();
     const res = await app.conversations.sendApiMessage.execute({ connection, number: '5511988887777', body: 'hi' });
-    await app.conversations.applyChannelEvent.execute({ type: 'SessionMessageFailed', messageId: res.messageId, reason: 'ERR_SESSION_NOT_CONNECTED', companyId: 1, chatappId: connection.id, at: '2026-01-01T12:00:00Z' });
+    await app.conversations.applyChannelEvent.execute({
+      type: 'SessionMessageFailed',
+      messageId: res.messageId,
+      reason: 'ERR_SESSION_NOT_CONNECTED',
+      companyId: 1,
+      chatappId: connection.id,
+      at: '2026-01-01T12:00:00Z',
+    });
     expect((await ports.messages.findById(1, res.messageId))!).to.include({ status: 'failed', failureReason: 'ERR_SESSION_NOT_CONNECTED' });
   });
 
   it('session status changes update the connection and reach the operators', async () => {
     const { ports, app, connection } = await setup({ status: 'OPENING' });
-    await app.conversations.applyChannelEvent.execute({ type: 'SessionStatusChanged', companyId: 1, chatappId: connection.id, status: 'qrcode', qrcode: 'QR-DATA', at: '2026-01-01T12:00:00Z' });
+    await app.conversations.applyChannelEvent.execute({
+      type: 'SessionStatusChanged',
+      companyId: 1,
+      chatappId: connection.id,
+      status: 'qrcode',
+      qrcode: 'QR-DATA',
+      at: '2026-01-01T12:00:00Z',
+    });
     expect((await ports.connections.findById(1, connection.id))!).to.include({ status: 'qrcode', qrcode: 'QR-DATA' });
     expect(ports.realtime.events.at(-1)).to.deep.include({ entity: 'chatappSession' });
   });

@@ -28,10 +28,13 @@ export async function ticketWorld() {
   const sales = await ports.queues.add(queueFixture(acme.id, 'Sales', { orderQueue: 1 }));
   const support = await ports.queues.add(queueFixture(acme.id, 'Support', { orderQueue: 2 }));
   let n = 0;
-  const contact = (companyId = acme.id, overrides: Partial<Contact> = {}) => ports.contacts.getOrCreate(contactDraft(companyId, `55119${String(++n).padStart(8, '0')}`, overrides));
+  const contact = (companyId = acme.id, overrides: Partial<Contact> = {}) =>
+    ports.contacts.getOrCreate(contactDraft(companyId, `55119${String(++n).padStart(8, '0')}`, overrides));
   const ticket = async (overrides: Partial<Ticket> = {}, on: Connection = connection): Promise<Ticket> => {
     const c = await contact(on.companyId);
-    const { ticket: t } = await ports.tickets.getOrCreateActive(ticketDraft({ companyId: on.companyId, contactId: c.id, connectionId: on.id, uuid: ports.ids.uuid() }));
+    const { ticket: t } = await ports.tickets.getOrCreateActive(
+      ticketDraft({ companyId: on.companyId, contactId: c.id, connectionId: on.id, uuid: ports.ids.uuid() }),
+    );
     const saved = { ...t, ...overrides };
     await ports.tickets.update(saved);
     return saved;
@@ -39,9 +42,27 @@ export async function ticketWorld() {
   const message = async (t: Ticket, overrides: Partial<Message> = {}): Promise<Message> => {
     const now = ports.clock.now();
     const m: Message = {
-      id: ports.ids.uuid(), companyId: t.companyId, ticketId: t.id, contactId: t.contactId, connectionId: t.connectionId, providerMessageId: null,
-      fromMe: false, body: 'hello', media: null, status: 'delivered', failureReason: null, quotedMessageId: null, isPrivate: false, userId: null,
-      createdAt: now, updatedAt: now, isDeleted: false, isEdited: false, editedAt: null, transcription: null, ...overrides,
+      id: ports.ids.uuid(),
+      companyId: t.companyId,
+      ticketId: t.id,
+      contactId: t.contactId,
+      connectionId: t.connectionId,
+      providerMessageId: null,
+      fromMe: false,
+      body: 'hello',
+      media: null,
+      status: 'delivered',
+      failureReason: null,
+      quotedMessageId: null,
+      isPrivate: false,
+      userId: null,
+      createdAt: now,
+      updatedAt: now,
+      isDeleted: false,
+      isEdited: false,
+      editedAt: null,
+      transcription: null,
+      ...overrides,
     };
     await ports.messages.add(m);
     return m;
@@ -52,6 +73,10 @@ export async function ticketWorld() {
 export type TicketWorld = Awaited<ReturnType<typeof ticketWorld>>;
 
 /** The error code a promise rejects with, or `resolved`. */
-export const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+export const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 export const eventsOf = (w: TicketWorld) => w.ports.realtime.events.map((e) => `${e.entity}:${e.data.action}`);

@@ -36,8 +36,20 @@ describe('Tickets (in-memory use cases)', () => {
       const w = await ticketWorld();
       const c = await w.contact(w.acme.id, { name: 'Joana Araújo' });
       const { ticket: joana } = await w.ports.tickets.getOrCreateActive({
-        uuid: w.ports.ids.uuid(), companyId: w.acme.id, contactId: c.id, connectionId: w.connection.id, status: 'pending', userId: null, queueId: 4,
-        unreadMessages: 3, lastMessage: '', isGroup: true, greetedAt: null, closedAt: null, createdAt: new Date('2026-02-10T23:59:00Z'), updatedAt: new Date('2026-02-10T23:59:00Z'),
+        uuid: w.ports.ids.uuid(),
+        companyId: w.acme.id,
+        contactId: c.id,
+        connectionId: w.connection.id,
+        status: 'pending',
+        userId: null,
+        queueId: 4,
+        unreadMessages: 3,
+        lastMessage: '',
+        isGroup: true,
+        greetedAt: null,
+        closedAt: null,
+        createdAt: new Date('2026-02-10T23:59:00Z'),
+        updatedAt: new Date('2026-02-10T23:59:00Z'),
       });
       await w.ticket();
       const ids = async (input: Omit<Parameters<typeof w.app.tickets.listTickets.execute>[0], 'actor'>) =>
@@ -75,7 +87,9 @@ describe('Tickets (in-memory use cases)', () => {
       expect(eventsOf(w)).to.deep.equal(['ticket:create']);
       const logs = await w.app.tickets.listTicketLogs.execute({ actor: w.ana, ticketId: created.id });
       expect(logs.map((l) => [l.type, l.user?.name])).to.deep.equal([['create', 'Ana']]);
-      expect(await code(w.app.tickets.createTicket.execute({ actor: w.admin, contactId: c.id, connectionId: w.connection.id }))).to.equal('ERR_OTHER_OPEN_TICKET');
+      expect(await code(w.app.tickets.createTicket.execute({ actor: w.admin, contactId: c.id, connectionId: w.connection.id }))).to.equal(
+        'ERR_OTHER_OPEN_TICKET',
+      );
       const pending = await w.app.tickets.createTicket.execute({ actor: w.ana, contactId: (await w.contact()).id, status: 'pending' });
       expect(pending).to.include({ status: 'pending', userId: null });
     });
@@ -85,10 +99,14 @@ describe('Tickets (in-memory use cases)', () => {
       const c = await w.contact();
       const theirs = await w.contact(w.other.id);
       expect(await code(w.app.tickets.createTicket.execute({ actor: w.ana, contactId: theirs.id }))).to.equal('ERR_NO_CONTACT_FOUND');
-      expect(await code(w.app.tickets.createTicket.execute({ actor: w.ana, contactId: c.id, connectionId: w.otherConnection.id }))).to.equal('ERR_NO_CONNECTION_FOUND');
+      expect(await code(w.app.tickets.createTicket.execute({ actor: w.ana, contactId: c.id, connectionId: w.otherConnection.id }))).to.equal(
+        'ERR_NO_CONNECTION_FOUND',
+      );
       expect(await code(w.app.tickets.createTicket.execute({ actor: w.ana, contactId: c.id, userId: w.bia.userId }))).to.equal('ERR_NO_PERMISSION');
       expect(await code(w.app.tickets.createTicket.execute({ actor: w.admin, contactId: c.id, userId: w.otherAdmin.userId }))).to.equal('ERR_NO_USER_FOUND');
-      expect(await code(w.app.tickets.createTicket.execute({ actor: w.otherAdmin, contactId: (await w.contact(w.other.id)).id }))).to.equal('ERR_NO_DEFAULT_CONNECTION');
+      expect(await code(w.app.tickets.createTicket.execute({ actor: w.otherAdmin, contactId: (await w.contact(w.other.id)).id }))).to.equal(
+        'ERR_NO_DEFAULT_CONNECTION',
+      );
       expect(await w.app.tickets.createTicket.execute({ actor: w.admin, contactId: c.id, userId: w.bia.userId })).to.include({ userId: w.bia.userId });
     });
   });
@@ -98,26 +116,44 @@ describe('Tickets (in-memory use cases)', () => {
       const w = await ticketWorld();
       const t = await w.ticket();
       expect(await w.app.tickets.updateTicket.execute({ actor: w.ana, ticketId: t.id, status: 'open' })).to.include({ status: 'open', userId: w.ana.userId });
-      expect(await w.app.tickets.updateTicket.execute({ actor: w.ana, ticketId: t.id, userId: w.bia.userId, queueId: 2 })).to.include({ status: 'open', userId: w.bia.userId, queueId: 2 });
+      expect(await w.app.tickets.updateTicket.execute({ actor: w.ana, ticketId: t.id, userId: w.bia.userId, queueId: 2 })).to.include({
+        status: 'open',
+        userId: w.bia.userId,
+        queueId: 2,
+      });
       expect(await code(w.app.tickets.updateTicket.execute({ actor: w.ana, ticketId: t.id, status: 'pending' }))).to.equal('ERR_NO_PERMISSION');
       expect(await code(w.app.tickets.updateTicket.execute({ actor: w.carla, ticketId: t.id, userId: w.carla.userId }))).to.equal('ERR_NO_PERMISSION');
-      expect(await w.app.tickets.updateTicket.execute({ actor: w.bia, ticketId: t.id, status: 'pending' })).to.include({ status: 'pending', userId: null, queueId: 2 });
-      expect(await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, userId: w.ana.userId })).to.include({ status: 'open', userId: w.ana.userId });
+      expect(await w.app.tickets.updateTicket.execute({ actor: w.bia, ticketId: t.id, status: 'pending' })).to.include({
+        status: 'pending',
+        userId: null,
+        queueId: 2,
+      });
+      expect(await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, userId: w.ana.userId })).to.include({
+        status: 'open',
+        userId: w.ana.userId,
+      });
       const logs = await w.app.tickets.listTicketLogs.execute({ actor: w.admin, ticketId: t.id });
       expect(logs.map((l) => l.type)).to.deep.equal(['open', 'transfered', 'pending', 'transfered']);
       expect(logs[1]!.payload).to.deep.equal({
-        from: { status: 'open', userId: w.ana.userId, queueId: null }, to: { status: 'open', userId: w.bia.userId, queueId: 2 },
+        from: { status: 'open', userId: w.ana.userId, queueId: null },
+        to: { status: 'open', userId: w.bia.userId, queueId: 2 },
       });
       // Each move leaves the lists the ticket was in: `delete` with where it was, then `update`.
       expect(eventsOf(w)).to.deep.equal(Array(4).fill(['ticket:delete', 'ticket:update']).flat());
-      expect(w.ports.realtime.events[2]!.data).to.deep.equal({ action: 'delete', ticketId: t.id, from: { status: 'open', userId: w.ana.userId, queueId: null } });
+      expect(w.ports.realtime.events[2]!.data).to.deep.equal({
+        action: 'delete',
+        ticketId: t.id,
+        from: { status: 'open', userId: w.ana.userId, queueId: null },
+      });
     });
 
     it('refuses a transfer to a user of another company, a pending ticket with a user, and an empty or bad update', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, userId: w.otherAdmin.userId }))).to.equal('ERR_NO_USER_FOUND');
-      expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, status: 'pending', userId: w.bia.userId }))).to.equal('ERR_PENDING_TICKET_HAS_NO_USER');
+      expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, status: 'pending', userId: w.bia.userId }))).to.equal(
+        'ERR_PENDING_TICKET_HAS_NO_USER',
+      );
       expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id }))).to.equal('ERR_NOTHING_TO_UPDATE');
       expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, status: 'open', rating: 5 }))).to.equal('ERR_INVALID_RATING');
       expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, status: 'closed', rating: 6 }))).to.equal('ERR_INVALID_RATING');
@@ -186,7 +222,8 @@ describe('Tickets (in-memory use cases)', () => {
       expect(w.ports.outbox.entries).to.deep.equal([]);
       expect((await w.ports.ticketLogs.listByTicket(w.acme.id, a.id)).map((l) => l.type)).to.deep.equal(['ignore']);
       expect((await w.ports.ticketLogs.listByTicket(w.acme.id, b.id)).map((l) => [l.type, l.payload.accepted, l.payload.closed])).to.deep.equal([
-        ['lgpd', true, false], ['lgpd', false, true],
+        ['lgpd', true, false],
+        ['lgpd', false, true],
       ]);
       const bias = await w.ticket({ status: 'open', userId: w.bia.userId });
       expect(await code(w.app.tickets.ignoreTicket.execute({ actor: w.carla, ticketId: bias.id }))).to.equal('ERR_NO_PERMISSION');

@@ -6,9 +6,16 @@ import { LocatedValidationError } from '../../src/shared/errors.js';
 import { code, eventsOf, ticketWorld, type TicketWorld } from '../messaging/ticket-world.js';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
-const FIELDS = { name: 'MinIO', provider: 'minio' as const, endpoint: 'https://minio.example.com', bucket: 'media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET };
+const FIELDS = {
+  name: 'MinIO',
+  provider: 'minio' as const,
+  endpoint: 'https://minio.example.com',
+  bucket: 'media',
+  accessKeyId: 'AKIAEXAMPLE',
+  secretAccessKey: SECRET,
+};
 
-describe('Objstore: configs of a company\'s own bucket', () => {
+describe("Objstore: configs of a company's own bucket", () => {
   let w: TicketWorld;
   let changed: number[];
   let app: ReturnType<typeof createObjstore>;
@@ -21,21 +28,34 @@ describe('Objstore: configs of a company\'s own bucket', () => {
   it('creates a config with defaults, the secret sealed and never shown', async () => {
     const view = await app.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS, prefix: '/desk/uploads/' });
     expect(view).to.deep.include({
-      companyId: w.acme.id, name: 'MinIO', provider: 'minio', endpoint: 'https://minio.example.com', region: 'us-east-1', bucket: 'media',
-      prefix: 'desk/uploads', forcePathStyle: true, publicBaseUrl: null, accessKeyId: 'AKIAEXAMPLE', hasSecret: true, secretLast4: 'EKEY', active: false,
+      companyId: w.acme.id,
+      name: 'MinIO',
+      provider: 'minio',
+      endpoint: 'https://minio.example.com',
+      region: 'us-east-1',
+      bucket: 'media',
+      prefix: 'desk/uploads',
+      forcePathStyle: true,
+      publicBaseUrl: null,
+      accessKeyId: 'AKIAEXAMPLE',
+      hasSecret: true,
+      secretLast4: 'EKEY',
+      active: false,
     });
     expect(JSON.stringify(view)).to.not.include(SECRET);
     const stored = (await w.ports.objstoreConfigs.findById(w.acme.id, view.id))!;
     expect(stored.secretSealed).to.not.include(SECRET);
     expect(openObjstoreSecret(w.ports.secretCipher, stored)).to.equal(SECRET);
     // Sealed for its company: copied into another company's row, it does not open.
-    expect(await code(Promise.resolve().then(() => openObjstoreSecret(w.ports.secretCipher, { ...stored, companyId: w.other.id })))).to.equal('ERR_OBJSTORE_SECRET_UNREADABLE');
+    expect(await code(Promise.resolve().then(() => openObjstoreSecret(w.ports.secretCipher, { ...stored, companyId: w.other.id })))).to.equal(
+      'ERR_OBJSTORE_SECRET_UNREADABLE',
+    );
     expect(w.ports.objstoreProbe.calls).to.deep.equal([]);
     expect(eventsOf(w)).to.deep.equal(['objstoreConfig:create']);
     expect(changed).to.deep.equal([w.acme.id]);
   });
 
-  it('derives AWS\'s endpoint and virtual-hosted addressing for `s3`, `auto` as R2\'s region', async () => {
+  it("derives AWS's endpoint and virtual-hosted addressing for `s3`, `auto` as R2's region", async () => {
     const s3 = await app.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS, provider: 's3', endpoint: null, region: 'sa-east-1' });
     expect(s3).to.deep.include({ endpoint: 'https://s3.sa-east-1.amazonaws.com', forcePathStyle: false, region: 'sa-east-1' });
     const r2 = await app.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS, provider: 'r2', endpoint: 'https://acct.r2.cloudflarestorage.com/' });
@@ -65,7 +85,12 @@ describe('Objstore: configs of a company\'s own bucket', () => {
 
   it('takes plain http endpoints and public URLs where the deployment allows them', async () => {
     const lenient = createObjstore({ ...w.ports, objstoreSettings: { allowHttp: true } });
-    const view = await lenient.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS, endpoint: 'http://127.0.0.1:9000', publicBaseUrl: 'http://cdn.lan/media/' });
+    const view = await lenient.createObjstoreConfig.execute({
+      actor: w.admin,
+      ...FIELDS,
+      endpoint: 'http://127.0.0.1:9000',
+      publicBaseUrl: 'http://cdn.lan/media/',
+    });
     expect(view).to.deep.include({ endpoint: 'http://127.0.0.1:9000', publicBaseUrl: 'http://cdn.lan/media' });
   });
 
@@ -77,8 +102,14 @@ describe('Objstore: configs of a company\'s own bucket', () => {
     expect(await w.ports.objstoreConfigs.list(w.acme.id)).to.deep.equal([]);
     const [call] = w.ports.objstoreProbe.calls;
     expect(call!.connection).to.deep.equal({
-      endpoint: 'https://minio.example.com', region: 'us-east-1', bucket: 'media', prefix: '', forcePathStyle: true, publicBaseUrl: null,
-      accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET,
+      endpoint: 'https://minio.example.com',
+      region: 'us-east-1',
+      bucket: 'media',
+      prefix: '',
+      forcePathStyle: true,
+      publicBaseUrl: null,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: SECRET,
     });
     expect(call!.probeKey).to.match(/^\.healthcheck-[\w-]+$/);
     expect(eventsOf(w)).to.deep.equal([]);
@@ -93,7 +124,10 @@ describe('Objstore: configs of a company\'s own bucket', () => {
     expect(eventsOf(w)).to.deep.equal(['objstoreConfig:create', 'objstoreConfig:create', 'objstoreConfig:update']);
     const back = await app.updateObjstoreConfig.execute({ actor: w.admin, configId: first.id, active: true });
     expect(back.active).to.equal(true);
-    expect((await app.listObjstoreConfigs.execute({ actor: w.admin })).map((c) => [c.name, c.active])).to.deep.equal([['MinIO', true], ['Second', false]]);
+    expect((await app.listObjstoreConfigs.execute({ actor: w.admin })).map((c) => [c.name, c.active])).to.deep.equal([
+      ['MinIO', true],
+      ['Second', false],
+    ]);
     expect(w.ports.objstoreProbe.calls).to.have.length(3);
     await app.updateObjstoreConfig.execute({ actor: w.admin, configId: first.id, active: false });
     expect(await w.ports.objstoreConfigs.findActive(w.acme.id)).to.equal(null);
@@ -109,7 +143,9 @@ describe('Objstore: configs of a company\'s own bucket', () => {
     await app.updateObjstoreConfig.execute({ actor: w.admin, configId: created.id, secretAccessKey: null });
     expect(w.ports.objstoreProbe.calls).to.have.length(1);
     w.ports.objstoreProbe.failAt = { step: 'read', error: 'ERR_OBJSTORE_CHECK_FAILED' };
-    expect(await code(app.updateObjstoreConfig.execute({ actor: w.admin, configId: created.id, secretAccessKey: 'another-secret-0000' }))).to.equal('ERR_OBJSTORE_CHECK_FAILED');
+    expect(await code(app.updateObjstoreConfig.execute({ actor: w.admin, configId: created.id, secretAccessKey: 'another-secret-0000' }))).to.equal(
+      'ERR_OBJSTORE_CHECK_FAILED',
+    );
     expect((await w.ports.objstoreConfigs.findById(w.acme.id, created.id))!.secretSealed).to.equal(sealed);
     w.ports.objstoreProbe.failAt = null;
     const rekeyed = await app.updateObjstoreConfig.execute({ actor: w.admin, configId: created.id, secretAccessKey: 'another-secret-0000' });
@@ -119,7 +155,13 @@ describe('Objstore: configs of a company\'s own bucket', () => {
 
   it('keeps the place of stored files: no move of endpoint, bucket or prefix, no removal while it holds files (409)', async () => {
     const created = await app.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS, active: true });
-    await w.ports.blobLocations.save({ key: `public/company-${w.acme.id}/media/a.png`, companyId: w.acme.id, configId: created.id, size: 10, createdAt: w.ports.clock.now() });
+    await w.ports.blobLocations.save({
+      key: `public/company-${w.acme.id}/media/a.png`,
+      companyId: w.acme.id,
+      configId: created.id,
+      size: 10,
+      createdAt: w.ports.clock.now(),
+    });
     expect(await code(app.updateObjstoreConfig.execute({ actor: w.admin, configId: created.id, bucket: 'elsewhere' }))).to.equal('ERR_OBJSTORE_CONFIG_IN_USE');
     expect(await code(app.updateObjstoreConfig.execute({ actor: w.admin, configId: created.id, prefix: 'x' }))).to.equal('ERR_OBJSTORE_CONFIG_IN_USE');
     expect(await code(app.deleteObjstoreConfig.execute({ actor: w.admin, configId: created.id }))).to.equal('ERR_OBJSTORE_CONFIG_IN_USE');
@@ -132,18 +174,26 @@ describe('Objstore: configs of a company\'s own bucket', () => {
   });
 
   it('tests a config without saving it, or a saved one with its stored secret and the fields given', async () => {
-    expect(await app.testObjstoreConnection.execute({ actor: w.admin, ...FIELDS })).to.deep.equal({ ok: true, latencyMs: 12, canWrite: true, canRead: true, canDelete: true });
+    expect(await app.testObjstoreConnection.execute({ actor: w.admin, ...FIELDS })).to.deep.equal({
+      ok: true,
+      latencyMs: 12,
+      canWrite: true,
+      canRead: true,
+      canDelete: true,
+    });
     expect(await w.ports.objstoreConfigs.list(w.acme.id)).to.deep.equal([]);
     const saved = await app.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS });
     await app.testObjstoreConnection.execute({ actor: w.admin, configId: saved.id, bucket: 'other-bucket' });
     expect(w.ports.objstoreProbe.calls.at(-1)!.connection).to.deep.include({ bucket: 'other-bucket', secretAccessKey: SECRET });
-    expect(await code(app.testObjstoreConnection.execute({ actor: w.admin, name: 'x', bucket: 'media', accessKeyId: 'AKIA' }))).to.equal('ERR_OBJSTORE_SECRET_REQUIRED');
+    expect(await code(app.testObjstoreConnection.execute({ actor: w.admin, name: 'x', bucket: 'media', accessKeyId: 'AKIA' }))).to.equal(
+      'ERR_OBJSTORE_SECRET_REQUIRED',
+    );
     w.ports.objstoreProbe.failAt = { step: 'connect', error: 'ERR_URL_NOT_ALLOWED' };
     const failure = await app.testObjstoreConnection.execute({ actor: w.admin, configId: saved.id }).catch((e: unknown) => e);
     expect(failure).to.deep.include({ code: 'ERR_URL_NOT_ALLOWED', located: { step: 'connect' } });
   });
 
-  it('is an admin\'s business, within their company (another company\'s config is not found)', async () => {
+  it("is an admin's business, within their company (another company's config is not found)", async () => {
     const saved = await app.createObjstoreConfig.execute({ actor: w.admin, ...FIELDS });
     expect(await code(app.listObjstoreConfigs.execute({ actor: w.ana }))).to.equal('ERR_NO_PERMISSION');
     expect(await code(app.createObjstoreConfig.execute({ actor: w.ana, ...FIELDS }))).to.equal('ERR_NO_PERMISSION');

@@ -9,7 +9,10 @@ describe('Order settings', () => {
     expect(await code(s.createOrderSetting.execute({ actor: w.ana, currency: 'BRL' }))).to.equal('ERR_NO_PERMISSION');
     const own = await s.createOrderSetting.execute({ actor: w.admin, connectionId: w.connection.id, currency: 'eur', statusMessages: { shipped: '  Saiu! ' } });
     expect(own).to.deep.include({
-      connectionId: w.connection.id, connection: { id: w.connection.id, name: 'Main' }, currency: 'EUR', paymentInstructions: '',
+      connectionId: w.connection.id,
+      connection: { id: w.connection.id, name: 'Main' },
+      currency: 'EUR',
+      paymentInstructions: '',
       statusMessages: { confirmed: '', paid: '', shipped: 'Saiu!', delivered: '', cancelled: '' },
     });
     const base = await s.createOrderSetting.execute({ actor: w.admin, paymentInstructions: 'Pix: loja@example.com' });
@@ -32,10 +35,17 @@ describe('Order settings', () => {
     const second = await w.ports.connections.add(connectionFixture(w.acme.id, 'Atacado'));
     const own = await s.createOrderSetting.execute({ actor: w.admin, connectionId: second.id });
     expect(await code(s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, connectionId: null }))).to.equal('ERR_ORDER_SETTING_EXISTS');
-    expect((await s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, connectionId: w.connection.id })).connection).to.deep.equal({ id: w.connection.id, name: 'Main' });
+    expect((await s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, connectionId: w.connection.id })).connection).to.deep.equal({
+      id: w.connection.id,
+      name: 'Main',
+    });
     expect(await code(s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, currency: 'XYZ' }))).to.equal('ERR_ORDER_SETTING_INVALID_CURRENCY');
-    expect(await code(s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, paymentInstructions: 'x'.repeat(2001) }))).to.equal('ERR_ORDER_SETTING_INVALID_TEXT');
-    expect(await code(s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, statusMessages: { shipped: 'x'.repeat(4001) } }))).to.equal('ERR_ORDER_SETTING_INVALID_TEXT');
+    expect(await code(s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, paymentInstructions: 'x'.repeat(2001) }))).to.equal(
+      'ERR_ORDER_SETTING_INVALID_TEXT',
+    );
+    expect(await code(s.updateOrderSetting.execute({ actor: w.admin, settingId: own.id, statusMessages: { shipped: 'x'.repeat(4001) } }))).to.equal(
+      'ERR_ORDER_SETTING_INVALID_TEXT',
+    );
     expect(await code(s.updateOrderSetting.execute({ actor: w.ana, settingId: own.id, currency: 'BRL' }))).to.equal('ERR_NO_PERMISSION');
     expect(await code(s.deleteOrderSetting.execute({ actor: w.otherAdmin, settingId: own.id }))).to.equal('ERR_NO_ORDER_SETTING_FOUND');
     await s.deleteOrderSetting.execute({ actor: w.admin, settingId: own.id });

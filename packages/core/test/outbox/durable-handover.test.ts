@@ -5,7 +5,9 @@ import { RelayOutbox } from '../../src/outbox/relay-outbox.js';
 /** Resolves with whether `p` settled before `later` did. */
 async function settledBefore(p: Promise<unknown>, later: Promise<unknown>): Promise<boolean> {
   let settled = false;
-  void p.then(() => { settled = true; });
+  void p.then(() => {
+    settled = true;
+  });
   await later;
   await new Promise((r) => setImmediate(r));
   return settled;
@@ -20,13 +22,20 @@ describe('In-process broker: handling of a tracked message', () => {
   it('settles once the command and the event its handler published were both handled', async () => {
     const broker = new InProcessBroker({ trackHandling: true });
     let releaseEvent!: () => void;
-    const eventGate = new Promise<void>((r) => { releaseEvent = r; });
+    const eventGate = new Promise<void>((r) => {
+      releaseEvent = r;
+    });
     let eventHandled!: () => void;
-    const eventDone = new Promise<void>((r) => { eventHandled = r; });
+    const eventDone = new Promise<void>((r) => {
+      eventHandled = r;
+    });
     await broker.subscribe('runtime', 'cmd.>', async (e) => {
       await broker.publish({ id: `sent:${e.id}`, subject: 'evt.message.sent', payload: null });
     });
-    await broker.subscribe('backend', 'evt.>', async () => { await eventGate; eventHandled(); });
+    await broker.subscribe('backend', 'evt.>', async () => {
+      await eventGate;
+      eventHandled();
+    });
     const { handled } = await broker.publishTracked!({ id: 'm1', subject: 'cmd.session.send.1', payload: null });
     // The command's handler is done, but the event it published is still being handled.
     const commandDone = new Promise<void>((r) => setTimeout(r, 20));
@@ -40,12 +49,19 @@ describe('In-process broker: handling of a tracked message', () => {
     const broker = new InProcessBroker({ trackHandling: true });
     let calls = 0;
     let succeeded!: () => void;
-    const success = new Promise<void>((r) => { succeeded = r; });
-    await broker.subscribe('runtime', 'cmd.>', async () => {
-      calls++;
-      if (calls < 3) throw new Error('retry later');
-      succeeded();
-    }, { retryDelayMs: 1, maxDeliver: 10 });
+    const success = new Promise<void>((r) => {
+      succeeded = r;
+    });
+    await broker.subscribe(
+      'runtime',
+      'cmd.>',
+      async () => {
+        calls++;
+        if (calls < 3) throw new Error('retry later');
+        succeeded();
+      },
+      { retryDelayMs: 1, maxDeliver: 10 },
+    );
     const { handled } = await broker.publishTracked!({ id: 'm1', subject: 'cmd.x.y.1', payload: null });
     await success;
     await handled;
@@ -56,7 +72,9 @@ describe('In-process broker: handling of a tracked message', () => {
     const broker = new InProcessBroker({ trackHandling: true });
     const { handled } = await broker.publishTracked!({ id: 'm1', subject: 'cmd.x.y.1', payload: null });
     const seen: BrokerEnvelope[] = [];
-    await broker.subscribe('late', 'cmd.>', async (e) => { seen.push(e); });
+    await broker.subscribe('late', 'cmd.>', async (e) => {
+      seen.push(e);
+    });
     await handled;
     expect(seen.map((e) => e.id)).to.deep.equal(['m1']);
   });
@@ -71,8 +89,12 @@ describe('Outbox relay on a volatile broker', () => {
     // Process 1: "a" is handled, "b" has no consumer yet when the process dies.
     const first = new InProcessBroker({ trackHandling: true });
     let handledA!: () => void;
-    const aDone = new Promise<void>((r) => { handledA = r; });
-    await first.subscribe('conn-1', 'cmd.session.send.1', async () => { handledA(); });
+    const aDone = new Promise<void>((r) => {
+      handledA = r;
+    });
+    await first.subscribe('conn-1', 'cmd.session.send.1', async () => {
+      handledA();
+    });
     const relay1 = new RelayOutbox({ outbox, broker: first, clock });
     expect(await relay1.execute()).to.equal(2);
     expect(await outbox.pending(10)).to.deep.equal([]);
@@ -83,7 +105,9 @@ describe('Outbox relay on a volatile broker', () => {
     // Process 2 (kill -9 in between): only "b" goes out again.
     const second = new InProcessBroker({ trackHandling: true });
     const received: string[] = [];
-    await second.subscribe('all', 'cmd.>', async (e) => { received.push(e.id); });
+    await second.subscribe('all', 'cmd.>', async (e) => {
+      received.push(e.id);
+    });
     const relay2 = new RelayOutbox({ outbox, broker: second, clock });
     expect(await relay2.execute()).to.equal(1);
     await second.idle();

@@ -13,7 +13,12 @@ const KEY = 'sk-proj-0123456789abcdef';
 async function assistantWorld(on: 'connection' | 'queue' = 'connection', promptFields: Record<string, unknown> = {}) {
   const w = await botWorld(on === 'queue' ? { queues: 1 } : {});
   const prompt = await w.app.prompts.createPrompt.execute({
-    actor: w.admin, name: 'Atendente', prompt: 'You sell plants. Be brief.', apiKey: KEY, queueId: w.support.id, ...promptFields,
+    actor: w.admin,
+    name: 'Atendente',
+    prompt: 'You sell plants. Be brief.',
+    apiKey: KEY,
+    queueId: w.support.id,
+    ...promptFields,
   });
   if (on === 'connection') {
     const connection = (await w.ports.connections.findById(w.acme.id, w.connection.id))!;
@@ -97,7 +102,7 @@ describe('Prompts: answering contacts', () => {
     ]);
   });
 
-  it('the hand-over phrase sends the rest of the answer and moves the ticket to the prompt\'s queue with the bot off; the assistant stops', async () => {
+  it("the hand-over phrase sends the rest of the answer and moves the ticket to the prompt's queue with the bot off; the assistant stops", async () => {
     const w = await assistantWorld();
     w.model.answer = () => `${HANDOVER_PHRASE}. Um momento, vou chamar uma pessoa.`;
     await w.say('Quero falar com alguém');
@@ -144,7 +149,7 @@ describe('Prompts: answering contacts', () => {
     expect(w.model.calls).to.have.length(0);
   });
 
-  it('a queue\'s assistant answers once the ticket is in the queue, after the queue\'s greeting', async () => {
+  it("a queue's assistant answers once the ticket is in the queue, after the queue's greeting", async () => {
     const w = await assistantWorld('queue');
     await w.say('Bom dia');
     expect(w.sent()).to.deep.equal(['Welcome!', 'Sales here.']);
@@ -153,7 +158,7 @@ describe('Prompts: answering contacts', () => {
     expect(await w.ticket()).to.include({ queueId: w.sales.id, botActive: true });
   });
 
-  it('an inbound audio is transcribed first with the company\'s speech-to-text; without it, the ticket is handed over', async () => {
+  it("an inbound audio is transcribed first with the company's speech-to-text; without it, the ticket is handed over", async () => {
     const w = await assistantWorld();
     await w.say('Oi');
     await w.answerAll();
@@ -163,9 +168,17 @@ describe('Prompts: answering contacts', () => {
       await w.ports.blobs.put(key, Buffer.alloc(100, n), 'audio/ogg');
       const last = [...w.ports.messages.rows.values()].at(-1)!;
       const message: Message = {
-        ...last, id: `00000000-0000-4000-9000-00000000000${n}`, fromMe: false, body: '', userId: null, providerMessageId: `wamid-audio-${n}`,
+        ...last,
+        id: `00000000-0000-4000-9000-00000000000${n}`,
+        fromMe: false,
+        body: '',
+        userId: null,
+        providerMessageId: `wamid-audio-${n}`,
         media: { key, url: `http://files.test/${key}`, contentType: 'audio/ogg; codecs=opus', filename: `voice-${n}.ogg`, size: 100 },
-        createdAt: w.ports.clock.now(), updatedAt: w.ports.clock.now(), transcription: null, status: 'delivered',
+        createdAt: w.ports.clock.now(),
+        updatedAt: w.ports.clock.now(),
+        transcription: null,
+        status: 'delivered',
       };
       await w.ports.messages.add(message);
       return { type: 'PromptAnswer', companyId: w.acme.id, ticketId: ticket.id, messageId: message.id, promptId: w.prompt.id };
@@ -177,7 +190,9 @@ describe('Prompts: answering contacts', () => {
     expect(w.model.calls.at(-1)!.request.messages.at(-1)).to.deep.equal({ role: 'user', content: 'quero um cacto (voice-1.ogg)' });
     expect((await w.ports.messages.findById(w.acme.id, '00000000-0000-4000-9000-000000000001'))!.transcription).to.equal('quero um cacto (voice-1.ogg)');
 
-    stt.respond = async () => { throw Object.assign(new Error('down'), { code: 'ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE' }); };
+    stt.respond = async () => {
+      throw Object.assign(new Error('down'), { code: 'ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE' });
+    };
     const result = await w.app.prompts.answerWithPrompt.execute(await audio(2));
     expect(result.outcome).to.equal('handed-over');
     expect(w.model.calls).to.have.length(2);

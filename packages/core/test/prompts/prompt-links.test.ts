@@ -13,16 +13,24 @@ async function linkWorld() {
 }
 
 describe('Prompts: connections and queues point to one', () => {
-  it('a connection takes one of its company\'s prompts on create and update, refuses another company\'s, and lets it go with null', async () => {
+  it("a connection takes one of its company's prompts on create and update, refuses another company's, and lets it go with null", async () => {
     const w = await linkWorld();
-    const created = await w.app.connections.createConnection.execute({ actor: w.admin, kind: 'chatapp', name: 'Vendas', provider: 'sandbox', promptId: w.prompt.id });
+    const created = await w.app.connections.createConnection.execute({
+      actor: w.admin,
+      kind: 'chatapp',
+      name: 'Vendas',
+      provider: 'sandbox',
+      promptId: w.prompt.id,
+    });
     expect(created.promptId).to.equal(w.prompt.id);
     expect((await w.ports.connections.findById(w.acme.id, created.id))?.promptId).to.equal(w.prompt.id);
     expect((await w.app.connections.showConnection.execute({ actor: w.admin, connectionId: w.connection.id })).promptId).to.equal(null);
-    expect(await code(w.app.connections.createConnection.execute({ actor: w.admin, kind: 'chatapp', name: 'X', provider: 'sandbox', promptId: w.theirs.id })))
-      .to.equal('ERR_NO_PROMPT_FOUND');
+    expect(
+      await code(w.app.connections.createConnection.execute({ actor: w.admin, kind: 'chatapp', name: 'X', provider: 'sandbox', promptId: w.theirs.id })),
+    ).to.equal('ERR_NO_PROMPT_FOUND');
 
-    const update = (promptId: number | null | undefined) => w.app.connections.updateConnection.execute({ actor: w.admin, connectionId: w.connection.id, promptId });
+    const update = (promptId: number | null | undefined) =>
+      w.app.connections.updateConnection.execute({ actor: w.admin, connectionId: w.connection.id, promptId });
     expect((await update(w.prompt.id)).promptId).to.equal(w.prompt.id);
     expect((await update(undefined)).promptId).to.equal(w.prompt.id);
     expect(await code(update(w.theirs.id))).to.equal('ERR_NO_PROMPT_FOUND');
@@ -32,7 +40,7 @@ describe('Prompts: connections and queues point to one', () => {
     expect((await w.app.connections.showConnection.execute({ actor: w.admin, connectionId: w.connection.id })).promptId).to.equal(null);
   });
 
-  it('a queue takes one of its company\'s prompts on create and update (absent keeps it), refuses another company\'s', async () => {
+  it("a queue takes one of its company's prompts on create and update (absent keeps it), refuses another company's", async () => {
     const w = await linkWorld();
     const created = await w.app.queues.createQueue.execute({ actor: w.admin, name: 'Robô', promptId: w.prompt.id });
     expect(created.promptId).to.equal(w.prompt.id);
@@ -66,8 +74,9 @@ describe('Prompts: connections and queues point to one', () => {
     const w = await linkWorld();
     const messaging = createMessaging({ ...w.ports, prompts: undefined });
     const queues = createQueues({ ...w.ports, prompts: undefined });
-    expect(await code(messaging.connections.updateConnection.execute({ actor: w.admin, connectionId: w.connection.id, promptId: w.prompt.id })))
-      .to.equal('ERR_NO_PROMPT_FOUND');
+    expect(await code(messaging.connections.updateConnection.execute({ actor: w.admin, connectionId: w.connection.id, promptId: w.prompt.id }))).to.equal(
+      'ERR_NO_PROMPT_FOUND',
+    );
     expect(await code(queues.updateQueue.execute({ actor: w.admin, queueId: w.support.id, promptId: w.prompt.id }))).to.equal('ERR_NO_PROMPT_FOUND');
     expect((await messaging.connections.updateConnection.execute({ actor: w.admin, connectionId: w.connection.id, promptId: null })).promptId).to.equal(null);
     expect((await queues.updateQueue.execute({ actor: w.admin, queueId: w.support.id, promptId: null })).promptId).to.equal(null);

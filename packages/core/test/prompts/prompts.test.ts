@@ -16,7 +16,9 @@ async function promptWorld() {
     w.app.prompts.createPrompt.execute({ actor: w.admin, name: 'Atendente', prompt: 'Answer politely.', apiKey: KEY, queueId: 1, ...overrides });
   const events = () => w.ports.realtime.events.filter((e) => e.entity === 'prompt');
   return {
-    ...w, create, events,
+    ...w,
+    create,
+    events,
     small: { userId: smallAdmin.id, companyId: small.id, profile: 'admin' as const },
     other: { userId: otherAdmin.id, companyId: other.id, profile: 'admin' as const },
   };
@@ -27,8 +29,20 @@ describe('Prompts: management', () => {
     const w = await promptWorld();
     const p = await w.create({ name: '  Atendente  ' });
     expect(p).to.include({
-      name: 'Atendente', prompt: 'Answer politely.', queueId: 1, provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini',
-      hasApiKey: true, apiKeyLast4: 'cdef', maxMessages: 10, maxTokens: 100, temperature: 1, voice: 'texto', promptTokens: 0, totalTokens: 0,
+      name: 'Atendente',
+      prompt: 'Answer politely.',
+      queueId: 1,
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
+      hasApiKey: true,
+      apiKeyLast4: 'cdef',
+      maxMessages: 10,
+      maxTokens: 100,
+      temperature: 1,
+      voice: 'texto',
+      promptTokens: 0,
+      totalTokens: 0,
     });
     expect(p.queue).to.deep.equal({ id: 1, name: 'Sales', color: '#336699' });
     expect(p).to.not.have.any.keys('apiKey', 'apiKeySealed', 'apiKeyHint');
@@ -38,7 +52,7 @@ describe('Prompts: management', () => {
     expect(w.events().map((e) => e.data)).to.deep.equal([{ action: 'create', prompt: p }]);
   });
 
-  it('refuses bad fields with their codes, a model off the allow-list, a voice, a missing key or queue, and another company\'s queue', async () => {
+  it("refuses bad fields with their codes, a model off the allow-list, a voice, a missing key or queue, and another company's queue", async () => {
     const w = await promptWorld();
     expect(await code(w.create({ name: ' ' }))).to.equal('ERR_PROMPT_INVALID_NAME');
     expect(await code(w.create({ prompt: '' }))).to.equal('ERR_PROMPT_INVALID_INSTRUCTIONS');
@@ -75,7 +89,13 @@ describe('Prompts: management', () => {
     const rekeyed = await w.app.prompts.updatePrompt.execute({ actor: w.admin, promptId: p.id, apiKey: 'sk-new-key-0000009999' });
     expect(rekeyed.apiKeyLast4).to.equal('9999');
     expect(await code(w.app.prompts.updatePrompt.execute({ actor: w.admin, promptId: p.id, apiKey: null }))).to.equal('ERR_PROMPT_API_KEY_REQUIRED');
-    const local = await w.app.prompts.updatePrompt.execute({ actor: w.admin, promptId: p.id, provider: 'openai-compatible', baseUrl: 'http://llm.lan/v1', apiKey: null });
+    const local = await w.app.prompts.updatePrompt.execute({
+      actor: w.admin,
+      promptId: p.id,
+      provider: 'openai-compatible',
+      baseUrl: 'http://llm.lan/v1',
+      apiKey: null,
+    });
     expect(local).to.include({ provider: 'openai-compatible', baseUrl: 'http://llm.lan/v1', hasApiKey: false });
     expect(w.events().map((e) => e.data.action)).to.deep.equal(['create', 'update', 'update', 'update']);
   });
@@ -98,7 +118,7 @@ describe('Prompts: management', () => {
     expect(await code(w.app.prompts.deletePrompt.execute({ actor: w.admin, promptId: id }))).to.equal('ERR_NO_PROMPT_FOUND');
   });
 
-  it('another company\'s prompt is not found; operators are refused; a plan without AI is refused', async () => {
+  it("another company's prompt is not found; operators are refused; a plan without AI is refused", async () => {
     const w = await promptWorld();
     const p = await w.create();
     const before = w.events().length;
@@ -107,7 +127,9 @@ describe('Prompts: management', () => {
     expect(await code(w.app.prompts.deletePrompt.execute({ actor: w.other, promptId: p.id }))).to.equal('ERR_NO_PROMPT_FOUND');
     expect((await w.app.prompts.listPrompts.execute({ actor: w.other })).count).to.equal(0);
     expect(await code(w.app.prompts.listPrompts.execute({ actor: w.ana }))).to.equal('ERR_NO_PERMISSION');
-    expect(await code(w.app.prompts.createPrompt.execute({ actor: w.small, name: 'X', prompt: 'Y', apiKey: KEY, queueId: 1 }))).to.equal('ERR_PLAN_FEATURE_DISABLED');
+    expect(await code(w.app.prompts.createPrompt.execute({ actor: w.small, name: 'X', prompt: 'Y', apiKey: KEY, queueId: 1 }))).to.equal(
+      'ERR_PLAN_FEATURE_DISABLED',
+    );
     expect(await code(w.app.prompts.listPrompts.execute({ actor: w.small }))).to.equal('ERR_PLAN_FEATURE_DISABLED');
     expect((await w.ports.prompts.findById(w.acme.id, p.id))!.name).to.equal('Atendente');
     expect(w.events()).to.have.length(before);

@@ -19,8 +19,10 @@ async function proxyWorld() {
   const proxy = (overrides: Record<string, unknown> = {}, actor: Actor = w.admin) =>
     api.createProxy.execute({ actor, name: 'BR 1', host: 'proxy1.example', port: 3128, ...overrides });
   /** The connections a `restart` command was written for, in order. */
-  const restarts = () => outbox.entries.filter((e) => (e.payload as { action?: string }).action === 'restart').map((e) => (e.payload as { chatappId: number }).chatappId);
-  const assignment = async (connectionId: number, companyId = w.acme.id) => (await w.ports.proxyAssignments.findByConnection(companyId, connectionId))?.proxyId ?? null;
+  const restarts = () =>
+    outbox.entries.filter((e) => (e.payload as { action?: string }).action === 'restart').map((e) => (e.payload as { chatappId: number }).chatappId);
+  const assignment = async (connectionId: number, companyId = w.acme.id) =>
+    (await w.ports.proxyAssignments.findByConnection(companyId, connectionId))?.proxyId ?? null;
   return { ...w, checker, root, second, third, stopped, page, api, proxy, restarts, assignment };
 }
 
@@ -28,8 +30,22 @@ describe('Proxies: the pool', () => {
   it('checks a proxy through itself before saving, seals the password and never shows it', async () => {
     const w = await proxyWorld();
     const p = await w.proxy({ protocol: 'socks5', username: 'user', password: 's3cret-pass', country: 'br', maxConnections: 3 });
-    expect(p).to.include({ name: 'BR 1', protocol: 'socks5', host: 'proxy1.example', port: 3128, username: 'user', hasPassword: true, country: 'BR',
-      maxConnections: 3, status: 'healthy', active: true, isGlobal: false, companyId: w.acme.id, assignedConnections: 0, lastLatencyMs: 10 });
+    expect(p).to.include({
+      name: 'BR 1',
+      protocol: 'socks5',
+      host: 'proxy1.example',
+      port: 3128,
+      username: 'user',
+      hasPassword: true,
+      country: 'BR',
+      maxConnections: 3,
+      status: 'healthy',
+      active: true,
+      isGlobal: false,
+      companyId: w.acme.id,
+      assignedConnections: 0,
+      lastLatencyMs: 10,
+    });
     expect(p).to.not.have.any.keys('password', 'passwordSealed');
     expect(w.checker.checked.at(-1)).to.deep.equal({ protocol: 'socks5', host: 'proxy1.example', port: 3128, username: 'user', password: 's3cret-pass' });
     const stored = (await w.ports.proxies.findVisible(w.acme.id, p.id))!;
@@ -71,7 +87,7 @@ describe('Proxies: the pool', () => {
     expect(await w.api.listProxies.execute({ actor: w.admin })).to.deep.equal([]);
   });
 
-  it('keeps pools apart: the super admin\'s is global and read-only to admins; another company\'s proxy is 404; operators are refused', async () => {
+  it("keeps pools apart: the super admin's is global and read-only to admins; another company's proxy is 404; operators are refused", async () => {
     const w = await proxyWorld();
     const global = await w.proxy({ name: 'Platform' }, w.root);
     const mine = await w.proxy({ name: 'Mine' });
@@ -151,7 +167,8 @@ describe('Proxies: assignment and balancing', () => {
     const w = await proxyWorld();
     const outbox = w.ports.outbox as InMemoryOutbox;
     const p = await w.proxy({ protocol: 'socks5', username: 'user', password: 'in-clear-for-the-runtime' });
-    const controls = () => outbox.entries.map((e) => e.payload as { type: string; action: string; chatappId: number; proxy?: unknown }).filter((c) => c.type === 'SessionControl');
+    const controls = () =>
+      outbox.entries.map((e) => e.payload as { type: string; action: string; chatappId: number; proxy?: unknown }).filter((c) => c.type === 'SessionControl');
     await w.api.assignProxy.execute({ actor: w.admin, chatappId: w.connection.id, proxyId: p.id });
     const endpoint = { protocol: 'socks5', host: 'proxy1.example', port: 3128, username: 'user', password: 'in-clear-for-the-runtime' };
     expect(controls().at(-1)).to.deep.include({ action: 'restart', chatappId: w.connection.id, proxy: endpoint });

@@ -1,11 +1,23 @@
-import { createApplication, createInMemoryPorts, type BusinessHours, type Connection, type InboundMessageEvent, type NewQueueOption, type Queue, type User } from '../../src/index.js';
+import {
+  createApplication,
+  createInMemoryPorts,
+  type BusinessHours,
+  type Connection,
+  type InboundMessageEvent,
+  type NewQueueOption,
+  type Queue,
+  type User,
+} from '../../src/index.js';
 import { connectionFixture } from '../contracts/messaging-contract.js';
 import { optionFixture, queueFixture } from '../contracts/queues-contract.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 
 /** Monday to Friday, 08:00 to 18:00. */
 export const OFFICE_HOURS: BusinessHours[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => ({
-  weekday: d, weekdayEn: d as BusinessHours['weekdayEn'], startTime: '08:00', endTime: '18:00',
+  weekday: d,
+  weekdayEn: d as BusinessHours['weekdayEn'],
+  startTime: '08:00',
+  endTime: '18:00',
 }));
 
 /**
@@ -24,9 +36,14 @@ export async function botWorld(overrides: { connection?: Partial<Connection>; qu
   const admin = await user('admin@acme.test', { profile: 'admin' });
   const ana = await user('ana@acme.test', { name: 'Ana' });
   const bia = await user('bia@acme.test', { name: 'Bia' });
-  const connection = await ports.connections.add(connectionFixture(acme.id, 'Main', {
-    status: 'CONNECTED', greetingMessage: 'Welcome!', outOfHoursMessage: 'We are closed.', ...overrides.connection,
-  }));
+  const connection = await ports.connections.add(
+    connectionFixture(acme.id, 'Main', {
+      status: 'CONNECTED',
+      greetingMessage: 'Welcome!',
+      outOfHoursMessage: 'We are closed.',
+      ...overrides.connection,
+    }),
+  );
   const sales = await ports.queues.add(queueFixture(acme.id, 'Sales', { orderQueue: 1, greetingMessage: 'Sales here.' }));
   const support = await ports.queues.add(queueFixture(acme.id, 'Support', { orderQueue: 2, greetingMessage: 'Support here.' }));
   await ports.queues.setUsers(acme.id, sales.id, [ana.userId]);
@@ -34,8 +51,16 @@ export async function botWorld(overrides: { connection?: Partial<Connection>; qu
   await ports.queues.setConnectionQueues(acme.id, connection.id, [sales.id, support.id].slice(0, overrides.queues ?? 2));
   let n = 0;
   const event = (body: string, extra: Partial<InboundMessageEvent> = {}): InboundMessageEvent => ({
-    type: 'InboundMessage', companyId: acme.id, chatappId: connection.id, providerMessageId: `wamid-${++n}`, from: '5511999990000', senderName: 'Carla',
-    body, isGroup: false, at: ports.clock.now().toISOString(), ...extra,
+    type: 'InboundMessage',
+    companyId: acme.id,
+    chatappId: connection.id,
+    providerMessageId: `wamid-${++n}`,
+    from: '5511999990000',
+    senderName: 'Carla',
+    body,
+    isGroup: false,
+    at: ports.clock.now().toISOString(),
+    ...extra,
   });
   /** The contact writes; resolves with the event (to replay it as a duplicate). */
   const say = async (body: string, extra: Partial<InboundMessageEvent> = {}) => {

@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import { checkSettingValue, isTimeZone, isWithinBusinessHours, settingDefinition, wallClock, type BusinessHours } from '../../src/index.js';
 
-const slot = (weekdayEn: BusinessHours['weekdayEn'], startTime: string, endTime: string): BusinessHours => ({ weekday: weekdayEn, weekdayEn, startTime, endTime });
+const slot = (weekdayEn: BusinessHours['weekdayEn'], startTime: string, endTime: string): BusinessHours => ({
+  weekday: weekdayEn,
+  weekdayEn,
+  startTime,
+  endTime,
+});
 
 describe('Business hours', () => {
   it('reads the wall clock of the time zone', () => {

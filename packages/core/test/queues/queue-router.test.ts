@@ -30,7 +30,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     expect(w.sent()).to.have.length(3);
   });
 
-  it('walks a queue\'s tree from the replies: greeting with its menu, a node\'s message with its children, a leaf hands over', async () => {
+  it("walks a queue's tree from the replies: greeting with its menu, a node's message with its children, a leaf hands over", async () => {
     const w = await botWorld();
     const quote = await w.option(w.sales, '1', { title: 'Orçamento', message: 'Qual produto?' });
     await w.option(w.sales, '1', { parentId: quote.id, title: 'Plantas', message: 'Um atendente já vem.' });
@@ -67,15 +67,20 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     ] as const) {
       const w = await botWorld();
       await w.option(w.sales, '1', {
-        title: 'Go', message: `going (${action})`, ...(action === 'queue' ? { forwardQueueId: w.support.id } : {}),
-        ...(action === 'user' ? { forwardUserId: w.ana.userId } : {}), ...(action === 'close' ? { closeTicket: true } : {}),
+        title: 'Go',
+        message: `going (${action})`,
+        ...(action === 'queue' ? { forwardQueueId: w.support.id } : {}),
+        ...(action === 'user' ? { forwardUserId: w.ana.userId } : {}),
+        ...(action === 'close' ? { closeTicket: true } : {}),
       });
       await w.say('oi');
       await w.say('1');
       await w.say('1');
       const t = await w.ticket();
       expect(t, action).to.include({
-        queueId: expected.queueId === 'support' ? w.support.id : w.sales.id, status: expected.status, botActive: false,
+        queueId: expected.queueId === 'support' ? w.support.id : w.sales.id,
+        status: expected.status,
+        botActive: false,
         userId: expected.userId === 'ana' ? w.ana.userId : null,
       });
       expect(w.sent().pop()).to.equal(`going (${action})`);
@@ -105,7 +110,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     expect(await q.ticket()).to.include({ botActive: false, botAttempts: 0 });
   });
 
-  it('a connection with exactly one queue assigns it directly: greeting, then the queue\'s greeting and menu', async () => {
+  it("a connection with exactly one queue assigns it directly: greeting, then the queue's greeting and menu", async () => {
     const w = await botWorld({ queues: 1 });
     await w.option(w.sales, '1', { title: 'Um' });
     await w.say('oi');
@@ -118,7 +123,7 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
     expect(await bare.ticket()).to.include({ queueId: null, botActive: false });
   });
 
-  it('out of the company\'s hours (FixedClock), the out-of-hours message goes out instead of greeting and menu', async () => {
+  it("out of the company's hours (FixedClock), the out-of-hours message goes out instead of greeting and menu", async () => {
     const w = await botWorld();
     await w.setting('scheduleType', 'company');
     w.ports.clock.advance(2 * 24 * 3600_000); // Saturday
@@ -144,7 +149,11 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
   it('with per-queue hours, a closed queue answers its out-of-hours message when the ticket enters it', async () => {
     const w = await botWorld();
     await w.setting('scheduleType', 'queue');
-    await w.ports.queues.update({ ...w.support, outOfHoursMessage: 'Support opens at 10.', schedules: [{ weekday: 'Quinta', weekdayEn: 'thursday', startTime: '10:00', endTime: '18:00' }] });
+    await w.ports.queues.update({
+      ...w.support,
+      outOfHoursMessage: 'Support opens at 10.',
+      schedules: [{ weekday: 'Quinta', weekdayEn: 'thursday', startTime: '10:00', endTime: '18:00' }],
+    });
     await w.say('oi');
     expect(w.sent()).to.deep.equal(['Welcome!', MENU]);
     await w.say('2');
@@ -160,8 +169,15 @@ describe('Routing engine: queue menu, option trees and chatbots (in-memory)', ()
   it('contacts with disableBot get only the greeting; groups get nothing', async () => {
     const w = await botWorld();
     const contact = await w.ports.contacts.getOrCreate({
-      companyId: w.acme.id, name: 'Quiet', number: '5511988887777', email: null, isGroup: false, profilePicUrl: null, createdAt: w.ports.clock.now(),
-      updatedAt: w.ports.clock.now(), disableBot: true,
+      companyId: w.acme.id,
+      name: 'Quiet',
+      number: '5511988887777',
+      email: null,
+      isGroup: false,
+      profilePicUrl: null,
+      createdAt: w.ports.clock.now(),
+      updatedAt: w.ports.clock.now(),
+      disableBot: true,
     });
     await w.say('oi', { from: contact.number });
     await w.say('1', { from: contact.number });

@@ -4,18 +4,33 @@ import { FixedClock } from '../../src/in-memory/support.js';
 import { ShowJobQueueHealth } from '../../src/queues/show-job-queue-health.js';
 import { botWorld } from './bot-world.js';
 
-const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: { code?: string }) => e.code,
+  );
 
 describe('Queues, options, chatbots and integrations (in-memory use cases)', () => {
   describe('queues', () => {
     it('admins create, update and delete queues with users, announced on the queue namespace; operators read them', async () => {
       const w = await botWorld();
-      const created = await w.app.queues.createQueue.execute({ actor: w.admin, name: ' Financeiro ', color: '#AABBCC', userIds: [w.ana.userId, w.bia.userId, w.ana.userId] });
+      const created = await w.app.queues.createQueue.execute({
+        actor: w.admin,
+        name: ' Financeiro ',
+        color: '#AABBCC',
+        userIds: [w.ana.userId, w.bia.userId, w.ana.userId],
+      });
       expect(created).to.include({ name: 'Financeiro', color: '#aabbcc', orderQueue: 3, integrationId: null, greetingMessage: null });
       expect(created.users.map((u) => u.name)).to.deep.equal(['Ana', 'Bia']);
       expect((await w.app.queues.listQueues.execute({ actor: w.ana })).map((q) => q.name)).to.deep.equal(['Sales', 'Support', 'Financeiro']);
       expect((await w.app.queues.listMyQueues.execute({ actor: w.bia })).map((q) => q.name)).to.deep.equal(['Support', 'Financeiro']);
-      const updated = await w.app.queues.updateQueue.execute({ actor: w.admin, queueId: created.id, greetingMessage: 'Oi', orderQueue: 0, userIds: [w.bia.userId] });
+      const updated = await w.app.queues.updateQueue.execute({
+        actor: w.admin,
+        queueId: created.id,
+        greetingMessage: 'Oi',
+        orderQueue: 0,
+        userIds: [w.bia.userId],
+      });
       expect(updated).to.include({ greetingMessage: 'Oi', orderQueue: 0 });
       expect(updated.users.map((u) => u.id)).to.deep.equal([w.bia.userId]);
       expect((await w.app.queues.listMyQueues.execute({ actor: w.ana })).map((q) => q.name)).to.deep.equal(['Sales']);
@@ -28,13 +43,17 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(w.ports.realtime.events.filter((e) => e.entity === 'queue').map((e) => e.data.action)).to.deep.equal(['update', 'update', 'delete']);
     });
 
-    it('refuses bad fields, a name in use (409), unknown users or integrations (404), and the plan\'s limit (403)', async () => {
+    it("refuses bad fields, a name in use (409), unknown users or integrations (404), and the plan's limit (403)", async () => {
       const w = await botWorld();
       for (const [input, expected] of [
-        [{ name: '' }, 'ERR_INVALID_QUEUE_NAME'], [{ name: 'x'.repeat(101) }, 'ERR_INVALID_QUEUE_NAME'], [{ name: 'X', color: 'red' }, 'ERR_INVALID_QUEUE_COLOR'],
-        [{ name: 'X', orderQueue: -1 }, 'ERR_INVALID_QUEUE_ORDER'], [{ name: 'sales' }, 'ERR_QUEUE_NAME_ALREADY_EXISTS'],
+        [{ name: '' }, 'ERR_INVALID_QUEUE_NAME'],
+        [{ name: 'x'.repeat(101) }, 'ERR_INVALID_QUEUE_NAME'],
+        [{ name: 'X', color: 'red' }, 'ERR_INVALID_QUEUE_COLOR'],
+        [{ name: 'X', orderQueue: -1 }, 'ERR_INVALID_QUEUE_ORDER'],
+        [{ name: 'sales' }, 'ERR_QUEUE_NAME_ALREADY_EXISTS'],
         [{ name: 'X', schedules: [{ weekday: 'x', weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] }, 'ERR_INVALID_SCHEDULES'],
-        [{ name: 'X', userIds: [999] }, 'ERR_NO_USER_FOUND'], [{ name: 'X', integrationId: 999 }, 'ERR_INTEGRATION_NOT_FOUND'],
+        [{ name: 'X', userIds: [999] }, 'ERR_NO_USER_FOUND'],
+        [{ name: 'X', integrationId: 999 }, 'ERR_INTEGRATION_NOT_FOUND'],
         [{ name: 'X', greetingMessage: 'x'.repeat(4001) }, 'ERR_QUEUE_TEXT_TOO_LONG'],
       ] as const) {
         expect(await code(w.app.queues.createQueue.execute({ actor: w.admin, ...input } as never)), JSON.stringify(input)).to.equal(expected);
@@ -44,24 +63,36 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(await code(w.app.queues.createQueue.execute({ actor: w.admin, name: 'Fourth' }))).to.equal('ERR_QUEUE_CREATION_COUNT');
       await w.ports.plans.update({ ...w.plan, queues: 10, features: { ...w.plan.features, integrations: false } });
       const integration = await w.app.queues.createQueueIntegration.execute({ actor: w.admin, name: 'Hook', type: 'webhook', url: 'https://bot.example.com' });
-      expect(await code(w.app.queues.updateQueue.execute({ actor: w.admin, queueId: w.sales.id, integrationId: integration.id }))).to.equal('ERR_PLAN_FEATURE_DISABLED');
+      expect(await code(w.app.queues.updateQueue.execute({ actor: w.admin, queueId: w.sales.id, integrationId: integration.id }))).to.equal(
+        'ERR_PLAN_FEATURE_DISABLED',
+      );
     });
 
-    it('connections offer queues: created and updated with queueIds (the company\'s only), shown with them', async () => {
+    it("connections offer queues: created and updated with queueIds (the company's only), shown with them", async () => {
       const w = await botWorld();
-      const created = await w.app.connections.createConnection.execute({ actor: w.admin, kind: 'chatapp', name: 'Second', provider: 'sandbox', queueIds: [w.support.id, w.sales.id] });
+      const created = await w.app.connections.createConnection.execute({
+        actor: w.admin,
+        kind: 'chatapp',
+        name: 'Second',
+        provider: 'sandbox',
+        queueIds: [w.support.id, w.sales.id],
+      });
       expect(created.queues.map((q) => q.name)).to.deep.equal(['Sales', 'Support']);
       const updated = await w.app.connections.updateConnection.execute({ actor: w.admin, connectionId: created.id, queueIds: [w.support.id] });
       expect(updated.queues.map((q) => q.id)).to.deep.equal([w.support.id]);
       expect((await w.app.connections.showConnection.execute({ actor: w.ana, connectionId: created.id })).queues).to.have.length(1);
       expect((await w.app.connections.listConnections.execute({ actor: w.ana })).map((c) => c.queues.length)).to.deep.equal([2, 1]);
-      expect(await code(w.app.connections.updateConnection.execute({ actor: w.admin, connectionId: created.id, queueIds: [999] }))).to.equal('ERR_QUEUE_NOT_FOUND');
-      expect(await code(w.app.connections.createConnection.execute({ actor: w.admin, kind: 'chatapp', name: 'Third', provider: 'sandbox', queueIds: [999] }))).to.equal('ERR_QUEUE_NOT_FOUND');
+      expect(await code(w.app.connections.updateConnection.execute({ actor: w.admin, connectionId: created.id, queueIds: [999] }))).to.equal(
+        'ERR_QUEUE_NOT_FOUND',
+      );
+      expect(
+        await code(w.app.connections.createConnection.execute({ actor: w.admin, kind: 'chatapp', name: 'Third', provider: 'sandbox', queueIds: [999] })),
+      ).to.equal('ERR_QUEUE_NOT_FOUND');
     });
   });
 
   describe('ticket visibility by queue', () => {
-    it('a user sees pending tickets of their queues and of none, and their own; not other queues\' (list, count and show)', async () => {
+    it("a user sees pending tickets of their queues and of none, and their own; not other queues' (list, count and show)", async () => {
       const w = await botWorld();
       await w.say('oi', { from: '5511900000001' });
       await w.say('oi', { from: '5511900000002' });
@@ -90,15 +121,23 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       const a1 = await w.app.queues.createQueueOption.execute({ actor: w.admin, parentId: a.id, title: 'A1', option: 'x' });
       expect([a.option, b.option, a1.option]).to.deep.equal(['1', '2', 'x']);
       expect(a1).to.include({ queueId: w.sales.id, parentId: a.id, kind: 'option' });
-      expect((await w.app.queues.listQueueOptions.execute({ actor: w.ana, queueId: w.sales.id, parentId: null })).map((o) => o.title)).to.deep.equal(['A', 'B']);
+      expect((await w.app.queues.listQueueOptions.execute({ actor: w.ana, queueId: w.sales.id, parentId: null })).map((o) => o.title)).to.deep.equal([
+        'A',
+        'B',
+      ]);
       expect((await w.app.queues.listQueueOptions.execute({ actor: w.ana, parentId: a.id })).map((o) => o.title)).to.deep.equal(['A1']);
-      expect(await code(w.app.queues.createQueueOption.execute({ actor: w.admin, queueId: w.sales.id, title: 'Dup', option: '1' }))).to.equal('ERR_QUEUE_OPTION_ALREADY_EXISTS');
+      expect(await code(w.app.queues.createQueueOption.execute({ actor: w.admin, queueId: w.sales.id, title: 'Dup', option: '1' }))).to.equal(
+        'ERR_QUEUE_OPTION_ALREADY_EXISTS',
+      );
       expect(await code(w.app.queues.updateQueueOption.execute({ actor: w.admin, queueOptionId: a.id, parentId: a1.id }))).to.equal('ERR_QUEUE_OPTION_CYCLE');
       expect(await code(w.app.queues.updateQueueOption.execute({ actor: w.admin, queueOptionId: a.id, parentId: a.id }))).to.equal('ERR_QUEUE_OPTION_CYCLE');
       expect(await w.app.queues.updateQueueOption.execute({ actor: w.admin, queueOptionId: b.id, parentId: a.id, option: '2' })).to.include({ parentId: a.id });
       for (const [input, expected] of [
-        [{ title: 'x' }, 'ERR_QUEUE_REQUIRED'], [{ queueId: 999, title: 'x' }, 'ERR_QUEUE_NOT_FOUND'], [{ queueId: w.sales.id, title: ' ' }, 'ERR_INVALID_QUEUE_OPTION_TITLE'],
-        [{ queueId: w.sales.id, title: 'x', option: 'a*b' }, 'ERR_INVALID_QUEUE_OPTION_KEY'], [{ parentId: 999, title: 'x' }, 'ERR_QUEUE_OPTION_NOT_FOUND'],
+        [{ title: 'x' }, 'ERR_QUEUE_REQUIRED'],
+        [{ queueId: 999, title: 'x' }, 'ERR_QUEUE_NOT_FOUND'],
+        [{ queueId: w.sales.id, title: ' ' }, 'ERR_INVALID_QUEUE_OPTION_TITLE'],
+        [{ queueId: w.sales.id, title: 'x', option: 'a*b' }, 'ERR_INVALID_QUEUE_OPTION_KEY'],
+        [{ parentId: 999, title: 'x' }, 'ERR_QUEUE_OPTION_NOT_FOUND'],
         [{ queueId: w.support.id, parentId: a.id, title: 'x' }, 'ERR_QUEUE_OPTION_QUEUE_MISMATCH'],
         [{ queueId: w.sales.id, title: 'x', forwardQueueId: w.support.id, closeTicket: true }, 'ERR_QUEUE_OPTION_ONE_ACTION'],
         [{ queueId: w.sales.id, title: 'x', forwardUserId: 999 }, 'ERR_NO_USER_FOUND'],
@@ -110,7 +149,7 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(await w.app.queues.listQueueOptions.execute({ actor: w.admin, queueId: w.sales.id })).to.deep.equal([]);
     });
 
-    it('chatbots are the same tree under the lineage\'s names, in the same menus as options, shown with their subtree', async () => {
+    it("chatbots are the same tree under the lineage's names, in the same menus as options, shown with their subtree", async () => {
       const w = await botWorld();
       await w.app.queues.createQueueOption.execute({ actor: w.admin, queueId: w.sales.id, title: 'Opção' });
       const bot = await w.app.queues.createChatbot.execute({ actor: w.admin, queueId: w.sales.id, name: 'Robô', greetingMessage: 'Olá, sou o robô' });
@@ -133,7 +172,7 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(await w.app.queues.listQueueOptions.execute({ actor: w.admin })).to.have.length(1);
     });
 
-    it('keeps tenants apart: another company\'s queues, options and chatbots are 404', async () => {
+    it("keeps tenants apart: another company's queues, options and chatbots are 404", async () => {
       const w = await botWorld();
       const other = await w.ports.companies.add({ ...(await w.ports.companies.findById(w.acme.id))!, name: 'Other' });
       const intruder = { userId: 999, companyId: other.id, profile: 'admin' as const };
@@ -142,23 +181,35 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(await code(w.app.queues.updateQueue.execute({ actor: intruder, queueId: w.sales.id, name: 'x' }))).to.equal('ERR_QUEUE_NOT_FOUND');
       expect(await code(w.app.queues.deleteQueue.execute({ actor: intruder, queueId: w.sales.id }))).to.equal('ERR_QUEUE_NOT_FOUND');
       expect(await code(w.app.queues.createQueueOption.execute({ actor: intruder, queueId: w.sales.id, title: 'x' }))).to.equal('ERR_QUEUE_NOT_FOUND');
-      expect(await code(w.app.queues.updateQueueOption.execute({ actor: intruder, queueOptionId: option.id, title: 'x' }))).to.equal('ERR_QUEUE_OPTION_NOT_FOUND');
+      expect(await code(w.app.queues.updateQueueOption.execute({ actor: intruder, queueOptionId: option.id, title: 'x' }))).to.equal(
+        'ERR_QUEUE_OPTION_NOT_FOUND',
+      );
       expect(await w.app.queues.listQueues.execute({ actor: intruder })).to.deep.equal([]);
       expect(await w.app.queues.listQueueOptions.execute({ actor: intruder })).to.deep.equal([]);
     });
   });
 
   describe('queue integrations', () => {
-    it('admins manage integrations with write-only credentials; testsession answers the endpoint\'s status', async () => {
+    it("admins manage integrations with write-only credentials; testsession answers the endpoint's status", async () => {
       const w = await botWorld();
-      const created = await w.app.queues.createQueueIntegration.execute({ actor: w.admin, name: 'n8n', type: 'n8n', url: 'https://n8n.example.com/webhook/x', token: 'tok-1', secret: 's3cret', config: { flow: 'a' } });
+      const created = await w.app.queues.createQueueIntegration.execute({
+        actor: w.admin,
+        name: 'n8n',
+        type: 'n8n',
+        url: 'https://n8n.example.com/webhook/x',
+        token: 'tok-1',
+        secret: 's3cret',
+        config: { flow: 'a' },
+      });
       expect(created).to.include({ name: 'n8n', type: 'n8n', hasToken: true, hasSecret: true });
       expect(created).to.not.have.any.keys('token', 'secret');
       expect((await w.app.queues.updateQueueIntegration.execute({ actor: w.admin, integrationId: created.id, token: null })).hasToken).to.equal(false);
       expect((await w.app.queues.listQueueIntegrations.execute({ actor: w.admin })).count).to.equal(1);
       for (const [input, expected] of [
-        [{ name: 'x', type: 'smtp', url: 'https://a.example.com' }, 'ERR_INVALID_INTEGRATION_TYPE'], [{ name: 'x', type: 'webhook', url: 'ftp://a' }, 'ERR_INVALID_INTEGRATION_URL'],
-        [{ name: 'x', type: 'webhook', url: 'https://u:p@a.example.com' }, 'ERR_INVALID_INTEGRATION_URL'], [{ name: 'N8N', type: 'webhook', url: 'https://a.example.com' }, 'ERR_INTEGRATION_NAME_ALREADY_EXISTS'],
+        [{ name: 'x', type: 'smtp', url: 'https://a.example.com' }, 'ERR_INVALID_INTEGRATION_TYPE'],
+        [{ name: 'x', type: 'webhook', url: 'ftp://a' }, 'ERR_INVALID_INTEGRATION_URL'],
+        [{ name: 'x', type: 'webhook', url: 'https://u:p@a.example.com' }, 'ERR_INVALID_INTEGRATION_URL'],
+        [{ name: 'N8N', type: 'webhook', url: 'https://a.example.com' }, 'ERR_INTEGRATION_NAME_ALREADY_EXISTS'],
         [{ name: 'x', type: 'webhook', url: 'https://a.example.com', secret: 'with space' }, 'ERR_INVALID_INTEGRATION_CREDENTIAL'],
       ] as const) {
         expect(await code(w.app.queues.createQueueIntegration.execute({ actor: w.admin, ...input })), JSON.stringify(input)).to.equal(expected);
@@ -168,16 +219,29 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(await w.app.queues.testQueueIntegration.execute({ actor: w.admin, integrationId: created.id })).to.deep.equal({ ok: true, status: 200 });
       expect(fake.requests[0]).to.deep.include({ url: 'https://n8n.example.com/webhook/x', token: null, secret: 's3cret', event: 'test' });
       fake.status = 500;
-      expect(await w.app.queues.testQueueIntegration.execute({ actor: w.admin, type: 'webhook', url: 'https://other.example.com' })).to.deep.equal({ ok: false, status: 500 });
+      expect(await w.app.queues.testQueueIntegration.execute({ actor: w.admin, type: 'webhook', url: 'https://other.example.com' })).to.deep.equal({
+        ok: false,
+        status: 500,
+      });
       fake.status = null;
-      expect(await w.app.queues.testQueueIntegration.execute({ actor: w.admin, integrationId: created.id })).to.deep.equal({ ok: false, status: null, error: 'ERR_INTEGRATION_UNREACHABLE' });
+      expect(await w.app.queues.testQueueIntegration.execute({ actor: w.admin, integrationId: created.id })).to.deep.equal({
+        ok: false,
+        status: null,
+        error: 'ERR_INTEGRATION_UNREACHABLE',
+      });
       await w.app.queues.deleteQueueIntegration.execute({ actor: w.admin, integrationId: created.id });
       expect(await code(w.app.queues.showQueueIntegration.execute({ actor: w.admin, integrationId: created.id }))).to.equal('ERR_INTEGRATION_NOT_FOUND');
     });
 
     it('each inbound message of a ticket in a queue with an integration is written to the outbox and delivered, retried while the endpoint fails', async () => {
       const w = await botWorld();
-      const integration = await w.app.queues.createQueueIntegration.execute({ actor: w.admin, name: 'Hook', type: 'webhook', url: 'https://bot.example.com/in', secret: 'k' });
+      const integration = await w.app.queues.createQueueIntegration.execute({
+        actor: w.admin,
+        name: 'Hook',
+        type: 'webhook',
+        url: 'https://bot.example.com/in',
+        secret: 'k',
+      });
       await w.app.queues.updateQueue.execute({ actor: w.admin, queueId: w.support.id, integrationId: integration.id });
       await w.say('oi');
       expect(w.ports.outbox.entries.filter((e) => e.subject.startsWith('cmd.integration'))).to.have.length(0);
@@ -196,7 +260,12 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
       expect(fake.requests[0]!.payload).to.deep.include({ event: 'message.inbound', integration: { id: integration.id, name: 'Hook', type: 'webhook' } });
       for (const status of [503, 429, null]) {
         fake.status = status;
-        expect(await w.app.queues.deliverIntegrationEvent.execute(command).then(() => 'resolved', (e: unknown) => e instanceof RetryableDeliveryError)).to.equal(true);
+        expect(
+          await w.app.queues.deliverIntegrationEvent.execute(command).then(
+            () => 'resolved',
+            (e: unknown) => e instanceof RetryableDeliveryError,
+          ),
+        ).to.equal(true);
       }
       fake.status = 404;
       expect(await w.app.queues.deliverIntegrationEvent.execute(command)).to.equal('rejected');
@@ -216,12 +285,31 @@ describe('Queues, options, chatbots and integrations (in-memory use cases)', () 
   });
 
   it('reports a dependency that does not answer as down, naming the first one (database, cache, broker)', async () => {
-    const up = { outboxBacklog: async () => ({ pending: 0, oldestCreatedAt: null, bySubject: {} }), cacheConnected: async () => true, brokerConnected: async () => true };
-    const show = (health: Partial<typeof up>) => new ShowJobQueueHealth({ health: { ...up, ...health }, jobs: { runningCount: () => 0 } as never, clock: new FixedClock(new Date('2025-01-01T00:00:00Z')) }).execute();
+    const up = {
+      outboxBacklog: async () => ({ pending: 0, oldestCreatedAt: null, bySubject: {} }),
+      cacheConnected: async () => true,
+      brokerConnected: async () => true,
+    };
+    const show = (health: Partial<typeof up>) =>
+      new ShowJobQueueHealth({
+        health: { ...up, ...health },
+        jobs: { runningCount: () => 0 } as never,
+        clock: new FixedClock(new Date('2025-01-01T00:00:00Z')),
+      }).execute();
     expect(await show({})).to.deep.include({ status: 'ok', database: { connected: true }, cache: { connected: true } });
-    const noCache = await show({ cacheConnected: async () => false, brokerConnected: async () => { throw new Error('gone'); } });
+    const noCache = await show({
+      cacheConnected: async () => false,
+      brokerConnected: async () => {
+        throw new Error('gone');
+      },
+    });
     expect(noCache).to.deep.include({ status: 'down', error: 'ERR_CACHE_UNAVAILABLE', cache: { connected: false }, broker: { connected: false } });
-    const noDatabase = await show({ outboxBacklog: async () => { throw new Error('connection refused'); }, cacheConnected: async () => false });
+    const noDatabase = await show({
+      outboxBacklog: async () => {
+        throw new Error('connection refused');
+      },
+      cacheConnected: async () => false,
+    });
     expect(noDatabase).to.deep.include({ status: 'down', error: 'ERR_DATABASE_UNAVAILABLE', database: { connected: false }, outbox: null });
   });
 });

@@ -4,18 +4,28 @@ import { localParts } from '../../src/shared/zoned-time.js';
 
 const NY = 'America/New_York';
 const series = (anchor: string, r: Partial<Recurrence>, timeZone = NY): Series => ({
-  recurrence: { ...NO_RECURRENCE, frequency: 'days', every: 1, count: 0, ...r }, anchorAt: new Date(anchor), anchorSequence: 1, seriesStart: 1, timeZone,
+  recurrence: { ...NO_RECURRENCE, frequency: 'days', every: 1, count: 0, ...r },
+  anchorAt: new Date(anchor),
+  anchorSequence: 1,
+  seriesStart: 1,
+  timeZone,
 });
 /** The first `n` moments of a series, as ISO strings. */
 function moments(s: Series, n: number): string[] {
   const out: string[] = [];
   let m: Moment | null = { sequence: s.anchorSequence, at: s.anchorAt };
-  while (m && out.length < n) { out.push(m.at.toISOString()); m = nextMoment(s, m); }
+  while (m && out.length < n) {
+    out.push(m.at.toISOString());
+    m = nextMoment(s, m);
+  }
   return out;
 }
-const localTime = (iso: string, zone = NY) => { const p = localParts(new Date(iso), zone); return `${Math.floor(p.minute / 60)}:${String(p.minute % 60).padStart(2, '0')}`; };
+const localTime = (iso: string, zone = NY) => {
+  const p = localParts(new Date(iso), zone);
+  return `${Math.floor(p.minute / 60)}:${String(p.minute % 60).padStart(2, '0')}`;
+};
 
-describe('Schedules: recurrences on the company\'s clock', () => {
+describe("Schedules: recurrences on the company's clock", () => {
   it('keeps a weekly 09:00 at 09:00 local across the spring and autumn changes', () => {
     // Thursdays 09:00 in New York: EST (UTC-5) before 8 March 2026, EDT (UTC-4) after, EST again from 1 November.
     const weekly = series('2026-03-05T14:00:00.000Z', { frequency: 'weeks' });
@@ -38,7 +48,7 @@ describe('Schedules: recurrences on the company\'s clock', () => {
     expect(moments(every90, 3)).to.deep.equal(['2026-03-08T06:30:00.000Z', '2026-03-08T08:00:00.000Z', '2026-03-08T09:30:00.000Z']);
   });
 
-  it('keeps the day of the month, or the month\'s last day when it is shorter', () => {
+  it("keeps the day of the month, or the month's last day when it is shorter", () => {
     const monthly = series('2026-01-31T15:00:00.000Z', { frequency: 'months' }); // 10:00 EST on the 31st
     expect(moments(monthly, 4)).to.deep.equal(['2026-01-31T15:00:00.000Z', '2026-02-28T15:00:00.000Z', '2026-03-31T14:00:00.000Z', '2026-04-30T14:00:00.000Z']);
     const quarterly = series('2026-11-15T15:00:00.000Z', { frequency: 'months', every: 3 });
@@ -64,7 +74,7 @@ describe('Schedules: recurrences on the company\'s clock', () => {
     expect(moments(any, 2)[1]!.slice(0, 10)).to.equal('2026-03-07');
   });
 
-  it('ends after `count` sends or at `until`, counting from the series\' start', () => {
+  it("ends after `count` sends or at `until`, counting from the series' start", () => {
     expect(moments(series('2026-03-05T14:00:00.000Z', { count: 3 }), 10)).to.have.length(3);
     expect(moments(series('2026-03-05T14:00:00.000Z', { until: new Date('2026-03-07T14:00:00.000Z') }), 10)).to.have.length(3);
     expect(moments(series('2026-03-05T14:00:00.000Z', {}), 10)).to.have.length(10);

@@ -13,7 +13,10 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
 
 describe('Schedules: two job runners on one store', () => {
   let runners: JobRunner[] = [];
-  afterEach(async () => { await Promise.all(runners.map((r) => r.stop({ timeoutMs: 0 }))); runners = []; });
+  afterEach(async () => {
+    await Promise.all(runners.map((r) => r.stop({ timeoutMs: 0 })));
+    runners = [];
+  });
 
   function runner(w: ScheduleWorld, owner: string, transaction: Transaction = w.ports.tx, concurrency = 4) {
     const r = new JobRunner({ store: w.ports.jobStore, transaction, definitions: w.ports.jobDefinitions, owner, clock: w.ports.clock, pollMs: 2, concurrency });
@@ -26,12 +29,20 @@ describe('Schedules: two job runners on one store', () => {
     const ids: number[] = [];
     for (let i = 0; i < 15; i++) {
       const contact = await w.contact();
-      ids.push((await w.app.schedules.createSchedule.execute({ actor: w.ana, schedule: { body: `Lembrete ${i}`, sendAt: '2026-03-05 09:00', contactId: contact.id } })).id);
+      ids.push(
+        (await w.app.schedules.createSchedule.execute({ actor: w.ana, schedule: { body: `Lembrete ${i}`, sendAt: '2026-03-05 09:00', contactId: contact.id } }))
+          .id,
+      );
     }
     w.clock.to('2026-03-05T14:00:00.000Z');
     await Promise.all([runner(w, 'a').start(), runner(w, 'b').start()]);
     await until(async () => w.sent().length === 15 && (await w.sendJobs()).length === 0, 'every schedule sent');
-    expect(w.sent().map((m) => m.body).sort()).to.deep.equal(Array.from({ length: 15 }, (_, i) => `Lembrete ${i}`).sort());
+    expect(
+      w
+        .sent()
+        .map((m) => m.body)
+        .sort(),
+    ).to.deep.equal(Array.from({ length: 15 }, (_, i) => `Lembrete ${i}`).sort());
     expect(new Set(w.sent().map((m) => m.contactId)).size).to.equal(15);
     for (const id of ids) expect((await w.occurrences(id)).map((o) => [o.status, o.sent])).to.deep.equal([['sent', 1]]);
     const metrics = runners.map((r) => r.metrics()[SEND_JOB]!.runs);
@@ -46,9 +57,17 @@ describe('Schedules: two job runners on one store', () => {
     // Runner a (one job at a time) claims the job, then stalls before its transaction starts (a long GC pause, a slow disk).
     let stalled = false;
     let resume!: () => void;
-    const gate = new Promise<void>((resolve) => { resume = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
     const slow: Transaction = {
-      run: async (work) => { if (!stalled) { stalled = true; await gate; } return w.ports.tx.run(work); },
+      run: async (work) => {
+        if (!stalled) {
+          stalled = true;
+          await gate;
+        }
+        return w.ports.tx.run(work);
+      },
       afterCommit: (callback) => w.ports.tx.afterCommit(callback),
     };
     const a = runner(w, 'a', slow, 1);

@@ -4,11 +4,17 @@ import { localParts } from '../../src/shared/zoned-time.js';
 import { code, scheduleWorld, type ScheduleWorld } from './schedule-world.js';
 
 const HOUR = 3_600_000;
-const localTime = (d: Date) => { const p = localParts(d, 'America/New_York'); return `${Math.floor(p.minute / 60)}:${String(p.minute % 60).padStart(2, '0')}`; };
+const localTime = (d: Date) => {
+  const p = localParts(d, 'America/New_York');
+  return `${Math.floor(p.minute / 60)}:${String(p.minute % 60).padStart(2, '0')}`;
+};
 
 async function contactSchedule(w: ScheduleWorld, fields: Record<string, unknown> = {}, actor = w.ana) {
   const contact = await w.contact();
-  const schedule = await w.app.schedules.createSchedule.execute({ actor, schedule: { body: 'Olá {{firstName}}', sendAt: '2026-03-05 09:00', contactId: contact.id, ...fields } });
+  const schedule = await w.app.schedules.createSchedule.execute({
+    actor,
+    schedule: { body: 'Olá {{firstName}}', sendAt: '2026-03-05 09:00', contactId: contact.id, ...fields },
+  });
   return { contact, schedule };
 }
 
@@ -16,7 +22,14 @@ describe('Schedules: use cases on a fake clock', () => {
   it('sends a schedule once at its moment, through the one send path, and ends it ENVIADA', async () => {
     const w = await scheduleWorld();
     const { contact, schedule } = await contactSchedule(w, { body: 'Olá {{firstName}}, aqui é {{userName}}', sign: true });
-    expect(schedule).to.include({ status: 'PENDENTE', sendAt: '2026-03-05T14:00:00.000Z', contactId: contact.id, userId: w.ana.userId, intervalo: 1, valorIntervalo: 0 });
+    expect(schedule).to.include({
+      status: 'PENDENTE',
+      sendAt: '2026-03-05T14:00:00.000Z',
+      contactId: contact.id,
+      userId: w.ana.userId,
+      intervalo: 1,
+      valorIntervalo: 0,
+    });
     const [job] = await w.sendJobs();
     expect(job).to.include({ key: String((await w.occurrences(schedule.id))[0]!.id) });
     expect(job!.runAt.toISOString()).to.equal('2026-03-05T14:00:00.000Z');
@@ -32,10 +45,19 @@ describe('Schedules: use cases on a fake clock', () => {
     expect(w.ports.outbox.entries.filter((e) => e.id === message!.id)).to.have.length(1);
     const shown = await w.app.schedules.showSchedule.execute({ actor: w.admin, scheduleId: schedule.id });
     expect(shown).to.include({ status: 'ENVIADA', sentAt: '2026-03-05T14:00:00.000Z', contadorEnvio: 1, ticketId: message!.ticketId });
-    expect(shown.occurrences).to.deep.equal([{
-      id: shown.occurrences[0]!.id, sequence: 1, dueAt: '2026-03-05T14:00:00.000Z', status: 'sent', recipients: 1, sent: 1, failed: 0, failureReason: null,
-      settledAt: '2026-03-05T14:00:00.000Z',
-    }]);
+    expect(shown.occurrences).to.deep.equal([
+      {
+        id: shown.occurrences[0]!.id,
+        sequence: 1,
+        dueAt: '2026-03-05T14:00:00.000Z',
+        status: 'sent',
+        recipients: 1,
+        sent: 1,
+        failed: 0,
+        failureReason: null,
+        settledAt: '2026-03-05T14:00:00.000Z',
+      },
+    ]);
     // Closed ticket by default (no operator queue fills up), reused by the next send.
     expect((await w.ports.tickets.findById(w.acme.id, message!.ticketId))!.status).to.equal('closed');
     w.clock.to('2026-03-06T14:00:00.000Z');
@@ -54,7 +76,7 @@ describe('Schedules: use cases on a fake clock', () => {
     expect((await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).ticketId).to.equal(ticket.id);
   });
 
-  it('keeps a weekly 09:00 at 09:00 on the company\'s clock across the daylight-saving change', async () => {
+  it("keeps a weekly 09:00 at 09:00 on the company's clock across the daylight-saving change", async () => {
     const w = await scheduleWorld();
     const { schedule } = await contactSchedule(w, { recurrence: { interval: 2, every: 1, count: 3 } });
     for (const at of ['2026-03-05T14:00:00.000Z', '2026-03-12T13:00:00.000Z', '2026-03-19T13:00:00.000Z']) {
@@ -63,8 +85,16 @@ describe('Schedules: use cases on a fake clock', () => {
     }
     expect(w.sent().map((m) => m.createdAt.toISOString())).to.deep.equal(['2026-03-05T14:00:00.000Z', '2026-03-12T13:00:00.000Z', '2026-03-19T13:00:00.000Z']);
     expect(w.sent().map((m) => localTime(m.createdAt))).to.deep.equal(['9:00', '9:00', '9:00']);
-    expect((await w.occurrences(schedule.id)).map((o) => [o.sequence, o.status])).to.deep.equal([[1, 'sent'], [2, 'sent'], [3, 'sent']]);
-    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({ status: 'ENVIADA', contadorEnvio: 3, enviarQuantasVezes: 3 });
+    expect((await w.occurrences(schedule.id)).map((o) => [o.sequence, o.status])).to.deep.equal([
+      [1, 'sent'],
+      [2, 'sent'],
+      [3, 'sent'],
+    ]);
+    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({
+      status: 'ENVIADA',
+      contadorEnvio: 3,
+      enviarQuantasVezes: 3,
+    });
   });
 
   it('sends on restart what is less than SCHEDULE_MISSED_AFTER_HOURS late, marks missed what is more, and goes on with the series', async () => {
@@ -81,7 +111,9 @@ describe('Schedules: use cases on a fake clock', () => {
     expect((await w.occurrences(tooLate.id)).map((o) => o.status)).to.deep.equal(['missed']);
     // The daily one stands for its latest due moment (5 March, 23 h late): one send, not a burst; the 4th is missed.
     expect((await w.occurrences(daily.id)).map((o) => [o.sequence, o.status, o.dueAt.toISOString()])).to.deep.equal([
-      [1, 'missed', '2026-03-04T14:00:00.000Z'], [2, 'sent', '2026-03-05T14:00:00.000Z'], [3, 'pending', '2026-03-06T14:00:00.000Z'],
+      [1, 'missed', '2026-03-04T14:00:00.000Z'],
+      [2, 'sent', '2026-03-05T14:00:00.000Z'],
+      [3, 'pending', '2026-03-06T14:00:00.000Z'],
     ]);
     expect(await show(daily.id)).to.include({ status: 'PENDENTE', sendAt: '2026-03-06T14:00:00.000Z', contadorEnvio: 1 });
     expect(w.sent()).to.have.length(2);
@@ -93,7 +125,8 @@ describe('Schedules: use cases on a fake clock', () => {
     w.clock.to('2026-03-07T12:00:00.000Z'); // two days after the Thursday moment, before the next Thursday
     await w.runDue();
     expect((await w.occurrences(schedule.id)).map((o) => [o.status, o.dueAt.toISOString()])).to.deep.equal([
-      ['missed', '2026-03-05T14:00:00.000Z'], ['pending', '2026-03-12T13:00:00.000Z'],
+      ['missed', '2026-03-05T14:00:00.000Z'],
+      ['pending', '2026-03-12T13:00:00.000Z'],
     ]);
     expect(w.sent()).to.have.length(0);
     const [job] = await w.sendJobs();
@@ -119,14 +152,24 @@ describe('Schedules: use cases on a fake clock', () => {
     expect(await w.runDue()).to.have.length(1);
     w.clock.to('2026-03-05T14:00:20.000Z');
     expect(await w.runDue()).to.deep.equal([]); // the third and last try fails the occurrence instead
-    expect((await w.occurrences(schedule.id)).map((o) => [o.status, o.failureReason])).to.deep.equal([['failed', 'ERR_SESSION_NOT_CONNECTED'], ['pending', null]]);
-    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({ status: 'PENDENTE', lastError: 'ERR_SESSION_NOT_CONNECTED' });
+    expect((await w.occurrences(schedule.id)).map((o) => [o.status, o.failureReason])).to.deep.equal([
+      ['failed', 'ERR_SESSION_NOT_CONNECTED'],
+      ['pending', null],
+    ]);
+    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({
+      status: 'PENDENTE',
+      lastError: 'ERR_SESSION_NOT_CONNECTED',
+    });
     // Connected again: the next day's occurrence is sent, and the schedule ends with it.
     await w.ports.connections.update({ ...w.connection, status: 'CONNECTED' });
     w.clock.to('2026-03-06T14:00:00.000Z');
     await w.runDue();
     expect(w.sent()).to.have.length(1);
-    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({ status: 'ENVIADA', lastError: null, contadorEnvio: 1 });
+    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({
+      status: 'ENVIADA',
+      lastError: null,
+      contadorEnvio: 1,
+    });
   });
 
   it('sends through the default connection when none is chosen, and fails the occurrence when there is none', async () => {
@@ -136,7 +179,10 @@ describe('Schedules: use cases on a fake clock', () => {
     w.clock.to('2026-03-05T14:00:00.000Z');
     await w.runDue();
     expect((await w.occurrences(schedule.id))[0]).to.include({ status: 'failed', failureReason: 'ERR_NO_DEFAULT_CONNECTION' });
-    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({ status: 'ERRO', lastError: 'ERR_NO_DEFAULT_CONNECTION' });
+    expect(await w.app.schedules.showSchedule.execute({ actor: w.ana, scheduleId: schedule.id })).to.include({
+      status: 'ERRO',
+      lastError: 'ERR_NO_DEFAULT_CONNECTION',
+    });
   });
 
   it('moves the waiting occurrence and its job when the time is edited, and starts a new series for a finished schedule', async () => {
@@ -144,7 +190,11 @@ describe('Schedules: use cases on a fake clock', () => {
     const { schedule } = await contactSchedule(w);
     const [first] = await w.occurrences(schedule.id);
     // The form sends back the whole schedule with its time to the minute: nothing moves.
-    const echoed = await w.app.schedules.updateSchedule.execute({ actor: w.ana, scheduleId: schedule.id, schedule: { body: 'Novo texto', sendAt: '2026-03-05T09:00' } });
+    const echoed = await w.app.schedules.updateSchedule.execute({
+      actor: w.ana,
+      scheduleId: schedule.id,
+      schedule: { body: 'Novo texto', sendAt: '2026-03-05T09:00' },
+    });
     expect(echoed.sendAt).to.equal('2026-03-05T14:00:00.000Z');
     const moved = await w.app.schedules.updateSchedule.execute({ actor: w.ana, scheduleId: schedule.id, schedule: { sendAt: '2026-03-05 10:30' } });
     expect(moved).to.include({ sendAt: '2026-03-05T15:30:00.000Z', body: 'Novo texto' });
@@ -160,7 +210,10 @@ describe('Schedules: use cases on a fake clock', () => {
     expect(again).to.include({ status: 'PENDENTE', sendAt: '2026-03-10T12:00:00.000Z' });
     w.clock.to('2026-03-10T12:00:00.000Z');
     await w.runDue();
-    expect((await w.occurrences(schedule.id)).map((o) => [o.sequence, o.status])).to.deep.equal([[1, 'sent'], [2, 'sent']]);
+    expect((await w.occurrences(schedule.id)).map((o) => [o.sequence, o.status])).to.deep.equal([
+      [1, 'sent'],
+      [2, 'sent'],
+    ]);
     expect(w.sent()).to.have.length(2);
   });
 
@@ -212,9 +265,13 @@ describe('Schedules: use cases on a fake clock', () => {
     expect(await create({ recurrence: { weekend: 7, every: 1 } })).to.equal('ERR_SCHEDULE_INVALID_RECURRENCE');
     expect(await create({ recurrence: { every: 1, until: '2026-03-04 09:00' } })).to.equal('ERR_SCHEDULE_INVALID_RECURRENCE');
     // A user changes only their own schedules; admins any; another company sees none.
-    expect(await code(w.app.schedules.updateSchedule.execute({ actor: w.bia, scheduleId: schedule.id, schedule: { body: 'Mine now' } }))).to.equal('ERR_NO_PERMISSION');
+    expect(await code(w.app.schedules.updateSchedule.execute({ actor: w.bia, scheduleId: schedule.id, schedule: { body: 'Mine now' } }))).to.equal(
+      'ERR_NO_PERMISSION',
+    );
     expect(await code(w.app.schedules.deleteSchedule.execute({ actor: w.bia, scheduleId: schedule.id }))).to.equal('ERR_NO_PERMISSION');
-    expect(await code(w.app.schedules.updateSchedule.execute({ actor: w.admin, scheduleId: schedule.id, schedule: { body: 'Admin edit' } }))).to.equal('resolved');
+    expect(await code(w.app.schedules.updateSchedule.execute({ actor: w.admin, scheduleId: schedule.id, schedule: { body: 'Admin edit' } }))).to.equal(
+      'resolved',
+    );
     expect(await code(w.app.schedules.showSchedule.execute({ actor: w.otherAdmin, scheduleId: schedule.id }))).to.equal('ERR_NO_SCHEDULE_FOUND');
     expect(await code(w.app.schedules.showScheduledMessage.execute({ actor: w.ana, scheduleId: schedule.id }))).to.equal('ERR_NO_SCHEDULE_FOUND');
     const plan = (await w.ports.plans.findById((await w.ports.companies.findById(w.acme.id))!.planId))!;
@@ -223,7 +280,7 @@ describe('Schedules: use cases on a fake clock', () => {
     expect(await create({})).to.equal('ERR_PLAN_FEATURE_DISABLED');
   });
 
-  it('lists the company\'s schedules newest first, found by text or contact name, filtered by contact', async () => {
+  it("lists the company's schedules newest first, found by text or contact name, filtered by contact", async () => {
     const w = await scheduleWorld();
     const first = await contactSchedule(w, { body: 'Cobrança de março' });
     const second = await contactSchedule(w, { body: 'Aniversário' });

@@ -36,8 +36,11 @@ describe('Tags and kanban (in-memory use cases)', () => {
       expect(lastEvent(w).data).to.deep.equal({ action: 'delete', tagId: lane.id });
       expect(eventsOf(w)).to.deep.equal(['tag:create', 'tag:create', 'tag:update', 'tag:update', 'tag:delete']);
       for (const attempt of [
-        w.create(w.ana, 'Mine'), w.app.tags.updateTag.execute({ actor: w.ana, tagId: w.vip.id, name: 'x' }), w.app.tags.deleteTag.execute({ actor: w.carla, tagId: w.vip.id }),
-      ]) expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
+        w.create(w.ana, 'Mine'),
+        w.app.tags.updateTag.execute({ actor: w.ana, tagId: w.vip.id, name: 'x' }),
+        w.app.tags.deleteTag.execute({ actor: w.carla, tagId: w.vip.id }),
+      ])
+        expect(await code(attempt)).to.equal('ERR_NO_PERMISSION');
       expect((await w.app.tags.showTag.execute({ actor: w.ana, tagId: w.vip.id })).name).to.equal('V.I.P.');
     });
 
@@ -54,12 +57,14 @@ describe('Tags and kanban (in-memory use cases)', () => {
       expect(await code(w.create(w.otherAdmin, 'VIP'))).to.equal('resolved');
     });
 
-    it('keeps tenants apart: another company\'s tag is 404 everywhere and never listed', async () => {
+    it("keeps tenants apart: another company's tag is 404 everywhere and never listed", async () => {
       const w = await tagWorld();
       for (const attempt of [
-        w.app.tags.showTag.execute({ actor: w.admin, tagId: w.theirs.id }), w.app.tags.updateTag.execute({ actor: w.admin, tagId: w.theirs.id, name: 'Mine' }),
+        w.app.tags.showTag.execute({ actor: w.admin, tagId: w.theirs.id }),
+        w.app.tags.updateTag.execute({ actor: w.admin, tagId: w.theirs.id, name: 'Mine' }),
         w.app.tags.deleteTag.execute({ actor: w.admin, tagId: w.theirs.id }),
-      ]) expect(await code(attempt)).to.equal('ERR_NO_TAG_FOUND');
+      ])
+        expect(await code(attempt)).to.equal('ERR_NO_TAG_FOUND');
       expect((await w.app.tags.listAllTags.execute({ actor: w.admin })).map((t) => t.name)).to.deep.equal(['Doing', 'To do', 'VIP']);
       expect((await w.app.tags.listAllTags.execute({ actor: w.otherAdmin })).map((t) => t.name)).to.deep.equal(['Theirs']);
     });
@@ -75,7 +80,11 @@ describe('Tags and kanban (in-memory use cases)', () => {
       await w.app.tags.syncTags.execute({ actor: w.admin, ticketId: t2.id, tagIds: [w.vip.id] });
       const page = await w.app.tags.listTags.execute({ actor: w.ana });
       expect(page).to.deep.include({ count: 3, hasMore: false });
-      expect(page.tags.map((t) => [t.name, t.ticketCount])).to.deep.equal([['Doing', 0], ['To do', 1], ['VIP', 2]]);
+      expect(page.tags.map((t) => [t.name, t.ticketCount])).to.deep.equal([
+        ['Doing', 0],
+        ['To do', 1],
+        ['VIP', 2],
+      ]);
       expect((await w.app.tags.listTags.execute({ actor: w.ana, searchParam: 'do' })).tags.map((t) => t.name)).to.deep.equal(['Doing', 'To do']);
       expect((await w.app.tags.listTags.execute({ actor: w.ana, kanban: false })).tags.map((t) => t.name)).to.deep.equal(['VIP']);
       expect(await w.app.tags.listTags.execute({ actor: w.ana, pageNumber: 2 })).to.deep.equal({ tags: [], count: 3, hasMore: false });
@@ -83,14 +92,17 @@ describe('Tags and kanban (in-memory use cases)', () => {
   });
 
   describe('tagging tickets and contacts', () => {
-    it('syncs a ticket\'s tags (replacing them) for whoever sees the ticket, announcing the ticket with its tags', async () => {
+    it("syncs a ticket's tags (replacing them) for whoever sees the ticket, announcing the ticket with its tags", async () => {
       const w = await tagWorld();
       const pending = await w.ticket();
       const bias = await w.ticket({ status: 'open', userId: w.bia.userId });
       const synced = await w.app.tags.syncTags.execute({ actor: w.ana, ticketId: pending.id, tagIds: [w.vip.id, w.todo.id, w.vip.id] });
       expect(synced).to.deep.equal({
         ticketId: pending.id,
-        tags: [{ id: w.todo.id, name: 'To do', color: '#808080', kanban: true }, { id: w.vip.id, name: 'VIP', color: '#ff0000', kanban: false }],
+        tags: [
+          { id: w.todo.id, name: 'To do', color: '#808080', kanban: true },
+          { id: w.vip.id, name: 'VIP', color: '#ff0000', kanban: false },
+        ],
       });
       const event = lastEvent(w);
       expect(event.entity).to.equal('ticket');
@@ -104,12 +116,16 @@ describe('Tags and kanban (in-memory use cases)', () => {
       expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, ticketId: bias.id, tagIds: [w.theirs.id] }))).to.equal('ERR_NO_TAG_FOUND');
       expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, ticketId: bias.id, tagIds: [999] }))).to.equal('ERR_NO_TAG_FOUND');
       expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, tagIds: [] }))).to.equal('ERR_TAG_SYNC_NEEDS_ONE_TARGET');
-      expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, ticketId: bias.id, contactId: bias.contactId, tagIds: [] }))).to.equal('ERR_TAG_SYNC_NEEDS_ONE_TARGET');
-      expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, ticketId: bias.id, tagIds: Array.from({ length: 101 }, (_, i) => i + 1) }))).to.equal('ERR_TOO_MANY_TAGS');
+      expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, ticketId: bias.id, contactId: bias.contactId, tagIds: [] }))).to.equal(
+        'ERR_TAG_SYNC_NEEDS_ONE_TARGET',
+      );
+      expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, ticketId: bias.id, tagIds: Array.from({ length: 101 }, (_, i) => i + 1) }))).to.equal(
+        'ERR_TOO_MANY_TAGS',
+      );
       expect(tagIds((await w.app.tickets.showTicket.execute({ actor: w.admin, ticketId: bias.id })).tags)).to.deep.equal([w.vip.id]);
     });
 
-    it('syncs a contact\'s tags and takes one off, announced on the tag namespace; other companies\' contacts are 404', async () => {
+    it("syncs a contact's tags and takes one off, announced on the tag namespace; other companies' contacts are 404", async () => {
       const w = await tagWorld();
       const c = await w.contact();
       const theirs = await w.contact(w.other.id);
@@ -125,7 +141,7 @@ describe('Tags and kanban (in-memory use cases)', () => {
       expect(await code(w.app.tags.syncTags.execute({ actor: w.admin, contactId: c.id, tagIds: [w.theirs.id] }))).to.equal('ERR_NO_TAG_FOUND');
     });
 
-    it('a lane\'s tag moves a ticket between lanes (its other lanes go, its plain tags stay); untagging clears all or only the lanes', async () => {
+    it("a lane's tag moves a ticket between lanes (its other lanes go, its plain tags stay); untagging clears all or only the lanes", async () => {
       const w = await tagWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
       expect(tagIds((await w.app.tags.tagTicket.execute({ actor: w.ana, ticketId: t.id, tagId: w.vip.id })).tags)).to.deep.equal([w.vip.id]);
@@ -154,14 +170,15 @@ describe('Tags and kanban (in-memory use cases)', () => {
   });
 
   describe('the ticket list and the kanban', () => {
-    it('filters the ticket list by tags (any of them) and shows every ticket\'s tags', async () => {
+    it("filters the ticket list by tags (any of them) and shows every ticket's tags", async () => {
       const w = await tagWorld();
       const t1 = await w.ticket();
       const t2 = await w.ticket();
       await w.ticket();
       await w.app.tags.syncTags.execute({ actor: w.admin, ticketId: t1.id, tagIds: [w.vip.id] });
       await w.app.tags.syncTags.execute({ actor: w.admin, ticketId: t2.id, tagIds: [w.todo.id, w.doing.id] });
-      const list = async (ids: number[]) => (await w.app.tickets.listTickets.execute({ actor: w.admin, showAll: true, tagIds: ids })).tickets.map((t) => t.id).sort();
+      const list = async (ids: number[]) =>
+        (await w.app.tickets.listTickets.execute({ actor: w.admin, showAll: true, tagIds: ids })).tickets.map((t) => t.id).sort();
       expect(await list([w.vip.id, w.doing.id])).to.deep.equal([t1.id, t2.id]);
       expect(await list([w.todo.id])).to.deep.equal([t2.id]);
       expect(await list([w.theirs.id])).to.deep.equal([]);
@@ -186,12 +203,26 @@ describe('Tags and kanban (in-memory use cases)', () => {
       const board = async (actor: Actor, extra: Record<string, unknown> = {}) =>
         (await w.app.tags.ticketKanban.execute({ actor, ...extra })).lanes.map((l) => [l.tag?.name ?? null, l.tickets.map((t) => t.id).sort(), l.count]);
       expect(await board(w.admin, { showAll: true })).to.deep.equal([
-        [null, [pending.id, plain.id].sort(), 2], ['To do', [bias.id], 1], ['Doing', [anas.id], 1],
+        [null, [pending.id, plain.id].sort(), 2],
+        ['To do', [bias.id], 1],
+        ['Doing', [anas.id], 1],
       ]);
-      expect(await board(w.ana)).to.deep.equal([[null, [pending.id, plain.id].sort(), 2], ['To do', [], 0], ['Doing', [anas.id], 1]]);
+      expect(await board(w.ana)).to.deep.equal([
+        [null, [pending.id, plain.id].sort(), 2],
+        ['To do', [], 0],
+        ['Doing', [anas.id], 1],
+      ]);
       expect(await board(w.ana, { showAll: true })).to.deep.equal(await board(w.ana));
-      expect(await board(w.carla, { showAll: true, status: 'open' })).to.deep.equal([[null, [], 0], ['To do', [bias.id], 1], ['Doing', [anas.id], 1]]);
-      expect(await board(w.admin, { showAll: true, tagIds: [w.vip.id] })).to.deep.equal([[null, [plain.id], 1], ['To do', [], 0], ['Doing', [], 0]]);
+      expect(await board(w.carla, { showAll: true, status: 'open' })).to.deep.equal([
+        [null, [], 0],
+        ['To do', [bias.id], 1],
+        ['Doing', [anas.id], 1],
+      ]);
+      expect(await board(w.admin, { showAll: true, tagIds: [w.vip.id] })).to.deep.equal([
+        [null, [plain.id], 1],
+        ['To do', [], 0],
+        ['Doing', [], 0],
+      ]);
       const lanes = (await w.app.tags.ticketKanban.execute({ actor: w.admin, showAll: true })).lanes;
       expect(lanes[1]!.tag).to.include({ id: w.todo.id, kanban: true, laneOrder: 1 });
       expect(lanes[1]).to.include({ hasMore: false });

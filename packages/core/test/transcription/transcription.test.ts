@@ -21,7 +21,10 @@ async function transcriptionWorld() {
     const key = `public/company-${ticket.companyId}/media/voice-${++n}.ogg`;
     await w.ports.blobs.put(key, Buffer.alloc(size, n), 'audio/ogg');
     w.ports.clock.advance(1_000);
-    return w.message(ticket, { media: { key, url: `http://files.test/${key}`, contentType: 'audio/ogg; codecs=opus', filename: `voice-${n}.ogg`, size }, ...overrides });
+    return w.message(ticket, {
+      media: { key, url: `http://files.test/${key}`, contentType: 'audio/ogg; codecs=opus', filename: `voice-${n}.ogg`, size },
+      ...overrides,
+    });
   };
   const credential = (overrides: Record<string, unknown> = {}) =>
     w.app.transcription.createTranscriptionCredential.execute({ actor: w.admin, name: 'OpenAI', apiKey: 'sk-proj-0123456789abcdef', ...overrides });
@@ -43,13 +46,27 @@ describe('Transcription: credentials', () => {
     const w = await transcriptionWorld();
     const first = await w.credential();
     expect(first).to.include({
-      name: 'OpenAI', provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'whisper-1', language: null, isDefault: true, hasApiKey: true, apiKeyLast4: 'cdef',
+      name: 'OpenAI',
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'whisper-1',
+      language: null,
+      isDefault: true,
+      hasApiKey: true,
+      apiKeyLast4: 'cdef',
     });
     expect(first).to.not.have.any.keys('apiKey', 'apiKeySealed', 'apiKeyHint');
     const stored = (await w.ports.transcriptionCredentials.findById(w.acme.id, first.id))!;
     expect(stored.apiKeySealed).to.be.a('string').and.not.include('sk-proj-0123456789abcdef');
     expect(w.ports.secretCipher.open(stored.apiKeySealed!, `transcription-credential:${w.acme.id}`)).to.equal('sk-proj-0123456789abcdef');
-    const local = await w.credential({ name: 'Whisper local', provider: 'openai-compatible', baseUrl: 'http://whisper.lan:9000/v1/', model: 'Systran/faster-whisper-small', apiKey: null, language: 'PT' });
+    const local = await w.credential({
+      name: 'Whisper local',
+      provider: 'openai-compatible',
+      baseUrl: 'http://whisper.lan:9000/v1/',
+      model: 'Systran/faster-whisper-small',
+      apiKey: null,
+      language: 'PT',
+    });
     expect(local).to.include({ isDefault: false, hasApiKey: false, apiKeyLast4: null, baseUrl: 'http://whisper.lan:9000/v1', language: 'pt' });
     expect(await code(w.credential({ name: 'openai' }))).to.equal('ERR_TRANSCRIPTION_CREDENTIAL_NAME_IN_USE');
     expect((await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).map((c) => c.name)).to.deep.equal(['OpenAI', 'Whisper local']);
@@ -72,19 +89,22 @@ describe('Transcription: credentials', () => {
     expect(await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).to.deep.equal([]);
   });
 
-  it('lets admins manage credentials and any operator read the default; another company\'s credential is 404; plans without AI are 403', async () => {
+  it("lets admins manage credentials and any operator read the default; another company's credential is 404; plans without AI are 403", async () => {
     const w = await transcriptionWorld();
     const c = await w.credential();
     expect(await code(w.app.transcription.listTranscriptionCredentials.execute({ actor: w.ana }))).to.equal('ERR_NO_PERMISSION');
     expect(await code(w.credential({ actor: w.ana, name: 'Mine' }))).to.equal('ERR_NO_PERMISSION');
     expect(await code(w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.ana, credentialId: c.id }))).to.equal('ERR_NO_PERMISSION');
     expect((await w.app.transcription.showDefaultTranscriptionCredential.execute({ actor: w.ana })).id).to.equal(c.id);
-    expect(await code(w.app.transcription.showDefaultTranscriptionCredential.execute({ actor: w.otherAdmin }))).to.equal('ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND');
+    expect(await code(w.app.transcription.showDefaultTranscriptionCredential.execute({ actor: w.otherAdmin }))).to.equal(
+      'ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND',
+    );
     for (const attempt of [
       w.app.transcription.setDefaultTranscriptionCredential.execute({ actor: w.otherAdmin, credentialId: c.id }),
       w.app.transcription.updateTranscriptionCredential.execute({ actor: w.otherAdmin, credentialId: c.id, name: 'Stolen' }),
       w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.otherAdmin, credentialId: c.id }),
-    ]) expect(await code(attempt)).to.equal('ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND');
+    ])
+      expect(await code(attempt)).to.equal('ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND');
     expect((await w.ports.transcriptionCredentials.findById(w.acme.id, c.id))!.name).to.equal('OpenAI');
     expect(await code(w.app.transcription.listTranscriptionCredentials.execute({ actor: w.small }))).to.equal('ERR_PLAN_FEATURE_DISABLED');
     expect(await code(w.credential({ actor: w.small }))).to.equal('ERR_PLAN_FEATURE_DISABLED');
@@ -95,7 +115,8 @@ describe('Transcription: credentials', () => {
     const a = await w.credential({ name: 'A' });
     const b = await w.credential({ name: 'B', isDefault: true });
     const c = await w.credential({ name: 'C' });
-    const defaults = async () => (await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).filter((x) => x.isDefault).map((x) => x.name);
+    const defaults = async () =>
+      (await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).filter((x) => x.isDefault).map((x) => x.name);
     expect(await defaults()).to.deep.equal(['B']);
     expect((await w.app.transcription.setDefaultTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id })).isDefault).to.equal(true);
     expect(await defaults()).to.deep.equal(['C']);
@@ -104,12 +125,16 @@ describe('Transcription: credentials', () => {
     // The default stops being it only when another becomes it.
     await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: a.id, isDefault: false });
     expect(await defaults()).to.deep.equal(['A']);
-    expect(await code(w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.admin, credentialId: a.id }))).to.equal('ERR_TRANSCRIPTION_CREDENTIAL_IS_DEFAULT');
+    expect(await code(w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.admin, credentialId: a.id }))).to.equal(
+      'ERR_TRANSCRIPTION_CREDENTIAL_IS_DEFAULT',
+    );
     await w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.admin, credentialId: b.id });
     await w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id });
     await w.app.transcription.deleteTranscriptionCredential.execute({ actor: w.admin, credentialId: a.id });
     expect(await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).to.deep.equal([]);
-    expect(await code(w.app.transcription.setDefaultTranscriptionCredential.execute({ actor: w.admin, credentialId: a.id }))).to.equal('ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND');
+    expect(await code(w.app.transcription.setDefaultTranscriptionCredential.execute({ actor: w.admin, credentialId: a.id }))).to.equal(
+      'ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND',
+    );
   });
 
   it('edits only what is given: the key is kept unless replaced or removed', async () => {
@@ -117,14 +142,27 @@ describe('Transcription: credentials', () => {
     const c = await w.credential({ provider: 'openai-compatible', baseUrl: 'https://stt.example.com/v1' });
     const sealed = async () => (await w.ports.transcriptionCredentials.findById(w.acme.id, c.id))!.apiKeySealed;
     const before = await sealed();
-    const renamed = await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, name: 'Renamed', model: 'whisper-large-v3' });
+    const renamed = await w.app.transcription.updateTranscriptionCredential.execute({
+      actor: w.admin,
+      credentialId: c.id,
+      name: 'Renamed',
+      model: 'whisper-large-v3',
+    });
     expect(renamed).to.include({ name: 'Renamed', model: 'whisper-large-v3', hasApiKey: true, apiKeyLast4: 'cdef', baseUrl: 'https://stt.example.com/v1' });
     expect(await sealed()).to.equal(before);
-    expect(await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, apiKey: 'sk-new-key-999999999999' })).to.include({ apiKeyLast4: '9999' });
-    expect(await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, apiKey: null })).to.include({ hasApiKey: false });
-    expect(await code(w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, provider: 'openai' }))).to.equal('ERR_TRANSCRIPTION_API_KEY_REQUIRED');
+    expect(
+      await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, apiKey: 'sk-new-key-999999999999' }),
+    ).to.include({ apiKeyLast4: '9999' });
+    expect(await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, apiKey: null })).to.include({
+      hasApiKey: false,
+    });
+    expect(await code(w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, provider: 'openai' }))).to.equal(
+      'ERR_TRANSCRIPTION_API_KEY_REQUIRED',
+    );
     await w.credential({ name: 'Other' });
-    expect(await code(w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, name: 'OTHER' }))).to.equal('ERR_TRANSCRIPTION_CREDENTIAL_NAME_IN_USE');
+    expect(await code(w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: c.id, name: 'OTHER' }))).to.equal(
+      'ERR_TRANSCRIPTION_CREDENTIAL_NAME_IN_USE',
+    );
   });
 
   it('test calls the service with half a second of silence before saving; a failed test saves nothing', async () => {
@@ -137,11 +175,16 @@ describe('Transcription: credentials', () => {
     expect(call!.audio).to.include({ contentType: 'audio/wav', filename: 'test.wav' });
     expect(call!.audio.data.subarray(0, 4).toString()).to.equal('RIFF');
     expect(call!.language).to.equal('pt');
-    w.stt.respond = async () => { throw new ValidationError('ERR_TRANSCRIPTION_PROVIDER_REFUSED'); };
+    w.stt.respond = async () => {
+      throw new ValidationError('ERR_TRANSCRIPTION_PROVIDER_REFUSED');
+    };
     expect(await code(w.credential({ name: 'Bad key', apiKey: 'sk-revoked-00000000', test: true }))).to.equal('ERR_TRANSCRIPTION_PROVIDER_REFUSED');
-    expect(await code(w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: saved.id, model: 'nope', test: true })))
-      .to.equal('ERR_TRANSCRIPTION_PROVIDER_REFUSED');
-    expect((await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).map((c) => [c.name, c.model])).to.deep.equal([['OpenAI', 'whisper-1']]);
+    expect(
+      await code(w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: saved.id, model: 'nope', test: true })),
+    ).to.equal('ERR_TRANSCRIPTION_PROVIDER_REFUSED');
+    expect((await w.app.transcription.listTranscriptionCredentials.execute({ actor: w.admin })).map((c) => [c.name, c.model])).to.deep.equal([
+      ['OpenAI', 'whisper-1'],
+    ]);
     // A test of the stored credential uses its stored key.
     w.stt.respond = async () => ({ text: 'ok' });
     await w.app.transcription.updateTranscriptionCredential.execute({ actor: w.admin, credentialId: saved.id, test: true });
@@ -149,7 +192,7 @@ describe('Transcription: credentials', () => {
   });
 });
 
-describe('Transcription: a ticket\'s audio', () => {
+describe("Transcription: a ticket's audio", () => {
   it('without a credential answers 422 with a clear code, and checks the ticket first', async () => {
     const w = await transcriptionWorld();
     const ticket = await w.ticket({ status: 'open', userId: w.ana.userId });
@@ -166,7 +209,9 @@ describe('Transcription: a ticket\'s audio', () => {
     const voice = await w.audio(ticket, 3_000, { body: 'original body' });
     const result = await w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.uuid, messageIds: [voice.id] });
     expect(result).to.deep.equal({
-      ticketId: ticket.id, status: 'done', job: null,
+      ticketId: ticket.id,
+      status: 'done',
+      job: null,
       transcriptions: [{ messageId: voice.id, status: 'done', text: 'heard voice-1.ogg', cached: false, error: null, jobId: null }],
     });
     const [call] = w.stt.calls;
@@ -178,7 +223,10 @@ describe('Transcription: a ticket\'s audio', () => {
     expect(stored).to.include({ transcription: 'heard voice-1.ogg', body: 'original body' });
     const [update] = w.events('appMessage');
     expect(update!.data).to.deep.include({ action: 'update' });
-    expect((update!.data as { message: { id: string; transcription: string; ticket: { id: number } } }).message).to.deep.include({ id: voice.id, transcription: 'heard voice-1.ogg' });
+    expect((update!.data as { message: { id: string; transcription: string; ticket: { id: number } } }).message).to.deep.include({
+      id: voice.id,
+      transcription: 'heard voice-1.ogg',
+    });
     // Asked again: the stored text, without calling the service; `force` transcribes again, `language` overrides the credential's.
     const again = await w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id });
     expect(again.transcriptions).to.deep.equal([{ messageId: voice.id, status: 'done', text: 'heard voice-1.ogg', cached: true, error: null, jobId: null }]);
@@ -196,25 +244,39 @@ describe('Transcription: a ticket\'s audio', () => {
     expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: bias.id }))).to.equal('ERR_NO_PERMISSION');
     const anas = await w.ticket({ status: 'open', userId: w.ana.userId });
     const text = await w.message(anas, { body: 'just text' });
-    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id, messageIds: [voice.id] }))).to.equal('ERR_NO_MESSAGE_FOUND');
-    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id, messageIds: [text.id] }))).to.equal('ERR_MESSAGE_NOT_AUDIO');
-    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id, messageIds: ['00000000-0000-4000-8000-999999999999'] }))).to.equal('ERR_NO_MESSAGE_FOUND');
+    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id, messageIds: [voice.id] }))).to.equal(
+      'ERR_NO_MESSAGE_FOUND',
+    );
+    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id, messageIds: [text.id] }))).to.equal(
+      'ERR_MESSAGE_NOT_AUDIO',
+    );
+    expect(
+      await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id, messageIds: ['00000000-0000-4000-8000-999999999999'] })),
+    ).to.equal('ERR_NO_MESSAGE_FOUND');
     const theirs = await w.app.transcription.createTranscriptionCredential.execute({ actor: w.otherAdmin, name: 'Theirs', apiKey: 'sk-their-0123456789' });
-    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.admin, ticketId: bias.id, credentialId: theirs.id }))).to.equal('ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND');
+    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.admin, ticketId: bias.id, credentialId: theirs.id }))).to.equal(
+      'ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND',
+    );
     // The admin sees every ticket; a ticket without audio has nothing to transcribe.
-    expect((await w.app.transcription.transcribeTicket.execute({ actor: w.admin, ticketId: bias.id })).transcriptions.map((t) => t.status)).to.deep.equal(['done']);
+    expect((await w.app.transcription.transcribeTicket.execute({ actor: w.admin, ticketId: bias.id })).transcriptions.map((t) => t.status)).to.deep.equal([
+      'done',
+    ]);
     expect(await w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: anas.id })).to.deep.include({ status: 'done', transcriptions: [] });
     expect(w.stt.calls).to.have.length(1);
   });
 
-  it('answers the service\'s failure when nothing was transcribed, and each outcome when some were', async () => {
+  it("answers the service's failure when nothing was transcribed, and each outcome when some were", async () => {
     const w = await transcriptionWorld();
     await w.credential();
     const ticket = await w.ticket({ status: 'open', userId: w.ana.userId });
     const one = await w.audio(ticket);
-    w.stt.respond = async () => { throw new ValidationError('ERR_TRANSCRIPTION_PROVIDER_REFUSED'); };
+    w.stt.respond = async () => {
+      throw new ValidationError('ERR_TRANSCRIPTION_PROVIDER_REFUSED');
+    };
     expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id }))).to.equal('ERR_TRANSCRIPTION_PROVIDER_REFUSED');
-    w.stt.respond = async () => { throw new ServiceUnavailableError('ERR_TRANSCRIPTION_TIMEOUT'); };
+    w.stt.respond = async () => {
+      throw new ServiceUnavailableError('ERR_TRANSCRIPTION_TIMEOUT');
+    };
     expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id }))).to.equal('ERR_TRANSCRIPTION_TIMEOUT');
     expect((await w.ports.messages.findById(w.acme.id, one.id))!.transcription).to.equal(null);
     const two = await w.audio(ticket);
@@ -224,14 +286,19 @@ describe('Transcription: a ticket\'s audio', () => {
     };
     const result = await w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id });
     expect(result.transcriptions.map((t) => [t.messageId, t.status, t.text, t.error])).to.deep.equal([
-      [one.id, 'failed', null, 'ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE'], [two.id, 'done', 'segundo', null],
+      [one.id, 'failed', null, 'ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE'],
+      [two.id, 'done', 'segundo', null],
     ]);
     // Audio over 25 MB is refused before it is sent; its file gone is a failure of its own.
     const huge = await w.audio(ticket, 10, { media: { key: 'k', url: 'u', contentType: 'audio/ogg', filename: 'huge.ogg', size: 26 * 1024 * 1024 } });
-    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id, messageIds: [huge.id] }))).to.equal('ERR_AUDIO_TOO_LARGE');
+    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id, messageIds: [huge.id] }))).to.equal(
+      'ERR_AUDIO_TOO_LARGE',
+    );
     const gone = await w.audio(ticket);
     await w.ports.blobs.delete(gone.media!.key);
-    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id, messageIds: [gone.id] }))).to.equal('ERR_AUDIO_NOT_FOUND');
+    expect(await code(w.app.transcription.transcribeTicket.execute({ actor: w.ana, ticketId: ticket.id, messageIds: [gone.id] }))).to.equal(
+      'ERR_AUDIO_NOT_FOUND',
+    );
   });
 
   it('says so when the key was sealed under another server key', async () => {
@@ -247,7 +314,7 @@ describe('Transcription: a ticket\'s audio', () => {
 });
 
 describe('Transcription: long audio as a background job', () => {
-  it('queues a job for audio over the request\'s share, reports it to whoever asks again, and transcribes in runs of five', async () => {
+  it("queues a job for audio over the request's share, reports it to whoever asks again, and transcribes in runs of five", async () => {
     const w = await transcriptionWorld();
     await w.credential();
     const ticket = await w.ticket({ status: 'open', userId: w.ana.userId });
@@ -272,7 +339,18 @@ describe('Transcription: long audio as a background job', () => {
     expect(job.items.every((i) => i.status === 'done')).to.equal(true);
     for (const v of voices) expect((await w.ports.messages.findById(w.acme.id, v.id))!.transcription).to.match(/^heard voice-\d\.ogg$/);
     const statuses = w.events('transcription').map((e) => (e.data as { job: { status: string; done: number } }).job);
-    expect(statuses.map((s) => `${s.status}:${s.done}`)).to.deep.equal(['queued:0', 'running:0', 'running:1', 'running:2', 'running:3', 'running:4', 'running:5', 'running:6', 'running:7', 'done:7']);
+    expect(statuses.map((s) => `${s.status}:${s.done}`)).to.deep.equal([
+      'queued:0',
+      'running:0',
+      'running:1',
+      'running:2',
+      'running:3',
+      'running:4',
+      'running:5',
+      'running:6',
+      'running:7',
+      'done:7',
+    ]);
     expect(w.events('appMessage').filter((e) => e.data.action === 'update')).to.have.length(7);
     expect(await w.ports.transcriptionJobs.activeForTicket(w.acme.id, ticket.id)).to.deep.equal([]);
   });
@@ -291,9 +369,19 @@ describe('Transcription: long audio as a background job', () => {
     };
     expect(await code(w.app.transcription.runTranscriptionJob.execute(payload, 1))).to.equal('ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE');
     const items = async () => (await w.ports.transcriptionJobs.findById(w.acme.id, job!.id))!.items.map((i) => [i.messageId, i.status, i.error]);
-    expect(await items()).to.deep.equal([[a.id, 'done', null], [b.id, 'failed', 'ERR_TRANSCRIPTION_PROVIDER_REFUSED'], [c.id, 'pending', null], [d.id, 'pending', null]]);
+    expect(await items()).to.deep.equal([
+      [a.id, 'done', null],
+      [b.id, 'failed', 'ERR_TRANSCRIPTION_PROVIDER_REFUSED'],
+      [c.id, 'pending', null],
+      [d.id, 'pending', null],
+    ]);
     await w.app.transcription.runTranscriptionJob.execute(payload, 3);
-    expect(await items()).to.deep.equal([[a.id, 'done', null], [b.id, 'failed', 'ERR_TRANSCRIPTION_PROVIDER_REFUSED'], [c.id, 'failed', 'ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE'], [d.id, 'done', null]]);
+    expect(await items()).to.deep.equal([
+      [a.id, 'done', null],
+      [b.id, 'failed', 'ERR_TRANSCRIPTION_PROVIDER_REFUSED'],
+      [c.id, 'failed', 'ERR_TRANSCRIPTION_PROVIDER_UNAVAILABLE'],
+      [d.id, 'done', null],
+    ]);
     expect((await w.ports.transcriptionJobs.findById(w.acme.id, job!.id))!.status).to.equal('done');
     // Done jobs are not run again.
     const calls = w.stt.calls.length;

@@ -44,7 +44,10 @@ export interface ClientCall {
   /** Headers beyond the caller's token (`Authorization: Bearer <connection token>` for the official API). */
   readonly headers?: Readonly<Record<string, string>> | ((p: Params) => Readonly<Record<string, string>>);
   /** A multipart body instead: text fields (or a function of the fixture's values giving them) and files. */
-  readonly form?: { readonly fields?: Readonly<Record<string, string>> | ((p: Params) => Readonly<Record<string, string>>); readonly files?: readonly UploadedFile[] };
+  readonly form?: {
+    readonly fields?: Readonly<Record<string, string>> | ((p: Params) => Readonly<Record<string, string>>);
+    readonly files?: readonly UploadedFile[];
+  };
   /** Creates what the call consumes (something to delete, a ticket to close) and names it for the path and body. */
   readonly setup?: (p: Params, api: CallerApis) => Promise<Params>;
   /** Expected status; any 2xx when absent. */
@@ -71,7 +74,11 @@ export interface ClientCalls {
   readonly calls: readonly ClientCall[];
 }
 
-export interface Reply { status: number; body: any; headers: Headers }
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
 export interface CallerApi {
   get(url: string, headers?: Record<string, string>): Promise<Reply>;

@@ -14,7 +14,11 @@ export async function sharedFixture(b: TestBackend): Promise<{ params: Params; a
   expect(created.status, JSON.stringify(created.body)).to.equal(201);
   const adminSession = await login(b.url, 'carla@desk.test', 'admin-pass-123');
   const apis: CallerApis = {
-    super: d.admin, admin: client(b.url, adminSession.token), user: d.ana.api, public: client(b.url), inbound: d.inbound,
+    super: d.admin,
+    admin: client(b.url, adminSession.token),
+    user: d.ana.api,
+    public: client(b.url),
+    inbound: d.inbound,
   };
   const ticket = await d.inbound('5511977770001', 'Oi, preciso de ajuda', { senderName: 'Joana Araújo' });
   const accepted = await d.ana.api.put(`/tickets/${ticket.id}`, { status: 'open' });

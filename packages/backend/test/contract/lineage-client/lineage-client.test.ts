@@ -8,7 +8,9 @@ import type { CallerApis, ClientCall, ClientCalls, Params } from './client-call.
 import { sharedFixture } from './fixture.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const files = readdirSync(path.join(here, 'calls')).filter((f) => f.endsWith('.ts')).sort();
+const files = readdirSync(path.join(here, 'calls'))
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
 const areas: ClientCalls[] = [];
 for (const file of files) areas.push((await import(`./calls/${file}`)).default as ClientCalls);
 
@@ -35,7 +37,10 @@ function queryString(query: Readonly<Record<string, unknown>>): string {
 /** Every value at a read path (`tickets[].contact.name`); fails where a step is missing or an array is empty. */
 function readAll(root: unknown, readPath: string): unknown[] {
   let values: unknown[] = [root];
-  const steps = readPath.split('.').flatMap((s) => s.split(/(?=\[\])|(?<=\[\])/)).filter(Boolean);
+  const steps = readPath
+    .split('.')
+    .flatMap((s) => s.split(/(?=\[\])|(?<=\[\])/))
+    .filter(Boolean);
   let walked = '';
   for (const step of steps) {
     walked = walked ? (step === '[]' ? `${walked}[]` : `${walked}.${step}`) : step;
@@ -59,7 +64,7 @@ function titleOf(c: ClientCall): string {
   return `${c.page}: ${c.method} ${c.path}${c.status && c.status >= 300 ? ` → ${c.status}` : ''}`;
 }
 
-describe('Contract: the lineage client\'s calls, replayed against the real server', () => {
+describe("Contract: the lineage client's calls, replayed against the real server", () => {
   let b: TestBackend;
   let apis: CallerApis;
   let params: Params;
@@ -76,7 +81,10 @@ describe('Contract: the lineage client\'s calls, replayed against the real serve
     socket = openSocketIo(b.url, Number(params.companyId), token);
     await socket.connected;
   });
-  after(async () => { socket?.close(); await b?.close(); });
+  after(async () => {
+    socket?.close();
+    await b?.close();
+  });
 
   for (const area of areas) {
     describe(area.area, () => {

@@ -9,21 +9,48 @@ import type { CallerApis, ClientCalls, Params } from '../client-call.js';
 
 /** What MessagesList reads of every message it draws. */
 const MESSAGE = [
-  'id', 'body', 'fromMe', 'ack', 'read', 'mediaUrl', 'mediaType', 'createdAt', 'isDeleted', 'isEdited', 'isPrivate', 'ticketId',
-  'quotedMsg', 'contact.name',
+  'id',
+  'body',
+  'fromMe',
+  'ack',
+  'read',
+  'mediaUrl',
+  'mediaType',
+  'createdAt',
+  'isDeleted',
+  'isEdited',
+  'isPrivate',
+  'ticketId',
+  'quotedMsg',
+  'contact.name',
 ];
 const of = (prefix: string) => MESSAGE.map((f) => `${prefix}.${f}`);
 
 /** What the list, the notification bell and the conversation read of an `appMessage` create. */
 const CREATED = [
-  ...of('message'), 'message.ticket.uuid',
-  'ticket.id', 'ticket.uuid', 'ticket.status', 'ticket.userId', 'ticket.queueId', 'ticket.isGroup', 'ticket.contact.name', 'ticket.unreadMessages',
-  'contact.name', 'contact.urlPicture',
+  ...of('message'),
+  'message.ticket.uuid',
+  'ticket.id',
+  'ticket.uuid',
+  'ticket.status',
+  'ticket.userId',
+  'ticket.queueId',
+  'ticket.isGroup',
+  'ticket.contact.name',
+  'ticket.unreadMessages',
+  'contact.name',
+  'contact.urlPicture',
 ];
 
 /** The composer's JSON body (MessageInput): the client sends its whole state, `isPrivate` as text. */
 const composer = (body: string, extra: Record<string, unknown> = {}) => ({
-  read: 1, fromMe: true, mediaUrl: '', body, quotedMsg: null, isPrivate: 'false', ...extra,
+  read: 1,
+  fromMe: true,
+  mediaUrl: '',
+  body,
+  quotedMsg: null,
+  isPrivate: 'false',
+  ...extra,
 });
 
 /** A PNG's first bytes: enough for the stored file to be an image. */
@@ -45,7 +72,10 @@ export default {
   area: 'messages',
   calls: [
     {
-      page: 'components/MessagesList', method: 'GET', path: '/messages/:ticketUuid', as: 'user',
+      page: 'components/MessagesList',
+      method: 'GET',
+      path: '/messages/:ticketUuid',
+      as: 'user',
       setup: async (p, api) => {
         await api.inbound(String(p.contactNumber), 'Ainda está aí?');
         return {};
@@ -56,7 +86,10 @@ export default {
       note: 'The conversation page names the ticket by the uuid in its address; opening it reads it (`updateUnread` clears the bell).',
     },
     {
-      page: 'components/MessageInput (text)', method: 'POST', path: '/messages/:ticketId', as: 'user',
+      page: 'components/MessageInput (text)',
+      method: 'POST',
+      path: '/messages/:ticketId',
+      as: 'user',
       body: composer('*Ana:*\nVou verificar para você.'),
       emits: [
         { event: 'appMessage', action: 'create', reads: CREATED },
@@ -64,43 +97,77 @@ export default {
       ],
     },
     {
-      page: 'components/MessageInput (quoted reply)', method: 'POST', path: '/messages/:ticketId', as: 'user',
-      body: (p: Params) => composer('Sobre isso:', {
-        quotedMsg: { id: p.messageId, body: 'Oi, preciso de ajuda', fromMe: false, ack: 2, mediaType: 'conversation', ticketId: p.ticketId },
-      }),
-      emits: [{ event: 'appMessage', action: 'create', reads: [...CREATED, 'message.quotedMsg.body', 'message.quotedMsg.fromMe', 'message.quotedMsg.mediaType', 'message.quotedMsg.contact.name'] }],
+      page: 'components/MessageInput (quoted reply)',
+      method: 'POST',
+      path: '/messages/:ticketId',
+      as: 'user',
+      body: (p: Params) =>
+        composer('Sobre isso:', {
+          quotedMsg: { id: p.messageId, body: 'Oi, preciso de ajuda', fromMe: false, ack: 2, mediaType: 'conversation', ticketId: p.ticketId },
+        }),
+      emits: [
+        {
+          event: 'appMessage',
+          action: 'create',
+          reads: [...CREATED, 'message.quotedMsg.body', 'message.quotedMsg.fromMe', 'message.quotedMsg.mediaType', 'message.quotedMsg.contact.name'],
+        },
+      ],
       note: 'The client sends the quoted message object it shows (`quotedMsg`); its `id` names it.',
     },
     {
-      page: 'components/MessageInput (private note)', method: 'POST', path: '/messages/:ticketId', as: 'user',
+      page: 'components/MessageInput (private note)',
+      method: 'POST',
+      path: '/messages/:ticketId',
+      as: 'user',
       body: composer('*Ana - Mensagem Privada:*\nCliente VIP', { isPrivate: 'true' }),
       emits: [{ event: 'appMessage', action: 'create', reads: [...CREATED] }],
     },
     {
-      page: 'components/MessageInput (files, MessageUploadMedias)', method: 'POST', path: '/messages/:ticketId', as: 'user',
-      form: { fields: { fromMe: 'true', isPrivate: 'false', body: 'A foto do produto' }, files: [{ field: 'medias', name: 'produto.png', type: 'image/png', content: PNG }] },
+      page: 'components/MessageInput (files, MessageUploadMedias)',
+      method: 'POST',
+      path: '/messages/:ticketId',
+      as: 'user',
+      form: {
+        fields: { fromMe: 'true', isPrivate: 'false', body: 'A foto do produto' },
+        files: [{ field: 'medias', name: 'produto.png', type: 'image/png', content: PNG }],
+      },
       emits: [{ event: 'appMessage', action: 'create', reads: [...CREATED, 'message.mediaUrl'] }],
     },
     {
-      page: 'components/MessageInput (recorded audio)', method: 'POST', path: '/messages/:ticketId', as: 'user',
-      form: { fields: { body: '1700000000000.mp3', fromMe: 'true' }, files: [{ field: 'medias', name: '1700000000000.mp3', type: 'audio/mpeg', content: 'ID3 fake mp3 bytes' }] },
+      page: 'components/MessageInput (recorded audio)',
+      method: 'POST',
+      path: '/messages/:ticketId',
+      as: 'user',
+      form: {
+        fields: { body: '1700000000000.mp3', fromMe: 'true' },
+        files: [{ field: 'medias', name: '1700000000000.mp3', type: 'audio/mpeg', content: 'ID3 fake mp3 bytes' }],
+      },
       emits: [{ event: 'appMessage', action: 'create', reads: [...CREATED, 'message.mediaUrl'] }],
     },
     {
-      page: 'components/MessageInput (edit)', method: 'POST', path: '/messages/edit/:target', as: 'user',
+      page: 'components/MessageInput (edit)',
+      method: 'POST',
+      path: '/messages/edit/:target',
+      as: 'user',
       setup: (p, api) => sentReply(p, api, 'Mensagem com erro de digitação'),
       body: composer('Mensagem corrigida'),
       reads: ['id', 'body', 'isEdited'],
       emits: [{ event: 'appMessage', action: 'update', reads: [...of('message'), 'message.ticket.uuid'] }],
     },
     {
-      page: 'components/MessageOptionsMenu (delete)', method: 'DELETE', path: '/messages/:target', as: 'user',
+      page: 'components/MessageOptionsMenu (delete)',
+      method: 'DELETE',
+      path: '/messages/:target',
+      as: 'user',
       setup: (p, api) => sentReply(p, api, 'Mensagem enviada por engano'),
       reads: ['id', 'isDeleted'],
       emits: [{ event: 'appMessage', action: 'update', reads: ['message.id', 'message.isDeleted', 'message.ticket.uuid'] }],
     },
     {
-      page: 'components/ForwardMessageModal', method: 'POST', path: '/message/forward', as: 'admin',
+      page: 'components/ForwardMessageModal',
+      method: 'POST',
+      path: '/message/forward',
+      as: 'admin',
       setup: async (_p, api) => {
         const c = await api.admin.post('/contacts', { name: 'Fabio Encaminhado', number: '5511955552222' });
         if (c.status >= 300) throw new Error(`contact: ${c.status} ${JSON.stringify(c.body)}`);

@@ -23,7 +23,7 @@ async function spreadsheet(): Promise<Uint8Array> {
   sheet.addRow(['name', 'number', 'email']);
   sheet.addRow(['Planilha Um', 5511955550001, 'um@planilha.test']);
   sheet.addRow(['Planilha Dois', '5511955550002', '']);
-  return new Uint8Array(await book.xlsx.writeBuffer() as ArrayBuffer);
+  return new Uint8Array((await book.xlsx.writeBuffer()) as ArrayBuffer);
 }
 const xlsx = await spreadsheet();
 
@@ -44,7 +44,10 @@ export default {
   area: 'contacts',
   async prepare(p, api) {
     const editContactId = await created(api.admin, {
-      name: 'Marcos Lima', number: '5511966660001', email: 'marcos@cliente.test', extraInfo: [{ name: 'CPF', value: '123.456.789-09' }],
+      name: 'Marcos Lima',
+      number: '5511966660001',
+      email: 'marcos@cliente.test',
+      extraInfo: [{ name: 'CPF', value: '123.456.789-09' }],
     });
     const synced = await api.admin.post('/tags/sync', { contactId: editContactId, tags: [{ id: p.tagId }] });
     expect(synced.status, JSON.stringify(synced.body)).to.be.within(200, 299);
@@ -52,35 +55,54 @@ export default {
   },
   calls: [
     {
-      page: 'pages/Contacts (list, infinite scroll), components/ContactImportWpModal (export)', method: 'GET', path: '/contacts/',
+      page: 'pages/Contacts (list, infinite scroll), components/ContactImportWpModal (export)',
+      method: 'GET',
+      path: '/contacts/',
       query: { searchParam: '', pageNumber: 1, contactTag: '[]' },
       reads: [...ROW, 'hasMore', 'count'],
     },
     {
-      page: 'pages/Contacts (TagsFilter)', method: 'GET', path: '/contacts/',
+      page: 'pages/Contacts (TagsFilter)',
+      method: 'GET',
+      path: '/contacts/',
       query: (p) => ({ searchParam: '', pageNumber: 1, contactTag: JSON.stringify([p.tagId]) }),
       reads: [...ROW, 'hasMore'],
       note: '`contactTag` is a JSON list of tag ids: only contacts with one of them',
     },
     {
-      page: 'pages/Contacts (search)', method: 'GET', path: '/contacts/',
+      page: 'pages/Contacts (search)',
+      method: 'GET',
+      path: '/contacts/',
       query: { searchParam: 'marcos', pageNumber: 1, contactTag: '[]' },
       reads: ROW,
     },
     {
-      page: 'hooks/useContacts (pages/Dashboard\'s count)', method: 'GET', path: '/contacts',
+      page: "hooks/useContacts (pages/Dashboard's count)",
+      method: 'GET',
+      path: '/contacts',
       query: () => ({ dateStart: '2020-01-01', dateEnd: new Date().toISOString().slice(0, 10) }),
       reads: ['contacts', 'count', 'hasMore'],
     },
     {
-      page: 'components/ContactModal (open to edit)', method: 'GET', path: '/contacts/:editContactId',
+      page: 'components/ContactModal (open to edit)',
+      method: 'GET',
+      path: '/contacts/:editContactId',
       reads: ['id', 'name', 'number', 'email', 'disableBot', 'extraInfo[].name', 'extraInfo[].value'],
     },
     {
-      page: 'components/ContactModal (add)', method: 'POST', path: '/contacts',
+      page: 'components/ContactModal (add)',
+      method: 'POST',
+      path: '/contacts',
       body: {
-        name: 'Renata Dias', number: '5511966660002', email: '', disableBot: false, lgpdAcceptedAt: '',
-        extraInfo: [{ name: 'Origem', value: 'Site' }, { name: '', value: '' }],
+        name: 'Renata Dias',
+        number: '5511966660002',
+        email: '',
+        disableBot: false,
+        lgpdAcceptedAt: '',
+        extraInfo: [
+          { name: 'Origem', value: 'Site' },
+          { name: '', value: '' },
+        ],
       },
       status: 201,
       reads: ['id', 'name', 'number', 'email', 'urlPicture', 'extraInfo'],
@@ -88,13 +110,18 @@ export default {
       note: 'the form\'s initial values (`lgpdAcceptedAt: ""`) and an "add extra info" row left blank come along',
     },
     {
-      page: 'components/ContactModal (add)', method: 'POST', path: '/contacts',
+      page: 'components/ContactModal (add)',
+      method: 'POST',
+      path: '/contacts',
       body: { name: 'Marcos de novo', number: '5511966660001', email: '', disableBot: false, lgpdAcceptedAt: '' },
-      status: 409, reads: ['error'],
+      status: 409,
+      reads: ['error'],
       note: 'the toast shows `backendErrors.ERR_DUPLICATED_CONTACT`',
     },
     {
-      page: 'components/ContactModal (save an edit)', method: 'PUT', path: '/contacts/:editContactId',
+      page: 'components/ContactModal (save an edit)',
+      method: 'PUT',
+      path: '/contacts/:editContactId',
       setup: (p, api) => shown(api.admin, `/contacts/${p.editContactId}`),
       body: (p: Params) => {
         const form = JSON.parse(String(p.shownJson));
@@ -105,78 +132,109 @@ export default {
       note: 'the whole GET answer goes back (id, tags, identifiers, urlPicture, createdAt...): read-only fields are ignored',
     },
     {
-      page: 'components/ContactForm (in ContactDrawer)', method: 'PUT', path: '/contacts/:contactId',
+      page: 'components/ContactForm (in ContactDrawer)',
+      method: 'PUT',
+      path: '/contacts/:contactId',
       setup: (p, api) => shown(api.admin, `/tickets/${p.ticketId}`, (ticket) => ticket.contact),
       body: (p: Params) => ({ ...JSON.parse(String(p.shownJson)), email: 'joana@cliente.test' }),
       reads: ['id', 'name', 'email'],
       emits: [{ event: 'contact', action: 'update', reads: PUSHED }],
-      note: 'the form\'s values are the ticket\'s contact as the ticket answered it',
+      note: "the form's values are the ticket's contact as the ticket answered it",
     },
     {
-      page: 'components/ContactDrawer (accept audio switch)', method: 'PUT', path: '/contacts/toggleAcceptAudio/:editContactId',
+      page: 'components/ContactDrawer (accept audio switch)',
+      method: 'PUT',
+      path: '/contacts/toggleAcceptAudio/:editContactId',
       reads: ['acceptAudioMessage'],
     },
     {
-      page: 'pages/Contacts, components/ContactDrawer (block)', method: 'PUT', path: '/contacts/block/:editContactId',
+      page: 'pages/Contacts, components/ContactDrawer (block)',
+      method: 'PUT',
+      path: '/contacts/block/:editContactId',
       body: { active: false },
       emits: [{ event: 'contact', action: 'update', reads: [...PUSHED, 'contact.blocked'] }],
     },
     {
-      page: 'pages/Contacts, components/ContactDrawer (unblock)', method: 'PUT', path: '/contacts/block/:editContactId',
+      page: 'pages/Contacts, components/ContactDrawer (unblock)',
+      method: 'PUT',
+      path: '/contacts/block/:editContactId',
       body: { active: true },
       emits: [{ event: 'contact', action: 'update', reads: PUSHED }],
     },
     {
-      page: 'components/ContactsFilter', method: 'GET', path: '/contacts/list',
-      returns: 'array', reads: ['[].id', '[].name'],
+      page: 'components/ContactsFilter',
+      method: 'GET',
+      path: '/contacts/list',
+      returns: 'array',
+      reads: ['[].id', '[].name'],
     },
     {
-      page: 'components/ContactSendModal (search)', method: 'GET', path: '/contacts',
+      page: 'components/ContactSendModal (search)',
+      method: 'GET',
+      path: '/contacts',
       query: { searchParam: 'joa', channel: 'whatsapp', isGroup: 'false' },
       reads: ['contacts[].id', 'contacts[].name', 'contacts[].number'],
     },
     {
-      page: 'components/NewTicketModal (contact search)', method: 'GET', path: '/contacts',
+      page: 'components/NewTicketModal (contact search)',
+      method: 'GET',
+      path: '/contacts',
       query: { searchParam: 'joa' },
       reads: ['contacts[].id', 'contacts[].name', 'contacts[].number'],
     },
     {
-      page: 'components/VcardPreview (a known number)', method: 'GET', path: '/contacts/profile/:contactNumber',
+      page: 'components/VcardPreview (a known number)',
+      method: 'GET',
+      path: '/contacts/profile/:contactNumber',
       reads: ['contactId', 'urlPicture'],
       note: 'a contactId lets the card open a ticket with that contact',
     },
     {
-      page: 'components/VcardPreview (a new number)', method: 'GET', path: '/contacts/profile/5511966660099',
+      page: 'components/VcardPreview (a new number)',
+      method: 'GET',
+      path: '/contacts/profile/5511966660099',
       reads: ['contactId'],
       note: 'no contact: contactId is null, and the card creates one (next entry)',
     },
     {
-      page: 'components/VcardPreview (a new number)', method: 'POST', path: '/contacts',
+      page: 'components/VcardPreview (a new number)',
+      method: 'POST',
+      path: '/contacts',
       body: (p: Params) => ({ name: 'Contato do cartão', number: '5511966660099', email: '', companyId: p.companyId }),
       status: 201,
       reads: ['id', 'name', 'number', 'urlPicture'],
     },
     {
-      page: 'components/ContactImport (one request per selected row)', method: 'POST', path: '/contactsImport',
+      page: 'components/ContactImport (one request per selected row)',
+      method: 'POST',
+      path: '/contactsImport',
       body: { name: 'Linha Importada', number: '5511955550010', email: 'linha@planilha.test', tags: 'VIP', validateContact: 'false' },
       status: 200,
       note: 'the page counts a row as imported when the answer is exactly 200',
     },
     {
-      page: 'components/ContactImportWpModal (import a spreadsheet, row by row)', method: 'POST', path: '/contactsImport',
+      page: 'components/ContactImportWpModal (import a spreadsheet, row by row)',
+      method: 'POST',
+      path: '/contactsImport',
       body: { name: 'Outra Linha', number: '5511955550011' },
       status: 200,
     },
     {
-      page: 'pages/Contacts (import from Excel)', method: 'POST', path: '/contacts/upload',
+      page: 'pages/Contacts (import from Excel)',
+      method: 'POST',
+      path: '/contacts/upload',
       form: { files: [{ field: 'file', name: 'contatos.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: xlsx }] },
     },
     {
-      page: 'pages/Contacts (import from the phone)', method: 'POST', path: '/contacts/import',
+      page: 'pages/Contacts (import from the phone)',
+      method: 'POST',
+      path: '/contacts/import',
       note: 'no body: the default connection, or the first connected chat-application session',
     },
     {
-      page: 'components/ContactTagListModal (remove the contact from the tag)', method: 'DELETE', path: '/tags-contacts/:tagId/:taggedContactId',
+      page: 'components/ContactTagListModal (remove the contact from the tag)',
+      method: 'DELETE',
+      path: '/tags-contacts/:tagId/:taggedContactId',
       setup: async (p, api) => {
         const taggedContactId = await created(api.admin, { name: 'Com Etiqueta', number: '5511966660003' });
         const synced = await api.admin.post('/tags/sync', { contactId: taggedContactId, tags: [{ id: p.tagId }] });
@@ -185,7 +243,9 @@ export default {
       },
     },
     {
-      page: 'pages/Contacts (delete)', method: 'DELETE', path: '/contacts/:doomedContactId',
+      page: 'pages/Contacts (delete)',
+      method: 'DELETE',
+      path: '/contacts/:doomedContactId',
       setup: async (_p, api) => ({ doomedContactId: await created(api.admin, { name: 'Contato Descartável', number: '5511966660004' }) }),
       emits: [{ event: 'contact', action: 'delete', reads: ['contactId'] }],
     },
