@@ -33,6 +33,12 @@ describe('subjectCovers', () => {
   });
 });
 
+/**
+ * A short ack wait: a message the server sent in the instant a subscription stopped or a connection
+ * closed (or whose nak was cut off) comes back after it, and tests wait seconds, not the default 30.
+ */
+const ACK_WAIT_MS = 1000;
+
 describe('JetStreamBroker', () => {
   const url = integrationUrl('TEST_NATS_URL');
   // Per-run stream names and subjects, so runs on a shared server never overlap the real streams.
@@ -56,13 +62,13 @@ describe('JetStreamBroker', () => {
   });
 
   describeBrokerContract('NATS JetStream', async () => {
-    let current = await JetStreamBroker.connect(url!, { streams });
+    let current = await JetStreamBroker.connect(url!, { streams, ackWaitMs: ACK_WAIT_MS });
     return {
       broker: current.broker,
       subjectRoot: `${root}.evt`,
       reopen: async () => {
         await current.close();
-        current = await JetStreamBroker.connect(url!, { streams });
+        current = await JetStreamBroker.connect(url!, { streams, ackWaitMs: ACK_WAIT_MS });
         return current.broker;
       },
       close: () => current.close(),
@@ -73,7 +79,7 @@ describe('JetStreamBroker', () => {
     this.timeout(15_000);
     let current: Awaited<ReturnType<typeof JetStreamBroker.connect>>;
     beforeEach(async () => {
-      current = await JetStreamBroker.connect(url!, { streams });
+      current = await JetStreamBroker.connect(url!, { streams, ackWaitMs: ACK_WAIT_MS });
     });
     afterEach(async () => {
       await current.close();
@@ -154,7 +160,7 @@ describe('JetStreamBroker', () => {
       await sub.stop();
       await current.broker.publish({ id: 'while-stopped', subject, payload: 2 });
       const info = await jsm.consumers.info(`${run}_CMD`, durable);
-      expect(info.config).to.include({ max_ack_pending: 1, max_deliver: 6, filter_subject: subject, ack_wait: nanos(30_000) });
+      expect(info.config).to.include({ max_ack_pending: 1, max_deliver: 6, filter_subject: subject, ack_wait: nanos(ACK_WAIT_MS) });
       expect(info.num_pending).to.equal(1);
       await current.broker.subscribe(
         durable,
@@ -185,7 +191,7 @@ describe('JetStreamBroker', () => {
       await current.broker.publish({ id: 'x', subject, payload: 1 });
       await waitFor('the failed delivery', () => seen.length === 1);
       await current.close();
-      current = await JetStreamBroker.connect(url!, { streams });
+      current = await JetStreamBroker.connect(url!, { streams, ackWaitMs: ACK_WAIT_MS });
       await current.broker.subscribe(
         durable,
         subject,
