@@ -111,8 +111,10 @@ describe('Official message API, end to end through the channel runtime (sandbox)
     const second = await api.post('/api/messages/send', { number: '5511999990000', body: 'once' }, { 'idempotency-key': 'order-42' });
     expect(second.body).to.deep.equal(first.body);
     await eventually('the send', async () => (await messageById(first.body.messageId))?.status === 'read');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(b.sandbox!.session(id).sent).to.have.length(1);
+    // A send accepted after the two goes out after anything they caused: once it is there, a second 'once' cannot follow.
+    const later = await api.post('/api/messages/send', { number: '5511999990000', body: 'later' });
+    await eventually('the later send', async () => (await messageById(later.body.messageId))?.status === 'read');
+    expect(b.sandbox!.session(id).sent.map((s) => s.content.body)).to.deep.equal(['once', 'later']);
   });
 
   it('sends buttons, lists and images by link; refuses private URLs unless allowed', async () => {
@@ -161,7 +163,14 @@ describe('Official message API, end to end through the channel runtime (sandbox)
     expect(ticket).to.have.length(1);
     expect(ticket[0]).to.include({ status: 'pending', lastMessage: 'Oi, tudo bem?', unreadMessages: 1 });
     await eventually('the greeting', async () => b.sandbox!.session(id).sent.some((s) => s.content.body === 'Olá! Em que posso ajudar?'));
-    await new Promise((r) => setTimeout(r, 200));
+    // The connection's inbound is handled in order: once a later message is in the ticket, the three copies are all handled.
+    b.sandbox!.inject(id, { from: '5511977776666', body: 'Alô?', providerMessageId: 'wamid-in-2', senderName: 'Bia' });
+    await eventually('the later inbound message', async () =>
+      (await inDb(async () => (await new MikroOrmTickets(b.infra.db.orm).findById(1, ticket[0]!.id))?.lastMessage)) === 'Alô?',
+    );
+    // And a send accepted now goes out after any greeting those copies caused.
+    const later = await client(b.url, TOKEN).post('/api/messages/send', { number: '5511977776666', body: 'Já te respondo' });
+    await eventually('the later send', async () => (await messageById(later.body.messageId))?.status === 'read');
     expect(b.sandbox!.session(id).sent.filter((s) => s.content.body === 'Olá! Em que posso ajudar?')).to.have.length(1);
   });
 });
