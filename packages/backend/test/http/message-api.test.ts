@@ -165,8 +165,9 @@ describe('Official message API, end to end through the channel runtime (sandbox)
     await eventually('the greeting', async () => b.sandbox!.session(id).sent.some((s) => s.content.body === 'Olá! Em que posso ajudar?'));
     // The connection's inbound is handled in order: once a later message is in the ticket, the three copies are all handled.
     b.sandbox!.inject(id, { from: '5511977776666', body: 'Alô?', providerMessageId: 'wamid-in-2', senderName: 'Bia' });
-    await eventually('the later inbound message', async () =>
-      (await inDb(async () => (await new MikroOrmTickets(b.infra.db.orm).findById(1, ticket[0]!.id))?.lastMessage)) === 'Alô?',
+    await eventually(
+      'the later inbound message',
+      async () => (await inDb(async () => (await new MikroOrmTickets(b.infra.db.orm).findById(1, ticket[0]!.id))?.lastMessage)) === 'Alô?',
     );
     // And a send accepted now goes out after any greeting those copies caused.
     const later = await client(b.url, TOKEN).post('/api/messages/send', { number: '5511977776666', body: 'Já te respondo' });
