@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { builtEntry } from '../processes/processes.js';
 import { ADMIN, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
 const SCRIPT = fileURLToPath(new URL('../../src/cli/check-deployment.ts', import.meta.url));
 
 function run(args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--conditions=source', '--import', 'tsx', SCRIPT, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [builtEntry(SCRIPT), ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
     });
   });

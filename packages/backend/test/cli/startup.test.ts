@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
+import { builtEntry } from '../processes/processes.js';
 import { expect } from 'chai';
 import pg from 'pg';
 
@@ -25,7 +26,7 @@ function run(entry: string, env: Record<string, string>, args: string[] = []): P
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', entry, ...args],
+      [builtEntry(entry), ...args],
       {
         timeout: 60_000,
         env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },

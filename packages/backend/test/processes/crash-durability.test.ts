@@ -11,7 +11,7 @@ import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
 import { graphOwnership } from '../support/fake-graph.js';
-import { embeddedTarget, freePort, freshDatabase, postgresTarget, privateNatsServer, Service, type ProcessTarget } from './processes.js';
+import { builtEntry, embeddedTarget, freePort, freshDatabase, postgresTarget, privateNatsServer, Service, type ProcessTarget } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN = { email: 'admin@admin.com', password: 'crash-durability-admin' };
@@ -388,7 +388,7 @@ describe('Two embedded instances on one DATA_DIR', function () {
     try {
       first.start();
       await eventually('the first backend', async () => (await fetch(`http://127.0.0.1:${port}/version`).catch(() => null))?.ok === true, 60_000);
-      const second = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, 'packages/backend/src/main.ts')], {
+      const second = spawn(process.execPath, [builtEntry('packages/backend/src/main.ts')], {
         cwd: ROOT,
         env: { ...process.env, ...env, PORT: String(await freePort()) },
         stdio: ['ignore', 'pipe', 'pipe'],
