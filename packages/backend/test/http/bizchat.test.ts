@@ -176,7 +176,15 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
     await eventually('the inbound message in the ticket', async () =>
       (await api.get(`/messages/${ticketId}`)).body.messages.some((m: any) => m.body === 'Quando chega?' && !m.fromMe),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // A later message of the conversation is handled after the redelivery: once it is in, a second copy cannot follow.
+    const later = signed(
+      messagesChange({
+        contacts: [{ profile: { name: 'Ana' }, wa_id: CUSTOMER }],
+        messages: [{ from: CUSTOMER, id: 'wamid.IN2', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'E o frete?' } }],
+      }),
+    );
+    expect((await client(b.url).post('/webhook/', later.raw, later.headers)).status).to.equal(200);
+    await eventually('the later inbound message', async () => (await api.get(`/messages/${ticketId}`)).body.messages.some((m: any) => m.body === 'E o frete?'));
     expect((await api.get(`/messages/${ticketId}`)).body.messages.filter((m: any) => m.body === 'Quando chega?')).to.have.length(1);
 
     const reply = await api.post(`/messages/${ticketId}`, { body: 'Hoje à tarde!' });
