@@ -116,8 +116,8 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       await Promise.all(Array.from({ length: 5 }, () => broker.publish(racing)));
       const end = env(`${base}.dup`, 'end');
       await broker.publish(end);
+      // Delivery is in order: once the marker published last is in, no copy of an earlier one can follow.
       await waitFor('the end marker', () => r.ids().includes(end.id));
-      await sleep(50);
       expect(r.ids()).to.deep.equal([twice.id, racing.id, end.id]);
       expect(r.seen[0]!.payload).to.deep.equal({ v: 'first' });
     });
@@ -210,8 +210,8 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       const next = env(`${base}.poison`, 'next');
       await broker.publish(poison);
       await broker.publish(next);
+      // Later messages are held back while one is retried: once the next is in, the poison's tries are over.
       await waitFor('the next message', () => r.ids().includes(next.id));
-      await sleep(150);
       expect(r.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([
         [poison.id, 1],
         [poison.id, 2],
@@ -292,11 +292,14 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       await sub.stop(); // stopping a stale subscription again leaves the new one alone
       sent.push(...(await publishAll(subject, 1, 'later')));
       await waitFor('both on the new subscription', () => second.seen.length === 2);
-      await sleep(150);
+      // A marker published after them arrives after anything either subscription could still receive.
+      const marker = await publishAll(subject, 1, 'marker');
+      await waitFor('the marker', () => second.ids().includes(marker[0]!));
       expect(first.seen).to.have.length(1);
       expect(second.seen.map((x) => [x.id, x.deliveryCount])).to.deep.equal([
         [sent[0], 2],
         [sent[1], 1],
+        [marker[0], 1],
       ]);
     });
 
@@ -338,8 +341,10 @@ export function describeBrokerContract(name: string, make: () => Promise<BrokerH
       sent.push(...(await publishAll(subject, 2, 'c')));
       await broker.subscribe(durable, subject, r.handler, fast);
       await waitFor('all seven', () => r.seen.length >= 7);
-      await sleep(50);
-      expect(r.ids()).to.deep.equal(sent);
+      // A marker published after the seven comes after them: once it is in, no eighth copy can follow.
+      const marker = await publishAll(subject, 1, 'marker');
+      await waitFor('the marker', () => r.ids().includes(marker[0]!));
+      expect(r.ids()).to.deep.equal([...sent, ...marker]);
     });
   });
 }
