@@ -22,25 +22,24 @@ export async function openPgliteDatabase(options: Partial<DatabaseOptions> = {})
   return db;
 }
 
-/** An empty database of its own on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
-export async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `sd_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
+/** The URL of the database `name` on the server of TEST_DATABASE_URL. */
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A database of its own on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it: empty,
+ * or a copy of `template`.
+ */
+export async function scratchDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `sd_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    url: databaseUrl(name),
+    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
@@ -81,9 +80,7 @@ function templateFor(options: Partial<DatabaseOptions>): Promise<string> {
         await client.query(`drop database if exists ${name} with (force)`);
         await client.query(`create database ${name}`);
       });
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const db = await openDatabase({ ...options, url: url.toString(), poolMax: 4 });
+      const db = await openDatabase({ ...options, url: databaseUrl(name), poolMax: 4 });
       await db.migrate();
       await db.close();
       return name;
@@ -108,19 +105,13 @@ function alive(pid: number): boolean {
  * see each other's rows.
  */
 export async function openPostgresDatabase(options: Partial<DatabaseOptions> = {}): Promise<Database> {
-  const template = await templateFor(options);
-  const name = `sd_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin((client) => client.query(`create database ${name} template ${template}`));
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ ...options, url: url.toString(), poolMax: 4 });
-  // Nothing to apply (the template is migrated): this checks so, and the database is what a start leaves.
-  await db.migrate();
+  const scratch = await scratchDatabase(await templateFor(options));
+  const db = await openDatabase({ ...options, url: scratch.url, poolMax: 4 });
   return {
     ...db,
     async close() {
       await db.close();
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await scratch.drop();
     },
   };
 }
