@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBody, errorResponses, standardErrorResponses } from './openapi-errors.js';
 import { multipartTotalLimit } from './multipart.js';
 import { operationIds } from './operation-ids.js';
+import { paramDescription } from './schemas.js';
 import type { AuthClass, RouteSpec } from './route.js';
 
 const SECURITY: Record<AuthClass, Array<Record<string, string[]>>> = {
@@ -73,7 +74,7 @@ function pathParams(r: RouteSpec): z.ZodObject | z.ZodPipe | undefined {
   const shape = r.params && isObject(r.params) ? r.params.shape : {};
   const missing = names.filter((n) => !(n in shape));
   if (!missing.length) return r.params as z.ZodObject | undefined;
-  return z.object({ ...shape, ...Object.fromEntries(missing.map((n) => [n, z.string()])) });
+  return z.object({ ...shape, ...Object.fromEntries(missing.map((n) => [n, z.string().meta({ description: paramDescription(n) })])) });
 }
 
 /** A file form field: one file, or a list when the route takes several. */
@@ -99,8 +100,10 @@ function requestBody(r: RouteSpec): NonNullable<RouteConfig['request']>['body'] 
   const content: Record<string, { schema: z.ZodType }> = {};
   if (r.multipart) {
     const files = z.object(Object.fromEntries(r.multipart.fileFields.map((f) => [f, fileField(r)])));
-    const schema = !r.body ? files : isObject(r.body) ? z.object({ ...r.body.shape, ...files.shape }) : z.intersection(r.body, files);
-    content['multipart/form-data'] = { schema };
+    const merged = !r.body ? files : isObject(r.body) ? z.object({ ...r.body.shape, ...files.shape }) : z.intersection(r.body, files);
+    // The body's own example (its form fields) stays the example of the form.
+    const example = r.body?.meta()?.example;
+    content['multipart/form-data'] = { schema: example === undefined ? merged : merged.meta({ example }) };
   }
   if (r.body && (!r.multipart || r.jsonOrMultipart)) content['application/json'] = { schema: r.body };
   if (!Object.keys(content).length) return undefined;

@@ -82,3 +82,55 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
   }
   return problems;
 }
+
+/**
+ * What the request side of an OpenAPI document leaves unsaid: parameters and request-body fields
+ * (nested objects and array items included) without a description, and request bodies without an
+ * example. Each gap reads `METHOD /path: what`.
+ */
+export function requestDocGaps(doc: { paths?: Node; components?: Node }): string[] {
+  const gaps: string[] = [];
+  const schemas = isNode(doc.components?.schemas) ? doc.components.schemas : {};
+  const resolve = (s: unknown): Node | undefined => {
+    if (!isNode(s)) return undefined;
+    const ref = typeof s.$ref === 'string' ? s.$ref.match(/^#\/components\/schemas\/(.+)$/) : null;
+    return ref ? resolve(schemas[ref[1]!]) : s;
+  };
+  const fields = (s: unknown, at: string, add: (what: string) => void, seen = new Set<Node>()) => {
+    const node = resolve(s);
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    for (const [name, field] of Object.entries(isNode(node.properties) ? node.properties : {})) {
+      const f = resolve(field);
+      const described = (isNode(field) && typeof field.description === 'string') || (f && typeof f.description === 'string');
+      if (!described) add(`field ${at}${name}`);
+      fields(field, `${at}${name}.`, add, seen);
+    }
+    for (const key of ['items', 'additionalProperties']) if (isNode(node[key])) fields(node[key], `${at}${key === 'items' ? '[].' : '*.'}`, add, seen);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of Array.isArray(node[key]) ? (node[key] as unknown[]) : []) fields(sub, at, add, seen);
+  };
+  const hasExample = (s: unknown, seen = new Set<Node>()): boolean => {
+    const node = resolve(s);
+    if (!node || seen.has(node)) return false;
+    seen.add(node);
+    if ('example' in node || 'examples' in node) return true;
+    return ['allOf', 'anyOf', 'oneOf'].some((k) => Array.isArray(node[k]) && (node[k] as unknown[]).every((sub) => hasExample(sub, seen)));
+  };
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(isNode(item) ? item : {})) {
+      if (!isNode(op)) continue;
+      const add = (what: string) => gaps.push(`${method.toUpperCase()} ${path}: ${what}`);
+      for (const p of Array.isArray(op.parameters) ? op.parameters : []) {
+        if (isNode(p) && typeof p.description !== 'string' && typeof resolve(p.schema)?.description !== 'string') add(`${p.in} parameter ${p.name}`);
+      }
+      const content = isNode(op.requestBody) && isNode(op.requestBody.content) ? op.requestBody.content : {};
+      for (const [type, media] of Object.entries(content)) {
+        if (!isNode(media)) continue;
+        fields(media.schema, '', (what) => add(`${type} ${what}`));
+        const raw = isNode(media.schema) && Object.keys(media.schema).length === 0;
+        if (!raw && !('example' in media) && !('examples' in media) && !hasExample(media.schema)) add(`${type} body has no example`);
+      }
+    }
+  }
+  return [...new Set(gaps)];
+}
