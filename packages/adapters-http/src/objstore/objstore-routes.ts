@@ -44,7 +44,7 @@ const IN_USE: RouteError = { status: 409, codes: ['ERR_OBJSTORE_CONFIG_IN_USE'],
 /** What the config form sends; on an edit the whole loaded config may come back (read-only fields are ignored). */
 const configBody = z
   .object({
-    name: z.string().max(1000),
+    name: z.string().max(1000).meta({ description: 'A label for the admins, 1 to 100 characters once trimmed', example: 'Media on R2' }),
     provider: z.enum(OBJSTORE_PROVIDERS).meta({ description: '`s3` (the default), `minio`, `r2`, `wasabi`, `spaces` or `other`' }),
     endpoint: z
       .string()
@@ -52,7 +52,10 @@ const configBody = z
       .nullable()
       .meta({ description: "The service's origin (`https://s3.eu-west-1.amazonaws.com`, `https://minio.lan:9000`); `s3` may leave it out" }),
     region: z.string().max(200).nullable().meta({ description: 'Blank: `us-east-1` (`auto` for `r2`)' }),
-    bucket: z.string().max(200),
+    bucket: z.string().max(200).meta({
+      description: 'The bucket name: 3 to 63 letters, digits, `.`, `-` or `_`, starting and ending with a letter or digit',
+      example: 'desk-media',
+    }),
     prefix: z.string().max(1000).nullable().meta({ description: "Folders the company's objects go under (`loja-exemplo/media`); blank: the bucket's root" }),
     forcePathStyle: z.boolean().meta({ description: 'Path-style requests; absent on create: true for `minio` and `other`' }),
     publicBaseUrl: z
@@ -60,7 +63,7 @@ const configBody = z
       .max(2000)
       .nullable()
       .meta({ description: 'A CDN serving the bucket (public files are redirected there); null: the backend serves them' }),
-    accessKeyId: z.string().max(1000),
+    accessKeyId: z.string().max(1000).meta({ description: 'The access key id, up to 128 printable characters without spaces', example: 'a1b2c3d4e5f6' }),
     secretAccessKey: z.string().max(10_000).nullable().meta({
       description: 'Write-only: stored sealed, never shown. Required on create; on an edit absent, `""` or null keeps the stored one',
     }),
@@ -69,6 +72,21 @@ const configBody = z
     }),
   })
   .partial();
+
+/** A new R2 bucket, tested and made active at once. */
+const CONFIG_BODY_EXAMPLE = {
+  name: 'Media on R2',
+  provider: 'r2' as const,
+  endpoint: 'https://0123456789abcdef.r2.cloudflarestorage.com',
+  region: 'auto',
+  bucket: 'desk-media',
+  prefix: 'loja-exemplo',
+  forcePathStyle: false,
+  publicBaseUrl: 'https://media.loja-exemplo.com.br',
+  accessKeyId: 'a1b2c3d4e5f6',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYx9Qe',
+  active: true,
+};
 
 const input = (body: z.output<typeof configBody>): ObjstoreConfigInput =>
   Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as ObjstoreConfigInput;
@@ -101,7 +119,9 @@ export function objstoreRoutes(app: ObjstoreApp) {
       tag: TAG,
       operationId: 'testObjstoreConnection',
       summary: 'Test a bucket (admin)',
-      body: configBody.extend({ id: id.optional().meta({ description: 'A saved config to test, with the fields sent instead of its own' }) }),
+      body: configBody
+        .extend({ id: id.optional().meta({ description: 'A saved config to test, with the fields sent instead of its own' }) })
+        .meta({ example: { id: 3, bucket: 'desk-media-eu', prefix: 'loja-exemplo/media' } }),
       description:
         'Admins only. Tests the config sent, or the saved one `id` (its stored secret unless another is sent), without saving anything: puts ' +
         '`<prefix>/.healthcheck-<uuid>`, reads it back and deletes it. 200 with the report, or 422 `{ error, step }` at the first step that failed. ' +
@@ -133,7 +153,7 @@ export function objstoreRoutes(app: ObjstoreApp) {
       tag: TAG,
       operationId: 'createObjstoreConfig',
       summary: 'Add an object-store config (admin)',
-      body: configBody.required({ name: true, bucket: true, accessKeyId: true }),
+      body: configBody.required({ name: true, bucket: true, accessKeyId: true }).meta({ example: CONFIG_BODY_EXAMPLE }),
       description:
         'Admins only. The secret is sealed (AES-256-GCM) before it is stored and never shown again. With `active: true` the connection is tested ' +
         'first (422 `{ error, step }`, nothing saved, when it fails), then the config replaces the active one. Answers 200 with the config and sends ' +
@@ -150,7 +170,7 @@ export function objstoreRoutes(app: ObjstoreApp) {
       operationId: 'updateObjstoreConfig',
       summary: 'Edit an object-store config (admin)',
       params: byId,
-      body: configBody,
+      body: configBody.meta({ example: { name: 'Media on R2 (EU)', publicBaseUrl: null, active: true } }),
       description:
         'Admins only. Only the fields sent change; the secret only when a non-empty `secretAccessKey` is sent. `active: true`, or a change of how ' +
         'an active config connects, tests the connection first. While files are stored through it, its endpoint, bucket and prefix cannot change (409). ' +
