@@ -51,7 +51,7 @@ export function contactSellerRoutes(app: SellersApp) {
         'one they own to another user or to nobody. Each change is recorded (who, when) and emits `contact` `update`; the same seller again changes nothing. ' +
         'With the setting `DirectTicketsToWallets`, new conversations of the contact open assigned to its seller.',
       params: byContactId,
-      body: z.object({ userId: id.nullable().meta({ description: 'The new seller; null: none' }) }),
+      body: z.object({ userId: id.nullable().meta({ description: 'The new seller; null: none' }) }).meta({ example: { userId: 5 } }),
       response: responsibleSellerSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION'], description: 'A user assigning a contact someone else owns, or giving an unowned one to another' },
