@@ -76,7 +76,9 @@ export function companyTemplateRoutes(app: TemplatesApp) {
         `${ACCESS} With \`ticketId\` (a ticket the caller may read: 404 \`ERR_NO_TICKET_FOUND\`, 403 otherwise), \`rendered\` is the text with its ` +
         "variables filled for that ticket, the caller as `{{userName}}`, on the company's clock.",
       params: byId,
-      query: z.object({ ticketId: id.optional() }),
+      query: z.object({
+        ticketId: id.optional().meta({ description: "A ticket the caller may read, to fill the template's variables for; absent: no `rendered`" }),
+      }),
       response: renderedTemplateSchema,
       errors: [
         NOT_FOUND,
@@ -99,7 +101,9 @@ export function companyTemplateRoutes(app: TemplatesApp) {
       description:
         `${ACCESS} \`shortcut\` and \`message\` are required; \`global\` is for admins. A file (up to ${MAX_FILE_OPTION_BYTES / 1024 / 1024} MiB) must be ` +
         "of a type recognised from its bytes, as a file list's. Answers 200 with the template; emits `companyTemplate` `create`.",
-      body: templateBody.required({ shortcut: true, message: true }),
+      body: templateBody.required({ shortcut: true, message: true }).meta({
+        example: { shortcut: 'boleto', message: 'Olá {{firstName}}, segue o boleto do seu pedido.', category: 'Billing', global: true },
+      }),
       multipart: MEDIA,
       jsonOrMultipart: true,
       response: companyTemplateSchema,
@@ -123,7 +127,9 @@ export function companyTemplateRoutes(app: TemplatesApp) {
         `${ACCESS} Only the fields sent change; a \`media\` file replaces the template's file, \`removeMedia: true\` drops it. Made personal, a ` +
         "template is its creator's again (the other operators get its `delete`). Emits `companyTemplate` `update`.",
       params: byId,
-      body: templateBody.extend({ removeMedia: flag.optional().meta({ description: "Drops the template's file (a `media` file sent wins)" }) }),
+      body: templateBody
+        .extend({ removeMedia: flag.optional().meta({ description: "Drops the template's file (a `media` file sent wins)" }) })
+        .meta({ example: { message: 'Olá {{firstName}}, segue o boleto atualizado do seu pedido.', removeMedia: true } }),
       multipart: MEDIA,
       jsonOrMultipart: true,
       response: companyTemplateSchema,
