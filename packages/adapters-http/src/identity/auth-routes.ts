@@ -30,7 +30,12 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
         'Public. Answers an access token and the user (with their queues and company), and sets the refresh token in the httpOnly `jrt` cookie (path `/auth`). ' +
         "Attempts are counted per e-mail and address before the password is checked (a success clears the e-mail's count); " +
         'past five per e-mail or 30 per address in 15 minutes they answer 429. Users of an inactive company cannot log in (super users excepted).',
-      body: z.object({ email: z.string().trim().min(1).max(254), password }),
+      body: z
+        .object({
+          email: z.string().trim().min(1).max(254).meta({ description: "The user's e-mail, matched ignoring case", example: 'ana@lojaexemplo.com.br' }),
+          password: password.meta({ description: "The user's password", example: 'correct-horse-42' }),
+        })
+        .meta({ example: { email: 'ana@lojaexemplo.com.br', password: 'correct-horse-42' } }),
       response: loginResultSchema,
       errors: [
         { status: 401, codes: ['ERR_INVALID_CREDENTIALS'] },
@@ -106,15 +111,38 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       tag,
       summary: 'Create a company on a public plan with its admin',
       status: 201,
-      body: z.object({
-        companyName: z.string().trim().min(2).max(120),
-        name: z.string().trim().min(2).max(120),
-        email,
-        password: z.string().min(8).max(128),
-        phone: z.string().trim().max(40).optional(),
-        document: z.string().trim().max(20).optional(),
-        planId: id,
-      }),
+      body: z
+        .object({
+          companyName: z.string().trim().min(2).max(120).meta({ description: "The new company's name", example: 'Loja Exemplo' }),
+          name: z.string().trim().min(2).max(120).meta({ description: "The first admin's name", example: 'Ana Souza' }),
+          email: email.meta({
+            description: "The first admin's login e-mail, also the company's; stored in lower case and must not belong to any user yet",
+            example: 'ana@lojaexemplo.com.br',
+          }),
+          password: z.string().min(8).max(128).meta({ description: "The first admin's password", example: 'correct-horse-42' }),
+          phone: z
+            .string()
+            .trim()
+            .max(40)
+            .optional()
+            .meta({ description: "The company's phone, as typed; absent or blank: none", example: '+55 11 98765-4321' }),
+          document: z.string().trim().max(20).optional().meta({
+            description: 'A CPF (11 digits) or a CNPJ (14 digits with valid check digits), punctuation allowed and stored as digits; absent or blank: none',
+            example: '11.222.333/0001-81',
+          }),
+          planId: id.meta({ description: 'A public plan (see `GET /plans/list`); a trial plan sets the due date at the end of its trial', example: 1 }),
+        })
+        .meta({
+          example: {
+            companyName: 'Loja Exemplo',
+            name: 'Ana Souza',
+            email: 'ana@lojaexemplo.com.br',
+            password: 'correct-horse-42',
+            phone: '+55 11 98765-4321',
+            document: '11.222.333/0001-81',
+            planId: 1,
+          },
+        }),
       description:
         'Public self-service sign-up: a new company on a public plan (a trial plan sets the due date at the end of the trial) ' +
         "with its first admin, whose e-mail is also the company's. Super users can turn it off with the platform setting `userCreation`.",
@@ -134,7 +162,9 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       tag,
       summary: 'Validate a CNPJ and look it up in the registry',
       description: 'Public. The check digits are validated offline first (`ERR_INVALID_CNPJ`), so a typo never reaches the registry.',
-      params: z.object({ cnpj: z.string().max(30) }),
+      params: z.object({
+        cnpj: z.string().max(30).meta({ description: 'The CNPJ, with or without its punctuation (`.`, `/`, `-`)', example: '11222333000181' }),
+      }),
       response: cnpjRecordSchema,
       errors: [
         { status: 404, codes: ['ERR_CNPJ_NOT_FOUND'] },
