@@ -45,7 +45,14 @@ export function versionRoutes(info: { name: string; version: string; startedAt: 
       description:
         'Versions are compatible when their major versions (the leading number) are equal. Any version string is accepted ' +
         "(the lineage's client sends its package version, such as `2.2.2v-26`); one without a leading number is never compatible.",
-      body: z.object({ version: z.string().trim().min(1).max(60).meta({ example: '0.4.2' }) }),
+      body: z
+        .object({
+          version: z.string().trim().min(1).max(60).meta({
+            description: "The frontend's own version; only its leading number (the major version, an optional `v` before it) is compared",
+            example: '0.4.2',
+          }),
+        })
+        .meta({ example: { version: '0.4.2' } }),
       response: compatibility,
       handler: async ({ body }) => {
         const major = (v: string) => /^v?(\d+)/.exec(v)?.[1];

@@ -47,7 +47,7 @@ const formNumber = z.union([
 /** What the prompt form sends; on an edit the whole loaded prompt may come back (read-only fields are ignored). */
 const promptBody = z
   .object({
-    name: z.string().max(1000),
+    name: z.string().max(1000).meta({ description: 'Shown in the prompt list and the connection and queue pickers; 1 to 100 characters once trimmed' }),
     prompt: z.string().max(100_000).meta({ description: 'The instructions (system message), up to 20,000 characters' }),
     queueId: id.nullable().meta({ description: 'The queue a conversation is handed to when a human is needed (required)' }),
     provider: z.enum(PROMPT_PROVIDERS).meta({ description: '`openai` (the default) or `openai-compatible`' }),
@@ -67,6 +67,19 @@ const promptBody = z
     voice: z.string().max(100).nullable().meta({ description: '`texto` (answers are text); a synthesised voice is refused' }),
   })
   .partial();
+
+const PROMPT_BODY_EXAMPLE = {
+  name: 'Atendente virtual',
+  prompt: 'Você é o atendente da Loja Exemplo. Responda de forma breve e cordial.',
+  queueId: 2,
+  provider: 'openai' as const,
+  model: 'gpt-4o-mini',
+  apiKey: 'sk-proj-3f9c2a7b1d8e4x9Qe',
+  maxMessages: 10,
+  maxTokens: 300,
+  temperature: 0.7,
+  voice: 'texto',
+};
 
 const input = (body: z.output<typeof promptBody>): PromptInput => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as PromptInput;
 
@@ -105,7 +118,7 @@ export function promptRoutes(app: PromptsApp) {
       tag: TAG,
       operationId: 'createPrompt',
       summary: 'Add a prompt (admin)',
-      body: promptBody.required({ name: true, prompt: true }),
+      body: promptBody.required({ name: true, prompt: true }).meta({ example: PROMPT_BODY_EXAMPLE }),
       description:
         'Admins only, on a plan with AI. The key is sealed (AES-256-GCM) before it is stored and never shown again. Answers 200 with the prompt ' +
         '(as the lineage) and sends a `prompt` frame (`create`) to admins.',
@@ -136,7 +149,7 @@ export function promptRoutes(app: PromptsApp) {
       operationId: 'updatePrompt',
       summary: 'Edit a prompt (admin)',
       params: byId,
-      body: promptBody,
+      body: promptBody.meta({ example: { name: 'Atendente virtual (noite)', maxTokens: 200, temperature: 0.5, apiKey: '' } }),
       description:
         'Admins only, on a plan with AI. Only the fields sent change; the key only when a non-empty `apiKey` is sent. Sends a `prompt` frame (`update`).',
       response: promptSchema,
