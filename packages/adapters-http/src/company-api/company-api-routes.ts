@@ -32,31 +32,213 @@ function api<B = unknown, Q = unknown, P = unknown, R extends z.ZodType = z.ZodT
   return route<B, Q, P, R, S>({ ...spec, auth: 'isAuthCompany', tag: TAG });
 }
 
+/**
+ * A copy of an object schema with its fields described, for schemas shared with other routes
+ * (plans, companies, invoices): the validation stays theirs, only the documentation is added here.
+ */
+function described<S extends z.ZodRawShape>(schema: z.ZodObject<S>, descriptions: { [K in keyof S]?: string }): z.ZodObject<S> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([name, field]) => {
+      const description = descriptions[name as keyof S];
+      return [name, description === undefined ? field : (field as z.ZodType).meta({ description })];
+    }),
+  );
+  return schema.extend(shape) as unknown as z.ZodObject<S>;
+}
+
 const nullableText = (max: number) => z.string().max(max).nullable();
 export const helpBody = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    description: nullableText(10_000),
-    video: nullableText(500),
-    link: nullableText(500),
+    title: z.string().trim().min(1).max(200).meta({ description: 'The article title, trimmed' }),
+    description: nullableText(10_000).meta({ description: 'The article text (Markdown); null or blank: empty' }),
+    video: nullableText(500).meta({ description: 'The address of a video; null or blank: none' }),
+    link: nullableText(500).meta({ description: 'A link to more reading; null or blank: none' }),
   })
   .partial();
+const HELP_EXAMPLE = {
+  title: 'Connecting a WhatsApp number',
+  description: 'Scan the QR code from **Connections**.',
+  video: 'https://videos.example.com/connect',
+  link: null,
+};
+
+/** CPF (11 digits) is kept as given, a CNPJ (14) must have valid check digits (`cleanDocument`). */
+const DOCUMENT = 'CPF (11 digits) or CNPJ (14 digits, with valid check digits), punctuation allowed, stored as digits; null or blank: none';
 
 export const partnerBody = z
   .object({
-    name: z.string().trim().min(2).max(120),
-    email: z.string().trim().max(254).email().nullable(),
-    phone: nullableText(40),
-    document: nullableText(20),
-    commission: z.union([z.string().max(20), z.number().nonnegative()]),
-    typeCommission: z.enum(['percent', 'fixed']),
-    walletId: nullableText(120),
+    name: z.string().trim().min(2).max(120).meta({ description: "The partner's name, trimmed" }),
+    email: z.string().trim().max(254).email().nullable().meta({ description: 'Contact e-mail, stored lower case; null: none' }),
+    phone: nullableText(40).meta({ description: 'Contact phone, as written; null or blank: none' }),
+    document: nullableText(20).meta({ description: DOCUMENT }),
+    commission: z.union([z.string().max(20), z.number().nonnegative()]).meta({
+      description:
+        'A percentage (at most 100) or an amount, by `typeCommission`: up to two decimal places, as a number or text (`"10.5"`, `"10,5"`); new partners: 0',
+    }),
+    typeCommission: z.enum(['percent', 'fixed']).meta({ description: 'A `percent` of the sale or a `fixed` amount; new partners: `percent`' }),
+    walletId: nullableText(120).meta({ description: "The partner's wallet at the payment provider, for split payments; null or blank: none" }),
   })
   .partial();
+const PARTNER_EXAMPLE = {
+  name: 'Acme Resellers',
+  email: 'sales@acme.example',
+  phone: '+55 11 91234-5678',
+  document: '11.222.333/0001-81',
+  commission: '10.00',
+  typeCommission: 'percent',
+  walletId: 'wal_8f2c',
+};
 
-const companyQuery = z.object({ companyId: id.optional() });
+const feature = (what: string) => `Whether companies on the plan may use ${what}; new plans: true`;
+const limit = (what: string) => `How many ${what} a company on the plan may have; new plans: 1`;
+const apiPlanBody = described(planBody, {
+  name: 'The plan name, trimmed; no other plan may have it (ignoring case)',
+  users: limit('users'),
+  connections: limit('connections'),
+  queues: limit('queues'),
+  amount: 'Price per recurrence: up to two decimal places, as a number or text (`"199.90"`, `"199,90"`); new plans: 0.00',
+  recurrence: 'Billing period: `MENSAL` monthly, `BIMESTRAL` every two months, `TRIMESTRAL` three, `SEMESTRAL` six, `ANUAL` yearly; new plans: `MENSAL`',
+  trial: 'Whether a company signing up on the plan gets `trialDays` free before its first due date; new plans: false',
+  trialDays: 'Length of the free trial in days, used when `trial` is true; new plans: 0',
+  isPublic: 'Whether the plan is offered on the public sign-up page; new plans: true',
+  useCampaigns: feature('campaigns'),
+  useSchedules: feature('scheduled messages'),
+  useInternalChat: feature('the internal chat'),
+  useExternalApi: feature('the external message API'),
+  useKanban: feature('the ticket kanban'),
+  useOpenAi: feature('AI prompts'),
+  useIntegrations: feature('queue integrations'),
+});
+const PLAN_EXAMPLE = {
+  name: 'Profissional',
+  users: 10,
+  connections: 3,
+  queues: 5,
+  amount: '199.90',
+  recurrence: 'MENSAL',
+  trial: true,
+  trialDays: 7,
+  isPublic: true,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: false,
+  useKanban: true,
+  useOpenAi: false,
+  useIntegrations: false,
+};
+
+const COMPANY_FIELDS = {
+  name: "The company's name, trimmed",
+  phone: 'Contact phone, as written; null or blank: none',
+  document: DOCUMENT,
+  dueDate:
+    'The day (`YYYY-MM-DD`; a datetime is cut to its day) the current period is paid until: the billing cycle invoices ahead of it and ' +
+    'suspends sending once it is overdue; null or blank: none',
+  paymentMethod: 'How the company pays, as the billing team writes it; null: none',
+};
+const apiUpdateCompanyBody = described(companyFields.partial(), {
+  ...COMPANY_FIELDS,
+  email: "The company's contact e-mail, stored lower case; null: none",
+  status: 'false makes the company inactive: its users cannot log in and their sessions end at once; true enables it again',
+  planId: 'Moves the company to this plan; its limits and features apply at once',
+  recurrence: 'Billing period, one of the `Recurrence` values',
+});
+const apiCreateCompanyBody = described(createCompanyBody, {
+  ...COMPANY_FIELDS,
+  email: "The company's contact e-mail, stored lower case; also its first admin's login unless `adminEmail` is given",
+  status: 'false creates the company inactive (its users cannot log in); absent: true',
+  planId: 'The plan the company is on',
+  recurrence: "Billing period, one of the `Recurrence` values; absent: the plan's",
+  password: "The first admin's password",
+  adminName: "The first admin's name; absent: the company's `name`",
+  adminEmail: "The first admin's login e-mail, which no user may have yet; absent: the company's `email`",
+});
+const COMPANY_EXAMPLE = {
+  name: 'Acme Atendimento',
+  email: 'contato@acme.com.br',
+  phone: '+55 11 4000-1234',
+  document: '11.222.333/0001-81',
+  planId: 2,
+  dueDate: '2025-02-28',
+  recurrence: 'MENSAL',
+};
+
+const [editorDays, storedSlots] = schedulesBody.shape.schedules.element.options;
+const WEEKDAY = {
+  weekday: "The day's label as the editor shows it (`Segunda-feira`)",
+  weekdayEn: 'The day of the week',
+};
+const range = (which: 'first' | 'second', end: 'Start' | 'End') => `${end} of the day's ${which} range, \`HH:mm\`; blank with its pair: no ${which} range`;
+const apiSchedulesBody = z
+  .object({
+    schedules: schedulesBody.shape.schedules
+      .clone({
+        ...schedulesBody.shape.schedules.def,
+        element: z.union([
+          described(editorDays, {
+            ...WEEKDAY,
+            startTimeA: range('first', 'Start'),
+            endTimeA: range('first', 'End'),
+            startTimeB: range('second', 'Start'),
+            endTimeB: range('second', 'End'),
+          }),
+          described(storedSlots, {
+            ...WEEKDAY,
+            startTime: 'Start of the slot, `HH:mm`; blank with `endTime`: no hours that day',
+            endTime: 'End of the slot, `HH:mm`, after `startTime`',
+          }),
+        ]),
+      })
+      .meta({
+        description:
+          "The week's hours, replacing the old ones: a day with up to two ranges (`A`, `B`: a morning and an afternoon) as the editor " +
+          'sends it, or one slot (`startTime`, `endTime`) per entry; 28 slots in all at most',
+      }),
+  })
+  .meta({
+    example: {
+      schedules: [
+        { weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' },
+      ],
+    },
+  });
+
+const INVOICE_FIELDS = {
+  detail: 'What the invoice is for, as the company sees it; trimmed',
+  status: '`open` (awaiting payment), `paid` or `cancelled`; becoming `paid` records `paidAt`',
+  value: 'The amount: up to two decimal places, as a number or text (`"199.90"`, `"199,90"`)',
+  dueDate: 'The day it falls due, `YYYY-MM-DD` (a datetime is cut to its day)',
+};
+const apiCreateInvoiceBody = described(createInvoiceBody, {
+  ...INVOICE_FIELDS,
+  status: `${INVOICE_FIELDS.status}; absent: \`open\``,
+  companyId: 'The company billed',
+});
+const apiUpdateInvoiceBody = described(updateInvoiceBody, INVOICE_FIELDS);
+const INVOICE_EXAMPLE = { detail: 'Plan Pro, March 2025', value: '199.90', dueDate: '2025-03-10' };
+
+const companyFilter = (what: string) => id.optional().meta({ description: `Only this company's ${what}; absent: every company's` });
+const apiInvoiceQuery = described(invoiceQuery, { companyId: "Only this company's invoices; absent: every company's" });
+const companyQuery = z.object({ companyId: companyFilter('contacts') });
 const companyPagedQuery = pagedQuery.merge(companyQuery);
-const rangeQuery = companyQuery.extend({ dateFrom: z.string().trim().min(1).max(40), dateTo: z.string().trim().min(1).max(40) });
+const rangeQuery = z.object({
+  companyId: companyFilter('messages'),
+  dateFrom: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .meta({ description: 'First day (`YYYY-MM-DD`, from 00:00 UTC) or instant (ISO datetime; without a zone, UTC), included', example: '2025-03-01' }),
+  dateTo: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .meta({ description: 'Last day (`YYYY-MM-DD`, up to 23:59:59.999 UTC) or instant, included; not before `dateFrom`', example: '2025-03-31' }),
+});
+const emailParam = (whose: string, example: string) => z.object({ email: email.meta({ description: `${whose} (compared lower-cased)`, example }) });
 const deleted = (message: string) => ({ message });
 
 const PLAN_FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_PLAN_NAME', 'ERR_INVALID_PLAN_AMOUNT', 'ERR_INVALID_PLAN_LIMIT'];
@@ -98,7 +280,13 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       method: 'GET',
       path: '/api/plans',
       summary: 'List plans',
-      query: z.object({ searchParam: z.string().max(200).optional() }),
+      query: z.object({
+        searchParam: z
+          .string()
+          .max(200)
+          .optional()
+          .meta({ description: 'Text to look for in the plan name (ignoring case and accents); empty or absent: every plan' }),
+      }),
       description: 'Every plan, public or not, found by `searchParam` in the name.',
       response: planListSchema,
       handler: async ({ query }) => app.tenancy.listPlans.execute({ actor, searchParam: query.searchParam }),
@@ -118,7 +306,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/plans',
       summary: 'Create a plan',
       status: 201,
-      body: planBody.required({ name: true }),
+      body: apiPlanBody.required({ name: true }).meta({ example: PLAN_EXAMPLE }),
       description: 'Adds a plan; its name must be unused.',
       response: planViewSchema,
       errors: [
@@ -132,7 +320,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/plans/:id',
       summary: 'Update a plan',
       params: byId,
-      body: planBody,
+      body: apiPlanBody.meta({ example: { amount: '219.90', users: 12 } }),
       description: 'Changes the fields given; the companies on the plan get its new limits and features at once.',
       response: planViewSchema,
       errors: [
@@ -182,7 +370,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       method: 'GET',
       path: '/api/companiesEmail/:email',
       summary: 'Find a company by its e-mail',
-      params: z.object({ email }),
+      params: emailParam("The company's contact e-mail", 'contato@acme.com.br'),
       description: 'The company whose contact e-mail this is (compared lower-cased).',
       response: companyViewSchema,
       errors: [{ status: 404, codes: ['ERR_NO_COMPANY_FOUND'] }],
@@ -193,7 +381,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/companies',
       summary: 'Create a company with its admin',
       status: 201,
-      body: createCompanyBody,
+      body: apiCreateCompanyBody.meta({ example: { ...COMPANY_EXAMPLE, password: 'S3nha-forte', adminName: 'Ana Lima', adminEmail: 'ana@acme.com.br' } }),
       description:
         'Creates a company on a plan together with its first admin (named and addressed like the company unless ' + '`adminName`/`adminEmail` say otherwise).',
       response: onboardedCompanySchema,
@@ -209,7 +397,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/companies/:id',
       summary: 'Update a company',
       params: byId,
-      body: companyFields.partial(),
+      body: apiUpdateCompanyBody.meta({ example: { status: false, dueDate: '2025-03-31' } }),
       description:
         'Changes the fields given: contact data, status (inactive companies cannot log in), plan, due date, recurrence. ' +
         "The company's users get a `company` event (action `update`).",
@@ -225,7 +413,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/companies/:id/schedules',
       summary: "Set a company's business hours",
       params: byId,
-      body: schedulesBody,
+      body: apiSchedulesBody,
       description: "Replaces the company's business hours with the slots given; the company's users get a `company` event (action `update`).",
       response: companyViewSchema,
       errors: [
@@ -277,7 +465,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/helps',
       summary: 'Create a help',
       status: 201,
-      body: helpBody.required({ title: true }),
+      body: helpBody.required({ title: true }).meta({ example: HELP_EXAMPLE }),
       description: "Adds an article to the help catalog every company's operators see; blank optional fields are stored as null (an empty `description`).",
       response: helpSchema,
       errors: [{ status: 422, codes: HELP_FIELD_ERRORS }],
@@ -288,7 +476,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/helps/:id',
       summary: 'Update a help',
       params: byId,
-      body: helpBody,
+      body: helpBody.meta({ example: { link: 'https://help.example.com/connections' } }),
       description: 'Changes the fields given; the others stay.',
       response: helpSchema,
       errors: [
@@ -335,7 +523,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/partners',
       summary: 'Create a partner',
       status: 201,
-      body: partnerBody.required({ name: true }),
+      body: partnerBody.required({ name: true }).meta({ example: PARTNER_EXAMPLE }),
       description:
         'Adds a reseller. The commission is stored with two decimal places (`percent` by default, at most 100 then); ' +
         'a CNPJ document must have valid check digits.',
@@ -348,7 +536,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/partners/:id',
       summary: 'Update a partner',
       params: byId,
-      body: partnerBody,
+      body: partnerBody.meta({ example: { commission: 12.5, typeCommission: 'percent' } }),
       description: 'Changes the fields given; a `percent` commission over 100 is refused whichever field changed.',
       response: partnerSchema,
       errors: [
@@ -375,7 +563,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       method: 'GET',
       path: '/api/invoices',
       summary: 'Page through invoices, of every company or one',
-      query: invoiceQuery,
+      query: apiInvoiceQuery,
       description: 'A page (20) of invoices, newest first: of every company, or of `companyId`.',
       response: invoicePageSchema,
       handler: async ({ query }) => app.companyApi.listInvoices.execute({ actor, ...query }),
@@ -405,7 +593,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/invoices',
       summary: 'Bill a company',
       status: 201,
-      body: createInvoiceBody,
+      body: apiCreateInvoiceBody.meta({ example: { ...INVOICE_EXAMPLE, companyId: 3 } }),
       description:
         'Creates an invoice of the company (`open` unless a status is given; `paid` sets `paidAt`). ' +
         'The value is stored with two decimal places, the due date as a calendar day.',
@@ -421,7 +609,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       path: '/api/invoices/:id',
       summary: 'Update an invoice',
       params: byId,
-      body: updateInvoiceBody,
+      body: apiUpdateInvoiceBody.meta({ example: { status: 'paid' } }),
       description: 'Changes the fields given; becoming `paid` records `paidAt`, leaving `paid` clears it. The invoice stays with its company.',
       response: invoiceSchema,
       errors: [
@@ -448,7 +636,7 @@ export function companyApiRoutes(app: Pick<Application, 'companyApi' | 'tenancy'
       method: 'GET',
       path: '/api/users/:email',
       summary: 'Find a user by login e-mail',
-      params: z.object({ email }),
+      params: emailParam("The user's login e-mail", 'ana@acme.com.br'),
       description: 'Looks the user up across every company (the e-mail is compared lower-cased).',
       response: userSchema,
       errors: [{ status: 404, codes: ['ERR_NO_USER_FOUND'] }],
