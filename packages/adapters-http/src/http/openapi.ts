@@ -86,7 +86,12 @@ function fileField(r: RouteSpec) {
     contentMediaType: 'application/octet-stream',
     description: `A file of at most ${limits.maxFileBytes} bytes`,
   });
-  return (limits.maxFiles > 1 ? z.array(file).max(limits.maxFiles) : file).optional();
+  if (limits.maxFiles <= 1) return file.optional();
+  return z
+    .array(file)
+    .max(limits.maxFiles)
+    .meta({ description: `Up to ${limits.maxFiles} files of at most ${limits.maxFileBytes} bytes each` })
+    .optional();
 }
 
 function requestBody(r: RouteSpec): NonNullable<RouteConfig['request']>['body'] {
