@@ -23,42 +23,135 @@ const optionalId = z
   .optional()
   .transform((v) => (v === '' || v === null || v === undefined ? null : v));
 
+const NUMBER_EXAMPLE = '5511987654321';
+
 const common = {
-  number: z.string().max(40),
-  userId: optionalId,
-  queueId: optionalId,
-  sendSignature: formBoolean.optional(),
-  closeTicket: formBoolean.optional(),
+  number: z.string().max(40).meta({
+    description: "The contact's number with country and area code, 8 to 15 digits and nothing else (no `+`, spaces or dashes); a new number becomes a contact",
+    example: NUMBER_EXAMPLE,
+  }),
+  userId: optionalId.meta({
+    description:
+      'The user the message is sent as, and the assignee of a ticket this send opens (an existing ticket keeps its own); a number or digits, absent, null or `""`: none',
+    example: 3,
+  }),
+  queueId: optionalId.meta({
+    description: 'The queue of a ticket this send opens (an existing ticket keeps its own); a number or digits, absent, null or `""`: none',
+    example: 2,
+  }),
+  sendSignature: formBoolean.optional().meta({
+    description:
+      '`true`/`false` (or `"1"`/`"0"` in a form): prefix the text with `*<name>:*`, the `userId` user\'s name or else the connection\'s; default false',
+    example: true,
+  }),
+  closeTicket: formBoolean
+    .optional()
+    .meta({ description: '`true`/`false` (or `"1"`/`"0"` in a form): close the ticket right after the send; default false', example: false }),
 };
 
-const sendBody = z.object({ ...common, body: z.string().max(65_536).default('') });
-const buttonsBody = z.object({
-  ...common,
-  body: z.string().min(1).max(4096),
-  buttons: z
-    .array(z.object({ id: z.string().max(100).optional(), text: z.string().min(1).max(20) }))
-    .min(1)
-    .max(3),
-});
-const listBody = z.object({
-  ...common,
-  body: z.string().min(1).max(4096),
-  title: z.string().max(60).default(''),
-  buttonText: z.string().min(1).max(20),
-  sections: z
-    .array(
-      z.object({
-        title: z.string().max(24).default(''),
-        rows: z
-          .array(z.object({ id: z.string().max(200).optional(), title: z.string().min(1).max(24), description: z.string().max(72).optional() }))
-          .min(1)
-          .max(10),
+const sendBody = z
+  .object({
+    ...common,
+    body: z.string().max(65_536).default('').meta({
+      description: 'The text, sent with the first file when files come; may be empty (the default) only when files are sent',
+      example: 'Seu pedido 1042 saiu para entrega.',
+    }),
+  })
+  .meta({ example: { number: NUMBER_EXAMPLE, body: 'Seu pedido 1042 saiu para entrega.', queueId: 2, userId: 3, sendSignature: true, closeTicket: false } });
+const buttonsBody = z
+  .object({
+    ...common,
+    body: z.string().min(1).max(4096).meta({ description: 'The text shown above the buttons', example: 'Podemos confirmar sua visita amanhã às 10h?' }),
+    buttons: z
+      .array(
+        z.object({
+          id: z
+            .string()
+            .max(100)
+            .optional()
+            .meta({ description: "The button's id, returned with the contact's choice; absent: `btn-1`, `btn-2`… by position", example: 'confirm' }),
+          text: z.string().min(1).max(20).meta({ description: "The button's label", example: 'Confirmar' }),
+        }),
+      )
+      .min(1)
+      .max(3)
+      .meta({ description: 'One to three reply buttons, in the order shown' }),
+  })
+  .meta({
+    example: {
+      number: NUMBER_EXAMPLE,
+      body: 'Podemos confirmar sua visita amanhã às 10h?',
+      buttons: [
+        { id: 'confirm', text: 'Confirmar' },
+        { id: 'reschedule', text: 'Remarcar' },
+      ],
+      queueId: 2,
+    },
+  });
+const listBody = z
+  .object({
+    ...common,
+    body: z.string().min(1).max(4096).meta({ description: 'The text shown above the list button', example: 'Escolha o assunto do seu atendimento' }),
+    title: z.string().max(60).default('').meta({ description: "The message's header; empty (the default): none", example: 'Atendimento' }),
+    buttonText: z.string().min(1).max(20).meta({ description: 'The label of the button that opens the list', example: 'Ver opções' }),
+    sections: z
+      .array(
+        z.object({
+          title: z.string().max(24).default('').meta({ description: "The section's heading; empty (the default): none", example: 'Pedidos' }),
+          rows: z
+            .array(
+              z.object({
+                id: z.string().max(200).optional().meta({
+                  description: "The row's id, returned with the contact's choice; absent: `row-<section>-<row>`, counted from 1",
+                  example: 'order-status',
+                }),
+                title: z.string().min(1).max(24).meta({ description: "The row's label", example: 'Status do pedido' }),
+                description: z
+                  .string()
+                  .max(72)
+                  .optional()
+                  .meta({ description: "A line under the row's label; absent or empty: none", example: 'Onde está minha entrega' }),
+              }),
+            )
+            .min(1)
+            .max(10)
+            .meta({ description: 'One to ten rows, in the order shown' }),
+        }),
+      )
+      .min(1)
+      .max(10)
+      .meta({ description: 'One to ten sections, in the order shown' }),
+  })
+  .meta({
+    example: {
+      number: NUMBER_EXAMPLE,
+      body: 'Escolha o assunto do seu atendimento',
+      title: 'Atendimento',
+      buttonText: 'Ver opções',
+      sections: [
+        {
+          title: 'Pedidos',
+          rows: [
+            { id: 'order-status', title: 'Status do pedido', description: 'Onde está minha entrega' },
+            { id: 'order-cancel', title: 'Cancelar pedido' },
+          ],
+        },
+      ],
+    },
+  });
+const linkImageBody = z
+  .object({
+    ...common,
+    url: z
+      .string()
+      .max(2048)
+      .meta({
+        description: `An http or https address on the public internet of an image (\`image/*\`, at most ${MAX_API_MEDIA_BYTES} bytes), which the backend downloads`,
+        example: 'https://cdn.lojaexemplo.com.br/promo/cupom.jpg',
       }),
-    )
-    .min(1)
-    .max(10),
-});
-const linkImageBody = z.object({ ...common, url: z.string().max(2048), body: z.string().max(1024).default('') });
+    body: z.string().max(1024).default('').meta({ description: "The image's caption; empty (the default): none", example: 'Seu cupom de 10% de desconto' }),
+  })
+  .meta({ example: { number: NUMBER_EXAMPLE, url: 'https://cdn.lojaexemplo.com.br/promo/cupom.jpg', body: 'Seu cupom de 10% de desconto' } });
 
 const SEND_TEXT =
   "The contact (created if new) gets a message on the token's connection, in their active ticket there (opened if none, " +
@@ -183,7 +276,14 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       auth: 'tokenAuth',
       tag,
       summary: 'Check whether a number has an account',
-      body: z.object({ number: z.string().max(40) }),
+      body: z
+        .object({
+          number: z
+            .string()
+            .max(40)
+            .meta({ description: 'The number to check with country and area code, 8 to 15 digits and nothing else', example: NUMBER_EXAMPLE }),
+        })
+        .meta({ example: { number: NUMBER_EXAMPLE } }),
       description: "Asks the token's connection (its live session) whether the number has an account; changes nothing.",
       response: checkNumberResultSchema,
       errors: [
