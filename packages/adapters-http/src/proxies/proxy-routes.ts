@@ -40,10 +40,13 @@ const CHATAPP_ERRORS: RouteError[] = [
 /** What a proxy form sends; on an edit the whole loaded proxy may come back (read-only fields are ignored). */
 const proxyBody = z
   .object({
-    name: z.string().max(1000),
+    name: z.string().max(1000).meta({ description: 'A label for admins, 1 to 100 characters after trimming', example: 'São Paulo 1' }),
     protocol: z.enum(PROXY_PROTOCOLS).meta({ description: 'Default `http`' }),
-    host: z.string().max(1000),
-    port: z.coerce.number().int(),
+    host: z
+      .string()
+      .max(1000)
+      .meta({ description: 'Host name, IPv4 or IPv6 address of the proxy (stored lower case); it must be a public address', example: 'br1.proxies.example' }),
+    port: z.coerce.number().int().meta({ description: 'TCP port of the proxy, 1 to 65535', example: 1080 }),
     username: z.string().max(1000).nullable().meta({ description: 'Null or `""`: no authentication' }),
     password: z
       .string()
@@ -60,6 +63,17 @@ const proxyBody = z
     }),
   })
   .partial();
+
+const PROXY_BODY_EXAMPLE = {
+  name: 'São Paulo 1',
+  protocol: 'socks5',
+  host: 'br1.proxies.example',
+  port: 1080,
+  username: 'acme',
+  password: 's3cret-pass',
+  country: 'BR',
+  maxConnections: 5,
+};
 
 const input = (body: z.output<typeof proxyBody>): ProxyInput => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as ProxyInput;
 
@@ -80,7 +94,9 @@ export function proxyRoutes(app: ProxiesApp) {
       operationId: 'listProxies',
       summary: 'The proxies the company can use (admin)',
       description: "Admins only. The company's own proxies and the platform's, by name, each with how many connections use it. Passwords are never shown.",
-      query: z.object({ status: z.enum(PROXY_STATUSES).optional() }),
+      query: z.object({
+        status: z.enum(PROXY_STATUSES).optional().meta({ description: 'Only the proxies in this status; absent: every proxy', example: 'healthy' }),
+      }),
       response: proxyListSchema,
       errors: [ADMIN_ONLY],
       handler: async ({ actor, query }) => p.listProxies.execute({ actor, ...(query.status ? { status: query.status } : {}) }),
@@ -104,7 +120,7 @@ export function proxyRoutes(app: ProxiesApp) {
       tag: TAG,
       operationId: 'createProxy',
       summary: "Add a proxy (admin; the super admin adds to the platform's pool)",
-      body: proxyBody.required({ name: true, host: true, port: true }),
+      body: proxyBody.required({ name: true, host: true, port: true }).meta({ example: PROXY_BODY_EXAMPLE }),
       description:
         "An admin adds to the company's pool, the super admin to the platform's (every company may use it). A tunnel is opened through the proxy " +
         'first (to a fixed target, never one the request names): when it fails nothing is saved (422 `ERR_PROXY_CHECK_FAILED`), unless ' +
@@ -122,7 +138,7 @@ export function proxyRoutes(app: ProxiesApp) {
       operationId: 'updateProxy',
       summary: 'Edit a proxy (admin)',
       params: byId,
-      body: proxyBody,
+      body: proxyBody.meta({ example: { maxConnections: 10, country: 'BR', active: true } }),
       description:
         'Only the fields sent change (the password only when `password` is sent). A new address or credentials, or `active: true` on a disabled proxy, ' +
         'is checked through the proxy first; the running sessions on it then restart. `active: false` disables it and moves its connections to other proxies.',
@@ -138,7 +154,11 @@ export function proxyRoutes(app: ProxiesApp) {
       operationId: 'deleteProxy',
       summary: 'Remove a proxy (admin)',
       params: byId,
-      query: z.object({ force: formBoolean.optional() }),
+      query: z.object({
+        force: formBoolean
+          .optional()
+          .meta({ description: '`true` or `1`: remove it even while connections use it, moving them to other proxies; default false (409 instead)' }),
+      }),
       description: '409 while connections use it; with `?force=true` they move to the least-loaded other proxies (or to none) and their sessions restart.',
       response: deletedSchema,
       errors: [MANAGED, NO_PROXY, { status: 409, codes: ['ERR_PROXY_IN_USE'] }],
@@ -196,7 +216,15 @@ export function proxyRoutes(app: ProxiesApp) {
       operationId: 'disableProblematicProxy',
       summary: 'Disable a proxy and move its connections (admin)',
       params: idParam('proxyId'),
-      body: z.object({ reason: z.string().max(1000).optional().meta({ description: 'Kept as `disabledReason` (at most 500 characters)' }) }),
+      body: z
+        .object({
+          reason: z
+            .string()
+            .max(1000)
+            .optional()
+            .meta({ description: "Kept as `disabledReason` (at most 500 characters); absent or blank: 'disabled as problematic'" }),
+        })
+        .meta({ example: { reason: 'Banned numbers on this address since yesterday' } }),
       description:
         'Marks the proxy `disabled` with the reason and moves every connection on it (of any company, for a platform proxy) to the least-loaded ' +
         'usable one; `PUT /proxy/:id` with `active: true` brings it back.',
@@ -213,11 +241,13 @@ export function proxyRoutes(app: ProxiesApp) {
       operationId: 'assignProxy',
       summary: 'Put a connection on a proxy (admin)',
       params: chatapp,
-      body: z.object({
-        proxyId: id
-          .optional()
-          .meta({ description: 'A proxy the company can use; absent: the least-loaded usable one with room (a connection that has one keeps it)' }),
-      }),
+      body: z
+        .object({
+          proxyId: id
+            .optional()
+            .meta({ description: 'A proxy the company can use; absent: the least-loaded usable one with room (a connection that has one keeps it)' }),
+        })
+        .meta({ example: { proxyId: 4 } }),
       description: 'The session restarts when it runs, to connect through the proxy (its socket is opened through it).',
       response: assignmentSchema,
       errors: [ADMIN_ONLY, ...CHATAPP_ERRORS, { status: 409, codes: ['ERR_PROXY_UNAVAILABLE', 'ERR_PROXY_FULL', 'ERR_PROXY_NO_CAPACITY'] }],
