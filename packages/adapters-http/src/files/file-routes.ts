@@ -16,12 +16,26 @@ const FIELD_ERRORS: ErrorCode[] = ['ERR_INVALID_FILE_LIST_NAME', 'ERR_INVALID_FI
  * dialog also sends back `path`, `mediaType`, `fileId` and the picked file (as `{}`): the server
  * owns those, they are ignored.
  */
-const optionInput = z.object({ id: id.optional(), name: z.string().max(1000).nullish() });
+const optionInput = z.object({
+  id: id.optional().meta({ description: 'An option of this list to keep with its file (edits only; refused on a create); absent: a new option', example: 31 }),
+  name: z
+    .string()
+    .max(1000)
+    .nullish()
+    .meta({ description: 'The caption sent with the file, trimmed, up to 255 characters; null or absent: none', example: 'Tabela de preços' }),
+});
 const listFields = {
-  name: z.string().max(1000),
-  message: z.string().max(10_000).nullish(),
-  options: z.array(optionInput).max(100).optional(),
+  name: z.string().max(1000).meta({ description: 'Trimmed, spaces collapsed, 1 to 255 characters; unique in the company', example: 'Catálogo de vendas' }),
+  message: z.string().max(10_000).nullish().meta({
+    description: 'Text sent before the files, up to 4,096 characters; null or absent: empty on a create, unchanged on an edit',
+    example: 'Segue nosso catálogo:',
+  }),
+  options: z.array(optionInput).max(100).optional().meta({
+    description:
+      "The list's options in order, up to 20; on an edit they replace the list's options (those left out are removed with their files), absent: unchanged",
+  }),
 };
+const IGNORED_COMPANY = z.unknown().optional().meta({ description: "Ignored: the company is the caller's" });
 const options = (raw: z.infer<typeof optionInput>[] | undefined) => raw?.map((o) => ({ ...(o.id !== undefined ? { id: o.id } : {}), name: o.name ?? '' }));
 
 type FilesApp = Pick<Application, 'files'>;
@@ -65,7 +79,14 @@ export function fileRoutes(app: FilesApp) {
       summary: 'Every file list of the company (pickers)',
       description:
         "Any operator. A bare array by name with each list's options; `searchParam` in the name, ignoring case and accents. A `companyId` in the query is ignored.",
-      query: z.object({ searchParam: z.string().max(200).optional(), companyId: z.unknown().optional() }),
+      query: z.object({
+        searchParam: z
+          .string()
+          .max(200)
+          .optional()
+          .meta({ description: 'Text to look for in the names (ignoring case and accents); empty or absent: every list' }),
+        companyId: IGNORED_COMPANY,
+      }),
       response: fileListArraySchema,
       handler: async ({ actor, query }) => files.listAllFileLists.execute({ actor, searchParam: query.searchParam }),
     }),
@@ -78,7 +99,7 @@ export function fileRoutes(app: FilesApp) {
       description:
         'Any operator. A page (20) as `{files, count, hasMore}`, by name, each list with its options; `searchParam` in the name, ignoring case and accents. ' +
         "A `companyId` in the query is ignored (the company is the caller's).",
-      query: pagedQuery.extend({ companyId: z.unknown().optional() }),
+      query: pagedQuery.extend({ companyId: IGNORED_COMPANY }),
       response: fileListPageSchema,
       handler: async ({ actor, query }) => files.listFileLists.execute({ actor, searchParam: query.searchParam, pageNumber: query.pageNumber }),
     }),
@@ -103,7 +124,9 @@ export function fileRoutes(app: FilesApp) {
       description:
         'Admins. `{name, message?, options?: [{name}]}` (up to 20 options; other fields the dialog sends are ignored). The files come next with ' +
         '`POST /files/uploadList/:fileListId`, each bound to an option by its `id`. Answers 200 with the list; emits `file` `create`.',
-      body: z.object(listFields),
+      body: z.object(listFields).meta({
+        example: { name: 'Catálogo de vendas', message: 'Segue nosso catálogo:', options: [{ name: 'Tabela de preços' }, { name: 'Fotos dos produtos' }] },
+      }),
       response: fileListSchema,
       errors: [ADMINS, { status: 409, codes: ['ERR_FILE_LIST_NAME_IN_USE'] }, { status: 422, codes: FIELD_ERRORS }],
       handler: async ({ actor, body }) =>
@@ -127,7 +150,18 @@ export function fileRoutes(app: FilesApp) {
         "(the claimed `mediaType` is ignored). The list is the path's (a different `fileId` field is 422). Answers 200 with the list; emits `file` `update`. " +
         "A form without files (the lineage's dialog posts one after every save) changes nothing: 200 with the list as it is, no event.",
       params: idParam('fileListId'),
-      body: z.object({ fileId: id.optional(), typeArch: z.string().max(50).optional() }),
+      body: z
+        .object({
+          fileId: id
+            .optional()
+            .meta({ description: "The list's id again, as the dialog sends it; another list's id is 422 `ERR_INVALID_FILE_OPTION`", example: 7 }),
+          typeArch: z
+            .string()
+            .max(50)
+            .optional()
+            .meta({ description: "The dialog's file-type hint; ignored (the type is recognised from the bytes)", example: 'fileList' }),
+        })
+        .meta({ example: { fileId: 7 } }),
       response: fileListSchema,
       multipart: { fileFields: ['files'], maxFileBytes: MAX_FILE_OPTION_BYTES, maxFiles: MAX_FILES_PER_UPLOAD, maxFields: 50 },
       errors: [
@@ -153,7 +187,9 @@ export function fileRoutes(app: FilesApp) {
         "Admins. `name`, `message` and, when given, `options`: the list's options become exactly those (an `id` keeps that option and its file, renamed " +
         'and moved; without one a new option is added; options left out are removed with their files). Answers 200 with the list; emits `file` `update`.',
       params: byFileId,
-      body: z.object({ ...listFields, name: listFields.name.optional() }),
+      body: z.object({ ...listFields, name: listFields.name.optional() }).meta({
+        example: { name: 'Catálogo de vendas 2026', options: [{ id: 31, name: 'Tabela de preços atualizada' }, { name: 'Condições de pagamento' }] },
+      }),
       response: fileListSchema,
       errors: [
         ADMINS,
