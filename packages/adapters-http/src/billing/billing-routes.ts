@@ -38,7 +38,7 @@ export function billingRoutes(app: Pick<Application, 'billing'>, o: BillingRoute
       auth: 'isAuth',
       tag,
       summary: "Pay one of the company's open invoices by Pix (admins)",
-      body: z.object({ invoiceId: id }),
+      body: z.object({ invoiceId: id.meta({ description: "An open invoice of the caller's company", example: 12 }) }).meta({ example: { invoiceId: 12 } }),
       description:
         "A company admin asks to pay an open invoice of the company: the answer is a Pix charge of the invoice's value (the lineage's " +
         '`price`, `users` and `plan` are ignored) with its "copia e cola" and QR code, payable for an hour. While a pending charge of the invoice ' +

@@ -16,6 +16,28 @@ export const createInvoiceBody = invoiceFields.partial({ status: true }).extend(
 export const updateInvoiceBody = invoiceFields.partial();
 export const invoiceQuery = pagedQuery.extend({ companyId: id.optional() });
 
+/** The shared schemas above, described for these routes on copies (the company API describes its own). */
+const listQuery = invoiceQuery.extend({
+  companyId: invoiceQuery.shape.companyId.meta({
+    description: "Super users: only this company's invoices, absent: every company's; ignored for everyone else (their own company's)",
+    example: 3,
+  }),
+});
+const updateBody = updateInvoiceBody
+  .extend({
+    detail: updateInvoiceBody.shape.detail.meta({ description: 'What the invoice is for, trimmed, 1 to 500 characters', example: 'Plan Pro, March 2025' }),
+    status: updateInvoiceBody.shape.status.meta({
+      description: '`open` (awaiting payment), `paid` or `cancelled`; becoming `paid` records `paidAt`, leaving it clears `paidAt`',
+      example: 'paid',
+    }),
+    value: updateInvoiceBody.shape.value.meta({
+      description: 'The amount, up to two decimal places, as a number or text (`"199.90"`, `"199,90"`); stored with two decimals',
+      example: '199.90',
+    }),
+    dueDate: updateInvoiceBody.shape.dueDate.meta({ description: 'The day it falls due, `YYYY-MM-DD` (a datetime is cut to its day)', example: '2025-03-10' }),
+  })
+  .meta({ example: { status: 'paid' } });
+
 /** A company's invoices for its users; super users see and change every company's. */
 export function invoiceRoutes(app: Pick<Application, 'companyApi'>) {
   const tag = 'Subscriptions, invoices, webhooks';
@@ -26,7 +48,7 @@ export function invoiceRoutes(app: Pick<Application, 'companyApi'>) {
       auth: 'isAuth',
       tag,
       summary: "The company's invoices (super: all, or `companyId`)",
-      query: invoiceQuery,
+      query: listQuery,
       description:
         "A page (20) of invoices, newest first. Operators and admins see their own company's (`companyId` is ignored); " +
         "super users see every company's, or those of `companyId`.",
@@ -52,7 +74,7 @@ export function invoiceRoutes(app: Pick<Application, 'companyApi'>) {
       tag,
       summary: 'Change an invoice (super)',
       params: idParam('id'),
-      body: updateInvoiceBody,
+      body: updateBody,
       description:
         'Super users only (403 `ERR_NO_PERMISSION` otherwise). Changes the fields given; becoming `paid` records `paidAt`, ' +
         'leaving `paid` clears it. The invoice stays with its company.',

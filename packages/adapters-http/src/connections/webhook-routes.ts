@@ -92,9 +92,13 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
     tag,
     summary: "Meta's webhook verification (hub.challenge)",
     query: z.object({
-      'hub.mode': z.string().max(50).optional(),
-      'hub.verify_token': z.string().max(500).optional(),
-      'hub.challenge': z.string().max(500).optional(),
+      'hub.mode': z.string().max(50).optional().meta({ description: 'Meta sends `subscribe`; anything else is 403', example: 'subscribe' }),
+      'hub.verify_token': z
+        .string()
+        .max(500)
+        .optional()
+        .meta({ description: "The verify token entered in Meta's app dashboard; it must equal the configured one", example: 'my-verify-token' }),
+      'hub.challenge': z.string().max(500).optional().meta({ description: 'A value Meta picks, answered back as is', example: '1158201444' }),
     }),
     description:
       'Meta calls this once when the webhook is registered, with `hub.mode=subscribe`, the configured verify token and a `hub.challenge`; ' +
