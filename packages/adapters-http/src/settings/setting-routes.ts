@@ -17,8 +17,26 @@ const badValue = { status: 422, codes: ['ERR_SETTING_VALUE_NOT_ALLOWED', 'ERR_SE
 const settingEvent = "Emits the realtime event `settings` with `{ action: 'update', setting }` to the company.";
 const imageErrors = [superOnly, { status: 413, codes: ['ERR_FILE_TOO_LARGE'] }, { status: 422, codes: ['ERR_NO_FILE', 'ERR_FILE_TYPE_NOT_ALLOWED'] }] as const;
 
-const key = z.object({ settingKey: z.string().min(1).max(60) });
-const value = z.object({ value: z.union([z.string().max(4000), z.number(), z.boolean()]).transform(String) });
+const settingKey = (description: string, example: string) => z.object({ settingKey: z.string().min(1).max(60).meta({ description, example }) });
+const companyKey = settingKey('A key of the company catalog (`userRating`, `timezone`…), case-sensitive', 'userRating');
+const anyKey = settingKey('A key of the company catalog, or a platform key (`userCreation`, `appName`, colours, logos)', 'userRating');
+const globalKey = settingKey('A key of the platform catalog (`userCreation`, `appName`, `primaryColorLight`…), case-sensitive', 'appName');
+const publicKey = settingKey(
+  'A public platform key: `userCreation` (or `allowSignup`), `appName`, `primaryColorLight`, `primaryColorDark`, `appLogoLight`, `appLogoDark`, `appLogoFavicon`, `loginBackground`',
+  'primaryColorLight',
+);
+const settingValue = z
+  .union([z.string().max(4000), z.number(), z.boolean()])
+  .transform(String)
+  .meta({
+    description:
+      "The new value, stored as text (a number or boolean is turned into text); it must fit the key's rule: `enabled`/`disabled` switches, " +
+      '`true`/`false` flags, whole numbers in range, `#rrggbb` colours, an IANA time zone, text up to the key\'s length; `""` on a file key removes the file',
+    example: 'enabled',
+  });
+const value = z.object({ value: settingValue });
+/** A file-only form: no field but the file. */
+const fileOnly = z.object({}).meta({ description: 'No form field besides `file`', example: {} });
 
 /** A JSON string as the body (the lineage's client reads `data` as the value itself). */
 function bare(ctx: { type: string }, text: string): string {
@@ -51,7 +69,7 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: 'One company setting',
-      params: key,
+      params: companyKey,
       description: 'Any signed-in user: one key of the company catalog, stored value or default.',
       response: settingViewSchema,
       errors: [noSetting],
@@ -63,8 +81,8 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: 'Change a company setting (admin) or a platform one (super)',
-      params: key,
-      body: value,
+      params: anyKey,
+      body: value.meta({ example: { value: 'enabled' } }),
       description:
         "A company key: admins, for their company; the value is checked against the key's rule (allowed values, length, range). " +
         settingEvent +
@@ -83,7 +101,7 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: 'One platform-wide setting',
-      params: key,
+      params: globalKey,
       description: 'Any signed-in user: one key of the platform catalog (private file settings are never shown).',
       response: settingViewSchema,
       errors: [noSetting],
@@ -95,8 +113,8 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: 'Change a platform-wide setting (super)',
-      params: key,
-      body: value,
+      params: globalKey,
+      body: value.meta({ example: { value: 'Acme Atendimento' } }),
       description: "Super users only; the value is checked against the key's rule. File settings are set by upload instead.",
       response: settingViewSchema,
       errors: [superOnly, noSetting, badValue],
@@ -108,7 +126,7 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'none',
       tag,
       summary: 'A login-page setting (white label, sign-up): the bare value',
-      params: key,
+      params: publicKey,
       description:
         'Public: only the platform keys marked public (app name, colours, logos, login background, `userCreation`, also asked as ' +
         '`allowSignup`). Answers the value itself as a JSON string (`"#2563eb"`); an unset logo is `""`, so the page falls back to its own. ' +
@@ -124,7 +142,14 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       tag,
       summary: 'Upload a logo: field `file`, field `mode` Light|Dark|Favicon (super)',
       multipart: { fileFields: ['file'], maxFileBytes: MAX_WHITELABEL_BYTES, maxFiles: 1 },
-      body: z.object({ mode: z.string().max(20) }),
+      body: z
+        .object({
+          mode: z
+            .string()
+            .max(20)
+            .meta({ description: 'Which logo: `Light`, `Dark` or `Favicon` (any case); anything else is 422 `ERR_INVALID_LOGO_MODE`', example: 'Light' }),
+        })
+        .meta({ example: { mode: 'Light' } }),
       description:
         'Super users only. PNG, JPEG or WebP up to 2 MiB (the favicon: PNG or ICO); stored publicly, its path under `/public/` becomes ' +
         'the value of `appLogoLight`, `appLogoDark` or `appLogoFavicon` and is the answer (a JSON string, as the white-label page reads it); ' +
@@ -141,6 +166,7 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       tag,
       summary: 'Upload the login background: field `file` (super)',
       multipart: { fileFields: ['file'], maxFileBytes: MAX_WHITELABEL_BYTES, maxFiles: 1 },
+      body: fileOnly,
       description: 'Super users only. PNG, JPEG or WebP up to 2 MiB; stored publicly, its path under `/public/` becomes the value of `loginBackground`.',
       response: settingViewSchema,
       errors: imageErrors,
@@ -153,7 +179,15 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       tag,
       summary: 'Upload a private file for a setting: fields `file`, `settingKey` (super)',
       multipart: { fileFields: ['file'], maxFileBytes: MAX_PRIVATE_FILE_BYTES, maxFiles: 1 },
-      body: z.object({ settingKey: z.string().min(1).max(60) }),
+      body: z
+        .object({
+          settingKey: z
+            .string()
+            .min(1)
+            .max(60)
+            .meta({ description: 'The private file setting the file is for (`paymentCertificate`)', example: 'paymentCertificate' }),
+        })
+        .meta({ example: { settingKey: 'paymentCertificate' } }),
       description:
         'Super users only. Any file up to 5 MiB for a private file setting (a payment certificate); it is kept out of public storage ' +
         'and its location is never answered.',
@@ -178,7 +212,7 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: "A company's settings (own, or any for super)",
-      params: z.object({ companyId: id }),
+      params: z.object({ companyId: id.meta({ description: "The company's id: the caller's own, or any for super users", example: 3 }) }),
       description: 'Any user for their own company; super users for any company. Another company answers 404.',
       response: companySettingsObjectSchema,
       errors: [noSetting],
@@ -190,7 +224,7 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: 'One company setting, by `column`',
-      query: z.object({ column: z.string().min(1).max(60) }),
+      query: z.object({ column: z.string().min(1).max(60).meta({ description: 'A key of the company catalog, case-sensitive', example: 'userRating' }) }),
       description: 'Any signed-in user: `{ <column>: <value> }` for one key of the company catalog (a boolean for the yes/no keys).',
       response: companySettingOneSchema,
       errors: [noSetting],
@@ -202,7 +236,12 @@ export function settingRoutes(app: Pick<Application, 'settings'>) {
       auth: 'isAuth',
       tag,
       summary: 'Change one company setting: `{column, data}` (admin)',
-      body: z.object({ column: z.string().min(1).max(60), data: value.shape.value }),
+      body: z
+        .object({
+          column: z.string().min(1).max(60).meta({ description: 'A key of the company catalog, case-sensitive', example: 'timezone' }),
+          data: settingValue,
+        })
+        .meta({ example: { column: 'timezone', data: 'America/Sao_Paulo' } }),
       description: 'Admins, for their company: the same as `PUT /settings/:settingKey` with the key in `column` and the value in `data`. ' + settingEvent,
       response: settingViewSchema,
       errors: [{ status: 403, codes: ['ERR_NO_PERMISSION'] }, noSetting, badValue],
