@@ -38,8 +38,12 @@ const announcementBody = z
       .string()
       .max(10_000)
       .nullable()
-      .transform((v) => v ?? ''),
-    text: z.string().max(100_000).nullable(),
+      .transform((v) => v ?? '')
+      .meta({ description: 'Trimmed, 1 to 255 characters; required to create (null or blank is 422)', example: 'Scheduled maintenance' }),
+    text: z.string().max(100_000).nullable().meta({
+      description: 'The body shown under the title, up to 10,000 characters; null: empty',
+      example: 'The platform will be offline on Sunday from 02:00 to 04:00 (UTC-3).',
+    }),
     priority: z
       .union([
         z.number(),
@@ -60,6 +64,16 @@ const announcementBody = z
     endsAt: windowEdge('ISO 8601 with an offset: shown until then (excluded); null or `""`: no end'),
   })
   .partial();
+
+const ANNOUNCEMENT_EXAMPLE = {
+  title: 'Scheduled maintenance',
+  text: 'The platform will be offline on Sunday from 02:00 to 04:00 (UTC-3).',
+  priority: 1,
+  status: true,
+  targetCompanyIds: null,
+  startsAt: '2026-03-01T08:00:00-03:00',
+  endsAt: '2026-03-08T04:00:00-03:00',
+};
 
 const input = (body: z.output<typeof announcementBody>): AnnouncementInput =>
   Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as AnnouncementInput;
@@ -127,7 +141,7 @@ export function announcementRoutes(app: AnnouncementsApp) {
       tag,
       operationId: 'createAnnouncement',
       summary: 'Write an announcement (super user)',
-      body: announcementBody,
+      body: announcementBody.meta({ example: ANNOUNCEMENT_EXAMPLE }),
       description:
         'Super users only. Aimed at every company unless `targetCompanyIds` names some (each must exist: 404 otherwise); active, ' +
         'priority 3 and shown at once unless told otherwise. Answers 200 (as the lineage) and emits `company-announcement` (action `create`) to ' +
@@ -144,7 +158,7 @@ export function announcementRoutes(app: AnnouncementsApp) {
       operationId: 'updateAnnouncement',
       summary: 'Edit an announcement (super user)',
       params: byId,
-      body: announcementBody,
+      body: announcementBody.meta({ example: { priority: 2, status: false, targetCompanyIds: [3, 5] } }),
       description:
         'Super users only. Only the fields sent change (the client sends the whole announcement back: read-only fields are ignored). ' +
         'Emits `company-announcement` `update` to the companies shown it, `delete` to those no longer shown it (deactivated, no longer aimed at ' +
@@ -178,6 +192,7 @@ export function announcementRoutes(app: AnnouncementsApp) {
       summary: 'Attach an image or a PDF (field `file`, super user)',
       params: byId,
       multipart: { fileFields: ['file'], maxFileBytes: MAX_ANNOUNCEMENT_MEDIA_BYTES, maxFiles: 1 },
+      body: z.object({}).meta({ description: 'No form field besides `file`; others (`typeArch`) are ignored', example: {} }),
       description:
         'Super users only. A PNG, JPEG, WebP or GIF image or a PDF, recognised by its bytes (not its name or claimed type), up to 10 MB; ' +
         "it replaces the previous one and is served publicly at `mediaPath`. The client's `typeArch` field is ignored. Emits `company-announcement` `update`.",

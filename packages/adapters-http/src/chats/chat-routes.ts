@@ -19,7 +19,17 @@ const NOT_FOUND: RouteError = { status: 404, codes: ['ERR_NO_CHAT_FOUND'], descr
 const ACCESS = 'Any user of a company whose plan has internal chat; a chat is visible to its members only (404 to anyone else).';
 
 /** The users the chat dialog sends: `[{ id, name }]` (only `id` is read), users of the caller's company. */
-const members = z.array(z.object({ id }).meta({ description: 'A user of the company; `name` and other fields are ignored' })).max(MAX_CHAT_MEMBERS);
+const members = z
+  .array(
+    z.object({ id: id.meta({ description: "The user's id", example: 7 }) }).meta({ description: 'A user of the company; `name` and other fields are ignored' }),
+  )
+  .max(MAX_CHAT_MEMBERS);
+const membersField = (absent: string) =>
+  members.optional().meta({
+    description: `The other members, users of the caller's company (the owner is always a member, ${MAX_CHAT_MEMBERS} members in all at most); ${absent}`,
+  });
+const title = z.string().max(1000);
+const TITLE = "The chat's name, trimmed, 1 to 255 characters";
 
 /**
  * Internal chats (`/chats`): conversations between a company's operators. Events go to members
@@ -89,7 +99,15 @@ export function chatRoutes(app: ChatsApp) {
         "carries the text as its caption, the others (and one sent without text) their file's name. The sender has then read the chat; every other " +
         'member has one more unread per message. Members get `chat-<chatId>` and `chat` (`new-message`) per message. Answers the last message, 200.',
       params: byId,
-      body: z.object({ message: z.string().max(100_000).optional() }),
+      body: z
+        .object({
+          message: z.string().max(100_000).optional().meta({
+            description:
+              "The text, trimmed, up to 10,000 characters; with files, the first file's caption; absent or blank: files only (one of the two is needed)",
+            example: 'Can someone cover the 14:00 queue?',
+          }),
+        })
+        .meta({ example: { message: 'Can someone cover the 14:00 queue?' } }),
       jsonOrMultipart: true,
       multipart: { fileFields: ['medias'], maxFileBytes: MAX_CHAT_MEDIA_BYTES, maxFiles: MAX_CHAT_FILES },
       response: chatMessageSchema,
@@ -119,7 +137,7 @@ export function chatRoutes(app: ChatsApp) {
         `${ACCESS} Marks the chat read up to its latest message for the caller only (the user of the token: a \`userId\` in the body is ` +
         "ignored); no other member's count changes. The caller's sockets get `chat-<chatId>` and `chat` (`update`). Answers the chat.",
       params: byId,
-      body: z.object({ userId: z.unknown().optional().meta({ description: 'Sent by the lineage client; ignored' }) }),
+      body: z.object({ userId: z.unknown().optional().meta({ description: 'Sent by the lineage client; ignored' }) }).meta({ example: {} }),
       response: chatSchema,
       errors: [PLAN, NOT_FOUND],
       handler: async ({ actor, params }) => chats.markChatRead.execute({ actor, chatId: params.id }),
@@ -135,7 +153,9 @@ export function chatRoutes(app: ChatsApp) {
       description:
         `${ACCESS} The caller owns the chat and is always a member; \`users\` names the others (users of the company: another company's is 404). ` +
         'Answers 200 with the chat, as the lineage does; each member gets `chat-user-<their id>` (`create`).',
-      body: z.object({ title: z.string().max(1000), users: members.optional() }),
+      body: z
+        .object({ title: title.meta({ description: TITLE, example: 'Support team' }), users: membersField('absent: the owner alone') })
+        .meta({ example: { title: 'Support team', users: [{ id: 7 }, { id: 9 }] } }),
       response: chatSchema,
       errors: [PLAN, { status: 404, codes: ['ERR_NO_USER_FOUND'] }, { status: 422, codes: ['ERR_CHAT_INVALID_TITLE', 'ERR_TOO_MANY_CHAT_MEMBERS'] }],
       handler: async ({ actor, body }) => chats.createChat.execute({ actor, title: body.title, userIds: (body.users ?? []).map((u) => u.id) }),
@@ -152,7 +172,12 @@ export function chatRoutes(app: ChatsApp) {
         `${ACCESS} Only the owner (403 for the other members). \`users\`, when sent, replaces the members (the owner always stays): ` +
         'those who stay get `chat-user-<id>` `update`, those who join `create`, those removed `chat` `delete`.',
       params: byId,
-      body: z.object({ title: z.string().max(1000).optional(), users: members.optional() }),
+      body: z
+        .object({
+          title: title.optional().meta({ description: `${TITLE}; absent: unchanged`, example: 'Support team' }),
+          users: membersField('replacing the current ones; absent: unchanged'),
+        })
+        .meta({ example: { title: 'Support and billing', users: [{ id: 7 }, { id: 9 }, { id: 12 }] } }),
       response: chatSchema,
       errors: [
         OWNER,

@@ -43,18 +43,46 @@ const FILE_ERRORS: ErrorCode[] = [
 ];
 
 /** The lineage client sends the list's `companyId` in the query of `/list` routes: it is ignored (the company is the token's). */
-const ignoredCompany = { companyId: z.unknown().optional() };
+const ignoredCompany = { companyId: z.unknown().optional().meta({ description: "Ignored: the company is the caller's" }) };
+
+const listName = (absent: string) =>
+  z
+    .string()
+    .max(1000)
+    .meta({ description: `Trimmed, spaces collapsed, 1 to 255 characters${absent}`, example: 'Clientes VIP' });
 
 /** Types only: the use cases check names, numbers, e-mails and variables and answer with their own codes. */
 const itemFields = {
-  name: z.string().max(1000).optional(),
+  name: z.string().max(1000).optional().meta({
+    description: 'Trimmed, spaces collapsed, up to 200 characters; empty: the number; absent: the number on a create, unchanged on an edit',
+    example: 'Ana Lima',
+  }),
   number: z
     .union([z.string().max(100), z.number()])
     .transform(String)
-    .optional(),
-  email: z.string().max(1000).nullable().optional(),
-  variables: z.record(z.string().max(1000), z.string().max(10_000)).optional(),
+    .optional()
+    .meta({
+      description:
+        'Phone number with country code; punctuation is dropped, 8 to 15 digits remain; required on a create, absent on an edit: unchanged (a new one is checked again)',
+      example: '5511987654321',
+    }),
+  email: z
+    .string()
+    .max(1000)
+    .nullable()
+    .optional()
+    .meta({ description: 'An e-mail address, stored lower case; empty or null: none; absent on an edit: unchanged', example: 'ana@example.com' }),
+  variables: z
+    .record(z.string().max(1000), z.string().max(10_000))
+    .optional()
+    .meta({
+      description:
+        'Values campaign messages put in their placeholders, by name: up to 50, names 1 to 100 characters (stored trimmed and lower case), values up to 1,000 characters; ' +
+        'on an edit they replace the old ones, absent: unchanged',
+      example: { empresa: 'Acme', plano: 'Pro' },
+    }),
 };
+const ITEM_EXAMPLE = { name: 'Ana Lima', number: '5511987654321', email: 'ana@example.com', variables: { empresa: 'Acme', plano: 'Pro' } };
 
 type ContactListsApp = Pick<Application, 'contactLists'>;
 
@@ -111,7 +139,7 @@ export function contactListRoutes(app: ContactListsApp) {
       tag,
       summary: 'Create an empty contact list',
       description: `${ACCESS} Answers 200 with the list, as the lineage does, and emits \`ContactList\` \`create\`.`,
-      body: z.object({ name: z.string().max(1000) }),
+      body: z.object({ name: listName('') }).meta({ example: { name: 'Clientes VIP' } }),
       response: contactListSchema,
       errors: [LIST_ACCESS, { status: 422, codes: ['ERR_INVALID_CONTACT_LIST_NAME'] }],
       handler: async ({ actor, body }) => lists.createContactList.execute({ actor, name: body.name }),
@@ -133,7 +161,7 @@ export function contactListRoutes(app: ContactListsApp) {
       params: byId,
       response: contactListImportSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] }, { status: 422, codes: FILE_ERRORS }],
-      body: z.object({}),
+      body: z.object({}).meta({ description: 'No form field besides `file`; others are ignored', example: {} }),
       multipart: { fileFields: ['file'], maxFileBytes: MAX_CONTACT_FILE_BYTES, maxFiles: 1, maxFields: 10 },
       handler: async ({ actor, params, multipart: form }) => {
         const file = form.files.file?.[0];
@@ -154,7 +182,7 @@ export function contactListRoutes(app: ContactListsApp) {
       summary: 'Rename a contact list',
       description: `${ACCESS} The edit dialog sends the whole list back: only \`name\` is read. Emits \`ContactList\` \`update\`.`,
       params: byId,
-      body: z.object({ name: z.string().max(1000).optional() }),
+      body: z.object({ name: listName('; absent: unchanged').optional() }).meta({ example: { name: 'Clientes VIP 2026' } }),
       response: contactListSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 422, codes: ['ERR_INVALID_CONTACT_LIST_NAME'] }],
       handler: async ({ actor, params, body }) => lists.updateContactList.execute({ actor, contactListId: params.id, name: body.name }),
@@ -190,7 +218,10 @@ export function contactListItemRoutes(app: ContactListsApp) {
       tag,
       summary: 'Every item of one contact list',
       description: `${ACCESS} A bare array by name; a \`companyId\` in the query is ignored (the company is the caller's). Another company's list is 404.`,
-      query: z.object({ contactListId: id, ...ignoredCompany }),
+      query: z.object({
+        contactListId: id.meta({ description: "The list whose items to answer, one of the caller's company", example: 4 }),
+        ...ignoredCompany,
+      }),
       response: contactListItemArraySchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND],
       handler: async ({ actor, query }) => lists.listAllContactListItems.execute({ actor, contactListId: query.contactListId }),
@@ -204,7 +235,9 @@ export function contactListItemRoutes(app: ContactListsApp) {
       description:
         `${ACCESS} A page (20) as \`{contacts, count, hasMore}\` (the lineage's names), by name; \`searchParam\` in the name (ignoring case and accents) or, ` +
         'when it is digits and phone punctuation, in the number.',
-      query: pagedQuery.extend({ contactListId: id.optional() }),
+      query: pagedQuery.extend({
+        contactListId: id.optional().meta({ description: "Only this list's items; absent: the items of every list of the company", example: 4 }),
+      }),
       response: contactListItemPageSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND],
       handler: async ({ actor, query }) => lists.listContactListItems.execute({ actor, ...query }),
@@ -230,7 +263,9 @@ export function contactListItemRoutes(app: ContactListsApp) {
       description:
         `${ACCESS} \`{contactListId, number, name?, email?, variables?}\` (a \`companyId\` is ignored); the name defaults to the number. Answers 200 with the item, ` +
         "which waits for the number check (`validity: unknown`); emits `ContactListItem` `create` and the list's `update`.",
-      body: z.object({ ...itemFields, contactListId: id }),
+      body: z
+        .object({ ...itemFields, contactListId: id.meta({ description: "The list the number joins, one of the caller's company", example: 4 }) })
+        .meta({ example: { ...ITEM_EXAMPLE, contactListId: 4 } }),
       response: contactListItemSchema,
       errors: [LIST_ACCESS, LIST_NOT_FOUND, { status: 409, codes: ['ERR_CONTACT_LIST_ITEM_DUPLICATE'] }, { status: 422, codes: ITEM_FIELD_ERRORS }],
       handler: async ({ actor, body }) => lists.createContactListItem.execute({ actor, ...body }),
@@ -245,7 +280,9 @@ export function contactListItemRoutes(app: ContactListsApp) {
         `${ACCESS} The dialog sends the whole item back: \`name\`, \`number\`, \`email\` and \`variables\` are read, the rest ignored (the item stays in its list). ` +
         "A new number is checked again. Emits `ContactListItem` `update` and the list's `update`.",
       params: byId,
-      body: z.object(itemFields),
+      body: z
+        .object(itemFields)
+        .meta({ example: { name: 'Ana Lima Souza', number: '5511987654321', email: '', variables: { empresa: 'Acme', plano: 'Enterprise' } } }),
       response: contactListItemSchema,
       errors: [LIST_ACCESS, ITEM_NOT_FOUND, { status: 409, codes: ['ERR_CONTACT_LIST_ITEM_DUPLICATE'] }, { status: 422, codes: ITEM_FIELD_ERRORS }],
       handler: async ({ actor, params, body }) => lists.updateContactListItem.execute({ actor, itemId: params.id, ...body }),
