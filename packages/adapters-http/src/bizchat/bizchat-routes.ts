@@ -6,6 +6,7 @@ import { bizchatTemplateListSchema, bizchatTemplateSentSchema } from './bizchat-
 
 const TAG = 'Templates and sellers';
 const values = z.array(z.string().max(1024)).max(20);
+const valuesOf = (description: string) => values.optional().meta({ description });
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 /** The business channel's templates: the list of a bizchat connection and the template send. */
@@ -17,7 +18,12 @@ export function bizchatRoutes(app: Pick<Application, 'bizchat'>) {
       auth: 'isAuth',
       tag: TAG,
       summary: "The templates of a bizchat connection's business account",
-      query: z.object({ chatappId: id, refresh: flag.optional() }),
+      query: z.object({
+        chatappId: id.meta({ description: 'The bizchat connection whose business account is listed', example: 4 }),
+        refresh: flag
+          .optional()
+          .meta({ description: "`true` or `1`: read the provider's list now, even if the stored one is younger than 10 minutes; default false" }),
+      }),
       description:
         'Every operator of the company may read them. The stored list answers while it is younger than 10 minutes; after that, or with ' +
         "`refresh=true`, the provider's list (`GET /<waba-id>/message_templates`) is read and stored in its place. Template status webhooks " +
@@ -36,14 +42,36 @@ export function bizchatRoutes(app: Pick<Application, 'bizchat'>) {
       auth: 'isAuth',
       tag: TAG,
       summary: 'Send an approved template (also outside the 24-hour window)',
-      body: z.object({
-        ticketId: id.optional(),
-        chatappId: id.optional(),
-        number: z.string().max(30).optional(),
-        templateName: z.string().min(1).max(512),
-        language: z.string().min(1).max(20),
-        parameters: z.object({ header: values.optional(), body: values.optional(), buttons: values.optional() }).default({}),
-      }),
+      body: z
+        .object({
+          ticketId: id
+            .optional()
+            .meta({ description: "Send to this ticket's contact, on the ticket's connection (which must be a bizchat one); wins over `number`" }),
+          chatappId: id.optional().meta({ description: 'With `number` (and no `ticketId`): the bizchat connection to send from' }),
+          number: z
+            .string()
+            .max(30)
+            .optional()
+            .meta({ description: 'With `chatappId` (and no `ticketId`): the recipient, 8 to 15 digits with the country code', example: '5511988887777' }),
+          templateName: z.string().min(1).max(512).meta({ description: "The template's name as the provider knows it", example: 'pedido_enviado' }),
+          language: z.string().min(1).max(20).meta({ description: "The template's language code, as listed", example: 'pt_BR' }),
+          parameters: z
+            .object({
+              header: valuesOf("The header's values: one per text variable, or a single http(s) link for an image, video or document header"),
+              body: valuesOf("The body's values in the order of its variables (`variables.body` of the listing)"),
+              buttons: valuesOf('One value per button that takes one (a URL variable or a coupon code), in the order of `variables.buttons`'),
+            })
+            .default({})
+            .meta({ description: "The values of the template's variables, each 1 to 1,024 characters; each part must hold exactly as many as it takes" }),
+        })
+        .meta({
+          example: {
+            ticketId: 314,
+            templateName: 'pedido_enviado',
+            language: 'pt_BR',
+            parameters: { body: ['Carla', '#10482'], buttons: ['10482'] },
+          },
+        }),
       description:
         "To a ticket's contact (`ticketId`, the operator replying as on `POST /messages/:ticketId`) or to a `number` on the bizchat " +
         "connection `chatappId` (its open ticket, or a new one assigned to the caller). The values must match the template's variables " +
