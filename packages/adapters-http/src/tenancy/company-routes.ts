@@ -40,7 +40,6 @@ export const createCompanyBody = companyFields.partial().extend({
 
 const weekdayEn = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
 const hhmm = z.string().max(5);
-/** The editor's days (`startTimeA`…`endTimeB`, what the lineage's form sends), or plain slots (`startTime`, `endTime`). */
 /** An empty text field of the lineage's company forms means "none" (or, for `recurrence` and `planId`, "not given"). */
 const blankIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema);
 const blankIsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
@@ -58,28 +57,120 @@ const formCompanyFields = {
   paymentMethod: blankIsNull(companyFields.shape.paymentMethod).optional(),
 };
 
+/** The fields' documentation at a use site: the same validation, each field described (the shape's types kept). */
+function describedShape<S extends z.ZodRawShape>(shape: S, descriptions: { [K in keyof S]: string }): S {
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, field]) => [name, (field as z.ZodType).meta({ description: descriptions[name]! })]),
+  ) as unknown as S;
+}
+
+const RECURRENCES = '`MENSAL` monthly, `BIMESTRAL` every two months, `TRIMESTRAL` three, `SEMESTRAL` six, `ANUAL` yearly';
+/** What the two forms' fields mean alike. */
+const FORM_FIELDS = {
+  name: "The company's name, 2 to 120 characters once trimmed",
+  phone: 'Contact phone, as written; empty or null: none',
+  document: 'CPF (11 digits) or CNPJ (14 digits, with valid check digits), punctuation allowed, stored as digits; empty or null: none',
+  dueDate: 'The day the current period is paid until, `YYYY-MM-DD` (a datetime is cut to its day); empty or null: none',
+  paymentMethod: 'How the company pays, as the billing team writes it; empty or null: none',
+};
+const createFormFields = describedShape(formCompanyFields, {
+  ...FORM_FIELDS,
+  email: "The company's contact e-mail, stored lower case; also its first admin's login unless `adminEmail` is given; empty or null: none",
+  status: 'false creates the company inactive (its users cannot log in); absent: true',
+  planId: "The plan the company is on; empty or absent: the platform's first plan",
+  recurrence: `Billing period: ${RECURRENCES}; empty or absent: the plan's`,
+});
+const updateFormFields = describedShape(formCompanyFields, {
+  ...FORM_FIELDS,
+  email: "The company's contact e-mail, stored lower case; empty or null: none",
+  status: 'false makes the company inactive: its users cannot log in and their sessions end at once; true enables it again',
+  planId: 'Moves the company to this plan, its limits and features applying at once; empty or absent: unchanged',
+  recurrence: `Billing period: ${RECURRENCES}; empty or absent: unchanged`,
+});
+
 const formCreateCompanyBody = z
   .object({
-    ...formCompanyFields,
-    name: companyFields.shape.name,
+    ...createFormFields,
+    name: companyFields.shape.name.meta({ description: FORM_FIELDS.name }),
     /** The company form's `password`, or the quick form's `passwordDefault`: the first admin's password. */
-    password: z.string().max(128).optional(),
-    passwordDefault: z.string().max(128).optional(),
-    adminName: z.string().trim().min(2).max(120).optional(),
-    adminEmail: z.string().trim().max(254).email().optional(),
+    password: z.string().max(128).optional().meta({ description: "The first admin's password, 8 to 128 characters; empty or absent: `passwordDefault`" }),
+    passwordDefault: z
+      .string()
+      .max(128)
+      .optional()
+      .meta({ description: "The quick company form's name for the first admin's password, used when `password` is empty or absent" }),
+    adminName: z.string().trim().min(2).max(120).optional().meta({ description: "The first admin's name, 2 to 120 characters; absent: the company's `name`" }),
+    adminEmail: z
+      .string()
+      .trim()
+      .max(254)
+      .email()
+      .optional()
+      .meta({ description: "The first admin's login e-mail, which no user may have yet; absent: the company's `email`" }),
   })
-  .transform(({ passwordDefault, password, ...rest }) => ({ ...rest, password: password || passwordDefault || '' }));
+  .transform(({ passwordDefault, password, ...rest }) => ({ ...rest, password: password || passwordDefault || '' }))
+  .meta({
+    example: {
+      name: 'Acme Atendimento',
+      email: 'contato@acme.com.br',
+      phone: '+55 11 4000-1234',
+      document: '11.222.333/0001-81',
+      status: true,
+      planId: 2,
+      dueDate: '2025-02-28',
+      recurrence: 'MENSAL',
+      paymentMethod: '',
+      password: 'troque-esta-senha',
+      adminName: 'Marina Souza',
+      adminEmail: 'marina@acme.com.br',
+    },
+  });
 
-export const schedulesBody = z.object({
-  schedules: z
-    .array(
-      z.union([
-        z.object({ weekday: z.string().max(40), weekdayEn, startTimeA: hhmm, endTimeA: hhmm, startTimeB: hhmm, endTimeB: hhmm }),
-        z.object({ weekday: z.string().max(40), weekdayEn, startTime: hhmm, endTime: hhmm }),
-      ]),
-    )
-    .max(28),
+const updateCompanyBody = z.object(updateFormFields).meta({
+  example: { name: 'Acme Atendimento Ltda', planId: 3, dueDate: '2025-03-31', recurrence: 'MENSAL', paymentMethod: 'Boleto', status: true },
 });
+
+const startOf = (range: string) => hhmm.meta({ description: `Start of the day's ${range} range, \`HH:mm\`; empty with its end: no ${range} range` });
+const endOf = (range: string) => hhmm.meta({ description: `End of the day's ${range} range, \`HH:mm\`, after its start` });
+const weekday = z.string().max(40).meta({ description: "The day's label as the editor shows it (`Segunda-feira`)" });
+const weekdayOf = weekdayEn.meta({ description: 'The day of the week' });
+/** The editor's days (`startTimeA`…`endTimeB`, what the lineage's form sends), or plain slots (`startTime`, `endTime`). */
+export const schedulesBody = z
+  .object({
+    schedules: z
+      .array(
+        z.union([
+          z.object({
+            weekday,
+            weekdayEn: weekdayOf,
+            startTimeA: startOf('first'),
+            endTimeA: endOf('first'),
+            startTimeB: startOf('second'),
+            endTimeB: endOf('second'),
+          }),
+          z.object({
+            weekday,
+            weekdayEn: weekdayOf,
+            startTime: hhmm.meta({ description: 'Start of the slot, `HH:mm`; empty with `endTime`: no hours that day' }),
+            endTime: hhmm.meta({ description: 'End of the slot, `HH:mm`, after `startTime`' }),
+          }),
+        ]),
+      )
+      .max(28)
+      .meta({
+        description:
+          "The week's hours, replacing the old ones: a day with up to two ranges (`A`, `B`: a morning and an afternoon) as the editor " +
+          'sends it, or one slot (`startTime`, `endTime`) per entry; 28 slots in all at most',
+      }),
+  })
+  .meta({
+    example: {
+      schedules: [
+        { weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' },
+      ],
+    },
+  });
 
 /** Companies: super users manage every company; admins read their own and set its hours. */
 export function companyRoutes(app: Pick<Application, 'tenancy'>) {
@@ -164,7 +255,7 @@ export function companyRoutes(app: Pick<Application, 'tenancy'>) {
         'The forms send the record back whole: empty text fields mean none, read-only fields (`plan`, `schedules`...) and an empty ' +
         '`password` are ignored. ' +
         companyEvent,
-      body: z.object(formCompanyFields),
+      body: updateCompanyBody,
       response: companyViewSchema,
       errors: [
         { status: 403, codes: ['ERR_NO_PERMISSION', 'ERR_CANNOT_DISABLE_OWN_COMPANY'] },

@@ -10,26 +10,54 @@ const notFound = { status: 404, codes: ['ERR_NO_PLAN_FOUND'] } as const;
 const invalid = { status: 422, codes: ['ERR_INVALID_PLAN_NAME', 'ERR_INVALID_PLAN_AMOUNT', 'ERR_INVALID_PLAN_LIMIT'] } as const;
 
 const limit = z.number().int().min(0).max(1_000_000);
+const maxOf = (what: string) => limit.meta({ description: `How many ${what} a company on the plan may have; new plans: 1` });
+const feature = (what: string) => z.boolean().meta({ description: `Whether companies on the plan may use ${what}; new plans: true` });
 export const planBody = z
   .object({
-    name: z.string().trim().min(1).max(80),
-    users: limit,
-    connections: limit,
-    queues: limit,
-    amount: z.union([z.string().max(20), z.number().nonnegative()]),
-    recurrence,
-    trial: z.boolean(),
-    trialDays: limit,
-    isPublic: z.boolean(),
-    useCampaigns: z.boolean(),
-    useSchedules: z.boolean(),
-    useInternalChat: z.boolean(),
-    useExternalApi: z.boolean(),
-    useKanban: z.boolean(),
-    useOpenAi: z.boolean(),
-    useIntegrations: z.boolean(),
+    name: z.string().trim().min(1).max(80).meta({ description: 'The plan name, trimmed; no other plan may have it (ignoring case)', example: 'Profissional' }),
+    users: maxOf('users'),
+    connections: maxOf('connections'),
+    queues: maxOf('queues'),
+    amount: z.union([z.string().max(20), z.number().nonnegative()]).meta({
+      description: 'Price per recurrence: up to two decimal places, as a number or text (`"199.90"`, `"199,90"`); new plans: 0.00',
+      example: '199.90',
+    }),
+    recurrence: recurrence.meta({
+      description: 'Billing period: `MENSAL` monthly, `BIMESTRAL` every two months, `TRIMESTRAL` three, `SEMESTRAL` six, `ANUAL` yearly; new plans: `MENSAL`',
+    }),
+    trial: z.boolean().meta({ description: 'Whether a company signing up on the plan gets `trialDays` free before its first due date; new plans: false' }),
+    trialDays: limit.meta({ description: 'Length of the free trial in days, used when `trial` is true; new plans: 0' }),
+    isPublic: z
+      .boolean()
+      .meta({ description: "Whether the plan is offered on the public sign-up page and readable by every company's users; new plans: true" }),
+    useCampaigns: feature('campaigns'),
+    useSchedules: feature('scheduled messages'),
+    useInternalChat: feature('the internal chat'),
+    useExternalApi: feature('the external message API'),
+    useKanban: feature('the ticket kanban'),
+    useOpenAi: feature('AI prompts'),
+    useIntegrations: feature('queue integrations'),
   })
   .partial();
+
+const PLAN_EXAMPLE = {
+  name: 'Profissional',
+  users: 10,
+  connections: 3,
+  queues: 5,
+  amount: '199.90',
+  recurrence: 'MENSAL' as const,
+  trial: true,
+  trialDays: 7,
+  isPublic: true,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: false,
+  useKanban: true,
+  useOpenAi: false,
+  useIntegrations: false,
+};
 
 /** The lineage's flat `useX` booleans, as the core's feature map. */
 export function planFields(body: z.infer<typeof planBody>) {
@@ -59,7 +87,13 @@ export function planRoutes(app: Pick<Application, 'tenancy'>) {
       auth: 'isAuth',
       tag,
       summary: 'Plans, searchable',
-      query: z.object({ searchParam: z.string().max(200).optional() }),
+      query: z.object({
+        searchParam: z
+          .string()
+          .max(200)
+          .optional()
+          .meta({ description: 'Part of the plan name, ignoring case and accents; absent or blank: every plan the caller may read', example: 'prof' }),
+      }),
       description: "Super users: every plan, optionally filtered by name. Other users: the public plans and their company's own.",
       response: planListSchema,
       handler: async ({ actor, query }) => app.tenancy.listPlans.execute({ actor, searchParam: query.searchParam }),
@@ -104,7 +138,7 @@ export function planRoutes(app: Pick<Application, 'tenancy'>) {
       summary: 'Create a plan (super)',
       status: 201,
       description: 'Super users only. Fields left out take defaults: limits of 1, amount 0.00, monthly, no trial, public, every feature on.',
-      body: planBody.required({ name: true }),
+      body: planBody.required({ name: true }).meta({ example: PLAN_EXAMPLE }),
       response: planViewSchema,
       errors: [superOnly, { status: 409, codes: ['ERR_PLAN_NAME_ALREADY_EXISTS'] }, invalid],
       handler: async ({ actor, body }) => app.tenancy.createPlan.execute({ actor, ...planFields(body), name: body.name }),
@@ -116,7 +150,7 @@ export function planRoutes(app: Pick<Application, 'tenancy'>) {
       tag,
       summary: 'Update a plan (super)',
       params: byId,
-      body: planBody,
+      body: planBody.meta({ example: { amount: '219.90', users: 15, useOpenAi: true } }),
       description: 'Super users only; only the fields sent change. Companies on the plan get its new limits and features at once.',
       response: planViewSchema,
       errors: [superOnly, notFound, { status: 409, codes: ['ERR_PLAN_NAME_ALREADY_EXISTS'] }, invalid],
