@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,10 +70,52 @@ async function buildPackage(name) {
   return changed.length;
 }
 
+/** The operator console's sources: any change rebuilds it whole (Vite, a few seconds). */
+function consoleSources(dir) {
+  const files = ['index.html', 'vite.config.ts', 'package.json'];
+  for (const e of readdirSync(path.join(dir, 'src'), { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) files.push(path.relative(dir, path.join(e.parentPath ?? e.path, e.name)));
+  }
+  return Object.fromEntries(
+    files.sort().map((rel) => {
+      const st = statSync(path.join(dir, rel));
+      return [rel, `${st.size}:${Math.trunc(st.mtimeMs)}`];
+    }),
+  );
+}
+
+/**
+ * Builds the console with Vite into packages/console/dist/web when its sources changed, then writes
+ * a Brotli and a gzip copy beside each text file, which the backend serves to browsers that accept them.
+ */
+async function buildConsole() {
+  const dir = path.join(root, 'packages', 'console');
+  if (!existsSync(dir)) return 0;
+  const outDir = path.join(dir, 'dist', 'web');
+  const stampFile = path.join(dir, 'dist', STAMP);
+  const now = consoleSources(dir);
+  if (JSON.stringify(readStamp(stampFile)) === JSON.stringify(now) && existsSync(path.join(outDir, 'index.html'))) return 0;
+  const vite = await import('vite');
+  await vite.build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'warn' });
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  for (const e of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || !/\.(js|css|html|svg|json)$/.test(e.name)) continue;
+    const file = path.join(e.parentPath ?? e.path, e.name);
+    const data = readFileSync(file);
+    if (data.length < 1024) continue;
+    writeFileSync(`${file}.br`, await brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    writeFileSync(`${file}.gz`, await gz(data, { level: 9 }));
+  }
+  writeFileSync(stampFile, JSON.stringify(now));
+  return Object.keys(now).length;
+}
+
 const started = performance.now();
 let files = 0;
 try {
   for (const name of PACKAGES) files += await buildPackage(name);
+  files += await buildConsole();
 } catch {
   // esbuild has printed each syntax error with its file and line; a stack trace would add nothing.
   console.error('build failed: the errors above name the files');

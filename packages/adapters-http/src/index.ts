@@ -77,3 +77,4 @@ export * from './objstore/objstore-schemas.js';
 export * from './orders/order-routes.js';
 export * from './orders/order-schemas.js';
 export * from './dashboards/dashboard-routes.js';
+export * from './http/console-app.js';

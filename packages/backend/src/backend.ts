@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { bearerToken, createHttpServer, type HttpServer, type RouteSpec } from '@servicedesk/adapters-http';
+import { bearerToken, builtConsole, createHttpServer, type HttpServer, type RouteSpec } from '@servicedesk/adapters-http';
 import {
   assembleRuntime,
   assertPortFree,
@@ -12,6 +12,7 @@ import {
   type SandboxConnector,
 } from '@servicedesk/channel-runtime';
 import { hostname } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DETACHED_CHANNEL_QUERIES, JobRunner, realtimeViewer, type BrokerEnvelope, type BrokerSubscription } from '@servicedesk/core';
 import { inBackground } from '@servicedesk/adapters-persistence';
@@ -22,6 +23,15 @@ import { openInfrastructure, routeBlobsByCompany, type Infrastructure } from './
 import { databaseSchema, type BackendApplication } from './modules.js';
 
 const PACKAGE = createRequire(import.meta.url)('@servicedesk/backend/package.json') as { version: string };
+
+/** Where `vite build` writes the operator console (packages/console), served at /app/ when built. */
+function consoleDist(): string {
+  try {
+    return path.join(path.dirname(createRequire(import.meta.url).resolve('@servicedesk/console/package.json')), 'dist', 'web');
+  } catch {
+    return '';
+  }
+}
 export const BACKEND_VERSION = PACKAGE.version;
 /** Job polling: never slower than this, nor than the most frequent recurring job. */
 const MAX_JOB_POLL_MS = 1000;
@@ -159,14 +169,15 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     companyToken: config.companyToken,
     info: { title: 'Service Desk backend', version: BACKEND_VERSION },
     requestScope: scope,
+    consoleDir: builtConsole(consoleDist()),
     ...(options.validateResponses ? { validateResponses: true } : {}),
   });
   const port = await during('PORT', `cannot listen on ${config.host}:${config.port}`, () => http.listen(config.port, config.host));
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url, database: infra.db.kind, routes: http.routes.length }, 'backend listening');
   logger.info(
-    { login: `POST ${url}/auth/login`, email: config.adminEmail, docs: `${url}/docs` },
-    `log in: POST ${url}/auth/login with {"email":"${config.adminEmail}","password":…}${config.adminPasswordIsDefault ? ` (the default password ${config.adminPassword} must be changed at first access)` : ' (ADMIN_PASSWORD)'}; API reference at ${url}/docs`,
+    { console: http.consoleServed ? `${url}/app/` : null, login: `POST ${url}/auth/login`, email: config.adminEmail, docs: `${url}/docs` },
+    `${http.consoleServed ? `console: ${url}/app/; ` : ''}log in: POST ${url}/auth/login with {"email":"${config.adminEmail}","password":…}${config.adminPasswordIsDefault ? ` (the default password ${config.adminPassword} must be changed at first access)` : ' (ADMIN_PASSWORD)'}; API reference at ${url}/docs`,
   );
   return {
     url,

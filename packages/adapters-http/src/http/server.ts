@@ -8,6 +8,7 @@ import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
 import { SOCKET_IO_PATH, SocketIoNamespaces } from '../realtime/socket-io-namespaces.js';
 import { WsNamespaces } from '../realtime/ws-namespaces.js';
+import { consoleApp } from './console-app.js';
 import { errorMiddleware } from './error-middleware.js';
 import { mountReferencePage } from './reference-page.js';
 import { mountRoutes, withoutTrailingSlash, type MountOptions } from './registry.js';
@@ -30,6 +31,8 @@ export interface HttpServerOptions extends MountOptions {
   readonly requestScope?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Serve the realtime events over socket.io too, at `/socket.io/` (the lineage client's transport). Default true. */
   readonly socketIo?: boolean;
+  /** The built operator console's folder, served at /app/ (none: not served). */
+  readonly consoleDir?: string | null;
 }
 
 export interface HttpServer {
@@ -39,6 +42,8 @@ export interface HttpServer {
   /** The socket.io transport, unless `socketIo: false`. */
   readonly socketIo: SocketIoNamespaces | null;
   readonly routes: readonly RouteSpec[];
+  /** Whether the operator console is served at /app/. */
+  readonly consoleServed: boolean;
   listen(port: number, host?: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -97,6 +102,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     cors({ origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''), credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'] }),
   );
   koa.use(errorMiddleware(o.logger));
+  if (o.consoleDir) koa.use(consoleApp(o.consoleDir));
   // Trailing slashes are tolerated everywhere: clients write `/chatapp` and `/chatapp/` for one route.
   koa.use((ctx, next) => {
     ctx.path = withoutTrailingSlash(ctx.path);
@@ -136,6 +142,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     namespaces,
     socketIo,
     routes: o.routes,
+    consoleServed: !!o.consoleDir,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadConfig } from './app-config.js';
+import { initI18n } from './i18n/index.js';
+import { router } from './router.js';
+import { createServices, ServicesContext } from './services.js';
+import { applyTheme, currentTheme } from './ui/theme.js';
+import './styles.css';
+
+applyTheme(currentTheme(), false);
+const [config] = await Promise.all([loadConfig(), initI18n()]);
+const services = createServices(config);
+// A reload keeps the session through the refresh cookie; without it, the sign-in page.
+await services.session.refresh();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ServicesContext.Provider value={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ServicesContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,101 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Schema } from '../api/client.js';
+import type { RealtimeFrame } from './connection.js';
+
+type Ticket = Schema<'TicketDetails'>;
+type Message = Schema<'Message'>;
+type MessagePage = Schema<'TicketMessagePage'>;
+type Connection = Schema<'Connection'>;
+
+/** The query keys the screens use, in one place so the frames find them. */
+export const keys = {
+  tickets: ['tickets'] as const,
+  ticketList: (filters: object) => ['tickets', filters] as const,
+  ticket: (id: number) => ['ticket', id] as const,
+  messages: (ticketId: number) => ['messages', ticketId] as const,
+  connections: ['chatapps'] as const,
+  queues: ['queues'] as const,
+};
+
+const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
+
+/** The lists of tickets refetch at most every 150 ms, however many frames arrive. */
+const listRefresh = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+function refreshTicketLists(client: QueryClient) {
+  if (listRefresh.has(client)) return;
+  listRefresh.set(
+    client,
+    setTimeout(() => {
+      listRefresh.delete(client);
+      void client.invalidateQueries({ queryKey: keys.tickets });
+    }, 150),
+  );
+}
+
+function upsertMessage(client: QueryClient, message: Message, appendIfMissing: boolean) {
+  client.setQueryData<InfiniteData<MessagePage>>(keys.messages(message.ticketId), (data) => {
+    if (!data) return data;
+    let found = false;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      messages: page.messages.map((m) => {
+        if (m.id !== message.id) return m;
+        found = true;
+        return { ...m, ...message };
+      }),
+    }));
+    if (!found && appendIfMissing && pages[0]) pages[0] = { ...pages[0], messages: [...pages[0].messages, message], count: pages[0].count + 1 };
+    return { ...data, pages };
+  });
+}
+
+/** Applies one frame of the company namespace to what the screens show. */
+export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
+  const entity = entityOf(frame.event);
+  const data = frame.data as Record<string, unknown>;
+  switch (entity) {
+    case 'ticket': {
+      const ticket = data.ticket as Ticket | undefined;
+      if (ticket && (data.action === 'update' || data.action === 'create' || data.action === 'updateUnread'))
+        client.setQueryData(keys.ticket(ticket.id), ticket);
+      if (data.action === 'delete' && typeof data.ticketId === 'number' && !data.from) client.removeQueries({ queryKey: keys.ticket(data.ticketId) });
+      refreshTicketLists(client);
+      return;
+    }
+    case 'appMessage': {
+      const message = data.message as Message | undefined;
+      if (!message) return;
+      upsertMessage(client, message, data.action === 'create');
+      if (data.action === 'create') {
+        const ticket = data.ticket as Ticket | undefined;
+        if (ticket) client.setQueryData(keys.ticket(ticket.id), ticket);
+        refreshTicketLists(client);
+      }
+      return;
+    }
+    case 'chatapp':
+    case 'chatappSession': {
+      const connection = (data.chatapp ?? data.session) as Connection | undefined;
+      if (data.action === 'delete' && typeof data.chatappId === 'number') {
+        client.setQueryData<Connection[]>(keys.connections, (list) => list?.filter((c) => c.id !== data.chatappId));
+        return;
+      }
+      if (!connection) return;
+      client.setQueryData<Connection[]>(keys.connections, (list) => {
+        if (!list) return list;
+        return list.some((c) => c.id === connection.id) ? list.map((c) => (c.id === connection.id ? { ...c, ...connection } : c)) : [...list, connection];
+      });
+      return;
+    }
+    case 'queue':
+      void client.invalidateQueries({ queryKey: keys.queues });
+      return;
+    default:
+      return;
+  }
+}
+
+/** After a resync (or a reconnect without a known seq): everything shown is reloaded. */
+export function reloadEverything(client: QueryClient): void {
+  void client.invalidateQueries();
+}

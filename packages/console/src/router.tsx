@@ -1,0 +1,66 @@
+import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from './services.js';
+import { Shell } from './screens/shell.js';
+import { SignIn } from './screens/sign-in.js';
+
+// Screens other than the inbox load when first opened: the first page stays small.
+const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
+const Inbox = lazy(() => import('./screens/inbox.js').then((m) => ({ default: m.Inbox })));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="loading" role="status">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+/** The signed-in part: without a session, the sign-in page (coming back here afterwards). */
+function Authed() {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" search={{ next: window.location.pathname.replace(/^\/app/, '') || '/' }} replace />;
+  return (
+    <Shell>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </Shell>
+  );
+}
+
+const root = createRootRoute({ component: () => <Outlet /> });
+
+const login = createRoute({
+  getParentRoute: () => root,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { next?: string } =>
+    typeof search.next === 'string' && search.next.startsWith('/') ? { next: search.next } : {},
+  component: SignIn,
+});
+
+const authed = createRoute({ getParentRoute: () => root, id: 'authed', component: Authed });
+const home = createRoute({ getParentRoute: () => authed, path: '/', component: () => <Navigate to="/tickets" replace /> });
+const tickets = createRoute({ getParentRoute: () => authed, path: '/tickets', component: () => <Inbox ticketId={null} /> });
+const ticket = createRoute({
+  getParentRoute: () => authed,
+  path: '/tickets/$ticketId',
+  component: function TicketRoute() {
+    const { ticketId } = ticket.useParams();
+    const id = Number(ticketId);
+    return <Inbox ticketId={Number.isInteger(id) && id > 0 ? id : null} />;
+  },
+});
+const connections = createRoute({ getParentRoute: () => authed, path: '/connections', component: Connections });
+
+const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections])]);
+
+export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

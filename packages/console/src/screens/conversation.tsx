@@ -1,0 +1,265 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, must, type Schema } from '../api/client.js';
+import { keys } from '../realtime/apply-frame.js';
+import { PaperclipIcon } from '../ui/icons.js';
+import { useServices, useSession } from '../services.js';
+import { dayLabel, timeOfDay } from '../ui/format.js';
+import { ReplyBox } from './reply-box.js';
+
+type Ticket = Schema<'TicketDetails'>;
+type Message = Schema<'Message'>;
+type MessagePage = Schema<'TicketMessagePage'>;
+
+/** One conversation: its header and actions, its messages (older on scroll up), the reply box. */
+export function Conversation({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const { api, queryClient } = useServices();
+  const messages = useInfiniteQuery({
+    queryKey: keys.messages(ticketId),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
+      const page = await must(api.GET('/messages/{ticketId}', { params: { path: { ticketId }, query: { pageNumber: pageParam } } }));
+      if (pageParam === 1) queryClient.setQueryData(keys.ticket(ticketId), page.ticket);
+      return page;
+    },
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+  const ticket = useQuery({
+    queryKey: keys.ticket(ticketId),
+    queryFn: () => must(api.GET('/tickets/{ticketId}', { params: { path: { ticketId } } })),
+    enabled: !messages.isLoading && !queryClient.getQueryData(keys.ticket(ticketId)),
+  });
+
+  if (messages.error || ticket.error) {
+    const err = (messages.error ?? ticket.error) as ApiError;
+    return (
+      <p className="form-error" role="alert">
+        {t('errors.generic', { code: err.code ?? String(err) })}
+      </p>
+    );
+  }
+  const current = ticket.data ?? queryClient.getQueryData<Ticket>(keys.ticket(ticketId));
+  if (!current) return <p className="loading">{t('app.loading')}</p>;
+  return (
+    <div className="conversation">
+      <ConversationHeader ticket={current} />
+      <MessageList ticketId={ticketId} data={messages.data} hasOlder={!!messages.hasNextPage} loadOlder={() => void messages.fetchNextPage()} />
+      <ReplyBox ticket={current} />
+    </div>
+  );
+}
+
+function ConversationHeader({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const { api, queryClient } = useServices();
+  const session = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const update = useMutation({
+    mutationFn: (body: { status?: 'open' | 'pending' | 'closed'; userId?: number | null; queueId?: number | null; sendFarewellMessage?: boolean }) =>
+      must(api.PUT('/tickets/{ticketId}', { params: { path: { ticketId: ticket.id } }, body })),
+    onSuccess: (next) => {
+      setError(null);
+      queryClient.setQueryData(keys.ticket(ticket.id), next);
+      void queryClient.invalidateQueries({ queryKey: keys.tickets });
+    },
+    onError: (err) => setError(err instanceof ApiError ? err.code : String(err)),
+  });
+  const me = session?.user.id ?? null;
+  const contact = ticket.contact;
+  return (
+    <header className="conversation-header">
+      <div className="who">
+        <h2>{contact?.name ?? contact?.number}</h2>
+        <p className="muted">
+          {contact?.number} · {t(`ticket.status.${ticket.status as 'open'}`)} ·{' '}
+          {ticket.user ? t('ticket.assigned', { name: ticket.user.name }) : t('ticket.unassigned')}
+          {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+        </p>
+      </div>
+      <div className="actions">
+        {ticket.status === 'pending' && (
+          <button type="button" className="primary" disabled={update.isPending} onClick={() => update.mutate({ status: 'open', userId: me })}>
+            {t('ticket.accept')}
+          </button>
+        )}
+        {ticket.status === 'open' && (
+          <>
+            <button type="button" disabled={update.isPending} onClick={() => update.mutate({ status: 'pending', userId: null })}>
+              {t('ticket.returnPending')}
+            </button>
+            <button type="button" disabled={update.isPending} onClick={() => update.mutate({ status: 'closed', sendFarewellMessage: true })}>
+              {t('ticket.close')}
+            </button>
+          </>
+        )}
+        {ticket.status === 'closed' && (
+          <button type="button" disabled={update.isPending} onClick={() => update.mutate({ status: 'open', userId: me })}>
+            {t('ticket.reopen')}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {t('errors.generic', { code: error })}
+        </p>
+      )}
+    </header>
+  );
+}
+
+const STATUS_MARK: Record<string, string> = { pending: '🕓', sent: '✓', delivered: '✓✓', read: '✓✓', played: '✓✓', failed: '⚠' };
+
+function MessageList(props: { ticketId: number; data: InfiniteData<MessagePage> | undefined; hasOlder: boolean; loadOlder: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { replies } = useServices();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const before = useRef<{ height: number; top: number } | null>(null);
+  // Pages come newest first; within a page, oldest first.
+  const messages = useMemo(() => [...(props.data?.pages ?? [])].reverse().flatMap((p) => p.messages), [props.data]);
+  const pending = useQueueOf(props.ticketId);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever what is shown changes, to keep the scroll where the operator reads
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (before.current) {
+      // Older messages were added above: keep what the operator was reading in place.
+      el.scrollTop = el.scrollHeight - before.current.height + before.current.top;
+      before.current = null;
+    } else if (stick.current) el.scrollTop = el.scrollHeight;
+  }, [messages, pending]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (el.scrollTop < 80 && props.hasOlder && !before.current) {
+      before.current = { height: el.scrollHeight, top: el.scrollTop };
+      props.loadOlder();
+    }
+  };
+
+  let lastDay = '';
+  return (
+    <div
+      ref={scroller}
+      className="messages"
+      onScroll={onScroll}
+      role="log"
+      aria-live="polite"
+      aria-label={t('messages.log')}
+      data-testid="messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus for keyboard scrolling
+      tabIndex={0}
+    >
+      {props.hasOlder && <p className="muted center">{t('messages.older')}</p>}
+      {messages.length === 0 && pending.length === 0 && <p className="muted center">{t('messages.empty')}</p>}
+      {messages.map((m) => {
+        const day = new Date(m.createdAt).toDateString();
+        const heading = day !== lastDay ? dayLabel(m.createdAt, i18n.language, { today: t('messages.today'), yesterday: t('messages.yesterday') }) : null;
+        lastDay = day;
+        return (
+          <div key={m.id}>
+            {heading && (
+              <h3 className="day">
+                <span>{heading}</span>
+              </h3>
+            )}
+            <MessageBubble message={m} />
+          </div>
+        );
+      })}
+      {pending.map((r) => (
+        <div key={r.localId} className={`bubble mine outgoing-${r.state}`} data-testid="pending-reply">
+          <p className="text">{r.body}</p>
+          {r.files.map((f) => (
+            <p key={f.name} className="file">
+              <PaperclipIcon /> {f.name}
+            </p>
+          ))}
+          <p className="meta">
+            {r.state === 'failed' ? (
+              <>
+                <span role="alert">{t('reply.failed', { error: r.error })}</span>{' '}
+                <button type="button" onClick={() => replies.retry(r.localId)}>
+                  {t('reply.retry')}
+                </button>{' '}
+                <button type="button" onClick={() => replies.discard(r.localId)}>
+                  {t('reply.discard')}
+                </button>
+              </>
+            ) : r.state === 'sending' ? (
+              t('reply.sending')
+            ) : (
+              t('reply.queued')
+            )}
+          </p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function useQueueOf(ticketId: number) {
+  const { replies } = useServices();
+  const [list, setList] = useState(() => replies.pending(ticketId));
+  useLayoutEffect(() => {
+    setList(replies.pending(ticketId));
+    return replies.subscribe(() => setList(replies.pending(ticketId)));
+  }, [replies, ticketId]);
+  return list;
+}
+
+function MessageBubble({ message: m }: { message: Message }) {
+  const { t, i18n } = useTranslation();
+  const classes = ['bubble', m.fromMe ? 'mine' : 'theirs', m.isPrivate ? 'note' : '', m.isDeleted ? 'deleted' : ''].filter(Boolean).join(' ');
+  return (
+    <article className={classes} data-testid="message" data-status={m.status} aria-label={m.isPrivate ? t('messages.note') : undefined}>
+      {m.quotedMsg && (
+        <blockquote className="quoted">
+          <span className="visually-hidden">{t('messages.quoted')}</span>
+          {m.quotedMsg.body}
+        </blockquote>
+      )}
+      <Media message={m} />
+      {m.body && <p className="text">{m.body}</p>}
+      <p className="meta">
+        {m.isPrivate && <span className="tag">{t('messages.note')}</span>}
+        {m.isEdited && <span className="tag">{t('messages.edited')}</span>}
+        {m.isDeleted && <span className="tag">{t('messages.deleted')}</span>}
+        <time dateTime={m.createdAt}>{timeOfDay(m.createdAt, i18n.language)}</time>
+        {m.fromMe && !m.isPrivate && (
+          <span className={`ack ack-${m.status}`} title={t(`messages.status.${m.status}`)} data-testid="ack">
+            <span aria-hidden="true">{STATUS_MARK[m.status]}</span>
+            <span className="visually-hidden">{t(`messages.status.${m.status}`)}</span>
+          </span>
+        )}
+      </p>
+      {m.status === 'failed' && (
+        <p className="form-error" role="note">
+          {t('messages.failed', { reason: m.failureReason ?? '?' })}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function Media({ message: m }: { message: Message }) {
+  const { t } = useTranslation();
+  if (!m.mediaUrl) return null;
+  const kind = m.mediaType;
+  if (kind === 'image') return <img className="media" src={m.mediaUrl} alt={m.body || ''} loading="lazy" />;
+  // A contact's recordings come without captions; a transcript, once made, shows under the audio.
+  // biome-ignore lint/a11y/useMediaCaption: no captions exist for a contact's recording
+  if (kind === 'audio') return <audio className="media" src={m.mediaUrl} controls preload="none" />;
+  // biome-ignore lint/a11y/useMediaCaption: no captions exist for a contact's video
+  if (kind === 'video') return <video className="media" src={m.mediaUrl} controls preload="none" />;
+  return (
+    <a className="file" href={m.mediaUrl} download target="_blank" rel="noreferrer">
+      <PaperclipIcon /> {m.media?.filename ?? t('messages.download')}
+    </a>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from '@tanstack/react-router';
+import { Dialog } from 'radix-ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, setLanguage } from '../i18n/index.js';
+import { useRealtimeState, useServices, useSession } from '../services.js';
+import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
+
+/** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { session } = useServices();
+  const user = useSession();
+  const realtime = useRealtimeState();
+  const [theme, setTheme] = useState<Theme>(currentTheme());
+  const [help, setHelp] = useState(false);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key === '?' && !(target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))) setHelp(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('app.skip')}
+      </a>
+      <header className="topbar">
+        <span className="brand">{t('app.name')}</span>
+        <nav aria-label={t('nav.main')}>
+          <Link to="/tickets" activeProps={{ 'aria-current': 'page' }}>
+            {t('nav.inbox')}
+          </Link>
+          <Link to="/connections" activeProps={{ 'aria-current': 'page' }}>
+            {t('nav.connections')}
+          </Link>
+        </nav>
+        <span className={`realtime realtime-${realtime}`} role="status" aria-live="polite" data-testid="realtime-state">
+          {t(`realtime.${realtime}`)}
+        </span>
+        <label className="compact">
+          <span className="visually-hidden">{t('nav.language')}</span>
+          <select value={i18n.resolvedLanguage} onChange={(e) => void setLanguage(e.target.value)}>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          aria-label={t('nav.theme')}
+          aria-pressed={theme === 'dark'}
+          onClick={() => {
+            const next = theme === 'dark' ? 'light' : 'dark';
+            applyTheme(next);
+            setTheme(next);
+          }}
+        >
+          {theme === 'dark' ? t('nav.dark') : t('nav.light')}
+        </button>
+        <button type="button" aria-label={t('nav.shortcuts')} onClick={() => setHelp(true)}>
+          ?
+        </button>
+        <span className="user-name">{user?.user.name}</span>
+        <button type="button" onClick={() => void session.signOut()}>
+          {t('nav.signOut')}
+        </button>
+      </header>
+      <main id="main" className="content" tabIndex={-1}>
+        {children}
+      </main>
+      <Dialog.Root open={help} onOpenChange={setHelp}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="overlay" />
+          <Dialog.Content className="dialog">
+            <Dialog.Title>{t('shortcuts.title')}</Dialog.Title>
+            <Dialog.Description className="visually-hidden">{t('shortcuts.title')}</Dialog.Description>
+            <dl className="shortcuts">
+              <dt>
+                <kbd>Alt</kbd>+<kbd>↓</kbd>
+              </dt>
+              <dd>{t('shortcuts.next')}</dd>
+              <dt>
+                <kbd>Alt</kbd>+<kbd>↑</kbd>
+              </dt>
+              <dd>{t('shortcuts.previous')}</dd>
+              <dt>
+                <kbd>r</kbd>
+              </dt>
+              <dd>{t('shortcuts.reply')}</dd>
+              <dt>
+                <kbd>/</kbd>
+              </dt>
+              <dd>{t('shortcuts.search')}</dd>
+              <dt>
+                <kbd>?</kbd>
+              </dt>
+              <dd>{t('shortcuts.help')}</dd>
+            </dl>
+            <Dialog.Close asChild>
+              <button type="button">{t('shortcuts.closeSheet')}</button>
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createApi, type Api } from './api/client.js';
+import type { AppConfig } from './app-config.js';
+import { RealtimeConnection, type ConnectionState } from './realtime/connection.js';
+import { applyFrame, reloadEverything } from './realtime/apply-frame.js';
+import { ReplyQueue, type SendOutcome } from './replies/reply-queue.js';
+import { Session, type SessionDeps, type SessionState } from './session/session.js';
+
+/** Everything the screens share, made once per page load. */
+export interface Services {
+  readonly config: AppConfig;
+  readonly session: Session;
+  readonly api: Api;
+  readonly queryClient: QueryClient;
+  readonly replies: ReplyQueue;
+  /** The company namespace of the signed-in user (null when signed out). */
+  realtime: RealtimeConnection | null;
+  readonly realtimeListeners: Set<() => void>;
+}
+
+const RETRYABLE = new Set([408, 409, 425, 429]);
+
+export function createServices(config: AppConfig): Services {
+  const base = config.backendUrl;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('servicedesk-session') : undefined;
+  const session = new Session({
+    async refresh() {
+      const res = await fetch(`${base}/auth/refresh_token`, { method: 'POST', credentials: 'include' });
+      if (res.status === 401 || res.status === 403) return null;
+      if (!res.ok) throw new Error(`refresh answered ${res.status}`);
+      return (await res.json()) as SessionState;
+    },
+    async logout(token) {
+      await fetch(`${base}/auth/logout`, { method: 'DELETE', credentials: 'include', headers: { authorization: `Bearer ${token}` } });
+    },
+    ...(channel ? { channel: channel as unknown as NonNullable<SessionDeps['channel']> } : {}),
+  });
+  const api = createApi(base, session);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
+  });
+  const replies = new ReplyQueue({
+    newId: () => crypto.randomUUID(),
+    now: () => Date.now(),
+    async send(reply): Promise<SendOutcome> {
+      const form = new FormData();
+      form.set('body', reply.body);
+      if (reply.quotedMsgId) form.set('quotedMsgId', reply.quotedMsgId);
+      if (reply.isPrivate) form.set('isPrivate', 'true');
+      for (const file of reply.files) form.append('medias', file, file.name);
+      const res = await api.POST('/messages/{ticketId}', {
+        params: { path: { ticketId: reply.ticketId }, header: { 'idempotency-key': reply.idempotencyKey } } as never,
+        body: (reply.files.length ? form : { body: reply.body, quotedMsgId: reply.quotedMsgId, isPrivate: reply.isPrivate }) as never,
+        ...(reply.files.length ? { bodySerializer: (b: unknown) => b as FormData } : {}),
+      });
+      if (res.response.ok) return { kind: 'sent' };
+      if (res.response.status >= 500 || RETRYABLE.has(res.response.status)) return { kind: 'unknown' };
+      return { kind: 'refused', error: (res.error as { error?: string } | undefined)?.error ?? `HTTP_${res.response.status}` };
+    },
+  });
+  const services: Services = { config, session, api, queryClient, replies, realtime: null, realtimeListeners: new Set() };
+  session.subscribe((state) => {
+    if (!state) {
+      services.realtime?.stop();
+      services.realtime = null;
+      queryClient.clear();
+      notify(services);
+      return;
+    }
+    if (services.realtime) return;
+    const url = `${base.replace(/^http/, 'ws')}/${state.user.companyId}`;
+    const realtime = new RealtimeConnection({
+      url,
+      token: () => session.current?.token ?? null,
+      renew: async () => (await session.refresh())?.token ?? null,
+      openSocket: (u) => new WebSocket(u) as unknown as ReturnType<ConstructorParameters<typeof RealtimeConnection>[0]['openSocket']>,
+    });
+    realtime.listen({
+      frame: (frame) => applyFrame(queryClient, frame),
+      reload: () => reloadEverything(queryClient),
+      state: (s) => {
+        replies.setOnline(s === 'live');
+        notify(services);
+      },
+    });
+    services.realtime = realtime;
+    realtime.start();
+    notify(services);
+  });
+  window.addEventListener('offline', () => services.realtime?.drop());
+  return services;
+}
+
+function notify(services: Services) {
+  for (const listener of services.realtimeListeners) listener();
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside the ServicesContext');
+  return services;
+}
+
+export function useSession(): SessionState | null {
+  const { session } = useServices();
+  return useSyncExternalStore(
+    (change) => session.subscribe(change),
+    () => session.current,
+  );
+}
+
+export function useRealtimeState(): ConnectionState {
+  const services = useServices();
+  return useSyncExternalStore(
+    (change) => {
+      services.realtimeListeners.add(change);
+      return () => services.realtimeListeners.delete(change);
+    },
+    () => services.realtime?.state ?? 'stopped',
+  );
+}
