@@ -55,27 +55,52 @@ const IMPORT_FILE_ERRORS: ErrorCode[] = [
 /** Types only: the use cases check each field and answer with its own code. */
 const productBody = z
   .object({
-    name: z.string().max(10_000),
-    description: z.string().max(100_000),
+    name: z.string().max(10_000).meta({ description: 'Trimmed, one line, 1 to 200 characters; required to create', example: 'Vaso de cerâmica 20 cm' }),
+    description: z
+      .string()
+      .max(100_000)
+      .meta({ description: 'Trimmed, up to 5,000 characters; empty by default', example: 'Feito à mão, com furo de drenagem.' }),
     sku: z.string().max(1000).nullable().meta({ description: 'Unique in the company; empty or null for none' }),
     price: z.number().meta({ description: 'Minor units (cents), a whole number from 0 to 1,000,000,000: 1250 is R$ 12,50' }),
     currency: z.string().max(100).meta({ description: 'ISO 4217 code (default BRL)' }),
     stock: z.number().meta({ description: "The units on hand (an operator's count); giving it turns `trackStock` on unless that is given too" }),
-    trackStock: z.boolean(),
-    active: z.boolean(),
-    categoryId: id.nullable(),
+    trackStock: z.boolean().meta({
+      description: 'Whether orders take units from `stock` (and are refused beyond what is on hand); false by default, true when a `stock` is given without it',
+    }),
+    active: z.boolean().meta({ description: 'An inactive product cannot be put in new orders; true by default' }),
+    categoryId: id.nullable().meta({ description: 'A category of the company; null for none (the default)', example: 3 }),
   })
   .partial();
+const PRODUCT_EXAMPLE = {
+  name: 'Vaso de cerâmica 20 cm',
+  description: 'Feito à mão, com furo de drenagem.',
+  sku: 'VASO-20',
+  price: 4990,
+  currency: 'BRL',
+  stock: 12,
+  active: true,
+  categoryId: 3,
+};
 
 const categoryBody = z
   .object({
-    name: z.string().max(10_000),
-    description: z.string().max(100_000),
+    name: z
+      .string()
+      .max(10_000)
+      .meta({ description: 'Trimmed, one line, 1 to 100 characters, unique among its siblings ignoring case; required to create', example: 'Vasos' }),
+    description: z.string().max(100_000).meta({ description: 'Trimmed, up to 1,000 characters; empty by default', example: 'Vasos de cerâmica e barro' }),
     parentId: id.nullable().meta({ description: 'A top-level category of the company; null or absent for the top level' }),
-    position: z.number(),
-    active: z.boolean(),
+    position: z
+      .number()
+      .meta({ description: 'Order among the categories, a whole number from 0 to 1,000,000 (lower first, then by name); 0 by default', example: 1 }),
+    active: z.boolean().meta({ description: "A flag for clients (the category's products are not affected); true by default" }),
   })
   .partial();
+
+const bulkIdsField = (what: string) =>
+  bulkIds.optional().meta({ description: `The ${what} to delete (1 to ${MAX_BULK_IDS}); absent: those of the \`ids\` query`, example: [4, 7] });
+const idListQuery = (what: string) =>
+  idList.optional().meta({ description: `The ${what} to delete, comma-separated (\`4,7\`), when the body has no \`ids\``, example: '4,7' });
 
 /** `?ids=1,2,3`, the bulk deletes' alternative to a body (some clients send no body with DELETE). */
 const idList = z
@@ -116,7 +141,10 @@ export function productRoutes(app: CatalogApp) {
       description:
         'Any user of the company. A page (20) as `{products, count, hasMore}`, by name, each with its `images` and `category {id, name}`; ' +
         "`searchParam` in the name or the SKU (case and accents ignored), `categoryId` one category's, `active` only active (`true`) or inactive (`false`) ones.",
-      query: pagedQuery.extend({ categoryId: id.optional(), active: formBoolean.optional() }),
+      query: pagedQuery.extend({
+        categoryId: id.optional().meta({ description: "Only this category's products; absent: every category's", example: 3 }),
+        active: formBoolean.optional().meta({ description: '`true` (or `1`): only active products, `false` (or `0`): only inactive ones; absent: both' }),
+      }),
       response: productPageSchema,
       handler: async ({ actor, query }) => catalog.listProducts.execute({ actor, ...defined(query) }),
     }),
@@ -164,7 +192,7 @@ export function productRoutes(app: CatalogApp) {
       description:
         'Admins. `{name, price, description?, sku?, currency?, stock?, trackStock?, active?, categoryId?}`: `price` in minor units (cents); ' +
         'currency BRL, active and no stock counting by default. Answers 200 with the product; emits `product` `create`.',
-      body: productBody,
+      body: productBody.meta({ example: PRODUCT_EXAMPLE }),
       response: productSchema,
       errors: [ADMINS, CATEGORY_NOT_FOUND, { status: 409, codes: ['ERR_PRODUCT_SKU_IN_USE'] }, { status: 422, codes: PRODUCT_FIELD_ERRORS }],
       handler: async ({ actor, body }) => catalog.createProduct.execute({ actor, ...defined(body) }),
@@ -179,7 +207,7 @@ export function productRoutes(app: CatalogApp) {
         'Admins. The fields given change, the others stay (a client may send the whole product back: `images`, `category` and the ' +
         'timestamps are ignored). A `stock` given is the new count. Emits `product` `update`.',
       params: byProductId,
-      body: productBody,
+      body: productBody.meta({ example: { price: 5490, stock: 20, active: true } }),
       response: productSchema,
       errors: [ADMINS, PRODUCT_NOT_FOUND, CATEGORY_NOT_FOUND, { status: 409, codes: ['ERR_PRODUCT_SKU_IN_USE'] }, { status: 422, codes: PRODUCT_FIELD_ERRORS }],
       handler: async ({ actor, params, body }) => catalog.updateProduct.execute({ actor, productId: params.productId, ...defined(body) }),
@@ -193,8 +221,8 @@ export function productRoutes(app: CatalogApp) {
       description:
         `Admins. \`{ids: [...]}\` in the body, or \`?ids=1,2\` (up to ${MAX_BULK_IDS}): all go with their images, or none does ` +
         "(an id that is not one of the company's products is 404). Emits one `product` `delete` with `productIds`.",
-      body: z.object({ ids: bulkIds.optional() }),
-      query: z.object({ ids: idList.optional() }),
+      body: z.object({ ids: bulkIdsField('products') }).meta({ example: { ids: [4, 7] } }),
+      query: z.object({ ids: idListQuery('products') }),
       response: productsDeletedSchema,
       errors: [ADMINS, { status: 404, codes: ['ERR_PRODUCT_NOT_FOUND'], description: 'An id is not a product of the company; nothing was deleted' }],
       handler: async ({ actor, body, query }) => {
@@ -213,7 +241,7 @@ export function productRoutes(app: CatalogApp) {
         "added after the product's other images (a product has at most 10). Each is recognised by its bytes: PNG, JPEG, WebP or GIF (the claimed type is ignored; " +
         'SVG and anything else is 422). Stored as public files under the company. Answers the product; emits `product` `update`.',
       params: byProductId,
-      body: z.object({}),
+      body: z.object({}).meta({ description: 'No form field besides the images; others are ignored', example: {} }),
       response: productSchema,
       multipart: { fileFields: ['images', 'file'], maxFileBytes: MAX_PRODUCT_IMAGE_BYTES, maxFiles: MAX_PRODUCT_IMAGES, maxFields: 10 },
       errors: [
@@ -236,7 +264,10 @@ export function productRoutes(app: CatalogApp) {
       tag,
       summary: 'Delete an image of a product',
       description: 'Admins. Its file is deleted once the change has committed. Answers the product; emits `product` `update`.',
-      params: z.object({ productId: id, imageId: id }),
+      params: z.object({
+        productId: id.meta({ description: "The product's id", example: 1 }),
+        imageId: id.meta({ description: "The image's id, one of the product's", example: 1 }),
+      }),
       response: productSchema,
       errors: [ADMINS, PRODUCT_NOT_FOUND, { status: 404, codes: ['ERR_PRODUCT_IMAGE_NOT_FOUND'] }],
       handler: async ({ actor, params }) => catalog.removeProductImage.execute({ actor, productId: params.productId, imageId: params.imageId }),
@@ -254,7 +285,14 @@ export function productRoutes(app: CatalogApp) {
         'Prices as a spreadsheet writes them (`12,50`, `12.50`, `R$ 12,50`, `1.234,56`). `mode` `create` (default: a SKU the catalog has is skipped) ' +
         "or `upsert` (the product with the row's SKU takes the columns the file has). Answers 202 with the import (`queued`); rows are then written 500 per " +
         'transaction. Progress as `productImport` `progress` frames and `GET /products/import/:id`. One import per company at a time.',
-      body: z.object({ mode: z.enum(PRODUCT_IMPORT_MODES).optional() }),
+      body: z
+        .object({
+          mode: z.enum(PRODUCT_IMPORT_MODES).optional().meta({
+            description: "`create` (the default): a row whose SKU the catalog has is skipped; `upsert`: that product takes the row's columns",
+            example: 'upsert',
+          }),
+        })
+        .meta({ example: { mode: 'upsert' } }),
       response: productImportSchema,
       multipart: { fileFields: ['file'], maxFileBytes: MAX_CONTACT_FILE_BYTES, maxFiles: 1, maxFields: 10 },
       errors: [
@@ -313,7 +351,7 @@ export function categoryRoutes(app: CatalogApp) {
       description:
         'Admins. `{name, description?, parentId?, position?, active?}`; categories nest one level (a parent is a top-level category). ' +
         'Answers 200 with the category; emits `category` `create`.',
-      body: categoryBody,
+      body: categoryBody.meta({ example: { name: 'Vasos', description: 'Vasos de cerâmica e barro', parentId: null, position: 1, active: true } }),
       response: categorySchema,
       errors: [ADMINS, CATEGORY_NOT_FOUND, { status: 409, codes: ['ERR_CATEGORY_NAME_IN_USE'] }, { status: 422, codes: CATEGORY_FIELD_ERRORS }],
       handler: async ({ actor, body }) => catalog.createCategory.execute({ actor, ...defined(body) }),
@@ -326,7 +364,7 @@ export function categoryRoutes(app: CatalogApp) {
       summary: 'Change a category',
       description: 'Admins. The fields given change, the others stay. A category with subcategories stays at the top level. Emits `category` `update`.',
       params: idParam('id'),
-      body: categoryBody,
+      body: categoryBody.meta({ example: { name: 'Vasos e cachepôs', position: 2 } }),
       response: categorySchema,
       errors: [ADMINS, CATEGORY_NOT_FOUND, { status: 409, codes: ['ERR_CATEGORY_NAME_IN_USE'] }, { status: 422, codes: CATEGORY_FIELD_ERRORS }],
       handler: async ({ actor, params, body }) => catalog.updateCategory.execute({ actor, categoryId: params.id, ...defined(body) }),
@@ -341,8 +379,20 @@ export function categoryRoutes(app: CatalogApp) {
         `Admins. \`{ids: [...], detach?}\` in the body, or \`?ids=1,2&detach=true\` (up to ${MAX_BULK_IDS}): all go or none does. ` +
         'While products are in them the delete is refused with 409 `ERR_CATEGORY_IN_USE`, unless `detach: true`, which takes the products out (no ' +
         'category) in the same transaction. Subcategories move to the top level. Emits `category` `delete` with `categoryIds`, then `update` for each subcategory moved.',
-      body: z.object({ ids: bulkIds.optional(), detach: z.boolean().optional() }),
-      query: z.object({ ids: idList.optional(), detach: formBoolean.optional() }),
+      body: z
+        .object({
+          ids: bulkIdsField('categories'),
+          detach: z.boolean().optional().meta({
+            description: 'true: take the products out of the categories first; absent: that of the query, else false (409 while products are in them)',
+          }),
+        })
+        .meta({ example: { ids: [4, 7], detach: true } }),
+      query: z.object({
+        ids: idListQuery('categories'),
+        detach: formBoolean
+          .optional()
+          .meta({ description: '`true` (or `1`): take the products out of the categories first, when the body has no `detach`; default false' }),
+      }),
       response: categoriesDeletedSchema,
       errors: [
         ADMINS,
