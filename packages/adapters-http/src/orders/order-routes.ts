@@ -47,8 +47,8 @@ const day = z
   .meta({ description: "A day (`YYYY-MM-DD`) on the company's clock" });
 const amount = z.number().int().min(0).max(1_000_000_000_000);
 const line = z.object({
-  productId: id,
-  quantity: z.number().int().min(1).max(10_000),
+  productId: id.meta({ description: 'A product of the catalog, active when it is new to the order', example: 12 }),
+  quantity: z.number().int().min(1).max(10_000).meta({ description: 'Units of the product, 1 to 10,000', example: 2 }),
 });
 const orderFields = {
   items: z.array(line).min(1).max(1000).meta({ description: 'The lines: 1 to 100 products (one named twice is one line of the summed quantity)' }),
@@ -60,20 +60,48 @@ const orderFields = {
 };
 const createBody = z
   .object({
-    contactId: id,
+    contactId: id.meta({ description: 'The customer, a contact of the company', example: 42 }),
     ticketId: id.nullable().optional().meta({ description: "The conversation the order comes from: the company's, with the same contact" }),
     ...orderFields,
   })
-  .partial({ discount: true, shippingFee: true, notes: true, address: true, paymentMethod: true });
+  .partial({ discount: true, shippingFee: true, notes: true, address: true, paymentMethod: true })
+  .meta({
+    example: {
+      contactId: 42,
+      ticketId: 314,
+      items: [
+        { productId: 12, quantity: 2 },
+        { productId: 15, quantity: 1 },
+      ],
+      shippingFee: 1500,
+      address: 'Rua das Flores, 120, São Paulo',
+      paymentMethod: 'Pix',
+    },
+  });
 const updateBody = z
   .object({
     status: z.enum(ORDER_STATUSES).meta({ description: 'new → confirmed → paid → shipped → delivered; cancelled from new, confirmed or paid' }),
     ...orderFields,
   })
-  .partial();
+  .partial()
+  .meta({ example: { status: 'paid', notes: 'Pago via Pix às 14:05' } });
 
 const statusMessages = z
-  .object(Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, z.string().max(100_000)])) as Record<(typeof MESSAGE_STATUSES)[number], z.ZodString>)
+  .object(
+    Object.fromEntries(
+      MESSAGE_STATUSES.map((s) => [
+        s,
+        z
+          .string()
+          .max(100_000)
+          .meta({
+            description:
+              `Sent to the contact when an order becomes \`${s}\` (when it has a conversation); may quote \`{{number}}\`, \`{{total}}\`, \`{{items}}\`, ` +
+              "`{{payment}}`, `{{paymentMethod}}`, `{{address}}` and the scheduled messages' variables",
+          }),
+      ]),
+    ) as Record<(typeof MESSAGE_STATUSES)[number], z.ZodString>,
+  )
   .partial()
   .meta({ description: 'Texts by status (up to 4000 characters each; `""`: send nothing); a status left out keeps its text' });
 const settingBody = z
@@ -86,6 +114,18 @@ const settingBody = z
     statusMessages,
   })
   .partial();
+const SETTING_EXAMPLE = {
+  connectionId: null,
+  currency: 'BRL',
+  paymentInstructions: 'Pix: vendas@acme.com.br',
+  statusMessages: {
+    confirmed: 'Pedido {{number}} confirmado: {{total}}. {{payment}}',
+    paid: 'Recebemos o pagamento do pedido {{number}}, obrigado!',
+    shipped: 'Seu pedido {{number}} saiu para entrega.',
+    delivered: '',
+    cancelled: 'O pedido {{number}} foi cancelado.',
+  },
+};
 
 const defined = <T extends object>(body: T) => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as T;
 
@@ -106,8 +146,8 @@ export function orderRoutes(app: OrdersApp) {
       operationId: 'listOrders',
       summary: "The company's orders",
       query: pagedQuery.extend({
-        status: z.enum(ORDER_STATUSES).optional(),
-        contactId: id.optional(),
+        status: z.enum(ORDER_STATUSES).optional().meta({ description: 'Only the orders in this status; absent: every status', example: 'new' }),
+        contactId: id.optional().meta({ description: "Only this contact's orders (a contact of the company)", example: 42 }),
         dateFrom: day.optional(),
         dateTo: day.optional(),
       }),
@@ -142,6 +182,7 @@ export function orderRoutes(app: OrdersApp) {
       tag: TAG,
       operationId: 'showOrder',
       summary: 'One order with its lines',
+      description: "Any user of the company; another company's order is not found.",
       params: byOrder,
       response: orderSchema,
       errors: [NOT_FOUND],
@@ -209,7 +250,16 @@ export function orderRoutes(app: OrdersApp) {
       tag: TAG,
       operationId: 'deleteOrders',
       summary: 'Delete orders (admin)',
-      body: z.object({ ids: z.array(id).min(1).max(ORDER_LIMITS.deletedAtOnce).optional() }),
+      body: z
+        .object({
+          ids: z
+            .array(id)
+            .min(1)
+            .max(ORDER_LIMITS.deletedAtOnce)
+            .optional()
+            .meta({ description: `The orders to delete (1 to ${ORDER_LIMITS.deletedAtOnce}); absent: those of the \`ids\` query`, example: [101, 102] }),
+        })
+        .meta({ example: { ids: [101, 102] } }),
       query: z.object({ ids: idList.optional().meta({ description: 'The ids as `1,2,3`, for clients that send no body with DELETE' }) }),
       description:
         `Admins. \`{ids: [...]}\` in the body, or \`?ids=1,2\` (up to ${ORDER_LIMITS.deletedAtOnce}): all go, or none does (an id that is not one ` +
@@ -241,6 +291,7 @@ export function orderRoutes(app: OrdersApp) {
       tag: TAG,
       operationId: 'showOrderSetting',
       summary: 'One row of order settings',
+      description: "Any user of the company: the company's default row (`connectionId` null) or a connection's row.",
       params: bySetting,
       response: orderSettingSchema,
       errors: [SETTING_NOT_FOUND],
@@ -253,7 +304,7 @@ export function orderRoutes(app: OrdersApp) {
       tag: TAG,
       operationId: 'createOrderSetting',
       summary: 'Add order settings (admin)',
-      body: settingBody,
+      body: settingBody.meta({ example: SETTING_EXAMPLE }),
       status: 201,
       description: "Admins. The company's default row (`connectionId` null) or a connection's row overriding it; one of each.",
       response: orderSettingSchema,
@@ -268,7 +319,7 @@ export function orderRoutes(app: OrdersApp) {
       operationId: 'updateOrderSetting',
       summary: 'Edit order settings (admin)',
       params: bySetting,
-      body: settingBody,
+      body: settingBody.meta({ example: { statusMessages: { shipped: 'Pedido {{number}} enviado! Endereço: {{address}}' } } }),
       description: 'Admins. Only the fields sent change; a status text left out keeps its text.',
       response: orderSettingSchema,
       errors: [
