@@ -27,9 +27,9 @@ const textList = z.preprocess(listOf, z.array(z.string().trim().max(10)).max(100
 /** `queueIds` and `userIds` as the clients send them: JSON (`[1,2]`), commas, repeated, or axios' `queueIds[]`. */
 const filters = {
   queueIds: idList.optional().meta({ description: "Only these queues' tickets" }),
-  'queueIds[]': idList.optional(),
+  'queueIds[]': idList.optional().meta({ description: 'The same as `queueIds`, as axios writes an array (`queueIds[]=1&queueIds[]=2`); both are joined' }),
   userIds: idList.optional().meta({ description: "Only these operators' tickets" }),
-  'userIds[]': idList.optional(),
+  'userIds[]': idList.optional().meta({ description: 'The same as `userIds`, as axios writes an array (`userIds[]=7&userIds[]=9`); both are joined' }),
 };
 type Filters = { queueIds?: number[]; 'queueIds[]'?: number[]; userIds?: number[]; 'userIds[]'?: number[] };
 const merged = (a?: number[], b?: number[]) => (a || b ? [...(a ?? []), ...(b ?? [])] : undefined);
@@ -83,7 +83,7 @@ export function dashboardRoutes(app: DashboardsApp) {
     ...(q.finalDate ? { dateTo: q.finalDate } : {}),
   });
   const momentsQuery = z.object({
-    status: z.enum(['open', 'pending']).optional(),
+    status: z.enum(['open', 'pending']).optional().meta({ description: 'Only the open or only the pending tickets; absent: both', example: 'pending' }),
     showAll: formBoolean
       .optional()
       .meta({ description: 'Every ticket the caller may reach (admins and `allTicket` users), not only the pending ones and their own' }),
@@ -112,13 +112,23 @@ export function dashboardRoutes(app: DashboardsApp) {
     startDate: day.optional().meta({ description: 'Created on or after this day' }),
     endDate: day.optional().meta({ description: 'Created on or before this day' }),
     tags: idList.optional().meta({ description: 'Carrying one of these tags' }),
-    'tags[]': idList.optional(),
+    'tags[]': idList.optional().meta({ description: 'The same as `tags`, as axios writes an array; both are joined' }),
     ddds: textList.optional().meta({ description: 'Brazilian states (`SP`) or area codes (`11`)' }),
-    'ddds[]': textList.optional(),
+    'ddds[]': textList.optional().meta({ description: 'The same as `ddds`, as axios writes an array; both are joined' }),
     wallets: z.unknown().optional().meta({ description: 'Accepted for the lineage client, which sends it; not applied (the lineage does not either)' }),
-    'wallets[]': z.unknown().optional(),
-    searchParam: z.string().max(200).optional(),
-    pageNumber: z.coerce.number().int().positive().max(1_000_000).optional(),
+    'wallets[]': z.unknown().optional().meta({ description: 'The same as `wallets`: accepted, not applied' }),
+    searchParam: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: "Text to look for in the contact's name or e-mail, or digits of its number; empty or absent: every contact" }),
+    pageNumber: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(1_000_000)
+      .optional()
+      .meta({ description: 'The JSON page to answer, from 1 (the default); the CSV has every row', example: 1 }),
     format: z.enum(['json', 'csv']).optional().meta({ description: '`csv`: every row, streamed (as `Accept: text/csv`)' }),
   });
   return [

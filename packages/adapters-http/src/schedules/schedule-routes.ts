@@ -82,6 +82,10 @@ const idList = z.union([z.array(z.union([intId, numericId])).max(1000), z.string
   return ids;
 });
 const moment = z.string().max(64);
+const INTERVAL = '1 days, 2 weeks, 3 months, 4 minutes, 5 business days (Monday to Friday)';
+const EVERY = 'Every how many units, 0 to 1,000; 0 sends once';
+const COUNT = 'Sends in all, up to 10,000; 0: no limit';
+const WEEKEND = 'A moment on a weekend: 4 sent then, 5 moved to the Friday before, 6 to the Monday after';
 const untilField = z
   .string()
   .max(64)
@@ -98,15 +102,25 @@ const scheduleBody = z
     sendAt: moment.meta({ description: `The first moment: ${WHEN}` }),
     contactId: reference.meta({ description: "One of the company's contacts" }),
     chatappId: reference.meta({ description: 'The sending connection; none (`[]`, `""`, null): the company\'s default one at the send' }),
-    ticketUserId: reference,
-    queueId: reference,
-    openTicket: z.union([z.enum(['enabled', 'disabled']), z.boolean(), z.literal(''), z.null()]),
-    statusTicket: z.union([z.enum(['open', 'pending', 'closed']), z.literal(''), z.null()]),
-    assinar: z.union([flag, z.null()]),
-    intervalo: whole.meta({ description: '1 days, 2 weeks, 3 months, 4 minutes, 5 business days (Monday to Friday)' }),
-    valorIntervalo: whole.meta({ description: 'Every how many units; 0 sends once' }),
-    enviarQuantasVezes: whole.meta({ description: 'Sends in all; 0: no limit' }),
-    tipoDias: whole.meta({ description: 'A moment on a weekend: 4 sent then, 5 moved to the Friday before, 6 to the Monday after' }),
+    ticketUserId: reference.meta({
+      description: 'With `openTicket`: the user of the company a ticket the send opens is assigned to; none (`""`, `[]`, null, 0): unassigned',
+    }),
+    queueId: reference.meta({ description: "With `openTicket`: the company's queue a ticket the send opens goes to; none: no queue" }),
+    openTicket: z.union([z.enum(['enabled', 'disabled']), z.boolean(), z.literal(''), z.null()]).meta({
+      description:
+        '`enabled` or true: without an active ticket the send opens one with `statusTicket`, `ticketUserId` and `queueId`; `disabled` or false ' +
+        '(the default): the message goes on the contact\'s active or latest closed ticket, or a new closed one; `""` or null: as absent',
+    }),
+    statusTicket: z.union([z.enum(['open', 'pending', 'closed']), z.literal(''), z.null()]).meta({
+      description: 'With `openTicket`: the status of a ticket the send opens (`closed`, the default, leaves it closed); `""` or null: as absent',
+    }),
+    assinar: z.union([flag, z.null()]).meta({
+      description: 'true (or `"true"`, `"1"`): the text goes out under `*<name>:*`, the name of the user who created the schedule; default false',
+    }),
+    intervalo: whole.meta({ description: INTERVAL }),
+    valorIntervalo: whole.meta({ description: EVERY }),
+    enviarQuantasVezes: whole.meta({ description: COUNT }),
+    tipoDias: whole.meta({ description: WEEKEND }),
     repeatUntil: untilField,
   })
   .partial();
@@ -141,12 +155,18 @@ const messageBody = z
     mensagem: z.string().max(65_536).meta({ description: 'The text (1 to 4,096 characters)' }),
     data_mensagem_programada: moment.meta({ description: `The first moment: ${WHEN}` }),
     id_conexao: reference.meta({ description: "The sending connection; none: the company's default one" }),
-    intervalo: whole,
-    valor_intervalo: whole,
-    enviar_quantas_vezes: whole,
-    tipo_dias_envio: whole,
-    mostrar_usuario_mensagem: flag,
-    criar_ticket: flag,
+    intervalo: whole.meta({ description: INTERVAL }),
+    valor_intervalo: whole.meta({ description: EVERY }),
+    enviar_quantas_vezes: whole.meta({ description: COUNT }),
+    tipo_dias_envio: whole.meta({ description: WEEKEND }),
+    mostrar_usuario_mensagem: flag.meta({
+      description: 'true (or `"true"`, `"1"`): the text goes out under `*<name>:*`, the name of `usuario_envio` (else of the creator); default false',
+    }),
+    criar_ticket: flag.meta({
+      description:
+        'true (or `"true"`, `"1"`): without an active ticket a send opens one, `open` and assigned to `usuario_envio` when the message is signed, else `pending`; ' +
+        "false (the default): the message goes on the contact's active or latest closed ticket, or a new closed one",
+    }),
     contatos: idList.meta({ description: 'Contact ids (array, or text separated by commas)' }),
     tags: idList.meta({ description: 'Tag ids: every contact carrying one when it fires' }),
     usuario_envio: reference.meta({ description: 'The user shown as the sender (with `mostrar_usuario_mensagem`)' }),
@@ -234,7 +254,20 @@ export function scheduleRoutes(app: SchedulesApp) {
       feature,
       operationId: 'createSchedule',
       summary: 'Schedule a message to a contact, once or on a recurrence',
-      body: scheduleBody,
+      body: scheduleBody.meta({
+        example: {
+          body: 'Olá {{firstName}}, lembrete: sua consulta é amanhã às 10h.',
+          sendAt: '2026-03-02 09:00',
+          contactId: 42,
+          chatappId: 2,
+          openTicket: 'disabled',
+          assinar: true,
+          intervalo: 2,
+          valorIntervalo: 1,
+          enviarQuantasVezes: 4,
+          tipoDias: 4,
+        },
+      }),
       description:
         `${ACCESS} \`body\`, \`sendAt\` and \`contactId\` are required; a time more than 5 minutes past is 422, one just past is sent at once. ` +
         "Every id must be one of the company's (404). Answers 200 (as the lineage) and emits `schedule` (action `create`).",
@@ -251,7 +284,7 @@ export function scheduleRoutes(app: SchedulesApp) {
       operationId: 'updateSchedule',
       summary: 'Edit a schedule',
       params: byScheduleId,
-      body: scheduleBody,
+      body: scheduleBody.meta({ example: { sendAt: '2026-03-09 09:00', body: 'Olá {{firstName}}, lembrete: sua consulta é amanhã às 11h.' } }),
       description:
         `${ACCESS} Only the fields sent change. A new \`sendAt\` moves the waiting occurrence; on a schedule whose series ended it starts a new one. ` +
         'The same time sent back (to the minute) moves nothing. Emits `schedule` (action `update`).',
@@ -292,6 +325,7 @@ export function scheduleRoutes(app: SchedulesApp) {
       summary: 'Attach the file later sends carry (field `file`)',
       params: byId,
       multipart: FILE,
+      body: z.object({}).meta({ description: 'No form field besides `file`; others are ignored', example: {} }),
       description: `${ACCESS} Replaces an earlier file; the text goes as its caption. Emits \`schedule\` (action \`update\`).`,
       response: scheduleMediaSchema,
       errors: [CHANGE, NOT_FOUND, ...FILE_ERRORS, { status: 422, codes: ['ERR_NO_FILE'] }],
@@ -350,7 +384,23 @@ export function scheduleRoutes(app: SchedulesApp) {
       feature,
       operationId: 'createScheduledMessage',
       summary: 'Schedule a message to chosen contacts and tags (multipart with an optional `file`, or JSON)',
-      body: messageBody,
+      body: messageBody.meta({
+        example: {
+          nome: 'Promoção de março',
+          mensagem: 'Olá {{firstName}}, nossa promoção de março começou!',
+          data_mensagem_programada: '2026-03-02 09:00',
+          id_conexao: '2',
+          intervalo: '3',
+          valor_intervalo: '1',
+          enviar_quantas_vezes: '3',
+          tipo_dias_envio: '6',
+          mostrar_usuario_mensagem: 'true',
+          criar_ticket: 'false',
+          contatos: '42,57',
+          tags: '7',
+          usuario_envio: '5',
+        },
+      }),
       multipart: FILE,
       jsonOrMultipart: true,
       description:
@@ -375,7 +425,7 @@ export function scheduleRoutes(app: SchedulesApp) {
       operationId: 'updateScheduledMessage',
       summary: 'Edit a scheduled message (a `file` replaces its attachment)',
       params: byScheduleId,
-      body: messageBody,
+      body: messageBody.meta({ example: { data_mensagem_programada: '2026-03-03 10:30', tags: '7,9' } }),
       multipart: FILE,
       jsonOrMultipart: true,
       description:

@@ -47,7 +47,7 @@ const NAME_TAKEN: RouteError = { status: 409, codes: ['ERR_TRANSCRIPTION_CREDENT
 /** What a settings form sends: the credential's fields; on an edit the whole loaded credential may come back (read-only fields are ignored). */
 const credentialBody = z
   .object({
-    name: z.string().max(1000),
+    name: z.string().max(1000).meta({ description: 'Trimmed, 1 to 100 characters, unique in the company; required to create', example: 'OpenAI' }),
     provider: z.enum(TRANSCRIPTION_PROVIDERS).meta({ description: '`openai` (the default) or `openai-compatible`' }),
     baseUrl: z.string().max(2000).nullable().meta({
       description: 'Required with `openai-compatible` (e.g. `http://whisper.lan:8000/v1`); null or absent with `openai`: `https://api.openai.com/v1`',
@@ -113,7 +113,8 @@ export function transcriptionRoutes(app: TranscriptionApp) {
           id: id.optional().meta({ description: 'The credential to make the default' }),
           credentialId: id.optional().meta({ description: 'The same, under another name' }),
         })
-        .refine((b) => b.id !== undefined || b.credentialId !== undefined, { message: 'give id', path: ['id'] }),
+        .refine((b) => b.id !== undefined || b.credentialId !== undefined, { message: 'give id', path: ['id'] })
+        .meta({ example: { id: 3 } }),
       description: 'Admins only. Exactly one credential of the company is the default afterwards, whatever else happens at the same time.',
       response: credentialSchema,
       errors: [ADMIN_ONLY, NOT_FOUND],
@@ -126,7 +127,11 @@ export function transcriptionRoutes(app: TranscriptionApp) {
       tag: TAG,
       operationId: 'createTranscriptionCredential',
       summary: 'Add a transcription credential (admin)',
-      body: credentialBody.required({ name: true }),
+      body: credentialBody
+        .required({ name: true })
+        .meta({
+          example: { name: 'OpenAI', provider: 'openai', model: 'whisper-1', language: 'pt', apiKey: 'sk-proj-8Xq2vTn5R1wLm7Kc', isDefault: true, test: true },
+        }),
       description:
         "Admins only. Any service that speaks OpenAI's `POST /audio/transcriptions`. The key is sealed (AES-256-GCM) before it is stored " +
         "and never shown again. The company's first credential becomes its default. `test: true` calls the service with half a second of silence " +
@@ -143,7 +148,7 @@ export function transcriptionRoutes(app: TranscriptionApp) {
       operationId: 'updateTranscriptionCredential',
       summary: 'Edit a transcription credential, or test it (admin)',
       params: byId,
-      body: credentialBody,
+      body: credentialBody.meta({ example: { language: 'es', test: true } }),
       description:
         'Admins only. Only the fields sent change; the key only when `apiKey` is sent. `isDefault: true` makes it the default (the default stops ' +
         'being it only when another one becomes it). `test: true` calls the service with the credential as edited (the stored key unless a new one is ' +
@@ -178,18 +183,20 @@ export function transcriptionRoutes(app: TranscriptionApp) {
       operationId: 'transcribeTicket',
       summary: "Transcribe a ticket's audio messages (or those named)",
       params: ticketRef,
-      body: z.object({
-        messageId: messageId.optional().meta({ description: 'One audio message of the ticket' }),
-        messageIds: z
-          .array(messageId)
-          .min(1)
-          .max(MAX_NAMED_MESSAGES)
-          .optional()
-          .meta({ description: "Audio messages of the ticket; neither: the ticket's newest 100" }),
-        language: z.string().max(100).nullable().optional().meta({ description: "ISO-639-1; absent: the credential's, else detected" }),
-        credentialId: id.optional().meta({ description: 'A credential of the company; absent: the default' }),
-        force: formBoolean.optional().meta({ description: 'Transcribe again messages already transcribed (their stored text is answered otherwise)' }),
-      }),
+      body: z
+        .object({
+          messageId: messageId.optional().meta({ description: 'One audio message of the ticket' }),
+          messageIds: z
+            .array(messageId)
+            .min(1)
+            .max(MAX_NAMED_MESSAGES)
+            .optional()
+            .meta({ description: "Audio messages of the ticket; neither: the ticket's newest 100" }),
+          language: z.string().max(100).nullable().optional().meta({ description: "ISO-639-1; absent: the credential's, else detected" }),
+          credentialId: id.optional().meta({ description: 'A credential of the company; absent: the default' }),
+          force: formBoolean.optional().meta({ description: 'Transcribe again messages already transcribed (their stored text is answered otherwise)' }),
+        })
+        .meta({ example: { messageIds: ['3f2b8c4e-6a1d-4e7f-9b0c-2d5e8f1a4b7c'], language: 'pt' } }),
       description:
         'Anyone who may read the ticket (as `GET /messages/:ticketId`; its id or uuid). Short audio (up to `TRANSCRIPTION_INLINE_MAX_BYTES` in all, ' +
         'at most three messages) is transcribed while the request waits: 200 with each text. Longer audio goes to a background job: 202 with ' +
