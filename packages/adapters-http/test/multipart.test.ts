@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -114,6 +115,8 @@ describe('HTTP multipart reader', () => {
     expect(seen[0]!.content.equals(big)).to.equal(true);
     expect(seen[0]!.file.head.equals(big.subarray(0, 64))).to.equal(true);
     expect(seen[1]!.file.head.toString()).to.equal('second');
+    // Each file's digest, computed while it streamed, is that of its whole content.
+    expect(seen.map((s) => s.file.sha256)).to.deep.equal([big, 'second', 'third'].map((c) => createHash('sha256').update(c).digest('hex')));
     expect(seen[0]!.file.path.startsWith(os.tmpdir())).to.equal(true);
     for (const s of seen)
       expect(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import os from 'node:os';
@@ -170,10 +170,13 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       let size = 0;
       const head: Buffer[] = [];
       let headBytes = 0;
+      // Hashed as it streams past (no second read): an idempotent send compares the files' contents.
+      const digest = createHash('sha256');
       const meter = quiet(
         new Transform({
           transform(chunk: Buffer, _encoding, done) {
             size += chunk.length;
+            digest.update(chunk);
             if (headBytes < UPLOAD_HEAD_BYTES) {
               const part = Buffer.from(chunk.subarray(0, UPLOAD_HEAD_BYTES - headBytes)); // a copy: the chunk is not kept
               head.push(part);
@@ -198,7 +201,14 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
               if (!info.filename) return;
               return fail(new HttpError(422, 'ERR_EMPTY_FILE'));
             }
-            slot[index] = { filename: info.filename || 'file', contentType: info.mimeType, path: temp, size, head: Buffer.concat(head) };
+            slot[index] = {
+              filename: info.filename || 'file',
+              contentType: info.mimeType,
+              path: temp,
+              size,
+              head: Buffer.concat(head),
+              sha256: digest.digest('hex'),
+            };
           },
           (err: unknown) => fail(isSystemError(err) ? (err as Error) : new HttpError(400, 'ERR_INVALID_MULTIPART')),
         ),

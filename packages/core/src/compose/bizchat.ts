@@ -71,6 +71,8 @@ export function createBizchat(p: BizchatPorts & SharedPorts) {
         contexts,
         suspensions,
         windows,
+        idempotencyKeys: p.idempotencyKeys,
+        cache,
       }),
       toNumber: new SendApiMessage({
         contacts,

@@ -263,6 +263,8 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
     contexts,
     suspensions: p.companySuspensions,
     windows: p.serviceWindows,
+    idempotencyKeys: p.idempotencyKeys,
+    cache: p.cache,
   });
   const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
   return {

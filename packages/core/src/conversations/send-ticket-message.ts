@@ -5,16 +5,18 @@ import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { storeUpload, uploadDigest, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Message, MessageMedia } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
-import type { MessageContexts, MessageView } from '../messages/message-view.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
+import { toMessageViews, type MessageContexts, type MessageView } from '../messages/message-view.js';
+import { announceCreatedMessages, conversationOf, publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
+import type { Contact } from '../contacts/contact.js';
+import type { Connection } from '../connections/connection.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { assertMayChange, visibleTicket } from '../tickets/ticket-access.js';
@@ -22,6 +24,7 @@ import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.j
 import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
 import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
 import type { TemplateSend } from '../connections/channel-messages.js';
+import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
 
 export const MAX_TICKET_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_MESSAGE_LENGTH = 65_536;
@@ -42,11 +45,26 @@ export interface SendTicketMessageInput {
   readonly attachments?: readonly { readonly caption: string; readonly media: MessageMedia | null }[];
   /** A bizchat template the connector sends, `body` being its rendered text (allowed outside the 24-hour window). */
   readonly template?: TemplateSend;
+  /**
+   * A retried request with the same key answers the first result and sends nothing again (for the
+   * key's time to live). Keys are stored per connection (the ticket's), shared with the message
+   * API's: the same key with another request (another text, quote, note flag or file, another
+   * ticket or another user) is refused with `ERR_IDEMPOTENCY_KEY_REUSED`.
+   */
+  readonly idempotencyKey?: string;
 }
 
 export interface SendTicketMessageResult {
   readonly messages: MessageView[];
   readonly ticket: TicketDetails;
+}
+
+/** How long the cache marks a key as being processed (the stored answer lives in the database). */
+const IDEMPOTENCY_IN_PROGRESS_TTL = 120;
+
+interface Idempotency {
+  readonly key: string;
+  readonly fingerprint: string;
 }
 
 /** Stores uploaded files as public media of the company; the name and type are made safe to serve. */
@@ -93,18 +111,54 @@ export class SendTicketMessage {
       contexts?: MessageContexts;
       suspensions?: CompanySuspensions;
       windows: ServiceWindows;
+      idempotencyKeys: IdempotencyKeys;
+      cache: Cache;
     },
   ) {}
 
   async execute(input: SendTicketMessageInput): Promise<SendTicketMessageResult> {
-    const { tickets, messages, contacts, connections, presenter, tx } = this.deps;
     const { actor } = input;
-    const isPrivate = input.isPrivate ?? false;
     const files = input.medias ?? [];
     const attachments = input.attachments ?? [];
     if (!input.body.trim() && files.length === 0 && attachments.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
     if ([input.body, ...attachments.map((a) => a.caption)].some((text) => text.length > MAX_MESSAGE_LENGTH)) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
     const ticket = await visibleTicket(this.deps, actor, input.ticketId);
+    if (!input.idempotencyKey) return this.send(input, ticket, null);
+    const { cache } = this.deps;
+    // Looked up before the ticket's state is checked again: a retry answers what the first request got, even once the ticket has moved on.
+    const idem = { key: input.idempotencyKey, fingerprint: fingerprintOf(input, ticket) };
+    const first = await this.firstAnswer(ticket.connectionId, idem);
+    if (first) return first;
+    const marker = `idem:ticket-send:${ticket.connectionId}:${idem.key}`;
+    if (!(await cache.setIfAbsent(marker, 'pending', IDEMPOTENCY_IN_PROGRESS_TTL))) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
+    try {
+      return await this.send(input, ticket, idem);
+    } catch (err) {
+      // Another instance committed the same key first: answer as it did.
+      const answer =
+        err instanceof ConflictError && err.code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' ? await this.firstAnswer(ticket.connectionId, idem) : null;
+      if (answer) return answer;
+      throw err;
+    } finally {
+      await cache.delete(marker).catch(() => undefined);
+    }
+  }
+
+  /** The stored answer of a key, or null; the same key with another request is refused. */
+  private async firstAnswer(connectionId: number, idem: Idempotency): Promise<SendTicketMessageResult | null> {
+    const row = await this.deps.idempotencyKeys.find(connectionId, idem.key);
+    if (!row) return null;
+    if (row.fingerprint !== idem.fingerprint) throw new ValidationError('ERR_IDEMPOTENCY_KEY_REUSED');
+    // Stored as JSON: the views are JSON already (dates as ISO strings), so this is the body the first request answered.
+    return row.answer as SendTicketMessageResult;
+  }
+
+  private async send(input: SendTicketMessageInput, ticket: Ticket, idem: Idempotency | null): Promise<SendTicketMessageResult> {
+    const { tickets, messages, contacts, connections, presenter, tx } = this.deps;
+    const { actor } = input;
+    const isPrivate = input.isPrivate ?? false;
+    const files = input.medias ?? [];
+    const attachments = input.attachments ?? [];
     if (!isPrivate) {
       await assertMaySend(this.deps.suspensions, ticket.companyId);
       if (ticket.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
@@ -149,10 +203,30 @@ export class SendTicketMessage {
       }
       if (!isPrivate) await this.deps.journal.responded(current);
       const preview = attachments.length ? attachments.at(-1)!.caption : input.body || stored[0]?.filename || '';
-      return { ticket: isPrivate ? null : await this.touch(current, preview, actor), before: current, sent };
+      const touched = isPrivate ? null : await this.touch(current, preview, actor);
+      // With a key the answer is made here and stored with the messages, so a retry answers exactly it.
+      let answer: SendTicketMessageResult | null = null;
+      if (idem) {
+        answer = await this.answerOf(touched ?? current, sent, { contact, connection });
+        const record = { companyId: current.companyId, connectionId: current.connectionId, ...idem, answer, createdAt: this.deps.clock.now() };
+        // Another transaction holds the key: this one rolls back, and the caller answers as that one did.
+        if (!(await this.deps.idempotencyKeys.add(record))) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
+      }
+      return { ticket: touched, before: current, sent, answer };
     });
+    if (outcome.answer) {
+      if (outcome.ticket) await presenter.announce(outcome.answer.ticket, 'update', outcome.before);
+      await announceCreatedMessages(this.deps, outcome.answer.ticket, outcome.answer.messages);
+      return outcome.answer;
+    }
     const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update', outcome.before) : await presenter.one(ticket);
     return { messages: await publishCreatedMessages(this.deps, details, outcome.sent), ticket: details };
+  }
+
+  /** The answer as published after the commit: the ticket's details and the messages' views. */
+  private async answerOf(ticket: Ticket, sent: readonly Message[], known: { contact: Contact; connection: Connection }): Promise<SendTicketMessageResult> {
+    const details = await this.deps.presenter.one(ticket, known);
+    return { ticket: details, messages: await toMessageViews(this.deps.contexts, ticket.companyId, sent, conversationOf(details)) };
   }
 
   private async note(ticket: Ticket, body: string, media: MessageMedia | null, quoted: Message | null, userId: number): Promise<Message> {
@@ -195,4 +269,22 @@ export class SendTicketMessage {
     }
     return next;
   }
+}
+
+/**
+ * What makes two requests the same: the ticket, the user, the text, the quote, the note flag and
+ * each file (its name, type and content's digest), and what other callers pass (attachments, template).
+ */
+function fingerprintOf(input: SendTicketMessageInput, ticket: Ticket): string {
+  return requestFingerprint({
+    send: 'ticket-message',
+    ticketId: ticket.id,
+    userId: input.actor.userId,
+    body: input.body,
+    quotedMsgId: input.quotedMsgId || null,
+    isPrivate: input.isPrivate ?? false,
+    medias: (input.medias ?? []).map((f) => ({ filename: f.filename, contentType: f.contentType, sha256: uploadDigest(f) })),
+    attachments: input.attachments ?? null,
+    template: input.template ?? null,
+  });
 }

@@ -34,8 +34,17 @@ export async function publishCreatedMessages(
   messages: readonly Message[],
 ): Promise<MessageView[]> {
   const views = await toMessageViews(deps.contexts, ticket.companyId, messages, conversationOf(ticket));
+  await announceCreatedMessages(deps, ticket, views);
+  return views;
+}
+
+/** As `publishCreatedMessages`, with the views already made (in the transaction that wrote them, to be answered as they were). */
+export async function announceCreatedMessages(
+  deps: { readonly realtime: RealtimeEvents<AppMessageEvent> },
+  ticket: TicketDetails,
+  views: readonly MessageView[],
+): Promise<void> {
   for (const message of views) {
     await deps.realtime.publish(ticket.companyId, { entity: 'appMessage', data: { action: 'create', message, ticket, contact: ticket.contact } });
   }
-  return views;
 }

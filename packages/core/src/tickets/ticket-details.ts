@@ -130,12 +130,17 @@ export class TicketPresenter {
    */
   async publish(ticket: Ticket, action: 'create' | 'update', before?: TicketPlace, known: KnownTicketParts = {}): Promise<TicketDetails> {
     const details = await this.one(ticket, known);
-    if (action === 'update' && before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
-      const from: TicketPlace = { status: before.status, userId: before.userId, queueId: before.queueId };
-      await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'delete', ticketId: ticket.id, from } });
-    }
-    await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action, ticket: details } });
+    await this.announce(details, action, before);
     return details;
+  }
+
+  /** As `publish`, with details already made (in the transaction that wrote the ticket, to be answered as they were). */
+  async announce(details: TicketDetails, action: 'create' | 'update', before?: TicketPlace): Promise<void> {
+    if (action === 'update' && before && (before.status !== details.status || before.userId !== details.userId || before.queueId !== details.queueId)) {
+      const from: TicketPlace = { status: before.status, userId: before.userId, queueId: before.queueId };
+      await this.deps.realtime.publish(details.companyId, { entity: 'ticket', data: { action: 'delete', ticketId: details.id, from } });
+    }
+    await this.deps.realtime.publish(details.companyId, { entity: 'ticket', data: { action, ticket: details } });
   }
 }
 

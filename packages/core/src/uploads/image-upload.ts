@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, StoredBlob } from '../shared/ports.js';
 
@@ -20,6 +21,8 @@ export interface TempFileUpload {
   readonly size: number;
   /** The first `UPLOAD_HEAD_BYTES` bytes (fewer for a shorter file), to recognise the type. */
   readonly head: Buffer;
+  /** The SHA-256 of the whole file (hex), computed while it was written: what a request's fingerprint compares. */
+  readonly sha256: string;
 }
 
 export type UploadedFile = BufferedUpload | TempFileUpload;
@@ -29,6 +32,11 @@ export const UPLOAD_HEAD_BYTES = 64;
 
 export function uploadSize(file: UploadedFile): number {
   return 'path' in file ? file.size : file.data.length;
+}
+
+/** The SHA-256 of an upload's bytes (hex): two uploads with equal digests hold the same file. */
+export function uploadDigest(file: UploadedFile): string {
+  return 'path' in file ? file.sha256 : createHash('sha256').update(file.data).digest('hex');
 }
 
 export function uploadHead(file: UploadedFile): Buffer {
