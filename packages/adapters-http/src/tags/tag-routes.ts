@@ -1,7 +1,7 @@
 import type { Application, ErrorCode } from '@servicedesk/core';
 import { z } from 'zod';
 import { route, type RouteError } from '../http/route.js';
-import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
+import { formBoolean, id, idParam, pagedQuery, paramDescription } from '../http/schemas.js';
 import { ticketListFilters, ticketListInput } from '../tickets/ticket-routes.js';
 import { ticketDetails } from '../tickets/ticket-schemas.js';
 import { deletedSchema } from '../company-api/company-api-schemas.js';
@@ -17,25 +17,43 @@ const TICKET_HIDDEN: RouteError = { status: 403, codes: ['ERR_NO_PERMISSION'], d
 /** The lineage sends the kanban flag as 0 or 1; booleans work too. */
 const kanbanFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 
+/** `kanban=1` (or `true`) in a query: only lanes; `0` (or `false`): only plain tags. */
+const kanbanQuery = formBoolean.optional().meta({ description: '`1` or `true`: only the kanban lanes; `0` or `false`: only the plain tags; absent: both' });
+
 /** Types only: the use cases check names, colors and lane orders and answer with their own codes. */
 const tagBody = z
   .object({
-    name: z.string().max(200),
-    color: z.string().max(20),
-    kanban: kanbanFlag,
-    laneOrder: z.number().int(),
+    name: z.string().max(200).meta({ description: 'Trimmed, 1 to 60 characters, unique in the company ignoring case', example: 'Billing' }),
+    color: z.string().max(20).meta({ description: '`#rrggbb` in either case, stored lower case; on a new tag absent: `#808080`', example: '#3b82f6' }),
+    kanban: kanbanFlag.meta({
+      description: '`true`/`false` or `1`/`0`: the tag is also a lane of the ticket kanban; on a new tag absent: false',
+      example: true,
+    }),
+    laneOrder: z.number().int().meta({
+      description: "The lane's place in the kanban, 0 (first) to 100,000; absent when the tag becomes a lane: after the last lane (0 for a plain tag)",
+      example: 2,
+    }),
   })
   .partial();
 
 /** `tags` as the lineage sends them (tag objects) or plain `tagIds`; one of the two. */
 const syncBody = z
   .object({
-    ticketId: id.optional(),
-    contactId: id.optional(),
-    tags: z.array(z.object({ id })).max(100).optional(),
-    tagIds: z.array(id).max(100).optional(),
+    ticketId: id.optional().meta({ description: 'The ticket whose tags to set; give it or `contactId`, not both', example: 314 }),
+    contactId: id.optional().meta({ description: 'The contact whose tags to set; give it or `ticketId`, not both', example: 42 }),
+    tags: z
+      .array(z.object({ id: id.meta({ description: "The tag's id", example: 7 }) }))
+      .max(100)
+      .optional()
+      .meta({ description: 'The tags wanted, as tag objects (only `id` is read; the lineage client sends whole tags); `[]` removes every tag' }),
+    tagIds: z
+      .array(id)
+      .max(100)
+      .optional()
+      .meta({ description: 'The ids of the tags wanted, instead of `tags` (taken over `tags` when both come); `[]` removes every tag', example: [7, 9] }),
   })
-  .refine((b) => b.tags !== undefined || b.tagIds !== undefined, { message: 'expected tags or tagIds', path: ['tags'] });
+  .refine((b) => b.tags !== undefined || b.tagIds !== undefined, { message: 'expected tags or tagIds', path: ['tags'] })
+  .meta({ example: { ticketId: 314, tagIds: [7, 9] } });
 
 /**
  * Tags (read by every operator, written by admins), their links to tickets and contacts, and the
@@ -53,7 +71,7 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       auth: 'isAuth',
       tag,
       summary: 'Every tag of the company by name (`kanban=1`: only lanes, `kanban=0`: only plain tags)',
-      query: z.object({ kanban: formBoolean.optional() }),
+      query: z.object({ kanban: kanbanQuery }),
       description: 'For the tag pickers: any user of the company may read them.',
       response: tagListSchema,
       handler: async ({ actor, query }) => app.tags.listAllTags.execute({ actor, kanban: query.kanban }),
@@ -64,7 +82,7 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       auth: 'isAuth',
       tag,
       summary: 'Page through the tags found by name, each with its ticket count',
-      query: pagedQuery.extend({ kanban: formBoolean.optional() }),
+      query: pagedQuery.extend({ kanban: kanbanQuery }),
       description:
         "A page (20) of the company's tags by name, found by `searchParam` in the name (ignoring case and accents); " +
         '`kanban` narrows to lanes or to plain tags. Any user of the company may read them.',
@@ -126,7 +144,7 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       tag,
       summary: 'Create a tag or a kanban lane (admin; 409 for a name in use)',
       status: 201,
-      body: tagBody.required({ name: true }),
+      body: tagBody.required({ name: true }).meta({ example: { name: 'Billing', color: '#3b82f6', kanban: true, laneOrder: 2 } }),
       description:
         'Admins only. The color defaults to `#808080`; a new lane without `laneOrder` goes after the last lane. ' + 'Emits a `tag` event (action `create`).',
       response: tagSchema,
@@ -140,7 +158,7 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       tag,
       summary: 'Rename, recolor, (un)make a lane or reorder it (admin)',
       params: byId,
-      body: tagBody,
+      body: tagBody.meta({ example: { name: 'Billing disputes', color: '#ef4444' } }),
       description:
         'Admins only; changes the fields given. A tag made a lane without `laneOrder` goes after the last lane. ' + 'Emits a `tag` event (action `update`).',
       response: tagSchema,
@@ -173,7 +191,10 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       auth: 'isAuth',
       tag,
       summary: 'Take a tag off a contact',
-      params: z.object({ tagId: id, contactId: id }),
+      params: z.object({
+        tagId: id.meta({ description: paramDescription('tagId'), example: 7 }),
+        contactId: id.meta({ description: paramDescription('contactId'), example: 42 }),
+      }),
       description: "Any user of the company. Answers the contact's remaining tags and emits a `tag` event (action `contact`) with them.",
       response: contactTagsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_TAG_FOUND', 'ERR_NO_CONTACT_FOUND'] }],
@@ -185,7 +206,12 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       auth: 'isAuth',
       tag,
       summary: "Tag a ticket; with a lane's tag, move it to that lane (it leaves its other lanes)",
-      params: z.object({ ticketId: id, tagId: z.union([id, z.literal('lane0')]) }),
+      params: z.object({
+        ticketId: id.meta({ description: paramDescription('ticketId'), example: 314 }),
+        tagId: z
+          .union([id, z.literal('lane0')])
+          .meta({ description: "The tag's id, or `lane0` to take the ticket out of every lane (the kanban's untagged first column)", example: 7 }),
+      }),
       description:
         "Any operator who can see the ticket; tagging it again changes nothing. `lane0` (the lineage kanban's first column) " +
         'moves the ticket out of every lane. Answers the ticket with its tags now and emits a `ticket` event (action `update`).',
@@ -203,7 +229,11 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       tag,
       summary: 'Take every tag off a ticket (`lanesOnly=1`: only its lanes)',
       params: idParam('ticketId'),
-      query: z.object({ lanesOnly: formBoolean.optional() }),
+      query: z.object({
+        lanesOnly: formBoolean
+          .optional()
+          .meta({ description: '`1` or `true`: take off only the kanban lanes (the plain tags stay); absent, `0` or `false`: every tag' }),
+      }),
       description: 'Any operator who can see the ticket. Answers the ticket with its tags now and emits a `ticket` event (action `update`).',
       response: ticketDetails,
       errors: [TICKET_HIDDEN, { status: 404, codes: ['ERR_NO_TICKET_FOUND'] }],
@@ -217,7 +247,7 @@ export function tagRoutes(app: Pick<Application, 'tags'>) {
       feature: 'kanban',
       summary: 'The open and pending tickets the caller may see, in one lane per kanban tag after the lane of tickets in none',
       query: ticketListFilters.omit({ status: true, statusFilter: true }).extend({
-        status: z.enum(['open', 'pending']).optional(),
+        status: z.enum(['open', 'pending']).optional().meta({ description: 'Only the `open` or only the `pending` tickets; absent: both' }),
         pageNumber: pagedQuery.shape.pageNumber,
         startDate: day.optional().meta({ description: "The lineage kanban page's name for `dateFrom`" }),
         endDate: day.optional().meta({ description: "The lineage kanban page's name for `dateTo`" }),
