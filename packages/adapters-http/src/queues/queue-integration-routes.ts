@@ -6,6 +6,13 @@ import { integrationTestResultSchema, queueIntegrationDeletedSchema, queueIntegr
 
 const credential = z.string().max(2048).nullable();
 const lineageField = z.union([z.string().max(4000), z.number()]).nullable();
+type LineageFields = Record<(typeof LINEAGE_INTEGRATION_FIELDS)[number], typeof lineageField>;
+/** Each lineage field with its description (the same schema otherwise). */
+const lineageFields = (describe: (name: string) => string) =>
+  Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => [f, lineageField.meta({ description: describe(f), example: null })])) as LineageFields;
+const INTEGRATION_CONFIG =
+  'Free-form settings for the receiving side, up to 16 KiB as JSON, replacing the stored ones; null: none. The lineage fields given ' +
+  '(`projectName`, `typebot…`) are merged over it, and on an edit they alone replace the stored settings when `config` is absent';
 /**
  * Types only: the use cases check names, types, URLs and credentials and answer with their own codes.
  * The lineage's editor sends `urlN8N` for `url` and its own fields (`projectName`, `language`,
@@ -13,17 +20,34 @@ const lineageField = z.union([z.string().max(4000), z.number()]).nullable();
  */
 const integrationFields = z
   .object({
-    name: z.string().max(500),
-    type: z.string().max(40),
-    url: z.string().max(4096),
-    urlN8N: z.string().max(4096),
-    token: credential,
-    secret: credential,
-    config: z.record(z.string().max(200), z.unknown()).nullable(),
-    ...(Object.fromEntries(LINEAGE_INTEGRATION_FIELDS.map((f) => [f, lineageField])) as Record<
-      (typeof LINEAGE_INTEGRATION_FIELDS)[number],
-      typeof lineageField
-    >),
+    name: z.string().max(500).meta({ description: 'Trimmed, 1 to 100 characters, unique in the company ignoring case', example: 'Sales n8n' }),
+    type: z.string().max(40).meta({
+      description: '`webhook`, `n8n`, `typebot` or `dialogflow`: a label, every type is called the same way (`config` carries what the receiving side needs)',
+      example: 'n8n',
+    }),
+    url: z.string().max(4096).meta({
+      description: 'The absolute http(s) address, without user or password (2,048 characters at most), each inbound message of its queues is POSTed to',
+      example: 'https://n8n.example.com/webhook/sales',
+    }),
+    urlN8N: z
+      .string()
+      .max(4096)
+      .meta({ description: "The lineage's name of `url`, read when `url` is absent", example: 'https://n8n.example.com/webhook/sales' }),
+    token: credential.meta({
+      description:
+        'Write-only: sent as `Authorization: Bearer`; printable ASCII, 1,024 characters at most; null or `""` removes it, absent on an edit keeps it',
+      example: 'n8n-api-4f1c9e7b2a',
+    }),
+    secret: credential.meta({
+      description:
+        'Write-only: signs every delivery (HMAC-SHA256); printable ASCII, 1,024 characters at most; null or `""` removes it, absent on an edit keeps it',
+      example: null,
+    }),
+    config: z
+      .record(z.string().max(200), z.unknown())
+      .nullable()
+      .meta({ description: INTEGRATION_CONFIG, example: { flow: 'sales' } }),
+    ...lineageFields((f) => `The lineage editor's \`${f}\`, kept in \`config\`; null: unset`),
   })
   .partial();
 
@@ -42,6 +66,13 @@ function toIntegrationFields(body: z.output<typeof integrationFields>) {
   };
 }
 const integrationBody = integrationFields.transform(toIntegrationFields);
+const INTEGRATION_BODY_EXAMPLE = {
+  name: 'Sales n8n',
+  type: 'n8n',
+  url: 'https://n8n.example.com/webhook/sales',
+  token: 'n8n-api-4f1c9e7b2a',
+  config: { flow: 'sales' },
+};
 
 /**
  * Queue integrations (HTTP bots attached to queues): admins only, and only on plans with the
@@ -91,10 +122,24 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: integrationFields.extend({ integrationId: id.optional() }).transform(({ integrationId, ...rest }) => ({
-        ...toIntegrationFields(rest),
-        ...(integrationId !== undefined ? { integrationId } : {}),
-      })),
+      body: integrationFields
+        .extend({
+          config: integrationFields.shape.config.meta({ description: 'Accepted and ignored: the test event carries no settings' }),
+          ...(Object.fromEntries(
+            LINEAGE_INTEGRATION_FIELDS.map((f) => [
+              f,
+              integrationFields.shape[f].meta({ description: `Accepted and ignored (the lineage editor's \`${f}\`): the test event carries no settings` }),
+            ]),
+          ) as Pick<typeof integrationFields.shape, (typeof LINEAGE_INTEGRATION_FIELDS)[number]>),
+          integrationId: id
+            .optional()
+            .meta({ description: 'A stored integration of the company to call; the fields given replace its own for this call only', example: 5 }),
+        })
+        .transform(({ integrationId, ...rest }) => ({
+          ...toIntegrationFields(rest),
+          ...(integrationId !== undefined ? { integrationId } : {}),
+        }))
+        .meta({ example: { integrationId: 5, url: 'https://n8n.example.com/webhook/sales-staging' } }),
       handler: async ({ actor, body }) => app.queues.testQueueIntegration.execute({ actor, ...body }),
     }),
     route({
@@ -121,7 +166,7 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: integrationBody,
+      body: integrationBody.meta({ example: INTEGRATION_BODY_EXAMPLE }),
       handler: async ({ actor, body }) =>
         app.queues.createQueueIntegration.execute({ actor, ...body, name: body.name ?? '', type: body.type ?? '', url: body.url ?? '' }),
     }),
@@ -149,7 +194,7 @@ export function queueIntegrationRoutes(app: Pick<Application, 'queues'>) {
       feature,
       summary: 'Update a queue integration; `token`/`secret` null removes them (admin)',
       params: byId,
-      body: integrationBody,
+      body: integrationBody.meta({ example: { url: 'https://n8n.example.com/webhook/sales-v2', secret: 'whsec-8d2f61c0b9a4' } }),
       description:
         "Admins only, on plans with `integrations`: changes the fields given; an absent credential is kept. Emits `company-<id>-queueIntegration` (`action: 'update'`).",
       response: queueIntegrationSchema,

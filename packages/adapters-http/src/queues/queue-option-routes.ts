@@ -19,23 +19,54 @@ export const nullableId = z.union([id, z.literal(''), z.null()]).transform((v) =
 const optionKey = z.union([z.string().max(50), z.number().int().min(0).max(999_999_999)]).transform(String);
 const text = z.string().max(10_000).nullable();
 /** `parentId` of a list: an id, or `null`/`-1`/`0` for the queue's first menu. */
-const parentFilter = z.union([z.enum(['null', '-1', '0']).transform(() => null), id]);
+const parentFilter = z
+  .union([z.enum(['null', '-1', '0']).transform(() => null), id])
+  .meta({ description: "Only the options listed under this one; `null`, `-1` or `0`: the queue's first menu; absent: every level" });
+
+/** Descriptions shared by the option and chatbot bodies and the chatbot steps. */
+const MENU_LINE = 'The menu line, trimmed, 1 to 120 characters';
+const PICKED_MESSAGE = 'Sent when the contact picks it, before its own menu; up to 4,000 characters; null or blank: none';
+const OPTION_KEY =
+  'What the contact types to pick it: a number or a keyword, 1 to 20 characters without line breaks or `*`, unique among its siblings ignoring case; ' +
+  'absent on a new one: the next free number';
+const ONE_ACTION = 'at most one of a forward queue, a forward user and `closeTicket`';
+const CLOSES = `Picking it sends its message and closes the ticket (${ONE_ACTION}); absent on a new one: false`;
 
 const optionBody = z
   .object({
-    queueId: id,
-    parentId: nullableId,
-    title: z.string().max(500),
-    message: text,
-    option: optionKey,
-    forwardQueueId: nullableId,
-    forwardUserId: nullableId,
-    closeTicket: z.boolean(),
+    queueId: id.meta({
+      description: "The queue whose first menu gets the option; not needed with `parentId` (the parent's queue is taken, another is refused). It never changes",
+      example: 1,
+    }),
+    parentId: nullableId.meta({
+      description: 'The option whose menu lists this one, of the same queue; null or `""`: the queue\'s first menu (also when absent on a new option)',
+      example: null,
+    }),
+    title: z.string().max(500).meta({ description: MENU_LINE, example: 'Billing' }),
+    message: text.meta({ description: PICKED_MESSAGE, example: 'Tell us your invoice number.' }),
+    option: optionKey.meta({ description: OPTION_KEY, example: '1' }),
+    forwardQueueId: nullableId.meta({
+      description: `Picking it moves the ticket to this queue of the company (${ONE_ACTION}); null or \`""\`: no forward`,
+      example: null,
+    }),
+    forwardUserId: nullableId.meta({
+      description: `Picking it hands the ticket to this user of the company (${ONE_ACTION}); null or \`""\`: no hand-over`,
+      example: null,
+    }),
+    closeTicket: z.boolean().meta({ description: CLOSES, example: false }),
   })
   .partial();
 
 /** What a lineage chatbot step does when picked; `''` (a step not yet typed) means "not said". */
-const queueType = z.enum(['text', 'queue', 'attendent', 'integration', 'file', '']).transform((v) => (v === '' ? undefined : v));
+const queueType = z
+  .enum(['text', 'queue', 'attendent', 'integration', 'file', ''])
+  .transform((v) => (v === '' ? undefined : v))
+  .meta({
+    description:
+      "The lineage's name of what picking it does: `queue` forwards to `optQueueId`, `attendent` hands over to the user `optUserId`; " +
+      '`text`, `integration` and `file` only send its message (both targets cleared). `""` or absent: the targets given apply as they are',
+    example: 'queue',
+  });
 
 /** A step as parsed (the core's `ChatbotStep`). */
 interface ChatbotStepBody {
@@ -56,35 +87,67 @@ interface ChatbotStepBody {
  */
 export const chatbotStepSchema: z.ZodType<ChatbotStepBody, unknown> = z
   .object({
-    id: id.optional(),
-    name: z.string().max(500),
-    greetingMessage: text.optional(),
+    id: id.optional().meta({ description: "One of the queue's chatbots, to change; absent or not one of them: the step is added", example: 21 }),
+    name: z.string().max(500).meta({ description: MENU_LINE, example: 'Prices' }),
+    greetingMessage: text.optional().meta({ description: PICKED_MESSAGE, example: 'Our price list is on the way.' }),
     queueType: queueType.optional(),
-    optQueueId: nullableId.optional(),
-    optUserId: nullableId.optional(),
-    closeTicket: z.boolean().optional(),
+    optQueueId: nullableId.optional().meta({
+      description: 'The queue picking it moves the ticket to (counts with `queueType` `queue`, or without `queueType`); null or `""`: none',
+      example: 2,
+    }),
+    optUserId: nullableId.optional().meta({
+      description: 'The user picking it hands the ticket to (counts with `queueType` `attendent`, or without `queueType`); null or `""`: none',
+      example: null,
+    }),
+    closeTicket: z.boolean().optional().meta({ description: CLOSES, example: false }),
     get options() {
-      return z.array(chatbotStepSchema).max(100).optional();
+      return z.array(chatbotStepSchema).max(100).optional().meta({ description: 'The steps under this one, written the same way (steps left out stay)' });
     },
   })
   .meta({ id: 'ChatbotStep', description: "A chatbot step as the lineage's editors send it, with the steps under it" });
 
+/** A step as the lineage's chatbot editor sends it: an existing chatbot, now forwarding to a queue. */
+const CHATBOT_STEP_EXAMPLE = { id: 21, name: 'Prices', greetingMessage: 'Our price list is on the way.', queueType: 'queue', optQueueId: 2, options: [] };
+
 const chatbotBody = z
   .object({
-    queueId: id,
-    chatbotId: nullableId,
-    name: z.string().max(500),
-    greetingMessage: text,
-    option: optionKey,
-    forwardQueueId: nullableId,
-    forwardUserId: nullableId,
-    closeTicket: z.boolean(),
+    queueId: id.meta({
+      description:
+        "The queue whose menu gets the chatbot at its top; not needed with `chatbotId` (the parent's queue is taken, another is refused). It never changes",
+      example: 1,
+    }),
+    chatbotId: nullableId.meta({
+      description: 'The chatbot it sits under, of the same queue; null or `""`: the top of the queue\'s menu (also when absent on a new chatbot)',
+      example: null,
+    }),
+    name: z
+      .string()
+      .max(500)
+      .meta({ description: `${MENU_LINE}; required on a new chatbot`, example: 'Sales bot' }),
+    greetingMessage: text.meta({ description: PICKED_MESSAGE, example: 'What are you looking for?' }),
+    option: optionKey.meta({ description: OPTION_KEY, example: '1' }),
+    forwardQueueId: nullableId.meta({
+      description: `Picking it moves the ticket to this queue of the company (${ONE_ACTION}); null or \`""\`: none. \`optQueueId\` wins when both come`,
+      example: null,
+    }),
+    forwardUserId: nullableId.meta({
+      description: `Picking it hands the ticket to this user of the company (${ONE_ACTION}); null or \`""\`: none. \`optUserId\` wins when both come`,
+      example: null,
+    }),
+    closeTicket: z.boolean().meta({ description: CLOSES, example: false }),
     /** The lineage's names of the action and its targets: `queueType` decides which of `optQueueId` and `optUserId` counts. */
     queueType,
-    optQueueId: nullableId,
-    optUserId: nullableId,
+    optQueueId: nullableId.meta({ description: "The lineage's name of `forwardQueueId`; with `queueType`, it counts only for `queue`", example: null }),
+    optUserId: nullableId.meta({ description: "The lineage's name of `forwardUserId`; with `queueType`, it counts only for `attendent`", example: null }),
     /** The steps under it, as the lineage's chatbot editor sends them. */
-    options: z.array(chatbotStepSchema).max(100),
+    options: z
+      .array(chatbotStepSchema)
+      .max(100)
+      .meta({
+        description:
+          "The chatbots under it as the lineage's editor sends them: a step with the id of one of the queue's chatbots changes it, any other is added " +
+          '(taking the next free number); steps left out stay',
+      }),
   })
   .partial()
   .transform(({ queueType: type, optQueueId, optUserId, forwardQueueId, forwardUserId, ...rest }) => {
@@ -99,6 +162,14 @@ const chatbotBody = z
     const user = optUserId !== undefined ? optUserId : forwardUserId;
     return { ...rest, ...(queue !== undefined ? { forwardQueueId: queue } : {}), ...(user !== undefined ? { forwardUserId: user } : {}) };
   });
+const CHATBOT_BODY_EXAMPLE = {
+  queueId: 1,
+  name: 'Sales bot',
+  greetingMessage: 'What are you looking for?',
+  option: '1',
+  queueType: 'text',
+  options: [CHATBOT_STEP_EXAMPLE],
+};
 
 /**
  * The menu trees of queues: queue options and chatbots, two views of one tree that the routing
@@ -118,7 +189,7 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
       summary: 'Queue options, of a queue (`queueId`) and one level (`parentId`, `null` or -1 for the first menu), in menu order',
       description: 'Any operator of the company. Without filters, every option of the company, by queue, level and menu order (numeric keys first).',
       response: queueOptionListSchema,
-      query: z.object({ queueId: id.optional(), parentId: parentFilter.optional() }),
+      query: z.object({ queueId: id.optional().meta({ description: "Only this queue's options", example: 1 }), parentId: parentFilter.optional() }),
       handler: async ({ actor, query }) => app.queues.listQueueOptions.execute({ actor, queueId: query.queueId, parentId: query.parentId }),
     }),
     route({
@@ -148,7 +219,7 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: optionBody.required({ title: true }),
+      body: optionBody.required({ title: true }).meta({ example: { queueId: 1, title: 'Billing', message: 'Tell us your invoice number.', option: '1' } }),
       handler: async ({ actor, body }) => app.queues.createQueueOption.execute({ actor, ...body }),
     }),
     route({
@@ -189,7 +260,7 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: optionBody,
+      body: optionBody.meta({ example: { title: 'Billing and invoices', forwardQueueId: 2 } }),
       handler: async ({ actor, params, body }) => app.queues.updateQueueOption.execute({ actor, queueOptionId: params.queueOptionId, ...body }),
     }),
     route({
@@ -218,7 +289,10 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
       summary: 'Page through chatbots (top-level, or under `chatbotId`), found by name',
       description: 'Any operator of the company. Optionally of one queue (`queueId`); `searchParam` matches the name, ignoring case and accents.',
       response: chatbotPageSchema,
-      query: pagedQuery.extend({ queueId: id.optional(), chatbotId: id.optional() }),
+      query: pagedQuery.extend({
+        queueId: id.optional().meta({ description: "Only this queue's chatbots", example: 1 }),
+        chatbotId: id.optional().meta({ description: 'The chatbots right under this one; absent: the top-level chatbots of the queue menus', example: 20 }),
+      }),
       handler: async ({ actor, query }) => app.queues.listChatbots.execute({ actor, ...query }),
     }),
     route({
@@ -247,7 +321,7 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: chatbotBody,
+      body: chatbotBody.meta({ example: CHATBOT_BODY_EXAMPLE }),
       handler: async ({ actor, body }) => app.queues.createChatbot.execute({ actor, ...body, name: body.name ?? '' }),
     }),
     route({
@@ -269,7 +343,7 @@ export function queueOptionRoutes(app: Pick<Application, 'queues'>) {
       tag,
       summary: 'Edit or move a chatbot (admin)',
       params: byChatbot,
-      body: chatbotBody,
+      body: chatbotBody.meta({ example: { name: 'Sales bot', greetingMessage: 'Hi! What are you looking for?', options: [CHATBOT_STEP_EXAMPLE] } }),
       description: 'Admins only: changes the fields given; a move stays within the queue, never under the chatbot itself.',
       response: chatbotSchema,
       errors: [

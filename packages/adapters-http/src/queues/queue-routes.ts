@@ -8,17 +8,36 @@ import { chatbotStepSchema, nullableId } from './queue-option-routes.js';
 export { nullableId };
 const text = z.string().max(10_000).nullable();
 
-const weekdayEn = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
-const time = z.string().max(5);
+const weekday = z.string().max(40).meta({ description: "The day's label, kept as given for the editor", example: 'Segunda-feira' });
+const weekdayEn = z
+  .enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'])
+  .meta({ description: 'Which day of the week', example: 'monday' });
+const time = (description: string, example: string) => z.string().max(5).meta({ description, example });
 /** A day as the lineage's queue editor sends it (two ranges), or a slot in the company's shape. */
 const queueHours = z.union([
-  z.object({ weekday: z.string().max(40), weekdayEn, startTimeA: time, endTimeA: time, startTimeB: time, endTimeB: time }),
-  z.object({ weekday: z.string().max(40), weekdayEn, startTime: time, endTime: time }),
+  z.object({
+    weekday,
+    weekdayEn,
+    startTimeA: time('Start of the first range, `HH:MM`; with `endTimeA` also `""`: no first range', '08:00'),
+    endTimeA: time('End of the first range, `HH:MM`, after its start', '12:00'),
+    startTimeB: time('Start of the second range, `HH:MM`; with `endTimeB` also `""`: no second range', '13:00'),
+    endTimeB: time('End of the second range, `HH:MM`, after its start', '18:00'),
+  }),
+  z.object({
+    weekday,
+    weekdayEn,
+    startTime: time('Start of the range, `HH:MM`; with `endTime` also `""`: a day without hours', '08:00'),
+    endTime: time('End of the range, `HH:MM`, after its start', '18:00'),
+  }),
 ]);
 /** The lineage's form sends `orderQueue` as typed: a number, digits, or `""` (not given). */
 const orderQueue = z
   .union([z.number().int(), z.string().regex(/^\s*\d*\s*$/, 'a whole number')])
-  .transform((v) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v)));
+  .transform((v) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v)))
+  .meta({
+    description: 'Its place in the menus (then by id), 0 to 100,000, as a number or digits; `""` or absent on a new queue: after the last queue',
+    example: 1,
+  });
 
 /**
  * Types only: the use cases check names, colors, hours and references and answer with their own
@@ -27,20 +46,63 @@ const orderQueue = z
  */
 const queueBody = z
   .object({
-    name: z.string().max(200),
-    color: z.string().max(20),
-    greetingMessage: text,
-    outOfHoursMessage: text,
-    schedules: z.array(queueHours).max(28),
+    name: z.string().max(200).meta({ description: 'Trimmed, 1 to 100 characters, unique in the company ignoring case', example: 'Support' }),
+    color: z.string().max(20).meta({ description: '`#rrggbb` in either case, stored lower case; absent on a new queue: `#7c7c7c`', example: '#7c7c7c' }),
+    greetingMessage: text.meta({
+      description: 'Sent when a ticket enters the queue; up to 4,000 characters; null or blank: none',
+      example: 'Welcome to support!',
+    }),
+    outOfHoursMessage: text.meta({
+      description: "Sent outside the queue's hours when the company schedules by queue; up to 4,000 characters; null or blank: none",
+      example: 'We are closed now; we answer from 8am.',
+    }),
+    schedules: z.array(queueHours).max(28).meta({
+      description:
+        "The queue's business hours, replacing the stored ones: one entry a day (two ranges) or a range; at most 28 ranges in all (a day without ranges counts as one)",
+    }),
     orderQueue,
-    integrationId: nullableId,
+    integrationId: nullableId.meta({
+      description: 'The company\'s integration that receives its conversations (the plan must include integrations); null or `""`: none',
+      example: null,
+    }),
     /** Ours (the lineage's queue editor has no such field): absent keeps it on an edit. */
-    promptId: id.nullable(),
-    userIds: z.array(id).max(1000),
+    promptId: id
+      .nullable()
+      .meta({ description: "The company's AI assistant (prompt) that answers its conversations while no operator has them; null: none", example: null }),
+    userIds: z
+      .array(id)
+      .max(1000)
+      .meta({
+        description: 'Its operators, users of the company, replacing the current ones (duplicates count once); absent on an edit: unchanged',
+        example: [2, 3],
+      }),
     /** The chatbot steps of its menu: with `id` changed, without added (see `PUT /chatbot/:chatbotId` for a step's `options`). */
-    chatbots: z.array(chatbotStepSchema).max(100),
+    chatbots: z
+      .array(chatbotStepSchema)
+      .max(100)
+      .meta({
+        description:
+          "The top-level steps of its chatbot menu as the lineage's editor sends them: a step with the id of one of the queue's chatbots changes it, " +
+          'any other is added; chatbots left out stay',
+      }),
   })
   .partial();
+
+const QUEUE_BODY_EXAMPLE = {
+  name: 'Support',
+  color: '#7c7c7c',
+  greetingMessage: 'Welcome to support!',
+  outOfHoursMessage: 'We are closed now; we answer from 8am.',
+  schedules: [
+    { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' },
+    { weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
+  ],
+  orderQueue: 1,
+  integrationId: null,
+  promptId: null,
+  userIds: [2, 3],
+  chatbots: [{ name: 'Billing', greetingMessage: 'Tell us your invoice number.', queueType: 'text' }],
+};
 
 /**
  * Queues (read by every operator, written by admins; the plan caps how many) and the public
@@ -100,7 +162,7 @@ export function queueRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: queueBody.required({ name: true }),
+      body: queueBody.required({ name: true }).meta({ example: QUEUE_BODY_EXAMPLE }),
       handler: async ({ actor, body }) => app.queues.createQueue.execute({ actor, ...body }),
     }),
     route({
@@ -144,7 +206,7 @@ export function queueRoutes(app: Pick<Application, 'queues'>) {
           ],
         },
       ],
-      body: queueBody,
+      body: queueBody.meta({ example: { greetingMessage: 'Welcome to support! An agent will be with you shortly.', userIds: [2, 3, 5] } }),
       handler: async ({ actor, params, body }) => app.queues.updateQueue.execute({ actor, queueId: params.queueId, ...body }),
     }),
     route({
