@@ -251,6 +251,7 @@ export function flowRoutes(app: FlowsApp) {
       operationId: 'removeFlowEdge',
       summary: 'Remove an edge of the draft (admin)',
       params: edgeParams,
+      description: "Answers the draft's new `version`.",
       response: edgeRemovedSchema,
       errors: [ADMIN_ONLY, { status: 404, codes: ['ERR_NO_FLOW_FOUND', 'ERR_FLOW_EDGE_NOT_FOUND'] }, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
       handler: async ({ actor, params }) => f.removeFlowEdge.execute({ actor, flowId: params.flowId, edgeId: params.edgeId }),
