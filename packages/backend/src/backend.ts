@@ -21,6 +21,7 @@ import { resolveJwtSecret, type BackendConfig } from './config.js';
 import { createContainer, requestScope, resolveBackend } from './container.js';
 import { openInfrastructure, routeBlobsByCompany, type Infrastructure } from './infrastructure.js';
 import { databaseSchema, type BackendApplication } from './modules.js';
+import type { Feature } from './modules/feature.js';
 
 const PACKAGE = createRequire(import.meta.url)('@servicedesk/backend/package.json') as { version: string };
 
@@ -60,6 +61,8 @@ export interface StartOptions {
   readonly infra?: Infrastructure;
   /** Check every route's answer against its response schema (500 on a mismatch); the black-box tests turn it on. */
   readonly validateResponses?: boolean;
+  /** The features served, `FEATURES` unless given (a test adds one of its own). */
+  readonly features?: readonly Feature<any, any>[];
 }
 
 /** Migrates, seeds and serves: the whole backend start-up, shared by `npm start` and the black-box tests. */
@@ -70,7 +73,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   if (!config.databaseUrl || config.blobStorage === 'local' || !config.jwtSecret) await assertWritableDir('DATA_DIR', config.dataDir);
   const jwtSecret = await during('DATA_DIR', 'cannot keep the generated JWT secret', () => resolveJwtSecret(config));
   // Every blob of the product goes through the routing by company (a company's own bucket, else the default store).
-  const infra = routeBlobsByCompany(options.infra ?? (await openInfrastructure(config, databaseSchema(), logger)), config, jwtSecret, logger);
+  const infra = routeBlobsByCompany(options.infra ?? (await openInfrastructure(config, databaseSchema(options.features), logger)), config, jwtSecret, logger);
   const applied = await infra.db.migrate();
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   let runtime: ChannelRuntime | null = null;
@@ -99,16 +102,19 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   const nudgeOutbox = () => {
     void relayOutbox();
   };
-  const container = createContainer({
-    config,
-    infra,
-    jwtSecret,
-    log: logger,
-    startedAt: new Date(),
-    version: BACKEND_VERSION,
-    nudgeOutbox,
-    channelQueries: runtime ? new RuntimeChannelQueries(runtime) : (infra.remoteQueries ?? DETACHED_CHANNEL_QUERIES),
-  });
+  const container = createContainer(
+    {
+      config,
+      infra,
+      jwtSecret,
+      log: logger,
+      startedAt: new Date(),
+      version: BACKEND_VERSION,
+      nudgeOutbox,
+      channelQueries: runtime ? new RuntimeChannelQueries(runtime) : (infra.remoteQueries ?? DETACHED_CHANNEL_QUERIES),
+    },
+    options.features,
+  );
   const { app, routes, consumers, jobs, ports } = resolveBackend(container);
   const scope = requestScope(infra.db);
   // Consumers, jobs and the relay are background work: on the embedded database (one connection)

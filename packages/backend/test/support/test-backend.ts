@@ -10,6 +10,7 @@ import { startBackend, type RunningBackend } from '../../src/backend.js';
 import { readConfig } from '../../src/config.js';
 import { databaseSchema } from '../../src/modules.js';
 import { requestScope } from '../../src/container.js';
+import type { Feature } from '../../src/modules/feature.js';
 
 export const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 export const COMPANY_TOKEN = 'company-api-token-for-tests-0123456789';
@@ -24,7 +25,7 @@ export interface TestBackend extends RunningBackend {
  * The real backend on an ephemeral port: PGlite in memory (or PostgreSQL when TEST_DATABASE_URL is
  * set), in-memory cache, local-disk blobs in a temp dir. Black-box tests talk to it over HTTP.
  */
-export async function startTestBackend(env: Record<string, string> = {}): Promise<TestBackend> {
+export async function startTestBackend(env: Record<string, string> = {}, options: { features?: readonly Feature<any, any>[] } = {}): Promise<TestBackend> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-backend-'));
   const config = readConfig({
     PORT: '0',
@@ -38,7 +39,7 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const schema = databaseSchema();
+  const schema = databaseSchema(options.features);
   const db = integrationUrl('TEST_DATABASE_URL') ? await openPostgresDatabase(schema) : await openPgliteDatabase(schema);
   await truncate(db);
   const cache = new InMemoryCache();
@@ -55,7 +56,7 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     },
   };
   // Every answer is checked against its route's response schema: the whole black-box suite proves the schemas.
-  const backend = await startBackend({ ...config, port: 0 }, { logger: pino({ level: 'silent' }), infra, validateResponses: true });
+  const backend = await startBackend({ ...config, port: 0 }, { logger: pino({ level: 'silent' }), infra, validateResponses: true, features: options.features });
   const seed = () =>
     requestScope(db)(() =>
       backend.app.tenancy.seedPlatform.execute({
