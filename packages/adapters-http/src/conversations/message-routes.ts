@@ -2,6 +2,7 @@ import { MAX_MESSAGE_LENGTH, MAX_TICKET_MEDIA_BYTES, type Application } from '@s
 import { z } from 'zod';
 import { route, type RouteError } from '../http/route.js';
 import { formBoolean, id, idParam, pagedQuery } from '../http/schemas.js';
+import { idempotencyHeader, idempotencyKey } from './idempotency-header.js';
 import {
   forwardedMessageSchema,
   messageCountSchema,
@@ -26,16 +27,24 @@ const ownMessageErrors: RouteError[] = [
 ];
 
 const messageId = z.string().min(1).max(64);
+const MESSAGE_ID_EXAMPLE = '3f2b8c4e-6a1d-4e7f-9b0c-2d5e8f1a4b7c';
+const messageParam = z.object({ messageId: messageId.meta({ description: "The message's id (our uuid)", example: MESSAGE_ID_EXAMPLE }) });
 const page = z.object({ pageNumber: pagedQuery.shape.pageNumber });
 /** A ticket named by its id or, as the lineage's conversation page names it, by its uuid. */
 export const ticketRef = z.object({
-  ticketId: z.union([id, z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a ticket id or uuid')]),
+  ticketId: z
+    .union([id, z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a ticket id or uuid')])
+    .meta({ description: "The ticket's id, or its uuid", example: 314 }),
 });
 /**
  * The quoted message as the lineage client sends it back (the message object it showed); only
  * its `id` is read. `quotedMsgId` names it directly.
  */
-const quotedMessage = z.object({ id: messageId }).nullable().optional();
+const quotedMessage = z
+  .object({ id: messageId.meta({ description: 'The id of the quoted message' }) })
+  .nullable()
+  .optional()
+  .meta({ description: 'The quoted message as the lineage client sends it back (only its `id` is read); null or absent: no quote' });
 
 /** The operators' conversation: read (resets the unread count), send, note, quote, edit, revoke, forward. */
 export function messageRoutes(app: Pick<Application, 'conversations'>) {
@@ -48,7 +57,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       auth: 'isAuth',
       tag,
       summary: "The files of a ticket's conversation, newest first",
-      query: page.extend({ ticketId: id }),
+      query: page.extend({ ticketId: id.meta({ description: 'The ticket whose files are listed', example: 314 }) }),
       description: 'The messages carrying a file (images, audio, documents), 20 a page. Any user who may see the ticket; changes nothing.',
       response: messagePageSchema,
       errors: ticketNotSeen,
@@ -84,26 +93,52 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       tag,
       summary: 'Send a text (JSON) or files (multipart, field `medias`), a quoted reply (`quotedMsg` or `quotedMsgId`) or a private note (`isPrivate`)',
       params: byTicket,
-      body: z.object({
-        body: z.string().max(MAX_MESSAGE_LENGTH).nullable().default('').meta({ description: 'The text (null: none)' }),
-        quotedMsgId: messageId.or(z.literal('')).nullable().optional(),
-        quotedMsg: quotedMessage,
-        isPrivate: formBoolean.optional(),
-      }),
+      headers: idempotencyHeader(
+        "A key is unique per connection (the ticket's, shared with the message API's keys) and compared with the ticket, the user and the whole request: text, quote, note flag and the files' contents.",
+      ),
+      body: z
+        .object({
+          body: z.string().max(MAX_MESSAGE_LENGTH).nullable().default('').meta({ description: 'The text (null: none)' }),
+          quotedMsgId: messageId
+            .or(z.literal(''))
+            .nullable()
+            .optional()
+            .meta({
+              description: 'The id of a message of the same conversation this one replies to; empty, null or absent: no quote (then `quotedMsg` is read)',
+            }),
+          quotedMsg: quotedMessage,
+          isPrivate: formBoolean.optional().meta({
+            description: '`true` or `1` (a form sends text): a private note for the operators, stored and never sent; absent: a message to the contact',
+          }),
+        })
+        .meta({ example: { body: 'Your order left our warehouse today.', quotedMsgId: MESSAGE_ID_EXAMPLE, isPrivate: false } }),
       multipart: { fileFields: ['medias'], maxFileBytes: MAX_TICKET_MEDIA_BYTES, maxFiles: 10 },
       jsonOrMultipart: true,
       description:
         "One message per file, the text on the first. The lineage client's other fields (`read`, `fromMe`, `mediaUrl`) are ignored. " +
         'A send goes through the outbox and takes a pending ticket (it becomes `open` and the ' +
-        "sender's); a private note is stored only. Emits an `appMessage` event (action `create`) per message, and the `ticket` event (action `update`) when the ticket changed.",
+        "sender's); a private note is stored only. Emits an `appMessage` event (action `create`) per message, and the `ticket` event (action `update`) when the ticket changed. " +
+        'An `Idempotency-Key` header makes a retry (a reply queued offline) answer the first result, sending and emitting nothing again.',
       response: sentMessagesSchema,
       errors: [
         ...sendErrors,
-        { status: 422, codes: ['ERR_EMPTY_MESSAGE', 'ERR_MESSAGE_TOO_LONG', 'ERR_QUOTED_MESSAGE_NOT_FOUND', 'ERR_EMPTY_FILE', 'ERR_BIZCHAT_WINDOW_CLOSED'] },
+        { status: 409, codes: ['ERR_IDEMPOTENT_REQUEST_IN_PROGRESS'], description: 'A request with the same `Idempotency-Key` is still running' },
+        {
+          status: 422,
+          codes: [
+            'ERR_EMPTY_MESSAGE',
+            'ERR_MESSAGE_TOO_LONG',
+            'ERR_QUOTED_MESSAGE_NOT_FOUND',
+            'ERR_EMPTY_FILE',
+            'ERR_BIZCHAT_WINDOW_CLOSED',
+            'ERR_INVALID_IDEMPOTENCY_KEY',
+            'ERR_IDEMPOTENCY_KEY_REUSED',
+          ],
+        },
         { status: 413, codes: ['ERR_FILE_TOO_LARGE'] },
         { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
       ],
-      handler: async ({ actor, params, body, multipart }) =>
+      handler: async ({ actor, params, body, multipart, ctx }) =>
         app.conversations.sendTicketMessage.execute({
           actor,
           ticketId: params.ticketId,
@@ -111,6 +146,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
           quotedMsgId: body.quotedMsgId || body.quotedMsg?.id || null,
           isPrivate: body.isPrivate,
           medias: multipart.files.medias ?? [],
+          idempotencyKey: idempotencyKey(ctx),
         }),
     }),
     route({
@@ -119,7 +155,7 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       auth: 'isAuth',
       tag,
       summary: 'Delete a sent message for everyone (revoke); it stays flagged for the operators',
-      params: z.object({ messageId }),
+      params: messageParam,
       description:
         'Admins any message the company sent, users their own. A message that reached the contact is revoked at the provider ' +
         '(chat-application sessions only); notes and failed sends are only flagged. Deleting twice changes nothing. Emits the `appMessage` event (action `update`).',
@@ -139,8 +175,10 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       auth: 'isAuth',
       tag,
       summary: 'Change the text of a sent message or a note',
-      params: z.object({ messageId }),
-      body: z.object({ body: z.string().max(MAX_MESSAGE_LENGTH) }),
+      params: messageParam,
+      body: z
+        .object({ body: z.string().max(MAX_MESSAGE_LENGTH).meta({ description: 'The new text, replacing the old one; it may not be blank' }) })
+        .meta({ example: { body: 'Your order leaves our warehouse tomorrow.' } }),
       // The lineage client sends its whole composer state (`read`, `fromMe`, `quotedMsg`...); only `body` is read.
       description:
         'Admins any message the company sent, users their own. A note changes in place; a sent message is also edited at the provider ' +
@@ -185,11 +223,13 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       auth: 'isAuth',
       tag,
       summary: 'Forward a message to another contact on the same connection',
-      body: z.object({
-        messageId,
-        contactId: id,
-        signMessage: z.boolean().optional().meta({ description: 'Sent by the lineage client; the copy is sent as it was' }),
-      }),
+      body: z
+        .object({
+          messageId: messageId.meta({ description: 'The message to forward (its text and file); not a private note' }),
+          contactId: id.meta({ description: 'The contact of the company who receives the copy' }),
+          signMessage: z.boolean().optional().meta({ description: 'Sent by the lineage client; the copy is sent as it was' }),
+        })
+        .meta({ example: { messageId: MESSAGE_ID_EXAMPLE, contactId: 42 } }),
       description:
         "The text and file go, as a new send, into the contact's active ticket on the message's connection, or a new one opened for the caller. " +
         'Emits the `ticket` event (action `create` or `update`) and an `appMessage` event (action `create`).',
@@ -221,12 +261,32 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
         { status: 422, codes: ['ERR_INVALID_CATALOG_ITEMS', 'ERR_MESSAGE_TOO_LONG', 'ERR_BIZCHAT_WINDOW_CLOSED'] },
         { status: 403, codes: ['ERR_COMPANY_SUSPENDED'] },
       ],
-      body: z.object({
-        body: z.string().max(1000).optional(),
-        productIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(30).optional(),
-        categoryId: z.number().int().positive().max(2_147_483_647).optional(),
-        mode: z.enum(['text', 'images']).optional(),
-      }),
+      body: z
+        .object({
+          body: z
+            .string()
+            .max(1000)
+            .optional()
+            .meta({ description: 'An intro: the top of the list (`text`), or a text message before the products (`images`); absent: none' }),
+          productIds: z
+            .array(z.number().int().positive().max(2_147_483_647))
+            .min(1)
+            .max(30)
+            .optional()
+            .meta({ description: 'The products to send, in this order; give either these or `categoryId`' }),
+          categoryId: z
+            .number()
+            .int()
+            .positive()
+            .max(2_147_483_647)
+            .optional()
+            .meta({ description: "Send this category's active products (the first 30); give either this or `productIds`" }),
+          mode: z
+            .enum(['text', 'images'])
+            .optional()
+            .meta({ description: '`text` (the default): one list with prices; `images`: one message per product, its first image with the caption' }),
+        })
+        .meta({ example: { body: 'Here are our best sellers:', productIds: [12, 15], mode: 'text' } }),
       handler: async ({ actor, params, body }) =>
         app.conversations.sendCatalog.execute({
           actor,

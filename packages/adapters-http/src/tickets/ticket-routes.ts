@@ -24,35 +24,45 @@ export function listOf(value: unknown): unknown {
   return text === '' ? [] : text.split(',');
 }
 const idList = z.preprocess(listOf, z.array(id).max(100));
+const LIST_FORMS = 'a JSON list (`[1,2]`), a comma-separated list or the parameter repeated; empty: any';
 
 /**
  * The lineage's list filters; `tags` selects the tickets carrying any of the tags, `chatapps`
  * (the lineage's `whatsapps`, under the naming rule) the tickets on any of the connections.
  */
 export const ticketListFilters = z.object({
-  searchParam: z.string().max(200).optional(),
-  status: listStatus.optional(),
+  searchParam: z.string().max(200).optional().meta({
+    description: "Text to look for in the contact's name or number or in the last message (ignoring case and accents); empty or absent: every ticket",
+  }),
+  status: listStatus.optional().meta({
+    description: 'The tab: a ticket status, `search` (every status) or `group` (the active group conversations); absent: every status',
+    example: 'open',
+  }),
   statusFilter: z
     .preprocess(listOf, z.array(listStatus).max(10))
     .optional()
     .meta({ description: "The search tab's status choices (JSON list): tickets in any of them; `group` alone: the active group conversations" }),
-  showAll: formBoolean.optional(),
-  queueIds: idList.optional(),
-  users: idList.optional(),
-  tags: idList.optional(),
-  chatapps: idList.optional(),
-  chatappId: id.optional(),
+  showAll: formBoolean.optional().meta({
+    description:
+      '`true` or `1`: every ticket, for admins and users with `allTicket` (ignored for others); otherwise the pending tickets ' +
+      "(for users without `allTicket`, of their queues or of none) and the caller's own",
+  }),
+  queueIds: idList.optional().meta({ description: `Only tickets in any of these queues: ${LIST_FORMS}`, example: [1, 2] }),
+  users: idList.optional().meta({ description: `Only tickets assigned to any of these users: ${LIST_FORMS}`, example: [5] }),
+  tags: idList.optional().meta({ description: `Only tickets carrying any of these tags: ${LIST_FORMS}`, example: [7] }),
+  chatapps: idList.optional().meta({ description: `Only tickets on any of these connections: ${LIST_FORMS}`, example: [2] }),
+  chatappId: id.optional().meta({ description: 'Only tickets on this connection', example: 2 }),
   sortTickets: z
     .enum(['ASC', 'DESC'])
     .optional()
     .meta({ description: 'Accepted for the lineage client, which orders the loaded tickets itself; pages are always newest activity first' }),
   searchOnMessages: formBoolean.optional().meta({ description: 'Accepted for the lineage client; `searchParam` always looks in the last message too' }),
-  withUnreadMessages: formBoolean.optional(),
-  isGroup: formBoolean.optional(),
-  dateFrom: day.optional(),
-  dateTo: day.optional(),
-  date: day.optional(),
-  updatedAt: day.optional(),
+  withUnreadMessages: formBoolean.optional().meta({ description: '`true` or `1`: only tickets with unread messages' }),
+  isGroup: formBoolean.optional().meta({ description: '`true` or `1`: only group conversations; `false` or `0`: only people; absent: both' }),
+  dateFrom: day.optional().meta({ description: 'First creation day (UTC), included', example: '2025-03-01' }),
+  dateTo: day.optional().meta({ description: 'Last creation day (UTC), included', example: '2025-03-31' }),
+  date: day.optional().meta({ description: 'One creation day (UTC), in place of `dateFrom` and `dateTo`', example: '2025-03-10' }),
+  updatedAt: day.optional().meta({ description: 'Only tickets whose last activity falls on this day (UTC)', example: '2025-03-10' }),
 });
 
 export function ticketListInput(query: z.infer<typeof ticketListFilters>) {
@@ -152,9 +162,9 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       tag,
       summary: "The admin's ticket report, with message counts",
       query: z.object({
-        dateFrom: day.optional(),
-        dateTo: day.optional(),
-        userId: id.optional(),
+        dateFrom: day.optional().meta({ description: 'First creation day (UTC), included; absent: from the first ticket', example: '2025-03-01' }),
+        dateTo: day.optional().meta({ description: 'Last creation day (UTC), included; absent: up to now', example: '2025-03-31' }),
+        userId: id.optional().meta({ description: "Only the tickets assigned to this user; absent: everyone's", example: 5 }),
         pageNumber: pagedQuery.shape.pageNumber,
         status: z.preprocess(listOf, z.array(status).max(3)).optional().meta({
           description:
@@ -178,7 +188,9 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       auth: 'isAuth',
       tag,
       summary: 'Show a ticket by its uuid',
-      params: z.object({ uuid: z.string().min(1).max(64) }),
+      params: z.object({
+        uuid: z.string().min(1).max(64).meta({ description: "The ticket's uuid, as in its shared link", example: '3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c' }),
+      }),
       description: 'For links shared between operators; the same visibility as `GET /tickets/:ticketId`.',
       response: ticketDetails,
       errors: [
@@ -204,13 +216,19 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
         { status: 409, codes: ['ERR_OTHER_OPEN_TICKET'] },
         { status: 422, codes: ['ERR_PENDING_TICKET_HAS_NO_USER'] },
       ],
-      body: z.object({
-        contactId: id,
-        chatappId: id.nullable().optional(),
-        status: z.enum(['open', 'pending', 'group']).optional(),
-        userId: id.nullable().optional(),
-        queueId: id.nullable().optional(),
-      }),
+      body: z
+        .object({
+          contactId: id.meta({ description: 'The contact to talk with' }),
+          chatappId: id.nullable().optional().meta({ description: "The connection to talk on; null or absent: the company's default connection" }),
+          status: z.enum(['open', 'pending', 'group']).optional().meta({
+            description: "`open` (the default; the lineage's `group` means the same) is assigned at once; `pending` waits in the queue for anyone",
+          }),
+          userId: id.nullable().optional().meta({
+            description: 'Who the `open` ticket is assigned to: another user takes an admin; null or absent: the caller. Not with `pending`',
+          }),
+          queueId: id.nullable().optional().meta({ description: "The ticket's queue, one of the company's; null or absent: none" }),
+        })
+        .meta({ example: { contactId: 42, chatappId: 2, status: 'open', queueId: 1 } }),
       handler: async ({ actor, body }) => {
         const { chatappId, status: wanted, ...rest } = body;
         const status = wanted === 'group' ? 'open' : wanted;
@@ -235,16 +253,23 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
         { status: 409, codes: ['ERR_TICKET_CLOSED'] },
         { status: 422, codes: ['ERR_NOTHING_TO_UPDATE', 'ERR_INVALID_RATING', 'ERR_PENDING_TICKET_HAS_NO_USER'] },
       ],
-      body: z.object({
-        status: z
-          .enum(['pending', 'open', 'closed', 'group'])
-          .optional()
-          .meta({ description: "`group` is the lineage's status of an accepted group conversation: the same as `open`" }),
-        userId: id.nullable().optional(),
-        queueId: id.nullable().optional(),
-        rating: z.number().int().min(1).max(5).optional(),
-        sendFarewellMessage: z.boolean().optional(),
-      }),
+      body: z
+        .object({
+          status: z
+            .enum(['pending', 'open', 'closed', 'group'])
+            .optional()
+            .meta({ description: "`group` is the lineage's status of an accepted group conversation: the same as `open`" }),
+          userId: id.nullable().optional().meta({
+            description: 'Hand the ticket to this user (the caller: an accept); null puts it back in the queue as pending; absent: unchanged',
+          }),
+          queueId: id.nullable().optional().meta({ description: 'Move the ticket to this queue of the company; null: no queue; absent: unchanged' }),
+          rating: z.number().int().min(1).max(5).optional().meta({ description: "The contact's rating, recorded with a close: only with `status: closed`" }),
+          sendFarewellMessage: z
+            .boolean()
+            .optional()
+            .meta({ description: "`false`: close without the connection's farewell message; absent or `true`: send it when the connection has one" }),
+        })
+        .meta({ example: { status: 'closed', rating: 5, sendFarewellMessage: true } }),
       handler: async ({ actor, params, body }) => {
         const { status: wanted, ...rest } = body;
         const status = wanted === 'group' ? 'open' : wanted;
@@ -277,7 +302,14 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       auth: 'isAuth',
       tag,
       summary: 'Close every active ticket the caller may change (optionally only pending or open)',
-      body: z.object({ status: z.enum(['pending', 'open', 'group']).optional() }),
+      body: z
+        .object({
+          status: z
+            .enum(['pending', 'open', 'group'])
+            .optional()
+            .meta({ description: 'Only the `pending` or the `open` tickets, or (`group`) the active group conversations; absent: every active ticket' }),
+        })
+        .meta({ example: { status: 'pending' } }),
       description:
         "Admins close all of the company's active tickets, users the unassigned ones and their own; no farewell goes out. " +
         '`status` narrows it to a tab of the lineage client (`pending`, `open`, or `group`: the group conversations). ' +
@@ -293,7 +325,12 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       auth: 'isAuth',
       tag,
       summary: "Record a contact's answer to the LGPD consent prompt (refusal closes the ticket)",
-      body: z.object({ ticketId: id, accepted: z.boolean() }),
+      body: z
+        .object({
+          ticketId: id.meta({ description: 'The ticket whose contact answered' }),
+          accepted: z.boolean().meta({ description: '`true`: the contact accepted; `false`: refused, the ticket closes without farewell' }),
+        })
+        .meta({ example: { ticketId: 314, accepted: true } }),
       description:
         "Logged as an `lgpd` entry of the ticket's history. A refusal closes the ticket without farewell " +
         '(`ticket` event, action `update`); an acceptance changes nothing else.',
