@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { createApi, type Api } from './api/client.js';
+import { createApi, type Api, type Schema } from './api/client.js';
 import type { AppConfig } from './app-config.js';
 import { RealtimeConnection, type ConnectionState } from './realtime/connection.js';
 import { applyFrame, reloadEverything } from './realtime/apply-frame.js';
 import { ReplyQueue, type SendOutcome } from './replies/reply-queue.js';
 import { Session, type SessionDeps, type SessionState } from './session/session.js';
+import { notifyInbound } from './ui/notifications.js';
 
 /** Everything the screens share, made once per page load. */
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   /** The company namespace of the signed-in user (null when signed out). */
   realtime: RealtimeConnection | null;
   readonly realtimeListeners: Set<() => void>;
+  /** Opens a conversation (set by the router once it exists: a notification's click). */
+  openTicket?: (ticketId: number) => void;
 }
 
 const RETRYABLE = new Set([408, 409, 425, 429]);
@@ -77,7 +80,13 @@ export function createServices(config: AppConfig): Services {
       openSocket: (u) => new WebSocket(u) as unknown as ReturnType<ConstructorParameters<typeof RealtimeConnection>[0]['openSocket']>,
     });
     realtime.listen({
-      frame: (frame) => applyFrame(queryClient, frame),
+      frame: (frame) => {
+        applyFrame(queryClient, frame);
+        const message = frame.event.endsWith('-appMessage') && frame.data.action === 'create' ? (frame.data.message as Schema<'Message'>) : null;
+        if (message && !message.fromMe && !message.isPrivate) {
+          notifyInbound(state.user.id, message.contact?.name ?? '', message.body, () => services.openTicket?.(message.ticketId));
+        }
+      },
       reload: () => reloadEverything(queryClient),
       state: (s) => {
         replies.setOnline(s === 'live');

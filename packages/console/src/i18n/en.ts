@@ -11,6 +11,9 @@ export const en = {
     language: 'Language',
     shortcuts: 'Keyboard shortcuts',
     main: 'Main',
+    enableNotifications: 'Enable notifications',
+    notificationsOn: 'Alerts on',
+    notificationsOff: 'Alerts off',
   },
   realtime: { live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…', stopped: 'Offline' },
   signIn: {

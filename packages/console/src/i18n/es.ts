@@ -12,6 +12,9 @@ export const es: Messages = {
     language: 'Idioma',
     shortcuts: 'Atajos de teclado',
     main: 'Principal',
+    enableNotifications: 'Activar notificaciones',
+    notificationsOn: 'Alertas activadas',
+    notificationsOff: 'Alertas desactivadas',
   },
   realtime: { live: 'En vivo', connecting: 'Conectando…', reconnecting: 'Reconectando…', stopped: 'Desconectado' },
   signIn: {

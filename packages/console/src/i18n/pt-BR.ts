@@ -12,6 +12,9 @@ export const ptBR: Messages = {
     language: 'Idioma',
     shortcuts: 'Atalhos de teclado',
     main: 'Principal',
+    enableNotifications: 'Ativar notificações',
+    notificationsOn: 'Alertas ligados',
+    notificationsOff: 'Alertas desligados',
   },
   realtime: { live: 'Ao vivo', connecting: 'Conectando…', reconnecting: 'Reconectando…', stopped: 'Desconectado' },
   signIn: {

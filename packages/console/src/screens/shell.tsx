@@ -1,19 +1,41 @@
-import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage } from '../i18n/index.js';
 import { useRealtimeState, useServices, useSession } from '../services.js';
+import { must } from '../api/client.js';
+import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
 
 /** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { session } = useServices();
+  const services = useServices();
+  const { session, api } = services;
   const user = useSession();
   const realtime = useRealtimeState();
+  const navigate = useNavigate();
   const [theme, setTheme] = useState<Theme>(currentTheme());
   const [help, setHelp] = useState(false);
+  const userId = user?.user.id ?? 0;
+  const [muted, setMutedState] = useState(() => isMuted(userId));
+  const [permission, setPermission] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
+
+  useEffect(() => {
+    services.openTicket = (id) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(id) } });
+  }, [services, navigate]);
+
+  // The tab's title counts the caller's open conversations with unread messages (refreshed with the lists).
+  const unread = useQuery({
+    queryKey: ['tickets', 'unread-count'],
+    queryFn: () => must(api.GET('/tickets/count', { params: { query: { status: 'open', withUnreadMessages: 'true' } } })),
+  });
+  const unreadCount = unread.data?.count ?? 0;
+  useEffect(() => {
+    document.title = unreadCount > 0 ? `(${unreadCount}) ${t('app.name')}` : t('app.name');
+  }, [unreadCount, t]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -64,6 +86,22 @@ export function Shell({ children }: { children: ReactNode }) {
         >
           {theme === 'dark' ? t('nav.dark') : t('nav.light')}
         </button>
+        {permission === 'default' ? (
+          <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>
+            {t('nav.enableNotifications')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            aria-pressed={!muted}
+            onClick={() => {
+              setMuted(userId, !muted);
+              setMutedState(!muted);
+            }}
+          >
+            {muted ? t('nav.notificationsOff') : t('nav.notificationsOn')}
+          </button>
+        )}
         <button type="button" aria-label={t('nav.shortcuts')} onClick={() => setHelp(true)}>
           ?
         </button>
