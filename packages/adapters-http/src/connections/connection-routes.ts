@@ -96,25 +96,53 @@ const text = z.string().max(4000).nullable();
  */
 const editableFields = z
   .object({
-    name: z.string().max(120),
+    name: z.string().max(120).meta({ description: 'The name operators see, 1 to 120 characters once trimmed', example: 'Support WhatsApp' }),
     /** Also the lineage's library channel (`beta`, `stable`), which means "the default" here. */
-    provider: z.union([provider, z.enum(['beta', 'stable'])]),
-    greetingMessage: text,
+    provider: z.union([provider, z.enum(['beta', 'stable'])]).meta({
+      description:
+        'The connector: `baileys` (WhatsApp Web, the default of `chatapp`) or `sandbox` (the simulator) for `chatapp`; `messenger` (the default), ' +
+        "`instagram` or `sandbox` for `socialnet`; `cloudapi` for `bizchat`. `beta` and `stable` (the lineage's library channels) mean the default " +
+        'on create and no change on an edit',
+    }),
+    greetingMessage: text.meta({ description: 'Sent when a conversation opens (not in groups); empty or null: none' }),
     /** The lineage's name of the farewell, sent when an operator closes a ticket. */
-    complationMessage: text,
+    complationMessage: text.meta({ description: "The farewell, sent when an operator closes a ticket (the lineage's name); empty or null: none" }),
     /** Our former name of `complationMessage`, still accepted. */
-    farewellMessage: text,
-    outOfHoursMessage: text,
-    isDefault: z.boolean(),
-    reopenWindowMinutes: z.number().int().min(0).max(10_080),
+    farewellMessage: text.meta({ description: 'The former name of `complationMessage`, used when that is absent' }),
+    outOfHoursMessage: text.meta({
+      description: "Sent when a contact writes outside the business hours; empty or null: the company's `outOfHoursMessage` setting",
+    }),
+    isDefault: z.boolean().meta({ description: "Makes it the company's default connection, unsetting the other one; absent on create: false" }),
+    reopenWindowMinutes: z.number().int().min(0).max(10_080).meta({
+      description:
+        "Minutes after a ticket closes during which the contact's next message reopens it rather than opening a new one; 0 (the default on create): never",
+    }),
     /** The "Token API": write-only, answered masked (the masked value sent back means unchanged). */
-    token: z.string().max(256).nullable(),
-    externalId: z.string().max(128).nullable(),
-    secrets: z.record(z.string().max(64), z.string().max(4096)),
+    token: z
+      .string()
+      .max(256)
+      .nullable()
+      .meta({
+        description:
+          'The "Token API" that selects this connection on the message API: 16 to 256 printable characters without spaces, unique on the platform. ' +
+          'Write-only (answered masked); on an edit the masked value sent back keeps it, null or empty removes it',
+      }),
+    externalId: z.string().max(128).nullable().meta({
+      description:
+        'The page or Instagram account id (`socialnet`, required) or the phone-number id (`bizchat`, required) at the provider: up to 128 letters, digits, `_`, `.`, `:` or `-`; empty or null: none',
+    }),
+    secrets: z.record(z.string().max(64), z.string().max(4096)).meta({
+      description:
+        "The provider's credentials by name (at most 20; a name starts with a letter, a value has 1 to 4,096 characters): `pageAccessToken` for `socialnet`, " +
+        '`accessToken` and `wabaId` for `bizchat`. Write-only; on an edit merged into the stored ones',
+    }),
     /** The queues its menu offers, replacing the current ones. */
-    queueIds: z.array(id).max(100),
+    queueIds: z
+      .array(id)
+      .max(100)
+      .meta({ description: "The company's queues its menu offers (at most 100), replacing the current ones; absent on create: none" }),
     /** The AI assistant answering its conversations (one of the company's prompts); null: none. */
-    promptId: id.nullable(),
+    promptId: id.nullable().meta({ description: "The AI assistant answering its conversations, one of the company's prompts; null: none" }),
   })
   .partial();
 
@@ -126,7 +154,7 @@ function toConnectionFields<T extends z.infer<typeof editableFields>>(body: T) {
   return { ...rest, ...(farewell !== undefined ? { farewellMessage: farewell } : {}), ...(provider !== undefined ? { provider } : {}) };
 }
 
-const createBody = editableFields.extend({ name: z.string().max(120) });
+const createBody = editableFields.extend({ name: editableFields.shape.name.unwrap() });
 
 /**
  * A page or account as Meta's documentation names it: `channel` facebook|instagram, `pageId`,
@@ -134,18 +162,54 @@ const createBody = editableFields.extend({ name: z.string().max(120) });
  */
 const socialBody = createBody
   .extend({
-    channel: z.enum(['facebook', 'instagram']).optional(),
-    pageId: z.string().min(1).max(128).optional(),
-    pageAccessToken: z.string().min(1).max(4096).optional(),
+    channel: z
+      .enum(['facebook', 'instagram'])
+      .optional()
+      .meta({ description: '`facebook` (a page: provider `messenger`) or `instagram` (an account linked to a page); wins over `provider`' }),
+    pageId: z.string().min(1).max(128).optional().meta({ description: 'The page or Instagram account id; wins over `externalId`', example: '104729318861234' }),
+    pageAccessToken: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .meta({ description: "The page's access token (for Instagram, the linked page's); wins over `secrets.pageAccessToken`" }),
   })
   .transform(({ channel, pageId, pageAccessToken, ...rest }) => ({
     ...toConnectionFields(rest),
     ...(channel ? { provider: channel === 'facebook' ? ('messenger' as const) : ('instagram' as const) } : {}),
     ...(pageId ? { externalId: pageId } : {}),
     ...(pageAccessToken ? { secrets: { ...rest.secrets, pageAccessToken } } : {}),
-  }));
-const updateBody = editableFields.extend({ kind: kind.optional() }).transform(toConnectionFields);
-const filterQuery = z.object({ kind: kind.optional(), status: status.optional(), provider: provider.optional() });
+  }))
+  .meta({
+    example: {
+      name: 'Loja Verde on Facebook',
+      channel: 'facebook',
+      pageId: '104729318861234',
+      pageAccessToken: 'EAAGm0PX4ZCpsBAKZCZAx9ZBZAzQ5b3',
+      greetingMessage: 'Olá! Como podemos ajudar?',
+      queueIds: [2],
+    },
+  });
+const updateBody = editableFields
+  .extend({ kind: kind.optional().meta({ description: "Accepted only when it is the connection's own kind (the edit form sends it back)" }) })
+  .transform(toConnectionFields)
+  .meta({
+    example: {
+      name: 'Support WhatsApp',
+      greetingMessage: 'Hello! How can we help?',
+      complationMessage: 'Thanks for talking to us.',
+      outOfHoursMessage: null,
+      isDefault: true,
+      reopenWindowMinutes: 30,
+      queueIds: [2, 5],
+      promptId: null,
+    },
+  });
+const filterQuery = z.object({
+  kind: kind.optional().meta({ description: 'Only connections of this kind; absent: every kind' }),
+  status: status.optional().meta({ description: 'Only connections whose session is in this state; absent: any' }),
+  provider: provider.optional().meta({ description: 'Only connections driven by this connector; absent: any' }),
+});
 
 /**
  * Connections (chat-application sessions and social-network pages) and their sessions. Reads are
@@ -197,8 +261,25 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       summary: 'Create a chat-application connection (admin)',
       status: 201,
       body: createBody
-        .extend({ kind: z.enum(['chatapp', 'bizchat']).optional() })
-        .transform(({ kind: chosen, ...rest }) => ({ kind: chosen ?? ('chatapp' as const), ...toConnectionFields(rest) })),
+        .extend({
+          kind: z
+            .enum(['chatapp', 'bizchat'])
+            .optional()
+            .meta({ description: '`chatapp` (a chat-application session, the default) or `bizchat` (a business-API number)' }),
+        })
+        .transform(({ kind: chosen, ...rest }) => ({ kind: chosen ?? ('chatapp' as const), ...toConnectionFields(rest) }))
+        .meta({
+          example: {
+            name: 'Support WhatsApp',
+            provider: 'baileys',
+            greetingMessage: 'Hello! How can we help?',
+            complationMessage: 'Thanks for talking to us.',
+            isDefault: true,
+            reopenWindowMinutes: 30,
+            token: 'k7Qw2mZp9Xv4Lr8sT1nB',
+            queueIds: [2, 5],
+          },
+        }),
       description:
         "Admins only, within the plan's connection limit. The connection starts `OPENING` and its session is started; " +
         'emits the `chatapp` event (action `update`). The provider defaults to `baileys`. With `kind: bizchat` it is a business-API number ' +
@@ -305,6 +386,7 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       tag,
       summary: 'Attach the greeting file (field `file`, admin)',
       params: byId,
+      body: z.object({}).meta({ description: 'No form field besides `file`; others are ignored', example: {} }),
       multipart: { fileFields: ['file'], maxFileBytes: MAX_GREETING_MEDIA_BYTES, maxFiles: 1 },
       description: 'Admins only: any type of file, replacing the previous one; emits the `chatapp` event (action `update`).',
       response: connectionViewSchema,

@@ -58,27 +58,52 @@ export function parseMetaDelivery(payload: unknown): Array<{ externalId: string;
   return deliveries;
 }
 
+const eventAt = z
+  .string()
+  .datetime()
+  .optional()
+  .meta({ description: 'When it happened at the provider (ISO 8601, UTC); absent: when it is received', example: '2025-03-10T14:05:00.000Z' });
 const microserviceEvent = z.discriminatedUnion('type', [
   z.object({
-    type: z.literal('InboundMessage'),
-    providerMessageId: z.string().min(1).max(200),
-    from: z.string().min(1).max(100),
-    senderName: z.string().max(200).default(''),
-    body: z.string().max(65_536),
-    isGroup: z.boolean().default(false),
-    at: z.string().datetime().optional(),
+    type: z.literal('InboundMessage').meta({ description: 'A message a contact sent' }),
+    providerMessageId: z.string().min(1).max(200).meta({
+      description: "The provider's id of the message, unique per connection: the same id again is a redelivery and changes nothing",
+      example: '3EB0C767D26A1D8B4F2A',
+    }),
+    from: z.string().min(1).max(100).meta({ description: "The sender: their number's digits, with the country code", example: '5511988887777' }),
+    senderName: z
+      .string()
+      .max(200)
+      .default('')
+      .meta({ description: "The sender's display name, the name a new contact gets; empty (the default): `from`", example: 'Carla Dias' }),
+    body: z.string().max(65_536).meta({ description: "The message's text", example: 'Hi, is my order on its way?' }),
+    isGroup: z.boolean().default(false).meta({ description: 'Whether it came in a group chat (groups get no greeting); default false' }),
+    at: eventAt,
   }),
   z.object({
-    type: z.literal('MessageStatusChanged'),
-    providerMessageId: z.string().min(1).max(200),
-    status: z.enum(['sent', 'delivered', 'read', 'played', 'failed']),
-    at: z.string().datetime().optional(),
+    type: z.literal('MessageStatusChanged').meta({ description: 'A sent message reached a further delivery status' }),
+    providerMessageId: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: "The provider's id of the sent message, as the connector reported it when sending", example: '3EB0A1B2C3D4E5F6A7B8' }),
+    status: z
+      .enum(['sent', 'delivered', 'read', 'played', 'failed'])
+      .meta({ description: 'The status reached; a status only moves forward (an earlier one arriving late changes nothing)' }),
+    at: eventAt,
   }),
   z.object({
-    type: z.literal('SessionStatusChanged'),
-    status: z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']),
-    qrcode: z.string().max(10_000).nullable().default(null),
-    at: z.string().datetime().optional(),
+    type: z.literal('SessionStatusChanged').meta({ description: "The connection's session changed state" }),
+    status: z
+      .enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING'])
+      .meta({ description: '`OPENING` while starting, `qrcode` waiting for the phone to scan `qrcode`, then `CONNECTED` or `DISCONNECTED`' }),
+    qrcode: z
+      .string()
+      .max(10_000)
+      .nullable()
+      .default(null)
+      .meta({ description: 'The pairing QR code while `status` is `qrcode`; null (the default) otherwise' }),
+    at: eventAt,
   }),
 ]);
 
@@ -167,7 +192,28 @@ export function webhookRoutes(app: Pick<Application, 'connections' | 'bizchat'>,
         const given = ctx.get('x-webhook-secret') || bearerToken(ctx);
         if (!secrets.microserviceSecret || !given || !sameSecret(given, secrets.microserviceSecret)) throw new UnauthorizedError('ERR_INVALID_WEBHOOK_SECRET');
       },
-      body: z.object({ chatappId: z.number().int().positive(), events: z.array(microserviceEvent).min(1).max(500) }),
+      body: z
+        .object({
+          chatappId: z.number().int().positive().meta({ description: 'The connection the events are for (of any company)', example: 3 }),
+          events: z.array(microserviceEvent).min(1).max(500).meta({ description: '1 to 500 events of that connection' }),
+        })
+        .meta({
+          example: {
+            chatappId: 3,
+            events: [
+              {
+                type: 'InboundMessage',
+                providerMessageId: '3EB0C767D26A1D8B4F2A',
+                from: '5511988887777',
+                senderName: 'Carla Dias',
+                body: 'Hi, is my order on its way?',
+                isGroup: false,
+                at: '2025-03-10T14:05:00.000Z',
+              },
+              { type: 'MessageStatusChanged', providerMessageId: '3EB0A1B2C3D4E5F6A7B8', status: 'read', at: '2025-03-10T14:06:12.000Z' },
+            ],
+          },
+        }),
       description:
         'An external chat-application connector pushes its events (inbound messages, delivery status, session status) for connection ' +
         '`chatappId`, authenticated by the shared secret in `X-Webhook-Secret` (or `Authorization: Bearer`). They are recorded before the answer and applied asynchronously; ' +
