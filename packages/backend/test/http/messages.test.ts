@@ -56,16 +56,17 @@ describe('HTTP: messages, end to end with the sandbox', () => {
     const media = await d.ana.api.post(`/messages/${t.id}`, form);
     expect(media.status, JSON.stringify(media.body)).to.equal(200);
     expect(media.body.messages[0].media).to.include({ contentType: 'image/png', filename: 'foto.png', size: PNG.length });
-    await eventually('the two sends', async () => d.sent().length === 2);
-    await new Promise((r) => setTimeout(r, 200));
+    // A send accepted after the others goes out after them: once it is there, the note has not gone out.
+    expect((await d.ana.api.post(`/messages/${t.id}`, { body: 'Até logo' })).status).to.equal(200);
+    await eventually('the later send', async () => d.sent().some((s) => s.content.body === 'Até logo'));
     const sent = d.sent();
-    expect(sent.map((s) => s.content.body)).to.deep.equal(['R$ 10', 'a foto']);
+    expect(sent.map((s) => s.content.body)).to.deep.equal(['R$ 10', 'a foto', 'Até logo']);
     expect(sent[0]!.content.quotedProviderMessageId).to.equal('wamid-question');
     expect(sent[1]!.content.media).to.include({ contentType: 'image/png', filename: 'foto.png' });
     const files = await d.ana.api.get(`/messages/media?ticketId=${t.id}`);
     expect(files.body.messages.map((m: { media: { filename: string } }) => m.media.filename)).to.deep.equal(['foto.png']);
-    // Ana's dashboard counts the messages of her tickets: the question, the reply, the note and the file.
-    expect((await d.ana.api.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 4 }] });
+    // Ana's dashboard counts the messages of her tickets: the question, the two replies, the note and the file.
+    expect((await d.ana.api.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 5 }] });
     expect((await d.bia.api.get('/messages-allMe')).body).to.deep.equal({ count: [{ count: 0 }] });
   });
 
