@@ -211,15 +211,22 @@ describe('JetStreamBroker', () => {
       await current.close();
       current = await JetStreamBroker.connect(url!, { streams, ackWaitMs: 500 });
       const subject = `${root}.evt.slow.${rand()}`;
-      const seen: number[] = [];
-      await current.broker.subscribe(`d${rand()}`, subject, async (_e, info) => {
-        seen.push(info.deliveryCount);
-        await sleep(1300);
+      const [slow, marker] = [rand(), rand()];
+      const seen: Array<[string, number]> = [];
+      await current.broker.subscribe(`d${rand()}`, subject, async (e, info) => {
+        seen.push([e.id, info.deliveryCount]);
+        if (e.id === slow) await sleep(1300);
       });
-      await current.broker.publish({ id: rand(), subject, payload: 1 });
+      await current.broker.publish({ id: slow, subject, payload: 1 });
       await waitFor('the delivery', () => seen.length === 1);
-      await sleep(1500);
-      expect(seen).to.deep.equal([1]);
+      // One delivery at a time, a redelivery before anything newer: a marker published now comes after
+      // any second delivery of the slow message, which its 500 ms ack wait would cause without the keep-alive.
+      await current.broker.publish({ id: marker, subject, payload: 2 });
+      await waitFor('the marker', () => seen.some(([id]) => id === marker));
+      expect(seen).to.deep.equal([
+        [slow, 1],
+        [marker, 1],
+      ]);
     });
 
     it('gives up a payload that is not JSON', async () => {
