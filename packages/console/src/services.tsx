@@ -53,7 +53,7 @@ export function createServices(config: AppConfig): Services {
       if (reply.isPrivate) form.set('isPrivate', 'true');
       for (const file of reply.files) form.append('medias', file, file.name);
       const res = await api.POST('/messages/{ticketId}', {
-        params: { path: { ticketId: reply.ticketId }, header: { 'idempotency-key': reply.idempotencyKey } } as never,
+        params: { path: { ticketId: reply.ticketId }, header: { 'Idempotency-Key': reply.idempotencyKey } },
         body: (reply.files.length ? form : { body: reply.body, quotedMsgId: reply.quotedMsgId, isPrivate: reply.isPrivate }) as never,
         ...(reply.files.length ? { bodySerializer: (b: unknown) => b as FormData } : {}),
       });

@@ -6921,6 +6921,10 @@ export interface components {
             /** @enum {string} */
             step?: "connect" | "write" | "read" | "delete";
         };
+        ExtraInfo: {
+            name: string;
+            value: string;
+        }[];
         /**
          * @example {
          *       "id": 7,
@@ -7703,6 +7707,12 @@ export interface components {
             hasMore: boolean;
             helps: components["schemas"]["Help"][];
         };
+        Identifiers: {
+            /** @enum {string} */
+            kind: "phone" | "lid" | "psid";
+            pageId?: string | null;
+            value: string;
+        }[];
         /**
          * @example {
          *       "closed": 120
@@ -7956,6 +7966,12 @@ export interface components {
             token: string;
             user: components["schemas"]["UserDetails"];
         };
+        /**
+         * @example {
+         *       "name": "Nome",
+         *       "number": "Telefone"
+         *     }
+         */
         Mapping: {
             email?: string | number;
             name?: string | number;
@@ -13067,6 +13083,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        "Error409-0fff25ee": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         "Error409-3b0f2404": {
             headers: {
                 [name: string]: unknown;
@@ -13539,6 +13563,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        "Error422-b12a21d2": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         "Error422-b435fb11": {
             headers: {
                 [name: string]: unknown;
@@ -13724,14 +13756,6 @@ export interface components {
             };
         };
         "Error422-f3d4bc88": {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        "Error422-f72d4c1c": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13969,6 +13993,7 @@ export interface components {
         HubMode: string;
         HubVerifyToken: string;
         Id: number;
+        IdempotencyKey: string;
         InitialDate: string;
         IntegrationId: number;
         IsGroup: boolean | ("0" | "1" | "true" | "false");
@@ -15068,7 +15093,9 @@ export interface operations {
     postApiMessagesSend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15118,7 +15145,9 @@ export interface operations {
     postApiMessagesSendButton: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15161,7 +15190,9 @@ export interface operations {
     postApiMessagesSendList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15212,7 +15243,9 @@ export interface operations {
     postApiMessagesSendLinkImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15935,11 +15968,13 @@ export interface operations {
                     message5?: string | null;
                     name: string | null;
                     openTicket?: ("enabled" | "disabled") | "" | null;
+                    /** @example null */
                     queueId?: number | string | null | "";
                     scheduledAt?: string | null;
                     status?: ("INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "PAUSADA" | "CANCELADA" | "FINALIZADA" | "FALHOU") | "" | null;
                     statusTicket?: ("open" | "pending" | "closed") | "" | null;
                     tagListId?: number | string | null | "" | "Nenhuma";
+                    /** @example null */
                     userId?: number | string | null | "";
                 };
             };
@@ -16019,11 +16054,13 @@ export interface operations {
                     message5?: string | null;
                     name?: string | null;
                     openTicket?: ("enabled" | "disabled") | "" | null;
+                    /** @example null */
                     queueId?: number | string | null | "";
                     scheduledAt?: string | null;
                     status?: ("INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "PAUSADA" | "CANCELADA" | "FINALIZADA" | "FALHOU") | "" | null;
                     statusTicket?: ("open" | "pending" | "closed") | "" | null;
                     tagListId?: number | string | null | "" | "Nenhuma";
+                    /** @example null */
                     userId?: number | string | null | "";
                 };
             };
@@ -18486,16 +18523,8 @@ export interface operations {
                     blocked?: boolean;
                     disableBot?: boolean;
                     email?: string | null;
-                    extraInfo?: {
-                        name: string;
-                        value: string;
-                    }[];
-                    identifiers?: {
-                        /** @enum {string} */
-                        kind: "phone" | "lid" | "psid";
-                        pageId?: string | null;
-                        value: string;
-                    }[];
+                    extraInfo?: components["schemas"]["ExtraInfo"];
+                    identifiers?: components["schemas"]["Identifiers"];
                     name?: string;
                     number: string | number;
                 };
@@ -18599,16 +18628,8 @@ export interface operations {
                     blocked?: boolean;
                     disableBot?: boolean;
                     email?: string | null;
-                    extraInfo?: {
-                        name: string;
-                        value: string;
-                    }[];
-                    identifiers?: {
-                        /** @enum {string} */
-                        kind: "phone" | "lid" | "psid";
-                        pageId?: string | null;
-                        value: string;
-                    }[];
+                    extraInfo?: components["schemas"]["ExtraInfo"];
+                    identifiers?: components["schemas"]["Identifiers"];
                     name?: string;
                     number?: string | number;
                 };
@@ -20510,7 +20531,9 @@ export interface operations {
     postMessagesByTicketId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 ticketId: components["parameters"]["TicketId"];
             };
@@ -20552,10 +20575,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Error403-3a204000"];
             404: components["responses"]["Error404-e3b4e5dc"];
-            409: components["responses"]["ERR_TICKET_CLOSED-2"];
+            409: components["responses"]["Error409-0fff25ee"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-f72d4c1c"];
+            422: components["responses"]["Error422-b12a21d2"];
             500: components["responses"]["InternalError"];
         };
     };
