@@ -25,10 +25,20 @@ export function describeRealtimeFanoutContract(name: string, make: () => Promise
         expect(seenA).to.deep.equal(expected);
         expect(seenB).to.deep.equal(expected);
         await offA();
+        // A listener added to `a` afterwards, and a marker published after the frame: once the new
+        // listener has the marker, `a` has passed on everything before it, so the removed one got nothing.
+        const lateA: Array<[number, string]> = [];
+        const offLate = await a.subscribe((c, f) => lateA.push([c, f]));
         await b.publish(9, 'x');
-        await new Promise((r) => setTimeout(r, 100));
+        await b.publish(9, 'marker');
+        for (let i = 0; i < 50 && (lateA.length < 2 || seenB.length < 5); i++) await new Promise((r) => setTimeout(r, 20));
+        expect(lateA).to.deep.equal([
+          [9, 'x'],
+          [9, 'marker'],
+        ]);
+        expect(seenB.slice(3)).to.deep.equal(lateA);
         expect(seenA).to.have.length(3);
-        expect(seenB).to.have.length(4);
+        await offLate();
         await offB();
       } finally {
         await close();
