@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Tabs } from 'radix-ui';
@@ -44,6 +44,17 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
     [filters, session, isAdmin],
   );
 
+  // The counts beside the open and pending tabs, with the same filters (refreshed with the lists).
+  const counted: Tab[] = ['open', 'pending'];
+  const counts = useQueries({
+    queries: counted.map((status) => {
+      const { status: _status, ...rest } = query;
+      const q = { ...rest, status };
+      return { queryKey: ['tickets', 'count', q], queryFn: () => must(api.GET('/tickets/count', { params: { query: q } })) };
+    }),
+  });
+  const countOf = (tab: Tab) => counts[counted.indexOf(tab)]?.data?.count;
+
   const list = useInfiniteQuery({
     queryKey: keys.ticketList(query),
     initialPageParam: 1,
@@ -84,6 +95,11 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab} value={tab} className="tab" data-testid={`tab-${tab}`}>
                 {t(`inbox.${tab === 'group' ? 'groups' : tab}`)}
+                {countOf(tab) !== undefined && (
+                  <span className="tab-count" data-testid={`count-${tab}`}>
+                    {countOf(tab)}
+                  </span>
+                )}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
