@@ -66,24 +66,50 @@ const textField = z
   .transform((v) => v ?? '');
 const optionalFlag = z.union([formBoolean, z.null()]).transform((v) => v ?? undefined);
 
+const PLACEHOLDERS = "`{nome}`, `{email}`, `{numero}`, the list's extra columns and the company's `variables` are filled in";
+const messageField = (n: number) =>
+  textField.meta({
+    description:
+      n === 1
+        ? `A variant of the message, up to 4,096 characters; each recipient gets one non-empty variant at random, ${PLACEHOLDERS}; null or \`""\`: none`
+        : `Variant ${n} of the message (see \`message1\`); null or \`""\`: none`,
+    example: n === 1 ? 'Olá {nome}! A Black Friday da Loja Exemplo começou: 30% em tudo até domingo.' : '',
+  });
+const confirmationField = (n: number) =>
+  textField.meta({
+    description:
+      n === 1
+        ? 'A variant of the opt-in question sent first when `confirmation` is on (one non-empty variant at random), up to 4,096 characters, ' +
+          `the same placeholders filled in; null or \`""\`: none`
+        : `Variant ${n} of the opt-in question (see \`confirmationMessage1\`); null or \`""\`: none`,
+    example: n === 1 ? 'Oi {nome}, podemos te enviar nossas ofertas da Black Friday? Responda SIM.' : '',
+  });
+/** An id reference of the campaign, described for its field. */
+const describedReference = (description: string, example: number | null) => reference().meta({ description, example });
+
 /**
  * The fields CampaignModal sends (it sends the whole `GET /campaigns/:id` answer back: what it does
  * not edit is dropped). `status` is not an edit: a value other than the stored one asks for a state change.
  */
 const campaignBody = z
   .object({
-    name: textField,
-    message1: textField,
-    message2: textField,
-    message3: textField,
-    message4: textField,
-    message5: textField,
-    confirmationMessage1: textField,
-    confirmationMessage2: textField,
-    confirmationMessage3: textField,
-    confirmationMessage4: textField,
-    confirmationMessage5: textField,
-    confirmation: optionalFlag,
+    name: textField.meta({ description: 'Trimmed, 1 to 255 characters; required on create', example: 'Black Friday 2025' }),
+    message1: messageField(1),
+    message2: messageField(2),
+    message3: messageField(3),
+    message4: messageField(4),
+    message5: messageField(5),
+    confirmationMessage1: confirmationField(1),
+    confirmationMessage2: confirmationField(2),
+    confirmationMessage3: confirmationField(3),
+    confirmationMessage4: confirmationField(4),
+    confirmationMessage5: confirmationField(5),
+    confirmation: optionalFlag.meta({
+      description:
+        '`true`/`false` (or `"true"`/`"false"`, `"1"`/`"0"`): ask the opt-in question first and send the message only after the contact answers a ' +
+        'yes word (`confirmationYesWords`); null: unchanged (off on a new campaign)',
+      example: false,
+    }),
     scheduledAt: z
       .string()
       .max(64)
@@ -93,13 +119,33 @@ const campaignBody = z
         description:
           'ISO 8601 with an offset, or `YYYY-MM-DD HH:mm:ss` on the company\'s clock (setting `timezone`, default America/Sao_Paulo); null or `""`: no schedule',
       }),
-    contactListId: reference(),
+    contactListId: describedReference(
+      'A contact list of the company whose contacts are the audience (with or instead of `tagListId`); a number or digits, null or `""`: none',
+      3,
+    ),
     tagListId: reference(z.literal('Nenhuma')).meta({ description: 'A tag whose contacts are the audience; `"Nenhuma"`, `""` or null: none' }),
     chatappId: reference(z.literal(false)).meta({ description: 'The sending connection; `false`, `""` or null: none' }),
-    userId: reference(),
-    queueId: reference(),
-    statusTicket: z.union([z.enum(['open', 'pending', 'closed']), z.literal(''), z.null()]).transform((v) => v || undefined),
-    openTicket: z.union([z.enum(['enabled', 'disabled']), z.literal(''), z.null()]).transform((v) => v || undefined),
+    userId: describedReference(
+      'With `openTicket` `enabled`: the user who owns the tickets it opens and sends as; a number or digits, null or `""`: none',
+      null,
+    ),
+    queueId: describedReference('With `openTicket` `enabled`: the queue of the tickets it opens; a number or digits, null or `""`: none', null),
+    statusTicket: z
+      .union([z.enum(['open', 'pending', 'closed']), z.literal(''), z.null()])
+      .transform((v) => v || undefined)
+      .meta({
+        description: 'With `openTicket` `enabled`: the status of the tickets it opens; `""` or null: unchanged (`closed` on a new campaign)',
+        example: 'closed',
+      }),
+    openTicket: z
+      .union([z.enum(['enabled', 'disabled']), z.literal(''), z.null()])
+      .transform((v) => v || undefined)
+      .meta({
+        description:
+          '`enabled`: a recipient without an active ticket on the connection gets one with `statusTicket`, `userId` and `queueId`; `disabled` ' +
+          '(a new campaign\'s default): the message goes into their active ticket or a closed one, so no operator queue fills up; `""` or null: unchanged',
+        example: 'disabled',
+      }),
     status: z
       .union([z.enum(CAMPAIGN_STATUSES), z.literal(''), z.null()])
       .transform((v) => v || undefined)
@@ -110,6 +156,19 @@ const campaignBody = z
   .partial();
 
 type CampaignBody = z.output<typeof campaignBody>;
+
+const CAMPAIGN_BODY_EXAMPLE = {
+  name: 'Black Friday 2025',
+  message1: 'Olá {nome}! A Black Friday da Loja Exemplo começou: 30% em tudo até domingo.',
+  message2: 'Oi {nome}, só até domingo: 30% de desconto em toda a Loja Exemplo.',
+  confirmation: false,
+  scheduledAt: '2025-11-28 09:00:00',
+  contactListId: 3,
+  tagListId: null,
+  chatappId: 2,
+  openTicket: 'disabled',
+  statusTicket: 'closed',
+};
 
 function campaignInput(body: CampaignBody): CampaignInput {
   const { status: _status, ...fields } = body;
@@ -134,14 +193,29 @@ async function changeStatus(app: CampaignsApp, actor: Actor, campaignId: number,
 }
 
 /** `POST /campaign-settings`: the client sends numbers as numbers or (after a reload) as the stored strings. */
-const settingsBody = z.object({
-  settings: z.record(z.string().max(100), z.unknown()).meta({
-    description:
-      'Keys to save, each with its value: `messageInterval`/`messageIntervalMax` (seconds, the random gap between sends), ' +
-      '`longerIntervalAfter`, `greaterInterval`, `variables` (`[{key, value}]`), `startHour`/`endHour` (`HH:mm`), `sabado`, `domingo`, ' +
-      '`capHourly`, `capDaily`, `backoffErrorThreshold`, `backoffPauseMinutes`, `confirmationYesWords`, `stopWords`, `confirmationTimeoutHours`',
-  }),
-});
+const settingsBody = z
+  .object({
+    settings: z.record(z.string().max(100), z.unknown()).meta({
+      description:
+        'Keys to save, each with its value: `messageInterval`/`messageIntervalMax` (seconds, the random gap between sends), ' +
+        '`longerIntervalAfter`, `greaterInterval`, `variables` (`[{key, value}]`), `startHour`/`endHour` (`HH:mm`), `sabado`, `domingo`, ' +
+        '`capHourly`, `capDaily`, `backoffErrorThreshold`, `backoffPauseMinutes`, `confirmationYesWords`, `stopWords`, `confirmationTimeoutHours`',
+    }),
+  })
+  .meta({
+    example: {
+      settings: {
+        messageInterval: 20,
+        messageIntervalMax: 40,
+        startHour: '08:00',
+        endHour: '20:00',
+        sabado: true,
+        capDaily: 150,
+        variables: [{ key: 'loja', value: 'Loja Exemplo' }],
+        stopWords: ['sair', 'parar', 'stop'],
+      },
+    },
+  });
 
 /**
  * Campaigns (admins of a company whose plan has them): drafts, scheduling, the state machine's
@@ -218,7 +292,7 @@ export function campaignRoutes(app: CampaignsApp) {
       feature,
       operationId: 'createCampaign',
       summary: 'Create a draft, or a scheduled campaign when it has `scheduledAt` (admin)',
-      body: campaignBody.required({ name: true }),
+      body: campaignBody.required({ name: true }).meta({ example: CAMPAIGN_BODY_EXAMPLE }),
       description:
         "Admins only. Every id must be one of the company's (404 otherwise). With `scheduledAt` the campaign is `PROGRAMADA` and must " +
         'be able to run: an audience (`contactListId` and/or `tagListId`), a message and a connection (422 naming what is missing); a time in ' +
@@ -236,7 +310,7 @@ export function campaignRoutes(app: CampaignsApp) {
       operationId: 'updateCampaign',
       summary: 'Edit a draft or scheduled campaign, or change its status (admin)',
       params: byId,
-      body: campaignBody,
+      body: campaignBody.meta({ example: { scheduledAt: '2025-11-28T10:00:00-03:00', message2: '' } }),
       description:
         'Admins only. Only the fields sent change, and only while the stored status is `INATIVA` or `PROGRAMADA` (409 otherwise); ' +
         'a `scheduledAt` schedules it, `null` makes it a draft again. A `status` other than the stored one is a state change instead (the other ' +
@@ -314,6 +388,7 @@ export function campaignRoutes(app: CampaignsApp) {
       summary: 'Attach the file every message variant carries (field `file`, admin)',
       params: byId,
       multipart: { fileFields: ['file'], maxFileBytes: MAX_CAMPAIGN_MEDIA_BYTES, maxFiles: 1 },
+      body: z.object({}).meta({ description: 'No form field besides `file`; others are ignored', example: {} }),
       description:
         'Admins only, before the campaign ever ran (409 after). Replaces the previous file; the message text goes as its caption. ' +
         'The file is served at `/<mediaPath>`. Emits `campaign` (action `update`).',
