@@ -6,22 +6,41 @@ import { id } from '../http/schemas.js';
 import { contactImportStatusSchema } from './contact-schemas.js';
 
 const column = z.union([z.string().max(200), z.number().int().min(1).max(10_000)]);
+const columnOf = (field: string) =>
+  column.meta({ description: `The column of the ${field}: its header (any case or accents) or its number, from 1; absent: found by its usual headers` });
 /** Which column holds each field, by header name or 1-based number; a JSON text in a form field. */
-const mapping = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
-}, z.object({ name: column, number: column, email: column }).partial().strict());
+const mapping = z
+  .preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z
+      .object({ name: columnOf('name'), number: columnOf('number'), email: columnOf('e-mail') })
+      .partial()
+      .strict(),
+  )
+  .meta({
+    description:
+      'Which column of the file holds each field (JSON text in a form: `{"number":"Telefone"}`); absent: by the usual headers ' +
+      '(name/nome, number/numero/telefone/phone, email...). A file needs a number column',
+    example: { name: 'Nome', number: 'Telefone' },
+  });
 
 /** A row as a client sends it; each value is checked per row, so a bad one is reported, not refused. */
 const cell = z
   .union([z.string().max(1000), z.number(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined ? undefined : String(v)));
-const row = z.object({ name: cell, number: cell, email: cell });
+const row = z.object({
+  name: cell.meta({ description: "The contact's name; empty: the number" }),
+  number: cell.meta({ description: 'The number with country and area code, digits only or formatted, as text or a JSON number' }),
+  email: cell.meta({ description: 'E-mail; empty: none' }),
+});
 
 const FILE_FIELDS = ['file', 'files'];
 const multipart = { fileFields: FILE_FIELDS, maxFileBytes: MAX_CONTACT_FILE_BYTES, maxFiles: 1, maxFields: 10 };
@@ -55,7 +74,14 @@ export function contactImportRoutes(app: Pick<Application, 'contacts'>) {
         { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED', 'ERR_CONTACTS_NOT_SUPPORTED'] },
         { status: 413, codes: ['ERR_IMPORT_TOO_MANY_ROWS'] },
       ],
-      body: z.object({ chatappId: id.optional(), connectionId: id.optional() }),
+      body: z
+        .object({
+          chatappId: id.optional().meta({ description: "The lineage's name for `connectionId`" }),
+          connectionId: id.optional().meta({
+            description: "The connection whose account's address book is imported; absent: the default connection, else the first connected session",
+          }),
+        })
+        .meta({ example: { connectionId: 2 } }),
       handler: async ({ actor, body }) => app.contacts.importAddressBook.execute({ actor, connectionId: body.connectionId ?? body.chatappId }),
     }),
     route({
@@ -79,11 +105,25 @@ export function contactImportRoutes(app: Pick<Application, 'contacts'>) {
       ],
       body: z
         .object({
-          importId: z.string().min(1).max(64).optional(),
+          importId: z
+            .string()
+            .min(1)
+            .max(64)
+            .optional()
+            .meta({ description: "An earlier import's id: answers its status or report (kept a day) instead of importing; not with a file" }),
           mapping: mapping.optional(),
-          contacts: z.array(row).max(MAX_IMPORT_ROWS).optional(),
+          contacts: z
+            .array(row)
+            .max(MAX_IMPORT_ROWS)
+            .optional()
+            .meta({ description: 'The rows to import (JSON only), instead of a file; a bad row is reported, the others imported' }),
         })
-        .extend(row.shape),
+        .extend({
+          name: row.shape.name.meta({ description: "One row to import, instead of `contacts`: the contact's name; empty: the number" }),
+          number: row.shape.number.meta({ description: "One row's number, with country and area code, digits only or formatted" }),
+          email: row.shape.email.meta({ description: "One row's e-mail; empty: none" }),
+        })
+        .meta({ example: { name: 'Maria Souza', number: '5511988887777', email: 'maria@example.com' } }),
       multipart,
       jsonOrMultipart: true,
       handler: async ({ actor, body, multipart: form }) => {
@@ -118,7 +158,7 @@ export function contactImportRoutes(app: Pick<Application, 'contacts'>) {
           ],
         },
       ],
-      body: z.object({ mapping: mapping.optional() }),
+      body: z.object({ mapping: mapping.optional() }).meta({ example: { mapping: { name: 'Nome', number: 'Telefone' } } }),
       multipart,
       handler: async ({ actor, body, multipart: form }) => fromFile(actor, form.files, body.mapping),
     }),

@@ -6,15 +6,43 @@ import { contactChoiceListSchema, contactDeletedSchema, contactDetailsSchema, co
 import { contactTagsSchema } from '../tags/tag-schemas.js';
 
 /** Numbers come digits-only or formatted (`+55 (11) 98888-7777`), as text or as a JSON number; the use cases check them. */
-const numberField = z.union([z.string().max(40), z.number().int().nonnegative().transform(String)]);
-const extraInfo = z.array(z.object({ name: z.string().max(200), value: z.string().max(2000) })).max(MAX_EXTRA_INFO);
+const numberField = z.union([z.string().max(40), z.number().int().nonnegative().transform(String)]).meta({
+  description:
+    'The number with country and area code, digits only or formatted (`+55 (11) 98888-7777`), as text or a JSON number: 8 to 15 digits, ' +
+    "unique in the company; a group's number cannot change",
+});
+const extraInfo = z
+  .array(
+    z.object({
+      name: z.string().max(200).meta({ description: "The note's label, trimmed: 1 to 100 characters (a row with both fields blank is dropped)" }),
+      value: z.string().max(2000).meta({ description: 'Its text, up to 1,000 characters' }),
+    }),
+  )
+  .max(MAX_EXTRA_INFO)
+  .meta({ description: "Free notes (label and text), in the order shown; they replace the contact's notes" });
 /**
  * As `GET /contacts/:contactId` answers them: a phone identifier sent back is accepted and ignored
  * (it follows the number); the LIDs and page-scoped ids given replace the contact's.
  */
 const identifiers = z
-  .array(z.object({ kind: z.enum(['phone', 'lid', 'psid']), value: z.string().max(200), pageId: z.string().max(200).nullable().optional() }))
-  .max(MAX_IDENTIFIERS_PER_CONTACT + 1);
+  .array(
+    z.object({
+      kind: z
+        .enum(['phone', 'lid', 'psid'])
+        .meta({ description: '`lid`: a WhatsApp LID; `psid`: a Meta page-scoped user id; `phone` is accepted and ignored (it follows `number`)' }),
+      value: z.string().max(200).meta({ description: 'The id as the channel gives it, trimmed: 1 to 100 characters' }),
+      pageId: z
+        .string()
+        .max(200)
+        .nullable()
+        .optional()
+        .meta({ description: 'The page a `psid` belongs to (required for `psid`); ignored for the other kinds' }),
+    }),
+  )
+  .max(MAX_IDENTIFIERS_PER_CONTACT + 1)
+  .meta({
+    description: `The contact's LIDs and page-scoped ids (up to ${MAX_IDENTIFIERS_PER_CONTACT}, phone identifiers aside), replacing those it has; each may belong to one contact only`,
+  });
 
 /**
  * What the contact forms send: the lineage client posts its form values and, on edit, the whole
@@ -24,17 +52,30 @@ const identifiers = z
  */
 const contactFields = z
   .object({
-    name: z.string().max(MAX_CONTACT_NAME * 2),
+    name: z
+      .string()
+      .max(MAX_CONTACT_NAME * 2)
+      .meta({
+        description: `Trimmed, inner spaces collapsed, at most ${MAX_CONTACT_NAME} characters; empty on a create: the number (an edit refuses it)`,
+      }),
     number: numberField,
-    email: z.string().max(254).nullable(),
+    email: z.string().max(254).nullable().meta({ description: 'Stored lower case; empty or null: none' }),
     extraInfo,
     identifiers,
-    acceptAudioMessage: z.boolean(),
-    disableBot: z.boolean(),
-    active: z.boolean(),
-    blocked: z.boolean(),
+    acceptAudioMessage: z.boolean().meta({ description: 'Whether the contact may send audio messages; new contacts: true' }),
+    disableBot: z.boolean().meta({ description: '`true`: chatbots and queue menus leave the contact alone; new contacts: false' }),
+    active: z.boolean().meta({ description: "`false` blocks the contact, `true` unblocks it (the lineage's name; taken over `blocked` when both come)" }),
+    blocked: z.boolean().meta({ description: '`true` blocks the contact: its messages are stored but open no ticket; new contacts: false' }),
   })
   .partial();
+const CONTACT_BODY_EXAMPLE = {
+  name: 'Maria Souza',
+  number: '+55 (11) 98888-7777',
+  email: 'maria@example.com',
+  extraInfo: [{ name: 'CPF', value: '123.456.789-09' }],
+  identifiers: [{ kind: 'lid', value: '140211234567890' }],
+  disableBot: false,
+};
 
 /** The form's values as the use cases take them. */
 function contactInput(body: z.infer<typeof contactFields>) {
@@ -82,11 +123,16 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
       response: contactPageSchema,
       errors: [{ status: 422, codes: ['ERR_INVALID_DATE'] }],
       query: pagedQuery.extend({
-        contactTag: tagIdList.optional(),
-        'contactTag[]': z.union([id, z.array(id).max(100)]).optional(),
-        isGroup: formBoolean.optional(),
-        dateStart: z.string().max(10).optional(),
-        dateEnd: z.string().max(10).optional(),
+        contactTag: tagIdList
+          .optional()
+          .meta({ description: 'Only contacts with any of these tags: a JSON list of tag ids (`[3,5]`); `[]` or empty: any', example: [3, 5] }),
+        'contactTag[]': z
+          .union([id, z.array(id).max(100)])
+          .optional()
+          .meta({ description: 'The same tag ids, the parameter repeated (`contactTag[]=3&contactTag[]=5`); `contactTag` wins when both come', example: 3 }),
+        isGroup: formBoolean.optional().meta({ description: '`true` or `1`: only groups; `false` or `0`: only people; absent: both' }),
+        dateStart: z.string().max(10).optional().meta({ description: 'First creation day, `YYYY-MM-DD` (UTC), included', example: '2025-03-01' }),
+        dateEnd: z.string().max(10).optional().meta({ description: 'Last creation day, `YYYY-MM-DD` (UTC), included', example: '2025-03-31' }),
       }),
       handler: async ({ actor, query }) => {
         const listed = query['contactTag[]'];
@@ -104,7 +150,14 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
       summary: 'Id, name and number of the contacts, by name, for pickers',
       description: 'Any operator of the company. At most `limit` contacts (1,000 by default, 5,000 at most), ordered by name.',
       response: contactChoiceListSchema,
-      query: z.object({ searchParam: z.string().max(200).optional(), limit: z.coerce.number().int().positive().max(5000).optional() }),
+      query: z.object({
+        searchParam: z
+          .string()
+          .max(200)
+          .optional()
+          .meta({ description: 'Text to look for in the name, e-mail or number (ignoring case and accents); empty or absent: every contact' }),
+        limit: z.coerce.number().int().positive().max(5000).optional().meta({ description: 'How many contacts at most; absent: 1,000', example: 200 }),
+      }),
       handler: async ({ actor, query }) => app.contacts.listContactChoices.execute({ actor, ...query }),
     }),
     route({
@@ -122,8 +175,20 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
         { status: 409, codes: ['ERR_SESSION_NOT_CONNECTED'] },
         { status: 422, codes: ['ERR_MISSING_NUMBER', 'ERR_INVALID_NUMBER'] },
       ],
-      params: z.object({ number: z.string().min(1).max(40) }),
-      query: z.object({ chatappId: id.optional(), connectionId: id.optional() }),
+      params: z.object({
+        number: z
+          .string()
+          .min(1)
+          .max(40)
+          .meta({ description: 'The number to look up, with country and area code, digits only or formatted', example: '5511988887777' }),
+      }),
+      query: z.object({
+        chatappId: id.optional().meta({ description: "The lineage's name for `connectionId`", example: 2 }),
+        connectionId: id.optional().meta({
+          description: 'The connection to ask; absent: the default connection, else the first connected session',
+          example: 2,
+        }),
+      }),
       handler: async ({ actor, params, query }) =>
         app.contacts.getContactProfile.execute({ actor, number: params.number, connectionId: query.connectionId ?? query.chatappId }),
     }),
@@ -164,7 +229,7 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
           ],
         },
       ],
-      body: contactFields.extend({ number: numberField }),
+      body: contactFields.extend({ number: numberField }).meta({ example: CONTACT_BODY_EXAMPLE }),
       handler: async ({ actor, body }) => app.contacts.createContact.execute({ actor, ...contactInput(body) }),
     }),
     route({
@@ -195,7 +260,7 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
         },
       ],
       params: byId,
-      body: contactFields,
+      body: contactFields.meta({ example: { ...CONTACT_BODY_EXAMPLE, acceptAudioMessage: false } }),
       handler: async ({ actor, params, body }) => app.contacts.updateContact.execute({ actor, contactId: params.contactId, ...contactInput(body) }),
     }),
     route({
@@ -228,7 +293,11 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
       params: byId,
-      body: z.object({ acceptAudioMessage: z.boolean().optional() }),
+      body: z
+        .object({
+          acceptAudioMessage: z.boolean().optional().meta({ description: 'Whether the contact may send audio messages; absent: the opposite of now' }),
+        })
+        .meta({ example: { acceptAudioMessage: false } }),
       handler: async ({ actor, params, body }) =>
         app.contacts.toggleAcceptAudio.execute({ actor, contactId: params.contactId, acceptAudio: body.acceptAudioMessage }),
     }),
@@ -242,7 +311,12 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
       params: byId,
-      body: z.object({ active: z.boolean().optional(), blocked: z.boolean().optional() }),
+      body: z
+        .object({
+          active: z.boolean().optional().meta({ description: "`false` blocks, `true` unblocks (the lineage's name); `blocked` wins when both come" }),
+          blocked: z.boolean().optional().meta({ description: '`true` blocks, `false` unblocks; with neither field the block flips' }),
+        })
+        .meta({ example: { blocked: true } }),
       handler: async ({ actor, params, body }) =>
         app.contacts.setContactBlocked.execute({
           actor,
@@ -260,7 +334,11 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
       response: contactDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_CONTACT_FOUND'] }],
       params: byId,
-      body: z.object({ disableBot: z.boolean().optional() }),
+      body: z
+        .object({
+          disableBot: z.boolean().optional().meta({ description: '`true`: chatbots and queue menus leave the contact alone; absent: the opposite of now' }),
+        })
+        .meta({ example: { disableBot: true } }),
       handler: async ({ actor, params, body }) => app.contacts.toggleDisableBot.execute({ actor, contactId: params.contactId, disableBot: body.disableBot }),
     }),
     route({
@@ -292,7 +370,11 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
         { status: 409, codes: ['ERR_CONTACT_SELLER_CHANGED'] },
       ],
       params: byId,
-      body: z.object({ userId: id.nullable() }),
+      body: z
+        .object({
+          userId: id.nullable().meta({ description: 'The user of the company who owns the contact from now on (its responsible seller); null: nobody' }),
+        })
+        .meta({ example: { userId: 5 } }),
       handler: async ({ actor, params, body }) => app.contacts.setContactWallet.execute({ actor, contactId: params.contactId, userId: body.userId }),
     }),
     route({
@@ -309,7 +391,9 @@ export function contactRoutes(app: Pick<Application, 'contacts'>) {
         { status: 409, codes: ['ERR_USER_ALREADY_LINKED'] },
       ],
       params: byId,
-      body: z.object({ userId: id }),
+      body: z
+        .object({ userId: id.meta({ description: 'The user of the company this contact is; a user may be linked to one contact only' }) })
+        .meta({ example: { userId: 5 } }),
       handler: async ({ actor, params, body }) => app.contacts.linkContactUser.execute({ actor, contactId: params.contactId, userId: body.userId }),
     }),
     route({
