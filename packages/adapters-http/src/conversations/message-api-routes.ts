@@ -1,9 +1,9 @@
 import { MAX_API_MEDIA_BYTES, type Application, type Connection } from '@servicedesk/core';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { HttpError } from '../http/error-middleware.js';
 import { route, type RouteError } from '../http/route.js';
 import { formBoolean } from '../http/schemas.js';
+import { idempotencyHeader, idempotencyKey } from './idempotency-header.js';
 import { apiSendResultSchema, checkNumberResultSchema } from './message-schemas.js';
 import { safeFetch } from '../security/safe-fetch.js';
 
@@ -168,11 +168,8 @@ export interface MessageApiOptions {
   readonly allowPrivateUrls?: boolean;
 }
 
-function idempotencyKey(ctx: Context): string | undefined {
-  const key = ctx.get('idempotency-key');
-  if (key && (key.length > 200 || !/^[\x21-\x7e]+$/.test(key))) throw new HttpError(422, 'ERR_INVALID_IDEMPOTENCY_KEY');
-  return key || undefined;
-}
+/** Keys are unique per connection: the token's, whichever of the sends below takes it. */
+const sendHeaders = idempotencyHeader("A key is unique per connection (the token's), across these sends, and compared with the whole request.");
 
 /** The official message API: `Authorization: Bearer <connection token>` picks the sending connection. */
 export function messageApiRoutes(app: Pick<Application, 'connections' | 'conversations'>, o: MessageApiOptions) {
@@ -188,6 +185,7 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       auth: 'tokenAuth',
       tag,
       summary: 'Send a text (JSON) or media (multipart, field `medias`)',
+      headers: sendHeaders,
       body: sendBody,
       multipart: { fileFields: ['medias'], maxFileBytes: MAX_API_MEDIA_BYTES, maxFiles: 10 },
       jsonOrMultipart: true,
@@ -206,6 +204,7 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       auth: 'tokenAuth',
       tag,
       summary: 'Send a message with up to three reply buttons',
+      headers: sendHeaders,
       body: buttonsBody,
       description: `Buttons without \`id\` get \`btn-1\`, \`btn-2\`... ${SEND_TEXT}`,
       response: apiSendResultSchema,
@@ -218,6 +217,7 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       auth: 'tokenAuth',
       tag,
       summary: 'Send a list message',
+      headers: sendHeaders,
       body: listBody,
       description: `Rows without \`id\` get \`row-<section>-<row>\`. ${SEND_TEXT}`,
       response: apiSendResultSchema,
@@ -245,6 +245,7 @@ export function messageApiRoutes(app: Pick<Application, 'connections' | 'convers
       auth: 'tokenAuth',
       tag,
       summary: 'Send an image downloaded from a public URL',
+      headers: sendHeaders,
       body: linkImageBody,
       description: `The backend downloads the image (http or https, public addresses only, an \`image/*\` type, at most ${MAX_API_MEDIA_BYTES} bytes) and sends it with \`body\` as caption. ${SEND_TEXT}`,
       response: apiSendResultSchema,

@@ -172,7 +172,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
       tags: [r.tag],
       security: SECURITY[r.auth],
       'x-auth-class': r.auth,
-      request: { params: pathParams(r), query: r.query as z.ZodObject | undefined, ...(body ? { body } : {}) },
+      request: { params: pathParams(r), query: r.query as z.ZodObject | undefined, headers: r.headers, ...(body ? { body } : {}) },
       responses: { ...successResponses(r), ...(errorResponses(r) as RouteConfig['responses']) },
     });
   }

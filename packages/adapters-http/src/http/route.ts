@@ -67,6 +67,11 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown, R extends z.Zo
   readonly query?: z.ZodType<Q>;
   readonly params?: z.ZodType<P>;
   /**
+   * Request headers the handler reads (`ctx.get`) and checks itself, with its own error codes: declared
+   * here for the OpenAPI document, which shows each with its description.
+   */
+  readonly headers?: z.ZodObject;
+  /**
    * The success body as JSON (after serialisation). Examples go in the schema's metadata:
    * `.meta({ example })`; `.meta({ id: 'Tag' })` makes it a named component. Absent on 204 routes.
    */

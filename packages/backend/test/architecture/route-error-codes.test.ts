@@ -71,6 +71,12 @@ const NEVER: ReadonlyArray<{ codes: readonly string[]; through?: string; route?:
     why: "a catalog is a text with the products' stored images: no upload, no quote, never empty",
   },
   { codes: ['ERR_EMPTY_FILE'], route: /^POST \/api\/messages\/send-(button|list)$/, why: 'buttons and lists carry no media' },
+  {
+    codes: ['ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS'],
+    through: 'send-ticket-message.ts: SendTicketMessage',
+    route: /^POST \/messages\/:ticketId\/catalog$/,
+    why: "a catalog send passes no idempotency key (only the operators' send reads the header)",
+  },
   { codes: ['ERR_FLOW_TOO_LARGE'], route: /^DELETE \/flows\//, why: 'a removal never makes a flow larger' },
   {
     codes: ['ERR_FLOW_INVALID_GRAPH', 'ERR_FLOW_RUN_CHANGED'],
