@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../shared/ports.js';
 
 /**
- * An `Idempotency-Key` of the message API as stored: written in the transaction of the send it
+ * An `Idempotency-Key` as stored, of the message API's sends or the operators' (whose connection is
+ * the ticket's; the fingerprints tell the two apart): written in the transaction of the send it
  * answers for, so a retry after any crash finds it exactly when the send was committed.
  */
 export interface IdempotencyRecord {
