@@ -88,10 +88,10 @@ describe('InProcessBroker retention', () => {
         counts.push([i, info.deliveryCount]);
         if (i === 0) throw new Error('not yet');
       },
-      { retryDelayMs: 30, maxDeliver: 5 },
+      { retryDelayMs: 300, maxDeliver: 5 },
     );
     await broker.publish(envelope(0));
-    await sleep(10);
+    for (let i = 0; i < 1000 && counts.length === 0; i++) await sleep(1);
     await publish(broker, 1, 3); // three messages over a limit of two: m-0 goes while it waits for its retry
     // Idle once the later messages are handled; a retry of m-0 would have come before them, in order.
     await broker.idle();
