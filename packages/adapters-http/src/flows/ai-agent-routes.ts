@@ -37,13 +37,16 @@ const MODEL_ERRORS: RouteError[] = [
 
 const configSchema = z
   .object({
-    provider: z.enum(PROMPT_PROVIDERS),
+    provider: z.enum(PROMPT_PROVIDERS).meta({ description: '`openai` (the default; needs `apiKey`) or `openai-compatible` (needs `baseUrl`)' }),
     baseUrl: z.string().max(2000).nullable().meta({ description: 'Required with `openai-compatible`' }),
     model: z.string().max(200).nullable().meta({ description: "One of the server's (`PROMPT_MODELS`); absent: the first" }),
     apiKey: z.string().max(10_000).nullable().meta({ description: 'Used for this call only, never stored; required with `openai`' }),
     instructions: z.string().max(100_000).meta({ description: 'The system prompt' }),
-    temperature: z.number(),
-    maxTokens: z.number().int(),
+    temperature: z.number().meta({ description: 'Sampling temperature, 0 to 2 (default 1); the prompt rewriter uses 0.3 whatever is sent' }),
+    maxTokens: z
+      .number()
+      .int()
+      .meta({ description: "The answer's length limit in tokens, 1 to 16,000 (default 100); the prompt rewriter allows 4,000 whatever is sent" }),
   })
   .partial()
   .meta({ description: 'A model given inline (never stored)' });
@@ -127,7 +130,29 @@ export function aiAgentRoutes(app: FlowsApp) {
       tag: TAG,
       operationId: 'aiAgentConfigChat',
       summary: 'Try an AI agent on a test conversation (admin)',
-      body: z.object({ ...choice, messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().min(1).max(4000) })).max(50) }),
+      body: z
+        .object({
+          ...choice,
+          messages: z
+            .array(
+              z.object({
+                role: z.enum(['user', 'assistant']).meta({ description: '`user`: the contact; `assistant`: the agent' }),
+                content: z.string().min(1).max(4000).meta({ description: "The turn's text", example: 'Onde está meu pedido?' }),
+              }),
+            )
+            .max(50)
+            .meta({ description: 'The test conversation so far, oldest first, up to 50 turns; the model answers after the last' }),
+        })
+        .meta({
+          example: {
+            promptId: 4,
+            messages: [
+              { role: 'user', content: 'Oi!' },
+              { role: 'assistant', content: 'Olá! Como posso ajudar?' },
+              { role: 'user', content: 'Onde está meu pedido?' },
+            ],
+          },
+        }),
       description:
         "One answer of a prompt (`promptId`) or an inline `config` to `messages`, with the instructions and hand-over rule contacts' answers get. " +
         "Nothing is sent to anyone; a prompt's tokens are counted.",
@@ -143,13 +168,26 @@ export function aiAgentRoutes(app: FlowsApp) {
       tag: TAG,
       operationId: 'optimizePrompt',
       summary: 'Rewrite a system prompt with the model (admin)',
-      body: z.object({
-        ...choice,
-        prompt: z.string().max(100_000).meta({ description: 'The prompt to rewrite, 1 to 20,000 characters' }),
-        goal: z.string().max(1000).optional(),
-        language: z.string().max(50).optional(),
-        tone: z.string().max(50).optional(),
-      }),
+      body: z
+        .object({
+          ...choice,
+          prompt: z.string().max(100_000).meta({ description: 'The prompt to rewrite, 1 to 20,000 characters' }),
+          goal: z.string().max(1000).optional().meta({
+            description: 'What the assistant is for, in plain words; absent or blank: the prompt only',
+            example: 'Tirar dúvidas sobre pedidos e entregas',
+          }),
+          language: z.string().max(50).optional().meta({ description: 'The language to write it in; absent or blank: not asked', example: 'Português' }),
+          tone: z.string().max(50).optional().meta({ description: 'The tone to write it in; absent or blank: not asked', example: 'cordial' }),
+        })
+        .meta({
+          example: {
+            config: { provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-proj-9mN2xQ7vR4tL8wZ1' },
+            prompt: 'Você é um atendente. Responda dúvidas sobre pedidos.',
+            goal: 'Tirar dúvidas sobre pedidos e entregas',
+            language: 'Português',
+            tone: 'cordial',
+          },
+        }),
       description:
         'The model of a prompt (`promptId`) or of an inline `config` with its key rewrites `prompt` (clear role, limits, hand-over rule kept) toward ' +
         '`goal`, `language` and `tone`. An empty answer is 503.',

@@ -14,6 +14,7 @@ import {
   flowPageSchema,
   flowTriggerSchema,
   flowVersionSchema,
+  GRAPH_INPUT_EXAMPLE,
   nodeAddedSchema,
   nodeChangedSchema,
   nodeRemovedSchema,
@@ -22,6 +23,7 @@ import {
   simulationSchema,
   executeBody,
   flowRunSchema,
+  position,
 } from './flow-schemas.js';
 
 type FlowsApp = { readonly flows: FlowsApi };
@@ -37,9 +39,10 @@ const NODE_ERRORS: RouteError = {
 const FIELDS: RouteError = { status: 422, codes: ['ERR_FLOW_INVALID_NAME', 'ERR_FLOW_INVALID_TRIGGERS'] };
 const CONNECTION: RouteError = { status: 404, codes: ['ERR_NO_CONNECTION_FOUND'], description: "A trigger names a connection that is not the company's" };
 
-const flowParams = z.object({ flowId: id });
-const nodeParams = z.object({ flowId: id, nodeId: elementId });
-const edgeParams = z.object({ flowId: id, edgeId: elementId });
+const flowId = id.meta({ description: "The flow, one of the company's", example: 3 });
+const flowParams = z.object({ flowId });
+const nodeParams = z.object({ flowId, nodeId: elementId });
+const edgeParams = z.object({ flowId, edgeId: elementId });
 
 const flowBody = z
   .object({
@@ -48,6 +51,12 @@ const flowBody = z
     triggers: z.array(flowTriggerSchema).max(1000).meta({ description: 'Up to 20' }),
   })
   .partial();
+
+const FLOW_BODY_EXAMPLE = {
+  name: 'Pedidos',
+  active: false,
+  triggers: [{ type: 'keyword' as const, chatappIds: [], keywords: [{ text: 'pedido', match: 'contains' as const }] }],
+};
 
 const fields = (body: z.output<typeof flowBody>): FlowFields => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as FlowFields;
 
@@ -84,7 +93,7 @@ export function flowRoutes(app: FlowsApp) {
       operationId: 'createFlow',
       summary: 'Create a flow (admin)',
       status: 201,
-      body: flowBody.required({ name: true }),
+      body: flowBody.required({ name: true }).meta({ example: FLOW_BODY_EXAMPLE }),
       description: 'Its draft starts with a start node (id `start`). Sends a `flow` frame (`create`) to admins.',
       response: flowDetailsSchema,
       errors: [
@@ -116,7 +125,7 @@ export function flowRoutes(app: FlowsApp) {
       operationId: 'updateFlow',
       summary: 'Rename, switch or re-trigger a flow (admin)',
       params: flowParams,
-      body: flowBody,
+      body: flowBody.meta({ example: { active: true, triggers: [{ type: 'welcome', chatappIds: [1], keywords: [] }] } }),
       description: 'Only the fields sent change. `active: true` needs a published version. Sends a `flow` frame (`update`).',
       response: flowDetailsSchema,
       errors: [ADMIN_ONLY, NOT_FOUND, FIELDS, CONNECTION, { status: 409, codes: ['ERR_FLOW_NAME_IN_USE', 'ERR_FLOW_NOT_PUBLISHED'] }],
@@ -148,11 +157,13 @@ export function flowRoutes(app: FlowsApp) {
       operationId: 'saveFlowGraph',
       summary: 'Save the whole draft (admin)',
       params: flowParams,
-      body: z.object({
-        nodes: z.array(savedNodeInput).max(10_000),
-        edges: z.array(flowEdgeSchema).max(10_000),
-        version: z.number().int().positive().max(2_147_483_647).meta({ description: "The draft's version the editor read" }),
-      }),
+      body: z
+        .object({
+          nodes: z.array(savedNodeInput).max(10_000).meta({ description: 'Every node of the draft with its id (unique), up to 500' }),
+          edges: z.array(flowEdgeSchema).max(10_000).meta({ description: 'Every edge of the draft, up to 2,000; they may still dangle until publishing' }),
+          version: z.number().int().positive().max(2_147_483_647).meta({ description: "The draft's version the editor read" }),
+        })
+        .meta({ example: { ...GRAPH_INPUT_EXAMPLE, version: 7 } }),
       description:
         'Replaces the draft if it is still at `version` (409 `ERR_FLOW_VERSION_CONFLICT` otherwise: someone saved in between; read it again). ' +
         'Every node is checked against its type; edges may still dangle (publishing refuses them). Answers the flow with the next `version`; sends a `flow` frame (`update`).',
@@ -169,7 +180,20 @@ export function flowRoutes(app: FlowsApp) {
       summary: 'Add a node to the draft (admin)',
       status: 201,
       params: flowParams,
-      body: flowNodeInput,
+      body: flowNodeInput.meta({
+        example: {
+          type: 'question',
+          position: { x: 480, y: 0 },
+          data: {
+            text: 'Como podemos ajudar?',
+            options: [
+              { handle: 'a1', label: 'Pedidos' },
+              { handle: 'a2', label: 'Outros' },
+            ],
+            variable: 'topic',
+          },
+        },
+      }),
       description: "The server gives it its id; `data` fields left out take their defaults. Answers the node and the draft's new `version`.",
       response: nodeAddedSchema,
       errors: [ADMIN_ONLY, NOT_FOUND, NODE_ERRORS, { status: 409, codes: ['ERR_FLOW_VERSION_CONFLICT'] }],
@@ -183,11 +207,20 @@ export function flowRoutes(app: FlowsApp) {
       operationId: 'updateFlowNode',
       summary: 'Change a node of the draft (admin)',
       params: nodeParams,
-      body: z.object({
-        type: z.string().max(50).optional(),
-        position: z.object({ x: z.number(), y: z.number() }).optional(),
-        data: z.record(z.string(), z.unknown()).optional(),
-      }),
+      body: z
+        .object({
+          type: z
+            .string()
+            .max(50)
+            .optional()
+            .meta({ description: 'A new node type (`message`, `question`…); its `data` is then read for that type. Absent: unchanged' }),
+          position: position.optional().meta({ description: 'Where the editor draws the node; absent: unchanged' }),
+          data: z
+            .record(z.string(), z.unknown())
+            .optional()
+            .meta({ description: "The node's settings for its type, replacing them whole (fields left out take their defaults); absent: unchanged" }),
+        })
+        .meta({ example: { position: { x: 240, y: 80 }, data: { text: 'Olá, {{firstName}}! Um momento, por favor.', typingMs: 1000 } } }),
       description:
         'Its position and `data` (replaced whole, defaults filled in), or its `type` (the data then read for the new type). Edges of handles it no ' +
         'longer has go (`removedEdgeIds`).',
@@ -232,7 +265,7 @@ export function flowRoutes(app: FlowsApp) {
       summary: 'Join two nodes of the draft (admin)',
       status: 201,
       params: flowParams,
-      body: flowEdgeSchema.omit({ id: true }),
+      body: flowEdgeSchema.omit({ id: true }).meta({ example: { source: 'menu', sourceHandle: 'a1', target: 'orders' } }),
       description: "Both nodes must exist; the handle must be one of the source's, not yet connected.",
       response: edgeAddedSchema,
       errors: [

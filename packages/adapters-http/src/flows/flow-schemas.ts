@@ -22,7 +22,17 @@ export const elementId = z
   .regex(/^[A-Za-z0-9_.:-]+$/)
   .meta({ description: 'Letters, digits and `_.:-`, up to 64', example: 'n-3' });
 
-const position = z.object({ x: z.number(), y: z.number() }).meta({ description: 'Where the editor draws the node' });
+export const position = z
+  .object({
+    x: z.number().meta({ description: 'Across the canvas, within ±1,000,000', example: 240 }),
+    y: z.number().meta({ description: 'Down the canvas, within ±1,000,000', example: 0 }),
+  })
+  .meta({ description: 'Where the editor draws the node' });
+const variableName = (description: string) =>
+  z
+    .string()
+    .max(200)
+    .meta({ description: `${description}: a letter or \`_\`, then letters, digits or \`_\` (up to 50)` });
 
 const RULE = z.object({
   handle: z.string().max(64).meta({ description: 'With `match: first` (empty otherwise)' }),
@@ -34,9 +44,9 @@ const RULE = z.object({
   value: z.string().max(10_000).meta({ description: 'Compared with, `{{variables}}` filled in' }),
 });
 const MODEL = z.object({
-  baseUrl: z.string().max(2000),
-  model: z.string().max(200),
-  instructions: z.string().max(100_000),
+  baseUrl: z.string().max(2000).meta({ description: 'An OpenAI-compatible endpoint, called without a key: an http(s) URL, up to 500 characters' }),
+  model: z.string().max(200).meta({ description: "One of the server's models (`PROMPT_MODELS`), checked on publish" }),
+  instructions: z.string().max(100_000).meta({ description: 'The system prompt, up to 20,000 characters; required to publish' }),
   temperature: z.number().meta({ description: '0 to 2 (default 1)' }),
   maxTokens: z.number().int().meta({ description: '1 to 16,000 (default 300)' }),
 });
@@ -47,18 +57,26 @@ const NODE_DATA = {
   message: z.object({
     text: text.meta({ description: 'Up to 4,096 characters; `{{variable}}`, `{{name}}`, `{{firstName}}`, `{{number}}`, `{{email}}` filled in' }),
     media: z
-      .object({ fileListId: rowId, fileOptionId: rowId.nullable() })
+      .object({
+        fileListId: rowId.meta({ description: "One of the company's file lists" }),
+        fileOptionId: rowId.nullable().meta({ description: 'One file of that list; null: all its files' }),
+      })
       .nullable()
       .meta({ description: 'Files of a file list sent after the text: one option, or all (`fileOptionId` null)' }),
     typingMs: z.number().int().meta({ description: '"Typing…" before it, 0 to 30,000 ms (default 0)' }),
   }),
   question: z.object({
-    text,
+    text: text.meta({ description: 'The question, up to 4,096 characters, `{{variables}}` filled in; asked again on an invalid answer unless `invalidText`' }),
     mode: z
       .enum(['options', 'free'])
       .meta({ description: '`options` (default): a numbered menu, one handle per option; `free`: any answer passing `validation`, handle `answer`' }),
     options: z
-      .array(z.object({ handle: elementId, label: z.string().max(1000) }))
+      .array(
+        z.object({
+          handle: elementId.meta({ description: "The option's way out, unique in the node and not a reserved handle (`next`, `answer`, `invalid`…)" }),
+          label: z.string().max(1000).meta({ description: 'What the menu shows, up to 100 characters; required to publish' }),
+        }),
+      )
       .max(100)
       .meta({ description: 'Up to 20; picked by number or label' }),
     variable: z.string().max(200).nullable().meta({ description: "Keeps the answer (an option's label); every answer is also `lastAnswer`" }),
@@ -71,46 +89,105 @@ const NODE_DATA = {
     match: z
       .enum(CONDITION_MATCHES)
       .meta({ description: '`all` (default) or `any`: handles `true`/`false`; `first`: the first rule holding, by its `handle`, else `else`' }),
-    rules: z.array(RULE).max(100),
+    rules: z.array(RULE).max(100).meta({ description: 'The tests, up to 20; at least one to publish' }),
   }),
   interval: z.object({ seconds: z.number().int().meta({ description: '1 s to 7 days (default 60): the run waits, as data, never a sleep' }) }),
-  setVariable: z.object({ variable: z.string().max(200), value: text }),
-  tags: z.object({ add: z.array(rowId).max(200), remove: z.array(rowId).max(200) }),
-  transfer: z.object({ queueId: rowId.nullable(), userId: rowId.nullable() }).meta({ description: 'Ends the run, handed over' }),
+  setVariable: z.object({
+    variable: variableName('The variable set'),
+    value: text.meta({ description: 'Its new value, up to 4,096 characters, `{{variables}}` filled in' }),
+  }),
+  tags: z.object({
+    add: z.array(rowId).max(200).meta({ description: "Tags (ids of the company's) put on the ticket, up to 50" }),
+    remove: z.array(rowId).max(200).meta({ description: 'Tags taken off the ticket, up to 50; `add` and `remove` together name at least one to publish' }),
+  }),
+  transfer: z
+    .object({
+      queueId: rowId.nullable().meta({ description: 'The queue the ticket moves to; null: it stays in its queue' }),
+      userId: rowId
+        .nullable()
+        .meta({ description: 'The user the ticket is opened for; null: none assigned (a transfer names a queue, a user or both to publish)' }),
+    })
+    .meta({ description: 'Ends the run, handed over' }),
   close: z.object({}),
   http: z
     .object({
-      method: z.enum(HTTP_METHODS),
+      method: z.enum(HTTP_METHODS).meta({ description: 'Default `GET`' }),
       url: z.string().max(10_000).meta({ description: 'http(s); `{{variables}}` URL-encoded' }),
-      headers: z.array(z.object({ name: z.string().max(1000), value: z.string().max(10_000) })).max(100),
+      headers: z
+        .array(
+          z.object({
+            name: z.string().max(1000).meta({ description: 'A header name (token characters), up to 100', example: 'Authorization' }),
+            value: z.string().max(10_000).meta({ description: 'Up to 1,000 characters, `{{variables}}` filled in', example: 'Bearer {{apiToken}}' }),
+          }),
+        )
+        .max(100)
+        .meta({ description: 'Request headers, up to 20' }),
       body: z.string().max(100_000).nullable().meta({ description: 'Variables escaped as inside a JSON string' }),
       timeoutMs: z.number().int().meta({ description: '1,000 to 30,000 (default 10,000)' }),
       save: z
-        .array(z.object({ path: z.string().max(1000), variable: z.string().max(200) }))
+        .array(
+          z.object({
+            path: z.string().max(1000).meta({ description: 'Where in the JSON answer, dotted, up to 200 characters', example: 'data.items.0.name' }),
+            variable: variableName('The variable it is kept in'),
+          }),
+        )
         .max(100)
-        .meta({ description: 'Parts of the JSON answer (`data.items.0.name`) kept in variables' }),
+        .meta({ description: 'Parts of the JSON answer (`data.items.0.name`) kept in variables, up to 10' }),
     })
     .meta({ description: 'Handles `success` (2xx) and `error`' }),
-  integration: z.object({ integrationId: rowId }).meta({ description: 'Hands the conversation to a queue integration; ends the run' }),
+  integration: z
+    .object({ integrationId: rowId.meta({ description: "One of the company's queue integrations" }) })
+    .meta({ description: 'Hands the conversation to a queue integration; ends the run' }),
   aiAgent: z.object({
     promptId: rowId.nullable().meta({ description: "One of the company's prompts; or `model`" }),
     model: MODEL.nullable().meta({ description: 'A keyless OpenAI-compatible endpoint of its own (keys live only in prompts)' }),
     input: text.meta({ description: "The contact's turn given on entering (default `{{lastAnswer}}`)" }),
-    variable: z.string().max(200).nullable(),
+    variable: z.string().max(200).nullable().meta({ description: 'Keeps each answer of the model (a variable name); null or empty: nowhere' }),
     maxTurns: z.number().int().meta({ description: 'Answers before handle `done`, 1 to 50 (default 1); the hand-over phrase: handle `handover`' }),
   }),
-  goToFlow: z.object({ flowId: rowId }).meta({ description: 'Ends this run; the run time starts that flow' }),
+  goToFlow: z
+    .object({ flowId: rowId.meta({ description: "Another of the company's flows, started from its published version (nothing when it has none)" }) })
+    .meta({ description: 'Ends this run; the run time starts that flow' }),
 } as const satisfies Record<FlowNodeType, z.ZodObject>;
 
 const nodeOf = <T extends FlowNodeType>(type: T) => z.object({ id: elementId, type: z.literal(type), position, data: NODE_DATA[type] });
 /** What a request may leave out: any data field, and the fields of a rule or an inline model too. */
 const INPUT_DATA: { readonly [T in FlowNodeType]: z.ZodObject } = {
   ...NODE_DATA,
-  condition: NODE_DATA.condition.extend({ rules: z.array(RULE.partial()).max(100) }),
-  aiAgent: NODE_DATA.aiAgent.extend({ model: MODEL.partial().nullable() }),
+  condition: NODE_DATA.condition.extend({
+    rules: z.array(RULE.partial()).max(100).meta({ description: 'The tests, up to 20 (fields left out take their defaults); at least one to publish' }),
+  }),
+  aiAgent: NODE_DATA.aiAgent.extend({
+    model: MODEL.partial()
+      .nullable()
+      .meta({ description: 'A keyless OpenAI-compatible endpoint of its own (keys live only in prompts); null: `promptId` is used' }),
+  }),
+};
+/** What each type of node does, said on its `type` and its `data`. */
+const NODE_TYPES: { readonly [T in FlowNodeType]: string } = {
+  start: 'Where a run begins (exactly one; handle `next`)',
+  message: 'Says a text and/or sends files (handle `next`)',
+  question: 'Asks and waits for the answer (a handle per option, or `answer`; `invalid`, `timeout`)',
+  condition: 'Tests variables, contact fields or business hours (`true`/`false`, or a handle per rule and `else`)',
+  interval: 'Waits a while (handle `next`)',
+  setVariable: 'Sets a variable (handle `next`)',
+  tags: "Adds and removes the ticket's tags (handle `next`)",
+  transfer: 'Hands the ticket to a queue and/or a user; ends the run',
+  close: 'Closes the ticket; ends the run',
+  http: 'Calls a URL (handles `success`, `error`)',
+  integration: 'Hands the conversation to a queue integration; ends the run',
+  aiAgent: 'Lets an AI model answer (handles `done`, `handover`)',
+  goToFlow: 'Ends this run and starts another flow',
 };
 const inputOf = <T extends FlowNodeType>(type: T) =>
-  z.object({ type: z.literal(type), position: position.optional(), data: INPUT_DATA[type].partial().optional() });
+  z.object({
+    type: z.literal(type).meta({ description: NODE_TYPES[type] }),
+    position: position.optional().meta({ description: 'Where the editor draws the node; absent: `{x: 0, y: 0}`' }),
+    data: INPUT_DATA[type]
+      .partial()
+      .optional()
+      .meta({ description: `The \`${type}\` node's settings; fields left out (or all of them) take their defaults` }),
+  });
 const savedOf = <T extends FlowNodeType>(type: T) => inputOf(type).extend({ id: elementId });
 
 /** One schema per node type, spelled out so that the union keeps each type's data. */
@@ -162,6 +239,15 @@ export const flowNodeInput = z
 /** A node of a whole draft being saved: with its id. */
 export const savedNodeInput = z.discriminatedUnion('type', everyType(savedOf));
 
+/** A small draft: a greeting after the start. */
+export const GRAPH_INPUT_EXAMPLE = {
+  nodes: [
+    { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+    { id: 'hello', type: 'message', position: { x: 240, y: 0 }, data: { text: 'Olá, {{firstName}}! Já vamos te atender.', typingMs: 1500 } },
+  ],
+  edges: [{ id: 'e1', source: 'start', sourceHandle: 'next', target: 'hello' }],
+};
+
 export const flowEdgeSchema = z
   .object({
     id: elementId,
@@ -183,7 +269,15 @@ export const flowTriggerSchema = z.object({
   type: z.enum(TRIGGER_TYPES).meta({ description: "`welcome` (a contact's first conversation), `keyword`, `noMatch` (no keyword matched) or `manual`" }),
   chatappIds: z.array(rowId).max(1000).meta({ description: 'Only on these connections (empty: all)' }),
   keywords: z
-    .array(z.object({ text: z.string().max(1000), match: z.enum(KEYWORD_MATCHES) }))
+    .array(
+      z.object({
+        text: z
+          .string()
+          .max(1000)
+          .meta({ description: 'A word or phrase, 1 to 100 characters once trimmed, compared without case or accents', example: 'pedido' }),
+        match: z.enum(KEYWORD_MATCHES).meta({ description: '`exact`: the whole message is the keyword; `contains`: the message contains it' }),
+      }),
+    )
     .max(1000)
     .meta({ description: 'For `keyword`: 1 to 20' }),
 });
@@ -254,31 +348,57 @@ export const edgeRemovedSchema = z.object({ version });
 
 const chatTurn = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 
-export const simulationBody = z.object({
-  version: z
-    .union([z.literal('draft'), z.number().int().positive().max(2_147_483_647)])
-    .optional()
-    .meta({ description: '`draft` (default) or a published version' }),
-  inputs: z.array(z.string().max(4096)).max(100).meta({ description: "The contact's answers, in order" }),
-  contact: z
-    .object({ name: z.string().max(200), number: z.string().max(50), email: z.string().max(254) })
-    .partial()
-    .optional(),
-  variables: z
-    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/), z.string().max(4096))
-    .optional()
-    .refine((v) => v === undefined || Object.keys(v).length <= 50, { message: 'At most 50 variables' })
-    .meta({ description: 'Variables the run starts with' }),
-  mocks: z
-    .object({
-      http: z
-        .record(z.string().max(64), z.object({ status: z.number().int().min(100).max(599), body: z.unknown().optional() }))
-        .optional()
-        .meta({ description: 'Answers of HTTP nodes by node id (`*` for the rest); an HTTP node without one fails (handle `error`)' }),
-      ai: z.string().max(20_000).optional().meta({ description: 'What the model answers every AI-agent turn; absent: the model fails (handed over)' }),
-    })
-    .optional(),
-});
+export const simulationBody = z
+  .object({
+    version: z
+      .union([z.literal('draft'), z.number().int().positive().max(2_147_483_647)])
+      .optional()
+      .meta({ description: '`draft` (default) or a published version' }),
+    inputs: z.array(z.string().max(4096)).max(100).meta({ description: "The contact's answers, in order" }),
+    contact: z
+      .object({
+        name: z.string().max(200).meta({ description: '`{{name}}` (and `{{firstName}}`); default `Test Contact`', example: 'Carla Dias' }),
+        number: z.string().max(50).meta({ description: '`{{number}}`; default `5511999999999`', example: '5511988887777' }),
+        email: z.string().max(254).meta({ description: '`{{email}}`; default empty', example: 'carla@example.com' }),
+      })
+      .partial()
+      .optional()
+      .meta({ description: 'The contact the run talks to; fields left out take the test defaults' }),
+    variables: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/), z.string().max(4096))
+      .optional()
+      .refine((v) => v === undefined || Object.keys(v).length <= 50, { message: 'At most 50 variables' })
+      .meta({ description: 'Variables the run starts with' }),
+    mocks: z
+      .object({
+        http: z
+          .record(
+            z.string().max(64),
+            z.object({
+              status: z
+                .number()
+                .int()
+                .min(100)
+                .max(599)
+                .meta({ description: 'The status answered: 2xx leaves by `success`, any other by `error`', example: 200 }),
+              body: z.unknown().optional().meta({ description: "The JSON answered, read by the node's `save` paths; absent: null" }),
+            }),
+          )
+          .optional()
+          .meta({ description: 'Answers of HTTP nodes by node id (`*` for the rest); an HTTP node without one fails (handle `error`)' }),
+        ai: z.string().max(20_000).optional().meta({ description: 'What the model answers every AI-agent turn; absent: the model fails (handed over)' }),
+      })
+      .optional()
+      .meta({ description: 'Answers for the nodes that would call out; nothing is called' }),
+  })
+  .meta({
+    example: {
+      inputs: ['1'],
+      contact: { name: 'Carla Dias' },
+      variables: { orderId: '10482' },
+      mocks: { http: { '*': { status: 200, body: { data: { status: 'shipped' } } } }, ai: 'Seu pedido já foi enviado!' },
+    },
+  });
 
 export const flowStateSchema = z
   .object({
@@ -326,17 +446,25 @@ export const simulationSchema = z
     },
   });
 
-export const executeBody = z.object({
-  ticketId: z.number().int().positive().max(2_147_483_647).optional().meta({ description: 'The ticket to run on' }),
-  contactId: z
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .optional()
-    .meta({ description: "With `chatappId`: the contact's conversation on that connection (opened when none is active)" }),
-  chatappId: z.number().int().positive().max(2_147_483_647).optional(),
-});
+export const executeBody = z
+  .object({
+    ticketId: z
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .meta({ description: 'The ticket to run on; or `contactId` with `chatappId` instead, never both' }),
+    contactId: z
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .meta({ description: "With `chatappId`: the contact's conversation on that connection (opened when none is active)" }),
+    chatappId: z.number().int().positive().max(2_147_483_647).optional().meta({ description: 'With `contactId`: the connection the conversation is on' }),
+  })
+  .meta({ example: { contactId: 7, chatappId: 1 } });
 
 export const flowRunSchema = z
   .object({
