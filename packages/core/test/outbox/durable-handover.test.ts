@@ -29,17 +29,26 @@ describe('In-process broker: handling of a tracked message', () => {
     const eventDone = new Promise<void>((r) => {
       eventHandled = r;
     });
+    let commandReturned!: () => void;
+    const commandDone = new Promise<void>((r) => {
+      commandReturned = r;
+    });
+    let eventStarted!: () => void;
+    const eventBegun = new Promise<void>((r) => {
+      eventStarted = r;
+    });
     await broker.subscribe('runtime', 'cmd.>', async (e) => {
       await broker.publish({ id: `sent:${e.id}`, subject: 'evt.message.sent', payload: null });
+      setImmediate(commandReturned);
     });
     await broker.subscribe('backend', 'evt.>', async () => {
+      eventStarted();
       await eventGate;
       eventHandled();
     });
     const { handled } = await broker.publishTracked!({ id: 'm1', subject: 'cmd.session.send.1', payload: null });
-    // The command's handler is done, but the event it published is still being handled.
-    const commandDone = new Promise<void>((r) => setTimeout(r, 20));
-    expect(await settledBefore(handled, commandDone)).to.equal(false);
+    // The command's handler is done (a turn after it returned) and the event it published is being handled.
+    expect(await settledBefore(handled, Promise.all([commandDone, eventBegun]))).to.equal(false);
     releaseEvent();
     await eventDone;
     await handled;
