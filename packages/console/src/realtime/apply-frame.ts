@@ -6,6 +6,9 @@ type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
 type MessagePage = Schema<'TicketMessagePage'>;
 type Connection = Schema<'Connection'>;
+type ContactDetails = Schema<'ContactDetails'>;
+type Contact = Schema<'Contact'>;
+type TagSummary = Schema<'TagSummary'>;
 
 /** The query keys the screens use, in one place so the frames find them. */
 export const keys = {
@@ -15,6 +18,14 @@ export const keys = {
   messages: (ticketId: number) => ['messages', ticketId] as const,
   connections: ['chatapps'] as const,
   queues: ['queues'] as const,
+  /** Every tag of the company (`GET /tags/list`). */
+  tags: ['tags'] as const,
+  /** The company's users, for pickers (`GET /users/list`). */
+  users: ['users'] as const,
+  contact: (id: number) => ['contact', id] as const,
+  /** A contact's tickets: under `tickets`, so it refreshes with the ticket lists. */
+  contactTickets: (contactId: number) => ['tickets', 'contact', contactId] as const,
+  setting: (key: string) => ['setting', key] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -47,6 +58,12 @@ function upsertMessage(client: QueryClient, message: Message, appendIfMissing: b
     if (!found && appendIfMissing && pages[0]) pages[0] = { ...pages[0], messages: [...pages[0].messages, message], count: pages[0].count + 1 };
     return { ...data, pages };
   });
+}
+
+/** A contact changed: its panel and every ticket shown with it follow (the tags given, or those kept). */
+function patchContact(client: QueryClient, contactId: number, change: Partial<Contact> & { tags?: TagSummary[] }) {
+  client.setQueryData<ContactDetails>(keys.contact(contactId), (c) => (c ? { ...c, ...change } : c));
+  client.setQueriesData<Ticket>({ queryKey: ['ticket'] }, (t) => (t?.contact?.id === contactId ? { ...t, contact: { ...t.contact, ...change } } : t));
 }
 
 /** Applies one frame of the company namespace to what the screens show. */
@@ -89,6 +106,34 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     }
     case 'queue':
       void client.invalidateQueries({ queryKey: keys.queues });
+      return;
+    case 'contact': {
+      if (data.action === 'delete' && typeof data.contactId === 'number') {
+        client.removeQueries({ queryKey: keys.contact(data.contactId) });
+        refreshTicketLists(client);
+        return;
+      }
+      const contact = data.contact as Contact | undefined;
+      if (!contact) return;
+      patchContact(client, contact.id, contact);
+      refreshTicketLists(client);
+      return;
+    }
+    case 'tag':
+      if (data.action === 'contact' && typeof data.contactId === 'number' && Array.isArray(data.tags)) {
+        patchContact(client, data.contactId, { tags: data.tags as TagSummary[] });
+        return;
+      }
+      // A tag renamed, recoloured or removed: the pickers, the contacts and the lists show it anew.
+      void client.invalidateQueries({ queryKey: keys.tags });
+      void client.invalidateQueries({ queryKey: ['contact'] });
+      refreshTicketLists(client);
+      return;
+    case 'user':
+      void client.invalidateQueries({ queryKey: keys.users });
+      return;
+    case 'settings':
+      void client.invalidateQueries({ queryKey: ['setting'] });
       return;
     default:
       return;
