@@ -99,13 +99,9 @@ export function messageRoutes(app: Pick<Application, 'conversations'>) {
       body: z
         .object({
           body: z.string().max(MAX_MESSAGE_LENGTH).nullable().default('').meta({ description: 'The text (null: none)' }),
-          quotedMsgId: messageId
-            .or(z.literal(''))
-            .nullable()
-            .optional()
-            .meta({
-              description: 'The id of a message of the same conversation this one replies to; empty, null or absent: no quote (then `quotedMsg` is read)',
-            }),
+          quotedMsgId: messageId.or(z.literal('')).nullable().optional().meta({
+            description: 'The id of a message of the same conversation this one replies to; empty, null or absent: no quote (then `quotedMsg` is read)',
+          }),
           quotedMsg: quotedMessage,
           isPrivate: formBoolean.optional().meta({
             description: '`true` or `1` (a form sends text): a private note for the operators, stored and never sent; absent: a message to the contact',
