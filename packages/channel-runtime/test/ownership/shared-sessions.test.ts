@@ -113,10 +113,16 @@ describe('Channel runtime instances sharing sessions', () => {
     const p = await pair();
     await p.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(1), payload: p.control(1) });
     await p.settle();
+    const generation = (await p.registry.desired(1))!.generation;
     const count = p.events.length;
     await p.broker.publish({ id: 'r1', subject: SUBJECTS.sessionControl(1), payload: { ...p.control(1), resume: true } });
-    await p.settle();
-    expect(p.events.slice(count)).to.deep.equal([]);
+    await p.broker.idle();
+    // Recorded without a change, so no owner acts on it: the restart sent after it is the one change that comes.
+    expect((await p.registry.desired(1))!.generation).to.equal(generation);
+    await p.broker.publish({ id: 'c2', subject: SUBJECTS.sessionControl(1), payload: p.control(1, 'restart') });
+    const connectedAgain = () => p.events.slice(count).some((e) => e.type === 'SessionStatusChanged' && e.status === 'CONNECTED');
+    for (let i = 0; i < 300 && !connectedAgain(); i++) await sleep(10);
+    expect(p.events.slice(count).map((e) => (e.type === 'SessionStatusChanged' ? e.status : e.type))).to.deep.equal(['DISCONNECTED', 'OPENING', 'CONNECTED']);
     await p.a.runtime.stop();
     await p.b.runtime.stop();
   });
