@@ -1,5 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
@@ -7,6 +7,8 @@ import { PaperclipIcon } from '../ui/icons.js';
 import { useServices, useSession } from '../services.js';
 import { dayLabel, timeOfDay } from '../ui/format.js';
 import { ReplyBox } from './reply-box.js';
+import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-panel.js';
+import { BackToList, CloseTicketButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -16,6 +18,7 @@ type MessagePage = Schema<'TicketMessagePage'>;
 export function Conversation({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
   const { api, queryClient } = useServices();
+  const [panelOpen, setPanelOpen] = useContactPanel();
   const messages = useInfiniteQuery({
     queryKey: keys.messages(ticketId),
     initialPageParam: 1,
@@ -43,22 +46,30 @@ export function Conversation({ ticketId }: { ticketId: number }) {
   const current = ticket.data ?? queryClient.getQueryData<Ticket>(keys.ticket(ticketId));
   if (!current) return <p className="loading">{t('app.loading')}</p>;
   return (
-    <div className="conversation">
-      <ConversationHeader ticket={current} />
-      <MessageList ticketId={ticketId} data={messages.data} hasOlder={!!messages.hasNextPage} loadOlder={() => void messages.fetchNextPage()} />
-      <ReplyBox ticket={current} />
+    <div className={`conversation-layout ${panelOpen ? 'with-panel' : ''}`}>
+      <div className="conversation">
+        <ConversationHeader ticket={current} panel={<ContactPanelToggle open={panelOpen} setOpen={setPanelOpen} />} />
+        <MessageList ticketId={ticketId} data={messages.data} hasOlder={!!messages.hasNextPage} loadOlder={() => void messages.fetchNextPage()} />
+        <ReplyBox ticket={current} />
+      </div>
+      {panelOpen && <ContactPanel ticket={current} onClose={() => setPanelOpen(false)} />}
     </div>
   );
 }
 
-function ConversationHeader({ ticket }: { ticket: Ticket }) {
+function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNode }) {
   const { t } = useTranslation();
   const { api, queryClient } = useServices();
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
   const update = useMutation({
-    mutationFn: (body: { status?: 'open' | 'pending' | 'closed'; userId?: number | null; queueId?: number | null; sendFarewellMessage?: boolean }) =>
-      must(api.PUT('/tickets/{ticketId}', { params: { path: { ticketId: ticket.id } }, body })),
+    mutationFn: (body: {
+      status?: 'open' | 'pending' | 'closed';
+      userId?: number | null;
+      queueId?: number | null;
+      sendFarewellMessage?: boolean;
+      rating?: number;
+    }) => must(api.PUT('/tickets/{ticketId}', { params: { path: { ticketId: ticket.id } }, body })),
     onSuccess: (next) => {
       setError(null);
       queryClient.setQueryData(keys.ticket(ticket.id), next);
@@ -70,6 +81,7 @@ function ConversationHeader({ ticket }: { ticket: Ticket }) {
   const contact = ticket.contact;
   return (
     <header className="conversation-header">
+      <BackToList />
       <div className="who">
         <h2>{contact?.name ?? contact?.number}</h2>
         <p className="muted">
@@ -77,6 +89,7 @@ function ConversationHeader({ ticket }: { ticket: Ticket }) {
           {ticket.user ? t('ticket.assigned', { name: ticket.user.name }) : t('ticket.unassigned')}
           {ticket.queue ? ` · ${ticket.queue.name}` : ''}
         </p>
+        <TicketTags ticket={ticket} />
       </div>
       <div className="actions">
         {ticket.status === 'pending' && (
@@ -89,9 +102,10 @@ function ConversationHeader({ ticket }: { ticket: Ticket }) {
             <button type="button" disabled={update.isPending} onClick={() => update.mutate({ status: 'pending', userId: null })}>
               {t('ticket.returnPending')}
             </button>
-            <button type="button" disabled={update.isPending} onClick={() => update.mutate({ status: 'closed', sendFarewellMessage: true })}>
-              {t('ticket.close')}
-            </button>
+            <CloseTicketButton
+              busy={update.isPending}
+              close={(rating) => update.mutate({ status: 'closed', sendFarewellMessage: true, ...(rating ? { rating } : {}) })}
+            />
           </>
         )}
         {ticket.status === 'closed' && (
@@ -99,6 +113,9 @@ function ConversationHeader({ ticket }: { ticket: Ticket }) {
             {t('ticket.reopen')}
           </button>
         )}
+        {ticket.status !== 'closed' && <TransferDialog ticket={ticket} />}
+        <ScheduleDialog ticket={ticket} />
+        {panel}
       </div>
       {error && (
         <p className="form-error" role="alert">

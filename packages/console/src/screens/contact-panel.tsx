@@ -1,0 +1,354 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, must, type Schema } from '../api/client.js';
+import { keys } from '../realtime/apply-frame.js';
+import { useServices } from '../services.js';
+import { codeOf, errorText, fieldMessages } from '../ui/errors.js';
+import { relativeTime } from '../ui/format.js';
+import { TagChips } from './ticket-actions.js';
+
+type Ticket = Schema<'TicketDetails'>;
+type ContactDetails = Schema<'ContactDetails'>;
+type ExtraInfo = Schema<'ContactExtraInfo'>;
+
+const REMEMBER = 'servicedesk.contactPanel';
+const TOGGLE_ID = 'contact-panel-toggle';
+const PANEL_ID = 'contact-panel';
+const isPhone = () => window.matchMedia?.('(max-width: 720px)').matches ?? false;
+
+/**
+ * Whether the contact panel is shown. On a wide screen the choice is remembered; at a phone's width
+ * the panel is a full-screen sheet, so it always starts closed.
+ */
+export function useContactPanel(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => !isPhone() && localStorage.getItem(REMEMBER) === '1');
+  return [
+    open,
+    (next: boolean) => {
+      if (!isPhone()) {
+        if (next) localStorage.setItem(REMEMBER, '1');
+        else localStorage.removeItem(REMEMBER);
+      }
+      setOpen(next);
+    },
+  ];
+}
+
+export function ContactPanelToggle({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" id={TOGGLE_ID} aria-expanded={open} aria-controls={open ? PANEL_ID : undefined} onClick={() => setOpen(!open)}>
+      {t('contact.toggle')}
+    </button>
+  );
+}
+
+/** The ticket's contact beside the conversation: who it is, its fields and tags, block, its other tickets, and editing. */
+export function ContactPanel({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const contact = useQuery({
+    queryKey: keys.contact(ticket.contactId),
+    queryFn: () => must(api.GET('/contacts/{contactId}', { params: { path: { contactId: ticket.contactId } } })),
+  });
+
+  // Opened from the header: the focus moves to the panel (at a phone's width it covers the screen).
+  useEffect(() => heading.current?.focus(), []);
+  const close = () => {
+    onClose();
+    document.getElementById(TOGGLE_ID)?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      e.stopPropagation();
+      close();
+    }
+  };
+
+  return (
+    <aside id={PANEL_ID} className="contact-panel" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="contact-panel">
+      <div className="panel-head">
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {t('contact.title')}
+        </h2>
+        <button type="button" aria-label={t('contact.closePanel')} onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="panel-body">
+        {contact.isLoading && <p className="loading">{t('app.loading')}</p>}
+        {contact.error && (
+          <p className="form-error" role="alert">
+            {errorText(t, contact.error)}
+          </p>
+        )}
+        {contact.data && <ContactDetailsView ticket={ticket} contact={contact.data} />}
+      </div>
+    </aside>
+  );
+}
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
+}
+
+function Avatar({ contact }: { contact: ContactDetails }) {
+  const [broken, setBroken] = useState(false);
+  // Decorative: the name is written beside it.
+  if (contact.urlPicture && !broken) return <img className="avatar big" src={contact.urlPicture} alt="" onError={() => setBroken(true)} />;
+  return (
+    <span className="avatar big" aria-hidden="true">
+      {initials(contact.name)}
+    </span>
+  );
+}
+
+function ContactDetailsView({ ticket, contact }: { ticket: Ticket; contact: ContactDetails }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [editing, setEditing] = useState(false);
+  const users = useQuery({ queryKey: keys.users, queryFn: () => must(api.GET('/users/list')), enabled: contact.walletUserId !== null });
+  const wallet = contact.walletUserId === null ? null : (users.data?.find((u) => u.id === contact.walletUserId)?.name ?? `#${contact.walletUserId}`);
+  const channel = ticket.chatapp ? `${ticket.chatapp.name} (${t(`contact.channels.${ticket.chatapp.channel}`)})` : '—';
+
+  return (
+    <>
+      <div className="contact-card">
+        <Avatar contact={contact} />
+        <div>
+          <p className="contact-name" data-testid="contact-name">
+            {contact.name}
+          </p>
+          <p className="muted">{contact.number}</p>
+        </div>
+      </div>
+      {editing ? (
+        <ContactForm contact={contact} ticketId={ticket.id} done={() => setEditing(false)} />
+      ) : (
+        <>
+          <dl className="facts">
+            <Fact term={t('ticket.number')} value={contact.number} />
+            <Fact term={t('contact.channel')} value={channel} />
+            <Fact term={t('contact.email')} value={contact.email || '—'} />
+            {wallet && <Fact term={t('contact.wallet')} value={wallet} />}
+            {contact.extraInfo.map((info, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the order is the contact's
+              <Fact key={i} term={info.name} value={info.value} />
+            ))}
+          </dl>
+          <button type="button" onClick={() => setEditing(true)}>
+            {t('contact.edit')}
+          </button>
+        </>
+      )}
+      <section className="panel-section" aria-label={t('contact.tags')}>
+        <h3>{t('contact.tags')}</h3>
+        {contact.tags.length ? <TagChips tags={contact.tags} label={t('contact.tags')} /> : <p className="muted">{t('contact.noTags')}</p>}
+      </section>
+      <BlockContact contact={contact} ticketId={ticket.id} />
+      <PreviousTickets ticket={ticket} number={contact.number} />
+    </>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="fact">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The server's answer is the contact now: the panel and the open ticket's header show it at once. */
+function useShowContact(ticketId: number) {
+  const { queryClient } = useServices();
+  return (next: ContactDetails) => {
+    queryClient.setQueryData(keys.contact(next.id), next);
+    queryClient.setQueryData<Ticket>(keys.ticket(ticketId), (current) =>
+      current?.contact ? { ...current, contact: { ...current.contact, ...next, tags: current.contact.tags } } : current,
+    );
+    void queryClient.invalidateQueries({ queryKey: keys.tickets });
+  };
+}
+
+function BlockContact({ contact, ticketId }: { contact: ContactDetails; ticketId: number }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const show = useShowContact(ticketId);
+  const block = useMutation({
+    mutationFn: (blocked: boolean) => must(api.PUT('/contacts/block/{contactId}', { params: { path: { contactId: contact.id } }, body: { blocked } })),
+    onSuccess: show,
+  });
+  return (
+    <section className="panel-section" aria-label={t('contact.blocking')}>
+      <h3>{t('contact.blocking')}</h3>
+      <p role="status" data-testid="contact-blocked">
+        {contact.blocked ? t('contact.blocked') : t('contact.notBlocked')}
+      </p>
+      <button type="button" disabled={block.isPending} onClick={() => block.mutate(!contact.blocked)}>
+        {contact.blocked ? t('contact.unblock') : t('contact.block')}
+      </button>
+      {block.error && (
+        <p className="form-error" role="alert">
+          {errorText(t, block.error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The contact's other tickets: the ticket list searched by its number, kept to this contact. */
+function PreviousTickets({ ticket, number }: { ticket: Ticket; number: string }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const list = useQuery({
+    queryKey: keys.contactTickets(ticket.contactId),
+    queryFn: () => must(api.GET('/tickets', { params: { query: { status: 'search', searchParam: number, showAll: 'true' } } })),
+  });
+  const others = (list.data?.tickets ?? []).filter((x) => x.contactId === ticket.contactId && x.id !== ticket.id);
+  return (
+    <section className="panel-section" aria-label={t('contact.previous')}>
+      <h3>{t('contact.previous')}</h3>
+      {list.isLoading && <p className="muted">{t('app.loading')}</p>}
+      {list.error && (
+        <p className="form-error" role="alert">
+          {errorText(t, list.error)}
+        </p>
+      )}
+      {list.data && others.length === 0 && <p className="muted">{t('contact.noPrevious')}</p>}
+      {others.length > 0 && (
+        <ul className="previous-tickets" data-testid="previous-tickets">
+          {others.map((x) => (
+            <li key={x.id}>
+              <Link to="/tickets/$ticketId" params={{ ticketId: String(x.id) }} className="previous-link">
+                <span>
+                  #{x.id} · {t(`ticket.status.${x.status}`)} · <time dateTime={x.updatedAt}>{relativeTime(x.updatedAt, i18n.language)}</time>
+                </span>
+                <span className="muted ticket-last">{x.lastMessage || t('inbox.noMessage')}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Which field a refusal of `PUT /contacts/:id` is about, to show it beside that field. */
+const FIELD_OF: Record<string, 'name' | 'email' | 'extraInfo'> = {
+  ERR_INVALID_NAME: 'name',
+  ERR_NAME_TOO_LONG: 'name',
+  ERR_INVALID_EMAIL: 'email',
+  ERR_INVALID_EXTRA_INFO: 'extraInfo',
+  ERR_TOO_MANY_EXTRA_INFO: 'extraInfo',
+};
+
+function ContactForm({ contact, ticketId, done }: { contact: ContactDetails; ticketId: number; done: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const show = useShowContact(ticketId);
+  const [name, setName] = useState(contact.name);
+  const [email, setEmail] = useState(contact.email ?? '');
+  const [extra, setExtra] = useState<ExtraInfo[]>(() => contact.extraInfo.map((i) => ({ ...i })));
+  const ids = { name: useId(), email: useId(), extraInfo: useId(), form: useId() };
+  const save = useMutation({
+    mutationFn: () =>
+      must(
+        api.PUT('/contacts/{contactId}', {
+          params: { path: { contactId: contact.id } },
+          body: { name, email: email.trim() || null, extraInfo: extra.filter((i) => i.name.trim() || i.value.trim()) },
+        }),
+      ),
+    onSuccess: (next) => {
+      show(next);
+      done();
+    },
+  });
+  const err = save.error;
+  const code = err ? codeOf(err) : null;
+  const byField: Partial<Record<'name' | 'email' | 'extraInfo', string>> = { ...fieldMessages(err) };
+  const field = code ? FIELD_OF[code] : undefined;
+  if (field) byField[field] = errorText(t, err);
+  const formError = err && !field && !(err instanceof ApiError && err.code === 'ERR_VALIDATION' && Object.keys(byField).length) ? errorText(t, err) : null;
+
+  const invalid = (f: 'name' | 'email' | 'extraInfo') => (byField[f] ? { 'aria-invalid': true, 'aria-describedby': ids[f] } : {});
+  const fieldError = (f: 'name' | 'email' | 'extraInfo') =>
+    byField[f] ? (
+      <span id={ids[f]} className="form-error" role="alert">
+        {byField[f]}
+      </span>
+    ) : null;
+  const setRow = (i: number, change: Partial<ExtraInfo>) => setExtra((rows) => rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <form className="form contact-form" onSubmit={submit} aria-label={t('contact.editTitle')} noValidate>
+      <label>
+        {t('contact.name')}
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" {...invalid('name')} />
+        {fieldError('name')}
+      </label>
+      <label>
+        {t('contact.email')}
+        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" {...invalid('email')} />
+        {fieldError('email')}
+      </label>
+      <fieldset className="extra-fields" {...(byField.extraInfo ? { 'aria-describedby': ids.extraInfo } : {})}>
+        <legend>{t('contact.extra')}</legend>
+        {extra.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their place is what the operator edits
+          <div key={i} className="extra-row">
+            <label>
+              <span className="visually-hidden">{t('contact.fieldName', { n: i + 1 })}</span>
+              <input value={row.name} placeholder={t('contact.fieldNamePlaceholder')} onChange={(e) => setRow(i, { name: e.target.value })} />
+            </label>
+            <label>
+              <span className="visually-hidden">{t('contact.fieldValue', { n: i + 1 })}</span>
+              <input value={row.value} placeholder={t('contact.fieldValuePlaceholder')} onChange={(e) => setRow(i, { value: e.target.value })} />
+            </label>
+            <button
+              type="button"
+              className="small"
+              aria-label={t('contact.removeField', { n: i + 1 })}
+              onClick={() => setExtra((rows) => rows.filter((_, j) => j !== i))}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ))}
+        <button type="button" className="small" onClick={() => setExtra((rows) => [...rows, { name: '', value: '' }])}>
+          {t('contact.addField')}
+        </button>
+        {fieldError('extraInfo')}
+      </fieldset>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" onClick={done}>
+          {t('actions.cancel')}
+        </button>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {t('contact.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
