@@ -111,8 +111,11 @@ describe('OpenAPI document of declared routes', () => {
     const create = op(doc, '/tags', 'post');
     expect(create.requestBody.required).to.equal(true);
     expect(create.responses['201'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/UnitTag' });
-    expect(create.description).to.match(/^Creates a tag\.\n\nNames are unique per company\.\n\n\*\*Auth\*\*: `isAuth`/);
-    expect(create.description).to.include('`kanban`');
+    // Who may call it is its `security` (and `x-auth-class`), said once in the security schemes.
+    expect(create.description).to.match(/^Creates a tag\.\n\nNames are unique per company\.\n\n\*\*Plan feature\*\*: `kanban`/);
+    expect(create.description).to.not.include('Auth');
+    expect((doc.components!.securitySchemes as Record<string, any>).platformJwt.description).to.include('`isAuth`');
+    expect(create.responses['201'].description).to.equal('Created');
     const remove = op(doc, '/tags/{tagId}', 'delete');
     expect(remove.responses['204']).to.deep.equal({ description: 'No content' });
     expect(remove.parameters[0]).to.include({ name: 'tagId', in: 'path', required: true });
@@ -123,7 +126,7 @@ describe('OpenAPI document of declared routes', () => {
     const schema = upload.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.caption).to.deep.equal({ type: 'string' });
     expect(schema.properties.file).to.include({ type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' });
-    expect(upload.parameters).to.deep.equal([{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(upload.parameters).to.deep.equal([{ name: 'userId', in: 'path', required: true, description: "The user's id", schema: { type: 'string' } }]);
     expect(op(doc, '/webhook/', 'post').requestBody.description).to.include('2048 bytes');
   });
 
@@ -152,6 +155,73 @@ describe('OpenAPI document of declared routes', () => {
     expect(create.tags).to.deep.equal(['Tags']);
     expect(op(doc, '/version', 'get').security).to.deep.equal([]);
     expect(doc.tags!.map((t) => t.name)).to.deep.equal(['Tags', 'Users', 'Hooks', 'Misc', 'Contacts']);
+  });
+
+  it('writes a repeated parameter or schema once, as a component named after where it is used', () => {
+    const contact = z.object({
+      id: z.number().int().meta({ description: 'The contact id' }),
+      name: z.string().meta({ description: "The contact's name as the company saved it" }),
+      number: z.string().meta({ description: 'Digits only, with the country code' }),
+    });
+    // Only the document is built: no handler runs.
+    const unreachable = async (): Promise<never> => {
+      throw new Error('not called');
+    };
+    const byContact = z.object({ contactId: z.coerce.number().int().meta({ description: 'The id of the contact the path names' }) });
+    const shared = buildOpenApi(
+      [
+        route({
+          method: 'GET',
+          path: '/contacts/:contactId',
+          auth: 'isAuth',
+          tag: 'Contacts',
+          summary: 'a',
+          params: byContact,
+          response: z.object({ contact }),
+          handler: unreachable,
+        }),
+        route({
+          method: 'GET',
+          path: '/contacts/:contactId/tickets',
+          auth: 'isAuth',
+          tag: 'Contacts',
+          summary: 'b',
+          params: byContact,
+          response: z.object({ contact, tickets: z.number().int() }),
+          handler: unreachable,
+        }),
+        // The same shape as a component declared elsewhere refers to it.
+        route({
+          method: 'GET',
+          path: '/first-tag',
+          auth: 'isAuth',
+          tag: 'Tags',
+          summary: 's',
+          response: z.object({ tag: z.object({ id: z.number().int(), name: z.string() }).meta({ example: { id: 1, name: 'vip' } }) }),
+          handler: unreachable,
+        }),
+        routes[0]!,
+      ],
+      { title: 'unit', version: '1' },
+    );
+    const components = shared.components as Record<string, Record<string, any>>;
+    for (const path of ['/contacts/{contactId}', '/contacts/{contactId}/tickets']) {
+      const get = op(shared, path, 'get');
+      expect(get.parameters, path).to.deep.equal([{ $ref: '#/components/parameters/ContactId' }]);
+      expect(get.responses['200'].content['application/json'].schema.properties.contact, path).to.deep.equal({ $ref: '#/components/schemas/Contact' });
+    }
+    expect(components.parameters!.ContactId).to.deep.include({
+      name: 'contactId',
+      in: 'path',
+      required: true,
+      description: 'The id of the contact the path names',
+    });
+    // The generator copies a parameter's description onto its schema: it is written on the parameter only.
+    expect(components.parameters!.ContactId.schema).to.not.have.property('description');
+    expect(components.schemas!.Contact.properties.number.description).to.equal('Digits only, with the country code');
+    expect(op(shared, '/first-tag', 'get').responses['200'].content['application/json'].schema.properties.tag).to.deep.equal({
+      $ref: '#/components/schemas/UnitTag',
+    });
   });
 
   it('refuses a 204 route that declares a response body', () => {

@@ -3,6 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from 'zod';
 import { errorBody, errorResponses, standardErrorResponses } from './openapi-errors.js';
 import { multipartTotalLimit } from './multipart.js';
+import { shareRepeatedParameters, shareRepeatedSchemas } from './openapi-share.js';
 import { operationIds } from './operation-ids.js';
 import { paramDescription } from './schemas.js';
 import type { AuthClass, RouteSpec } from './route.js';
@@ -14,12 +15,12 @@ const SECURITY: Record<AuthClass, Array<Record<string, string[]>>> = {
   none: [],
 };
 
-const AUTH_TEXT: Record<AuthClass, string> = {
-  isAuth: '`isAuth`: a platform access token (`Authorization: Bearer <JWT>`)',
-  tokenAuth: "`tokenAuth`: the connection's API token (`Authorization: Bearer <token>`)",
-  isAuthCompany: '`isAuthCompany`: the company integration token (`Authorization: Bearer <COMPANY_TOKEN>`)',
-  none: '`none`: public',
-};
+/** The credentials, said once: each operation names its own in `security` (none: public) and `x-auth-class`. */
+const SECURITY_SCHEMES = {
+  platformJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`isAuth`: a platform access token (`Authorization: Bearer <JWT>`)' },
+  connectionToken: { type: 'http', scheme: 'bearer', description: "`tokenAuth`: the connection's API token (`Authorization: Bearer <token>`)" },
+  companyToken: { type: 'http', scheme: 'bearer', description: '`isAuthCompany`: the company integration token (`Authorization: Bearer <COMPANY_TOKEN>`)' },
+} as const;
 
 /** What each group of routes is for; a test checks that every tag in use has its sentence. */
 export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -123,7 +124,8 @@ function requestBody(r: RouteSpec): NonNullable<RouteConfig['request']>['body'] 
 }
 
 function description(r: RouteSpec): string {
-  const facts = [`**Auth**: ${AUTH_TEXT[r.auth]}.`];
+  // Who may call it is the operation's `security` and `x-auth-class`, not a sentence of every description.
+  const facts: string[] = [];
   if (r.guard) facts.push('Checks a credential of its own (a shared secret) before reading the body: 401 without it.');
   if (r.feature) facts.push(`**Plan feature**: \`${r.feature}\` (else 403 \`ERR_PLAN_FEATURE_DISABLED\`).`);
   if (r.duringPasswordChange) facts.push('Reachable before the seeded default password is changed.');
@@ -143,7 +145,8 @@ function successResponses(r: RouteSpec): RouteConfig['responses'] {
   if (!r.response) return { [status]: { description: `${SUCCESS_TEXT[status] ?? 'Success'} (the body is not described yet)` } };
   const responses: RouteConfig['responses'] = {
     [status]: {
-      description: r.response.meta()?.description ?? SUCCESS_TEXT[status] ?? 'Success',
+      // What the body is, its schema says (its description); the response says only the status.
+      description: SUCCESS_TEXT[status] ?? 'Success',
       content: { [r.responseMediaType ?? 'application/json']: { schema: r.response } },
     },
   };
@@ -156,9 +159,7 @@ function successResponses(r: RouteSpec): RouteConfig['responses'] {
 export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string; version: string }) {
   const registry = new OpenAPIRegistry();
   for (const { name, response } of standardErrorResponses()) registry.registerComponent('responses', name, response);
-  registry.registerComponent('securitySchemes', 'platformJwt', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-  registry.registerComponent('securitySchemes', 'connectionToken', { type: 'http', scheme: 'bearer' });
-  registry.registerComponent('securitySchemes', 'companyToken', { type: 'http', scheme: 'bearer' });
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) registry.registerComponent('securitySchemes', name, scheme);
   const ids = operationIds(routes);
   for (const r of routes) {
     if (r.status === 204 && r.response) throw new Error(`${r.method} ${r.path}: a 204 route answers no body, so it has no response schema`);
@@ -187,6 +188,8 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item) as Array<{ parameters?: WireParameter[] }>) operation.parameters?.forEach(asWireParameter);
   }
+  shareRepeatedParameters(doc as unknown as Parameters<typeof shareRepeatedParameters>[0]);
+  shareRepeatedSchemas(doc as unknown as Parameters<typeof shareRepeatedSchemas>[0]);
   shareErrorResponses(doc as unknown as Parameters<typeof shareErrorResponses>[0]);
   return doc;
 }

@@ -68,7 +68,8 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
         if (isNode(response)) checkContent(response.content, `${opAt}${pointer('responses', status, 'content')}`);
       }
       (Array.isArray(op.parameters) ? op.parameters : []).forEach((p, i) => {
-        if (isNode(p)) check(`${opAt}${pointer('parameters', i, 'schema')}`, []);
+        // A shared parameter (`$ref`) is checked once, among the components.
+        if (isNode(p) && !('$ref' in p)) check(`${opAt}${pointer('parameters', i, 'schema')}`, []);
       });
     }
   }
@@ -76,6 +77,9 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
   for (const [name, schema] of Object.entries(isNode(components.schemas) ? components.schemas : {})) {
     const at = pointer('components', 'schemas', name);
     check(at, schemaExamples(schema, at));
+  }
+  for (const [name, parameter] of Object.entries(isNode(components.parameters) ? components.parameters : {})) {
+    if (isNode(parameter)) check(pointer('components', 'parameters', name, 'schema'), []);
   }
   for (const [name, response] of Object.entries(isNode(components.responses) ? components.responses : {})) {
     if (isNode(response)) checkContent(response.content, pointer('components', 'responses', name, 'content'));
@@ -91,6 +95,11 @@ export function schemaProblems(doc: { paths?: Node; components?: Node }): string
 export function requestDocGaps(doc: { paths?: Node; components?: Node }): string[] {
   const gaps: string[] = [];
   const schemas = isNode(doc.components?.schemas) ? doc.components.schemas : {};
+  const parameters = isNode(doc.components?.parameters) ? doc.components.parameters : {};
+  const parameter = (p: unknown): Node | undefined => {
+    const ref = isNode(p) && typeof p.$ref === 'string' ? p.$ref.match(/^#\/components\/parameters\/(.+)$/) : null;
+    return ref ? parameter(parameters[ref[1]!]) : isNode(p) ? p : undefined;
+  };
   const resolve = (s: unknown): Node | undefined => {
     if (!isNode(s)) return undefined;
     const ref = typeof s.$ref === 'string' ? s.$ref.match(/^#\/components\/schemas\/(.+)$/) : null;
@@ -120,8 +129,8 @@ export function requestDocGaps(doc: { paths?: Node; components?: Node }): string
     for (const [method, op] of Object.entries(isNode(item) ? item : {})) {
       if (!isNode(op)) continue;
       const add = (what: string) => gaps.push(`${method.toUpperCase()} ${path}: ${what}`);
-      for (const p of Array.isArray(op.parameters) ? op.parameters : []) {
-        if (isNode(p) && typeof p.description !== 'string' && typeof resolve(p.schema)?.description !== 'string') add(`${p.in} parameter ${p.name}`);
+      for (const p of (Array.isArray(op.parameters) ? op.parameters : []).map(parameter)) {
+        if (p && typeof p.description !== 'string' && typeof resolve(p.schema)?.description !== 'string') add(`${p.in} parameter ${p.name}`);
       }
       const content = isNode(op.requestBody) && isNode(op.requestBody.content) ? op.requestBody.content : {};
       for (const [type, media] of Object.entries(content)) {

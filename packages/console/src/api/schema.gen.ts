@@ -6839,46 +6839,13 @@ export interface components {
             invalidText?: string;
             /** @enum {string} */
             mode?: "options" | "free";
-            options?: components["schemas"]["FlowNodeDataOptions"];
+            options?: components["schemas"]["FlowNodeQuestionDataOptions"];
             retries?: number;
             text?: string;
             timeoutSeconds?: number | null;
             /** @enum {string} */
             validation?: "text" | "number" | "email" | "phone";
             variable?: string | null;
-        };
-        "Data-5ba7767f": {
-            media?: components["schemas"]["Media"];
-            text?: string;
-            typingMs?: number;
-        };
-        "Data-6e7dd373": {
-            input?: string;
-            maxTurns?: number;
-            model?: {
-                baseUrl?: string;
-                instructions?: string;
-                maxTokens?: number;
-                model?: string;
-                temperature?: number;
-            } | null;
-            promptId?: number | null;
-            variable?: string | null;
-        };
-        "Data-aae7a496": {
-            body?: string | null;
-            headers?: {
-                name: string;
-                value: string;
-            }[];
-            /** @enum {string} */
-            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-            save?: {
-                path: string;
-                variable: string;
-            }[];
-            timeoutMs?: number;
-            url?: string;
         };
         /**
          * @example {
@@ -7194,7 +7161,7 @@ export interface components {
         FlowNode: {
             data: Record<string, never>;
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "start";
         } | {
@@ -7204,7 +7171,7 @@ export interface components {
                 typingMs: number;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "message";
         } | {
@@ -7212,7 +7179,7 @@ export interface components {
                 invalidText: string;
                 /** @enum {string} */
                 mode: "options" | "free";
-                options: components["schemas"]["FlowNodeDataOptions"];
+                options: components["schemas"]["FlowNodeQuestionDataOptions"];
                 retries: number;
                 text: string;
                 timeoutSeconds: number | null;
@@ -7221,7 +7188,7 @@ export interface components {
                 variable: string | null;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "question";
         } | {
@@ -7239,7 +7206,7 @@ export interface components {
                 }[];
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "condition";
         } | {
@@ -7247,7 +7214,7 @@ export interface components {
                 seconds: number;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "interval";
         } | {
@@ -7256,7 +7223,7 @@ export interface components {
                 variable: string;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "setVariable";
         } | {
@@ -7265,7 +7232,7 @@ export interface components {
                 remove: number[];
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "tags";
         } | {
@@ -7274,33 +7241,27 @@ export interface components {
                 userId: number | null;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "transfer";
         } | {
             data: Record<string, never>;
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "close";
         } | {
             data: {
                 body: string | null;
-                headers: {
-                    name: string;
-                    value: string;
-                }[];
+                headers: components["schemas"]["Headers"];
                 /** @enum {string} */
                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                save: {
-                    path: string;
-                    variable: string;
-                }[];
+                save: components["schemas"]["Save"];
                 timeoutMs: number;
                 url: string;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "http";
         } | {
@@ -7308,7 +7269,7 @@ export interface components {
                 integrationId: number;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "integration";
         } | {
@@ -7326,7 +7287,7 @@ export interface components {
                 variable: string | null;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "aiAgent";
         } | {
@@ -7334,14 +7295,18 @@ export interface components {
                 flowId: number;
             };
             id: string;
-            position: components["schemas"]["Position"];
+            position: components["schemas"]["FlowNodeStartPosition"];
             /** @enum {string} */
             type: "goToFlow";
         };
-        FlowNodeDataOptions: {
+        FlowNodeQuestionDataOptions: {
             handle: string;
             label: string;
         }[];
+        FlowNodeStartPosition: {
+            x: number;
+            y: number;
+        };
         /**
          * @example {
          *       "flows": [
@@ -7664,6 +7629,10 @@ export interface components {
                 uuid: string;
             };
         };
+        Headers: {
+            name: string;
+            value: string;
+        }[];
         /**
          * @example {
          *       "id": 3,
@@ -9884,6 +9853,10 @@ export interface components {
             /** Format: date-time */
             since: string | null;
         };
+        Save: {
+            path: string;
+            variable: string;
+        }[];
         /**
          * @example {
          *       "id": 3,
@@ -9928,7 +9901,20 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        SaveFlowGraphBodyNodesItemData: {
+        SaveFlowGraphBodyNodesItemAiAgentData: {
+            input?: string;
+            maxTurns?: number;
+            model?: {
+                baseUrl?: string;
+                instructions?: string;
+                maxTokens?: number;
+                model?: string;
+                temperature?: number;
+            } | null;
+            promptId?: number | null;
+            variable?: string | null;
+        };
+        SaveFlowGraphBodyNodesItemConditionData: {
             /** @enum {string} */
             match?: "all" | "any" | "first";
             rules?: {
@@ -9940,6 +9926,35 @@ export interface components {
                 source?: "variable" | "contact" | "businessHours";
                 value?: string;
             }[];
+        };
+        SaveFlowGraphBodyNodesItemGoToFlowData: {
+            flowId?: number;
+        };
+        SaveFlowGraphBodyNodesItemHttpData: {
+            body?: string | null;
+            headers?: components["schemas"]["Headers"];
+            /** @enum {string} */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            save?: components["schemas"]["Save"];
+            timeoutMs?: number;
+            url?: string;
+        };
+        SaveFlowGraphBodyNodesItemMessageData: {
+            media?: components["schemas"]["Media"];
+            text?: string;
+            typingMs?: number;
+        };
+        SaveFlowGraphBodyNodesItemSetVariableData: {
+            value?: string;
+            variable?: string;
+        };
+        SaveFlowGraphBodyNodesItemTagsData: {
+            add?: number[];
+            remove?: number[];
+        };
+        SaveFlowGraphBodyNodesItemTransferData: {
+            queueId?: number | null;
+            userId?: number | null;
         };
         /**
          * @example {
@@ -13974,8 +13989,8 @@ export interface components {
         Chatapps: number[];
         ChatbotId: number;
         CompanyId: number;
-        "CompanyId-29cb7fc3": string;
-        "CompanyId-96b95eba": unknown;
+        CompanyId2: unknown;
+        CompanyId3: string;
         CompanyIdQuery: number;
         ContactId: number;
         Date: string;
@@ -14008,7 +14023,7 @@ export interface components {
         Provider: "sandbox" | "baileys" | "messenger" | "instagram" | "cloudapi";
         QueueId: number;
         QueueIds: number[];
-        "QueueIds-13eb6ae7": number[];
+        QueueIds2: number[];
         QueueIdsQuery: number[];
         QueueOptionId: number;
         QueuesIds: number[];
@@ -14021,7 +14036,7 @@ export interface components {
         ShowAllQuery: boolean | ("0" | "1" | "true" | "false");
         SortTickets: "ASC" | "DESC";
         Status: "OPENING" | "qrcode" | "CONNECTED" | "DISCONNECTED" | "PENDING";
-        "Status-483d35ec": "open" | "pending";
+        Status2: "open" | "pending";
         StatusFilter: ("pending" | "open" | "closed" | "search" | "group")[];
         StatusQuery: "pending" | "open" | "closed" | "search" | "group";
         TagId: number;
@@ -18126,7 +18141,7 @@ export interface operations {
     getContactListItemsList: {
         parameters: {
             query: {
-                companyId?: components["parameters"]["CompanyId-96b95eba"];
+                companyId?: components["parameters"]["CompanyId2"];
                 contactListId: number;
             };
             header?: never;
@@ -18335,7 +18350,7 @@ export interface operations {
     getContactListsList: {
         parameters: {
             query?: {
-                companyId?: components["parameters"]["CompanyId-96b95eba"];
+                companyId?: components["parameters"]["CompanyId2"];
             };
             header?: never;
             path?: never;
@@ -19059,7 +19074,7 @@ export interface operations {
                 date_to?: components["parameters"]["DateToQuery"];
                 days?: components["parameters"]["Days"];
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
             };
@@ -19115,7 +19130,7 @@ export interface operations {
                 days?: components["parameters"]["Days"];
                 granularity?: "day" | "week" | "month";
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
             };
@@ -19146,10 +19161,10 @@ export interface operations {
                 dateEnd?: components["parameters"]["DateEnd"];
                 dateStart?: components["parameters"]["DateStart"];
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 queuesIds?: components["parameters"]["QueuesIds"];
                 showAll?: components["parameters"]["ShowAllQuery"];
-                status?: components["parameters"]["Status-483d35ec"];
+                status?: components["parameters"]["Status2"];
                 userId?: components["parameters"]["UserIdQuery"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
@@ -19201,11 +19216,11 @@ export interface operations {
     dashboardTicketsByDay: {
         parameters: {
             query?: {
-                companyId?: components["parameters"]["CompanyId-29cb7fc3"];
+                companyId?: components["parameters"]["CompanyId3"];
                 finalDate?: components["parameters"]["FinalDate"];
                 initialDate?: components["parameters"]["InitialDate"];
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
             };
@@ -19233,11 +19248,11 @@ export interface operations {
     dashboardTicketsByUser: {
         parameters: {
             query?: {
-                companyId?: components["parameters"]["CompanyId-29cb7fc3"];
+                companyId?: components["parameters"]["CompanyId3"];
                 finalDate?: components["parameters"]["FinalDate"];
                 initialDate?: components["parameters"]["InitialDate"];
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
             };
@@ -19270,7 +19285,7 @@ export interface operations {
                 days?: components["parameters"]["Days"];
                 limit?: number;
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
             };
@@ -19319,7 +19334,7 @@ export interface operations {
     getFiles: {
         parameters: {
             query?: {
-                companyId?: components["parameters"]["CompanyId-96b95eba"];
+                companyId?: components["parameters"]["CompanyId2"];
                 pageNumber?: components["parameters"]["PageNumber"];
                 searchParam?: components["parameters"]["SearchParam"];
             };
@@ -19493,7 +19508,7 @@ export interface operations {
     getFilesList: {
         parameters: {
             query?: {
-                companyId?: components["parameters"]["CompanyId-96b95eba"];
+                companyId?: components["parameters"]["CompanyId2"];
                 searchParam?: string;
             };
             header?: never;
@@ -19897,7 +19912,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "start";
                     } | {
-                        data?: components["schemas"]["Data-5ba7767f"];
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemMessageData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
@@ -19909,7 +19924,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "question";
                     } | {
-                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemData"];
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemConditionData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
@@ -19923,28 +19938,19 @@ export interface operations {
                         /** @enum {string} */
                         type: "interval";
                     } | {
-                        data?: {
-                            value?: string;
-                            variable?: string;
-                        };
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemSetVariableData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
                         type: "setVariable";
                     } | {
-                        data?: {
-                            add?: number[];
-                            remove?: number[];
-                        };
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemTagsData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
                         type: "tags";
                     } | {
-                        data?: {
-                            queueId?: number | null;
-                            userId?: number | null;
-                        };
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemTransferData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
@@ -19956,7 +19962,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "close";
                     } | {
-                        data?: components["schemas"]["Data-aae7a496"];
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemHttpData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
@@ -19970,15 +19976,13 @@ export interface operations {
                         /** @enum {string} */
                         type: "integration";
                     } | {
-                        data?: components["schemas"]["Data-6e7dd373"];
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemAiAgentData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
                         type: "aiAgent";
                     } | {
-                        data?: {
-                            flowId?: number;
-                        };
+                        data?: components["schemas"]["SaveFlowGraphBodyNodesItemGoToFlowData"];
                         id: string;
                         position?: components["schemas"]["Position"];
                         /** @enum {string} */
@@ -20025,7 +20029,7 @@ export interface operations {
                     /** @enum {string} */
                     type: "start";
                 } | {
-                    data?: components["schemas"]["Data-5ba7767f"];
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemMessageData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "message";
@@ -20035,7 +20039,7 @@ export interface operations {
                     /** @enum {string} */
                     type: "question";
                 } | {
-                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemData"];
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemConditionData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "condition";
@@ -20047,26 +20051,17 @@ export interface operations {
                     /** @enum {string} */
                     type: "interval";
                 } | {
-                    data?: {
-                        value?: string;
-                        variable?: string;
-                    };
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemSetVariableData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "setVariable";
                 } | {
-                    data?: {
-                        add?: number[];
-                        remove?: number[];
-                    };
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemTagsData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "tags";
                 } | {
-                    data?: {
-                        queueId?: number | null;
-                        userId?: number | null;
-                    };
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemTransferData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "transfer";
@@ -20076,7 +20071,7 @@ export interface operations {
                     /** @enum {string} */
                     type: "close";
                 } | {
-                    data?: components["schemas"]["Data-aae7a496"];
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemHttpData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "http";
@@ -20088,14 +20083,12 @@ export interface operations {
                     /** @enum {string} */
                     type: "integration";
                 } | {
-                    data?: components["schemas"]["Data-6e7dd373"];
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemAiAgentData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "aiAgent";
                 } | {
-                    data?: {
-                        flowId?: number;
-                    };
+                    data?: components["schemas"]["SaveFlowGraphBodyNodesItemGoToFlowData"];
                     position?: components["schemas"]["Position"];
                     /** @enum {string} */
                     type: "goToFlow";
@@ -25173,10 +25166,10 @@ export interface operations {
                 dateEnd?: components["parameters"]["DateEnd"];
                 dateStart?: components["parameters"]["DateStart"];
                 queueIds?: components["parameters"]["QueueIdsQuery"];
-                "queueIds[]"?: components["parameters"]["QueueIds-13eb6ae7"];
+                "queueIds[]"?: components["parameters"]["QueueIds2"];
                 queuesIds?: components["parameters"]["QueuesIds"];
                 showAll?: components["parameters"]["ShowAllQuery"];
-                status?: components["parameters"]["Status-483d35ec"];
+                status?: components["parameters"]["Status2"];
                 userId?: components["parameters"]["UserIdQuery"];
                 userIds?: components["parameters"]["UserIds"];
                 "userIds[]"?: components["parameters"]["UserIdsQuery"];
