@@ -127,11 +127,9 @@ export function transcriptionRoutes(app: TranscriptionApp) {
       tag: TAG,
       operationId: 'createTranscriptionCredential',
       summary: 'Add a transcription credential (admin)',
-      body: credentialBody
-        .required({ name: true })
-        .meta({
-          example: { name: 'OpenAI', provider: 'openai', model: 'whisper-1', language: 'pt', apiKey: 'sk-proj-8Xq2vTn5R1wLm7Kc', isDefault: true, test: true },
-        }),
+      body: credentialBody.required({ name: true }).meta({
+        example: { name: 'OpenAI', provider: 'openai', model: 'whisper-1', language: 'pt', apiKey: 'sk-proj-8Xq2vTn5R1wLm7Kc', isDefault: true, test: true },
+      }),
       description:
         "Admins only. Any service that speaks OpenAI's `POST /audio/transcriptions`. The key is sealed (AES-256-GCM) before it is stored " +
         "and never shown again. The company's first credential becomes its default. `test: true` calls the service with half a second of silence " +
