@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { createApi, type Api, type Schema } from './api/client.js';
+import { authedFetch, createApi, type Api, type Schema } from './api/client.js';
 import type { AppConfig } from './app-config.js';
 import { RealtimeConnection, type ConnectionState } from './realtime/connection.js';
 import { applyFrame, reloadEverything } from './realtime/apply-frame.js';
 import { ReplyQueue, type SendOutcome } from './replies/reply-queue.js';
+import { UploadCancelled, uploadTransport } from './replies/upload.js';
 import { Session, type SessionDeps, type SessionState } from './session/session.js';
 import { notifyInbound } from './ui/notifications.js';
 
@@ -46,17 +47,27 @@ export function createServices(config: AppConfig): Services {
   const replies = new ReplyQueue({
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
-    async send(reply): Promise<SendOutcome> {
+    async send(reply, control): Promise<SendOutcome> {
+      const withFiles = reply.files.length > 0;
       const form = new FormData();
-      form.set('body', reply.body);
-      if (reply.quotedMsgId) form.set('quotedMsgId', reply.quotedMsgId);
-      if (reply.isPrivate) form.set('isPrivate', 'true');
-      for (const file of reply.files) form.append('medias', file, file.name);
-      const res = await api.POST('/messages/{ticketId}', {
-        params: { path: { ticketId: reply.ticketId }, header: { 'Idempotency-Key': reply.idempotencyKey } },
-        body: (reply.files.length ? form : { body: reply.body, quotedMsgId: reply.quotedMsgId, isPrivate: reply.isPrivate }) as never,
-        ...(reply.files.length ? { bodySerializer: (b: unknown) => b as FormData } : {}),
-      });
+      if (withFiles) {
+        form.set('body', reply.body);
+        if (reply.quotedMsgId) form.set('quotedMsgId', reply.quotedMsgId);
+        if (reply.isPrivate) form.set('isPrivate', 'true');
+        for (const file of reply.files) form.append('medias', file, file.name);
+      }
+      const res = await api
+        .POST('/messages/{ticketId}', {
+          params: { path: { ticketId: reply.ticketId }, header: { 'Idempotency-Key': reply.idempotencyKey } },
+          body: (withFiles ? form : { body: reply.body, quotedMsgId: reply.quotedMsgId, isPrivate: reply.isPrivate }) as never,
+          // Files go over XMLHttpRequest: its upload reports progress and can stop before the server has the request.
+          ...(withFiles ? { bodySerializer: (b: unknown) => b as FormData, fetch: authedFetch(session, uploadTransport(control)) } : {}),
+        })
+        .catch((err: unknown) => {
+          if (err instanceof UploadCancelled) return null;
+          throw err;
+        });
+      if (!res) return { kind: 'cancelled' };
       if (res.response.ok) return { kind: 'sent' };
       if (res.response.status >= 500 || RETRYABLE.has(res.response.status)) return { kind: 'unknown' };
       return { kind: 'refused', error: (res.error as { error?: string } | undefined)?.error ?? `HTTP_${res.response.status}` };

@@ -19,14 +19,15 @@ export class ApiError extends Error {
 
 /**
  * `fetch` with the session's access token; a 401 refreshes the token once (shared by every
- * request that met it) and retries, and the session ends when the refresh is refused.
+ * request that met it) and retries, and the session ends when the refresh is refused. `transport`
+ * replaces `fetch` for one request (an upload that reports its progress).
  */
-export function authedFetch(session: Session) {
+export function authedFetch(session: Session, transport: (request: Request) => Promise<Response> = (r) => fetch(r, { credentials: 'include' } as RequestInit)) {
   return async (input: Request): Promise<Response> => {
     const attempt = (token: string | null) => {
       const request = input.clone();
       if (token) request.headers.set('authorization', `Bearer ${token}`);
-      return fetch(request, { credentials: 'include' } as RequestInit);
+      return transport(request);
     };
     const token = session.current?.token ?? null;
     const response = await attempt(token);
