@@ -119,7 +119,7 @@ describe('HTTP: Idempotency-Key on the operators’ send', () => {
     expect(again.status).to.equal(200);
     expect(again.body).to.deep.equal(first.body);
     const otherBytes = Buffer.from(PNG);
-    otherBytes[otherBytes.length - 5] ^= 1;
+    otherBytes.writeUInt8(0, otherBytes.length - 5);
     const refused = await d.ana.api.post(`/messages/${ticketId}`, form(otherBytes), key('upload-1'));
     expect({ status: refused.status, body: refused.body }).to.deep.equal({ status: 422, body: { error: 'ERR_IDEMPOTENCY_KEY_REUSED' } });
     expect(await count('a foto')).to.equal(1);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, InMemoryCache, type SendTicketMessageInput } from '../../src/index.js';
+import type { SendTicketMessageInput } from '../../src/conversations/send-ticket-message.js';
+import { createApplication, InMemoryCache } from '../../src/index.js';
 import { code, eventsOf, ticketWorld, type TicketWorld } from './ticket-world.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
