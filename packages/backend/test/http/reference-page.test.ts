@@ -80,11 +80,20 @@ describe('HTTP: the API reference page', () => {
       page.on('request', (r) => {
         if (!r.url().startsWith(b.url) && !r.url().startsWith('data:')) elsewhere.push(r.url());
       });
+      const doc = (await client(b.url).get('/openapi.json')).body as { paths: Record<string, Record<string, { summary: string }>> };
+      const [firstPath, firstItem] = Object.entries(doc.paths)[0]!;
+      const [firstMethod, firstOperation] = Object.entries(firstItem)[0]!;
       const started = Date.now();
       await page.goto(`${b.url}/docs`);
-      await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+      // The operations list is drawn: the document's first operation, its summary on screen.
+      const first = page.locator('.opblock').first();
+      await first.waitFor({ timeout: 30_000 });
       // Not a target (bench and scripts measure speed): what a reader of the log wants to know.
       console.log(`      /docs drew its first operations ${Date.now() - started} ms after it was asked for`);
+      expect(await first.locator('.opblock-summary-method').textContent()).to.equal(firstMethod.toUpperCase());
+      expect(await first.locator('.opblock-summary-path').getAttribute('data-path')).to.equal(firstPath);
+      expect(await first.locator('.opblock-summary-description').isVisible()).to.equal(true);
+      expect(await first.locator('.opblock-summary-description').textContent()).to.equal(firstOperation.summary);
       const version = page.locator('.opblock', { hasText: 'Backend name, version and uptime' });
       expect(await version.count()).to.equal(1);
       expect(await version.locator('.opblock-summary-method').textContent()).to.equal('GET');
@@ -96,6 +105,13 @@ describe('HTTP: the API reference page', () => {
       // Swagger UI renders what is on screen; its filter (by tag) brings an operation from far down the document.
       await page.locator('.operation-filter-input').fill('Contacts');
       await page.locator('.opblock', { hasText: '/contacts/upload' }).waitFor({ timeout: 10_000 });
+      // An operation whose parameters and schemas are shared components shows them once opened (the page resolves its refs).
+      const list = page.locator('.opblock', { has: page.locator('[data-path="/contacts"]') }).filter({ hasText: 'GET' });
+      await list.locator('.opblock-summary-control').click();
+      await list.locator('.parameters').waitFor({ timeout: 10_000 });
+      expect(await list.locator('.parameters').textContent())
+        .to.include('searchParam')
+        .and.include('pageNumber');
       expect(problems, problems.join('\n')).to.deep.equal([]);
       expect(elsewhere).to.deep.equal([]);
       await page.close();
