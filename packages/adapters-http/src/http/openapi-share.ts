@@ -98,7 +98,7 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
  * several operations becomes a `components/parameters` entry named after it. A description the
  * generator copied from the schema onto the parameter is kept on the parameter only.
  */
-export function shareRepeatedParameters(doc: Doc, minLength = 60): void {
+export function shareRepeatedParameters(doc: Doc): void {
   const memo = new Map<object, string>();
   const uses = new Map<string, Array<{ list: unknown[]; index: number; parameter: Node }>>();
   for (const { op } of operationsOf(doc)) {
@@ -114,8 +114,8 @@ export function shareRepeatedParameters(doc: Doc, minLength = 60): void {
   const components = (doc.components ??= {});
   const shared = (components.parameters ??= {});
   const used = new Set(Object.keys(shared));
-  for (const [key, list] of uses) {
-    if (list.length < 2 || key.length < minLength) continue;
+  for (const list of uses.values()) {
+    if (list.length < 2) continue;
     const { parameter } = list[0]!;
     const base = pascal(String(parameter.name));
     const name = freeName([base, `${base}${pascal(String(parameter.in))}`], used);

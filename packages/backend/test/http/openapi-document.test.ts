@@ -81,6 +81,41 @@ describe('HTTP: the OpenAPI document of the backend', () => {
     ).to.deep.equal([]);
   });
 
+  it('writes a parameter, or an object schema of some size, used in several places once, as a component', () => {
+    const repeated: string[] = [];
+    const seen = new Map<string, string>();
+    const once = (value: unknown, where: string) => {
+      const text = JSON.stringify(value);
+      if (seen.has(text)) repeated.push(`${where} (as ${seen.get(text)})`);
+      else seen.set(text, where);
+    };
+    type Schema = Record<string, unknown>;
+    const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+    // Schemas only (not their examples): properties, items and the members of unions.
+    const walk = (schema: unknown, where: string) => {
+      if (!isSchema(schema)) return;
+      if (isSchema(schema.properties) && JSON.stringify(schema).length > 1000) once(schema, where);
+      for (const [name, s] of Object.entries(isSchema(schema.properties) ? schema.properties : {})) walk(s, `${where}.${name}`);
+      for (const key of ['items', 'additionalProperties']) walk(schema[key], `${where}.${key}`);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        for (const [i, s] of (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []).entries()) walk(s, `${where}.${key}[${i}]`);
+    };
+    const media = (content: unknown, where: string) => {
+      for (const [type, m] of Object.entries(isSchema(content) ? content : {})) if (isSchema(m)) walk(m.schema, `${where} ${type}`);
+    };
+    for (const { key, op } of operations()) {
+      const full = op as Operation & { parameters?: Schema[]; requestBody?: Schema };
+      for (const p of full.parameters ?? []) if (!('$ref' in p)) once(p, `${key} parameter ${String(p.name)}`);
+      media(full.requestBody?.content, `${key} body`);
+      for (const [status, response] of Object.entries(op.responses ?? {})) media((response as Schema).content, `${key} ${status}`);
+    }
+    for (const [name, schema] of Object.entries(doc.components.schemas ?? {}))
+      for (const [p, s] of Object.entries((schema as Schema).properties ?? {})) walk(s, `${name}.${p}`);
+    expect(repeated, 'written twice').to.deep.equal([]);
+    // Not a target (the size is what the routes' descriptions and examples weigh): what a reader of the log wants to know.
+    console.log(`      the document is ${Math.round(JSON.stringify(doc).length / 1024)} KB`);
+  });
+
   it('holds only valid JSON Schemas, and every example fits its schema', () => {
     expect(schemaProblems(doc)).to.deep.equal([]);
   });
