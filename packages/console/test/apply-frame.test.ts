@@ -40,6 +40,17 @@ describe('console: frames applied to what the screens show', () => {
     expect(client.getQueryData<Connection[]>(keys.connections)).to.deep.equal([]);
   });
 
+  it('a quick reply created, changed or deleted makes every search of them stale, and nothing else', () => {
+    const client = new QueryClient();
+    client.setQueryData(keys.companyTemplateList(''), { templates: [], count: 0, hasMore: false });
+    client.setQueryData(keys.companyTemplateList('boas'), { templates: [], count: 0, hasMore: false });
+    client.setQueryData(keys.connections, []);
+    applyFrame(client, { seq: 6, event: 'company-1-companyTemplate', data: { action: 'delete', id: 3 } });
+    expect(client.getQueryState(keys.companyTemplateList(''))!.isInvalidated).to.equal(true);
+    expect(client.getQueryState(keys.companyTemplateList('boas'))!.isInvalidated).to.equal(true);
+    expect(client.getQueryState(keys.connections)!.isInvalidated).to.equal(false);
+  });
+
   it('reloads everything after a resync', () => {
     const client = new QueryClient();
     client.setQueryData(keys.connections, []);

@@ -26,6 +26,11 @@ export const keys = {
   /** A contact's tickets: under `tickets`, so it refreshes with the ticket lists. */
   contactTickets: (contactId: number) => ['tickets', 'contact', contactId] as const,
   setting: (key: string) => ['setting', key] as const,
+  /** The quick replies (`GET /company-templates`), every search under one key. */
+  companyTemplates: ['companyTemplates'] as const,
+  companyTemplateList: (search: string) => ['companyTemplates', search] as const,
+  /** The approved templates of a bizchat connection (`GET /bizchat-templates`). */
+  bizchatTemplates: (chatappId: number) => ['bizchatTemplates', chatappId] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -134,6 +139,9 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       return;
     case 'settings':
       void client.invalidateQueries({ queryKey: ['setting'] });
+      return;
+    case 'companyTemplate':
+      void client.invalidateQueries({ queryKey: keys.companyTemplates });
       return;
     default:
       return;
