@@ -25,9 +25,10 @@ import { memory } from './scenarios/memory.js';
 import { send } from './scenarios/send.js';
 import { ticketList } from './scenarios/ticket-list.js';
 import { dashboard } from './scenarios/dashboard.js';
+import { consoleScenario } from './scenarios/console.js';
 
 /** In this order: memory first (idle and sessions before any load); send before deliver, which runs at a rate send found sustainable. */
-const SCENARIOS: Scenario[] = [memory, fanout, ticketList, dashboard, inbound, send, deliver];
+const SCENARIOS: Scenario[] = [memory, fanout, ticketList, dashboard, consoleScenario, inbound, send, deliver];
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +44,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,dashboard,inbound,deliver,send] [--profile] [--tickets N]
+  process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,dashboard,console,inbound,deliver,send] [--profile] [--tickets N]
   --quick     a smoke of about a minute per target (short phases, ticket tenant of 5,000 tickets)
   --target    default: both when BENCH_DATABASE_URL answers (default: the Unix socket in /var/run/postgresql when there, else postgres://postgres@127.0.0.1:5432/postgres), else embedded
   --only      run some scenarios (names as in the table, comma-separated)
@@ -181,7 +182,7 @@ async function runTarget(
           rows.push(r);
           log(
             `  ${r.scenario}: ${r.result.value ?? `${r.result.throughput?.toFixed(0)} ${r.result.unit}, p99 ${r.result.latency?.p99.toFixed(1)} ms, ${r.result.errors} errors`}` +
-              `${r.baseline ? ` | baseline ${r.baseline.throughput?.toFixed(0)} ${r.baseline.unit}, p99 ${r.baseline.latency?.p99.toFixed(1)} ms` : ''} → ${r.met === null ? 'n/a' : r.met ? 'met' : 'MISSED'}`,
+              `${r.baseline ? ` | baseline ${r.baseline.value ?? `${r.baseline.throughput?.toFixed(0)} ${r.baseline.unit}, p99 ${r.baseline.latency?.p99.toFixed(1)} ms`}` : ''} → ${r.met === null ? 'n/a' : r.met ? 'met' : 'MISSED'}`,
           );
         }
       } catch (err) {
@@ -248,6 +249,7 @@ if (args.compiled) {
 }
 const targets: TargetReport[] = [];
 try {
+  for (const s of scenarios) await s.prepare?.(tree.root, log);
   for (const kind of kinds) targets.push(await runTarget(kind, settings, scenarios, profileDir, tree));
 } finally {
   tree.cleanup();

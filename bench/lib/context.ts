@@ -104,6 +104,8 @@ export interface Ctx {
 
 export interface Scenario {
   readonly name: string;
+  /** Before any target starts, in the source tree benched (a build the servers must find when they start). */
+  prepare?(root: string, log: (line: string) => void): void | Promise<void>;
   /** Online set-up through the HTTP API (companies, users, connections). */
   setup?(ctx: Ctx): Promise<void>;
   /** Direct SQL work (seeding, SQL baselines); on the embedded target the backend is stopped meanwhile. */
