@@ -82,6 +82,8 @@ function instrument(watch: string[]) {
     firstPaint: {},
   };
   w.__bench = b;
+  // Chromium keeps 250 entries by default and drops later ones: an inbound run makes a thousand requests.
+  performance.setResourceTimingBufferSize(1_000_000);
   for (const selector of watch) b.firstPaint[selector] = b.when(() => document.querySelector(selector) !== null, 60_000);
   try {
     new PerformanceObserver((list) => {
