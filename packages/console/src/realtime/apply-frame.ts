@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Schema } from '../api/client.js';
 import type { RealtimeFrame } from './connection.js';
+import { placeTicket } from './ticket-lists.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -35,17 +36,28 @@ export const keys = {
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
 
-/** The lists of tickets refetch at most every 150 ms, however many frames arrive. */
-const listRefresh = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+/**
+ * The lists of tickets refetch at once on the first frame, then at most once more every 150 ms
+ * however many frames follow (their last state is fetched when the burst is over). Ticket frames
+ * also place their ticket in the loaded lists right away (`placeTicket`): the refetch reconciles.
+ */
+const LIST_REFRESH_MS = 150;
+const listRefresh = new WeakMap<QueryClient, { timer: ReturnType<typeof setTimeout>; again: boolean }>();
 function refreshTicketLists(client: QueryClient) {
-  if (listRefresh.has(client)) return;
-  listRefresh.set(
-    client,
-    setTimeout(() => {
+  const pending = listRefresh.get(client);
+  if (pending) {
+    pending.again = true;
+    return;
+  }
+  void client.invalidateQueries({ queryKey: keys.tickets });
+  const state = {
+    again: false,
+    timer: setTimeout(() => {
       listRefresh.delete(client);
-      void client.invalidateQueries({ queryKey: keys.tickets });
-    }, 150),
-  );
+      if (state.again) refreshTicketLists(client);
+    }, LIST_REFRESH_MS),
+  };
+  listRefresh.set(client, state);
 }
 
 function upsertMessage(client: QueryClient, message: Message, appendIfMissing: boolean) {
@@ -78,8 +90,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
   switch (entity) {
     case 'ticket': {
       const ticket = data.ticket as Ticket | undefined;
-      if (ticket && (data.action === 'update' || data.action === 'create' || data.action === 'updateUnread'))
+      if (ticket && (data.action === 'update' || data.action === 'create' || data.action === 'updateUnread')) {
         client.setQueryData(keys.ticket(ticket.id), ticket);
+        placeTicket(client, ticket);
+      }
       if (data.action === 'delete' && typeof data.ticketId === 'number' && !data.from) client.removeQueries({ queryKey: keys.ticket(data.ticketId) });
       refreshTicketLists(client);
       return;
@@ -90,7 +104,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       upsertMessage(client, message, data.action === 'create');
       if (data.action === 'create') {
         const ticket = data.ticket as Ticket | undefined;
-        if (ticket) client.setQueryData(keys.ticket(ticket.id), ticket);
+        if (ticket) {
+          client.setQueryData(keys.ticket(ticket.id), ticket);
+          placeTicket(client, ticket);
+        }
         refreshTicketLists(client);
       }
       return;
