@@ -29,7 +29,7 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     const version = versions.get(actor.userId);
     if (version === undefined) return null;
     const seesAll = actor.profile !== 'user';
-    return { tokenVersion: version, access: { actor, seesAll, queueIds: seesAll ? [] : [7] } };
+    return { tokenVersion: version, name: `User ${actor.userId}`, access: { actor, seesAll, queueIds: seesAll ? [] : [7] } };
   };
   const app = {
     identity: {
@@ -43,6 +43,15 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     },
   } as unknown as AccessApi;
 
+  const deps = () => ({
+    app,
+    cache,
+    fanout,
+    logger: pino({ level: 'silent' }),
+    viewer,
+    ticket: async (_companyId: number, id: number) => tickets.get(id) ?? null,
+  });
+
   beforeEach(async () => {
     versions.clear();
     versions.set(ANA.userId, 0).set(BOSS.userId, 0);
@@ -51,7 +60,7 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     fanout = new InProcessRealtimeFanout();
     events = new WsRealtimeEvents({ cache, fanout, tickets: { findById: async (_c, id) => (tickets.get(id) as Ticket | undefined) ?? null } });
     server = createServer();
-    namespaces = new WsNamespaces({ app, cache, fanout, logger: pino({ level: 'silent' }), viewer, recheckMs: 50 });
+    namespaces = new WsNamespaces({ ...deps(), recheckMs: 50 });
     await namespaces.attach(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const address = server.address();
@@ -62,8 +71,8 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  async function open(token: string) {
-    const ws = new WebSocket(`${url}?token=${token}`);
+  async function open(token: string, at = url) {
+    const ws = new WebSocket(`${at}?token=${token}`);
     const frames: Frame[] = [];
     const waiters = new Set<() => void>();
     ws.on('message', (raw) => {
@@ -128,6 +137,45 @@ describe('Realtime namespaces: per-socket audience and re-checks', () => {
     expect(boss.frames.map((f) => f.data.message?.id ?? f.data.action)).to.deep.equal([40, 30, 'probe', 'update']);
     ana.ws.close();
     boss.ws.close();
+  });
+
+  it('tells the viewers of a ticket across instances sharing the fan-out, to its readers only; a socket closing on one instance leaves on every other', async () => {
+    tickets.set(5, { id: 5, queueId: 7, userId: null, status: 'pending' });
+    tickets.set(6, { id: 6, queueId: 8, userId: null, status: 'pending' });
+    // A second instance on its own HTTP server, the fan-out shared (as Redis or NATS would).
+    const otherServer = createServer();
+    const other = new WsNamespaces(deps());
+    await other.attach(otherServer);
+    await new Promise<void>((resolve) => otherServer.listen(0, '127.0.0.1', () => resolve()));
+    const address = otherServer.address();
+    const otherUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/${COMPANY}`;
+    try {
+      const ana = await open('ana');
+      const boss = await open('boss', otherUrl);
+      boss.ws.send(JSON.stringify({ event: 'joinChatBox', data: 6 }));
+      boss.ws.send(JSON.stringify({ event: 'joinChatBox', data: 5 }));
+      const joined = await ana.waitFor((f) => f.event.endsWith('-ticketViewer'));
+      expect(joined).to.deep.equal({
+        event: `company-${COMPANY}-ticketViewer`,
+        data: { action: 'join', ticketId: 5, userId: BOSS.userId, userName: 'User 1' },
+      });
+      ana.ws.send(JSON.stringify({ event: 'joinChatBox', data: 5 }));
+      await boss.waitFor((f) => f.event.endsWith('-ticketViewer') && f.data.userId === ANA.userId && f.data.action === 'join');
+      boss.ws.close();
+      await ana.waitFor((f) => f.event.endsWith('-ticketViewer') && f.data.action === 'leave');
+      await marker('end');
+      await ana.waitFor((f) => f.data.setting?.value === 'end');
+      // Ticket 6 (queue 8) is not Ana's to see: neither its join nor its leave reached her.
+      expect(ana.frames.filter((f) => f.event.endsWith('-ticketViewer')).map((f) => [f.data.action, f.data.ticketId, f.data.userId])).to.deep.equal([
+        ['join', 5, BOSS.userId],
+        ['join', 5, ANA.userId],
+        ['leave', 5, BOSS.userId],
+      ]);
+      ana.ws.close();
+    } finally {
+      await other.close();
+      await new Promise<void>((resolve) => otherServer.close(() => resolve()));
+    }
   });
 
   it('closes a socket with 4001 when the periodic re-check finds its tokens revoked, without any event', async () => {

@@ -170,6 +170,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     fanout: infra.fanout,
     blobs: infra.blobs,
     realtimeViewer: (actor) => realtimeViewer(ports, actor),
+    realtimeTicket: (companyId, ticketId) => ports.tickets.findById(companyId, ticketId),
     frontendUrls: config.frontendUrls,
     trustProxy: config.trustProxy,
     companyToken: config.companyToken,

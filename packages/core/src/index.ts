@@ -21,7 +21,7 @@ export * from './settings/ports.js';
 export * from './realtime/ports.js';
 export * from './events/realtime-event.js';
 export * from './events/realtime-audience.js';
-export { maySee, realtimeViewer, ticketAccess, type RealtimeViewer, type TicketAccess, type TicketScope } from './tickets/ticket-access.js';
+export { maySee, realtimeViewer, ticketAccess, ticketScope, type RealtimeViewer, type TicketAccess, type TicketScope } from './tickets/ticket-access.js';
 export * from './uploads/image-upload.js';
 export * from './cnpj/cnpj.js';
 export * from './cnpj/lookup-cnpj.js';

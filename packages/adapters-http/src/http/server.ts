@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import cors from '@koa/cors';
 import Router from '@koa/router';
-import type { Actor, BlobStorage, Cache, RealtimeFanout, RealtimeViewer } from '@servicedesk/core';
+import type { Actor, BlobStorage, Cache, RealtimeFanout, RealtimeViewer, TicketScope } from '@servicedesk/core';
 import Koa, { type Context } from 'koa';
 import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
@@ -21,6 +21,8 @@ export interface HttpServerOptions extends MountOptions {
   readonly fanout: RealtimeFanout;
   /** A realtime socket's user as it is now (what it may read, its token version); null when gone. */
   readonly realtimeViewer: (actor: Actor) => Promise<RealtimeViewer | null>;
+  /** A ticket of the company as the visibility rule reads it (null: none): what a socket's viewer announcement is checked against. */
+  readonly realtimeTicket: (companyId: number, ticketId: number) => Promise<TicketScope | null>;
   readonly blobs: BlobStorage;
   /** Origins allowed to call with credentials (the operator frontend). */
   readonly frontendUrls: readonly string[];
@@ -129,7 +131,15 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   koa.use(router.allowedMethods());
 
   const server = createServer(koa.callback());
-  const realtime = { app: o.app, cache: o.cache, fanout: o.fanout, logger: o.logger, scope: o.requestScope, viewer: o.realtimeViewer };
+  const realtime = {
+    app: o.app,
+    cache: o.cache,
+    fanout: o.fanout,
+    logger: o.logger,
+    scope: o.requestScope,
+    viewer: o.realtimeViewer,
+    ticket: o.realtimeTicket,
+  };
   const withSocketIo = o.socketIo ?? true;
   const namespaces = new WsNamespaces({ ...realtime, ...(withSocketIo ? { ignorePaths: [SOCKET_IO_PATH] } : {}) });
   await namespaces.attach(server);

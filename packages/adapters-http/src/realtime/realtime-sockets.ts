@@ -1,8 +1,19 @@
-import { admits, DomainError, type Actor, type Cache, type RealtimeAudience, type RealtimeFanout, type RealtimeViewer } from '@servicedesk/core';
+import {
+  admits,
+  DomainError,
+  maySee,
+  ticketScope,
+  type Actor,
+  type Cache,
+  type RealtimeAudience,
+  type RealtimeFanout,
+  type RealtimeViewer,
+  type TicketScope,
+} from '@servicedesk/core';
 import type { Logger } from 'pino';
 import { STATUS_OF } from '../http/error-middleware.js';
 import type { AccessApi } from '../http/auth-middleware.js';
-import { openEnvelope, seqKey, windowKey } from './ws-realtime.js';
+import { envelope, openEnvelope, seqKey, windowKey } from './ws-realtime.js';
 
 /** One numbered frame as it travels: the client's text, its seq and who may receive it. */
 export interface Entry {
@@ -34,6 +45,12 @@ export interface RealtimeClient {
   /** The socket's user as of the handshake or the last re-check. */
   actor: Actor;
   viewer: RealtimeViewer;
+  /** The tickets this socket says it views, with their scope when last announced (who was told). */
+  viewing: Map<number, TicketScope>;
+  /** Viewer messages run one after the other, so a join's lookup never lets a later leave overtake it. */
+  viewQueue: Promise<void>;
+  /** Viewer messages taken in the current minute (beyond `VIEWER_MESSAGES_PER_MINUTE` they are ignored). */
+  viewBudget: { minute: number; used: number };
 }
 
 export interface RealtimeSocketsDeps {
@@ -47,7 +64,21 @@ export interface RealtimeSocketsDeps {
   recheckMs?: number;
   /** The unit of work the handshake's token check runs in (as an HTTP request's would). */
   scope?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * A ticket of the company as the visibility rule reads it, null when there is none (another
+   * company's ticket included): what a viewer announcement is checked against. Without it,
+   * announcements are ignored.
+   */
+  ticket?: (companyId: number, ticketId: number) => Promise<TicketScope | null>;
 }
+
+/** What a client says about a ticket it shows: it opened it (or still shows it: `join` again) or left it. */
+export type ViewerAction = 'join' | 'leave';
+
+/** The tickets one socket may say it views at once: joins beyond are ignored (and the leaves of a closing socket stay few). */
+export const MAX_VIEWED_PER_SOCKET = 20;
+/** Viewer messages one socket may send per minute (a client announces every 30 s; a burst beyond is ignored). */
+export const VIEWER_MESSAGES_PER_MINUTE = 120;
 
 export type Handshake = { ok: true; actor: Actor; viewer: RealtimeViewer } | { ok: false; status: number; code: string };
 
@@ -126,6 +157,9 @@ export class RealtimeSockets {
       gapTimer: null,
       actor,
       viewer,
+      viewing: new Map(),
+      viewQueue: Promise.resolve(),
+      viewBudget: { minute: 0, used: 0 },
     };
     let set = this.clients.get(companyId);
     if (!set) this.clients.set(companyId, (set = new Set()));
@@ -134,11 +168,74 @@ export class RealtimeSockets {
     return client;
   }
 
+  /** Removes a closed socket: it leaves every ticket it viewed (the other operators are told). */
   remove(companyId: number, client: RealtimeClient): void {
     if (client.gapTimer) clearTimeout(client.gapTimer);
     const set = this.clients.get(companyId);
     set?.delete(client);
     if (set?.size === 0) this.clients.delete(companyId);
+    client.viewQueue = client.viewQueue.then(async () => {
+      for (const [ticketId, scope] of client.viewing) await this.publishViewer(companyId, client, ticketId, scope, 'leave');
+      client.viewing.clear();
+    });
+  }
+
+  /**
+   * A client's message about a ticket it shows (`joinChatBox` / `joinChatBoxLeave`, with the ticket
+   * id as a number or a numeric string). A join of a ticket of the socket's company that its user
+   * may read publishes a `ticketViewer` frame to those who may read that ticket; a leave of a ticket
+   * it joined publishes the leave to the same readers. The user is the socket's, never the message's.
+   * Anything else (a bad id, another company's ticket, one the user may not see, too many) is ignored.
+   */
+  view(companyId: number, client: RealtimeClient, rawTicketId: unknown, action: ViewerAction): void {
+    const ticketId =
+      typeof rawTicketId === 'number' ? rawTicketId : typeof rawTicketId === 'string' && /^\d{1,10}$/.test(rawTicketId) ? Number(rawTicketId) : NaN;
+    if (!Number.isSafeInteger(ticketId) || ticketId < 1 || ticketId > 2_147_483_647) return;
+    const minute = Math.floor(Date.now() / 60_000);
+    if (client.viewBudget.minute !== minute) client.viewBudget = { minute, used: 0 };
+    if (++client.viewBudget.used > VIEWER_MESSAGES_PER_MINUTE) return;
+    client.viewQueue = client.viewQueue.then(async () => {
+      try {
+        if (action === 'leave') {
+          const scope = client.viewing.get(ticketId);
+          if (!scope) return;
+          client.viewing.delete(ticketId);
+          await this.publishViewer(companyId, client, ticketId, scope, 'leave');
+          return;
+        }
+        if (!this.deps.ticket || !this.clients.get(companyId)?.has(client)) return;
+        if (!client.viewing.has(ticketId) && client.viewing.size >= MAX_VIEWED_PER_SOCKET) return;
+        const found = await this.run(() => this.deps.ticket!(companyId, ticketId));
+        if (!found || !maySee(client.viewer.access, found)) {
+          // No longer visible: those told of the join earlier are told it left.
+          const told = client.viewing.get(ticketId);
+          client.viewing.delete(ticketId);
+          if (told) await this.publishViewer(companyId, client, ticketId, told, 'leave');
+          return;
+        }
+        // The socket closed during the lookup: nobody is to hear of a viewer that is already gone.
+        if (!this.clients.get(companyId)?.has(client)) return;
+        const scope = ticketScope(found);
+        client.viewing.set(ticketId, scope);
+        await this.publishViewer(companyId, client, ticketId, scope, 'join');
+      } catch (err) {
+        this.deps.logger.warn({ err, companyId, ticketId }, 'could not publish a ticket viewer');
+      }
+    });
+  }
+
+  /**
+   * A `ticketViewer` frame, ephemeral: no `seq`, not kept in the replay window (a reconnecting
+   * client never gets a stale one), through the fan-out to every instance, for those who may read the ticket.
+   */
+  private async publishViewer(companyId: number, client: RealtimeClient, ticketId: number, scope: TicketScope, action: ViewerAction) {
+    const data = { action, ticketId, userId: client.actor.userId, userName: client.viewer.name };
+    const frame = JSON.stringify({ event: `company-${companyId}-ticketViewer`, data });
+    try {
+      await this.deps.fanout.publish(companyId, envelope(frame, { kind: 'ticket', ticket: scope }));
+    } catch (err) {
+      this.deps.logger.warn({ err, companyId, ticketId }, 'could not publish a ticket viewer');
+    }
   }
 
   private run<T>(work: () => Promise<T>): Promise<T> {

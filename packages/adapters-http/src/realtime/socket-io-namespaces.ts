@@ -16,13 +16,15 @@ export const SOCKET_IO_PATH = '/socket.io/';
 const NAMESPACE = /^\/(\d{1,10})$/;
 
 /**
- * Room events the lineage's React client emits. Accepted and not acted on: what a socket receives
+ * Room events the lineage's React client emits. Accepted and not acted on as rooms: what a socket receives
  * is decided by its user's access alone (as the raw ws namespaces do), and narrowing it further by
  * rooms would drop events the client's pages expect (it joins rooms per page, but listens for
  * ticket and message events more widely), so the rooms never widen and do not narrow either.
  * `userStatus` carries a client-sent user id in the lineage: never trusted, so ignored too.
+ * `joinChatBox` / `joinChatBoxLeave` (the ticket id the client opens or leaves) also announce the
+ * socket's user as a viewer of that ticket (`RealtimeSockets.view`), as over the raw ws.
  */
-const CLIENT_EVENTS = ['joinChatBox', 'joinChatBoxLeave', 'joinNotification', 'joinTickets', 'leaveTickets', 'leaveNotification', 'userStatus'] as const;
+const CLIENT_EVENTS = ['joinNotification', 'joinTickets', 'leaveTickets', 'leaveNotification', 'userStatus'] as const;
 
 /**
  * The realtime events over socket.io (Engine.IO v4, polling then websocket), for the lineage's
@@ -125,6 +127,8 @@ export class SocketIoNamespaces {
     );
     this.open.add(socket);
     for (const name of CLIENT_EVENTS) socket.on(name, () => undefined);
+    socket.on('joinChatBox', (ticketId: unknown) => this.sockets.view(companyId, client, ticketId, 'join'));
+    socket.on('joinChatBoxLeave', (ticketId: unknown) => this.sockets.view(companyId, client, ticketId, 'leave'));
     socket.on('disconnect', () => {
       this.open.delete(socket);
       this.sockets.remove(companyId, client);

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { RealtimeSockets, type RealtimeClient, type RealtimeSocketsDeps } from './realtime-sockets.js';
+import { RealtimeSockets, type RealtimeClient, type RealtimeSocketsDeps, type ViewerAction } from './realtime-sockets.js';
 
 /** The close code of a socket whose user is gone or whose tokens were revoked (as HTTP's 401), with the reason `ERR_SESSION_EXPIRED`. */
 export const CLOSE_UNAUTHORIZED = 4001;
@@ -19,6 +19,8 @@ interface WsClient {
  * The per-company realtime namespaces: `ws://host/<companyId>?token=<access JWT>[&since=<seq>]`.
  * The token is checked at the handshake and must belong to that company. A reconnecting client
  * passes the last `seq` it saw and gets what it missed, or a `resync` frame when that is gone.
+ * A client says which ticket it shows with `{"event":"joinChatBox","data":<ticketId>}` (and
+ * `joinChatBoxLeave` when it leaves it): the other operators get a `ticketViewer` frame.
  *
  * Who receives which frame, and when a user is re-checked, is `RealtimeSockets` (shared with the
  * socket.io transport): a socket whose user is gone, whose token version moved on (deleted,
@@ -121,7 +123,12 @@ export class WsNamespaces {
       this.sockets.remove(companyId, client);
     });
     socket.on('error', () => socket.terminate());
-    socket.on('message', () => undefined);
+    // Client messages: `{"event":"joinChatBox"|"joinChatBoxLeave","data":<ticketId>}` (a ticket shown, or left); anything else is ignored.
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary) return;
+      const action = viewerMessage(String(raw));
+      if (action) this.sockets.view(companyId, client, action.ticketId, action.action);
+    });
   }
 
   private sweep() {
@@ -133,5 +140,17 @@ export class WsNamespaces {
       entry.alive = false;
       entry.socket.ping();
     }
+  }
+}
+
+/** The viewer action a client's text message asks for, or null when it is not one. */
+function viewerMessage(text: string): { action: ViewerAction; ticketId: unknown } | null {
+  if (text.length > 200) return null;
+  try {
+    const message = JSON.parse(text) as { event?: unknown; data?: unknown };
+    const action = message.event === 'joinChatBox' ? 'join' : message.event === 'joinChatBoxLeave' ? 'leave' : null;
+    return action ? { action, ticketId: message.data } : null;
+  } catch {
+    return null;
   }
 }

@@ -240,12 +240,12 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
       path: '/tickets/:ticketId',
       auth: 'isAuth',
       tag,
-      summary: 'Accept, transfer, return to the queue, reopen or close (farewell, rating) a ticket',
+      summary: 'Accept, transfer, return to the queue, reopen, close (farewell, rating) or mark unread a ticket',
       params: byId,
       description:
         "Any user who may see the ticket; changing another operator's ticket takes an admin. A close sends the connection's farewell " +
         'message (unless `sendFarewellMessage: false`, never to groups) through the outbox. Emits the `ticket` event (action `update`), ' +
-        'and an `appMessage` event (action `create`) for the farewell. A request that changes nothing answers the ticket as it is.',
+        'and an `appMessage` event (action `create`) for the farewell; `markUnread` also emits `updateUnread`. A request that changes nothing answers the ticket as it is.',
       response: ticketDetails,
       errors: [
         { status: 404, codes: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND'] },
@@ -268,6 +268,14 @@ export function ticketRoutes(app: Pick<Application, 'tickets'>) {
             .boolean()
             .optional()
             .meta({ description: "`false`: close without the connection's farewell message; absent or `true`: send it when the connection has one" }),
+          markUnread: z
+            .boolean()
+            .optional()
+            .meta({
+              description:
+                '`true`: show the conversation as unread again: its `unreadMessages` becomes at least 1 (listing its messages resets it to 0) and a ' +
+                '`ticket` event (action `updateUnread`) is emitted; open to any user who may see the ticket, alone or with a change; absent or `false`: unchanged',
+            }),
         })
         .meta({ example: { status: 'closed', rating: 5, sendFarewellMessage: true } }),
       handler: async ({ actor, params, body }) => {

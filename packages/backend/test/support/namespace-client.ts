@@ -23,6 +23,8 @@ export async function openNamespace(baseUrl: string, companyId: number, token: s
     of: (entity: string) => frames.filter((f) => f.event === `company-${companyId}-${entity}`),
     /** Resolves with the first frame (already seen or still to come) that matches. */
     waitFor: (match: (f: Frame) => boolean, ms = 60_000): Promise<Frame> => received.waitFor(match, ms),
+    /** Sends a client message (`{"event","data"}` as text), as the console's `joinChatBox` / `joinChatBoxLeave`. */
+    send: (message: unknown) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
     close: () => ws.close(),
   };
 }

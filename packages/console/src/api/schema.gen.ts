@@ -24438,6 +24438,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    markUnread?: boolean;
                     queueId?: number | null;
                     rating?: number;
                     sendFarewellMessage?: boolean;

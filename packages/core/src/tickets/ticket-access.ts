@@ -36,6 +36,8 @@ export function ticketScope(ticket: TicketScope): TicketScope {
 /** A connected operator as the realtime transport re-checks it: the token version that keeps its socket open, and what it may read. */
 export interface RealtimeViewer {
   readonly tokenVersion: number;
+  /** The user's name as stored now (what other operators see of it, e.g. as a ticket's viewer). */
+  readonly name: string;
   readonly access: TicketAccess;
 }
 
@@ -55,8 +57,13 @@ export async function realtimeViewer(deps: { users: Users; companies: Companies 
     throw err;
   }
   const current: Actor = { userId: user.id, companyId: user.companyId, profile: user.profile };
-  if (isAdmin(current) || user.allTicket === 'enable') return { tokenVersion: user.tokenVersion, access: { actor: current, seesAll: true, queueIds: [] } };
-  return { tokenVersion: user.tokenVersion, access: { actor: current, seesAll: false, queueIds: await users.queueIdsOf(user.companyId, user.id) } };
+  if (isAdmin(current) || user.allTicket === 'enable')
+    return { tokenVersion: user.tokenVersion, name: user.name, access: { actor: current, seesAll: true, queueIds: [] } };
+  return {
+    tokenVersion: user.tokenVersion,
+    name: user.name,
+    access: { actor: current, seesAll: false, queueIds: await users.queueIdsOf(user.companyId, user.id) },
+  };
 }
 
 export function maySee(access: TicketAccess, ticket: TicketScope): boolean {

@@ -1,7 +1,7 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent } from './ticket-events.js';
+import type { AppMessageEvent, TicketEvent } from './ticket-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { Message } from '../messages/message.js';
@@ -30,6 +30,11 @@ export interface UpdateTicketInput {
   readonly rating?: number;
   /** Whether a close sends the connection's farewell message (default: it does, when one is set). */
   readonly sendFarewellMessage?: boolean;
+  /**
+   * Show the conversation as unread again: its unread count becomes at least 1 (reading its
+   * messages resets it), with an `updateUnread` event. Open to anyone who may see the ticket.
+   */
+  readonly markUnread?: boolean;
 }
 
 interface Change {
@@ -42,6 +47,7 @@ interface Change {
  * or a queue (one of the company's: 404 `ERR_QUEUE_NOT_FOUND` otherwise), return to the queue
  * (`pending`), reopen, and close with the farewell message and an optional rating. The change,
  * its log entry and the farewell's send command commit together; any change stops the bot.
+ * `markUnread` shows the conversation as unread again (no log entry: reading it is not logged either).
  */
 export class UpdateTicket {
   constructor(
@@ -55,7 +61,7 @@ export class UpdateTicket {
       presenter: TicketPresenter;
       tx: Transaction;
       clock: Clock;
-      realtime: RealtimeEvents<AppMessageEvent>;
+      realtime: RealtimeEvents<AppMessageEvent | TicketEvent>;
       queues: Queues;
       contexts?: MessageContexts;
     },
@@ -64,7 +70,8 @@ export class UpdateTicket {
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {
     const { tickets, users, journal, presenter, tx } = this.deps;
     const { actor } = input;
-    if (input.status === undefined && input.userId === undefined && input.queueId === undefined) throw new ValidationError('ERR_NOTHING_TO_UPDATE');
+    const moving = input.status !== undefined || input.userId !== undefined || input.queueId !== undefined;
+    if (!moving && !input.markUnread) throw new ValidationError('ERR_NOTHING_TO_UPDATE');
     if (input.rating !== undefined && (input.status !== 'closed' || !Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)) {
       throw new ValidationError('ERR_INVALID_RATING');
     }
@@ -76,10 +83,16 @@ export class UpdateTicket {
     const outcome = await tx.run(async () => {
       const ticket = await tickets.findById(actor.companyId, input.ticketId);
       if (!ticket) throw new NotFoundError('ERR_NO_TICKET_FOUND');
-      const change = input.status === 'closed' ? this.close(ticket) : this.move(ticket, input);
-      if (!change) return { ticket, before: ticket, sent: [] as Message[] };
+      const change = !moving ? null : input.status === 'closed' ? this.close(ticket) : this.move(ticket, input);
+      if (!change) {
+        if (!input.markUnread || ticket.unreadMessages > 0) return { ticket, before: ticket, sent: [] as Message[] };
+        const unread = { ...ticket, unreadMessages: 1 };
+        await tickets.update(unread);
+        return { ticket: unread, before: ticket, sent: [] as Message[] };
+      }
       assertMayChange(actor, ticket);
-      const { next, type } = change;
+      const { type } = change;
+      const next = input.markUnread ? { ...change.next, unreadMessages: Math.max(1, change.next.unreadMessages) } : change.next;
       const sent = type === 'close' && input.sendFarewellMessage !== false ? await this.farewell(next, actor) : [];
       await journal.save(next, type, actor.userId, {
         from: ticketState(ticket),
@@ -90,6 +103,8 @@ export class UpdateTicket {
       return { ticket: next, before: ticket, sent };
     });
     const details = await presenter.publish(outcome.ticket, 'update', outcome.before);
+    if (input.markUnread)
+      await this.deps.realtime.publish(actor.companyId, { entity: 'ticket', data: { action: 'updateUnread', ticketId: details.id, ticket: details } });
     await publishCreatedMessages(this.deps, details, outcome.sent);
     return details;
   }

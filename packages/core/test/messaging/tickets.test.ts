@@ -161,6 +161,32 @@ describe('Tickets (in-memory use cases)', () => {
       expect(await w.ports.ticketLogs.listByTicket(w.acme.id, t.id)).to.deep.equal([]);
     });
 
+    it('marks a conversation unread for anyone who may see it (at least 1, announced as updateUnread, not logged) until its messages are read again', async () => {
+      const w = await ticketWorld();
+      const t = await w.ticket({ status: 'open', userId: w.bia.userId, unreadMessages: 0 });
+      // Carla (allTicket) may see Bia's ticket, and marking it unread is not taking it.
+      const marked = await w.app.tickets.updateTicket.execute({ actor: w.carla, ticketId: t.id, markUnread: true });
+      expect(marked).to.include({ id: t.id, unreadMessages: 1, status: 'open', userId: w.bia.userId });
+      expect((await w.ports.tickets.findById(w.acme.id, t.id))!.unreadMessages).to.equal(1);
+      expect(eventsOf(w)).to.deep.equal(['ticket:update', 'ticket:updateUnread']);
+      expect(w.ports.realtime.events[1]!.data).to.deep.include({ action: 'updateUnread', ticketId: t.id });
+      // A count already above 1 is kept.
+      await w.ports.tickets.update({ ...(await w.ports.tickets.findById(w.acme.id, t.id))!, unreadMessages: 4 });
+      expect(await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, markUnread: true })).to.include({ unreadMessages: 4 });
+      // With a move, both apply in one change.
+      const moved = await w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, queueId: 2, markUnread: true });
+      expect(moved).to.include({ queueId: 2, unreadMessages: 4 });
+      // Reading the conversation resets it, as for a message that arrived.
+      await w.app.conversations.listTicketMessages.execute({ actor: w.bia, ticketId: t.id });
+      expect((await w.ports.tickets.findById(w.acme.id, t.id))!.unreadMessages).to.equal(0);
+      expect((await w.app.tickets.listTicketLogs.execute({ actor: w.admin, ticketId: t.id })).map((l) => l.type)).to.deep.equal(['transfered']);
+      // `false` alone changes nothing; a user who may not see the ticket, or another company, is refused.
+      expect(await code(w.app.tickets.updateTicket.execute({ actor: w.admin, ticketId: t.id, markUnread: false }))).to.equal('ERR_NOTHING_TO_UPDATE');
+      expect(await code(w.app.tickets.updateTicket.execute({ actor: w.ana, ticketId: t.id, markUnread: true }))).to.equal('ERR_NO_PERMISSION');
+      expect(await code(w.app.tickets.updateTicket.execute({ actor: w.otherAdmin, ticketId: t.id, markUnread: true }))).to.equal('ERR_NO_TICKET_FOUND');
+      expect((await w.ports.tickets.findById(w.acme.id, t.id))!.unreadMessages).to.equal(0);
+    });
+
     it('closes with the connection farewell through the outbox and the rating in the log; reopening takes the ticket', async () => {
       const w = await ticketWorld();
       const t = await w.ticket({ status: 'open', userId: w.ana.userId });
