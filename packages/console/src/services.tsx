@@ -69,8 +69,11 @@ export function createServices(config: AppConfig): Services {
         });
       if (!res) return { kind: 'cancelled' };
       if (res.response.ok) return { kind: 'sent' };
-      if (res.response.status >= 500 || RETRYABLE.has(res.response.status)) return { kind: 'unknown' };
-      return { kind: 'refused', error: (res.error as { error?: string } | undefined)?.error ?? `HTTP_${res.response.status}` };
+      const code = (res.error as { error?: string } | undefined)?.error;
+      // A 409 is worth waiting out only while the same key is still running; a closed ticket's 409 is a refusal.
+      const transient = res.response.status === 409 ? code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' : RETRYABLE.has(res.response.status);
+      if (res.response.status >= 500 || transient) return { kind: 'unknown' };
+      return { kind: 'refused', error: code ?? `HTTP_${res.response.status}` };
     },
   });
   const services: Services = { config, session, api, queryClient, replies, realtime: null, realtimeListeners: new Set() };

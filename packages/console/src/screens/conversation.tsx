@@ -1,11 +1,12 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, must, type Schema } from '../api/client.js';
+import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { PaperclipIcon } from '../ui/icons.js';
 import { useServices, useSession } from '../services.js';
 import { dayLabel, timeOfDay } from '../ui/format.js';
+import { errorText, failureText } from '../ui/errors.js';
 import { ReplyBox } from './reply-box.js';
 import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-panel.js';
 import { BackToList, CloseTicketButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
@@ -36,10 +37,9 @@ export function Conversation({ ticketId }: { ticketId: number }) {
   });
 
   if (messages.error || ticket.error) {
-    const err = (messages.error ?? ticket.error) as ApiError;
     return (
       <p className="form-error" role="alert">
-        {t('errors.generic', { code: err.code ?? String(err) })}
+        {errorText(t, messages.error ?? ticket.error)}
       </p>
     );
   }
@@ -61,7 +61,7 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
   const { t } = useTranslation();
   const { api, queryClient } = useServices();
   const session = useSession();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const update = useMutation({
     mutationFn: (body: {
       status?: 'open' | 'pending' | 'closed';
@@ -75,7 +75,7 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
       queryClient.setQueryData(keys.ticket(ticket.id), next);
       void queryClient.invalidateQueries({ queryKey: keys.tickets });
     },
-    onError: (err) => setError(err instanceof ApiError ? err.code : String(err)),
+    onError: (err) => setError(err),
   });
   const me = session?.user.id ?? null;
   const contact = ticket.contact;
@@ -117,9 +117,9 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
         <ScheduleDialog ticket={ticket} />
         {panel}
       </div>
-      {error && (
+      {error !== null && (
         <p className="form-error" role="alert">
-          {t('errors.generic', { code: error })}
+          {errorText(t, error)}
         </p>
       )}
     </header>
@@ -137,6 +137,7 @@ function MessageList(props: { ticketId: number; data: InfiniteData<MessagePage> 
   // Pages come newest first; within a page, oldest first.
   const messages = useMemo(() => [...(props.data?.pages ?? [])].reverse().flatMap((p) => p.messages), [props.data]);
   const pending = useQueueOf(props.ticketId);
+  const loaded = useMemo(() => new Set(messages.map((m) => m.id)), [messages]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever what is shown changes, to keep the scroll where the operator reads
   useLayoutEffect(() => {
@@ -185,7 +186,7 @@ function MessageList(props: { ticketId: number; data: InfiniteData<MessagePage> 
                 <span>{heading}</span>
               </h3>
             )}
-            <MessageBubble message={m} />
+            <MessageBubble message={m} loaded={loaded} ticketId={props.ticketId} />
           </div>
         );
       })}
@@ -200,7 +201,7 @@ function MessageList(props: { ticketId: number; data: InfiniteData<MessagePage> 
           <p className="meta">
             {r.state === 'failed' ? (
               <>
-                <span role="alert">{t('reply.failed', { error: r.error })}</span>{' '}
+                <span role="alert">{t('reply.failed', { error: errorText(t, r.error) })}</span>{' '}
                 <button type="button" onClick={() => replies.retry(r.localId)}>
                   {t('reply.retry')}
                 </button>{' '}
@@ -230,23 +231,45 @@ function useQueueOf(ticketId: number) {
   return list;
 }
 
-function MessageBubble({ message: m }: { message: Message }) {
+/** The element id of a message in the list, for a reply's quote to scroll to it. */
+const messageDomId = (id: string) => `message-${id}`;
+
+function MessageBubble({ message: m, loaded, ticketId }: { message: Message; loaded: ReadonlySet<string>; ticketId: number }) {
   const { t, i18n } = useTranslation();
+  const { replies } = useServices();
   const classes = ['bubble', m.fromMe ? 'mine' : 'theirs', m.isPrivate ? 'note' : '', m.isDeleted ? 'deleted' : ''].filter(Boolean).join(' ');
+  // A text that failed at the channel can go out again as a new message (its own idempotency key).
+  const [resent, setResent] = useState(false);
+  const resendable = m.status === 'failed' && m.fromMe && !m.isPrivate && !m.mediaUrl && m.body.trim() !== '';
   return (
-    <article className={classes} data-testid="message" data-status={m.status} aria-label={m.isPrivate ? t('messages.note') : undefined}>
-      {m.quotedMsg && (
-        <blockquote className="quoted">
-          <span className="visually-hidden">{t('messages.quoted')}</span>
-          {m.quotedMsg.body}
-        </blockquote>
+    <article
+      id={messageDomId(m.id)}
+      className={classes}
+      data-testid="message"
+      data-status={m.status}
+      aria-label={m.isPrivate ? t('messages.note') : undefined}
+      tabIndex={-1}
+    >
+      {m.quotedMsg && <Quoted quoted={m.quotedMsg} loaded={loaded.has(m.quotedMsg.id)} />}
+      {m.isDeleted && (
+        <p className="deleted-mark" data-testid="deleted-mark">
+          <span>{t('messages.deleted')}</span> <span className="muted">{t('messages.deletedNote')}</span>
+        </p>
       )}
       <Media message={m} />
       {m.body && <p className="text">{m.body}</p>}
       <p className="meta">
         {m.isPrivate && <span className="tag">{t('messages.note')}</span>}
-        {m.isEdited && <span className="tag">{t('messages.edited')}</span>}
-        {m.isDeleted && <span className="tag">{t('messages.deleted')}</span>}
+        {m.isEdited && (
+          <span
+            className="tag"
+            data-testid="edited-mark"
+            title={m.editedAt ? t('messages.editedAt', { time: timeOfDay(m.editedAt, i18n.language) }) : undefined}
+          >
+            {t('messages.edited')}
+            {m.editedAt && <span className="visually-hidden"> ({t('messages.editedAt', { time: timeOfDay(m.editedAt, i18n.language) })})</span>}
+          </span>
+        )}
         <time dateTime={m.createdAt}>{timeOfDay(m.createdAt, i18n.language)}</time>
         {m.fromMe && !m.isPrivate && (
           <span className={`ack ack-${m.status}`} title={t(`messages.status.${m.status}`)} data-testid="ack">
@@ -256,11 +279,61 @@ function MessageBubble({ message: m }: { message: Message }) {
         )}
       </p>
       {m.status === 'failed' && (
-        <p className="form-error" role="note">
-          {t('messages.failed', { reason: m.failureReason ?? '?' })}
+        <p className="form-error failure" role="note" data-testid="failure">
+          {t('messages.failed', { reason: failureText(t, m.failureReason) })}
+          {resendable && (
+            <>
+              {' '}
+              <button
+                type="button"
+                disabled={resent}
+                onClick={() => {
+                  setResent(true);
+                  replies.add({ ticketId, body: m.body, quotedMsgId: m.quotedMessageId });
+                }}
+              >
+                {t('messages.sendAgain')}
+              </button>
+            </>
+          )}
         </p>
       )}
     </article>
+  );
+}
+
+/** The message a reply quotes; a button that brings it into view when it is loaded above. */
+function Quoted({ quoted, loaded }: { quoted: NonNullable<Message['quotedMsg']>; loaded: boolean }) {
+  const { t } = useTranslation();
+  const who = quoted.fromMe ? t('messages.you') : (quoted.contact?.name ?? '');
+  const content = (
+    <>
+      <span className="visually-hidden">{t('messages.quoted')} </span>
+      {who && <strong className="quoted-who">{who}</strong>}
+      <span className="quoted-text">
+        {quoted.body || (quoted.mediaUrl ? t('messages.download') : '')}
+        {quoted.isDeleted && ` ${t('messages.quotedDeleted')}`}
+      </span>
+    </>
+  );
+  if (!loaded)
+    return (
+      <blockquote className="quoted" data-testid="quoted">
+        {content}
+      </blockquote>
+    );
+  const jump = () => {
+    const target = document.getElementById(messageDomId(quoted.id));
+    if (!target) return;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+    target.classList.add('flash');
+    setTimeout(() => target.classList.remove('flash'), 1500);
+  };
+  return (
+    <button type="button" className="quoted" data-testid="quoted" title={t('messages.jumpToQuoted')} onClick={jump}>
+      {content}
+    </button>
   );
 }
 

@@ -9,40 +9,46 @@ import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { relativeTime } from '../ui/format.js';
 import { Conversation } from './conversation.js';
+import { FILTERS_KEY, type Filters, savedFilters, searchRequested, seesAllTickets, TABS, type Tab } from './inbox-filters.js';
 
 type Ticket = Schema<'TicketDetails'>;
-type Tab = 'open' | 'pending' | 'closed' | 'group' | 'search';
-const TABS: Tab[] = ['open', 'pending', 'closed', 'group', 'search'];
-
-interface Filters {
-  readonly status: Tab;
-  readonly searchParam: string;
-  readonly queueId: number | null;
-  readonly onlyMine: boolean;
-}
-
 /** The ticket lists (virtualised, paged, live) beside the open conversation. */
 export function Inbox({ ticketId }: { ticketId: number | null }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const session = useSession();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>({ status: 'open', searchParam: '', queueId: null, onlyMine: false });
+  const me = session?.user.id ?? 0;
+  const [filters, setFilters] = useState<Filters>(() => savedFilters(me));
   const searchRef = useRef<HTMLInputElement>(null);
-  const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
+  const seesAll = seesAllTickets(session?.user);
+
+  useEffect(() => {
+    sessionStorage.setItem(FILTERS_KEY(me), JSON.stringify(filters));
+  }, [filters, me]);
+  useEffect(() => {
+    if (searchRequested()) searchRef.current?.focus();
+  }, []);
 
   const queues = useQuery({ queryKey: keys.queues, queryFn: () => must(api.GET('/queue')) });
+  const tags = useQuery({ queryKey: keys.tags, queryFn: () => must(api.GET('/tags/list', { params: { query: {} } })) });
+  const connections = useQuery({ queryKey: keys.connections, queryFn: () => must(api.GET('/chatapp/')) });
+  const users = useQuery({ queryKey: keys.users, queryFn: () => must(api.GET('/users/list')), enabled: seesAll });
 
-  const query = useMemo(
-    () => ({
+  const query = useMemo(() => {
+    // A user filter is offered only to those who see every ticket; a stale one is never sent.
+    const user = filters.onlyMine && me ? me : seesAll ? filters.userId : null;
+    return {
       status: filters.status,
       ...(filters.searchParam ? { searchParam: filters.searchParam } : {}),
       ...(filters.queueId ? { queueIds: [filters.queueId] } : {}),
-      ...(filters.onlyMine && session ? { users: [session.user.id] } : {}),
-      ...(isAdmin && !filters.onlyMine ? { showAll: 'true' as const } : {}),
-    }),
-    [filters, session, isAdmin],
-  );
+      ...(filters.tagId ? { tags: [filters.tagId] } : {}),
+      ...(filters.chatappId ? { chatapps: [filters.chatappId] } : {}),
+      ...(user ? { users: [user] } : {}),
+      ...(seesAll && !filters.onlyMine ? { showAll: 'true' as const } : {}),
+    };
+  }, [filters, me, seesAll]);
+  const filtered = !!(filters.queueId || filters.tagId || filters.chatappId || (seesAll && filters.userId));
 
   // The counts beside the open and pending tabs, with the same filters (refreshed with the lists).
   const counted: Tab[] = ['open', 'pending'];
@@ -117,21 +123,54 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
               />
             </label>
           )}
-          <label>
-            <span className="visually-hidden">{t('inbox.queue')}</span>
-            <select value={filters.queueId ?? ''} onChange={(e) => setFilters((f) => ({ ...f, queueId: e.target.value ? Number(e.target.value) : null }))}>
-              <option value="">{t('inbox.allQueues')}</option>
-              {(queues.data ?? []).map((q) => (
-                <option key={q.id} value={q.id}>
-                  {q.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('inbox.queue')}
+            any={t('inbox.allQueues')}
+            testId="filter-queue"
+            value={filters.queueId}
+            options={queues.data}
+            onChange={(queueId) => setFilters((f) => ({ ...f, queueId }))}
+          />
+          <FilterSelect
+            label={t('inbox.tag')}
+            any={t('inbox.allTags')}
+            testId="filter-tag"
+            value={filters.tagId}
+            options={tags.data}
+            onChange={(tagId) => setFilters((f) => ({ ...f, tagId }))}
+          />
+          {seesAll && (
+            <FilterSelect
+              label={t('inbox.user')}
+              any={t('inbox.allUsers')}
+              testId="filter-user"
+              value={filters.onlyMine ? null : filters.userId}
+              disabled={filters.onlyMine}
+              options={users.data}
+              onChange={(userId) => setFilters((f) => ({ ...f, userId }))}
+            />
+          )}
+          <FilterSelect
+            label={t('inbox.connection')}
+            any={t('inbox.allConnections')}
+            testId="filter-connection"
+            value={filters.chatappId}
+            options={connections.data}
+            onChange={(chatappId) => setFilters((f) => ({ ...f, chatappId }))}
+          />
           <label className="check">
             <input type="checkbox" checked={filters.onlyMine} onChange={(e) => setFilters((f) => ({ ...f, onlyMine: e.target.checked }))} />
             {t('inbox.onlyMine')}
           </label>
+          {filtered && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setFilters((f) => ({ ...f, queueId: null, tagId: null, userId: null, chatappId: null }))}
+            >
+              {t('inbox.clearFilters')}
+            </button>
+          )}
         </div>
         <p className="list-count" aria-live="polite">
           {t('inbox.count', { count: total })}
@@ -148,6 +187,36 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
         {ticketId ? <Conversation key={ticketId} ticketId={ticketId} /> : <p className="placeholder">{t('inbox.pick')}</p>}
       </section>
     </div>
+  );
+}
+
+/** One filter of the list: a labelled select whose empty choice is "any". */
+function FilterSelect(props: {
+  label: string;
+  any: string;
+  testId: string;
+  value: number | null;
+  disabled?: boolean;
+  options: ReadonlyArray<{ id: number; name: string }> | undefined;
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <label className="filter">
+      <span className="visually-hidden">{props.label}</span>
+      <select
+        data-testid={props.testId}
+        value={props.value ?? ''}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">{props.any}</option>
+        {(props.options ?? []).map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -10,6 +10,8 @@ export interface SessionUser {
   readonly name: string;
   readonly profile: string;
   readonly super?: boolean;
+  /** `enable`: this user sees every ticket, as an admin does (the server enforces it). */
+  readonly allTicket?: string;
 }
 
 export interface SessionState {

@@ -27,3 +27,15 @@ export function fieldMessages(err: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * Why the channel did not deliver a message, in words: the backend records the provider's refusal
+ * as `ERR_...`, often followed by `: ` and the provider's own text. A code the console knows gives
+ * its sentence; any other reason is shown as recorded, inside a sentence.
+ */
+export function failureText(t: TFunction, reason: string | null): string {
+  if (!reason) return t('errors.channelUnknown');
+  const code = /^ERR_[A-Z0-9_]+/.exec(reason)?.[0];
+  const fallback = t('errors.channel', { reason });
+  return code ? t(`errors.codes.${code}`, { defaultValue: fallback }) : fallback;
+}
