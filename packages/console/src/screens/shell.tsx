@@ -8,6 +8,7 @@ import { useRealtimeState, useServices, useSession } from '../services.js';
 import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
+import { requestSearch } from './inbox-filters.js';
 
 /** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -27,10 +28,11 @@ export function Shell({ children }: { children: ReactNode }) {
     services.openTicket = (id) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(id) } });
   }, [services, navigate]);
 
-  // The tab's title counts the caller's open conversations with unread messages (refreshed with the lists).
+  // The tab's title counts the conversations waiting for the caller with unread messages: their open
+  // ones and the pending ones they may take (as the server's visibility rule has it); refreshed with the lists.
   const unread = useQuery({
     queryKey: ['tickets', 'unread-count'],
-    queryFn: () => must(api.GET('/tickets/count', { params: { query: { status: 'open', withUnreadMessages: 'true' } } })),
+    queryFn: () => must(api.GET('/tickets/count', { params: { query: { status: 'search', statusFilter: ['open', 'pending'], withUnreadMessages: 'true' } } })),
   });
   const unreadCount = unread.data?.count ?? 0;
   useEffect(() => {
@@ -40,11 +42,19 @@ export function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (e.key === '?' && !(target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))) setHelp(true);
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (e.key === '?') setHelp(true);
+      else if (e.key === '/') {
+        // On the inbox its own handler takes `/` first; elsewhere the inbox opens on its search.
+        e.preventDefault();
+        requestSearch(userId);
+        void navigate({ to: '/tickets' });
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [userId, navigate]);
 
   return (
     <div className="shell">
@@ -119,7 +129,8 @@ export function Shell({ children }: { children: ReactNode }) {
           <Dialog.Content className="dialog">
             <Dialog.Title>{t('shortcuts.title')}</Dialog.Title>
             <Dialog.Description className="visually-hidden">{t('shortcuts.title')}</Dialog.Description>
-            <dl className="shortcuts">
+            <p className="muted">{t('shortcuts.intro')}</p>
+            <dl className="shortcuts" data-testid="shortcuts">
               <dt>
                 <kbd>Alt</kbd>+<kbd>↓</kbd>
               </dt>
@@ -136,6 +147,18 @@ export function Shell({ children }: { children: ReactNode }) {
                 <kbd>/</kbd>
               </dt>
               <dd>{t('shortcuts.search')}</dd>
+              <dt>
+                <kbd>Enter</kbd>
+              </dt>
+              <dd>{t('shortcuts.send')}</dd>
+              <dt>
+                <kbd>Shift</kbd>+<kbd>Enter</kbd>
+              </dt>
+              <dd>{t('shortcuts.newLine')}</dd>
+              <dt>
+                <kbd>Esc</kbd>
+              </dt>
+              <dd>{t('shortcuts.close')}</dd>
               <dt>
                 <kbd>?</kbd>
               </dt>
