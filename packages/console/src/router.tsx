@@ -7,6 +7,7 @@ import { SignIn } from './screens/sign-in.js';
 
 // Screens other than the inbox load when first opened: the first page stays small.
 const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
+const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default: m.Tags })));
 const Inbox = lazy(() => import('./screens/inbox.js').then((m) => ({ default: m.Inbox })));
 
 function Loading() {
@@ -54,8 +55,9 @@ const ticket = createRoute({
   },
 });
 const connections = createRoute({ getParentRoute: () => authed, path: '/connections', component: Connections });
+const tags = createRoute({ getParentRoute: () => authed, path: '/tags', component: Tags });
 
-const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections])]);
+const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags])]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
 

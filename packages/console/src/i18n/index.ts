@@ -18,6 +18,8 @@ export async function initI18n(): Promise<void> {
     .use(initReactI18next)
     .init({
       resources: { en: { translation: en }, 'pt-BR': { translation: ptBR }, es: { translation: es } },
+      // A screen's own namespace (screen-strings.ts) falls back to the shared texts.
+      fallbackNS: 'translation',
       supportedLngs: LANGUAGES.map((l) => l.code),
       fallbackLng: { pt: ['pt-BR'], default: ['en'] },
       nonExplicitSupportedLngs: false,

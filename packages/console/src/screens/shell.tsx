@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useRealtimeState, useServices, useSession } from '../services.js';
 import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
+import { MainNav } from './nav.js';
 import { requestSearch } from './inbox-filters.js';
 
 /** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
@@ -63,14 +64,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </a>
       <header className="topbar">
         <span className="brand">{t('app.name')}</span>
-        <nav aria-label={t('nav.main')}>
-          <Link to="/tickets" activeProps={{ 'aria-current': 'page' }}>
-            {t('nav.inbox')}
-          </Link>
-          <Link to="/connections" activeProps={{ 'aria-current': 'page' }}>
-            {t('nav.connections')}
-          </Link>
-        </nav>
+        <MainNav />
         <span className={`realtime realtime-${realtime}`} role="status" aria-live="polite" data-testid="realtime-state">
           {t(`realtime.${realtime}`)}
         </span>
@@ -84,18 +78,20 @@ export function Shell({ children }: { children: ReactNode }) {
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          aria-label={t('nav.theme')}
-          aria-pressed={theme === 'dark'}
-          onClick={() => {
-            const next = theme === 'dark' ? 'light' : 'dark';
-            applyTheme(next);
-            setTheme(next);
-          }}
-        >
-          {theme === 'dark' ? t('nav.dark') : t('nav.light')}
-        </button>
+        <label className="compact">
+          <span className="visually-hidden">{t('nav.theme')}</span>
+          <select
+            value={theme}
+            onChange={(e) => {
+              const next = e.target.value as Theme;
+              applyTheme(next);
+              setTheme(next);
+            }}
+          >
+            <option value="light">{t('nav.light')}</option>
+            <option value="dark">{t('nav.dark')}</option>
+          </select>
+        </label>
         {permission === 'default' ? (
           <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>
             {t('nav.enableNotifications')}

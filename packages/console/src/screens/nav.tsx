@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { DropdownMenu } from 'radix-ui';
+import { useScreenStrings } from '../i18n/screen-strings.js';
+import type { SessionState } from '../session/session.js';
+import { useSession } from '../services.js';
+import { navStrings } from './nav-strings.js';
+import './nav.css';
+
+type User = SessionState['user'];
+
+/** Who sees an entry: everyone signed in, or the company's admins (and the platform's super users). */
+export const everyone = (_user: User) => true;
+export const admins = (user: User) => user.profile === 'admin' || user.super === true;
+
+/**
+ * The screens reachable from the top bar, in one list: the first group as links, the others in a
+ * "Manage" menu, each shown to whom it concerns (`visible`). A new screen adds its route in
+ * router.tsx, its entry here and its name in nav-strings.ts.
+ */
+export const SCREENS = [
+  { key: 'inbox', to: '/tickets', group: 'main', visible: everyone },
+  { key: 'connections', to: '/connections', group: 'main', visible: everyone },
+  { key: 'tags', to: '/tags', group: 'manage', visible: everyone },
+] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean }>;
+
+export function MainNav() {
+  const { t } = useScreenStrings('nav', navStrings);
+  const session = useSession();
+  if (!session) return null;
+  const shown = SCREENS.filter((s) => s.visible(session.user));
+  const manage = shown.filter((s) => s.group === 'manage');
+  return (
+    <nav aria-label={t('nav.main', { ns: 'translation' })} className="main-nav">
+      {shown
+        .filter((s) => s.group === 'main')
+        .map((s) => (
+          <Link key={s.key} to={s.to} activeProps={{ 'aria-current': 'page' }}>
+            {t(s.key)}
+          </Link>
+        ))}
+      {manage.length > 0 && (
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <button type="button" className="nav-menu">
+              {t('manage')} <span aria-hidden="true">▾</span>
+            </button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+              {manage.map((s) => (
+                <DropdownMenu.Item key={s.key} asChild>
+                  <Link to={s.to} className="menu-item" activeProps={{ 'aria-current': 'page' }}>
+                    {t(s.key)}
+                  </Link>
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      )}
+    </nav>
+  );
+}

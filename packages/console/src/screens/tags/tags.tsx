@@ -1,0 +1,219 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { must, type Schema } from '../../api/client.js';
+import { useScreenStrings } from '../../i18n/screen-strings.js';
+import { keys } from '../../realtime/apply-frame.js';
+import { useServices, useSession } from '../../services.js';
+import { errorText } from '../../ui/errors.js';
+import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
+import { useDebounced } from '../../ui/use-debounced.js';
+import { strings } from './strings.js';
+import '../../ui/admin.css';
+
+type Tag = Schema<'Tag'>;
+type TagWithCount = Schema<'TagPage'>['tags'][number];
+
+/** The refusals of the tag routes that name a field of the form. */
+const FIELD_OF = {
+  ERR_TAG_NAME_ALREADY_EXISTS: 'name',
+  ERR_INVALID_TAG_NAME: 'name',
+  ERR_INVALID_TAG_COLOR: 'color',
+  ERR_INVALID_LANE_ORDER: 'laneOrder',
+} as const;
+type TagField = (typeof FIELD_OF)[keyof typeof FIELD_OF];
+
+/** `/tags`: the company's tags and kanban lanes, searched and paged, live; admins create, edit and delete them. */
+export function Tags() {
+  const { t } = useScreenStrings('tags', strings);
+  const { api } = useServices();
+  const session = useSession();
+  const client = useQueryClient();
+  const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search.trim(), 250);
+  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+
+  // Under `tags`: a `tag` frame (another admin's change) refetches it.
+  const list = useInfiniteQuery({
+    queryKey: [...keys.tags, 'page', searchParam],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => must(api.GET('/tags', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+  const tags = list.data?.pages.flatMap((p) => p.tags) ?? [];
+  const total = list.data?.pages[0]?.count ?? 0;
+
+  const remove = useMutation({
+    mutationFn: (tag: TagWithCount) => must(api.DELETE('/tags/{tagId}', { params: { path: { tagId: tag.id } } })),
+    onSuccess: (_, tag) => {
+      setNotice(t('deleted', { name: tag.name }));
+      void client.invalidateQueries({ queryKey: keys.tags });
+    },
+  });
+
+  return (
+    <section className="admin-screen" aria-labelledby="tags-title">
+      <header className="admin-header">
+        <h1 id="tags-title">{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+        <div className="admin-tools">
+          <label>
+            <span className="visually-hidden">{t('search')}</span>
+            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
+          {isAdmin ? (
+            <button type="button" className="primary" onClick={() => setEditing('new')}>
+              {t('add')}
+            </button>
+          ) : (
+            <p className="muted small-text">{t('readOnly')}</p>
+          )}
+        </div>
+      </header>
+      <p className="visually-hidden" role="status">
+        {notice}
+      </p>
+      {remove.error && <FormError text={errorText(t, remove.error)} />}
+      <p className="list-count" aria-live="polite">
+        {list.isSuccess && t('count', { count: total })}
+      </p>
+      {list.isSuccess && tags.length === 0 ? (
+        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
+      ) : (
+        <table className="admin-table" aria-labelledby="tags-title" aria-busy={list.isLoading}>
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.tag')}</th>
+              <th scope="col">{t('columns.lane')}</th>
+              <th scope="col" className="number">
+                {t('columns.tickets')}
+              </th>
+              {isAdmin && <th scope="col">{t('columns.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {tags.map((tag) => (
+              <tr key={tag.id} data-testid={`tag-${tag.id}`}>
+                <th scope="row">
+                  <span className="swatch" style={{ background: tag.color }} aria-hidden="true" />
+                  {tag.name}
+                </th>
+                <td data-label={t('columns.lane')}>{tag.kanban ? t('lane', { order: tag.laneOrder }) : t('notLane')}</td>
+                <td className="number" data-label={t('columns.tickets')}>
+                  {tag.ticketCount}
+                </td>
+                {isAdmin && (
+                  <td className="row-actions">
+                    <button type="button" className="small" aria-label={t('editLabel', { name: tag.name })} onClick={() => setEditing(tag)}>
+                      {t('edit')}
+                    </button>
+                    <ConfirmButton
+                      className="small"
+                      label={t('delete')}
+                      title={t('deleteTitle', { name: tag.name })}
+                      description={t('deleteBody')}
+                      confirmLabel={t('delete')}
+                      disabled={remove.isPending}
+                      onConfirm={() => remove.mutate(tag)}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.hasNextPage && (
+        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          {t('more')}
+        </button>
+      )}
+      {editing && (
+        <TagDialog
+          tag={editing === 'new' ? null : editing}
+          close={(saved) => {
+            setEditing(null);
+            if (saved) setNotice(t('saved', { name: saved.name }));
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Creating or editing one tag; the server's refusals shown at their fields, nothing lost on a refusal. */
+function TagDialog({ tag, close }: { tag: Tag | null; close: (saved: Tag | null) => void }) {
+  const { t } = useScreenStrings('tags', strings);
+  const { api } = useServices();
+  const client = useQueryClient();
+  const [name, setName] = useState(tag?.name ?? '');
+  const [color, setColor] = useState(tag?.color ?? '#808080');
+  const [kanban, setKanban] = useState(tag?.kanban ?? false);
+  const [laneOrder, setLaneOrder] = useState(tag?.kanban ? String(tag.laneOrder) : '');
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { name, color, kanban, ...(kanban && laneOrder.trim() !== '' ? { laneOrder: Number(laneOrder) } : {}) };
+      return tag ? must(api.PUT('/tags/{tagId}', { params: { path: { tagId: tag.id } }, body })) : must(api.POST('/tags', { body }));
+    },
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: keys.tags });
+      close(saved);
+    },
+  });
+  const refusal = refusalOf<TagField>(t, save.error, FIELD_OF);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>{tag ? t('editTitle', { name: tag.name }) : t('addTitle')}</Dialog.Title>
+          <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
+          <form className="form" onSubmit={submit} noValidate>
+            <Field label={t('name')} error={refusal.byField.name}>
+              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+            </Field>
+            <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
+              {(p) => (
+                <span className="color-field">
+                  <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
+                  <input
+                    type="color"
+                    aria-hidden="true"
+                    tabIndex={-1}
+                    value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#808080'}
+                    onChange={(e) => setColor(e.target.value)}
+                  />
+                </span>
+              )}
+            </Field>
+            <label className="check">
+              <input type="checkbox" checked={kanban} onChange={(e) => setKanban(e.target.checked)} />
+              {t('kanban')}
+            </label>
+            {kanban && (
+              <Field label={t('laneOrder')} error={refusal.byField.laneOrder} hint={t('laneOrderHint')}>
+                {(p) => <input {...p} type="number" min={0} max={100000} step={1} value={laneOrder} onChange={(e) => setLaneOrder(e.target.value)} />}
+              </Field>
+            )}
+            <FormError text={refusal.form} />
+            <div className="dialog-buttons">
+              <Dialog.Close asChild>
+                <button type="button">{t('actions.cancel')}</button>
+              </Dialog.Close>
+              <button type="submit" className="primary" disabled={save.isPending}>
+                {t('save')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
