@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Tabs } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
@@ -49,6 +49,12 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
     };
   }, [filters, me, seesAll]);
   const filtered = !!(filters.queueId || filters.tagId || filters.chatappId || (seesAll && filters.userId));
+  const active = [filters.queueId, filters.tagId, filters.chatappId, seesAll && !filters.onlyMine ? filters.userId : null, filters.onlyMine || null].filter(
+    Boolean,
+  ).length;
+  // At a phone's width the filters fold behind a button (always shown on wider screens).
+  const [showFilters, setShowFilters] = useState(false);
+  const filtersId = useId();
 
   // The counts beside the open and pending tabs, with the same filters (refreshed with the lists).
   const counted: Tab[] = ['open', 'pending'];
@@ -123,54 +129,59 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
               />
             </label>
           )}
-          <FilterSelect
-            label={t('inbox.queue')}
-            any={t('inbox.allQueues')}
-            testId="filter-queue"
-            value={filters.queueId}
-            options={queues.data}
-            onChange={(queueId) => setFilters((f) => ({ ...f, queueId }))}
-          />
-          <FilterSelect
-            label={t('inbox.tag')}
-            any={t('inbox.allTags')}
-            testId="filter-tag"
-            value={filters.tagId}
-            options={tags.data}
-            onChange={(tagId) => setFilters((f) => ({ ...f, tagId }))}
-          />
-          {seesAll && (
+          <button type="button" className="filters-toggle" aria-expanded={showFilters} aria-controls={filtersId} onClick={() => setShowFilters((v) => !v)}>
+            {active > 0 ? t('inbox.filtersActive', { count: active }) : t('inbox.filters')}
+          </button>
+          <div id={filtersId} className={`filter-controls ${showFilters ? 'open' : ''}`}>
             <FilterSelect
-              label={t('inbox.user')}
-              any={t('inbox.allUsers')}
-              testId="filter-user"
-              value={filters.onlyMine ? null : filters.userId}
-              disabled={filters.onlyMine}
-              options={users.data}
-              onChange={(userId) => setFilters((f) => ({ ...f, userId }))}
+              label={t('inbox.queue')}
+              any={t('inbox.allQueues')}
+              testId="filter-queue"
+              value={filters.queueId}
+              options={queues.data}
+              onChange={(queueId) => setFilters((f) => ({ ...f, queueId }))}
             />
-          )}
-          <FilterSelect
-            label={t('inbox.connection')}
-            any={t('inbox.allConnections')}
-            testId="filter-connection"
-            value={filters.chatappId}
-            options={connections.data}
-            onChange={(chatappId) => setFilters((f) => ({ ...f, chatappId }))}
-          />
-          <label className="check">
-            <input type="checkbox" checked={filters.onlyMine} onChange={(e) => setFilters((f) => ({ ...f, onlyMine: e.target.checked }))} />
-            {t('inbox.onlyMine')}
-          </label>
-          {filtered && (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setFilters((f) => ({ ...f, queueId: null, tagId: null, userId: null, chatappId: null }))}
-            >
-              {t('inbox.clearFilters')}
-            </button>
-          )}
+            <FilterSelect
+              label={t('inbox.tag')}
+              any={t('inbox.allTags')}
+              testId="filter-tag"
+              value={filters.tagId}
+              options={tags.data}
+              onChange={(tagId) => setFilters((f) => ({ ...f, tagId }))}
+            />
+            {seesAll && (
+              <FilterSelect
+                label={t('inbox.user')}
+                any={t('inbox.allUsers')}
+                testId="filter-user"
+                value={filters.onlyMine ? null : filters.userId}
+                disabled={filters.onlyMine}
+                options={users.data}
+                onChange={(userId) => setFilters((f) => ({ ...f, userId }))}
+              />
+            )}
+            <FilterSelect
+              label={t('inbox.connection')}
+              any={t('inbox.allConnections')}
+              testId="filter-connection"
+              value={filters.chatappId}
+              options={connections.data}
+              onChange={(chatappId) => setFilters((f) => ({ ...f, chatappId }))}
+            />
+            <label className="check">
+              <input type="checkbox" checked={filters.onlyMine} onChange={(e) => setFilters((f) => ({ ...f, onlyMine: e.target.checked }))} />
+              {t('inbox.onlyMine')}
+            </label>
+            {filtered && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setFilters((f) => ({ ...f, queueId: null, tagId: null, userId: null, chatappId: null }))}
+              >
+                {t('inbox.clearFilters')}
+              </button>
+            )}
+          </div>
         </div>
         <p className="list-count" aria-live="polite">
           {t('inbox.count', { count: total })}

@@ -177,6 +177,28 @@ describe(`console: inbox filters, message kinds and the session in Chromium (ski
     }
   });
 
+  it("folds the filters behind a button at a phone's width", async () => {
+    const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    phone.setDefaultTimeout(15_000);
+    try {
+      const p = await phone.newPage();
+      await signIn(p, ADMIN.email, ADMIN.password);
+      const toggle = p.getByRole('button', { name: 'Filters', exact: true });
+      expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
+      expect(await p.getByTestId('filter-tag').isVisible(), 'folded').to.equal(false);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).to.equal('true');
+      await p.getByTestId('tab-pending').click();
+      await p.getByTestId('filter-tag').selectOption({ label: 'VIP' });
+      await listShows(p, [maria]);
+      await p.getByRole('button', { name: 'Filters (1)' }).waitFor();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the phone').to.be.at.most(390);
+      await shot(p, '01-phone-filters');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('shows a quoted reply (its click brings the quoted message), a note, an edit, a deletion and a channel failure with its reason', async () => {
     const accepted = await desk.admin.put(`/tickets/${maria}`, { status: 'open', userId: desk.adminId });
     expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
