@@ -355,13 +355,19 @@ export class ChannelRuntime {
     return next;
   }
 
-  private publishStatus(cmd: { chatappId: number; companyId: number }, status: Parameters<ConnectorListener['status']>[0], qrcode: string | null) {
+  private publishStatus(
+    cmd: { chatappId: number; companyId: number },
+    status: Parameters<ConnectorListener['status']>[0],
+    qrcode: string | null,
+    pairingCode: string | null = null,
+  ) {
     return this.publish(`session:${cmd.chatappId}:${Date.now()}:${++this.eventCounter}`, SUBJECTS.sessionStatus, {
       type: 'SessionStatusChanged',
       companyId: cmd.companyId,
       chatappId: cmd.chatappId,
       status,
       qrcode,
+      ...(pairingCode ? { pairingCode } : {}),
       at: this.now().toISOString(),
     });
   }
@@ -370,8 +376,8 @@ export class ChannelRuntime {
     const { companyId, chatappId } = cmd;
     const report = (p: Promise<void>) => p.catch((err) => this.o.logger.error({ err, chatappId }, 'could not publish a channel event'));
     return {
-      status: (status, qrcode) => {
-        void report(this.publishStatus(cmd, status, qrcode));
+      status: (status, qrcode, pairingCode) => {
+        void report(this.publishStatus(cmd, status, qrcode, pairingCode ?? null));
       },
       inbound: (m) => {
         const envelope = {

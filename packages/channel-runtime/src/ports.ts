@@ -11,7 +11,8 @@ export interface InboundFromProvider {
 
 /** What a connector reports back about its session; the runtime turns each into a broker event. */
 export interface ConnectorListener {
-  status(status: ConnectionStatus, qrcode: string | null): void;
+  /** `pairingCode`: with `qrcode` status, the code to type on the phone when the session pairs by phone number. */
+  status(status: ConnectionStatus, qrcode: string | null, pairingCode?: string | null): void;
   /**
    * A message the provider delivered. Settles once it is taken: durable, so that a crash afterwards
    * cannot lose it (a connector whose provider waits for an acknowledgement gives it then); rejects

@@ -108,6 +108,23 @@ describe('Channel runtime with the sandbox connector', () => {
     await s.runtime.stop();
   });
 
+  it('a start naming a phone number reports the pairing code with the qrcode status, and CONNECTED once the phone enters it', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: { ...s.control('start'), pairingPhoneNumber: '5511999990000' } });
+    await until('the pairing code', () => s.events.some((e) => e.type === 'SessionStatusChanged' && e.status === 'qrcode'));
+    const pairing = s.events.find((e) => e.type === 'SessionStatusChanged' && e.status === 'qrcode');
+    const code = pairing?.type === 'SessionStatusChanged' ? pairing.pairingCode : undefined;
+    expect(code).to.match(/^[1-9A-HJ-NP-TV-Z]{8}$/);
+    expect(pairing).to.include({ qrcode: null, companyId: 1, chatappId: 7 });
+    expect(s.sandbox.session(7).pairing).to.deep.equal({ phoneNumber: '5511999990000', code });
+    // A wrong code leaves it waiting; the right one (as the phone shows it, with a dash) connects.
+    expect(s.sandbox.session(7).enterPairingCode('AAAAAAAA')).to.equal(false);
+    expect(s.sandbox.session(7).enterPairingCode(`${code!.slice(0, 4)}-${code!.slice(4)}`)).to.equal(true);
+    await until('CONNECTED', () => s.events.some((e) => e.type === 'SessionStatusChanged' && e.status === 'CONNECTED'));
+    expect(s.events.map(word)).to.deep.equal(['OPENING', 'qrcode', 'CONNECTED']);
+    await s.runtime.stop();
+  });
+
   it('sends through a connected session and reports sent, then delivered and read naming the message', async () => {
     const s = await setup();
     await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });

@@ -84,6 +84,34 @@ const UPDATE_TEXT =
   'secrets restarts the session. Emits the `chatapp` event (action `update`) for it and for any connection that lost the default, and ' +
   '`chatappSession` (action `update`) on a restart.';
 
+/**
+ * The optional body of a session start or restart: the phone number to pair by code instead of a
+ * QR code. The lineage client sends none (an empty body pairs by QR code, as before).
+ */
+const pairingBody = z
+  .object({
+    phoneNumber: z
+      .string()
+      .regex(/^[1-9]\d{7,14}$/, 'The phone number in digits, the country code first (8 to 15 digits, no + or spaces)')
+      .optional()
+      .meta({
+        description:
+          "Pair by code instead of QR code: the account's phone number in digits, the country code first (8 to 15 digits, no `+`, spaces or dashes). " +
+          'The session, if not paired yet, shows `status: qrcode` with `pairingCode`, the code to type on that phone; absent: a QR code.',
+        example: '5511999990000',
+      }),
+  })
+  .meta({ example: { phoneNumber: '5511999990000' } });
+const PAIRING_TEXT =
+  'With `phoneNumber` (chat-application sessions only), a session not yet paired reports `pairingCode` (the code to type on the phone, in ' +
+  "WhatsApp's Linked devices → Link with phone number) instead of `qrcode`.";
+const pairingErrors: RouteError = {
+  status: 422,
+  codes: ['ERR_PAIRING_NOT_SUPPORTED', 'ERR_INVALID_PAIRING_PHONE_NUMBER'],
+  description: 'A phone number for a connection that is not a chat-application session, or one that is not digits with the country code',
+};
+const pairingOf = (body: z.infer<typeof pairingBody>) => (body.phoneNumber ? { pairingPhoneNumber: body.phoneNumber } : {});
+
 const kind = z.enum(['chatapp', 'socialnet', 'bizchat']);
 const provider = z.enum(['sandbox', 'baileys', 'messenger', 'instagram', 'cloudapi']);
 const status = z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']);
@@ -454,11 +482,14 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       tag,
       summary: 'Start the session (admin)',
       params: byId,
+      body: pairingBody,
       description:
-        'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
+        'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`). ' +
+        PAIRING_TEXT,
       response: connectionViewSchema,
-      errors: [notFound, adminOnly],
-      handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'start' }),
+      errors: [notFound, adminOnly, pairingErrors],
+      handler: async ({ actor, params, body }) =>
+        app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'start', ...pairingOf(body) }),
     }),
     route({
       method: 'PUT',
@@ -467,11 +498,14 @@ export function connectionRoutes(app: Pick<Application, 'connections' | 'tickets
       tag,
       summary: 'Restart the session (admin)',
       params: byId,
+      body: pairingBody,
       description:
-        'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`).',
+        'Admins only: the connection shows `OPENING` at once and the runtime reports the real status later (`chatappSession` events, action `update`). ' +
+        PAIRING_TEXT,
       response: connectionViewSchema,
-      errors: [notFound, adminOnly],
-      handler: async ({ actor, params }) => app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'restart' }),
+      errors: [notFound, adminOnly, pairingErrors],
+      handler: async ({ actor, params, body }) =>
+        app.connections.controlSession.execute({ actor, connectionId: params.chatappId, action: 'restart', ...pairingOf(body) }),
     }),
     route({
       method: 'DELETE',

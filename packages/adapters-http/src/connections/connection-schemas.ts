@@ -20,7 +20,8 @@ export const connectionProviderSchema = z.enum(['sandbox', 'baileys', 'messenger
 
 export const connectionStatusSchema = z.enum(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING']).meta({
   id: 'ConnectionStatus',
-  description: "The session's state: `OPENING` while starting, `qrcode` waiting for the phone to scan `qrcode`, then `CONNECTED` or `DISCONNECTED`",
+  description:
+    "The session's state: `OPENING` while starting, `qrcode` waiting for the phone to pair (scan `qrcode`, or type `pairingCode` when started with a phone number), then `CONNECTED` or `DISCONNECTED`",
   example: 'CONNECTED',
 });
 
@@ -33,6 +34,7 @@ const CONNECTION_EXAMPLE = {
   provider: 'baileys' as const,
   status: 'CONNECTED' as const,
   qrcode: '',
+  pairingCode: null,
   number: null,
   greetingMessage: 'Hello! How can we help?',
   complationMessage: 'Thanks for talking to us.',
@@ -57,6 +59,11 @@ const connectionFields = {
   provider: connectionProviderSchema,
   status: connectionStatusSchema,
   qrcode: z.string().meta({ description: 'The pairing QR code while `status` is `qrcode`; `""` otherwise', example: '' }),
+  pairingCode: z.string().nullable().meta({
+    description:
+      'While `status` is `qrcode` on a session started with `phoneNumber`: the 8-character code to type on the phone (WhatsApp → Linked devices → Link with phone number); null otherwise',
+    example: null,
+  }),
   number: z.string().nullable().meta({ description: "The account's number, once a connector reports it", example: null }),
   greetingMessage: z.string().nullable().meta({ description: 'Sent when a conversation starts', example: 'Hello! How can we help?' }),
   complationMessage: z.string().nullable().meta({ description: 'Sent when an operator closes a ticket (the farewell)', example: 'Thanks for talking to us.' }),

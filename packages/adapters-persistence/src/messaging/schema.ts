@@ -4,7 +4,7 @@ import { foreignKeysOf } from '../shared/columns.js';
 
 const connections = foreignKeysOf('connections');
 
-/** As m0003 creates `connections`, with m0011's unique page ids, m0025's prompt (no foreign key) and m0036's unique phone-number ids. */
+/** As m0003 creates `connections`, with m0011's unique page ids, m0025's prompt (no foreign key), m0036's unique phone-number ids and m0037's pairing code. */
 export const ConnectionSchema = new EntitySchema<Connection>({
   name: 'Connection',
   tableName: 'connections',
@@ -22,6 +22,7 @@ export const ConnectionSchema = new EntitySchema<Connection>({
       items: ['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED', 'PENDING'],
     },
     qrcode: { type: 'text', nullable: true },
+    pairingCode: { type: 'string', length: 16, nullable: true },
     greetingMessage: { type: 'text', nullable: true },
     farewellMessage: { type: 'text', nullable: true },
     outOfHoursMessage: { type: 'text', nullable: true },

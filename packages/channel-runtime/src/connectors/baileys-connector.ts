@@ -28,6 +28,8 @@ export interface SocketLike {
   };
   sendMessage(jid: string, content: AnyMessageContent, options?: { messageId?: string }): Promise<WAMessage | undefined>;
   onWhatsApp(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
+  /** Asks WhatsApp for a code to link this (not yet registered) device by typing it on the phone of that number. */
+  requestPairingCode(phoneNumber: string): Promise<string>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): Promise<void>;
 }
@@ -85,8 +87,8 @@ export function baileysLoggerFor(logger: RuntimeLogger, bindings: Record<string,
 
 /**
  * WhatsApp through Baileys (a WhatsApp Web client): one socket per connection, its session kept
- * in the channel database, QR pairing reported as the `qrcode` status, transient disconnections
- * retried with backoff.
+ * in the channel database, pairing reported as the `qrcode` status (the QR code, or the pairing
+ * code when the start named the phone number), transient disconnections retried with backoff.
  */
 export class BaileysConnector implements Connector {
   readonly providers = ['baileys'] as const;
@@ -106,6 +108,7 @@ export class BaileysConnector implements Connector {
       logger: this.o.logger,
       policy: this.policy,
       socket: { agent, webSocketUrl: this.o.webSocketUrl },
+      pairingPhoneNumber: command.pairingPhoneNumber,
     });
     await session.connect();
     return session;

@@ -31,6 +31,8 @@ interface SessionDeps {
   readonly policy: ReconnectPolicy;
   /** What every socket of the session opens with besides its auth state: the proxy's agent, the address. */
   readonly socket: Pick<BaileysSocketConfig, 'agent' | 'webSocketUrl'>;
+  /** Pair by a code for this number (digits) instead of a QR code, while the session is not registered. */
+  readonly pairingPhoneNumber?: string;
 }
 
 export class BaileysSession implements ConnectorSession {
@@ -68,7 +70,17 @@ export class BaileysSession implements ConnectorSession {
           this.deps.logger.error({ err, chatappId: this.chatappId }, `baileys ${name} handler failed`);
         }
       };
-    const onConnection = guard<BaileysEventMap['connection.update']>('connection.update', (u) => this.onConnection(u));
+    let codeRequested = false;
+    const onConnection = guard<BaileysEventMap['connection.update']>('connection.update', (u) => {
+      // The first QR code means the socket is ready to pair: with a phone number, ask for its code
+      // instead (once per socket: the code stays valid while the socket lives, its later QR codes are not shown).
+      if (u.qr && this.deps.pairingPhoneNumber && !state.creds.registered) {
+        if (!codeRequested) this.requestPairingCode(socket, u.qr);
+        codeRequested = true;
+        u = { ...u, qr: undefined };
+      }
+      this.onConnection(u);
+    });
     const onCreds = guard<BaileysEventMap['creds.update']>('creds.update', (update) => {
       // Baileys merges the update into these creds itself; merging again keeps a fake socket honest.
       Object.assign(state.creds, update);
@@ -108,9 +120,24 @@ export class BaileysSession implements ConnectorSession {
     };
   }
 
-  private report(status: ConnectionStatus, qrcode: string | null) {
+  private report(status: ConnectionStatus, qrcode: string | null, pairingCode?: string) {
     this.current = status;
-    this.listener.status(status, qrcode);
+    if (pairingCode) this.listener.status(status, qrcode, pairingCode);
+    else this.listener.status(status, qrcode);
+  }
+
+  /** Reports the pairing code for the configured number; if WhatsApp refuses it, the QR code instead, so pairing stays possible. */
+  private requestPairingCode(socket: SocketLike, qr: string) {
+    const phone = this.deps.pairingPhoneNumber!;
+    socket.requestPairingCode(phone).then(
+      (code) => {
+        if (socket === this.socket) this.report('qrcode', null, code);
+      },
+      (err: unknown) => {
+        this.deps.logger.warn({ err, chatappId: this.chatappId }, 'baileys could not get a pairing code; showing the QR code');
+        if (socket === this.socket) this.report('qrcode', qr);
+      },
+    );
   }
 
   private onConnection(update: BaileysEventMap['connection.update']) {

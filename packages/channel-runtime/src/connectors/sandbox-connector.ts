@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { ConnectionStatus, OutboundContent, SessionControl } from '@servicedesk/core';
 import { InMemorySandboxLedger, type SandboxLedger } from './sandbox-ledger.js';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession, type InboundFromProvider } from '../ports.js';
@@ -45,8 +46,18 @@ function keepLatest<T>(list: T[], entry: T, limit: number): void {
   if (list.length > limit) list.splice(0, list.length - limit);
 }
 
+/** The characters of a pairing code, as WhatsApp's (no 0, O, I or U: nothing to misread on a phone). */
+const PAIRING_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
+
+/** Eight characters to type on the phone, as WhatsApp's "Link with phone number" shows them. */
+export function sandboxPairingCode(): string {
+  return Array.from({ length: 8 }, () => PAIRING_ALPHABET[randomInt(PAIRING_ALPHABET.length)]).join('');
+}
+
 class SandboxSession implements ConnectorSession {
   private current: ConnectionStatus = 'CONNECTED';
+  /** While pairing by phone number: the number and the code the "phone" must enter; null once paired. */
+  pairing: { phoneNumber: string; code: string } | null = null;
   behaviour: SandboxBehaviour = {};
   /** The latest sends, oldest first (at most the connector's `historyLimit`). */
   readonly sent: Array<{ to: string; content: OutboundContent; providerMessageId: string }> = [];
@@ -153,6 +164,25 @@ class SandboxSession implements ConnectorSession {
     return { name: known?.name ?? `Sandbox ${digits.slice(-4)}`, profilePicUrl: `https://sandbox.invalid/avatars/${digits}.png` };
   }
 
+  /** Waits for the code as a session pairing by phone number does (reported as the `qrcode` status with the code). */
+  awaitPairing(phoneNumber: string) {
+    this.pairing = { phoneNumber, code: sandboxPairingCode() };
+    this.current = 'qrcode';
+    this.listener.status('qrcode', null, this.pairing.code);
+  }
+
+  /**
+   * The "phone" types the code: the right one connects the session; a wrong one is refused, as the
+   * phone would refuse it (false), and the session keeps waiting.
+   */
+  enterPairingCode(code: string): boolean {
+    if (!this.pairing || code.replace(/[\s-]/g, '').toUpperCase() !== this.pairing.code) return false;
+    this.pairing = null;
+    this.current = 'CONNECTED';
+    this.listener.status('CONNECTED', null);
+    return true;
+  }
+
   /** Settles once the runtime has taken the message (see ConnectorListener.inbound). */
   inject(message: InboundFromProvider): Promise<void> {
     return this.listener.inbound(message);
@@ -166,7 +196,8 @@ class SandboxSession implements ConnectorSession {
 }
 
 /**
- * The deterministic simulator: a session connects at once, sends are acknowledged sent →
+ * The deterministic simulator: a session connects at once (or, started with a phone number to
+ * pair with, shows a pairing code until it is entered), sends are acknowledged sent →
  * delivered → read, inbound messages can be injected, and it can be told to fail, flake,
  * reorder, duplicate or delay.
  */
@@ -197,7 +228,9 @@ export class SandboxConnector implements Connector {
       this.echo,
     );
     this.sessions.set(command.chatappId, session);
-    queueMicrotask(() => listener.status('CONNECTED', null));
+    // A start naming a phone number pairs by code, until a test (the "phone") enters it; otherwise connected at once.
+    const phone = command.pairingPhoneNumber;
+    queueMicrotask(() => (phone ? session.awaitPairing(phone) : listener.status('CONNECTED', null)));
     return session;
   }
 

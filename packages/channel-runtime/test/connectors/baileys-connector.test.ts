@@ -6,12 +6,12 @@ import { fakeSockets, MemoryAuthState, recordingListener, silentLogger, until, w
 
 const command: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'baileys', secrets: {}, externalId: null };
 
-async function setup(reconnect: Partial<ReconnectPolicy> = { baseMs: 5, maxMs: 20, maxAttempts: 2 }) {
+async function setup(reconnect: Partial<ReconnectPolicy> = { baseMs: 5, maxMs: 20, maxAttempts: 2 }, start: SessionControl = command) {
   const fakes = fakeSockets();
   const auth = new MemoryAuthState(7);
   const rec = recordingListener();
   const connector = new BaileysConnector({ makeSocket: fakes.makeSocket, authStore: () => auth, logger: silentLogger, reconnect });
-  const session = await connector.start(command, rec.listener);
+  const session = await connector.start(start, rec.listener);
   return { ...fakes, auth, ...rec, connector, session };
 }
 
@@ -44,6 +44,60 @@ describe('BaileysConnector', () => {
       ['CONNECTED', null],
     ]);
     expect(s.session.status()).to.equal('CONNECTED');
+  });
+
+  describe('pairing by phone number', () => {
+    const byPhone: SessionControl = { ...command, pairingPhoneNumber: '5511999990000' };
+
+    it('asks for a pairing code once the socket is ready to pair, reports it instead of the QR codes, then CONNECTED', async () => {
+      const s = await setup(undefined, byPhone);
+      expect(s.last().pairingRequests).to.deep.equal([]);
+      s.last().qr('2@first');
+      await until(() => s.pairingCodes.length === 1);
+      s.last().qr('2@second');
+      s.last().open();
+      expect(s.last().pairingRequests).to.deep.equal(['5511999990000']);
+      expect(s.pairingCodes).to.deep.equal(['PAIR0000']);
+      expect(s.statuses).to.deep.equal([
+        ['qrcode', null],
+        ['CONNECTED', null],
+      ]);
+    });
+
+    it('asks again on the socket that replaces one closed before the phone entered the code', async () => {
+      const s = await setup(undefined, byPhone);
+      s.last().qr('2@first');
+      await until(() => s.pairingCodes.length === 1);
+      s.last().close(408);
+      await until(() => s.sockets.length === 2);
+      s.last().qr('2@again');
+      await until(() => s.pairingCodes.length === 2);
+      expect(s.pairingCodes).to.deep.equal(['PAIR0000', 'PAIR0001']);
+      expect(s.sockets.map((socket) => socket.pairingRequests)).to.deep.equal([['5511999990000'], ['5511999990000']]);
+    });
+
+    it('shows the QR code when WhatsApp refuses the pairing code', async () => {
+      const s = await setup(undefined, byPhone);
+      s.last().pairingFailure = new Error('bad-request');
+      s.last().qr('2@fallback');
+      await until(() => s.statuses.length === 1);
+      expect(s.statuses).to.deep.equal([['qrcode', '2@fallback']]);
+      expect(s.pairingCodes).to.deep.equal([]);
+    });
+
+    it('ignores the number once the stored session is registered (nothing to pair)', async () => {
+      const fakes = fakeSockets();
+      const auth = new MemoryAuthState(7);
+      const { state, saveCreds } = await auth.load();
+      state.creds.registered = true;
+      await saveCreds();
+      const rec = recordingListener();
+      const connector = new BaileysConnector({ makeSocket: fakes.makeSocket, authStore: () => auth, logger: silentLogger });
+      await connector.start(byPhone, rec.listener);
+      fakes.last().qr('2@registered');
+      expect(fakes.last().pairingRequests).to.deep.equal([]);
+      expect(rec.statuses).to.deep.equal([['qrcode', '2@registered']]);
+    });
   });
 
   it('saves the credentials on creds.update', async () => {

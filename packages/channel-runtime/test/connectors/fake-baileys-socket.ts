@@ -30,6 +30,10 @@ export class FakeBaileysSocket implements SocketLike {
   readonly registered = new Set<string>();
   /** Makes the next sends throw this error. */
   failNext: Error[] = [];
+  /** The numbers a pairing code was asked for, in order. */
+  readonly pairingRequests: string[] = [];
+  /** Makes the next pairing-code request fail with this error. */
+  pairingFailure: Error | undefined;
   private counter = 0;
 
   constructor(
@@ -68,6 +72,15 @@ export class FakeBaileysSocket implements SocketLike {
 
   async onWhatsApp(...jids: string[]) {
     return jids.filter((jid) => this.registered.has(jid.split('@')[0]!)).map((jid) => ({ jid, exists: true }));
+  }
+
+  /** Answers a code derived from the number and the socket (as Baileys, 8 characters). */
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    this.pairingRequests.push(phoneNumber);
+    const failure = this.pairingFailure;
+    this.pairingFailure = undefined;
+    if (failure) throw failure;
+    return `PAIR${phoneNumber.slice(-3)}${this.index}`;
   }
 
   async logout(): Promise<void> {
@@ -122,11 +135,14 @@ export class MemoryAuthState implements ConnectionAuthState {
 /** A connector listener that records what it is told. */
 export function recordingListener() {
   const statuses: Array<[ConnectionStatus, string | null]> = [];
+  /** The pairing codes reported (with the `qrcode` status), in order. */
+  const pairingCodes: string[] = [];
   const inbound: InboundFromProvider[] = [];
   const deliveries: Array<[string, DeliveryStatus]> = [];
   const listener: ConnectorListener = {
-    status: (status, qrcode) => {
+    status: (status, qrcode, pairingCode) => {
       statuses.push([status, qrcode]);
+      if (pairingCode) pairingCodes.push(pairingCode);
     },
     inbound: async (m) => {
       inbound.push(m);
@@ -135,7 +151,7 @@ export function recordingListener() {
       deliveries.push([id, status]);
     },
   };
-  return { listener, statuses, inbound, deliveries };
+  return { listener, statuses, pairingCodes, inbound, deliveries };
 }
 
 export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -5840,6 +5840,7 @@ export interface components {
          *       "provider": "baileys",
          *       "status": "CONNECTED",
          *       "qrcode": "",
+         *       "pairingCode": null,
          *       "number": null,
          *       "greetingMessage": "Hello! How can we help?",
          *       "complationMessage": "Thanks for talking to us.",
@@ -5878,6 +5879,8 @@ export interface components {
             /** @example null */
             outOfHoursMessage: string | null;
             /** @example null */
+            pairingCode: string | null;
+            /** @example null */
             promptId: number | null;
             provider: components["schemas"]["ConnectionProvider"];
             qrcode: string;
@@ -5912,6 +5915,7 @@ export interface components {
          *       "provider": "baileys",
          *       "status": "CONNECTED",
          *       "qrcode": "",
+         *       "pairingCode": null,
          *       "number": null,
          *       "greetingMessage": "Hello! How can we help?",
          *       "complationMessage": "Thanks for talking to us.",
@@ -5956,6 +5960,8 @@ export interface components {
             number: string | null;
             /** @example null */
             outOfHoursMessage: string | null;
+            /** @example null */
+            pairingCode: string | null;
             /** @example null */
             promptId: number | null;
             provider: components["schemas"]["ConnectionProvider"];
@@ -8878,6 +8884,14 @@ export interface components {
         };
         /**
          * @example {
+         *       "phoneNumber": "5511999990000"
+         *     }
+         */
+        PostChatappsessionByChatappIdBody: {
+            phoneNumber?: string;
+        };
+        /**
+         * @example {
          *       "key": "paymentCertificate",
          *       "stored": true,
          *       "size": 2048
@@ -10619,6 +10633,7 @@ export interface components {
          *           "provider": "baileys",
          *           "status": "OPENING",
          *           "qrcode": "",
+         *           "pairingCode": null,
          *           "number": null,
          *           "greetingMessage": "Hello! How can we help?",
          *           "complationMessage": "Thanks for talking to us.",
@@ -13267,6 +13282,14 @@ export interface components {
             };
         };
         "Error422-4de9f870": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        "Error422-5b52a20e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -16830,7 +16853,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PostChatappsessionByChatappIdBody"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -16840,10 +16867,13 @@ export interface operations {
                     "application/json": components["schemas"]["Connection"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
             404: components["responses"]["ERR_NO_CONNECTION_FOUND"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Error422-5b52a20e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16856,7 +16886,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PostChatappsessionByChatappIdBody"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -16866,10 +16900,13 @@ export interface operations {
                     "application/json": components["schemas"]["Connection"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
             404: components["responses"]["ERR_NO_CONNECTION_FOUND"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Error422-5b52a20e"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,17 +1,34 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderSVG } from 'uqr';
 import { ApiError, must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices } from '../services.js';
+import { errorText } from '../ui/errors.js';
 
 type Connection = Schema<'Connection'>;
 type Provider = 'sandbox' | 'baileys' | 'messenger' | 'instagram' | 'cloudapi';
 const PROVIDERS: Provider[] = ['baileys', 'messenger', 'instagram', 'cloudapi', 'sandbox'];
 
-/** The company's connections with their live status, and the pairing QR code as the session emits it. */
+/** A number to pair with as the server takes it: digits, the country code first (8 to 15 of them). */
+const PAIRING_PHONE = /^[1-9]\d{7,14}$/;
+
+/** What the operator typed, reduced to digits (spaces, `+`, dashes and brackets are how people write numbers). */
+export function pairingDigits(typed: string): string {
+  return typed.replace(/[\s+\-().]/g, '');
+}
+
+/** The code as WhatsApp shows it on the phone: two groups of four. */
+export function groupedPairingCode(code: string): string {
+  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+}
+
+/**
+ * The company's connections with their live status, and the pairing QR code as the session emits
+ * it, or, paired by phone number, the code to type on the phone.
+ */
 export function Connections() {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -59,7 +76,14 @@ function ConnectionCard({ connection: c }: { connection: Connection }) {
     () => (c.status === 'qrcode' && c.qrcode ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(c.qrcode, { border: 2 }))}` : null),
     [c.status, c.qrcode],
   );
-  const statusText = t(`connections.status.${c.status}`, { defaultValue: c.status });
+  const [pairing, setPairing] = useState(false);
+  // Set when this operator asked for a code: the code, once it comes, takes the focus.
+  const [awaitingCode, setAwaitingCode] = useState(false);
+  const pairingCode = c.status === 'qrcode' && c.pairingCode ? c.pairingCode : null;
+  // Pairing by phone goes on from the start of a session; a chat-application session not connected may switch to it.
+  const canPair = c.kind === 'chatapp' && c.status !== 'CONNECTED' && !pairingCode;
+  const statusText = pairingCode ? t('connections.pairing.status') : t(`connections.status.${c.status}`, { defaultValue: c.status });
+
   return (
     <li className="card" data-testid={`connection-${c.id}`}>
       <h2>
@@ -69,12 +93,37 @@ function ConnectionCard({ connection: c }: { connection: Connection }) {
       <p className={`status status-${c.status}`} data-testid="connection-status" aria-live="polite">
         {statusText}
       </p>
-      {qr && (
+      {qr && !pairing && (
         <figure className="qr">
           <img src={qr} alt={t('connections.qr')} width={200} height={200} data-testid="qr" />
           <figcaption>{t('connections.qr')}</figcaption>
         </figure>
       )}
+      {pairingCode && (
+        <PairingCode
+          // A new code (the session renewed it) is a new thing to type: nothing of the last one's copy stays.
+          key={pairingCode}
+          code={pairingCode}
+          focus={awaitingCode}
+          onFocused={() => setAwaitingCode(false)}
+          onQr={() => act.mutate('restart')}
+          busy={act.isPending}
+        />
+      )}
+      {canPair &&
+        (pairing ? (
+          <PairByPhone
+            connection={c}
+            onDone={(requested) => {
+              setPairing(false);
+              setAwaitingCode(requested);
+            }}
+          />
+        ) : (
+          <button type="button" className="pairing-switch" onClick={() => setPairing(true)}>
+            {t('connections.pairing.instead')}
+          </button>
+        ))}
       <div className="actions">
         {c.status === 'DISCONNECTED' || c.status === 'PENDING' ? (
           <button type="button" disabled={act.isPending} onClick={() => act.mutate('start')}>
@@ -97,6 +146,139 @@ function ConnectionCard({ connection: c }: { connection: Connection }) {
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * The phone number to pair with: starts the session (or restarts it, if it runs) asking for a code
+ * for that number instead of a QR code. The code then arrives on the connection, live.
+ */
+function PairByPhone({ connection: c, onDone }: { connection: Connection; onDone: (requested: boolean) => void }) {
+  const { t } = useTranslation();
+  const { api, queryClient } = useServices();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => input.current?.focus(), []);
+  const request = useMutation({
+    mutationFn: (phoneNumber: string) => {
+      const options = { params: { path: { chatappId: c.id } }, body: { phoneNumber } };
+      return c.status === 'DISCONNECTED' || c.status === 'PENDING'
+        ? must(api.POST('/chatappsession/{chatappId}', options))
+        : must(api.PUT('/chatappsession/{chatappId}', options));
+    },
+    onSuccess: () => {
+      onDone(true);
+      void queryClient.invalidateQueries({ queryKey: keys.connections });
+    },
+    onError: (err) => setError(errorText(t, err)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const digits = pairingDigits(typed);
+    if (!PAIRING_PHONE.test(digits)) {
+      setError(t('connections.pairing.invalid'));
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    request.mutate(digits);
+  };
+  return (
+    <form className="form pairing-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>{t('connections.pairing.title')}</h3>
+      <label>
+        {t('connections.pairing.phone')}
+        <input
+          ref={input}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
+          placeholder="5511999990000"
+          maxLength={24}
+        />
+      </label>
+      <p id={`${id}-hint`} className="muted hint">
+        {t('connections.pairing.hint')}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => onDone(false)}>
+          {t('connections.cancel')}
+        </button>
+        <button type="submit" className="primary" disabled={!typed.trim() || request.isPending}>
+          {t('connections.pairing.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** How long "Copied" stays beside the copy button. */
+const COPIED_FEEDBACK_MS = 2_000;
+
+/** The pairing code, large, with a copy button and the steps to follow on the phone; it follows the session live. */
+function PairingCode(props: { code: string; focus: boolean; onFocused: () => void; onQr: () => void; busy: boolean }) {
+  const { code, onQr, busy } = props;
+  const { t } = useTranslation();
+  const id = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!props.focus) return;
+    title.current?.focus();
+    props.onFocused();
+  }, [props.focus, props.onFocused]);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(null), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = () => {
+    navigator.clipboard.writeText(code).then(
+      () => setCopied('yes'),
+      () => setCopied('no'),
+    );
+  };
+  return (
+    <section className="pairing" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={title} tabIndex={-1}>
+        {t('connections.pairing.codeTitle')}
+      </h3>
+      <p className="pairing-code">
+        <span aria-hidden="true" data-testid="pairing-code">
+          {groupedPairingCode(code)}
+        </span>
+        <span className="visually-hidden">{t('connections.pairing.codeLabel', { code: code.split('').join(' ') })}</span>
+      </p>
+      <div className="actions">
+        <button type="button" onClick={copy}>
+          {t('connections.pairing.copy')}
+        </button>
+        <span aria-live="polite" className="muted">
+          {copied === 'yes' ? t('connections.pairing.copied') : copied === 'no' ? t('connections.pairing.copyFailed') : ''}
+        </span>
+      </div>
+      <ol className="pairing-steps">
+        <li>{t('connections.pairing.step1')}</li>
+        <li>{t('connections.pairing.step2')}</li>
+        <li>{t('connections.pairing.step3')}</li>
+        <li>{t('connections.pairing.step4')}</li>
+      </ol>
+      <p className="muted">{t('connections.pairing.renewed')}</p>
+      <button type="button" className="pairing-switch" disabled={busy} onClick={onQr}>
+        {t('connections.pairing.useQr')}
+      </button>
+    </section>
   );
 }
 

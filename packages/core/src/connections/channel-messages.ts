@@ -83,6 +83,12 @@ export interface SessionControl {
   readonly resume?: boolean;
   /** The proxy assigned to the connection (`start` and `restart`); absent: the session connects directly. */
   readonly proxy?: SessionProxy;
+  /**
+   * The account's phone number (digits, with the country code) when the operator pairs by code
+   * instead of QR code (`start` and `restart`): a session not yet paired asks its provider for a
+   * pairing code for this number and reports it as `pairingCode`. Absent: QR code.
+   */
+  readonly pairingPhoneNumber?: string;
 }
 
 /** Command: change the text of a message the session sent (`cmd.session.edit.<chatappId>`). */
@@ -162,6 +168,8 @@ export interface SessionStatusEvent {
   readonly chatappId: number;
   readonly status: ConnectionStatus;
   readonly qrcode: string | null;
+  /** With `status: 'qrcode'` when pairing by phone number: the code to type on the phone (the QR code is then null). */
+  readonly pairingCode?: string | null;
   readonly at: string;
 }
 

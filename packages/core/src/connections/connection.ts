@@ -18,6 +18,8 @@ export interface Connection {
   provider: ConnectionProvider;
   status: ConnectionStatus;
   qrcode: string | null;
+  /** While pairing by phone number (`status: 'qrcode'`): the code to type on the phone; null otherwise (absent: null). */
+  pairingCode?: string | null;
   greetingMessage: string | null;
   farewellMessage: string | null;
   outOfHoursMessage: string | null;
@@ -47,9 +49,11 @@ export type NewConnection = Omit<Connection, 'id'>;
  * scan: the client closes its QR dialog on that), `greetingMediaAttachment` (the greeting file's
  * name), and `number` (the account's number once a connector reports it).
  */
-export interface ConnectionView extends Omit<Connection, 'tokenDigest' | 'secrets' | 'createdAt' | 'updatedAt' | 'farewellMessage' | 'qrcode'> {
+export interface ConnectionView extends Omit<Connection, 'tokenDigest' | 'secrets' | 'createdAt' | 'updatedAt' | 'farewellMessage' | 'qrcode' | 'pairingCode'> {
   channel: ConnectionKind;
   qrcode: string;
+  /** The code to type on the phone while pairing by phone number; null otherwise. */
+  pairingCode: string | null;
   complationMessage: string | null;
   greetingMediaAttachment: string | null;
   number: string | null;
@@ -67,11 +71,12 @@ function attachmentName(key: string | null): string | null {
 }
 
 export function toConnectionView(c: Connection): ConnectionView {
-  const { tokenDigest: _digest, secrets: _secrets, farewellMessage, qrcode, createdAt, updatedAt, ...rest } = c;
+  const { tokenDigest: _digest, secrets: _secrets, farewellMessage, qrcode, pairingCode, createdAt, updatedAt, ...rest } = c;
   return {
     ...rest,
     channel: c.kind,
     qrcode: qrcode ?? '',
+    pairingCode: pairingCode ?? null,
     complationMessage: farewellMessage,
     greetingMediaAttachment: attachmentName(c.greetingMediaKey),
     number: null,

@@ -28,7 +28,7 @@ export class SessionCommands {
     },
   ) {}
 
-  async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean } = {}): Promise<void> {
+  async enqueue(connection: Connection, action: SessionControl['action'], options: { resume?: boolean; pairingPhoneNumber?: string } = {}): Promise<void> {
     const proxy = action !== 'logout' && this.deps.proxyOf ? await this.deps.proxyOf(connection) : null;
     const command: SessionControl = {
       type: 'SessionControl',
@@ -40,6 +40,7 @@ export class SessionCommands {
       externalId: connection.externalId,
       ...(options.resume ? { resume: true } : {}),
       ...(proxy ? { proxy } : {}),
+      ...(options.pairingPhoneNumber && action !== 'logout' ? { pairingPhoneNumber: options.pairingPhoneNumber } : {}),
     };
     await this.deps.outbox.add({
       id: this.deps.ids.uuid(),
@@ -49,12 +50,16 @@ export class SessionCommands {
     });
   }
 
-  /** Sets the waiting status and enqueues the command (inside the caller's transaction). */
-  async apply(connection: Connection, action: SessionControl['action']): Promise<void> {
+  /**
+   * Sets the waiting status and enqueues the command (inside the caller's transaction); with
+   * `pairingPhoneNumber`, the session pairs by a code for that number instead of a QR code.
+   */
+  async apply(connection: Connection, action: SessionControl['action'], options: { pairingPhoneNumber?: string } = {}): Promise<void> {
     connection.status = STATUS_AFTER[action];
     connection.qrcode = null;
+    connection.pairingCode = null;
     connection.updatedAt = this.deps.clock.now();
     await this.deps.connections.update(connection);
-    await this.enqueue(connection, action);
+    await this.enqueue(connection, action, options);
   }
 }

@@ -1,6 +1,7 @@
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { SessionEvent } from './connection-events.js';
+import { ValidationError } from '../shared/errors.js';
 import type { Cache, Transaction } from '../shared/ports.js';
 import type { SessionControl } from './channel-messages.js';
 import { toConnectionView, type Connection, type ConnectionView } from './connection.js';
@@ -12,7 +13,15 @@ export interface ControlSessionInput {
   readonly actor: Actor;
   readonly connectionId: number;
   readonly action: SessionControl['action'];
+  /**
+   * `start` and `restart` of a chat-application session: pair by a code for this number (digits
+   * with the country code) instead of a QR code.
+   */
+  readonly pairingPhoneNumber?: string;
 }
+
+/** A phone number to pair with: digits only, the country code first, 8 to 15 of them (E.164 without the `+`). */
+export const PAIRING_PHONE_NUMBER = /^[1-9]\d{7,14}$/;
 
 async function announce(realtime: RealtimeEvents<SessionEvent>, connections: readonly Connection[]): Promise<ConnectionView[]> {
   const views = connections.map(toConnectionView);
@@ -33,7 +42,12 @@ export class ControlSession {
     assertAdmin(input.actor);
     const connection = await tx.run(async () => {
       const connection = await visibleConnection(connections, input.actor, input.connectionId);
-      await sessions.apply(connection, input.action);
+      if (input.pairingPhoneNumber !== undefined) {
+        // Only a chat-application session pairs with a phone; the number is as WhatsApp writes it.
+        if (connection.kind !== 'chatapp' || input.action === 'logout') throw new ValidationError('ERR_PAIRING_NOT_SUPPORTED');
+        if (!PAIRING_PHONE_NUMBER.test(input.pairingPhoneNumber)) throw new ValidationError('ERR_INVALID_PAIRING_PHONE_NUMBER');
+      }
+      await sessions.apply(connection, input.action, input.pairingPhoneNumber ? { pairingPhoneNumber: input.pairingPhoneNumber } : {});
       return connection;
     });
     const [view] = await announce(realtime, [connection]);

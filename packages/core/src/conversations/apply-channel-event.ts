@@ -99,6 +99,7 @@ export class ApplyChannelEvent {
     if (!connection) return;
     connection.status = e.status;
     connection.qrcode = e.status === 'qrcode' ? e.qrcode : null;
+    connection.pairingCode = e.status === 'qrcode' ? (e.pairingCode ?? null) : null;
     connection.updatedAt = this.deps.clock.now();
     await this.deps.connections.update(connection);
     await this.deps.realtime.publish(connection.companyId, { entity: 'chatappSession', data: { action: 'update', session: toConnectionView(connection) } });

@@ -259,6 +259,14 @@ export const ERROR_CODES = {
     kind: 'validation',
     description: "A connection's kind cannot change, nor can it get a provider of another kind; create a new connection instead.",
   },
+  ERR_PAIRING_NOT_SUPPORTED: {
+    kind: 'validation',
+    description: 'Only a chat-application session starting or restarting pairs by phone number; send no `phoneNumber` for this connection or action.',
+  },
+  ERR_INVALID_PAIRING_PHONE_NUMBER: {
+    kind: 'validation',
+    description: "The phone number to pair with must be the account's number in digits, the country code first (8 to 15 digits, no `+`).",
+  },
   ERR_TOO_MANY_QUEUES: { kind: 'validation', description: 'Too many queues were linked in one request; link fewer.' },
   ERR_SESSION_NOT_CONNECTED: {
     kind: 'conflict',
