@@ -115,10 +115,16 @@ const started = performance.now();
 let files = 0;
 try {
   for (const name of PACKAGES) files += await buildPackage(name);
-  files += await buildConsole();
 } catch {
   // esbuild has printed each syntax error with its file and line; a stack trace would add nothing.
   console.error('build failed: the errors above name the files');
+  process.exit(1);
+}
+try {
+  files += await buildConsole();
+} catch (err) {
+  // Vite prints only that it failed: its error names the file and the import or syntax at fault.
+  console.error(`console build failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }
 if (files > 0 || process.argv.includes('--verbose')) {
