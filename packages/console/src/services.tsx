@@ -5,6 +5,7 @@ import type { AppConfig } from './app-config.js';
 import { RealtimeConnection, type ConnectionState } from './realtime/connection.js';
 import { applyFrame, reloadEverything } from './realtime/apply-frame.js';
 import { ReplyQueue, type SendOutcome } from './replies/reply-queue.js';
+import { sendOutcomeOf } from './replies/send-outcome.js';
 import { UploadCancelled, uploadTransport } from './replies/upload.js';
 import { Session, type SessionDeps, type SessionState } from './session/session.js';
 import { notifyInbound } from './ui/notifications.js';
@@ -22,8 +23,6 @@ export interface Services {
   /** Opens a conversation (set by the router once it exists: a notification's click). */
   openTicket?: (ticketId: number) => void;
 }
-
-const RETRYABLE = new Set([408, 409, 425, 429]);
 
 export function createServices(config: AppConfig): Services {
   const base = config.backendUrl;
@@ -68,12 +67,7 @@ export function createServices(config: AppConfig): Services {
           throw err;
         });
       if (!res) return { kind: 'cancelled' };
-      if (res.response.ok) return { kind: 'sent' };
-      const code = (res.error as { error?: string } | undefined)?.error;
-      // A 409 is worth waiting out only while the same key is still running; a closed ticket's 409 is a refusal.
-      const transient = res.response.status === 409 ? code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' : RETRYABLE.has(res.response.status);
-      if (res.response.status >= 500 || transient) return { kind: 'unknown' };
-      return { kind: 'refused', error: code ?? `HTTP_${res.response.status}` };
+      return sendOutcomeOf(res.response.status, (res.error as { error?: string } | undefined)?.error);
     },
   });
   const services: Services = { config, session, api, queryClient, replies, realtime: null, realtimeListeners: new Set() };
