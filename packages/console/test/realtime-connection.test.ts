@@ -14,7 +14,13 @@ class FakeSocket implements SocketLike {
   open() {
     this.onopen?.();
   }
-  send(frame: object) {
+  /** What the client sent. */
+  readonly sent: string[] = [];
+  send(data: string) {
+    this.sent.push(data);
+  }
+  /** A frame from the server. */
+  deliver(frame: object) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
   drop(code = 1006) {
@@ -62,17 +68,17 @@ describe('console: the realtime connection', () => {
     const h = harness();
     h.connection.start();
     h.sockets[0]!.open();
-    h.sockets[0]!.send(frame(5));
-    h.sockets[0]!.send(frame(6));
+    h.sockets[0]!.deliver(frame(5));
+    h.sockets[0]!.deliver(frame(6));
     h.sockets[0]!.drop();
     expect(h.states.at(-1)).to.equal('reconnecting');
     h.fire();
     expect(h.sockets[1]!.url).to.equal('ws://host/1?token=tok&since=6');
     h.sockets[1]!.open();
     // The server replays what was missed; a frame already seen (an overlap) is not delivered again.
-    h.sockets[1]!.send(frame(6));
-    h.sockets[1]!.send(frame(7));
-    h.sockets[1]!.send(frame(8));
+    h.sockets[1]!.deliver(frame(6));
+    h.sockets[1]!.deliver(frame(7));
+    h.sockets[1]!.deliver(frame(8));
     expect(h.frames.map((f) => f.seq)).to.deep.equal([5, 6, 7, 8]);
     expect(h.reloads()).to.equal(0);
     expect(h.states.at(-1)).to.equal('live');
@@ -82,13 +88,13 @@ describe('console: the realtime connection', () => {
     const h = harness();
     h.connection.start();
     h.sockets[0]!.open();
-    h.sockets[0]!.send(frame(3));
+    h.sockets[0]!.deliver(frame(3));
     h.sockets[0]!.drop();
     h.fire();
     h.sockets[1]!.open();
-    h.sockets[1]!.send({ seq: 2000, event: 'resync', data: { action: 'resync', since: 3, current: 2000 } });
+    h.sockets[1]!.deliver({ seq: 2000, event: 'resync', data: { action: 'resync', since: 3, current: 2000 } });
     expect(h.reloads()).to.equal(1);
-    h.sockets[1]!.send(frame(2001));
+    h.sockets[1]!.deliver(frame(2001));
     expect(h.frames.map((f) => f.seq)).to.deep.equal([3, 2001]);
     expect(h.connection.seq).to.equal(2001);
   });
@@ -144,5 +150,21 @@ describe('console: the realtime connection', () => {
     expect(delays).to.deep.equal([250]);
     connection.stop();
     expect(connection.state).to.equal('stopped');
+  });
+
+  it('sends a client message only while live, as one JSON text, and ignores frames without a seq in its count', () => {
+    const h = harness();
+    h.connection.start();
+    expect(h.connection.send('joinChatBox', 7)).to.equal(false);
+    h.sockets[0]!.open();
+    expect(h.connection.send('joinChatBox', 7)).to.equal(true);
+    expect(h.sockets[0]!.sent).to.deep.equal(['{"event":"joinChatBox","data":7}']);
+    h.sockets[0]!.deliver(frame(3));
+    h.sockets[0]!.deliver({ event: 'company-1-ticketViewer', data: { action: 'join', ticketId: 7, userId: 2, userName: 'Bia' } });
+    expect(h.frames.map((f) => f.event)).to.deep.equal(['company-1-ticket', 'company-1-ticketViewer']);
+    expect(h.connection.seq).to.equal(3);
+    h.sockets[0]!.drop();
+    expect(h.connection.send('joinChatBoxLeave', 7)).to.equal(false);
+    expect(h.sockets[0]!.sent).to.have.length(1);
   });
 });

@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Schema } from '../api/client.js';
 import type { RealtimeFrame } from './connection.js';
 import { placeTicket } from './ticket-lists.js';
+import { ticketViewersOf, viewerFrameData } from './ticket-viewers.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -160,6 +161,12 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });
       return;
+    // Ephemeral (no seq, never replayed): who else has a ticket open, kept apart from the query cache.
+    case 'ticketViewer': {
+      const viewer = viewerFrameData(data);
+      if (viewer) ticketViewersOf(client).apply(viewer);
+      return;
+    }
     default:
       return;
   }

@@ -18,6 +18,7 @@ export interface SocketLike {
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: ((event: { code: number; reason: string }) => void) | null;
   close(code?: number): void;
+  send(data: string): void;
 }
 
 export interface ConnectionDeps {
@@ -82,6 +83,21 @@ export class RealtimeConnection {
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000);
+  }
+
+  /**
+   * Sends a client message (`{"event","data"}`, e.g. `joinChatBox` with a ticket id) when the socket
+   * is live; otherwise it is dropped, and whoever sends it sends it again once `live` (as the ticket
+   * viewers do). Returns whether it went out.
+   */
+  send(event: string, data: unknown): boolean {
+    if (this.current !== 'live' || !this.socket) return false;
+    try {
+      this.socket.send(JSON.stringify({ event, data }));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Drops the socket as a network failure would (used when the browser reports going offline). */

@@ -9,7 +9,8 @@ import { dayLabel, timeOfDay } from '../ui/format.js';
 import { errorText, failureText } from '../ui/errors.js';
 import { ReplyBox } from './reply-box.js';
 import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-panel.js';
-import { BackToList, CloseTicketButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
+import { BackToList, CloseTicketButton, MarkUnreadButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
+import { TicketViewers } from './ticket-viewers.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -90,6 +91,7 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
           {ticket.queue ? ` · ${ticket.queue.name}` : ''}
         </p>
         <TicketTags ticket={ticket} />
+        <TicketViewers ticketId={ticket.id} />
       </div>
       <div className="actions">
         {ticket.status === 'pending' && (
@@ -115,6 +117,7 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
         )}
         {ticket.status !== 'closed' && <TransferDialog ticket={ticket} />}
         <ScheduleDialog ticket={ticket} />
+        <MarkUnreadButton ticket={ticket} />
         {panel}
       </div>
       {error !== null && (

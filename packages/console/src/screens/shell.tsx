@@ -9,11 +9,14 @@ import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
 import { MainNav } from './nav.js';
+import { useScreenStrings } from '../i18n/screen-strings.js';
+import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
 import { requestSearch } from './inbox-filters.js';
 
 /** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const { t: presence } = useScreenStrings(PRESENCE_NS, presenceStrings);
   const services = useServices();
   const { session, api } = services;
   const user = useSession();
@@ -139,6 +142,10 @@ export function Shell({ children }: { children: ReactNode }) {
                 <kbd>r</kbd>
               </dt>
               <dd>{t('shortcuts.reply')}</dd>
+              <dt>
+                <kbd>u</kbd>
+              </dt>
+              <dd>{presence('markUnreadShortcut')}</dd>
               <dt>
                 <kbd>/</kbd>
               </dt>

@@ -1,12 +1,14 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Dialog, Popover } from 'radix-ui';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices } from '../services.js';
 import { errorText } from '../ui/errors.js';
+import { useScreenStrings } from '../i18n/screen-strings.js';
+import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type TagSummary = Schema<'TagSummary'>;
@@ -376,5 +378,53 @@ export function CloseTicketButton({ busy, close }: { busy: boolean; close: (rati
         <DialogButtons submit={t('actions.confirmClose')} busy={busy} />
       </form>
     </ActionDialog>
+  );
+}
+
+/**
+ * Shows the conversation as unread again (`markUnread`, also on the `u` key): its badge comes back
+ * for every operator, and the console leaves it for the list, since opening it is what reads it. The
+ * conversation's loaded messages are dropped so that reopening it fetches them (and reads it) again.
+ */
+export function MarkUnreadButton({ ticket }: { ticket: Ticket }) {
+  const { t } = useScreenStrings(PRESENCE_NS, presenceStrings);
+  const { api, queryClient } = useServices();
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>(null);
+  const mark = useMutation({
+    mutationFn: () => must(api.PUT('/tickets/{ticketId}', { params: { path: { ticketId: ticket.id } }, body: { markUnread: true } })),
+    onSuccess: async (next) => {
+      setError(null);
+      showTicket(queryClient, next);
+      await navigate({ to: '/tickets' });
+      queryClient.removeQueries({ queryKey: keys.messages(ticket.id) });
+    },
+    onError: (err) => setError(err),
+  });
+  const { mutate, isPending } = mark;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== 'u' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      // Not while a dialog (transfer, schedule…) is open over the conversation.
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      if (!isPending) mutate();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mutate, isPending]);
+  return (
+    <>
+      <button type="button" aria-keyshortcuts="u" disabled={isPending} onClick={() => mutate()} data-testid="mark-unread">
+        {t('markUnread')}
+      </button>
+      {error !== null && (
+        <p className="form-error" role="alert">
+          {errorText(t, error)}
+        </p>
+      )}
+    </>
   );
 }
