@@ -3,12 +3,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './services.js';
 import { Shell } from './screens/shell.js';
+import { inboxScreen } from './screens/preload.js';
 import { SignIn } from './screens/sign-in.js';
 
 // Screens other than the inbox load when first opened: the first page stays small.
 const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
 const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default: m.Tags })));
-const Inbox = lazy(() => import('./screens/inbox.js').then((m) => ({ default: m.Inbox })));
+const Inbox = inboxScreen.Screen;
 
 function Loading() {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Schema } from '../api/client.js';
 import { useServices } from '../services.js';
+import { inboxScreen } from './preload.js';
 
 type LoginResult = Schema<'LoginResult'>;
 
@@ -18,6 +19,8 @@ export function SignIn() {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<LoginResult | null>(null);
   const errorId = useId();
+  // What the sign-in opens, fetched while the operator types.
+  useEffect(() => void inboxScreen.load().catch(() => undefined), []);
 
   const login = async (pass: string): Promise<LoginResult | null> => {
     let res: Response;
