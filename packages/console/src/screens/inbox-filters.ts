@@ -47,6 +47,20 @@ export function seesAllTickets(user: { profile: string; super?: boolean; allTick
 
 /** A `/` pressed outside the inbox: the inbox opens on its search tab with the search focused. */
 let searchRequest = false;
+/** Whether the inbox is on screen (it answers `/` itself then). */
+let inboxShown = 0;
+
+/** Called by the inbox while it is shown; answers the call that ends it. */
+export function inboxOnScreen(): () => void {
+  inboxShown++;
+  return () => {
+    inboxShown--;
+  };
+}
+
+export function isInboxOnScreen(): boolean {
+  return inboxShown > 0;
+}
 
 export function requestSearch(userId: number): void {
   sessionStorage.setItem(FILTERS_KEY(userId), JSON.stringify({ ...savedFilters(userId), status: 'search' }));

@@ -9,9 +9,9 @@ import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
 import { MainNav } from './nav.js';
+import { isInboxOnScreen, requestSearch } from './inbox-filters.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
-import { requestSearch } from './inbox-filters.js';
 
 /** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -49,8 +49,8 @@ export function Shell({ children }: { children: ReactNode }) {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       if (e.key === '?') setHelp(true);
-      else if (e.key === '/') {
-        // On the inbox its own handler takes `/` first; elsewhere the inbox opens on its search.
+      else if (e.key === '/' && !isInboxOnScreen()) {
+        // The inbox answers `/` itself; from any other screen it opens on its search.
         e.preventDefault();
         requestSearch(userId);
         void navigate({ to: '/tickets' });

@@ -323,6 +323,14 @@ describe(`console: inbox filters, message kinds and the session in Chromium (ski
     await page.getByRole('searchbox', { name: 'Search tickets' }).waitFor();
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).to.equal('search');
     expect(await page.getByTestId('tab-search').getAttribute('data-state')).to.equal('active');
+    // On the inbox, with a conversation open, `/` goes to the search and leaves the conversation open.
+    await page.getByTestId('tab-open').click();
+    await page.getByTestId(`ticket-${maria}`).click();
+    await page.getByTestId('messages').getByText('One more thing.').waitFor();
+    await page.getByTestId('messages').press('/');
+    await page.getByRole('searchbox', { name: 'Search tickets' }).waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).to.equal('search');
+    expect(new URL(page.url()).pathname).to.equal(`/app/tickets/${maria}`);
   });
 
   it('counts the waiting conversations with unread messages in the tab title, and keeps the alerts muted per user', async () => {
