@@ -119,8 +119,9 @@ export function ticketViewersOf(client: QueryClient): TicketViewers {
 /**
  * Whether a client showing `ticketId` as user `me` should announce itself again at once after this
  * change: a viewer it did not know came (so the newcomer learns of it now, not within 30 s; the
- * newcomer, who knows it already, does not answer back), or its own user left the ticket from
- * another tab while this one still shows it.
+ * newcomer answers that once too, since it did not know this client either, and the exchange stops
+ * there: each answer names a viewer already known), or its own user left the ticket from another
+ * tab while this one still shows it.
  */
 export function shouldAnswer(change: ViewerChange | null, ticketId: number, me: number | null): boolean {
   if (!change || change.ticketId !== ticketId || me === null) return false;
