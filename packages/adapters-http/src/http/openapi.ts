@@ -199,7 +199,8 @@ type Responses = Record<string, Record<string, unknown>>;
 /**
  * Error responses written once: many routes answer the same status with the same codes (a 404 for
  * one kind of row, a 403 of the profile rule), and each used to carry its own copy. Each distinct one
- * becomes a component named after its code (or its status and a digest of its codes), referenced by
+ * becomes a component named after its code (or its status and a digest of its codes; a second one
+ * answering the same codes in other words takes a number after it), referenced by
  * every operation that answers it.
  */
 function shareErrorResponses(doc: { paths?: Record<string, Record<string, { responses?: Responses }>>; components?: { responses?: Responses } }): void {
@@ -213,7 +214,8 @@ function shareErrorResponses(doc: { paths?: Record<string, Record<string, { resp
         let name = named.get(key);
         if (!name) {
           const codes = Object.keys((response.content as Record<string, { examples?: object }> | undefined)?.['application/json']?.examples ?? {});
-          const base = codes.length === 1 ? codes[0]! : `Error${status}-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+          // Named by what it answers, not by its wording: a reworded description keeps the name (and clients' generated types).
+          const base = codes.length === 1 ? codes[0]! : `Error${status}-${createHash('sha256').update(codes.sort().join(',')).digest('hex').slice(0, 8)}`;
           name = base;
           for (let n = 2; shared[name]; n++) name = `${base}-${n}`;
           shared[name] = response;

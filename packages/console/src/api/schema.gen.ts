@@ -12593,7 +12593,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error400-edde30cd": {
+        "Error400-28729174": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12601,7 +12601,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error401-16aefcb7": {
+        "Error401-c0c235b3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12609,7 +12609,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-0f5591b8": {
+        "Error403-0de00c18": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12617,7 +12617,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-2a970986": {
+        "Error403-4bb35e7f": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12625,7 +12625,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-2ecad7ea": {
+        "Error403-61f0dcc5": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12633,7 +12633,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-3a204000": {
+        "Error403-71c60e80": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12641,7 +12641,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-16e940d4": {
+        "Error403-244b99c5": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12649,7 +12649,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-29c16c60": {
+        "Error403-244b99c5-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12657,7 +12657,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-50c08a20": {
+        "Error403-244b99c5-3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12665,7 +12665,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-99be1b9c": {
+        "Error403-244b99c5-4": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12673,7 +12673,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-788c7e63": {
+        "Error403-244b99c5-5": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12681,7 +12681,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-5055dbe8": {
+        "Error403-244b99c5-6": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12689,7 +12689,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-23620cf8": {
+        "Error403-1517e36e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12697,7 +12697,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-ae88d0c7": {
+        "Error403-4281bb79": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12705,7 +12705,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-aef73ef1": {
+        "Error403-10057b55": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12713,7 +12713,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-bfa00749": {
+        "Error403-cb91432e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12721,7 +12721,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-d0cf4e85": {
+        "Error403-cb91432e-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12729,7 +12729,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-e1f2e62f": {
+        "Error403-cb91432e-3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12737,7 +12737,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-f8f943b7": {
+        "Error403-ec5804a8": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12745,7 +12745,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error403-fde76923": {
+        "Error403-f20ade02": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12753,7 +12753,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-0d307533": {
+        "Error404-0ec45db1": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12761,7 +12761,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-2eb67a1b": {
+        "Error404-1c657543": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12769,7 +12769,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-3ada6f3b": {
+        "Error404-1e6e1106": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12777,7 +12777,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-3e03778e": {
+        "Error404-2a8e68d8": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12785,7 +12785,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-4c4cd935": {
+        "Error404-4ba8adcc": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12793,7 +12793,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-4ebeb2c6": {
+        "Error404-4ce245fe": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12801,7 +12801,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-5ce58930": {
+        "Error404-6d88cf78": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12809,7 +12809,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-5ed78fd9": {
+        "Error404-9c33701d": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12817,7 +12817,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-8ce1f0ff": {
+        "Error404-9f048533": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12825,7 +12825,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-38d56ab5": {
+        "Error404-20eb1696": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12833,7 +12833,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-52e734e0": {
+        "Error404-20eb1696-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12841,7 +12841,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-55f74d00": {
+        "Error404-52e0bbe1": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12849,7 +12849,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-66fa037f": {
+        "Error404-56cfc96d": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12857,7 +12857,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-77fafdeb": {
+        "Error404-070c9097": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12865,7 +12865,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-82e9ac4d": {
+        "Error404-98c81559": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12873,7 +12873,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-95facfce": {
+        "Error404-99f10d47": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12881,7 +12881,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-186b0dbd": {
+        "Error404-224dae00": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12889,7 +12889,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-483d6723": {
+        "Error404-312de39e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12897,7 +12897,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-496ddcf7": {
+        "Error404-460d10ee": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12905,7 +12905,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-3860d8ab": {
+        "Error404-7216ee74": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12913,7 +12913,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-7675b257": {
+        "Error404-20694f62": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12921,7 +12921,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-7837b1fe": {
+        "Error404-37044a21": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12929,7 +12929,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-88102d0a": {
+        "Error404-302868c0": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12937,7 +12937,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-96627dda": {
+        "Error404-17325944": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12945,7 +12945,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-08789070": {
+        "Error404-20474137": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12953,7 +12953,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-a2d6c604": {
+        "Error404-34791701": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12961,7 +12961,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-a7a12bc5": {
+        "Error404-a8ee8d60": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12969,7 +12969,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-aef41ce0": {
+        "Error404-a94c4486": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12977,7 +12977,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-b1e834d3": {
+        "Error404-ac9c48ee": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12985,7 +12985,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-b7f706fa": {
+        "Error404-adf49d16": {
             headers: {
                 [name: string]: unknown;
             };
@@ -12993,7 +12993,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-b888096b": {
+        "Error404-adf49d16-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13001,7 +13001,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-bd20bfb6": {
+        "Error404-adf49d16-3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13009,7 +13009,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-c45c7701": {
+        "Error404-b089bd19": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13017,7 +13017,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-c999e127": {
+        "Error404-b089bd19-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13025,7 +13025,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-d429693e": {
+        "Error404-b96e0b8b": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13033,7 +13033,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-df95d73e": {
+        "Error404-bb9ec504": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13041,7 +13041,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-df516914": {
+        "Error404-c0f711c2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13049,7 +13049,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-e3b4e5dc": {
+        "Error404-c6f4d9c3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13057,7 +13057,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-e61b9d06": {
+        "Error404-c124a2d2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13065,7 +13065,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-e2385932": {
+        "Error404-d57af9d3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13073,7 +13073,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-ea2832b0": {
+        "Error404-ea1b61e9": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13081,7 +13081,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-ee52998b": {
+        "Error404-f03c5cec": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13089,7 +13089,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-ef3f53cd": {
+        "Error404-f17c2de4": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13097,7 +13097,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-f1dc2725": {
+        "Error404-f17c2de4-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13105,7 +13105,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error404-f7e02106": {
+        "Error404-fa019557": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13113,7 +13113,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-0fff25ee": {
+        "Error409-2b461f0b": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13121,7 +13121,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-3b0f2404": {
+        "Error409-5fa5c054": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13129,7 +13129,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-5b6e3451": {
+        "Error409-7d6eedc0": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13137,7 +13137,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-5cbd8007": {
+        "Error409-8f87db5a": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13145,7 +13145,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-8cb8a6da": {
+        "Error409-8f87db5a-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13153,7 +13153,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-695b1a7e": {
+        "Error409-591d2a40": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13161,7 +13161,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-986aee50": {
+        "Error409-691f578e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13169,7 +13169,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-2567f0e1": {
+        "Error409-82885670": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13177,7 +13177,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-746951bb": {
+        "Error409-a1746d34": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13185,7 +13185,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-67125324": {
+        "Error409-b297017e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13193,7 +13193,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-d8f09ea0": {
+        "Error409-b491340d": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13201,7 +13201,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error409-e3a1763b": {
+        "Error409-cb93c614": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13209,7 +13209,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error413-5f296ac5": {
+        "Error413-339f45ea": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13217,7 +13217,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-1a4bbc18": {
+        "Error422-1cb49613": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13225,7 +13225,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-1d56b8c3": {
+        "Error422-1e4127bb": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13233,7 +13233,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-01fa770f": {
+        "Error422-2cd298cb": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13241,7 +13241,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-3d038d87": {
+        "Error422-2dd70db6": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13249,7 +13249,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-3f0fb997": {
+        "Error422-2e62d598": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13257,7 +13257,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-4a349e95": {
+        "Error422-2f4caf52": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13265,7 +13265,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-4b5ad7ea": {
+        "Error422-2f47335f": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13273,7 +13273,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-4d2a83eb": {
+        "Error422-3e5aae3e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13281,7 +13281,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-4de9f870": {
+        "Error422-4cf76003": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13289,7 +13289,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-5b52a20e": {
+        "Error422-5cf520dd": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13297,7 +13297,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-5b9894e7": {
+        "Error422-7ab209dd": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13305,7 +13305,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-6bef686a": {
+        "Error422-7deeaf6c": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13313,7 +13313,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-6cdaf100": {
+        "Error422-8c6d0f6b": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13321,7 +13321,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-7dcb38b2": {
+        "Error422-8c228488": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13329,7 +13329,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-8da63a05": {
+        "Error422-26a4e4fc": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13337,7 +13337,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-08e5fa46": {
+        "Error422-060d3145": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13345,7 +13345,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-8e056871": {
+        "Error422-63b0be77": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13353,7 +13353,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-9a56f48b": {
+        "Error422-69bccc90": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13361,7 +13361,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-9ed19d82": {
+        "Error422-71d9fa2f": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13369,7 +13369,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-9ffa2088": {
+        "Error422-74f26d5e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13377,7 +13377,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-22e802bc": {
+        "Error422-93d15a12": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13385,7 +13385,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-32f79666": {
+        "Error422-150cad0a": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13393,7 +13393,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-39d6d9d4": {
+        "Error422-173c368c": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13401,7 +13401,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-40d4122e": {
+        "Error422-200e6074": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13409,7 +13409,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-65b38bea": {
+        "Error422-323e3ac4": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13417,7 +13417,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-167e355a": {
+        "Error422-513f5b62": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13425,7 +13425,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-295fe3ef": {
+        "Error422-591d23f3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13433,7 +13433,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-441cab27": {
+        "Error422-877ddefe": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13441,7 +13441,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-469a016a": {
+        "Error422-888e96a4": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13449,7 +13449,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-547f1a65": {
+        "Error422-936e18b0": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13457,7 +13457,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-672ceacc": {
+        "Error422-972db7f8": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13465,7 +13465,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-5780dc86": {
+        "Error422-1084cd26": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13473,7 +13473,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-7255a0f3": {
+        "Error422-3988c16e": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13481,7 +13481,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-7570a1ed": {
+        "Error422-06713d5f": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13489,7 +13489,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-8589acff": {
+        "Error422-7753bdd4": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13497,7 +13497,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-25791b91": {
+        "Error422-8672b5a6": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13505,7 +13505,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-70521ca1": {
+        "Error422-39539c90": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13513,7 +13513,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-91935c98": {
+        "Error422-47462dda": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13521,7 +13521,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-27061391": {
+        "Error422-96295ffd": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13529,7 +13529,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-40237084": {
+        "Error422-97225c25": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13537,7 +13537,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-63449589": {
+        "Error422-213836b2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13545,7 +13545,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-92412233": {
+        "Error422-543328a5": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13553,7 +13553,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-a5e614a0": {
+        "Error422-604526b7": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13561,7 +13561,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-a6a5e959": {
+        "Error422-639366b4": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13569,7 +13569,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-a394b5a8": {
+        "Error422-789203a2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13577,7 +13577,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-a4907c30": {
+        "Error422-05666847": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13585,7 +13585,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-a9821eaa": {
+        "Error422-9975840d": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13593,7 +13593,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-b10dafa7": {
+        "Error422-47909860": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13601,7 +13601,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-b12a21d2": {
+        "Error422-a605dc00": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13609,7 +13609,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-b435fb11": {
+        "Error422-ab84c912": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13617,7 +13617,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-b0979cab": {
+        "Error422-b422a4eb": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13625,7 +13625,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-ba2de210": {
+        "Error422-b840f17b": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13633,7 +13633,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-c894101f": {
+        "Error422-b2213053": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13641,7 +13641,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d3e7b719": {
+        "Error422-b5398617": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13649,7 +13649,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d3f2d26d": {
+        "Error422-bb009772": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13657,7 +13657,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d5cfa735": {
+        "Error422-bd9e8fe1": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13665,7 +13665,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d10c2d04": {
+        "Error422-bd9e8fe1-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13673,7 +13673,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d20e622b": {
+        "Error422-c6e9c621": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13681,7 +13681,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d73ee686": {
+        "Error422-c4402144": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13689,7 +13689,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d97fec6d": {
+        "Error422-cb7e9895": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13697,7 +13697,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-d1370d6d": {
+        "Error422-cfe530e9": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13705,7 +13705,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-df4c0b73": {
+        "Error422-d70bc742": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13713,7 +13713,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-e2e9b9d7": {
+        "Error422-d75f8cc6": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13721,7 +13721,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-e3a91e0b": {
+        "Error422-d00766b2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13729,7 +13729,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-e5aa5fc9": {
+        "Error422-d902056c": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13737,7 +13737,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-e54b4e5f": {
+        "Error422-de749437": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13745,7 +13745,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-e56074e0": {
+        "Error422-defa7c23": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13753,7 +13753,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-e0770945": {
+        "Error422-e0e8f283": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13761,7 +13761,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-ebe0fd38": {
+        "Error422-e45c47b6": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13769,7 +13769,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-edff375f": {
+        "Error422-e598a3b7": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13777,7 +13777,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-ef26bad3": {
+        "Error422-e604dd54": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13785,7 +13785,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-f0d7c2d6": {
+        "Error422-f033d62c": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13793,7 +13793,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-f3d4bc88": {
+        "Error422-f0492ced": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13801,7 +13801,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-f5202d7c": {
+        "Error422-f3848155": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13809,7 +13809,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-fbb50f1b": {
+        "Error422-fb7f324c": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13817,7 +13817,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error422-fc08438d": {
+        "Error422-fc7ec073": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13825,7 +13825,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-1a33308e": {
+        "Error503-653ef9c7": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13833,7 +13833,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-4c1f9ba9": {
+        "Error503-66610fb9": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13841,7 +13841,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-7ffb255d": {
+        "Error503-66610fb9-2": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13849,7 +13849,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-98bf2840": {
+        "Error503-104093c3": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13857,7 +13857,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-471a15b6": {
+        "Error503-a81edd1b": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13865,7 +13865,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-cddcec0e": {
+        "Error503-b6eea052": {
             headers: {
                 [name: string]: unknown;
             };
@@ -13873,7 +13873,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        "Error503-f5988a1e": {
+        "Error503-f6182128": {
             headers: {
                 [name: string]: unknown;
             };
@@ -14127,7 +14127,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookReceipt"];
                 };
             };
-            400: components["responses"]["Error400-edde30cd"];
+            400: components["responses"]["Error400-28729174"];
             401: components["responses"]["ERR_INVALID_SIGNATURE"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ERR_VALIDATION"];
@@ -14164,13 +14164,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_PROMPT_FOUND-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-40237084"];
+            422: components["responses"]["Error422-1cb49613"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-cddcec0e"];
+            503: components["responses"]["Error503-a81edd1b"];
         };
     };
     listAnnouncements: {
@@ -14236,7 +14236,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_COMPANY_FOUND-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e54b4e5f"];
+            422: components["responses"]["Error422-5cf520dd"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14300,10 +14300,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-5"];
-            404: components["responses"]["Error404-a7a12bc5"];
+            404: components["responses"]["Error404-bb9ec504"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e54b4e5f"];
+            422: components["responses"]["Error422-5cf520dd"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14365,7 +14365,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_ANNOUNCEMENT_FOUND"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-672ceacc"];
+            422: components["responses"]["Error422-b5398617"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14550,7 +14550,7 @@ export interface operations {
             409: components["responses"]["ERR_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a394b5a8"];
+            422: components["responses"]["Error422-b2213053"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14616,10 +14616,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["Error404-96627dda"];
+            404: components["responses"]["Error404-ea1b61e9"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a394b5a8"];
+            422: components["responses"]["Error422-b2213053"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14826,7 +14826,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d73ee686"];
+            422: components["responses"]["Error422-888e96a4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14888,7 +14888,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_HELP_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d73ee686"];
+            422: components["responses"]["Error422-888e96a4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -14976,7 +14976,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_COMPANY_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a4907c30"];
+            422: components["responses"]["Error422-74f26d5e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15039,7 +15039,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_INVOICE_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a4907c30"];
+            422: components["responses"]["Error422-74f26d5e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15172,11 +15172,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_COMPANY_SUSPENDED"];
-            404: components["responses"]["Error404-ef3f53cd"];
+            404: components["responses"]["Error404-adf49d16"];
             409: components["responses"]["ERR_IDEMPOTENT_REQUEST_IN_PROGRESS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-8589acff"];
+            422: components["responses"]["Error422-789203a2"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15217,11 +15217,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_COMPANY_SUSPENDED"];
-            404: components["responses"]["Error404-ef3f53cd"];
+            404: components["responses"]["Error404-adf49d16"];
             409: components["responses"]["ERR_IDEMPOTENT_REQUEST_IN_PROGRESS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-6cdaf100"];
+            422: components["responses"]["Error422-173c368c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15270,11 +15270,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_COMPANY_SUSPENDED"];
-            404: components["responses"]["Error404-ef3f53cd"];
+            404: components["responses"]["Error404-adf49d16"];
             409: components["responses"]["ERR_IDEMPOTENT_REQUEST_IN_PROGRESS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-6cdaf100"];
+            422: components["responses"]["Error422-173c368c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15313,11 +15313,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_COMPANY_SUSPENDED"];
-            404: components["responses"]["Error404-ef3f53cd"];
+            404: components["responses"]["Error404-adf49d16"];
             409: components["responses"]["ERR_IDEMPOTENT_REQUEST_IN_PROGRESS"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-b0979cab"];
+            422: components["responses"]["Error422-e604dd54"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15343,7 +15343,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15407,7 +15407,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-27061391"];
+            422: components["responses"]["Error422-604526b7"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15474,7 +15474,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_PARTNER_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-27061391"];
+            422: components["responses"]["Error422-604526b7"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15571,7 +15571,7 @@ export interface operations {
             409: components["responses"]["ERR_PLAN_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-3f0fb997"];
+            422: components["responses"]["Error422-26a4e4fc"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15647,7 +15647,7 @@ export interface operations {
             409: components["responses"]["ERR_PLAN_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-3f0fb997"];
+            422: components["responses"]["Error422-26a4e4fc"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15753,7 +15753,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ERR_INVALID_CREDENTIALS"];
-            403: components["responses"]["Error403-29c16c60"];
+            403: components["responses"]["Error403-0de00c18"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -15823,7 +15823,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshResult"];
                 };
             };
-            401: components["responses"]["Error401-16aefcb7"];
+            401: components["responses"]["Error401-c0c235b3"];
             403: components["responses"]["ERR_COMPANY_SUSPENDED"];
             500: components["responses"]["InternalError"];
         };
@@ -15864,7 +15864,7 @@ export interface operations {
             409: components["responses"]["ERR_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-1a4bbc18"];
+            422: components["responses"]["Error422-d75f8cc6"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15894,7 +15894,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ERR_NO_CONNECTION_FOUND-3"];
-            422: components["responses"]["Error422-d20e622b"];
+            422: components["responses"]["Error422-d00766b2"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ERR_BIZCHAT_PROVIDER_UNAVAILABLE-2"];
         };
@@ -15917,7 +15917,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15948,7 +15948,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ERR_INVALID_CAMPAIGN_SETTING"];
@@ -15976,7 +15976,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -16028,11 +16028,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
-            404: components["responses"]["Error404-2eb67a1b"];
+            403: components["responses"]["Error403-244b99c5-2"];
+            404: components["responses"]["Error404-302868c0"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-c894101f"];
+            422: components["responses"]["Error422-3988c16e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16059,7 +16059,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CAMPAIGN_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -16114,12 +16114,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
-            404: components["responses"]["Error404-e2385932"];
+            403: components["responses"]["Error403-244b99c5-2"];
+            404: components["responses"]["Error404-070c9097"];
             409: components["responses"]["ERR_CAMPAIGN_STATUS_CONFLICT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-c894101f"];
+            422: components["responses"]["Error422-3988c16e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16143,7 +16143,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CAMPAIGN_FOUND"];
             409: components["responses"]["ERR_CAMPAIGN_STATUS_CONFLICT"];
             422: components["responses"]["ValidationFailed"];
@@ -16168,7 +16168,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CAMPAIGN_FOUND"];
             409: components["responses"]["ERR_CAMPAIGN_STATUS_CONFLICT"];
             422: components["responses"]["ValidationFailed"];
@@ -16203,12 +16203,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CAMPAIGN_FOUND"];
             409: components["responses"]["ERR_CAMPAIGN_STATUS_CONFLICT"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-22e802bc"];
+            422: components["responses"]["Error422-bd9e8fe1"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16232,7 +16232,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CAMPAIGN_FOUND"];
             409: components["responses"]["ERR_CAMPAIGN_STATUS_CONFLICT"];
             422: components["responses"]["ValidationFailed"];
@@ -16257,10 +16257,10 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CAMPAIGN_FOUND"];
             409: components["responses"]["ERR_CAMPAIGN_STATUS_CONFLICT"];
-            422: components["responses"]["Error422-d97fec6d"];
+            422: components["responses"]["Error422-63b0be77"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16284,7 +16284,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -16349,7 +16349,7 @@ export interface operations {
             409: components["responses"]["ERR_CATEGORY_NAME_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a5e614a0"];
+            422: components["responses"]["Error422-bb009772"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16390,7 +16390,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
             404: components["responses"]["ERR_CATEGORY_NOT_FOUND-2"];
-            409: components["responses"]["Error409-3b0f2404"];
+            409: components["responses"]["Error409-b297017e"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -16433,7 +16433,7 @@ export interface operations {
             409: components["responses"]["ERR_CATEGORY_NAME_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a5e614a0"];
+            422: components["responses"]["Error422-bb009772"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16511,13 +16511,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-2"];
-            404: components["responses"]["Error404-4c4cd935"];
-            409: components["responses"]["Error409-67125324"];
+            404: components["responses"]["Error404-4ce245fe"];
+            409: components["responses"]["Error409-2b461f0b"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-f5202d7c"];
+            422: components["responses"]["Error422-b422a4eb"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-7ffb255d"];
+            503: components["responses"]["Error503-104093c3"];
         };
     };
     deleteChatappAdminByChatappId: {
@@ -16631,12 +16631,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-5055dbe8"];
-            404: components["responses"]["Error404-88102d0a"];
-            409: components["responses"]["Error409-746951bb"];
+            403: components["responses"]["Error403-4bb35e7f"];
+            404: components["responses"]["Error404-b089bd19"];
+            409: components["responses"]["Error409-691f578e"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d3e7b719"];
+            422: components["responses"]["Error422-71d9fa2f"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ERR_BIZCHAT_PROVIDER_UNAVAILABLE"];
         };
@@ -16693,13 +16693,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
-            404: components["responses"]["Error404-4c4cd935"];
-            409: components["responses"]["Error409-67125324"];
+            404: components["responses"]["Error404-4ce245fe"];
+            409: components["responses"]["Error409-2b461f0b"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-f5202d7c"];
+            422: components["responses"]["Error422-b422a4eb"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-7ffb255d"];
+            503: components["responses"]["Error503-104093c3"];
         };
     };
     deleteChatappByChatappId: {
@@ -16873,7 +16873,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_CONNECTION_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-5b52a20e"];
+            422: components["responses"]["Error422-7deeaf6c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16906,7 +16906,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_CONNECTION_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-5b52a20e"];
+            422: components["responses"]["Error422-7deeaf6c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17007,11 +17007,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-c999e127"];
+            404: components["responses"]["Error404-34791701"];
             409: components["responses"]["ERR_QUEUE_OPTION_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-4b5ad7ea"];
+            422: components["responses"]["Error422-2f4caf52"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17086,11 +17086,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-c999e127"];
+            404: components["responses"]["Error404-34791701"];
             409: components["responses"]["ERR_QUEUE_OPTION_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-08e5fa46"];
+            422: components["responses"]["Error422-7753bdd4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17178,7 +17178,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_USER_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-ef26bad3"];
+            422: components["responses"]["Error422-150cad0a"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17238,11 +17238,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2ecad7ea"];
-            404: components["responses"]["Error404-52e734e0"];
+            403: components["responses"]["Error403-244b99c5-3"];
+            404: components["responses"]["Error404-20694f62"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-ef26bad3"];
+            422: components["responses"]["Error422-150cad0a"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17266,7 +17266,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2ecad7ea"];
+            403: components["responses"]["Error403-244b99c5-3"];
             404: components["responses"]["ERR_NO_CHAT_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -17333,9 +17333,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_PLAN_FEATURE_DISABLED"];
             404: components["responses"]["ERR_NO_CHAT_FOUND"];
-            413: components["responses"]["Error413-5f296ac5"];
+            413: components["responses"]["Error413-339f45ea"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-6bef686a"];
+            422: components["responses"]["Error422-f033d62c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17471,7 +17471,7 @@ export interface operations {
             409: components["responses"]["ERR_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-92412233"];
+            422: components["responses"]["Error422-fc7ec073"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17538,11 +17538,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-fde76923"];
-            404: components["responses"]["Error404-96627dda"];
+            403: components["responses"]["Error403-10057b55"];
+            404: components["responses"]["Error404-ea1b61e9"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-edff375f"];
+            422: components["responses"]["Error422-3e5aae3e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17568,7 +17568,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
             404: components["responses"]["ERR_NO_COMPANY_FOUND"];
-            422: components["responses"]["Error422-4a349e95"];
+            422: components["responses"]["Error422-9975840d"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17787,7 +17787,7 @@ export interface operations {
             409: components["responses"]["ERR_TEMPLATE_SHORTCUT_IN_USE"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-70521ca1"];
+            422: components["responses"]["Error422-8c6d0f6b"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17814,7 +17814,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-9"];
-            404: components["responses"]["Error404-e61b9d06"];
+            404: components["responses"]["Error404-7216ee74"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -17864,7 +17864,7 @@ export interface operations {
             409: components["responses"]["ERR_TEMPLATE_SHORTCUT_IN_USE"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-70521ca1"];
+            422: components["responses"]["Error422-8c6d0f6b"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17972,7 +17972,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_SETTING_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d10c2d04"];
+            422: components["responses"]["Error422-47909860"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18024,7 +18024,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -18067,12 +18067,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             409: components["responses"]["ERR_CONTACT_LIST_ITEM_DUPLICATE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d5cfa735"];
+            422: components["responses"]["Error422-2e62d598"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18096,7 +18096,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_ITEM_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -18140,12 +18140,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_ITEM_FOUND"];
             409: components["responses"]["ERR_CONTACT_LIST_ITEM_DUPLICATE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d5cfa735"];
+            422: components["responses"]["Error422-2e62d598"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18169,7 +18169,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_ITEM_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -18196,7 +18196,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -18223,7 +18223,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -18253,7 +18253,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ERR_INVALID_CONTACT_LIST_NAME"];
@@ -18280,7 +18280,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -18313,7 +18313,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -18341,7 +18341,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             409: components["responses"]["ERR_CONTACT_LIST_IN_USE"];
             422: components["responses"]["ValidationFailed"];
@@ -18376,11 +18376,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             404: components["responses"]["ERR_NO_CONTACT_LIST_FOUND"];
             413: components["responses"]["ERR_IMPORT_TOO_MANY_ROWS"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-8e056871"];
+            422: components["responses"]["Error422-05666847"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18404,7 +18404,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-0f5591b8"];
+            403: components["responses"]["Error403-244b99c5-2"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -18437,7 +18437,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-11"];
-            404: components["responses"]["Error404-b7f706fa"];
+            404: components["responses"]["Error404-37044a21"];
             409: components["responses"]["ERR_CONTACT_SELLER_CHANGED-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -18521,7 +18521,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-b7f706fa"];
+            404: components["responses"]["Error404-37044a21"];
             409: components["responses"]["ERR_CONTACT_SELLER_CHANGED"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -18597,7 +18597,7 @@ export interface operations {
             409: components["responses"]["ERR_DUPLICATED_CONTACT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-9ed19d82"];
+            422: components["responses"]["Error422-e598a3b7"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18633,7 +18633,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
             404: components["responses"]["ERR_NO_TAG_FOUND"];
-            422: components["responses"]["Error422-1d56b8c3"];
+            422: components["responses"]["Error422-213836b2"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18703,7 +18703,7 @@ export interface operations {
             409: components["responses"]["ERR_DUPLICATED_CONTACT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d3f2d26d"];
+            422: components["responses"]["Error422-cb7e9895"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18761,7 +18761,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-b7f706fa"];
+            404: components["responses"]["Error404-37044a21"];
             409: components["responses"]["ERR_USER_ALREADY_LINKED"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -18858,8 +18858,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-f7e02106"];
-            409: components["responses"]["Error409-695b1a7e"];
+            404: components["responses"]["Error404-460d10ee"];
+            409: components["responses"]["Error409-82885670"];
             413: components["responses"]["ERR_IMPORT_TOO_MANY_ROWS"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -18916,9 +18916,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-f7e02106"];
+            404: components["responses"]["Error404-460d10ee"];
             409: components["responses"]["ERR_SESSION_NOT_CONNECTED"];
-            422: components["responses"]["Error422-8da63a05"];
+            422: components["responses"]["Error422-ab84c912"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19024,7 +19024,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ERR_IMPORT_TOO_MANY_ROWS"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e56074e0"];
+            422: components["responses"]["Error422-f0492ced"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19074,7 +19074,7 @@ export interface operations {
             404: components["responses"]["ERR_IMPORT_NOT_FOUND"];
             413: components["responses"]["ERR_IMPORT_TOO_MANY_ROWS"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-40d4122e"];
+            422: components["responses"]["Error422-513f5b62"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19131,8 +19131,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-12"];
-            404: components["responses"]["Error404-38d56ab5"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-2"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19187,8 +19187,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-12"];
-            404: components["responses"]["Error404-38d56ab5"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-2"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19222,8 +19222,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-496ddcf7"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-3"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19277,8 +19277,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-12"];
-            404: components["responses"]["Error404-38d56ab5"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-2"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19309,8 +19309,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-12"];
-            404: components["responses"]["Error404-38d56ab5"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-2"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19342,8 +19342,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-12"];
-            404: components["responses"]["Error404-38d56ab5"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-2"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19365,7 +19365,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-471a15b6"];
+            503: components["responses"]["Error503-f6182128"];
         };
     };
     getFiles: {
@@ -19426,7 +19426,7 @@ export interface operations {
             409: components["responses"]["ERR_FILE_LIST_NAME_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-63449589"];
+            422: components["responses"]["Error422-8c228488"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19508,11 +19508,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
-            404: components["responses"]["Error404-55f74d00"];
+            404: components["responses"]["Error404-224dae00"];
             409: components["responses"]["ERR_FILE_LIST_NAME_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-63449589"];
+            422: components["responses"]["Error422-8c228488"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19598,10 +19598,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
-            404: components["responses"]["Error404-55f74d00"];
+            404: components["responses"]["Error404-224dae00"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-39d6d9d4"];
+            422: components["responses"]["Error422-39539c90"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19636,13 +19636,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_PROMPT_FOUND-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-40237084"];
+            422: components["responses"]["Error422-1cb49613"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-cddcec0e"];
+            503: components["responses"]["Error503-a81edd1b"];
         };
     };
     aiAgentOptions: {
@@ -19663,7 +19663,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19722,10 +19722,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
             404: components["responses"]["ERR_NO_CONNECTION_FOUND-2"];
-            409: components["responses"]["Error409-986aee50"];
+            409: components["responses"]["Error409-8f87db5a"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-4d2a83eb"];
+            422: components["responses"]["Error422-47462dda"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19785,11 +19785,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-4ebeb2c6"];
-            409: components["responses"]["Error409-d8f09ea0"];
+            404: components["responses"]["Error404-b96e0b8b"];
+            409: components["responses"]["Error409-8f87db5a-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-4d2a83eb"];
+            422: components["responses"]["Error422-47462dda"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19853,11 +19853,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-95facfce"];
+            404: components["responses"]["Error404-a94c4486"];
             409: components["responses"]["ERR_FLOW_VERSION_CONFLICT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-01fa770f"];
+            422: components["responses"]["Error422-639366b4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19885,7 +19885,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-82e9ac4d"];
+            404: components["responses"]["Error404-9f048533"];
             409: components["responses"]["ERR_FLOW_VERSION_CONFLICT"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -19921,11 +19921,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-ee52998b"];
-            409: components["responses"]["Error409-e3a1763b"];
+            404: components["responses"]["Error404-ac9c48ee"];
+            409: components["responses"]["Error409-7d6eedc0"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e5aa5fc9"];
+            422: components["responses"]["Error422-cfe530e9"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20045,7 +20045,7 @@ export interface operations {
             409: components["responses"]["ERR_FLOW_VERSION_CONFLICT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-7255a0f3"];
+            422: components["responses"]["Error422-591d23f3"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20151,7 +20151,7 @@ export interface operations {
             409: components["responses"]["ERR_FLOW_VERSION_CONFLICT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a9821eaa"];
+            422: components["responses"]["Error422-96295ffd"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20195,11 +20195,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-95facfce"];
+            404: components["responses"]["Error404-a94c4486"];
             409: components["responses"]["ERR_FLOW_VERSION_CONFLICT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a9821eaa"];
+            422: components["responses"]["Error422-96295ffd"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20228,7 +20228,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-95facfce"];
+            404: components["responses"]["Error404-a94c4486"];
             409: components["responses"]["ERR_FLOW_VERSION_CONFLICT"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -20256,7 +20256,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
             404: components["responses"]["ERR_NO_FLOW_FOUND"];
-            422: components["responses"]["Error422-32f79666"];
+            422: components["responses"]["Error422-8672b5a6"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20306,10 +20306,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-186b0dbd"];
+            404: components["responses"]["Error404-1e6e1106"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-b435fb11"];
+            422: components["responses"]["Error422-de749437"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20375,7 +20375,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_INVOICE_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a4907c30"];
+            422: components["responses"]["Error422-74f26d5e"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20466,12 +20466,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-d0cf4e85"];
-            404: components["responses"]["Error404-483d6723"];
+            403: components["responses"]["Error403-cb91432e-2"];
+            404: components["responses"]["Error404-f17c2de4-2"];
             409: components["responses"]["ERR_MESSAGE_DELETED"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-295fe3ef"];
+            422: components["responses"]["Error422-e0e8f283"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20498,7 +20498,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20522,8 +20522,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-50c08a20"];
-            404: components["responses"]["Error404-7837b1fe"];
+            403: components["responses"]["Error403-ec5804a8"];
+            404: components["responses"]["Error404-f17c2de4"];
             409: components["responses"]["ERR_MESSAGE_NOT_SENT"];
             422: components["responses"]["ERR_REVOKE_NOT_SUPPORTED"];
             500: components["responses"]["InternalError"];
@@ -20603,12 +20603,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-3a204000"];
-            404: components["responses"]["Error404-e3b4e5dc"];
-            409: components["responses"]["Error409-0fff25ee"];
+            403: components["responses"]["Error403-cb91432e"];
+            404: components["responses"]["Error404-2a8e68d8"];
+            409: components["responses"]["Error409-a1746d34"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-b12a21d2"];
+            422: components["responses"]["Error422-877ddefe"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20643,12 +20643,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-3a204000"];
-            404: components["responses"]["Error404-3e03778e"];
+            403: components["responses"]["Error403-cb91432e"];
+            404: components["responses"]["Error404-17325944"];
             409: components["responses"]["ERR_TICKET_CLOSED-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-ba2de210"];
+            422: components["responses"]["Error422-7ab209dd"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20679,12 +20679,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-50c08a20"];
-            404: components["responses"]["Error404-7837b1fe"];
-            409: components["responses"]["Error409-5cbd8007"];
+            403: components["responses"]["Error403-ec5804a8"];
+            404: components["responses"]["Error404-f17c2de4"];
+            409: components["responses"]["Error409-5fa5c054"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-65b38bea"];
+            422: components["responses"]["Error422-69bccc90"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20776,7 +20776,7 @@ export interface operations {
             403: components["responses"]["ERR_NO_PERMISSION-7"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-ebe0fd38"];
+            422: components["responses"]["Error422-c4402144"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20849,7 +20849,7 @@ export interface operations {
             409: components["responses"]["ERR_OBJSTORE_CONFIG_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-ebe0fd38"];
+            422: components["responses"]["Error422-c4402144"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20921,7 +20921,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_OBJSTORE_CONFIG_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-ebe0fd38"];
+            422: components["responses"]["Error422-c4402144"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -20980,7 +20980,7 @@ export interface operations {
             409: components["responses"]["ERR_ORDER_SETTING_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-25791b91"];
+            422: components["responses"]["Error422-97225c25"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21041,11 +21041,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
-            404: components["responses"]["Error404-3860d8ab"];
+            404: components["responses"]["Error404-52e0bbe1"];
             409: components["responses"]["ERR_ORDER_SETTING_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-25791b91"];
+            422: components["responses"]["Error422-97225c25"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21102,7 +21102,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ERR_NO_CONTACT_FOUND"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21139,10 +21139,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-a2d6c604"];
+            404: components["responses"]["Error404-56cfc96d"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-7dcb38b2"];
+            422: components["responses"]["Error422-936e18b0"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21248,11 +21248,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-5ce58930"];
+            404: components["responses"]["Error404-1c657543"];
             409: components["responses"]["ERR_ORDER_STATUS_CONFLICT"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-a6a5e959"];
+            422: components["responses"]["Error422-972db7f8"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21380,7 +21380,7 @@ export interface operations {
             409: components["responses"]["ERR_PLAN_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-3f0fb997"];
+            422: components["responses"]["Error422-26a4e4fc"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21458,7 +21458,7 @@ export interface operations {
             409: components["responses"]["ERR_PLAN_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-3f0fb997"];
+            422: components["responses"]["Error422-26a4e4fc"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21597,7 +21597,7 @@ export interface operations {
             409: components["responses"]["ERR_PRODUCT_SKU_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-91935c98"];
+            422: components["responses"]["Error422-200e6074"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21704,11 +21704,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
-            404: components["responses"]["Error404-aef41ce0"];
+            404: components["responses"]["Error404-d57af9d3"];
             409: components["responses"]["ERR_PRODUCT_SKU_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-91935c98"];
+            422: components["responses"]["Error422-200e6074"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21744,7 +21744,7 @@ export interface operations {
             404: components["responses"]["ERR_PRODUCT_NOT_FOUND-2"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-3d038d87"];
+            422: components["responses"]["Error422-d902056c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21770,7 +21770,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-3"];
-            404: components["responses"]["Error404-d429693e"];
+            404: components["responses"]["Error404-a8ee8d60"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -21807,7 +21807,7 @@ export interface operations {
             409: components["responses"]["ERR_PRODUCT_IMPORT_IN_PROGRESS"];
             413: components["responses"]["ERR_IMPORT_TOO_MANY_ROWS"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-df4c0b73"];
+            422: components["responses"]["Error422-b840f17b"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21881,7 +21881,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -21922,11 +21922,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_QUEUE_NOT_FOUND-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e0770945"];
+            422: components["responses"]["Error422-f3848155"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21950,7 +21950,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_PROMPT_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -21994,11 +21994,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
-            404: components["responses"]["Error404-77fafdeb"];
+            403: components["responses"]["Error403-244b99c5-5"];
+            404: components["responses"]["Error404-b089bd19-2"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e0770945"];
+            422: components["responses"]["Error422-f3848155"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22022,7 +22022,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_PROMPT_FOUND"];
             409: components["responses"]["ERR_PROMPT_IN_USE"];
             422: components["responses"]["ValidationFailed"];
@@ -22092,7 +22092,7 @@ export interface operations {
             403: components["responses"]["ERR_NO_PERMISSION-6"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-4de9f870"];
+            422: components["responses"]["Error422-defa7c23"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22133,11 +22133,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-16e940d4"];
+            403: components["responses"]["Error403-71c60e80"];
             404: components["responses"]["ERR_NO_PROXY_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-4de9f870"];
+            422: components["responses"]["Error422-defa7c23"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22163,7 +22163,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-16e940d4"];
+            403: components["responses"]["Error403-71c60e80"];
             404: components["responses"]["ERR_NO_PROXY_FOUND"];
             409: components["responses"]["ERR_PROXY_IN_USE"];
             422: components["responses"]["ValidationFailed"];
@@ -22198,8 +22198,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-3ada6f3b"];
-            409: components["responses"]["Error409-8cb8a6da"];
+            404: components["responses"]["Error404-fa019557"];
+            409: components["responses"]["Error409-b491340d"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ERR_PROXY_NOT_FOR_CONNECTION"];
@@ -22255,7 +22255,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-16e940d4"];
+            403: components["responses"]["Error403-71c60e80"];
             404: components["responses"]["ERR_NO_PROXY_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -22328,7 +22328,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-6"];
-            404: components["responses"]["Error404-3ada6f3b"];
+            404: components["responses"]["Error404-fa019557"];
             422: components["responses"]["ERR_PROXY_NOT_FOR_CONNECTION"];
             500: components["responses"]["InternalError"];
         };
@@ -22443,12 +22443,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-23620cf8"];
-            404: components["responses"]["Error404-b888096b"];
+            403: components["responses"]["Error403-f20ade02"];
+            404: components["responses"]["Error404-20eb1696"];
             409: components["responses"]["ERR_QUEUE_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-5b9894e7"];
+            422: components["responses"]["Error422-a605dc00"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22514,11 +22514,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-7675b257"];
+            404: components["responses"]["Error404-c124a2d2"];
             409: components["responses"]["ERR_QUEUE_OPTION_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-4b5ad7ea"];
+            422: components["responses"]["Error422-2f4caf52"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22586,11 +22586,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-7675b257"];
+            404: components["responses"]["Error404-c124a2d2"];
             409: components["responses"]["ERR_QUEUE_OPTION_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-08e5fa46"];
+            422: components["responses"]["Error422-7753bdd4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22690,12 +22690,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
-            404: components["responses"]["Error404-5ed78fd9"];
+            403: components["responses"]["Error403-244b99c5"];
+            404: components["responses"]["Error404-20eb1696-2"];
             409: components["responses"]["ERR_QUEUE_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-5b9894e7"];
+            422: components["responses"]["Error422-a605dc00"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22768,7 +22768,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
+            403: components["responses"]["Error403-244b99c5"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -22830,11 +22830,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
+            403: components["responses"]["Error403-244b99c5"];
             409: components["responses"]["ERR_INTEGRATION_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-167e355a"];
+            422: components["responses"]["Error422-323e3ac4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22858,7 +22858,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
+            403: components["responses"]["Error403-244b99c5"];
             404: components["responses"]["ERR_INTEGRATION_NOT_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -22923,12 +22923,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
+            403: components["responses"]["Error403-244b99c5"];
             404: components["responses"]["ERR_INTEGRATION_NOT_FOUND"];
             409: components["responses"]["ERR_INTEGRATION_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-167e355a"];
+            422: components["responses"]["Error422-323e3ac4"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22952,7 +22952,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
+            403: components["responses"]["Error403-244b99c5"];
             404: components["responses"]["ERR_INTEGRATION_NOT_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -23016,11 +23016,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-e1f2e62f"];
+            403: components["responses"]["Error403-244b99c5"];
             404: components["responses"]["ERR_INTEGRATION_NOT_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-5780dc86"];
+            422: components["responses"]["Error422-2dd70db6"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23092,10 +23092,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_PLAN_FEATURE_DISABLED-2"];
-            404: components["responses"]["Error404-8ce1f0ff"];
+            404: components["responses"]["Error404-9c33701d"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-fbb50f1b"];
+            422: components["responses"]["Error422-1e4127bb"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23182,10 +23182,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_PLAN_FEATURE_DISABLED-2"];
-            404: components["responses"]["Error404-8ce1f0ff"];
+            404: components["responses"]["Error404-9c33701d"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e2e9b9d7"];
+            422: components["responses"]["Error422-1084cd26"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23273,12 +23273,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-99be1b9c"];
-            404: components["responses"]["Error404-08789070"];
+            403: components["responses"]["Error403-244b99c5-4"];
+            404: components["responses"]["Error404-98c81559"];
             409: components["responses"]["ERR_SCHEDULE_SENDING"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e2e9b9d7"];
+            422: components["responses"]["Error422-1084cd26"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23302,7 +23302,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-99be1b9c"];
+            403: components["responses"]["Error403-244b99c5-4"];
             404: components["responses"]["ERR_NO_SCHEDULE_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -23336,11 +23336,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-99be1b9c"];
+            403: components["responses"]["Error403-244b99c5-4"];
             404: components["responses"]["ERR_NO_SCHEDULE_FOUND"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-b10dafa7"];
+            422: components["responses"]["Error422-bd9e8fe1-2"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23364,7 +23364,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-99be1b9c"];
+            403: components["responses"]["Error403-244b99c5-4"];
             404: components["responses"]["ERR_NO_SCHEDULE_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -23436,12 +23436,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-99be1b9c"];
-            404: components["responses"]["Error404-08789070"];
+            403: components["responses"]["Error403-244b99c5-4"];
+            404: components["responses"]["Error404-98c81559"];
             409: components["responses"]["ERR_SCHEDULE_SENDING"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-fbb50f1b"];
+            422: components["responses"]["Error422-1e4127bb"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23465,7 +23465,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-99be1b9c"];
+            403: components["responses"]["Error403-244b99c5-4"];
             404: components["responses"]["ERR_NO_SCHEDULE_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -23514,12 +23514,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-ae88d0c7"];
-            404: components["responses"]["Error404-c45c7701"];
+            403: components["responses"]["Error403-cb91432e-3"];
+            404: components["responses"]["Error404-312de39e"];
             409: components["responses"]["ERR_TICKET_CLOSED"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-9ffa2088"];
+            422: components["responses"]["Error422-d70bc742"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ERR_BIZCHAT_PROVIDER_UNAVAILABLE-3"];
         };
@@ -23581,7 +23581,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_SETTING_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d10c2d04"];
+            422: components["responses"]["Error422-47909860"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23636,7 +23636,7 @@ export interface operations {
             403: components["responses"]["ERR_NO_PERMISSION"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-672ceacc"];
+            422: components["responses"]["Error422-b5398617"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23670,7 +23670,7 @@ export interface operations {
             403: components["responses"]["ERR_NO_PERMISSION"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-f0d7c2d6"];
+            422: components["responses"]["Error422-4cf76003"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23731,7 +23731,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_SETTING_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d10c2d04"];
+            422: components["responses"]["Error422-47909860"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -23813,12 +23813,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-5055dbe8"];
-            404: components["responses"]["Error404-88102d0a"];
-            409: components["responses"]["Error409-2567f0e1"];
+            403: components["responses"]["Error403-4bb35e7f"];
+            404: components["responses"]["Error404-b089bd19"];
+            409: components["responses"]["Error409-cb93c614"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-f3d4bc88"];
+            422: components["responses"]["Error422-2f47335f"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ERR_GRAPH_API_UNAVAILABLE"];
         };
@@ -23850,12 +23850,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
             404: components["responses"]["ERR_NO_INVOICE_FOUND"];
-            409: components["responses"]["Error409-5b6e3451"];
+            409: components["responses"]["Error409-591d2a40"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ERR_URL_NOT_ALLOWED"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-1a33308e"];
+            503: components["responses"]["Error503-653ef9c7"];
         };
     };
     postSubscriptionCreateWebhook: {
@@ -23878,7 +23878,7 @@ export interface operations {
             401: components["responses"]["ERR_INVALID_WEBHOOK_SECRET"];
             422: components["responses"]["ERR_URL_NOT_ALLOWED"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-1a33308e"];
+            503: components["responses"]["Error503-653ef9c7"];
         };
     };
     deleteSubscriptionCreateWebhook: {
@@ -23928,7 +23928,7 @@ export interface operations {
             401: components["responses"]["ERR_INVALID_PAYMENT_SIGNATURE"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-4c1f9ba9"];
+            503: components["responses"]["Error503-b6eea052"];
         };
     };
     getTagKanban: {
@@ -24012,7 +24012,7 @@ export interface operations {
             409: components["responses"]["ERR_TAG_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-547f1a65"];
+            422: components["responses"]["Error422-e45c47b6"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24038,7 +24038,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-b1e834d3"];
+            404: components["responses"]["Error404-f03c5cec"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -24104,7 +24104,7 @@ export interface operations {
             409: components["responses"]["ERR_TAG_NAME_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-547f1a65"];
+            422: components["responses"]["Error422-e45c47b6"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24196,10 +24196,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-4"];
-            404: components["responses"]["Error404-0d307533"];
+            404: components["responses"]["Error404-20474137"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-d1370d6d"];
+            422: components["responses"]["Error422-2cd298cb"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24253,7 +24253,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION-4"];
-            404: components["responses"]["Error404-bd20bfb6"];
+            404: components["responses"]["Error404-4ba8adcc"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -24297,7 +24297,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24326,7 +24326,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24368,7 +24368,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24403,7 +24403,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-f1dc2725"];
+            404: components["responses"]["Error404-99f10d47"];
             409: components["responses"]["ERR_OTHER_OPEN_TICKET"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -24497,11 +24497,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ERR_NO_PERMISSION"];
-            404: components["responses"]["Error404-df516914"];
+            404: components["responses"]["Error404-6d88cf78"];
             409: components["responses"]["ERR_TICKET_CLOSED"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-e3a91e0b"];
+            422: components["responses"]["Error422-06713d5f"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24627,7 +24627,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Error422-441cab27"];
+            422: components["responses"]["Error422-fb7f324c"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24675,7 +24675,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -24712,13 +24712,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             409: components["responses"]["ERR_TRANSCRIPTION_CREDENTIAL_NAME_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-469a016a"];
+            422: components["responses"]["Error422-543328a5"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-f5988a1e"];
+            503: components["responses"]["Error503-66610fb9"];
         };
     };
     updateTranscriptionCredential: {
@@ -24756,14 +24756,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND"];
             409: components["responses"]["ERR_TRANSCRIPTION_CREDENTIAL_NAME_IN_USE"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-469a016a"];
+            422: components["responses"]["Error422-543328a5"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-f5988a1e"];
+            503: components["responses"]["Error503-66610fb9"];
         };
     };
     deleteTranscriptionCredential: {
@@ -24786,7 +24786,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND"];
             409: components["responses"]["ERR_TRANSCRIPTION_CREDENTIAL_IS_DEFAULT"];
             422: components["responses"]["ValidationFailed"];
@@ -24842,7 +24842,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-2a970986"];
+            403: components["responses"]["Error403-244b99c5-5"];
             404: components["responses"]["ERR_NO_TRANSCRIPTION_CREDENTIAL_FOUND"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -24881,13 +24881,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-aef73ef1"];
-            404: components["responses"]["Error404-ea2832b0"];
+            403: components["responses"]["Error403-244b99c5-6"];
+            404: components["responses"]["Error404-c0f711c2"];
             413: components["responses"]["ERR_AUDIO_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-9a56f48b"];
+            422: components["responses"]["Error422-060d3145"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Error503-98bf2840"];
+            503: components["responses"]["Error503-66610fb9-2"];
         };
     };
     getUsers: {
@@ -24973,12 +24973,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-f8f943b7"];
-            404: components["responses"]["Error404-66fa037f"];
+            403: components["responses"]["Error403-1517e36e"];
+            404: components["responses"]["Error404-c6f4d9c3"];
             409: components["responses"]["ERR_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-7570a1ed"];
+            422: components["responses"]["Error422-c6e9c621"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -25065,12 +25065,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-788c7e63"];
-            404: components["responses"]["Error404-df95d73e"];
+            403: components["responses"]["Error403-4281bb79"];
+            404: components["responses"]["Error404-0ec45db1"];
             409: components["responses"]["ERR_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-7570a1ed"];
+            422: components["responses"]["Error422-c6e9c621"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -25094,7 +25094,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Error403-bfa00749"];
+            403: components["responses"]["Error403-61f0dcc5"];
             404: components["responses"]["ERR_NO_USER_FOUND"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
@@ -25134,7 +25134,7 @@ export interface operations {
             404: components["responses"]["ERR_NO_USER_FOUND"];
             413: components["responses"]["ERR_FILE_TOO_LARGE"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Error422-672ceacc"];
+            422: components["responses"]["Error422-b5398617"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -25228,8 +25228,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["Error404-496ddcf7"];
-            422: components["responses"]["Error422-fc08438d"];
+            404: components["responses"]["Error404-adf49d16-3"];
+            422: components["responses"]["Error422-93d15a12"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -25330,7 +25330,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookReceipt"];
                 };
             };
-            400: components["responses"]["Error400-edde30cd"];
+            400: components["responses"]["Error400-28729174"];
             401: components["responses"]["ERR_INVALID_SIGNATURE"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ERR_VALIDATION"];
