@@ -9,6 +9,7 @@ import { SignIn } from './screens/sign-in.js';
 // Screens other than the inbox load when first opened: the first page stays small.
 const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
 const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default: m.Tags })));
+const Contacts = lazy(() => import('./screens/contacts/contacts.js').then((m) => ({ default: m.Contacts })));
 const Inbox = inboxScreen.Screen;
 
 function Loading() {
@@ -57,8 +58,9 @@ const ticket = createRoute({
 });
 const connections = createRoute({ getParentRoute: () => authed, path: '/connections', component: Connections });
 const tags = createRoute({ getParentRoute: () => authed, path: '/tags', component: Tags });
+const contacts = createRoute({ getParentRoute: () => authed, path: '/contacts', component: Contacts });
 
-const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags])]);
+const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, contacts])]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
 

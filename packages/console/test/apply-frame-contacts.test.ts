@@ -45,4 +45,59 @@ describe('console: contact, tag and settings frames', () => {
     expect(client.getQueryState(keys.setting('userRating'))!.isInvalidated).to.equal(true);
     expect(client.getQueryState(keys.users)!.isInvalidated).to.equal(true);
   });
+
+  it("refetches the contacts screen's pages when a contact changes, and when another admin's import is done", () => {
+    const client = new QueryClient();
+    const page = [...keys.contacts, { searchParam: '', tagId: null }, 1];
+    client.setQueryData(page, { contacts: [], count: 0, hasMore: false });
+    applyFrame(client, { seq: 1, event: 'company-1-contact', data: { action: 'create', contact: { id: 9, name: 'Ana' } } });
+    expect(client.getQueryState(page)!.isInvalidated).to.equal(true);
+    client.setQueryData(page, { contacts: [], count: 1, hasMore: false });
+    applyFrame(client, { seq: 2, event: 'company-1-contactImport', data: { ...importStatus, action: 'progress', processed: 500 } });
+    expect(client.getQueryState(page)!.isInvalidated).to.equal(false);
+    applyFrame(client, { seq: 3, event: 'company-1-contactImport', data: { ...importStatus, action: 'done', status: 'done', processed: 1000 } });
+    expect(client.getQueryState(page)!.isInvalidated).to.equal(true);
+  });
+
+  it("moves an import's progress with its frames: counts replaced, each batch's refused rows added, the report taking over at the end", () => {
+    const client = new QueryClient();
+    const key = keys.contactImport('imp-1');
+    client.setQueryData<ImportStatus>(key, importStatus);
+    const progress = (seq: number, processed: number, errors: ImportStatus['errors']) =>
+      applyFrame(client, { seq, event: 'company-1-contactImport', data: { ...importStatus, action: 'progress', processed, failed: errors.length, errors } });
+    progress(1, 500, [{ row: 3, reason: 'ERR_INVALID_NUMBER' }]);
+    progress(2, 1000, [{ row: 700, reason: 'ERR_INVALID_EMAIL' }]);
+    progress(3, 500, [{ row: 3, reason: 'ERR_INVALID_NUMBER' }]); // late and older: ignored
+    expect(client.getQueryData<ImportStatus>(key)).to.deep.include({ processed: 1000, status: 'running' });
+    expect(client.getQueryData<ImportStatus>(key)!.errors.map((e) => e.row)).to.deep.equal([3, 700]);
+    const errors = [
+      { row: 3, reason: 'ERR_INVALID_NUMBER' },
+      { row: 700, reason: 'ERR_INVALID_EMAIL' },
+    ];
+    applyFrame(client, {
+      seq: 4,
+      event: 'company-1-contactImport',
+      data: { ...importStatus, action: 'done', status: 'done', processed: 1000, failed: 2, errors },
+    });
+    expect(client.getQueryData<ImportStatus>(key)).to.deep.include({ status: 'done', processed: 1000, failed: 2, errors });
+    expect(client.getQueryData(key)).not.to.have.property('action');
+  });
 });
+
+type ImportStatus = Schema<'ContactImportStatus'>;
+const importStatus: ImportStatus = {
+  importId: 'imp-1',
+  source: 'file',
+  fileName: 'contacts.csv',
+  status: 'running',
+  total: 1000,
+  processed: 0,
+  created: 0,
+  merged: 0,
+  failed: 0,
+  errors: [],
+  errorsTruncated: false,
+  error: null,
+  startedAt: '2026-12-02T21:00:00.000Z',
+  finishedAt: null,
+};

@@ -11,6 +11,7 @@ type Connection = Schema<'Connection'>;
 type ContactDetails = Schema<'ContactDetails'>;
 type Contact = Schema<'Contact'>;
 type TagSummary = Schema<'TagSummary'>;
+type ContactImport = Schema<'ContactImportStatus'>;
 
 /** The query keys the screens use, in one place so the frames find them. */
 export const keys = {
@@ -25,6 +26,10 @@ export const keys = {
   /** The company's users, for pickers (`GET /users/list`). */
   users: ['users'] as const,
   contact: (id: number) => ['contact', id] as const,
+  /** The pages of the contacts screen's list (`GET /contacts`), every filter under one key. */
+  contacts: ['contacts'] as const,
+  /** A contact import's progress, then its report: its `contactImport` frames land here. */
+  contactImport: (importId: string) => ['contactImport', importId] as const,
   /** A contact's tickets: under `tickets`, so it refreshes with the ticket lists. */
   contactTickets: (contactId: number) => ['tickets', 'contact', contactId] as const,
   setting: (key: string) => ['setting', key] as const,
@@ -84,6 +89,23 @@ function patchContact(client: QueryClient, contactId: number, change: Partial<Co
   client.setQueriesData<Ticket>({ queryKey: ['ticket'] }, (t) => (t?.contact?.id === contactId ? { ...t, contact: { ...t.contact, ...change } } : t));
 }
 
+/** The most refused rows an import's report lists (the server's own limit). */
+const MAX_IMPORT_ERRORS = 1000;
+
+/**
+ * A contact import's frame: `progress` carries the counts so far and that batch's refused rows
+ * (added to those already listed), `done` the whole report; once done the contact lists refetch.
+ */
+function applyImportFrame(client: QueryClient, frame: ContactImport & { action: string }) {
+  const { action, ...status } = frame;
+  client.setQueryData<ContactImport>(keys.contactImport(status.importId), (known) => {
+    if (action === 'done' || !known) return status;
+    if (known.status !== 'running' || known.processed >= status.processed) return known;
+    return { ...status, errors: [...known.errors, ...status.errors].slice(0, MAX_IMPORT_ERRORS) };
+  });
+  if (action === 'done') void client.invalidateQueries({ queryKey: keys.contacts });
+}
+
 /** Applies one frame of the company namespace to what the screens show. */
 export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
   const entity = entityOf(frame.event);
@@ -133,23 +155,32 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     case 'contact': {
       if (data.action === 'delete' && typeof data.contactId === 'number') {
         client.removeQueries({ queryKey: keys.contact(data.contactId) });
+        void client.invalidateQueries({ queryKey: keys.contacts });
         refreshTicketLists(client);
         return;
       }
       const contact = data.contact as Contact | undefined;
       if (!contact) return;
       patchContact(client, contact.id, contact);
+      void client.invalidateQueries({ queryKey: keys.contacts });
       refreshTicketLists(client);
+      return;
+    }
+    case 'contactImport': {
+      if (typeof data.importId !== 'string') return;
+      applyImportFrame(client, data as unknown as ContactImport & { action: string });
       return;
     }
     case 'tag':
       if (data.action === 'contact' && typeof data.contactId === 'number' && Array.isArray(data.tags)) {
         patchContact(client, data.contactId, { tags: data.tags as TagSummary[] });
+        void client.invalidateQueries({ queryKey: keys.contacts });
         return;
       }
       // A tag renamed, recoloured or removed: the pickers, the contacts and the lists show it anew.
       void client.invalidateQueries({ queryKey: keys.tags });
       void client.invalidateQueries({ queryKey: ['contact'] });
+      void client.invalidateQueries({ queryKey: keys.contacts });
       refreshTicketLists(client);
       return;
     case 'user':

@@ -2,16 +2,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, must, type Schema } from '../api/client.js';
+import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices } from '../services.js';
-import { codeOf, errorText, fieldMessages } from '../ui/errors.js';
+import { errorText } from '../ui/errors.js';
+import { refusalOf } from '../ui/form.js';
 import { relativeTime } from '../ui/format.js';
+import { CONTACT_FIELD_OF, type ContactField, ExtraFields, type ExtraInfo, filledExtraInfo } from './contact-fields.js';
 import { TagChips } from './ticket-actions.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type ContactDetails = Schema<'ContactDetails'>;
-type ExtraInfo = Schema<'ContactExtraInfo'>;
 
 const REMEMBER = 'servicedesk.contactPanel';
 const TOGGLE_ID = 'contact-panel-toggle';
@@ -246,15 +247,6 @@ function PreviousTickets({ ticket, number }: { ticket: Ticket; number: string })
   );
 }
 
-/** Which field a refusal of `PUT /contacts/:id` is about, to show it beside that field. */
-const FIELD_OF: Record<string, 'name' | 'email' | 'extraInfo'> = {
-  ERR_INVALID_NAME: 'name',
-  ERR_NAME_TOO_LONG: 'name',
-  ERR_INVALID_EMAIL: 'email',
-  ERR_INVALID_EXTRA_INFO: 'extraInfo',
-  ERR_TOO_MANY_EXTRA_INFO: 'extraInfo',
-};
-
 function ContactForm({ contact, ticketId, done }: { contact: ContactDetails; ticketId: number; done: () => void }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -262,13 +254,13 @@ function ContactForm({ contact, ticketId, done }: { contact: ContactDetails; tic
   const [name, setName] = useState(contact.name);
   const [email, setEmail] = useState(contact.email ?? '');
   const [extra, setExtra] = useState<ExtraInfo[]>(() => contact.extraInfo.map((i) => ({ ...i })));
-  const ids = { name: useId(), email: useId(), extraInfo: useId(), form: useId() };
+  const ids = { name: useId(), email: useId() };
   const save = useMutation({
     mutationFn: () =>
       must(
         api.PUT('/contacts/{contactId}', {
           params: { path: { contactId: contact.id } },
-          body: { name, email: email.trim() || null, extraInfo: extra.filter((i) => i.name.trim() || i.value.trim()) },
+          body: { name, email: email.trim() || null, extraInfo: filledExtraInfo(extra) },
         }),
       ),
     onSuccess: (next) => {
@@ -276,21 +268,18 @@ function ContactForm({ contact, ticketId, done }: { contact: ContactDetails; tic
       done();
     },
   });
-  const err = save.error;
-  const code = err ? codeOf(err) : null;
-  const byField: Partial<Record<'name' | 'email' | 'extraInfo', string>> = { ...fieldMessages(err) };
-  const field = code ? FIELD_OF[code] : undefined;
-  if (field) byField[field] = errorText(t, err);
-  const formError = err && !field && !(err instanceof ApiError && err.code === 'ERR_VALIDATION' && Object.keys(byField).length) ? errorText(t, err) : null;
+  const refusal = refusalOf<ContactField>(t, save.error, CONTACT_FIELD_OF);
+  const byField = refusal.byField;
+  // The panel has no number field: a refusal about the number is shown with the form's.
+  const formError = refusal.form ?? byField.number ?? null;
 
-  const invalid = (f: 'name' | 'email' | 'extraInfo') => (byField[f] ? { 'aria-invalid': true, 'aria-describedby': ids[f] } : {});
-  const fieldError = (f: 'name' | 'email' | 'extraInfo') =>
+  const invalid = (f: 'name' | 'email') => (byField[f] ? { 'aria-invalid': true, 'aria-describedby': ids[f] } : {});
+  const fieldError = (f: 'name' | 'email') =>
     byField[f] ? (
       <span id={ids[f]} className="form-error" role="alert">
         {byField[f]}
       </span>
     ) : null;
-  const setRow = (i: number, change: Partial<ExtraInfo>) => setExtra((rows) => rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -308,34 +297,7 @@ function ContactForm({ contact, ticketId, done }: { contact: ContactDetails; tic
         <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" {...invalid('email')} />
         {fieldError('email')}
       </label>
-      <fieldset className="extra-fields" {...(byField.extraInfo ? { 'aria-describedby': ids.extraInfo } : {})}>
-        <legend>{t('contact.extra')}</legend>
-        {extra.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their place is what the operator edits
-          <div key={i} className="extra-row">
-            <label>
-              <span className="visually-hidden">{t('contact.fieldName', { n: i + 1 })}</span>
-              <input value={row.name} placeholder={t('contact.fieldNamePlaceholder')} onChange={(e) => setRow(i, { name: e.target.value })} />
-            </label>
-            <label>
-              <span className="visually-hidden">{t('contact.fieldValue', { n: i + 1 })}</span>
-              <input value={row.value} placeholder={t('contact.fieldValuePlaceholder')} onChange={(e) => setRow(i, { value: e.target.value })} />
-            </label>
-            <button
-              type="button"
-              className="small"
-              aria-label={t('contact.removeField', { n: i + 1 })}
-              onClick={() => setExtra((rows) => rows.filter((_, j) => j !== i))}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        ))}
-        <button type="button" className="small" onClick={() => setExtra((rows) => [...rows, { name: '', value: '' }])}>
-          {t('contact.addField')}
-        </button>
-        {fieldError('extraInfo')}
-      </fieldset>
+      <ExtraFields rows={extra} onChange={setExtra} error={byField.extraInfo} />
       {formError && (
         <p className="form-error" role="alert">
           {formError}

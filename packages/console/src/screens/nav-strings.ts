@@ -5,11 +5,12 @@ const en = {
   inbox: 'Inbox',
   connections: 'Connections',
   tags: 'Tags',
+  contacts: 'Contacts',
   manage: 'Manage',
 };
 
 export const navStrings: ScreenStrings<typeof en> = {
   en,
-  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', manage: 'Gerenciar' },
-  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', manage: 'Administrar' },
+  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', contacts: 'Contatos', manage: 'Gerenciar' },
+  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', contacts: 'Contactos', manage: 'Administrar' },
 };

@@ -1,0 +1,260 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import { must, type Schema } from '../../api/client.js';
+import { useScreenStrings } from '../../i18n/screen-strings.js';
+import { keys } from '../../realtime/apply-frame.js';
+import { useServices, useSession } from '../../services.js';
+import { errorText } from '../../ui/errors.js';
+import { ConfirmButton, FormError } from '../../ui/form.js';
+import { useDebounced } from '../../ui/use-debounced.js';
+import { ContactDialog } from './contact-dialog.js';
+import { ExportButton } from './export.js';
+import { ImportDialog } from './import-dialog.js';
+import { strings } from './strings.js';
+import '../../ui/admin.css';
+import './contacts.css';
+
+type Row = Schema<'ContactPage'>['contacts'][number];
+export type ContactFilter = { readonly searchParam: string; readonly tagId: number | null };
+
+/** The server's page size of `GET /contacts`. */
+export const PAGE_SIZE = 20;
+const ROW_HEIGHT = 56;
+
+/** The query of one page of the list for a filter: under `contacts`, so a `contact` frame refetches the pages shown. */
+export function contactPageQuery(api: ReturnType<typeof useServices>['api'], filter: ContactFilter, pageNumber: number) {
+  return {
+    queryKey: [...keys.contacts, filter, pageNumber] as const,
+    queryFn: () =>
+      must(
+        api.GET('/contacts', {
+          params: {
+            query: {
+              pageNumber,
+              ...(filter.searchParam ? { searchParam: filter.searchParam } : {}),
+              ...(filter.tagId ? { contactTag: [filter.tagId] } : {}),
+            },
+          },
+          // `contactTag` is a JSON list in the query, as the route reads it.
+          querySerializer: (q: Record<string, unknown>) =>
+            new URLSearchParams(
+              Object.entries(q)
+                .filter(([, v]) => v !== undefined)
+                .map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : String(v)]),
+            ).toString(),
+        }),
+      ),
+    staleTime: 30_000,
+  };
+}
+
+/**
+ * `/contacts`: the company's address book, searched and filtered by tag, as one virtualised list
+ * of every match (each page of 20 fetched when its rows come into view), live; create and edit
+ * with the contact's settings, responsible and linked user, delete after asking (admins), start a
+ * conversation, import a file with its progress, export the filter as CSV.
+ */
+export function Contacts() {
+  const { t } = useScreenStrings('contacts', strings);
+  const { api } = useServices();
+  const session = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
+  const [search, setSearch] = useState('');
+  const [tagId, setTagId] = useState<number | null>(null);
+  const searchParam = useDebounced(search.trim(), 250);
+  const filter: ContactFilter = { searchParam, tagId };
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [notice, setNotice] = useState('');
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const tags = useQuery({ queryKey: keys.tags, queryFn: () => must(api.GET('/tags/list')) });
+  const first = useQuery(contactPageQuery(api, filter, 1));
+  const total = first.data?.count ?? 0;
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (i) => i,
+  });
+  const items = virtualizer.getVirtualItems();
+  // The pages the rows in view fall on, asked once the scrolling pauses (a fling does not fetch every page it passes).
+  const wanted = useDebounced([...new Set(items.map((i) => Math.floor(i.index / PAGE_SIZE) + 1))].filter((p) => p > 1).join(','), 120);
+  const wantedPages = wanted ? wanted.split(',').map(Number) : [];
+  const pages = useQueries({ queries: wantedPages.map((p) => contactPageQuery(api, filter, p)) });
+  const loaded = new Map<number, Schema<'ContactPage'>>();
+  if (first.data) loaded.set(1, first.data);
+  wantedPages.forEach((p, i) => {
+    const data = pages[i]?.data;
+    if (data) loaded.set(p, data);
+  });
+  /** The contact at a place of the list: from its page once fetched (or already in the cache from an earlier scroll). */
+  const rowAt = (index: number): Row | undefined => {
+    const page = Math.floor(index / PAGE_SIZE) + 1;
+    const data = loaded.get(page) ?? client.getQueryData<Schema<'ContactPage'>>([...keys.contacts, filter, page]);
+    return data?.contacts[index % PAGE_SIZE];
+  };
+
+  const remove = useMutation({
+    mutationFn: (c: Row) => must(api.DELETE('/contacts/{contactId}', { params: { path: { contactId: c.id } } })),
+    onSuccess: (_, c) => {
+      setNotice(t('deleted', { name: c.name }));
+      void client.invalidateQueries({ queryKey: keys.contacts });
+    },
+  });
+  const talk = useMutation({
+    mutationFn: (c: Row) => must(api.POST('/tickets', { body: { contactId: c.id } })),
+    onSuccess: (ticket) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(ticket.id) } }),
+  });
+
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+
+  return (
+    <section className="admin-screen contacts-screen" aria-labelledby="contacts-title">
+      <header className="admin-header">
+        <h1 id="contacts-title">{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+        <div className="admin-tools">
+          <label>
+            <span className="visually-hidden">{t('search')}</span>
+            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
+          <label className="inline-label">
+            {t('tag')}
+            <select value={tagId ?? ''} onChange={(e) => setTagId(e.target.value ? Number(e.target.value) : null)}>
+              <option value="">{t('anyTag')}</option>
+              {(tags.data ?? []).map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="primary" onClick={() => setEditing('new')}>
+            {t('add')}
+          </button>
+          <button type="button" onClick={() => setImporting(true)}>
+            {t('import')}
+          </button>
+          <ExportButton filter={filter} total={total} />
+        </div>
+      </header>
+      <p className="visually-hidden" role="status">
+        {notice}
+      </p>
+      {remove.error && <FormError text={errorText(t, remove.error)} />}
+      {talk.error && <FormError text={errorText(t, talk.error)} />}
+      {first.error && <FormError text={errorText(t, first.error)} />}
+      <p className="list-count" aria-live="polite">
+        {first.isSuccess && t('count', { count: total })}
+      </p>
+      {first.isSuccess && total === 0 ? (
+        <p className="placeholder">{searchParam || tagId ? t('noMatch') : t('empty')}</p>
+      ) : (
+        <div ref={scroller} className="contacts-scroll" data-testid="contacts-scroll">
+          <table className="admin-table contacts-table" aria-labelledby="contacts-title" aria-rowcount={total + 1} aria-busy={first.isLoading}>
+            <thead>
+              <tr aria-rowindex={1}>
+                <th scope="col">{t('columns.contact')}</th>
+                <th scope="col">{t('columns.number')}</th>
+                <th scope="col">{t('columns.email')}</th>
+                <th scope="col">{t('columns.tags')}</th>
+                <th scope="col">{t('columns.state')}</th>
+                <th scope="col">{t('columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {padTop > 0 && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that only keeps the scrolled-past height; nothing in it takes focus
+                <tr className="spacer" aria-hidden="true" style={{ height: padTop }}>
+                  <td colSpan={6} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const c = rowAt(item.index);
+                if (!c)
+                  return (
+                    <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="loading-row">
+                      <td colSpan={6}>{t('loadingRow')}</td>
+                    </tr>
+                  );
+                return (
+                  <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} data-testid={`contact-${c.id}`}>
+                    <th scope="row">{c.name}</th>
+                    <td data-label={t('columns.number')}>{c.number}</td>
+                    <td data-label={t('columns.email')}>{c.email || '—'}</td>
+                    <td data-label={t('columns.tags')}>
+                      {c.tags?.length
+                        ? c.tags.map((tag) => (
+                            <span key={tag.id} className="contact-tag">
+                              <span className="swatch" style={{ background: tag.color }} aria-hidden="true" />
+                              {tag.name}
+                            </span>
+                          ))
+                        : '—'}
+                    </td>
+                    <td data-label={t('columns.state')}>
+                      {[c.blocked && t('state.blocked'), !c.acceptAudioMessage && t('state.noAudio'), c.disableBot && t('state.botOff')]
+                        .filter(Boolean)
+                        .join(' · ') || '—'}
+                    </td>
+                    <td className="row-actions">
+                      <button type="button" className="small" aria-label={t('editLabel', { name: c.name })} onClick={() => setEditing(c.id)}>
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="small"
+                        aria-label={t('talkLabel', { name: c.name })}
+                        disabled={talk.isPending}
+                        onClick={() => talk.mutate(c)}
+                      >
+                        {t('talk')}
+                      </button>
+                      {isAdmin && (
+                        <ConfirmButton
+                          className="small"
+                          label={t('delete')}
+                          title={t('deleteTitle', { name: c.name })}
+                          description={t('deleteBody')}
+                          confirmLabel={t('delete')}
+                          disabled={remove.isPending}
+                          onConfirm={() => remove.mutate(c)}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+              {padBottom > 0 && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that only keeps the scrolled-past height; nothing in it takes focus
+                <tr className="spacer" aria-hidden="true" style={{ height: padBottom }}>
+                  <td colSpan={6} />
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!isAdmin && <p className="muted small-text">{t('readOnlyDelete')}</p>}
+      {editing !== null && (
+        <ContactDialog
+          contactId={editing === 'new' ? null : editing}
+          isAdmin={isAdmin}
+          close={(saved) => {
+            setEditing(null);
+            if (saved) setNotice(t('saved', { name: saved }));
+          }}
+        />
+      )}
+      {importing && <ImportDialog close={() => setImporting(false)} />}
+    </section>
+  );
+}
