@@ -9,6 +9,7 @@ import { SignIn } from './screens/sign-in.js';
 // Screens other than the inbox load when first opened: the first page stays small.
 const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
 const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default: m.Tags })));
+const Users = lazy(() => import('./screens/users/users.js').then((m) => ({ default: m.Users })));
 const Contacts = lazy(() => import('./screens/contacts/contacts.js').then((m) => ({ default: m.Contacts })));
 const Inbox = inboxScreen.Screen;
 
@@ -58,9 +59,10 @@ const ticket = createRoute({
 });
 const connections = createRoute({ getParentRoute: () => authed, path: '/connections', component: Connections });
 const tags = createRoute({ getParentRoute: () => authed, path: '/tags', component: Tags });
+const users = createRoute({ getParentRoute: () => authed, path: '/users', component: Users });
 const contacts = createRoute({ getParentRoute: () => authed, path: '/contacts', component: Contacts });
 
-const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, contacts])]);
+const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, users, contacts])]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
 

@@ -5,12 +5,13 @@ const en = {
   inbox: 'Inbox',
   connections: 'Connections',
   tags: 'Tags',
+  users: 'Users',
   contacts: 'Contacts',
   manage: 'Manage',
 };
 
 export const navStrings: ScreenStrings<typeof en> = {
   en,
-  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', contacts: 'Contatos', manage: 'Gerenciar' },
-  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', contacts: 'Contactos', manage: 'Administrar' },
+  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', users: 'Usuários', contacts: 'Contatos', manage: 'Gerenciar' },
+  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', users: 'Usuarios', contacts: 'Contactos', manage: 'Administrar' },
 };

@@ -21,6 +21,7 @@ export const SCREENS = [
   { key: 'inbox', to: '/tickets', group: 'main', visible: everyone },
   { key: 'connections', to: '/connections', group: 'main', visible: everyone },
   { key: 'tags', to: '/tags', group: 'manage', visible: everyone },
+  { key: 'users', to: '/users', group: 'manage', visible: admins },
   { key: 'contacts', to: '/contacts', group: 'manage', visible: everyone },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean }>;
 
