@@ -47,19 +47,9 @@ export function seesAllTickets(user: { profile: string; super?: boolean; allTick
 
 /** A `/` pressed outside the inbox: the inbox opens on its search tab with the search focused. */
 let searchRequest = false;
-/** Whether the inbox is on screen (it answers `/` itself then). */
-let inboxShown = 0;
-
-/** Called by the inbox while it is shown; answers the call that ends it. */
-export function inboxOnScreen(): () => void {
-  inboxShown++;
-  return () => {
-    inboxShown--;
-  };
-}
-
-export function isInboxOnScreen(): boolean {
-  return inboxShown > 0;
+/** Whether a path of the console is the inbox's (`/tickets`, `/tickets/:id`, with or without the `/app` base). */
+export function isInboxPath(pathname: string): boolean {
+  return /^(\/app)?\/tickets(\/|$)/.test(pathname);
 }
 
 export function requestSearch(userId: number): void {

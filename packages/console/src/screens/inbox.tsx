@@ -9,7 +9,7 @@ import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { relativeTime } from '../ui/format.js';
 import { Conversation } from './conversation.js';
-import { FILTERS_KEY, type Filters, inboxOnScreen, savedFilters, searchRequested, seesAllTickets, TABS, type Tab } from './inbox-filters.js';
+import { FILTERS_KEY, type Filters, savedFilters, searchRequested, seesAllTickets, TABS, type Tab } from './inbox-filters.js';
 
 type Ticket = Schema<'TicketDetails'>;
 /** The ticket lists (virtualised, paged, live) beside the open conversation. */
@@ -28,7 +28,6 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
   }, [filters, me]);
   useEffect(() => {
     if (searchRequested()) searchRef.current?.focus();
-    return inboxOnScreen();
   }, []);
 
   const queues = useQuery({ queryKey: keys.queues, queryFn: () => must(api.GET('/queue')) });

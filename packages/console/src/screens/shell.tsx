@@ -9,7 +9,7 @@ import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
 import { MainNav } from './nav.js';
-import { isInboxOnScreen, requestSearch } from './inbox-filters.js';
+import { isInboxPath, requestSearch } from './inbox-filters.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
 
@@ -49,7 +49,7 @@ export function Shell({ children }: { children: ReactNode }) {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       if (e.key === '?') setHelp(true);
-      else if (e.key === '/' && !isInboxOnScreen()) {
+      else if (e.key === '/' && !isInboxPath(window.location.pathname)) {
         // The inbox answers `/` itself; from any other screen it opens on its search.
         e.preventDefault();
         requestSearch(userId);

@@ -193,6 +193,9 @@ describe(`console: inbox filters, message kinds and the session in Chromium (ski
       await listShows(p, [maria]);
       await p.getByRole('button', { name: 'Filters (1)' }).waitFor();
       expect(await p.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the phone').to.be.at.most(390);
+      const time = await p.getByTestId(`ticket-${maria}`).locator('time').boundingBox();
+      expect(time, "the row's time is shown").not.to.equal(null);
+      expect(time!.x + time!.width, "the row's time within the screen").to.be.at.most(390);
       await shot(p, '01-phone-filters');
     } finally {
       await phone.close();
@@ -292,7 +295,8 @@ describe(`console: inbox filters, message kinds and the session in Chromium (ski
       // A second tab of the same browser takes the session from the refresh cookie.
       const tab2 = await first.newPage();
       await tab2.goto(`${b.url}/app/tickets`);
-      await tab2.getByTestId('realtime-state').filter({ hasText: 'Live' }).waitFor();
+      // A loaded machine (two cores, several browsers) can take long here: a wait, not a timing check.
+      await tab2.getByTestId('realtime-state').filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 });
       const other = await elsewhere.newPage();
       await signIn(other, 'ana@desk.test', 'operator-pass-1');
 
