@@ -127,6 +127,7 @@ describe('console: the users screen in Chromium (skipped when /usr/bin/chromium 
   it('explains the plan’s refusal of a fourth user at the form, with nothing typed lost', async () => {
     await page.getByRole('button', { name: 'New user' }).click();
     const dialog = page.getByRole('dialog', { name: 'New user' });
+    await dialog.getByText("The plan's limit is reached").waitFor();
     await dialog.getByLabel('Name').fill('Carla Dias');
     await dialog.getByLabel('E-mail').fill('carla@small.test');
     await dialog.getByLabel('Password').fill('carla-pass-1');

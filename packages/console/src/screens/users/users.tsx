@@ -244,6 +244,7 @@ function UserList({ selfId, companyId, actorIsSuper }: { selfId: number; company
           selfId={selfId}
           actorIsSuper={actorIsSuper}
           plan={plan.data ?? null}
+          planFull={!!plan.data && total.data !== undefined && total.data >= plan.data.users}
           close={(saved) => {
             setEditing(null);
             if (saved) setNotice(t('saved', { name: saved.name }));
@@ -290,12 +291,14 @@ function UserDialog({
   selfId,
   actorIsSuper,
   plan,
+  planFull,
   close,
 }: {
   user: User | null;
   selfId: number;
   actorIsSuper: boolean;
   plan: Plan | null;
+  planFull: boolean;
   close: (saved: User | null) => void;
 }) {
   const { t } = useScreenStrings('users', strings);
@@ -358,6 +361,7 @@ function UserDialog({
         <Dialog.Content className="dialog users-dialog">
           <Dialog.Title>{user ? t('editTitle', { name: user.name }) : t('addTitle')}</Dialog.Title>
           <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
+          {!user && planFull && <p className="plan-full">{t('plan.full')}</p>}
           {user ? <PictureField user={user} /> : <p className="muted small-text">{t('pictureLater')}</p>}
           <form className="form" onSubmit={submit} noValidate>
             <Field label={t('name')} error={byField.name}>
