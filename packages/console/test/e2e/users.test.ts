@@ -210,6 +210,26 @@ describe('console: the users screen in Chromium (skipped when /usr/bin/chromium 
     await page.getByText('2 users').waitFor();
   });
 
+  it('pages through the users, and follows a larger plan once users arrive', async () => {
+    const { api: root } = await asSuper(b);
+    const plans = (await root.get('/plans')).body as Array<{ id: number; name: string }>;
+    const small = plans.find((p) => p.name === 'Small')!;
+    expect((await root.put(`/plans/${small.id}`, { users: 30 })).status).to.equal(200);
+    for (let i = 1; i <= 20; i++) {
+      const n = String(i).padStart(2, '0');
+      const made = await adminApi.post('/users', { name: `Zed ${n}`, email: `zed${n}@small.test`, password: 'operator-pass-1' });
+      expect(made.status, JSON.stringify(made.body)).to.equal(201);
+    }
+    // Their user frames refetch the list, the count and the plan.
+    await page.getByText('22 of the 30 users the plan Small allows').waitFor();
+    await page.getByText('22 users').waitFor();
+    expect(await page.getByText("The plan's limit is reached").count()).to.equal(0);
+    expect(await page.locator('tbody tr').count()).to.equal(20);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.locator('tbody tr').nth(21).waitFor();
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).to.equal(0);
+  });
+
   it('an operator is neither offered the screen nor let in', async () => {
     const created = await adminApi.post('/users', { name: 'Olga Operator', email: 'olga@small.test', password: 'operator-pass-1' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
@@ -233,7 +253,7 @@ describe('console: the users screen in Chromium (skipped when /usr/bin/chromium 
     await phone.getByRole('button', { name: 'Entrar' }).click();
     await phone.getByRole('heading', { name: 'Usuarios', level: 1 }).waitFor();
     await row(phone, 'Bea Second').getByText('Administrador').waitFor();
-    await phone.getByText('3 de los 3 usuarios que permite el plan Small').waitFor();
+    await phone.getByText('23 de los 30 usuarios que permite el plan Small').waitFor();
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'no sideways scrolling').to.be.at.most(390);
     await expectAccessible(phone, 'the users screen in Spanish at a phone’s width');
