@@ -11,6 +11,7 @@ const Connections = lazy(() => import('./screens/connections.js').then((m) => ({
 const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default: m.Tags })));
 const Users = lazy(() => import('./screens/users/users.js').then((m) => ({ default: m.Users })));
 const Contacts = lazy(() => import('./screens/contacts/contacts.js').then((m) => ({ default: m.Contacts })));
+const Queues = lazy(() => import('./screens/queues/queues.js').then((m) => ({ default: m.Queues })));
 const Inbox = inboxScreen.Screen;
 
 function Loading() {
@@ -61,8 +62,9 @@ const connections = createRoute({ getParentRoute: () => authed, path: '/connecti
 const tags = createRoute({ getParentRoute: () => authed, path: '/tags', component: Tags });
 const users = createRoute({ getParentRoute: () => authed, path: '/users', component: Users });
 const contacts = createRoute({ getParentRoute: () => authed, path: '/contacts', component: Contacts });
+const queues = createRoute({ getParentRoute: () => authed, path: '/queues', component: Queues });
 
-const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, users, contacts])]);
+const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, users, contacts, queues])]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
 

@@ -7,11 +7,12 @@ const en = {
   tags: 'Tags',
   users: 'Users',
   contacts: 'Contacts',
+  queues: 'Queues',
   manage: 'Manage',
 };
 
 export const navStrings: ScreenStrings<typeof en> = {
   en,
-  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', users: 'Usuários', contacts: 'Contatos', manage: 'Gerenciar' },
-  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', users: 'Usuarios', contacts: 'Contactos', manage: 'Administrar' },
+  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', users: 'Usuários', contacts: 'Contatos', queues: 'Filas', manage: 'Gerenciar' },
+  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', users: 'Usuarios', contacts: 'Contactos', queues: 'Colas', manage: 'Administrar' },
 };

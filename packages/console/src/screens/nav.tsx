@@ -23,6 +23,7 @@ export const SCREENS = [
   { key: 'tags', to: '/tags', group: 'manage', visible: everyone },
   { key: 'users', to: '/users', group: 'manage', visible: admins },
   { key: 'contacts', to: '/contacts', group: 'manage', visible: everyone },
+  { key: 'queues', to: '/queues', group: 'manage', visible: admins },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean }>;
 
 export function MainNav() {

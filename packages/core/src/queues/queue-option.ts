@@ -56,8 +56,11 @@ export function normalizeReply(text: string): string {
 
 const NUMERIC = /^\d{1,9}$/;
 
+/** What menu order and menu text read of a node (the console's preview passes its views). */
+export type MenuEntry = Pick<QueueOption, 'id' | 'option' | 'title'>;
+
 /** Menu order: numeric keys by value, then other keys alphabetically, then id. */
-export function byMenuOrder(a: QueueOption, b: QueueOption): number {
+export function byMenuOrder(a: MenuEntry, b: MenuEntry): number {
   const na = NUMERIC.test(a.option) ? Number(a.option) : null;
   const nb = NUMERIC.test(b.option) ? Number(b.option) : null;
   if (na !== null && nb !== null && na !== nb) return na - nb;
@@ -74,7 +77,7 @@ export function menuLines(items: ReadonlyArray<{ key: string; title: string }>):
 }
 
 /** A header (a greeting or a node's message) followed by its menu. */
-export function menuText(header: string | null, options: readonly QueueOption[]): string {
+export function menuText(header: string | null, options: readonly MenuEntry[]): string {
   const lines = menuLines(options.map((o) => ({ key: o.option, title: o.title })));
   return header ? `${header}\n\n${lines}` : lines;
 }
