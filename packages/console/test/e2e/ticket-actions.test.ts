@@ -168,7 +168,7 @@ describe(`console: ticket actions and the contact panel in Chromium (skipped whe
     await dialog.getByLabel('Queue', { exact: true }).selectOption({ label: 'Temporary' });
     expect((await desk.admin.delete(`/queue/${gone.body.id}`)).status).to.equal(200);
     await dialog.getByRole('button', { name: 'Transfer' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'ERR_QUEUE_NOT_FOUND' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'That queue no longer exists.' }).waitFor();
 
     await dialog.getByLabel('Queue', { exact: true }).selectOption({ label: 'Support' });
     const people = await dialog.getByLabel('Person', { exact: true }).locator('option').allTextContents();
