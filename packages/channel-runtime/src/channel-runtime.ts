@@ -400,6 +400,19 @@ export class ChannelRuntime {
         void report(taken);
         return taken;
       },
+      presence: (from, state) => {
+        // Straight to the broker, never through `recordInbound` (the outbox): nothing to keep.
+        void report(
+          this.publish(`presence:${chatappId}:${from}:${Date.now()}:${++this.eventCounter}`, SUBJECTS.contactPresence, {
+            type: 'ContactPresence',
+            companyId,
+            chatappId,
+            from,
+            state,
+            at: this.now().toISOString(),
+          }),
+        );
+      },
       delivery: (providerMessageId, status) => {
         const messageId = this.sentIds.get(`${chatappId}:${providerMessageId}`);
         void report(

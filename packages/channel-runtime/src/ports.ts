@@ -1,4 +1,4 @@
-import type { ConnectionProvider, ConnectionStatus, DeliveryStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+import type { ConnectionProvider, ConnectionStatus, ContactPresenceState, DeliveryStatus, OutboundContent, SessionControl } from '@servicedesk/core';
 
 export interface InboundFromProvider {
   readonly providerMessageId: string;
@@ -20,6 +20,11 @@ export interface ConnectorListener {
    */
   inbound(message: InboundFromProvider): Promise<void>;
   delivery(providerMessageId: string, status: DeliveryStatus): void;
+  /**
+   * A contact (digits of the number, as `InboundFromProvider.from`) typing, recording audio or
+   * stopped. Ephemeral: published as is, never recorded; one that cannot be published is dropped.
+   */
+  presence(from: string, state: ContactPresenceState): void;
 }
 
 /** One live session of a connection at its provider. */

@@ -216,6 +216,38 @@ describe('Channel runtime with the sandbox connector', () => {
     await runtime.stop();
   });
 
+  it("publishes a contact's typing straight to the broker, never through recordInbound (nothing to keep)", async () => {
+    const broker = new InProcessBroker();
+    const recorded: BrokerEnvelope[] = [];
+    const sandbox = new SandboxConnector();
+    const runtime = new ChannelRuntime({
+      broker,
+      connectors: [sandbox],
+      logger: silent,
+      retryDelayMs: 5,
+      recordInbound: async (e) => void recorded.push(...e),
+    });
+    await runtime.start();
+    const presences: BrokerEnvelope[] = [];
+    await broker.subscribe('test-presence', 'evt.presence.>', async (e) => void presences.push(e));
+    await broker.publish({
+      id: 'c1',
+      subject: SUBJECTS.sessionControl(7),
+      payload: { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null },
+    });
+    await until('the session', () => runtime.session(7)?.status() === 'CONNECTED');
+    for (const state of ['composing', 'paused', 'recording'] as const) sandbox.session(7).presence('5511988887777', state);
+    await until('three presence events', () => presences.length === 3);
+    expect(presences.map((e) => e.subject)).to.deep.equal(Array(3).fill(SUBJECTS.contactPresence));
+    expect(presences.map((e) => e.payload)).to.deep.include.members([
+      { type: 'ContactPresence', companyId: 1, chatappId: 7, from: '5511988887777', state: 'composing', at: (presences[0]!.payload as { at: string }).at },
+    ]);
+    expect(presences.map((e) => (e.payload as { state: string }).state)).to.deep.equal(['composing', 'paused', 'recording']);
+    expect(new Set(presences.map((e) => e.id)).size, 'each report its own event').to.equal(3);
+    expect(recorded).to.deep.equal([]);
+    await runtime.stop();
+  });
+
   it('a send for a session nobody holds waits in the broker and goes out once the session starts', async () => {
     const s = await setup();
     await s.broker.publish({ id: 'm1', subject: SUBJECTS.sessionSend(9), payload: s.send('m1', 9) });
@@ -317,7 +349,7 @@ describe('Channel runtime with the sandbox connector', () => {
 describe('Sandbox ledger: the simulated provider deduplicates by send key', () => {
   it('a send repeated with the same key, even by a restarted runtime, is delivered once', async () => {
     const ledger = new InMemorySandboxLedger();
-    const listener = { status: () => undefined, inbound: async () => undefined, delivery: () => undefined };
+    const listener = { status: () => undefined, inbound: async () => undefined, delivery: () => undefined, presence: () => undefined };
     const control: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 5, provider: 'sandbox', secrets: {}, externalId: null };
     const before = await new SandboxConnector(ledger).start(control, listener);
     const after = await new SandboxConnector(ledger).start(control, listener);

@@ -54,6 +54,7 @@ describe('Graph connector (Messenger / Instagram Send API) against a fake Graph 
     },
     inbound: async () => undefined,
     delivery: () => undefined,
+    presence: () => undefined,
   };
 
   it('connects with a valid page token and sends text and attachments to the page', async () => {

@@ -1,5 +1,6 @@
 import {
   audienceOf,
+  EPHEMERAL_ENTITIES,
   eventName,
   type Cache,
   type RealtimeAudience,
@@ -56,6 +57,11 @@ export class WsRealtimeEvents implements RealtimeEvents<RealtimeEvent> {
     const window = this.deps.window ?? DEFAULT_REPLAY_WINDOW;
     // A lookup that fails narrows the frame to those who see every ticket rather than widening it.
     const audience = await audienceOf(this.deps, companyId, event).catch((): RealtimeAudience => ({ kind: 'seesAll' }));
+    if (EPHEMERAL_ENTITIES.has(event.entity)) {
+      // No seq and no replay: only the sockets connected now get it (as the ticketViewer frames).
+      await fanout.publish(companyId, envelope(JSON.stringify({ event: eventName(companyId, event.entity), data: event.data }), audience));
+      return;
+    }
     const seq = await cache.increment(seqKey(companyId), SEQ_TTL_SECONDS);
     const name = eventName(companyId, event.entity, 'key' in event ? event.key : undefined);
     const value = envelope(JSON.stringify({ seq, event: name, data: event.data }), audience);

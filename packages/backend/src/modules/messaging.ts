@@ -26,8 +26,8 @@ export const messaging: Feature<object, MessagingApi> = feature({
     ...messageRoutes(app),
   ],
   // Delivery progress side by side (each change is one forward-only update, so order does not
-  // matter); session status and runtime announcements in order; inbound messages in parallel
-  // shards, each conversation always in the same shard (so in order).
+  // matter); session status, runtime announcements and contacts' typing in order; inbound messages
+  // in parallel shards, each conversation always in the same shard (so in order).
   consumers: (app) => {
     const handle = async (envelope: BrokerEnvelope) => {
       await app.conversations.applyChannelEvent.execute(envelope.payload as ChannelEvent);
@@ -36,6 +36,9 @@ export const messaging: Feature<object, MessagingApi> = feature({
       { durable: 'backend-message-events', subject: 'evt.message.>', handle, options: { concurrency: MESSAGE_EVENT_CONCURRENCY } },
       { durable: 'backend-session-events', subject: 'evt.session.>', handle },
       { durable: 'backend-runtime-events', subject: 'evt.runtime.>', handle },
+      // A contact's typing: in order (a `paused` stays after its `composing`), given up at the first
+      // failure (it is stale by the time a retry would come).
+      { durable: 'backend-presence-events', subject: 'evt.presence.>', handle, options: { maxDeliver: 1 } },
     ];
     for (let shard = 0; shard < INBOUND_SHARDS; shard++) consumers.push({ durable: `backend-inbound-${shard}`, subject: SUBJECTS.inbound(shard), handle });
     return consumers;

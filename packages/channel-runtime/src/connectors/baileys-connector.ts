@@ -17,7 +17,7 @@ export type BaileysLogger = SocketConfig['logger'];
 /** The socket events the connector listens to, with Baileys' own payload shapes. */
 export type BaileysSocketEvents = Pick<
   BaileysEventMap,
-  'connection.update' | 'creds.update' | 'messages.upsert' | 'messages.update' | 'message-receipt.update'
+  'connection.update' | 'creds.update' | 'messages.upsert' | 'messages.update' | 'message-receipt.update' | 'presence.update'
 >;
 
 /** The part of Baileys' `WASocket` the connector uses (a real socket is one; tests pass a fake). */
@@ -28,6 +28,8 @@ export interface SocketLike {
   };
   sendMessage(jid: string, content: AnyMessageContent, options?: { messageId?: string }): Promise<WAMessage | undefined>;
   onWhatsApp(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
+  /** Asks WhatsApp to report a contact's presence (typing, recording) as `presence.update` events. */
+  presenceSubscribe(jid: string): Promise<void>;
   /** Asks WhatsApp for a code to link this (not yet registered) device by typing it on the phone of that number. */
   requestPairingCode(phoneNumber: string): Promise<string>;
   logout(msg?: string): Promise<void>;

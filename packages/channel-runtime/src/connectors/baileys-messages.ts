@@ -1,4 +1,4 @@
-import type { DeliveryStatus, OutboundContent } from '@servicedesk/core';
+import type { ContactPresenceState, DeliveryStatus, OutboundContent } from '@servicedesk/core';
 import { normalizeMessageContent, proto, type AnyMessageContent, type MessageUserReceipt, type WAMessage } from 'baileys';
 import type { InboundFromProvider } from '../ports.js';
 
@@ -77,6 +77,13 @@ export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): I
     isGroup,
     at: at ? new Date(at * 1000) : now(),
   };
+}
+
+/** A contact's presence as WhatsApp reports it, as the runtime reports it: typing, recording, or stopped (going offline too); `available` says nothing about typing. */
+export function presenceStateOf(presence: string | undefined): ContactPresenceState | undefined {
+  if (presence === 'composing' || presence === 'recording' || presence === 'paused') return presence;
+  if (presence === 'unavailable') return 'paused';
+  return undefined;
 }
 
 /** Baileys' `WebMessageInfo.Status` of one of our messages, as a delivery status (pending and error are not reported). */

@@ -4,7 +4,16 @@ import type { RuntimeLogger } from '../channel-runtime.js';
 import type { ConnectionAuthState } from '../persistence/db-auth-state.js';
 import { PermanentSendError, type ConnectorListener, type ConnectorSession } from '../ports.js';
 import { baileysLoggerFor, whatsappIdOf, type BaileysSocketConfig, type ReconnectPolicy, type SocketLike } from './baileys-connector.js';
-import { deliveryOfReceipt, deliveryOfStatus, disconnectCode, inboundOf, outboundOf, toJid } from './baileys-messages.js';
+import { deliveryOfReceipt, deliveryOfStatus, disconnectCode, inboundOf, outboundOf, presenceStateOf, toJid } from './baileys-messages.js';
+
+/**
+ * A contact's presence is asked for only while a conversation with them is active (they wrote, or
+ * we sent them a message), never for the whole address book: at most once per contact in this
+ * long (WhatsApp stops reporting after a while; the next message asks again), and for this many
+ * contacts (the least recently active forgotten first).
+ */
+export const PRESENCE_RESUBSCRIBE_MS = 10 * 60_000;
+export const PRESENCE_WATCHED_MAX = 500;
 
 /*
  * The Baileys session and real socket. This module imports Baileys itself, so only
@@ -42,6 +51,8 @@ export class BaileysSession implements ConnectorSession {
   private attempts = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The contacts whose presence this socket asked for: jid → their number (digits) and when it asked. */
+  private watched = new Map<string, { from: string; at: number }>();
 
   constructor(
     readonly chatappId: number,
@@ -60,6 +71,8 @@ export class BaileysSession implements ConnectorSession {
     if (this.stopped) return;
     const socket = this.deps.makeSocket({ ...this.deps.socket, auth: state, logger: baileysLoggerFor(this.deps.logger, { chatappId: this.chatappId }) });
     this.socket = socket;
+    // A new socket has no presence subscriptions yet.
+    this.watched = new Map();
     const guard =
       <A>(name: string, fn: (arg: A) => void) =>
       (arg: A) => {
@@ -92,6 +105,8 @@ export class BaileysSession implements ConnectorSession {
         const inbound = inboundOf(msg);
         // Baileys has acknowledged it to WhatsApp already (before this event): it is recorded as soon as it can be.
         if (inbound) void this.listener.inbound(inbound);
+        // The contact's conversation is active: their typing is worth reporting from now on.
+        if (inbound && !inbound.isGroup) this.watchPresence(socket, msg.key.remoteJid!, inbound.from);
       }
     });
     const onUpdate = guard<BaileysEventMap['messages.update']>('messages.update', (updates) => {
@@ -106,7 +121,17 @@ export class BaileysSession implements ConnectorSession {
         if (status) this.listener.delivery(key.id!, status);
       }
     });
+    const onPresence = guard<BaileysEventMap['presence.update']>('presence.update', ({ id, presences }) => {
+      const from = this.watched.get(id)?.from;
+      if (!from) return;
+      // In a one-to-one chat the only participant is the contact (under its jid, or its LID).
+      for (const data of Object.values(presences)) {
+        const state = presenceStateOf(data.lastKnownPresence);
+        if (state) this.listener.presence(from, state);
+      }
+    });
     socket.ev.on('connection.update', onConnection);
+    socket.ev.on('presence.update', onPresence);
     socket.ev.on('creds.update', onCreds);
     socket.ev.on('messages.upsert', onUpsert);
     socket.ev.on('messages.update', onUpdate);
@@ -117,7 +142,24 @@ export class BaileysSession implements ConnectorSession {
       socket.ev.off('messages.upsert', onUpsert);
       socket.ev.off('messages.update', onUpdate);
       socket.ev.off('message-receipt.update', onReceipt);
+      socket.ev.off('presence.update', onPresence);
     };
+  }
+
+  /**
+   * Asks for the presence of a contact whose conversation is active, unless it was asked for
+   * recently on this socket; `jid` is how the chat names them (a phone jid or a LID), `from` their number.
+   */
+  private watchPresence(socket: SocketLike, jid: string, from: string) {
+    if (jid.endsWith('@g.us') || !from) return;
+    const now = Date.now();
+    const seen = this.watched.get(jid);
+    // Most recently active last: the first entry is the one to forget.
+    this.watched.delete(jid);
+    this.watched.set(jid, { from, at: seen && now - seen.at < PRESENCE_RESUBSCRIBE_MS ? seen.at : now });
+    if (this.watched.size > PRESENCE_WATCHED_MAX) this.watched.delete(this.watched.keys().next().value!);
+    if (seen && now - seen.at < PRESENCE_RESUBSCRIBE_MS) return;
+    socket.presenceSubscribe(jid).catch((err: unknown) => this.deps.logger.warn({ err, chatappId: this.chatappId }, "could not ask for a contact's presence"));
   }
 
   private report(status: ConnectionStatus, qrcode: string | null, pairingCode?: string) {
@@ -211,6 +253,8 @@ export class BaileysSession implements ConnectorSession {
     const socket = this.connected();
     const jid = toJid(to);
     const { message, followUpText } = outboundOf(content);
+    // Writing to a contact makes the conversation active: their typing is worth reporting.
+    if (jid.endsWith('@s.whatsapp.net')) this.watchPresence(socket, jid, jid.split('@')[0]!);
     // A message id derived from ours: a send repeated after a crash carries the same WhatsApp id.
     const sent = await socket.sendMessage(jid, message, options.idempotencyKey ? { messageId: whatsappIdOf(options.idempotencyKey) } : undefined);
     const providerMessageId = sent?.key.id;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ConnectionStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+import type { ConnectionStatus, ContactPresenceState, OutboundContent, SessionControl } from '@servicedesk/core';
 import { InMemorySandboxLedger, type SandboxLedger } from './sandbox-ledger.js';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession, type InboundFromProvider } from '../ports.js';
 
@@ -183,6 +183,11 @@ class SandboxSession implements ConnectorSession {
     return true;
   }
 
+  /** The contact `from` typing, recording audio or stopped, as a provider reports it. */
+  presence(from: string, state: ContactPresenceState): void {
+    this.listener.presence(from, state);
+  }
+
   /** Settles once the runtime has taken the message (see ConnectorListener.inbound). */
   inject(message: InboundFromProvider): Promise<void> {
     return this.listener.inbound(message);
@@ -197,7 +202,8 @@ class SandboxSession implements ConnectorSession {
 
 /**
  * The deterministic simulator: a session connects at once (or, started with a phone number to
- * pair with, shows a pairing code until it is entered), sends are acknowledged sent →
+ * pair with, shows a pairing code until it is entered), a contact's typing can be reported
+ * (`session(id).presence`), sends are acknowledged sent →
  * delivered → read, inbound messages can be injected, and it can be told to fail, flake,
  * reorder, duplicate or delay.
  */

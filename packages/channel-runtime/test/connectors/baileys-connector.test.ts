@@ -219,6 +219,56 @@ describe('BaileysConnector', () => {
     });
   });
 
+  describe("the contact's typing", () => {
+    const text = (remoteJid: string, id: string, extra: Partial<WAMessage['key']> = {}) =>
+      message({ key: { remoteJid, fromMe: false, id, ...extra }, message: { conversation: 'oi' } });
+
+    it("asks for a contact's presence once they write (once per contact), and reports composing, recording and paused", async () => {
+      const s = await connected();
+      s.last().emit('messages.upsert', { type: 'notify', messages: [text('5511988887777@s.whatsapp.net', 'T1'), text('5511988887777@s.whatsapp.net', 'T2')] });
+      expect(s.last().presenceSubscriptions).to.deep.equal(['5511988887777@s.whatsapp.net']);
+      for (const p of ['composing', 'available', 'recording', 'paused', 'unavailable'] as const) s.last().presence('5511988887777@s.whatsapp.net', p);
+      expect(s.presences).to.deep.equal([
+        ['5511988887777', 'composing'],
+        ['5511988887777', 'recording'],
+        ['5511988887777', 'paused'],
+        ['5511988887777', 'paused'],
+      ]);
+    });
+
+    it('reports nothing of contacts whose conversation is not active, nor of groups, and asks again on a new socket', async () => {
+      const s = await connected();
+      s.last().presence('5511900001111@s.whatsapp.net', 'composing');
+      s.last().emit('messages.upsert', {
+        type: 'notify',
+        messages: [text('120363000000000001@g.us', 'G1', { participant: '5511900002222@s.whatsapp.net' })],
+      });
+      s.last().presence('120363000000000001@g.us', 'composing', '5511900002222@s.whatsapp.net');
+      expect(s.last().presenceSubscriptions).to.deep.equal([]);
+      expect(s.presences).to.deep.equal([]);
+
+      // A contact addressed by LID: their presence comes under the LID, reported with their number.
+      s.last().emit('messages.upsert', { type: 'notify', messages: [text('88887777@lid', 'L1', { remoteJidAlt: '5511900003333@s.whatsapp.net' })] });
+      s.last().presence('88887777@lid', 'composing');
+      expect(s.presences).to.deep.equal([['5511900003333', 'composing']]);
+
+      s.last().close(500);
+      await until(() => s.sockets.length === 2);
+      s.last().open();
+      s.last().emit('messages.upsert', { type: 'notify', messages: [text('88887777@lid', 'L2', { remoteJidAlt: '5511900003333@s.whatsapp.net' })] });
+      expect(s.sockets.map((socket) => socket.presenceSubscriptions)).to.deep.equal([['88887777@lid'], ['88887777@lid']]);
+    });
+
+    it('asks for the presence of a contact the session writes to', async () => {
+      const s = await connected();
+      await s.session.send('5511977776666', { body: 'Olá' });
+      await s.session.send('5511977776666', { body: 'Tudo bem?' });
+      expect(s.last().presenceSubscriptions).to.deep.equal(['5511977776666@s.whatsapp.net']);
+      s.last().presence('5511977776666@s.whatsapp.net', 'composing');
+      expect(s.presences).to.deep.equal([['5511977776666', 'composing']]);
+    });
+  });
+
   describe('delivery statuses', () => {
     it('maps the status updates of our messages forward: server ack, delivery ack, read, played', async () => {
       const s = await connected();

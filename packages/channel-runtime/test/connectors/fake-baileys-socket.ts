@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { initAuthCreds, type AnyMessageContent, type AuthenticationState, type WAMessage } from 'baileys';
-import type { ConnectionStatus, DeliveryStatus } from '@servicedesk/core';
+import type { ConnectionStatus, ContactPresenceState, DeliveryStatus } from '@servicedesk/core';
 import type { BaileysSocketConfig, BaileysSocketEvents, ConnectionAuthState, ConnectorListener, InboundFromProvider, SocketLike } from '../../src/index.js';
 
 /** An error as Baileys closes a socket with: a Boom whose `output.statusCode` is the DisconnectReason. */
@@ -30,6 +30,8 @@ export class FakeBaileysSocket implements SocketLike {
   readonly registered = new Set<string>();
   /** Makes the next sends throw this error. */
   failNext: Error[] = [];
+  /** The jids whose presence was asked for, in order. */
+  readonly presenceSubscriptions: string[] = [];
   /** The numbers a pairing code was asked for, in order. */
   readonly pairingRequests: string[] = [];
   /** Makes the next pairing-code request fail with this error. */
@@ -72,6 +74,15 @@ export class FakeBaileysSocket implements SocketLike {
 
   async onWhatsApp(...jids: string[]) {
     return jids.filter((jid) => this.registered.has(jid.split('@')[0]!)).map((jid) => ({ jid, exists: true }));
+  }
+
+  async presenceSubscribe(jid: string): Promise<void> {
+    this.presenceSubscriptions.push(jid);
+  }
+
+  /** A contact's presence in a chat, as Baileys reports it. */
+  presence(chatJid: string, lastKnownPresence: 'composing' | 'recording' | 'paused' | 'available' | 'unavailable', participant = chatJid) {
+    this.emit('presence.update', { id: chatJid, presences: { [participant]: { lastKnownPresence } } });
   }
 
   /** Answers a code derived from the number and the socket (as Baileys, 8 characters). */
@@ -139,6 +150,7 @@ export function recordingListener() {
   const pairingCodes: string[] = [];
   const inbound: InboundFromProvider[] = [];
   const deliveries: Array<[string, DeliveryStatus]> = [];
+  const presences: Array<[string, ContactPresenceState]> = [];
   const listener: ConnectorListener = {
     status: (status, qrcode, pairingCode) => {
       statuses.push([status, qrcode]);
@@ -150,8 +162,11 @@ export function recordingListener() {
     delivery: (id, status) => {
       deliveries.push([id, status]);
     },
+    presence: (from, state) => {
+      presences.push([from, state]);
+    },
   };
-  return { listener, statuses, pairingCodes, inbound, deliveries };
+  return { listener, statuses, pairingCodes, inbound, deliveries, presences };
 }
 
 export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -3,7 +3,7 @@ import type { SessionControl } from '@servicedesk/core';
 import { DEFAULT_SANDBOX_HISTORY_LIMIT, InMemorySandboxLedger, PermanentSendError, SandboxConnector, type ConnectorListener } from '../../src/index.js';
 
 const command: SessionControl = { type: 'SessionControl', action: 'start', companyId: 1, chatappId: 7, provider: 'sandbox', secrets: {}, externalId: null };
-const listener: ConnectorListener = { status: () => undefined, inbound: async () => undefined, delivery: () => undefined };
+const listener: ConnectorListener = { status: () => undefined, inbound: async () => undefined, delivery: () => undefined, presence: () => undefined };
 
 async function sandboxSession(connector: SandboxConnector) {
   await connector.start(command, listener);

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Schema } from '../api/client.js';
 import type { RealtimeFrame } from './connection.js';
+import { contactTypingOf, typingFrameData } from './contact-typing.js';
 import { placeTicket } from './ticket-lists.js';
 import { ticketViewersOf, viewerFrameData } from './ticket-viewers.js';
 
@@ -125,6 +126,8 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       const message = data.message as Message | undefined;
       if (!message) return;
       upsertMessage(client, message, data.action === 'create');
+      // The contact's message ends their typing.
+      if (data.action === 'create' && !message.fromMe) contactTypingOf(client).clear(message.ticketId);
       if (data.action === 'create') {
         const ticket = data.ticket as Ticket | undefined;
         if (ticket) {
@@ -196,6 +199,12 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     case 'ticketViewer': {
       const viewer = viewerFrameData(data);
       if (viewer) ticketViewersOf(client).apply(viewer);
+      return;
+    }
+    // Ephemeral too: the contact typing or recording, kept apart from the query cache.
+    case 'contactTyping': {
+      const typing = typingFrameData(data);
+      if (typing) contactTypingOf(client).apply(typing);
       return;
     }
     default:

@@ -11,6 +11,7 @@ import { ReplyBox } from './reply-box.js';
 import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-panel.js';
 import { BackToList, CloseTicketButton, MarkUnreadButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
 import { TicketViewers } from './ticket-viewers.js';
+import { ContactTyping } from './contact-typing.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -51,6 +52,7 @@ export function Conversation({ ticketId }: { ticketId: number }) {
       <div className="conversation">
         <ConversationHeader ticket={current} panel={<ContactPanelToggle open={panelOpen} setOpen={setPanelOpen} />} />
         <MessageList ticketId={ticketId} data={messages.data} hasOlder={!!messages.hasNextPage} loadOlder={() => void messages.fetchNextPage()} />
+        <ContactTyping ticketId={ticketId} name={current.contact?.name} />
         <ReplyBox ticket={current} />
       </div>
       {panelOpen && <ContactPanel ticket={current} onClose={() => setPanelOpen(false)} />}

@@ -232,7 +232,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
         windows: p.serviceWindows,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
-      applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts }),
+      applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts, contacts, tickets }),
       expireStaleSends: new ExpireStaleSends({ messages, clock, realtime, contexts }),
       ...ticketsAndMessages.messages,
     },

@@ -173,6 +173,24 @@ export interface SessionStatusEvent {
   readonly at: string;
 }
 
+/** What a contact is doing in the conversation, as the channel reports it: typing, recording audio, or stopped. */
+export type ContactPresenceState = 'composing' | 'recording' | 'paused';
+
+/**
+ * Event: a contact is typing or recording, or stopped (`evt.presence.contact`). Ephemeral: the
+ * runtime publishes it straight to the broker (never through the outbox), the backend stores
+ * nothing of it, and one lost or handled late is harmless.
+ */
+export interface ContactPresenceEvent {
+  readonly type: 'ContactPresence';
+  readonly companyId: number;
+  readonly chatappId: number;
+  /** Digits of the contact's number (as `InboundMessageEvent.from`). */
+  readonly from: string;
+  readonly state: ContactPresenceState;
+  readonly at: string;
+}
+
 /** Event: a channel runtime came online (it holds no sessions yet and asks for them). */
 export interface RuntimeOnlineEvent {
   readonly type: 'RuntimeOnline';
@@ -180,4 +198,11 @@ export interface RuntimeOnlineEvent {
   readonly at: string;
 }
 
-export type ChannelEvent = RuntimeOnlineEvent | MessageSentEvent | MessageFailedEvent | MessageStatusEvent | InboundMessageEvent | SessionStatusEvent;
+export type ChannelEvent =
+  | RuntimeOnlineEvent
+  | MessageSentEvent
+  | MessageFailedEvent
+  | MessageStatusEvent
+  | InboundMessageEvent
+  | SessionStatusEvent
+  | ContactPresenceEvent;

@@ -2,7 +2,17 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { MessageUpdateEvent } from '../messages/message-events.js';
 import type { SessionEvent } from '../connections/connection-events.js';
 import type { Clock } from '../shared/ports.js';
-import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from '../connections/channel-messages.js';
+import type {
+  ChannelEvent,
+  ContactPresenceEvent,
+  MessageFailedEvent,
+  MessageSentEvent,
+  MessageStatusEvent,
+  SessionStatusEvent,
+} from '../connections/channel-messages.js';
+import type { Contacts } from '../contacts/ports.js';
+import type { Tickets } from '../tickets/ports.js';
+import type { ContactTypingEvent } from '../tickets/ticket-events.js';
 import { toConnectionView } from '../connections/connection.js';
 import type { DeliveryStatus } from '../connections/delivery-status.js';
 import { toMessageViews, type MessageContexts } from '../messages/message-view.js';
@@ -26,9 +36,12 @@ export class ApplyChannelEvent {
       connections: Connections;
       routeInbound: RouteInbound;
       clock: Clock;
-      realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent>;
+      realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent | ContactTypingEvent>;
       contexts?: MessageContexts;
       resumeSessions?: { execute(): Promise<number> };
+      /** Where a contact's typing finds its conversation; without them it is dropped. */
+      contacts?: Pick<Contacts, 'findByNumber'>;
+      tickets?: Pick<Tickets, 'findActive'>;
     },
   ) {
     this.advanceTogether = groupCommit((changes) => this.advanceBatch(changes));
@@ -52,7 +65,27 @@ export class ApplyChannelEvent {
       case 'RuntimeOnline':
         await this.deps.resumeSessions?.execute();
         return;
+      case 'ContactPresence':
+        return this.presence(event);
     }
+  }
+
+  /**
+   * The contact's typing, for the operators of its open or pending ticket on that connection only:
+   * nothing is stored, and without such a ticket (a contact nobody talks with now) it is dropped.
+   */
+  private async presence(e: ContactPresenceEvent) {
+    const { contacts, tickets } = this.deps;
+    if (!contacts || !tickets) return;
+    const contact = await contacts.findByNumber(e.companyId, e.from);
+    if (!contact) return;
+    const ticket = await tickets.findActive(e.companyId, contact.id, e.chatappId);
+    if (!ticket || (ticket.status !== 'open' && ticket.status !== 'pending')) return;
+    await this.deps.realtime.publish(e.companyId, {
+      entity: 'contactTyping',
+      data: { action: 'update', ticketId: ticket.id, contactId: contact.id, state: e.state },
+      scope: { id: ticket.id, queueId: ticket.queueId, userId: ticket.userId, status: ticket.status },
+    });
   }
 
   private async sent(e: MessageSentEvent) {

@@ -112,6 +112,9 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
       const ticket = await deps.tickets.findById(companyId, data.message.ticketId);
       return ticket ? { kind: 'ticket', ticket: ticketScope(ticket) } : SEES_ALL;
     }
+    // The contact's typing: those who may read the ticket of the conversation.
+    case 'contactTyping':
+      return { kind: 'ticket', ticket: event.scope };
     // A transcription job: those who may read its ticket (who asked for it, and who reads its messages).
     case 'transcription': {
       const ticket = await deps.tickets.findById(companyId, event.data.job.ticketId);

@@ -5,7 +5,7 @@ import type { QueueEvent, QueueIntegrationEvent } from '../queues/queue-events.j
 import type { SettingEvent } from '../settings/setting-events.js';
 import type { TagEvent } from '../tags/tag-events.js';
 import type { CompanyEvent } from '../tenancy/company-events.js';
-import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
+import type { AppMessageEvent, ContactTypingEvent, TicketEvent } from '../tickets/ticket-events.js';
 import type { ContactListEvents } from '../contact-lists/contact-list-events.js';
 import type { CampaignEvents } from '../campaigns/campaign-events.js';
 import type { ChatEvents } from '../chats/chat-events.js';
@@ -41,6 +41,7 @@ export type RealtimeEvent =
   | TagEvent
   | TicketEvent
   | AppMessageEvent
+  | ContactTypingEvent
   | ContactListEvents
   | CampaignEvents
   | ChatEvents
@@ -77,6 +78,7 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   tag: { create: true, update: true, delete: true, contact: true },
   ticket: { create: true, update: true, updateUnread: true, delete: true, closeMany: true },
   appMessage: { create: true, update: true },
+  contactTyping: { update: true },
   ContactList: { create: true, update: true, delete: true },
   ContactListItem: { create: true, update: true, delete: true, reload: true },
   contactListImport: { progress: true, done: true },

@@ -85,5 +85,7 @@ export const SUBJECTS = {
   /** Inbound messages, sharded by conversation: one conversation stays in order, others run side by side. */
   inbound: (shard: number) => `evt.inbound.${shard}`,
   sessionStatus: 'evt.session.status',
+  /** A contact typing or recording (ephemeral: published, never kept in the outbox; a lost one is harmless). */
+  contactPresence: 'evt.presence.contact',
   runtimeOnline: 'evt.runtime.online',
 } as const;

@@ -35,6 +35,12 @@ export interface RealtimeEvents<E extends RealtimeEventShape> {
  */
 const PLATFORM_ENTITIES: ReadonlySet<string> = new Set(['announcement']);
 
+/**
+ * Entities whose frames are ephemeral: sent to the sockets connected now without a `seq` and never
+ * kept for replay (a reconnecting client must not be told, late, that a contact was typing).
+ */
+export const EPHEMERAL_ENTITIES: ReadonlySet<string> = new Set(['contactTyping']);
+
 export function eventName(companyId: number, entity: string, key?: number): string {
   if (PLATFORM_ENTITIES.has(entity)) return `company-${entity}`;
   return key === undefined ? `company-${companyId}-${entity}` : `company-${companyId}-${entity}-${key}`;

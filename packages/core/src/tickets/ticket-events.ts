@@ -34,6 +34,17 @@ export type TicketEvent = RealtimeEventOf<
 >;
 
 /**
+ * `company-<id>-contactTyping`: the contact of an open or pending ticket is typing (`composing`),
+ * recording audio (`recording`) or stopped (`paused`), as the channel reports it. Ephemeral (see
+ * `EPHEMERAL_ENTITIES`): no `seq`, never replayed. `scope` is the ticket as the visibility rule reads
+ * it (who receives the frame); it is not sent.
+ */
+export type ContactTypingEvent = RealtimeEventOf<
+  'contactTyping',
+  { readonly action: 'update'; readonly ticketId: number; readonly contactId: number; readonly state: 'composing' | 'recording' | 'paused' }
+> & { readonly scope: Pick<Ticket, 'id' | 'queueId' | 'userId' | 'status'> };
+
+/**
  * `company-<id>-appMessage`: a message arrived or was sent (`create`, with its ticket and the
  * ticket's contact), or changed (`update`).
  */

@@ -73,6 +73,7 @@ const PAYLOAD: PayloadKeys = {
   'ticket:closeMany': ['ticketIds', 'status', 'chatappId'],
   'appMessage:create': ['message', 'ticket', 'contact'],
   'appMessage:update': ['message'],
+  'contactTyping:update': ['ticketId', 'contactId', 'state'],
   'ContactList:create': ['record'],
   'ContactList:update': ['record'],
   'ContactList:delete': ['id'],
@@ -282,6 +283,32 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
           })
         ).ticketId!;
       },
+    ],
+    [
+      'applyChannelEvent (the contact of the open conversation typing)',
+      ['contactTyping:update'],
+      () =>
+        app.conversations.applyChannelEvent.execute({
+          type: 'ContactPresence',
+          companyId: acme.id,
+          chatappId: w.connection.id,
+          from: '5511999990000',
+          state: 'composing',
+          at: '2026-01-01T12:00:01.000Z',
+        }),
+    ],
+    [
+      'applyChannelEvent (a contact with no open conversation typing: dropped)',
+      [],
+      () =>
+        app.conversations.applyChannelEvent.execute({
+          type: 'ContactPresence',
+          companyId: acme.id,
+          chatappId: w.connection.id,
+          from: '5511977776666',
+          state: 'recording',
+          at: '2026-01-01T12:00:01.000Z',
+        }),
     ],
     [
       'listTicketMessages',
