@@ -48,6 +48,11 @@ const NEVER: ReadonlyArray<{ codes: readonly string[]; through?: string; route?:
     route: /^(POST \/contacts|POST \/contact-list-items|PUT \/contact-list-items\/:id)$/,
     why: 'a new contact or list item, or an edited item, named blank takes its number as its name',
   },
+  {
+    codes: ['ERR_PAIRING_NOT_SUPPORTED', 'ERR_INVALID_PAIRING_PHONE_NUMBER'],
+    route: /^DELETE \/chatappsession\/:chatappId$/,
+    why: 'a logout takes no body, so it never carries a phone number to pair with',
+  },
   { codes: ['ERR_IMPORT_EMPTY'], route: /^POST \/contacts\/import$/, why: 'an empty address book is an import done at once' },
   { codes: ['ERR_IMPORT_NO_FILE'], route: /^POST \/contactsImport$/, why: 'the file branch runs only when a file came' },
   {

@@ -56,7 +56,7 @@ export function Connections() {
 
 function ConnectionCard({ connection: c }: { connection: Connection }) {
   const { t } = useTranslation();
-  const { api, queryClient } = useServices();
+  const { api } = useServices();
   const [error, setError] = useState<string | null>(null);
   const path = { params: { path: { chatappId: c.id } } };
   const act = useMutation({
@@ -66,10 +66,9 @@ function ConnectionCard({ connection: c }: { connection: Connection }) {
         : what === 'restart'
           ? must(api.PUT('/chatappsession/{chatappId}', path))
           : must(api.DELETE('/chatappsession/{chatappId}', path)),
-    onSuccess: () => {
-      setError(null);
-      void queryClient.invalidateQueries({ queryKey: keys.connections });
-    },
+    // No refetch: the change's frame came before this answer, and the runtime's (a code,
+    // CONNECTED) may be here already too, which a list read a moment earlier would undo.
+    onSuccess: () => setError(null),
     onError: (err) => setError(err instanceof ApiError ? err.code : String(err)),
   });
   const qr = useMemo(
@@ -155,7 +154,7 @@ function ConnectionCard({ connection: c }: { connection: Connection }) {
  */
 function PairByPhone({ connection: c, onDone }: { connection: Connection; onDone: (requested: boolean) => void }) {
   const { t } = useTranslation();
-  const { api, queryClient } = useServices();
+  const { api } = useServices();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
@@ -168,10 +167,7 @@ function PairByPhone({ connection: c, onDone }: { connection: Connection; onDone
         ? must(api.POST('/chatappsession/{chatappId}', options))
         : must(api.PUT('/chatappsession/{chatappId}', options));
     },
-    onSuccess: () => {
-      onDone(true);
-      void queryClient.invalidateQueries({ queryKey: keys.connections });
-    },
+    onSuccess: () => onDone(true),
     onError: (err) => setError(errorText(t, err)),
   });
   const submit = (e: FormEvent) => {
@@ -284,7 +280,7 @@ function PairingCode(props: { code: string; focus: boolean; onFocused: () => voi
 
 function CreateConnection(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const { api, queryClient } = useServices();
+  const { api } = useServices();
   const [name, setName] = useState('');
   const [provider, setProvider] = useState<Provider>('baileys');
   const [token, setToken] = useState('');
@@ -301,7 +297,6 @@ function CreateConnection(props: { open: boolean; onOpenChange: (open: boolean) 
       setToken('');
       setError(null);
       props.onOpenChange(false);
-      void queryClient.invalidateQueries({ queryKey: keys.connections });
     },
     onError: (err) => setError(err instanceof ApiError ? err.code : String(err)),
   });

@@ -3,6 +3,7 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ConnectionEvent } from './connection-events.js';
 import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
+import { atCommit } from '../shared/at-commit.js';
 import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
 import {
   assertAccountFree,
@@ -107,7 +108,7 @@ export class CreateConnection {
       await assertAccountOwned(this.deps.socialAccounts, draft);
     }
 
-    const { connection, undefaulted } = await tx.run(async () => {
+    const view = await tx.run(async () => {
       await assertAccountFree(connections, draft, null);
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
       const token = input.token ? await tokenFields(this.deps, input.token, null) : { tokenDigest: null, tokenHint: null };
@@ -115,12 +116,17 @@ export class CreateConnection {
       const connection = await connections.add({ ...draft, ...token, createdAt: now, updatedAt: now });
       const undefaulted = connection.isDefault ? await unsetOtherDefaults(connections, clock, connection) : [];
       if (queueIds.length) await this.deps.queues.setConnectionQueues(companyId, connection.id, queueIds);
+      // Announced before the start command is relayed: the session's first status must come after it.
+      const announced = atCommit(tx, async () => {
+        const view = toConnectionView(connection);
+        for (const other of undefaulted) await realtime.publish(companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
+        await realtime.publish(companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
+        return view;
+      });
       await sessions.enqueue(connection, 'start');
-      return { connection, undefaulted };
+      // Wrapped: a promise returned as such would make the transaction wait for its own commit.
+      return { announced };
     });
-    const view = toConnectionView(connection);
-    for (const other of undefaulted) await realtime.publish(companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
-    await realtime.publish(companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
-    return (await withConnectionQueues(this.deps.queues, companyId, [view]))[0]!;
+    return (await withConnectionQueues(this.deps.queues, companyId, [await view.announced]))[0]!;
   }
 }

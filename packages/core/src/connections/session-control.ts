@@ -3,6 +3,7 @@ import type { RealtimeEvents } from '../realtime/ports.js';
 import type { SessionEvent } from './connection-events.js';
 import { ValidationError } from '../shared/errors.js';
 import type { Cache, Transaction } from '../shared/ports.js';
+import { atCommit } from '../shared/at-commit.js';
 import type { SessionControl } from './channel-messages.js';
 import { toConnectionView, type Connection, type ConnectionView } from './connection.js';
 import { visibleConnection } from './connection-rules.js';
@@ -40,17 +41,19 @@ export class ControlSession {
   async execute(input: ControlSessionInput): Promise<ConnectionView> {
     const { connections, sessions, tx, realtime } = this.deps;
     assertAdmin(input.actor);
-    const connection = await tx.run(async () => {
+    let announced: Promise<ConnectionView[]> | undefined;
+    await tx.run(async () => {
       const connection = await visibleConnection(connections, input.actor, input.connectionId);
       if (input.pairingPhoneNumber !== undefined) {
         // Only a chat-application session pairs with a phone; the number is as WhatsApp writes it.
         if (connection.kind !== 'chatapp' || input.action === 'logout') throw new ValidationError('ERR_PAIRING_NOT_SUPPORTED');
         if (!PAIRING_PHONE_NUMBER.test(input.pairingPhoneNumber)) throw new ValidationError('ERR_INVALID_PAIRING_PHONE_NUMBER');
       }
+      // Announced before the command is relayed: the runtime's answer must come after it.
+      announced = atCommit(tx, () => announce(realtime, [connection]));
       await sessions.apply(connection, input.action, input.pairingPhoneNumber ? { pairingPhoneNumber: input.pairingPhoneNumber } : {});
-      return connection;
     });
-    const [view] = await announce(realtime, [connection]);
+    const [view] = await announced!;
     return view!;
   }
 }
@@ -103,26 +106,27 @@ export class RestartAllSessions {
   private async run(companyId: number): Promise<ConnectionView[]> {
     const { connections, sessions, tx, realtime } = this.deps;
     const claimed: number[] = [];
-    let restarted: Connection[];
     let covered: Connection[];
+    let announced: Promise<ConnectionView[]> | undefined;
     try {
-      [covered, restarted] = await tx.run(async () => {
+      covered = await tx.run(async () => {
         const chatapps = (await connections.list(companyId)).filter((c) => c.kind === 'chatapp');
         const started: Connection[] = [];
+        announced = atCommit(tx, () => announce(realtime, started));
         for (const connection of chatapps) {
           if (!(await this.claim(connection))) continue;
           claimed.push(connection.id);
           await sessions.apply(connection, 'restart');
           started.push(connection);
         }
-        return [chatapps, started] as const;
+        return chatapps;
       });
     } catch (err) {
       // Nothing was restarted: the claims must not make later requests join it.
       await Promise.all(claimed.map((id) => this.deps.cache?.delete(restartKey(id)).catch(() => undefined)));
       throw err;
     }
-    await announce(realtime, restarted);
+    await announced;
     return covered.map(toConnectionView);
   }
 

@@ -50,6 +50,7 @@ export function connectionFixture(companyId: number, name: string, overrides: Pa
     provider: 'sandbox',
     status: 'DISCONNECTED',
     qrcode: null,
+    pairingCode: null,
     greetingMessage: null,
     farewellMessage: null,
     outOfHoursMessage: null,
@@ -230,9 +231,9 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.connections.list(w.c1)).map((c) => c.name)).to.deep.equal(['Main', 'Second']);
         expect(await r.connections.countByCompany(w.c1)).to.equal(2);
         expect(await r.connections.countByCompany(w.c2)).to.equal(1);
-        await r.connections.update({ ...second, status: 'qrcode', qrcode: 'QR', secrets: { a: 'b' }, promptId: 7, updatedAt: at(1) });
+        await r.connections.update({ ...second, status: 'qrcode', qrcode: 'QR', pairingCode: 'ABCD1234', secrets: { a: 'b' }, promptId: 7, updatedAt: at(1) });
         const again = await r.connections.findById(w.c1, second.id);
-        expect(again).to.deep.include({ status: 'qrcode', qrcode: 'QR', promptId: 7 });
+        expect(again).to.deep.include({ status: 'qrcode', qrcode: 'QR', pairingCode: 'ABCD1234', promptId: 7 });
         await r.connections.update({ ...again!, promptId: null });
         expect((await r.connections.findById(w.c1, second.id))?.promptId).to.equal(null);
         expect(again!.secrets).to.deep.equal({ a: 'b' });

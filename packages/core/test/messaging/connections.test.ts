@@ -377,6 +377,25 @@ describe('Connections (in-memory)', () => {
     expect(await ids({ provider: 'baileys' })).to.deep.equal([]);
   });
 
+  it('announces the waiting status before the command is relayed, so the runtime’s answer (a code, CONNECTED) always comes after it', async () => {
+    const ports = createInMemoryPorts();
+    // What the screens had been told when each relay started: the runtime can answer from then on.
+    const toldAtRelay: string[] = [];
+    const told = () => ports.realtime.events.map((e) => `${e.entity} ${((e.data.session ?? e.data.chatapp) as { status: string }).status}`).join(', ');
+    const app = createApplication({ ...ports, relayTrigger: () => toldAtRelay.push(told()) });
+    const plan = await ports.plans.add(planFixture('Small', { connections: 3 }));
+    const acme = await ports.companies.add(companyFixture(plan.id, 'Acme'));
+    const admin: Actor = { userId: 1, companyId: acme.id, profile: 'admin' };
+    const c = await app.connections.createConnection.execute({ actor: admin, kind: 'chatapp', name: 'Main' });
+    await app.connections.controlSession.execute({ actor: admin, connectionId: c.id, action: 'restart', pairingPhoneNumber: '5511999990000' });
+    await app.connections.restartAllSessions.execute({ actor: admin });
+    expect(toldAtRelay).to.deep.equal([
+      'chatapp OPENING',
+      'chatapp OPENING, chatappSession OPENING',
+      'chatapp OPENING, chatappSession OPENING, chatappSession OPENING',
+    ]);
+  });
+
   it('starts, restarts and logs out a session: status, command and a chatappSession event each', async () => {
     const s = await setup();
     const c = await s.app.connections.createConnection.execute({ actor: s.admin, kind: 'chatapp', name: 'Main' });
