@@ -34,6 +34,10 @@ export const keys = {
   /** A contact's tickets: under `tickets`, so it refreshes with the ticket lists. */
   contactTickets: (contactId: number) => ['tickets', 'contact', contactId] as const,
   setting: (key: string) => ['setting', key] as const,
+  /** Every company setting with the public platform ones (`GET /settings`): under `setting`, so a settings frame refetches it. */
+  settingList: ['setting', 'list'] as const,
+  /** The company's record (`GET /companies/:id`: its business hours), refetched by its `company` frame. */
+  company: (id: number) => ['company', id] as const,
   /** The quick replies (`GET /company-templates`), every search under one key. */
   companyTemplates: ['companyTemplates'] as const,
   companyTemplateList: (search: string) => ['companyTemplates', search] as const,
@@ -191,6 +195,9 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       return;
     case 'settings':
       void client.invalidateQueries({ queryKey: ['setting'] });
+      return;
+    case 'company':
+      void client.invalidateQueries({ queryKey: ['company'] });
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });

@@ -1,0 +1,222 @@
+import type { SettingDefinition } from '@servicedesk/core/settings/catalog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { must, type Schema } from '../../api/client.js';
+import { useScreenStrings } from '../../i18n/screen-strings.js';
+import { keys } from '../../realtime/apply-frame.js';
+import { useServices, useSession } from '../../services.js';
+import { errorText } from '../../ui/errors.js';
+import { Field, FormError } from '../../ui/form.js';
+import { admins } from '../nav.js';
+import { BusinessHours } from './business-hours.js';
+import { ACTED_ON, type Control, companySettingsBySubject, controlOf } from './catalog.js';
+import { MessageApi } from './message-api.js';
+import { strings } from './strings.js';
+import { WhiteLabel } from './white-label.js';
+import '../../ui/admin.css';
+import './settings.css';
+
+type Setting = Schema<'Setting'>;
+
+/** Every company setting with the public platform ones (`GET /settings`); settings frames refetch it. */
+export function useSettingList() {
+  const { api } = useServices();
+  return useQuery({ queryKey: keys.settingList, queryFn: () => must(api.GET('/settings')) });
+}
+
+/** The value of one key in the list, or its catalog default while the list loads. */
+export function valueIn(list: readonly Setting[] | undefined, def: Pick<SettingDefinition, 'key' | 'defaultValue'>): string {
+  return list?.find((s) => s.key === def.key)?.value ?? def.defaultValue;
+}
+
+/**
+ * `/settings`, for the company's admins: every company setting of the catalog by subject, each
+ * saved on change (`PUT /settings/:settingKey`); the business hours; each connection's message API
+ * token; and, for the platform's super users, the white label's images. An operator is told the
+ * screen is for admins (the server refuses their changes anyway).
+ */
+export function Settings() {
+  const { t } = useScreenStrings('settings', strings);
+  const session = useSession();
+  if (!session || !admins(session.user)) {
+    return (
+      <section className="admin-screen" aria-labelledby="settings-title">
+        <h1 id="settings-title">{t('title')}</h1>
+        <p className="placeholder">{t('adminsOnly')}</p>
+      </section>
+    );
+  }
+  return <SettingsScreen companyId={session.user.companyId} isSuper={session.user.super === true} />;
+}
+
+function SettingsScreen({ companyId, isSuper }: { companyId: number; isSuper: boolean }) {
+  const { t } = useScreenStrings('settings', strings);
+  const list = useSettingList();
+  const groups = companySettingsBySubject();
+  return (
+    <section className="admin-screen settings-screen" aria-labelledby="settings-title">
+      <header className="admin-header">
+        <h1 id="settings-title">{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+      </header>
+      {list.error && <FormError text={errorText(t, list.error)} />}
+      {groups.map((group) => (
+        <section key={group.subject} className="settings-group" aria-labelledby={`settings-${group.subject}`}>
+          <h2 id={`settings-${group.subject}`}>{t(`subjects.${group.subject}`)}</h2>
+          <div className="settings-grid">
+            {group.settings.map((def) => {
+              const control = controlOf(def);
+              return control && <SettingField key={def.key} def={def} control={control} value={valueIn(list.data, def)} loaded={list.isSuccess} />;
+            })}
+          </div>
+          {group.subject === 'hours' && <BusinessHours companyId={companyId} settings={list.data} />}
+        </section>
+      ))}
+      <MessageApi />
+      {isSuper && <WhiteLabel settings={list.data} />}
+    </section>
+  );
+}
+
+/** The zones this browser knows, with the stored one even if it does not. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/**
+ * One setting: its label, its explanation and its control, saved at once when it changes (a switch
+ * or a list as soon as it is set, a number or a text when the field is left); "Saved" or the
+ * server's refusal beside it. A text being typed keeps what was typed, even when another admin's
+ * change arrives meanwhile; otherwise the stored value is shown.
+ */
+function SettingField({ def, control, value, loaded }: { def: SettingDefinition; control: Control; value: string; loaded: boolean }) {
+  const { t, i18n } = useScreenStrings('settings', strings);
+  const { api } = useServices();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (next: string) => must(api.PUT('/settings/{settingKey}', { params: { path: { settingKey: def.key } }, body: { value: next } })),
+    onSuccess: (saved) => {
+      client.setQueryData<Setting[]>(keys.settingList, (list) => list?.map((s) => (s.key === saved.key ? { ...s, value: saved.value } : s)));
+      setDraft(null);
+      // The other screens' reads of this key (`keys.setting(key)`) follow.
+      void client.invalidateQueries({ queryKey: ['setting'] });
+    },
+    // A refused switch or choice shows the stored value again; a refused text or number keeps what was typed.
+    onError: () => {
+      if (control.kind !== 'number' && control.kind !== 'text') setDraft(null);
+    },
+  });
+  /** Saves `next` unless it is what is stored; shown at once while it is saved. */
+  const commit = (next: string) => {
+    if (save.isPending) return;
+    if (next === value && !save.error) {
+      setDraft(null);
+      return;
+    }
+    setDraft(next);
+    save.mutate(next);
+  };
+  /** Typing in a text or a number: "Saved" no longer describes what is shown. */
+  const edit = (next: string) => {
+    if (save.isSuccess) save.reset();
+    setDraft(next);
+  };
+  const known = i18n.exists(`keys.${def.key}.label`, { ns: 'settings' });
+  const label = known ? t(`keys.${def.key}.label`) : def.key;
+  const help = [
+    known ? t(`keys.${def.key}.help`) : t('otherHelp', { key: def.key }),
+    control.kind === 'number' ? t('numberHint', { min: control.min, max: control.max }) : null,
+    control.kind === 'text' ? t('textHint', { max: control.max }) : null,
+    ACTED_ON.has(def.key) ? null : t('notActed'),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const error = save.error ? errorText(t, save.error) : undefined;
+  const shown = draft ?? value;
+  const status = save.isPending ? t('saving') : save.isSuccess ? t('saved') : '';
+
+  return (
+    <div className={`setting setting-${control.kind}`} data-testid={`setting-${def.key}`}>
+      <Field label={label} error={error} hint={help}>
+        {(p) => {
+          switch (control.kind) {
+            case 'switch':
+              return (
+                <input
+                  {...p}
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={shown === control.on}
+                  checked={shown === control.on}
+                  disabled={!loaded || save.isPending}
+                  onChange={(e) => commit(e.target.checked ? control.on : control.off)}
+                />
+              );
+            case 'select':
+              return (
+                <select {...p} value={shown} disabled={!loaded || save.isPending} onChange={(e) => commit(e.target.value)}>
+                  {control.values.map((v) => (
+                    <option key={v} value={v}>
+                      {t(`values.${def.key}.${v}`, { defaultValue: v })}
+                    </option>
+                  ))}
+                </select>
+              );
+            case 'timezone':
+              return (
+                <select {...p} value={shown} disabled={!loaded || save.isPending} onChange={(e) => commit(e.target.value)}>
+                  {timeZones(shown).map((z) => (
+                    <option key={z} value={z}>
+                      {z.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </select>
+              );
+            case 'number':
+              return (
+                <input
+                  {...p}
+                  type="number"
+                  inputMode="numeric"
+                  min={control.min}
+                  max={control.max}
+                  step={1}
+                  value={shown}
+                  disabled={!loaded}
+                  onChange={(e) => edit(e.target.value)}
+                  onBlur={() => draft !== null && commit(draft)}
+                  onKeyDown={(e) => e.key === 'Enter' && draft !== null && commit(draft)}
+                />
+              );
+            case 'text':
+              return control.long ? (
+                <textarea
+                  {...p}
+                  rows={2}
+                  value={shown}
+                  disabled={!loaded}
+                  onChange={(e) => edit(e.target.value)}
+                  onBlur={() => draft !== null && commit(draft)}
+                />
+              ) : (
+                <input
+                  {...p}
+                  value={shown}
+                  disabled={!loaded}
+                  autoComplete="off"
+                  onChange={(e) => edit(e.target.value)}
+                  onBlur={() => draft !== null && commit(draft)}
+                  onKeyDown={(e) => e.key === 'Enter' && draft !== null && commit(draft)}
+                />
+              );
+          }
+        }}
+      </Field>
+      <span className="setting-status small-text" role="status">
+        {status}
+      </span>
+    </div>
+  );
+}
