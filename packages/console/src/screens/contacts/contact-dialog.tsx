@@ -169,6 +169,10 @@ function ContactSettings({ contact, isAdmin }: { contact: ContactDetails; isAdmi
           : must(api.PUT('/contacts/toggleDisableBot/{contactId}', { ...path, body: change })),
     onSuccess: shown,
   });
+  // The box shows the change asked at once; the server's answer (or its refusal) settles it.
+  const asked = toggle.isPending ? toggle.variables : undefined;
+  const shownAs = <K extends 'blocked' | 'acceptAudioMessage' | 'disableBot'>(k: K): boolean =>
+    asked && k in asked ? (asked as Record<K, boolean>)[k] : contact[k];
   const sellers = useQuery({ queryKey: [...keys.users, 'sellers'], queryFn: () => must(api.GET('/contact-sellers/sellers')) });
   const responsible = useQuery({
     queryKey: [...keys.contact(contact.id), 'seller', contact.walletUserId],
@@ -197,20 +201,20 @@ function ContactSettings({ contact, isAdmin }: { contact: ContactDetails; isAdmi
       <h3 id={`contact-settings-${contact.id}`}>{t('settings')}</h3>
       <p className="muted small-text">{t('settingsNote')}</p>
       <label className="check">
-        <input type="checkbox" checked={contact.blocked} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ blocked: e.target.checked })} />
+        <input type="checkbox" checked={shownAs('blocked')} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ blocked: e.target.checked })} />
         {t('blocked')}
       </label>
       <label className="check">
         <input
           type="checkbox"
-          checked={contact.acceptAudioMessage}
+          checked={shownAs('acceptAudioMessage')}
           disabled={toggle.isPending}
           onChange={(e) => toggle.mutate({ acceptAudioMessage: e.target.checked })}
         />
         {t('acceptAudio')}
       </label>
       <label className="check">
-        <input type="checkbox" checked={contact.disableBot} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ disableBot: e.target.checked })} />
+        <input type="checkbox" checked={shownAs('disableBot')} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ disableBot: e.target.checked })} />
         {t('disableBot')}
       </label>
       {toggle.error && <FormError text={errorText(t, toggle.error)} />}

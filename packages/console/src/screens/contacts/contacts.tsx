@@ -1,5 +1,4 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
@@ -9,6 +8,7 @@ import { useServices, useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, FormError } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
+import { useStartConversation } from '../start-conversation.js';
 import { ContactDialog } from './contact-dialog.js';
 import { ExportButton } from './export.js';
 import { ImportDialog } from './import-dialog.js';
@@ -57,11 +57,10 @@ export function contactPageQuery(api: ReturnType<typeof useServices>['api'], fil
  * conversation, import a file with its progress, export the filter as CSV.
  */
 export function Contacts() {
-  const { t } = useScreenStrings('contacts', strings);
+  const { t, i18n } = useScreenStrings('contacts', strings);
   const { api } = useServices();
   const session = useSession();
   const client = useQueryClient();
-  const navigate = useNavigate();
   const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
   const [search, setSearch] = useState('');
   const [tagId, setTagId] = useState<number | null>(null);
@@ -73,7 +72,8 @@ export function Contacts() {
   const scroller = useRef<HTMLDivElement>(null);
 
   const tags = useQuery({ queryKey: keys.tags, queryFn: () => must(api.GET('/tags/list')) });
-  const first = useQuery(contactPageQuery(api, filter, 1));
+  // While another filter's first page loads, the list keeps the one shown.
+  const first = useQuery({ ...contactPageQuery(api, filter, 1), placeholderData: (previous) => previous });
   const total = first.data?.count ?? 0;
 
   const virtualizer = useVirtualizer({
@@ -108,10 +108,7 @@ export function Contacts() {
       void client.invalidateQueries({ queryKey: keys.contacts });
     },
   });
-  const talk = useMutation({
-    mutationFn: (c: Row) => must(api.POST('/tickets', { body: { contactId: c.id } })),
-    onSuccess: (ticket) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(ticket.id) } }),
-  });
+  const talk = useStartConversation();
 
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
@@ -150,10 +147,11 @@ export function Contacts() {
         {notice}
       </p>
       {remove.error && <FormError text={errorText(t, remove.error)} />}
-      {talk.error && <FormError text={errorText(t, talk.error)} />}
+      <FormError text={talk.error} />
+      {talk.dialog}
       {first.error && <FormError text={errorText(t, first.error)} />}
       <p className="list-count" aria-live="polite">
-        {first.isSuccess && t('count', { count: total })}
+        {first.isSuccess && t('count', { count: total, n: total.toLocaleString(i18n.language) })}
       </p>
       {first.isSuccess && total === 0 ? (
         <p className="placeholder">{searchParam || tagId ? t('noMatch') : t('empty')}</p>
@@ -213,8 +211,8 @@ export function Contacts() {
                         type="button"
                         className="small"
                         aria-label={t('talkLabel', { name: c.name })}
-                        disabled={talk.isPending}
-                        onClick={() => talk.mutate(c)}
+                        disabled={talk.pending}
+                        onClick={() => void talk.start(c)}
                       >
                         {t('talk')}
                       </button>
