@@ -381,7 +381,13 @@ describe('Connections (in-memory)', () => {
     const ports = createInMemoryPorts();
     // What the screens had been told when each relay started: the runtime can answer from then on.
     const toldAtRelay: string[] = [];
-    const told = () => ports.realtime.events.map((e) => `${e.entity} ${((e.data.session ?? e.data.chatapp) as { status: string }).status}`).join(', ');
+    const told = () =>
+      ports.realtime.events
+        .map((e) => {
+          const data = e.data as { session?: { status: string }; chatapp?: { status: string } };
+          return `${e.entity} ${(data.session ?? data.chatapp)?.status}`;
+        })
+        .join(', ');
     const app = createApplication({ ...ports, relayTrigger: () => toldAtRelay.push(told()) });
     const plan = await ports.plans.add(planFixture('Small', { connections: 3 }));
     const acme = await ports.companies.add(companyFixture(plan.id, 'Acme'));
