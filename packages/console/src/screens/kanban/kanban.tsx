@@ -21,7 +21,7 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { DropdownMenu } from 'radix-ui';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { must } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
@@ -162,15 +162,25 @@ export function Kanban() {
       return client.invalidateQueries({ queryKey: BOARD_KEY });
     },
     onError: (err, m) => {
+      focusNext.current = { ticketId: m.ticket.id, lane: m.from };
       setRefusal(t('refused', { name: nameOf(m.ticket), lane: m.toName, reason: errorText(t, err), from: m.fromName }));
       void client.invalidateQueries({ queryKey: BOARD_KEY });
     },
   });
+  // Where the keyboard's focus goes once a card moved (or came back): its handle in the lane it now shows in.
+  const focusNext = useRef<{ ticketId: number; lane: LaneKey } | null>(null);
+  const claimFocus = (ticketId: number, lane: LaneKey) => {
+    const next = focusNext.current;
+    if (next?.ticketId !== ticketId || next.lane !== lane) return false;
+    focusNext.current = null;
+    return true;
+  };
   const requestMove = (ticket: Ticket, from: LaneKey, to: LaneKey) => {
     if (from === to) return;
     const lane = lanes.find((l) => l.key === to);
     if (!lane) return;
     setRefusal(null);
+    focusNext.current = { ticketId: ticket.id, lane: to };
     // The lanes' names as asked: a lane deleted meanwhile is gone from the board by the time the refusal arrives.
     move.mutate({ ticket, from, to, tag: lane.tag, toName: lane.name, fromName: laneName(from) });
   };
@@ -323,6 +333,7 @@ export function Kanban() {
               moves={moves}
               language={i18n.language}
               onMove={requestMove}
+              claimFocus={claimFocus}
               t={t}
             />
           ))}
@@ -356,6 +367,7 @@ function LaneColumn(props: {
   moves: Move[];
   language: string;
   onMove: (ticket: Ticket, from: LaneKey, to: LaneKey) => void;
+  claimFocus: (ticketId: number, lane: LaneKey) => boolean;
   t: TFunction;
 }) {
   const { lane, t } = props;
@@ -420,7 +432,7 @@ function LaneColumn(props: {
                   style={{ transform: `translateY(${item.start}px)`, height: CARD_HEIGHT }}
                 >
                   {ticket ? (
-                    <Card ticket={ticket} lane={lane} lanes={props.lanes} language={props.language} onMove={props.onMove} t={t} />
+                    <Card ticket={ticket} lane={lane} lanes={props.lanes} language={props.language} onMove={props.onMove} claimFocus={props.claimFocus} t={t} />
                   ) : (
                     <div className="kanban-card loading">{t('loadingCard')}</div>
                   )}
@@ -441,9 +453,16 @@ function Card(props: {
   lanes: Lane[];
   language: string;
   onMove: (ticket: Ticket, from: LaneKey, to: LaneKey) => void;
+  claimFocus: (ticketId: number, lane: LaneKey) => boolean;
   t: TFunction;
 }) {
-  const { ticket, lane, lanes, onMove, t } = props;
+  const { ticket, lane, lanes, onMove, claimFocus, t } = props;
+  const handle = useRef<HTMLButtonElement | null>(null);
+  const movedByMenu = useRef(false);
+  // A card that has just moved here (or come back) takes the focus its old place had.
+  useEffect(() => {
+    if (claimFocus(ticket.id, lane.key)) handle.current?.focus();
+  }, [claimFocus, ticket.id, lane.key]);
   const name = nameOf(ticket);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: `${lane.key}:${ticket.id}`,
@@ -459,7 +478,16 @@ function Card(props: {
       data-testid={`card-${ticket.id}`}
       aria-label={name}
     >
-      <button ref={setActivatorNodeRef} {...attributes} type="button" className="kanban-handle" aria-label={t('dragHandle', { name })}>
+      <button
+        ref={(el) => {
+          setActivatorNodeRef(el);
+          handle.current = el;
+        }}
+        {...attributes}
+        type="button"
+        className="kanban-handle"
+        aria-label={t('dragHandle', { name })}
+      >
         <span aria-hidden="true">⠿</span>
       </button>
       <Link to="/tickets/$ticketId" params={{ ticketId: String(ticket.id) }} className="kanban-card-link" draggable={false}>
@@ -473,11 +501,27 @@ function Card(props: {
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          <DropdownMenu.Content
+            className="menu"
+            align="end"
+            sideOffset={4}
+            onCloseAutoFocus={(e) => {
+              // After a move the focus goes to the card in its new lane, not back to this menu's button (gone with it).
+              if (movedByMenu.current) e.preventDefault();
+              movedByMenu.current = false;
+            }}
+          >
             {lanes
               .filter((l) => l.key !== lane.key)
               .map((l) => (
-                <DropdownMenu.Item key={l.key} className="menu-item" onSelect={() => onMove(ticket, lane.key, l.key)}>
+                <DropdownMenu.Item
+                  key={l.key}
+                  className="menu-item"
+                  onSelect={() => {
+                    movedByMenu.current = true;
+                    onMove(ticket, lane.key, l.key);
+                  }}
+                >
                   {l.name}
                 </DropdownMenu.Item>
               ))}
