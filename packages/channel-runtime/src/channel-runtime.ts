@@ -393,6 +393,8 @@ export class ChannelRuntime {
             body: m.body,
             isGroup: m.isGroup,
             at: m.at.toISOString(),
+            ...(m.location ? { location: m.location } : {}),
+            ...(m.contacts ? { contacts: m.contacts } : {}),
           } satisfies ChannelEvent,
         };
         const taken = this.o.recordInbound ? this.o.recordInbound([envelope]) : this.o.broker.publish(envelope);

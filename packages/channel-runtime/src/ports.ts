@@ -1,4 +1,5 @@
 import type { ConnectionProvider, ConnectionStatus, ContactPresenceState, DeliveryStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+import type { SharedContact, SharedLocation } from '@servicedesk/core/messages/shared-content';
 
 export interface InboundFromProvider {
   readonly providerMessageId: string;
@@ -7,6 +8,10 @@ export interface InboundFromProvider {
   readonly body: string;
   readonly isGroup: boolean;
   readonly at: Date;
+  /** A place the contact shared (`body` says so in words). */
+  readonly location?: SharedLocation;
+  /** Contact cards the contact shared (`body` names them). */
+  readonly contacts?: readonly SharedContact[];
 }
 
 /** What a connector reports back about its session; the runtime turns each into a broker event. */

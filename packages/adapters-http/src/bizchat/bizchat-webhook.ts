@@ -1,4 +1,5 @@
 import { bizchatFailureReason, type ProviderEvent } from '@servicedesk/core';
+import { cleanContacts, cleanLocation, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/messages/shared-content';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
@@ -29,6 +30,31 @@ function bodyOf(m: Record<string, unknown>): string {
   }
   const caption = text(part.caption);
   return caption ? `[${type}] ${caption}` : `[${type}]`;
+}
+
+/**
+ * A `location` message's place (`latitude`, `longitude`, `name`, `address`, `url`) or a `contacts`
+ * message's cards (`name.formatted_name`, else the first and last names; `phones[]` by `wa_id`, else
+ * the number's digits), checked, with the words that say it as the body.
+ */
+function sharedOf(m: Record<string, unknown>): { body: string; location?: SharedLocation; contacts?: SharedContact[] } | undefined {
+  if (m.type === 'location') {
+    const location = cleanLocation(m.location);
+    return location ? { body: sharedSummary({ location }), location } : undefined;
+  }
+  if (m.type !== 'contacts' || !Array.isArray(m.contacts)) return undefined;
+  const contacts = cleanContacts(
+    m.contacts.map((c) => {
+      const card = isRecord(c) ? c : {};
+      const name = isRecord(card.name) ? card.name : {};
+      const phones = Array.isArray(card.phones) ? card.phones.filter(isRecord) : [];
+      return {
+        name: text(name.formatted_name) ?? ([text(name.first_name), text(name.last_name)].filter(Boolean).join(' ') || undefined),
+        numbers: phones.map((p) => text(p.wa_id) ?? text(p.phone)).filter(Boolean),
+      };
+    }),
+  );
+  return contacts ? { body: sharedSummary({ contacts }), contacts } : undefined;
 }
 
 /**
@@ -69,14 +95,17 @@ export function parseBizchatDelivery(payload: unknown): BizchatDelivery {
         const from = isRecord(m) ? text(m.from) : undefined;
         if (!isRecord(m) || !wamid || !from || !/^\d{5,20}$/.test(from)) continue;
         const at = isoOf(m.timestamp);
+        const shared = sharedOf(m);
         events.push({
           type: 'InboundMessage',
           providerMessageId: wamid,
           from,
           senderName: names.get(from) ?? from,
-          body: bodyOf(m),
+          body: shared?.body ?? bodyOf(m),
           isGroup: false,
           ...(at ? { at } : {}),
+          ...(shared?.location ? { location: shared.location } : {}),
+          ...(shared?.contacts ? { contacts: shared.contacts } : {}),
         });
       }
       for (const s of Array.isArray(value.statuses) ? value.statuses : []) {

@@ -7,6 +7,7 @@ import { HttpError } from '../http/error-middleware.js';
 import { route } from '../http/route.js';
 import { webhookChallengeSchema, webhookReceiptSchema } from './connection-schemas.js';
 import { parseBizchatDelivery } from '../bizchat/bizchat-webhook.js';
+import { cleanLocation, SHARED_LIMITS, sharedSummary } from '@servicedesk/core/messages/shared-content';
 
 export interface WebhookSecrets {
   /** Token Meta echoes in `hub.verify_token` when the webhook is registered. */
@@ -21,6 +22,17 @@ const META_BODY_LIMIT = 1024 * 1024;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** A `location` attachment's place, when its payload carries coordinates (`payload.coordinates.lat`/`long`), named by its title. */
+function attachedLocation(attachments: readonly unknown[]) {
+  for (const a of attachments) {
+    if (!isRecord(a) || a.type !== 'location' || !isRecord(a.payload) || !isRecord(a.payload.coordinates)) continue;
+    const { lat, long } = a.payload.coordinates;
+    const location = cleanLocation({ latitude: lat, longitude: long, name: a.title, url: a.url });
+    if (location) return location;
+  }
+  return undefined;
+}
 
 /**
  * Meta's batched deliveries (`object` page or instagram) as provider events, per page or account id.
@@ -44,8 +56,25 @@ export function parseMetaDelivery(payload: unknown): Array<{ externalId: string;
       if (message && mid && from && message.is_echo !== true) {
         const attachments = Array.isArray(message.attachments) ? message.attachments : [];
         const firstType = isRecord(attachments[0]) ? text(attachments[0].type) : undefined;
-        const body = typeof message.text === 'string' ? message.text : attachments.length ? `[${firstType ?? 'attachment'}]` : '';
-        events.push({ type: 'InboundMessage', providerMessageId: mid, from, senderName: from, body, isGroup: false, ...(at ? { at } : {}) });
+        const location = typeof message.text === 'string' ? undefined : attachedLocation(attachments);
+        const body =
+          typeof message.text === 'string'
+            ? message.text
+            : location
+              ? sharedSummary({ location })
+              : attachments.length
+                ? `[${firstType ?? 'attachment'}]`
+                : '';
+        events.push({
+          type: 'InboundMessage',
+          providerMessageId: mid,
+          from,
+          senderName: from,
+          body,
+          isGroup: false,
+          ...(at ? { at } : {}),
+          ...(location ? { location } : {}),
+        });
       }
       const mids = isRecord(m.delivery) && Array.isArray(m.delivery.mids) ? m.delivery.mids : [];
       for (const deliveredMid of mids) {
@@ -79,6 +108,37 @@ const microserviceEvent = z.discriminatedUnion('type', [
     body: z.string().max(65_536).meta({ description: "The message's text", example: 'Hi, is my order on its way?' }),
     isGroup: z.boolean().default(false).meta({ description: 'Whether it came in a group chat (groups get no greeting); default false' }),
     at: eventAt,
+    location: z
+      .object({
+        latitude: z.number().min(-90).max(90).meta({ description: 'Decimal degrees', example: -23.5614 }),
+        longitude: z.number().min(-180).max(180).meta({ description: 'Decimal degrees', example: -46.6559 }),
+        name: z.string().max(SHARED_LIMITS.text).optional().meta({ description: "The place's name", example: 'Paulista Avenue' }),
+        address: z.string().max(SHARED_LIMITS.text).optional().meta({ description: "The place's address", example: 'Av. Paulista, 1578, São Paulo' }),
+        url: z
+          .string()
+          .max(SHARED_LIMITS.url)
+          .regex(/^https?:\/\//i)
+          .optional()
+          .meta({ description: 'A page about the place (http or https)', example: 'https://example.com/place' }),
+      })
+      .optional()
+      .meta({ description: 'A place the contact shared: stored as a `locationMessage` (`body` is then replaced by the place in the lineage shape)' }),
+    contacts: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(SHARED_LIMITS.text).meta({ description: 'The name the card shows', example: 'Ana Souza' }),
+          numbers: z
+            .array(z.string().max(60).regex(/\d/))
+            .max(SHARED_LIMITS.numbers)
+            .default([])
+            .meta({ description: 'Its phone numbers, any punctuation (digits are kept)', example: ['+55 11 98888-7777'] }),
+          vcard: z.string().max(SHARED_LIMITS.vcard).optional().meta({ description: 'The card as a vCard, when the channel gives one' }),
+        }),
+      )
+      .min(1)
+      .max(SHARED_LIMITS.contacts)
+      .optional()
+      .meta({ description: 'Contact cards the contact shared: stored as a `contactMessage` (`body` is then replaced by their vCards)' }),
   }),
   z.object({
     type: z.literal('MessageStatusChanged').meta({ description: 'A sent message reached a further delivery status' }),

@@ -96,7 +96,10 @@ export const messageTicketSchema = z
   .meta({ id: 'MessageTicket', description: 'The ticket a message belongs to', example: MESSAGE_EXAMPLE.ticket });
 
 const mediaTypeSchema = z.string().meta({
-  description: '`conversation` for a text; for a file the first part of its type (`image`, `audio`, `video`, `application`...)',
+  description:
+    '`conversation` for a text; for a file the first part of its type (`image`, `audio`, `video`, `application`...); ' +
+    "`locationMessage` or `contactMessage` for a location or contact cards the contact shared, held by `body` in the lineage client's shapes " +
+    '(`image|link|description`, the link on OpenStreetMap with `mlat`/`mlon`; the vCards)',
   example: 'image',
 });
 

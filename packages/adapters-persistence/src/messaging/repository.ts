@@ -266,6 +266,7 @@ const MESSAGE_FIELDS = [
   'isEdited',
   'editedAt',
   'transcription',
+  'kind',
 ] as const;
 
 /**

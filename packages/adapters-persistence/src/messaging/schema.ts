@@ -150,7 +150,7 @@ export const TicketSchema = new EntitySchema<Ticket>({
 
 const messages = foreignKeysOf('messages');
 
-/** As m0003 creates `messages`, with the columns of m0004 and m0021. `quoted_message_id` has no foreign key. */
+/** As m0003 creates `messages`, with the columns of m0004, m0021 and m0038. `quoted_message_id` has no foreign key. */
 export const MessageSchema = new EntitySchema<Message>({
   name: 'Message',
   tableName: 'messages',
@@ -183,6 +183,8 @@ export const MessageSchema = new EntitySchema<Message>({
     editedAt: { type: 'Date', nullable: true },
     // m0021: what a speech-to-text service heard in its audio.
     transcription: { type: 'text', nullable: true },
+    // m0038: a location or contact cards the contact shared (the body holds them); null for a text or a file.
+    kind: { type: 'string', length: 10, nullable: true },
   },
   uniques: [{ name: 'messages_connection_id_provider_message_id_key', properties: ['connectionId', 'providerMessageId'] }],
   indexes: [

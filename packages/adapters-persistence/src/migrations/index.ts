@@ -16,6 +16,7 @@ import { M0025PromptLinks } from './m0025-prompt-links.js';
 import { M0034CloudapiProvider } from './m0034-cloudapi-provider.js';
 import { M0036UniqueBizchatNumbers } from '../messaging/m0036-unique-bizchat-numbers.js';
 import { M0037PairingCode } from './m0037-pairing-code.js';
+import { M0038MessageKind } from '../messaging/m0038-message-kind.js';
 
 /** Applied in this order; never edit a released migration, add the next one. */
 export const BACKEND_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const BACKEND_MIGRATIONS = [
   { name: 'm0034-cloudapi-provider', class: M0034CloudapiProvider },
   { name: 'm0036-unique-bizchat-numbers', class: M0036UniqueBizchatNumbers },
   { name: 'm0037-pairing-code', class: M0037PairingCode },
+  { name: 'm0038-message-kind', class: M0038MessageKind },
 ];

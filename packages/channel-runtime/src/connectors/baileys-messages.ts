@@ -1,5 +1,6 @@
 import type { ContactPresenceState, DeliveryStatus, OutboundContent } from '@servicedesk/core';
 import { normalizeMessageContent, proto, type AnyMessageContent, type MessageUserReceipt, type WAMessage } from 'baileys';
+import { cleanContacts, cleanLocation, parseVcards, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/messages/shared-content';
 import type { InboundFromProvider } from '../ports.js';
 
 /*
@@ -53,16 +54,51 @@ export function textOf(message: proto.IMessage | null | undefined): string | und
   return text || undefined;
 }
 
+/** A contact card as Baileys gives it: the name it shows (else the vCard's), and the numbers of its vCard. */
+function cardOf(card: proto.Message.IContactMessage): { name?: string; numbers: readonly string[]; vcard?: string } {
+  const parsed = card.vcard ? parseVcards(card.vcard)[0] : undefined;
+  return { name: card.displayName || parsed?.name, numbers: parsed?.numbers ?? [], ...(card.vcard ? { vcard: card.vcard } : {}) };
+}
+
+/**
+ * A place (`locationMessage`, or `liveLocationMessage` named by its caption) or contact cards
+ * (`contactMessage`, `contactsArrayMessage`) a contact shared, checked, with the words that say it
+ * as the body; undefined for any other message, and for one whose coordinates or cards do not hold.
+ */
+export function sharedOf(
+  message: proto.IMessage | null | undefined,
+): { body: string; location: SharedLocation } | { body: string; contacts: SharedContact[] } | undefined {
+  const m = normalizeMessageContent(message);
+  if (!m) return undefined;
+  const place = m.locationMessage ?? m.liveLocationMessage;
+  if (place) {
+    const location = cleanLocation({
+      latitude: place.degreesLatitude,
+      longitude: place.degreesLongitude,
+      name: m.locationMessage ? m.locationMessage.name : m.liveLocationMessage?.caption,
+      address: m.locationMessage?.address,
+      url: m.locationMessage?.url,
+    });
+    return location ? { body: sharedSummary({ location }), location } : undefined;
+  }
+  const cards = m.contactMessage ? [m.contactMessage] : (m.contactsArrayMessage?.contacts ?? []);
+  const contacts = cleanContacts(cards.map(cardOf));
+  return contacts ? { body: sharedSummary({ contacts }), contacts } : undefined;
+}
+
 /**
  * A message a contact sent, as the runtime reports it; undefined for our own messages, status
  * broadcasts and newsletters, and messages without text (media without caption, reactions,
- * protocol messages): those are not downloaded nor forwarded.
+ * protocol messages): those are not downloaded nor forwarded. A shared location or contact cards
+ * come with their words as the body (`sharedOf`).
  */
 export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): InboundFromProvider | undefined {
   const { key } = msg;
   if (key.fromMe || !key.id || !key.remoteJid) return undefined;
   if (key.remoteJid === 'status@broadcast' || key.remoteJid.endsWith('@newsletter') || key.remoteJid.endsWith('@broadcast')) return undefined;
-  const body = textOf(msg.message);
+  const text = textOf(msg.message);
+  const shared = text === undefined ? sharedOf(msg.message) : undefined;
+  const body = text ?? shared?.body;
   if (body === undefined) return undefined;
   const isGroup = key.remoteJid.endsWith('@g.us');
   const sender = isGroup ? phoneJid(key.participant, key.participantAlt) : phoneJid(key.remoteJid, key.remoteJidAlt);
@@ -76,6 +112,8 @@ export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): I
     body,
     isGroup,
     at: at ? new Date(at * 1000) : now(),
+    ...(shared && 'location' in shared ? { location: shared.location } : {}),
+    ...(shared && 'contacts' in shared ? { contacts: shared.contacts } : {}),
   };
 }
 

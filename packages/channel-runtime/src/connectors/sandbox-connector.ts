@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { ConnectionStatus, ContactPresenceState, OutboundContent, SessionControl } from '@servicedesk/core';
+import { sharedSummary } from '@servicedesk/core/messages/shared-content';
 import { InMemorySandboxLedger, type SandboxLedger } from './sandbox-ledger.js';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession, type InboundFromProvider } from '../ports.js';
 
@@ -247,15 +248,23 @@ export class SandboxConnector implements Connector {
     return s;
   }
 
-  /** A contact's message arriving on a connection, as the provider would deliver it; settles once the runtime has taken it. */
-  inject(chatappId: number, message: Partial<InboundFromProvider> & { from: string; body: string }): Promise<void> {
+  /**
+   * A contact's message arriving on a connection, as the provider would deliver it (a text, or a
+   * shared `location` or `contacts` cards); settles once the runtime has taken it.
+   */
+  inject(chatappId: number, message: Partial<InboundFromProvider> & { from: string }): Promise<void> {
     return this.session(chatappId).inject({
       providerMessageId: message.providerMessageId ?? `sandbox-in-${chatappId}-${++this.counter}`,
       senderName: message.senderName ?? message.from,
       isGroup: message.isGroup ?? false,
       at: message.at ?? new Date(),
       from: message.from,
-      body: message.body,
+      // A location or contact cards say what they are in words, as the connectors' do.
+      body:
+        message.body ??
+        (message.location ? sharedSummary({ location: message.location }) : message.contacts ? sharedSummary({ contacts: message.contacts }) : ''),
+      ...(message.location ? { location: message.location } : {}),
+      ...(message.contacts ? { contacts: message.contacts } : {}),
     });
   }
 }

@@ -14435,9 +14435,27 @@ export interface operations {
                         /** Format: date-time */
                         at?: string;
                         body: string;
+                        contacts?: {
+                            name: string;
+                            /**
+                             * @default []
+                             * @example [
+                             *       "+55 11 98888-7777"
+                             *     ]
+                             */
+                            numbers?: string[];
+                            vcard?: string;
+                        }[];
                         from: string;
                         /** @default false */
                         isGroup?: boolean;
+                        location?: {
+                            address?: string;
+                            latitude: number;
+                            longitude: number;
+                            name?: string;
+                            url?: string;
+                        };
                         providerMessageId: string;
                         /** @default  */
                         senderName?: string;

@@ -12,6 +12,7 @@ import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-pan
 import { BackToList, CloseTicketButton, MarkUnreadButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
 import { TicketViewers } from './ticket-viewers.js';
 import { ContactTyping } from './contact-typing.js';
+import { isSharedMessage, SharedCards, sharedPreview } from './shared-cards.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -262,7 +263,7 @@ function MessageBubble({ message: m, loaded, ticketId }: { message: Message; loa
         </p>
       )}
       <Media message={m} />
-      {m.body && <p className="text">{m.body}</p>}
+      {isSharedMessage(m) ? <SharedCards message={m} /> : m.body && <p className="text">{m.body}</p>}
       <p className="meta">
         {m.isPrivate && <span className="tag">{t('messages.note')}</span>}
         {m.isEdited && (
@@ -316,7 +317,7 @@ function Quoted({ quoted, loaded }: { quoted: NonNullable<Message['quotedMsg']>;
       <span className="visually-hidden">{t('messages.quoted')} </span>
       {who && <strong className="quoted-who">{who}</strong>}
       <span className="quoted-text">
-        {quoted.body || (quoted.mediaUrl ? t('messages.download') : '')}
+        {sharedPreview(quoted) || (quoted.mediaUrl ? t('messages.download') : '')}
         {quoted.isDeleted && ` ${t('messages.quotedDeleted')}`}
       </span>
     </>

@@ -57,17 +57,21 @@ interface AxeViolation {
 }
 
 /**
- * axe-core's WCAG 2.1 A/AA rules on what the page shows now: no serious or critical violation
- * (each one listed with its elements when there is). Run in the page through the debugging
- * protocol, which the console's Content-Security-Policy does not govern.
+ * axe-core's WCAG 2.1 A/AA rules on what the page shows now (or within the element `within`
+ * selects): no serious or critical violation (each one listed with its elements when there is).
+ * Run in the page through the debugging protocol, which the console's Content-Security-Policy
+ * does not govern.
  */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+export async function expectAccessible(page: Page, what: string, within?: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (context: Document | object, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(selector ? { include: [[selector]] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  }, within ?? null);
   const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(grave, `${what}: ${JSON.stringify(grave, null, 2)}`).to.deep.equal([]);
 }

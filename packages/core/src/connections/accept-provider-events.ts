@@ -4,6 +4,7 @@ import type { RecordEvents } from '../outbox/record-events.js';
 import type { ChannelEvent, InboundMessageEvent, MessageStatusEvent, SessionStatusEvent } from './channel-messages.js';
 import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
+import { cleanSharedContent } from '../messages/shared-content.js';
 
 type WithoutConnection<T> = Omit<T, 'companyId' | 'chatappId' | 'at'> & { at?: string };
 export type ProviderEvent = WithoutConnection<InboundMessageEvent> | WithoutConnection<MessageStatusEvent> | WithoutConnection<SessionStatusEvent>;
@@ -48,7 +49,12 @@ export class AcceptProviderEvents {
     const full = { ...event, companyId: connection.companyId, chatappId: connection.id, at } as ChannelEvent;
     switch (full.type) {
       case 'InboundMessage':
-        return { id: `inbound:${connection.id}:${full.providerMessageId}`, subject: SUBJECTS.inbound(inboundShard(connection.id, full.from)), payload: full };
+        // A shared location or contact cards are checked here (coordinates in range, sizes capped); what fails is dropped.
+        return {
+          id: `inbound:${connection.id}:${full.providerMessageId}`,
+          subject: SUBJECTS.inbound(inboundShard(connection.id, full.from)),
+          payload: cleanSharedContent(full),
+        };
       case 'MessageStatusChanged':
         return { id: `status:${connection.id}:${full.providerMessageId}:${full.status}`, subject: SUBJECTS.messageStatus, payload: full };
       case 'SessionStatusChanged':

@@ -1,5 +1,6 @@
 import type { ConnectionProvider, ConnectionStatus } from './connection.js';
 import type { DeliveryStatus } from './delivery-status.js';
+import type { SharedContact, SharedLocation } from '../messages/shared-content.js';
 
 /** A provider template to send (bizchat): its name and language, and the values of its components in the provider's shape. */
 export interface TemplateSend {
@@ -160,6 +161,13 @@ export interface InboundMessageEvent {
   readonly body: string;
   readonly isGroup: boolean;
   readonly at: string;
+  /**
+   * A place the contact shared (`body` then says so in words). Checked where events are accepted:
+   * finite coordinates in range, texts cut (`cleanLocation`); one that fails is dropped.
+   */
+  readonly location?: SharedLocation;
+  /** Contact cards the contact shared (`body` then names them), checked as `location` (`cleanContacts`). */
+  readonly contacts?: readonly SharedContact[];
 }
 
 export interface SessionStatusEvent {

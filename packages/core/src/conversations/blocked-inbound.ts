@@ -2,6 +2,7 @@ import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Connection } from '../connections/connection.js';
 import type { Contact } from '../contacts/contact.js';
 import type { Message } from '../messages/message.js';
+import { inboundContent } from '../messages/shared-content.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import type { IdGenerator } from '../shared/ports.js';
@@ -46,6 +47,7 @@ export async function holdBlockedMessage(
     })
   ).ticket;
   const at = new Date(event.at);
+  const content = inboundContent(event);
   const message: Message = {
     id: ids.uuid(),
     companyId: connection.companyId,
@@ -54,7 +56,7 @@ export async function holdBlockedMessage(
     connectionId: connection.id,
     providerMessageId: event.providerMessageId,
     fromMe: false,
-    body: event.body,
+    body: content.body,
     media: null,
     status: 'delivered',
     failureReason: null,
@@ -67,6 +69,7 @@ export async function holdBlockedMessage(
     isEdited: false,
     editedAt: null,
     transcription: null,
+    kind: content.kind,
   };
   if (!(await messages.addInbound(message))) return null;
   return { held: true, ticketId: ticket.id, messageId: message.id };

@@ -4,6 +4,7 @@ import type { AppMessageEvent, TicketEvent, TicketPlace } from '../tickets/ticke
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Message } from '../messages/message.js';
+import { inboundContent } from '../messages/shared-content.js';
 import type { Ticket } from '../tickets/ticket.js';
 import type { MessageContexts } from '../messages/message-view.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
@@ -93,6 +94,8 @@ export class RouteInbound {
         ticketCreated = got.created;
       }
       before ??= { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
+      // A shared location or contact cards are stored in the lineage's body shape, and named in words as the last message.
+      const content = inboundContent(event);
       const message: Message = {
         id: ids.uuid(),
         companyId: connection.companyId,
@@ -101,7 +104,7 @@ export class RouteInbound {
         connectionId: connection.id,
         providerMessageId: event.providerMessageId,
         fromMe: false,
-        body: event.body,
+        body: content.body,
         media: null,
         status: 'delivered',
         failureReason: null,
@@ -114,10 +117,11 @@ export class RouteInbound {
         isEdited: false,
         editedAt: null,
         transcription: null,
+        kind: content.kind,
       };
       if (!(await messages.addInbound(message))) return null;
       ticket.unreadMessages += 1;
-      ticket.lastMessage = event.body;
+      ticket.lastMessage = content.lastMessage;
       ticket.updatedAt = now;
       // The first message of a conversation opens it (greeting, menus) exactly once, whoever races;
       // a ticket this transaction created is seen by nobody else before it commits (saved below).

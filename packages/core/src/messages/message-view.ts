@@ -33,14 +33,17 @@ export interface QuotedMessageView {
   contact: MessageContact | null;
 }
 
-export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt' | 'editedAt' | 'connectionId'> {
+export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt' | 'editedAt' | 'connectionId' | 'kind'> {
   /** The connection the message went through (the naming rule's name). */
   chatappId: number;
   /** The lineage's delivery number: 0 pending, 1 sent, 2 delivered, 3 read, 4 played, -1 failed. */
   ack: number;
   /** Where its file is (`media.url`); null for a text. */
   mediaUrl: string | null;
-  /** `conversation` for a text; for a file the first part of its type (`image`, `audio`, `video`, `application`...). */
+  /**
+   * `conversation` for a text; for a file the first part of its type (`image`, `audio`, `video`, `application`...);
+   * `locationMessage` or `contactMessage` for a location or contact cards the contact shared (in `body`).
+   */
   mediaType: string;
   /** Seen by the operators: our own messages always, the contact's once the conversation was opened. */
   read: boolean;
@@ -75,15 +78,18 @@ export type MessageContexts = (companyId: number, messages: readonly Message[], 
 
 const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4, failed: -1 } as const;
 
-/** `conversation` for a text, else the file type's first part (`image/png` → `image`). */
-export function mediaTypeOf(m: Pick<Message, 'media'>): string {
+/** `conversation` for a text, else the file type's first part (`image/png` → `image`); what a contact shared by its kind. */
+export function mediaTypeOf(m: Pick<Message, 'media' | 'kind'>): string {
+  // What a contact shared, in the lineage's words (its body holds it: `shared-content.ts`).
+  if (m.kind === 'location') return 'locationMessage';
+  if (m.kind === 'contact') return 'contactMessage';
   if (!m.media) return 'conversation';
   const major = m.media.contentType.split('/')[0]?.trim().toLowerCase();
   return major || 'application';
 }
 
 export function toMessageView(m: Message, context?: MessageContext | null): MessageView {
-  const { connectionId, ...rest } = m;
+  const { connectionId, kind: _kind, ...rest } = m;
   const quoted = context?.quoted ?? null;
   return {
     ...rest,

@@ -1,4 +1,5 @@
 import type { DeliveryStatus } from '../connections/delivery-status.js';
+import type { SharedKind } from './shared-content.js';
 
 export interface MessageMedia {
   readonly key: string;
@@ -34,6 +35,11 @@ export interface Message {
   editedAt: Date | null;
   /** What a speech-to-text service heard in its audio (`POST /transcription/:ticketId`); null until transcribed. The body is never replaced. */
   transcription: string | null;
+  /**
+   * A location or contact cards the contact shared (the body holds them in the lineage's shape:
+   * `shared-content.ts`); absent or null: a text or a file.
+   */
+  kind?: SharedKind | null;
 }
 
 /** Digits only, 8 to 15 of them (E.164 without the plus). */

@@ -133,6 +133,7 @@ export function messageFixture(ticket: Ticket, id: string, overrides: Partial<Me
     isEdited: false,
     editedAt: null,
     transcription: null,
+    kind: null,
     ...overrides,
   };
 }
@@ -413,6 +414,14 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         const stored = await r.messages.findById(w.c1, uuid(63));
         expect(stored!.media).to.deep.equal(media);
         expect(stored!.createdAt.toISOString()).to.equal(at(3).toISOString());
+        // A shared location keeps its kind (its body holds it).
+        const shared = messageFixture(w.ticket, uuid(64), {
+          providerMessageId: 'P-4',
+          body: '|https://www.openstreetmap.org/?mlat=1&mlon=2|',
+          kind: 'location',
+        });
+        expect(await r.messages.addInbound(shared)).to.equal(true);
+        expect({ ...(await r.messages.findById(w.c1, uuid(64))) }).to.deep.equal(shared);
       });
 
       it('ten concurrent inbound copies of one provider message store it once', async () => {
