@@ -1,5 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
 import { expect } from 'chai';
-import { type KanbanPage, laneKeyOf, laneRows, type Move, movedTicket, PAGE_SIZE, type Tag, type Ticket, tagIdOf } from '../src/screens/kanban/board.js';
+import { applyFrame, reloadEverything } from '../src/realtime/apply-frame.js';
+import {
+  BOARD_KEY,
+  type KanbanPage,
+  LANES_KEY,
+  laneKeyOf,
+  laneRows,
+  type Move,
+  movedTicket,
+  PAGE_SIZE,
+  type Tag,
+  type Ticket,
+  tagIdOf,
+} from '../src/screens/kanban/board.js';
 
 const tag = (id: number, name: string): Tag => ({
   id,
@@ -86,5 +100,33 @@ describe('console: the kanban board’s lanes', () => {
     const a = ticket(1);
     const pages = new Map([[1, page([], [a])]]);
     expect(ids(laneRows('tag-7', 1, pages, [{ ticket: a, from: 'tag-9', to: 'tag-7', tag: TODO }]))).to.deep.equal([1]);
+  });
+
+  it('is fetched again on a ticket frame (another operator’s move), a tag frame (a lane changed) and a resync, its pages left as they were', () => {
+    const pageKey = [...BOARD_KEY, { showAll: 'true' }, 1];
+    const fill = () => {
+      const client = new QueryClient();
+      const board = page([ticket(1)], []);
+      client.setQueryData(pageKey, board);
+      client.setQueryData(LANES_KEY, { lista: [TODO, DONE] });
+      return { client, board };
+    };
+    const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)!.isInvalidated;
+
+    const moved = fill();
+    applyFrame(moved.client, { seq: 1, event: 'company-1-ticket', data: { action: 'update', ticket: { ...ticket(1), tags: [], status: 'pending' } } });
+    expect(stale(moved.client, pageKey)).to.equal(true);
+    // The lists' placing of a frame's ticket is for the inbox's pages; the board's are refetched whole.
+    expect(moved.client.getQueryData(pageKey)).to.equal(moved.board);
+
+    const lane = fill();
+    applyFrame(lane.client, { seq: 2, event: 'company-1-tag', data: { action: 'delete', tagId: DONE.id } });
+    expect(stale(lane.client, LANES_KEY)).to.equal(true);
+    expect(stale(lane.client, pageKey)).to.equal(true);
+
+    const resync = fill();
+    reloadEverything(resync.client);
+    expect(stale(resync.client, LANES_KEY)).to.equal(true);
+    expect(stale(resync.client, pageKey)).to.equal(true);
   });
 });

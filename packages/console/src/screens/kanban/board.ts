@@ -1,8 +1,14 @@
 import type { Schema } from '../../api/client.js';
+import { keys } from '../../realtime/apply-frame.js';
 
 export type Ticket = Schema<'TicketDetails'>;
 export type Tag = Schema<'Tag'>;
 export type KanbanPage = Schema<'TicketKanban'>;
+
+/** The board's lanes (`GET /tag/kanban`): under `tags`, so a `tag` frame (a lane added, renamed, removed) redraws the columns. */
+export const LANES_KEY = [...keys.tags, 'kanban'] as const;
+/** The board's pages: under `tickets`, so every ticket or tag frame (and a resync) refetches the pages shown. */
+export const BOARD_KEY = [...keys.tickets, 'kanban'] as const;
 
 /** The server's page size of `GET /ticket/kanban`: the same page of 20 of every lane. */
 export const PAGE_SIZE = 20;

@@ -32,7 +32,7 @@ import { relativeTime } from '../../ui/format.js';
 import { useDebounced } from '../../ui/use-debounced.js';
 import { initials } from '../inbox.js';
 import { seesAllTickets } from '../inbox-filters.js';
-import { type KanbanPage, type LaneKey, laneKeyOf, laneOfPage, laneRows, type Move, PAGE_SIZE, type Tag, type Ticket } from './board.js';
+import { BOARD_KEY, type KanbanPage, LANES_KEY, type LaneKey, laneKeyOf, laneOfPage, laneRows, type Move, PAGE_SIZE, type Tag, type Ticket } from './board.js';
 import { strings } from './strings.js';
 import '../../ui/admin.css';
 import './kanban.css';
@@ -55,10 +55,6 @@ interface Lane {
   readonly color: string | null;
 }
 
-/** The board's lanes (`GET /tag/kanban`): under `tags`, so a `tag` frame (a lane added, renamed, removed) redraws the columns. */
-const LANES_KEY = [...keys.tags, 'kanban'] as const;
-/** The board's pages: under `tickets`, so every ticket or tag frame (and a resync) refetches the pages shown. */
-const BOARD_KEY = [...keys.tickets, 'kanban'] as const;
 const MOVE_KEY = ['kanbanMove'] as const;
 const CARD_HEIGHT = 124;
 
