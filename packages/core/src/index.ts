@@ -59,6 +59,8 @@ export * from './outbox/ports.js';
 export * from './outbox/broker.js';
 export * from './outbox/record-events.js';
 export * from './connections/channel-messages.js';
+export * from './connections/inbound-media.js';
+export * from './conversations/fetch-inbound-media.js';
 export * from './bizchat/bizchat-template.js';
 export * from './bizchat/ports.js';
 export * from './bizchat/service-window.js';

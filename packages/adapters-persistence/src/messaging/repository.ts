@@ -4,6 +4,7 @@ import {
   type Connection,
   type Connections,
   type Message,
+  type MessageMedia,
   type MessageContextReads,
   type MessageContextRows,
   type Messages,
@@ -347,6 +348,15 @@ export class MikroOrmMessages extends MikroOrmRepository implements Messages {
     const rows = await this.em.execute<Array<Record<string, unknown>>>(
       'update messages set transcription = ?, updated_at = ? where company_id = ? and id = cast(? as uuid) returning *',
       [transcription, at, companyId, id],
+    );
+    return rows[0] ? messageFromRow(rows[0]) : null;
+  }
+  /** One statement on the one column, only while the file is pending: a second run of its job changes nothing. */
+  async settleMedia(companyId: number, id: string, media: MessageMedia, at: Date): Promise<Message | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.em.execute<Array<Record<string, unknown>>>(
+      "update messages set media = cast(? as jsonb), updated_at = ? where company_id = ? and id = cast(? as uuid) and media->>'status' = 'pending' returning *",
+      [JSON.stringify(media), at, companyId, id],
     );
     return rows[0] ? messageFromRow(rows[0]) : null;
   }

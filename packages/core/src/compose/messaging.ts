@@ -58,6 +58,15 @@ import type { Settings } from '../settings/ports.js';
 import type { ProxyAssignments, Proxies } from '../proxies/ports.js';
 import type { Prompts } from '../prompts/ports.js';
 import { sessionProxyLookup } from '../proxies/session-proxy.js';
+import type { InboundMediaFetcher } from '../connections/inbound-media.js';
+import type { Jobs } from '../jobs/jobs.js';
+import {
+  DEFAULT_INBOUND_MEDIA_SETTINGS,
+  enqueueInboundMedia,
+  FetchInboundMedia,
+  inboundMediaJobs,
+  type InboundMediaSettings,
+} from '../conversations/fetch-inbound-media.js';
 import type { ServiceWindows } from '../bizchat/service-window.js';
 
 /** The ports of the messaging spine. */
@@ -85,6 +94,13 @@ export interface MessagingPorts {
    * backend opens a MikroORM context); without it the relay runs directly.
    */
   readonly relayTrigger?: () => void;
+  /**
+   * Brings contacts' files from their providers (by a job per message, `messages.fetch-inbound-media`).
+   * Without it, or without `jobQueue`, a contact's file is kept as failed (`ERR_MEDIA_NOT_SUPPORTED`) beside its caption.
+   */
+  readonly inboundMediaFetcher?: InboundMediaFetcher;
+  readonly inboundMediaSettings?: InboundMediaSettings;
+  readonly jobQueue?: Jobs;
 }
 
 interface SharedPorts {
@@ -145,6 +161,12 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids, ...flows });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages, ...(p.messageContextReads ? { reads: p.messageContextReads } : {}) });
+  const mediaSettings = p.inboundMediaSettings ?? DEFAULT_INBOUND_MEDIA_SETTINGS;
+  const { jobQueue, inboundMediaFetcher: fetcher } = p;
+  const fetchInboundMedia =
+    fetcher && jobQueue
+      ? new FetchInboundMedia({ messages, connections: p.connections, fetcher, blobs, ids, clock, realtime, contexts, settings: mediaSettings })
+      : null;
   const routeInbound = new RouteInbound({
     connections: { ...connections, findById: recentLookup.findById },
     contacts,
@@ -158,6 +180,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     presenter,
     tracking: p.ticketTracking,
     contexts,
+    ...(fetchInboundMedia && jobQueue ? { inboundMedia: { enqueue: (m, media, at) => enqueueInboundMedia(jobQueue, m, media, at) } } : {}),
   });
   const proxyOf =
     p.proxies && p.proxyAssignments && p.secretCipher
@@ -234,6 +257,10 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts, contacts, tickets }),
       expireStaleSends: new ExpireStaleSends({ messages, clock, realtime, contexts }),
+      /** Contacts' files into blob storage; null without a fetcher and a job queue. */
+      fetchInboundMedia,
+      /** The job definitions of `fetchInboundMedia` (none without it). */
+      inboundMediaJobs: () => (fetchInboundMedia ? inboundMediaJobs(fetchInboundMedia, mediaSettings) : []),
       ...ticketsAndMessages.messages,
     },
     /** `recordEvents`: what a channel runtime in this process takes from providers, kept before it is acknowledged. */

@@ -1,6 +1,7 @@
 import type { ConnectionProvider, ConnectionStatus } from './connection.js';
 import type { DeliveryStatus } from './delivery-status.js';
 import type { SharedContact, SharedLocation } from '../messages/shared-content.js';
+import type { InboundMedia } from './inbound-media.js';
 
 /** A provider template to send (bizchat): its name and language, and the values of its components in the provider's shape. */
 export interface TemplateSend {
@@ -161,6 +162,11 @@ export interface InboundMessageEvent {
   readonly body: string;
   readonly isGroup: boolean;
   readonly at: string;
+  /**
+   * The file the contact sent (the caption, if any, is `body`): what it is and where the backend
+   * fetches it from, never its bytes. Absent for a text.
+   */
+  readonly media?: InboundMedia;
   /**
    * A place the contact shared (`body` then says so in words). Checked where events are accepted:
    * finite coordinates in range, texts cut (`cleanLocation`); one that fails is dropped.

@@ -8,6 +8,7 @@ import type { Ticket } from '../tickets/ticket.js';
 import type { MessageContexts, MessageView } from '../messages/message-view.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
+import { hasStoredMedia } from '../messages/message.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
@@ -55,7 +56,9 @@ export class ForwardMessage {
     await visibleTicket(this.deps, actor, source.ticketId);
     if (source.isDeleted) throw new ConflictError('ERR_MESSAGE_DELETED');
     if (source.isPrivate) throw new ValidationError('ERR_CANNOT_FORWARD_PRIVATE');
-    if (!source.body.trim() && !source.media) throw new ValidationError('ERR_EMPTY_MESSAGE');
+    // A contact's file not yet stored (or never) is not forwarded: only its caption is, if any.
+    const media = hasStoredMedia(source) ? source.media : null;
+    if (!source.body.trim() && !media) throw new ValidationError('ERR_EMPTY_MESSAGE');
     await assertMaySend(this.deps.suspensions, actor.companyId);
     const contact = await contacts.findById(actor.companyId, input.contactId);
     if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
@@ -86,9 +89,9 @@ export class ForwardMessage {
       });
       if (got.created) await journal.created(got.ticket, actor.userId, { status: 'open', userId: actor.userId, queueId: null, forwardedFrom: source.id });
       else assertMayChange(actor, got.ticket);
-      const message = await outbound.enqueue({ connection, ticket: got.ticket, contact, body: source.body, media: source.media, userId: actor.userId });
+      const message = await outbound.enqueue({ connection, ticket: got.ticket, contact, body: source.body, media, userId: actor.userId });
       await journal.responded(got.ticket);
-      const next: Ticket = { ...got.ticket, lastMessage: source.body || source.media?.filename || '', updatedAt: now };
+      const next: Ticket = { ...got.ticket, lastMessage: source.body || media?.filename || '', updatedAt: now };
       if (next.status === 'pending' || next.userId === null) {
         next.status = 'open';
         next.userId = actor.userId;

@@ -15,6 +15,8 @@ import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import type { QueueRouter } from './queue-router.js';
 import { changeOf, cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
+import { inboundMediaOf, type InboundMedia } from '../connections/inbound-media.js';
+import { pendingMedia } from './fetch-inbound-media.js';
 
 export interface RouteInboundResult {
   readonly duplicate: boolean;
@@ -44,6 +46,12 @@ export class RouteInbound {
       presenter: TicketPresenter;
       tracking: TicketTracking;
       contexts?: MessageContexts;
+      /**
+       * Where a contact's file is handed to the job that fetches it (within the transaction that
+       * stores its message). Without it the message keeps its caption and its file shows as failed
+       * (`ERR_MEDIA_NOT_SUPPORTED`): nothing here could fetch it.
+       */
+      inboundMedia?: { enqueue(message: Message, media: InboundMedia, at: Date): Promise<unknown> };
     },
   ) {}
 
@@ -96,8 +104,11 @@ export class RouteInbound {
       before ??= { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
       // A shared location or contact cards are stored in the lineage's body shape, and named in words as the last message.
       const content = inboundContent(event);
+      const id = ids.uuid();
+      // A contact's file: stored at once as pending (its caption is the body), fetched by a job.
+      const media = inboundMediaOf(event.media);
       const message: Message = {
-        id: ids.uuid(),
+        id,
         companyId: connection.companyId,
         ticketId: ticket.id,
         contactId: contact.id,
@@ -105,7 +116,7 @@ export class RouteInbound {
         providerMessageId: event.providerMessageId,
         fromMe: false,
         body: content.body,
-        media: null,
+        media: media ? this.mediaOf(media, id) : null,
         status: 'delivered',
         failureReason: null,
         quotedMessageId: null,
@@ -120,8 +131,10 @@ export class RouteInbound {
         kind: content.kind,
       };
       if (!(await messages.addInbound(message))) return null;
+      if (media && this.deps.inboundMedia) await this.deps.inboundMedia.enqueue(message, media, now);
       ticket.unreadMessages += 1;
       ticket.lastMessage = content.lastMessage;
+      if (!ticket.lastMessage && message.media) ticket.lastMessage = `📎 ${message.media.filename}`;
       ticket.updatedAt = now;
       // The first message of a conversation opens it (greeting, menus) exactly once, whoever races;
       // a ticket this transaction created is seen by nobody else before it commits (saved below).
@@ -138,6 +151,12 @@ export class RouteInbound {
     const details = await presenter.publish(ticket, ticketCreated ? 'create' : 'update', before, { contact: outcome.contact, connection, ticketCreated });
     await publishCreatedMessages(this.deps, details, [message, ...sent]);
     return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
+  }
+
+  /** A contact's file as its message stores it at once: pending while the job fetches it, failed when nothing here can. */
+  private mediaOf(media: InboundMedia, messageId: string): Message['media'] {
+    const pending = pendingMedia(media, messageId);
+    return this.deps.inboundMedia ? pending : { ...pending, status: 'failed', error: 'ERR_MEDIA_NOT_SUPPORTED' };
   }
 
   /** The contact opened a conversation (a new ticket, or a closed one back) or the routing moved it: its attendance cycle follows. */

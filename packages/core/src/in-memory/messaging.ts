@@ -1,7 +1,7 @@
 import type { Connection, NewConnection } from '../connections/connection.js';
 import { advanceDelivery } from '../connections/delivery-status.js';
 import { withTicketDefaults, type NewTicket, type Ticket } from '../tickets/ticket.js';
-import type { Message } from '../messages/message.js';
+import type { Message, MessageMedia } from '../messages/message.js';
 import type { Connections } from '../connections/ports.js';
 import type { DeliveryChange, MessageCountFilter, Messages, MessageQuery } from '../messages/ports.js';
 import type { Outbox, OutboxEntry } from '../outbox/ports.js';
@@ -175,6 +175,12 @@ export class InMemoryMessages implements Messages {
     const m = this.rows.get(id);
     if (!m || m.companyId !== companyId) return null;
     Object.assign(m, { transcription, updatedAt: at });
+    return structuredClone(m);
+  }
+  async settleMedia(companyId: number, id: string, media: MessageMedia, at: Date) {
+    const m = this.rows.get(id);
+    if (!m || m.companyId !== companyId || m.media?.status !== 'pending') return null;
+    Object.assign(m, { media: structuredClone(media), updatedAt: at });
     return structuredClone(m);
   }
   /** No await between the reads and the writes: atomic as the SQL adapter's statements. */

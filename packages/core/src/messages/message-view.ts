@@ -38,7 +38,7 @@ export interface MessageView extends Omit<Message, 'createdAt' | 'updatedAt' | '
   chatappId: number;
   /** The lineage's delivery number: 0 pending, 1 sent, 2 delivered, 3 read, 4 played, -1 failed. */
   ack: number;
-  /** Where its file is (`media.url`); null for a text. */
+  /** Where its file is (`media.url`); null for a text, and for a contact's file not yet stored (`media.status`). */
   mediaUrl: string | null;
   /**
    * `conversation` for a text; for a file the first part of its type (`image`, `audio`, `video`, `application`...);
@@ -95,7 +95,7 @@ export function toMessageView(m: Message, context?: MessageContext | null): Mess
     ...rest,
     chatappId: connectionId,
     ack: ACK[m.status],
-    mediaUrl: m.media?.url ?? null,
+    mediaUrl: m.media?.url || null,
     mediaType: mediaTypeOf(m),
     read: m.fromMe,
     quotedMsg: quoted
@@ -103,7 +103,7 @@ export function toMessageView(m: Message, context?: MessageContext | null): Mess
           id: quoted.id,
           body: quoted.body,
           fromMe: quoted.fromMe,
-          mediaUrl: quoted.media?.url ?? null,
+          mediaUrl: quoted.media?.url || null,
           mediaType: mediaTypeOf(quoted),
           isDeleted: quoted.isDeleted,
           createdAt: quoted.createdAt.toISOString(),

@@ -7,6 +7,17 @@ export interface MessageMedia {
   readonly contentType: string;
   readonly filename: string;
   readonly size: number;
+  /**
+   * A contact's file on its way: `pending` while a background job fetches it from the provider
+   * (`key` and `url` are then empty), `failed` once it gave up (`error` says why). Absent once stored.
+   */
+  readonly status?: 'pending' | 'failed';
+  readonly error?: string;
+}
+
+/** Whether the message's file is stored and can be read (not a contact's file still pending or failed). */
+export function hasStoredMedia(m: Pick<Message, 'media'>): m is { media: MessageMedia } {
+  return m.media !== null && m.media.status === undefined && m.media.key !== '';
 }
 
 export interface Message {

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../shared/paging.js';
 import type { DeliveryStatus } from '../connections/delivery-status.js';
-import type { Message } from './message.js';
+import type { Message, MessageMedia } from './message.js';
 
 export interface MessageQuery {
   readonly companyId: number;
@@ -48,6 +48,13 @@ export interface Messages {
    * it is not the company's (or is gone).
    */
   setTranscription(companyId: number, id: string, transcription: string, at: Date): Promise<Message | null>;
+  /**
+   * Settles a contact's file that is still `pending` (see `MessageMedia.status`): stored (`media`
+   * without a status) or failed, and nothing else of the message changes. Returns the message as
+   * changed, or null when it is not the company's, is gone, or its file is no longer pending
+   * (settled already: a job run twice changes it once).
+   */
+  settleMedia(companyId: number, id: string, media: MessageMedia, at: Date): Promise<Message | null>;
   /**
    * Moves messages' delivery status forward, each change one atomic step (see `advanceDelivery`):
    * a late or repeated report changes nothing. Also records the provider's id if none was stored

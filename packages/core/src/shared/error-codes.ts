@@ -20,9 +20,9 @@ export interface ErrorCodeEntry {
 /**
  * Where a client sees a code: an error answer, a failed message's `failureReason`, a contact import's `error`
  * (or a product import's row error), a contact-list item's `validationError` (why its number check could not
- * run), a transcription job's or one of its messages' `error`.
+ * run), a transcription job's or one of its messages' `error`, a contact's file that could not be fetched (`media.error`).
  */
-export type ErrorCodePlace = 'answer' | 'failureReason' | 'import' | 'numberCheck' | 'transcription';
+export type ErrorCodePlace = 'answer' | 'failureReason' | 'import' | 'numberCheck' | 'transcription' | 'media';
 
 /**
  * Every stable `ERR_` code a client can see: in an error answer `{ "error": code }` (HTTP and the
@@ -431,6 +431,45 @@ export const ERROR_CODES = {
     description: 'The media URL did not resolve, failed, or did not answer 200; check that it is publicly downloadable.',
   },
   ERR_URL_TIMEOUT: { kind: 'validation', description: 'The media URL took too long to answer; use a faster host.' },
+
+  // ── A contact's file, fetched from its provider after its message is stored (`media.error`) ──
+  ERR_MEDIA_TOO_LARGE: {
+    kind: 'too-large',
+    description: "The contact's file is over the size limit (`INBOUND_MEDIA_MAX_BYTES`); it was not kept. Ask for it by other means.",
+    where: ['media'],
+  },
+  ERR_MEDIA_EMPTY: { kind: 'validation', description: "The provider answered the contact's file with no bytes.", where: ['media'] },
+  ERR_MEDIA_TYPE_NOT_ALLOWED: {
+    kind: 'validation',
+    description: "The contact's file is not what its message said (an image answered as a page); it was not kept.",
+    where: ['media'],
+  },
+  ERR_MEDIA_NOT_FOUND: {
+    kind: 'not-found',
+    description: "The provider no longer has the contact's file (its link expired or it was deleted); ask the contact to send it again.",
+    where: ['media'],
+  },
+  ERR_MEDIA_REFUSED: {
+    kind: 'validation',
+    description: "The provider refused to give the contact's file (the connection's token is invalid or lacks the permission); check the connection.",
+    where: ['media'],
+  },
+  ERR_MEDIA_UNAVAILABLE: {
+    kind: 'unavailable',
+    description: "The provider did not answer for the contact's file through every retry; ask the contact to send it again.",
+    where: ['media'],
+  },
+  ERR_MEDIA_UNREADABLE: {
+    kind: 'validation',
+    description:
+      "The contact's file did not decrypt with its message's key, or its bytes do not match the digest the message declares; ask the contact to send it again.",
+    where: ['media'],
+  },
+  ERR_MEDIA_NOT_SUPPORTED: {
+    kind: 'validation',
+    description: "Nothing in this installation can fetch the contact's file from where its channel keeps it; only its caption was kept.",
+    where: ['media'],
+  },
 
   // ── Queues, their options, chatbots and integrations ──
   ERR_QUEUE_NOT_FOUND: { kind: 'not-found', description: "No queue with that id (or one of those ids) in the caller's company." },

@@ -1,6 +1,6 @@
 import { mediaTypeOf, publishMessageUpdate, type MessageContexts } from '../messages/message-view.js';
 import type { MessageUpdateEvent } from '../messages/message-events.js';
-import type { Message } from '../messages/message.js';
+import { hasStoredMedia, type Message } from '../messages/message.js';
 import type { Messages } from '../messages/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
@@ -13,7 +13,7 @@ export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 const MAX_TRANSCRIPT = 100_000;
 
 export function isAudio(m: Pick<Message, 'media'>): boolean {
-  return m.media !== null && mediaTypeOf(m) === 'audio';
+  return hasStoredMedia(m) && mediaTypeOf(m) === 'audio';
 }
 
 /**

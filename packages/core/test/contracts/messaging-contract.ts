@@ -661,6 +661,25 @@ export function describeMessagingContract(name: string, make: () => Promise<Mess
         expect((await r.messages.findById(w.c1, uuid(710)))!.transcription).to.equal('olá, tudo bem?');
       });
 
+      it("settles a contact's pending file once, within the company, and nothing else of the message", async () => {
+        await given();
+        const pending = { key: '', url: '', contentType: 'image/png', filename: 'image-1.png', size: 0, status: 'pending' as const };
+        await r.messages.add(messageFixture(w.ticket, uuid(720), { body: 'my receipt', media: pending }));
+        expect((await r.messages.findById(w.c1, uuid(720)))!.media).to.deep.equal(pending);
+        const stored = { key: 'public/company-1/media/x-image-1.png', url: 'https://files/x', contentType: 'image/png', filename: 'image-1.png', size: 3 };
+        expect(await r.messages.settleMedia(w.c2, uuid(720), stored, at(1))).to.equal(null);
+        expect(await r.messages.settleMedia(w.c1, 'not-a-uuid', stored, at(1))).to.equal(null);
+        const saved = await r.messages.settleMedia(w.c1, uuid(720), stored, at(2));
+        expect(saved).to.deep.include({ body: 'my receipt', media: stored });
+        expect(saved!.updatedAt.toISOString()).to.equal(at(2).toISOString());
+        // Settled already: a second run (or a failure arriving late) changes nothing.
+        expect(await r.messages.settleMedia(w.c1, uuid(720), { ...pending, status: 'failed', error: 'ERR_MEDIA_UNAVAILABLE' }, at(3))).to.equal(null);
+        expect((await r.messages.findById(w.c1, uuid(720)))!.media).to.deep.equal(stored);
+        // A message without a pending file is never given one.
+        await r.messages.add(messageFixture(w.ticket, uuid(721), { body: 'text' }));
+        expect(await r.messages.settleMedia(w.c1, uuid(721), stored, at(4))).to.equal(null);
+      });
+
       it("lists by ticket, sender and media newest first, counts per ticket, removes a ticket's messages within the company", async () => {
         await given();
         const u1 = (await r.users.add(userFixture(w.c1, 'u1@one.test'))).id;
