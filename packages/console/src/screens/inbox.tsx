@@ -115,84 +115,87 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-        </Tabs.Root>
-        <div className="filters">
-          {filters.status === 'search' && (
-            <label>
-              <span className="visually-hidden">{t('inbox.searchLabel')}</span>
-              <input
-                ref={searchRef}
-                type="search"
-                placeholder={t('inbox.searchLabel')}
-                value={filters.searchParam}
-                onChange={(e) => setFilters((f) => ({ ...f, searchParam: e.target.value }))}
-              />
-            </label>
-          )}
-          <button type="button" className="filters-toggle" aria-expanded={showFilters} aria-controls={filtersId} onClick={() => setShowFilters((v) => !v)}>
-            {active > 0 ? t('inbox.filtersActive', { count: active }) : t('inbox.filters')}
-          </button>
-          <div id={filtersId} className={`filter-controls ${showFilters ? 'open' : ''}`}>
-            <FilterSelect
-              label={t('inbox.queue')}
-              any={t('inbox.allQueues')}
-              testId="filter-queue"
-              value={filters.queueId}
-              options={queues.data}
-              onChange={(queueId) => setFilters((f) => ({ ...f, queueId }))}
-            />
-            <FilterSelect
-              label={t('inbox.tag')}
-              any={t('inbox.allTags')}
-              testId="filter-tag"
-              value={filters.tagId}
-              options={tags.data}
-              onChange={(tagId) => setFilters((f) => ({ ...f, tagId }))}
-            />
-            {seesAll && (
-              <FilterSelect
-                label={t('inbox.user')}
-                any={t('inbox.allUsers')}
-                testId="filter-user"
-                value={filters.onlyMine ? null : filters.userId}
-                disabled={filters.onlyMine}
-                options={users.data}
-                onChange={(userId) => setFilters((f) => ({ ...f, userId }))}
-              />
-            )}
-            <FilterSelect
-              label={t('inbox.connection')}
-              any={t('inbox.allConnections')}
-              testId="filter-connection"
-              value={filters.chatappId}
-              options={connections.data}
-              onChange={(chatappId) => setFilters((f) => ({ ...f, chatappId }))}
-            />
-            <label className="check">
-              <input type="checkbox" checked={filters.onlyMine} onChange={(e) => setFilters((f) => ({ ...f, onlyMine: e.target.checked }))} />
-              {t('inbox.onlyMine')}
-            </label>
-            {filtered && (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => setFilters((f) => ({ ...f, queueId: null, tagId: null, userId: null, chatappId: null }))}
-              >
-                {t('inbox.clearFilters')}
+          {/* The tab's panel: the filters and the list the tab chose (a tab must control something that exists). */}
+          <Tabs.Content value={filters.status} className="tab-panel">
+            <div className="filters">
+              {filters.status === 'search' && (
+                <label>
+                  <span className="visually-hidden">{t('inbox.searchLabel')}</span>
+                  <input
+                    ref={searchRef}
+                    type="search"
+                    placeholder={t('inbox.searchLabel')}
+                    value={filters.searchParam}
+                    onChange={(e) => setFilters((f) => ({ ...f, searchParam: e.target.value }))}
+                  />
+                </label>
+              )}
+              <button type="button" className="filters-toggle" aria-expanded={showFilters} aria-controls={filtersId} onClick={() => setShowFilters((v) => !v)}>
+                {active > 0 ? t('inbox.filtersActive', { count: active }) : t('inbox.filters')}
               </button>
-            )}
-          </div>
-        </div>
-        <p className="list-count" aria-live="polite">
-          {t('inbox.count', { count: total })}
-        </p>
-        <TicketList
-          tickets={tickets}
-          selected={ticketId}
-          loading={list.isLoading}
-          hasMore={!!list.hasNextPage}
-          loadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}
-        />
+              <div id={filtersId} className={`filter-controls ${showFilters ? 'open' : ''}`}>
+                <FilterSelect
+                  label={t('inbox.queue')}
+                  any={t('inbox.allQueues')}
+                  testId="filter-queue"
+                  value={filters.queueId}
+                  options={queues.data}
+                  onChange={(queueId) => setFilters((f) => ({ ...f, queueId }))}
+                />
+                <FilterSelect
+                  label={t('inbox.tag')}
+                  any={t('inbox.allTags')}
+                  testId="filter-tag"
+                  value={filters.tagId}
+                  options={tags.data}
+                  onChange={(tagId) => setFilters((f) => ({ ...f, tagId }))}
+                />
+                {seesAll && (
+                  <FilterSelect
+                    label={t('inbox.user')}
+                    any={t('inbox.allUsers')}
+                    testId="filter-user"
+                    value={filters.onlyMine ? null : filters.userId}
+                    disabled={filters.onlyMine}
+                    options={users.data}
+                    onChange={(userId) => setFilters((f) => ({ ...f, userId }))}
+                  />
+                )}
+                <FilterSelect
+                  label={t('inbox.connection')}
+                  any={t('inbox.allConnections')}
+                  testId="filter-connection"
+                  value={filters.chatappId}
+                  options={connections.data}
+                  onChange={(chatappId) => setFilters((f) => ({ ...f, chatappId }))}
+                />
+                <label className="check">
+                  <input type="checkbox" checked={filters.onlyMine} onChange={(e) => setFilters((f) => ({ ...f, onlyMine: e.target.checked }))} />
+                  {t('inbox.onlyMine')}
+                </label>
+                {filtered && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setFilters((f) => ({ ...f, queueId: null, tagId: null, userId: null, chatappId: null }))}
+                  >
+                    {t('inbox.clearFilters')}
+                  </button>
+                )}
+              </div>
+            </div>
+            <p className="list-count" aria-live="polite">
+              {t('inbox.count', { count: total })}
+            </p>
+            <TicketList
+              tickets={tickets}
+              selected={ticketId}
+              loading={list.isLoading}
+              hasMore={!!list.hasNextPage}
+              loadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
       </section>
       <section className="conversation-pane" aria-label={t('messages.log')}>
         {ticketId ? <Conversation key={ticketId} ticketId={ticketId} /> : <p className="placeholder">{t('inbox.pick')}</p>}

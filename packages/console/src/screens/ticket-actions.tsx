@@ -172,7 +172,7 @@ export function TicketTags({ ticket }: { ticket: Ticket }) {
       <TagChips tags={ticket.tags} label={t('actions.tags')} />
       <Popover.Root open={open} onOpenChange={onOpen}>
         <Popover.Trigger asChild>
-          <button type="button" className="small" aria-label={t('actions.editTags')}>
+          <button type="button" className="small" title={t('actions.editTags')}>
             {ticket.tags.length ? t('actions.tags') : t('actions.addTags')}
           </button>
         </Popover.Trigger>

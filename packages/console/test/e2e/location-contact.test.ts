@@ -85,7 +85,7 @@ describe('console: shared locations and contact cards in Chromium (skipped when 
     expect(await page.getByTestId('messages').textContent()).to.not.contain('BEGIN:VCARD');
     await shot(page, 'location-contact', 'cards');
     // The conversation's messages, where the cards are.
-    await expectAccessible(page, 'the shared location and contact cards', '[data-testid="messages"]');
+    await expectAccessible(page, 'the shared location and contact cards');
 
     const list = await api.get(`/tickets/${ticketId}`);
     expect(list.body.lastMessage).to.equal('👤 Contact: Ana Souza, Bruno Lima');

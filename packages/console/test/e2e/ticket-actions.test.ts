@@ -95,7 +95,7 @@ describe(`console: ticket actions and the contact panel in Chromium (skipped whe
 
   it('sets the tags of the ticket from the popover and shows them as chips in the header', async () => {
     expect(await header().getByTestId('back-to-list').isVisible(), 'no back link on a wide screen').to.equal(false);
-    await header().getByRole('button', { name: 'Edit the tags' }).click();
+    await header().getByRole('button', { name: 'Add tags' }).click();
     const picker = page.getByRole('group', { name: 'Tags' });
     await picker.getByLabel('VIP').check();
     await header().getByTestId('tag-chip').filter({ hasText: 'VIP' }).waitFor();
