@@ -12,6 +12,8 @@ const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default:
 const Users = lazy(() => import('./screens/users/users.js').then((m) => ({ default: m.Users })));
 const Contacts = lazy(() => import('./screens/contacts/contacts.js').then((m) => ({ default: m.Contacts })));
 const Queues = lazy(() => import('./screens/queues/queues.js').then((m) => ({ default: m.Queues })));
+const Kanban = lazy(() => import('./screens/kanban/kanban.js').then((m) => ({ default: m.Kanban })));
+const Settings = lazy(() => import('./screens/settings/settings.js').then((m) => ({ default: m.Settings })));
 const Inbox = inboxScreen.Screen;
 
 function Loading() {
@@ -63,8 +65,10 @@ const tags = createRoute({ getParentRoute: () => authed, path: '/tags', componen
 const users = createRoute({ getParentRoute: () => authed, path: '/users', component: Users });
 const contacts = createRoute({ getParentRoute: () => authed, path: '/contacts', component: Contacts });
 const queues = createRoute({ getParentRoute: () => authed, path: '/queues', component: Queues });
+const kanban = createRoute({ getParentRoute: () => authed, path: '/kanban', component: Kanban });
+const settings = createRoute({ getParentRoute: () => authed, path: '/settings', component: Settings });
 
-const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, users, contacts, queues])]);
+const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, users, contacts, queues, settings, kanban])]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
 

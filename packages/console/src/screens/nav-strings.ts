@@ -4,15 +4,37 @@ import type { ScreenStrings } from '../i18n/screen-strings.js';
 const en = {
   inbox: 'Inbox',
   connections: 'Connections',
+  kanban: 'Kanban',
   tags: 'Tags',
   users: 'Users',
   contacts: 'Contacts',
   queues: 'Queues',
+  settings: 'Settings',
   manage: 'Manage',
 };
 
 export const navStrings: ScreenStrings<typeof en> = {
   en,
-  'pt-BR': { inbox: 'Atendimentos', connections: 'Conexões', tags: 'Etiquetas', users: 'Usuários', contacts: 'Contatos', queues: 'Filas', manage: 'Gerenciar' },
-  es: { inbox: 'Atenciones', connections: 'Conexiones', tags: 'Etiquetas', users: 'Usuarios', contacts: 'Contactos', queues: 'Colas', manage: 'Administrar' },
+  'pt-BR': {
+    inbox: 'Atendimentos',
+    connections: 'Conexões',
+    kanban: 'Kanban',
+    tags: 'Etiquetas',
+    users: 'Usuários',
+    contacts: 'Contatos',
+    queues: 'Filas',
+    settings: 'Configurações',
+    manage: 'Gerenciar',
+  },
+  es: {
+    inbox: 'Atenciones',
+    connections: 'Conexiones',
+    kanban: 'Kanban',
+    tags: 'Etiquetas',
+    users: 'Usuarios',
+    contacts: 'Contactos',
+    queues: 'Colas',
+    settings: 'Configuración',
+    manage: 'Administrar',
+  },
 };

@@ -20,10 +20,12 @@ export const admins = (user: User) => user.profile === 'admin' || user.super ===
 export const SCREENS = [
   { key: 'inbox', to: '/tickets', group: 'main', visible: everyone },
   { key: 'connections', to: '/connections', group: 'main', visible: everyone },
+  { key: 'kanban', to: '/kanban', group: 'main', visible: everyone },
   { key: 'tags', to: '/tags', group: 'manage', visible: everyone },
   { key: 'users', to: '/users', group: 'manage', visible: admins },
   { key: 'contacts', to: '/contacts', group: 'manage', visible: everyone },
   { key: 'queues', to: '/queues', group: 'manage', visible: admins },
+  { key: 'settings', to: '/settings', group: 'manage', visible: admins },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean }>;
 
 export function MainNav() {
