@@ -31,6 +31,7 @@ export * from './security/safe-fetch.js';
 export * from './conversations/message-api-routes.js';
 export * from './connections/webhook-routes.js';
 export * from './connections/connection-routes.js';
+export * from './connections/inbound-media-fetchers.js';
 export * from './tickets/ticket-routes.js';
 export * from './conversations/message-routes.js';
 export * from './tags/tag-routes.js';

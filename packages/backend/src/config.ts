@@ -59,6 +59,8 @@ export interface BackendConfig {
   readonly secretsKey: string | undefined;
   /** Speech-to-text: how long one request to the service may take, and how much audio a request waits for (more runs as a job). */
   readonly transcription: { readonly timeoutMs: number; readonly inlineMaxBytes: number };
+  /** Contacts' files: the most bytes one may have (`INBOUND_MEDIA_MAX_BYTES`), the wait after a first failed fetch (`INBOUND_MEDIA_RETRY_MS`, doubling). */
+  readonly inboundMedia: { readonly maxBytes: number; readonly retryBaseMs: number };
   /** The chat models prompts may use (`PROMPT_MODELS`, the first the default) and the model's deadline (`PROMPT_TIMEOUT_MS`). */
   readonly prompts: { readonly models: readonly string[]; readonly timeoutMs: number };
   /** Proxy checks: where the tunnel goes (`PROXY_CHECK_TARGET`), its deadline (`PROXY_CHECK_TIMEOUT_MS`) and how often the health job runs (`PROXY_CHECK_INTERVAL_MS`). */
@@ -149,6 +151,8 @@ const ENV = z
     SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     TRANSCRIPTION_TIMEOUT_MS: envInt(120_000, 1, ' of milliseconds'),
     TRANSCRIPTION_INLINE_MAX_BYTES: envInt(1024 * 1024, 0, ' of bytes'),
+    INBOUND_MEDIA_MAX_BYTES: envInt(64 * 1024 * 1024, 1, ' of bytes'),
+    INBOUND_MEDIA_RETRY_MS: envInt(5_000, 1, ' of milliseconds'),
     PROXY_CHECK_TARGET: z
       .string()
       .default('web.whatsapp.com:443')
@@ -257,6 +261,7 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     dashboards: { cacheSeconds: env.DASHBOARD_CACHE_SECONDS, refreshEveryMs: env.DASHBOARD_REFRESH_INTERVAL_MS },
     secretsKey: env.SECRETS_KEY,
     transcription: { timeoutMs: env.TRANSCRIPTION_TIMEOUT_MS, inlineMaxBytes: env.TRANSCRIPTION_INLINE_MAX_BYTES },
+    inboundMedia: { maxBytes: env.INBOUND_MEDIA_MAX_BYTES, retryBaseMs: env.INBOUND_MEDIA_RETRY_MS },
     prompts: { models: env.PROMPT_MODELS, timeoutMs: env.PROMPT_TIMEOUT_MS },
     proxies: { checkTarget: env.PROXY_CHECK_TARGET, checkTimeoutMs: env.PROXY_CHECK_TIMEOUT_MS, checkEveryMs: env.PROXY_CHECK_INTERVAL_MS },
     billing: {

@@ -241,6 +241,18 @@ export const CONFIGURATION: { readonly [K in BackendEnvName | RuntimeEnvName]: V
     meaning:
       'Audio up to this many bytes in all (and at most three messages) is transcribed while `POST /transcription/:ticketId` waits; more runs as a background job (202).',
   },
+  INBOUND_MEDIA_MAX_BYTES: {
+    section: 'features',
+    default: '`67108864`',
+    meaning:
+      'The largest file (in bytes; the default is 64 MB) a contact may send that is kept: a photo, voice note, video or document over it is not stored, and its message shows why (`ERR_MEDIA_TOO_LARGE`). The file is held in memory while it is fetched, one per running job.',
+  },
+  INBOUND_MEDIA_RETRY_MS: {
+    section: 'features',
+    default: '`5000`',
+    meaning:
+      "The wait before fetching a contact's file again after its provider did not answer, doubling after each try (at most 5 minutes); after the fifth try the message shows the file failed (`ERR_MEDIA_UNAVAILABLE`).",
+  },
   PROMPT_MODELS: {
     section: 'features',
     default: '`gpt-4o-mini,gpt-4o,gpt-4.1-mini,gpt-4.1`',

@@ -395,6 +395,7 @@ export class ChannelRuntime {
             at: m.at.toISOString(),
             ...(m.location ? { location: m.location } : {}),
             ...(m.contacts ? { contacts: m.contacts } : {}),
+            ...(m.media ? { media: m.media } : {}),
           } satisfies ChannelEvent,
         };
         const taken = this.o.recordInbound ? this.o.recordInbound([envelope]) : this.o.broker.publish(envelope);

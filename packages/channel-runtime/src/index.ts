@@ -5,6 +5,7 @@ export * from './runtime-channel-queries.js';
 export * from './connectors/graph-connector.js';
 export * from './connectors/bizchat-connector.js';
 export * from './connectors/baileys-connector.js';
+export * from './connectors/baileys-media.js';
 // Not baileys-messages.js nor baileys-session.js: they import Baileys, which the connector loads on demand.
 export * from './persistence/channel-schemas.js';
 export * from './persistence/channel-migrations.js';

@@ -1,4 +1,12 @@
-import type { ConnectionProvider, ConnectionStatus, ContactPresenceState, DeliveryStatus, OutboundContent, SessionControl } from '@servicedesk/core';
+import type {
+  ConnectionProvider,
+  ConnectionStatus,
+  ContactPresenceState,
+  DeliveryStatus,
+  InboundMedia,
+  OutboundContent,
+  SessionControl,
+} from '@servicedesk/core';
 import type { SharedContact, SharedLocation } from '@servicedesk/core/messages/shared-content';
 
 export interface InboundFromProvider {
@@ -12,6 +20,8 @@ export interface InboundFromProvider {
   readonly location?: SharedLocation;
   /** Contact cards the contact shared (`body` names them). */
   readonly contacts?: readonly SharedContact[];
+  /** The file the contact sent, and where to fetch it (the caption, if any, is `body`). */
+  readonly media?: InboundMedia;
 }
 
 /** What a connector reports back about its session; the runtime turns each into a broker event. */

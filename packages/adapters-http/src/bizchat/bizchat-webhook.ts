@@ -1,4 +1,5 @@
 import { bizchatFailureReason, type ProviderEvent } from '@servicedesk/core';
+import { cloudApiMediaOf } from '../connections/inbound-media-mapping.js';
 import { cleanContacts, cleanLocation, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/messages/shared-content';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -96,16 +97,19 @@ export function parseBizchatDelivery(payload: unknown): BizchatDelivery {
         if (!isRecord(m) || !wamid || !from || !/^\d{5,20}$/.test(from)) continue;
         const at = isoOf(m.timestamp);
         const shared = sharedOf(m);
+        // A file: its caption is the body, and the backend fetches it by its media id.
+        const file = shared ? undefined : cloudApiMediaOf(m);
         events.push({
           type: 'InboundMessage',
           providerMessageId: wamid,
           from,
           senderName: names.get(from) ?? from,
-          body: shared?.body ?? bodyOf(m),
+          body: shared?.body ?? file?.caption ?? bodyOf(m),
           isGroup: false,
           ...(at ? { at } : {}),
           ...(shared?.location ? { location: shared.location } : {}),
           ...(shared?.contacts ? { contacts: shared.contacts } : {}),
+          ...(file ? { media: file.media } : {}),
         });
       }
       for (const s of Array.isArray(value.statuses) ? value.statuses : []) {

@@ -7,6 +7,7 @@ import { HttpError } from '../http/error-middleware.js';
 import { route } from '../http/route.js';
 import { webhookChallengeSchema, webhookReceiptSchema } from './connection-schemas.js';
 import { parseBizchatDelivery } from '../bizchat/bizchat-webhook.js';
+import { messengerMediaOf } from './inbound-media-mapping.js';
 import { cleanLocation, SHARED_LIMITS, sharedSummary } from '@servicedesk/core/messages/shared-content';
 
 export interface WebhookSecrets {
@@ -57,14 +58,18 @@ export function parseMetaDelivery(payload: unknown): Array<{ externalId: string;
         const attachments = Array.isArray(message.attachments) ? message.attachments : [];
         const firstType = isRecord(attachments[0]) ? text(attachments[0].type) : undefined;
         const location = typeof message.text === 'string' ? undefined : attachedLocation(attachments);
+        // Files (image, audio, video, file): the first goes with the message's text, each further one is a message of its own (`<mid>#2`…).
+        const files = location ? [] : messengerMediaOf(attachments);
         const body =
           typeof message.text === 'string'
             ? message.text
             : location
               ? sharedSummary({ location })
-              : attachments.length
-                ? `[${firstType ?? 'attachment'}]`
-                : '';
+              : files.length
+                ? ''
+                : attachments.length
+                  ? `[${firstType ?? 'attachment'}]`
+                  : '';
         events.push({
           type: 'InboundMessage',
           providerMessageId: mid,
@@ -74,6 +79,19 @@ export function parseMetaDelivery(payload: unknown): Array<{ externalId: string;
           isGroup: false,
           ...(at ? { at } : {}),
           ...(location ? { location } : {}),
+          ...(files[0] ? { media: files[0] } : {}),
+        });
+        files.slice(1).forEach((media, i) => {
+          events.push({
+            type: 'InboundMessage',
+            providerMessageId: `${mid}#${i + 2}`,
+            from,
+            senderName: from,
+            body: '',
+            isGroup: false,
+            ...(at ? { at } : {}),
+            media,
+          });
         });
       }
       const mids = isRecord(m.delivery) && Array.isArray(m.delivery.mids) ? m.delivery.mids : [];

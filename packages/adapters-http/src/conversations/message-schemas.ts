@@ -13,6 +13,14 @@ export const messageMediaSchema = z
     contentType: z.string().meta({ example: 'application/pdf' }),
     filename: z.string().meta({ example: 'invoice.pdf' }),
     size: z.number().int().meta({ description: 'Bytes', example: 48213 }),
+    status: z.enum(['pending', 'failed']).optional().meta({
+      description:
+        "A contact's file on its way: `pending` while it is fetched from the provider (`key` and `url` empty; an `appMessage` `update` follows), `failed` once given up (`error` says why). Absent: stored",
+    }),
+    error: z
+      .string()
+      .optional()
+      .meta({ description: "Why a contact's file could not be kept (`ERR_MEDIA_…`), with `status` `failed`", example: 'ERR_MEDIA_TOO_LARGE' }),
   })
   .meta({
     id: 'MessageMedia',

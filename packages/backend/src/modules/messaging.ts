@@ -1,6 +1,25 @@
-import { connectionRoutes, GraphSocialAccounts, messageApiRoutes, messageRoutes, ticketRoutes, webhookRoutes } from '@servicedesk/adapters-http';
+import {
+  connectionRoutes,
+  GraphMediaFetcher,
+  GraphSocialAccounts,
+  messageApiRoutes,
+  messageRoutes,
+  ticketRoutes,
+  UrlMediaFetcher,
+  webhookRoutes,
+} from '@servicedesk/adapters-http';
 import { FEATURE_TABLES, messagingRepositories } from '@servicedesk/adapters-persistence';
-import { createMessaging, INBOUND_SHARDS, SUBJECTS, type BrokerEnvelope, type ChannelEvent, type MessagingApi } from '@servicedesk/core';
+import { BaileysMediaFetcher } from '@servicedesk/channel-runtime';
+import {
+  createMessaging,
+  DEFAULT_INBOUND_MEDIA_SETTINGS,
+  inboundMediaFetchers,
+  INBOUND_SHARDS,
+  SUBJECTS,
+  type BrokerEnvelope,
+  type ChannelEvent,
+  type MessagingApi,
+} from '@servicedesk/core';
 import { feature, type Feature, type Consumer } from './feature.js';
 
 /** Delivery reports handled at once per backend instance. */
@@ -16,6 +35,15 @@ export const messaging: Feature<object, MessagingApi> = feature({
     ...messagingRepositories(infra.db.orm),
     relayTrigger: nudgeOutbox,
     socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
+    // Contacts' files are fetched here, by a job per message, whichever process runs the channel:
+    // WhatsApp Web's decrypted with Baileys (loaded on first use), the Cloud API's through the Graph
+    // API with the connection's token, Messenger's (and the sandbox's) by URL.
+    inboundMediaFetcher: inboundMediaFetchers({
+      whatsapp: new BaileysMediaFetcher(),
+      cloudapi: new GraphMediaFetcher({ baseUrl: config.graphApiUrl, allowPrivate: config.allowPrivateUrls }),
+      url: new UrlMediaFetcher({ allowPrivate: config.allowPrivateUrls }),
+    }),
+    inboundMediaSettings: { ...DEFAULT_INBOUND_MEDIA_SETTINGS, ...config.inboundMedia },
   }),
   api: (ports) => createMessaging(ports),
   routes: (app, { config }) => [
@@ -44,6 +72,8 @@ export const messaging: Feature<object, MessagingApi> = feature({
     return consumers;
   },
   jobs: (app, { config, log }) => [
+    // A contact's file into blob storage, one job per message (see FetchInboundMedia).
+    ...app.conversations.inboundMediaJobs(),
     // The safety net of the relay (sends are also relayed right after they commit). It publishes to
     // the broker and joins a relay already running, so it runs outside the job's transaction.
     {

@@ -266,9 +266,11 @@ describe('Bizchat (business API): templates, the 24-hour window, signed webhook,
             providerMessageId: 'wamid.IMG',
             from: CUSTOMER,
             senderName: CUSTOMER,
-            body: '[image] Foto',
+            // The caption is the body; the file is fetched later by its media id (no type given: a JPEG, as Meta's photos are).
+            body: 'Foto',
             isGroup: false,
             at: '2023-11-14T22:13:22.000Z',
+            media: { kind: 'image', mimetype: 'image/jpeg', source: { from: 'cloudapi', mediaId: 'MEDIA-1' } },
           },
           {
             type: 'MessageStatusChanged',

@@ -2,6 +2,7 @@ import type { ContactPresenceState, DeliveryStatus, OutboundContent } from '@ser
 import { normalizeMessageContent, proto, type AnyMessageContent, type MessageUserReceipt, type WAMessage } from 'baileys';
 import { cleanContacts, cleanLocation, parseVcards, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/messages/shared-content';
 import type { InboundFromProvider } from '../ports.js';
+import { mediaOf } from './baileys-inbound-media.js';
 
 /*
  * Pure mappings between Baileys' message shapes and the runtime's. Kept apart from the
@@ -88,9 +89,10 @@ export function sharedOf(
 
 /**
  * A message a contact sent, as the runtime reports it; undefined for our own messages, status
- * broadcasts and newsletters, and messages without text (media without caption, reactions,
- * protocol messages): those are not downloaded nor forwarded. A shared location or contact cards
- * come with their words as the body (`sharedOf`).
+ * broadcasts and newsletters, and messages with neither text nor a file (reactions, protocol
+ * messages): those are not forwarded. A shared location or contact cards come with their words as
+ * the body (`sharedOf`); a file with its caption (or none) as the body and, as `media`, where the
+ * backend fetches it (`mediaOf`: never the bytes).
  */
 export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): InboundFromProvider | undefined {
   const { key } = msg;
@@ -98,7 +100,9 @@ export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): I
   if (key.remoteJid === 'status@broadcast' || key.remoteJid.endsWith('@newsletter') || key.remoteJid.endsWith('@broadcast')) return undefined;
   const text = textOf(msg.message);
   const shared = text === undefined ? sharedOf(msg.message) : undefined;
-  const body = text ?? shared?.body;
+  // A file (image, video, voice note, document, sticker) comes with its caption as the body, or none.
+  const media = shared ? undefined : mediaOf(msg.message);
+  const body = text ?? shared?.body ?? (media ? '' : undefined);
   if (body === undefined) return undefined;
   const isGroup = key.remoteJid.endsWith('@g.us');
   const sender = isGroup ? phoneJid(key.participant, key.participantAlt) : phoneJid(key.remoteJid, key.remoteJidAlt);
@@ -114,6 +118,7 @@ export function inboundOf(msg: WAMessage, now: () => Date = () => new Date()): I
     at: at ? new Date(at * 1000) : now(),
     ...(shared && 'location' in shared ? { location: shared.location } : {}),
     ...(shared && 'contacts' in shared ? { contacts: shared.contacts } : {}),
+    ...(media ? { media } : {}),
   };
 }
 

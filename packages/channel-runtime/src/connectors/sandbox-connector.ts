@@ -250,7 +250,7 @@ export class SandboxConnector implements Connector {
 
   /**
    * A contact's message arriving on a connection, as the provider would deliver it (a text, or a
-   * shared `location` or `contacts` cards); settles once the runtime has taken it.
+   * shared `location` or `contacts` cards, or a file as `media`); settles once the runtime has taken it.
    */
   inject(chatappId: number, message: Partial<InboundFromProvider> & { from: string }): Promise<void> {
     return this.session(chatappId).inject({
@@ -265,6 +265,8 @@ export class SandboxConnector implements Connector {
         (message.location ? sharedSummary({ location: message.location }) : message.contacts ? sharedSummary({ contacts: message.contacts }) : ''),
       ...(message.location ? { location: message.location } : {}),
       ...(message.contacts ? { contacts: message.contacts } : {}),
+      // A file: where the backend fetches it (a URL a test serves), its caption the body.
+      ...(message.media ? { media: message.media } : {}),
     });
   }
 }
