@@ -8142,9 +8142,12 @@ export interface components {
          */
         MessageMedia: {
             contentType: string;
+            error?: string;
             filename: string;
             key: string;
             size: number;
+            /** @enum {string} */
+            status?: "pending" | "failed";
             url: string;
         } | null;
         /**

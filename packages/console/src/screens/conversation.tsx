@@ -12,6 +12,7 @@ import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-pan
 import { BackToList, CloseTicketButton, MarkUnreadButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
 import { TicketViewers } from './ticket-viewers.js';
 import { ContactTyping } from './contact-typing.js';
+import { InboundMediaState } from './inbound-media.js';
 import { isSharedMessage, SharedCards, sharedPreview } from './shared-cards.js';
 
 type Ticket = Schema<'TicketDetails'>;
@@ -345,6 +346,8 @@ function Quoted({ quoted, loaded }: { quoted: NonNullable<Message['quotedMsg']>;
 
 function Media({ message: m }: { message: Message }) {
   const { t } = useTranslation();
+  // A contact's file still on its way, or given up on.
+  if (m.media?.status) return <InboundMediaState media={m.media} />;
   if (!m.mediaUrl) return null;
   const kind = m.mediaType;
   if (kind === 'image') return <img className="media" src={m.mediaUrl} alt={m.body || ''} loading="lazy" />;
