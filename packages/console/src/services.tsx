@@ -9,6 +9,7 @@ import { sendOutcomeOf } from './replies/send-outcome.js';
 import { UploadCancelled, uploadTransport } from './replies/upload.js';
 import { Session, type SessionDeps, type SessionState } from './session/session.js';
 import { notifyInbound } from './ui/notifications.js';
+import { sharedPreview } from './screens/shared-preview.js';
 
 /** Everything the screens share, made once per page load. */
 export interface Services {
@@ -92,7 +93,7 @@ export function createServices(config: AppConfig): Services {
         applyFrame(queryClient, frame);
         const message = frame.event.endsWith('-appMessage') && frame.data.action === 'create' ? (frame.data.message as Schema<'Message'>) : null;
         if (message && !message.fromMe && !message.isPrivate) {
-          notifyInbound(state.user.id, message.contact?.name ?? '', message.body, () => services.openTicket?.(message.ticketId));
+          notifyInbound(state.user.id, message.contact?.name ?? '', sharedPreview(message), () => services.openTicket?.(message.ticketId));
         }
       },
       reload: () => reloadEverything(queryClient),

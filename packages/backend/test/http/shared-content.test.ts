@@ -67,6 +67,19 @@ describe('HTTP: shared locations and contact cards become locationMessage and co
     expect(ticket.lastMessage).to.equal('📍 Location: MASP');
   });
 
+  it('forwards a shared location as words with its map link, never in the lineage body shape', async () => {
+    const { api, id, conversation } = await desk();
+    await b.sandbox!.inject(id, { from: '5511988880005', location: { latitude: 48.8584, longitude: 2.2945, name: 'Tour Eiffel' } });
+    const { messages } = await conversation('5511988880005', 1);
+    const other = await api.post('/contacts', { name: 'Carla', number: '5511988880006' });
+    expect(other.status, JSON.stringify(other.body)).to.equal(201);
+    const forwarded = await api.post('/message/forward', { messageId: messages[0]!.id, contactId: other.body.id });
+    expect(forwarded.status, JSON.stringify(forwarded.body)).to.equal(200);
+    const text = '📍 Tour Eiffel\nhttps://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=16/48.8584/2.2945';
+    const sent = await eventually('the forward sent', () => b.sandbox!.session(id).sent.find((s) => s.to.includes('5511988880006')));
+    expect(sent.content.body).to.equal(text);
+  });
+
   it('stores sandbox contact cards as a contactMessage whose body is their vCards', async () => {
     const { id, conversation } = await desk();
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Bruno Lima\nTEL;type=CELL;waid=5521977776666:+55 21 97777-6666\nEND:VCARD';

@@ -17,18 +17,7 @@ export function isSharedMessage(m: Pick<Message, 'mediaType'>): boolean {
   return m.mediaType === 'locationMessage' || m.mediaType === 'contactMessage';
 }
 
-/** A shared location or contact cards in a few words, as a reply quoting them shows them (the body otherwise). */
-export function sharedPreview(m: Pick<Message, 'mediaType' | 'body'>): string {
-  if (m.mediaType === 'locationMessage') {
-    const l = parseLocationBody(m.body);
-    if (l) return `📍 ${l.name ?? l.address ?? `${l.latitude}, ${l.longitude}`}`;
-  }
-  if (m.mediaType === 'contactMessage') {
-    const cards = parseVcards(m.body);
-    if (cards.length) return `👤 ${cards.map((c) => c.name).join(', ')}`;
-  }
-  return m.body;
-}
+export { sharedPreview } from './shared-preview.js';
 
 /**
  * What a contact shared, read from the message's body (the lineage's shapes: `image|link|description`

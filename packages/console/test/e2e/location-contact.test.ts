@@ -84,7 +84,6 @@ describe('console: shared locations and contact cards in Chromium (skipped when 
     // The raw body (the map link, the vCard) is not shown as text.
     expect(await page.getByTestId('messages').textContent()).to.not.contain('BEGIN:VCARD');
     await shot(page, 'location-contact', 'cards');
-    // The conversation's messages, where the cards are.
     await expectAccessible(page, 'the shared location and contact cards');
 
     const list = await api.get(`/tickets/${ticketId}`);

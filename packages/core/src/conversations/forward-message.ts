@@ -9,6 +9,7 @@ import type { MessageContexts, MessageView } from '../messages/message-view.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import { hasStoredMedia } from '../messages/message.js';
+import { forwardedText } from '../messages/shared-content.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
@@ -89,9 +90,11 @@ export class ForwardMessage {
       });
       if (got.created) await journal.created(got.ticket, actor.userId, { status: 'open', userId: actor.userId, queueId: null, forwardedFrom: source.id });
       else assertMayChange(actor, got.ticket);
-      const message = await outbound.enqueue({ connection, ticket: got.ticket, contact, body: source.body, media, userId: actor.userId });
+      // A shared location or contact cards go out as words (the lineage's body shape is for the desk, not the contact).
+      const body = forwardedText(source);
+      const message = await outbound.enqueue({ connection, ticket: got.ticket, contact, body, media, userId: actor.userId });
       await journal.responded(got.ticket);
-      const next: Ticket = { ...got.ticket, lastMessage: source.body || media?.filename || '', updatedAt: now };
+      const next: Ticket = { ...got.ticket, lastMessage: body || media?.filename || '', updatedAt: now };
       if (next.status === 'pending' || next.userId === null) {
         next.status = 'open';
         next.userId = actor.userId;

@@ -226,6 +226,25 @@ export function sharedSummary(content: { readonly location: SharedLocation } | {
 }
 
 /**
+ * What a stored message says when it goes out again as text (forwarded): a shared location as its
+ * name, address and map link, contact cards as each name with its numbers; any other its body.
+ */
+export function forwardedText(m: { readonly body: string; readonly kind?: SharedKind | null }): string {
+  if (m.kind === 'location') {
+    const l = parseLocationBody(m.body);
+    if (l) {
+      const title = l.name ?? l.address ?? `${degrees(l.latitude)}, ${degrees(l.longitude)}`;
+      return [`📍 ${title}`, ...(l.name && l.address ? [l.address] : []), mapLink(l.latitude, l.longitude)].join('\n');
+    }
+  }
+  if (m.kind === 'contact') {
+    const cards = parseVcards(m.body);
+    if (cards.length) return cards.map((c) => [`👤 ${c.name}`, ...c.numbers.map((n) => `+${n}`)].join('\n')).join('\n\n');
+  }
+  return m.body;
+}
+
+/**
  * What an inbound message stores: its location or contact cards (checked) in the lineage's body
  * shape, with its kind and the ticket's readable last message; otherwise its text as it came.
  */

@@ -4,6 +4,7 @@ import {
   cleanLocation,
   cleanSharedContent,
   contactsBody,
+  forwardedText,
   inboundContent,
   locationBody,
   mapLink,
@@ -187,6 +188,21 @@ describe('shared content: locations and contact cards', () => {
       expect(c).to.include({ kind: 'contact', lastMessage: '👤 Contact: Ana, Bruno' });
       expect(parseVcards(c.body).map((x) => x.name)).to.deep.equal(['Ana', 'Bruno']);
       expect(inboundContent({ body: 'hi', location: { latitude: 300, longitude: 0 } })).to.deep.equal({ body: 'hi', kind: null, lastMessage: 'hi' });
+    });
+
+    it('forwards them as words: the place with its map link, each card with its numbers; any other message as its body', () => {
+      const place = inboundContent({ body: '', location: { latitude: -23.5614, longitude: -46.6559, name: 'MASP', address: 'Av. Paulista, 1578' } });
+      expect(forwardedText(place)).to.equal(`📍 MASP\nAv. Paulista, 1578\n${mapLink(-23.5614, -46.6559)}`);
+      expect(forwardedText(inboundContent({ body: '', location: { latitude: 1, longitude: 2 } }))).to.equal(`📍 1, 2\n${mapLink(1, 2)}`);
+      const cards = inboundContent({
+        body: '',
+        contacts: [
+          { name: 'Ana', numbers: ['5511988887777', '551133334444'] },
+          { name: 'Bruno', numbers: [] },
+        ],
+      });
+      expect(forwardedText(cards)).to.equal('👤 Ana\n+5511988887777\n+551133334444\n\n👤 Bruno');
+      expect(forwardedText({ body: '|not|a place', kind: null })).to.equal('|not|a place');
     });
 
     it("gives the stored message the lineage's mediaType", () => {
