@@ -50,6 +50,19 @@ describe('console: frames applied to what the screens show', () => {
     expect(client.getQueryState(keys.connections)!.isInvalidated).to.equal(false);
   });
 
+  it("a queue integration's frame makes the integrations screen's searches and the queues' picker stale, not the queues", () => {
+    const client = new QueryClient();
+    client.setQueryData([...keys.queueIntegrations, ''], { pages: [], pageParams: [] });
+    client.setQueryData([...keys.queueIntegrations, 'sales'], { pages: [], pageParams: [] });
+    client.setQueryData([...keys.queues, 'integrations'], { queueIntegrations: [], count: 0, hasMore: false });
+    client.setQueryData(keys.queues, []);
+    applyFrame(client, { seq: 7, event: 'company-1-queueIntegration', data: { action: 'delete', integrationId: 5 } });
+    expect(client.getQueryState([...keys.queueIntegrations, ''])!.isInvalidated).to.equal(true);
+    expect(client.getQueryState([...keys.queueIntegrations, 'sales'])!.isInvalidated).to.equal(true);
+    expect(client.getQueryState([...keys.queues, 'integrations'])!.isInvalidated).to.equal(true);
+    expect(client.getQueryState(keys.queues)!.isInvalidated).to.equal(false);
+  });
+
   it('reloads everything after a resync', () => {
     const client = new QueryClient();
     client.setQueryData(keys.connections, []);

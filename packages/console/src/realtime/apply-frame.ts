@@ -22,6 +22,8 @@ export const keys = {
   messages: (ticketId: number) => ['messages', ticketId] as const,
   connections: ['chatapps'] as const,
   queues: ['queues'] as const,
+  /** The queue integrations screen's pages (`GET /queueIntegration`), every search under one key. */
+  queueIntegrations: ['queueIntegrations'] as const,
   /** Every tag of the company (`GET /tags/list`). */
   tags: ['tags'] as const,
   /** The company's users, for pickers (`GET /users/list`). */
@@ -158,6 +160,11 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     }
     case 'queue':
       void client.invalidateQueries({ queryKey: keys.queues });
+      return;
+    // Admins only (the server sends them to no one else): the integrations screen and the queues' integration picker.
+    case 'queueIntegration':
+      void client.invalidateQueries({ queryKey: keys.queueIntegrations });
+      void client.invalidateQueries({ queryKey: [...keys.queues, 'integrations'] });
       return;
     case 'contact': {
       if (data.action === 'delete' && typeof data.contactId === 'number') {

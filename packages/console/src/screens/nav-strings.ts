@@ -9,6 +9,7 @@ const en = {
   users: 'Users',
   contacts: 'Contacts',
   queues: 'Queues',
+  queueIntegrations: 'Integrations',
   settings: 'Settings',
   manage: 'Manage',
 };
@@ -23,6 +24,7 @@ export const navStrings: ScreenStrings<typeof en> = {
     users: 'Usuários',
     contacts: 'Contatos',
     queues: 'Filas',
+    queueIntegrations: 'Integrações',
     settings: 'Configurações',
     manage: 'Gerenciar',
   },
@@ -34,6 +36,7 @@ export const navStrings: ScreenStrings<typeof en> = {
     users: 'Usuarios',
     contacts: 'Contactos',
     queues: 'Colas',
+    queueIntegrations: 'Integraciones',
     settings: 'Configuración',
     manage: 'Administrar',
   },

@@ -25,6 +25,7 @@ export const SCREENS = [
   { key: 'users', to: '/users', group: 'manage', visible: admins },
   { key: 'contacts', to: '/contacts', group: 'manage', visible: everyone },
   { key: 'queues', to: '/queues', group: 'manage', visible: admins },
+  { key: 'queueIntegrations', to: '/queue-integrations', group: 'manage', visible: admins },
   { key: 'settings', to: '/settings', group: 'manage', visible: admins },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean }>;
 

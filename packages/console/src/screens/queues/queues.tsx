@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
@@ -341,6 +342,9 @@ function QueueDialog({ queue, close }: { queue: Queue | null; close: (saved: Que
                 </select>
               )}
             </Field>
+            <p className="small-text">
+              <Link to="/queue-integrations">{t('manageIntegrations')}</Link>
+            </p>
             <FormError text={refusal.form} />
             <div className="dialog-buttons">
               <Dialog.Close asChild>
