@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { graphNumbers, graphToken, type FakeNumber } from './fake-graph.js';
 
@@ -27,6 +28,13 @@ export interface FakeBizchat {
   readonly numbers: Map<string, FakeNumber>;
   /** While true, every request answers 503 as a Graph outage (`code: 2`, transient). */
   down: boolean;
+  /**
+   * Media id → a file a contact sent: `GET /<media-id>` answers its URL on this fake (with
+   * `mime_type`, `sha256`, `file_size`), and that URL its bytes, both with a known token only.
+   */
+  readonly media: Map<string, { data: Buffer; mimeType: string }>;
+  /** The paths of the media requests, with the Authorization header each carried. */
+  readonly mediaRequests: Array<{ path: string; auth: string | undefined }>;
   close(): Promise<void>;
 }
 
@@ -46,6 +54,9 @@ export async function startFakeBizchat(phoneNumberId: string, token: string, wab
   const templates = new Map<string, FakeTemplate[]>();
   const refusals = new Map<string, { code: number; message: string; details: string }>();
   const numbers = new Map<string, FakeNumber>([[phoneNumberId, { wabaId, token }]]);
+  const media = new Map<string, { data: Buffer; mimeType: string }>();
+  const mediaRequests: FakeBizchat['mediaRequests'] = [];
+  let base = '';
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
@@ -64,6 +75,28 @@ export async function startFakeBizchat(phoneNumberId: string, token: string, wab
         return json(401, {
           error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'fake' },
         });
+      }
+      // A contact's file, as Meta's "Retrieve media URL" and "Download media" document them.
+      const mediaId = /^\/v21\.0\/([\w.-]+)$/.exec(url.pathname)?.[1];
+      const file = /^\/files\/([\w.-]+)$/.exec(url.pathname)?.[1];
+      if (req.method === 'GET' && ((mediaId && media.has(mediaId)) || file)) {
+        mediaRequests.push({ path: `${url.pathname}${url.search}`, auth: req.headers.authorization });
+        if (mediaId) {
+          const found = media.get(mediaId)!;
+          const sha256 = createHash('sha256').update(found.data).digest('hex');
+          return json(200, {
+            messaging_product: 'whatsapp',
+            url: `${base}/files/${mediaId}?ext=1`,
+            mime_type: found.mimeType,
+            sha256,
+            file_size: found.data.length,
+            id: mediaId,
+          });
+        }
+        const found = media.get(file!);
+        if (!found) return json(404, { error: { message: 'Not found', code: 100 } });
+        res.writeHead(200, { 'content-type': found.mimeType });
+        return res.end(found.data);
       }
       if (graphNumbers(numbers, req, res)) return;
       const waba = /^\/v21\.0\/([^/]+)\/message_templates$/.exec(url.pathname)?.[1];
@@ -93,8 +126,11 @@ export async function startFakeBizchat(phoneNumberId: string, token: string, wab
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0`,
+    url: `${base}/v21.0`,
+    media,
+    mediaRequests,
     sent,
     templates,
     refusals,
