@@ -12,8 +12,10 @@ const Tags = lazy(() => import('./screens/tags/tags.js').then((m) => ({ default:
 const Users = lazy(() => import('./screens/users/users.js').then((m) => ({ default: m.Users })));
 const Contacts = lazy(() => import('./screens/contacts/contacts.js').then((m) => ({ default: m.Contacts })));
 const Queues = lazy(() => import('./screens/queues/queues.js').then((m) => ({ default: m.Queues })));
+const QueueIntegrations = lazy(() => import('./screens/queue-integrations/queue-integrations.js').then((m) => ({ default: m.QueueIntegrations })));
 const Kanban = lazy(() => import('./screens/kanban/kanban.js').then((m) => ({ default: m.Kanban })));
 const Settings = lazy(() => import('./screens/settings/settings.js').then((m) => ({ default: m.Settings })));
+const Profile = lazy(() => import('./screens/profile/profile.js').then((m) => ({ default: m.Profile })));
 const Inbox = inboxScreen.Screen;
 
 function Loading() {
@@ -65,10 +67,15 @@ const tags = createRoute({ getParentRoute: () => authed, path: '/tags', componen
 const users = createRoute({ getParentRoute: () => authed, path: '/users', component: Users });
 const contacts = createRoute({ getParentRoute: () => authed, path: '/contacts', component: Contacts });
 const queues = createRoute({ getParentRoute: () => authed, path: '/queues', component: Queues });
+const queueIntegrations = createRoute({ getParentRoute: () => authed, path: '/queue-integrations', component: QueueIntegrations });
 const kanban = createRoute({ getParentRoute: () => authed, path: '/kanban', component: Kanban });
 const settings = createRoute({ getParentRoute: () => authed, path: '/settings', component: Settings });
+const profile = createRoute({ getParentRoute: () => authed, path: '/profile', component: Profile });
 
-const routeTree = root.addChildren([login, authed.addChildren([home, tickets, ticket, connections, tags, users, contacts, queues, settings, kanban])]);
+const routeTree = root.addChildren([
+  login,
+  authed.addChildren([home, tickets, ticket, connections, tags, users, contacts, queues, queueIntegrations, settings, kanban, profile]),
+]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });
 

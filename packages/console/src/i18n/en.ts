@@ -5,6 +5,7 @@ export const en = {
     inbox: 'Inbox',
     connections: 'Connections',
     signOut: 'Sign out',
+    profile: 'Your profile',
     theme: 'Theme',
     light: 'Light',
     dark: 'Dark',

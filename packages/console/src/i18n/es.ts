@@ -6,6 +6,7 @@ export const es: Messages = {
     inbox: 'Atenciones',
     connections: 'Conexiones',
     signOut: 'Salir',
+    profile: 'Su perfil',
     theme: 'Tema',
     light: 'Claro',
     dark: 'Oscuro',

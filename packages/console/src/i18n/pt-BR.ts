@@ -6,6 +6,7 @@ export const ptBR: Messages = {
     inbox: 'Atendimentos',
     connections: 'Conexões',
     signOut: 'Sair',
+    profile: 'Seu perfil',
     theme: 'Tema',
     light: 'Claro',
     dark: 'Escuro',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { LANGUAGES, setLanguage } from '../i18n/index.js';
 import { useRealtimeState, useServices, useSession } from '../services.js';
 import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
-import { applyTheme, currentTheme, type Theme } from '../ui/theme.js';
+import { applyTheme, currentTheme, PREFERENCES_CHANGED, type Theme } from '../ui/theme.js';
 import { MainNav } from './nav.js';
 import { isInboxPath, requestSearch } from './inbox-filters.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
@@ -27,6 +27,16 @@ export function Shell({ children }: { children: ReactNode }) {
   const userId = user?.user.id ?? 0;
   const [muted, setMutedState] = useState(() => isMuted(userId));
   const [permission, setPermission] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
+
+  // The profile screen changes these too: the top bar follows.
+  useEffect(() => {
+    const follow = () => {
+      setTheme(currentTheme());
+      setMutedState(isMuted(userId));
+    };
+    window.addEventListener(PREFERENCES_CHANGED, follow);
+    return () => window.removeEventListener(PREFERENCES_CHANGED, follow);
+  }, [userId]);
 
   useEffect(() => {
     services.openTicket = (id) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(id) } });
@@ -114,7 +124,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <button type="button" aria-label={t('nav.shortcuts')} onClick={() => setHelp(true)}>
           ?
         </button>
-        <span className="user-name">{user?.user.name}</span>
+        <Link to="/profile" className="user-name" title={t('nav.profile')}>
+          {user?.user.name}
+        </Link>
         <button type="button" onClick={() => void session.signOut()}>
           {t('nav.signOut')}
         </button>

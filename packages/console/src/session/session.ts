@@ -94,6 +94,29 @@ export class Session {
     return (await this.refresh())?.token ?? null;
   }
 
+  /**
+   * Replaces the session by the one `work` signs in to. A password change ends every session of the
+   * user on the server, this tab's too, and `work` then signs in again with the new password: the
+   * refreshes asked meanwhile (the realtime connection is closed at once) share its answer instead
+   * of presenting the revoked cookie, whose refusal would sign every tab out. If `work` fails, they
+   * get the session as it was, which is still good when the change itself was refused.
+   */
+  renewWith(work: () => Promise<SessionState>): Promise<SessionState> {
+    const renewed = work().then(
+      (next) => {
+        this.refreshing = null;
+        this.signedIn(next);
+        return next;
+      },
+      (err: unknown) => {
+        this.refreshing = null;
+        throw err;
+      },
+    );
+    this.refreshing = renewed.catch(() => this.state);
+    return renewed;
+  }
+
   async signOut(): Promise<void> {
     const token = this.state?.token;
     this.set(null, true);

@@ -1,3 +1,4 @@
+import { PREFERENCES_CHANGED } from './theme.js';
 /**
  * Desktop notifications and a short sound for a contact's new message while the tab is hidden.
  * The browser's permission is asked once, from a click (browsers ignore it otherwise); the sound and
@@ -16,6 +17,7 @@ export function isMuted(userId: number): boolean {
 export function setMuted(userId: number, muted: boolean): void {
   if (muted) localStorage.setItem(MUTE_KEY(userId), '1');
   else localStorage.removeItem(MUTE_KEY(userId));
+  window.dispatchEvent(new Event(PREFERENCES_CHANGED));
 }
 
 let audio: AudioContext | null = null;

@@ -8,7 +8,13 @@ export function currentTheme(): Theme {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** Sent on `window` when a preference of this browser changes (theme, notifications), so every control showing it follows. */
+export const PREFERENCES_CHANGED = 'servicedesk:preferences';
+
 export function applyTheme(theme: Theme, remember = true): void {
   document.documentElement.dataset.theme = theme;
-  if (remember) localStorage.setItem(KEY, theme);
+  if (remember) {
+    localStorage.setItem(KEY, theme);
+    window.dispatchEvent(new Event(PREFERENCES_CHANGED));
+  }
 }

@@ -466,7 +466,7 @@ function ownWords(t: TFunction, err: unknown, byField: Partial<Record<UserField,
 }
 
 /** The user's picture with a file chooser: the chosen image is shown at once and saved (`POST /users/:userId/media-upload`). */
-function PictureField({ user }: { user: User }) {
+export function PictureField({ user }: { user: User }) {
   const { t } = useScreenStrings('users', strings);
   const { api } = useServices();
   const client = useQueryClient();
