@@ -34,6 +34,37 @@ describe('console: the session', () => {
     expect(calls).to.equal(1);
   });
 
+  it('a password change signs in again: the refreshes asked meanwhile wait for it instead of presenting the revoked cookie', async () => {
+    let refreshes = 0;
+    // The server refuses the old cookie once the password changed: a refresh would sign out.
+    const session = new Session({
+      refresh: async () => {
+        refreshes++;
+        return null;
+      },
+      logout: async () => undefined,
+    });
+    session.signedIn(state('t1'));
+    let signInAgain!: (s: SessionState) => void;
+    const renewed = session.renewWith(() => new Promise((resolve) => (signInAgain = resolve)));
+    // The realtime connection, closed by the server, asks for a refresh while the change is under way.
+    const meanwhile = session.renewAfter('t1');
+    signInAgain(state('t2'));
+    expect((await renewed).token).to.equal('t2');
+    expect(await meanwhile).to.equal('t2');
+    expect(session.current?.token).to.equal('t2');
+    expect(refreshes).to.equal(0);
+
+    // A change the server refused leaves the session as it was.
+    const refused = session.renewWith(async () => {
+      throw new Error('ERR_PASSWORD_TOO_SHORT');
+    });
+    const during = session.renewAfter('t2');
+    await refused.catch(() => undefined);
+    expect(await during).to.equal('t2');
+    expect(refreshes).to.equal(0);
+  });
+
   it('ends the session when the refresh is refused, on this tab and the others', async () => {
     const [tabA, tabB] = channels();
     const a = new Session({ refresh: async () => null, logout: async () => undefined, channel: tabA });
