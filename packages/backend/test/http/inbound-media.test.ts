@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import WebSocket from 'ws';
-import { newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { client, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { eventually } from '../support/eventually.js';
 
 interface Frame {
@@ -35,8 +37,11 @@ function listen(url: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
  * blob storage under the company, the message's update frame carrying the URL that serves the same
  * bytes; an outage retried, and given up on after the last try with the reason on the message.
  */
+const META_APP_SECRET = 'inbound-media-meta-app-secret';
+
 describe("HTTP: a contact's file becomes a message whose URL serves it", () => {
   let b: TestBackend;
+  let graph: FakeGraph;
   let cdn: http.Server;
   let cdnUrl: string;
   const hits = new Map<string, number>();
@@ -52,10 +57,12 @@ describe("HTTP: a contact's file becomes a message whose URL serves it", () => {
     });
     await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
     cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
-    b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', INBOUND_MEDIA_RETRY_MS: '50' });
+    graph = await startFakeGraph({ 'media-page-token': 'MEDIA-PAGE' });
+    b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', INBOUND_MEDIA_RETRY_MS: '50', META_APP_SECRET, META_GRAPH_URL: graph.url });
   });
   after(async () => {
     await b?.close();
+    await graph?.close();
     await new Promise<void>((resolve) => cdn.close(() => resolve()));
   });
   beforeEach(async () => {
@@ -121,5 +128,50 @@ describe("HTTP: a contact's file becomes a message whose URL serves it", () => {
     expect(new URL(stored.mediaUrl!).pathname.startsWith(`/public/company-${d.company.id}/media/`)).to.equal(true);
     spy.ws.close();
     d.socket.ws.close();
+  });
+  it('a Messenger message with two attachments becomes two messages, each file fetched from its URL', async () => {
+    const { api, company } = await newCompanyWithAdmin(b);
+    const page = await api.post('/socialnet/', {
+      name: 'Página',
+      provider: 'sandbox',
+      externalId: 'MEDIA-PAGE',
+      secrets: { pageAccessToken: 'media-page-token' },
+    });
+    expect(page.status, JSON.stringify(page.body)).to.equal(201);
+    const raw = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: 'MEDIA-PAGE',
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: 'PSID-MEDIA' },
+              recipient: { id: 'MEDIA-PAGE' },
+              timestamp: Date.now(),
+              message: {
+                mid: 'm_media_1',
+                attachments: [
+                  { type: 'image', payload: { url: `${cdnUrl}/photo.png` } },
+                  { type: 'file', payload: { url: `${cdnUrl}/photo.png` } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac('sha256', META_APP_SECRET).update(raw).digest('hex')}`;
+    expect((await client(b.url).post('/webhook/', raw, { 'x-hub-signature-256': signature })).body).to.deep.equal({ received: true, accepted: 2 });
+    const stored = await eventually('both files stored', async () => {
+      const ticket = (await api.get('/tickets?showAll=true')).body.tickets[0] as { id: number } | undefined;
+      const messages = ticket ? ((await api.get(`/messages/${ticket.id}`)).body.messages as MessageFrame[]) : [];
+      return messages.length === 2 && messages.every((m) => m.mediaUrl) && messages;
+    });
+    expect(stored.map((m) => m.mediaType).sort()).to.deep.equal(['application', 'image']);
+    for (const m of stored) {
+      expect(new URL(m.mediaUrl!).pathname.startsWith(`/public/company-${company.id}/media/`)).to.equal(true);
+      expect(Buffer.from(await (await fetch(`${b.url}${new URL(m.mediaUrl!).pathname}`)).arrayBuffer()).equals(photo)).to.equal(true);
+    }
   });
 });
