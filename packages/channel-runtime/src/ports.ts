@@ -7,7 +7,7 @@ import type {
   OutboundContent,
   SessionControl,
 } from '@servicedesk/core';
-import type { SharedContact, SharedLocation } from '@servicedesk/core/messages/shared-content';
+import type { SharedContact, SharedLocation } from '@servicedesk/core/connections/shared-content';
 
 export interface InboundFromProvider {
   readonly providerMessageId: string;

@@ -1,4 +1,4 @@
-import { contactsBody, locationBody } from '@servicedesk/core/messages/shared-content';
+import { contactsBody, locationBody } from '@servicedesk/core/connections/shared-content';
 import { expect } from 'chai';
 import { sharedPreview } from '../src/screens/shared-preview.js';
 

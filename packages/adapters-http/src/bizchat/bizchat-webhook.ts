@@ -1,6 +1,6 @@
 import { bizchatFailureReason, type ProviderEvent } from '@servicedesk/core';
 import { cloudApiMediaOf } from '../connections/inbound-media-mapping.js';
-import { cleanContacts, cleanLocation, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/messages/shared-content';
+import { cleanContacts, cleanLocation, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/connections/shared-content';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);

@@ -8,7 +8,7 @@ import { route } from '../http/route.js';
 import { webhookChallengeSchema, webhookReceiptSchema } from './connection-schemas.js';
 import { parseBizchatDelivery } from '../bizchat/bizchat-webhook.js';
 import { messengerMediaOf } from './inbound-media-mapping.js';
-import { cleanLocation, SHARED_LIMITS, sharedSummary } from '@servicedesk/core/messages/shared-content';
+import { cleanLocation, SHARED_LIMITS, sharedSummary } from '@servicedesk/core/connections/shared-content';
 
 export interface WebhookSecrets {
   /** Token Meta echoes in `hub.verify_token` when the webhook is registered. */

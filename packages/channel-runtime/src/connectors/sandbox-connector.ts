@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { ConnectionStatus, ContactPresenceState, OutboundContent, SessionControl } from '@servicedesk/core';
-import { sharedSummary } from '@servicedesk/core/messages/shared-content';
+import { sharedSummary } from '@servicedesk/core/connections/shared-content';
 import { InMemorySandboxLedger, type SandboxLedger } from './sandbox-ledger.js';
 import { PermanentSendError, type Connector, type ConnectorListener, type ConnectorSession, type InboundFromProvider } from '../ports.js';
 

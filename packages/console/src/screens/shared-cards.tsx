@@ -1,4 +1,4 @@
-import { mapLink, parseLocationBody, parseVcards, type SharedContact } from '@servicedesk/core/messages/shared-content';
+import { mapLink, parseLocationBody, parseVcards, type SharedContact } from '@servicedesk/core/connections/shared-content';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { parseLocationBody, parseVcards } from '@servicedesk/core/messages/shared-content';
+import { parseLocationBody, parseVcards } from '@servicedesk/core/connections/shared-content';
 import type { Schema } from '../api/client.js';
 
 /**

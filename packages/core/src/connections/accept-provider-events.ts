@@ -4,7 +4,7 @@ import type { RecordEvents } from '../outbox/record-events.js';
 import type { ChannelEvent, InboundMessageEvent, MessageStatusEvent, SessionStatusEvent } from './channel-messages.js';
 import type { Connection } from './connection.js';
 import type { Connections } from './ports.js';
-import { cleanSharedContent } from '../messages/shared-content.js';
+import { cleanSharedContent } from './shared-content.js';
 
 type WithoutConnection<T> = Omit<T, 'companyId' | 'chatappId' | 'at'> & { at?: string };
 export type ProviderEvent = WithoutConnection<InboundMessageEvent> | WithoutConnection<MessageStatusEvent> | WithoutConnection<SessionStatusEvent>;

@@ -1,6 +1,6 @@
 import type { ConnectionProvider, ConnectionStatus } from './connection.js';
 import type { DeliveryStatus } from './delivery-status.js';
-import type { SharedContact, SharedLocation } from '../messages/shared-content.js';
+import type { SharedContact, SharedLocation } from './shared-content.js';
 import type { InboundMedia } from './inbound-media.js';
 
 /** A provider template to send (bizchat): its name and language, and the values of its components in the provider's shape. */

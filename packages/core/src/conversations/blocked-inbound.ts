@@ -2,7 +2,7 @@ import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Connection } from '../connections/connection.js';
 import type { Contact } from '../contacts/contact.js';
 import type { Message } from '../messages/message.js';
-import { inboundContent } from '../messages/shared-content.js';
+import { inboundContent } from '../connections/shared-content.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import type { IdGenerator } from '../shared/ports.js';

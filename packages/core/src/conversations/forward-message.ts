@@ -9,7 +9,7 @@ import type { MessageContexts, MessageView } from '../messages/message-view.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import { hasStoredMedia } from '../messages/message.js';
-import { forwardedText } from '../messages/shared-content.js';
+import { forwardedText } from '../connections/shared-content.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';

@@ -4,7 +4,7 @@ import type { AppMessageEvent, TicketEvent, TicketPlace } from '../tickets/ticke
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Message } from '../messages/message.js';
-import { inboundContent } from '../messages/shared-content.js';
+import { inboundContent } from '../connections/shared-content.js';
 import type { Ticket } from '../tickets/ticket.js';
 import type { MessageContexts } from '../messages/message-view.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';

@@ -1,5 +1,5 @@
 import type { DeliveryStatus } from '../connections/delivery-status.js';
-import type { SharedKind } from './shared-content.js';
+import type { SharedKind } from '../connections/shared-content.js';
 
 export interface MessageMedia {
   readonly key: string;

@@ -12,7 +12,7 @@ import {
   parseVcards,
   SHARED_LIMITS,
   vcardOf,
-} from '../../src/messages/shared-content.js';
+} from '../../src/connections/shared-content.js';
 import { mediaTypeOf } from '../../src/messages/message-view.js';
 
 /** A location or contact cards a contact shared: checked, stored in the lineage's body shapes, read back. */
