@@ -44,10 +44,17 @@ export function pendingMedia(media: InboundMedia, messageId: string): MessageMed
   return { key: '', url: '', contentType: inboundContentType(media), filename: inboundFileName(media, messageId), size: media.size ?? 0, status: 'pending' };
 }
 
+/**
+ * How long after its message is stored a file's fetch is due: the message's `create` frame goes out
+ * right after its commit, and a file fetched from a fast provider within that moment would send its
+ * `update` first, which a client that does not have the message yet would drop.
+ */
+export const INBOUND_MEDIA_DELAY_MS = 1_000;
+
 /** Enqueues the message's fetch, idempotent by message (called within the transaction that stores the message). */
 export function enqueueInboundMedia(jobQueue: Jobs, message: Pick<Message, 'id' | 'companyId'>, media: InboundMedia, at: Date) {
   const payload: InboundMediaJobPayload = { companyId: message.companyId, messageId: message.id, media };
-  return jobQueue.enqueue({ name: INBOUND_MEDIA_JOB, at, payload, key: message.id });
+  return jobQueue.enqueue({ name: INBOUND_MEDIA_JOB, at: new Date(at.getTime() + INBOUND_MEDIA_DELAY_MS), payload, key: message.id });
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import {
   createApplication,
   createInMemoryPorts,
+  INBOUND_MEDIA_DELAY_MS,
   INBOUND_MEDIA_JOB,
   PayloadTooLargeError,
   ServiceUnavailableError,
@@ -100,6 +101,8 @@ describe("A contact's file (in-memory)", () => {
     const jobs = await ports.jobStore.list({ name: INBOUND_MEDIA_JOB });
     expect(jobs.map((j) => j.key)).to.deep.equal([message.id]);
     expect(jobs[0]!.payload).to.deep.equal({ companyId: 1, messageId: message.id, media: photo });
+    // Due a moment after the message: its create frame is out before the file's update can be.
+    expect(jobs[0]!.runAt.getTime() - ports.clock.now().getTime()).to.equal(INBOUND_MEDIA_DELAY_MS);
   });
 
   it('the job stores the bytes under the company, points the message to them and sends its update; a second run changes nothing', async () => {
