@@ -15,6 +15,9 @@ const Queues = lazy(() => import('./screens/queues/queues.js').then((m) => ({ de
 const QueueIntegrations = lazy(() => import('./screens/queue-integrations/queue-integrations.js').then((m) => ({ default: m.QueueIntegrations })));
 const Kanban = lazy(() => import('./screens/kanban/kanban.js').then((m) => ({ default: m.Kanban })));
 const Settings = lazy(() => import('./screens/settings/settings.js').then((m) => ({ default: m.Settings })));
+const Companies = lazy(() => import('./screens/platform/companies.js').then((m) => ({ default: m.Companies })));
+const Plans = lazy(() => import('./screens/platform/plans.js').then((m) => ({ default: m.Plans })));
+const Announcements = lazy(() => import('./screens/platform/announcements.js').then((m) => ({ default: m.Announcements })));
 const Profile = lazy(() => import('./screens/profile/profile.js').then((m) => ({ default: m.Profile })));
 const Inbox = inboxScreen.Screen;
 
@@ -70,11 +73,30 @@ const queues = createRoute({ getParentRoute: () => authed, path: '/queues', comp
 const queueIntegrations = createRoute({ getParentRoute: () => authed, path: '/queue-integrations', component: QueueIntegrations });
 const kanban = createRoute({ getParentRoute: () => authed, path: '/kanban', component: Kanban });
 const settings = createRoute({ getParentRoute: () => authed, path: '/settings', component: Settings });
+const platformCompanies = createRoute({ getParentRoute: () => authed, path: '/platform/companies', component: Companies });
+const platformPlans = createRoute({ getParentRoute: () => authed, path: '/platform/plans', component: Plans });
+const platformAnnouncements = createRoute({ getParentRoute: () => authed, path: '/platform/announcements', component: Announcements });
 const profile = createRoute({ getParentRoute: () => authed, path: '/profile', component: Profile });
 
 const routeTree = root.addChildren([
   login,
-  authed.addChildren([home, tickets, ticket, connections, tags, users, contacts, queues, queueIntegrations, settings, kanban, profile]),
+  authed.addChildren([
+    home,
+    tickets,
+    ticket,
+    connections,
+    tags,
+    users,
+    contacts,
+    queues,
+    queueIntegrations,
+    settings,
+    kanban,
+    profile,
+    platformCompanies,
+    platformPlans,
+    platformAnnouncements,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, basepath: '/app', defaultPreload: 'intent' });

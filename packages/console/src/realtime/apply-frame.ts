@@ -45,6 +45,12 @@ export const keys = {
   companyTemplateList: (search: string) => ['companyTemplates', search] as const,
   /** The approved templates of a bizchat connection (`GET /bizchat-templates`). */
   bizchatTemplates: (chatappId: number) => ['bizchatTemplates', chatappId] as const,
+  /** The platform's announcements: the super users' list and everyone's banner, refetched by the `company-announcement` frames. */
+  announcements: ['announcements'] as const,
+  /** The platform's plans (`GET /plans`); no frame announces their changes. */
+  plans: ['plans'] as const,
+  /** The platform screens' companies (`GET /companiesPlan`, `/companies/list`); no frame reaches the super users for other companies. */
+  platformCompanies: ['platformCompanies'] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -205,6 +211,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       return;
     case 'company':
       void client.invalidateQueries({ queryKey: ['company'] });
+      return;
+    // The platform's announcements: `company-announcement`, without a company id in the name.
+    case 'company-announcement':
+      void client.invalidateQueries({ queryKey: keys.announcements });
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });

@@ -11,6 +11,9 @@ const en = {
   queues: 'Queues',
   queueIntegrations: 'Integrations',
   settings: 'Settings',
+  platformCompanies: 'Companies (platform)',
+  platformPlans: 'Plans (platform)',
+  platformAnnouncements: 'Announcements (platform)',
   manage: 'Manage',
 };
 
@@ -26,6 +29,9 @@ export const navStrings: ScreenStrings<typeof en> = {
     queues: 'Filas',
     queueIntegrations: 'Integrações',
     settings: 'Configurações',
+    platformCompanies: 'Empresas (plataforma)',
+    platformPlans: 'Planos (plataforma)',
+    platformAnnouncements: 'Informativos (plataforma)',
     manage: 'Gerenciar',
   },
   es: {
@@ -38,6 +44,9 @@ export const navStrings: ScreenStrings<typeof en> = {
     queues: 'Colas',
     queueIntegrations: 'Integraciones',
     settings: 'Configuración',
+    platformCompanies: 'Empresas (plataforma)',
+    platformPlans: 'Planes (plataforma)',
+    platformAnnouncements: 'Comunicados (plataforma)',
     manage: 'Administrar',
   },
 };

@@ -11,6 +11,8 @@ type User = SessionState['user'];
 /** Who sees an entry: everyone signed in, or the company's admins (and the platform's super users). */
 export const everyone = (_user: User) => true;
 export const admins = (user: User) => user.profile === 'admin' || user.super === true;
+/** The platform's super users alone (the platform screens). */
+export const supers = (user: User) => user.super === true;
 
 /**
  * The screens reachable from the top bar, in one list: the first group as links, the others in a
@@ -27,6 +29,9 @@ export const SCREENS = [
   { key: 'queues', to: '/queues', group: 'manage', visible: admins },
   { key: 'queueIntegrations', to: '/queue-integrations', group: 'manage', visible: admins },
   { key: 'settings', to: '/settings', group: 'manage', visible: admins },
+  { key: 'platformCompanies', to: '/platform/companies', group: 'manage', visible: supers },
+  { key: 'platformPlans', to: '/platform/plans', group: 'manage', visible: supers },
+  { key: 'platformAnnouncements', to: '/platform/announcements', group: 'manage', visible: supers },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean }>;
 
 export function MainNav() {

@@ -9,6 +9,7 @@ import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
 import { applyTheme, currentTheme, PREFERENCES_CHANGED, type Theme } from '../ui/theme.js';
 import { MainNav } from './nav.js';
+import { AnnouncementBanner } from './platform/announcement-banner.js';
 import { isInboxPath, requestSearch } from './inbox-filters.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
@@ -131,6 +132,7 @@ export function Shell({ children }: { children: ReactNode }) {
           {t('nav.signOut')}
         </button>
       </header>
+      <AnnouncementBanner />
       <main id="main" className="content" tabIndex={-1}>
         {children}
       </main>
