@@ -6,11 +6,11 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
 /**
  * The platform screens in Chromium against the real backend, as the platform's super user: a plan
  * created with its limits and features; a company created on it (a refusal at its field first), its
- * due date changed and the company suspended after the warning, then enabled again; an announcement
- * to every company that the new company's admin, in a second browser, sees arrive live as a banner,
- * reads in the list and dismisses (still dismissed after a reload); that admin neither offered the
- * platform screens nor let in; Spanish at a phone's width; no serious accessibility violation. The
- * steps share one backend and one browser, in order.
+ * due date changed and the company suspended after the warning, then enabled again; the plan it is
+ * on refused deletion in words; an announcement to every company that the new company's admin, in a
+ * second browser, sees arrive live as a banner, reads in the list and dismisses (still dismissed
+ * after a reload); that admin neither offered the platform screens nor let in; Spanish at a phone's
+ * width; no serious accessibility violation. The steps share one backend and one browser, in order.
  */
 describe('console: the platform screens in Chromium (skipped when /usr/bin/chromium is absent)', function () {
   this.timeout(180_000);
@@ -113,6 +113,17 @@ describe('console: the platform screens in Chromium (skipped when /usr/bin/chrom
     await page.getByRole('dialog', { name: 'Edit the company Acme Helpdesk' }).getByRole('button', { name: 'Save' }).click();
     await row(page, 'Acme Helpdesk').getByText('Active').waitFor();
     expect((await rootApi.get(`/companies/${companyId}`)).body.status).to.equal(true);
+  });
+
+  it('a plan a company is on is not deleted: the server’s refusal in words', async () => {
+    await open(page, 'Plans (platform)', 'Plans');
+    await row(page, 'Growth').getByRole('button', { name: 'Delete' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete the plan Growth?' });
+    await ask.getByText('A plan companies are on cannot be deleted', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alert').getByText('Companies are on this plan: move them to another plan before deleting it.').waitFor();
+    expect((await rootApi.get(`/plans/${planId}`)).status).to.equal(200);
+    await row(page, 'Growth').waitFor();
   });
 
   it('an announcement to every company reaches the company admin live as a banner, which they dismiss', async () => {
