@@ -135,7 +135,8 @@ const microserviceEvent = z.discriminatedUnion('type', [
         url: z
           .string()
           .max(SHARED_LIMITS.url)
-          .regex(/^https?:\/\//i)
+          // Spelled out, not with the `i` flag: a JSON Schema pattern carries no flags.
+          .regex(/^[hH][tT][tT][pP][sS]?:\/\//)
           .optional()
           .meta({ description: 'A page about the place (http or https)', example: 'https://example.com/place' }),
       })
