@@ -136,9 +136,19 @@ describe('console: the platform screens in Chromium (skipped when /usr/bin/chrom
     await dialog.getByLabel('Title').fill('Maintenance on Sunday');
     await dialog.getByLabel('Text').fill('The platform is offline from 02:00 to 04:00.');
     await dialog.getByLabel('Priority').selectOption({ label: 'High' });
-    await expectAccessible(page, 'the announcement dialog', '[role="dialog"]');
+    // A text file is no attachment: refused at its field, the announcement written once all the same.
+    const attachment = dialog.getByLabel('Attachment (image or PDF, up to 10 MB)');
+    await attachment.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Only PNG, JPEG, WebP or GIF images and PDF files can be attached.').waitFor();
+    expect(await attachment.getAttribute('aria-invalid')).to.equal('true');
+    await expectAccessible(page, 'the announcement dialog with a refusal', '[role="dialog"]');
+    await attachment.setInputFiles([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await row(page, 'Maintenance on Sunday').getByText('Every company').waitFor();
+    const written = (await rootApi.get('/announcements')).body as { count: number; records: Array<{ priority: number; mediaPath: string | null }> };
+    expect(written.count).to.equal(1);
+    expect(written.records[0]).to.include({ priority: 1, mediaPath: null });
 
     // Live: the `company-announcement` frame on the company's namespace, no reload.
     const banner = other.getByTestId('announcement-banner');

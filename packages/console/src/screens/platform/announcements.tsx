@@ -175,6 +175,8 @@ function AnnouncementDialog({ announcement, close }: { announcement: Announcemen
   const [endsAt, setEndsAt] = useState(localInput(announcement?.endsAt ?? null));
   const [file, setFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState(announcement?.mediaName ?? null);
+  // Created but its attachment refused: saving again edits it rather than writing a second one.
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const companies = useQuery({
     queryKey: [...keys.platformCompanies, 'all'],
     queryFn: () => must(api.GET('/companies/list')),
@@ -191,9 +193,9 @@ function AnnouncementDialog({ announcement, close }: { announcement: Announcemen
         startsAt: isoOf(startsAt),
         endsAt: isoOf(endsAt),
       };
-      const saved = announcement
-        ? await must(api.PUT('/announcements/{id}', { params: { path: { id: announcement.id } }, body }))
-        : await must(api.POST('/announcements', { body }));
+      const id = announcement?.id ?? createdId;
+      const saved = id ? await must(api.PUT('/announcements/{id}', { params: { path: { id } }, body })) : await must(api.POST('/announcements', { body }));
+      setCreatedId(saved.id);
       if (file) {
         const form = new FormData();
         form.set('file', file, file.name);
