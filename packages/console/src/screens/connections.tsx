@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { renderSVG } from 'uqr';
 import { ApiError, must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
-import { useServices } from '../services.js';
+import { useServices, useSession } from '../services.js';
 import { errorText } from '../ui/errors.js';
+import { AllConnections, ConnectionAdminActions, HealthPanel } from './connection-edit.js';
+import { admins, supers } from './nav.js';
 
 type Connection = Schema<'Connection'>;
 type Provider = 'sandbox' | 'baileys' | 'messenger' | 'instagram' | 'cloudapi';
@@ -34,27 +36,48 @@ export function Connections() {
   const { api } = useServices();
   const list = useQuery({ queryKey: keys.connections, queryFn: () => must(api.GET('/chatapp/')) as Promise<Connection[]> });
   const [creating, setCreating] = useState(false);
+  const session = useSession();
+  const isAdmin = session ? admins(session.user) : false;
+  // What an admin's change did (saved, deleted, tickets closed), said where it outlives the card.
+  const [news, setNews] = useState('');
+  const title = useRef<HTMLHeadingElement>(null);
 
   return (
     <section className="page" aria-labelledby="connections-title">
       <header className="page-header">
-        <h1 id="connections-title">{t('connections.title')}</h1>
-        <button type="button" className="primary" onClick={() => setCreating(true)}>
-          {t('connections.add')}
-        </button>
+        <h1 id="connections-title" ref={title} tabIndex={-1}>
+          {t('connections.title')}
+        </h1>
+        {isAdmin && (
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            {t('connections.add')}
+          </button>
+        )}
       </header>
+      <p role="status" className="muted" data-testid="connections-news">
+        {news}
+      </p>
       {list.data?.length === 0 && <p className="placeholder">{t('connections.empty')}</p>}
       <ul className="cards" aria-busy={list.isLoading}>
         {(list.data ?? []).map((c) => (
-          <ConnectionCard key={c.id} connection={c} />
+          <ConnectionCard key={c.id} connection={c} admin={isAdmin ? { announce: setNews, onDeleted: () => title.current?.focus() } : null} />
         ))}
       </ul>
+      {isAdmin && <HealthPanel />}
+      {session && supers(session.user) && <AllConnections ownCompanyId={session.user.companyId} announce={setNews} />}
       <CreateConnection open={creating} onOpenChange={setCreating} />
     </section>
   );
 }
 
-function ConnectionCard({ connection: c }: { connection: Connection }) {
+function ConnectionCard({
+  connection: c,
+  admin,
+}: {
+  connection: Connection;
+  /** Set for admins: the card offers editing, closing imported tickets and deleting. */
+  admin: { announce: (text: string) => void; onDeleted: () => void } | null;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [error, setError] = useState<string | null>(null);
@@ -144,6 +167,7 @@ function ConnectionCard({ connection: c }: { connection: Connection }) {
           {t('errors.generic', { code: error })}
         </p>
       )}
+      {admin && <ConnectionAdminActions connection={c} announce={admin.announce} onDeleted={admin.onDeleted} />}
     </li>
   );
 }
