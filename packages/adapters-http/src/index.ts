@@ -27,6 +27,7 @@ export * from './platform/version-routes.js';
 export * from './company-api/company-api-routes.js';
 export * from './company-api/invoice-routes.js';
 export * from './security/hmac-secret-digester.js';
+export * from './mail/smtp-mailer.js';
 export * from './security/safe-fetch.js';
 export * from './conversations/message-api-routes.js';
 export * from './connections/webhook-routes.js';

@@ -37,6 +37,8 @@ import { M0035ProxyUnchecked } from './proxies/m0035-proxy-unchecked.js';
 import { SCHEDULE_SCHEMAS } from './schedules/schema.js';
 import { M0017Schedules } from './schedules/m0017-schedules.js';
 import { BACKEND_SCHEMAS } from './schemas.js';
+import { M0039PasswordResets } from './identity/m0039-password-resets.js';
+import { PasswordResetSchema } from './identity/password-resets.js';
 import { TRANSCRIPTION_SCHEMAS } from './transcription/schema.js';
 import { M0021Transcription } from './transcription/m0021-transcription.js';
 
@@ -93,6 +95,7 @@ export const FEATURE_TABLES = {
   // Its table comes with the company templates' migration (m0030, one release for both).
   contactSellers: { entities: CONTACT_SELLER_SCHEMAS, migrations: [] },
   bizchat: { entities: BIZCHAT_SCHEMAS, migrations: [{ name: 'm0033-bizchat-templates', class: M0033BizchatTemplates }] },
+  passwordResets: { entities: [PasswordResetSchema], migrations: [{ name: 'm0039-password-resets', class: M0039PasswordResets }] },
 } as const satisfies Record<string, FeatureTables>;
 
 /**

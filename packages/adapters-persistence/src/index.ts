@@ -2,6 +2,8 @@ export * from './database.js';
 export * from './shared/transaction.js';
 export { inBackground } from './shared/priority-gate.js';
 export * from './identity/repository.js';
+export * from './identity/password-resets.js';
+export * from './identity/m0039-password-resets.js';
 export * from './tenancy/repository.js';
 export * from './settings/repository.js';
 export * from './migrations/index.js';

@@ -12,6 +12,7 @@ import { MikroOrmTags } from './tags/repository.js';
 import { MikroOrmCompanies, MikroOrmPlans } from './tenancy/repository.js';
 import { MikroOrmTicketLogs } from './messaging/ticket-log-repository.js';
 import { MikroOrmRefreshSessions, MikroOrmUsers } from './identity/repository.js';
+import { passwordResetsRepositories } from './identity/password-resets.js';
 import { contactListsRepositories } from './contact-lists/repository.js';
 import { MikroOrmContactListUsage } from './contact-lists/usage.js';
 import { campaignsRepositories } from './campaigns/repository.js';
@@ -75,6 +76,8 @@ export function mikroOrmRepositories(orm: MikroORM, options: DependencyChecks = 
   return {
     ...platformRepositories(orm),
     ...identityRepositories(orm),
+    // Its table comes with the password resets' migration m0039.
+    ...passwordResetsRepositories(orm),
     ...tenancyRepositories(orm),
     ...settingsRepositories(orm),
     ...companyApiRepositories(orm),

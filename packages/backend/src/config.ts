@@ -8,6 +8,15 @@ import { z } from 'zod';
 export const DEFAULT_ADMIN_PASSWORD = '123456';
 export const DEFAULT_ADMIN_EMAIL = 'admin@admin.com';
 
+export interface SmtpConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly secure: boolean;
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly from: string;
+}
+
 export interface BackendConfig {
   readonly port: number;
   readonly host: string;
@@ -28,6 +37,10 @@ export interface BackendConfig {
   readonly adminPasswordIsDefault: boolean;
   readonly companyToken: string | undefined;
   readonly frontendUrls: string[];
+  /** Where users open the console (`CONSOLE_URL`, else `PUBLIC_URL`): e-mailed links go to `<consoleUrl>/app/…`. */
+  readonly consoleUrl: string;
+  /** The SMTP server e-mails go through (`SMTP_*`); absent: no e-mail, and password-reset requests say so. */
+  readonly smtp: SmtpConfig | undefined;
   readonly trustProxy: boolean;
   readonly logLevel: string;
   readonly blobStorage: 'local' | 'gcs';
@@ -121,6 +134,13 @@ const ENV = z
         return urls;
       }),
     TRUST_PROXY: envBool(),
+    CONSOLE_URL: baseUrl().optional(),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: envInt(587).refine((p) => p >= 1 && p <= 65535, { error: 'must be a port number (1 to 65535)' }),
+    SMTP_SECURE: envBool(),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: z.string().optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     BLOB_STORAGE: z.enum(['local', 'gcs'], { error: 'must be "local" or "gcs"' }).default('local'),
     GCS_BUCKET: z.string().optional(),
@@ -201,6 +221,9 @@ const ENV = z
     if (env.DATABASE_URL && !env.JWT_SECRET) problem('JWT_SECRET', 'is required when DATABASE_URL is set (instances must share it)');
     if (env.CHANNEL_RUNTIME === 'external' && !env.BROKER_URL) problem('CHANNEL_RUNTIME', '"external" needs BROKER_URL (the runtime is another process)');
     if (env.BLOB_STORAGE === 'gcs' && !env.GCS_BUCKET) problem('GCS_BUCKET', 'is required with BLOB_STORAGE=gcs');
+    if (env.SMTP_HOST && !env.SMTP_FROM) problem('SMTP_FROM', 'is required with SMTP_HOST (the sender of e-mails)');
+    if (Boolean(env.SMTP_USER) !== Boolean(env.SMTP_PASSWORD))
+      problem(env.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER', 'SMTP_USER and SMTP_PASSWORD go together');
   });
 
 /** The variables the backend reads; docs/configuration.md describes each (configuration-reference.ts). */
@@ -231,6 +254,10 @@ export function readConfig(raw: NodeJS.ProcessEnv = process.env): BackendConfig 
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,
     companyToken: env.COMPANY_TOKEN,
     frontendUrls: env.FRONTEND_URL,
+    consoleUrl: env.CONSOLE_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    smtp: env.SMTP_HOST
+      ? { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM! }
+      : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     blobStorage: env.BLOB_STORAGE,

@@ -18,6 +18,7 @@ const SECTIONS = [
   { key: 'server', title: 'The server' },
   { key: 'infra', title: 'Database, cache and broker' },
   { key: 'auth', title: 'Sign-in and secrets' },
+  { key: 'mail', title: 'E-mail' },
   { key: 'runtime', title: 'The channel runtime' },
   { key: 'providers', title: 'Providers and webhooks' },
   { key: 'storage', title: 'File storage' },
@@ -40,6 +41,12 @@ export const CONFIGURATION: { readonly [K in BackendEnvName | RuntimeEnvName]: V
     section: 'server',
     default: '`http://localhost:3000`',
     meaning: 'Comma-separated origins allowed by CORS with credentials (the refresh cookie).',
+  },
+  CONSOLE_URL: {
+    section: 'server',
+    default: '`PUBLIC_URL`',
+    meaning:
+      'Where users open the console, when not the backend itself (`npm start` serves it at `<PUBLIC_URL>/app/`): password-reset e-mails link to `<CONSOLE_URL>/app/reset-password?token=…`.',
   },
   TRUST_PROXY: {
     section: 'server',
@@ -99,6 +106,25 @@ export const CONFIGURATION: { readonly [K in BackendEnvName | RuntimeEnvName]: V
     default: '— (the JWT secret)',
     meaning:
       'Secret (≥ 32 characters) the AES-256-GCM key that seals stored credentials (transcription API keys, object-store secrets) is derived from. Set it apart from `JWT_SECRET` so that rotating the JWT secret keeps them readable; changing it makes stored keys unreadable (`ERR_TRANSCRIPTION_CREDENTIAL_UNREADABLE`: enter them again). All instances must share it.',
+  },
+  SMTP_HOST: {
+    section: 'mail',
+    default: '— (no e-mail)',
+    meaning:
+      'SMTP server of the e-mails the backend sends (password-reset links). Without it `POST /auth/forgot-password` answers 503 `ERR_MAIL_NOT_CONFIGURED` and the console asks the user to have an administrator set their password.',
+  },
+  SMTP_PORT: { section: 'mail', default: '`587`', meaning: 'Its port: 587 (STARTTLS when offered) or 465 with `SMTP_SECURE=true`.' },
+  SMTP_SECURE: {
+    section: 'mail',
+    default: '`false`',
+    meaning: '`true`: TLS from the first byte (port 465); `false`: plain, upgraded with STARTTLS when the server offers it.',
+  },
+  SMTP_USER: { section: 'mail', default: '— (no login)', meaning: 'Login on the SMTP server, with `SMTP_PASSWORD` (both or neither).' },
+  SMTP_PASSWORD: { section: 'mail', default: '—', meaning: 'Password of `SMTP_USER`.' },
+  SMTP_FROM: {
+    section: 'mail',
+    default: '—',
+    meaning: 'Sender of the e-mails, an address or `Name <address>` (`Service Desk <no-reply@example.com>`); required with `SMTP_HOST`.',
   },
   CHANNEL_RUNTIME: {
     section: 'runtime',

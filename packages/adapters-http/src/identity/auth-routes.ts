@@ -16,7 +16,7 @@ function clearRefreshCookie(ctx: Context) {
   ctx.cookies.set(REFRESH_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/auth', expires: new Date(0), overwrite: true });
 }
 
-/** Auth: login, refresh rotation, logout, the current user, sign-up and the CNPJ check. */
+/** Auth: login, refresh rotation, logout, the current user, the forgotten password, sign-up and the CNPJ check. */
 export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
   const tag = 'Auth';
   return [
@@ -103,6 +103,65 @@ export function authRoutes(app: Pick<Application, 'identity' | 'tenancy'>) {
       response: userDetailsSchema,
       errors: [{ status: 404, codes: ['ERR_NO_USER_FOUND'] }],
       handler: async ({ actor }) => app.identity.getCurrentUser.execute({ actor }),
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/forgot-password',
+      auth: 'none',
+      tag,
+      summary: 'Ask for a password-reset link by e-mail',
+      status: 202,
+      description:
+        'Public. Answers 202 the same way whether or not the e-mail belongs to a user (nobody learns which addresses have accounts); ' +
+        'when it does, a link to `<CONSOLE_URL>/app/reset-password?token=…` that works once for 30 minutes is e-mailed to it (a newer request replaces it), ' +
+        'in the first of English, Portuguese (Brazil) or Spanish that `Accept-Language` names. ' +
+        'Requests are counted per e-mail and per address: past three per e-mail or 20 per address in an hour they answer 429. ' +
+        'Without SMTP set up (`SMTP_HOST`) it answers 503 `ERR_MAIL_NOT_CONFIGURED`: an administrator sets the password on the users screen instead.',
+      body: z
+        .object({
+          email: z
+            .string()
+            .trim()
+            .min(1)
+            .max(254)
+            .meta({ description: 'The e-mail the account signs in with, matched ignoring case', example: 'ana@lojaexemplo.com.br' }),
+        })
+        .meta({ example: { email: 'ana@lojaexemplo.com.br' } }),
+      response: z.object({ message: z.string().meta({ example: 'If this e-mail belongs to an account, a reset link is on its way' }) }).meta({
+        id: 'PasswordResetRequested',
+        description: 'The request was taken (the same answer for any e-mail)',
+        example: { message: 'If this e-mail belongs to an account, a reset link is on its way' },
+      }),
+      errors: [
+        { status: 429, codes: ['ERR_TOO_MANY_RESET_REQUESTS'] },
+        { status: 503, codes: ['ERR_MAIL_NOT_CONFIGURED'] },
+      ],
+      handler: async ({ body, ctx }) => {
+        await app.identity.requestPasswordReset.execute({ email: body.email, ip: ctx.ip, acceptLanguage: ctx.get('accept-language') || undefined });
+        return { message: 'If this e-mail belongs to an account, a reset link is on its way' };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/reset-password',
+      auth: 'none',
+      tag,
+      summary: 'Set a new password with an e-mailed reset token',
+      description:
+        'Public. The token of a link `POST /auth/forgot-password` e-mailed, used once: the password follows the rules of every password ' +
+        '(checked before the token is used), `mustChangePassword` is cleared and every session of the user ends, as a password change does. ' +
+        'Answers the e-mail to sign in with.',
+      body: z
+        .object({
+          token: z.string().min(1).max(200).meta({ description: 'The `token` of the reset link', example: 'q3V0c2VjcmV0LXRva2VuLWV4YW1wbGUtMzItYnl0ZXM' }),
+          password: password.meta({ description: 'The new password (8 to 128 characters)', example: 'correct-horse-42' }),
+        })
+        .meta({ example: { token: 'q3V0c2VjcmV0LXRva2VuLWV4YW1wbGUtMzItYnl0ZXM', password: 'correct-horse-42' } }),
+      response: z
+        .object({ email: z.string().meta({ description: 'The e-mail of the account whose password was set', example: 'ana@lojaexemplo.com.br' }) })
+        .meta({ id: 'PasswordReset', description: 'The password was set; sign in with it', example: { email: 'ana@lojaexemplo.com.br' } }),
+      errors: [{ status: 422, codes: ['ERR_PASSWORD_TOO_SHORT', 'ERR_PASSWORD_TOO_LONG', 'ERR_RESET_TOKEN_INVALID', 'ERR_RESET_TOKEN_EXPIRED'] }],
+      handler: async ({ body }) => app.identity.resetPassword.execute({ token: body.token, password: body.password }),
     }),
     route({
       method: 'POST',

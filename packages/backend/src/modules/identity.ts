@@ -1,12 +1,21 @@
-import { authRoutes, userRoutes } from '@servicedesk/adapters-http';
-import { identityRepositories } from '@servicedesk/adapters-persistence';
+import { authRoutes, SmtpMailer, userRoutes } from '@servicedesk/adapters-http';
+import { FEATURE_TABLES, identityRepositories, passwordResetsRepositories } from '@servicedesk/adapters-persistence';
 import { createIdentity, type IdentityApi } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
 
-/** Sign-in, tokens and users. */
+/**
+ * Sign-in, tokens and users, and the forgotten password: reset links e-mailed through the SMTP
+ * server of `SMTP_*` (none: reset requests answer `ERR_MAIL_NOT_CONFIGURED`) to the console at `CONSOLE_URL`.
+ */
 export const identity: Feature<object, { identity: IdentityApi }> = feature({
   name: 'identity',
-  ports: ({ infra }) => identityRepositories(infra.db.orm),
+  ...FEATURE_TABLES.passwordResets,
+  ports: ({ infra, config }) => ({
+    ...identityRepositories(infra.db.orm),
+    ...passwordResetsRepositories(infra.db.orm),
+    mailer: config.smtp ? new SmtpMailer(config.smtp) : undefined,
+    consoleUrl: config.consoleUrl,
+  }),
   api: (ports) => ({ identity: createIdentity(ports) }),
   routes: (app) => [...authRoutes(app), ...userRoutes(app)],
 });

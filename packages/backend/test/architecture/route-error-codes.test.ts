@@ -53,6 +53,11 @@ const NEVER: ReadonlyArray<{ codes: readonly string[]; through?: string; route?:
     route: /^DELETE \/chatappsession\/:chatappId$/,
     why: 'a logout takes no body, so it never carries a phone number to pair with',
   },
+  {
+    codes: ['ERR_TOO_MANY_LOGIN_ATTEMPTS'],
+    route: /^POST \/auth\/forgot-password$/,
+    why: "reset requests are counted by the login throttle's mechanism under a name and code of their own (ERR_TOO_MANY_RESET_REQUESTS); the login's are only its default",
+  },
   { codes: ['ERR_IMPORT_EMPTY'], route: /^POST \/contacts\/import$/, why: 'an empty address book is an import done at once' },
   { codes: ['ERR_IMPORT_NO_FILE'], route: /^POST \/contactsImport$/, why: 'the file branch runs only when a file came' },
   {

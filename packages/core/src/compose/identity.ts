@@ -1,6 +1,8 @@
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, Transaction } from '../shared/ports.js';
+import type { BackgroundJobs } from '../shared/background-jobs.js';
+import type { Mailer } from '../shared/mailer.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, SecretDigester, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
 import type { Companies, CompanySuspensions, Plans } from '../tenancy/ports.js';
 import { Authenticate } from '../identity/authenticate.js';
@@ -9,6 +11,8 @@ import { DeleteUser } from '../identity/delete-user.js';
 import { LoginThrottle, type LoginThrottlePolicy } from '../identity/login-throttle.js';
 import { Login } from '../identity/login.js';
 import { Logout } from '../identity/logout.js';
+import { DEFAULT_RESET_THROTTLE, RequestPasswordReset, ResetPassword } from '../identity/password-reset.js';
+import type { PasswordResets } from '../identity/password-resets.js';
 import type { RefreshSessions, Tokens, Users } from '../identity/ports.js';
 import { ListUsers, ListUsersForPicker, ShowUser } from '../identity/read-users.js';
 import { RefreshToken } from '../identity/refresh-token.js';
@@ -39,11 +43,23 @@ export interface IdentityPorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly loginThrottle?: LoginThrottlePolicy;
+  /** The pending password resets of "Forgot your password?". */
+  readonly passwordResets: PasswordResets;
+  /** Sends the reset e-mails; absent: no e-mail is set up and reset requests answer `ERR_MAIL_NOT_CONFIGURED`. */
+  readonly mailer?: Mailer;
+  /** The console's address, for the links e-mails carry (`<consoleUrl>/app/…`); absent: `http://localhost:8080`. */
+  readonly consoleUrl?: string;
+  /** Limits of reset requests per e-mail and per address (absent: `DEFAULT_RESET_THROTTLE`). */
+  readonly resetThrottle?: LoginThrottlePolicy;
 }
 
 /** What identity reads of other features: the companies suspended for an overdue invoice (billing's; absent: none). */
 interface SharedPorts {
   readonly companySuspensions?: CompanySuspensions;
+  /** The platform's keyed digest: reset tokens are stored as digests. */
+  readonly digester: SecretDigester;
+  /** Reset e-mails go out after the request's answer. */
+  readonly jobs: BackgroundJobs;
 }
 
 /** Sign-in, tokens and the users of a company (`app.identity`). */
@@ -67,6 +83,17 @@ export function createIdentity(p: IdentityPorts & SharedPorts) {
     deleteUser: new DeleteUser({ users, sessions, tx, clock, realtime }),
     setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, realtime, details }),
     setTicketsManagerWidth: new SetTicketsManagerWidth({ users, clock }),
+    requestPasswordReset: new RequestPasswordReset({
+      users,
+      resets: p.passwordResets,
+      mailer: p.mailer,
+      digester: p.digester,
+      throttle: new LoginThrottle(cache, p.resetThrottle ?? DEFAULT_RESET_THROTTLE, { prefix: 'reset-request', code: 'ERR_TOO_MANY_RESET_REQUESTS' }),
+      jobs: p.jobs,
+      clock,
+      consoleUrl: p.consoleUrl ?? 'http://localhost:8080',
+    }),
+    resetPassword: new ResetPassword({ users, resets: p.passwordResets, sessions, digester: p.digester, hasher, tx, clock, realtime, details }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../shared/error-codes.js';
 import { TooManyRequestsError } from '../shared/errors.js';
 import type { Cache } from '../shared/ports.js';
 
@@ -8,6 +9,13 @@ export interface LoginThrottlePolicy {
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { maxFailuresPerEmail: 5, maxFailuresPerIp: 30, windowSeconds: 900 };
+
+/** What a throttle's counters are called in the cache and the code it refuses with (another use of the same counting: password-reset requests). */
+export interface ThrottleNaming {
+  readonly prefix: string;
+  readonly code: ErrorCode;
+}
+const LOGIN_NAMING: ThrottleNaming = { prefix: 'login-fail', code: 'ERR_TOO_MANY_LOGIN_ATTEMPTS' };
 
 /**
  * Counts login attempts per e-mail and per IP in the shared cache, so that every instance sees the
@@ -20,6 +28,7 @@ export class LoginThrottle {
   constructor(
     private readonly cache: Cache,
     private readonly policy: LoginThrottlePolicy = DEFAULT_LOGIN_THROTTLE,
+    private readonly naming: ThrottleNaming = LOGIN_NAMING,
   ) {}
 
   /** Counts an attempt; throws 429 when it is over either limit (then the attempt is not made). */
@@ -42,13 +51,13 @@ export class LoginThrottle {
 
   private async refuse(key: string): Promise<never> {
     const ttl = (await this.cache.ttl(key)) ?? this.policy.windowSeconds;
-    throw new TooManyRequestsError('ERR_TOO_MANY_LOGIN_ATTEMPTS', Math.max(1, ttl));
+    throw new TooManyRequestsError(this.naming.code, Math.max(1, ttl));
   }
 
   private emailKey(email: string) {
-    return `login-fail:email:${email}`;
+    return `${this.naming.prefix}:email:${email}`;
   }
   private ipKey(ip: string) {
-    return `login-fail:ip:${ip}`;
+    return `${this.naming.prefix}:ip:${ip}`;
   }
 }

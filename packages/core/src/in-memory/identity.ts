@@ -1,4 +1,6 @@
+import type { PasswordReset, PasswordResets } from '../identity/password-resets.js';
 import type { RefreshSession, RefreshSessions, UserQuery, Users } from '../identity/ports.js';
+import type { MailMessage, Mailer } from '../shared/mailer.js';
 import { withUserDefaults, type NewUser, type User } from '../identity/user.js';
 import { foldForSearch } from '../shared/text.js';
 import { compareFolded, InMemoryTable, slice } from './table.js';
@@ -83,4 +85,41 @@ export class InMemoryRefreshSessions implements RefreshSessions {
 
 export function dropCompanyUsers(users: InMemoryUsers, companyId: number): void {
   for (const u of users.table.filter((row) => row.companyId === companyId)) users.table.delete(u.id);
+}
+
+/** Pending password resets in a map by user: one per user, a newer one replacing it. */
+export class InMemoryPasswordResets implements PasswordResets {
+  private readonly byUser = new Map<number, PasswordReset>();
+
+  async replace(reset: PasswordReset) {
+    this.byUser.set(reset.userId, { ...reset });
+  }
+  async take(tokenDigest: string) {
+    for (const [userId, reset] of this.byUser) {
+      if (reset.tokenDigest !== tokenDigest) continue;
+      this.byUser.delete(userId);
+      return { ...reset };
+    }
+    return null;
+  }
+  async removeExpired(now: Date) {
+    let removed = 0;
+    for (const [userId, reset] of this.byUser) {
+      if (reset.expiresAt.getTime() >= now.getTime()) continue;
+      this.byUser.delete(userId);
+      removed += 1;
+    }
+    return removed;
+  }
+}
+
+/** Keeps every message it is given, in order, for tests; `failWith` makes the next sends throw it. */
+export class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  failWith: Error | null = null;
+
+  async send(message: MailMessage) {
+    if (this.failWith) throw this.failWith;
+    this.sent.push(message);
+  }
 }

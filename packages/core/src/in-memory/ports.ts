@@ -5,7 +5,7 @@ import type { ChannelQueries } from '../connections/check-number.js';
 import type { SecretDigester } from '../shared/ports.js';
 import { InMemoryCache } from './cache.js';
 import { InMemoryHelps, InMemoryInvoices, InMemoryPartners, InMemoryPlatformActivity } from './company-api.js';
-import { dropCompanyUsers, InMemoryRefreshSessions, InMemoryUsers } from './identity.js';
+import { dropCompanyUsers, InMemoryPasswordResets, InMemoryRefreshSessions, InMemoryUsers } from './identity.js';
 import { InProcessBroker } from './in-process-broker.js';
 import { InMemoryIdempotencyKeys } from './idempotency-keys.js';
 import { InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryTickets } from './messaging.js';
@@ -122,6 +122,7 @@ export function createInMemoryPorts() {
     settings,
     clock,
     refreshSessions: new InMemoryRefreshSessions(),
+    passwordResets: new InMemoryPasswordResets(),
     plans: new InMemoryPlans(),
     tokens: new InMemoryTokens(),
     hasher: new InsecureTestPasswordHasher(),

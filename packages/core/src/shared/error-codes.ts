@@ -87,6 +87,19 @@ export const ERROR_CODES = {
     description: 'A refresh token that was already used was presented, so every session of the user was revoked; log in again.',
   },
   ERR_INVALID_CREDENTIALS: { kind: 'unauthorized', description: 'The e-mail or the password is wrong; check both and try again.' },
+  ERR_TOO_MANY_RESET_REQUESTS: {
+    kind: 'too-many-requests',
+    description: 'Too many password-reset requests for this e-mail or from this address; wait the seconds in Retry-After before asking again.',
+  },
+  ERR_MAIL_NOT_CONFIGURED: {
+    kind: 'unavailable',
+    description: 'This server has no e-mail (SMTP) set up, so it cannot send a reset link; ask an administrator to set a new password on the users screen.',
+  },
+  ERR_RESET_TOKEN_INVALID: {
+    kind: 'validation',
+    description: 'The password-reset link is unknown or was already used (a newer request replaces older links); ask for a new one.',
+  },
+  ERR_RESET_TOKEN_EXPIRED: { kind: 'validation', description: 'The password-reset link expired (links work for 30 minutes); ask for a new one.' },
   ERR_TOO_MANY_LOGIN_ATTEMPTS: {
     kind: 'too-many-requests',
     description: 'Too many failed logins for this account; wait the seconds in Retry-After before trying again.',
