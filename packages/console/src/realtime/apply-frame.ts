@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Schema } from '../api/client.js';
+import { applyChatFrame } from './chat-frames.js';
 import type { RealtimeFrame } from './connection.js';
 import { contactTypingOf, typingFrameData } from './contact-typing.js';
 import { placeTicket } from './ticket-lists.js';
@@ -123,6 +124,11 @@ function applyImportFrame(client: QueryClient, frame: ContactImport & { action: 
 export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
   const entity = entityOf(frame.event);
   const data = frame.data as Record<string, unknown>;
+  // The internal chats' frames (`chat`, `chat-<id>`, `chat-user-<id>`): src/realtime/chat-frames.ts.
+  if (entity === 'chat' || entity.startsWith('chat-')) {
+    applyChatFrame(client, entity, data);
+    return;
+  }
   switch (entity) {
     case 'ticket': {
       const ticket = data.ticket as Ticket | undefined;
