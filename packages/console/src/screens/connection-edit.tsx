@@ -224,6 +224,7 @@ function ConnectionEditor(props: { connection: Connection | ConnectionView; anyC
           <Dialog.Title>{t('editTitle', { name: c.name })}</Dialog.Title>
           <Dialog.Description className="muted">{t('editIntro')}</Dialog.Description>
           <GreetingMedia connection={c} anyCompany={anyCompany} />
+          {c.kind === 'chatapp' && !anyCompany && <ProxyChoice connectionId={c.id} />}
           <form className="form" onSubmit={submit} noValidate>
             <Field label={t('name')} error={byField.name}>
               {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="off" required />}
@@ -370,6 +371,66 @@ function GreetingMedia({ connection, anyCompany }: { connection: Connection | Co
       )}
       <p className="small-text muted" role="status">
         {upload.isPending ? t('mediaUploading') : done === 'saved' ? t('mediaSaved') : done === 'removed' ? t('mediaRemoved') : ''}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The proxy a session connects through (`POST /proxy/assign/:id`, `DELETE /proxy/remove/:id`),
+ * applied at once like the greeting file: a route of its own, and a restart of the session.
+ */
+function ProxyChoice({ connectionId }: { connectionId: number }) {
+  const { t } = useScreenStrings('connectionEdit', strings);
+  const { api } = useServices();
+  const client = useQueryClient();
+  // No frame follows the proxies: read again each time the dialog opens.
+  const proxies = useQuery({ queryKey: ['proxies'], queryFn: () => must(api.GET('/proxy', {})), refetchOnMount: 'always' });
+  const usable = (proxies.data ?? []).filter((p) => p.active && p.status !== 'failing');
+  const [choice, setChoice] = useState('');
+  const path = { params: { path: { chatappId: connectionId } } };
+  const apply = useMutation({
+    mutationFn: () =>
+      choice === 'none'
+        ? must(api.DELETE('/proxy/remove/{chatappId}', path))
+        : must(api.POST('/proxy/assign/{chatappId}', { ...path, body: choice === 'auto' ? {} : { proxyId: Number(choice) } })),
+    // The proxies' figures (how many connections each carries) changed.
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['proxies'] }),
+  });
+  const answer = apply.data;
+  const on = answer?.proxyId != null ? (proxies.data ?? []).find((p) => p.id === answer.proxyId) : undefined;
+  const outcome = answer
+    ? `${answer.proxyId == null ? t('proxy.direct') : t('proxy.applied', { name: on?.name ?? `#${answer.proxyId}` })}${answer.restarted ? ` ${t('proxy.restarted')}` : ''}`
+    : '';
+  return (
+    <div className="proxy-choice">
+      <Field label={t('proxy.label')} error={apply.error ? said(t, apply.error) : undefined} hint={t('proxy.hint')}>
+        {(p) => (
+          <select
+            {...p}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              apply.reset();
+            }}
+          >
+            <option value="">{t('proxy.keep')}</option>
+            <option value="auto">{t('proxy.auto')}</option>
+            {usable.map((proxy) => (
+              <option key={proxy.id} value={String(proxy.id)}>
+                {t('proxy.option', { name: proxy.name, used: proxy.assignedConnections, max: proxy.maxConnections })}
+              </option>
+            ))}
+            <option value="none">{t('proxy.none')}</option>
+          </select>
+        )}
+      </Field>
+      {proxies.data && usable.length === 0 && <p className="muted small-text">{t('proxy.noProxies')}</p>}
+      <button type="button" disabled={!choice || apply.isPending} onClick={() => apply.mutate()}>
+        {t('proxy.apply')}
+      </button>
+      <p className="small-text muted" role="status" data-testid="proxy-outcome">
+        {outcome}
       </p>
     </div>
   );

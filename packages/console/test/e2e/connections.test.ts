@@ -112,6 +112,25 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('puts the session on a proxy chosen in the edit dialog, then back to a direct connection', async () => {
+    const proxy = await api.post('/proxy', { name: 'Lisbon 1', protocol: 'socks5', host: '8.8.8.8', port: 1080, maxConnections: 3, skipCheck: true });
+    expect(proxy.status, JSON.stringify(proxy.body)).to.be.oneOf([200, 201]);
+    await card(page).getByRole('button', { name: 'Edit Front desk North' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the connection Front desk North' });
+    await dialog.getByLabel('Proxy').selectOption({ label: 'Lisbon 1 (0 of 3 in use)' });
+    await dialog.getByRole('button', { name: 'Apply the proxy' }).click();
+    await dialog.getByTestId('proxy-outcome').filter({ hasText: 'It now goes through Lisbon 1.' }).waitFor();
+    const used = (await api.get('/proxy')).body as Array<{ id: number; assignedConnections: number }>;
+    expect(used.find((p) => p.id === proxy.body.id)?.assignedConnections).to.equal(1);
+    await dialog.getByLabel('Proxy').selectOption({ label: 'No proxy (connect directly)' });
+    await dialog.getByRole('button', { name: 'Apply the proxy' }).click();
+    await dialog.getByTestId('proxy-outcome').filter({ hasText: 'It now connects directly.' }).waitFor();
+    const freed = (await api.get('/proxy')).body as Array<{ id: number; assignedConnections: number }>;
+    expect(freed.find((p) => p.id === proxy.body.id)?.assignedConnections).to.equal(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it("shows the health check's figures to an admin", async () => {
     const panel = page.getByTestId('health-panel');
     await panel.getByRole('button', { name: 'Check again' }).click();
