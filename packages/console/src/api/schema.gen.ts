@@ -480,6 +480,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postAuthForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -538,6 +554,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["postAuthRefreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postAuthResetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8720,6 +8752,22 @@ export interface components {
         };
         /**
          * @example {
+         *       "email": "ana@lojaexemplo.com.br"
+         *     }
+         */
+        PasswordReset: {
+            email: string;
+        };
+        /**
+         * @example {
+         *       "message": "If this e-mail belongs to an account, a reset link is on its way"
+         *     }
+         */
+        PasswordResetRequested: {
+            message: string;
+        };
+        /**
+         * @example {
          *       "ok": true
          *     }
          */
@@ -11907,6 +11955,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        ERR_MAIL_NOT_CONFIGURED: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         ERR_MESSAGE_DELETED: {
             headers: {
                 [name: string]: unknown;
@@ -12540,6 +12596,15 @@ export interface components {
             };
         };
         ERR_TOO_MANY_LOGIN_ATTEMPTS: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        ERR_TOO_MANY_RESET_REQUESTS: {
             headers: {
                 "Retry-After"?: number;
                 [name: string]: unknown;
@@ -13325,6 +13390,14 @@ export interface components {
             };
         };
         "Error422-8c228488": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        "Error422-9a5b4303": {
             headers: {
                 [name: string]: unknown;
             };
@@ -15748,6 +15821,38 @@ export interface operations {
             503: components["responses"]["ERR_CNPJ_REGISTRY_UNAVAILABLE"];
         };
     };
+    postAuthForgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequested"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["ERR_TOO_MANY_RESET_REQUESTS"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ERR_MAIL_NOT_CONFIGURED"];
+        };
+    };
     postAuthLogin: {
         parameters: {
             query?: never;
@@ -15846,6 +15951,37 @@ export interface operations {
             };
             401: components["responses"]["Error401-c0c235b3"];
             403: components["responses"]["ERR_COMPANY_SUSPENDED"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAuthResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordReset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Error422-9a5b4303"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,15 +1,18 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Schema } from '../api/client.js';
+import { useScreenStrings } from '../i18n/screen-strings.js';
 import { useServices } from '../services.js';
+import { PASSWORD_RESET_NS, passwordResetStrings } from './password-reset/strings.js';
 import { inboxScreen } from './preload.js';
 
 type LoginResult = Schema<'LoginResult'>;
 
-/** Sign-in, and the first access's forced password change, which signs in again with the new password. */
+/** Sign-in (with the way to a forgotten password), and the first access's forced password change, which signs in again with the new password. */
 export function SignIn() {
   const { t } = useTranslation();
+  const reset = useScreenStrings(PASSWORD_RESET_NS, passwordResetStrings).t;
   const { config, session } = useServices();
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
@@ -82,6 +85,7 @@ export function SignIn() {
         <button type="submit" className="primary" disabled={busy || !email || !password}>
           {busy ? t('signIn.busy') : t('signIn.submit')}
         </button>
+        <Link to="/forgot-password">{reset('forgotLink')}</Link>
       </form>
     </main>
   );
