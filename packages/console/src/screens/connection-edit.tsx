@@ -16,7 +16,17 @@ type ConnectionView = Schema<'Connection'>;
 type Health = Schema<'JobQueueHealth'>;
 
 /** The form's fields the server may refuse one by one. */
-type EditField = 'name' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'reopenWindowMinutes' | 'token' | 'queueIds' | 'promptId';
+type EditField =
+  | 'name'
+  | 'greetingMessage'
+  | 'complationMessage'
+  | 'outOfHoursMessage'
+  | 'reopenWindowMinutes'
+  | 'token'
+  | 'queueIds'
+  | 'promptId'
+  | 'externalId'
+  | 'secrets';
 const EDIT_FIELDS: readonly EditField[] = [
   'name',
   'greetingMessage',
@@ -26,6 +36,8 @@ const EDIT_FIELDS: readonly EditField[] = [
   'token',
   'queueIds',
   'promptId',
+  'externalId',
+  'secrets',
 ];
 /** The refusals of `PUT /chatapp/:id` that name one field. */
 const FIELD_OF: Readonly<Record<string, EditField>> = {
@@ -36,7 +48,20 @@ const FIELD_OF: Readonly<Record<string, EditField>> = {
   ERR_TOO_MANY_QUEUES: 'queueIds',
   ERR_QUEUE_NOT_FOUND: 'queueIds',
   ERR_NO_PROMPT_FOUND: 'promptId',
+  ERR_INVALID_EXTERNAL_ID: 'externalId',
+  ERR_EXTERNAL_ID_REQUIRED: 'externalId',
+  ERR_PAGE_IN_USE: 'externalId',
+  ERR_PAGE_NOT_OWNED: 'externalId',
+  ERR_BIZCHAT_NUMBER_IN_USE: 'externalId',
+  ERR_BIZCHAT_NUMBER_NOT_OWNED: 'externalId',
+  ERR_INVALID_SECRETS: 'secrets',
+  ERR_PAGE_ACCESS_TOKEN_REQUIRED: 'secrets',
+  ERR_PAGE_ACCESS_TOKEN_INVALID: 'secrets',
+  ERR_BIZCHAT_TOKEN_INVALID: 'secrets',
+  ERR_BIZCHAT_ACCOUNT_INCOMPLETE: 'secrets',
 };
+/** The provider's credentials each kind takes, write-only (typed ones are merged into the stored ones). */
+const SECRET_NAMES = { chatapp: [], socialnet: ['pageAccessToken'], bizchat: ['accessToken', 'wabaId'] } as const;
 /** The schema refusals said in the screen's words (the server's own are in English). */
 const OWN_WORDS: readonly EditField[] = ['name', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'reopenWindowMinutes', 'token'];
 
@@ -180,6 +205,9 @@ function ConnectionEditor(props: { connection: Connection | ConnectionView; anyC
   const [promptId, setPromptId] = useState(c.promptId ? String(c.promptId) : '');
   const [token, setToken] = useState('');
   const [removeToken, setRemoveToken] = useState(false);
+  const [externalId, setExternalId] = useState(c.externalId ?? '');
+  const [secrets, setSecrets] = useState<Record<string, string>>({});
+  const secretNames: readonly string[] = SECRET_NAMES[c.kind];
   // Queues and assistants are the caller's company's: offered only on its own connections.
   const queues = useQuery({ queryKey: keys.queues, queryFn: () => must(api.GET('/queue')), enabled: !anyCompany });
   const prompts = useQuery({
@@ -198,6 +226,9 @@ function ConnectionEditor(props: { connection: Connection | ConnectionView; anyC
         reopenWindowMinutes: reopen.trim() === '' ? Number.NaN : Number(reopen),
         ...(removeToken ? { token: null } : token ? { token } : {}),
         ...(anyCompany ? {} : { queueIds, promptId: promptId ? Number(promptId) : null }),
+        // The page or number, and its credentials, only when changed: a change is verified with the provider.
+        ...(c.kind !== 'chatapp' && externalId.trim() !== (c.externalId ?? '') ? { externalId: externalId.trim() || null } : {}),
+        ...(Object.values(secrets).some((v) => v) ? { secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => v)) } : {}),
       };
       const options = { params: { path: { chatappId: c.id } }, body };
       return anyCompany ? must(api.PUT('/chatapp-admin/{chatappId}', options)) : must(api.PUT('/chatapp/{chatappId}', options));
@@ -280,6 +311,29 @@ function ConnectionEditor(props: { connection: Connection | ConnectionView; anyC
                     </select>
                   )}
                 </Field>
+              </>
+            )}
+            {c.kind !== 'chatapp' && (
+              <>
+                <Field label={t(`externalId.${c.kind}`)} error={byField.externalId} hint={t('externalIdHint')}>
+                  {(p) => (
+                    <input {...p} value={externalId} onChange={(e) => setExternalId(e.target.value)} maxLength={128} autoComplete="off" spellCheck={false} />
+                  )}
+                </Field>
+                {secretNames.map((secret, i) => (
+                  <Field key={secret} label={t(`secrets.${secret}`)} error={i === 0 ? byField.secrets : undefined} hint={t('secretsHint')}>
+                    {(p) => (
+                      <input
+                        {...p}
+                        type="password"
+                        value={secrets[secret] ?? ''}
+                        onChange={(e) => setSecrets((all) => ({ ...all, [secret]: e.target.value }))}
+                        maxLength={4096}
+                        autoComplete="off"
+                      />
+                    )}
+                  </Field>
+                ))}
               </>
             )}
             <Field label={t('token')} error={byField.token} hint={c.token ? t('tokenSet', { hint: c.token }) : t('tokenUnset')}>

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '../../../backend/test/support/eventually.js';
+import { type FakeGraph, startFakeGraph } from '../../../backend/test/support/fake-graph.js';
 import { ADMIN, asSuper, newCompanyWithAdmin, type TestBackend, startTestBackend } from '../../../backend/test/support/test-backend.js';
 import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
 
@@ -21,10 +22,12 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
   let api: Awaited<ReturnType<typeof asSuper>>['api'];
   let connectionId: number;
   let salesId: number;
+  let graph: FakeGraph;
 
   before(async function () {
     prepareConsole(this);
-    b = await startTestBackend();
+    graph = await startFakeGraph({ 'shop-page-token': 'SHOP-PAGE' });
+    b = await startTestBackend({ META_GRAPH_URL: graph.url });
     browser = await launchChromium();
     page = (await operator(browser)).page;
     other = (await operator(browser)).page;
@@ -41,6 +44,7 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
   after(async () => {
     await browser?.close();
     await b?.close();
+    await graph?.close();
   });
 
   const card = (p: Page) => p.getByTestId(`connection-${connectionId}`);
@@ -110,6 +114,38 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
       .waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("edits a page's id at the provider, a malformed one refused at its field, its access token write-only", async () => {
+    const created = await api.post('/socialnet/', {
+      name: 'Shop page',
+      provider: 'sandbox',
+      externalId: 'SHOP-PAGE',
+      secrets: { pageAccessToken: 'shop-page-token' },
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const pageCard = page.getByTestId(`connection-${created.body.id}`);
+    await pageCard.getByRole('button', { name: 'Edit Shop page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the connection Shop page' });
+    const externalId = dialog.getByLabel('Page or account id');
+    expect(await externalId.inputValue()).to.equal('SHOP-PAGE');
+    expect(await dialog.getByLabel('Page access token').inputValue(), 'never shown').to.equal('');
+    await dialog.getByLabel('Name').fill('Shop page, renamed');
+    await externalId.fill('shop page!');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Up to 128 letters, digits, _, ., : or -.' }).waitFor();
+    expect(await externalId.getAttribute('aria-invalid')).to.equal('true');
+    expect(await dialog.getByLabel('Name').inputValue()).to.equal('Shop page, renamed');
+    await externalId.fill('SHOP-PAGE');
+    // A new access token is asked of the provider: the Graph API says it is the page's.
+    graph.pages.set('shop-page-token-2', 'SHOP-PAGE');
+    await dialog.getByLabel('Page access token').fill('shop-page-token-2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const read = (await api.get(`/chatapp/${created.body.id}`)).body;
+    expect(read).to.include({ name: 'Shop page, renamed', externalId: 'SHOP-PAGE' });
+    expect((await api.delete(`/chatapp/${created.body.id}`)).status).to.equal(200);
+    await pageCard.waitFor({ state: 'detached' });
   });
 
   it('puts the session on a proxy chosen in the edit dialog, then back to a direct connection', async () => {
