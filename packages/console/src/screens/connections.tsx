@@ -103,7 +103,8 @@ function ConnectionCard({
   const [awaitingCode, setAwaitingCode] = useState(false);
   const pairingCode = c.status === 'qrcode' && c.pairingCode ? c.pairingCode : null;
   // Pairing by phone goes on from the start of a session; a chat-application session not connected may switch to it.
-  const canPair = c.kind === 'chatapp' && c.status !== 'CONNECTED' && !pairingCode;
+  // Session actions are an admin's (the server refuses an operator's): an operator only follows the status.
+  const canPair = admin !== null && c.kind === 'chatapp' && c.status !== 'CONNECTED' && !pairingCode;
   const statusText = pairingCode ? t('connections.pairing.status') : t(`connections.status.${c.status}`, { defaultValue: c.status });
 
   return (
@@ -146,22 +147,24 @@ function ConnectionCard({
             {t('connections.pairing.instead')}
           </button>
         ))}
-      <div className="actions">
-        {c.status === 'DISCONNECTED' || c.status === 'PENDING' ? (
-          <button type="button" disabled={act.isPending} onClick={() => act.mutate('start')}>
-            {t('connections.start')}
-          </button>
-        ) : (
-          <>
-            <button type="button" disabled={act.isPending} onClick={() => act.mutate('restart')}>
-              {t('connections.restart')}
+      {admin && (
+        <div className="actions">
+          {c.status === 'DISCONNECTED' || c.status === 'PENDING' ? (
+            <button type="button" disabled={act.isPending} onClick={() => act.mutate('start')}>
+              {t('connections.start')}
             </button>
-            <button type="button" disabled={act.isPending} onClick={() => act.mutate('disconnect')}>
-              {t('connections.disconnect')}
-            </button>
-          </>
-        )}
-      </div>
+          ) : (
+            <>
+              <button type="button" disabled={act.isPending} onClick={() => act.mutate('restart')}>
+                {t('connections.restart')}
+              </button>
+              <button type="button" disabled={act.isPending} onClick={() => act.mutate('disconnect')}>
+                {t('connections.disconnect')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {t('errors.generic', { code: error })}

@@ -220,6 +220,7 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
     await card(olga).getByTestId('connection-status').waitFor();
     expect(await card(olga).getByRole('button', { name: 'Edit Front desk North' }).count()).to.equal(0);
     expect(await card(olga).getByRole('button', { name: 'Delete' }).count()).to.equal(0);
+    expect(await card(olga).getByRole('button', { name: 'Disconnect' }).count(), 'no session actions').to.equal(0);
     expect(await olga.getByTestId('health-panel').count()).to.equal(0);
     expect(await olga.getByRole('button', { name: 'New connection' }).count()).to.equal(0);
     await context.close();
