@@ -112,7 +112,6 @@ export class ResetPassword {
     const { users, resets, sessions, digester, hasher, tx, clock, realtime, details } = this.deps;
     assertPassword(input.password);
     if (!input.token) throw new ValidationError('ERR_RESET_TOKEN_INVALID');
-    const passwordHash = await hasher.hash(input.password);
     const user = await tx.run(async () => {
       const reset = await resets.take(digester.digest(input.token));
       if (!reset) throw new ValidationError('ERR_RESET_TOKEN_INVALID');
@@ -120,7 +119,8 @@ export class ResetPassword {
       if (reset.expiresAt.getTime() <= now.getTime()) throw new ValidationError('ERR_RESET_TOKEN_EXPIRED');
       const found = await users.findById(null, reset.userId);
       if (!found) throw new ValidationError('ERR_RESET_TOKEN_INVALID');
-      found.passwordHash = passwordHash;
+      // Hashed only for a token that holds: a made-up token costs the server no hash.
+      found.passwordHash = await hasher.hash(input.password);
       found.mustChangePassword = false;
       found.tokenVersion += 1;
       found.updatedAt = now;
