@@ -61,6 +61,8 @@ describe('console: forgotten password in Chromium (skipped when /usr/bin/chromiu
   it('e-mails a link from the sign-in page, whose page sets the new password, and then signs in with it', async () => {
     const already = catcher.mails.length;
     await page.goto(`${b.url}/app/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).waitFor();
+    await expectAccessible(page, 'the sign-in page with its forgotten-password link');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Forgot your password?', level: 1 }).waitFor();
     await expectAccessible(page, 'asking for a reset link');
