@@ -79,6 +79,7 @@ describe('console: forgotten password in Chromium (skipped when /usr/bin/chromiu
 
     await page.goto(onBackend(link));
     await page.getByRole('heading', { name: 'Choose a new password', level: 1 }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/app/reset-password' && !url.search.includes('token'));
     await expectAccessible(page, 'the reset page');
     await shot(page, 'forgot-password', 'reset');
     await page.getByLabel('New password', { exact: true }).fill('paula-new-pass-2');

@@ -1,5 +1,5 @@
-import { Link, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { useServices } from '../../services.js';
@@ -9,13 +9,19 @@ import { PASSWORD_RESET_NS, passwordResetStrings } from './strings.js';
 type LinkProblem = 'invalidLink' | 'expiredLink' | 'missingLink';
 
 /**
- * The page of an e-mailed reset link (`/reset-password?token=…`): the new password twice, then a
- * link to sign in with it. A used, replaced or expired link is explained, with a way to ask again.
+ * The page of an e-mailed reset link (`/reset-password?token=…`, the token then taken out of the
+ * address bar): the new password twice, then a link to sign in with it. A used, replaced or expired link is explained, with a way to ask again.
  */
 export function ResetPassword() {
   const { t } = useScreenStrings(PASSWORD_RESET_NS, passwordResetStrings);
   const { config } = useServices();
-  const { token } = useSearch({ from: '/reset-password' });
+  const search = useSearch({ from: '/reset-password' });
+  const navigate = useNavigate();
+  // Kept here, and taken out of the address bar (and so of the history) as soon as it is read.
+  const [token] = useState(search.token);
+  useEffect(() => {
+    if (search.token) void navigate({ to: '/reset-password', search: {}, replace: true });
+  }, [search.token, navigate]);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<{ field: 'password' | 'confirm' | null; text: string } | null>(null);
