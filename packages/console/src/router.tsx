@@ -5,6 +5,8 @@ import { useSession } from './services.js';
 import { Shell } from './screens/shell.js';
 import { inboxScreen } from './screens/preload.js';
 import { SignIn } from './screens/sign-in.js';
+import { ForgotPassword } from './screens/password-reset/forgot-password.js';
+import { ResetPassword } from './screens/password-reset/reset-password.js';
 
 // Screens other than the inbox load when first opened: the first page stays small.
 const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
@@ -18,6 +20,7 @@ const Settings = lazy(() => import('./screens/settings/settings.js').then((m) =>
 const Companies = lazy(() => import('./screens/platform/companies.js').then((m) => ({ default: m.Companies })));
 const Plans = lazy(() => import('./screens/platform/plans.js').then((m) => ({ default: m.Plans })));
 const Announcements = lazy(() => import('./screens/platform/announcements.js').then((m) => ({ default: m.Announcements })));
+const Chats = lazy(() => import('./screens/chats/chats.js').then((m) => ({ default: m.Chats })));
 const Profile = lazy(() => import('./screens/profile/profile.js').then((m) => ({ default: m.Profile })));
 const Inbox = inboxScreen.Screen;
 
@@ -53,6 +56,14 @@ const login = createRoute({
   component: SignIn,
 });
 
+const forgotPassword = createRoute({ getParentRoute: () => root, path: '/forgot-password', component: ForgotPassword });
+const resetPassword = createRoute({
+  getParentRoute: () => root,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
+  component: ResetPassword,
+});
+
 const authed = createRoute({ getParentRoute: () => root, id: 'authed', component: Authed });
 const home = createRoute({ getParentRoute: () => authed, path: '/', component: () => <Navigate to="/tickets" replace /> });
 const tickets = createRoute({ getParentRoute: () => authed, path: '/tickets', component: () => <Inbox ticketId={null} /> });
@@ -76,10 +87,22 @@ const settings = createRoute({ getParentRoute: () => authed, path: '/settings', 
 const platformCompanies = createRoute({ getParentRoute: () => authed, path: '/platform/companies', component: Companies });
 const platformPlans = createRoute({ getParentRoute: () => authed, path: '/platform/plans', component: Plans });
 const platformAnnouncements = createRoute({ getParentRoute: () => authed, path: '/platform/announcements', component: Announcements });
+const chats = createRoute({ getParentRoute: () => authed, path: '/chats', component: () => <Chats chatId={null} /> });
+const chat = createRoute({
+  getParentRoute: () => authed,
+  path: '/chats/$chatId',
+  component: function ChatRoute() {
+    const { chatId } = chat.useParams();
+    const id = Number(chatId);
+    return <Chats chatId={Number.isInteger(id) && id > 0 ? id : null} />;
+  },
+});
 const profile = createRoute({ getParentRoute: () => authed, path: '/profile', component: Profile });
 
 const routeTree = root.addChildren([
   login,
+  forgotPassword,
+  resetPassword,
   authed.addChildren([
     home,
     tickets,
@@ -92,6 +115,8 @@ const routeTree = root.addChildren([
     queueIntegrations,
     settings,
     kanban,
+    chats,
+    chat,
     profile,
     platformCompanies,
     platformPlans,

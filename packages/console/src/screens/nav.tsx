@@ -3,6 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import type { SessionState } from '../session/session.js';
 import { useSession } from '../services.js';
+import { ChatBadge } from './chats/badge.js';
 import { navStrings } from './nav-strings.js';
 import './nav.css';
 
@@ -23,6 +24,7 @@ export const SCREENS = [
   { key: 'inbox', to: '/tickets', group: 'main', visible: everyone },
   { key: 'connections', to: '/connections', group: 'main', visible: everyone },
   { key: 'kanban', to: '/kanban', group: 'main', visible: everyone },
+  { key: 'chats', to: '/chats', group: 'main', visible: everyone },
   { key: 'tags', to: '/tags', group: 'manage', visible: everyone },
   { key: 'users', to: '/users', group: 'manage', visible: admins },
   { key: 'contacts', to: '/contacts', group: 'manage', visible: everyone },
@@ -47,6 +49,7 @@ export function MainNav() {
         .map((s) => (
           <Link key={s.key} to={s.to} activeProps={{ 'aria-current': 'page' }}>
             {t(s.key)}
+            {s.key === 'chats' && <ChatBadge />}
           </Link>
         ))}
       {manage.length > 0 && (
