@@ -1,6 +1,13 @@
 import type { ContactPresenceState, DeliveryStatus, OutboundContent } from '@servicedesk/core';
 import { normalizeMessageContent, proto, type AnyMessageContent, type MessageUserReceipt, type WAMessage } from 'baileys';
-import { cleanContacts, cleanLocation, parseVcards, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/connections/shared-content';
+import {
+  cleanContacts,
+  cleanLocation,
+  parseVcards,
+  sharedSummary,
+  type SharedContact,
+  type SharedLocation,
+} from '@servicedesk/core/connections/shared-content';
 import type { InboundFromProvider } from '../ports.js';
 import { mediaOf } from './baileys-inbound-media.js';
 
