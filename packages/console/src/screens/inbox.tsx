@@ -102,7 +102,7 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
         <h1 id="inbox-title" className="pane-title">
           {t('inbox.title')}
         </h1>
-        <Tabs.Root value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as Tab }))}>
+        <Tabs.Root className="tabs-root" value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as Tab }))}>
           <Tabs.List className="tabs" aria-label={t('inbox.tabs')}>
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab} value={tab} className="tab" data-testid={`tab-${tab}`}>
