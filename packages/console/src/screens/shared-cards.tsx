@@ -2,10 +2,11 @@ import { mapLink, parseLocationBody, parseVcards, type SharedContact } from '@se
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError, must, type Schema } from '../api/client.js';
+import { must, type Schema } from '../api/client.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { useServices } from '../services.js';
-import { errorText } from '../ui/errors.js';
+import { codeOf, errorText } from '../ui/errors.js';
+import { openTicket } from './start-conversation.js';
 import { SHARED_CARD_NS, sharedCardStrings } from './shared-card-strings.js';
 import './shared-cards.css';
 
@@ -135,8 +136,6 @@ function ContactCard({ contact, chatappId }: { contact: SharedContact; chatappId
   );
 }
 
-const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : null);
-
 /** The company's contact with this number: the one whose number ends as it does (a mobile's ninth digit may differ). */
 async function findContact(api: Api, number: string) {
   const tail = number.slice(-8);
@@ -146,8 +145,7 @@ async function findContact(api: Api, number: string) {
 
 /**
  * The card's conversation, on the connection the card came through: the contact found by its
- * number or created (`POST /contacts`), then a ticket opened (`POST /tickets`), or, when the
- * contact already has one there (409 `ERR_OTHER_OPEN_TICKET`), that one. Answers the ticket's id.
+ * number or created (`POST /contacts`), then its ticket there opened or found (`openTicket`).
  */
 async function openConversation(api: Api, name: string, number: string, chatappId: number): Promise<number> {
   let contact = await findContact(api, number);
@@ -161,13 +159,5 @@ async function openConversation(api: Api, name: string, number: string, chatappI
       if (!contact) throw err;
     }
   }
-  try {
-    return (await must(api.POST('/tickets', { body: { contactId: contact.id, chatappId } }))).id;
-  } catch (err) {
-    if (codeOf(err) !== 'ERR_OTHER_OPEN_TICKET') throw err;
-    const list = await must(api.GET('/tickets', { params: { query: { status: 'search', searchParam: contact.number, showAll: 'true' } } }));
-    const active = list.tickets.find((x) => x.contactId === contact.id && x.chatappId === chatappId && x.status !== 'closed');
-    if (!active) throw err;
-    return active.id;
-  }
+  return openTicket(api, contact, chatappId);
 }
