@@ -135,7 +135,8 @@ export function chatRoutes(app: ChatsApp) {
       summary: 'The caller has read the chat',
       description:
         `${ACCESS} Marks the chat read up to its latest message for the caller only (the user of the token: a \`userId\` in the body is ` +
-        "ignored); no other member's count changes. The caller's sockets get `chat-<chatId>` and `chat` (`update`). Answers the chat.",
+        "ignored); no other member's count changes. Every member's sockets get `chat-<chatId>` and `chat` (`update`), so the writers see who read them. " +
+        'Answers the chat.',
       params: byId,
       body: z.object({ userId: z.unknown().optional().meta({ description: 'Sent by the lineage client; ignored' }) }).meta({ example: {} }),
       response: chatSchema,

@@ -237,7 +237,7 @@ describe('HTTP: internal chats', () => {
     // What Caio did receive of his own chat, under the lineage's names.
     expect(caioWs.frames.some((f) => f.event === `company-${cid}-chat-${side.id}` && f.data.action === 'new-message')).to.equal(true);
 
-    // Bia, a member, gets each of the chat's frames under the names the client listens to; Ana's read mark is Ana's alone.
+    // Bia, a member, gets each of the chat's frames under the names the client listens to, Ana's read mark too (Ana's count gone, Bia's kept).
     for (const sink of [biaWs, biaIo]) {
       const seen = sink === biaWs ? biaWs.frames : biaIo.events;
       await sink.waitFor((e) => e.event === `company-${cid}-chat` && e.data.newMessage?.message === 'depois da leitura', 10_000);
@@ -246,6 +246,8 @@ describe('HTTP: internal chats', () => {
         `chat-user-${d.bia.id}:create`,
         `chat-${chat.id}:new-message`,
         'chat:new-message',
+        `chat-${chat.id}:update`,
+        'chat:update',
         `chat-user-${d.bia.id}:update`,
         `chat-${chat.id}:new-message`,
         'chat:new-message',
@@ -255,6 +257,11 @@ describe('HTTP: internal chats', () => {
       const message = seen.find((e) => e.event === `company-${cid}-chat-${chat.id}`)!;
       expect(message.data.newMessage).to.include({ chatId: chat.id, senderId: d.ana.id, message: 'segredo' });
       expect(message.data.chat.users.map((u: any) => [u.userId, u.unreads])).to.deep.equal([
+        [d.ana.id, 0],
+        [d.bia.id, 1],
+      ]);
+      const readMark = seen.find((e) => e.event === `company-${cid}-chat` && e.data.action === 'update')!;
+      expect(readMark.data.chat.users.map((u: any) => [u.userId, u.unreads])).to.deep.equal([
         [d.ana.id, 0],
         [d.bia.id, 1],
       ]);

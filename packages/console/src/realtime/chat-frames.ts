@@ -30,8 +30,9 @@ export function appendChatMessage(client: QueryClient, message: ChatMessage): vo
 
 /**
  * The chat frames (sent to the members concerned only): `company-<id>-chat` (`new-message` with the
- * message and the chat, `update` after one's read mark, `delete`) and `company-<id>-chat-user-<me>`
- * (`create`, `update`: a chat one was added to or that was edited). The server sends each chat
+ * message and the chat, `update` after any member's read mark, so the writers see who read them,
+ * `delete`) and `company-<id>-chat-user-<me>` (`create`, `update`: a chat one was added to or that
+ * was edited). The server sends each chat
  * frame twice (also as `company-<id>-chat-<chatId>`, the lineage client's per-chat name): that copy
  * is ignored. `entity` is the event without its `company-<id>-`.
  */

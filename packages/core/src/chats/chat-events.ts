@@ -9,7 +9,7 @@ interface Addressed {
 /**
  * `company-<id>-chat`, and with `key` (the chat's id) `company-<id>-chat-<chatId>`, the names the
  * lineage client listens to: a message was sent (`new-message`, with the chat as it is now), the
- * chat changed for the reader (`update`, after a read mark), or it is gone for the receivers
+ * chat changed for its members (`update`, after a member's read mark), or it is gone for the receivers
  * (`delete`: deleted, or they were removed from it). Sent to the members concerned only.
  */
 export type ChatEvent = RealtimeEventOf<

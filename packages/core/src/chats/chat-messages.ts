@@ -115,8 +115,9 @@ export class SendChatMessage {
 
 /**
  * `POST /chats/:id/read`: the caller (from the token, whatever the body says) has read the chat up
- * to its latest message; no other member's count changes. The caller's sockets get `chat-<chatId>`
- * and `chat` (`update`) with the chat.
+ * to its latest message; no other member's count changes. Every member gets `chat-<chatId>` and
+ * `chat` (`update`) with the chat: the reader's count is gone, and the writers see who read them
+ * (the members' counts are what each member already reads with `GET /chats`).
  */
 export class MarkChatRead {
   constructor(private readonly deps: { chats: Chats; presenter: ChatPresenter; plan: ChatPlan; realtime: RealtimeEvents<ChatEvents> }) {}
@@ -127,8 +128,9 @@ export class MarkChatRead {
     const { companyId, userId } = input.actor;
     await chats.markRead(companyId, chat.id, userId);
     const view = await presenter.view(companyId, chat);
-    await realtime.publish(companyId, { entity: 'chat', key: chat.id, to: [userId], data: { action: 'update', chat: view } });
-    await realtime.publish(companyId, { entity: 'chat', to: [userId], data: { action: 'update', chat: view } });
+    const members = view.users.map((u) => u.userId);
+    await realtime.publish(companyId, { entity: 'chat', key: chat.id, to: members, data: { action: 'update', chat: view } });
+    await realtime.publish(companyId, { entity: 'chat', to: members, data: { action: 'update', chat: view } });
     return view;
   }
 }

@@ -107,7 +107,7 @@ describe('Internal chats: use cases', () => {
     expect(renamed.users.map((u) => u.userId)).to.deep.equal([w.ana.userId, w.caio.userId]);
   });
 
-  it("counts unreads per member from the others' messages; a read mark is the caller's alone and reaches only them", async () => {
+  it("counts unreads per member from the others' messages; a read mark is the caller's alone and reaches every member", async () => {
     const w = await chatWorld();
     const chat = await w.app.chats.createChat.execute({ actor: w.ana, title: 'Turno', userIds: [w.bia.userId, w.caio.userId] });
     const n = w.events().length;
@@ -130,8 +130,8 @@ describe('Internal chats: use cases', () => {
     const read = await w.app.chats.markChatRead.execute({ actor: w.caio, chatId: chat.id });
     expect(read.users.map((u) => u.unreads)).to.deep.equal([0, 1, 0]);
     expect(w.since(m)).to.deep.equal([
-      { name: `chat-${chat.id}:update`, to: [w.caio.userId] },
-      { name: 'chat:update', to: [w.caio.userId] },
+      { name: `chat-${chat.id}:update`, to: members },
+      { name: 'chat:update', to: members },
     ]);
     expect(await w.unreads(w.bia, chat.id)).to.deep.equal({ Ana: 0, Bia: 1, Caio: 0 });
 
