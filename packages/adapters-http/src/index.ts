@@ -1,4 +1,4 @@
-export * from './http/server.js';
+export * from './server.js';
 export * from './http/route.js';
 export * from './http/registry.js';
 // buildOpenApi is imported by path (@servicedesk/adapters-http/http/openapi): its library loads only when /openapi.json is first asked for.
@@ -22,6 +22,7 @@ export * from './identity/auth-routes.js';
 export * from './identity/user-routes.js';
 export * from './tenancy/company-routes.js';
 export * from './tenancy/plan-routes.js';
+export * from './tenancy/signup-routes.js';
 export * from './settings/setting-routes.js';
 export * from './platform/version-routes.js';
 export * from './company-api/company-api-routes.js';
@@ -36,6 +37,7 @@ export * from './connections/inbound-media-fetchers.js';
 export * from './tickets/ticket-routes.js';
 export * from './conversations/message-routes.js';
 export * from './tags/tag-routes.js';
+export * from './tickets/ticket-tag-routes.js';
 export * from './contacts/contact-routes.js';
 export * from './contacts/contact-import-routes.js';
 export * from './contacts/contact-files.js';

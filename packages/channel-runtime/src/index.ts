@@ -10,6 +10,7 @@ export * from './connectors/baileys-media.js';
 export * from './persistence/channel-schemas.js';
 export * from './persistence/channel-migrations.js';
 export * from './persistence/channel-database.js';
+export * from './connectors/auth-state.js';
 export * from './persistence/db-auth-state.js';
 export * from './persistence/seed-channel-admin.js';
 export * from './start-runtime.js';

@@ -1,10 +1,36 @@
-import { bizchatFailureReason, type ProviderEvent } from '@servicedesk/core';
-import { cloudApiMediaOf } from '../connections/inbound-media-mapping.js';
+import { bizchatFailureReason, inboundMediaOf, type InboundMedia, type InboundMediaKind, type ProviderEvent } from '@servicedesk/core';
 import { cleanContacts, cleanLocation, sharedSummary, type SharedContact, type SharedLocation } from '@servicedesk/core/connections/shared-content';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 const STATUSES = { sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' } as const;
+
+const CLOUD_API_KINDS: Readonly<Record<string, InboundMediaKind>> = {
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  document: 'document',
+  sticker: 'sticker',
+};
+
+/**
+ * A Cloud API message's file (`type` image, audio, video, document or sticker: the part under its
+ * type holds `id`, `mime_type`, a document's `filename`, an audio's `voice` flag, a `caption`),
+ * fetched later by its media id; with its caption, the message's body. Undefined for any other message.
+ */
+export function cloudApiMediaOf(m: Record<string, unknown>): { media: InboundMedia; caption: string } | undefined {
+  const type = text(m.type);
+  const kind = type ? CLOUD_API_KINDS[type] : undefined;
+  const part = type && isRecord(m[type]) ? (m[type] as Record<string, unknown>) : undefined;
+  if (!kind || !part) return undefined;
+  const media = inboundMediaOf({
+    kind: kind === 'audio' && part.voice === true ? 'voice' : kind,
+    mimetype: text(part.mime_type),
+    fileName: text(part.filename),
+    source: { from: 'cloudapi', mediaId: text(part.id) },
+  });
+  return media ? { media, caption: typeof part.caption === 'string' ? part.caption : '' } : undefined;
+}
 
 /** What one signed business-API delivery holds: events per phone-number id, and template status updates per business account. */
 export interface BizchatDelivery {

@@ -1,39 +1,13 @@
 import { inboundMediaOf, type InboundMedia, type InboundMediaKind } from '@servicedesk/core';
 
 /*
- * A contact's file in Meta's webhook deliveries, as a provider event's `media`: what it is and
- * where the backend fetches it, never the bytes. Anything not shaped as documented is no file.
+ * A contact's file in Messenger's and Instagram's webhook deliveries, as a provider event's `media`:
+ * what it is and where the backend fetches it, never the bytes. Anything not shaped as documented is
+ * no file. (The Cloud API's files: `cloudApiMediaOf` in bizchat/bizchat-webhook.ts.)
  */
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
-
-const CLOUD_API_KINDS: Readonly<Record<string, InboundMediaKind>> = {
-  image: 'image',
-  audio: 'audio',
-  video: 'video',
-  document: 'document',
-  sticker: 'sticker',
-};
-
-/**
- * A Cloud API message's file (`type` image, audio, video, document or sticker: the part under its
- * type holds `id`, `mime_type`, a document's `filename`, an audio's `voice` flag, a `caption`),
- * fetched later by its media id; with its caption, the message's body. Undefined for any other message.
- */
-export function cloudApiMediaOf(m: Record<string, unknown>): { media: InboundMedia; caption: string } | undefined {
-  const type = text(m.type);
-  const kind = type ? CLOUD_API_KINDS[type] : undefined;
-  const part = type && isRecord(m[type]) ? (m[type] as Record<string, unknown>) : undefined;
-  if (!kind || !part) return undefined;
-  const media = inboundMediaOf({
-    kind: kind === 'audio' && part.voice === true ? 'voice' : kind,
-    mimetype: text(part.mime_type),
-    fileName: text(part.filename),
-    source: { from: 'cloudapi', mediaId: text(part.id) },
-  });
-  return media ? { media, caption: typeof part.caption === 'string' ? part.caption : '' } : undefined;
-}
 
 const MESSENGER_KINDS: Readonly<Record<string, InboundMediaKind>> = { image: 'image', audio: 'audio', video: 'video', file: 'document' };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The tag views as the API answers them (`TagView`, `TagSummary` and the tag pages of
  * packages/core/src/tags). Other features import `tagSummarySchema` where their views embed a
- * ticket's or a contact's tags. The kanban lanes, which embed tickets, are in kanban-schemas.ts.
+ * ticket's or a contact's tags. The kanban lanes, which embed tickets, are in tickets/kanban-schemas.ts.
  */
 
 const tagId = z.number().int().positive().meta({ description: 'The tag id', example: 7 });

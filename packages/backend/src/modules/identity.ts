@@ -1,4 +1,4 @@
-import { authRoutes, SmtpMailer, userRoutes } from '@servicedesk/adapters-http';
+import { authRoutes, SmtpMailer, signupRoutes, userRoutes } from '@servicedesk/adapters-http';
 import { FEATURE_TABLES, identityRepositories, passwordResetsRepositories } from '@servicedesk/adapters-persistence';
 import { createIdentity, type IdentityApi } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
@@ -17,5 +17,6 @@ export const identity: Feature<object, { identity: IdentityApi }> = feature({
     consoleUrl: config.consoleUrl,
   }),
   api: (ports) => ({ identity: createIdentity(ports) }),
-  routes: (app) => [...authRoutes(app), ...userRoutes(app)],
+  // Sign-up answers companies (tenancy's schemas) but sits under `/auth` in the route order.
+  routes: (app) => [...authRoutes(app), ...signupRoutes(app), ...userRoutes(app)],
 });

@@ -1,4 +1,4 @@
-import { tagRoutes } from '@servicedesk/adapters-http';
+import { tagRoutes, ticketTagRoutes } from '@servicedesk/adapters-http';
 import { tagsRepositories } from '@servicedesk/adapters-persistence';
 import { createTags, type TagsApi } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
@@ -8,5 +8,5 @@ export const tags: Feature<object, { tags: TagsApi }> = feature({
   name: 'tags',
   ports: ({ infra }) => tagsRepositories(infra.db.orm),
   api: (ports) => ({ tags: createTags(ports) }),
-  routes: (app) => tagRoutes(app),
+  routes: (app) => [...tagRoutes(app), ...ticketTagRoutes(app)],
 });

@@ -12,7 +12,7 @@ function sourceFiles(dir: string): string[] {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) out = out.concat(sourceFiles(full));
-    else if (/\.ts$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
   }
   return out;
 }
@@ -64,18 +64,18 @@ describe('Architecture: the dependency rule', () => {
   });
 });
 
-/** The folders of core/src and the folders each one imports (relative imports only). */
-function coreFolderGraph(): Map<string, Set<string>> {
-  const src = path.join(ROOT, 'packages/core/src');
+/** The folders of a package's src and the folders each one imports (relative imports only). */
+function folderGraph(pkg = 'core'): Map<string, Set<string>> {
+  const src = path.join(ROOT, 'packages', pkg, 'src');
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(src)) {
     const folder = path.relative(src, path.dirname(file)).split(path.sep)[0]!;
-    if (!folder) continue; // application.ts and index.ts at the root compose everything
+    if (!folder) continue; // the files at the root (application.ts, index.ts, a server) compose everything
     const edges = graph.get(folder) ?? new Set<string>();
     graph.set(folder, edges);
     for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) {
       const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
-      if (target && target !== folder && !target.endsWith('.js')) edges.add(target);
+      if (target && target !== folder && !/\.(js|ts|tsx)$/.test(target)) edges.add(target);
     }
   }
   return graph;
@@ -121,16 +121,27 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
  */
 const COMPOSITION_FOLDERS = ['compose', 'in-memory', 'events'];
 
-describe('Architecture: core folders', () => {
+describe('Architecture: folders', () => {
   it('import each other without cycles', () => {
-    const graph = coreFolderGraph();
+    const graph = folderGraph();
     const found = cycles(graph);
     const describe = (c: string[]) => c.map((f) => `${f} → ${[...graph.get(f)!].filter((t) => c.includes(t)).join(', ')}`).join('; ');
     expect(found.map(describe), 'folders that import each other in a circle').to.deep.equal([]);
   });
 
+  it('in every package, import each other without cycles', () => {
+    const packages = readdirSync(path.join(ROOT, 'packages')).filter((p) => statSync(path.join(ROOT, 'packages', p, 'src'), { throwIfNoEntry: false }));
+    expect(packages).to.include.members(['core', 'adapters-http', 'adapters-persistence', 'adapters-broker', 'channel-runtime', 'backend', 'console']);
+    const found: string[] = [];
+    for (const pkg of packages) {
+      const graph = folderGraph(pkg);
+      for (const c of cycles(graph)) found.push(`${pkg}: ${c.map((f) => `${f} → ${[...graph.get(f)!].filter((t) => c.includes(t)).join(', ')}`).join('; ')}`);
+    }
+    expect(found, 'folders that import each other in a circle').to.deep.equal([]);
+  });
+
   it('never import a composition layer from a feature folder', () => {
-    for (const [folder, edges] of coreFolderGraph()) {
+    for (const [folder, edges] of folderGraph()) {
       if (COMPOSITION_FOLDERS.includes(folder)) continue;
       for (const c of COMPOSITION_FOLDERS) expect(edges.has(c), `${folder} imports ${c}`).to.equal(false);
     }

@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import type { SessionControl } from '@servicedesk/core';
 import type { AnyMessageContent, AuthenticationState, BaileysEventMap, SocketConfig, WAMessage } from 'baileys';
 import type { RuntimeLogger } from '../channel-runtime.js';
-import type { ConnectionAuthState } from '../persistence/db-auth-state.js';
+import type { ConnectionAuthState } from './auth-state.js';
 import type { Connector, ConnectorListener, ConnectorSession } from '../ports.js';
 import { proxyAgentOf, proxyLabelOf } from './proxy-agent.js';
 

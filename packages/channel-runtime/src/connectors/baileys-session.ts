@@ -1,7 +1,7 @@
 import type { ConnectionStatus, OutboundContent } from '@servicedesk/core';
 import { DisconnectReason, makeCacheableSignalKeyStore, makeWASocket, type BaileysEventMap } from 'baileys';
 import type { RuntimeLogger } from '../channel-runtime.js';
-import type { ConnectionAuthState } from '../persistence/db-auth-state.js';
+import type { ConnectionAuthState } from './auth-state.js';
 import { PermanentSendError, type ConnectorListener, type ConnectorSession } from '../ports.js';
 import { baileysLoggerFor, whatsappIdOf, type BaileysSocketConfig, type ReconnectPolicy, type SocketLike } from './baileys-connector.js';
 import { deliveryOfReceipt, deliveryOfStatus, disconnectCode, inboundOf, outboundOf, presenceStateOf, toJid } from './baileys-messages.js';

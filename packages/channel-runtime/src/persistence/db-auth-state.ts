@@ -1,15 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { AuthenticationCreds, AuthenticationState, SignalDataSet, SignalDataTypeMap } from 'baileys';
+import type { ConnectionAuthState } from '../connectors/auth-state.js';
 import { loadBaileys } from '../connectors/load-baileys.js';
-
-/** A connection's Baileys session as the connector needs it: load it, save creds, forget it. */
-export interface ConnectionAuthState {
-  readonly connectionId: number;
-  /** The stored session, or fresh credentials (a new QR pairing) when there is none. */
-  load(): Promise<{ state: AuthenticationState; saveCreds: () => Promise<void> }>;
-  /** Forgets the whole session (on logout): the next start pairs anew. */
-  clear(): Promise<void>;
-}
 
 const CREDS = 'creds';
 const WRITE_CHUNK = 200;

@@ -6,13 +6,13 @@ import type { Actor, BlobStorage, Cache, RealtimeFanout, RealtimeViewer, TicketS
 import Koa, { type Context } from 'koa';
 import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
-import { SOCKET_IO_PATH, SocketIoNamespaces } from '../realtime/socket-io-namespaces.js';
-import { WsNamespaces } from '../realtime/ws-namespaces.js';
-import { consoleApp } from './console-app.js';
-import { errorMiddleware } from './error-middleware.js';
-import { mountReferencePage } from './reference-page.js';
-import { mountRoutes, withoutTrailingSlash, type MountOptions } from './registry.js';
-import type { RouteSpec } from './route.js';
+import { SOCKET_IO_PATH, SocketIoNamespaces } from './realtime/socket-io-namespaces.js';
+import { WsNamespaces } from './realtime/ws-namespaces.js';
+import { consoleApp } from './http/console-app.js';
+import { errorMiddleware } from './http/error-middleware.js';
+import { mountReferencePage } from './http/reference-page.js';
+import { mountRoutes, withoutTrailingSlash, type MountOptions } from './http/registry.js';
+import type { RouteSpec } from './http/route.js';
 
 export interface HttpServerOptions extends MountOptions {
   readonly routes: readonly RouteSpec[];
@@ -117,7 +117,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   // second a start does not need), and kept as text: the same bytes for every later request.
   let openapi: Promise<string> | undefined;
   router.get('/openapi.json', async (ctx) => {
-    openapi ??= import('./openapi.js').then((m) => JSON.stringify(m.buildOpenApi(o.routes, o.info)));
+    openapi ??= import('./http/openapi.js').then((m) => JSON.stringify(m.buildOpenApi(o.routes, o.info)));
     const text = await openapi.catch((err: unknown) => {
       openapi = undefined;
       throw err;

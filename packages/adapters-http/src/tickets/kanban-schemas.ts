@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ticketDetails } from '../tickets/ticket-schemas.js';
-import { tagSchema } from './tag-schemas.js';
+import { tagSchema } from '../tags/tag-schemas.js';
+import { ticketDetails } from './ticket-schemas.js';
 
 /**
  * The ticket kanban (core's `TicketKanban`): kept apart from tag-schemas.ts because it embeds
