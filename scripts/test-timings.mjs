@@ -1,6 +1,8 @@
 // Mocha root hooks (.mocharc.json `require`): at the end of a run, print the ten slowest tests and
 // the ten files that took the most wall-clock time (their hooks included), so the suite's time
-// stays visible as it grows. Set TEST_TIMINGS=0 to leave them out.
+// stays visible as it grows. Set TEST_TIMINGS=0 to leave them out, TEST_TIMINGS_FILE=<path> to
+// have every file's time written there as JSON.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const tests = [];
@@ -27,5 +29,7 @@ export const mochaHooks = {
     lines.push('  The ten slowest files (hooks included):');
     for (const [file, ms] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 10)) lines.push(`  ${seconds(ms)}  ${file}`);
     console.log(lines.join('\n'));
+    // Every file's time, for finding where the suite's time goes: TEST_TIMINGS_FILE=path.json.
+    if (process.env.TEST_TIMINGS_FILE) writeFileSync(process.env.TEST_TIMINGS_FILE, JSON.stringify(Object.fromEntries([...files].sort((a, b) => b[1] - a[1])), null, 1));
   },
 };
