@@ -13,6 +13,7 @@ import { BackToList, CloseTicketButton, MarkUnreadButton, ScheduleDialog, Ticket
 import { TicketViewers } from './ticket-viewers.js';
 import { ContactTyping } from './contact-typing.js';
 import { InboundMediaState } from './inbound-media.js';
+import { isTranscribable, Transcript } from './transcribe.js';
 import { isSharedMessage, SharedCards, sharedPreview } from './shared-cards.js';
 
 type Ticket = Schema<'TicketDetails'>;
@@ -264,6 +265,7 @@ function MessageBubble({ message: m, loaded, ticketId }: { message: Message; loa
         </p>
       )}
       <Media message={m} />
+      {isTranscribable(m) && <Transcript message={m} />}
       {isSharedMessage(m) ? <SharedCards message={m} /> : m.body && <p className="text">{m.body}</p>}
       <p className="meta">
         {m.isPrivate && <span className="tag">{t('messages.note')}</span>}
