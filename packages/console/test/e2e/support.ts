@@ -76,9 +76,13 @@ export async function expectAccessible(page: Page, what: string, within?: string
   expect(grave, `${what}: ${JSON.stringify(grave, null, 2)}`).to.deep.equal([]);
 }
 
-/** A picture of each step to look at, under the temp folder (`CONSOLE_SCREENSHOTS=docs/console` for the README's). */
+/**
+ * A picture of each step to look at, under the temp folder in a folder per suite; with
+ * `CONSOLE_SCREENSHOTS=docs/console`, in that one folder as `<suite>-<name>.png` (the docs' pictures).
+ */
 export async function shot(page: Page, suite: string, name: string): Promise<void> {
-  const dir = process.env.CONSOLE_SCREENSHOTS ? path.resolve(ROOT, process.env.CONSOLE_SCREENSHOTS) : path.join(os.tmpdir(), 'console-screenshots', suite);
+  const docs = process.env.CONSOLE_SCREENSHOTS;
+  const dir = docs ? path.resolve(ROOT, docs) : path.join(os.tmpdir(), 'console-screenshots', suite);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, docs ? `${suite}-${name}.png` : `${name}.png`) });
 }
