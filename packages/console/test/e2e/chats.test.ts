@@ -9,7 +9,8 @@ const PASSWORD = 'operator-pass-1';
  * The internal chats in Chromium against the real backend, with two members in two browsers: Ana
  * creates a chat with Bia and writes (a double Enter sends once); Bia sees the nav's badge and the
  * message arrive live, opens it (read: the badge and the unread count go) and answers over two
- * lines, which Ana sees live; the read mark; Ana renames the chat, seen live by Bia, who is offered
+ * lines, which Ana sees live; Bia's read mark reaching Ana live; a file sent from the composer
+ * and seen live; Ana renames the chat, seen live by Bia, who is offered
  * no edit; Caio, of the same company but not a member, neither sees it nor is let in by the API;
  * older messages come on scrolling up, in Portuguese at a phone's width with the back link; Ana
  * deletes it after the warning and Bia is told it is gone. The steps share one backend, in order.
@@ -121,9 +122,26 @@ describe('console: the internal chats in Chromium (skipped when /usr/bin/chromiu
     await chatLink(bia, 'Weekend shift').click();
     await log(bia).getByText('Thanks!').waitFor();
     await bia.getByTestId('chats-badge').waitFor({ state: 'detached' });
-    // The reader's mark reaches her alone: Ana's view shows it at its next read.
-    await ana.reload();
+    // Bia's read mark reaches Ana live, without a reload.
     await ana.getByTestId('chat-read-mark').filter({ hasText: 'Read by everyone' }).waitFor();
+  });
+
+  it('Ana sends a file with a caption from the composer; Bia sees it live as a link', async () => {
+    const [chooser] = await Promise.all([ana.waitForEvent('filechooser'), ana.getByRole('button', { name: 'Attach files' }).click()]);
+    await chooser.setFiles({ name: 'roster.txt', mimeType: 'text/plain', buffer: Buffer.from('Saturday: Ana, Bia\n') });
+    const files = ana.getByRole('list', { name: 'Files to send' });
+    await files.getByText('roster.txt').waitFor();
+    await ana.getByRole('textbox', { name: 'Message' }).fill('The roster');
+    await expectAccessible(ana, 'the composer with a file');
+    await ana.getByRole('button', { name: 'Send', exact: true }).click();
+    await files.waitFor({ state: 'detached' });
+    await log(ana).getByRole('link', { name: 'roster.txt' }).waitFor();
+    const link = log(bia).getByRole('link', { name: 'roster.txt' });
+    await link.waitFor();
+    await log(bia).getByText('The roster', { exact: true }).waitFor();
+    const sent = (await asUser('Bia').get(`/chats/${chatId}/messages`)).body.records.at(-1);
+    expect(sent).to.include({ message: 'The roster', mediaName: 'roster.txt', mediaType: 'document' });
+    expect(await link.getAttribute('href')).to.match(new RegExp(`/chats/${chatId}/[0-9a-f-]{36}-roster\\.txt$`));
   });
 
   it('the owner renames the chat, seen live by Bia, who is offered no edit or delete', async () => {

@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { must, type Schema } from '../../api/client.js';
+import { authedFetch, must, type Schema } from '../../api/client.js';
+import { UploadCancelled, uploadTransport } from '../../replies/upload.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { appendChatMessage, chatKeys } from '../../realtime/chat-frames.js';
 import { useServices, useSession } from '../../services.js';
@@ -372,29 +373,58 @@ function MessageItem({ message, mine, language, you }: { message: ChatMessage; m
  * The composer: Enter sends, Shift+Enter starts a new line. One send at a time: a second Enter
  * while one is on its way does nothing (the flag is checked before React re-renders), so a double
  * Enter sends once. The sent message is shown at once; its frame finds it already there.
+ * Files go with the text as multipart `medias` (one message each, the text as the first one's
+ * caption) over XMLHttpRequest, whose upload reports progress and can be cancelled while the body
+ * is still going out; a cancelled or refused send keeps the text and the files.
  */
 function Composer({ chatId }: { chatId: number }) {
   const { t } = useScreenStrings('chats', strings);
-  const { api } = useServices();
+  const { api, session } = useServices();
   const client = useQueryClient();
   const hintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const upload = useRef<AbortController | null>(null);
   const busy = useRef(false);
   const send = useMutation({
-    mutationFn: (message: string) => must(api.POST('/chats/{id}/messages', { params: { path: { id: chatId } }, body: { message } })),
+    mutationFn: async ({ message, attached }: { message: string; attached: File[] }) => {
+      if (!attached.length) return must(api.POST('/chats/{id}/messages', { params: { path: { id: chatId } }, body: { message } }));
+      const form = new FormData();
+      if (message.trim()) form.set('message', message);
+      for (const file of attached) form.append('medias', file, file.name);
+      const control = new AbortController();
+      upload.current = control;
+      setProgress(0);
+      return must(
+        api.POST('/chats/{id}/messages', {
+          params: { path: { id: chatId } },
+          body: form as never,
+          bodySerializer: (b: unknown) => b as FormData,
+          fetch: authedFetch(session, uploadTransport({ signal: control.signal, progress: setProgress })),
+        }),
+      );
+    },
     onSuccess: (message) => {
       appendChatMessage(client, message);
       setText('');
+      setFiles([]);
       void client.invalidateQueries({ queryKey: chatKeys.all });
     },
+    onError: (err) => setCancelled(err instanceof UploadCancelled),
     onSettled: () => {
       busy.current = false;
+      upload.current = null;
+      setProgress(null);
     },
   });
   const submit = () => {
-    if (busy.current || text.trim() === '') return;
+    if (busy.current || (text.trim() === '' && files.length === 0)) return;
     busy.current = true;
-    send.mutate(text);
+    setCancelled(false);
+    send.mutate({ message: text, attached: files });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -402,6 +432,7 @@ function Composer({ chatId }: { chatId: number }) {
       submit();
     }
   };
+  const refusal = send.error && !(send.error instanceof UploadCancelled) ? errorText(t, send.error) : null;
   return (
     <form
       className="chats-composer"
@@ -426,10 +457,59 @@ function Composer({ chatId }: { chatId: number }) {
       <span id={hintId} className="visually-hidden">
         {t('composerHint')}
       </span>
-      <button type="submit" className="primary" disabled={send.isPending || text.trim() === ''}>
-        {send.isPending ? t('sending') : t('send')}
-      </button>
-      {send.error && <FormError text={errorText(t, send.error)} />}
+      <span className="chats-composer-buttons">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            const chosen = [...(e.target.files ?? [])];
+            // The same file chosen twice is sent once.
+            const id = (f: File) => `${f.name}-${f.size}-${f.lastModified}`;
+            if (chosen.length) setFiles((now) => [...now, ...chosen.filter((f) => !now.some((n) => id(n) === id(f)))]);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" onClick={() => fileInput.current?.click()} disabled={send.isPending}>
+          {t('attach')}
+        </button>
+        <button type="submit" className="primary" disabled={send.isPending || (text.trim() === '' && files.length === 0)}>
+          {send.isPending ? t('sending') : t('send')}
+        </button>
+      </span>
+      {files.length > 0 && (
+        <ul className="chats-files" aria-label={t('files')}>
+          {files.map((file) => (
+            <li key={`${file.name}-${file.size}-${file.lastModified}`}>
+              <span className="chats-file-name">{file.name}</span>
+              <button
+                type="button"
+                className="small"
+                aria-label={t('removeFile', { name: file.name })}
+                disabled={send.isPending}
+                onClick={() => setFiles((now) => now.filter((f) => f !== file))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className="chats-upload muted small-text">
+        {progress !== null ? t('uploading', { percent: Math.round(progress * 100) }) : cancelled ? t('uploadCancelled') : ''}
+      </p>
+      {progress !== null && (
+        <span className="chats-upload-bar">
+          <progress value={progress} max={1} aria-label={t('uploading', { percent: Math.round(progress * 100) })} />
+          <button type="button" className="small" onClick={() => upload.current?.abort()}>
+            {t('cancelUpload')}
+          </button>
+        </span>
+      )}
+      {refusal && <FormError text={refusal} />}
     </form>
   );
 }
