@@ -76,6 +76,15 @@ describe('console: the dashboard and reports screens in Chromium (skipped when /
     await expectCounters(page, api.counters, ['tickets', 'supportFinished', 'supportHappening', 'supportPending', 'withRating', 'leads']);
     await counter(page, 'avgRating').filter({ hasText: '4' }).waitFor();
     await counter(page, 'npsScore').filter({ hasText: '0' }).waitFor();
+    for (const [key, fromMe] of [
+      ['messagesReceived', 'false'],
+      ['messagesSent', 'true'],
+    ] as const) {
+      const counted = (await desk.admin.get(`/messages-allMe?fromMe=${fromMe}&dateStart=${range.from}&dateEnd=${range.to}`)).body.count[0].count as number;
+      await counter(page, key)
+        .filter({ hasText: new RegExp(`^${counted}$`) })
+        .waitFor();
+    }
     const bia = api.attendants.find((a: { name: string }) => a.name === 'Bia');
     await page
       .getByTestId(`attendant-${bia.id}`)
@@ -179,6 +188,10 @@ describe('console: the dashboard and reports screens in Chromium (skipped when /
     const own = (await desk.ana.api.get(`/dashboard?${query}`)).body;
     expect(own.counters.tickets).to.equal(1);
     await expectCounters(ana, own.counters, ['tickets', 'supportFinished', 'withRating']);
+    const anaSent = (await desk.ana.api.get(`/messages-allMe?fromMe=true&dateStart=${range.from}&dateEnd=${range.to}`)).body.count[0].count as number;
+    await counter(ana, 'messagesSent')
+      .filter({ hasText: new RegExp(`^${anaSent}$`) })
+      .waitFor();
     expect(await ana.getByRole('combobox', { name: 'Operator', exact: true }).count(), 'no operator filter').to.equal(0);
     expect(await ana.getByRole('button', { name: 'Update the figures now' }).count()).to.equal(0);
     expect(await ana.locator('[data-testid^="attendant-"]').count()).to.equal(1);

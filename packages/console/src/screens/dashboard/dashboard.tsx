@@ -85,6 +85,17 @@ export function Dashboard() {
     queryFn: () => must(api.GET('/dashboard/extended-metrics', { params: { query: { ...rangeQuery(filter), granularity } } })),
     enabled: ready && summary.isSuccess,
   });
+  // `/messages-allMe` counts on the company's days too, and scopes an operator without the dashboard to their tickets.
+  const messages = useQuery({
+    queryKey: [...DASHBOARD, 'messages', filter.from, filter.to],
+    queryFn: async () => {
+      const count = (fromMe: 'true' | 'false') =>
+        must(api.GET('/messages-allMe', { params: { query: { fromMe, dateStart: filter.from, dateEnd: filter.to } } })).then((r) => r.count[0]?.count ?? 0);
+      const [sent, received] = await Promise.all([count('true'), count('false')]);
+      return { sent, received };
+    },
+    enabled: ready && summary.isSuccess,
+  });
   const top = useQuery({
     queryKey: [...DASHBOARD, 'top', filter],
     queryFn: () => must(api.GET('/dashboard/top-contacts', { params: { query: { ...rangeQuery(filter), limit: 10 } } })),
@@ -243,6 +254,22 @@ export function Dashboard() {
       {!companyWide && own.isSuccess && <p className="notice">{t('ownOnly')}</p>}
 
       {c && <CounterCards c={c} minutes={minutes} number={number} percent={percent} t={t} />}
+      {messages.data && (
+        <section aria-label={t('groups.messages')} className="dashboard-block">
+          <h2>{t('groups.messages')}</h2>
+          <p className="muted small-text">{t('messagesNote')}</p>
+          <dl className="dashboard-cards">
+            <div className="dashboard-card" data-testid="counter-messagesReceived">
+              <dt>{t('messagesReceived')}</dt>
+              <dd>{number(messages.data.received)}</dd>
+            </div>
+            <div className="dashboard-card" data-testid="counter-messagesSent">
+              <dt>{t('messagesSent')}</dt>
+              <dd>{number(messages.data.sent)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
 
       <div className="dashboard-charts">
         {perDay.data && <DayChart data={perDay.data} oneDay={daysBetween(filter.from, filter.to) === 1} language={language} t={t} />}

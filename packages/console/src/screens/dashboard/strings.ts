@@ -32,7 +32,10 @@ const en = {
     tooSoon_other:
       'The figures were computed less than 30 seconds ago, so the server does not compute them again yet. You can ask again in {{count}} seconds, at {{time}}; they are also kept up to date every few minutes.',
   },
-  groups: { tickets: 'Tickets', times: 'Times (means)', ratings: 'Ratings' },
+  groups: { tickets: 'Tickets', times: 'Times (means)', ratings: 'Ratings', messages: 'Messages' },
+  messagesReceived: 'Received from contacts',
+  messagesSent: 'Sent by us (notes included)',
+  messagesNote: 'Messages of the period, whatever the queue or operator filter.',
   counters: {
     tickets: 'Tickets in the period',
     supportPending: 'Waiting now',
@@ -157,7 +160,10 @@ export const strings: ScreenStrings<typeof en> = {
       tooSoon_other:
         'Os números foram calculados há menos de 30 segundos, então o servidor ainda não os recalcula. Você pode pedir de novo em {{count}} segundos, às {{time}}; eles também são atualizados a cada poucos minutos.',
     },
-    groups: { tickets: 'Atendimentos', times: 'Tempos (médias)', ratings: 'Avaliações' },
+    groups: { tickets: 'Atendimentos', times: 'Tempos (médias)', ratings: 'Avaliações', messages: 'Mensagens' },
+    messagesReceived: 'Recebidas dos contatos',
+    messagesSent: 'Enviadas por nós (notas incluídas)',
+    messagesNote: 'Mensagens do período, seja qual for o filtro de fila ou atendente.',
     counters: {
       tickets: 'Atendimentos no período',
       supportPending: 'Aguardando agora',
@@ -279,7 +285,10 @@ export const strings: ScreenStrings<typeof en> = {
       tooSoon_other:
         'Las cifras se calcularon hace menos de 30 segundos, así que el servidor todavía no las recalcula. Puedes pedirlo de nuevo en {{count}} segundos, a las {{time}}; también se actualizan cada pocos minutos.',
     },
-    groups: { tickets: 'Atenciones', times: 'Tiempos (medias)', ratings: 'Valoraciones' },
+    groups: { tickets: 'Atenciones', times: 'Tiempos (medias)', ratings: 'Valoraciones', messages: 'Mensajes' },
+    messagesReceived: 'Recibidos de los contactos',
+    messagesSent: 'Enviados por nosotros (notas incluidas)',
+    messagesNote: 'Mensajes del período, sea cual sea el filtro de cola o agente.',
     counters: {
       tickets: 'Atenciones en el período',
       supportPending: 'Esperando ahora',
