@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, must, type Schema } from '../api/client.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
+import { type TranscriptionJob as Job, transcriptionJobKey } from '../realtime/transcription-frames.js';
 import { useServices } from '../services.js';
 import { codeOf, errorText } from '../ui/errors.js';
 import { TRANSCRIBE_NS, transcribeStrings } from './transcribe-strings.js';
@@ -31,7 +32,7 @@ export const isTranscribable = (m: Message) => m.mediaType === 'audio' && !!m.me
  */
 export function Transcript({ message: m }: { message: Message }) {
   const { t } = useScreenStrings(TRANSCRIBE_NS, transcribeStrings);
-  const { api } = useServices();
+  const { api, queryClient: client } = useServices();
   // Whether to offer it: a plan without AI answers 403; no credential (404) still offers it, so the
   // operator reads that an administrator must add one.
   const offered = useQuery({
@@ -57,6 +58,15 @@ export function Transcript({ message: m }: { message: Message }) {
       ),
   });
   const outcome = run.data?.transcriptions.find((o) => o.messageId === m.id);
+  // A long audio goes to a background job: its `transcription` frames tell how this message fared.
+  const jobId = outcome?.jobId ?? null;
+  const job = useQuery({
+    queryKey: transcriptionJobKey(jobId ?? ''),
+    queryFn: () => client.getQueryData<Job>(transcriptionJobKey(jobId ?? '')) ?? null,
+    enabled: false,
+    initialData: run.data?.job?.id === jobId ? run.data?.job : undefined,
+  });
+  const item = jobId ? job.data?.items.find((i) => i.messageId === m.id) : undefined;
   const text = m.transcription ?? (outcome?.status === 'done' ? outcome.text : null);
 
   if (text !== null && text !== undefined) {
@@ -69,8 +79,9 @@ export function Transcript({ message: m }: { message: Message }) {
   }
   if (offered.error && codeOf(offered.error) === 'ERR_PLAN_FEATURE_DISABLED') return null;
 
-  const failure = run.error ? errorText(t, run.error) : outcome?.status === 'failed' ? errorText(t, new ApiError(422, outcome.error ?? '')) : null;
-  const waiting = run.isPending || outcome?.status === 'queued' || outcome?.status === 'running';
+  const failedCode = outcome?.status === 'failed' ? outcome.error : item?.status === 'failed' ? (item.error ?? job.data?.error) : null;
+  const failure = run.error ? errorText(t, run.error) : failedCode !== null && failedCode !== undefined ? errorText(t, new ApiError(422, failedCode)) : null;
+  const waiting = run.isPending || ((outcome?.status === 'queued' || outcome?.status === 'running') && !failure && item?.status !== 'done');
   return (
     <div className="transcribe" data-testid="transcribe">
       <p role="status" className="muted small-text" aria-live="polite">

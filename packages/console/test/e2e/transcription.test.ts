@@ -58,12 +58,20 @@ describe('console: transcription in Chromium (skipped when /usr/bin/chromium is 
     fake = await startFakeSpeechProvider({ keys: [KEY] });
     fake.transcript = (_file, fields) => `Bom dia, quero saber do meu pedido (${fields.language ?? 'auto'})`;
     cdn = http.createServer((req, res) => {
-      if (req.url?.startsWith('/voice-')) return void res.writeHead(200, { 'content-type': 'audio/ogg' }).end(Buffer.alloc(1_500, 7));
+      // Voice notes 3 and on are over TRANSCRIPTION_INLINE_MAX_BYTES: a background job transcribes them.
+      const long = Number(/^\/voice-(\d+)/.exec(req.url ?? '')?.[1] ?? 0) >= 3;
+      if (req.url?.startsWith('/voice-')) return void res.writeHead(200, { 'content-type': 'audio/ogg' }).end(Buffer.alloc(long ? 3_000 : 1_500, 7));
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
     cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
-    b = await startTestBackend({ ALLOW_PRIVATE_URLS: 'true', TRANSCRIPTION_TIMEOUT_MS: '2000', INBOUND_MEDIA_RETRY_MS: '50' });
+    b = await startTestBackend({
+      ALLOW_PRIVATE_URLS: 'true',
+      TRANSCRIPTION_TIMEOUT_MS: '2000',
+      TRANSCRIPTION_INLINE_MAX_BYTES: '2000',
+      INBOUND_MEDIA_RETRY_MS: '50',
+      OUTBOX_RELAY_INTERVAL_MS: '100',
+    });
     browser = await launchChromium();
     page = (await operator(browser)).page;
     other = (await operator(browser)).page;
@@ -183,6 +191,26 @@ describe('console: transcription in Chromium (skipped when /usr/bin/chromium is 
     await voice.getByRole('button', { name: 'Try again' }).click();
     await voice.getByTestId('transcript').getByText('Bom dia, quero saber do meu pedido (pt)').waitFor();
     expect(await voice.getByTestId('transcribe-error').count()).to.equal(0);
+  });
+
+  it("a long audio goes to a background job: the transcript once it is done, or why it failed from the job's frame", async () => {
+    await voiceNote(3);
+    const voice = voices(page).nth(2);
+    await voice.getByRole('button', { name: 'Transcribe this audio' }).click();
+    await voice.getByTestId('transcript').getByText('Bom dia, quero saber do meu pedido (pt)').waitFor();
+
+    // The service refuses the key the job uses: the job's frame says why.
+    const { api } = await asSuper(b);
+    const [credential] = (await api.get('/transcription-credentials')).body;
+    expect((await api.put(`/transcription-credentials/${credential.id}`, { apiKey: 'sk-wrong-0000000000000' })).status).to.equal(200);
+    await voiceNote(4);
+    const refused = voices(page).nth(3);
+    await refused.getByRole('button', { name: 'Transcribe this audio' }).click();
+    await refused
+      .getByTestId('transcribe-error')
+      .filter({ hasText: 'Could not transcribe: The transcription service refused the request: check its key, model and address.' })
+      .waitFor();
+    expect(await refused.getByTestId('transcript').count()).to.equal(0);
   });
 
   it('in Spanish at a phone’s width: the transcript after a reload, and the credentials as cards', async () => {
