@@ -233,7 +233,7 @@ export function localMoment(at: Date, timeZone: string): string {
 }
 
 /** The company's time zone (setting `timezone`), which schedules are written in. */
-function useCompanyTimeZone(): string | undefined {
+export function useCompanyTimeZone(): string | undefined {
   const { api } = useServices();
   const setting = useQuery({
     queryKey: keys.setting('timezone'),
