@@ -113,7 +113,7 @@ export function Schedules() {
             ))}
           </fieldset>
           <button type="button" className="primary" onClick={() => setEditing({ day: view === 'list' ? dayKeyOf(new Date(), zone) : focused })}>
-            {view === 'day' ? t('addOn', { day: dayName(focused, { day: 'numeric', month: 'long' }) }) : t('add')}
+            {view === 'list' ? t('add') : t('addOn', { day: dayName(focused, { day: 'numeric', month: 'long' }) })}
           </button>
         </div>
       </header>
@@ -394,6 +394,11 @@ function CalendarGrid(props: {
                     <span className="calendar-date" aria-hidden="true">
                       {Number(day.slice(8))}
                     </span>
+                    {items.length > 0 && (
+                      <span className="calendar-count" aria-hidden="true">
+                        {items.length}
+                      </span>
+                    )}
                     <ul className="calendar-items" aria-hidden="true">
                       {items.slice(0, 3).map((s) => (
                         <li key={s.id} className={`state-${stateOf(s.status)}`}>
