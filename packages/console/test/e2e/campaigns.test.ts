@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -85,6 +85,9 @@ describe('console: the contact lists and campaigns screens in Chromium (skipped 
     await shot(page, 'campaigns', 'upload');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByText('20 numbers').waitFor();
+    await page.getByPlaceholder('Search by name or number').fill('Pessoa 1');
+    await page.getByText('11 numbers').waitFor();
+    await page.getByPlaceholder('Search by name or number').fill('');
   });
 
   it('creates a campaign from the screen (a refusal at its field first), starts it and follows it live to its report', async () => {
@@ -119,6 +122,10 @@ describe('console: the contact lists and campaigns screens in Chromium (skipped 
     await eventually('every send in the sandbox', async () => desk.sent().length >= 20);
     await page.getByRole('table', { name: 'Recipients' }).getByRole('rowheader', { name: 'Ana Lima' }).waitFor();
     await expectAccessible(page, 'a finished campaign');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const exported = readFileSync((await download.path())!, 'utf8');
+    expect(exported.split('\n').filter(Boolean)).to.have.length(21);
+    expect(exported).to.contain('"Ana Lima","5511970000100"');
     await shot(page, 'campaigns', 'finished');
   });
 

@@ -9,7 +9,7 @@ import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
 import { CampaignsGate } from '../contact-lists/gate.js';
-import { BOM, toCsv } from '../contacts/csv.js';
+import { toCsv } from '../contacts/csv.js';
 import { useCompanyTimeZone } from '../ticket-actions.js';
 import { PacingSettings } from './pacing.js';
 import { strings } from './strings.js';
@@ -524,7 +524,7 @@ function RecipientReport({ campaign }: { campaign: Report }) {
         ['name', 'number', 'state', 'variant', 'sentAt', 'deliveredAt', 'readAt', 'reason'],
         all.map((r) => [r.name, r.number, r.state, r.variant, r.sentAt, r.deliveredAt, r.readAt, r.reason]),
       );
-      const url = URL.createObjectURL(new Blob([BOM + csv], { type: 'text/csv;charset=utf-8' }));
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
       a.download = `campaign-${campaign.id}.csv`;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
@@ -17,6 +17,8 @@ type ContactList = Schema<'ContactList'>;
 type Item = Schema<'ContactListItem'>;
 type ListImport = Schema<'ContactListImport'>;
 
+/** The page size of `GET /contact-list-items`. */
+const PAGE_SIZE = 20;
 const LIST_FIELDS = { ERR_INVALID_CONTACT_LIST_NAME: 'name' } as const;
 const ITEM_FIELDS = {
   ERR_CONTACT_LIST_ITEM_DUPLICATE: 'number',
@@ -213,19 +215,21 @@ function ListPanel({ list, back }: { list: ContactList; back: () => void }) {
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState('');
-  const items = useInfiniteQuery({
-    queryKey: [...keys.contactLists, 'items', list.id, searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
+  // One page of 20 at a time (a list may hold 50,000 numbers): the page shown never grows.
+  const [page, setPage] = useState(1);
+  const items = useQuery({
+    queryKey: [...keys.contactLists, 'items', list.id, searchParam, page],
+    queryFn: () =>
       must(
         api.GET('/contact-list-items', {
-          params: { query: { contactListId: list.id, pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } as never },
+          params: { query: { contactListId: list.id, pageNumber: page, ...(searchParam ? { searchParam } : {}) } as never },
         }),
       ),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
   });
-  const rows = items.data?.pages.flatMap((p) => p.contacts) ?? [];
-  const total = items.data?.pages[0]?.count ?? 0;
+  const rows = items.data?.contacts ?? [];
+  const total = items.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const remove = useMutation({
     mutationFn: (item: Item) => must(api.DELETE('/contact-list-items/{id}', { params: { path: { id: item.id } } })),
     onSuccess: (_, item) => {
@@ -249,7 +253,15 @@ function ListPanel({ list, back }: { list: ContactList; back: () => void }) {
         <div className="admin-tools">
           <label>
             <span className="visually-hidden">{t('itemsSearch')}</span>
-            <input type="search" placeholder={t('itemsSearch')} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input
+              type="search"
+              placeholder={t('itemsSearch')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
           </label>
           <button type="button" className="primary" onClick={() => setEditing('new')}>
             {t('addItem')}
@@ -308,10 +320,16 @@ function ListPanel({ list, back }: { list: ContactList; back: () => void }) {
           </tbody>
         </table>
       )}
-      {items.hasNextPage && (
-        <button type="button" onClick={() => void items.fetchNextPage()} disabled={items.isFetchingNextPage}>
-          {t('more')}
-        </button>
+      {pages > 1 && (
+        <nav className="admin-tools" aria-label={t('pages')}>
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('previous')}
+          </button>
+          <span aria-live="polite">{t('pageOf', { page: Math.min(page, pages), pages })}</span>
+          <button type="button" disabled={page >= pages || !items.data?.hasMore} onClick={() => setPage(page + 1)}>
+            {t('next')}
+          </button>
+        </nav>
       )}
       {editing && (
         <ItemDialog
