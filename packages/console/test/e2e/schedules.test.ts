@@ -4,6 +4,11 @@ import { eventually, sandboxDesk } from '../../../backend/test/support/sandbox-c
 import { ADMIN, type TestBackend, startTestBackend } from '../../../backend/test/support/test-backend.js';
 import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
 
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
+
 /** `YYYY-MM-DDTHH:mm` of a moment on the company's clock (America/Sao_Paulo, the default `timezone`). */
 function onCompanyClock(at: Date): string {
   const p = Object.fromEntries(
@@ -26,7 +31,7 @@ function onCompanyClock(at: Date): string {
  * The schedules screen in Chromium against the real backend and a sandbox connection: the month
  * grid moved by the keyboard, a schedule created from a day for the current minute is sent by the
  * server and shows "Sent" live in this browser and a second admin's; a past moment refused at its
- * field with the message kept; the list with a link to the conversation it went through; a delete
+ * field with the message kept; the list with a link to the conversation it went through, an edit with an attachment; a delete
  * after asking reaching the other browser; Portuguese at a phone's width; no serious accessibility
  * violation on the month, day and list views. One backend and one browser, the steps in order.
  */
@@ -122,6 +127,17 @@ describe('console: the schedules screen in Chromium (skipped when /usr/bin/chrom
     const mine = row(page, 'Maria Souza');
     await mine.getByRole('link', { name: 'Open the conversation with Maria Souza' }).waitFor();
     await expectAccessible(page, 'the list view');
+    // Edited with an attachment: the other browser shows the new text; the file went through the upload route.
+    await mine.getByRole('button', { name: /^Edit the schedule to Maria Souza/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the schedule to Maria Souza' });
+    await dialog.getByText('Sent', { exact: false }).first().waitFor();
+    await dialog.getByLabel('Message').fill('Oi {{firstName}}, com anexo');
+    await dialog.getByLabel('Attachment').setInputFiles({ name: 'lembrete.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(other, 'Maria Souza').getByText('Oi {{firstName}}, com anexo').waitFor();
+    const listed = (await desk.admin.get('/schedules')).body.schedules as Array<{ body: string; mediaName: string | null }>;
+    expect(listed.map((s) => [s.body, s.mediaName])).to.deep.equal([['Oi {{firstName}}, com anexo', 'lembrete.png']]);
     await mine.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete the schedule to Maria Souza?' }).getByRole('button', { name: 'Delete' }).click();
     await row(other, 'Maria Souza').waitFor({ state: 'detached' });
