@@ -10,7 +10,8 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
 /**
  * The contact lists and campaigns screens in Chromium against the real backend: a list created
  * with a number and a CSV uploaded (its bad row listed), seen live by a second admin; a campaign of
- * 20 sandbox recipients created from the screen (a refusal at its field first), started, its
+ * 20 sandbox recipients created from the screen (a refusal at its field first), an attachment
+ * uploaded and removed, started, its
  * progress followed live to the end and its report; the pacing's estimate; Spanish at a phone's width.
  */
 describe('console: the contact lists and campaigns screens in Chromium (skipped when /usr/bin/chromium is absent)', function () {
@@ -71,6 +72,20 @@ describe('console: the contact lists and campaigns screens in Chromium (skipped 
     await dialog.getByLabel('Number').fill('5511970000100');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('rowheader', { name: 'Ana Lima' }).waitFor();
+    await page.getByRole('button', { name: 'Add a number' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add a number' });
+    await dialog.getByLabel('Name').fill('Ana again');
+    await dialog.getByLabel('Number').fill('5511970000100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The list already has this number.' }).waitFor();
+    expect(await dialog.getByLabel('Number').getAttribute('aria-invalid')).to.equal('true');
+    await expectAccessible(page, 'a refused number');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Ana Lima' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Ana Lima' });
+    await dialog.getByLabel('E-mail').fill('ana@example.com');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'ana@example.com' }).waitFor();
 
     const csv = path.join(dir, 'list.csv');
     const rows = Array.from({ length: 19 }, (_, i) => `Pessoa ${i + 1},55119700001${String(i + 1).padStart(2, '0')}`);
@@ -112,6 +127,13 @@ describe('console: the contact lists and campaigns screens in Chromium (skipped 
     await other.getByRole('rowheader', { name: 'Promo' }).waitFor();
     await other.getByRole('button', { name: 'Open Promo' }).click();
 
+    const png = path.join(dir, 'promo.png');
+    writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    await page.getByLabel('Attachment').setInputFiles(png);
+    await page.getByText('promo.png').waitFor();
+    expect((await desk.admin.get('/campaigns')).body.records[0].mediaName).to.equal('promo.png');
+    await page.getByRole('button', { name: 'Remove the attachment' }).click();
+    await page.getByText('No attachment.').waitFor();
     await page.getByRole('button', { name: 'Start now' }).click();
     await other
       .getByTestId('campaign-status')

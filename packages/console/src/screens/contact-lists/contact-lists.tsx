@@ -355,10 +355,10 @@ function ItemDialog({ listId, item, close }: { listId: number; item: Item | null
   const [email, setEmail] = useState(item?.email ?? '');
   const save = useMutation({
     mutationFn: () => {
-      const body = { contactListId: listId, name, number, email };
+      const body = { name, number, email };
       return item
-        ? must(api.PUT('/contact-list-items/{id}', { params: { path: { id: item.id } }, body: body as never }))
-        : must(api.POST('/contact-list-items', { body }));
+        ? must(api.PUT('/contact-list-items/{id}', { params: { path: { id: item.id } }, body }))
+        : must(api.POST('/contact-list-items', { body: { contactListId: listId, ...body } }));
     },
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: keys.contactLists });
