@@ -116,15 +116,18 @@ describe('HTTP: the OpenAPI document of the backend', () => {
     console.log(`      the document is ${Math.round(JSON.stringify(doc).length / 1024)} KB`);
   });
 
-  it('holds only valid JSON Schemas, and every example fits its schema', () => {
+  it('holds only valid JSON Schemas, and every example fits its schema', function () {
+    // Every schema compiled and every example checked: seconds of CPU, more on a loaded machine.
+    this.timeout(120_000);
     expect(schemaProblems(doc)).to.deep.equal([]);
   });
 
   it('(the schema check itself finds a wrong example and a broken schema)', () => {
-    const broken = structuredClone(doc);
-    (broken.components.schemas!.VersionInfo as { example?: unknown }).example = { name: 'x' };
-    (broken.components.schemas!.Error as { type?: unknown }).type = 'no-such-type';
-    const problems = schemaProblems(broken);
+    // The two schemas alone (neither refers to another): the whole document's check is the test above.
+    const { VersionInfo, Error } = structuredClone(doc.components.schemas!) as Record<string, Record<string, unknown>>;
+    VersionInfo!.example = { name: 'x' };
+    Error!.type = 'no-such-type';
+    const problems = schemaProblems({ paths: {}, components: { schemas: { VersionInfo, Error } } });
     expect(problems.some((p) => p.startsWith('/components/schemas/VersionInfo: example'))).to.equal(true);
     expect(problems.some((p) => p.startsWith('/components/schemas/Error: not a valid schema'))).to.equal(true);
   });
