@@ -180,6 +180,17 @@ describe('console: the contact lists and campaigns screens in Chromium (skipped 
       .filter({ hasText: /no está permitido|Este valor/ })
       .waitFor();
     await expectAccessible(phone, 'the pacing in Spanish at a phone’s width');
+    await phone.getByLabel('Intervalo más corto entre mensajes (segundos)').fill('5');
+    await phone.getByLabel('Intervalo más largo entre mensajes (segundos)').fill('9');
+    await phone.getByLabel('Intervalo más largo entre mensajes (segundos)').press('Enter');
+    await phone.getByRole('status').filter({ hasText: 'Guardado.' }).waitFor();
+    await phone.getByLabel('Enviar los sábados').uncheck();
+    const stored = async () =>
+      Object.fromEntries(((await desk.admin.get('/campaign-settings')).body as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
+    await eventually('the pacing saved', async () => {
+      const s = await stored();
+      return s.messageInterval === '5' && s.messageIntervalMax === '9' && s.sabado === 'false';
+    });
     await shot(phone, 'campaigns', 'phone');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').to.be.at.most(390);
   });

@@ -57,25 +57,28 @@ export function PacingSettings() {
     if (key === 'startHour' || key === 'endHour') return stored[key];
     return storedRaw.get(key) ?? String((stored as unknown as Record<string, number>)[key] ?? defaults[key] ?? '');
   };
+  /** The body for a change of `key`, from what is typed (`override` for a switch, whose new state is not rendered yet). */
+  const bodyFor = (key: Key, override?: boolean) => {
+    const toValue = (k: Key) => {
+      const v = k === key && override !== undefined ? override : valueOf(k);
+      return typeof v === 'boolean' ? v : NUMBERS.includes(k as never) && /^\d+$/.test(v.trim()) ? Number(v) : v;
+    };
+    const keysToSend: Key[] = key === 'messageInterval' || key === 'messageIntervalMax' ? ['messageInterval', 'messageIntervalMax'] : [key];
+    return Object.fromEntries(keysToSend.map((k) => [k, toValue(k)]));
+  };
   const save = useMutation({
-    mutationFn: (key: Key) => {
-      const toValue = (k: Key) => {
-        const v = valueOf(k);
-        return typeof v === 'boolean' ? v : NUMBERS.includes(k as never) && /^\d+$/.test(v.trim()) ? Number(v) : v;
-      };
-      const keysToSend: Key[] = key === 'messageInterval' || key === 'messageIntervalMax' ? ['messageInterval', 'messageIntervalMax'] : [key];
-      return must(api.POST('/campaign-settings', { body: { settings: Object.fromEntries(keysToSend.map((k) => [k, toValue(k)])) } }));
-    },
-    onMutate: (key) => {
+    mutationFn: ({ settings }: { key: Key; settings: Record<string, unknown> }) => must(api.POST('/campaign-settings', { body: { settings } })),
+    onMutate: ({ key }) => {
       setSavedKey(null);
       setFailedKey(key);
     },
-    onSuccess: (_, key) => {
+    onSuccess: (rows, { key }) => {
+      // The answer is every stored row: shown at once, so a switch never flips back while the list is read again.
+      client.setQueryData(keys.campaignSettings, rows);
       setFailedKey(null);
       setSavedKey(key);
       const done: Key[] = key === 'messageInterval' || key === 'messageIntervalMax' ? ['messageInterval', 'messageIntervalMax'] : [key];
       setDraft((d) => Object.fromEntries(Object.entries(d).filter(([k]) => !done.includes(k as Key))));
-      void client.invalidateQueries({ queryKey: keys.campaignSettings });
     },
   });
   const refusal = refusalOf<Key>(t, save.error);
@@ -100,7 +103,7 @@ export function PacingSettings() {
   const clock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`;
 
   const commit = (key: Key) => {
-    if (key in draft) save.mutate(key);
+    if (key in draft) save.mutate({ key, settings: bodyFor(key) });
   };
   return (
     <section aria-labelledby="pacing-title" className="pacing">
@@ -134,7 +137,7 @@ export function PacingSettings() {
               checked={valueOf(key) === true}
               onChange={(e) => {
                 setDraft((d) => ({ ...d, [key]: e.target.checked }));
-                queueMicrotask(() => save.mutate(key));
+                save.mutate({ key, settings: bodyFor(key, e.target.checked) });
               }}
             />
             {t(`settings.${key}.label`)}
