@@ -12,7 +12,8 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
  * with a number and a CSV uploaded (its bad row listed), seen live by a second admin; a campaign of
  * 20 sandbox recipients created from the screen (a refusal at its field first), an attachment
  * uploaded and removed, started, its
- * progress followed live to the end and its report; the pacing's estimate; Spanish at a phone's width.
+ * progress followed live to the end and its report exported; an operator kept out; the pacing's
+ * estimate and settings saved in Spanish at a phone's width; a sending campaign paused and cancelled.
  */
 describe('console: the contact lists and campaigns screens in Chromium (skipped when /usr/bin/chromium is absent)', function () {
   this.timeout(120_000);
@@ -193,5 +194,22 @@ describe('console: the contact lists and campaigns screens in Chromium (skipped 
     });
     await shot(phone, 'campaigns', 'phone');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').to.be.at.most(390);
+  });
+  it('pauses a sending campaign, cancels it after asking, and offers to run it again', async () => {
+    // The gaps are 5–9 s now: the campaign is still sending when it is paused.
+    const listId = ((await desk.admin.get('/contact-lists/list')).body as Array<{ id: number; name: string }>).find((l) => l.name === 'Clientes')!.id;
+    const created = await desk.admin.post('/campaigns', { name: 'Lenta', message1: 'Oi {nome}', contactListId: listId, chatappId: desk.connectionId });
+    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    expect((await desk.admin.post(`/campaigns/${created.body.id}/restart`, {})).status).to.equal(204);
+    await page.getByRole('button', { name: 'All campaigns' }).click();
+    await page.getByRole('button', { name: 'Open Lenta' }).click();
+    await page.getByTestId('campaign-status').filter({ hasText: 'Sending' }).waitFor();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByTestId('campaign-status').filter({ hasText: 'Paused' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel the campaign' }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel the campaign Lenta?' }).getByRole('button', { name: 'Cancel the campaign' }).click();
+    await page.getByTestId('campaign-status').filter({ hasText: 'Cancelled' }).waitFor();
+    await page.getByRole('button', { name: 'Run again' }).waitFor();
+    expect((await desk.admin.get(`/campaigns/${created.body.id}`)).body.status).to.equal('CANCELADA');
   });
 });
