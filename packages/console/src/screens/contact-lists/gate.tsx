@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { must } from '../../api/client.js';
 import { useServices, useSession } from '../../services.js';
+import { errorText } from '../../ui/errors.js';
+import { FormError } from '../../ui/form.js';
 import { admins } from '../nav.js';
 
 /**
@@ -10,6 +13,7 @@ import { admins } from '../nav.js';
  * from `GET /companies/listPlan/:id` first, and a plan without campaigns is explained.
  */
 export function CampaignsGate(props: { titleId: string; title: string; adminsOnly: string; noPlan: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const session = useSession();
   const isAdmin = !!session && admins(session.user);
   const { api } = useServices();
@@ -26,6 +30,7 @@ export function CampaignsGate(props: { titleId: string; title: string; adminsOnl
       <section className="admin-screen" aria-labelledby={props.titleId}>
         <h1 id={props.titleId}>{props.title}</h1>
         {refused && <p className="placeholder">{refused}</p>}
+        {isAdmin && plan.error && <FormError text={errorText(t, plan.error)} />}
       </section>
     );
   }
