@@ -21,7 +21,13 @@ const Companies = lazy(() => import('./screens/platform/companies.js').then((m) 
 const Plans = lazy(() => import('./screens/platform/plans.js').then((m) => ({ default: m.Plans })));
 const Announcements = lazy(() => import('./screens/platform/announcements.js').then((m) => ({ default: m.Announcements })));
 const Chats = lazy(() => import('./screens/chats/chats.js').then((m) => ({ default: m.Chats })));
+const Transcription = lazy(() => import('./screens/transcription/transcription.js').then((m) => ({ default: m.Transcription })));
 const Profile = lazy(() => import('./screens/profile/profile.js').then((m) => ({ default: m.Profile })));
+const Dashboard = lazy(() => import('./screens/dashboard/dashboard.js').then((m) => ({ default: m.Dashboard })));
+const Schedules = lazy(() => import('./screens/schedules/schedules.js').then((m) => ({ default: m.Schedules })));
+const Reports = lazy(() => import('./screens/reports/reports.js').then((m) => ({ default: m.Reports })));
+const ContactLists = lazy(() => import('./screens/contact-lists/contact-lists.js').then((m) => ({ default: m.ContactLists })));
+const Campaigns = lazy(() => import('./screens/campaigns/campaigns.js').then((m) => ({ default: m.Campaigns })));
 const Inbox = inboxScreen.Screen;
 
 function Loading() {
@@ -97,6 +103,12 @@ const chat = createRoute({
     return <Chats chatId={Number.isInteger(id) && id > 0 ? id : null} />;
   },
 });
+const transcription = createRoute({ getParentRoute: () => authed, path: '/transcription', component: Transcription });
+const dashboard = createRoute({ getParentRoute: () => authed, path: '/dashboard', component: Dashboard });
+const schedules = createRoute({ getParentRoute: () => authed, path: '/schedules', component: Schedules });
+const reports = createRoute({ getParentRoute: () => authed, path: '/reports', component: Reports });
+const contactLists = createRoute({ getParentRoute: () => authed, path: '/contact-lists', component: ContactLists });
+const campaigns = createRoute({ getParentRoute: () => authed, path: '/campaigns', component: Campaigns });
 const profile = createRoute({ getParentRoute: () => authed, path: '/profile', component: Profile });
 
 const routeTree = root.addChildren([
@@ -118,6 +130,12 @@ const routeTree = root.addChildren([
     chats,
     chat,
     profile,
+    contactLists,
+    campaigns,
+    dashboard,
+    reports,
+    schedules,
+    transcription,
     platformCompanies,
     platformPlans,
     platformAnnouncements,

@@ -5,6 +5,7 @@ import type { RealtimeFrame } from './connection.js';
 import { contactTypingOf, typingFrameData } from './contact-typing.js';
 import { placeTicket } from './ticket-lists.js';
 import { ticketViewersOf, viewerFrameData } from './ticket-viewers.js';
+import { applyTranscriptionFrame } from './transcription-frames.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -14,6 +15,8 @@ type ContactDetails = Schema<'ContactDetails'>;
 type Contact = Schema<'Contact'>;
 type TagSummary = Schema<'TagSummary'>;
 type ContactImport = Schema<'ContactImportStatus'>;
+type ContactListImport = Schema<'ContactListImport'>;
+type CampaignReport = Schema<'CampaignReport'>;
 
 /** The query keys the screens use, in one place so the frames find them. */
 export const keys = {
@@ -52,6 +55,15 @@ export const keys = {
   plans: ['plans'] as const,
   /** The platform screens' companies (`GET /companiesPlan`, `/companies/list`); no frame reaches the super users for other companies. */
   platformCompanies: ['platformCompanies'] as const,
+  /** The contact lists and their items (`/contact-lists`, `/contact-list-items`): `ContactList` and `ContactListItem` frames refetch them. */
+  contactLists: ['contactLists'] as const,
+  /** A list's latest upload, moved by its `contactListImport` frames. */
+  contactListImport: (contactListId: number) => ['contactListImport', contactListId] as const,
+  /** The campaigns' pages, one campaign with its progress, its report (`/campaigns`): `campaign` frames refetch them. */
+  campaigns: ['campaigns'] as const,
+  campaign: (id: number) => ['campaigns', 'one', id] as const,
+  /** The pacing settings (`GET /campaign-settings`), refetched by `campaignSettings` frames. */
+  campaignSettings: ['campaignSettings'] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -118,6 +130,20 @@ function applyImportFrame(client: QueryClient, frame: ContactImport & { action: 
     return { ...status, errors: [...known.errors, ...status.errors].slice(0, MAX_IMPORT_ERRORS) };
   });
   if (action === 'done') void client.invalidateQueries({ queryKey: keys.contacts });
+}
+
+/**
+ * A contact list upload's frame: `progress` carries the counts so far and that batch's refused rows
+ * (added to those listed), `done` the whole report; the list and its items then refetch.
+ */
+function applyListImportFrame(client: QueryClient, frame: ContactListImport & { action: string }) {
+  const { action, ...status } = frame;
+  client.setQueryData<ContactListImport>(keys.contactListImport(status.contactListId), (known) => {
+    if (action === 'done' || !known || known.importId !== status.importId) return status;
+    if (known.status === 'done' || known.status === 'failed' || known.processed >= status.processed) return known;
+    return { ...status, errors: [...known.errors, ...status.errors].slice(0, MAX_IMPORT_ERRORS) };
+  });
+  if (action === 'done') void client.invalidateQueries({ queryKey: keys.contactLists });
 }
 
 /** Applies one frame of the company namespace to what the screens show. */
@@ -197,6 +223,31 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       applyImportFrame(client, data as unknown as ContactImport & { action: string });
       return;
     }
+    // Admins only, as the routes: a list or item changed, or a number check's verdicts.
+    case 'ContactList':
+    case 'ContactListItem':
+      void client.invalidateQueries({ queryKey: keys.contactLists });
+      return;
+    case 'contactListImport':
+      if (typeof data.contactListId !== 'number') return;
+      applyListImportFrame(client, data as unknown as ContactListImport & { action: string });
+      return;
+    case 'campaign':
+      void client.invalidateQueries({ queryKey: keys.campaigns });
+      return;
+    // At most once a second per sending campaign: its counts, patched in place (the report follows its `campaign` frame).
+    case 'campaignProgress': {
+      if (typeof data.id !== 'number' || !data.progress) return;
+      const change = {
+        progress: data.progress as CampaignReport['progress'],
+        ...(typeof data.status === 'string' ? { status: data.status as CampaignReport['status'] } : {}),
+      };
+      client.setQueryData<CampaignReport>(keys.campaign(data.id), (c) => (c ? { ...c, ...change } : c));
+      return;
+    }
+    case 'campaignSettings':
+      void client.invalidateQueries({ queryKey: keys.campaignSettings });
+      return;
     case 'tag':
       if (data.action === 'contact' && typeof data.contactId === 'number' && Array.isArray(data.tags)) {
         patchContact(client, data.contactId, { tags: data.tags as TagSummary[] });
@@ -221,6 +272,14 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     // The platform's announcements: `company-announcement`, without a company id in the name.
     case 'company-announcement':
       void client.invalidateQueries({ queryKey: keys.announcements });
+      return;
+    // A background transcription job's progress (src/realtime/transcription-frames.ts).
+    case 'transcription':
+      applyTranscriptionFrame(client, data);
+      return;
+    // A contact schedule created, edited, deleted, or one of its occurrences settled: the schedules screen reads it anew.
+    case 'schedule':
+      void client.invalidateQueries({ queryKey: ['schedules'] });
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });
