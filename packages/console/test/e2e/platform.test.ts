@@ -6,7 +6,8 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
 /**
  * The platform screens in Chromium against the real backend, as the platform's super user: a plan
  * created with its limits and features; a company created on it (a refusal at its field first), its
- * due date changed and the company suspended after the warning, then enabled again; the plan it is
+ * due date changed and the company suspended after the warning, then enabled again; its business
+ * hours set on its clock (an end before its start refused first); the plan it is
  * on refused deletion in words; an announcement to every company that the new company's admin, in a
  * second browser, sees arrive live as a banner, reads in the list and dismisses (still dismissed
  * after a reload); that admin neither offered the platform screens nor let in; Spanish at a phone's
@@ -113,6 +114,25 @@ describe('console: the platform screens in Chromium (skipped when /usr/bin/chrom
     await page.getByRole('dialog', { name: 'Edit the company Acme Helpdesk' }).getByRole('button', { name: 'Save' }).click();
     await row(page, 'Acme Helpdesk').getByText('Active').waitFor();
     expect((await rootApi.get(`/companies/${companyId}`)).body.status).to.equal(true);
+  });
+
+  it("sets the company's business hours on its clock, as its admins would in their settings", async () => {
+    await page.getByRole('button', { name: 'Business hours of Acme Helpdesk' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Business hours of Acme Helpdesk' });
+    // Its own time zone (the default: no admin of it changed it), read through GET /companySettings/:companyId.
+    await dialog.getByText('in its time zone (America/Sao Paulo)', { exact: false }).waitFor();
+    await dialog.getByLabel('Monday, First range: from').fill('09:00');
+    await dialog.getByLabel('Monday, First range: to').fill('08:00');
+    await dialog.getByRole('button', { name: 'Save the hours' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await dialog.getByLabel('Monday, First range: to').fill('17:30');
+    await dialog.getByRole('button', { name: 'Save the hours' }).click();
+    await dialog.getByText('The hours were saved.').waitFor();
+    await expectAccessible(page, "another company's business hours", '[role="dialog"]');
+    const schedules = (await rootApi.get(`/companies/${companyId}`)).body.schedules as Array<{ weekdayEn: string; startTimeA: string; endTimeA: string }>;
+    expect(schedules.find((d) => d.weekdayEn === 'monday')).to.include({ startTimeA: '09:00', endTimeA: '17:30' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('a plan a company is on is not deleted: the server’s refusal in words', async () => {

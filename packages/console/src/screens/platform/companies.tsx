@@ -9,6 +9,7 @@ import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
 import { supers } from '../nav.js';
+import { BusinessHours } from '../settings/business-hours.js';
 import { strings } from './strings.js';
 import '../../ui/admin.css';
 import './platform.css';
@@ -77,6 +78,7 @@ function CompanyList() {
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
+  const [hoursOf, setHoursOf] = useState<CompanyRow | null>(null);
   const [notice, setNotice] = useState('');
   const list = useInfiniteQuery({
     queryKey: [...keys.platformCompanies, 'page', searchParam],
@@ -149,6 +151,9 @@ function CompanyList() {
                   <button type="button" className="small" aria-label={t('editLabel', { name: company.name })} onClick={() => setEditing(company)}>
                     {t('edit')}
                   </button>
+                  <button type="button" className="small" aria-label={t('companies.hoursLabel', { name: company.name })} onClick={() => setHoursOf(company)}>
+                    {t('companies.hours')}
+                  </button>
                   <ConfirmButton
                     className="small"
                     label={t('delete')}
@@ -178,7 +183,40 @@ function CompanyList() {
           }}
         />
       )}
+      {hoursOf && <HoursDialog company={hoursOf} close={() => setHoursOf(null)} />}
     </section>
+  );
+}
+
+/**
+ * Another company's business hours, for a super user: the same editor as the company's own settings,
+ * on that company's clock (its `timezone` and `scheduleType`, read through `GET /companySettings/:companyId`).
+ */
+function HoursDialog({ company, close }: { company: CompanyRow; close: () => void }) {
+  const { t } = useScreenStrings('platform', strings);
+  const { api } = useServices();
+  const settings = useQuery({
+    queryKey: [...keys.platformCompanies, 'settings', company.id],
+    queryFn: () => must(api.GET('/companySettings/{companyId}', { params: { path: { companyId: company.id } } })),
+  });
+  const text = (key: string) => (typeof settings.data?.[key] === 'string' ? (settings.data[key] as string) : undefined);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="dialog platform-dialog">
+          <Dialog.Title>{t('companies.hoursTitle', { name: company.name })}</Dialog.Title>
+          <Dialog.Description className="muted">{t('companies.hoursIntro')}</Dialog.Description>
+          {settings.error && <FormError text={errorText(t, settings.error)} />}
+          {settings.isSuccess && <BusinessHours companyId={company.id} zone={text('timezone') || undefined} scheduleType={text('scheduleType')} />}
+          <div className="dialog-buttons">
+            <Dialog.Close asChild>
+              <button type="button">{t('companies.close')}</button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

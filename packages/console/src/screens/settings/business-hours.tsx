@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@servicedesk/core/tenancy/business-hours';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
@@ -8,7 +8,6 @@ import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { strings } from './strings.js';
 
-type Setting = Schema<'Setting'>;
 type DayHours = Schema<'BusinessHours'>;
 type Weekday = DayHours['weekdayEn'];
 type Day = Pick<DayHours, 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB'>;
@@ -26,11 +25,15 @@ function weekOf(schedules: readonly DayHours[] | undefined): Week {
 }
 
 /**
- * The company's business hours (its record's `schedules`, `PUT /companies/:id/schedules`), read and
- * typed on the company's clock (setting `timezone`). Another admin's save arrives as the company's
- * frame and is shown unless this admin is editing the hours.
+ * A company's business hours (its record's `schedules`, `PUT /companies/:id/schedules`), read and
+ * typed on the company's clock (its setting `timezone`, given as `zone`; `scheduleType` says whether
+ * the company routes by them). Its own admins' screen follows another admin's save through the
+ * company's frame, shown unless this admin is editing the hours; a super user edits another
+ * company's from the platform screen (no frame of that company reaches them).
  */
-export function BusinessHours({ companyId, settings }: { companyId: number; settings: readonly Setting[] | undefined }) {
+export function BusinessHours({ companyId, zone = DEFAULT_TIME_ZONE, scheduleType }: { companyId: number; zone?: string; scheduleType?: string }) {
+  const titleId = useId();
+  const hintId = useId();
   const { t } = useScreenStrings('settings', strings);
   const { api } = useServices();
   const client = useQueryClient();
@@ -50,8 +53,6 @@ export function BusinessHours({ companyId, settings }: { companyId: number; sett
     },
   });
   const week = draft ?? weekOf(company.data?.schedules);
-  const zone = settings?.find((s) => s.key === 'timezone')?.value || DEFAULT_TIME_ZONE;
-  const scheduleType = settings?.find((s) => s.key === 'scheduleType')?.value;
   const setTime = (day: Weekday, field: keyof Day, value: string) => {
     save.reset();
     setDraft({ ...week, [day]: { ...week[day], [field]: value } });
@@ -63,12 +64,12 @@ export function BusinessHours({ companyId, settings }: { companyId: number; sett
   const error = save.error ? errorText(t, save.error) : null;
 
   return (
-    <form className="settings-hours" onSubmit={submit} noValidate aria-labelledby="settings-hours-title">
-      <h3 id="settings-hours-title">{t('subjects.hours')}</h3>
-      <p id="settings-hours-hint" className="hint">
+    <form className="settings-hours" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('subjects.hours')}</h3>
+      <p id={hintId} className="hint">
         {t('hours.intro', { zone: zone.replaceAll('_', ' ') })} {scheduleType === 'company' ? t('hours.used') : t('hours.unused')}
       </p>
-      <table className="hours-table" aria-describedby="settings-hours-hint" aria-busy={company.isLoading}>
+      <table className="hours-table" aria-describedby={hintId} aria-busy={company.isLoading}>
         <thead>
           <tr>
             <th scope="col">{t('hours.day')}</th>

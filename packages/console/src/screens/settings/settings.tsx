@@ -69,7 +69,13 @@ function SettingsScreen({ companyId, isSuper }: { companyId: number; isSuper: bo
               return control && <SettingField key={def.key} def={def} control={control} value={valueIn(list.data, def)} loaded={list.isSuccess} />;
             })}
           </div>
-          {group.subject === 'hours' && <BusinessHours companyId={companyId} settings={list.data} />}
+          {group.subject === 'hours' && (
+            <BusinessHours
+              companyId={companyId}
+              zone={list.data?.find((s) => s.key === 'timezone')?.value || undefined}
+              scheduleType={list.data?.find((s) => s.key === 'scheduleType')?.value}
+            />
+          )}
         </section>
       ))}
       <MessageApi />
