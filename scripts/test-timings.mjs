@@ -30,6 +30,7 @@ export const mochaHooks = {
     for (const [file, ms] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 10)) lines.push(`  ${seconds(ms)}  ${file}`);
     console.log(lines.join('\n'));
     // Every file's time, for finding where the suite's time goes: TEST_TIMINGS_FILE=path.json.
-    if (process.env.TEST_TIMINGS_FILE) writeFileSync(process.env.TEST_TIMINGS_FILE, JSON.stringify(Object.fromEntries([...files].sort((a, b) => b[1] - a[1])), null, 1));
+    if (process.env.TEST_TIMINGS_FILE)
+      writeFileSync(process.env.TEST_TIMINGS_FILE, JSON.stringify(Object.fromEntries([...files].sort((a, b) => b[1] - a[1])), null, 1));
   },
 };
