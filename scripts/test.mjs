@@ -56,7 +56,7 @@ if (process.argv[2] === '--refresh-weights') {
     .filter(([file]) => file.endsWith('.test.ts'))
     .map(([file, ms]) => [file, Math.max(1, Math.round(ms / 1000))])
     .sort(([a], [b]) => a.localeCompare(b));
-  writeFileSync(path.join(ROOT, 'scripts/test-weights.json'), `${JSON.stringify(Object.fromEntries(weights), null, 1)}\n`);
+  writeFileSync(path.join(ROOT, 'scripts/test-weights.json'), `${JSON.stringify(Object.fromEntries(weights), null, 2)}\n`);
   console.log(`wrote the weights of ${weights.length} files`);
   process.exit(0);
 }
