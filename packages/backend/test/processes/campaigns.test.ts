@@ -206,9 +206,7 @@ function campaignProcesses(name: string, makeTarget: () => Promise<ProcessTarget
         // The pacing is the dispatcher's: the moments it sent each message, before and after the
         // restart. The deliveries follow it, except that a message sent just before the kill reaches
         // the provider only once the backend is back, possibly just before the next one.
-        const dispatched = await target.query(
-          `select sent_at from campaign_recipients where campaign_id = ${id} and sent_at is not null order by sent_at`,
-        );
+        const dispatched = await target.query(`select sent_at from campaign_recipients where campaign_id = ${id} and sent_at is not null order by sent_at`);
         expect(dispatched).to.have.length(numbers.length);
         const spacing = gaps(dispatched);
         expect(
