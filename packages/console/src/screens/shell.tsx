@@ -3,38 +3,36 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage } from '../i18n/index.js';
 import { useRealtimeState, useServices, useSession } from '../services.js';
 import { must } from '../api/client.js';
 import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.js';
-import { applyTheme, currentTheme, PREFERENCES_CHANGED, type Theme } from '../ui/theme.js';
+import { PREFERENCES_CHANGED } from '../ui/theme.js';
 import { MainNav } from './nav.js';
 import { AnnouncementBanner } from './platform/announcement-banner.js';
 import { isInboxPath, requestSearch } from './inbox-filters.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
 
-/** The frame around every signed-in screen: navigation, the connection's state, theme, language. */
+/**
+ * The frame around every signed-in screen: navigation, the connection's state, the alerts' switch,
+ * the shortcuts and the user. The language and the theme are chosen in the profile (the user's name).
+ */
 export function Shell({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: presence } = useScreenStrings(PRESENCE_NS, presenceStrings);
   const services = useServices();
   const { session, api } = services;
   const user = useSession();
   const realtime = useRealtimeState();
   const navigate = useNavigate();
-  const [theme, setTheme] = useState<Theme>(currentTheme());
   const [help, setHelp] = useState(false);
   const userId = user?.user.id ?? 0;
   const [muted, setMutedState] = useState(() => isMuted(userId));
   const [permission, setPermission] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
 
-  // The profile screen changes these too: the top bar follows.
+  // The profile screen mutes the alerts too: the top bar follows.
   useEffect(() => {
-    const follow = () => {
-      setTheme(currentTheme());
-      setMutedState(isMuted(userId));
-    };
+    const follow = () => setMutedState(isMuted(userId));
     window.addEventListener(PREFERENCES_CHANGED, follow);
     return () => window.removeEventListener(PREFERENCES_CHANGED, follow);
   }, [userId]);
@@ -82,30 +80,6 @@ export function Shell({ children }: { children: ReactNode }) {
         <span className={`realtime realtime-${realtime}`} role="status" aria-live="polite" data-testid="realtime-state">
           {t(`realtime.${realtime}`)}
         </span>
-        <label className="compact">
-          <span className="visually-hidden">{t('nav.language')}</span>
-          <select value={i18n.resolvedLanguage} onChange={(e) => void setLanguage(e.target.value)}>
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="compact">
-          <span className="visually-hidden">{t('nav.theme')}</span>
-          <select
-            value={theme}
-            onChange={(e) => {
-              const next = e.target.value as Theme;
-              applyTheme(next);
-              setTheme(next);
-            }}
-          >
-            <option value="light">{t('nav.light')}</option>
-            <option value="dark">{t('nav.dark')}</option>
-          </select>
-        </label>
         {permission === 'default' ? (
           <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>
             {t('nav.enableNotifications')}

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { asSuper, type TestBackend, startTestBackend, ADMIN } from '../../../backend/test/support/test-backend.js';
 import { eventually } from '../../../backend/test/support/eventually.js';
-import { launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
+import { launchChromium, operator, prepareConsole, shot, signIn, switchLanguage } from './support.js';
 
 /**
  * The contact's typing in Chromium against the real backend and the sandbox connector: what the
@@ -58,13 +58,13 @@ describe("console: the contact's typing in Chromium (skipped when /usr/bin/chrom
   });
 
   it("ends on the contact's next message, and speaks the operator's language", async () => {
-    await page.getByLabel('Language').selectOption('pt-BR');
+    await switchLanguage(page, 'pt-BR');
     const indicator = page.getByTestId('contact-typing');
     b.sandbox!.session(connectionId).presence('5511988882222', 'composing');
     await indicator.filter({ hasText: 'Joana Lima está digitando…' }).waitFor();
     await b.sandbox!.inject(connectionId, { from: '5511988882222', body: 'Hello again', senderName: 'Joana Lima' });
     await page.getByTestId('messages').getByText('Hello again').waitFor();
     await page.locator('[data-testid="contact-typing"][data-state="none"]').waitFor();
-    await page.getByLabel('Idioma').selectOption('en');
+    await switchLanguage(page, 'en');
   });
 });

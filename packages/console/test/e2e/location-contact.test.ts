@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { asSuper, type TestBackend, startTestBackend, ADMIN } from '../../../backend/test/support/test-backend.js';
 import { eventually } from '../../../backend/test/support/eventually.js';
-import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
+import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn, switchLanguage } from './support.js';
 
 const RITA = '5511988883333';
 const BRUNO = '5521977776666';
@@ -105,13 +105,13 @@ describe('console: shared locations and contact cards in Chromium (skipped when 
     const existing = await ticketOf(BRUNO);
     await page.goBack();
     await page.waitForURL((url) => url.pathname.endsWith(`/app/tickets/${ticketId}`));
-    await page.getByLabel('Language').selectOption('pt-BR');
+    await switchLanguage(page, 'pt-BR');
     await page.getByRole('article', { name: 'Localização: MASP' }).waitFor();
     await page.getByRole('button', { name: 'Iniciar conversa com Bruno Lima' }).click();
     await page.waitForURL((url) => url.pathname.endsWith(`/app/tickets/${existing}`));
     await page.getByTestId('messages').getByText('Oi, sou o Bruno').waitFor();
     const tickets = (await api.get(`/tickets?status=search&showAll=true&searchParam=${BRUNO}`)).body.tickets as unknown[];
     expect(tickets).to.have.length(1);
-    await page.getByLabel('Idioma').selectOption('en');
+    await switchLanguage(page, 'en');
   });
 });

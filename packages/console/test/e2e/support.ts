@@ -47,6 +47,16 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByTestId('realtime-state').filter({ hasText: 'Live' }).waitFor();
 }
 
+/**
+ * Switches the console's language from the profile (the user's name in the top bar), then goes back
+ * to the screen it was on. The option is found by its code, whatever language the page speaks.
+ */
+export async function switchLanguage(page: Page, code: string): Promise<void> {
+  await page.locator('.topbar .user-name').click();
+  await page.locator('select', { has: page.locator(`option[value="${code}"]`) }).selectOption(code);
+  await page.goBack();
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
