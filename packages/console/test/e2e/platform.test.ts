@@ -10,7 +10,8 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
  * hours set on its clock (an end before its start refused first); the plan it is
  * on refused deletion in words; an announcement to every company that the new company's admin, in a
  * second browser, sees arrive live as a banner, reads in the list and dismisses (still dismissed
- * after a reload); that admin neither offered the platform screens nor let in; Spanish at a phone's
+ * after a reload); that admin neither offered the platform screens nor let in, nor the kanban
+ * the plan lacks; Spanish at a phone's
  * width; no serious accessibility violation. The steps share one backend and one browser, in order.
  */
 describe('console: the platform screens in Chromium (skipped when /usr/bin/chromium is absent)', function () {
@@ -191,11 +192,14 @@ describe('console: the platform screens in Chromium (skipped when /usr/bin/chrom
     expect(await other.getByTestId('announcement-banner').count()).to.equal(0);
   });
 
-  it('a company admin is neither offered the platform screens nor let in', async () => {
+  it('a company admin is neither offered the platform screens nor let in, nor the kanban their plan lacks', async () => {
     await other.getByRole('button', { name: 'Manage' }).click();
-    await other.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    await other.getByRole('menuitem', { name: 'Campaigns' }).waitFor();
     expect(await other.getByRole('menuitem', { name: /platform/ }).count()).to.equal(0);
     await other.keyboard.press('Escape');
+    // Growth has every feature but the kanban: the top bar offers the chats, not the kanban.
+    expect(await other.getByRole('navigation').getByRole('link', { name: 'Chats' }).count()).to.equal(1);
+    expect(await other.getByRole('navigation').getByRole('link', { name: 'Kanban' }).count()).to.equal(0);
     for (const path of ['companies', 'plans', 'announcements']) {
       await other.goto(`${b.url}/app/platform/${path}`);
       await other.getByText('Only the platform’s super users manage this.').waitFor();
