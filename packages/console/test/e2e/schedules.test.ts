@@ -104,6 +104,11 @@ describe('console: the schedules screen in Chromium (skipped when /usr/bin/chrom
     await eventually('the sandbox to receive it', () => desk.sent().some((s) => s.content.body === 'Oi Maria, lembrete do calendário'), 10_000);
     await expectAccessible(page, 'the day view');
     await shot(page, 'schedules', 'day-sent');
+    // The month shows it on its day, and the day cell names how many it has.
+    await page.getByRole('button', { name: 'Month' }).click();
+    await page.getByRole('gridcell', { name: /1 schedule$/ }).waitFor();
+    await expectAccessible(page, 'the month view with a schedule');
+    await shot(page, 'schedules', 'month');
   });
 
   it('refuses a past moment at its field, keeping the message', async () => {

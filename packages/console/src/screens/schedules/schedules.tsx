@@ -385,12 +385,14 @@ function CalendarGrid(props: {
                     tabIndex={day === props.focused ? 0 : -1}
                     aria-selected={day === props.focused}
                     aria-current={day === props.today ? 'date' : undefined}
-                    aria-label={t('dayCell', { day: props.dayName(day, { weekday: 'long', day: 'numeric', month: 'long' }), count: items.length })}
                     className={['calendar-day', outside ? 'outside' : '', day === props.today ? 'today' : ''].filter(Boolean).join(' ')}
                     onKeyDown={(e) => onKeyDown(e, day)}
                     onClick={() => props.setFocused(day)}
                     onDoubleClick={() => props.openDay(day)}
                   >
+                    <span className="visually-hidden">
+                      {t('dayCell', { day: props.dayName(day, { weekday: 'long', day: 'numeric', month: 'long' }), count: items.length })}
+                    </span>
                     <span className="calendar-date" aria-hidden="true">
                       {Number(day.slice(8))}
                     </span>
