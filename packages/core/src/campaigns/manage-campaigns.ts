@@ -1,19 +1,14 @@
 import type { Actor } from '../shared/actor.js';
-import { assertAdmin } from '../shared/actor.js';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import { NotFoundError } from '../shared/errors.js';
 import type { ErrorCode } from '../shared/error-codes.js';
-import { hasMore, pageFromNumber } from '../shared/paging.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
-import { safeFileName, safeMediaType } from '../connections/connection-media.js';
-import { campaignDefaults, isEditable, TRANSITIONS, type Campaign } from './campaign.js';
+import { isEditable, type Campaign } from './campaign.js';
 import { campaignInvalid, campaignStatusConflict } from './campaign-errors.js';
-import type { CampaignEvent, CampaignSettingsEvent } from './campaign-events.js';
-import { cleanSettingsInput } from './campaign-settings.js';
+import type { CampaignEvent } from './campaign-events.js';
 import type { CampaignView, CampaignViews } from './campaign-view.js';
 import { findCampaign, type CampaignPlan } from './find-campaign.js';
-import type { CampaignPacing, CampaignReferenceKind, CampaignReferences, Campaigns, CampaignSettingsStore, StoredCampaignSetting } from './ports.js';
+import type { CampaignReferenceKind, CampaignReferences, Campaigns, CampaignSettingsStore } from './ports.js';
 import { startProblem, type StartDeps } from './start-campaign.js';
 import { parseWallClockTime } from '../shared/zoned-time.js';
 
@@ -42,8 +37,6 @@ export interface CampaignInput {
   readonly openTicket?: Campaign['openTicket'];
 }
 
-/** Campaign attachments up to this size (the channel runtime's media limit). */
-export const MAX_CAMPAIGN_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_CAMPAIGN_MESSAGE_LENGTH = 4096;
 
 const TEXT_FIELDS = [
@@ -78,7 +71,7 @@ export function parseScheduledAt(text: string, timeZone: string): Date {
   return at;
 }
 
-interface WriteDeps {
+export interface WriteDeps {
   campaigns: Campaigns;
   references: CampaignReferences;
   settings: CampaignSettingsStore;
@@ -90,7 +83,7 @@ interface WriteDeps {
 }
 
 /** The campaign with the input applied and checked (names, lengths, referenced ids in the company). */
-async function applyInput(deps: WriteDeps, campaign: Campaign, input: CampaignInput): Promise<Campaign> {
+export async function applyInput(deps: WriteDeps, campaign: Campaign, input: CampaignInput): Promise<Campaign> {
   const next: Campaign = { ...campaign };
   if (input.name !== undefined) {
     const name = input.name.trim();
@@ -122,100 +115,13 @@ async function applyInput(deps: WriteDeps, campaign: Campaign, input: CampaignIn
 }
 
 /** A scheduled campaign must be able to run when its time comes: checked when it is scheduled, not discovered then. */
-async function assertRunnable(deps: WriteDeps, campaign: Campaign): Promise<void> {
+export async function assertRunnable(deps: WriteDeps, campaign: Campaign): Promise<void> {
   if (campaign.scheduledAt === null) return;
   const problem = await startProblem(deps, campaign);
   if (problem) throw campaignInvalid(problem);
 }
 
-/** `POST /campaigns`: a draft, or a scheduled campaign when it has a time (a past time starts it within seconds). */
-export class CreateCampaign {
-  constructor(private readonly deps: WriteDeps) {}
-
-  async execute(input: { readonly actor: Actor; readonly campaign: CampaignInput }): Promise<CampaignView> {
-    const { actor } = input;
-    assertAdmin(actor);
-    await this.deps.plan.assertFeature(actor.companyId, 'campaigns');
-    if (input.campaign.name === undefined) throw campaignInvalid('ERR_CAMPAIGN_INVALID_NAME');
-    const now = this.deps.clock.now();
-    const draft = await applyInput(this.deps, { ...campaignDefaults(actor.companyId, '', now), id: 0 }, input.campaign);
-    await assertRunnable(this.deps, draft);
-    const { id: _unset, ...fields } = draft;
-    const created = await this.deps.campaigns.add({ ...fields, status: draft.scheduledAt ? 'PROGRAMADA' : 'INATIVA' });
-    const view = await this.deps.views.view(created);
-    await this.deps.realtime.publish(actor.companyId, { entity: 'campaign', data: { action: 'create', record: view } });
-    return view;
-  }
-}
-
-/**
- * `PUT /campaigns/:id`: only a campaign that never ran (draft or scheduled, as stored — not as the
- * client says) may change; a time schedules it, no time makes it a draft again.
- */
-export class UpdateCampaign {
-  constructor(private readonly deps: WriteDeps) {}
-
-  async execute(input: { readonly actor: Actor; readonly campaignId: number; readonly campaign: CampaignInput }): Promise<CampaignView> {
-    const { campaigns, clock } = this.deps;
-    const stored = await findCampaign(this.deps, input.actor, input.campaignId);
-    if (!isEditable(stored.status)) throw campaignStatusConflict({ status: stored.status, action: 'update' });
-    const next = await applyInput(this.deps, stored, input.campaign);
-    await assertRunnable(this.deps, next);
-    const now = clock.now();
-    await campaigns.update({ ...next, updatedAt: now });
-    const wanted = next.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
-    if (wanted !== stored.status) {
-      const action = wanted === 'PROGRAMADA' ? 'schedule' : 'unschedule';
-      if (!(await campaigns.transition(stored.companyId, stored.id, TRANSITIONS[action].from, TRANSITIONS[action].to, { updatedAt: now }))) {
-        throw campaignStatusConflict({ status: stored.status, action: 'update' });
-      }
-    }
-    return republish(this.deps, stored);
-  }
-}
-
-/** `DELETE /campaigns/:id`: any campaign but a running one (pause or cancel it first); its recipients and attachment go with it. */
-export class DeleteCampaign {
-  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; blobs: BlobStorage; realtime: RealtimeEvents<CampaignEvent> }) {}
-
-  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
-    const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
-    if (campaign.status === 'EM_ANDAMENTO') throw campaignStatusConflict({ status: campaign.status, action: 'delete' });
-    if (!(await this.deps.campaigns.remove(campaign.companyId, campaign.id))) return;
-    if (campaign.media) await this.deps.blobs.delete(campaign.media.path);
-    await this.deps.realtime.publish(campaign.companyId, { entity: 'campaign', data: { action: 'delete', id: campaign.id } });
-  }
-}
-
-/** `GET /campaigns`: 20 per page, searched by name. */
-export class ListCampaigns {
-  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; views: CampaignViews }) {}
-
-  async execute(input: { readonly actor: Actor; readonly searchParam?: string; readonly pageNumber?: number }) {
-    assertAdmin(input.actor);
-    await this.deps.plan.assertFeature(input.actor.companyId, 'campaigns');
-    const page = pageFromNumber(input.pageNumber);
-    const { rows, count } = await this.deps.campaigns.page(input.actor.companyId, {
-      ...(input.searchParam?.trim() ? { search: input.searchParam.trim() } : {}),
-      offset: page.offset,
-      limit: page.limit,
-    });
-    return { records: await this.deps.views.views(input.actor.companyId, rows), count, hasMore: hasMore(page, count) };
-  }
-}
-
-/** `GET /campaigns/list`: every campaign of the caller's company (never one named in the query), by name. */
-export class ListAllCampaigns {
-  constructor(private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; views: CampaignViews }) {}
-
-  async execute(input: { readonly actor: Actor }): Promise<CampaignView[]> {
-    assertAdmin(input.actor);
-    await this.deps.plan.assertFeature(input.actor.companyId, 'campaigns');
-    return this.deps.views.views(input.actor.companyId, await this.deps.campaigns.all(input.actor.companyId));
-  }
-}
-
-interface MediaDeps {
+export interface MediaDeps {
   campaigns: Campaigns;
   plan: CampaignPlan;
   blobs: BlobStorage;
@@ -226,7 +132,7 @@ interface MediaDeps {
 }
 
 /** The campaign as stored now, published as an `update` frame and answered. */
-async function republish(deps: Pick<MediaDeps, 'campaigns' | 'views' | 'realtime'>, campaign: Campaign): Promise<CampaignView> {
+export async function republish(deps: Pick<MediaDeps, 'campaigns' | 'views' | 'realtime'>, campaign: Campaign): Promise<CampaignView> {
   const after = (await deps.campaigns.findById(campaign.companyId, campaign.id)) ?? campaign;
   const view = await deps.views.view(after);
   await deps.realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: view } });
@@ -234,92 +140,8 @@ async function republish(deps: Pick<MediaDeps, 'campaigns' | 'views' | 'realtime
 }
 
 /** The caller's campaign while its attachment may still change (before it ever ran). */
-async function editableCampaign(deps: MediaDeps, actor: Actor, campaignId: number): Promise<Campaign> {
+export async function editableCampaign(deps: MediaDeps, actor: Actor, campaignId: number): Promise<Campaign> {
   const campaign = await findCampaign(deps, actor, campaignId);
   if (!isEditable(campaign.status)) throw campaignStatusConflict({ status: campaign.status, action: 'media-upload' });
   return campaign;
-}
-
-/** `POST /campaigns/:id/media-upload`: the one attachment of every variant, replacing an earlier one. */
-export class SetCampaignMedia {
-  constructor(private readonly deps: MediaDeps) {}
-
-  async execute(input: { readonly actor: Actor; readonly campaignId: number; readonly file: UploadedFile | undefined }): Promise<CampaignView> {
-    const { campaigns, blobs, ids, clock } = this.deps;
-    const campaign = await editableCampaign(this.deps, input.actor, input.campaignId);
-    const file = input.file;
-    if (!file) throw new ValidationError('ERR_NO_FILE');
-    if (uploadSize(file) === 0) throw new ValidationError('ERR_EMPTY_FILE');
-    if (uploadSize(file) > MAX_CAMPAIGN_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
-    const name = safeFileName(file.filename);
-    const key = `public/company-${campaign.companyId}/campaigns/${campaign.id}/${ids.uuid()}-${name}`;
-    const contentType = safeMediaType(file.contentType);
-    await storeUpload(blobs, key, file, contentType);
-    await campaigns.update({
-      ...campaign,
-      media: { path: key, name: file.filename.slice(0, 255) || name, contentType, size: uploadSize(file) },
-      updatedAt: clock.now(),
-    });
-    if (campaign.media) await blobs.delete(campaign.media.path);
-    return republish(this.deps, campaign);
-  }
-}
-
-/** `DELETE /campaigns/:id/media-upload`: the attachment goes, its file too. */
-export class RemoveCampaignMedia {
-  constructor(private readonly deps: MediaDeps) {}
-
-  async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<CampaignView> {
-    const campaign = await editableCampaign(this.deps, input.actor, input.campaignId);
-    if (campaign.media) {
-      await this.deps.campaigns.update({ ...campaign, media: null, updatedAt: this.deps.clock.now() });
-      await this.deps.blobs.delete(campaign.media.path);
-    }
-    return republish(this.deps, campaign);
-  }
-}
-
-/** `GET /campaign-settings`: the stored rows (the client folds them into an object; absent keys take their defaults). */
-export class ListCampaignSettings {
-  constructor(private readonly deps: { settings: CampaignSettingsStore; plan: CampaignPlan }) {}
-
-  async execute(input: { readonly actor: Actor }): Promise<StoredCampaignSetting[]> {
-    assertAdmin(input.actor);
-    await this.deps.plan.assertFeature(input.actor.companyId, 'campaigns');
-    // Saving nothing answers every stored row.
-    return this.deps.settings.save(input.actor.companyId, []);
-  }
-}
-
-/**
- * `POST /campaign-settings`: every key checked against its range (422 naming the key), all stored
- * or none. The company's dispatchers are due again with the settings: a wait computed under the
- * old window or caps (the window's next opening, an hour for the cap) would otherwise hold.
- */
-export class SaveCampaignSettings {
-  constructor(
-    private readonly deps: {
-      settings: CampaignSettingsStore;
-      pacing: Pick<CampaignPacing, 'wakeCompany'>;
-      plan: CampaignPlan;
-      tx: Transaction;
-      clock: Clock;
-      realtime: RealtimeEvents<CampaignSettingsEvent>;
-    },
-  ) {}
-
-  async execute(input: { readonly actor: Actor; readonly settings: Record<string, unknown> }): Promise<StoredCampaignSetting[]> {
-    assertAdmin(input.actor);
-    const { companyId } = input.actor;
-    await this.deps.plan.assertFeature(companyId, 'campaigns');
-    const rows = cleanSettingsInput(input.settings);
-    const stored = await this.deps.tx.run(async () => {
-      const saved = await this.deps.settings.save(companyId, rows);
-      // Last, so that the rows it locks are held the shortest time before the commit.
-      await this.deps.pacing.wakeCompany(companyId, this.deps.clock.now());
-      return saved;
-    });
-    await this.deps.realtime.publish(input.actor.companyId, { entity: 'campaignSettings', data: { action: 'create', record: stored } });
-    return stored;
-  }
 }

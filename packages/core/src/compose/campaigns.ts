@@ -24,17 +24,15 @@ import { CampaignViews } from '../campaigns/campaign-view.js';
 import { CancelCampaign, PauseCampaign, RestartCampaign, ResumeCampaign, RunCampaign } from '../campaigns/control-campaigns.js';
 import { DispatchConnection } from '../campaigns/dispatch-connection.js';
 import { campaignJobs, DispatchDueConnections } from '../campaigns/jobs.js';
-import {
-  CreateCampaign,
-  DeleteCampaign,
-  ListAllCampaigns,
-  ListCampaigns,
-  ListCampaignSettings,
-  RemoveCampaignMedia,
-  SaveCampaignSettings,
-  SetCampaignMedia,
-  UpdateCampaign,
-} from '../campaigns/manage-campaigns.js';
+import { CreateCampaign } from '../campaigns/create-campaign.js';
+import { DeleteCampaign } from '../campaigns/delete-campaign.js';
+import { ListAllCampaigns } from '../campaigns/list-all-campaigns.js';
+import { ListCampaigns } from '../campaigns/list-campaigns.js';
+import { ListCampaignSettings } from '../campaigns/list-campaign-settings.js';
+import { RemoveCampaignMedia } from '../campaigns/remove-campaign-media.js';
+import { SaveCampaignSettings } from '../campaigns/save-campaign-settings.js';
+import { SetCampaignMedia } from '../campaigns/set-campaign-media.js';
+import { UpdateCampaign } from '../campaigns/update-campaign.js';
 import type { RandomSource } from '../campaigns/pacing.js';
 import type {
   CampaignAudience,

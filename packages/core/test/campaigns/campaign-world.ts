@@ -9,7 +9,10 @@ import {
   InMemoryCampaignSettings,
   RecordingCampaignSender,
 } from '../../src/campaigns/in-memory-campaign-sources.js';
-import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../../src/campaigns/in-memory-campaigns.js';
+import { InMemoryCampaignPacing } from '../../src/campaigns/in-memory-campaign-pacing.js';
+import { InMemoryCampaignRecipients } from '../../src/campaigns/in-memory-campaign-recipients.js';
+import { InMemoryCampaigns } from '../../src/campaigns/in-memory-campaigns.js';
+import { InMemorySuppressions } from '../../src/campaigns/in-memory-suppressions.js';
 import type { RandomSource } from '../../src/campaigns/pacing.js';
 import { ApplyRecipientStatus } from '../../src/campaigns/recipient-status.js';
 import { StartCampaign, StartDueCampaigns, type StartDeps } from '../../src/campaigns/start-campaign.js';

@@ -1,5 +1,8 @@
 import { InMemoryCampaignAudience, InMemoryCampaignSettings } from '../../src/campaigns/in-memory-campaign-sources.js';
-import { InMemoryCampaignPacing, InMemoryCampaignRecipients, InMemoryCampaigns, InMemorySuppressions } from '../../src/campaigns/in-memory-campaigns.js';
+import { InMemoryCampaignPacing } from '../../src/campaigns/in-memory-campaign-pacing.js';
+import { InMemoryCampaignRecipients } from '../../src/campaigns/in-memory-campaign-recipients.js';
+import { InMemoryCampaigns } from '../../src/campaigns/in-memory-campaigns.js';
+import { InMemorySuppressions } from '../../src/campaigns/in-memory-suppressions.js';
 import type { AudienceContact } from '../../src/campaigns/ports.js';
 import { SerialTransaction } from '../../src/in-memory/support.js';
 import { describeCampaignsContract, type CampaignSeed } from '../contracts/campaigns-contract.js';

@@ -1,18 +1,16 @@
 import { expect } from 'chai';
 import { InMemoryBlobStorage, SequentialIds } from '../../src/in-memory/support.js';
 import { RunCampaign } from '../../src/campaigns/control-campaigns.js';
-import {
-  CreateCampaign,
-  DeleteCampaign,
-  ListAllCampaigns,
-  ListCampaigns,
-  ListCampaignSettings,
-  parseScheduledAt,
-  RemoveCampaignMedia,
-  SaveCampaignSettings,
-  SetCampaignMedia,
-  UpdateCampaign,
-} from '../../src/campaigns/manage-campaigns.js';
+import { CreateCampaign } from '../../src/campaigns/create-campaign.js';
+import { DeleteCampaign } from '../../src/campaigns/delete-campaign.js';
+import { ListAllCampaigns } from '../../src/campaigns/list-all-campaigns.js';
+import { ListCampaigns } from '../../src/campaigns/list-campaigns.js';
+import { ListCampaignSettings } from '../../src/campaigns/list-campaign-settings.js';
+import { parseScheduledAt } from '../../src/campaigns/manage-campaigns.js';
+import { RemoveCampaignMedia } from '../../src/campaigns/remove-campaign-media.js';
+import { SaveCampaignSettings } from '../../src/campaigns/save-campaign-settings.js';
+import { SetCampaignMedia } from '../../src/campaigns/set-campaign-media.js';
+import { UpdateCampaign } from '../../src/campaigns/update-campaign.js';
 import { ACME, admin, campaignWorld, code, CONNECTION, numbers, operator, OTHER, otherAdmin } from './campaign-world.js';
 
 function world() {

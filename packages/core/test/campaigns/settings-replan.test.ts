@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DispatchDueConnections } from '../../src/campaigns/jobs.js';
-import { SaveCampaignSettings } from '../../src/campaigns/manage-campaigns.js';
+import { SaveCampaignSettings } from '../../src/campaigns/save-campaign-settings.js';
 import { ACME, admin, campaignWorld, CONNECTION, numbers, OTHER } from './campaign-world.js';
 
 /** Whole week, 1–2 s gaps, no long pause, no caps: each scenario narrows one rule. */
