@@ -3,14 +3,12 @@ import { SessionCommands } from '../connections/session-commands.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { JobDefinition } from '../jobs/job.js';
 import type { Outbox } from '../outbox/ports.js';
-import {
-  AssignProxy,
-  AutoBalanceProxies,
-  DisableProblematicProxy,
-  ForceReassignProxies,
-  ForceRebalanceAllProxies,
-  RemoveProxyAssignment,
-} from '../proxies/balance-proxies.js';
+import { AssignProxy } from '../proxies/assign-proxy.js';
+import { AutoBalanceProxies } from '../proxies/auto-balance-proxies.js';
+import { DisableProblematicProxy } from '../proxies/disable-problematic-proxy.js';
+import { ForceReassignProxies } from '../proxies/force-reassign-proxies.js';
+import { ForceRebalanceAllProxies } from '../proxies/force-rebalance-all-proxies.js';
+import { RemoveProxyAssignment } from '../proxies/remove-proxy-assignment.js';
 import { CheckProxies, CreateProxy, DeleteProxy, ListProxies, ProxyStatistics, UpdateProxy } from '../proxies/manage-proxies.js';
 import type { ProxyAssignments, Proxies, ProxyChecker } from '../proxies/ports.js';
 import { sessionProxyLookup } from '../proxies/session-proxy.js';
