@@ -6,6 +6,7 @@ import { useScreenStrings } from '../i18n/screen-strings.js';
 import { useServices } from '../services.js';
 import { PASSWORD_RESET_NS, passwordResetStrings } from './password-reset/strings.js';
 import { inboxScreen } from './preload.js';
+import { postLogin } from '../session/login.js';
 
 type LoginResult = Schema<'LoginResult'>;
 
@@ -28,12 +29,7 @@ export function SignIn() {
   const login = async (pass: string): Promise<LoginResult | null> => {
     let res: Response;
     try {
-      res = await fetch(`${config.backendUrl}/auth/login`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: pass }),
-      });
+      res = await postLogin(config.backendUrl, email, pass);
     } catch {
       setError(t('signIn.unreachable'));
       return null;

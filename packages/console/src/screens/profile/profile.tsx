@@ -11,6 +11,7 @@ import { applyTheme, currentTheme, PREFERENCES_CHANGED, type Theme } from '../..
 import { PictureField } from '../users/users.js';
 import { strings } from './strings.js';
 import '../../ui/admin.css';
+import { postLogin } from '../../session/login.js';
 
 type LoginResult = Schema<'LoginResult'>;
 
@@ -98,12 +99,7 @@ function Password({ email, userId }: { email: string; userId: number }) {
       session.renewWith(async () => {
         await must(api.PUT('/users/{userId}', { params: { path: { userId } }, body: { password } }));
         // The server ended every session of the user, this one too: sign in again with the new password.
-        const res = await fetch(`${config.backendUrl}/auth/login`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password }),
-        }).catch(() => null);
+        const res = await postLogin(config.backendUrl, email, password).catch(() => null);
         if (!res?.ok) throw new Error(t('signInAgainFailed'));
         const again = (await res.json()) as LoginResult;
         return { token: again.token, user: again.user };
