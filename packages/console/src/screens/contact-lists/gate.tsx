@@ -1,29 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { must } from '../../api/client.js';
-import { useServices, useSession } from '../../services.js';
+import { useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { FormError } from '../../ui/form.js';
-import { admins } from '../nav.js';
+import { admins, useCompanyPlan } from '../nav.js';
 
 /**
  * The contact lists and campaigns are for admins of a company whose plan has campaigns (the routes
- * answer anyone else 403): an operator is told so and nothing is fetched; an admin's plan is read
- * from `GET /companies/listPlan/:id` first, and a plan without campaigns is explained.
+ * answer anyone else 403): an operator is told so and these screens fetch nothing; an admin's plan
+ * (the navigation's `useCompanyPlan`, read once for both) comes first, and a plan without campaigns is explained.
  */
 export function CampaignsGate(props: { titleId: string; title: string; adminsOnly: string; noPlan: string; children: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const isAdmin = !!session && admins(session.user);
-  const { api } = useServices();
-  const companyId = session?.user.companyId;
-  const plan = useQuery({
-    queryKey: ['company', companyId, 'plan'],
-    queryFn: () => must(api.GET('/companies/listPlan/{id}', { params: { path: { id: companyId! } } })),
-    enabled: isAdmin && companyId !== undefined,
-    select: (company) => company.plan,
-  });
+  const plan = useCompanyPlan();
   const refused = !isAdmin ? props.adminsOnly : plan.data && !plan.data.useCampaigns ? props.noPlan : null;
   if (refused || !plan.data) {
     return (
