@@ -1,15 +1,14 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
 import { strings } from './strings.js';
-import '../../ui/admin.css';
 
 type Tag = Schema<'Tag'>;
 type TagWithCount = Schema<'TagPage'>['tags'][number];
@@ -55,23 +54,14 @@ export function Tags() {
 
   return (
     <section className="admin-screen" aria-labelledby="tags-title">
-      <header className="admin-header">
-        <h1 id="tags-title">{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          {isAdmin ? (
-            <button type="button" className="primary" onClick={() => setEditing('new')}>
-              {t('add')}
-            </button>
-          ) : (
-            <p className="muted small-text">{t('readOnly')}</p>
-          )}
-        </div>
-      </header>
+      <AdminHeader
+        titleId="tags-title"
+        title={t('title')}
+        intro={t('intro')}
+        search={{ label: t('search'), value: search, onChange: setSearch }}
+        add={isAdmin ? { label: t('add'), onClick: () => setEditing('new') } : null}
+        readOnly={t('readOnly')}
+      />
       <p className="visually-hidden" role="status">
         {notice}
       </p>
@@ -163,57 +153,43 @@ function TagDialog({ tag, close }: { tag: Tag | null; close: (saved: Tag | null)
     },
   });
   const refusal = refusalOf<TagField>(t, save.error, FIELD_OF);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{tag ? t('editTitle', { name: tag.name }) : t('addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('name')} error={refusal.byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
-              {(p) => (
-                <span className="color-field">
-                  <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
-                  <input
-                    type="color"
-                    aria-hidden="true"
-                    tabIndex={-1}
-                    value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#808080'}
-                    onChange={(e) => setColor(e.target.value)}
-                  />
-                </span>
-              )}
-            </Field>
-            <label className="check">
-              <input type="checkbox" checked={kanban} onChange={(e) => setKanban(e.target.checked)} />
-              {t('kanban')}
-            </label>
-            {kanban && (
-              <Field label={t('laneOrder')} error={refusal.byField.laneOrder} hint={t('laneOrderHint')}>
-                {(p) => <input {...p} type="number" min={0} max={100000} step={1} value={laneOrder} onChange={(e) => setLaneOrder(e.target.value)} />}
-              </Field>
-            )}
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={tag ? t('editTitle', { name: tag.name }) : t('addTitle')}
+      description={t('intro')}
+      submitLabel={t('save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('name')} error={refusal.byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
+        {(p) => (
+          <span className="color-field">
+            <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
+            <input
+              type="color"
+              aria-hidden="true"
+              tabIndex={-1}
+              value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#808080'}
+              onChange={(e) => setColor(e.target.value)}
+            />
+          </span>
+        )}
+      </Field>
+      <label className="check">
+        <input type="checkbox" checked={kanban} onChange={(e) => setKanban(e.target.checked)} />
+        {t('kanban')}
+      </label>
+      {kanban && (
+        <Field label={t('laneOrder')} error={refusal.byField.laneOrder} hint={t('laneOrderHint')}>
+          {(p) => <input {...p} type="number" min={0} max={100000} step={1} value={laneOrder} onChange={(e) => setLaneOrder(e.target.value)} />}
+        </Field>
+      )}
+    </FormDialog>
   );
 }
