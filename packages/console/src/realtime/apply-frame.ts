@@ -64,6 +64,10 @@ export const keys = {
   campaign: (id: number) => ['campaigns', 'one', id] as const,
   /** The pacing settings (`GET /campaign-settings`), refetched by `campaignSettings` frames. */
   campaignSettings: ['campaignSettings'] as const,
+  /** The AI assistants (`/prompt`) and the editor's options: `prompt` frames (to admins) refetch them. */
+  prompts: ['prompts'] as const,
+  /** The file lists (`/files`), every search under one key: `file` frames refetch them. */
+  fileLists: ['fileLists'] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -280,6 +284,13 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     // A contact schedule created, edited, deleted, or one of its occurrences settled: the schedules screen reads it anew.
     case 'schedule':
       void client.invalidateQueries({ queryKey: ['schedules'] });
+      return;
+    // An AI assistant or a file list created, changed or removed: their screens read them anew.
+    case 'prompt':
+      void client.invalidateQueries({ queryKey: keys.prompts });
+      return;
+    case 'file':
+      void client.invalidateQueries({ queryKey: keys.fileLists });
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });
