@@ -58,9 +58,9 @@ async function actorOf(app: Application, email: string, password: string): Promi
  */
 export async function runEmbedCoreDemo(): Promise<EmbedCoreDemoResult> {
   const ports = createInMemoryPorts();
-  // The demo relays the outbox by hand, to show each step; without `relayTrigger` the core relays
+  // The demo relays the outbox by hand, to show each step; without `relayAfterCommit: false` the core relays
   // it itself after every commit that wrote to it.
-  const app = createApplication({ ...ports, relayTrigger: () => undefined });
+  const app = createApplication({ ...ports, relayAfterCommit: false });
   const { broker, clock } = ports;
   const sandbox = await attachSandboxChannel({ app, broker, clock });
   // Relays what is waiting (joining a run the core may have started by itself) and lets the channel answer.

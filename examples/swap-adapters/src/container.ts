@@ -9,7 +9,7 @@ import { TYPES } from './types.js';
  */
 const coreUseCases = new ContainerModule(({ bind }) => {
   bind<Application>(TYPES.Application)
-    .toResolvedValue((ports: CorePorts) => createApplication({ ...ports, relayTrigger: () => undefined }), [TYPES.Ports])
+    .toResolvedValue((ports: CorePorts) => createApplication({ ...ports, relayAfterCommit: false }), [TYPES.Ports])
     .inSingletonScope();
 });
 

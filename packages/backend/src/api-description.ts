@@ -30,7 +30,6 @@ export function describeApi() {
     log: pino({ level: 'silent' }),
     startedAt: new Date(0),
     version: BACKEND_VERSION,
-    nudgeOutbox: () => undefined,
     channelQueries: DETACHED_CHANNEL_QUERIES,
   });
   return buildOpenApi(resolveBackend(container).routes, { title: 'Service Desk backend', version: BACKEND_VERSION });

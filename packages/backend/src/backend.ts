@@ -98,10 +98,6 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
       ...(config.brokerUrl ? {} : { recordInbound: (events: readonly BrokerEnvelope[]) => recordInbound(events) }),
     }));
   }
-  let relayOutbox: () => Promise<void> = async () => undefined;
-  const nudgeOutbox = () => {
-    void relayOutbox();
-  };
   const container = createContainer(
     {
       config,
@@ -110,7 +106,6 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
       log: logger,
       startedAt: new Date(),
       version: BACKEND_VERSION,
-      nudgeOutbox,
       channelQueries: runtime ? new RuntimeChannelQueries(runtime) : (infra.remoteQueries ?? DETACHED_CHANNEL_QUERIES),
     },
     options.features,
@@ -120,11 +115,14 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // Consumers, jobs and the relay are background work: on the embedded database (one connection)
   // a request waiting for it goes first.
   const backgroundScope = <T>(work: () => Promise<T>) => inBackground(() => scope(work));
-  relayOutbox = () =>
-    backgroundScope(() => app.outbox.relayOutbox.execute()).then(
-      () => undefined,
-      (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
-    );
+  // In a unit of work of its own, as the relay after each commit runs: now, and at close.
+  const relayOutbox = () =>
+    ports.tx
+      .runApart(() => app.outbox.relayOutbox.execute())
+      .then(
+        () => undefined,
+        (err) => logger.warn({ err }, 'outbox relay failed; will retry'),
+      );
   // In a unit of work of its own: a connector calls from wherever its provider's event arrived.
   recordInbound = (events) => scope(() => app.outbox.recordEvents.execute(events));
   const seeded = await scope(() =>
@@ -159,7 +157,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     concurrency: infra.db.kind === 'pglite' ? 1 : 4,
   });
   await runner.start();
-  nudgeOutbox();
+  void relayOutbox();
 
   const http = await createHttpServer({
     app,

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { MikroORM } from '@mikro-orm/core';
+import { type MikroORM, RequestContext } from '@mikro-orm/core';
 import type { Transaction } from '@servicedesk/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DeferredWrites } from './deferred-writes.js';
+import { inBackground } from './priority-gate.js';
 
 /** The callbacks waiting for the outermost transaction open in this async context (shared by every instance). */
 const waiting = new AsyncLocalStorage<Array<() => void>>();
@@ -53,5 +54,13 @@ export class MikroOrmTransaction implements Transaction {
     } else {
       callback();
     }
+  }
+
+  /**
+   * A fresh EntityManager context outside any transaction of the caller's async context, as
+   * background work of the priority gate (on PGlite a waiting request goes first).
+   */
+  runApart<T>(work: () => Promise<T>): Promise<T> {
+    return waiting.exit(() => inBackground(() => RequestContext.create(this.orm.em, work)));
   }
 }

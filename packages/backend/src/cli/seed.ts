@@ -18,7 +18,6 @@ async function seed() {
       infra,
       jwtSecret: await resolveJwtSecret(config),
       channelQueries: DETACHED_CHANNEL_QUERIES,
-      nudgeOutbox: () => undefined,
       startedAt: new Date(),
       version: BACKEND_VERSION,
       log: pino({ level: config.logLevel }),

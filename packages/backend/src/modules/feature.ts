@@ -25,8 +25,6 @@ export interface FeatureContext {
   readonly jwtSecret: string;
   /** Number checks and contact reads answered by a channel runtime (embedded or remote). */
   readonly channelQueries: ChannelQueries;
-  /** Asks the outbox relay to run now (after a request wrote sends). */
-  readonly nudgeOutbox: () => void;
   readonly startedAt: Date;
   readonly version: string;
   readonly log: Logger;

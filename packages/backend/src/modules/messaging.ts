@@ -31,9 +31,8 @@ const SEND_DEADLINE_MARGIN_MS = 30_000;
 export const messaging: Feature<object, MessagingApi> = feature({
   name: 'messaging',
   ...FEATURE_TABLES.messaging,
-  ports: ({ config, infra, nudgeOutbox }) => ({
+  ports: ({ config, infra }) => ({
     ...messagingRepositories(infra.db.orm),
-    relayTrigger: nudgeOutbox,
     socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
     // Contacts' files are fetched here, by a job per message, whichever process runs the channel:
     // WhatsApp Web's decrypted with Baileys (loaded on first use), the Cloud API's through the Graph

@@ -108,7 +108,6 @@ describe('Architecture: error codes and their HTTP statuses', () => {
           },
           jwtSecret: 'test-secret-test-secret-test-secret-0123',
           channelQueries: DETACHED_CHANNEL_QUERIES,
-          nudgeOutbox: () => undefined,
           startedAt: new Date(),
           version: '0.0.0',
           log: pino({ level: 'silent' }),

@@ -48,7 +48,6 @@ describe('Architecture: feature modules', () => {
       infra,
       jwtSecret: 'test-secret-test-secret-test-secret-0123',
       channelQueries: DETACHED_CHANNEL_QUERIES,
-      nudgeOutbox: () => undefined,
       startedAt: new Date(),
       version: '0.0.0',
       log: pino({ level: 'silent' }),

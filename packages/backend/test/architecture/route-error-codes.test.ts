@@ -175,7 +175,6 @@ describe('Architecture: every code a route can answer is declared', () => {
           },
           jwtSecret: 'test-secret-test-secret-test-secret-0123',
           channelQueries: DETACHED_CHANNEL_QUERIES,
-          nudgeOutbox: () => undefined,
           startedAt: new Date(),
           version: '0.0.0',
           log: pino({ level: 'silent' }),

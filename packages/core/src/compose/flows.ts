@@ -47,7 +47,8 @@ interface SharedPorts {
   readonly broker: Broker;
   readonly blobs: BlobStorage;
   readonly jobQueue: Jobs;
-  readonly relayTrigger?: () => void;
+  /** See MessagingPorts. */
+  readonly relayAfterCommit?: boolean;
   readonly queues: Queues;
   readonly users: Users;
   readonly tags: Tags;

@@ -90,10 +90,11 @@ export interface MessagingPorts {
   /** Who a page access token belongs to (Meta's Graph API): social pages are accepted only from their holders. */
   readonly socialAccounts: SocialAccounts;
   /**
-   * Starts an outbox relay run after a commit that wrote entries, in a unit of work of its own (the
-   * backend opens a MikroORM context); without it the relay runs directly.
+   * `false`: the outbox is relayed only when asked (`app.outbox.relayOutbox.execute()`, and the
+   * `outbox.relay` job), for demos and tests that show each step. By default, as soon as each
+   * transaction that wrote to it commits, in a unit of work of its own (`Transaction.runApart`).
    */
-  readonly relayTrigger?: () => void;
+  readonly relayAfterCommit?: boolean;
   /**
    * Brings contacts' files from their providers (by a job per message, `messages.fetch-inbound-media`).
    * Without it, or without `jobQueue`, a contact's file is kept as failed (`ERR_MEDIA_NOT_SUPPORTED`) beside its caption.
@@ -101,6 +102,17 @@ export interface MessagingPorts {
   readonly inboundMediaFetcher?: InboundMediaFetcher;
   readonly inboundMediaSettings?: InboundMediaSettings;
   readonly jobQueue?: Jobs;
+}
+
+/** One relay per outbox: every feature that sends relays through it, so that runs never overlap. */
+const relays = new WeakMap<Outbox, RelayOutbox>();
+function relayOf(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broker' | 'tx' | 'clock' | 'relayAfterCommit'>): RelayOutbox {
+  let relay = relays.get(p.outbox);
+  if (!relay) {
+    relay = new RelayOutbox({ outbox: p.outbox, broker: p.broker, clock: p.clock, tx: p.tx, byHand: p.relayAfterCommit === false });
+    relays.set(p.outbox, relay);
+  }
+  return relay;
 }
 
 interface SharedPorts {
@@ -135,14 +147,11 @@ interface SharedPorts {
 /**
  * The one send path: `OutboundMessages` over an outbox whose entries are relayed as soon as the
  * transaction that wrote them commits (and by the relay job otherwise). Every feature that sends
- * builds it from here.
+ * builds it from here, and all of them relay through the outbox's one relay.
  */
-export function sendPath(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broker' | 'messages' | 'tx' | 'clock' | 'ids' | 'relayTrigger'>) {
-  const relayOutbox = new RelayOutbox({ outbox: p.outbox, broker: p.broker, clock: p.clock, ...(p.relayTrigger ? { nudge: p.relayTrigger } : {}) });
-  const relayNow = () => {
-    void relayOutbox.execute().catch(() => undefined);
-  };
-  const outbox = relayAfterCommit(p.outbox, p.tx, p.relayTrigger ?? relayNow);
+export function sendPath(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broker' | 'messages' | 'tx' | 'clock' | 'ids' | 'relayAfterCommit'>) {
+  const relayOutbox = relayOf(p);
+  const outbox = relayAfterCommit(p.outbox, p.tx, relayOutbox.request);
   return { relayOutbox, outbox, outbound: new OutboundMessages({ messages: p.messages, outbox, clock: p.clock, ids: p.ids }) };
 }
 

@@ -56,7 +56,8 @@ interface SharedPorts {
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;
-  readonly relayTrigger?: () => void;
+  /** See MessagingPorts. */
+  readonly relayAfterCommit?: boolean;
 }
 
 /** AI assistants (prompts) per company: an admin's configuration, on plans with AI, and their answers to contacts. */

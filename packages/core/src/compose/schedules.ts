@@ -70,7 +70,8 @@ interface SharedPorts {
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly ids: IdGenerator;
-  readonly relayTrigger?: () => void;
+  /** See MessagingPorts. */
+  readonly relayAfterCommit?: boolean;
   readonly ticketTracking?: TicketTracking;
 }
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/ports.js';
+import type { Clock, Transaction } from '../shared/ports.js';
 import type { Broker } from './broker.js';
 import type { Outbox } from './ports.js';
 
@@ -29,10 +29,23 @@ export class RelayOutbox {
       broker: Broker;
       clock: Clock;
       batchSize?: number;
-      /** Starts a run in a unit of work of its own (to record handled entries soon). */
-      nudge?: () => void;
+      /** Where `request` runs: in a unit of work of its own. Without it, directly. */
+      tx?: Transaction;
+      /** Runs only when `execute` is called (demos and tests that relay by hand): `request` does nothing. */
+      byHand?: boolean;
     },
   ) {}
+
+  /**
+   * Starts a run (or joins the one under way) in a unit of work of its own, and returns at once:
+   * what a commit that wrote entries, or a consumer that handled one, calls. A run that fails is
+   * the `outbox.relay` job's to repeat; that job reports its failures.
+   */
+  readonly request = (): void => {
+    if (this.deps.byHand) return;
+    const run = () => this.execute();
+    void (this.deps.tx ? this.deps.tx.runApart(run) : run()).catch(() => undefined);
+  };
 
   /** Relays until the outbox is empty; concurrent calls share one run. Returns entries published. */
   async execute(): Promise<number> {
@@ -86,10 +99,7 @@ export class RelayOutbox {
 
   private onHandled(id: string) {
     this.handled.push(id);
-    if (this.handled.length === 1) {
-      if (this.deps.nudge) this.deps.nudge();
-      else void this.execute().catch(() => undefined);
-    }
+    if (this.handled.length === 1) this.request();
   }
 
   private async recordHandled() {

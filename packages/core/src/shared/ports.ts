@@ -25,6 +25,12 @@ export interface Transaction {
    * throw: it starts follow-up work (relaying the outbox), it cannot undo the commit.
    */
   afterCommit(callback: () => void): void;
+  /**
+   * Runs `work` in a unit of work of its own, apart from any transaction open around the caller:
+   * follow-up work started after a commit (the outbox relay). On a one-connection database it is
+   * background work, which a waiting request goes before.
+   */
+  runApart<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**

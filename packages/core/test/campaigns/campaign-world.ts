@@ -79,7 +79,7 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
       events.push({ companyId, event });
     },
   };
-  const transaction = { run: <T>(work: () => Promise<T>) => work(), afterCommit: (cb: () => void) => cb() };
+  const transaction = { run: <T>(work: () => Promise<T>) => work(), afterCommit: (cb: () => void) => cb(), runApart: <T>(work: () => Promise<T>) => work() };
   const wakeups = new PacingWakeups(pacing);
   const references = new InMemoryCampaignReferences();
   references.set(ACME, 'connection', CONNECTION, 'Main number');

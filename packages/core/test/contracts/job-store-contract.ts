@@ -68,6 +68,7 @@ function killable(tx: Transaction) {
         });
       }),
     afterCommit: (callback) => tx.afterCommit(callback),
+    runApart: (work) => tx.runApart(work),
   };
   return { transaction, kill: () => kill() };
 }
@@ -363,6 +364,7 @@ function describeRunners(world: () => RunnerWorld, options: JobStoreContractOpti
           return w.f.transaction.run(work);
         },
         afterCommit: (callback) => w.f.transaction.afterCommit(callback),
+        runApart: (work) => w.f.transaction.runApart(work),
       };
       let aRan = false;
       await w.enqueue('work');

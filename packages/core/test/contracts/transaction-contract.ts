@@ -3,7 +3,8 @@ import type { Transaction } from '../../src/index.js';
 
 /**
  * The after-commit behaviour every Transaction adapter shares: follow-up work (relaying the
- * outbox) starts only once what it follows is committed, and never after a rollback.
+ * outbox) starts only once what it follows is committed, never after a rollback, and runs in a
+ * unit of work of its own.
  */
 export function describeTransactionContract(name: string, make: () => Promise<Transaction>) {
   describe(`Transaction contract: ${name}`, () => {
@@ -61,6 +62,26 @@ export function describeTransactionContract(name: string, make: () => Promise<Tr
         tx.afterCommit(twice);
       });
       expect(seen).to.deep.equal(['now', 'twice']);
+    });
+
+    it('runs work apart from an after-commit callback: its own transaction commits with its own callbacks, and its answer or error comes back', async () => {
+      const seen: string[] = [];
+      let apart: Promise<number> | undefined;
+      await tx.run(async () => {
+        tx.afterCommit(() => {
+          apart = tx.runApart(() =>
+            tx.run(async () => {
+              tx.afterCommit(() => seen.push('apart committed'));
+              seen.push('apart work');
+              return 7;
+            }),
+          );
+        });
+      });
+      expect(await apart).to.equal(7);
+      expect(seen).to.deep.equal(['apart work', 'apart committed']);
+      const failed = await tx.runApart(() => Promise.reject(new Error('apart failed'))).catch((err: Error) => err.message);
+      expect(failed).to.equal('apart failed');
     });
   });
 }

@@ -25,6 +25,10 @@ class JournaledTransaction implements Transaction {
     callback();
   }
 
+  runApart<T>(work: () => Promise<T>): Promise<T> {
+    return this.journal.exit(work);
+  }
+
   record(value: string) {
     (this.journal.getStore() ?? this.committed).push(value);
   }

@@ -44,6 +44,9 @@ class CountingTransaction implements Transaction {
   afterCommit(callback: () => void) {
     this.inner.afterCommit(callback);
   }
+  runApart<T>(work: () => Promise<T>) {
+    return this.inner.runApart(work);
+  }
 }
 
 describe('JobRunner', () => {
@@ -221,7 +224,7 @@ describe('JobRunner', () => {
       store: counted,
       concurrency: 2,
       pollMs: 3600_000,
-      transaction: { run: (work) => work(), afterCommit: (callback) => callback() },
+      transaction: { run: (work) => work(), afterCommit: (callback) => callback(), runApart: (work) => work() },
     });
     await r.start();
     await until(() => claims === 1, 'the first poll');

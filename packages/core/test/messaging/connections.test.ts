@@ -388,7 +388,19 @@ describe('Connections (in-memory)', () => {
           return `${e.entity} ${(data.session ?? data.chatapp)?.status}`;
         })
         .join(', ');
-    const app = createApplication({ ...ports, relayTrigger: () => toldAtRelay.push(told()) });
+    // Each relay after a commit starts in a unit of work of its own: the moment to look.
+    const tx = ports.tx;
+    const app = createApplication({
+      ...ports,
+      tx: {
+        run: (work) => tx.run(work),
+        afterCommit: (callback) => tx.afterCommit(callback),
+        runApart: (work) => {
+          toldAtRelay.push(told());
+          return tx.runApart(work);
+        },
+      },
+    });
     const plan = await ports.plans.add(planFixture('Small', { connections: 3 }));
     const acme = await ports.companies.add(companyFixture(plan.id, 'Acme'));
     const admin: Actor = { userId: 1, companyId: acme.id, profile: 'admin' };

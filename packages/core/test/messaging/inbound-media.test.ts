@@ -35,7 +35,7 @@ async function setup(answers: Array<FetchedMedia | Error> | null, companyIds: nu
   const fetcher = answers ? scriptedFetcher(answers) : null;
   const app = createApplication({
     ...ports,
-    relayTrigger: () => undefined,
+    relayAfterCommit: false,
     ...(fetcher ? { inboundMediaFetcher: fetcher, inboundMediaSettings: { maxBytes: 64, maxAttempts: 3, retryBaseMs: 10 } } : {}),
   });
   ports.jobDefinitions.push(...app.conversations.inboundMediaJobs());

@@ -4,7 +4,7 @@ import { advanceDelivery, createApplication, createInMemoryPorts, SUBJECTS, type
 async function setup(overrides: Partial<Connection> = {}) {
   const ports = createInMemoryPorts();
   // The outbox is relayed by hand here, to see each step (the backend relays after every commit).
-  const app = createApplication({ ...ports, relayTrigger: () => undefined });
+  const app = createApplication({ ...ports, relayAfterCommit: false });
   await app.tenancy.seedPlatform.execute({ adminEmail: 'root@x.test', adminPassword: 'root-password', passwordIsDefault: false });
   const now = ports.clock.now();
   const connection = await ports.connections.add({

@@ -26,7 +26,7 @@ export const OFFICE_HOURS: BusinessHours[] = ['monday', 'tuesday', 'wednesday', 
  */
 export async function botWorld(overrides: { connection?: Partial<Connection>; queues?: number; relayByHand?: boolean } = {}) {
   const ports = createInMemoryPorts();
-  const app = createApplication(overrides.relayByHand ? { ...ports, relayTrigger: () => undefined } : ports);
+  const app = createApplication(overrides.relayByHand ? { ...ports, relayAfterCommit: false } : ports);
   const plan = await ports.plans.add(planFixture('P', { queues: 10 }));
   const acme = await ports.companies.add(companyFixture(plan.id, 'Acme', { schedules: OFFICE_HOURS }));
   const user = async (email: string, extra: Partial<User> = {}) => {

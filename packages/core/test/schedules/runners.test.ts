@@ -69,6 +69,7 @@ describe('Schedules: two job runners on one store', () => {
         return w.ports.tx.run(work);
       },
       afterCommit: (callback) => w.ports.tx.afterCommit(callback),
+      runApart: (work) => w.ports.tx.runApart(work),
     };
     const a = runner(w, 'a', slow, 1);
     await a.start();
