@@ -64,6 +64,9 @@ export const keys = {
   campaign: (id: number) => ['campaigns', 'one', id] as const,
   /** The pacing settings (`GET /campaign-settings`), refetched by `campaignSettings` frames. */
   campaignSettings: ['campaignSettings'] as const,
+  /** The flows' pages and one flow with its draft (`/flows`), refetched by `flow` frames. */
+  flows: ['flows'] as const,
+  flow: (id: number) => ['flows', 'one', id] as const,
   /** The AI assistants (`/prompt`) and the editor's options: `prompt` frames (to admins) refetch them. */
   prompts: ['prompts'] as const,
   /** The file lists (`/files`), every search under one key: `file` frames refetch them. */
@@ -251,6 +254,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     }
     case 'campaignSettings':
       void client.invalidateQueries({ queryKey: keys.campaignSettings });
+      return;
+    // A flow created, renamed, its draft saved, published or deleted (admins only): the list and an open editor read it anew.
+    case 'flow':
+      void client.invalidateQueries({ queryKey: keys.flows });
       return;
     case 'tag':
       if (data.action === 'contact' && typeof data.contactId === 'number' && Array.isArray(data.tags)) {
