@@ -71,6 +71,12 @@ export const keys = {
   prompts: ['prompts'] as const,
   /** The file lists (`/files`), every search under one key: `file` frames refetch them. */
   fileLists: ['fileLists'] as const,
+  /** The catalog's products and categories (`/products`, `/categories`), refetched by `product` and `category` frames. */
+  catalog: ['catalog'] as const,
+  /** The company's latest product import, replaced by each `productImport` frame's record. */
+  productImport: ['productImport'] as const,
+  /** The orders' columns, one order with its log, the order settings (`/orders`, `/order-settings`): `order` frames refetch them. */
+  orders: ['orders'] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -298,6 +304,18 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       return;
     case 'file':
       void client.invalidateQueries({ queryKey: keys.fileLists });
+      return;
+    // The catalog and the orders: their screens read again; an import's record carries its counts and refused rows so far.
+    case 'product':
+    case 'category':
+      void client.invalidateQueries({ queryKey: keys.catalog });
+      return;
+    case 'productImport':
+      if (data.record) client.setQueryData(keys.productImport, data.record);
+      if (data.action === 'done') void client.invalidateQueries({ queryKey: keys.catalog });
+      return;
+    case 'order':
+      void client.invalidateQueries({ queryKey: keys.orders });
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });
