@@ -15,6 +15,7 @@ import { ContactTyping } from './contact-typing.js';
 import { InboundMediaState } from './inbound-media.js';
 import { isTranscribable, Transcript } from './transcribe.js';
 import { isSharedMessage, SharedCards, sharedPreview } from './shared-cards.js';
+import { ConversationCommerce } from './catalog/conversation-buttons.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -123,6 +124,7 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
         {ticket.status !== 'closed' && <TransferDialog ticket={ticket} />}
         <ScheduleDialog ticket={ticket} />
         <MarkUnreadButton ticket={ticket} />
+        <ConversationCommerce ticket={ticket} />
         {panel}
       </div>
       {error !== null && (

@@ -1,0 +1,17 @@
+import type { Schema } from '../../api/client.js';
+import { NewOrderButton } from '../orders/new-order.js';
+import { SendCatalogButton } from './send-catalog.js';
+import './catalog.css';
+import '../orders/orders.css';
+
+type Ticket = Schema<'TicketDetails'>;
+
+/** A conversation's catalog and order actions: the catalog only while it is not closed (the server refuses a send to a closed one). */
+export function CommerceButtons({ ticket }: { ticket: Ticket }) {
+  return (
+    <>
+      {ticket.status !== 'closed' && <SendCatalogButton ticketId={ticket.id} />}
+      <NewOrderButton ticket={ticket} />
+    </>
+  );
+}
