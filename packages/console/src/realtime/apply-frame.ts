@@ -49,6 +49,8 @@ export const keys = {
   companyTemplateList: (search: string) => ['companyTemplates', search] as const,
   /** The approved templates of a bizchat connection (`GET /bizchat-templates`). */
   bizchatTemplates: (chatappId: number) => ['bizchatTemplates', chatappId] as const,
+  /** The company's invoices (`GET /invoices`), refetched by the `payment` frame when the gateway confirms one. */
+  invoices: ['invoices'] as const,
   /** The platform's announcements: the super users' list and everyone's banner, refetched by the `company-announcement` frames. */
   announcements: ['announcements'] as const,
   /** The platform's plans (`GET /plans`); no frame announces their changes. */
@@ -319,6 +321,11 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });
+      return;
+    // The gateway confirmed a payment (to admins): the invoice is paid and the company's due date moved.
+    case 'payment':
+      void client.invalidateQueries({ queryKey: keys.invoices });
+      void client.invalidateQueries({ queryKey: ['company'] });
       return;
     // Ephemeral (no seq, never replayed): who else has a ticket open, kept apart from the query cache.
     case 'ticketViewer': {
