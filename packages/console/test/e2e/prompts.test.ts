@@ -2,7 +2,7 @@ import { type FakeChatModel, startFakeChatModel } from '@servicedesk/core/contra
 import { HANDOVER_PHRASE } from '@servicedesk/core/prompts/prompt-answer';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, asSuper, startTestBackend, type TestBackend } from '../../../backend/test/support/test-backend.js';
+import { ADMIN, asSuper, client, login, startTestBackend, type TestBackend } from '../../../backend/test/support/test-backend.js';
 import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
 
 const KEY = 'sk-local-console-prompt-0001';
@@ -135,12 +135,41 @@ describe('console: the AI assistants screen in Chromium (skipped when /usr/bin/c
     await shot(page, 'prompts', 'list');
   });
 
+  it('removes the saved key, seen live, and the test conversation then explains the service’s refusal', async () => {
+    await page.getByRole('button', { name: 'Edit Store attendant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the assistant Store attendant' });
+    await dialog.getByLabel('Remove the saved key').check();
+    expect(await dialog.getByLabel('API key').isDisabled()).to.equal(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(other, 'Store attendant').getByText('Not set').waitFor();
+    await page.getByRole('button', { name: 'Try Store attendant' }).click();
+    const chat = page.getByRole('dialog', { name: 'Try Store attendant' });
+    await chat.getByLabel('Message').fill('Hello?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('alert').filter({ hasText: 'The model’s service refused the request (check the key and the model).' }).waitFor();
+    expect(await chat.getByLabel('Message').inputValue(), 'the message kept to send again').to.equal('Hello?');
+    await chat.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('deletes after asking, and the assistant leaves the other browser too', async () => {
     await row(page, 'Store attendant').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete the assistant Store attendant?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await row(other, 'Store attendant').waitFor({ state: 'detached' });
     await other.getByText('No assistants yet.').waitFor();
+  });
+
+  it('tells an operator the screen is for administrators (the server refuses them too)', async () => {
+    const { api } = await asSuper(b);
+    expect((await api.post('/users', { name: 'Ana', email: 'ana@prompts.test', password: 'operator-pass-1' })).status).to.equal(201);
+    const ana = (await operator(browser)).page;
+    await signIn(ana, b.url, 'ana@prompts.test', 'operator-pass-1', '/app/prompts');
+    await ana.getByText('Only administrators manage AI assistants.').waitFor();
+    expect(await ana.getByRole('button', { name: 'New assistant' }).count()).to.equal(0);
+    const token = (await login(b.url, 'ana@prompts.test', 'operator-pass-1')).token;
+    expect((await client(b.url, token).get('/prompt')).status).to.equal(403);
+    await ana.context().close();
   });
 
   it('speaks Spanish at a phone’s width', async () => {
