@@ -102,6 +102,11 @@ describe('console: the orders screens in Chromium (skipped when /usr/bin/chromiu
     await card(other, 'New', 1)
       .getByText(/124\.80/)
       .waitFor();
+    // The conversation lists the contact's orders.
+    await page.getByRole('button', { name: 'Orders (1)' }).click();
+    const mine = page.getByRole('dialog', { name: 'Orders of Maria Souza' });
+    await mine.getByText(/^Order #1 · New · R\$\s?124\.80/).waitFor();
+    await mine.getByRole('button', { name: 'Close' }).click();
     const [order] = await orders();
     expect(order).to.deep.include({ number: 1, status: 'new', subtotal: 11480, shippingFee: 1000, total: 12480, ticketId: ticket.id, address: 'Rua A, 1' });
     expect((await desk.admin.get(`/products/${vaseId}`)).body.stock).to.equal(0);
@@ -151,7 +156,7 @@ describe('console: the orders screens in Chromium (skipped when /usr/bin/chromiu
     await shot(other, 'orders', 'board');
   });
 
-  it('explains a move another change beat, and the card shows where the order is now', async () => {
+  it('explains a move another change beat, the card showing where the order is now; a delete after asking leaves both boards', async () => {
     const second = await desk.admin.post('/orders', { contactId: ticket.contactId, items: [{ productId: plateId, quantity: 1 }] });
     expect(second.status, JSON.stringify(second.body)).to.equal(201);
     await card(page, 'New', 2).waitFor();
@@ -168,6 +173,13 @@ describe('console: the orders screens in Chromium (skipped when /usr/bin/chromiu
     await page.unroute('**/orders/*');
     await card(page, 'Cancelled', 2).waitFor();
     await card(other, 'Cancelled', 2).waitFor();
+    await card(page, 'Cancelled', 2).getByRole('button', { name: 'Open order #2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order #2' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete order #2?' }).getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card(other, 'Cancelled', 2).waitFor({ state: 'detached' });
+    expect((await orders()).map((o) => o.number)).to.deep.equal([1]);
   });
 
   it('opens the order: its lines, totals and log, details saved', async () => {

@@ -1,4 +1,5 @@
 import type { Schema } from '../../api/client.js';
+import { ContactOrdersButton } from '../orders/contact-orders.js';
 import { NewOrderButton } from '../orders/new-order.js';
 import { SendCatalogButton } from './send-catalog.js';
 import './catalog.css';
@@ -6,12 +7,13 @@ import '../orders/orders.css';
 
 type Ticket = Schema<'TicketDetails'>;
 
-/** A conversation's catalog and order actions: the catalog only while it is not closed (the server refuses a send to a closed one). */
+/** A conversation's catalog and order actions (a new order, the contact's orders): the catalog only while it is not closed (the server refuses a send to a closed one). */
 export function CommerceButtons({ ticket }: { ticket: Ticket }) {
   return (
     <>
       {ticket.status !== 'closed' && <SendCatalogButton ticketId={ticket.id} />}
       <NewOrderButton ticket={ticket} />
+      <ContactOrdersButton ticket={ticket} />
     </>
   );
 }

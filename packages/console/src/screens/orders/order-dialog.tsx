@@ -6,9 +6,9 @@ import { type FormEvent, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
-import { useServices } from '../../services.js';
+import { useServices, useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
-import { Field, FormError, refusalOf } from '../../ui/form.js';
+import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { relativeTime } from '../../ui/format.js';
 import { formatMoney } from '../catalog/money.js';
 import { useMoveOrder } from './orders.js';
@@ -36,6 +36,16 @@ export function OrderDialog({ orderId, close }: { orderId: number; close: () => 
     queryFn: () => must(api.GET('/orders/{orderId}/logs', { params: { path: { orderId } } })),
   });
   const move = useMoveOrder();
+  const session = useSession();
+  const client = useQueryClient();
+  const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
+  const remove = useMutation({
+    mutationFn: () => must(api.DELETE('/orders', { body: { ids: [orderId] } })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.orders });
+      close();
+    },
+  });
   const o = order.data;
   const money = (minor: number) => (o ? formatMoney(minor, o.currency, i18n.language) : '');
 
@@ -121,7 +131,18 @@ export function OrderDialog({ orderId, close }: { orderId: number; close: () => 
               <OrderLogList logs={logs.data ?? []} currency={o.currency} />
             </>
           )}
+          {remove.error && <FormError text={errorText(t, remove.error)} />}
           <div className="dialog-buttons">
+            {o && isAdmin && (
+              <ConfirmButton
+                label={t('delete')}
+                title={t('deleteTitle', { number: o.number })}
+                description={t('deleteBody')}
+                confirmLabel={t('delete')}
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate()}
+              />
+            )}
             <Dialog.Close asChild>
               <button type="button">{t('close')}</button>
             </Dialog.Close>
