@@ -28,6 +28,7 @@ import {
 import { NodeForm } from './node-forms.js';
 import { SimulatePanel } from './simulate.js';
 import { strings } from './strings.js';
+import { TriggersDialog } from './triggers.js';
 import './flows.css';
 
 type Flow = Schema<'Flow'>;
@@ -134,6 +135,7 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
   const [notice, setNotice] = useState('');
   const [simulating, setSimulating] = useState(false);
   const [executing, setExecuting] = useState(false);
+  const [editingTriggers, setEditingTriggers] = useState(false);
 
   // The save's bookkeeping, read by timers and callbacks: the draft's version, what it holds, the changes made and saved.
   const nodesRef = useRef(nodes);
@@ -370,6 +372,7 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
           <p className="muted small-text">
             {published === null ? t('list.unpublished') : t('list.published', { version: published })}
             {latest.versions.length > 0 && ` · ${t('editor.versions', { list: latest.versions.map((v) => `v${v}`).join(', ') })}`}
+            {` · ${latest.active ? t('triggers.state.on') : t('triggers.state.off')} · ${t('triggers.summary', { count: latest.triggers.length })}`}
           </p>
         </div>
         <p className={`flow-save-state ${status.kind}`} role="status" data-testid="save-state">
@@ -385,6 +388,9 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
           </button>
           <button type="button" aria-pressed={simulating} onClick={() => setSimulating((s) => !s)}>
             {t('editor.simulate')}
+          </button>
+          <button type="button" onClick={() => setEditingTriggers(true)}>
+            {t('triggers.open')}
           </button>
           <button
             type="button"
@@ -575,6 +581,15 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
         )}
       </div>
       {executing && <ExecuteDialog flowId={flowId} onClose={() => setExecuting(false)} />}
+      {editingTriggers && (
+        <TriggersDialog
+          flow={latest}
+          onClose={(done) => {
+            setEditingTriggers(false);
+            if (done) setNotice(done);
+          }}
+        />
+      )}
     </section>
   );
 }
