@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { asSuper, client, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
+import { openNamespace } from '../support/namespace-client.js';
+import { asSuper, client, login, newCompanyWithAdmin, startTestBackend, type TestBackend } from '../support/test-backend.js';
 
 describe('HTTP: companies and plans', () => {
   let b: TestBackend;
@@ -111,5 +112,43 @@ describe('HTTP: companies and plans', () => {
     expect((await a.api.post('/plans', { name: 'Mine' })).status).to.equal(403);
     expect((await a.api.put('/plans/1', { users: 1000 })).status).to.equal(403);
     expect((await a.api.delete('/plans/1')).status).to.equal(403);
+  });
+
+  it('super users follow the platform live: companies, plans and platform settings, whoever changed them; an admin beside them is not told', async () => {
+    const { api, token, user } = await asSuper(b);
+    const platform = user.companyId as number;
+    expect(
+      (await api.post('/users', { name: 'Local admin', email: 'local-admin@platform.test', password: 'local-admin-1', profile: 'admin' })).status,
+    ).to.equal(201);
+    const local = await login(b.url, 'local-admin@platform.test', 'local-admin-1');
+    const supers = await openNamespace(b.url, platform, token);
+    const admin = await openNamespace(b.url, platform, local.token);
+    try {
+      const created = await newCompanyWithAdmin(b);
+      await supers.waitFor((f) => f.event === `company-${platform}-platform` && f.data.action === 'company' && f.data.companyId === created.company.id);
+      expect(supers.of('platform')[0]!.data).to.deep.equal({ action: 'company', change: 'create', companyId: created.company.id });
+      // A company's own admin changing its hours: the super users' list of companies shows them too.
+      const hours = await created.api.put(`/companies/${created.company.id}/schedules`, {
+        schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
+      });
+      expect(hours.status, JSON.stringify(hours.body)).to.equal(200);
+      await supers.waitFor((f) => f.event === `company-${platform}-platform` && f.data.change === 'update' && f.data.companyId === created.company.id);
+      const plan = await api.post('/plans', { name: 'Growth', users: 5, connections: 2, queues: 3, amount: '99.90' });
+      expect(plan.status, JSON.stringify(plan.body)).to.equal(201);
+      await supers.waitFor(
+        (f) => f.event === `company-${platform}-platform` && f.data.action === 'plan' && f.data.change === 'create' && f.data.planId === plan.body.id,
+      );
+      expect((await api.put('/setting/userCreation', { value: 'disabled' })).status).to.equal(200);
+      await supers.waitFor((f) => f.event === `company-${platform}-platform` && f.data.action === 'setting' && f.data.key === 'userCreation');
+      expect((await api.delete(`/companies/${created.company.id}`)).status).to.equal(200);
+      await supers.waitFor((f) => f.event === `company-${platform}-platform` && f.data.change === 'delete' && f.data.companyId === created.company.id);
+      // The admin of the same company received the frames sent after these (a later user change) but none of the platform's.
+      const later = await api.post('/users', { name: 'Later', email: 'later@platform.test', password: 'later-pass-1', profile: 'user' });
+      await admin.waitFor((f) => f.event === `company-${platform}-user` && f.data.action === 'create' && f.data.user?.id === later.body.id);
+      expect(admin.of('platform')).to.deep.equal([]);
+    } finally {
+      supers.close();
+      admin.close();
+    }
   });
 });

@@ -53,9 +53,9 @@ export const keys = {
   invoices: ['invoices'] as const,
   /** The platform's announcements: the super users' list and everyone's banner, refetched by the `company-announcement` frames. */
   announcements: ['announcements'] as const,
-  /** The platform's plans (`GET /plans`); no frame announces their changes. */
+  /** The platform's plans (`GET /plans`), refetched by the super users' `platform` frames (`plan`). */
   plans: ['plans'] as const,
-  /** The platform screens' companies (`GET /companiesPlan`, `/companies/list`); no frame reaches the super users for other companies. */
+  /** The platform screens' companies (`GET /companiesPlan`, `/companies/list`), refetched by the super users' `platform` frames (`company`). */
   platformCompanies: ['platformCompanies'] as const,
   /** The contact lists and their items (`/contact-lists`, `/contact-list-items`): `ContactList` and `ContactListItem` frames refetch them. */
   contactLists: ['contactLists'] as const,
@@ -288,6 +288,16 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     case 'company':
       void client.invalidateQueries({ queryKey: ['company'] });
       return;
+    // For super users: another super user (or a sign-up, or the company API) changed a company, a plan or a platform setting.
+    case 'platform': {
+      const action = (data as { action?: string }).action;
+      if (action === 'company') {
+        void client.invalidateQueries({ queryKey: keys.platformCompanies });
+        void client.invalidateQueries({ queryKey: ['company'] });
+      } else if (action === 'plan') void client.invalidateQueries({ queryKey: keys.plans });
+      else if (action === 'setting') void client.invalidateQueries({ queryKey: ['setting'] });
+      return;
+    }
     // The platform's announcements: `company-announcement`, without a company id in the name.
     case 'company-announcement':
       void client.invalidateQueries({ queryKey: keys.announcements });

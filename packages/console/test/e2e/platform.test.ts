@@ -93,6 +93,13 @@ describe('console: the platform screens in Chromium (skipped when /usr/bin/chrom
     await expectAccessible(page, 'the companies screen');
   });
 
+  it('follows changes made elsewhere live: another super user renaming the company through the API', async () => {
+    expect((await rootApi.put(`/companies/${companyId}`, { name: 'Acme Helpdesk Brasil' })).status).to.equal(200);
+    await row(page, 'Acme Helpdesk Brasil').waitFor();
+    expect((await rootApi.put(`/companies/${companyId}`, { name: 'Acme Helpdesk' })).status).to.equal(200);
+    await row(page, 'Acme Helpdesk').waitFor();
+  });
+
   it('edits its due date, and suspends it only after saying what that does', async () => {
     await page.getByRole('button', { name: 'Edit Acme Helpdesk' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit the company Acme Helpdesk' });

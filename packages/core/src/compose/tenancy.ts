@@ -22,6 +22,8 @@ import {
 } from '../tenancy/read-companies.js';
 import { SeedPlatform } from '../onboarding/seed-platform.js';
 import { Signup } from '../onboarding/signup.js';
+import type { AnnouncementAudience } from '../announcements/ports.js';
+import { PlatformFrames } from '../tenancy/platform-events.js';
 
 /** The ports of companies, plans and sign-up. */
 export interface TenancyPorts {
@@ -36,6 +38,8 @@ export interface TenancyPorts {
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly companyRegistry: CompanyRegistry;
+  /** The companies of super users, who are told of every change to companies and plans (announcements' port). */
+  readonly announcementAudience: AnnouncementAudience;
 }
 
 /** Companies, their plans, sign-up and the platform seed (`app.tenancy`). */
@@ -49,10 +53,14 @@ export function createTenancy(p: TenancyPorts) {
     },
   };
   const onboarding = new CompanyOnboarding({ companies, plans, users, hasher, tx, clock });
+  // The super users' screens (companies, plans) follow every change, whoever made it.
+  const platform = new PlatformFrames({ supers: p.announcementAudience, realtime });
+  const companyCreated = (_: unknown, made: { company: { id: number } }) => ({ action: 'company', change: 'create', companyId: made.company.id }) as const;
+  const companyUpdated = (_: unknown, company: { id: number }) => ({ action: 'company', change: 'update', companyId: company.id }) as const;
   return {
     planGuard: new PlanGuard({ companies, plans }),
     seedPlatform: new SeedPlatform({ plans, companies, users, hasher, tx, clock }),
-    signup: new Signup({ onboarding, plans, settings, clock }),
+    signup: platform.announcing(new Signup({ onboarding, plans, settings, clock }), companyCreated),
     lookupCnpj: new LookupCnpj({ registry: p.companyRegistry }),
     listCompanies: new ListCompanies({ companies }),
     listAllCompanies: new ListAllCompanies({ companies, plans, logins: users }),
@@ -61,15 +69,19 @@ export function createTenancy(p: TenancyPorts) {
     showCompanyWithPlan: new ShowCompanyWithPlan({ companies, plans }),
     listCompaniesWithPlans: new ListCompaniesWithPlans({ companies, plans, logins: users }),
     companyDiskUsage: new GetCompanyDiskUsage({ companies, blobs }),
-    createCompany: new CreateCompany({ onboarding, plans }),
-    updateCompany: new UpdateCompany({ companies, plans, sessions: companySessions, tx, clock, realtime }),
-    updateCompanySchedules: new UpdateCompanySchedules({ companies, clock, realtime }),
-    deleteCompany: new DeleteCompany({ companies, users }),
+    createCompany: platform.announcing(new CreateCompany({ onboarding, plans }), companyCreated),
+    updateCompany: platform.announcing(new UpdateCompany({ companies, plans, sessions: companySessions, tx, clock, realtime }), companyUpdated),
+    updateCompanySchedules: platform.announcing(new UpdateCompanySchedules({ companies, clock, realtime }), companyUpdated),
+    deleteCompany: platform.announcing(new DeleteCompany({ companies, users }), (input) => ({
+      action: 'company',
+      change: 'delete',
+      companyId: input.companyId,
+    })),
     listPlans: new ListPlans({ plans, companies }),
     showPlan: new ShowPlan({ plans, companies }),
-    createPlan: new CreatePlan({ plans, clock }),
-    updatePlan: new UpdatePlan({ plans, clock }),
-    deletePlan: new DeletePlan({ plans, companies }),
+    createPlan: platform.announcing(new CreatePlan({ plans, clock }), (_, plan) => ({ action: 'plan', change: 'create', planId: plan.id })),
+    updatePlan: platform.announcing(new UpdatePlan({ plans, clock }), (_, plan) => ({ action: 'plan', change: 'update', planId: plan.id })),
+    deletePlan: platform.announcing(new DeletePlan({ plans, companies }), (input) => ({ action: 'plan', change: 'delete', planId: input.planId })),
   };
 }
 

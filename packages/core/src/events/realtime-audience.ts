@@ -86,6 +86,9 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
       if (readers.kind === 'company') return COMPANY;
       return readers.userId === null ? ADMINS : { kind: 'userAndAdmins', userId: readers.userId };
     }
+    // The platform's companies, plans and settings: their screens are the super users'.
+    case 'platform':
+      return { kind: 'supers' };
     // Platform announcements: the publisher says who in the company reads each frame.
     case 'announcement':
       return event.readers === 'company' ? COMPANY : { kind: event.readers };

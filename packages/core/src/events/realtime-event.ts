@@ -5,6 +5,7 @@ import type { QueueEvent, QueueIntegrationEvent } from '../queues/queue-events.j
 import type { SettingEvent } from '../settings/setting-events.js';
 import type { TagEvent } from '../tags/tag-events.js';
 import type { CompanyEvent } from '../tenancy/company-events.js';
+import type { PlatformEvent } from '../tenancy/platform-events.js';
 import type { AppMessageEvent, ContactTypingEvent, TicketEvent } from '../tickets/ticket-events.js';
 import type { ContactListEvents } from '../contact-lists/contact-list-events.js';
 import type { CampaignEvents } from '../campaigns/campaign-events.js';
@@ -31,6 +32,7 @@ import type { CompanyTemplateEvent } from '../company-templates/company-template
 export type RealtimeEvent =
   | UserEvent
   | CompanyEvent
+  | PlatformEvent
   | SettingEvent
   | QueueEvent
   | QueueIntegrationEvent
@@ -68,6 +70,7 @@ export type RealtimeEventName = { [E in Entity]: NamesOf<E> }[Entity];
 const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } } = {
   user: { create: true, update: true, delete: true },
   company: { update: true },
+  platform: { company: true, plan: true, setting: true },
   settings: { update: true },
   queue: { update: true, delete: true },
   queueIntegration: { create: true, update: true, delete: true },

@@ -23,7 +23,15 @@ async function valueOf(settings: Settings, blobs: BlobStorage, def: SettingDefin
 
 /** Platform-wide settings: readable by every signed-in user, written by super users. */
 export class GlobalSettings {
-  constructor(private readonly deps: { settings: Settings; blobs: BlobStorage; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      settings: Settings;
+      blobs: BlobStorage;
+      clock: Clock;
+      /** Tells the super users a platform setting changed (their screens read it again). */
+      announce?: (key: string) => Promise<void>;
+    },
+  ) {}
 
   /** `publicOnly` (the login page): only public keys, and the lineage's `allowSignup` names `userCreation`. */
   async get(input: { key: string; publicOnly: boolean }): Promise<SettingView> {
@@ -54,6 +62,7 @@ export class GlobalSettings {
       const key = !def.public ? previous : previous.includes('://') ? this.deps.blobs.keyOfPublicUrl(previous) : `public/${previous}`;
       if (key) await this.deps.blobs.delete(key);
     }
+    await this.deps.announce?.(def.key);
     return { key: def.key, value: input.value };
   }
 }

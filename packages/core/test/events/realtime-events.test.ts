@@ -48,6 +48,9 @@ const PAYLOAD: PayloadKeys = {
   'user:update': ['user'],
   'user:delete': ['userId'],
   'company:update': ['company'],
+  'platform:company': ['change', 'companyId'],
+  'platform:plan': ['change', 'planId'],
+  'platform:setting': ['key'],
   'settings:update': ['setting'],
   'queue:update': ['queue'],
   'queue:delete': ['queueId'],
@@ -641,6 +644,31 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
           actor: { userId: ids.superUser!, companyId: acme.id, profile: 'super' },
           announcementId: ids.announcement!,
         }),
+    ],
+    // Acme holds a super user now: the platform's changes reach Acme's namespace, for them.
+    [
+      'updateCompany',
+      ['company:update', 'platform:company'],
+      () =>
+        app.tenancy.updateCompany.execute({
+          actor: { userId: ids.superUser!, companyId: acme.id, profile: 'super' },
+          companyId: acme.id,
+          phone: '5511900000000',
+        }),
+    ],
+    [
+      'updatePlan',
+      ['platform:plan'],
+      async () => {
+        const company = await w.ports.companies.findById(acme.id);
+        await app.tenancy.updatePlan.execute({ actor: { userId: ids.superUser!, companyId: acme.id, profile: 'super' }, planId: company!.planId, users: 50 });
+      },
+    ],
+    [
+      'updateGlobalSetting',
+      ['platform:setting'],
+      () =>
+        app.settings.globalSettings.update({ actor: { userId: ids.superUser!, companyId: acme.id, profile: 'super' }, key: 'userCreation', value: 'disabled' }),
     ],
   ];
 }
