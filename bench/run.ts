@@ -26,9 +26,10 @@ import { send } from './scenarios/send.js';
 import { ticketList } from './scenarios/ticket-list.js';
 import { dashboard } from './scenarios/dashboard.js';
 import { consoleScenario } from './scenarios/console.js';
+import { consoleScreens } from './scenarios/console-screens.js';
 
 /** In this order: memory first (idle and sessions before any load); send before deliver, which runs at a rate send found sustainable. */
-const SCENARIOS: Scenario[] = [memory, fanout, ticketList, dashboard, consoleScenario, inbound, send, deliver];
+const SCENARIOS: Scenario[] = [memory, fanout, ticketList, dashboard, consoleScenario, consoleScreens, inbound, send, deliver];
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +45,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,dashboard,console,inbound,deliver,send] [--profile] [--tickets N]
+  process.stdout.write(`npm run bench -- [--quick] [--target embedded|postgres|both] [--only memory,fan-out,ticket list,dashboard,console,console screens,inbound,deliver,send] [--profile] [--tickets N]
   --quick     a smoke of about a minute per target (short phases, ticket tenant of 5,000 tickets)
   --target    default: both when BENCH_DATABASE_URL answers (default: the Unix socket in /var/run/postgresql when there, else postgres://postgres@127.0.0.1:5432/postgres), else embedded
   --only      run some scenarios (names as in the table, comma-separated)

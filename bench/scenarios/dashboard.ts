@@ -29,7 +29,7 @@ let state: State | undefined;
  * still pending; closed when the ticket was; a third of the closed ones rated; every seventh ticket
  * started by us, every eleventh transferred once.
  */
-function seedCycles(companyId: number): string {
+export function seedCycles(companyId: number): string {
   return `
     insert into ticket_cycles (company_id, ticket_id, contact_id, connection_id, queue_id, user_id, is_group, outbound, reopened, first_contact,
                                started_at, accepted_at, first_response_at, closed_at, rating, transfers, updated_at)
