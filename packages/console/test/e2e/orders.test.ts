@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually, sandboxDesk } from '../../../backend/test/support/sandbox-conversations.js';
 import { ADMIN, type TestBackend, startTestBackend } from '../../../backend/test/support/test-backend.js';
 import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
@@ -27,6 +27,16 @@ describe('console: the orders screens in Chromium (skipped when /usr/bin/chromiu
 
   const column = (p: Page, status: string) => p.getByRole('region', { name: new RegExp(`^${status} \\(`) });
   const card = (p: Page, status: string, number: number) => column(p, status).getByRole('article', { name: `Order #${number}` });
+  /** A drag with the mouse, in steps, as a hand makes it. */
+  const drag = async (p: Page, from: Locator, to: Locator) => {
+    const a = (await from.boundingBox())!;
+    const z = (await to.boundingBox())!;
+    await p.mouse.move(a.x + a.width / 2, a.y + 12);
+    await p.mouse.down();
+    await p.mouse.move(a.x + a.width / 2 + 12, a.y + 24, { steps: 3 });
+    await p.mouse.move(z.x + z.width / 2, z.y + 40, { steps: 12 });
+    await p.mouse.up();
+  };
   const orders = async () => (await desk.admin.get('/orders')).body.orders as Array<Record<string, any>>;
 
   before(async function () {
@@ -112,7 +122,7 @@ describe('console: the orders screens in Chromium (skipped when /usr/bin/chromiu
     expect((await desk.admin.get(`/products/${vaseId}`)).body.stock).to.equal(0);
   });
 
-  it('moves the order through its statuses by its buttons; the other board follows and the status texts reach the contact', async () => {
+  it('moves the order through its statuses by its buttons and by dragging; the other board follows and the status texts reach the contact', async () => {
     const before = desk.sent().length;
     await page.goto(`${b.url}/app/orders`);
     await card(page, 'New', 1).waitFor();
@@ -134,7 +144,10 @@ describe('console: the orders screens in Chromium (skipped when /usr/bin/chromiu
         .some((s) => s.to === '5511966660001' && s.content.body === told),
     );
 
-    await card(page, 'Confirmed', 1).getByRole('button', { name: 'Move to Paid: order #1' }).click();
+    // With the mouse: a drop on a column the status machine does not allow is explained, an allowed one moves it.
+    await drag(page, card(page, 'Confirmed', 1), column(page, 'Delivered'));
+    await page.getByRole('alert').filter({ hasText: 'Order #1 cannot go from Confirmed to Delivered: it moves to Paid, Cancelled.' }).waitFor();
+    await drag(page, card(page, 'Confirmed', 1), column(page, 'Paid'));
     await page.getByRole('status').filter({ hasText: 'Order #1 moved to Paid.' }).waitFor({ state: 'attached' });
     await card(other, 'Paid', 1).waitFor();
     await card(page, 'Paid', 1).getByRole('button', { name: 'Move to Shipped: order #1' }).click();

@@ -1,3 +1,4 @@
+import { DndContext, type DragEndEvent, DragOverlay, MouseSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { NEXT_STATUSES, ORDER_STATUSES, type OrderStatus } from '@servicedesk/core/orders/order';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -82,24 +83,69 @@ export function Orders() {
         {notice}
       </p>
       {view === 'board' && <FormError text={refusal} />}
-      {view === 'board' ? (
-        <div className="order-board">
-          {ORDER_STATUSES.map((status) => (
-            <OrderColumn key={status} status={status} searchParam={searchParam} openOrder={setOpen} report={report} />
-          ))}
-        </div>
-      ) : (
-        <OrderSettings isAdmin={isAdmin} />
-      )}
+      {view === 'board' ? <OrderBoard searchParam={searchParam} openOrder={setOpen} report={report} /> : <OrderSettings isAdmin={isAdmin} />}
       {open !== null && <OrderDialog orderId={open} close={() => setOpen(null)} />}
     </section>
   );
 }
 
-function OrderColumn(props: { status: OrderStatus; searchParam: string; openOrder: (id: number) => void; report: Report }) {
+/**
+ * The columns, whose cards may also be dragged with a mouse or a finger onto the column of a status
+ * the server allows next (the buttons are the keyboard's way); a drop anywhere else is explained.
+ */
+function OrderBoard(props: { searchParam: string; openOrder: (id: number) => void; report: Report }) {
+  const { t } = useScreenStrings('orders', strings);
+  const move = useMoveOrder(props.report);
+  const [dragged, setDragged] = useState<Order | null>(null);
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const order = (active.data.current as { order?: Order } | undefined)?.order;
+    const to = over ? (String(over.id) as OrderStatus) : null;
+    if (!order || !to || to === order.status) return;
+    const allowed = NEXT_STATUSES[order.status];
+    if (allowed.includes(to as (typeof allowed)[number])) return move.mutate({ order, status: to });
+    const from = t(`status.${order.status}`);
+    props.report(
+      allowed.length
+        ? t('dropRefused', { number: order.number, from, to: t(`status.${to}`), allowed: allowed.map((a) => t(`status.${a}`)).join(', ') })
+        : t('dropFinal', { number: order.number, from }),
+      true,
+    );
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={({ active }) => setDragged((active.data.current as { order?: Order } | undefined)?.order ?? null)}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragged(null)}
+    >
+      <div className="order-board">
+        {ORDER_STATUSES.map((status) => (
+          <OrderColumn key={status} status={status} dragged={dragged} {...props} />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragged && (
+          <div className="order-card overlay" aria-hidden="true">
+            <strong>{t('orderNumber', { number: dragged.number })}</strong>
+            <span>{dragged.contact?.name ?? t('noContact')}</span>
+          </div>
+        )}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function OrderColumn(props: { status: OrderStatus; dragged: Order | null; searchParam: string; openOrder: (id: number) => void; report: Report }) {
   const { t } = useScreenStrings('orders', strings);
   const { api } = useServices();
-  const { status, searchParam } = props;
+  const { status, searchParam, dragged } = props;
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const drop = dragged && dragged.status !== status ? (NEXT_STATUSES[dragged.status].some((s) => s === status) ? 'drop-ok' : 'drop-no') : '';
   const list = useInfiniteQuery({
     queryKey: [...keys.orders, 'column', status, searchParam],
     initialPageParam: 1,
@@ -110,7 +156,12 @@ function OrderColumn(props: { status: OrderStatus; searchParam: string; openOrde
   const count = list.data?.pages[0]?.count ?? 0;
   const headingId = `orders-column-${status}`;
   return (
-    <section className={`order-column status-${status}`} aria-labelledby={headingId} aria-busy={list.isLoading}>
+    <section
+      ref={setNodeRef}
+      className={`order-column status-${status} ${drop} ${isOver ? 'over' : ''}`}
+      aria-labelledby={headingId}
+      aria-busy={list.isLoading}
+    >
       <h2 id={headingId}>
         {t(`status.${status}`)} <span className="muted">({count})</span>
       </h2>
@@ -137,8 +188,16 @@ function OrderCard({ order, openOrder, report }: { order: Order; openOrder: (id:
   const move = useMoveOrder(report);
   const titleId = `order-${order.id}-title`;
   const lines = order.items.reduce((n, i) => n + i.quantity, 0);
+  // Dragged by the pointer only (its listeners, not its keyboard attributes): the buttons below are the keyboard's moves.
+  const { listeners, setNodeRef, isDragging } = useDraggable({ id: order.id, data: { order } });
   return (
-    <article className="order-card" aria-labelledby={titleId} data-testid={`order-${order.id}`}>
+    <article
+      ref={setNodeRef}
+      {...listeners}
+      className={`order-card ${isDragging ? 'dragging' : ''}`}
+      aria-labelledby={titleId}
+      data-testid={`order-${order.id}`}
+    >
       <h3 id={titleId}>{t('orderNumber', { number: order.number })}</h3>
       <p>{order.contact?.name ?? t('noContact')}</p>
       <p>
