@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import type { Schema } from '../src/api/client.js';
+import { emptyValues, templatePreview } from '../src/screens/templates/bizchat-values.js';
 import { insertVariable, previewTemplate, SAMPLE_TICKET_ID, TEMPLATE_VARIABLES } from '../src/screens/templates/variables.js';
 
 /** The templates screen's variables: put in at the caret, and previewed as the server fills them. */
@@ -30,5 +32,44 @@ describe('console: company template variables', () => {
       'Loja Verde',
       '{{unknown}}',
     ]);
+  });
+});
+
+/** A business template's values: one per part, and the text as the contact will read it. */
+describe('console: business template values', () => {
+  const order: Schema<'BizchatTemplate'> = {
+    id: '1',
+    name: 'order_update',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameterFormat: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
+      { type: 'BODY', text: 'Olá {{1}}, entrega em {{2}}.' },
+      { type: 'FOOTER', text: 'Loja Verde' },
+      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/track/{{1}}' }] },
+    ],
+    variables: { header: 1, headerFormat: 'TEXT', body: ['1', '2'], buttons: [0] },
+  };
+
+  it('takes one value per header variable, body variable and button, and previews those typed so far', () => {
+    const values = emptyValues(order);
+    expect(values).to.deep.equal({ header: [''], body: ['', ''], buttons: [''] });
+    expect(templatePreview(order, values)).to.equal('Pedido {{1}}\nOlá {{1}}, entrega em {{2}}.\nLoja Verde');
+    expect(templatePreview(order, { header: ['#7'], body: ['Maria', ''], buttons: ['7'] })).to.equal('Pedido #7\nOlá Maria, entrega em {{2}}.\nLoja Verde');
+  });
+
+  it('fills a NAMED template by its variables’ names, and leaves a media header out of the text', () => {
+    const named: Schema<'BizchatTemplate'> = {
+      ...order,
+      parameterFormat: 'NAMED',
+      components: [
+        { type: 'HEADER', format: 'IMAGE' },
+        { type: 'BODY', text: 'Hi {{first_name}}, order {{order}}.' },
+      ],
+      variables: { header: 1, headerFormat: 'IMAGE', body: ['first_name', 'order'], buttons: [] },
+    };
+    expect(templatePreview(named, { header: ['https://x.test/a.png'], body: ['Ana', '42'], buttons: [] })).to.equal('Hi Ana, order 42.');
   });
 });

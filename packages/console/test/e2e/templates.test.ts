@@ -54,7 +54,7 @@ describe('console: the templates screen in Chromium (skipped when /usr/bin/chrom
     prepareConsole(this);
     fake = await startFakeBizchat(PHONE_NUMBER_ID, TOKEN, WABA_ID);
     fake.templates.set(WABA_ID, [ORDER_UPDATE, PROMO]);
-    b = await startTestBackend({ META_GRAPH_URL: fake.url });
+    b = await startTestBackend({ META_GRAPH_URL: fake.url, OUTBOX_RELAY_INTERVAL_MS: '100' });
     const { api } = await asSuper(b);
     const second = await api.post('/users', { name: 'Bruno', email: 'bruno@templates.test', password: 'admin-pass-12', profile: 'admin' });
     expect(second.status, JSON.stringify(second.body)).to.equal(201);
@@ -191,6 +191,46 @@ describe('console: the templates screen in Chromium (skipped when /usr/bin/chrom
     await page.getByRole('status').filter({ hasText: 'The templates were read again from WhatsApp.' }).waitFor();
     await expectAccessible(page, 'the templates screen with the business templates');
     await shot(page, 'templates', 'list');
+  });
+
+  it('sends an approved business template with its values to a number through the Cloud API, a bad number refused at its field first', async () => {
+    const { api } = await asSuper(b);
+    const [connection] = ((await api.get('/chatapp/')).body as Array<{ id: number; channel: string }>).filter((c) => c.channel === 'bizchat');
+    await eventually('the number to connect', async () => (await api.get(`/chatapp/${connection!.id}`)).body.status === 'CONNECTED');
+    const section = page.getByRole('region', { name: 'Business API templates' });
+    await section.getByRole('button', { name: 'Send to a number: order_update (pt_BR)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send order_update (pt_BR)' });
+    await dialog.getByLabel('Number').fill('12 34');
+    await dialog.getByLabel('Header value 1').fill('#7');
+    await dialog.getByLabel('Value of variable 1').fill('Maria');
+    await dialog.getByLabel('Value of variable 2').fill('Recife');
+    await dialog.getByLabel('Value for button 1').fill('7');
+    expect(await dialog.getByTestId('bizchat-preview').textContent()).to.equal('Pedido #7\nOlá Maria, seu pedido saiu para entrega em Recife.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The number must have 8 to 15 digits' }).waitFor();
+    expect(await dialog.getByLabel('Number').getAttribute('aria-invalid')).to.equal('true');
+    expect(await dialog.getByLabel('Value of variable 2').inputValue(), 'nothing typed lost').to.equal('Recife');
+    await expectAccessible(page, 'the template send refused at its number');
+    expect(fake.sent).to.have.length(0);
+
+    await dialog.getByLabel('Number').fill('+55 11 97777-6666');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByTestId('bizchat-sent').filter({ hasText: 'The template order_update was sent.' }).waitFor();
+    await eventually('the template at the provider', () => fake.sent.length === 1);
+    const sent = fake.sent[0]!.body;
+    expect(sent).to.deep.include({ to: '5511977776666', type: 'template' });
+    expect(sent.template.name).to.equal('order_update');
+    expect(sent.template.components.map((c: { type: string; parameters: Array<{ text: string }> }) => [c.type, c.parameters.map((p) => p.text)])).to.deep.equal(
+      [
+        ['header', ['#7']],
+        ['body', ['Maria', 'Recife']],
+        ['button', ['7']],
+      ],
+    );
+    await section.getByRole('link', { name: 'Open the conversation' }).click();
+    await page.getByTestId('messages').getByText('Olá Maria, seu pedido saiu para entrega em Recife.', { exact: false }).waitFor();
+    await page.goto(`${b.url}/app/templates`);
   });
 
   it('speaks Portuguese at a phone’s width', async () => {

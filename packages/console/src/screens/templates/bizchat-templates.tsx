@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
@@ -7,6 +8,7 @@ import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { FormError } from '../../ui/form.js';
 import { relativeTime } from '../../ui/format.js';
+import { SendTemplateDialog } from './bizchat-send.js';
 import { strings } from './strings.js';
 
 type Connection = Schema<'Connection'>;
@@ -30,6 +32,8 @@ export function BizchatTemplates() {
   const [chosen, setChosen] = useState<number | null>(null);
   const chatappId = chosen && bizchat.some((c) => c.id === chosen) ? chosen : (bizchat[0]?.id ?? null);
   const [notice, setNotice] = useState('');
+  const [sending, setSending] = useState<BizTemplate | null>(null);
+  const [sent, setSent] = useState<{ name: string; ticketId: number } | null>(null);
 
   const list = useQuery({
     queryKey: keys.bizchatTemplates(chatappId ?? 0),
@@ -75,6 +79,14 @@ export function BizchatTemplates() {
       <p className="visually-hidden" role="status">
         {notice}
       </p>
+      {sent && (
+        <p className="form-ok" role="status" data-testid="bizchat-sent">
+          {t('send.sent', { name: sent.name })}{' '}
+          <Link to="/tickets/$ticketId" params={{ ticketId: String(sent.ticketId) }}>
+            {t('send.openConversation')}
+          </Link>
+        </p>
+      )}
       {connections.isSuccess && bizchat.length === 0 && <p className="placeholder">{t('biz.noConnections')}</p>}
       {list.error && <FormError text={errorText(t, list.error)} />}
       {refresh.error && <FormError text={errorText(t, refresh.error)} />}
@@ -96,6 +108,7 @@ export function BizchatTemplates() {
                   <th scope="col">{t('biz.columns.status')}</th>
                   <th scope="col">{t('biz.columns.category')}</th>
                   <th scope="col">{t('biz.columns.content')}</th>
+                  <th scope="col">{t('biz.columns.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -114,6 +127,21 @@ export function BizchatTemplates() {
                         {body}
                         <span className="muted small-text"> ({count > 0 ? t('biz.variables', { count }) : t('biz.noVariables')})</span>
                       </td>
+                      <td className="row-actions">
+                        {tpl.status === 'APPROVED' && (
+                          <button
+                            type="button"
+                            className="small"
+                            aria-label={t('send.openLabel', { name: tpl.name, language: tpl.language })}
+                            onClick={() => {
+                              setSent(null);
+                              setSending(tpl);
+                            }}
+                          >
+                            {t('send.open')}
+                          </button>
+                        )}
+                      </td>
                     </tr>
                   );
                 })}
@@ -121,6 +149,16 @@ export function BizchatTemplates() {
             </table>
           )}
         </>
+      )}
+      {sending && chatappId !== null && (
+        <SendTemplateDialog
+          template={sending}
+          chatappId={chatappId}
+          close={(answer) => {
+            setSending(null);
+            if (answer) setSent({ name: answer.template.name, ticketId: answer.ticketId });
+          }}
+        />
       )}
     </section>
   );
