@@ -2,7 +2,7 @@ import type { FlowGraph, FlowNode, FlowNodeType } from '@servicedesk/core/flows/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
@@ -234,7 +234,15 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
     }
   }, [latest, reload, t]);
 
-  const flowNodes = useMemo(() => nodes.map(asFlowNode), [nodes]);
+  // The nodes without their positions' moves: a drag re-renders the canvas, not the list, the names and the panels.
+  const contentRef = useRef<FlowNode[]>([]);
+  const flowNodes = useMemo(() => {
+    const before = contentRef.current;
+    const same = before.length === nodes.length && nodes.every((n, i) => before[i]!.id === n.id && before[i]!.type === n.type && before[i]!.data === n.data);
+    if (!same) contentRef.current = nodes.map(asFlowNode);
+    return contentRef.current;
+  }, [nodes]);
+  const httpNodes = useMemo(() => flowNodes.filter((n) => n.type === 'http'), [flowNodes]);
   const selected = nodes.find((n) => n.selected);
   const selectedNode = selected ? asFlowNode(selected) : undefined;
   const nodeName = useCallback(
@@ -290,7 +298,7 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
   );
 
   const add = (type: FlowNodeType) => {
-    const node = newNode(type, placeNew(flowNodes, selectedNode), new Set(flowNodes.map((n) => n.id)));
+    const node = newNode(type, placeNew(nodes.map(asFlowNode), selectedNode), new Set(nodes.map((n) => n.id)));
     setNodes((ns) => [...ns.map((n) => (n.selected ? { ...n, selected: false } : n)), { ...toCanvasNodes([node])[0]!, selected: true }]);
     changed();
     setNotice(t('editor.added', { type: t(`types.${type}`) }));
@@ -488,20 +496,7 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
             <h2 id="flow-nodes-title" tabIndex={-1}>
               {t('editor.nodes', { count: nodes.length })}
             </h2>
-            <ul className="flow-node-list">
-              {flowNodes.map((n) => (
-                <li key={n.id}>
-                  <button
-                    type="button"
-                    className={`small${n.id === problem?.nodeId ? ' problem' : ''}`}
-                    aria-pressed={n.id === selected?.id}
-                    onClick={() => select(n.id, true)}
-                  >
-                    {nodeName(n.id)}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <NodeList nodes={flowNodes} selectedId={selected?.id ?? null} problemId={problem?.nodeId ?? null} nodeName={nodeName} select={select} />
           </section>
         </aside>
         <section className="flow-canvas" aria-label={t('editor.canvas')}>
@@ -570,7 +565,7 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
             <SimulatePanel
               flowId={flowId}
               versions={latest.versions}
-              httpNodes={flowNodes.filter((n) => n.type === 'http')}
+              httpNodes={httpNodes}
               hasAi={flowNodes.some((n) => n.type === 'aiAgent')}
               ensureSaved={saveNow}
               nodeName={nodeName}
@@ -593,3 +588,29 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
     </section>
   );
 }
+
+/** The nodes as a list of buttons: the keyboard's and screen reader's way to pick one. Not re-rendered by a drag. */
+const NodeList = memo(function NodeList(props: {
+  nodes: readonly FlowNode[];
+  selectedId: string | null;
+  problemId: string | null;
+  nodeName: (id: string) => string;
+  select: (id: string, focusForm: boolean) => void;
+}) {
+  return (
+    <ul className="flow-node-list">
+      {props.nodes.map((n) => (
+        <li key={n.id}>
+          <button
+            type="button"
+            className={`small${n.id === props.problemId ? ' problem' : ''}`}
+            aria-pressed={n.id === props.selectedId}
+            onClick={() => props.select(n.id, true)}
+          >
+            {props.nodeName(n.id)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+});
