@@ -30,7 +30,11 @@ describe('console: the catalog screen in Chromium (skipped when /usr/bin/chromiu
   const serveFiles = (p: Page) =>
     p.route('http://files.test/**', async (route) => {
       const res = await fetch(`${b.url}${new URL(route.request().url()).pathname}`);
-      await route.fulfill({ status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type') ?? '' } });
+      await route.fulfill({
+        status: res.status,
+        body: Buffer.from(await res.arrayBuffer()),
+        headers: { 'content-type': res.headers.get('content-type') ?? '' },
+      });
     });
   const products = async () => (await desk.admin.get('/products')).body.products as Array<Record<string, any>>;
 
@@ -145,8 +149,8 @@ describe('console: the catalog screen in Chromium (skipped when /usr/bin/chromiu
   it('sends the product from a conversation: a choice is required, then the catalog reaches the sandbox contact', async () => {
     const before = desk.sent().length;
     await page.goto(`${b.url}/app/tickets/${ticketId}`);
-    await page.getByRole('button', { name: 'Send the catalog' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Send the catalog' });
+    await page.getByRole('button', { name: 'Share the catalog' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share the catalog' });
     await dialog.getByRole('checkbox', { name: /Vaso 20 cm/ }).waitFor();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Choose 1 to 30 active products, or a category that has any.' }).waitFor();

@@ -22,7 +22,7 @@ const FIELD_OF = {
 type SendField = (typeof FIELD_OF)[keyof typeof FIELD_OF];
 
 /**
- * "Send the catalog" in a conversation: chosen products (up to 30, in the order ticked) or a
+ * "Share the catalog" in a conversation (its label leaves the reply box alone as the one "Send"): chosen products (up to 30, in the order ticked) or a
  * category's active products, as one text list or one image per product, with an optional intro
  * (`POST /messages/:ticketId/catalog`). The messages then arrive in the conversation by its frames.
  */

@@ -94,8 +94,8 @@ const en = {
   column: 'Column',
   reason: 'Reason',
   send: {
-    open: 'Send the catalog',
-    title: 'Send the catalog',
+    open: 'Share the catalog',
+    title: 'Share the catalog',
     intro: 'Products you pick (up to {{max}}) or a category’s active products, to this contact.',
     what: 'What to send',
     products: 'Products I pick',
@@ -243,8 +243,8 @@ export const strings: ScreenStrings<typeof en> = {
     column: 'Coluna',
     reason: 'Motivo',
     send: {
-      open: 'Enviar o catálogo',
-      title: 'Enviar o catálogo',
+      open: 'Compartilhar o catálogo',
+      title: 'Compartilhar o catálogo',
       intro: 'Produtos que você escolher (até {{max}}) ou os produtos ativos de uma categoria, para este contato.',
       what: 'O que enviar',
       products: 'Produtos que eu escolher',
@@ -389,8 +389,8 @@ export const strings: ScreenStrings<typeof en> = {
     column: 'Columna',
     reason: 'Motivo',
     send: {
-      open: 'Enviar el catálogo',
-      title: 'Enviar el catálogo',
+      open: 'Compartir el catálogo',
+      title: 'Compartir el catálogo',
       intro: 'Productos que elija (hasta {{max}}) o los productos activos de una categoría, a este contacto.',
       what: 'Qué enviar',
       products: 'Productos que elijo',
