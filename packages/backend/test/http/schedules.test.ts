@@ -193,8 +193,11 @@ describe('HTTP: schedules and scheduled messages', () => {
     expect(messages.filter((m) => m.fromMe).map((m) => m.body)).to.deep.equal(['*Ana:*\nOi João, lembrete!']);
   });
 
-  it('sends a scheduled message to its contacts and tagged contacts, each once, as MessageModal writes it', async () => {
+  it('sends a scheduled message to its contacts and tagged contacts, each once, as MessageModal writes it, with scheduledMessage frames', async () => {
     const d = await sandboxDesk(b);
+    // A second client of the company (not the one scheduling) follows it live.
+    const { token, user } = await asSuper(b);
+    const ns = await openNamespace(b.url, user.companyId as number, token);
     const a = (await d.admin.post('/contacts', { name: 'Ana Cliente', number: '5511977770101' })).body;
     const c = (await d.admin.post('/contacts', { name: 'Caio Cliente', number: '5511977770102' })).body;
     const tag = (await d.admin.post('/tags', { name: 'Feriado', color: '#123456' })).body;
@@ -225,6 +228,8 @@ describe('HTTP: schedules and scheduled messages', () => {
       status: 'PENDENTE',
     });
     expect(created.body).to.deep.include({ contatos: [a.id], tags: [tag.id] });
+    const createdFrame = await ns.waitFor((f) => f.event.endsWith('-scheduledMessage') && f.data.action === 'create');
+    expect(createdFrame.data.scheduledMessage).to.deep.equal(created.body);
     const done = await eventually(
       'the scheduled message sent',
       async () => {
@@ -244,6 +249,20 @@ describe('HTTP: schedules and scheduled messages', () => {
     ).to.deep.equal(['*Bia:*\nOlá Ana Cliente!', '*Bia:*\nOlá Caio Cliente!']);
     const list = await d.admin.get('/schedules-message?searchParam=feriado');
     expect(list.body).to.deep.include({ count: 1, hasMore: false });
+    // Its occurrence settled: the frame carries it sent, as the list now shows it.
+    const sentFrame = await ns.waitFor(
+      (f) => f.event.endsWith('-scheduledMessage') && f.data.action === 'update' && f.data.scheduledMessage.status === 'ENVIADA',
+    );
+    expect(sentFrame.data.scheduledMessage).to.deep.include({ id: created.body.id, contadorEnvio: 1 });
+
+    const edited = await d.ana.api.put(`/schedules-message/${created.body.id}`, { nome: 'Feriado de abril' });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    const editFrame = await ns.waitFor((f) => f.event.endsWith('-scheduledMessage') && f.data.scheduledMessage?.nome === 'Feriado de abril');
+    expect(editFrame.data).to.deep.equal({ action: 'update', scheduledMessage: edited.body });
+    expect((await d.ana.api.delete(`/schedules-message/${created.body.id}`)).status).to.equal(200);
+    const deleteFrame = await ns.waitFor((f) => f.event.endsWith('-scheduledMessage') && f.data.action === 'delete');
+    expect(deleteFrame.data).to.deep.equal({ action: 'delete', scheduleId: created.body.id });
+    ns.close();
   });
 
   it('answers bad input with a 4xx and an error code, never a 500', async () => {

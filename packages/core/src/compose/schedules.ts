@@ -124,6 +124,7 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
     jobQueue: p.jobQueue,
   };
   const contactDeps = { ...book, views, realtime };
+  const bulkDeps = { ...book, realtime };
   const run = new RunScheduleOccurrence({ ...book, deliveries, sender, realtime, views, policy });
   const ensure = new EnsureOccurrenceJobs({ occurrences, jobQueue: p.jobQueue, clock });
   return {
@@ -136,9 +137,9 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
     removeScheduleMedia: new RemoveScheduleMedia(contactDeps),
     listScheduledMessages: new ListScheduledMessages({ schedules, plan }),
     showScheduledMessage: new ShowScheduledMessage({ schedules, occurrences, plan }),
-    createScheduledMessage: new CreateScheduledMessage(book),
-    updateScheduledMessage: new UpdateScheduledMessage(book),
-    deleteScheduledMessage: new DeleteScheduledMessage(book),
+    createScheduledMessage: new CreateScheduledMessage(bulkDeps),
+    updateScheduledMessage: new UpdateScheduledMessage(bulkDeps),
+    deleteScheduledMessage: new DeleteScheduledMessage(bulkDeps),
     /** One run of an occurrence's job (the `schedules.send` handler). */
     runOccurrence: run,
     /** The safety net (`schedules.ensure-jobs`). */

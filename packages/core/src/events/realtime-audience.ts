@@ -48,8 +48,10 @@ export async function audienceOf(deps: { tickets: Pick<Tickets, 'findById'> }, c
     case 'contact':
     case 'contactImport':
     case 'tag':
-    // Every operator reads the company's schedules (`GET /schedules`), as the lineage's page does.
+    // Every operator reads the company's schedules (`GET /schedules`), as the lineage's page does,
+    // and its scheduled messages (`GET /schedules-message`).
     case 'schedule':
+    case 'scheduledMessage':
     // Every operator reads the company's file lists (`GET /files`: queue and chatbot forms pick from them).
     case 'file':
     // Every user of the company reads and takes orders (`GET /orders`).

@@ -11,7 +11,7 @@ import type { ContactListEvents } from '../contact-lists/contact-list-events.js'
 import type { CampaignEvents } from '../campaigns/campaign-events.js';
 import type { ChatEvents } from '../chats/chat-events.js';
 import type { AnnouncementEvent } from '../announcements/announcement-events.js';
-import type { ScheduleEvent } from '../schedules/schedule-events.js';
+import type { ScheduledMessageEvent, ScheduleEvent } from '../schedules/schedule-events.js';
 import type { TranscriptionEvent } from '../transcription/transcription-events.js';
 import type { PromptEvent } from '../prompts/prompt-events.js';
 import type { FileListEvent } from '../files/file-list-events.js';
@@ -49,6 +49,7 @@ export type RealtimeEvent =
   | ChatEvents
   | AnnouncementEvent
   | ScheduleEvent
+  | ScheduledMessageEvent
   | TranscriptionEvent
   | PromptEvent
   | FileListEvent
@@ -92,6 +93,7 @@ const ACTIONS: { readonly [E in Entity]: { readonly [A in ActionOf<E>]: true } }
   'chat-user': { create: true, update: true },
   announcement: { create: true, update: true, delete: true },
   schedule: { create: true, update: true, delete: true },
+  scheduledMessage: { create: true, update: true, delete: true },
   transcription: { update: true },
   prompt: { create: true, update: true, delete: true },
   file: { create: true, update: true, delete: true },

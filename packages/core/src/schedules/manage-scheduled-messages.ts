@@ -1,3 +1,4 @@
+import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
@@ -13,6 +14,7 @@ import {
   type BookDeps,
   type SchedulePlan,
 } from './schedule-book.js';
+import type { ScheduledMessageEvent } from './schedule-events.js';
 import type { ScheduleInput } from './schedule-input.js';
 import { SHOWN_OCCURRENCES } from './manage-schedules.js';
 import { occurrenceView, scheduledMessageView, type OccurrenceView, type ScheduledMessageView } from './schedule-view.js';
@@ -25,6 +27,16 @@ import { occurrenceView, scheduledMessageView, type OccurrenceView, type Schedul
 function ticketOfSigner(s: Schedule): Schedule {
   const signUserId = s.sign ? s.signUserId : null;
   return { ...s, signUserId, ticketUserId: signUserId, statusTicket: signUserId !== null ? 'open' : 'pending' };
+}
+
+export interface ScheduledMessageDeps extends BookDeps {
+  readonly realtime: RealtimeEvents<ScheduledMessageEvent>;
+}
+
+async function publish(deps: ScheduledMessageDeps, action: 'create' | 'update', schedule: Schedule): Promise<ScheduledMessageView> {
+  const view = scheduledMessageView(schedule);
+  await deps.realtime.publish(schedule.companyId, { entity: 'scheduledMessage', data: { action, scheduledMessage: view } });
+  return view;
 }
 
 /** `GET /schedules-message`: the company's scheduled messages, 20 a page, newest first, found by name or text. */
@@ -57,24 +69,26 @@ export class ShowScheduledMessage {
   }
 }
 
-/** `POST /schedules-message`: any operator schedules a message to chosen contacts and tags, with an optional file. */
+/** `POST /schedules-message`: any operator schedules a message to chosen contacts and tags, with an optional file; emits `scheduledMessage`. */
 export class CreateScheduledMessage {
-  constructor(private readonly deps: BookDeps) {}
+  constructor(private readonly deps: ScheduledMessageDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly message: ScheduleInput; readonly file?: UploadedFile }): Promise<ScheduledMessageView> {
     const media = input.file ? await storeScheduleMedia(this.deps, input.actor.companyId, input.file) : null;
+    let created: Schedule;
     try {
-      return scheduledMessageView(await createSchedule(this.deps, input.actor, 'bulk', input.message, { media, adjust: ticketOfSigner }));
+      created = await createSchedule(this.deps, input.actor, 'bulk', input.message, { media, adjust: ticketOfSigner });
     } catch (err) {
       if (media) await this.deps.blobs.delete(media.path).catch(() => undefined);
       throw err;
     }
+    return publish(this.deps, 'create', created);
   }
 }
 
-/** `PUT /schedules-message/:id`: admins edit any, users their own; a file replaces the attachment. */
+/** `PUT /schedules-message/:id`: admins edit any, users their own; a file replaces the attachment; emits `scheduledMessage`. */
 export class UpdateScheduledMessage {
-  constructor(private readonly deps: BookDeps) {}
+  constructor(private readonly deps: ScheduledMessageDeps) {}
 
   async execute(input: {
     readonly actor: Actor;
@@ -84,24 +98,26 @@ export class UpdateScheduledMessage {
   }): Promise<ScheduledMessageView> {
     assertMayChange(input.actor, await findSchedule(this.deps, input.actor, input.scheduleId, 'bulk'));
     const media = input.file ? await storeScheduleMedia(this.deps, input.actor.companyId, input.file) : undefined;
+    let after: Schedule;
     try {
-      const { after } = await updateSchedule(this.deps, input.actor, 'bulk', input.scheduleId, input.message, {
+      ({ after } = await updateSchedule(this.deps, input.actor, 'bulk', input.scheduleId, input.message, {
         ...(media ? { media } : {}),
         adjust: ticketOfSigner,
-      });
-      return scheduledMessageView(after);
+      }));
     } catch (err) {
       if (media) await this.deps.blobs.delete(media.path).catch(() => undefined);
       throw err;
     }
+    return publish(this.deps, 'update', after);
   }
 }
 
-/** `DELETE /schedules-message/:id`: admins delete any, users their own. */
+/** `DELETE /schedules-message/:id`: admins delete any, users their own; emits `scheduledMessage` (action `delete`). */
 export class DeleteScheduledMessage {
-  constructor(private readonly deps: BookDeps) {}
+  constructor(private readonly deps: ScheduledMessageDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly scheduleId: number }): Promise<void> {
-    await deleteSchedule(this.deps, input.actor, 'bulk', input.scheduleId);
+    const removed = await deleteSchedule(this.deps, input.actor, 'bulk', input.scheduleId);
+    if (removed) await this.deps.realtime.publish(removed.companyId, { entity: 'scheduledMessage', data: { action: 'delete', scheduleId: removed.id } });
   }
 }

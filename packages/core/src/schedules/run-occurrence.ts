@@ -6,8 +6,8 @@ import type { ScheduleDeliveries, ScheduleOccurrences, Schedules, ScheduleSender
 import { recipientsOf } from './recipients.js';
 import { latestDue, nextMoment, type Moment, type Series } from './recurrence.js';
 import { finishedStatus, OPEN_OCCURRENCE, type Schedule, type ScheduleOccurrence } from './schedule.js';
-import type { ScheduleEvent } from './schedule-events.js';
-import type { ScheduleViews } from './schedule-view.js';
+import type { ScheduledMessageEvent, ScheduleEvent } from './schedule-events.js';
+import { scheduledMessageView, type ScheduleViews } from './schedule-view.js';
 
 /** When occurrences count as missed, how bulk sends are spaced, and how long a down session is waited for. */
 export interface SchedulePolicy {
@@ -40,7 +40,7 @@ export interface RunOccurrenceDeps extends ArmingDeps {
   readonly tx: Transaction;
   readonly clock: Clock;
   readonly timeZone: (companyId: number) => Promise<string>;
-  readonly realtime: RealtimeEvents<ScheduleEvent>;
+  readonly realtime: RealtimeEvents<ScheduleEvent | ScheduledMessageEvent>;
   readonly views: ScheduleViews;
   readonly policy: SchedulePolicy;
 }
@@ -201,11 +201,18 @@ export class RunScheduleOccurrence {
       updatedAt: now,
     };
     await this.deps.schedules.recordProgress(schedule.companyId, schedule.id, progress);
-    if (schedule.kind !== 'contact') return;
+    const after = { ...schedule, ...progress };
     this.deps.tx.afterCommit(() => {
       void (async () => {
-        const view = await this.deps.views.view({ ...schedule, ...progress });
-        await this.deps.realtime.publish(schedule.companyId, { entity: 'schedule', data: { action: 'update', schedule: view } });
+        if (after.kind !== 'contact') {
+          await this.deps.realtime.publish(after.companyId, {
+            entity: 'scheduledMessage',
+            data: { action: 'update', scheduledMessage: scheduledMessageView(after) },
+          });
+          return;
+        }
+        const view = await this.deps.views.view(after);
+        await this.deps.realtime.publish(after.companyId, { entity: 'schedule', data: { action: 'update', schedule: view } });
       })().catch(() => undefined);
     });
   }

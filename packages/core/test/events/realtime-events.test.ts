@@ -102,6 +102,9 @@ const PAYLOAD: PayloadKeys = {
   'schedule:create': ['schedule'],
   'schedule:update': ['schedule'],
   'schedule:delete': ['scheduleId'],
+  'scheduledMessage:create': ['scheduledMessage'],
+  'scheduledMessage:update': ['scheduledMessage'],
+  'scheduledMessage:delete': ['scheduleId'],
   'transcription:update': ['job'],
   'prompt:create': ['prompt'],
   'prompt:update': ['prompt'],
@@ -375,6 +378,29 @@ function steps(w: TicketWorld): Array<[string, string[], () => Promise<unknown>]
       () => app.schedules.updateSchedule.execute({ actor: ana, scheduleId: ids.schedule!, schedule: { body: 'Lembrete, {{firstName}}' } }),
     ],
     ['deleteSchedule', ['schedule:delete'], () => app.schedules.deleteSchedule.execute({ actor: admin, scheduleId: ids.schedule! })],
+    [
+      'createScheduledMessage',
+      ['scheduledMessage:create'],
+      async () => {
+        const contact = await w.contact();
+        ids.scheduledMessage = (
+          await app.schedules.createScheduledMessage.execute({
+            actor: ana,
+            message: { name: 'Aviso', body: 'Olá {{firstName}}', sendAt: '2026-01-02 09:00', contactIds: [contact.id] },
+          })
+        ).id;
+      },
+    ],
+    [
+      'updateScheduledMessage',
+      ['scheduledMessage:update'],
+      () => app.schedules.updateScheduledMessage.execute({ actor: ana, scheduleId: ids.scheduledMessage!, message: { name: 'Aviso de janeiro' } }),
+    ],
+    [
+      'deleteScheduledMessage',
+      ['scheduledMessage:delete'],
+      () => app.schedules.deleteScheduledMessage.execute({ actor: admin, scheduleId: ids.scheduledMessage! }),
+    ],
     // Four audio messages are more than a request waits for: a background job is queued.
     [
       'transcribeTicket (a job)',
