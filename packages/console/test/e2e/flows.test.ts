@@ -302,6 +302,24 @@ describe('console: the flow builder in Chromium (skipped when /usr/bin/chromium 
     await page.locator('.flow-node-list').getByRole('button', { name: 'Message: Passo 3', exact: true }).click();
     await form().getByLabel('Text').waitFor();
     await expectAccessible(page, 'the editor at a phone’s width');
-    await shot(page, 'flows', 'phone');
+  });
+
+  it('the list at a phone’s width: a rename refused for a taken name then saved, a delete after asking', async () => {
+    await page.goto(`${b.url}/app/flows`);
+    const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await row('Boas-vindas').getByText('Published: version 1 · on').waitFor();
+    await page.getByRole('button', { name: 'Rename Grande' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename the flow Grande' });
+    await dialog.getByLabel('Name').fill('Boas-vindas');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Another flow already has this name.' }).waitFor();
+    await dialog.getByLabel('Name').fill('Grande demais');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expectAccessible(page, 'the flows list at a phone’s width');
+    await row('Grande demais').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete the flow Grande demais?' }).getByRole('button', { name: 'Delete' }).click();
+    await row('Grande demais').waitFor({ state: 'detached' });
+    await page.getByText('1 flow', { exact: true }).waitFor();
   });
 });
