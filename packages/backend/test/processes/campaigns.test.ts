@@ -379,7 +379,7 @@ describe('Campaigns as processes: two backends on PostgreSQL and NATS', function
     for (const b of backends) await b.service.kill('SIGTERM');
     await db?.drop();
     await nats?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   it('B: one campaign, two backends dispatching: every number exactly once in the ledger and in messages', async () => {

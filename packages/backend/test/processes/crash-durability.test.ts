@@ -171,7 +171,7 @@ crashRounds('embedded default (PGlite, in-process broker)', async () => {
       }
     },
     async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 });
@@ -190,7 +190,7 @@ crashRounds('PostgreSQL and NATS', async () => {
     async dispose() {
       await db.drop();
       await nats.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 });
@@ -406,7 +406,7 @@ describe('Two embedded instances on one DATA_DIR', function () {
       expect((await fetch(`http://127.0.0.1:${port}/version`)).ok, 'the first one still serves').to.equal(true);
     } finally {
       await first.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });

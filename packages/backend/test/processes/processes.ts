@@ -104,7 +104,7 @@ export class NatsServer {
   }
   async dispose() {
     await this.stop();
-    rmSync(this.store, { recursive: true, force: true });
+    rmSync(this.store, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
@@ -189,7 +189,7 @@ export function embeddedTarget(prefix: string): ProcessTarget {
       }
     },
     async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
@@ -213,7 +213,7 @@ export async function postgresTarget(prefix: string): Promise<ProcessTarget | nu
     async dispose() {
       await db.drop();
       await nats.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -83,7 +83,7 @@ describe('Scale-out: two backends and two channel runtimes', function () {
     for (const b of backends) await b.service.kill('SIGTERM');
     await db?.drop();
     await nats?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   const owner = async (chatappId: number) =>

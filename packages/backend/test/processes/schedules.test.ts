@@ -121,7 +121,7 @@ describe('Schedules as processes', function () {
         await db.close();
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 
@@ -180,7 +180,7 @@ describe('Schedules as processes', function () {
       for (const s of services.splice(0)) await s.kill('SIGTERM');
       await db.drop();
       await nats.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });

@@ -58,7 +58,7 @@ describe('Two processes over real NATS and PostgreSQL', function () {
     await backend?.kill('SIGTERM');
     await db?.drop();
     await nats?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   async function send(body: string) {
