@@ -79,6 +79,8 @@ export const keys = {
   productImport: ['productImport'] as const,
   /** The orders' columns, one order with its log, the order settings (`/orders`, `/order-settings`): `order` frames refetch them. */
   orders: ['orders'] as const,
+  /** The company's object-store configs (`GET /objstore-configs`), refetched by `objstoreConfig` frames (to admins). */
+  objstoreConfigs: ['objstoreConfigs'] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -328,6 +330,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
       return;
     case 'order':
       void client.invalidateQueries({ queryKey: keys.orders });
+      return;
+    // An object-store config created, edited, (de)activated or deleted: the storage screen reads the list anew.
+    case 'objstoreConfig':
+      void client.invalidateQueries({ queryKey: keys.objstoreConfigs });
       return;
     case 'companyTemplate':
       void client.invalidateQueries({ queryKey: keys.companyTemplates });
