@@ -81,6 +81,8 @@ export const keys = {
   orders: ['orders'] as const,
   /** The company's object-store configs (`GET /objstore-configs`), refetched by `objstoreConfig` frames (to admins). */
   objstoreConfigs: ['objstoreConfigs'] as const,
+  /** The scheduled messages' pages and one with its sends (`/schedules-message`), refetched by `scheduledMessage` frames. */
+  scheduledMessages: ['scheduledMessages'] as const,
 };
 
 const entityOf = (event: string) => event.replace(/^company-\d+-/, '');
@@ -311,6 +313,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
     // A contact schedule created, edited, deleted, or one of its occurrences settled: the schedules screen reads it anew.
     case 'schedule':
       void client.invalidateQueries({ queryKey: ['schedules'] });
+      return;
+    // A scheduled message created, edited, deleted, or one of its sends settled: its list and its sends read anew.
+    case 'scheduledMessage':
+      void client.invalidateQueries({ queryKey: keys.scheduledMessages });
       return;
     // An AI assistant or a file list created, changed or removed: their screens read them anew.
     case 'prompt':

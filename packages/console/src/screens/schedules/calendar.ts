@@ -100,3 +100,31 @@ export function stateOf(status: string): 'pending' | 'sent' | 'failed' | 'missed
   if (status === 'PERDIDA') return 'missed';
   return 'pending';
 }
+
+/** The recurrence units of the schedule routes (`intervalo`): 1 days, 2 weeks, 3 months, 4 minutes, 5 business days. */
+export const RECURRENCE_UNITS = { 1: 'days', 2: 'weeks', 3: 'months', 4: 'minutes', 5: 'businessDays' } as const;
+export type RecurrenceUnit = (typeof RECURRENCE_UNITS)[keyof typeof RECURRENCE_UNITS];
+/** What a moment on a weekend does (`tipoDias` / `tipo_dias_envio`): 4 sent then, 5 the Friday before, 6 the Monday after. */
+export const WEEKEND_RULES = { 4: 'send', 5: 'friday', 6: 'monday' } as const;
+export type WeekendRule = (typeof WEEKEND_RULES)[keyof typeof WEEKEND_RULES];
+
+/** A recurrence read from the routes' numbers, for saying it in words; null when it is sent once (`every` 0). */
+export interface Recurrence {
+  readonly unit: RecurrenceUnit;
+  readonly every: number;
+  /** Sends in all; 0: no limit. */
+  readonly count: number;
+  readonly weekend: WeekendRule;
+  readonly until: string | null;
+}
+
+export function recurrenceOf(r: { intervalo: number; every: number; count: number; weekend: number; until: string | null }): Recurrence | null {
+  if (r.every <= 0) return null;
+  return {
+    unit: RECURRENCE_UNITS[r.intervalo as keyof typeof RECURRENCE_UNITS] ?? 'days',
+    every: r.every,
+    count: r.count,
+    weekend: WEEKEND_RULES[r.weekend as keyof typeof WEEKEND_RULES] ?? 'send',
+    until: r.until,
+  };
+}
