@@ -7,13 +7,20 @@ import { useServices } from '../services.js';
 import { PASSWORD_RESET_NS, passwordResetStrings } from './password-reset/strings.js';
 import { inboxScreen } from './preload.js';
 import { postLogin } from '../session/login.js';
+import { PlatformLogo, usePublicSetting } from './signup/public-settings.js';
+import { SIGNUP_NS, signupStrings } from './signup/strings.js';
 
 type LoginResult = Schema<'LoginResult'>;
 
-/** Sign-in (with the way to a forgotten password), and the first access's forced password change, which signs in again with the new password. */
+/**
+ * Sign-in (with the platform's logo, the way to a forgotten password, and to sign up while the
+ * platform allows it), and the first access's forced password change, which signs in again with the new password.
+ */
 export function SignIn() {
   const { t } = useTranslation();
   const reset = useScreenStrings(PASSWORD_RESET_NS, passwordResetStrings).t;
+  const signup = useScreenStrings(SIGNUP_NS, signupStrings).t;
+  const signupOpen = usePublicSetting('userCreation').data === 'enabled';
   const { config, session } = useServices();
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
@@ -64,6 +71,7 @@ export function SignIn() {
   return (
     <main className="auth-page">
       <form className="auth-card" onSubmit={submit} aria-describedby={error ? errorId : undefined} noValidate>
+        <PlatformLogo />
         <h1>{t('signIn.title')}</h1>
         <label>
           {t('signIn.email')}
@@ -82,6 +90,7 @@ export function SignIn() {
           {busy ? t('signIn.busy') : t('signIn.submit')}
         </button>
         <Link to="/forgot-password">{reset('forgotLink')}</Link>
+        {signupOpen && <Link to="/signup">{signup('createLink')}</Link>}
       </form>
     </main>
   );
