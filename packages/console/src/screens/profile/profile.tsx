@@ -28,7 +28,7 @@ const FIELD_OF = {
  * `/profile`: one's own name, sign-in e-mail, picture and password (`PUT /users/:userId`, as anyone
  * may for themself), and this browser's preferences (language, theme, notifications), which the
  * top bar also shows. A new password ends every session of the user on the server; this tab then
- * signs in again with it, so only the others end.
+ * signs in again with it, so only the others end. Below, the backend's version (`GET /version`).
  */
 export function Profile() {
   const { t } = useScreenStrings('profile', strings);
@@ -47,6 +47,7 @@ export function Profile() {
       {me.data && <PictureField user={me.data} />}
       {me.data && <Password email={me.data.email} userId={userId} />}
       <Preferences userId={userId} />
+      <About />
     </section>
   );
 }
@@ -190,5 +191,23 @@ function Preferences({ userId }: { userId: number }) {
         </button>
       )}
     </fieldset>
+  );
+}
+
+/** The backend's version and since when it runs, as `GET /version` answers it (read once per page load). */
+function About() {
+  const { t, i18n } = useScreenStrings('profile', strings);
+  const { api } = useServices();
+  const version = useQuery({ queryKey: ['version'], queryFn: () => must(api.GET('/version')), staleTime: Number.POSITIVE_INFINITY });
+  const since = version.data
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(version.data.startedAt))
+    : '';
+  return (
+    <section className="profile-about" aria-labelledby="profile-about">
+      <h2 id="profile-about">{t('about')}</h2>
+      <p className="muted small-text" data-testid="backend-version">
+        {version.data ? t('version', { version: version.data.version, name: version.data.name, since }) : version.isError ? t('versionUnknown') : ''}
+      </p>
+    </section>
   );
 }

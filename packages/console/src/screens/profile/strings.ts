@@ -25,6 +25,9 @@ const en = {
   notifications: 'Desktop notifications and chime for new messages',
   notificationsBlocked: 'This browser blocks notifications for the console: allow them in its site settings.',
   ask: 'Allow notifications',
+  about: 'About',
+  version: 'Server version {{version}} ({{name}}), running since {{since}}.',
+  versionUnknown: 'The server’s version cannot be read now.',
 };
 
 export const strings: ScreenStrings<typeof en> = {
@@ -54,6 +57,9 @@ export const strings: ScreenStrings<typeof en> = {
     notifications: 'Notificações na área de trabalho e som para novas mensagens',
     notificationsBlocked: 'Este navegador bloqueia as notificações do console: permita-as nas configurações do site.',
     ask: 'Permitir notificações',
+    about: 'Sobre',
+    version: 'Versão do servidor {{version}} ({{name}}), no ar desde {{since}}.',
+    versionUnknown: 'Não foi possível ler a versão do servidor agora.',
   },
   es: {
     title: 'Su perfil',
@@ -80,5 +86,8 @@ export const strings: ScreenStrings<typeof en> = {
     notifications: 'Notificaciones de escritorio y sonido para mensajes nuevos',
     notificationsBlocked: 'Este navegador bloquea las notificaciones de la consola: permítalas en la configuración del sitio.',
     ask: 'Permitir notificaciones',
+    about: 'Acerca de',
+    version: 'Versión del servidor {{version}} ({{name}}), en marcha desde {{since}}.',
+    versionUnknown: 'No se puede leer la versión del servidor ahora.',
   },
 };
