@@ -178,6 +178,24 @@ describe('console: the proxies screen in Chromium (skipped when /usr/bin/chromiu
     await row.getByText('This connection is not on a proxy.').waitFor();
   });
 
+  it('edits a proxy keeping its password, which the form never shows', async () => {
+    await card(page, 'SOCKS one').getByRole('button', { name: 'Edit SOCKS one' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit SOCKS one' });
+    expect(await dialog.getByLabel('Password', { exact: true }).inputValue()).to.equal('');
+    await dialog.getByText('A password is saved. Leave empty to keep it').waitFor();
+    await dialog.getByLabel('Most connections at once').fill('3');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await outcome(page).getByText('SOCKS one was saved (Healthy).').waitFor();
+    await card(page, 'SOCKS one')
+      .getByText(/ of 3 connections$/)
+      .waitFor();
+    const socks = ((await bia.get('/proxy')).body as Array<ProxyRow & { maxConnections: number; hasPassword: boolean; username: string }>).find(
+      (p) => p.name === 'SOCKS one',
+    );
+    expect(socks).to.deep.include({ maxConnections: 3, hasPassword: true, username: 'acme' });
+  });
+
   it('deletes a proxy in use only when told to move its connections', async () => {
     const used = (await proxies()).find((p) => p.name === 'HTTP one')!;
     expect(used.assignedConnections).to.be.greaterThan(0);

@@ -121,6 +121,20 @@ describe('console: the object storage screen in Chromium (skipped when /usr/bin/
     expect(await s3.objectKeys('media', 'loja/.healthcheck'), 'the probe was deleted').to.deep.equal([]);
   });
 
+  it('edits a bucket keeping its secret, and the second admin sees the change live', async () => {
+    await card(page, 'MinIO da loja').getByRole('button', { name: 'Edit MinIO da loja' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit MinIO da loja' });
+    expect(await dialog.getByLabel('Secret access key').inputValue()).to.equal('');
+    await dialog.getByText('Saved (ends in 9c41). Leave empty to keep it').waitFor();
+    await dialog.getByLabel('Public address (CDN)').fill('https://cdn.loja.test/media');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card(other, 'MinIO da loja').getByText('Public files served from https://cdn.loja.test/media').waitFor();
+    const { api } = await asSuper(b);
+    const [saved] = (await api.get('/objstore-configs')).body as Array<{ publicBaseUrl: string; secretLast4: string; active: boolean }>;
+    expect(saved).to.deep.include({ publicBaseUrl: 'https://cdn.loja.test/media', secretLast4: '9c41', active: true });
+  });
+
   it('activates another bucket after explaining it; the first is deactivated in both browsers; a bucket holding a file is not deleted, and says why', async () => {
     const { api } = await asSuper(b);
     // A file stored while the first bucket is active: it now holds blobs.

@@ -249,12 +249,15 @@ function ProxyScreen({ isSuper }: { isSuper: boolean }) {
         <ProxyDialog
           proxy={editing === 'new' ? null : editing}
           close={(saved) => {
+            const before = editing === 'new' ? null : editing;
             setEditing(null);
             if (!saved) return;
+            // Checked by this save: a new proxy with a check, or an edit after which the check's time moved.
+            const checked = saved.lastCheckAt !== null && saved.lastCheckAt !== before?.lastCheckAt;
             const said =
               saved.status === 'unchecked'
                 ? t('savedUnchecked', { name: saved.name })
-                : saved.status === 'healthy' && saved.lastLatencyMs !== null
+                : checked && saved.status === 'healthy' && saved.lastLatencyMs !== null
                   ? t('savedChecked', { name: saved.name, ms: saved.lastLatencyMs })
                   : t('savedStatus', { name: saved.name, status: t(`status.${saved.status}`) });
             setNotice(said);
