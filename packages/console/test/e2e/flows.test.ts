@@ -100,6 +100,12 @@ describe('console: the flow builder in Chromium (skipped when /usr/bin/chromium 
     await add('Transfer');
     await form().getByLabel('Queue').selectOption({ label: 'Pedidos' });
     await add('Close');
+    // A go-to without its flow is not sent: said on the node; removed, the draft saves again.
+    await add('Go to flow');
+    await page.getByTestId('save-state').filter({ hasText: 'Not saved: choose the flow it goes to.' }).waitFor();
+    await form().getByRole('alert').filter({ hasText: 'choose the flow it goes to.' }).waitFor();
+    await form().getByRole('button', { name: 'Remove this node' }).click();
+    await saved();
 
     // The ways out, by the forms (the keyboard's path)…
     await pick('Message: Olá, {{firstName}}!');

@@ -157,6 +157,14 @@ function Editor({ initial, latest, reload }: { initial: Flow; latest: Flow; relo
     if (changeSeq.current === savedSeq.current) return true;
     const sentSeq = changeSeq.current;
     const graph = graphOf(nodesRef.current, edgesRef.current);
+    // An integration or a go-to without its target is refused by the server whole: said here, on the node, without a request.
+    const untargeted = graph.nodes.find((n) => (n.type === 'integration' && !n.data.integrationId) || (n.type === 'goToFlow' && !n.data.flowId));
+    if (untargeted) {
+      const reason = t(untargeted.type === 'integration' ? 'editor.needsIntegration' : 'editor.needsFlow');
+      setStatus({ kind: 'failed', reason });
+      setProblem({ nodeId: untargeted.id, reason, code: 'ERR_FLOW_INVALID_NODE' });
+      return false;
+    }
     setStatus({ kind: 'saving' });
     const attempt = (async () => {
       try {

@@ -83,6 +83,8 @@ const en = {
     nowhere: 'Nowhere (the run ends)',
     nowhereRequired: 'Nowhere yet (needed to publish)',
     removeNode: 'Remove this node',
+    needsIntegration: 'choose the integration it hands the conversation to.',
+    needsFlow: 'choose the flow it goes to.',
   },
   canvas: {
     nodeHelp: 'Press Enter or Space to select the node, Delete to remove it, arrow keys to move it.',
@@ -439,6 +441,8 @@ export const strings: ScreenStrings<typeof en> = {
       nowhere: 'Lugar nenhum (a execução termina)',
       nowhereRequired: 'Lugar nenhum ainda (necessário para publicar)',
       removeNode: 'Remover este nó',
+      needsIntegration: 'escolha a integração que recebe o atendimento.',
+      needsFlow: 'escolha o fluxo para onde vai.',
     },
     canvas: {
       nodeHelp: 'Enter ou Espaço seleciona o nó, Delete o remove, as setas o movem.',
@@ -802,6 +806,8 @@ export const strings: ScreenStrings<typeof en> = {
       nowhere: 'Ningún lugar (la ejecución termina)',
       nowhereRequired: 'Ningún lugar todavía (necesario para publicar)',
       removeNode: 'Quitar este nodo',
+      needsIntegration: 'elija la integración que recibe la conversación.',
+      needsFlow: 'elija el flujo al que va.',
     },
     canvas: {
       nodeHelp: 'Enter o Espacio selecciona el nodo, Suprimir lo quita, las flechas lo mueven.',
