@@ -178,7 +178,12 @@ export const consoleScreens: Scenario = {
     const superAdmin = api(target.baseUrl, target.token);
     const plans = await superAdmin.get<Array<{ id: number }>>('/plans/all');
     const email = `admin@bench-screens-${Date.now()}.test`;
-    const created = await superAdmin.post<{ company: { id: number } }>('/companies', { name: 'Bench screens tenant', email, planId: plans[0]!.id, password: PASSWORD });
+    const created = await superAdmin.post<{ company: { id: number } }>('/companies', {
+      name: 'Bench screens tenant',
+      email,
+      planId: plans[0]!.id,
+      password: PASSWORD,
+    });
     const token = (await api(target.baseUrl).post<{ token: string }>('/auth/login', { email, password: PASSWORD })).token;
     const admin = api(target.baseUrl, token);
     const userIds: number[] = [];
