@@ -99,7 +99,7 @@ export function FlowEditor({ flowId }: { flowId: number | null }) {
       </section>
     );
   }
-  if (!loaded) {
+  if (!loaded || loaded.flow.id !== flowId) {
     return (
       <p className="loading" role="status">
         {t('editor.loading')}
