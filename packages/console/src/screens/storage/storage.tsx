@@ -120,7 +120,17 @@ function ConfigList() {
     },
     onError: (err, c) => setResult({ id: c.id, error: err }),
   });
-  const busy = test.isPending || setActive.isPending || remove.isPending;
+  // An edit starts from the stored config (`GET /objstore-configs/:id`), not the list read earlier; one deleted meanwhile is said so.
+  const open = useMutation({
+    mutationFn: (c: Config) => must(api.GET('/objstore-configs/{id}', { params: { path: { id: c.id } } })),
+    onMutate: (c) => setResult({ id: c.id }),
+    onSuccess: (fresh) => setEditing(fresh),
+    onError: (err, c) => {
+      setResult({ id: c.id, error: err });
+      void client.invalidateQueries({ queryKey: keys.objstoreConfigs });
+    },
+  });
+  const busy = test.isPending || setActive.isPending || remove.isPending || open.isPending;
 
   return (
     <section className="admin-screen storage-screen" aria-labelledby="storage-title">
@@ -178,7 +188,7 @@ function ConfigList() {
                     onConfirm={() => setActive.mutate({ c, active: true })}
                   />
                 )}
-                <button type="button" className="small" aria-label={t('editLabel', { name: c.name })} onClick={() => setEditing(c)}>
+                <button type="button" className="small" aria-label={t('editLabel', { name: c.name })} disabled={busy} onClick={() => open.mutate(c)}>
                   {t('edit')}
                 </button>
                 <ConfirmButton
