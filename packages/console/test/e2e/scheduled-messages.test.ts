@@ -4,6 +4,11 @@ import { eventually, sandboxDesk } from '../../../backend/test/support/sandbox-c
 import { ADMIN, type TestBackend, startTestBackend } from '../../../backend/test/support/test-backend.js';
 import { expectAccessible, launchChromium, operator, prepareConsole, shot, signIn } from './support.js';
 
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2a4d1a60000000049454e44ae426082',
+  'hex',
+);
+
 /** `YYYY-MM-DDTHH:mm` of a moment on the company's clock (America/Sao_Paulo, the default `timezone`). */
 function onCompanyClock(at: Date): string {
   const p = Object.fromEntries(
@@ -27,7 +32,7 @@ function onCompanyClock(at: Date): string {
  * message to one chosen contact and a tag (carried by another contact), a past moment refused at
  * its field with everything typed kept, then saved for the current minute: a second admin sees it
  * arrive, its send followed live in that admin's sends dialog (sent to 2 of 2) and at the sandbox;
- * an edit that keeps its contact and tag, seen live; Portuguese at a phone's width; a delete after
+ * an edit that keeps its contact and tag, an empty file refused at its field then a picture sent with it, seen live; Portuguese at a phone's width; a delete after
  * asking, seen live. One backend and one browser, the steps in order.
  */
 describe('console: the scheduled messages screen in Chromium (skipped when /usr/bin/chromium is absent)', function () {
@@ -123,13 +128,29 @@ describe('console: the scheduled messages screen in Chromium (skipped when /usr/
     await dialog.getByLabel('Name', { exact: true }).fill('Promoção de abril');
     await dialog.getByLabel('Repeat').selectOption({ label: 'Every week(s)' });
     await dialog.getByLabel('Sends in all (0: no limit)').fill('4');
+    // An empty file is refused at its field (the save goes multipart), the rest kept; a picture then goes with it.
+    await dialog.getByLabel('File').setInputFiles({ name: 'vazio.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The file is empty.' }).waitFor();
+    expect(await dialog.getByLabel('File').getAttribute('aria-invalid')).to.equal('true');
+    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).to.equal('Promoção de abril');
+    await dialog.getByLabel('File').setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row(other, 'Promoção de abril').getByText('Every week, 4 sends in all').waitFor();
+    await row(other, 'Promoção de abril').getByText('1 contact; tags: Clientes VIP; with a file').waitFor();
     const listed = (await desk.admin.get('/schedules-message')).body.schedules as Array<Record<string, unknown>>;
     expect(
-      listed.map((m) => [m.nome, m.intervalo, m.valor_intervalo, m.enviar_quantas_vezes, (m.contatos as number[]).length, (m.tags as number[]).length]),
-    ).to.deep.equal([['Promoção de abril', 2, 1, 4, 1, 1]]);
+      listed.map((m) => [
+        m.nome,
+        m.intervalo,
+        m.valor_intervalo,
+        m.enviar_quantas_vezes,
+        (m.contatos as number[]).length,
+        (m.tags as number[]).length,
+        m.mediaName,
+      ]),
+    ).to.deep.equal([['Promoção de abril', 2, 1, 4, 1, 1, 'promo.png']]);
   });
 
   it('speaks Portuguese at a phone’s width', async () => {
@@ -138,7 +159,7 @@ describe('console: the scheduled messages screen in Chromium (skipped when /usr/
     await phone.getByLabel('E-mail').fill(ADMIN.email);
     await phone.getByLabel('Senha').fill(ADMIN.password);
     await phone.getByRole('button', { name: 'Entrar' }).click();
-    await phone.getByRole('heading', { name: 'Mensagens agendadas', level: 1 }).waitFor();
+    await phone.getByRole('heading', { name: 'Mensagens agendadas', level: 1 }).waitFor({ timeout: 30_000 });
     await row(phone, 'Promoção de abril').getByText('Toda semana, 4 envios no total').waitFor();
     await phone.getByRole('button', { name: 'Nova mensagem agendada' }).click();
     await phone.getByRole('dialog', { name: 'Nova mensagem agendada' }).getByLabel('Primeiro envio').waitFor();
