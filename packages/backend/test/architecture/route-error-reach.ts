@@ -55,7 +55,9 @@ export function routeReach(app: Record<string, Record<string, unknown>>): RouteR
         const found = new Map(codes.reach(file, handler));
         const untraced: string[] = [];
         for (const [namespace, useCase, methods] of appCalls(codes, file, handler, aliases)) {
-          const instance = app[namespace]?.[useCase] as object | undefined;
+          // A decorated use case (one that announces what it did) is read through to the one it wraps.
+          const found_ = app[namespace]?.[useCase] as { decorates?: object } | undefined;
+          const instance = (found_?.decorates ?? found_) as object | undefined;
           const classes = instance ? codes.classesNamed(instance.constructor.name) : [];
           if (!classes.length) untraced.push(`${namespace}.${useCase}`);
           for (const c of classes)

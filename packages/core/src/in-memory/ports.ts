@@ -1,12 +1,12 @@
 import type { CorePorts } from '../application.js';
 import type { CompanyRegistry } from '../cnpj/lookup-cnpj.js';
-import { ConflictError, ServiceUnavailableError } from '../shared/errors.js';
-import type { ChannelQueries } from '../connections/check-number.js';
+import { ServiceUnavailableError } from '../shared/errors.js';
 import type { SecretDigester } from '../shared/ports.js';
-import { InMemoryCache } from './cache.js';
+import { InMemoryCache } from '../in-process/cache.js';
 import { InMemoryHelps, InMemoryInvoices, InMemoryPartners, InMemoryPlatformActivity } from './company-api.js';
 import { dropCompanyUsers, InMemoryPasswordResets, InMemoryRefreshSessions, InMemoryUsers } from './identity.js';
-import { InProcessBroker } from './in-process-broker.js';
+import { InProcessBroker } from '../in-process/broker.js';
+import { DETACHED_CHANNEL_QUERIES } from '../connections/detached-channel-queries.js';
 import { InMemoryIdempotencyKeys } from './idempotency-keys.js';
 import { InMemoryConnections, InMemoryContacts, InMemoryMessages, InMemoryOutbox, InMemoryTickets } from './messaging.js';
 import { InMemorySettings } from './settings.js';
@@ -66,19 +66,6 @@ export class InsecureTestDigester implements SecretDigester {
 export const OFFLINE_COMPANY_REGISTRY: CompanyRegistry = {
   async find() {
     throw new ServiceUnavailableError('ERR_CNPJ_REGISTRY_UNAVAILABLE');
-  },
-};
-
-/** No channel runtime attached: number checks say the session cannot answer. */
-export const DETACHED_CHANNEL_QUERIES: ChannelQueries = {
-  async checkNumber() {
-    throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
-  },
-  async contacts() {
-    throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
-  },
-  async profile() {
-    throw new ConflictError('ERR_SESSION_NOT_CONNECTED');
   },
 };
 

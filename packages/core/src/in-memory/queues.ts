@@ -17,6 +17,7 @@ import { ConflictError, ServiceUnavailableError } from '../shared/errors.js';
 import { foldForSearch } from '../shared/text.js';
 import type { InMemoryUsers } from './identity.js';
 import { compareFolded, InMemoryTable, slice } from './table.js';
+import { subjectCounts } from '../outbox/subject-counts.js';
 
 /** Menu nodes; the queues adapter removes a queue's nodes and clears forwards to it, as the database does. */
 export class InMemoryQueueOptions implements QueueOptions {
@@ -233,19 +234,4 @@ export class InMemoryJobQueueHealth implements JobQueueHealth {
   async cacheConnected() {
     return true;
   }
-}
-
-/** Pending entries by subject family: numeric tokens (connection or integration ids) are left out. */
-export function subjectCounts(subjects: Iterable<string>, counts: Iterable<number> = []): Record<string, number> {
-  const n = [...counts];
-  const out: Record<string, number> = {};
-  let i = 0;
-  for (const subject of subjects) {
-    const family = subject
-      .split('.')
-      .filter((t) => !/^\d+$/.test(t))
-      .join('.');
-    out[family] = (out[family] ?? 0) + (n[i++] ?? 1);
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents, RealtimeFanout } from '../realtime/ports.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, PasswordHasher, StoredBlob, Transaction } from '../shared/ports.js';
 
 /** A clock that stands still until told to move. */
@@ -11,12 +11,6 @@ export class FixedClock implements Clock {
   }
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
-export class SystemClock implements Clock {
-  now() {
-    return new Date();
   }
 }
 
@@ -113,19 +107,5 @@ export class InMemoryBlobStorage implements BlobStorage {
   }
   keyOfPublicUrl(url: string) {
     return url.startsWith(`${this.baseUrl}/`) ? url.slice(this.baseUrl.length + 1) : null;
-  }
-}
-
-/** Fan-out inside one process: the embedded default. */
-export class InProcessRealtimeFanout implements RealtimeFanout {
-  private readonly listeners = new Set<(companyId: number, frame: string) => void>();
-  async publish(companyId: number, frame: string) {
-    for (const l of this.listeners) l(companyId, frame);
-  }
-  async subscribe(listener: (companyId: number, frame: string) => void) {
-    this.listeners.add(listener);
-    return async () => {
-      this.listeners.delete(listener);
-    };
   }
 }

@@ -25,14 +25,19 @@ export class PlatformFrames {
     for (const companyId of await this.deps.supers.superUserCompanyIds()) await this.deps.realtime.publish(companyId, { entity: 'platform', data: change });
   }
 
-  /** The use case, and after each success the change it made, told to the super users. */
-  announcing<I, O>(useCase: { execute(input: I): Promise<O> }, change: (input: I, output: O) => PlatformChange): { execute(input: I): Promise<O> } {
-    return {
-      execute: async (input) => {
-        const output = await useCase.execute(input);
-        await this.publish(change(input, output));
-        return output;
-      },
+  /**
+   * The use case, and after each success the change it made, told to the super users. `decorates`
+   * names the use case inside (the architecture tests read what it can refuse from its class).
+   */
+  announcing<U extends { execute(input: never): Promise<unknown> }>(
+    useCase: U,
+    change: (input: Parameters<U['execute']>[0], output: Awaited<ReturnType<U['execute']>>) => PlatformChange,
+  ): { readonly execute: U['execute']; readonly decorates: U } {
+    const execute = async (input: Parameters<U['execute']>[0]) => {
+      const output = (await useCase.execute(input as never)) as Awaited<ReturnType<U['execute']>>;
+      await this.publish(change(input, output));
+      return output;
     };
+    return { decorates: useCase, execute: execute as U['execute'] };
   }
 }

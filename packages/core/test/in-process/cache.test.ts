@@ -1,5 +1,5 @@
 import { describeCacheContract } from '../contracts/cache-contract.js';
-import { InMemoryCache } from '../../src/in-memory/cache.js';
+import { InMemoryCache } from '../../src/in-process/cache.js';
 import { FixedClock } from '../../src/in-memory/support.js';
 
 describeCacheContract('in-memory', async () => {
