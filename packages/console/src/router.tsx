@@ -7,6 +7,7 @@ import { inboxScreen } from './screens/preload.js';
 import { SignIn } from './screens/sign-in.js';
 import { ForgotPassword } from './screens/password-reset/forgot-password.js';
 import { ResetPassword } from './screens/password-reset/reset-password.js';
+import { SignUp } from './screens/signup/signup.js';
 
 // Screens other than the inbox load when first opened: the first page stays small.
 const Connections = lazy(() => import('./screens/connections.js').then((m) => ({ default: m.Connections })));
@@ -25,9 +26,20 @@ const Transcription = lazy(() => import('./screens/transcription/transcription.j
 const Profile = lazy(() => import('./screens/profile/profile.js').then((m) => ({ default: m.Profile })));
 const Dashboard = lazy(() => import('./screens/dashboard/dashboard.js').then((m) => ({ default: m.Dashboard })));
 const Schedules = lazy(() => import('./screens/schedules/schedules.js').then((m) => ({ default: m.Schedules })));
+const ScheduledMessages = lazy(() => import('./screens/scheduled-messages/scheduled-messages.js').then((m) => ({ default: m.ScheduledMessages })));
 const Reports = lazy(() => import('./screens/reports/reports.js').then((m) => ({ default: m.Reports })));
 const ContactLists = lazy(() => import('./screens/contact-lists/contact-lists.js').then((m) => ({ default: m.ContactLists })));
 const Campaigns = lazy(() => import('./screens/campaigns/campaigns.js').then((m) => ({ default: m.Campaigns })));
+const Templates = lazy(() => import('./screens/templates/templates.js').then((m) => ({ default: m.Templates })));
+const Billing = lazy(() => import('./screens/billing/billing.js').then((m) => ({ default: m.Billing })));
+const Flows = lazy(() => import('./screens/flows/flows.js').then((m) => ({ default: m.Flows })));
+const FlowEditor = lazy(() => import('./screens/flows/flow-editor.js').then((m) => ({ default: m.FlowEditor })));
+const Prompts = lazy(() => import('./screens/prompts/prompts.js').then((m) => ({ default: m.Prompts })));
+const FileLists = lazy(() => import('./screens/files/files.js').then((m) => ({ default: m.FileLists })));
+const Catalog = lazy(() => import('./screens/catalog/catalog.js').then((m) => ({ default: m.Catalog })));
+const Orders = lazy(() => import('./screens/orders/orders.js').then((m) => ({ default: m.Orders })));
+const Proxies = lazy(() => import('./screens/proxies/proxies.js').then((m) => ({ default: m.Proxies })));
+const Storage = lazy(() => import('./screens/storage/storage.js').then((m) => ({ default: m.Storage })));
 const Inbox = inboxScreen.Screen;
 
 function Loading() {
@@ -63,6 +75,7 @@ const login = createRoute({
 });
 
 const forgotPassword = createRoute({ getParentRoute: () => root, path: '/forgot-password', component: ForgotPassword });
+const signup = createRoute({ getParentRoute: () => root, path: '/signup', component: SignUp });
 const resetPassword = createRoute({
   getParentRoute: () => root,
   path: '/reset-password',
@@ -106,14 +119,34 @@ const chat = createRoute({
 const transcription = createRoute({ getParentRoute: () => authed, path: '/transcription', component: Transcription });
 const dashboard = createRoute({ getParentRoute: () => authed, path: '/dashboard', component: Dashboard });
 const schedules = createRoute({ getParentRoute: () => authed, path: '/schedules', component: Schedules });
+const scheduledMessages = createRoute({ getParentRoute: () => authed, path: '/scheduled-messages', component: ScheduledMessages });
 const reports = createRoute({ getParentRoute: () => authed, path: '/reports', component: Reports });
 const contactLists = createRoute({ getParentRoute: () => authed, path: '/contact-lists', component: ContactLists });
 const campaigns = createRoute({ getParentRoute: () => authed, path: '/campaigns', component: Campaigns });
+const templates = createRoute({ getParentRoute: () => authed, path: '/templates', component: Templates });
+const billing = createRoute({ getParentRoute: () => authed, path: '/billing', component: Billing });
+const flows = createRoute({ getParentRoute: () => authed, path: '/flows', component: Flows });
+const flow = createRoute({
+  getParentRoute: () => authed,
+  path: '/flows/$flowId',
+  component: function FlowRoute() {
+    const { flowId } = flow.useParams();
+    const id = Number(flowId);
+    return <FlowEditor flowId={Number.isInteger(id) && id > 0 ? id : null} />;
+  },
+});
+const catalog = createRoute({ getParentRoute: () => authed, path: '/catalog', component: Catalog });
+const orders = createRoute({ getParentRoute: () => authed, path: '/orders', component: Orders });
+const proxies = createRoute({ getParentRoute: () => authed, path: '/proxies', component: Proxies });
+const storage = createRoute({ getParentRoute: () => authed, path: '/storage', component: Storage });
 const profile = createRoute({ getParentRoute: () => authed, path: '/profile', component: Profile });
+const prompts = createRoute({ getParentRoute: () => authed, path: '/prompts', component: Prompts });
+const fileLists = createRoute({ getParentRoute: () => authed, path: '/files', component: FileLists });
 
 const routeTree = root.addChildren([
   login,
   forgotPassword,
+  signup,
   resetPassword,
   authed.addChildren([
     home,
@@ -130,11 +163,22 @@ const routeTree = root.addChildren([
     chats,
     chat,
     profile,
+    proxies,
+    storage,
+    catalog,
+    orders,
+    prompts,
+    fileLists,
     contactLists,
     campaigns,
+    templates,
+    billing,
+    flows,
+    flow,
     dashboard,
     reports,
     schedules,
+    scheduledMessages,
     transcription,
     platformCompanies,
     platformPlans,

@@ -11,6 +11,9 @@ import { navStrings } from './nav-strings.js';
 import './nav.css';
 
 type User = SessionState['user'];
+/** The Manage menu's groups, in their order. */
+const MENU_GROUPS = ['conversations', 'automation', 'sales', 'company', 'platform'] as const;
+type MenuGroup = (typeof MENU_GROUPS)[number];
 type PlanFeature = keyof Pick<Schema<'Plan'>, 'useKanban' | 'useCampaigns' | 'useSchedules' | 'useInternalChat' | 'useOpenAi' | 'useIntegrations'>;
 
 /** Who sees an entry: everyone signed in, or the company's admins (and the platform's super users). */
@@ -20,11 +23,11 @@ export const admins = (user: User) => user.profile === 'admin' || user.super ===
 export const supers = (user: User) => user.super === true;
 
 /**
- * The screens reachable from the top bar, in one list: the first group as links, the others in a
- * "Manage" menu, each shown to whom it concerns (`visible`) and, for a screen of a plan feature
- * (`feature`), only when the company's plan has it (the server refuses the rest with
- * `ERR_PLAN_FEATURE_DISABLED`). A new screen adds its route in router.tsx, its entry here and its
- * name in nav-strings.ts.
+ * The screens reachable from the top bar, in one list: the `main` group as links, the others in a
+ * "Manage" menu under their group's heading (the order here is the menu's), each shown to whom it
+ * concerns (`visible`) and, for a screen of a plan feature (`feature`), only when the company's plan
+ * has it (the server refuses the rest with `ERR_PLAN_FEATURE_DISABLED`). A new screen adds its route
+ * in router.tsx, its entry here and its name in nav-strings.ts.
  */
 export const SCREENS = [
   { key: 'inbox', to: '/tickets', group: 'main', visible: everyone },
@@ -32,21 +35,31 @@ export const SCREENS = [
   { key: 'kanban', to: '/kanban', group: 'main', visible: everyone, feature: 'useKanban' },
   { key: 'chats', to: '/chats', group: 'main', visible: everyone, feature: 'useInternalChat' },
   { key: 'dashboard', to: '/dashboard', group: 'main', visible: everyone },
-  { key: 'tags', to: '/tags', group: 'manage', visible: everyone },
-  { key: 'users', to: '/users', group: 'manage', visible: admins },
-  { key: 'contacts', to: '/contacts', group: 'manage', visible: everyone },
-  { key: 'schedules', to: '/schedules', group: 'manage', visible: everyone, feature: 'useSchedules' },
-  { key: 'contactLists', to: '/contact-lists', group: 'manage', visible: admins, feature: 'useCampaigns' },
-  { key: 'campaigns', to: '/campaigns', group: 'manage', visible: admins, feature: 'useCampaigns' },
-  { key: 'queues', to: '/queues', group: 'manage', visible: admins },
-  { key: 'queueIntegrations', to: '/queue-integrations', group: 'manage', visible: admins, feature: 'useIntegrations' },
-  { key: 'settings', to: '/settings', group: 'manage', visible: admins },
-  { key: 'reports', to: '/reports', group: 'manage', visible: admins },
-  { key: 'transcription', to: '/transcription', group: 'manage', visible: admins, feature: 'useOpenAi' },
-  { key: 'platformCompanies', to: '/platform/companies', group: 'manage', visible: supers },
-  { key: 'platformPlans', to: '/platform/plans', group: 'manage', visible: supers },
-  { key: 'platformAnnouncements', to: '/platform/announcements', group: 'manage', visible: supers },
-] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | 'manage'; visible: (user: User) => boolean; feature?: PlanFeature }>;
+  { key: 'contacts', to: '/contacts', group: 'conversations', visible: everyone },
+  { key: 'tags', to: '/tags', group: 'conversations', visible: everyone },
+  { key: 'templates', to: '/templates', group: 'conversations', visible: everyone },
+  { key: 'schedules', to: '/schedules', group: 'conversations', visible: everyone, feature: 'useSchedules' },
+  { key: 'scheduledMessages', to: '/scheduled-messages', group: 'conversations', visible: everyone, feature: 'useSchedules' },
+  { key: 'fileLists', to: '/files', group: 'conversations', visible: admins },
+  { key: 'queues', to: '/queues', group: 'automation', visible: admins },
+  { key: 'flows', to: '/flows', group: 'automation', visible: admins },
+  { key: 'prompts', to: '/prompts', group: 'automation', visible: admins, feature: 'useOpenAi' },
+  { key: 'queueIntegrations', to: '/queue-integrations', group: 'automation', visible: admins, feature: 'useIntegrations' },
+  { key: 'contactLists', to: '/contact-lists', group: 'automation', visible: admins, feature: 'useCampaigns' },
+  { key: 'campaigns', to: '/campaigns', group: 'automation', visible: admins, feature: 'useCampaigns' },
+  { key: 'catalog', to: '/catalog', group: 'sales', visible: everyone },
+  { key: 'orders', to: '/orders', group: 'sales', visible: everyone },
+  { key: 'users', to: '/users', group: 'company', visible: admins },
+  { key: 'settings', to: '/settings', group: 'company', visible: admins },
+  { key: 'reports', to: '/reports', group: 'company', visible: admins },
+  { key: 'transcription', to: '/transcription', group: 'company', visible: admins, feature: 'useOpenAi' },
+  { key: 'billing', to: '/billing', group: 'company', visible: admins },
+  { key: 'proxies', to: '/proxies', group: 'company', visible: admins },
+  { key: 'storage', to: '/storage', group: 'company', visible: admins },
+  { key: 'platformCompanies', to: '/platform/companies', group: 'platform', visible: supers },
+  { key: 'platformPlans', to: '/platform/plans', group: 'platform', visible: supers },
+  { key: 'platformAnnouncements', to: '/platform/announcements', group: 'platform', visible: supers },
+] as const satisfies ReadonlyArray<{ key: string; to: string; group: 'main' | MenuGroup; visible: (user: User) => boolean; feature?: PlanFeature }>;
 
 /** The caller's company plan (`GET /companies/listPlan/:id`, refetched with the company's frame); undefined until read. */
 export function useCompanyPlan() {
@@ -69,7 +82,7 @@ export function MainNav() {
   // Until the plan is read (or if it cannot be), every entry shows: the server still refuses what the plan lacks.
   const offered = (s: (typeof SCREENS)[number]) => !('feature' in s) || !plan.data || plan.data[s.feature] !== false;
   const shown = SCREENS.filter((s) => s.visible(session.user) && offered(s));
-  const manage = shown.filter((s) => s.group === 'manage');
+  const groups = MENU_GROUPS.map((g) => ({ group: g, screens: shown.filter((s) => s.group === g) })).filter((g) => g.screens.length > 0);
   return (
     <nav aria-label={t('nav.main', { ns: 'translation' })} className="main-nav">
       {shown
@@ -80,7 +93,7 @@ export function MainNav() {
             {s.key === 'chats' && <ChatBadge />}
           </Link>
         ))}
-      {manage.length > 0 && (
+      {groups.length > 0 && (
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>
             <button type="button" className="nav-menu">
@@ -89,12 +102,19 @@ export function MainNav() {
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
-              {manage.map((s) => (
-                <DropdownMenu.Item key={s.key} asChild>
-                  <Link to={s.to} className="menu-item" activeProps={{ 'aria-current': 'page' }}>
-                    {t(s.key)}
-                  </Link>
-                </DropdownMenu.Item>
+              {groups.map(({ group, screens }) => (
+                <DropdownMenu.Group key={group} aria-labelledby={`menu-group-${group}`}>
+                  <DropdownMenu.Label id={`menu-group-${group}`} className="menu-label">
+                    {t(`groups.${group}`)}
+                  </DropdownMenu.Label>
+                  {screens.map((s) => (
+                    <DropdownMenu.Item key={s.key} asChild>
+                      <Link to={s.to} className="menu-item" activeProps={{ 'aria-current': 'page' }}>
+                        {t(s.key)}
+                      </Link>
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Group>
               ))}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>

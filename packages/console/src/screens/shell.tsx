@@ -9,6 +9,7 @@ import { isMuted, notificationsSupported, setMuted } from '../ui/notifications.j
 import { PREFERENCES_CHANGED } from '../ui/theme.js';
 import { MainNav } from './nav.js';
 import { AnnouncementBanner } from './platform/announcement-banner.js';
+import { OverdueBanner } from './billing/overdue-banner.js';
 import { isInboxPath, requestSearch } from './inbox-filters.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
@@ -107,6 +108,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </button>
       </header>
       <AnnouncementBanner />
+      <OverdueBanner />
       <main id="main" className="content" tabIndex={-1}>
         {children}
       </main>
