@@ -122,6 +122,14 @@ const en = {
     error: 'First service down: {{code}}',
     unreadable: 'The health check could not be read: {{reason}}',
   },
+  restartAll: {
+    button: 'Restart every session',
+    title: 'Restart every session of the company?',
+    body: 'Each chat-app connection’s session is closed and opened again (pages and business numbers are not touched). Conversations wait until each one is back; a session that does not come back shows its QR code again.',
+    confirm: 'Restart them',
+    done_one: '{{count}} session is restarting.',
+    done_other: '{{count}} sessions are restarting.',
+  },
   all: {
     title: "Every company's connections",
     intro: 'Super administrators only: any company’s connection, changed or deleted as its own administrator would.',
@@ -255,6 +263,14 @@ export const strings: ScreenStrings<typeof en> = {
       error: 'Primeiro serviço fora: {{code}}',
       unreadable: 'Não foi possível ler a verificação de saúde: {{reason}}',
     },
+    restartAll: {
+      button: 'Reiniciar todas as sessões',
+      title: 'Reiniciar todas as sessões da empresa?',
+      body: 'A sessão de cada conexão de app de conversa é fechada e aberta de novo (páginas e números da API oficial não são afetados). As conversas esperam até cada uma voltar; uma sessão que não voltar mostra o QR code de novo.',
+      confirm: 'Reiniciar',
+      done_one: '{{count}} sessão está reiniciando.',
+      done_other: '{{count}} sessões estão reiniciando.',
+    },
     all: {
       title: 'Conexões de todas as empresas',
       intro: 'Só superadministradores: a conexão de qualquer empresa, alterada ou excluída como o administrador dela faria.',
@@ -384,6 +400,14 @@ export const strings: ScreenStrings<typeof en> = {
       checkedAt: 'Comprobado a las {{time}}',
       error: 'Primer servicio caído: {{code}}',
       unreadable: 'No se pudo leer la comprobación de salud: {{reason}}',
+    },
+    restartAll: {
+      button: 'Reiniciar todas las sesiones',
+      title: '¿Reiniciar todas las sesiones de la empresa?',
+      body: 'La sesión de cada conexión de app de mensajería se cierra y se abre de nuevo (las páginas y los números de la API oficial no se tocan). Las conversaciones esperan hasta que cada una vuelva; una sesión que no vuelva muestra su código QR otra vez.',
+      confirm: 'Reiniciarlas',
+      done_one: '{{count}} sesión se está reiniciando.',
+      done_other: '{{count}} sesiones se están reiniciando.',
     },
     all: {
       title: 'Conexiones de todas las empresas',

@@ -36,6 +36,44 @@ function useRemoveFromList() {
 }
 
 /**
+ * Admins: every chat-app session of the company closed and opened again (`POST /chatapp-restart/`),
+ * after asking. The answer's connections (now `OPENING`) are merged into the list; the runtime's
+ * `chatappSession` frames then bring each one's real status.
+ */
+export function RestartAllSessions(props: { announce: (text: string) => void }) {
+  const { t } = useScreenStrings('connectionEdit', strings);
+  const { api } = useServices();
+  const merge = useMergeIntoList();
+  const [error, setError] = useState<string | null>(null);
+  const restart = useMutation({
+    mutationFn: () => must(api.POST('/chatapp-restart/')),
+    onSuccess: (answer) => {
+      setError(null);
+      for (const c of answer.connections) merge(c);
+      props.announce(t('restartAll.done', { count: answer.restarted }));
+    },
+    onError: (err) => setError(said(t, err)),
+  });
+  return (
+    <>
+      <ConfirmButton
+        label={t('restartAll.button')}
+        title={t('restartAll.title')}
+        description={t('restartAll.body')}
+        confirmLabel={t('restartAll.confirm')}
+        disabled={restart.isPending}
+        onConfirm={() => restart.mutate()}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
  * An admin's buttons on a connection: edit, close the imported tickets, delete (after asking).
  * `anyCompany`: a super user acting on another company's connection through `/chatapp-admin`.
  */

@@ -7,7 +7,7 @@ import { ApiError, must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { errorText } from '../ui/errors.js';
-import { AllConnections, ConnectionAdminActions, HealthPanel } from './connection-edit.js';
+import { AllConnections, ConnectionAdminActions, HealthPanel, RestartAllSessions } from './connection-edit.js';
 import { admins, supers } from './nav.js';
 
 type Connection = Schema<'Connection'>;
@@ -49,9 +49,12 @@ export function Connections() {
           {t('connections.title')}
         </h1>
         {isAdmin && (
-          <button type="button" className="primary" onClick={() => setCreating(true)}>
-            {t('connections.add')}
-          </button>
+          <div className="actions">
+            <RestartAllSessions announce={setNews} />
+            <button type="button" className="primary" onClick={() => setCreating(true)}>
+              {t('connections.add')}
+            </button>
+          </div>
         )}
       </header>
       <p role="status" className="muted" data-testid="connections-news">

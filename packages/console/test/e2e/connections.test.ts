@@ -10,7 +10,7 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
  * connector: a connection's fields edited (a refused token shown at its field, nothing typed lost)
  * and read back through the API, a second admin following live, the greeting file uploaded, the
  * health panel showing the health check's figures, imported tickets closed after the dialog says
- * what that does, a super user editing another company's connection, an operator without any of
+ * what that does, every session restarted after asking, a super user editing another company's connection, an operator without any of
  * it, Portuguese at a phone's width, and the delete after asking. The steps share one backend.
  */
 describe('console: editing, deleting and watching connections in Chromium (skipped when /usr/bin/chromium is absent)', function () {
@@ -199,6 +199,22 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
     expect(left).to.have.length(0);
   });
 
+  it('restarts every session of the company only after asking, and says how many', async () => {
+    await page.getByRole('button', { name: 'Restart every session' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Restart every session of the company?' });
+    await ask.getByText('pages and business numbers are not touched', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Restart every session' }).click();
+    await ask.getByRole('button', { name: 'Restart them' }).click();
+    await page.getByTestId('connections-news').filter({ hasText: '1 session is restarting.' }).waitFor();
+    // The sandbox session comes back: the card follows the runtime's frames, not the restart's answer.
+    await card(page)
+      .getByTestId('connection-status')
+      .filter({ hasText: /^Connected$/ })
+      .waitFor();
+  });
+
   it("lets a super user edit another company's connection", async () => {
     const company = await newCompanyWithAdmin(b);
     const theirs = await company.api.post('/chatapp/', { name: 'Their desk', provider: 'sandbox' });
@@ -223,6 +239,7 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
     expect(await card(olga).getByRole('button', { name: 'Disconnect' }).count(), 'no session actions').to.equal(0);
     expect(await olga.getByTestId('health-panel').count()).to.equal(0);
     expect(await olga.getByRole('button', { name: 'New connection' }).count()).to.equal(0);
+    expect(await olga.getByRole('button', { name: 'Restart every session' }).count()).to.equal(0);
     await context.close();
   });
 
