@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -159,6 +159,7 @@ function ContactDetailsView({ ticket, contact }: { ticket: Ticket; contact: Cont
       </section>
       <BlockContact contact={contact} ticketId={ticket.id} />
       <PreviousTickets ticket={ticket} number={contact.number} />
+      <ConversationFiles ticketId={ticket.id} />
     </>
   );
 }
@@ -242,6 +243,53 @@ function PreviousTickets({ ticket, number }: { ticket: Ticket; number: string })
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The files of this conversation, newest first (`GET /messages/media`, 20 a page), each opening in a
+ * new tab: under the conversation's messages key, so a message's frame refreshes it.
+ */
+function ConversationFiles({ ticketId }: { ticketId: number }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const list = useInfiniteQuery({
+    queryKey: [...keys.messages(ticketId), 'media'],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => must(api.GET('/messages/media', { params: { query: { ticketId, pageNumber: pageParam } } })),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+  const files = (list.data?.pages ?? []).flatMap((p) => p.messages).filter((m) => m.media && !m.media.status);
+  return (
+    <section className="panel-section" aria-label={t('contact.files')}>
+      <h3>{t('contact.files')}</h3>
+      {list.isLoading && <p className="muted">{t('app.loading')}</p>}
+      {list.error && (
+        <p className="form-error" role="alert">
+          {errorText(t, list.error)}
+        </p>
+      )}
+      {list.data && files.length === 0 && <p className="muted">{t('contact.noFiles')}</p>}
+      {files.length > 0 && (
+        <ul className="conversation-files" data-testid="conversation-files">
+          {files.map((m) => (
+            <li key={m.id}>
+              <a href={m.media!.url} target="_blank" rel="noreferrer">
+                {m.media!.filename}
+              </a>{' '}
+              <span className="muted small-text">
+                {t(m.fromMe ? 'contact.fileSent' : 'contact.fileReceived')} · <time dateTime={m.createdAt}>{relativeTime(m.createdAt, i18n.language)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <button type="button" className="small" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          {t('contact.moreFiles')}
+        </button>
       )}
     </section>
   );

@@ -11,7 +11,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /**
  * A contact's photo in the conversation, in Chromium against the real backend: shown at once as
  * "Receiving…" with its caption while the file is on its way (the fake CDN holds it), replaced by
- * the image when the message's update frame arrives; a file the channel no longer has shows why.
+ * the image when the message's update frame arrives; a file the channel no longer has shows why;
+ * the contact panel lists the conversation's stored files.
  */
 describe('console: a contact’s files in the conversation, in Chromium', function () {
   this.timeout(120_000);
@@ -87,5 +88,12 @@ describe('console: a contact’s files in the conversation, in Chromium', functi
     await messages.getByTestId('media-failed').filter({ hasText: 'invoice.pdf could not be received: the channel no longer has it.' }).waitFor();
     await expectAccessible(page, 'a file that could not be received', '[data-testid="messages"]');
     await shot(page, 'inbound-media', '02-failed');
+
+    // The contact panel lists the conversation's stored files (GET /messages/media); the lost one is not there.
+    await page.locator('#contact-panel-toggle').click();
+    const files = page.getByTestId('conversation-files');
+    await files.getByRole('link', { name: /^image-.+\.png$/ }).waitFor();
+    expect(await files.getByRole('link').count()).to.equal(1);
+    expect(await files.getByRole('link').getAttribute('href')).to.equal(await image.getAttribute('src'));
   });
 });
