@@ -12,7 +12,7 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
  * fields (its number's profile looked up at the sandbox) while a second admin's browser follows
  * live; a taken and an invalid number refused at the number field with nothing typed lost; an edit
  * with the block, bot, responsible and linked user; a CSV import with one bad row, its progress to
- * the end and the refused row listed; the tag filter; the export as CSV; a conversation started;
+ * the end and the refused row listed; a phone's address book brought in through a chosen connection; the tag filter; the export as CSV; a conversation started;
  * a delete after asking; 10,000 contacts scrolled to the last one with few rows in the page; the
  * screen in Portuguese at a phone's width. One backend and one browser, steps in order.
  */
@@ -225,6 +225,31 @@ describe('console: the contacts screen in Chromium (skipped when /usr/bin/chromi
       .waitFor();
     const rows = await page.locator('[data-testid="contacts-scroll"] tbody tr').count();
     expect(rows, 'rows in the page').to.be.below(80);
+  });
+
+  it('brings in a connected phone’s address book after asking which connection; a disconnected one is refused at its field', async () => {
+    const idle = await desk.admin.post('/chatapp/', { name: 'Old phone', provider: 'baileys' });
+    expect(idle.status, JSON.stringify(idle.body)).to.equal(201);
+    await page.getByRole('button', { name: 'From a phone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bring in a phone’s address book' });
+    const connection = dialog.getByLabel('Connection');
+    await connection.selectOption(String(idle.body.id));
+    await dialog.getByRole('button', { name: 'Bring them in' }).click();
+    await dialog.getByText('session is not connected, so its phone cannot be asked', { exact: false }).waitFor();
+    expect(await connection.getAttribute('aria-invalid')).to.equal('true');
+    await connection.selectOption(String(desk.connectionId));
+    await dialog.getByRole('button', { name: 'Bring them in' }).click();
+    await dialog
+      .getByTestId('import-state')
+      .filter({ hasText: /^Import finished: \d+ created, \d+ merged, 0 refused\.$/ })
+      .waitFor();
+    await expectAccessible(page, 'the address book import from a phone');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The list follows the import's contacts (among the 10,000 of the step before: searched).
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('Bruno Sandbox');
+    await row(page, 'Bruno Sandbox').waitFor();
+    await search.fill('');
   });
 
   it('speaks Portuguese, and at a phone’s width each contact is a card', async () => {

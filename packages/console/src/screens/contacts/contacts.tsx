@@ -12,6 +12,7 @@ import { useStartConversation } from '../start-conversation.js';
 import { ContactDialog } from './contact-dialog.js';
 import { ExportButton } from './export.js';
 import { ImportDialog } from './import-dialog.js';
+import { PhoneImportDialog } from './phone-import.js';
 import { strings } from './strings.js';
 import '../../ui/admin.css';
 import './contacts.css';
@@ -68,6 +69,7 @@ export function Contacts() {
   const filter: ContactFilter = { searchParam, tagId };
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const [phoneImport, setPhoneImport] = useState(false);
   const [notice, setNotice] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -139,6 +141,9 @@ export function Contacts() {
           </button>
           <button type="button" onClick={() => setImporting(true)}>
             {t('import')}
+          </button>
+          <button type="button" onClick={() => setPhoneImport(true)}>
+            {t('phoneBook.button')}
           </button>
           <ExportButton filter={filter} total={total} />
         </div>
@@ -253,6 +258,7 @@ export function Contacts() {
         />
       )}
       {importing && <ImportDialog close={() => setImporting(false)} />}
+      {phoneImport && <PhoneImportDialog close={() => setPhoneImport(false)} />}
     </section>
   );
 }

@@ -84,7 +84,7 @@ export function ImportDialog({ close }: { close: () => void }) {
   );
 }
 
-function ImportProgress({ importId }: { importId: string }) {
+export function ImportProgress({ importId }: { importId: string }) {
   const { t } = useScreenStrings('contacts', strings);
   const { api } = useServices();
   // Seeded by the upload's answer and moved by the frames; after a reconnect it is asked again.

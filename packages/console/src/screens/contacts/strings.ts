@@ -67,6 +67,24 @@ const en = {
   },
   yes: 'yes',
   no: 'no',
+  phoneBook: {
+    button: 'From a phone',
+    title: 'Bring in a phone’s address book',
+    intro:
+      'The contacts saved on the phone of a connected WhatsApp session are added to the address book in the background; one already here is merged by its number.',
+    connection: 'Connection',
+    connectionHint: 'Its session must be connected: the server asks the phone itself.',
+    option: '{{name}} ({{status}})',
+    status: { CONNECTED: 'connected', DISCONNECTED: 'disconnected', qrcode: 'waiting for the QR code', OPENING: 'opening', PENDING: 'pending' },
+    start: 'Bring them in',
+    none: 'The company has no WhatsApp connection: create one on the connections screen first.',
+    refusals: {
+      ERR_SESSION_NOT_CONNECTED: 'This connection’s session is not connected, so its phone cannot be asked: connect it (connections screen) or choose another.',
+      ERR_CONTACTS_NOT_SUPPORTED: 'This connection’s provider gives no address book: choose another.',
+      ERR_NO_CONNECTION_FOUND: 'This connection no longer exists: choose another.',
+      ERR_NO_DEFAULT_CONNECTION: 'Choose a connection.',
+    },
+  },
   import: 'Import',
   importTitle: 'Import contacts',
   importIntro:
@@ -181,6 +199,25 @@ export const strings: ScreenStrings<typeof en> = {
     },
     yes: 'sim',
     no: 'não',
+    phoneBook: {
+      button: 'De um celular',
+      title: 'Trazer a agenda de um celular',
+      intro:
+        'Os contatos salvos no celular de uma sessão do WhatsApp conectada são adicionados à agenda em segundo plano; um que já esteja aqui é mesclado pelo número.',
+      connection: 'Conexão',
+      connectionHint: 'A sessão precisa estar conectada: o servidor pergunta ao próprio celular.',
+      option: '{{name}} ({{status}})',
+      status: { CONNECTED: 'conectada', DISCONNECTED: 'desconectada', qrcode: 'aguardando o QR code', OPENING: 'abrindo', PENDING: 'pendente' },
+      start: 'Trazer os contatos',
+      none: 'A empresa não tem conexão de WhatsApp: crie uma na tela de conexões primeiro.',
+      refusals: {
+        ERR_SESSION_NOT_CONNECTED:
+          'A sessão desta conexão não está conectada, então o celular não pode ser consultado: conecte-a (tela de conexões) ou escolha outra.',
+        ERR_CONTACTS_NOT_SUPPORTED: 'O provedor desta conexão não oferece a agenda: escolha outra.',
+        ERR_NO_CONNECTION_FOUND: 'Esta conexão não existe mais: escolha outra.',
+        ERR_NO_DEFAULT_CONNECTION: 'Escolha uma conexão.',
+      },
+    },
     import: 'Importar',
     importTitle: 'Importar contatos',
     importIntro:
@@ -292,6 +329,25 @@ export const strings: ScreenStrings<typeof en> = {
     },
     yes: 'sí',
     no: 'no',
+    phoneBook: {
+      button: 'Desde un teléfono',
+      title: 'Traer la agenda de un teléfono',
+      intro:
+        'Los contactos guardados en el teléfono de una sesión de WhatsApp conectada se agregan a la agenda en segundo plano; uno que ya esté aquí se fusiona por su número.',
+      connection: 'Conexión',
+      connectionHint: 'Su sesión debe estar conectada: el servidor le pregunta al propio teléfono.',
+      option: '{{name}} ({{status}})',
+      status: { CONNECTED: 'conectada', DISCONNECTED: 'desconectada', qrcode: 'esperando el código QR', OPENING: 'abriendo', PENDING: 'pendiente' },
+      start: 'Traer los contactos',
+      none: 'La empresa no tiene conexión de WhatsApp: crea una en la pantalla de conexiones primero.',
+      refusals: {
+        ERR_SESSION_NOT_CONNECTED:
+          'La sesión de esta conexión no está conectada, así que no se puede consultar el teléfono: conéctala (pantalla de conexiones) o elige otra.',
+        ERR_CONTACTS_NOT_SUPPORTED: 'El proveedor de esta conexión no ofrece agenda: elige otra.',
+        ERR_NO_CONNECTION_FOUND: 'Esta conexión ya no existe: elige otra.',
+        ERR_NO_DEFAULT_CONNECTION: 'Elige una conexión.',
+      },
+    },
     import: 'Importar',
     importTitle: 'Importar contactos',
     importIntro:
