@@ -9,13 +9,23 @@ import { dayLabel, timeOfDay } from '../ui/format.js';
 import { errorText, failureText } from '../ui/errors.js';
 import { ReplyBox } from './reply-box.js';
 import { ContactPanel, ContactPanelToggle, useContactPanel } from './contact-panel.js';
-import { BackToList, CloseTicketButton, MarkUnreadButton, ScheduleDialog, TicketTags, TransferDialog } from './ticket-actions.js';
+import {
+  BackToList,
+  CloseTicketButton,
+  DeleteTicketButton,
+  IgnoreTicketButton,
+  MarkUnreadButton,
+  ScheduleDialog,
+  TicketTags,
+  TransferDialog,
+} from './ticket-actions.js';
 import { TicketViewers } from './ticket-viewers.js';
 import { ContactTyping } from './contact-typing.js';
 import { InboundMediaState } from './inbound-media.js';
 import { isTranscribable, Transcript } from './transcribe.js';
 import { isSharedMessage, SharedCards, sharedPreview } from './shared-cards.js';
 import { ConversationCommerce } from './catalog/conversation-buttons.js';
+import { MessageActions } from './message-actions.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type Message = Schema<'Message'>;
@@ -122,9 +132,11 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
           </button>
         )}
         {ticket.status !== 'closed' && <TransferDialog ticket={ticket} />}
+        {ticket.status !== 'closed' && <IgnoreTicketButton ticket={ticket} />}
         <ScheduleDialog ticket={ticket} />
         <MarkUnreadButton ticket={ticket} />
         <ConversationCommerce ticket={ticket} />
+        {session?.user.profile === 'admin' && <DeleteTicketButton ticket={ticket} />}
         {panel}
       </div>
       {error !== null && (
@@ -260,6 +272,7 @@ function MessageBubble({ message: m, loaded, ticketId }: { message: Message; loa
       aria-label={m.isPrivate ? t('messages.note') : undefined}
       tabIndex={-1}
     >
+      <MessageActions message={m} ticketId={ticketId} />
       {m.quotedMsg && <Quoted quoted={m.quotedMsg} loaded={loaded.has(m.quotedMsg.id)} />}
       {m.isDeleted && (
         <p className="deleted-mark" data-testid="deleted-mark">

@@ -9,6 +9,7 @@ import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { relativeTime } from '../ui/format.js';
 import { Conversation } from './conversation.js';
+import { CloseAllButton } from './inbox-close-all.js';
 import { FILTERS_KEY, type Filters, savedFilters, searchRequested, seesAllTickets, TABS, type Tab } from './inbox-filters.js';
 
 type Ticket = Schema<'TicketDetails'>;
@@ -184,9 +185,12 @@ export function Inbox({ ticketId }: { ticketId: number | null }) {
                 )}
               </div>
             </div>
-            <p className="list-count" aria-live="polite">
-              {t('inbox.count', { count: total })}
-            </p>
+            <div className="list-count-row">
+              <p className="list-count" aria-live="polite">
+                {t('inbox.count', { count: total })}
+              </p>
+              {(filters.status === 'open' || filters.status === 'pending' || filters.status === 'group') && <CloseAllButton tab={filters.status} />}
+            </div>
             <TicketList
               tickets={tickets}
               selected={ticketId}

@@ -5,10 +5,11 @@ import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } f
 import { useTranslation } from 'react-i18next';
 import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
-import { useServices } from '../services.js';
+import { useServices, useSession } from '../services.js';
 import { errorText } from '../ui/errors.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
+import { AskDialog, useMessageActionStrings } from './message-actions.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type TagSummary = Schema<'TagSummary'>;
@@ -424,6 +425,94 @@ export function MarkUnreadButton({ ticket }: { ticket: Ticket }) {
         <p className="form-error" role="alert">
           {errorText(t, error)}
         </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Ignore (`PUT /tickets/:id/ignore`), for spam or a stray group: the ticket closes without the
+ * farewell and its history says it was ignored. Offered to whoever the route lets change the
+ * ticket: admins, its operator, anyone while it is unassigned.
+ */
+export function IgnoreTicketButton({ ticket }: { ticket: Ticket }) {
+  const { t } = useMessageActionStrings();
+  const { api, queryClient } = useServices();
+  const session = useSession();
+  const [asking, setAsking] = useState(false);
+  const ignore = useMutation({
+    mutationFn: () => must(api.PUT('/tickets/{ticketId}/ignore', { params: { path: { ticketId: ticket.id } } })),
+    onSuccess: (next) => {
+      showTicket(queryClient, next);
+      setAsking(false);
+    },
+  });
+  const user = session?.user;
+  if (!user || !(user.profile === 'admin' || ticket.userId === null || ticket.userId === user.id)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          ignore.reset();
+          setAsking(true);
+        }}
+      >
+        {t('ignore')}
+      </button>
+      {asking && (
+        <AskDialog
+          title={t('ignoreTitle')}
+          description={t('ignoreIntro')}
+          confirmLabel={t('confirmIgnore')}
+          onConfirm={() => ignore.mutate()}
+          onClose={() => setAsking(false)}
+          pending={ignore.isPending}
+          error={ignore.error ? errorText(t, ignore.error) : null}
+        />
+      )}
+    </>
+  );
+}
+
+/** Delete the ticket and its messages (`DELETE /tickets/:id`, admins), after asking; the console goes back to the list. */
+export function DeleteTicketButton({ ticket }: { ticket: Ticket }) {
+  const { t } = useMessageActionStrings();
+  const { api, queryClient } = useServices();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => must(api.DELETE('/tickets/{ticketId}', { params: { path: { ticketId: ticket.id } } })),
+    onSuccess: async () => {
+      setAsking(false);
+      await navigate({ to: '/tickets' });
+      queryClient.removeQueries({ queryKey: keys.ticket(ticket.id) });
+      queryClient.removeQueries({ queryKey: keys.messages(ticket.id) });
+      void queryClient.invalidateQueries({ queryKey: keys.tickets });
+    },
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          remove.reset();
+          setAsking(true);
+        }}
+      >
+        {t('deleteTicket')}
+      </button>
+      {asking && (
+        <AskDialog
+          title={t('deleteTicketTitle')}
+          description={t('deleteTicketIntro')}
+          confirmLabel={t('confirmDeleteTicket')}
+          onConfirm={() => remove.mutate()}
+          onClose={() => setAsking(false)}
+          pending={remove.isPending}
+          error={remove.error ? errorText(t, remove.error) : null}
+        />
       )}
     </>
   );
