@@ -1,6 +1,6 @@
 import { checkSettingValue, settingDefinition, settingsOfScope } from '@servicedesk/core/settings/catalog';
 import { expect } from 'chai';
-import { companySettingsBySubject, controlOf, subjectOf } from '../src/screens/settings/catalog.js';
+import { companySettingsBySubject, controlOf, platformSettings, subjectOf } from '../src/screens/settings/catalog.js';
 import { curlExample, newConnectionToken } from '../src/screens/settings/api-token.js';
 import { strings } from '../src/screens/settings/strings.js';
 
@@ -36,6 +36,31 @@ describe('console: the settings screen and the backend’s catalog', () => {
     expect(controlOf(settingDefinition('hoursCloseTicketsAuto')!)).to.deep.equal({ kind: 'number', min: 0, max: 8760 });
     expect(controlOf(settingDefinition('timezone')!)).to.deep.equal({ kind: 'timezone' });
     expect(controlOf(settingDefinition('lgpdLink')!)).to.deep.equal({ kind: 'text', max: 500, long: false });
+  });
+
+  it('offers super users every platform key but the uploaded files, each with a control, texts in each language and only values the server takes', () => {
+    const platform = platformSettings();
+    expect(platform.map((d) => d.key)).to.have.members(
+      settingsOfScope('global')
+        .filter((d) => d.rule.kind !== 'file')
+        .map((d) => d.key),
+    );
+    expect(platform.map((d) => d.key)).to.include('userCreation');
+    for (const def of platform) {
+      const control = controlOf(def);
+      expect(control, def.key).to.not.equal(null);
+      if (control?.kind === 'switch') {
+        expect(checkSettingValue(def, control.on), def.key).to.equal(null);
+        expect(checkSettingValue(def, control.off), def.key).to.equal(null);
+      }
+      expect(checkSettingValue(def, def.defaultValue), `${def.key}'s default`).to.equal(null);
+      for (const language of ['en', 'pt-BR', 'es'] as const) {
+        const texts = (strings[language].keys as Record<string, { label: string; help: string } | undefined>)[def.key];
+        expect(texts?.label, `${language} ${def.key}`).to.be.a('string').and.not.empty;
+      }
+    }
+    expect(controlOf(settingDefinition('primaryColorLight')!)).to.deep.equal({ kind: 'color' });
+    expect(controlOf(settingDefinition('appLogoLight')!), 'a file is uploaded, not typed').to.equal(null);
   });
 
   it('generates tokens the connection routes accept, never twice the same, and a curl line for this server', () => {

@@ -12,7 +12,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * of its company) while a second admin's browser follows: a setting of each kind (switch, list,
  * number, text, time zone) saved on change, read back through the API and shown live in the other
  * browser; a number out of range refused at its field; the business hours saved and followed live;
- * a logo refused for its type, then previewed, uploaded and shown; a connection's message API token
+ * a logo refused for its type, then previewed, uploaded and shown; the platform's settings (the
+ * sign-up switch, a colour refused then saved, another super user's change live); a connection's message API token
  * generated, copied and used once to send through the sandbox; an operator neither offered the
  * screen nor let in; Spanish at a phone's width; no serious accessibility violation. The steps
  * share one backend and one browser, in order.
@@ -187,6 +188,37 @@ describe('console: the settings screen in Chromium (skipped when /usr/bin/chromi
     expect(await current.getAttribute('src')).to.equal(`${b.url}/public/${path}`);
     await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="image-appLogoLight"] img')?.naturalWidth ?? 0) > 0);
     await shot(page, 'settings', 'logo');
+  });
+
+  it('a super user turns the public sign-up off and on, and sets the platform’s colour and name; a bad colour is refused at its field', async () => {
+    await page.getByRole('heading', { name: 'Platform (every company)', level: 2 }).waitFor();
+    const signup = setting(page, 'userCreation').getByRole('switch', { name: 'Anyone may sign up' });
+    await shows(page, 'userCreation', true);
+    await signup.uncheck();
+    await setting(page, 'userCreation').getByText('Saved').waitFor();
+    expect((await client(b.url).get('/public-settings/allowSignup')).body).to.equal('disabled');
+    await signup.check();
+    await setting(page, 'userCreation').getByText('Saved').waitFor();
+    expect((await client(b.url).get('/public-settings/allowSignup')).body).to.equal('enabled');
+
+    const colour = setting(page, 'primaryColorLight').getByLabel('Main colour on a light background');
+    await colour.fill('blue');
+    await colour.press('Enter');
+    await setting(page, 'primaryColorLight').getByText('This value is not allowed here.').waitFor();
+    expect(await colour.getAttribute('aria-invalid')).to.equal('true');
+    expect(await colour.inputValue(), 'what was typed is kept').to.equal('blue');
+    expect((await client(b.url).get('/public-settings/primaryColorLight')).body).to.equal('#2563eb');
+    await colour.fill('#0f766e');
+    await colour.press('Enter');
+    await setting(page, 'primaryColorLight').getByText('Saved').waitFor();
+    expect((await client(b.url).get('/public-settings/primaryColorLight')).body).to.equal('#0f766e');
+
+    // Another super user's change arrives without a reload.
+    expect((await rootApi.put('/setting/appName', { value: 'Desk One' })).status).to.equal(200);
+    await shows(page, 'appName', 'Desk One');
+    // An admin who is not a super user is offered none of it.
+    expect(await other.getByRole('heading', { name: 'Platform (every company)' }).count()).to.equal(0);
+    await expectAccessible(page, 'the platform settings');
   });
 
   it('generates a connection’s message API token, shown once and copied; it sends through the sandbox', async () => {

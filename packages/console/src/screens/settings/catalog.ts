@@ -56,6 +56,9 @@ export const ACTED_ON: ReadonlySet<string> = new Set([
   'DirectTicketsToWallets',
   'userRating',
   'sendSignMessage',
+  // Platform-wide: the sign-up page opens only with `userCreation`; the pages before sign-in show `appName`.
+  'userCreation',
+  'appName',
 ]);
 
 export function subjectOf(key: string): Subject {
@@ -68,7 +71,8 @@ export type Control =
   | { kind: 'select'; values: readonly string[] }
   | { kind: 'number'; min: number; max: number }
   | { kind: 'text'; max: number; long: boolean }
-  | { kind: 'timezone' };
+  | { kind: 'timezone' }
+  | { kind: 'color' };
 
 export function controlOf(def: SettingDefinition): Control | null {
   const r = def.rule;
@@ -85,8 +89,10 @@ export function controlOf(def: SettingDefinition): Control | null {
       return { kind: 'text', max: r.max, long: r.max > 500 };
     case 'timezone':
       return { kind: 'timezone' };
+    case 'color':
+      return { kind: 'color' };
     default:
-      // Colours and files are platform settings (the white label), edited in their own section.
+      // Files are platform settings (the white label's images), uploaded in their own section.
       return null;
   }
 }
@@ -95,4 +101,13 @@ export function controlOf(def: SettingDefinition): Control | null {
 export function companySettingsBySubject(): Array<{ subject: Subject; settings: SettingDefinition[] }> {
   const all = settingsOfScope('company');
   return SUBJECTS.map((subject) => ({ subject, settings: all.filter((d) => subjectOf(d.key) === subject) })).filter((g) => g.settings.length > 0);
+}
+
+/**
+ * The platform-wide settings a super user edits by value (`GET`/`PUT /setting/:settingKey`), in the
+ * catalog's order: every global key but the files, which are uploaded (the white label's images,
+ * the payment certificate).
+ */
+export function platformSettings(): SettingDefinition[] {
+  return settingsOfScope('global').filter((d) => d.rule.kind !== 'file');
 }

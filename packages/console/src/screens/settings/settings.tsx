@@ -12,7 +12,7 @@ import { BusinessHours } from './business-hours.js';
 import { ACTED_ON, type Control, companySettingsBySubject, controlOf } from './catalog.js';
 import { MessageApi } from './message-api.js';
 import { strings } from './strings.js';
-import { WhiteLabel } from './white-label.js';
+import { PlatformSettings, WhiteLabel } from './white-label.js';
 import '../../ui/admin.css';
 import './settings.css';
 
@@ -79,6 +79,7 @@ function SettingsScreen({ companyId, isSuper }: { companyId: number; isSuper: bo
         </section>
       ))}
       <MessageApi />
+      {isSuper && <PlatformSettings />}
       {isSuper && <WhiteLabel settings={list.data} />}
     </section>
   );
@@ -96,22 +97,39 @@ function timeZones(current: string): string[] {
  * server's refusal beside it. A text being typed keeps what was typed, even when another admin's
  * change arrives meanwhile; otherwise the stored value is shown.
  */
-function SettingField({ def, control, value, loaded }: { def: SettingDefinition; control: Control; value: string; loaded: boolean }) {
+export function SettingField({
+  def,
+  control,
+  value,
+  loaded,
+  platform = false,
+}: {
+  def: SettingDefinition;
+  control: Control;
+  value: string;
+  loaded: boolean;
+  /** A platform-wide key, saved by `PUT /setting/:settingKey` (super users) rather than the company's route. */
+  platform?: boolean;
+}) {
   const { t, i18n } = useScreenStrings('settings', strings);
   const { api } = useServices();
   const client = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (next: string) => must(api.PUT('/settings/{settingKey}', { params: { path: { settingKey: def.key } }, body: { value: next } })),
+    mutationFn: (next: string) => {
+      const options = { params: { path: { settingKey: def.key } }, body: { value: next } };
+      return platform ? must(api.PUT('/setting/{settingKey}', options)) : must(api.PUT('/settings/{settingKey}', options));
+    },
     onSuccess: (saved) => {
       client.setQueryData<Setting[]>(keys.settingList, (list) => list?.map((s) => (s.key === saved.key ? { ...s, value: saved.value } : s)));
+      if (platform) client.setQueryData<Setting>(keys.setting(saved.key), saved);
       setDraft(null);
       // The other screens' reads of this key (`keys.setting(key)`) follow.
       void client.invalidateQueries({ queryKey: ['setting'] });
     },
     // A refused switch or choice shows the stored value again; a refused text or number keeps what was typed.
     onError: () => {
-      if (control.kind !== 'number' && control.kind !== 'text') setDraft(null);
+      if (control.kind !== 'number' && control.kind !== 'text' && control.kind !== 'color') setDraft(null);
     },
   });
   /** Saves `next` unless it is what is stored; shown at once while it is saved. */
@@ -135,6 +153,7 @@ function SettingField({ def, control, value, loaded }: { def: SettingDefinition;
     known ? t(`keys.${def.key}.help`) : t('otherHelp', { key: def.key }),
     control.kind === 'number' ? t('numberHint', { min: control.min, max: control.max }) : null,
     control.kind === 'text' ? t('textHint', { max: control.max }) : null,
+    control.kind === 'color' ? t('colorHint') : null,
     ACTED_ON.has(def.key) ? null : t('notActed'),
   ]
     .filter(Boolean)
@@ -195,6 +214,24 @@ function SettingField({ def, control, value, loaded }: { def: SettingDefinition;
                   onBlur={() => draft !== null && commit(draft)}
                   onKeyDown={(e) => e.key === 'Enter' && draft !== null && commit(draft)}
                 />
+              );
+            case 'color':
+              // Typed as #rrggbb (what the server takes), with the colour shown beside it.
+              return (
+                <span className="setting-color">
+                  <span className="swatch" style={{ background: /^#[0-9a-fA-F]{6}$/.test(shown) ? shown : 'transparent' }} aria-hidden="true" />
+                  <input
+                    {...p}
+                    value={shown}
+                    disabled={!loaded}
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={7}
+                    onChange={(e) => edit(e.target.value)}
+                    onBlur={() => draft !== null && commit(draft)}
+                    onKeyDown={(e) => e.key === 'Enter' && draft !== null && commit(draft)}
+                  />
+                </span>
               );
             case 'text':
               return control.long ? (

@@ -12,6 +12,7 @@ const en = {
     other: 'Other',
     messageApi: 'Official message API',
     whiteLabel: 'White label',
+    platform: 'Platform (every company)',
   },
   saving: 'Saving…',
   saved: 'Saved',
@@ -23,7 +24,18 @@ const en = {
     scheduleType: { disabled: 'No business hours', company: 'The company’s hours', queue: 'Each queue’s hours' },
     chatBotType: { text: 'Numbered text', button: 'Buttons', list: 'A list' },
   },
+  colorHint: 'A colour as #rrggbb, e.g. #2563eb.',
+  platform: {
+    intro: 'Settings of the whole platform, the same for every company. Only the platform’s super users change them.',
+  },
   keys: {
+    userCreation: {
+      label: 'Anyone may sign up',
+      help: 'When on, the sign-in page offers “Create an account” and the public sign-up creates a company with a trial; when off, only super users create companies.',
+    },
+    appName: { label: 'Platform name', help: 'Shown on the sign-in and sign-up pages and in the browser tab before signing in.' },
+    primaryColorLight: { label: 'Main colour on a light background', help: 'The white label’s main colour for light themes.' },
+    primaryColorDark: { label: 'Main colour on a dark background', help: 'The white label’s main colour for dark themes.' },
     userRating: { label: 'Ask the contact for a rating', help: 'When closing, the operator is asked for the contact’s rating of the service.' },
     userRandom: { label: 'Assign operators at random', help: 'A new conversation goes to a random operator of its queue.' },
     DirectTicketsToWallets: {
@@ -145,6 +157,7 @@ export const strings: ScreenStrings<typeof en> = {
       other: 'Outras',
       messageApi: 'API oficial de mensagens',
       whiteLabel: 'Marca própria',
+      platform: 'Plataforma (todas as empresas)',
     },
     saving: 'Salvando…',
     saved: 'Salvo',
@@ -156,7 +169,18 @@ export const strings: ScreenStrings<typeof en> = {
       scheduleType: { disabled: 'Sem horário de funcionamento', company: 'O horário da empresa', queue: 'O horário de cada fila' },
       chatBotType: { text: 'Texto numerado', button: 'Botões', list: 'Uma lista' },
     },
+    colorHint: 'Uma cor como #rrggbb, por exemplo #2563eb.',
+    platform: {
+      intro: 'Configurações da plataforma inteira, as mesmas para todas as empresas. Só os super usuários da plataforma as alteram.',
+    },
     keys: {
+      userCreation: {
+        label: 'Qualquer pessoa pode se cadastrar',
+        help: 'Ligada, a página de entrada oferece “Criar uma conta” e o cadastro público cria uma empresa em teste; desligada, só os super usuários criam empresas.',
+      },
+      appName: { label: 'Nome da plataforma', help: 'Mostrado nas páginas de entrada e de cadastro e na aba do navegador antes de entrar.' },
+      primaryColorLight: { label: 'Cor principal em fundo claro', help: 'A cor principal da marca nos temas claros.' },
+      primaryColorDark: { label: 'Cor principal em fundo escuro', help: 'A cor principal da marca nos temas escuros.' },
       userRating: { label: 'Pedir avaliação ao contato', help: 'Ao encerrar, o atendente informa a avaliação do contato.' },
       userRandom: { label: 'Distribuir atendentes ao acaso', help: 'Um novo atendimento vai para um atendente ao acaso da sua fila.' },
       DirectTicketsToWallets: {
@@ -284,6 +308,7 @@ export const strings: ScreenStrings<typeof en> = {
       other: 'Otros',
       messageApi: 'API oficial de mensajes',
       whiteLabel: 'Marca propia',
+      platform: 'Plataforma (todas las empresas)',
     },
     saving: 'Guardando…',
     saved: 'Guardado',
@@ -295,7 +320,18 @@ export const strings: ScreenStrings<typeof en> = {
       scheduleType: { disabled: 'Sin horario de atención', company: 'El horario de la empresa', queue: 'El horario de cada cola' },
       chatBotType: { text: 'Texto numerado', button: 'Botones', list: 'Una lista' },
     },
+    colorHint: 'Un color como #rrggbb, por ejemplo #2563eb.',
+    platform: {
+      intro: 'Ajustes de toda la plataforma, los mismos para todas las empresas. Solo los superusuarios de la plataforma los cambian.',
+    },
     keys: {
+      userCreation: {
+        label: 'Cualquiera puede registrarse',
+        help: 'Activado, la página de acceso ofrece “Crear una cuenta” y el registro público crea una empresa de prueba; desactivado, solo los superusuarios crean empresas.',
+      },
+      appName: { label: 'Nombre de la plataforma', help: 'Se muestra en las páginas de acceso y de registro y en la pestaña del navegador antes de entrar.' },
+      primaryColorLight: { label: 'Color principal sobre fondo claro', help: 'El color principal de la marca en los temas claros.' },
+      primaryColorDark: { label: 'Color principal sobre fondo oscuro', help: 'El color principal de la marca en los temas oscuros.' },
       userRating: { label: 'Pedir una valoración al contacto', help: 'Al cerrar, el operador indica la valoración del contacto.' },
       userRandom: { label: 'Asignar operadores al azar', help: 'Una conversación nueva va a un operador al azar de su cola.' },
       DirectTicketsToWallets: {

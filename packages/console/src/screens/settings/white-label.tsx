@@ -1,11 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
-import { Field } from '../../ui/form.js';
+import { Field, FormError } from '../../ui/form.js';
+import { controlOf, platformSettings } from './catalog.js';
+import { SettingField } from './settings.js';
 import { strings } from './strings.js';
 
 type Setting = Schema<'Setting'>;
@@ -18,6 +20,44 @@ const IMAGES = [
   { key: 'loginBackground', mode: null, accept: 'image/png,image/jpeg,image/webp' },
 ] as const;
 type Image = (typeof IMAGES)[number];
+
+/**
+ * The platform-wide settings, for its super users: each key of the backend's global catalog but the
+ * files (the sign-up switch `userCreation`, the platform's name, its colours), read one by one
+ * (`GET /setting/:settingKey`) and saved as soon as it changes (`PUT /setting/:settingKey`, which
+ * refuses anyone else), each with its own control and allowed values. Another super user's change
+ * reaches these reads through the `company` frame's `setting` action.
+ */
+export function PlatformSettings() {
+  const { t } = useScreenStrings('settings', strings);
+  const { api } = useServices();
+  const defs = platformSettings();
+  const reads = useQueries({
+    queries: defs.map((def) => ({
+      queryKey: keys.setting(def.key),
+      queryFn: () => must(api.GET('/setting/{settingKey}', { params: { path: { settingKey: def.key } } })),
+    })),
+  });
+  const failed = reads.find((r) => r.error)?.error;
+  return (
+    <section className="settings-group" aria-labelledby="settings-platform">
+      <h2 id="settings-platform">{t('subjects.platform')}</h2>
+      <p className="muted">{t('platform.intro')}</p>
+      {failed && <FormError text={errorText(t, failed)} />}
+      <div className="settings-grid">
+        {defs.map((def, i) => {
+          const control = controlOf(def);
+          const read = reads[i]!;
+          return (
+            control && (
+              <SettingField key={def.key} def={def} control={control} value={String(read.data?.value ?? def.defaultValue)} loaded={read.isSuccess} platform />
+            )
+          );
+        })}
+      </div>
+    </section>
+  );
+}
 
 /**
  * The platform's white-label images, for its super users (the upload routes refuse anyone else):
