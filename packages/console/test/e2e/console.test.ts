@@ -114,7 +114,7 @@ describe(`console: the operator's day in Chromium (skipped when ${CHROMIUM} is a
     await page.getByTestId('messages').getByText('Hello, my order did not arrive').waitFor();
     await shot(page, '04-pending');
     await page.getByRole('button', { name: 'Accept' }).click();
-    await page.getByRole('button', { name: 'Close' }).waitFor();
+    await page.getByRole('button', { name: 'Close', exact: true }).waitFor();
     await page.getByTestId('tab-open').click();
     await page.getByTestId(`ticket-${ticketId}`).waitFor();
   });
@@ -179,7 +179,7 @@ describe(`console: the operator's day in Chromium (skipped when ${CHROMIUM} is a
   });
 
   it('closes the conversation', async () => {
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByText('This conversation is closed.').waitFor();
     await page.getByTestId('tab-closed').click();
     await page.getByTestId(`ticket-${ticketId}`).waitFor();
