@@ -182,6 +182,10 @@ export function applyFrame(client: QueryClient, frame: RealtimeFrame): void {
         placeTicket(client, ticket);
       }
       if (data.action === 'delete' && typeof data.ticketId === 'number' && !data.from) client.removeQueries({ queryKey: keys.ticket(data.ticketId) });
+      // Close all (`POST /tickets/closeAll`): the ids only; an open conversation's header shows it closed.
+      if (data.action === 'closeMany' && Array.isArray(data.ticketIds)) {
+        for (const id of data.ticketIds) if (typeof id === 'number') client.setQueryData<Ticket>(keys.ticket(id), (t) => (t ? { ...t, status: 'closed' } : t));
+      }
       refreshTicketLists(client);
       return;
     }

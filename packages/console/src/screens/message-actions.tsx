@@ -10,7 +10,7 @@ import { FormDialog } from '../ui/admin-screen.js';
 import { errorText } from '../ui/errors.js';
 import { Field, FormError, refusalOf } from '../ui/form.js';
 import { MESSAGE_ACTIONS_NS, messageActionStrings } from './message-actions-strings.js';
-import { isSharedMessage } from './shared-cards.js';
+import { messageAbilities } from './message-abilities.js';
 import './message-actions.css';
 
 type Message = Schema<'Message'>;
@@ -19,24 +19,6 @@ type Ticket = Schema<'TicketDetails'>;
 
 export function useMessageActionStrings() {
   return useScreenStrings(MESSAGE_ACTIONS_NS, messageActionStrings);
-}
-
-/** What the routes let `user` do with `m` (`POST /messages/edit/:id`, `DELETE /messages/:id`, `POST /message/forward`). */
-export function messageAbilities(
-  m: Message,
-  user: { id: number; profile: string } | undefined,
-  channel: Ticket['channel'] | undefined,
-): { edit: boolean; remove: boolean; forward: boolean } {
-  // Admins any message the company sent, users their own.
-  const own = !!user && m.fromMe && !m.isDeleted && (user.profile === 'admin' || m.userId === user.id);
-  // A sent message changes at the provider: only a chat-application session's, once it left.
-  const sentOnSession = channel === 'chatapp' && !!m.providerMessageId && m.status !== 'failed';
-  const text = !m.mediaUrl && !m.media?.status && !isSharedMessage(m) && m.body.trim() !== '';
-  return {
-    edit: own && text && (m.isPrivate || sentOnSession),
-    remove: own && (m.isPrivate || m.status === 'failed' || sentOnSession),
-    forward: !m.isPrivate && !m.isDeleted && (m.body.trim() !== '' || !!m.mediaUrl),
-  };
 }
 
 /** The message the server answered replaces the one in the loaded pages. */

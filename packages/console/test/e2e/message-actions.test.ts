@@ -114,6 +114,20 @@ describe('console: message and ticket actions in Chromium', function () {
     expect(await bubble('Your order ships Tuesday').getByRole('button', { name: 'Message actions' }).count()).to.equal(0);
   });
 
+  it("at a phone's width: each message's menu button is within the screen and its menu opens", async () => {
+    const phone = await operator(browser, { width: 390, height: 844 });
+    await signIn(phone.page, b.url, ADMIN.email, ADMIN.password, `/app/tickets/${ticketId}`);
+    const button = phone.page.getByTestId('message').filter({ hasText: 'Where is my order?' }).getByRole('button', { name: 'Message actions' });
+    await button.waitFor();
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width, 'inside the screen').to.be.at.most(390);
+    expect(box.width).to.be.at.least(24);
+    await button.click();
+    await phone.page.getByRole('menuitem', { name: 'Forward' }).waitFor();
+    await shot(phone.page, 'message-actions', '04-phone-menu');
+    await phone.context.close();
+  });
+
   it('ignores the conversation after asking: closed without farewell, logged as ignored', async () => {
     const before = b.sandbox!.session(desk.connectionId).sent.length;
     await header().getByRole('button', { name: 'Ignore' }).click();
