@@ -7,7 +7,11 @@ import { ApiError, must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { errorText } from '../ui/errors.js';
+import { useScreenStrings } from '../i18n/screen-strings.js';
+import { Field, FormError } from '../ui/form.js';
 import { AllConnections, ConnectionAdminActions, HealthPanel, RestartAllSessions } from './connection-edit.js';
+import { editRefusal } from './connection-edit-refusal.js';
+import { strings as editStrings } from './connection-edit-strings.js';
 import { admins, supers } from './nav.js';
 
 type Connection = Schema<'Connection'>;
@@ -308,68 +312,98 @@ function PairingCode(props: { code: string; focus: boolean; onFocused: () => voi
   );
 }
 
+/** The providers of a social-network page or account: created by `POST /socialnet/` with its id and page access token. */
+const PAGE_PROVIDERS: ReadonlySet<Provider> = new Set(['messenger', 'instagram']);
+
+/**
+ * A new connection: a chat-app session or a business number by `POST /chatapp/`; a Messenger page or
+ * an Instagram account by `POST /socialnet/`, which also takes the page's id at the provider and its
+ * access token (asked of the provider before it is saved). A refusal that names a field is shown at
+ * it, everything typed kept.
+ */
 function CreateConnection(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
+  const { t: te } = useScreenStrings('connectionEdit', editStrings);
   const { api } = useServices();
   const [name, setName] = useState('');
   const [provider, setProvider] = useState<Provider>('baileys');
   const [token, setToken] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [externalId, setExternalId] = useState('');
+  const [pageToken, setPageToken] = useState('');
+  const isPage = PAGE_PROVIDERS.has(provider);
   const create = useMutation({
     mutationFn: () =>
-      must(
-        api.POST('/chatapp/', {
-          body: { name, provider, ...(token ? { token } : {}), ...(provider === 'cloudapi' ? { kind: 'bizchat' as const } : {}) },
-        }),
-      ),
+      isPage
+        ? must(
+            api.POST('/socialnet/', {
+              body: { name, provider, externalId, secrets: { pageAccessToken: pageToken }, ...(token ? { token } : {}) },
+            }),
+          )
+        : must(
+            api.POST('/chatapp/', {
+              body: { name, provider, ...(token ? { token } : {}), ...(provider === 'cloudapi' ? { kind: 'bizchat' as const } : {}) },
+            }),
+          ),
     onSuccess: () => {
       setName('');
       setToken('');
-      setError(null);
+      setExternalId('');
+      setPageToken('');
       props.onOpenChange(false);
     },
-    onError: (err) => setError(err instanceof ApiError ? err.code : String(err)),
   });
+  const refusal = editRefusal(te, create.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate();
   };
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) create.reset();
+        props.onOpenChange(open);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
         <Dialog.Content className="dialog">
           <Dialog.Title>{t('connections.add')}</Dialog.Title>
           <Dialog.Description className="visually-hidden">{t('connections.add')}</Dialog.Description>
-          <form onSubmit={submit} className="form">
-            <label>
-              {t('connections.name')}
-              <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} />
-            </label>
-            <label>
-              {t('connections.provider')}
-              <select value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
-                {PROVIDERS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`connections.providers.${p}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t('connections.token')}
-              <input value={token} onChange={(e) => setToken(e.target.value)} maxLength={256} autoComplete="off" />
-            </label>
-            {error && (
-              <p className="form-error" role="alert">
-                {t('errors.generic', { code: error })}
-              </p>
+          <form onSubmit={submit} className="form" noValidate>
+            <Field label={t('connections.name')} error={refusal.byField.name}>
+              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} />}
+            </Field>
+            <Field label={t('connections.provider')}>
+              {(p) => (
+                <select {...p} value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
+                  {PROVIDERS.map((v) => (
+                    <option key={v} value={v}>
+                      {t(`connections.providers.${v}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {isPage && (
+              <>
+                <Field label={te('externalId.socialnet')} hint={te('externalIdHint')} error={refusal.byField.externalId}>
+                  {(p) => <input {...p} value={externalId} onChange={(e) => setExternalId(e.target.value)} required maxLength={128} autoComplete="off" />}
+                </Field>
+                <Field label={te('secrets.pageAccessToken')} error={refusal.byField.secrets}>
+                  {(p) => <input {...p} type="password" value={pageToken} onChange={(e) => setPageToken(e.target.value)} required autoComplete="off" />}
+                </Field>
+              </>
             )}
+            <Field label={t('connections.token')} error={refusal.byField.token}>
+              {(p) => <input {...p} value={token} onChange={(e) => setToken(e.target.value)} maxLength={256} autoComplete="off" />}
+            </Field>
+            <FormError text={refusal.form} />
             <div className="actions">
               <Dialog.Close asChild>
                 <button type="button">{t('connections.cancel')}</button>
               </Dialog.Close>
-              <button type="submit" className="primary" disabled={!name || create.isPending}>
+              <button type="submit" className="primary" disabled={!name || (isPage && (!externalId || !pageToken)) || create.isPending}>
                 {t('connections.create')}
               </button>
             </div>

@@ -10,7 +10,7 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
  * connector: a connection's fields edited (a refused token shown at its field, nothing typed lost)
  * and read back through the API, a second admin following live, the greeting file uploaded, the
  * health panel showing the health check's figures, imported tickets closed after the dialog says
- * what that does, every session restarted after asking, a super user editing another company's connection, an operator without any of
+ * what that does, every session restarted after asking, a Messenger page created with its id and token, a super user editing another company's connection, an operator without any of
  * it, Portuguese at a phone's width, and the delete after asking. The steps share one backend.
  */
 describe('console: editing, deleting and watching connections in Chromium (skipped when /usr/bin/chromium is absent)', function () {
@@ -146,6 +146,30 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
     expect(read).to.include({ name: 'Shop page, renamed', externalId: 'SHOP-PAGE' });
     expect((await api.delete(`/chatapp/${created.body.id}`)).status).to.equal(200);
     await pageCard.waitFor({ state: 'detached' });
+  });
+
+  it('creates a Messenger page with its id and access token, a token the provider refuses said at its field with everything typed kept', async () => {
+    await page.getByRole('button', { name: 'New connection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New connection' });
+    await dialog.getByLabel('Name').fill('Promo page');
+    await dialog.getByLabel('Channel').selectOption('messenger');
+    await dialog.getByLabel('Page or account id').fill('PROMO-PAGE');
+    await dialog.getByLabel('Page access token').fill('not-a-page-token');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const tokenField = dialog.getByLabel('Page access token');
+    await dialog.getByText('The provider refused this access token.').waitFor();
+    expect(await tokenField.getAttribute('aria-invalid')).to.equal('true');
+    await expectAccessible(page, 'a new page refused for its access token');
+    expect(await dialog.getByLabel('Page or account id').inputValue()).to.equal('PROMO-PAGE');
+    expect(await dialog.getByLabel('Name').inputValue()).to.equal('Promo page');
+    graph.pages.set('promo-page-token', 'PROMO-PAGE');
+    await tokenField.fill('promo-page-token');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const created = ((await api.get('/chatapp/')).body as Array<Record<string, unknown>>).find((c) => c.name === 'Promo page');
+    expect(created).to.include({ kind: 'socialnet', provider: 'messenger', externalId: 'PROMO-PAGE' });
+    await page.getByTestId(`connection-${created!.id}`).waitFor();
+    expect((await api.delete(`/chatapp/${created!.id}`)).status).to.equal(200);
   });
 
   it('puts the session on a proxy chosen in the edit dialog, then back to a direct connection', async () => {
