@@ -14,6 +14,7 @@ import {
   CloseTicketButton,
   DeleteTicketButton,
   IgnoreTicketButton,
+  LgpdConsent,
   MarkUnreadButton,
   ScheduleDialog,
   TicketTags,
@@ -108,6 +109,7 @@ function ConversationHeader({ ticket, panel }: { ticket: Ticket; panel: ReactNod
         </p>
         <TicketTags ticket={ticket} />
         <TicketViewers ticketId={ticket.id} />
+        <LgpdConsent ticket={ticket} />
       </div>
       <div className="actions">
         {ticket.status === 'pending' && (

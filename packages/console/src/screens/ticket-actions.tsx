@@ -517,3 +517,70 @@ export function DeleteTicketButton({ ticket }: { ticket: Ticket }) {
     </>
   );
 }
+
+/**
+ * The contact's answer to the privacy policy (`POST /lgpd-response`), where the company asks for
+ * consent (settings `enableLGPD` and `lgpdConsent`): the operator records what the contact replied.
+ * An acceptance is only logged; a refusal, asked first, closes the conversation without farewell.
+ */
+export function LgpdConsent({ ticket }: { ticket: Ticket }) {
+  const { t } = useMessageActionStrings();
+  const { api, queryClient } = useServices();
+  const setting = (key: 'enableLGPD' | 'lgpdConsent') => ({
+    queryKey: keys.setting(key),
+    queryFn: () => must(api.GET('/settings/{settingKey}', { params: { path: { settingKey: key } } })),
+  });
+  const enabled = useQuery(setting('enableLGPD')).data?.value === 'enabled';
+  const consent = useQuery(setting('lgpdConsent')).data?.value === 'enabled';
+  const [asking, setAsking] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const record = useMutation({
+    mutationFn: (answer: boolean) => must(api.POST('/lgpd-response', { body: { ticketId: ticket.id, accepted: answer } })),
+    onSuccess: (next, answer) => {
+      showTicket(queryClient, next);
+      setAsking(false);
+      setAccepted(answer);
+    },
+  });
+  if (!enabled || !consent || ticket.status === 'closed') return null;
+  const titleId = `lgpd-${ticket.id}`;
+  return (
+    <fieldset className="lgpd-consent" aria-labelledby={titleId}>
+      <span id={titleId} title={t('lgpdIntro')}>
+        {t('lgpd')}
+      </span>{' '}
+      <button type="button" className="small" disabled={record.isPending} onClick={() => record.mutate(true)}>
+        {t('lgpdAccepted')}
+      </button>{' '}
+      <button
+        type="button"
+        className="small"
+        onClick={() => {
+          record.reset();
+          setAsking(true);
+        }}
+      >
+        {t('lgpdRefused')}
+      </button>
+      <span role="status" className="muted small-text">
+        {accepted ? ` ${t('lgpdRecorded')}` : ''}
+      </span>
+      {record.error && !asking && (
+        <span className="form-error" role="alert">
+          {errorText(t, record.error)}
+        </span>
+      )}
+      {asking && (
+        <AskDialog
+          title={t('lgpdRefuseTitle')}
+          description={t('lgpdRefuseIntro')}
+          confirmLabel={t('confirmLgpdRefuse')}
+          onConfirm={() => record.mutate(false)}
+          onClose={() => setAsking(false)}
+          pending={record.isPending}
+          error={record.error ? errorText(t, record.error) : null}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -40,6 +40,8 @@ describe('console: message and ticket actions in Chromium', function () {
       const messages = (await desk.admin.get(`/messages/${ticketId}`)).body.messages as Array<{ id: string; providerMessageId: string | null }>;
       return !!messages.find((m) => m.id === sentId)?.providerMessageId;
     });
+    // The company asks new contacts for consent to its privacy policy; the operator records the answer.
+    for (const key of ['enableLGPD', 'lgpdConsent']) expect((await desk.admin.put(`/settings/${key}`, { value: 'enabled' })).status).to.equal(200);
     browser = await launchChromium();
     page = (await operator(browser)).page;
     await signIn(page, b.url, ADMIN.email, ADMIN.password, `/app/tickets/${ticketId}`);
@@ -126,6 +128,24 @@ describe('console: message and ticket actions in Chromium', function () {
     await phone.page.getByRole('menuitem', { name: 'Forward' }).waitFor();
     await shot(phone.page, 'message-actions', '04-phone-menu');
     await phone.context.close();
+  });
+
+  it("records the contact's LGPD answer: an acceptance is logged, a refusal (asked first) closes the conversation", async () => {
+    const consent = header().getByRole('group', { name: 'LGPD consent' });
+    await consent.getByRole('button', { name: 'Accepted' }).click();
+    await consent.getByRole('status').filter({ hasText: 'Recorded: the contact accepted.' }).waitFor();
+    const log = (await desk.admin.get(`/tickets-log/${ticketId}`)).body as Array<{ type: string; payload: { accepted?: boolean } }>;
+    expect(log.filter((e) => e.type === 'lgpd').map((e) => e.payload.accepted)).to.deep.equal([true]);
+
+    const joao = ((await desk.admin.get(`/tickets?showAll=true&searchParam=${JOAO}`)).body.tickets as Array<{ id: number }>)[0]!.id;
+    await page.goto(`${b.url}/app/tickets/${joao}`);
+    await header().getByRole('group', { name: 'LGPD consent' }).getByRole('button', { name: 'Refused' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Record that the contact refused?' });
+    await ask.getByRole('button', { name: 'Record the refusal and close' }).click();
+    await page.getByText('This conversation is closed.').waitFor();
+    expect((await desk.admin.get(`/tickets/${joao}`)).body.status).to.equal('closed');
+    await page.goto(`${b.url}/app/tickets/${ticketId}`);
+    await bubble('Where is my order?').waitFor();
   });
 
   it('ignores the conversation after asking: closed without farewell, logged as ignored', async () => {
