@@ -122,6 +122,8 @@ const en = {
     error: 'First service down: {{code}}',
     unreadable: 'The health check could not be read: {{reason}}',
   },
+  reading: 'Reading {{name}} as stored…',
+  goneMeanwhile: '{{name}} was deleted meanwhile.',
   restartAll: {
     button: 'Restart every session',
     title: 'Restart every session of the company?',
@@ -263,6 +265,8 @@ export const strings: ScreenStrings<typeof en> = {
       error: 'Primeiro serviço fora: {{code}}',
       unreadable: 'Não foi possível ler a verificação de saúde: {{reason}}',
     },
+    reading: 'Lendo {{name}} como está salva…',
+    goneMeanwhile: '{{name}} foi excluída enquanto isso.',
     restartAll: {
       button: 'Reiniciar todas as sessões',
       title: 'Reiniciar todas as sessões da empresa?',
@@ -401,6 +405,8 @@ export const strings: ScreenStrings<typeof en> = {
       error: 'Primer servicio caído: {{code}}',
       unreadable: 'No se pudo leer la comprobación de salud: {{reason}}',
     },
+    reading: 'Leyendo {{name}} tal como está guardada…',
+    goneMeanwhile: '{{name}} se eliminó mientras tanto.',
     restartAll: {
       button: 'Reiniciar todas las sesiones',
       title: '¿Reiniciar todas las sesiones de la empresa?',

@@ -139,17 +139,72 @@ export function ConnectionAdminActions(props: {
           {error}
         </p>
       )}
-      {editing && (
-        <ConnectionEditor
-          connection={c}
-          anyCompany={anyCompany}
-          close={(saved) => {
-            setEditing(false);
-            if (saved) announce(t('saved', { name: saved.name }));
-          }}
-        />
-      )}
+      {editing &&
+        (anyCompany ? (
+          <StoredConnectionEditor
+            connection={c}
+            announce={announce}
+            close={(saved) => {
+              setEditing(false);
+              if (saved) announce(t('saved', { name: saved.name }));
+            }}
+          />
+        ) : (
+          <ConnectionEditor
+            connection={c}
+            anyCompany={false}
+            close={(saved) => {
+              setEditing(false);
+              if (saved) announce(t('saved', { name: saved.name }));
+            }}
+          />
+        ))}
     </>
+  );
+}
+
+/**
+ * A super user's edit of another company's connection starts from the stored one
+ * (`GET /chatapp-admin/:id`): that company's changes publish no frame to the super user's own
+ * namespace, so the every-company list read earlier may be out of date. The answer also refreshes
+ * the list's row; a connection deleted meanwhile is said so and leaves the list.
+ */
+function StoredConnectionEditor(props: {
+  connection: Connection | ConnectionView;
+  announce: (text: string) => void;
+  close: (saved: Connection | null) => void;
+}) {
+  const { connection: c, announce, close } = props;
+  const { t } = useScreenStrings('connectionEdit', strings);
+  const { api } = useServices();
+  const merge = useMergeIntoList();
+  const remove = useRemoveFromList();
+  const stored = useQuery({
+    queryKey: ['chatapp-admin', c.id],
+    queryFn: async () => {
+      try {
+        const answer = await must(api.GET('/chatapp-admin/{chatappId}', { params: { path: { chatappId: c.id } } }));
+        merge(answer);
+        return answer;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          remove(c.id);
+          announce(t('goneMeanwhile', { name: c.name }));
+          close(null);
+        }
+        throw err;
+      }
+    },
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const data = stored.data;
+  if (data) return <ConnectionEditor connection={data} anyCompany close={close} />;
+  return (
+    <p className="small-text" role="status">
+      {stored.error ? said(t, stored.error) : t('reading', { name: c.name })}
+    </p>
   );
 }
 

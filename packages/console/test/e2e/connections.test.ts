@@ -10,7 +10,7 @@ import { expectAccessible, launchChromium, operator, prepareConsole, shot, signI
  * connector: a connection's fields edited (a refused token shown at its field, nothing typed lost)
  * and read back through the API, a second admin following live, the greeting file uploaded, the
  * health panel showing the health check's figures, imported tickets closed after the dialog says
- * what that does, every session restarted after asking, a Messenger page created with its id and token, a super user editing another company's connection, an operator without any of
+ * what that does, every session restarted after asking, a Messenger page created with its id and token, a super user editing another company's connection (read as stored, or said deleted), an operator without any of
  * it, Portuguese at a phone's width, and the delete after asking. The steps share one backend.
  */
 describe('console: editing, deleting and watching connections in Chromium (skipped when /usr/bin/chromium is absent)', function () {
@@ -245,13 +245,22 @@ describe('console: editing, deleting and watching connections in Chromium (skipp
     expect(theirs.status, JSON.stringify(theirs.body)).to.equal(201);
     await page.getByRole('button', { name: "Show every company's connections" }).click();
     const row = page.getByTestId(`any-connection-${theirs.body.id}`);
+    await row.getByText('Their desk').waitFor();
+    // Their own admin renames it: no frame reaches the super user's namespace, so Edit reads the stored one.
+    expect((await company.api.put(`/chatapp/${theirs.body.id}`, { name: 'Their front desk' })).status).to.equal(200);
     await row.getByRole('button', { name: 'Edit Their desk' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit the connection Their desk' });
+    const dialog = page.getByRole('dialog', { name: 'Edit the connection Their front desk' });
+    expect(await dialog.getByLabel('Name').inputValue()).to.equal('Their front desk');
     await dialog.getByLabel('Name').fill('Their desk, renamed');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await company.api.get(`/chatapp/${theirs.body.id}`)).body.name).to.equal('Their desk, renamed');
     await row.getByText('Their desk, renamed').waitFor();
+    // Deleted by its company meanwhile: Edit says so, and the row goes.
+    expect((await company.api.delete(`/chatapp/${theirs.body.id}`)).status).to.equal(200);
+    await row.getByRole('button', { name: 'Edit Their desk, renamed' }).click();
+    await page.getByTestId('connections-news').filter({ hasText: 'Their desk, renamed was deleted meanwhile.' }).waitFor();
+    await row.waitFor({ state: 'detached' });
   });
 
   it('offers an operator neither the edit, the delete nor the health panel', async () => {
