@@ -97,6 +97,10 @@ export class StartContactImport {
     const { contacts, tx, clock } = this.deps;
     try {
       for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
+        // A turn of the event loop between batches: on an in-process database the batches would
+        // otherwise run back to back in one turn, and the progress frames (and every request) wait
+        // until the import ends.
+        if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = rows.slice(start, start + IMPORT_BATCH_SIZE);
         const { valid, errors, repeated } = validateBatch(batch);
         const outcome = valid.length ? await tx.run(() => contacts.importBatch(companyId, valid, clock.now())) : { created: 0, merged: 0 };
