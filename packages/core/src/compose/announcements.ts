@@ -12,27 +12,13 @@ import {
   UpdateAnnouncement,
 } from '../announcements/manage-announcements.js';
 import type { AnnouncementAudience, Announcements } from '../announcements/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import type { Companies } from '../tenancy/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The announcements' own ports. */
 export interface AnnouncementPorts {
   readonly announcements: Announcements;
   /** Which companies exist, are active or have super users (the companies' and users' tables). */
   readonly announcementAudience: AnnouncementAudience;
-}
-
-interface SharedPorts {
-  readonly companies: Companies;
-  readonly blobs: BlobStorage;
-  readonly jobQueue: Jobs;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** Platform announcements: super users write them, every targeted company's users read them. */

@@ -4,14 +4,8 @@ import { DisableBillingWebhook, RegisterBillingWebhook } from '../billing/billin
 import { PayInvoice } from '../billing/pay-invoice.js';
 import type { BillingJournal, BillingLedger, BillingSettings, BillingWebhooks, Charges, PaymentEvents, PaymentGateway, Suspensions } from '../billing/ports.js';
 import { APPLY_PAYMENT_JOB, ReceivePaymentNotice, type ApplyPaymentPayload } from '../billing/receive-payment-notice.js';
-import type { Invoices } from '../company-api/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
 import type { JobDefinition } from '../jobs/job.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Clock, Transaction } from '../shared/ports.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** Billing's own ports: its tables, the suspensions identity and messaging read, and the gateway. */
 export interface BillingPorts {
@@ -27,17 +21,6 @@ export interface BillingPorts {
   readonly billingSettings?: BillingSettings;
   /** Default: warnings are dropped. */
   readonly billingJournal?: BillingJournal;
-}
-
-interface SharedPorts {
-  readonly invoices: Invoices;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly users: Users;
-  readonly jobQueue: Jobs;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
 }
 
 export const BILLING_CYCLE_JOB = 'billing.cycle';

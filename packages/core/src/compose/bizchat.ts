@@ -6,14 +6,10 @@ import { RecordEvents } from '../outbox/record-events.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { SendApiMessage } from '../conversations/send-api-message.js';
 import { SendTicketMessage } from '../conversations/send-ticket-message.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import type { CompanySuspensions } from '../tenancy/ports.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { TicketJournal } from '../tickets/ticket-journal.js';
 import { sendPath, type MessagingPorts } from './messaging.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The business channel's own ports. */
 export interface BizchatPorts {
@@ -24,22 +20,11 @@ export interface BizchatPorts {
   readonly serviceWindows: ServiceWindows;
 }
 
-interface SharedPorts extends MessagingPorts {
-  readonly users: Users;
-  readonly blobs: BlobStorage;
-  readonly cache: Cache;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  readonly companySuspensions?: CompanySuspensions;
-}
-
 /**
  * Bizchat templates: the cached list per connection, the template send (through the operators' and
  * the message API's send use cases, over the one send path) and the provider's status updates.
  */
-export function createBizchat(p: BizchatPorts & SharedPorts) {
+export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
   const { connections, contacts, tickets, messages, users, blobs, cache, realtime, tx, clock, ids, queues } = p;
   const { outbound, outbox } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });

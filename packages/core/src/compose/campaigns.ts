@@ -1,20 +1,5 @@
-import type { Users } from '../identity/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
-import type { Connections } from '../connections/ports.js';
 import type { ChannelEvent } from '../connections/channel-messages.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { Tickets } from '../tickets/ports.js';
-import type { Messages } from '../messages/ports.js';
-import type { Outbox } from '../outbox/ports.js';
-import type { Broker } from '../outbox/broker.js';
-import type { Settings } from '../settings/ports.js';
-import type { Queues } from '../queues/ports.js';
-import type { Tags } from '../tags/ports.js';
-import type { TicketTracking } from '../tickets/ticket-tracking.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { companyTimeZone } from '../settings/company-time-zone.js';
@@ -49,6 +34,7 @@ import { StartCampaign, StartDueCampaigns, type StartDeps } from '../campaigns/s
 import { PacingWakeups } from '../campaigns/wakeups.js';
 import { ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
 import { sendPath } from './messaging.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The campaign feature's own ports (its tables). */
 export interface CampaignPorts {
@@ -62,29 +48,6 @@ export interface CampaignPorts {
   readonly campaignReferences: CampaignReferences;
   /** Random delays and variants; `Math.random` unless a test seeds it. */
   readonly campaignRandom?: RandomSource;
-}
-
-interface SharedPorts {
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly connections: Connections;
-  readonly contacts: Contacts;
-  readonly tickets: Tickets;
-  readonly messages: Messages;
-  readonly outbox: Outbox;
-  readonly broker: Broker;
-  readonly settings: Settings;
-  readonly queues: Queues;
-  readonly tags: Tags;
-  readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  /** See MessagingPorts. */
-  readonly relayAfterCommit?: boolean;
-  readonly ticketTracking?: TicketTracking;
 }
 
 /** How long an instance reuses a company's settings rows it read (a save on another instance applies within this). */

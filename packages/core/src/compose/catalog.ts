@@ -4,25 +4,13 @@ import { catalogJobs } from '../catalog/jobs.js';
 import { CreateCategory, DeleteCategories, ListAllCategories, ListCategories, UpdateCategory } from '../catalog/manage-categories.js';
 import { CreateProduct, DeleteProducts, ListProducts, ShowProduct, UpdateProduct } from '../catalog/manage-products.js';
 import type { Categories, ProductImports, Products } from '../catalog/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The catalog's own ports; `products` is also read by the send-catalog and the orders. */
 export interface CatalogPorts {
   readonly products: Products;
   readonly categories: Categories;
   readonly productImports: ProductImports;
-}
-
-interface SharedPorts {
-  readonly blobs: BlobStorage;
-  readonly jobQueue: Jobs;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** The catalog: products with their images, categories, and spreadsheet imports (the job's use case too). */

@@ -2,28 +2,13 @@ import { ListChatMessages, MarkChatRead, SendChatMessage } from '../chats/chat-m
 import { ChatPresenter } from '../chats/chat-view.js';
 import { CreateChat, DeleteChat, ListChats, ShowChat, UpdateChat } from '../chats/manage-chats.js';
 import type { ChatMessages, Chats } from '../chats/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The internal chats' own ports. */
 export interface ChatPorts {
   readonly chats: Chats;
   readonly chatMessages: ChatMessages;
-}
-
-interface SharedPorts {
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** Internal chats between a company's operators: the chats, their members, messages (text and files) and read marks. */

@@ -1,5 +1,3 @@
-import type { ChannelQueries } from '../connections/check-number.js';
-import type { Connections } from '../connections/ports.js';
 import { CheckListNumbers } from '../contact-lists/check-list-numbers.js';
 import { ContactListPresenter } from '../contact-lists/contact-list-view.js';
 import { RunContactListImport, StartContactListImport } from '../contact-lists/import-contact-list.js';
@@ -20,12 +18,8 @@ import {
   UpdateContactList,
 } from '../contact-lists/manage-contact-lists.js';
 import type { ContactListImports, ContactListItems, ContactLists, ContactListUsage } from '../contact-lists/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The contact lists' own ports. */
 export interface ContactListPorts {
@@ -34,19 +28,6 @@ export interface ContactListPorts {
   readonly contactListImports: ContactListImports;
   /** Which campaigns still read a list (the campaigns feature answers it): deleting such a list is refused. */
   readonly contactListUsage: ContactListUsage;
-}
-
-interface SharedPorts {
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly connections: Connections;
-  readonly channelQueries: ChannelQueries;
-  readonly blobs: BlobStorage;
-  readonly jobQueue: Jobs;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** Contact lists and their items, spreadsheet imports into them, and the number check (the jobs' use cases). */

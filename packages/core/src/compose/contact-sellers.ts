@@ -1,22 +1,10 @@
 import { AssignSeller, ListSellers, ShowResponsibleSeller } from '../contact-sellers/manage-sellers.js';
-import type { Contacts } from '../contacts/ports.js';
 import type { WalletAssignments } from '../contacts/wallet.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Clock, Transaction } from '../shared/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The contact sellers' own port: the contacts' owners and their history (`/contact-wallet` writes through it too). */
 export interface ContactSellerPorts {
   readonly walletAssignments: WalletAssignments;
-}
-
-interface SharedPorts {
-  readonly contacts: Contacts;
-  readonly users: Users;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
 }
 
 /** Contact sellers: who is responsible for a contact (its wallet's owner), read and assigned. */

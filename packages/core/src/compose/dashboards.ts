@@ -1,13 +1,3 @@
-import type { Users } from '../identity/ports.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Cache, Clock, Transaction } from '../shared/ports.js';
-import type { Settings } from '../settings/ports.js';
-import type { Queues } from '../queues/ports.js';
-import type { Tags } from '../tags/ports.js';
-import type { Tickets } from '../tickets/ports.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import type { JobDefinition } from '../jobs/job.js';
 import { DashboardCache } from '../dashboards/dashboard-cache.js';
@@ -17,6 +7,7 @@ import type { ContactsReport, DashboardFigures, TicketCycles } from '../dashboar
 import { ClearDashboardCache, RefreshDashboard, RefreshFigures, RefreshStaleFigures } from '../dashboards/refresh-figures.js';
 import { ShowDashboard } from '../dashboards/show-dashboard.js';
 import { ExtendedMetrics, TicketsByDay, TicketsByUser, TopContacts } from '../dashboards/ticket-charts.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The recurring job that keeps the figures fresh. */
 export const REFRESH_DASHBOARDS_JOB = 'dashboards.refresh';
@@ -30,20 +21,6 @@ export interface DashboardPorts {
   readonly dashboardCacheSeconds?: number;
   /** How often the job brings stale companies' figures up to date, in ms. Default 5 minutes. */
   readonly dashboardRefreshEveryMs?: number;
-}
-
-interface SharedPorts {
-  readonly users: Users;
-  readonly queues: Queues;
-  readonly tags: Tags;
-  readonly contacts: Contacts;
-  readonly connections: Connections;
-  readonly tickets: Tickets;
-  readonly settings: Settings;
-  readonly cache: Cache;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
 }
 
 /**

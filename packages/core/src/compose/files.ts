@@ -9,21 +9,11 @@ import {
 } from '../files/manage-file-lists.js';
 import type { FileLists } from '../files/ports.js';
 import { UploadFileListFiles } from '../files/upload-file-list-files.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The file lists' own port. */
 export interface FilePorts {
   readonly fileLists: FileLists;
-}
-
-interface SharedPorts {
-  readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** File lists: named bundles of files (captions and stored files) that queues, chatbots and flows send. */

@@ -1,6 +1,3 @@
-import type { Connections } from '../connections/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { FileLists } from '../files/ports.js';
 import { AiAgentConfigChat, AiAgentOptions, OptimizePrompt } from '../flows/ai-agent.js';
 import { AddFlowEdge, AddFlowNode, RemoveFlowEdge, RemoveFlowNode, SaveFlowGraph, UpdateFlowNode } from '../flows/edit-flow-graph.js';
 import { CreateFlow, DeleteFlow, ListFlows, ShowFlow, UpdateFlow } from '../flows/manage-flows.js';
@@ -9,26 +6,13 @@ import { ExecuteFlow } from '../flows/execute-flow.js';
 import { FLOW_CALL_JOB, FLOW_TIMER_JOB, type FlowCallPayload, type FlowTimerPayload } from '../flows/flow-runner.js';
 import type { FlowHttp, FlowRuns } from '../flows/flow-runs.js';
 import type { JobDefinition } from '../jobs/job.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { Messages } from '../messages/ports.js';
-import type { Broker } from '../outbox/broker.js';
-import type { Outbox } from '../outbox/ports.js';
-import type { Tickets } from '../tickets/ports.js';
 import { businessHoursOf, flowRunner } from './flow-runtime.js';
 import { sendPath } from './messaging.js';
 import { PublishFlow } from '../flows/publish-flow.js';
 import { SimulateFlow } from '../flows/simulate-flow.js';
-import type { Users } from '../identity/ports.js';
-import { DEFAULT_PROMPT_SETTINGS, type PromptSettings } from '../prompts/manage-prompts.js';
-import type { LanguageModel, Prompts } from '../prompts/ports.js';
-import type { QueueIntegrations, Queues } from '../queues/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Settings } from '../settings/ports.js';
-import type { BlobStorage, Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
-import type { Tags } from '../tags/ports.js';
+import { DEFAULT_PROMPT_SETTINGS } from '../prompts/manage-prompts.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import type { Needs } from './shared-ports.js';
 
 /** The flows' own ports: their tables (flows, published versions, runs) and the HTTP nodes' calls. */
 export interface FlowPorts {
@@ -37,42 +21,12 @@ export interface FlowPorts {
   readonly flowHttp: FlowHttp;
 }
 
-/** What flows borrow: the rows their nodes name and runs talk on, the send path and jobs, the prompts' model and settings, the company's hours. */
-interface SharedPorts {
-  readonly connections: Connections;
-  readonly contacts: Contacts;
-  readonly tickets: Tickets;
-  readonly messages: Messages;
-  readonly outbox: Outbox;
-  readonly broker: Broker;
-  readonly blobs: BlobStorage;
-  readonly jobQueue: Jobs;
-  /** See MessagingPorts. */
-  readonly relayAfterCommit?: boolean;
-  readonly queues: Queues;
-  readonly users: Users;
-  readonly tags: Tags;
-  readonly fileLists: FileLists;
-  readonly prompts: Prompts;
-  readonly queueIntegrations: QueueIntegrations;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly settings: Settings;
-  readonly languageModel: LanguageModel;
-  readonly promptSettings?: PromptSettings;
-  readonly secretCipher: SecretCipher;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-}
-
 /**
  * Flows (the flow builder): drafts, published versions, the step engine's simulation, the AI-agent
  * helpers of its editor, and runs: the manual trigger (`executeFlow`) and the runs' jobs (the
  * inbound triggers and answers reach runs through the routing engine, wired in messaging).
  */
-export function createFlows(p: FlowPorts & SharedPorts) {
+export function createFlows(p: FlowPorts & Needs<'prompts' | 'secretCipher'>) {
   const { flows, connections, realtime, tx, clock, ids } = p;
   const settings = p.promptSettings ?? DEFAULT_PROMPT_SETTINGS;
   const deps = { flows, connections, realtime, tx, clock };

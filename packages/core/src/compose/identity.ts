@@ -1,10 +1,9 @@
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BackgroundJobs } from '../shared/background-jobs.js';
 import type { Mailer } from '../shared/mailer.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, SecretDigester, Transaction } from '../shared/ports.js';
+import type { BlobStorage, Cache, Clock, IdGenerator, PasswordHasher, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, CompanySuspensions, Plans } from '../tenancy/ports.js';
+import type { Companies, Plans } from '../tenancy/ports.js';
 import { Authenticate } from '../identity/authenticate.js';
 import { CreateUser } from '../identity/create-user.js';
 import { DeleteUser } from '../identity/delete-user.js';
@@ -23,6 +22,7 @@ import { UserDetailsReader } from '../identity/user-details.js';
 import { QueueUserLinks } from './user-links.js';
 import type { Connections } from '../connections/ports.js';
 import type { Queues } from '../queues/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The ports of sign-in and user management. */
 export interface IdentityPorts {
@@ -51,15 +51,6 @@ export interface IdentityPorts {
   readonly consoleUrl?: string;
   /** Limits of reset requests per e-mail and per address (absent: `DEFAULT_RESET_THROTTLE`). */
   readonly resetThrottle?: LoginThrottlePolicy;
-}
-
-/** What identity reads of other features: the companies suspended for an overdue invoice (billing's; absent: none). */
-interface SharedPorts {
-  readonly companySuspensions?: CompanySuspensions;
-  /** The platform's keyed digest: reset tokens are stored as digests. */
-  readonly digester: SecretDigester;
-  /** Reset e-mails go out after the request's answer. */
-  readonly jobs: BackgroundJobs;
 }
 
 /** Sign-in, tokens and the users of a company (`app.identity`). */

@@ -1,9 +1,5 @@
-import type { Users } from '../identity/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, SecretCipher, SecretDigester, Transaction } from '../shared/ports.js';
+import type { SecretDigester } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, CompanySuspensions, Plans } from '../tenancy/ports.js';
 import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
 import { ApplyChannelEvent } from '../conversations/apply-channel-event.js';
 import { CheckNumber, type ChannelQueries } from '../connections/check-number.js';
@@ -18,7 +14,7 @@ import { CreateConnection } from '../connections/create-connection.js';
 import { OutboundMessages } from '../messages/outbound.js';
 import type { Connections, SocialAccounts } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
-import type { MessageContextReads, Messages } from '../messages/ports.js';
+import type { Messages } from '../messages/ports.js';
 import type { Outbox } from '../outbox/ports.js';
 import type { Tickets, TicketLogs } from '../tickets/ports.js';
 import type { TicketTracking } from '../tickets/ticket-tracking.js';
@@ -41,7 +37,6 @@ import { ListTicketMedia, ListTicketMessages } from '../conversations/list-messa
 import { CountMessages } from '../conversations/count-messages.js';
 import { CountTickets, ListTickets } from '../tickets/list-tickets.js';
 import { SendCatalog } from '../conversations/send-catalog.js';
-import type { Categories, Products } from '../catalog/ports.js';
 import { SendTicketMessage } from '../conversations/send-ticket-message.js';
 import { ListTicketLogs, ShowTicket, ShowTicketByUuid } from '../tickets/show-ticket.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
@@ -54,9 +49,6 @@ import type { QueueOptions, Queues } from '../queues/ports.js';
 import { QueueRouter } from '../conversations/queue-router.js';
 import { flowRunner, hasFlowRuntime } from './flow-runtime.js';
 import { messageContexts } from '../conversations/message-context.js';
-import type { Settings } from '../settings/ports.js';
-import type { ProxyAssignments, Proxies } from '../proxies/ports.js';
-import type { Prompts } from '../prompts/ports.js';
 import { sessionProxyLookup } from '../proxies/session-proxy.js';
 import type { InboundMediaFetcher } from '../connections/inbound-media.js';
 import type { Jobs } from '../jobs/jobs.js';
@@ -67,7 +59,7 @@ import {
   inboundMediaJobs,
   type InboundMediaSettings,
 } from '../conversations/fetch-inbound-media.js';
-import type { ServiceWindows } from '../bizchat/service-window.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -113,35 +105,6 @@ function relayOf(p: Pick<MessagingPorts & SharedPorts, 'outbox' | 'broker' | 'tx
     relays.set(p.outbox, relay);
   }
   return relay;
-}
-
-interface SharedPorts {
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly blobs: BlobStorage;
-  readonly cache: Cache;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  readonly settings: Settings;
-  /** The proxy pools: with them, session commands carry the connection's proxy. */
-  readonly proxies?: Proxies;
-  readonly proxyAssignments?: ProxyAssignments;
-  readonly secretCipher?: SecretCipher;
-  /** The prompts a connection may point to; without them a connection's `promptId` can only be null. */
-  readonly prompts?: Prompts;
-  /** The company's catalog, which `sendCatalog` reads; without it no product is found. */
-  readonly products?: Products;
-  /** The catalog's categories, which `sendCatalog` checks a `categoryId` against; without them none is found. */
-  readonly categories?: Categories;
-  /** Companies suspended for an overdue invoice (billing's): nobody of them sends. Absent: none is. */
-  readonly companySuspensions?: CompanySuspensions;
-  /** Tickets and contacts of message views in one read (a database's); absent: the repositories are asked. */
-  readonly messageContextReads?: MessageContextReads;
-  /** When each contact last wrote to a bizchat connection (bizchat's): free-form sends need it within 24 hours. */
-  readonly serviceWindows: ServiceWindows;
 }
 
 /**

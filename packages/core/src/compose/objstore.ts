@@ -1,4 +1,3 @@
-import type { RealtimeEvent } from '../events/realtime-event.js';
 import {
   CreateObjstoreConfig,
   DeleteObjstoreConfig,
@@ -9,8 +8,7 @@ import {
   type ObjstoreSettings,
 } from '../objstore/manage-objstore-configs.js';
 import type { BlobLocations, ObjstoreChanges, ObjstoreConfigs, ObjstoreProbe } from '../objstore/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+import type { Needs } from './shared-ports.js';
 
 /** The object stores' own ports: the configs, where blobs were put, the connection test. */
 export interface ObjstorePorts {
@@ -23,19 +21,10 @@ export interface ObjstorePorts {
   readonly objstoreSettings?: ObjstoreSettings;
 }
 
-interface SharedPorts {
-  /** Seals the secret access keys at rest. */
-  readonly secretCipher: SecretCipher;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-}
-
 const NOBODY_CACHES: ObjstoreChanges = { changed: () => undefined };
 
 /** Per-company object stores (S3-compatible buckets): an admin's configuration, tested before it is used. */
-export function createObjstore(p: ObjstorePorts & SharedPorts) {
+export function createObjstore(p: ObjstorePorts & Needs<'secretCipher'>) {
   const deps = {
     configs: p.objstoreConfigs,
     locations: p.blobLocations,

@@ -1,12 +1,6 @@
-import type { Products } from '../catalog/ports.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { companyTimeZone } from '../settings/company-time-zone.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
 import type { Message } from '../messages/message.js';
-import type { Messages } from '../messages/ports.js';
 import { CreateOrder, type OrderDeps } from '../orders/create-order.js';
 import { DeleteOrders } from '../orders/delete-orders.js';
 import { CreateOrderSetting, DeleteOrderSetting, ListOrderSettings, ShowOrderSetting, UpdateOrderSetting } from '../orders/manage-order-settings.js';
@@ -15,19 +9,11 @@ import type { OrderLogs, Orders, OrderSettings } from '../orders/ports.js';
 import { ListContactOrders, ListOrderLogs, ListOrders, ShowOrder } from '../orders/read-orders.js';
 import { OrderStatusMessages } from '../orders/status-messages.js';
 import { UpdateOrder } from '../orders/update-order.js';
-import type { Broker } from '../outbox/broker.js';
-import type { Outbox } from '../outbox/ports.js';
-import type { Queues } from '../queues/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Settings } from '../settings/ports.js';
-import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import type { Tags } from '../tags/ports.js';
-import type { Companies } from '../tenancy/ports.js';
-import type { Tickets } from '../tickets/ports.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import type { Ticket } from '../tickets/ticket.js';
 import { sendPath } from './messaging.js';
+import type { Needs } from './shared-ports.js';
 
 /** The orders' own ports: their tables (orders with their lines, logs and number counters; order settings). */
 export interface OrderPorts {
@@ -36,34 +22,12 @@ export interface OrderPorts {
   readonly orderSettings: OrderSettings;
 }
 
-interface SharedPorts {
-  /** The catalog the lines are priced from and whose stock they take. */
-  readonly products: Products;
-  readonly contacts: Contacts;
-  readonly tickets: Tickets;
-  readonly connections: Connections;
-  readonly users: Users;
-  readonly queues: Queues;
-  readonly tags: Tags;
-  readonly companies: Companies;
-  readonly settings: Settings;
-  readonly messages: Messages;
-  readonly outbox: Outbox;
-  readonly broker: Broker;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  /** See MessagingPorts. */
-  readonly relayAfterCommit?: boolean;
-}
-
 /**
  * Orders (`/orders`) and order settings (`/order-settings`): orders priced from the catalog, their
  * stock taken and given back with them, their status machine, and the status messages that go to
  * the contact through the one send path.
  */
-export function createOrders(p: OrderPorts & SharedPorts) {
+export function createOrders(p: OrderPorts & Needs<'products'>) {
   const { orders, orderSettings, products, contacts, tickets, connections, users, queues, realtime, tx, clock } = p;
   const views = new OrderViews({ orders, logs: p.orderLogs, contacts, users });
   const timeZone = (companyId: number) => companyTimeZone(p.settings, companyId);

@@ -1,30 +1,17 @@
 import { messageContexts } from '../conversations/message-context.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
 import type { Message } from '../messages/message.js';
-import type { Messages } from '../messages/ports.js';
-import type { Broker } from '../outbox/broker.js';
-import type { Outbox } from '../outbox/ports.js';
 import { AnswerWithPrompt } from '../prompts/answer-with-prompt.js';
 import { CreatePrompt, DEFAULT_PROMPT_SETTINGS, DeletePrompt, ListPrompts, ShowPrompt, UpdatePrompt, type PromptSettings } from '../prompts/manage-prompts.js';
 import type { LanguageModel, Prompts } from '../prompts/ports.js';
 import type { PromptAnswers } from '../prompts/prompt-answer.js';
-import type { Queues } from '../queues/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
-import type { Tags } from '../tags/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
 import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import type { Ticket } from '../tickets/ticket.js';
-import type { Tickets } from '../tickets/ports.js';
 import { endpointOf } from '../transcription/manage-credentials.js';
-import type { SpeechToText, TranscriptionCredentials } from '../transcription/ports.js';
 import { isAudio, MessageTranscriber } from '../transcription/transcriber.js';
 import { sendPath } from './messaging.js';
+import type { Needs } from './shared-ports.js';
 
 /** The prompts' own ports: their tables, the chat model, and the server's allow-list of models. */
 export interface PromptPorts {
@@ -34,34 +21,8 @@ export interface PromptPorts {
   readonly promptSettings?: PromptSettings;
 }
 
-interface SharedPorts {
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly queues: Queues;
-  readonly users: Users;
-  readonly tags: Tags;
-  readonly connections: Connections;
-  readonly contacts: Contacts;
-  readonly tickets: Tickets;
-  readonly messages: Messages;
-  readonly outbox: Outbox;
-  readonly broker: Broker;
-  readonly blobs: BlobStorage;
-  /** The company's default speech-to-text credential transcribes inbound audio before the model reads it. */
-  readonly transcriptionCredentials: TranscriptionCredentials;
-  readonly speechToText: SpeechToText;
-  /** Seals the prompts' API keys at rest. */
-  readonly secretCipher: SecretCipher;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  /** See MessagingPorts. */
-  readonly relayAfterCommit?: boolean;
-}
-
 /** AI assistants (prompts) per company: an admin's configuration, on plans with AI, and their answers to contacts. */
-export function createPrompts(p: PromptPorts & SharedPorts) {
+export function createPrompts(p: PromptPorts & Needs<'secretCipher'>) {
   const { contacts, connections, users, tags, queues, tickets, messages, realtime, clock } = p;
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
   const deps = {

@@ -1,8 +1,5 @@
-import type { Connections } from '../connections/ports.js';
 import { SessionCommands } from '../connections/session-commands.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { JobDefinition } from '../jobs/job.js';
-import type { Outbox } from '../outbox/ports.js';
 import { AssignProxy } from '../proxies/assign-proxy.js';
 import { AutoBalanceProxies } from '../proxies/auto-balance-proxies.js';
 import { DisableProblematicProxy } from '../proxies/disable-problematic-proxy.js';
@@ -12,8 +9,7 @@ import { RemoveProxyAssignment } from '../proxies/remove-proxy-assignment.js';
 import { CheckProxies, CreateProxy, DeleteProxy, ListProxies, ProxyStatistics, UpdateProxy } from '../proxies/manage-proxies.js';
 import type { ProxyAssignments, Proxies, ProxyChecker } from '../proxies/ports.js';
 import { sessionProxyLookup } from '../proxies/session-proxy.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+import type { Needs } from './shared-ports.js';
 
 /** The proxies' own ports: the pools, the assignments, and the checker that connects through a proxy. */
 export interface ProxyPorts {
@@ -24,20 +20,10 @@ export interface ProxyPorts {
   readonly proxyCheckEveryMs?: number;
 }
 
-interface SharedPorts {
-  readonly connections: Connections;
-  readonly outbox: Outbox;
-  readonly secretCipher: SecretCipher;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-}
-
 export const PROXY_HEALTH_JOB = 'proxies.check';
 
 /** Proxy pools for session connections: management, assignment, balancing and the health job. */
-export function createProxies(p: ProxyPorts & SharedPorts) {
+export function createProxies(p: ProxyPorts & Needs<'secretCipher'>) {
   const { proxies, proxyAssignments: assignments, proxyChecker: checker, secretCipher: cipher, connections, realtime, tx, clock } = p;
   const sessions = new SessionCommands({ connections, outbox: p.outbox, clock, ids: p.ids, proxyOf: sessionProxyLookup({ proxies, assignments, cipher }) });
   const deps = { proxies, assignments, checker, cipher, connections, sessions, realtime, tx, clock };

@@ -1,10 +1,4 @@
-import type { Users } from '../identity/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BackgroundJobs } from '../shared/background-jobs.js';
-import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
 import { CreateChatbot, DeleteChatbot, ListChatbots, ShowChatbot, UpdateChatbot } from '../queues/chatbots.js';
 import { DeliverIntegrationEvent } from '../conversations/deliver-integration-event.js';
 import {
@@ -17,9 +11,9 @@ import {
 } from '../queues/manage-queue-integrations.js';
 import { CreateQueue, DeleteQueue, ListMyQueues, ListQueues, ShowQueue, UpdateQueue } from '../queues/manage-queues.js';
 import type { ConversationIntegrations, JobQueueHealth, QueueIntegrations, QueueOptions, Queues } from '../queues/ports.js';
-import type { Prompts } from '../prompts/ports.js';
 import { CreateQueueOption, DeleteQueueOption, ListQueueOptions, ShowQueueOption, UpdateQueueOption } from '../queues/queue-options.js';
 import { ShowJobQueueHealth } from '../queues/show-job-queue-health.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The ports of queues, their menus and integrations, beyond those every part shares. */
 export interface QueuePorts {
@@ -29,19 +23,6 @@ export interface QueuePorts {
   /** The HTTP side of queue integrations. */
   readonly conversationIntegrations: ConversationIntegrations;
   readonly jobHealth: JobQueueHealth;
-}
-
-interface SharedPorts {
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  readonly jobs: BackgroundJobs;
-  /** The prompts a queue may point to; without them a queue's `promptId` can only be null. */
-  readonly prompts?: Prompts;
 }
 
 /** Queues, queue options, chatbots, queue integrations and the job-queue health. The routing engine is wired with messaging. */

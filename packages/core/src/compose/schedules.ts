@@ -1,21 +1,5 @@
-import type { Users } from '../identity/ports.js';
-import type { TicketTracking } from '../tickets/ticket-tracking.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
 import { companyTimeZone } from '../settings/company-time-zone.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { Tickets } from '../tickets/ports.js';
-import type { Messages } from '../messages/ports.js';
-import type { Outbox } from '../outbox/ports.js';
-import type { Broker } from '../outbox/broker.js';
-import type { Settings } from '../settings/ports.js';
-import type { Queues } from '../queues/ports.js';
-import type { Tags } from '../tags/ports.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { EnsureOccurrenceJobs, scheduleJobs } from '../schedules/jobs.js';
@@ -41,6 +25,7 @@ import type { BookDeps } from '../schedules/schedule-book.js';
 import { ScheduleViews } from '../schedules/schedule-view.js';
 import { OutboundScheduleSender } from './schedule-sender.js';
 import { sendPath } from './messaging.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The schedules' own ports (their tables) and their timing. */
 export interface SchedulePorts {
@@ -49,30 +34,6 @@ export interface SchedulePorts {
   readonly scheduleDeliveries: ScheduleDeliveries;
   /** When occurrences count as missed, the gap between a scheduled message's recipients, the tries of a down session. */
   readonly schedulePolicy?: SchedulePolicy;
-}
-
-interface SharedPorts {
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly connections: Connections;
-  readonly contacts: Contacts;
-  readonly tickets: Tickets;
-  readonly messages: Messages;
-  readonly outbox: Outbox;
-  readonly broker: Broker;
-  readonly settings: Settings;
-  readonly queues: Queues;
-  readonly tags: Tags;
-  readonly blobs: BlobStorage;
-  readonly jobQueue: Jobs;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  /** See MessagingPorts. */
-  readonly relayAfterCommit?: boolean;
-  readonly ticketTracking?: TicketTracking;
 }
 
 /**

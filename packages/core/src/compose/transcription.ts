@@ -1,15 +1,6 @@
 import { messageContexts } from '../conversations/message-context.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { Users } from '../identity/ports.js';
-import type { Jobs } from '../jobs/jobs.js';
-import type { Messages } from '../messages/ports.js';
-import type { Queues } from '../queues/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+import type { SecretCipher } from '../shared/ports.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
-import type { Tickets } from '../tickets/ports.js';
 import { transcriptionJobs } from '../transcription/jobs.js';
 import {
   CreateTranscriptionCredential,
@@ -23,6 +14,7 @@ import type { SpeechToText, TranscriptionCredentials, TranscriptionJobs } from '
 import { ExpireTranscriptionJobs, RunTranscriptionJob } from '../transcription/run-transcription-job.js';
 import { DEFAULT_TRANSCRIPTION_SETTINGS, TranscribeTicket, type TranscriptionSettings } from '../transcription/transcribe-ticket.js';
 import { MessageTranscriber } from '../transcription/transcriber.js';
+import type { Needs } from './shared-ports.js';
 
 /** The transcription's own ports: its tables, the speech-to-text service, and when audio goes to a job. */
 export interface TranscriptionPorts {
@@ -34,24 +26,8 @@ export interface TranscriptionPorts {
   readonly transcriptionSettings?: TranscriptionSettings;
 }
 
-interface SharedPorts {
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly plans: Plans;
-  readonly tickets: Tickets;
-  readonly contacts: Contacts;
-  readonly queues: Queues;
-  readonly messages: Messages;
-  readonly blobs: BlobStorage;
-  readonly jobQueue: Jobs;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-}
-
 /** Speech-to-text of audio messages, through each company's credentials (OpenAI-compatible services). */
-export function createTranscription(p: TranscriptionPorts & SharedPorts) {
+export function createTranscription(p: TranscriptionPorts & Needs<'secretCipher'>) {
   const { transcriptionCredentials: credentials, transcriptionJobs: jobs, speechToText, secretCipher: cipher, messages, realtime, tx, clock } = p;
   const settings = p.transcriptionSettings ?? DEFAULT_TRANSCRIPTION_SETTINGS;
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
