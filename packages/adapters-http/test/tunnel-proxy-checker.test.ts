@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startFakeHttpProxy, startFakeSocks5Proxy, startTunnelTarget } from '@servicedesk/core/contracts/fake-proxies';
-import { TunnelProxyChecker } from '../src/proxies/tunnel-proxy-checker.js';
+import { TunnelProxyChecker } from '../src/outbound/tunnel-proxy-checker.js';
 
 describe('TunnelProxyChecker', () => {
   const creds = { username: 'acme', password: 'p4ss:word' };

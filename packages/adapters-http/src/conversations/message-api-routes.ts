@@ -5,7 +5,7 @@ import { route, type RouteError } from '../http/route.js';
 import { formBoolean } from '../http/schemas.js';
 import { idempotencyHeader, idempotencyKey } from './idempotency-header.js';
 import { apiSendResultSchema, checkNumberResultSchema } from './message-schemas.js';
-import { safeFetch } from '../security/safe-fetch.js';
+import { safeFetch } from '../outbound/safe-fetch.js';
 
 /** An id that may come as a number, a digit string (forms) or an empty string (the lineage's "none"). */
 const MAX_ID = 2_147_483_647;

@@ -15,7 +15,7 @@ function clearRefreshCookie(ctx: Context) {
   ctx.cookies.set(REFRESH_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/auth', expires: new Date(0), overwrite: true });
 }
 
-/** Auth: login, refresh rotation, logout, the current user and the forgotten password (sign-up: tenancy/signup-routes.ts). */
+/** Auth: login, refresh rotation, logout, the current user and the forgotten password (sign-up: onboarding/signup-routes.ts). */
 export function authRoutes(app: Pick<Application, 'identity'>) {
   const tag = 'Auth';
   return [

@@ -2,11 +2,11 @@ import type { Application } from '@servicedesk/core';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { email, id } from '../http/schemas.js';
-import { cnpjRecordSchema, onboardedCompanySchema } from './company-schemas.js';
+import { cnpjRecordSchema, onboardedCompanySchema } from '../tenancy/company-schemas.js';
 
 /**
  * The public onboarding routes under `/auth`: a company signing itself up with its first admin, and
- * the CNPJ lookup its form uses. They answer companies, so they live with the tenancy routes.
+ * the CNPJ lookup its form uses. Like core's `onboarding/`, they sit above tenancy, whose company schemas they answer with.
  */
 export function signupRoutes(app: Pick<Application, 'tenancy'>) {
   const tag = 'Auth';

@@ -9,7 +9,7 @@ import {
   type InboundMediaFetcher,
   type InboundMediaRequest,
 } from '@servicedesk/core';
-import { pinnedLookupFor } from '../security/safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 export interface MediaDownloadOptions {
   readonly maxBytes: number;

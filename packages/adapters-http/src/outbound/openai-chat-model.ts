@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { ServiceUnavailableError, ValidationError } from '@servicedesk/core';
 import type { ChatAnswer, ChatEndpoint, ChatRequest, LanguageModel } from '@servicedesk/core/prompts/ports';
-import { pinnedLookupFor } from '../security/safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 export interface OpenAiChatModelOptions {
   /** Let loopback and private addresses through (a model server on the LAN, tests): `ALLOW_PRIVATE_URLS=true`. Off by default. */

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { ServiceUnavailableError } from '@servicedesk/core';
 import type { ChargeStatus } from '@servicedesk/core/billing/charge';
 import type { GatewayCharge, PaymentGateway, PaymentNotice, PaymentNotification, PixChargeRequest } from '@servicedesk/core/billing/ports';
-import { pinnedLookupFor } from '../security/safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 export interface MercadoPagoOptions {
   /** `BILLING_GATEWAY_URL`: `https://api.mercadopago.com`, or a fake in tests. */

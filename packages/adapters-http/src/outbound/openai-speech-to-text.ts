@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { ServiceUnavailableError, ValidationError } from '@servicedesk/core';
 import type { AudioClip, SpeechToText, SpeechToTextEndpoint, Transcript } from '@servicedesk/core/transcription/ports';
-import { pinnedLookupFor } from '../security/safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 export interface OpenAiSpeechToTextOptions {
   /** Let loopback and private addresses through (a Whisper server on the LAN, tests): `ALLOW_PRIVATE_URLS=true`. Off by default. */

@@ -3,7 +3,7 @@ import tls from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import type { ProxyChecker, ProxyCheckResult } from '@servicedesk/core/proxies/ports';
 import type { ProxyEndpoint } from '@servicedesk/core/proxies/proxy';
-import { pinnedLookupFor } from '../security/safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 export interface TunnelProxyCheckerOptions {
   /** Where the tunnel is opened to through the proxy (`PROXY_CHECK_TARGET`, default `web.whatsapp.com:443`): never an address a request chose. */

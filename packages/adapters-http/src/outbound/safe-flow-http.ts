@@ -3,7 +3,7 @@ import https from 'node:https';
 import { DomainError } from '@servicedesk/core';
 import type { FlowHttpRequest } from '@servicedesk/core/flows/flow-run';
 import type { FlowHttp } from '@servicedesk/core/flows/flow-runs';
-import { pinnedLookupFor } from '../security/safe-fetch.js';
+import { pinnedLookupFor } from './safe-fetch.js';
 
 /** The most of an answer read (and parsed) for a flow's variables. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
