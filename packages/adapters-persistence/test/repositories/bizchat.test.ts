@@ -6,7 +6,7 @@ import { twoCompanies } from '@servicedesk/core/contracts/repositories-contract'
 import {
   BACKEND_MIGRATIONS,
   BACKEND_SCHEMAS,
-  FEATURE_TABLES,
+  PERSISTENCE_FEATURES,
   MikroOrmCompanies,
   MikroOrmConnections,
   MikroOrmContacts,
@@ -21,8 +21,8 @@ import { describeFeatureDrift } from '../support/feature-drift.js';
 
 /** The backend's tables and the bizchat feature's. */
 const OPTIONS = {
-  entities: [...BACKEND_SCHEMAS, ...FEATURE_TABLES.bizchat.entities],
-  migrations: [...BACKEND_MIGRATIONS, ...FEATURE_TABLES.bizchat.migrations],
+  entities: [...BACKEND_SCHEMAS, ...PERSISTENCE_FEATURES.bizchat.entities],
+  migrations: [...BACKEND_MIGRATIONS, ...PERSISTENCE_FEATURES.bizchat.migrations],
 };
 
 function fixtureOn(db: Database) {

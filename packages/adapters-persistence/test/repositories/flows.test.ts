@@ -6,7 +6,7 @@ import { companyFixture, planFixture, userFixture } from '@servicedesk/core/cont
 import { BACKEND_MIGRATIONS, BACKEND_SCHEMAS, MikroOrmCompanies, MikroOrmPlans, MikroOrmUsers, type Database } from '../../src/index.js';
 import { M0029Flows } from '../../src/flows/m0029-flows.js';
 import { M0032FlowRuns } from '../../src/flows/m0032-flow-runs.js';
-import { contactsRepositories, messagingRepositories } from '../../src/repositories.js';
+import { PERSISTENCE_FEATURES } from '../../src/features.js';
 import { flowsRepositories } from '../../src/flows/repository.js';
 import { FLOW_SCHEMAS } from '../../src/flows/schema.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -22,8 +22,8 @@ function fixtureOn(db: Database) {
   const { orm } = db;
   return {
     ...flowsRepositories(orm),
-    ...messagingRepositories(orm),
-    ...contactsRepositories(orm),
+    ...PERSISTENCE_FEATURES.messaging.repositories(orm),
+    ...PERSISTENCE_FEATURES.contacts.repositories(orm),
     companies: new MikroOrmCompanies(orm),
     plans: new MikroOrmPlans(orm),
     users: new MikroOrmUsers(orm),

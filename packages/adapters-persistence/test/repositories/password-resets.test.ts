@@ -2,7 +2,7 @@ import { describePasswordResetsContract, describePasswordResetsOfRemovedUsers } 
 import {
   BACKEND_MIGRATIONS,
   BACKEND_SCHEMAS,
-  FEATURE_TABLES,
+  PERSISTENCE_FEATURES,
   MikroOrmCompanies,
   MikroOrmPasswordResets,
   MikroOrmPlans,
@@ -15,8 +15,8 @@ import { describeFeatureDrift } from '../support/feature-drift.js';
 
 /** The backend's tables and the password resets' (`password_resets`). */
 const OPTIONS = {
-  entities: [...BACKEND_SCHEMAS, ...FEATURE_TABLES.passwordResets.entities],
-  migrations: [...BACKEND_MIGRATIONS, ...FEATURE_TABLES.passwordResets.migrations],
+  entities: [...BACKEND_SCHEMAS, ...PERSISTENCE_FEATURES.passwordResets.entities],
+  migrations: [...BACKEND_MIGRATIONS, ...PERSISTENCE_FEATURES.passwordResets.migrations],
 };
 
 function fixtureOn(db: Database) {

@@ -6,7 +6,7 @@ import { twoCompanies } from '@servicedesk/core/contracts/repositories-contract'
 import {
   BACKEND_MIGRATIONS,
   BACKEND_SCHEMAS,
-  FEATURE_TABLES,
+  PERSISTENCE_FEATURES,
   MikroOrmCompanies,
   MikroOrmConnections,
   MikroOrmPlans,
@@ -21,7 +21,7 @@ import { describeFeatureDrift } from '../support/feature-drift.js';
 /** The backend's tables and the proxies'. */
 const OPTIONS = {
   entities: [...BACKEND_SCHEMAS, ...PROXY_SCHEMAS],
-  migrations: [...BACKEND_MIGRATIONS, ...FEATURE_TABLES.proxies.migrations],
+  migrations: [...BACKEND_MIGRATIONS, ...PERSISTENCE_FEATURES.proxies.migrations],
 };
 const TABLES = ['proxies', 'proxy_assignments'];
 

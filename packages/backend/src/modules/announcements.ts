@@ -1,7 +1,7 @@
 import { announcementRoutes } from '@servicedesk/adapters-http';
-import { announcementsRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createAnnouncements, type AnnouncementsApi } from '@servicedesk/core/compose/announcements';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Platform announcements: super users write them, every targeted company's users read them, and
@@ -10,8 +10,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const announcements: Feature<object, { announcements: AnnouncementsApi }> = feature({
   name: 'announcements',
-  ...FEATURE_TABLES.announcements,
-  ports: ({ infra }) => announcementsRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.announcements),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.announcements.repositories(infra.db.orm),
   api: (ports) => ({ announcements: createAnnouncements(ports) }),
   routes: (app) => announcementRoutes(app),
   jobs: (app) => app.announcements.jobs(),

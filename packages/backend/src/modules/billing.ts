@@ -1,7 +1,7 @@
 import { billingRoutes, MercadoPagoGateway } from '@servicedesk/adapters-http';
-import { billingRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createBilling, type BillingApi } from '@servicedesk/core/compose/billing';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Subscriptions: invoices issued per billing cycle and overdue companies suspended (the daily job
@@ -11,14 +11,14 @@ import { feature, type Feature } from './feature.js';
  */
 export const billing: Feature<object, { billing: BillingApi }> = feature({
   name: 'billing',
-  ...FEATURE_TABLES.billing,
+  ...tablesOf(PERSISTENCE_FEATURES.billing),
   ports: ({ infra, config, log }) => {
     const b = config.billing;
     const gateway = b.accessToken
       ? new MercadoPagoGateway({ baseUrl: b.gatewayUrl, accessToken: b.accessToken, webhookSecret: b.webhookSecret, allowPrivate: config.allowPrivateUrls })
       : undefined;
     return {
-      ...billingRepositories(infra.db.orm),
+      ...PERSISTENCE_FEATURES.billing.repositories(infra.db.orm),
       ...(gateway ? { paymentGateway: gateway } : {}),
       billingSettings: {
         graceDays: b.graceDays,

@@ -1,7 +1,7 @@
 import { bizchatRoutes, GraphTemplateDirectory } from '@servicedesk/adapters-http';
-import { bizchatRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createBizchat, type BizchatApi } from '@servicedesk/core/compose/bizchat';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * The business channel (bizchat, the WhatsApp Business Cloud API): its templates read from the
@@ -10,9 +10,9 @@ import { feature, type Feature } from './feature.js';
  */
 export const bizchat: Feature<object, { bizchat: BizchatApi }> = feature({
   name: 'bizchat',
-  ...FEATURE_TABLES.bizchat,
+  ...tablesOf(PERSISTENCE_FEATURES.bizchat),
   ports: ({ infra, config }) => ({
-    ...bizchatRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.bizchat.repositories(infra.db.orm),
     templateDirectory: new GraphTemplateDirectory({ baseUrl: config.graphApiUrl }),
   }),
   api: (ports) => ({ bizchat: createBizchat(ports) }),

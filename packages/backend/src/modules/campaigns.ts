@@ -1,7 +1,7 @@
 import { campaignRoutes } from '@servicedesk/adapters-http';
-import { campaignsRepositories, FEATURE_TABLES, MikroOrmCampaignReferences } from '@servicedesk/adapters-persistence';
 import { createCampaigns, INBOUND_SHARDS, SUBJECTS, type CampaignsApi, type ChannelEvent } from '@servicedesk/core';
 import { feature, type Consumer, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Campaigns and their settings: the state machine's routes, the dispatchers (one per connection,
@@ -10,8 +10,8 @@ import { feature, type Consumer, type Feature } from './feature.js';
  */
 export const campaigns: Feature<object, { campaigns: CampaignsApi }> = feature({
   name: 'campaigns',
-  ...FEATURE_TABLES.campaigns,
-  ports: ({ infra }) => ({ ...campaignsRepositories(infra.db.orm), campaignReferences: new MikroOrmCampaignReferences(infra.db.orm) }),
+  ...tablesOf(PERSISTENCE_FEATURES.campaigns),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.campaigns.repositories(infra.db.orm),
   api: (ports) => ({ campaigns: createCampaigns(ports) }),
   routes: (app) => campaignRoutes(app),
   // Their own durables on the channel's subjects: the messaging consumers are not slowed or coupled,

@@ -1,7 +1,7 @@
 import { categoryRoutes, productRoutes } from '@servicedesk/adapters-http';
-import { catalogRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createCatalog, type CatalogApi } from '@servicedesk/core/compose/catalog';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * The catalog (`/products`, `/categories`): products with their images (public blobs under
@@ -11,8 +11,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const catalog: Feature<object, { catalog: CatalogApi }> = feature({
   name: 'catalog',
-  ...FEATURE_TABLES.catalog,
-  ports: ({ infra }) => catalogRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.catalog),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.catalog.repositories(infra.db.orm),
   api: (ports) => ({ catalog: createCatalog(ports) }),
   routes: (app) => [...productRoutes(app), ...categoryRoutes(app)],
   jobs: (app) => app.catalog.jobs(),

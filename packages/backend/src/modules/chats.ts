@@ -1,7 +1,7 @@
 import { chatRoutes } from '@servicedesk/adapters-http';
-import { chatsRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createChats, type ChatsApi } from '@servicedesk/core/compose/chats';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Internal chats between a company's operators: chats, members, messages (text and files in blob
@@ -9,8 +9,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const chats: Feature<object, { chats: ChatsApi }> = feature({
   name: 'chats',
-  ...FEATURE_TABLES.chats,
-  ports: ({ infra }) => chatsRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.chats),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.chats.repositories(infra.db.orm),
   api: (ports) => ({ chats: createChats(ports) }),
   routes: (app) => chatRoutes(app),
 });

@@ -1,7 +1,7 @@
 import { companyTemplateRoutes } from '@servicedesk/adapters-http';
-import { companyTemplatesRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createCompanyTemplates, type CompanyTemplatesApi } from '@servicedesk/core/compose/company-templates';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Company templates (`/company-templates`): the composer's reusable messages per company, global or
@@ -9,8 +9,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const companyTemplates: Feature<object, { companyTemplates: CompanyTemplatesApi }> = feature({
   name: 'company-templates',
-  ...FEATURE_TABLES.companyTemplates,
-  ports: ({ infra }) => companyTemplatesRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.companyTemplates),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.companyTemplates.repositories(infra.db.orm),
   api: (ports) => ({ companyTemplates: createCompanyTemplates(ports) }),
   routes: (app) => companyTemplateRoutes(app),
 });

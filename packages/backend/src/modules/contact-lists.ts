@@ -1,10 +1,8 @@
 import { contactListItemRoutes, contactListRoutes } from '@servicedesk/adapters-http';
-import { contactListsRepositories } from '@servicedesk/adapters-persistence/contact-lists/repository';
-import { MikroOrmContactListUsage } from '@servicedesk/adapters-persistence/contact-lists/usage';
 import { createContactLists, type ContactListsApi } from '@servicedesk/core/compose/contact-lists';
 import { contactListJobs } from '@servicedesk/core/contact-lists/jobs';
-import { FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Contact lists and their items (the campaigns' audiences), spreadsheet imports into them (a
@@ -13,8 +11,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const contactLists: Feature<object, { contactLists: ContactListsApi }> = feature({
   name: 'contact-lists',
-  ...FEATURE_TABLES.contactLists,
-  ports: ({ infra }) => ({ ...contactListsRepositories(infra.db.orm), contactListUsage: new MikroOrmContactListUsage(infra.db.orm) }),
+  ...tablesOf(PERSISTENCE_FEATURES.contactLists),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.contactLists.repositories(infra.db.orm),
   api: (ports) => ({ contactLists: createContactLists(ports) }),
   routes: (app) => [...contactListRoutes(app), ...contactListItemRoutes(app)],
   jobs: (app, { config }) =>

@@ -1,7 +1,7 @@
 import { contactSellerRoutes } from '@servicedesk/adapters-http';
-import { contactSellersRepositories, FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { createContactSellers, type ContactSellersApi } from '@servicedesk/core/compose/contact-sellers';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Contact sellers (`/contact-sellers`): a contact's responsible seller is the owner of its wallet;
@@ -9,8 +9,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const contactSellers: Feature<object, { contactSellers: ContactSellersApi }> = feature({
   name: 'contact-sellers',
-  ...FEATURE_TABLES.contactSellers,
-  ports: ({ infra }) => contactSellersRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.contactSellers),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.contactSellers.repositories(infra.db.orm),
   api: (ports) => ({ contactSellers: createContactSellers(ports) }),
   routes: (app) => contactSellerRoutes(app),
 });

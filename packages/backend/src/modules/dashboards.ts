@@ -1,7 +1,7 @@
 import { dashboardRoutes } from '@servicedesk/adapters-http/dashboards/dashboard-routes';
-import { dashboardsRepositories } from '@servicedesk/adapters-persistence/dashboards/repository';
 import { createDashboards, type DashboardsApi } from '@servicedesk/core/compose/dashboards';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Dashboards and reports: the figures pre-aggregated per day, queue and operator from the
@@ -13,7 +13,7 @@ import { feature, type Feature } from './feature.js';
 export const dashboards: Feature<object, { dashboards: DashboardsApi }> = feature({
   name: 'dashboards',
   ports: ({ infra, config }) => ({
-    ...dashboardsRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.dashboards.repositories(infra.db.orm),
     dashboardCacheSeconds: config.dashboards.cacheSeconds,
     dashboardRefreshEveryMs: config.dashboards.refreshEveryMs,
   }),

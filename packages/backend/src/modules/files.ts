@@ -1,7 +1,7 @@
 import { fileRoutes } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, filesRepositories } from '@servicedesk/adapters-persistence';
 import { createFiles, type FilesApi } from '@servicedesk/core/compose/files';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * File lists (`/files`): named bundles of files per company, their files streamed to blob storage
@@ -9,8 +9,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const files: Feature<object, { files: FilesApi }> = feature({
   name: 'files',
-  ...FEATURE_TABLES.files,
-  ports: ({ infra }) => filesRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.files),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.files.repositories(infra.db.orm),
   api: (ports) => ({ files: createFiles(ports) }),
   routes: (app) => fileRoutes(app),
 });

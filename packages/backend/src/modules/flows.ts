@@ -1,7 +1,7 @@
 import { aiAgentRoutes, flowRoutes, SafeFlowHttp } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, flowsRepositories } from '@servicedesk/adapters-persistence';
 import { createFlows, type FlowsApi } from '@servicedesk/core/compose/flows';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Flows (`/flows`): the flow builder's drafts and immutable published versions, the step engine's
@@ -12,8 +12,11 @@ import { feature, type Feature } from './feature.js';
  */
 export const flows: Feature<object, { flows: FlowsApi }> = feature({
   name: 'flows',
-  ...FEATURE_TABLES.flows,
-  ports: ({ infra, config }) => ({ ...flowsRepositories(infra.db.orm), flowHttp: new SafeFlowHttp({ allowPrivate: config.allowPrivateUrls }) }),
+  ...tablesOf(PERSISTENCE_FEATURES.flows),
+  ports: ({ infra, config }) => ({
+    ...PERSISTENCE_FEATURES.flows.repositories(infra.db.orm),
+    flowHttp: new SafeFlowHttp({ allowPrivate: config.allowPrivateUrls }),
+  }),
   api: (ports) => ({ flows: createFlows(ports) }),
   routes: (app) => [...flowRoutes(app), ...aiAgentRoutes(app)],
   jobs: (app) => app.flows.jobs(),

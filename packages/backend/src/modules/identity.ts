@@ -1,7 +1,7 @@
 import { authRoutes, SmtpMailer, signupRoutes, userRoutes } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, identityRepositories, passwordResetsRepositories } from '@servicedesk/adapters-persistence';
 import { createIdentity, type IdentityApi } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Sign-in, tokens and users, and the forgotten password: reset links e-mailed through the SMTP
@@ -9,10 +9,10 @@ import { feature, type Feature } from './feature.js';
  */
 export const identity: Feature<object, { identity: IdentityApi }> = feature({
   name: 'identity',
-  ...FEATURE_TABLES.passwordResets,
+  ...tablesOf(PERSISTENCE_FEATURES.passwordResets),
   ports: ({ infra, config }) => ({
-    ...identityRepositories(infra.db.orm),
-    ...passwordResetsRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.identity.repositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.passwordResets.repositories(infra.db.orm),
     mailer: config.smtp ? new SmtpMailer(config.smtp) : undefined,
     consoleUrl: config.consoleUrl,
   }),

@@ -8,7 +8,6 @@ import {
   UrlMediaFetcher,
   webhookRoutes,
 } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, messagingRepositories } from '@servicedesk/adapters-persistence';
 import { BaileysMediaFetcher } from '@servicedesk/channel-runtime';
 import {
   createMessaging,
@@ -21,6 +20,7 @@ import {
   type MessagingApi,
 } from '@servicedesk/core';
 import { feature, type Feature, type Consumer } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /** Delivery reports handled at once per backend instance. */
 const MESSAGE_EVENT_CONCURRENCY = 8;
@@ -30,9 +30,9 @@ const SEND_DEADLINE_MARGIN_MS = 30_000;
 /** Connections and their sessions, tickets, conversations (messages in and out) and the outbox. */
 export const messaging: Feature<object, MessagingApi> = feature({
   name: 'messaging',
-  ...FEATURE_TABLES.messaging,
+  ...tablesOf(PERSISTENCE_FEATURES.messaging),
   ports: ({ config, infra }) => ({
-    ...messagingRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.messaging.repositories(infra.db.orm),
     socialAccounts: new GraphSocialAccounts({ baseUrl: config.graphApiUrl }),
     // Contacts' files are fetched here, by a job per message, whichever process runs the channel:
     // WhatsApp Web's decrypted with Baileys (loaded on first use), the Cloud API's through the Graph

@@ -1,7 +1,8 @@
 import { objstoreRoutes, pinnedLookupFor } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, objstoreRepositories, S3ObjstoreProbe } from '@servicedesk/adapters-persistence';
+import { S3ObjstoreProbe } from '@servicedesk/adapters-persistence';
 import { createObjstore, type ObjstoreApi } from '@servicedesk/core/compose/objstore';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Companies' own object stores (`/objstore-configs`): S3-compatible buckets their new uploads go to,
@@ -11,9 +12,9 @@ import { feature, type Feature } from './feature.js';
  */
 export const objstore: Feature<object, { objstore: ObjstoreApi }> = feature({
   name: 'objstore',
-  ...FEATURE_TABLES.objstore,
+  ...tablesOf(PERSISTENCE_FEATURES.objstore),
   ports: ({ infra, config }) => ({
-    ...objstoreRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.objstore.repositories(infra.db.orm),
     objstoreProbe: new S3ObjstoreProbe({ lookupFor: (url) => pinnedLookupFor(url, config.allowPrivateUrls) }),
     objstoreSettings: { allowHttp: config.allowPrivateUrls },
     ...(infra.objstoreChanges ? { objstoreChanges: infra.objstoreChanges } : {}),

@@ -1,7 +1,7 @@
 import { orderRoutes } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, ordersRepositories } from '@servicedesk/adapters-persistence';
 import { createOrders, type OrdersApi } from '@servicedesk/core/compose/orders';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Orders (`/orders`) and order settings (`/order-settings`): orders priced from the catalog's
@@ -10,8 +10,8 @@ import { feature, type Feature } from './feature.js';
  */
 export const orders: Feature<object, { orders: OrdersApi }> = feature({
   name: 'orders',
-  ...FEATURE_TABLES.orders,
-  ports: ({ infra }) => ordersRepositories(infra.db.orm),
+  ...tablesOf(PERSISTENCE_FEATURES.orders),
+  ports: ({ infra }) => PERSISTENCE_FEATURES.orders.repositories(infra.db.orm),
   api: (ports) => ({ orders: createOrders(ports) }),
   routes: (app) => orderRoutes(app),
 });

@@ -9,15 +9,16 @@ import {
   versionRoutes,
   WsRealtimeEvents,
 } from '@servicedesk/adapters-http';
-import { MikroOrmJobStore, MikroOrmTickets, platformRepositories } from '@servicedesk/adapters-persistence';
+import { MikroOrmJobStore, MikroOrmTickets } from '@servicedesk/adapters-persistence';
 import { jobPorts, SystemClock } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES } from '@servicedesk/adapters-persistence/features';
 
 /** The ports every feature shares (time, ids, cache, files, realtime, tokens, broker, transactions), and `/version`. */
 export const platform: Feature = feature({
   name: 'platform',
   ports: ({ config, infra, jwtSecret, channelQueries, jobDefinitions }) => ({
-    ...platformRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.platform.repositories(infra.db.orm),
     ...jobPorts(new MikroOrmJobStore(infra.db.orm), jobDefinitions),
     tokens: new JoseTokens({ secret: jwtSecret, accessLifetimeSeconds: config.accessTokenTtl, refreshLifetimeSeconds: config.refreshTokenTtl }),
     hasher: new Argon2PasswordHasher(),

@@ -1,8 +1,8 @@
 import { OpenAiChatModel, promptRoutes } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, promptsRepositories } from '@servicedesk/adapters-persistence';
 import { createPrompts, type PromptsApi } from '@servicedesk/core/compose/prompts';
 import { PROMPT_ANSWER_SUBJECTS, type PromptAnswer } from '@servicedesk/core/prompts/prompt-answer';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * AI assistants (`/prompt`): per company, instructions for any OpenAI-compatible chat model, the
@@ -12,9 +12,9 @@ import { feature, type Feature } from './feature.js';
  */
 export const prompts: Feature<object, { prompts: PromptsApi }> = feature({
   name: 'prompts',
-  ...FEATURE_TABLES.prompts,
+  ...tablesOf(PERSISTENCE_FEATURES.prompts),
   ports: ({ infra, config }) => ({
-    ...promptsRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.prompts.repositories(infra.db.orm),
     languageModel: new OpenAiChatModel({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.prompts.timeoutMs }),
     promptSettings: { models: config.prompts.models },
   }),

@@ -1,7 +1,7 @@
 import { proxyRoutes, TunnelProxyChecker } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, proxiesRepositories } from '@servicedesk/adapters-persistence';
 import { createProxies, type ProxiesApi } from '@servicedesk/core/compose/proxies';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Proxy pools for session connections: the platform's and each company's, the password sealed with
@@ -11,9 +11,9 @@ import { feature, type Feature } from './feature.js';
  */
 export const proxies: Feature<object, { proxies: ProxiesApi }> = feature({
   name: 'proxies',
-  ...FEATURE_TABLES.proxies,
+  ...tablesOf(PERSISTENCE_FEATURES.proxies),
   ports: ({ infra, config }) => ({
-    ...proxiesRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.proxies.repositories(infra.db.orm),
     proxyChecker: new TunnelProxyChecker({
       target: config.proxies.checkTarget,
       allowPrivate: config.allowPrivateUrls,

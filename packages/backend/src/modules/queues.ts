@@ -1,13 +1,13 @@
 import { queueIntegrationRoutes, queueOptionRoutes, queueRoutes } from '@servicedesk/adapters-http';
-import { queuesRepositories } from '@servicedesk/adapters-persistence';
 import { createQueues, INTEGRATION_DELIVER_SUBJECTS, type IntegrationDeliver, type QueuesApi } from '@servicedesk/core';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES } from '@servicedesk/adapters-persistence/features';
 
 /** Queues, their menus and chatbots, queue integrations and the job-queue health. */
 export const queues: Feature<object, { queues: QueuesApi }> = feature({
   name: 'queues',
   ports: ({ infra }) =>
-    queuesRepositories(infra.db.orm, {
+    PERSISTENCE_FEATURES.queues.repositories(infra.db.orm, {
       ...(infra.brokerConnected ? { brokerConnected: infra.brokerConnected } : {}),
       ...(infra.cacheConnected ? { cacheConnected: infra.cacheConnected } : {}),
     }),

@@ -1,9 +1,8 @@
 import { scheduleRoutes } from '@servicedesk/adapters-http/schedules/schedule-routes';
-import { schedulesRepositories } from '@servicedesk/adapters-persistence/schedules/repository';
 import { createSchedules, type SchedulesApi } from '@servicedesk/core/compose/schedules';
 import { DEFAULT_SCHEDULE_POLICY } from '@servicedesk/core/schedules/run-occurrence';
-import { FEATURE_TABLES } from '@servicedesk/adapters-persistence';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Schedules (`/schedules`, one contact) and scheduled messages (`/schedules-message`, bulk): their
@@ -13,9 +12,9 @@ import { feature, type Feature } from './feature.js';
  */
 export const schedules: Feature<object, { schedules: SchedulesApi }> = feature({
   name: 'schedules',
-  ...FEATURE_TABLES.schedules,
+  ...tablesOf(PERSISTENCE_FEATURES.schedules),
   ports: ({ infra, config }) => ({
-    ...schedulesRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.schedules.repositories(infra.db.orm),
     schedulePolicy: { ...DEFAULT_SCHEDULE_POLICY, missedAfterMs: config.schedules.missedAfterMs, recipientGapMs: config.schedules.recipientGapMs },
   }),
   api: (ports) => ({ schedules: createSchedules(ports) }),

@@ -1,7 +1,7 @@
 import { OpenAiSpeechToText, transcriptionRoutes } from '@servicedesk/adapters-http';
-import { FEATURE_TABLES, transcriptionRepositories } from '@servicedesk/adapters-persistence';
 import { createTranscription, type TranscriptionApi } from '@servicedesk/core/compose/transcription';
 import { feature, type Feature } from './feature.js';
+import { PERSISTENCE_FEATURES, tablesOf } from '@servicedesk/adapters-persistence/features';
 
 /**
  * Speech-to-text of audio messages through each company's credentials (any OpenAI-compatible
@@ -12,9 +12,9 @@ import { feature, type Feature } from './feature.js';
  */
 export const transcription: Feature<object, { transcription: TranscriptionApi }> = feature({
   name: 'transcription',
-  ...FEATURE_TABLES.transcription,
+  ...tablesOf(PERSISTENCE_FEATURES.transcription),
   ports: ({ infra, config }) => ({
-    ...transcriptionRepositories(infra.db.orm),
+    ...PERSISTENCE_FEATURES.transcription.repositories(infra.db.orm),
     speechToText: new OpenAiSpeechToText({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.transcription.timeoutMs }),
     transcriptionSettings: config.transcription,
   }),
