@@ -1,6 +1,5 @@
 import {
   createApplication,
-  createInMemoryPorts,
   type Actor,
   type Application,
   type ConnectionStatus,
@@ -8,6 +7,7 @@ import {
   type MessageView,
   type TicketDetails,
 } from '@servicedesk/core';
+import { createInMemoryPorts } from '@servicedesk/core/testing';
 import { attachSandboxChannel } from './sandbox-channel.js';
 
 /** Who and what the demo creates; exported so tests and readers see the same values. */

@@ -1,4 +1,5 @@
-import { createInMemoryPorts, type CorePorts } from '@servicedesk/core';
+import type { CorePorts } from '@servicedesk/core';
+import { createInMemoryPorts } from '@servicedesk/core/testing';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
 

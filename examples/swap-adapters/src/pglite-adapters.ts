@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroOrmJobStore, mikroOrmRepositories, type Database } from '@servicedesk/adapters-persistence';
+import { DETACHED_CHANNEL_QUERIES, InMemoryCache, InProcessBroker, jobPorts, type CorePorts } from '@servicedesk/core';
 import {
-  DETACHED_CHANNEL_QUERIES,
   FixedClock,
   InMemoryBlobStorage,
-  InMemoryCache,
   InMemoryTokens,
-  InProcessBroker,
   InsecureTestDigester,
   InsecureTestCipher,
   InsecureTestPasswordHasher,
@@ -21,9 +19,7 @@ import {
   OFFLINE_COMPANY_REGISTRY,
   RecordingConversationIntegrations,
   RecordingRealtime,
-  jobPorts,
-  type CorePorts,
-} from '@servicedesk/core';
+} from '@servicedesk/core/testing';
 import { ContainerModule } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
 

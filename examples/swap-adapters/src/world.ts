@@ -1,4 +1,5 @@
-import type { Actor, Application, ConnectionWithQueues, CorePorts, FixedClock, InboundMessageEvent, InProcessBroker, MessageView } from '@servicedesk/core';
+import type { Actor, Application, ConnectionWithQueues, CorePorts, InboundMessageEvent, InProcessBroker, MessageView } from '@servicedesk/core';
+import type { FixedClock } from '@servicedesk/core/testing';
 import type { Container } from 'inversify';
 import { TYPES, type UnitOfWork } from './types.js';
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { completeSchema, MikroOrmOutbox, MikroOrmTickets, MikroOrmTransaction, type Database } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase, truncate } from '@servicedesk/adapters-persistence/testing';
-import { InMemoryOutbox, InMemoryTickets, SerialTransaction, type CorePorts } from '@servicedesk/core';
+import type { CorePorts } from '@servicedesk/core';
+import { InMemoryOutbox, InMemoryTickets, SerialTransaction } from '@servicedesk/core/testing';
 import { createContainer } from '../src/container.js';
 import { inMemoryAdapters } from '../src/in-memory-adapters.js';
 import { pgliteAdapters } from '../src/pglite-adapters.js';

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FixedClock, InsecureTestCipher } from '@servicedesk/core';
+import { FixedClock, InsecureTestCipher } from '@servicedesk/core/testing';
 import { describeBlobStorageContract } from '@servicedesk/core/contracts/blob-storage-contract';
 import { objstoreConfigFixture } from '@servicedesk/core/contracts/objstore-contract';
-import { InMemoryBlobLocations, InMemoryObjstoreConfigs } from '@servicedesk/core/in-memory/objstore';
+import { InMemoryBlobLocations, InMemoryObjstoreConfigs } from '@servicedesk/core/testing';
 import { sealObjstoreSecret, type ObjstoreConfig } from '@servicedesk/core/objstore/objstore-config';
 import { expect } from 'chai';
 import { CompanyBlobStorage, type CompanyBlobStorageOptions } from '../../src/blobs/company-blob-storage.js';

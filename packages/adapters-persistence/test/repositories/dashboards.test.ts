@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { createInMemoryPorts, type CorePorts, type FixedClock } from '@servicedesk/core';
+import type { CorePorts } from '@servicedesk/core';
+import { createInMemoryPorts, type FixedClock } from '@servicedesk/core/testing';
 import { dashboardTenant, describeDashboardsContract, type DashboardFixture } from '@servicedesk/core/contracts/dashboards-contract';
 import { PGlite } from '@electric-sql/pglite';
 import { contactDraft, ticketDraft } from '@servicedesk/core/contracts/messaging-contract';

@@ -7,7 +7,6 @@ import { openPgliteDatabase } from '@servicedesk/adapters-persistence/testing';
 import {
   DETACHED_CHANNEL_QUERIES,
   ERROR_CODES,
-  InMemoryBlobStorage,
   InMemoryCache,
   InProcessBroker,
   InProcessRealtimeFanout,
@@ -15,6 +14,7 @@ import {
   kindsOf,
   placesOf,
 } from '@servicedesk/core';
+import { InMemoryBlobStorage } from '@servicedesk/core/testing';
 import { pino } from 'pino';
 import { readConfig } from '../../src/config.js';
 import { createContainer, resolveBackend } from '../../src/container.js';

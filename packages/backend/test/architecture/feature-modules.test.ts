@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { route } from '@servicedesk/adapters-http';
-import { DETACHED_CHANNEL_QUERIES, InMemoryCache, InProcessBroker, InProcessRealtimeFanout, InMemoryBlobStorage } from '@servicedesk/core';
+import { DETACHED_CHANNEL_QUERIES, InMemoryCache, InProcessBroker, InProcessRealtimeFanout } from '@servicedesk/core';
+import { InMemoryBlobStorage } from '@servicedesk/core/testing';
 import { completeSchema } from '@servicedesk/adapters-persistence';
 import { openPgliteDatabase } from '@servicedesk/adapters-persistence/testing';
 import { pino } from 'pino';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { openPgliteDatabase } from '@servicedesk/adapters-persistence/testing';
-import { DETACHED_CHANNEL_QUERIES, InMemoryBlobStorage, InMemoryCache, InProcessBroker, InProcessRealtimeFanout } from '@servicedesk/core';
+import { DETACHED_CHANNEL_QUERIES, InMemoryCache, InProcessBroker, InProcessRealtimeFanout } from '@servicedesk/core';
+import { InMemoryBlobStorage } from '@servicedesk/core/testing';
 import { pino } from 'pino';
 import { readConfig } from '../../src/config.js';
 import { createContainer, resolveBackend } from '../../src/container.js';

@@ -1,5 +1,5 @@
 import { describeAnnouncementsContract } from '../contracts/announcements-contract.js';
-import { InMemoryCompanies, InMemoryPlans, InMemoryUsers } from '../../src/index.js';
+import { InMemoryCompanies, InMemoryPlans, InMemoryUsers } from '../../src/testing.js';
 import { InMemoryAnnouncementAudience, InMemoryAnnouncements } from '../../src/in-memory/announcements.js';
 
 describeAnnouncementsContract('in-memory', async () => {

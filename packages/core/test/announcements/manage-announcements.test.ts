@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, type Actor, type User } from '../../src/index.js';
+import { createApplication, type Actor, type User } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { ANNOUNCEMENT_WINDOW_JOB } from '../../src/announcements/announcement-window.js';
 import type { AnnouncementInput } from '../../src/announcements/manage-announcements.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';

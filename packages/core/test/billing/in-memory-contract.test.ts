@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeBillingContract } from '../contracts/billing-contract.js';
 
 describeBillingContract('in-memory', async () => createInMemoryPorts());

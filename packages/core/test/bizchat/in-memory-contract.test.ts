@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeBizchatTemplatesContract } from '../contracts/bizchat-contract.js';
 
 describeBizchatTemplatesContract('in-memory', async () => createInMemoryPorts());

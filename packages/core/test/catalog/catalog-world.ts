@@ -1,4 +1,5 @@
-import { createApplication, createInMemoryPorts, type Actor } from '../../src/index.js';
+import { createApplication, type Actor } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 
 /**

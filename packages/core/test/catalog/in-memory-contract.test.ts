@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeCatalogContract } from '../contracts/catalog-contract.js';
 
 describeCatalogContract('in-memory', async () => createInMemoryPorts());

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, type Actor, type User } from '../../src/index.js';
+import { createApplication, type Actor, type User } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import type { BufferedUpload } from '../../src/uploads/image-upload.js';
 import { MAX_CHAT_MEDIA_BYTES } from '../../src/chats/chat.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';

@@ -1,4 +1,5 @@
-import { createApplication, createInMemoryPorts, type Actor, type ChannelQueries, type Connection, type User } from '../../src/index.js';
+import { createApplication, type Actor, type ChannelQueries, type Connection, type User } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { contactListJobs } from '../../src/contact-lists/jobs.js';
 import type { JobDefinition } from '../../src/jobs/job.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';

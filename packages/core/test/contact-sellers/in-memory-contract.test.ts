@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeContactSellersContract } from '../contracts/contact-sellers-contract.js';
 
 describeContactSellersContract('in-memory', async () => ({ ...createInMemoryPorts(), unitOfWork: (work) => work() }));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, type Actor, type CorePorts, type FixedClock, type InboundMessageEvent } from '../../src/index.js';
+import { createApplication, type Actor, type CorePorts, type InboundMessageEvent } from '../../src/index.js';
+import type { FixedClock } from '../../src/testing.js';
 import { connectionFixture, contactDraft } from './messaging-contract.js';
 import { queueFixture } from './queues-contract.js';
 import { companyFixture, planFixture, userFixture } from './repositories-contract.js';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, OutboundCampaignSender, sendPath } from '../../src/index.js';
+import { createApplication, OutboundCampaignSender, sendPath } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { TicketPresenter } from '../../src/tickets/ticket-details.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 import { dayStartIn, eachDay, localDay, localHour } from '../../src/dashboards/days.js';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, type Actor, type BufferedUpload } from '../../src/index.js';
+import { createApplication, type Actor, type BufferedUpload } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { sniffFileType } from '../../src/files/file-media.js';
 import { MAX_FILE_OPTION_BYTES } from '../../src/files/file-media.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';

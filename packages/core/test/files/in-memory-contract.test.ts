@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeFilesContract } from '../contracts/files-contract.js';
 
 describeFilesContract('in-memory', async () => createInMemoryPorts());

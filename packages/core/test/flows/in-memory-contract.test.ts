@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeFlowsContract } from '../contracts/flows-contract.js';
 import { describeFlowRunsContract } from '../contracts/flow-runs-contract.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { InMemoryCache, LoginThrottle, TooManyRequestsError, UnauthorizedError, ForbiddenError } from '../../src/index.js';
 import {
   FixedClock,
-  InMemoryCache,
   InMemoryConnections,
   InMemoryQueues,
   SerialTransaction,
@@ -10,12 +10,8 @@ import {
   InMemoryTokens,
   InMemoryUsers,
   InsecureTestPasswordHasher,
-  LoginThrottle,
   SequentialIds,
-  TooManyRequestsError,
-  UnauthorizedError,
-  ForbiddenError,
-} from '../../src/index.js';
+} from '../../src/testing.js';
 import { Login } from '../../src/identity/login.js';
 import { RefreshToken } from '../../src/identity/refresh-token.js';
 import { SessionIssuer } from '../../src/identity/session-issuer.js';

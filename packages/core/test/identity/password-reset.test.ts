@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, mailLanguage, RecordingMailer, type User } from '../../src/index.js';
+import { createApplication, mailLanguage, type User } from '../../src/index.js';
+import { createInMemoryPorts, RecordingMailer } from '../../src/testing.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 
 /** Acme with Ana (who must change her password) and an admin; a recording mailer; the console at console.test. */

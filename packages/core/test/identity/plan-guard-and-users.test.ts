@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { ForbiddenError, NotFoundError } from '../../src/index.js';
 import {
   FixedClock,
-  ForbiddenError,
   InMemoryCompanies,
   InMemoryConnections,
   InMemoryQueues,
@@ -9,10 +9,9 @@ import {
   InMemoryRefreshSessions,
   InMemoryUsers,
   InsecureTestPasswordHasher,
-  NotFoundError,
   RecordingRealtime,
   SerialTransaction,
-} from '../../src/index.js';
+} from '../../src/testing.js';
 import { CreateUser } from '../../src/identity/create-user.js';
 import { UpdateUser } from '../../src/identity/update-user.js';
 import { PlanGuard } from '../../src/tenancy/plan-guard.js';

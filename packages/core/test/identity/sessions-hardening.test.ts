@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, PLATFORM_INTEGRATION, type Actor, type User } from '../../src/index.js';
+import { createApplication, PLATFORM_INTEGRATION, type Actor, type User } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 
 /** Acme (admin and operator Ana) and Other, each on its own private plan, beside a public one. */

@@ -1,5 +1,5 @@
 import { describeChatsContract } from '../contracts/chats-contract.js';
-import { InMemoryCompanies, InMemoryPlans } from '../../src/index.js';
+import { InMemoryCompanies, InMemoryPlans } from '../../src/testing.js';
 import { InMemoryChatMessages, InMemoryChats } from '../../src/in-memory/chats.js';
 import { InMemoryUsers } from '../../src/in-memory/identity.js';
 

@@ -7,7 +7,7 @@ import {
   InMemoryPlans,
   InMemoryPlatformActivity,
   SerialTransaction,
-} from '../../src/index.js';
+} from '../../src/testing.js';
 
 describeCompanyApiContract('in-memory', async () => {
   const companies = new InMemoryCompanies();

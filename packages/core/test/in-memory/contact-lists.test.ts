@@ -1,5 +1,5 @@
 import { describeContactListsContract } from '../contracts/contact-lists-contract.js';
-import { InMemoryCompanies, InMemoryPlans, SerialTransaction } from '../../src/index.js';
+import { InMemoryCompanies, InMemoryPlans, SerialTransaction } from '../../src/testing.js';
 import { InMemoryContactListImports, InMemoryContactListItems, InMemoryContactLists } from '../../src/in-memory/contact-lists.js';
 
 describeContactListsContract('in-memory', async () => {

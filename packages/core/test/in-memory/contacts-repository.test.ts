@@ -1,5 +1,5 @@
 import { describeContactsContract } from '../contracts/contacts-contract.js';
-import { InMemoryCompanies, InMemoryContacts, InMemoryPlans, InMemoryUsers, SerialTransaction } from '../../src/index.js';
+import { InMemoryCompanies, InMemoryContacts, InMemoryPlans, InMemoryUsers, SerialTransaction } from '../../src/testing.js';
 
 describeContactsContract('in-memory', async () => ({
   contacts: new InMemoryContacts(),

@@ -1,4 +1,4 @@
 import { describeIdempotencyKeysContract } from '../contracts/idempotency-keys-contract.js';
-import { InMemoryIdempotencyKeys, SerialTransaction } from '../../src/index.js';
+import { InMemoryIdempotencyKeys, SerialTransaction } from '../../src/testing.js';
 
 describeIdempotencyKeysContract('in-memory', async () => ({ idempotencyKeys: new InMemoryIdempotencyKeys(), tx: new SerialTransaction() }));

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describeJobStoreContract } from '../contracts/job-store-contract.js';
-import { InMemoryJobStore, SystemClock, type Transaction } from '../../src/index.js';
+import { SystemClock, type Transaction } from '../../src/index.js';
+import { InMemoryJobStore } from '../../src/testing.js';
 
 /**
  * A transaction for the suite's effects: what a job records is kept only when its transaction

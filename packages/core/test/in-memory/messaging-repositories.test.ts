@@ -1,6 +1,6 @@
 import { describeMessagingContract } from '../contracts/messaging-contract.js';
+import { repositoryContextReads } from '../../src/index.js';
 import {
-  repositoryContextReads,
   InMemoryQueues,
   InMemoryCompanies,
   InMemoryConnections,
@@ -12,7 +12,7 @@ import {
   InMemoryTickets,
   InMemoryUsers,
   SerialTransaction,
-} from '../../src/index.js';
+} from '../../src/testing.js';
 
 describeMessagingContract('in-memory', async () => {
   // The tickets read the contacts to search their names and numbers, as the SQL adapter joins them.

@@ -1,5 +1,5 @@
 import { describePasswordResetsContract } from '../contracts/password-resets-contract.js';
-import { InMemoryCompanies, InMemoryPasswordResets, InMemoryPlans, InMemoryUsers, SerialTransaction } from '../../src/index.js';
+import { InMemoryCompanies, InMemoryPasswordResets, InMemoryPlans, InMemoryUsers, SerialTransaction } from '../../src/testing.js';
 
 describePasswordResetsContract('in-memory', async () => ({
   passwordResets: new InMemoryPasswordResets(),

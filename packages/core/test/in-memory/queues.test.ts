@@ -10,7 +10,7 @@ import {
   InMemoryTickets,
   InMemoryUsers,
   SerialTransaction,
-} from '../../src/index.js';
+} from '../../src/testing.js';
 
 describeQueuesContract('in-memory', async () => {
   const users = new InMemoryUsers();

@@ -7,7 +7,7 @@ import {
   InMemorySettings,
   InMemoryUsers,
   SerialTransaction,
-} from '../../src/index.js';
+} from '../../src/testing.js';
 
 describeRepositoriesContract('in-memory', async () => {
   const users = new InMemoryUsers();

@@ -1,5 +1,13 @@
 import { describeTagsContract } from '../contracts/tags-contract.js';
-import { InMemoryCompanies, InMemoryConnections, InMemoryContacts, InMemoryPlans, InMemoryTags, InMemoryTickets, SerialTransaction } from '../../src/index.js';
+import {
+  InMemoryCompanies,
+  InMemoryConnections,
+  InMemoryContacts,
+  InMemoryPlans,
+  InMemoryTags,
+  InMemoryTickets,
+  SerialTransaction,
+} from '../../src/testing.js';
 
 describeTagsContract('in-memory', async () => {
   const contacts = new InMemoryContacts();

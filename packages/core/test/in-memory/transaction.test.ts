@@ -1,4 +1,4 @@
-import { SerialTransaction } from '../../src/index.js';
+import { SerialTransaction } from '../../src/testing.js';
 import { describeTransactionContract } from '../contracts/transaction-contract.js';
 
 describeTransactionContract('SerialTransaction (in memory)', async () => new SerialTransaction());

@@ -1,16 +1,6 @@
 import { expect } from 'chai';
-import {
-  FixedClock,
-  InMemoryJobStore,
-  JobRunner,
-  Jobs,
-  SerialTransaction,
-  type JobDefinition,
-  type JobLogger,
-  type JobRunnerOptions,
-  type JobStore,
-  type Transaction,
-} from '../../src/index.js';
+import { JobRunner, Jobs, type JobDefinition, type JobLogger, type JobRunnerOptions, type JobStore, type Transaction } from '../../src/index.js';
+import { FixedClock, InMemoryJobStore, SerialTransaction } from '../../src/testing.js';
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {
   const end = Date.now() + 5000;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { backoffOf, exponentialBackoff, FixedClock, InMemoryJobStore, Jobs, maxAttemptsOf, ValidationError, type JobDefinition } from '../../src/index.js';
+import { backoffOf, exponentialBackoff, Jobs, maxAttemptsOf, ValidationError, type JobDefinition } from '../../src/index.js';
+import { FixedClock, InMemoryJobStore } from '../../src/testing.js';
 
 const noop = async () => undefined;
 const code = (p: Promise<unknown>) =>

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createInMemoryPorts, type NewConnection } from '../../src/index.js';
+import type { NewConnection } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { memoizeConnectionLookups, CONNECTION_LOOKUP_TTL_MS } from '../../src/connections/connection-lookups.js';
 
 function draft(tokenDigest: string, name = 'Main'): NewConnection {

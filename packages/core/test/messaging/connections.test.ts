@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApplication, createInMemoryPorts, SUBJECTS, type Actor, type Ticket } from '../../src/index.js';
+import { createApplication, SUBJECTS, type Actor, type Ticket } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { companyFixture, planFixture } from '../contracts/repositories-contract.js';
 
 const TOKEN = 'api-token-0123456789-abcdef';

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import {
   createApplication,
-  createInMemoryPorts,
   INBOUND_MEDIA_DELAY_MS,
   INBOUND_MEDIA_JOB,
   PayloadTooLargeError,
@@ -13,6 +12,7 @@ import {
   type InboundMediaRequest,
   type InboundMessageEvent,
 } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 

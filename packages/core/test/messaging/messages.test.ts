@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import {
   createApplication,
-  createInMemoryPorts,
   MAX_TICKET_MEDIA_BYTES,
   SUBJECTS,
   type SessionEditMessage,
   type SessionRevokeMessage,
   type SessionSendMessage,
 } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { code, eventsOf, ticketWorld, type TicketWorld } from './ticket-world.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');

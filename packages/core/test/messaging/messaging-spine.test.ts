@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { advanceDelivery, createApplication, createInMemoryPorts, SUBJECTS, type Connection, type InboundMessageEvent } from '../../src/index.js';
+import { advanceDelivery, createApplication, SUBJECTS, type Connection, type InboundMessageEvent } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 
 async function setup(overrides: Partial<Connection> = {}) {
   const ports = createInMemoryPorts();

@@ -1,4 +1,5 @@
-import { createApplication, createInMemoryPorts, type Actor, type Connection, type Contact, type Message, type Ticket, type User } from '../../src/index.js';
+import { createApplication, type Actor, type Connection, type Contact, type Message, type Ticket, type User } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 import { connectionFixture, contactDraft, ticketDraft } from '../contracts/messaging-contract.js';
 import { queueFixture } from '../contracts/queues-contract.js';

@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeObjstoreContract } from '../contracts/objstore-contract.js';
 
 describeObjstoreContract('in-memory', async () => createInMemoryPorts());

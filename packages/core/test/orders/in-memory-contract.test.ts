@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeOrdersContract } from '../contracts/orders-contract.js';
 
 describeOrdersContract('in-memory', async () => createInMemoryPorts());

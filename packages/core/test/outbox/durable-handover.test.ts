@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { FixedClock, InMemoryOutbox, InProcessBroker, type BrokerEnvelope } from '../../src/index.js';
+import { InProcessBroker, type BrokerEnvelope } from '../../src/index.js';
+import { FixedClock, InMemoryOutbox } from '../../src/testing.js';
 import { RelayOutbox } from '../../src/outbox/relay-outbox.js';
 
 /** Resolves with whether `p` settled before `later` did. */

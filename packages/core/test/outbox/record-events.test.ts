@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { FixedClock, InMemoryOutbox, outboxIdOf, RecordEvents } from '../../src/index.js';
+import { outboxIdOf, RecordEvents } from '../../src/index.js';
+import { FixedClock, InMemoryOutbox } from '../../src/testing.js';
 
 describe('Events taken from providers, recorded in the outbox', () => {
   it('an event id becomes one well-formed UUID, always the same for the same event', () => {

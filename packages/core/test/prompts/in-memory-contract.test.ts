@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describePromptsContract } from '../contracts/prompts-contract.js';
 
 describePromptsContract('in-memory', async () => createInMemoryPorts());

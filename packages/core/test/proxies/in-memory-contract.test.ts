@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeProxiesContract } from '../contracts/proxies-contract.js';
 
 describeProxiesContract('in-memory', async () => createInMemoryPorts());

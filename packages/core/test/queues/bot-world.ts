@@ -1,6 +1,5 @@
 import {
   createApplication,
-  createInMemoryPorts,
   type BusinessHours,
   type Connection,
   type InboundMessageEvent,
@@ -8,6 +7,7 @@ import {
   type Queue,
   type User,
 } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { connectionFixture } from '../contracts/messaging-contract.js';
 import { optionFixture, queueFixture } from '../contracts/queues-contract.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';

@@ -1,4 +1,4 @@
-import { createInMemoryPorts } from '../../src/index.js';
+import { createInMemoryPorts } from '../../src/testing.js';
 import { describeTranscriptionContract } from '../contracts/transcription-contract.js';
 
 describeTranscriptionContract('in-memory', async () => createInMemoryPorts());
