@@ -7,7 +7,7 @@ import { keys } from '../realtime/apply-frame.js';
 import { useServices } from '../services.js';
 import { errorText } from '../ui/errors.js';
 import { refusalOf } from '../ui/form.js';
-import { relativeTime } from '../ui/format.js';
+import { initials, relativeTime } from '../ui/format.js';
 import { CONTACT_FIELD_OF, type ContactField, ExtraFields, type ExtraInfo, filledExtraInfo } from './contact-fields.js';
 import { TagChips } from './ticket-actions.js';
 
@@ -90,17 +90,6 @@ export function ContactPanel({ ticket, onClose }: { ticket: Ticket; onClose: () 
         {contact.data && <ContactDetailsView ticket={ticket} contact={contact.data} />}
       </div>
     </aside>
-  );
-}
-
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('') || '?'
   );
 }
 

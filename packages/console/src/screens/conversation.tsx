@@ -25,7 +25,7 @@ import { ContactTyping } from './contact-typing.js';
 import { InboundMediaState } from './inbound-media.js';
 import { isTranscribable, Transcript } from './transcribe.js';
 import { isSharedMessage, SharedCards, sharedPreview } from './shared-cards.js';
-import { ConversationCommerce } from './catalog/conversation-buttons.js';
+import { ConversationCommerce } from './orders/conversation-buttons.js';
 import { MessageActions } from './message-actions.js';
 
 type Ticket = Schema<'TicketDetails'>;

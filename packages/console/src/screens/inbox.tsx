@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
-import { relativeTime } from '../ui/format.js';
+import { initials, relativeTime } from '../ui/format.js';
 import { Conversation } from './conversation.js';
 import { CloseAllButton } from './inbox-close-all.js';
 import { FILTERS_KEY, type Filters, savedFilters, searchRequested, seesAllTickets, TABS, type Tab } from './inbox-filters.js';
@@ -309,16 +309,5 @@ function TicketList(props: { tickets: Ticket[]; selected: number | null; loading
         })}
       </ul>
     </div>
-  );
-}
-
-export function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('') || '?'
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { shouldAnswer, ticketViewersOf, VIEWER_ANNOUNCE_MS, VIEWER_SWEEP_MS } from '../realtime/ticket-viewers.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { useServices, useSession } from '../services.js';
-import { initials } from './inbox.js';
+import { initials } from '../ui/format.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
 import './ticket-viewers.css';
 

@@ -45,3 +45,15 @@ export function dayLabel(iso: string, language: string, labels: { today: string;
   if (dayOf(date) === dayOf(yesterday)) return labels.yesterday;
   return formatter(language, 'day').format(date);
 }
+
+/** A person's initials for an avatar (`Ana Souza` → `AS`), at most two; `?` for a name without letters. */
+export function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
+}

@@ -11,7 +11,7 @@ import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { relativeTime } from '../../ui/format.js';
 import { formatMoney } from '../catalog/money.js';
-import { useMoveOrder } from './orders.js';
+import { useMoveOrder } from './move-order.js';
 import { strings } from './strings.js';
 
 type Order = Schema<'Order'>;

@@ -1,6 +1,6 @@
 import { DndContext, type DragEndEvent, DragOverlay, MouseSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { NEXT_STATUSES, ORDER_STATUSES, type OrderStatus } from '@servicedesk/core/orders/order';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
@@ -12,6 +12,7 @@ import { FormError } from '../../ui/form.js';
 import { relativeTime } from '../../ui/format.js';
 import { useDebounced } from '../../ui/use-debounced.js';
 import { formatMoney } from '../catalog/money.js';
+import { type Report, useMoveOrder } from './move-order.js';
 import { OrderDialog } from './order-dialog.js';
 import { OrderSettings } from './order-settings.js';
 import { strings } from './strings.js';
@@ -19,27 +20,6 @@ import '../../ui/admin.css';
 import './orders.css';
 
 type Order = Schema<'Order'>;
-/** Says how a move went: a success to screen readers, a refusal in words above the board. */
-type Report = (text: string, refused: boolean) => void;
-
-/**
- * Moving an order (`PUT /orders/:orderId` with its next `status`): only the moves the server's
- * status machine allows are offered (`NEXT_STATUSES`); a refusal (another change came first) is
- * said on the card and the board reads the order again.
- */
-export function useMoveOrder(report?: Report) {
-  const { t } = useScreenStrings('orders', strings);
-  const { api } = useServices();
-  const client = useQueryClient();
-  // Said from here, not from the card: the card may have left its column (a frame moved it) before the answer.
-  return useMutation({
-    mutationFn: ({ order, status }: { order: Order; status: OrderStatus }) =>
-      must(api.PUT('/orders/{orderId}', { params: { path: { orderId: order.id } }, body: { status } })),
-    onSuccess: (_, { order, status }) => report?.(t('moved', { number: order.number, status: t(`status.${status}`) }), false),
-    onError: (err, { order }) => report?.(t('moveRefused', { number: order.number, reason: errorText(t, err) }), true),
-    onSettled: () => void client.invalidateQueries({ queryKey: keys.orders }),
-  });
-}
 
 /**
  * `/orders`: the company's orders as a board, a column per status, live from `order` frames; each

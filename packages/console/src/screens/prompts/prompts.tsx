@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { must, type Schema } from '../../api/client.js';
+import { must } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
@@ -9,13 +9,11 @@ import { AdminHeader } from '../../ui/admin-screen.js';
 import { codeOf, errorText } from '../../ui/errors.js';
 import { ConfirmButton, FormError } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
+import type { Prompt } from './prompt.js';
 import { PromptDialog } from './prompt-dialog.js';
 import { strings } from './strings.js';
 import { TestChat } from './test-chat.js';
 import './prompts.css';
-
-/** An assistant as the API answers it. The generated type reads the nullable queue as an intersection that admits no queue at all: corrected here. */
-export type Prompt = Omit<Schema<'Prompt'>, 'queue'> & { queue: Schema<'QueueSummary'> | null };
 
 /** What the list says of the key: whether one is saved, never the key. */
 export function keyState(t: TFunction, p: Pick<Prompt, 'hasApiKey' | 'apiKeyLast4'>): string {

@@ -6,7 +6,7 @@ import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
 import { FormDialog } from '../../ui/admin-screen.js';
 import { Field, refusalOf } from '../../ui/form.js';
-import type { Prompt } from './prompts.js';
+import type { Prompt } from './prompt.js';
 import { strings } from './strings.js';
 
 type Answer = Schema<'AiAgentChat'>;

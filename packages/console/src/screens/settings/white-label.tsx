@@ -7,7 +7,7 @@ import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { Field, FormError } from '../../ui/form.js';
 import { controlOf, platformSettings } from './catalog.js';
-import { SettingField } from './settings.js';
+import { SettingField } from './setting-field.js';
 import { strings } from './strings.js';
 
 type Setting = Schema<'Setting'>;

@@ -1,9 +1,9 @@
 import type { Schema } from '../../api/client.js';
-import { ContactOrdersButton } from '../orders/contact-orders.js';
-import { NewOrderButton } from '../orders/new-order.js';
-import { SendCatalogButton } from './send-catalog.js';
-import './catalog.css';
-import '../orders/orders.css';
+import { ContactOrdersButton } from './contact-orders.js';
+import { NewOrderButton } from './new-order.js';
+import { SendCatalogButton } from '../catalog/send-catalog.js';
+import '../catalog/catalog.css';
+import './orders.css';
 
 type Ticket = Schema<'TicketDetails'>;
 
