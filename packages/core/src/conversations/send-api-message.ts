@@ -16,7 +16,7 @@ import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
 import type { Ticket } from '../tickets/ticket.js';
-import { findQueue } from '../queues/manage-queues.js';
+import { findQueue } from '../queues/find-queue.js';
 import type { Queues } from '../queues/ports.js';
 import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
 import { assertMaySend } from '../tenancy/company-suspension.js';

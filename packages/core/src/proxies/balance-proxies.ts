@@ -1,39 +1,13 @@
 import { toConnectionView, type Connection } from '../connections/connection.js';
 import type { SessionEvent } from '../connections/connection-events.js';
 import type { Connections } from '../connections/ports.js';
-import type { SessionCommands } from '../connections/session-commands.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import type { Clock, Transaction } from '../shared/ports.js';
-import type { ProxyAssignments, Proxies } from './ports.js';
-import { Reassigner } from './reassigner.js';
+import type { Transaction } from '../shared/ports.js';
+import { Reassigner, type ReassignerDeps } from './reassigner.js';
 
-/** One connection a balancing moved (`from`/`to` null: it had none / has none now). */
-export interface ProxyMove {
-  readonly chatappId: number;
-  readonly from: number | null;
-  readonly to: number | null;
-}
-
-/** One connection a balancing left as it was, and why. */
-export interface ProxySkip {
-  readonly chatappId: number;
-  readonly reason: 'no-capacity';
-}
-
-export interface BalanceResult {
-  moved: ProxyMove[];
-  skipped: ProxySkip[];
-}
-
-export interface ReassignerDeps {
-  readonly proxies: Proxies;
-  readonly assignments: ProxyAssignments;
-  readonly connections: Connections;
-  readonly sessions: SessionCommands;
-  readonly clock: Clock;
-}
+export type { BalanceResult, ProxyMove, ProxySkip, ReassignerDeps } from './reassigner.js';
 
 export interface BalanceDeps extends ReassignerDeps {
   readonly tx: Transaction;

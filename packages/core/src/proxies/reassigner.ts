@@ -1,6 +1,35 @@
 import type { Connection } from '../connections/connection.js';
+import type { Connections } from '../connections/ports.js';
+import type { SessionCommands } from '../connections/session-commands.js';
+import type { Clock } from '../shared/ports.js';
+import type { ProxyAssignments, Proxies } from './ports.js';
 import { isUsable, type Proxy } from './proxy.js';
-import type { BalanceResult, ProxyMove, ReassignerDeps } from './balance-proxies.js';
+
+/** One connection a balancing moved (`from`/`to` null: it had none / has none now). */
+export interface ProxyMove {
+  readonly chatappId: number;
+  readonly from: number | null;
+  readonly to: number | null;
+}
+
+/** One connection a balancing left as it was, and why. */
+export interface ProxySkip {
+  readonly chatappId: number;
+  readonly reason: 'no-capacity';
+}
+
+export interface BalanceResult {
+  moved: ProxyMove[];
+  skipped: ProxySkip[];
+}
+
+export interface ReassignerDeps {
+  readonly proxies: Proxies;
+  readonly assignments: ProxyAssignments;
+  readonly connections: Connections;
+  readonly sessions: SessionCommands;
+  readonly clock: Clock;
+}
 
 /**
  * Moves connections between proxies inside the caller's transaction, and restarts each moved

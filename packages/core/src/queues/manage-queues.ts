@@ -21,6 +21,7 @@ import {
 } from './queue.js';
 import type { DayHoursInput } from '../tenancy/day-hours.js';
 import { chatbotTrees, writeChatbotSteps, type ChatbotStep, type ChatbotView } from './chatbots.js';
+import { findQueue } from './find-queue.js';
 
 export interface QueueFields {
   readonly name?: string;
@@ -52,13 +53,6 @@ export interface QueueWithUsers extends QueueView {
 export const MAX_QUEUE_USERS = 1000;
 /** How many queues one connection may offer. */
 export const MAX_LINKED_QUEUES = 100;
-
-/** The company's queue, or 404 `ERR_QUEUE_NOT_FOUND` (also for another company's). */
-export async function findQueue(queues: Queues, companyId: number, queueId: number): Promise<Queue> {
-  const queue = await queues.findById(companyId, queueId);
-  if (!queue) throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
-  return queue;
-}
 
 /**
  * What connections and queues need of the prompts to point to one (the `Prompts` port fits it;

@@ -2,7 +2,7 @@ import type { Users } from '../identity/ports.js';
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
-import { findQueue } from './manage-queues.js';
+import { findQueue } from './find-queue.js';
 import type { QueueOptions, Queues } from './ports.js';
 import {
   byMenuOrder,

@@ -1,12 +1,7 @@
-import { toDayHours, type DayHours } from './day-hours.js';
+import { toDayHours, type BusinessHours, type DayHours } from './day-hours.js';
 
-/** One slot of a company's business hours, in the lineage's shape. */
-export interface BusinessHours {
-  weekday: string;
-  weekdayEn: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
-  startTime: string;
-  endTime: string;
-}
+/** A slot of business hours lives with the days it makes up (`day-hours.ts`); a company holds a list of them. */
+export type { BusinessHours } from './day-hours.js';
 
 export interface Company {
   id: number;

@@ -1,4 +1,10 @@
-import type { BusinessHours } from './company.js';
+/** One slot of a company's business hours, in the lineage's shape. */
+export interface BusinessHours {
+  weekday: string;
+  weekdayEn: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+  startTime: string;
+  endTime: string;
+}
 
 /**
  * A day of business hours (a queue's, a company's) as the lineage's editors send and reads it: up to two ranges, `A`

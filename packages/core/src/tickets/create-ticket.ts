@@ -8,7 +8,7 @@ import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from './ports.js';
 import type { TicketDetails, TicketPresenter } from './ticket-details.js';
 import type { TicketJournal } from './ticket-journal.js';
-import { findQueue } from '../queues/manage-queues.js';
+import { findQueue } from '../queues/find-queue.js';
 import type { Queues } from '../queues/ports.js';
 
 export interface CreateTicketInput {

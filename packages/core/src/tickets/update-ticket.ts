@@ -13,7 +13,7 @@ import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from './ports.js';
 import { assertMayChange, visibleTicket } from './ticket-access.js';
-import { findQueue } from '../queues/manage-queues.js';
+import { findQueue } from '../queues/find-queue.js';
 import type { Queues } from '../queues/ports.js';
 import type { TicketDetails, TicketPresenter } from './ticket-details.js';
 import { ticketState, type TicketJournal } from './ticket-journal.js';
