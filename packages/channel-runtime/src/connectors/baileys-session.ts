@@ -3,7 +3,7 @@ import { DisconnectReason, makeCacheableSignalKeyStore, makeWASocket, type Baile
 import type { RuntimeLogger } from '../channel-runtime.js';
 import type { ConnectionAuthState } from './auth-state.js';
 import { PermanentSendError, type ConnectorListener, type ConnectorSession } from '../ports.js';
-import { baileysLoggerFor, whatsappIdOf, type BaileysSocketConfig, type ReconnectPolicy, type SocketLike } from './baileys-connector.js';
+import { baileysLoggerFor, whatsappIdOf, type BaileysSocketConfig, type ReconnectPolicy, type SocketLike } from './baileys-socket.js';
 import { deliveryOfReceipt, deliveryOfStatus, disconnectCode, inboundOf, outboundOf, presenceStateOf, toJid } from './baileys-messages.js';
 
 /**
