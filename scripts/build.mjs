@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the JavaScript that `npm start` runs, without type-checking (that is `npm test`'s job):
-// esbuild transpiles each changed source file on its own into the package's dist/src, the layout
-// `tsc -b` produces too, so either build serves the packages' `exports`. A stamp per package
+// esbuild transpiles each changed source file on its own into the package's dist/src, where the
+// packages' `exports` look for it (`tsc -b` writes only the declarations beside it). A stamp per package
 // records each source's size and mtime; a start with nothing changed reads the stamps and stops.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

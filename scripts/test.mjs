@@ -6,6 +6,12 @@
 // TEST_TIMINGS_FILE; a file not listed weighs 1 s), its output is kept in a file and printed whole
 // when it ends, so the reports do not interleave. Exits non-zero when any process fails.
 // TEST_JOBS=1 runs one mocha over everything, as `npm run test:unit` does.
+//
+// The type-check (`tsc -b`, declarations only: esbuild writes the JavaScript) runs beside the mocha
+// processes instead of before them: it is one core for about a minute and a half that the
+// suite's waits leave free. A test that reads the declarations it writes waits for it through
+// SERVICEDESK_TYPECHECK_DONE (a file holding tsc's exit code once it ended); a failed type-check fails
+// the run after the reports.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -62,13 +68,38 @@ if (process.argv[2] === '--refresh-weights') {
 }
 
 const mocha = path.join(ROOT, 'node_modules/mocha/bin/mocha.js');
+const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const started = Date.now();
 
+/** `tsc -b` over the repository, its output kept; resolves with its exit code and output once it ends. */
+function typecheck(stdio) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, '-b'], { cwd: ROOT, stdio: stdio === 'inherit' ? 'inherit' : 'pipe' });
+    let output = '';
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output, seconds: ((Date.now() - started) / 1000).toFixed(0) }));
+  });
+}
+
 if (jobs === 1) {
+  const checked = await typecheck('inherit');
+  if (checked.code !== 0) process.exit(checked.code);
   const child = spawn(process.execPath, [mocha, ...testFiles()], { cwd: ROOT, stdio: 'inherit' });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'servicedesk-test-'));
+  const typecheckDone = path.join(dir, 'typecheck-exit-code');
+  const typechecked = typecheck('pipe').then((result) => {
+    writeFileSync(typecheckDone, String(result.code));
+    console.log(`\n===== type-check (tsc -b) ended after ${result.seconds} s: ${result.code === 0 ? 'no errors' : `exit code ${result.code}`} =====`);
+    process.stdout.write(result.output);
+    return result;
+  });
   const list = shares(testFiles());
   console.log(
     `Running ${list.reduce((n, s) => n + s.files.length, 0)} test files in ${list.length} mocha processes (TEST_JOBS=${jobs}); their reports follow as each ends.`,
@@ -80,7 +111,10 @@ if (jobs === 1) {
           const log = path.join(dir, `share-${i + 1}.log`);
           const out = createWriteStream(log);
           // Colours only when the reports are printed to a terminal, as mocha itself decides.
-          const child = spawn(process.execPath, [mocha, process.stdout.isTTY ? '--color' : '--no-color', ...share.files], { cwd: ROOT });
+          const child = spawn(process.execPath, [mocha, process.stdout.isTTY ? '--color' : '--no-color', ...share.files], {
+            cwd: ROOT,
+            env: { ...process.env, SERVICEDESK_TYPECHECK_DONE: typecheckDone },
+          });
           child.stdout.pipe(out);
           child.stderr.pipe(out);
           child.on('exit', (code, signal) => {
@@ -98,9 +132,11 @@ if (jobs === 1) {
   );
   const count = (word) => results.reduce((n, r) => n + Number(r.text.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'))?.[1] ?? 0), 0);
   const failed = results.filter((r) => r.code !== 0).length;
+  const checked = await typechecked;
   console.log(
     `\nAll shares: ${count('passing')} passing, ${count('failing')} failing, ${count('pending')} pending in ${((Date.now() - started) / 1000).toFixed(0)} s` +
-      (failed ? ` (${failed} of ${results.length} mocha processes failed)` : ''),
+      (failed ? ` (${failed} of ${results.length} mocha processes failed)` : '') +
+      (checked.code === 0 ? '; type-check clean' : '; THE TYPE-CHECK FAILED (its output is above)'),
   );
-  process.exit(failed ? 1 : 0);
+  process.exit(failed || checked.code !== 0 ? 1 : 0);
 }
