@@ -61,22 +61,28 @@ async function overlay(scratch: string) {
   };
 }
 
-/** modules.ts with the page's central edit: its imports after the file's, its entries at the end of FEATURES. */
-function withEntries(modules: string, addition: string): string {
+/**
+ * A list with the page's edit (`FEATURES` in modules.ts, `CORE_MODULES` in the core's compose/index.ts):
+ * its imports after the file's, its entries at the end of the list it opens.
+ */
+function withEntries(source: string, addition: string): string {
   const lines = addition.split('\n');
   const imports = lines.filter((l) => l.startsWith('import '));
-  const open = lines.findIndex((l) => l.startsWith('export const FEATURES = ['));
-  const close = lines.findIndex((l) => l.startsWith('] as const;'));
-  expect(imports.length, 'the central edit imports the feature').to.be.greaterThan(0);
-  expect(open >= 0 && close > open, 'the central edit adds to `export const FEATURES = [ … ] as const;`').to.equal(true);
+  const open = lines.findIndex((l) => /^export const \w+ = [[{]$/.test(l));
+  expect(imports.length, 'the edit of a list imports the feature').to.be.greaterThan(0);
+  expect(open, 'the edit adds to `export const LIST = [ … ] as const;` (or `{ … }`)').to.be.at.least(0);
+  const opening = lines[open]!;
+  const closing = opening.endsWith('[') ? '] as const;' : '} as const;';
+  const close = lines.findIndex((l, i) => i > open && l.startsWith(closing));
+  expect(close, `the edit closes its list with \`${closing}\``).to.be.greaterThan(open);
   const entries = lines.slice(open + 1, close).filter((l) => l.trim() && !l.trim().startsWith('//'));
-  const source = modules.split('\n');
-  const lastImport = source.findLastIndex((l) => l.startsWith('import '));
-  source.splice(lastImport + 1, 0, ...imports);
-  const end = source.findIndex((l, i) => l.startsWith('] as const;') && source.slice(0, i).some((s) => s.startsWith('export const FEATURES = [')));
-  expect(end, 'modules.ts still ends FEATURES with `] as const;`').to.be.greaterThan(0);
-  source.splice(end, 0, ...entries);
-  return source.join('\n');
+  const file = source.split('\n');
+  const lastImport = file.findLastIndex((l) => l.startsWith('import '));
+  file.splice(lastImport + 1, 0, ...imports);
+  const end = file.findIndex((l, i) => l.startsWith(closing) && file.slice(0, i).some((s) => s === opening));
+  expect(end, `the file still has \`${opening}\` … \`${closing}\``).to.be.greaterThan(0);
+  file.splice(end, 0, ...entries);
+  return file.join('\n');
 }
 
 /** One line of the page's answers: `GET /path   200  what comes back  [without a token]`. */
@@ -153,14 +159,14 @@ describe('Docs: adding a feature builds from the page', function () {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  it('has new files in the core, the HTTP adapter and the backend, and the one edit of modules.ts', () => {
+  it('has new files in the core, the HTTP adapter and the backend, and two lists edited: the core module map and modules.ts', () => {
     const created = examples.filter((e) => e.target !== 'answers' && !e.adds).map((e) => e.target);
     for (const pkg of ['packages/core/src/', 'packages/adapters-http/src/', 'packages/backend/src/modules/'])
       expect(
         created.some((f) => f.startsWith(pkg)),
         pkg,
       ).to.equal(true);
-    expect(examples.filter((e) => e.adds).map((e) => e.target)).to.deep.equal(['packages/backend/src/modules.ts']);
+    expect(examples.filter((e) => e.adds).map((e) => e.target)).to.deep.equal(['packages/core/src/compose/index.ts', 'packages/backend/src/modules.ts']);
     expect(
       features.slice(0, -1).map((f) => f.name),
       'the edit adds to the list, in its place',
@@ -182,10 +188,14 @@ describe('Docs: adding a feature builds from the page', function () {
       path.join(types, 'probe.ts'),
       [
         "import type { BackendApplication } from './packages/backend/src/modules.js';",
+        "import type { Application } from './packages/core/src/compose/index.js';",
         "const namespaces: Array<keyof BackendApplication> = ['tagLookup'];",
+        "const core: Array<keyof Application> = ['tagLookup'];",
         '// @ts-expect-error: no feature provides it',
         "const missing: Array<keyof BackendApplication> = ['noSuchNamespace'];",
-        'export { namespaces, missing };',
+        '// @ts-expect-error: no module of the core provides it',
+        "const missingInCore: Array<keyof Application> = ['noSuchNamespace'];",
+        'export { namespaces, core, missing, missingInCore };',
         '',
       ].join('\n'),
     );
