@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LEASE_TTL_MS, DEFAULT_SYNC_INTERVAL_MS } from './channel-runtime.js';
+import { DEFAULT_LEASE_TTL_MS, DEFAULT_SYNC_INTERVAL_MS } from './runtime-options.js';
 import { envBool, envInt, envNatsPrefix, envUrl, parseEnv, envConnectors } from './startup.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,6 +1,7 @@
 import type { Broker } from '@servicedesk/core';
 import type { Database } from '@servicedesk/adapters-persistence';
-import { ChannelRuntime, type ChannelRuntimeOptions, type RuntimeLogger } from './channel-runtime.js';
+import { ChannelRuntime } from './channel-runtime.js';
+import type { ChannelRuntimeOptions, RuntimeLogger } from './runtime-options.js';
 import { BaileysConnector } from './connectors/baileys-connector.js';
 import { BizchatConnector } from './connectors/bizchat-connector.js';
 import { GraphConnector } from './connectors/graph-connector.js';
