@@ -225,6 +225,12 @@ describe('console: the contacts screen in Chromium (skipped when /usr/bin/chromi
       .waitFor();
     const rows = await page.locator('[data-testid="contacts-scroll"] tbody tr').count();
     expect(rows, 'rows in the page').to.be.below(80);
+    // The list places its rows by a fixed height without measuring them: every row must be that high.
+    const heights = await page
+      .locator('[data-testid="contacts-scroll"] tbody tr[data-testid^="contact-"]')
+      .evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    expect(heights.length, 'contact rows shown').to.be.above(5);
+    expect([...new Set(heights.map((h) => Math.round(h)))], 'row heights').to.deep.equal([56]);
   });
 
   it('brings in a connected phone’s address book after asking which connection; a disconnected one is refused at its field', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
@@ -22,7 +22,31 @@ export type ContactFilter = { readonly searchParam: string; readonly tagId: numb
 
 /** The server's page size of `GET /contacts`. */
 export const PAGE_SIZE = 20;
+/**
+ * A row's height on a wide screen, fixed by contacts.css (one line per cell, cut with an ellipsis):
+ * the list is placed from it alone, without measuring each row as it comes into view (which forced
+ * the table's layout once per row while scrolling).
+ */
 const ROW_HEIGHT = 56;
+/** At a phone's width each contact is a card of its own height: those are measured. */
+const PHONE = '(max-width: 640px)';
+const CARD_ESTIMATE = 180;
+
+let phoneList: MediaQueryList | null | undefined;
+/** One media query list for the page's life (it follows the window itself). */
+const phoneQuery = () => {
+  if (phoneList === undefined) phoneList = window.matchMedia?.(PHONE) ?? null;
+  return phoneList;
+};
+function subscribePhone(changed: () => void) {
+  const query = phoneQuery();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+}
+/** Whether the screen is a phone's width, following the window as it is resized. */
+function usePhoneWidth(): boolean {
+  return useSyncExternalStore(subscribePhone, () => phoneQuery()?.matches ?? false);
+}
 
 /** The query of one page of the list for a filter: under `contacts`, so a `contact` frame refetches the pages shown. */
 export function contactPageQuery(api: ReturnType<typeof useServices>['api'], filter: ContactFilter, pageNumber: number) {
@@ -66,42 +90,16 @@ export function Contacts() {
   const [search, setSearch] = useState('');
   const [tagId, setTagId] = useState<number | null>(null);
   const searchParam = useDebounced(search.trim(), 250);
-  const filter: ContactFilter = { searchParam, tagId };
+  const filter: ContactFilter = useMemo(() => ({ searchParam, tagId }), [searchParam, tagId]);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [phoneImport, setPhoneImport] = useState(false);
   const [notice, setNotice] = useState('');
-  const scroller = useRef<HTMLDivElement>(null);
 
   const tags = useQuery({ queryKey: keys.tags, queryFn: () => must(api.GET('/tags/list')) });
   // While another filter's first page loads, the list keeps the one shown.
   const first = useQuery({ ...contactPageQuery(api, filter, 1), placeholderData: (previous) => previous });
   const total = first.data?.count ?? 0;
-
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    getItemKey: (i) => i,
-  });
-  const items = virtualizer.getVirtualItems();
-  // The pages the rows in view fall on, asked once the scrolling pauses (a fling does not fetch every page it passes).
-  const wanted = useDebounced([...new Set(items.map((i) => Math.floor(i.index / PAGE_SIZE) + 1))].filter((p) => p > 1).join(','), 120);
-  const wantedPages = wanted ? wanted.split(',').map(Number) : [];
-  const pages = useQueries({ queries: wantedPages.map((p) => contactPageQuery(api, filter, p)) });
-  const loaded = new Map<number, Schema<'ContactPage'>>();
-  if (first.data) loaded.set(1, first.data);
-  wantedPages.forEach((p, i) => {
-    const data = pages[i]?.data;
-    if (data) loaded.set(p, data);
-  });
-  /** The contact at a place of the list: from its page once fetched (or already in the cache from an earlier scroll). */
-  const rowAt = (index: number): Row | undefined => {
-    const page = Math.floor(index / PAGE_SIZE) + 1;
-    const data = loaded.get(page) ?? client.getQueryData<Schema<'ContactPage'>>([...keys.contacts, filter, page]);
-    return data?.contacts[index % PAGE_SIZE];
-  };
 
   const remove = useMutation({
     mutationFn: (c: Row) => must(api.DELETE('/contacts/{contactId}', { params: { path: { contactId: c.id } } })),
@@ -111,9 +109,14 @@ export function Contacts() {
     },
   });
   const talk = useStartConversation();
-
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  // The rows' actions, one object for the screen's life: a row re-renders when its contact changes, not at each render of the list.
+  const latest = useRef({ talk, remove });
+  latest.current = { talk, remove };
+  const [actions] = useState<RowActions>(() => ({
+    edit: (id) => setEditing(id),
+    talk: (c) => void latest.current.talk.start(c),
+    remove: (c) => latest.current.remove.mutate(c),
+  }));
 
   return (
     <section className="admin-screen contacts-screen" aria-labelledby="contacts-title">
@@ -161,90 +164,15 @@ export function Contacts() {
       {first.isSuccess && total === 0 ? (
         <p className="placeholder">{searchParam || tagId ? t('noMatch') : t('empty')}</p>
       ) : (
-        <div ref={scroller} className="contacts-scroll" data-testid="contacts-scroll">
-          <table className="admin-table contacts-table" aria-labelledby="contacts-title" aria-rowcount={total + 1} aria-busy={first.isLoading}>
-            <thead>
-              <tr aria-rowindex={1}>
-                <th scope="col">{t('columns.contact')}</th>
-                <th scope="col">{t('columns.number')}</th>
-                <th scope="col">{t('columns.email')}</th>
-                <th scope="col">{t('columns.tags')}</th>
-                <th scope="col">{t('columns.state')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {padTop > 0 && (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that only keeps the scrolled-past height; nothing in it takes focus
-                <tr className="spacer" aria-hidden="true" style={{ height: padTop }}>
-                  <td colSpan={6} />
-                </tr>
-              )}
-              {items.map((item) => {
-                const c = rowAt(item.index);
-                if (!c)
-                  return (
-                    <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="loading-row">
-                      <td colSpan={6}>{t('loadingRow')}</td>
-                    </tr>
-                  );
-                return (
-                  <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} data-testid={`contact-${c.id}`}>
-                    <th scope="row">{c.name}</th>
-                    <td data-label={t('columns.number')}>{c.number}</td>
-                    <td data-label={t('columns.email')}>{c.email || '—'}</td>
-                    <td data-label={t('columns.tags')}>
-                      {c.tags?.length
-                        ? c.tags.map((tag) => (
-                            <span key={tag.id} className="contact-tag">
-                              <span className="swatch" style={{ background: tag.color }} aria-hidden="true" />
-                              {tag.name}
-                            </span>
-                          ))
-                        : '—'}
-                    </td>
-                    <td data-label={t('columns.state')}>
-                      {[c.blocked && t('state.blocked'), !c.acceptAudioMessage && t('state.noAudio'), c.disableBot && t('state.botOff')]
-                        .filter(Boolean)
-                        .join(' · ') || '—'}
-                    </td>
-                    <td className="row-actions">
-                      <button type="button" className="small" aria-label={t('editLabel', { name: c.name })} onClick={() => setEditing(c.id)}>
-                        {t('edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="small"
-                        aria-label={t('talkLabel', { name: c.name })}
-                        disabled={talk.pending}
-                        onClick={() => void talk.start(c)}
-                      >
-                        {t('talk')}
-                      </button>
-                      {isAdmin && (
-                        <ConfirmButton
-                          className="small"
-                          label={t('delete')}
-                          title={t('deleteTitle', { name: c.name })}
-                          description={t('deleteBody')}
-                          confirmLabel={t('delete')}
-                          disabled={remove.isPending}
-                          onConfirm={() => remove.mutate(c)}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-              {padBottom > 0 && (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that only keeps the scrolled-past height; nothing in it takes focus
-                <tr className="spacer" aria-hidden="true" style={{ height: padBottom }}>
-                  <td colSpan={6} />
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <ContactList
+          filter={filter}
+          firstPage={first.data}
+          busy={first.isLoading}
+          isAdmin={isAdmin}
+          talkPending={talk.pending}
+          removing={remove.isPending}
+          actions={actions}
+        />
       )}
       {!isAdmin && <p className="muted small-text">{t('readOnlyDelete')}</p>}
       {editing !== null && (
@@ -262,3 +190,169 @@ export function Contacts() {
     </section>
   );
 }
+
+interface RowActions {
+  edit(id: number): void;
+  talk(c: Row): void;
+  remove(c: Row): void;
+}
+
+/**
+ * The virtualised table of a filter's contacts. It re-renders as the rows in view change (every
+ * row's height of scrolling), apart from the screen's header and dialogs; the rows themselves only
+ * when their contact, or what their buttons depend on, changes.
+ */
+function ContactList(props: {
+  filter: ContactFilter;
+  firstPage: Schema<'ContactPage'> | undefined;
+  busy: boolean;
+  isAdmin: boolean;
+  talkPending: boolean;
+  removing: boolean;
+  actions: RowActions;
+}) {
+  const { filter, firstPage } = props;
+  const { t } = useScreenStrings('contacts', strings);
+  const { api } = useServices();
+  const client = useQueryClient();
+  const scroller = useRef<HTMLDivElement>(null);
+  const phone = usePhoneWidth();
+  const total = firstPage?.count ?? 0;
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (phone ? CARD_ESTIMATE : ROW_HEIGHT),
+    overscan: 10,
+    // No `getItemKey`: the default (the index) is one function for the list's life, where a new
+    // one at each render made the virtualiser place all 100,000 rows again at every row scrolled.
+  });
+  // Cards measured at a phone's width, fixed rows on a wide screen: what was measured no longer holds when the width crosses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured when `phone` changes, which the estimate reads
+  useEffect(() => virtualizer.measure(), [phone, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  // The pages the rows in view fall on, asked once the scrolling pauses (a fling does not fetch every page it passes).
+  const wanted = useDebounced([...new Set(items.map((i) => Math.floor(i.index / PAGE_SIZE) + 1))].filter((p) => p > 1).join(','), 120);
+  const wantedPages = wanted ? wanted.split(',').map(Number) : [];
+  const pages = useQueries({ queries: wantedPages.map((p) => contactPageQuery(api, filter, p)) });
+  const loaded = new Map<number, Schema<'ContactPage'>>();
+  if (firstPage) loaded.set(1, firstPage);
+  wantedPages.forEach((p, i) => {
+    const data = pages[i]?.data;
+    if (data) loaded.set(p, data);
+  });
+  /** The contact at a place of the list: from its page once fetched (or already in the cache from an earlier scroll). */
+  const rowAt = (index: number): Row | undefined => {
+    const page = Math.floor(index / PAGE_SIZE) + 1;
+    const data = loaded.get(page) ?? client.getQueryData<Schema<'ContactPage'>>([...keys.contacts, filter, page]);
+    return data?.contacts[index % PAGE_SIZE];
+  };
+
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const measure = phone ? virtualizer.measureElement : undefined;
+
+  return (
+    <div ref={scroller} className="contacts-scroll" data-testid="contacts-scroll">
+      <table className="admin-table contacts-table" aria-labelledby="contacts-title" aria-rowcount={total + 1} aria-busy={props.busy}>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">{t('columns.contact')}</th>
+            <th scope="col">{t('columns.number')}</th>
+            <th scope="col">{t('columns.email')}</th>
+            <th scope="col">{t('columns.tags')}</th>
+            <th scope="col">{t('columns.state')}</th>
+            <th scope="col">{t('columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that only keeps the scrolled-past height; nothing in it takes focus
+            <tr className="spacer" aria-hidden="true" style={{ height: padTop }}>
+              <td colSpan={6} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const c = rowAt(item.index);
+            return c ? (
+              <ContactRow
+                key={item.key}
+                c={c}
+                index={item.index}
+                measure={measure}
+                isAdmin={props.isAdmin}
+                talkPending={props.talkPending}
+                removing={props.removing}
+                actions={props.actions}
+                t={t}
+              />
+            ) : (
+              <tr key={item.key} data-index={item.index} ref={measure} aria-rowindex={item.index + 2} className="loading-row">
+                <td colSpan={6}>{t('loadingRow')}</td>
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that only keeps the scrolled-past height; nothing in it takes focus
+            <tr className="spacer" aria-hidden="true" style={{ height: padBottom }}>
+              <td colSpan={6} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One contact's row: the same contact (from the page's cache) renders nothing again as the list scrolls. */
+const ContactRow = memo(function ContactRow(props: {
+  c: Row;
+  index: number;
+  measure: ((el: HTMLTableRowElement | null) => void) | undefined;
+  isAdmin: boolean;
+  talkPending: boolean;
+  removing: boolean;
+  actions: RowActions;
+  t: ReturnType<typeof useScreenStrings>['t'];
+}) {
+  const { c, t, actions } = props;
+  return (
+    <tr data-index={props.index} ref={props.measure} aria-rowindex={props.index + 2} data-testid={`contact-${c.id}`}>
+      <th scope="row">{c.name}</th>
+      <td data-label={t('columns.number')}>{c.number}</td>
+      <td data-label={t('columns.email')}>{c.email || '—'}</td>
+      <td data-label={t('columns.tags')}>
+        {c.tags?.length
+          ? c.tags.map((tag) => (
+              <span key={tag.id} className="contact-tag">
+                <span className="swatch" style={{ background: tag.color }} aria-hidden="true" />
+                {tag.name}
+              </span>
+            ))
+          : '—'}
+      </td>
+      <td data-label={t('columns.state')}>
+        {[c.blocked && t('state.blocked'), !c.acceptAudioMessage && t('state.noAudio'), c.disableBot && t('state.botOff')].filter(Boolean).join(' · ') || '—'}
+      </td>
+      <td className="row-actions">
+        <button type="button" className="small" aria-label={t('editLabel', { name: c.name })} onClick={() => actions.edit(c.id)}>
+          {t('edit')}
+        </button>
+        <button type="button" className="small" aria-label={t('talkLabel', { name: c.name })} disabled={props.talkPending} onClick={() => actions.talk(c)}>
+          {t('talk')}
+        </button>
+        {props.isAdmin && (
+          <ConfirmButton
+            className="small"
+            label={t('delete')}
+            title={t('deleteTitle', { name: c.name })}
+            description={t('deleteBody')}
+            confirmLabel={t('delete')}
+            disabled={props.removing}
+            onConfirm={() => actions.remove(c)}
+          />
+        )}
+      </td>
+    </tr>
+  );
+});
