@@ -10,10 +10,14 @@ import { applyTheme, currentTheme } from './ui/theme.js';
 import './styles.css';
 
 applyTheme(currentTheme(), false);
+// Opened on the dashboard (a reload, a bookmark): its code is fetched beside the config and the
+// session's refresh rather than after them, and its first figures asked as soon as the session is known.
+const dashboard = window.location.pathname.replace(/\/+$/, '') === `${import.meta.env.BASE_URL}dashboard` ? import('./screens/dashboard/dashboard.js') : null;
 const [config] = await Promise.all([loadConfig(), initI18n()]);
 const services = createServices(config);
 // A reload keeps the session through the refresh cookie; without it, the sign-in page.
 await services.session.refresh();
+dashboard?.then((m) => m.prefetchDashboard(services)).catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
