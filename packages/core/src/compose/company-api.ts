@@ -1,25 +1,20 @@
-import type { Users } from '../identity/ports.js';
-import type { Clock } from '../shared/ports.js';
-import type { Companies } from '../tenancy/ports.js';
 import { FindUserByEmail } from '../company-api/find-user-by-email.js';
 import { CreateHelp, DeleteHelp, ListHelps, ShowHelp, UpdateHelp } from '../company-api/manage-helps.js';
 import { CreateInvoice, DeleteInvoice, ListInvoices, ShowInvoice, UpdateInvoice } from '../company-api/manage-invoices.js';
 import { CreatePartner, DeletePartner, ListPartners, ShowPartner, UpdatePartner } from '../company-api/manage-partners.js';
 import { CountMessagesInRange, CountPlatformContacts, ListPlatformContacts } from '../company-api/platform-activity.js';
 import type { Helps, Invoices, Partners, PlatformActivity } from '../company-api/ports.js';
+import type { SharedPorts } from './shared-ports.js';
 
 export interface CompanyApiPorts {
+  readonly invoices: Invoices;
   readonly helps: Helps;
   readonly partners: Partners;
-  readonly invoices: Invoices;
   readonly platformActivity: PlatformActivity;
-  readonly users: Users;
-  readonly companies: Companies;
-  readonly clock: Clock;
 }
 
 /** The company integration API: helps, partners, invoices and platform activity (`app.companyApi`). */
-export function createCompanyApi(p: CompanyApiPorts) {
+export function createCompanyApi(p: CompanyApiPorts & SharedPorts) {
   const { helps, partners, invoices, users, companies, clock } = p;
   return {
     listHelps: new ListHelps({ helps }),

@@ -1,13 +1,5 @@
-import type { Users } from '../identity/ports.js';
-import type { ChannelQueries } from '../connections/check-number.js';
-import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { WalletAssignments } from '../contacts/wallet.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BackgroundJobs } from '../shared/background-jobs.js';
-import type { Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import type { Tags } from '../tags/ports.js';
 import { CreateContact, DeleteContact, UpdateContact } from '../contacts/change-contacts.js';
 import { GetContactProfile } from '../contacts/contact-profile.js';
 import { LinkContactUser, SetContactBlocked, SetContactWallet, ToggleAcceptAudio, ToggleDisableBot, UnlinkContactUser } from '../contacts/contact-settings.js';
@@ -15,25 +7,16 @@ import { ContactPresenter } from '../contacts/contact-view.js';
 import { ImportAddressBook } from '../contacts/import-address-book.js';
 import { ShowContactImport, StartContactImport } from '../contacts/import-contacts.js';
 import { ListContactChoices, ListContacts, ListContactTags, ShowContact } from '../contacts/read-contacts.js';
+import type { SharedPorts } from './shared-ports.js';
 
 export interface ContactsPorts {
   readonly contacts: Contacts;
-  readonly connections: Connections;
-  readonly users: Users;
-  readonly tags: Tags;
   /** The contacts' owners and their history (its table comes with the contact sellers, m0030). */
   readonly walletAssignments: WalletAssignments;
-  readonly channelQueries: ChannelQueries;
-  readonly jobs: BackgroundJobs;
-  readonly cache: Cache;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** The use cases of the "Contacts" routes. */
-export function createContacts(p: ContactsPorts) {
+export function createContacts(p: ContactsPorts & SharedPorts) {
   const { contacts, connections, users, tags, channelQueries: queries, jobs, cache, realtime, tx, clock, ids } = p;
   const presenter = new ContactPresenter({ contacts, tags, realtime });
   const changing = { contacts, presenter, clock };

@@ -1,24 +1,18 @@
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import { GetCompanySettings, UpdateCompanySetting } from '../settings/company-settings.js';
 import { GlobalSettings, UploadPrivateSettingFile, UploadWhitelabelImage } from '../settings/global-settings.js';
 import type { Settings } from '../settings/ports.js';
 import type { AnnouncementAudience } from '../announcements/ports.js';
 import { PlatformFrames } from '../tenancy/platform-events.js';
+import type { SharedPorts } from './shared-ports.js';
 
 export interface SettingsPorts {
   readonly settings: Settings;
-  readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
   /** The companies of super users, who are told when a platform setting changes (announcements' port). */
   readonly announcementAudience: AnnouncementAudience;
 }
 
 /** Company and platform settings, whitelabel images and private files (`app.settings`). */
-export function createSettings(p: SettingsPorts) {
+export function createSettings(p: SettingsPorts & SharedPorts) {
   const { settings, blobs, realtime, clock, ids } = p;
   const platform = new PlatformFrames({ supers: p.announcementAudience, realtime });
   const announce = (key: string) => platform.publish({ action: 'setting', key });

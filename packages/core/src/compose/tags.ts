@@ -1,32 +1,17 @@
-import type { Users } from '../identity/ports.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { Tickets } from '../tickets/ports.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Clock, Transaction } from '../shared/ports.js';
 import { CreateTag, DeleteTag, ListAllTags, ListKanbanLanes, ListTags, ShowTag, UpdateTag } from '../tags/manage-tags.js';
 import type { Tags } from '../tags/ports.js';
-import type { Queues } from '../queues/ports.js';
 import { SyncTags, TagTicket, UntagContact, UntagTicket } from '../tickets/tag-links.js';
 import { TicketKanban } from '../tickets/ticket-kanban.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The ports the tag and kanban use cases need. */
 export interface TagPorts {
   readonly tags: Tags;
-  readonly tickets: Tickets;
-  readonly contacts: Contacts;
-  readonly connections: Connections;
-  readonly users: Users;
-  readonly queues: Queues;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
 }
 
 /** Tags, their links to tickets and contacts, and the ticket kanban. */
-export function createTags(p: TagPorts) {
+export function createTags(p: TagPorts & SharedPorts) {
   const { tags, tickets, contacts, connections, users, queues, realtime, tx, clock } = p;
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
   const links = { tags, tickets, contacts, users, presenter, tx, realtime };

@@ -1,9 +1,6 @@
 import { LookupCnpj, type CompanyRegistry } from '../cnpj/lookup-cnpj.js';
-import type { RefreshSessions, Users } from '../identity/ports.js';
-import type { RealtimeEvent } from '../events/realtime-event.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { Settings } from '../settings/ports.js';
-import type { BlobStorage, Clock, PasswordHasher, Transaction } from '../shared/ports.js';
+import type { RefreshSessions } from '../identity/ports.js';
+import type { PasswordHasher } from '../shared/ports.js';
 import { DeleteCompany } from '../onboarding/delete-company.js';
 import { UpdateCompany, UpdateCompanySchedules } from '../tenancy/change-companies.js';
 import { CompanyOnboarding } from '../onboarding/company-onboarding.js';
@@ -24,26 +21,21 @@ import { SeedPlatform } from '../onboarding/seed-platform.js';
 import { Signup } from '../onboarding/signup.js';
 import type { AnnouncementAudience } from '../announcements/ports.js';
 import { PlatformFrames } from '../tenancy/platform-events.js';
+import type { SharedPorts } from './shared-ports.js';
 
 /** The ports of companies, plans and sign-up. */
 export interface TenancyPorts {
-  readonly users: Users;
-  readonly refreshSessions: RefreshSessions;
   readonly companies: Companies;
   readonly plans: Plans;
-  readonly settings: Settings;
+  readonly refreshSessions: RefreshSessions;
   readonly hasher: PasswordHasher;
-  readonly blobs: BlobStorage;
-  readonly realtime: RealtimeEvents<RealtimeEvent>;
-  readonly tx: Transaction;
-  readonly clock: Clock;
   readonly companyRegistry: CompanyRegistry;
   /** The companies of super users, who are told of every change to companies and plans (announcements' port). */
   readonly announcementAudience: AnnouncementAudience;
 }
 
 /** Companies, their plans, sign-up and the platform seed (`app.tenancy`). */
-export function createTenancy(p: TenancyPorts) {
+export function createTenancy(p: TenancyPorts & SharedPorts) {
   const { users, companies, plans, settings, hasher, blobs, realtime, tx, clock } = p;
   // A deactivated company's users: every access token dead (version bump), every refresh family revoked.
   const companySessions: CompanySessions = {
