@@ -10,6 +10,7 @@ import { ConfirmButton, FormError } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
 import { useStartConversation } from '../start-conversation.js';
 import { ContactDialog } from './contact-dialog.js';
+import { type ContactFilter, contactPageQuery, PAGE_SIZE } from './contact-pages.js';
 import { ExportButton } from './export.js';
 import { ImportDialog } from './import-dialog.js';
 import { PhoneImportDialog } from './phone-import.js';
@@ -18,10 +19,7 @@ import '../../ui/admin.css';
 import './contacts.css';
 
 type Row = Schema<'ContactPage'>['contacts'][number];
-export type ContactFilter = { readonly searchParam: string; readonly tagId: number | null };
 
-/** The server's page size of `GET /contacts`. */
-export const PAGE_SIZE = 20;
 /**
  * A row's height on a wide screen, fixed by contacts.css (one line per cell, cut with an ellipsis):
  * the list is placed from it alone, without measuring each row as it comes into view (which forced
@@ -46,33 +44,6 @@ function subscribePhone(changed: () => void) {
 /** Whether the screen is a phone's width, following the window as it is resized. */
 function usePhoneWidth(): boolean {
   return useSyncExternalStore(subscribePhone, () => phoneQuery()?.matches ?? false);
-}
-
-/** The query of one page of the list for a filter: under `contacts`, so a `contact` frame refetches the pages shown. */
-export function contactPageQuery(api: ReturnType<typeof useServices>['api'], filter: ContactFilter, pageNumber: number) {
-  return {
-    queryKey: [...keys.contacts, filter, pageNumber] as const,
-    queryFn: () =>
-      must(
-        api.GET('/contacts', {
-          params: {
-            query: {
-              pageNumber,
-              ...(filter.searchParam ? { searchParam: filter.searchParam } : {}),
-              ...(filter.tagId ? { contactTag: [filter.tagId] } : {}),
-            },
-          },
-          // `contactTag` is a JSON list in the query, as the route reads it.
-          querySerializer: (q: Record<string, unknown>) =>
-            new URLSearchParams(
-              Object.entries(q)
-                .filter(([, v]) => v !== undefined)
-                .map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : String(v)]),
-            ).toString(),
-        }),
-      ),
-    staleTime: 30_000,
-  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { FormError } from '../../ui/form.js';
-import { type ContactFilter, contactPageQuery, PAGE_SIZE } from './contacts.js';
+import { type ContactFilter, contactPageQuery, PAGE_SIZE } from './contact-pages.js';
 import { toCsv } from './csv.js';
 import { strings } from './strings.js';
 
