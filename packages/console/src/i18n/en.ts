@@ -213,6 +213,8 @@ export const en = {
       useQr: 'Use a QR code instead',
     },
   },
+  /** The words every managing screen's list and dialogs share (ui/admin-list.tsx). */
+  list: { more: 'Show more', edit: 'Edit', delete: 'Delete', save: 'Save', actions: 'Actions' },
   actions: {
     cancel: 'Cancel',
     transferTitle: 'Transfer the conversation',

@@ -215,6 +215,8 @@ export const es: Messages = {
       useQr: 'Usar un código QR',
     },
   },
+  /** The words every managing screen's list and dialogs share (ui/admin-list.tsx). */
+  list: { more: 'Mostrar más', edit: 'Editar', delete: 'Eliminar', save: 'Guardar', actions: 'Acciones' },
   actions: {
     cancel: 'Cancelar',
     transferTitle: 'Transferir la conversación',

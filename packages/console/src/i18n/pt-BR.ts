@@ -214,6 +214,8 @@ export const ptBR: Messages = {
       useQr: 'Usar QR code',
     },
   },
+  /** The words every managing screen's list and dialogs share (ui/admin-list.tsx). */
+  list: { more: 'Mostrar mais', edit: 'Editar', delete: 'Excluir', save: 'Salvar', actions: 'Ações' },
   actions: {
     cancel: 'Cancelar',
     transferTitle: 'Transferir a conversa',

@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
-import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { strings } from './strings.js';
 
 type Tag = Schema<'Tag'>;
@@ -29,20 +29,15 @@ export function Tags() {
   const session = useSession();
   const client = useQueryClient();
   const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const [notice, setNotice] = useState('');
 
   // Under `tags`: a `tag` frame (another admin's change) refetches it.
-  const list = useInfiniteQuery({
-    queryKey: [...keys.tags, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/tags', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.tags,
+    fetch: (pageNumber, searchParam) => must(api.GET('/tags', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.tags,
   });
-  const tags = list.data?.pages.flatMap((p) => p.tags) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
 
   const remove = useMutation({
     mutationFn: (tag: TagWithCount) => must(api.DELETE('/tags/{tagId}', { params: { path: { tagId: tag.id } } })),
@@ -58,68 +53,57 @@ export function Tags() {
         titleId="tags-title"
         title={t('title')}
         intro={t('intro')}
-        search={{ label: t('search'), value: search, onChange: setSearch }}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
         add={isAdmin ? { label: t('add'), onClick: () => setEditing('new') } : null}
         readOnly={t('readOnly')}
       />
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: total })}
-      </p>
-      {list.isSuccess && tags.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="tags-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.tag')}</th>
-              <th scope="col">{t('columns.lane')}</th>
-              <th scope="col" className="number">
-                {t('columns.tickets')}
-              </th>
-              {isAdmin && <th scope="col">{t('columns.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {tags.map((tag) => (
-              <tr key={tag.id} data-testid={`tag-${tag.id}`}>
-                <th scope="row">
-                  <span className="swatch" style={{ background: tag.color }} aria-hidden="true" />
-                  {tag.name}
-                </th>
-                <td data-label={t('columns.lane')}>{tag.kanban ? t('lane', { order: tag.laneOrder }) : t('notLane')}</td>
-                <td className="number" data-label={t('columns.tickets')}>
-                  {tag.ticketCount}
-                </td>
-                {isAdmin && (
-                  <td className="row-actions">
-                    <button type="button" className="small" aria-label={t('editLabel', { name: tag.name })} onClick={() => setEditing(tag)}>
-                      {t('edit')}
-                    </button>
-                    <ConfirmButton
-                      className="small"
-                      label={t('delete')}
-                      title={t('deleteTitle', { name: tag.name })}
-                      description={t('deleteBody')}
-                      confirmLabel={t('delete')}
-                      disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(tag)}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+      <AdminList
+        labelledBy="tags-title"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error)]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.tag')}</th>
+            <th scope="col">{t('columns.lane')}</th>
+            <th scope="col" className="number">
+              {t('columns.tickets')}
+            </th>
+            {isAdmin && <th scope="col">{t('list.actions')}</th>}
+          </>
+        }
+        row={(tag) => (
+          <tr key={tag.id} data-testid={`tag-${tag.id}`}>
+            <th scope="row">
+              <span className="swatch" style={{ background: tag.color }} aria-hidden="true" />
+              {tag.name}
+            </th>
+            <td data-label={t('columns.lane')}>{tag.kanban ? t('lane', { order: tag.laneOrder }) : t('notLane')}</td>
+            <td className="number" data-label={t('columns.tickets')}>
+              {tag.ticketCount}
+            </td>
+            {isAdmin && (
+              <td className="row-actions">
+                <button type="button" className="small" aria-label={t('editLabel', { name: tag.name })} onClick={() => setEditing(tag)}>
+                  {t('list.edit')}
+                </button>
+                <ConfirmButton
+                  className="small"
+                  label={t('list.delete')}
+                  title={t('deleteTitle', { name: tag.name })}
+                  description={t('deleteBody')}
+                  confirmLabel={t('list.delete')}
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(tag)}
+                />
+              </td>
+            )}
+          </tr>
+        )}
+      />
       {editing && (
         <TagDialog
           tag={editing === 'new' ? null : editing}
@@ -158,7 +142,7 @@ function TagDialog({ tag, close }: { tag: Tag | null; close: (saved: Tag | null)
     <FormDialog
       title={tag ? t('editTitle', { name: tag.name }) : t('addTitle')}
       description={t('intro')}
-      submitLabel={t('save')}
+      submitLabel={t('list.save')}
       onSubmit={() => save.mutate()}
       onClose={() => close(null)}
       pending={save.isPending}
