@@ -2,7 +2,7 @@
 // Prints how long `npm start` takes to answer `GET /version`: cold (no build output, an empty data
 // directory: the build, the migrations and the seed) and warm (everything already there), and the
 // build's peak memory. Run it on an idle machine: `node scripts/measure-start.mjs`.
-// It removes the executables' dist/ folders (`npm test` type-checks and emits them again).
+// It removes the executables' dist/ folders (`npm test`'s type-check writes their declarations again).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
