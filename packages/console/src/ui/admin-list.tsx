@@ -69,7 +69,8 @@ export function usePagedList<P extends ListPage, T>(options: {
  */
 export function AdminList<T>(props: {
   labelledBy: string;
-  list: Pick<PagedList<T>, 'items' | 'count' | 'isSuccess' | 'isLoading' | 'hasMore' | 'loadingMore' | 'loadMore'> & { searchParam?: string };
+  /** A `usePagedList`, or a whole list read at once (no `hasMore`). */
+  list: Pick<PagedList<T>, 'items' | 'count' | 'isSuccess' | 'isLoading'> & Partial<Pick<PagedList<T>, 'searchParam' | 'hasMore' | 'loadingMore' | 'loadMore'>>;
   count: (count: number) => string;
   empty: ReactNode;
   noMatch?: ReactNode;
@@ -103,7 +104,7 @@ export function AdminList<T>(props: {
           <tbody>{list.items.map((item) => props.row(item))}</tbody>
         </table>
       )}
-      {list.hasMore && (
+      {list.hasMore && list.loadMore && (
         <button type="button" onClick={list.loadMore} disabled={list.loadingMore}>
           {props.moreLabel ?? t('list.more')}
         </button>

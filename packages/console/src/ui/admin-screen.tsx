@@ -7,13 +7,16 @@ import './admin.css';
 /**
  * The head of a managing screen: its title (the `h1` the section is labelled by), a sentence on
  * what it holds, then the tools: a search box when `search` is given, and "add" for whoever may
- * add, else a note saying the list is read-only (`readOnly`), else nothing.
+ * add, else a note saying the list is read-only (`readOnly`), else nothing. `aside` goes between the
+ * sentence and the tools (a plan's usage, a warning); the search's `placeholder` may be shorter than
+ * its label.
  */
 export function AdminHeader(props: {
   titleId: string;
   title: ReactNode;
   intro?: ReactNode;
-  search?: { label: string; value: string; onChange: (value: string) => void };
+  aside?: ReactNode;
+  search?: { label: string; placeholder?: string; className?: string; value: string; onChange: (value: string) => void };
   add?: { label: string; onClick: () => void } | null;
   readOnly?: ReactNode;
   children?: ReactNode;
@@ -23,11 +26,18 @@ export function AdminHeader(props: {
     <header className="admin-header">
       <h1 id={props.titleId}>{props.title}</h1>
       {props.intro && <p className="muted">{props.intro}</p>}
+      {props.aside}
       <div className="admin-tools">
         {search && (
           <label>
             <span className="visually-hidden">{search.label}</span>
-            <input type="search" placeholder={search.label} value={search.value} onChange={(e) => search.onChange(e.target.value)} />
+            <input
+              type="search"
+              className={search.className}
+              placeholder={search.placeholder ?? search.label}
+              value={search.value}
+              onChange={(e) => search.onChange(e.target.value)}
+            />
           </label>
         )}
         {props.children}
@@ -47,7 +57,8 @@ export function AdminHeader(props: {
  * A dialog holding one form: open while shown, closed by Escape, the overlay or "Cancel" (`onClose`),
  * submitted by Enter or the primary button (`onSubmit`, the browser's own validation left off so
  * the server's reasons show at their fields). `error` is the refusal no field took, shown above
- * the buttons; `pending` disables the primary button so a save is never sent twice.
+ * the buttons; `pending` disables the primary button so a save is never sent twice. `lead` goes
+ * above the form (a warning, a picture saved on its own).
  */
 export function FormDialog(props: {
   title: ReactNode;
@@ -60,6 +71,7 @@ export function FormDialog(props: {
   pending?: boolean;
   error?: string | null;
   className?: string;
+  lead?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -74,6 +86,7 @@ export function FormDialog(props: {
         <Dialog.Content className={props.className ? `dialog ${props.className}` : 'dialog'}>
           <Dialog.Title>{props.title}</Dialog.Title>
           <Dialog.Description className={props.hideDescription === false ? 'muted' : 'visually-hidden'}>{props.description}</Dialog.Description>
+          {props.lead}
           <form className="form" onSubmit={submit} noValidate>
             {props.children}
             <FormError text={props.error ?? null} />

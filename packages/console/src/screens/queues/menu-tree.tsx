@@ -194,7 +194,7 @@ function MenuTree(props: {
                   aria-label={t('editNode', { title: node.title })}
                   onClick={() => setEditing({ node, parentId: node.parentId })}
                 >
-                  {t('edit')}
+                  {t('list.edit')}
                 </button>
                 <button
                   type="button"
@@ -218,10 +218,10 @@ function MenuTree(props: {
                 </button>
                 <ConfirmButton
                   className="small"
-                  label={t('delete')}
+                  label={t('list.delete')}
                   title={t('deleteNodeTitle', { title: node.title })}
                   description={t('deleteNodeBody')}
-                  confirmLabel={t('delete')}
+                  confirmLabel={t('list.delete')}
                   disabled={remove.isPending}
                   onConfirm={() => remove.mutate(node)}
                 />
@@ -381,7 +381,7 @@ function NodeDialog(props: {
                 <button type="button">{t('actions.cancel')}</button>
               </Dialog.Close>
               <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
+                {t('list.save')}
               </button>
             </div>
           </form>

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
-import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
+import { AdminList } from '../../ui/admin-list.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
+import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { useQueues, useUserNames } from './data.js';
 import { QueueMenus } from './menu-tree.js';
 import { strings } from './strings.js';
@@ -61,80 +62,64 @@ export function Queues() {
 
   return (
     <section className="admin-screen" aria-labelledby="queues-title">
-      <header className="admin-header">
-        <h1 id="queues-title">{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
-        <div className="admin-tools">
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('add')}
-          </button>
-        </div>
-      </header>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      {list.error && <FormError text={errorText(t, list.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: queues.length })}
-      </p>
-      {list.isSuccess && queues.length === 0 ? (
-        <p className="placeholder">{t('empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="queues-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.queue')}</th>
-              <th scope="col" className="number">
-                {t('columns.order')}
-              </th>
-              <th scope="col">{t('columns.users')}</th>
-              <th scope="col">{t('columns.greeting')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {queues.map((queue) => (
-              <tr key={queue.id} data-testid={`queue-${queue.id}`}>
-                <th scope="row">
-                  <span className="swatch" style={{ background: queue.color }} aria-hidden="true" />
-                  {queue.name}
-                </th>
-                <td className="number" data-label={t('columns.order')}>
-                  {queue.orderQueue}
-                </td>
-                <td data-label={t('columns.users')}>{queue.users.length > 0 ? queue.users.map((u) => u.name).join(', ') : t('noUsers')}</td>
-                <td data-label={t('columns.greeting')} className="queue-greeting">
-                  {queue.greetingMessage ?? t('noGreeting')}
-                </td>
-                <td className="row-actions">
-                  <button type="button" className="small" aria-label={t('editLabel', { name: queue.name })} onClick={() => setEditing(queue)}>
-                    {t('edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={t('menusLabel', { name: queue.name })}
-                    aria-pressed={menusOf === queue.id}
-                    onClick={() => setMenusOf(menusOf === queue.id ? null : queue.id)}
-                  >
-                    {t('menus')}
-                  </button>
-                  <ConfirmButton
-                    className="small"
-                    label={t('delete')}
-                    title={t('deleteTitle', { name: queue.name })}
-                    description={t('deleteBody')}
-                    confirmLabel={t('delete')}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(queue)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AdminHeader titleId="queues-title" title={t('title')} intro={t('intro')} add={{ label: t('add'), onClick: () => setEditing('new') }} />
+      <AdminList
+        labelledBy="queues-title"
+        list={{ items: queues, count: queues.length, isSuccess: list.isSuccess, isLoading: list.isLoading }}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error), list.error && errorText(t, list.error)]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        head={
+          <>
+            <th scope="col">{t('columns.queue')}</th>
+            <th scope="col" className="number">
+              {t('columns.order')}
+            </th>
+            <th scope="col">{t('columns.users')}</th>
+            <th scope="col">{t('columns.greeting')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(queue) => (
+          <tr key={queue.id} data-testid={`queue-${queue.id}`}>
+            <th scope="row">
+              <span className="swatch" style={{ background: queue.color }} aria-hidden="true" />
+              {queue.name}
+            </th>
+            <td className="number" data-label={t('columns.order')}>
+              {queue.orderQueue}
+            </td>
+            <td data-label={t('columns.users')}>{queue.users.length > 0 ? queue.users.map((u) => u.name).join(', ') : t('noUsers')}</td>
+            <td data-label={t('columns.greeting')} className="queue-greeting">
+              {queue.greetingMessage ?? t('noGreeting')}
+            </td>
+            <td className="row-actions">
+              <button type="button" className="small" aria-label={t('editLabel', { name: queue.name })} onClick={() => setEditing(queue)}>
+                {t('list.edit')}
+              </button>
+              <button
+                type="button"
+                className="small"
+                aria-label={t('menusLabel', { name: queue.name })}
+                aria-pressed={menusOf === queue.id}
+                onClick={() => setMenusOf(menusOf === queue.id ? null : queue.id)}
+              >
+                {t('menus')}
+              </button>
+              <ConfirmButton
+                className="small"
+                label={t('list.delete')}
+                title={t('deleteTitle', { name: queue.name })}
+                description={t('deleteBody')}
+                confirmLabel={t('list.delete')}
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate(queue)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {shownMenus && <QueueMenus queue={shownMenus} queues={queues} />}
       {editing && (
         <QueueDialog
@@ -213,150 +198,137 @@ function QueueDialog({ queue, close }: { queue: Queue | null; close: (saved: Que
     },
   });
   const refusal = refusalOf<QueueField>(t, save.error, FIELD_OF);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const setTime = (day: Weekday, which: keyof ReturnType<typeof dayOf>, value: string) => setHours((h) => ({ ...h, [day]: { ...h[day], [which]: value } }));
   const zone = timeZone.data?.value || Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog queue-dialog">
-          <Dialog.Title>{queue ? t('editTitle', { name: queue.name }) : t('addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('name')} error={refusal.byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
-              {(p) => (
-                <span className="color-field">
-                  <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
-                  <input
-                    type="color"
-                    aria-hidden="true"
-                    tabIndex={-1}
-                    value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#7c7c7c'}
-                    onChange={(e) => setColor(e.target.value)}
-                  />
-                </span>
-              )}
-            </Field>
-            <Field label={t('order')} error={refusal.byField.orderQueue} hint={t('orderHint')}>
-              {(p) => <input {...p} type="number" min={0} max={100000} step={1} value={orderQueue} onChange={(e) => setOrderQueue(e.target.value)} />}
-            </Field>
-            <Field label={t('greeting')} error={refusal.byField.greetingMessage} hint={t('greetingHint')}>
-              {(p) => <textarea {...p} rows={3} value={greeting} onChange={(e) => setGreeting(e.target.value)} />}
-            </Field>
-            <fieldset className="queue-hours" aria-describedby="queue-hours-hint" aria-invalid={refusal.byField.schedules ? true : undefined}>
-              <legend>{t('hours')}</legend>
-              <p id="queue-hours-hint" className="hint">
-                {t('hoursHint', { zone })} {scheduleType.data?.value === 'queue' ? t('hoursUsed') : t('hoursUnused')}
-              </p>
-              {refusal.byField.schedules && (
-                <p className="form-error" role="alert">
-                  {refusal.byField.schedules}
-                </p>
-              )}
-              <table className="hours-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('day')}</th>
-                    <th scope="col">{t('rangeA')}</th>
-                    <th scope="col">{t('rangeB')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {WEEKDAYS.map((d) => (
-                    <tr key={d}>
-                      <th scope="row">{t(`days.${d}`)}</th>
-                      {(['A', 'B'] as const).map((r) => (
-                        <td key={r}>
-                          <span className="time-range">
-                            <input
-                              type="time"
-                              aria-label={t('from', { day: t(`days.${d}`), range: r === 'A' ? t('rangeA') : t('rangeB') })}
-                              value={hours[d][`startTime${r}`]}
-                              onChange={(e) => setTime(d, `startTime${r}`, e.target.value)}
-                            />
-                            <span aria-hidden="true">–</span>
-                            <input
-                              type="time"
-                              aria-label={t('to', { day: t(`days.${d}`), range: r === 'A' ? t('rangeA') : t('rangeB') })}
-                              value={hours[d][`endTime${r}`]}
-                              onChange={(e) => setTime(d, `endTime${r}`, e.target.value)}
-                            />
-                          </span>
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </fieldset>
-            <Field label={t('outOfHours')} error={refusal.byField.outOfHoursMessage} hint={t('outOfHoursHint')}>
-              {(p) => <textarea {...p} rows={2} value={outOfHours} onChange={(e) => setOutOfHours(e.target.value)} />}
-            </Field>
-            <fieldset className="queue-users" aria-invalid={refusal.byField.userIds ? true : undefined}>
-              <legend>{t('users')}</legend>
-              {refusal.byField.userIds && (
-                <p className="form-error" role="alert">
-                  {refusal.byField.userIds}
-                </p>
-              )}
-              {(users.data ?? []).map((u) => (
-                <label key={u.id} className="check">
-                  <input
-                    type="checkbox"
-                    checked={userIds.includes(u.id)}
-                    onChange={(e) => setUserIds((ids) => (e.target.checked ? [...ids, u.id] : ids.filter((i) => i !== u.id)))}
-                  />
-                  {u.name}
-                </label>
-              ))}
-            </fieldset>
-            <Field label={t('prompt')} error={refusal.byField.promptId} hint={t('promptHint')}>
-              {(p) => (
-                <select {...p} value={promptId} onChange={(e) => setPromptId(e.target.value)}>
-                  <option value="">{t('none')}</option>
-                  {(prompts.data?.prompts ?? []).map((pr) => (
-                    <option key={pr.id} value={pr.id}>
-                      {pr.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('integration')} error={refusal.byField.integrationId} hint={t('integrationHint')}>
-              {(p) => (
-                <select {...p} value={integrationId} onChange={(e) => setIntegrationId(e.target.value)}>
-                  <option value="">{t('none')}</option>
-                  {(integrations.data?.queueIntegrations ?? []).map((i) => (
-                    <option key={i.id} value={i.id}>
-                      {i.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <p className="small-text">
-              <Link to="/queue-integrations">{t('manageIntegrations')}</Link>
-            </p>
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      className="queue-dialog"
+      title={queue ? t('editTitle', { name: queue.name }) : t('addTitle')}
+      description={t('intro')}
+      submitLabel={t('list.save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('name')} error={refusal.byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
+        {(p) => (
+          <span className="color-field">
+            <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
+            <input
+              type="color"
+              aria-hidden="true"
+              tabIndex={-1}
+              value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#7c7c7c'}
+              onChange={(e) => setColor(e.target.value)}
+            />
+          </span>
+        )}
+      </Field>
+      <Field label={t('order')} error={refusal.byField.orderQueue} hint={t('orderHint')}>
+        {(p) => <input {...p} type="number" min={0} max={100000} step={1} value={orderQueue} onChange={(e) => setOrderQueue(e.target.value)} />}
+      </Field>
+      <Field label={t('greeting')} error={refusal.byField.greetingMessage} hint={t('greetingHint')}>
+        {(p) => <textarea {...p} rows={3} value={greeting} onChange={(e) => setGreeting(e.target.value)} />}
+      </Field>
+      <fieldset className="queue-hours" aria-describedby="queue-hours-hint" aria-invalid={refusal.byField.schedules ? true : undefined}>
+        <legend>{t('hours')}</legend>
+        <p id="queue-hours-hint" className="hint">
+          {t('hoursHint', { zone })} {scheduleType.data?.value === 'queue' ? t('hoursUsed') : t('hoursUnused')}
+        </p>
+        {refusal.byField.schedules && (
+          <p className="form-error" role="alert">
+            {refusal.byField.schedules}
+          </p>
+        )}
+        <table className="hours-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('day')}</th>
+              <th scope="col">{t('rangeA')}</th>
+              <th scope="col">{t('rangeB')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((d) => (
+              <tr key={d}>
+                <th scope="row">{t(`days.${d}`)}</th>
+                {(['A', 'B'] as const).map((r) => (
+                  <td key={r}>
+                    <span className="time-range">
+                      <input
+                        type="time"
+                        aria-label={t('from', { day: t(`days.${d}`), range: r === 'A' ? t('rangeA') : t('rangeB') })}
+                        value={hours[d][`startTime${r}`]}
+                        onChange={(e) => setTime(d, `startTime${r}`, e.target.value)}
+                      />
+                      <span aria-hidden="true">–</span>
+                      <input
+                        type="time"
+                        aria-label={t('to', { day: t(`days.${d}`), range: r === 'A' ? t('rangeA') : t('rangeB') })}
+                        value={hours[d][`endTime${r}`]}
+                        onChange={(e) => setTime(d, `endTime${r}`, e.target.value)}
+                      />
+                    </span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </fieldset>
+      <Field label={t('outOfHours')} error={refusal.byField.outOfHoursMessage} hint={t('outOfHoursHint')}>
+        {(p) => <textarea {...p} rows={2} value={outOfHours} onChange={(e) => setOutOfHours(e.target.value)} />}
+      </Field>
+      <fieldset className="queue-users" aria-invalid={refusal.byField.userIds ? true : undefined}>
+        <legend>{t('users')}</legend>
+        {refusal.byField.userIds && (
+          <p className="form-error" role="alert">
+            {refusal.byField.userIds}
+          </p>
+        )}
+        {(users.data ?? []).map((u) => (
+          <label key={u.id} className="check">
+            <input
+              type="checkbox"
+              checked={userIds.includes(u.id)}
+              onChange={(e) => setUserIds((ids) => (e.target.checked ? [...ids, u.id] : ids.filter((i) => i !== u.id)))}
+            />
+            {u.name}
+          </label>
+        ))}
+      </fieldset>
+      <Field label={t('prompt')} error={refusal.byField.promptId} hint={t('promptHint')}>
+        {(p) => (
+          <select {...p} value={promptId} onChange={(e) => setPromptId(e.target.value)}>
+            <option value="">{t('none')}</option>
+            {(prompts.data?.prompts ?? []).map((pr) => (
+              <option key={pr.id} value={pr.id}>
+                {pr.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('integration')} error={refusal.byField.integrationId} hint={t('integrationHint')}>
+        {(p) => (
+          <select {...p} value={integrationId} onChange={(e) => setIntegrationId(e.target.value)}>
+            <option value="">{t('none')}</option>
+            {(integrations.data?.queueIntegrations ?? []).map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <p className="small-text">
+        <Link to="/queue-integrations">{t('manageIntegrations')}</Link>
+      </p>
+    </FormDialog>
   );
 }

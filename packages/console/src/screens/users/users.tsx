@@ -1,14 +1,14 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { Dialog } from 'radix-ui';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { ApiError, must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
 import { codeOf, errorText } from '../../ui/errors.js';
-import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
+import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { admins } from '../nav.js';
 import { strings } from './strings.js';
 import '../../ui/admin.css';
@@ -109,20 +109,15 @@ function UserList({ selfId, companyId, actorIsSuper }: { selfId: number; company
   const { t } = useScreenStrings('users', strings);
   const { api } = useServices();
   const client = useQueryClient();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [notice, setNotice] = useState('');
 
   // Under `users`: a `user` frame (another admin's change) refetches the pages, the total and the plan.
-  const list = useInfiniteQuery({
-    queryKey: [...keys.users, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/users', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.users,
+    fetch: (pageNumber, searchParam) => must(api.GET('/users', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.users,
   });
-  const users = list.data?.pages.flatMap((p) => p.users) ?? [];
-  const count = list.data?.pages[0]?.count ?? 0;
   // The company's whole count, whatever the search: what the plan's limit is about.
   const total = useQuery({
     queryKey: [...keys.users, 'total'],
@@ -141,103 +136,86 @@ function UserList({ selfId, companyId, actorIsSuper }: { selfId: number; company
 
   return (
     <section className="admin-screen" aria-labelledby="users-title">
-      <header className="admin-header">
-        <h1 id="users-title">{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
-        <PlanUsage plan={plan.data ?? null} total={total.data} t={t} />
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" className="users-search" placeholder={t('searchShort')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('add')}
-          </button>
-        </div>
-      </header>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      {list.error && <FormError text={errorText(t, list.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count })}
-      </p>
-      {list.isSuccess && users.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table users-table" aria-labelledby="users-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.user')}</th>
-              <th scope="col">{t('columns.email')}</th>
-              <th scope="col">{t('columns.profile')}</th>
-              <th scope="col">{t('columns.queues')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} data-testid={`user-${user.id}`}>
-                <th scope="row">
-                  <span className="user-cell">
-                    <Avatar user={user} />
-                    <span>
-                      {user.name}
-                      {user.id === selfId && <span className="muted"> ({t('you')})</span>}
+      <AdminHeader
+        titleId="users-title"
+        title={t('title')}
+        intro={t('intro')}
+        aside={<PlanUsage plan={plan.data ?? null} total={total.data} t={t} />}
+        search={{ label: t('search'), placeholder: t('searchShort'), className: 'users-search', value: list.search, onChange: list.setSearch }}
+        add={{ label: t('add'), onClick: () => setEditing('new') }}
+      />
+      <AdminList
+        labelledBy="users-title"
+        className="users-table"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error), list.error ? errorText(t, list.error) : null]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.user')}</th>
+            <th scope="col">{t('columns.email')}</th>
+            <th scope="col">{t('columns.profile')}</th>
+            <th scope="col">{t('columns.queues')}</th>
+            <th scope="col">{t('columns.status')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(user) => (
+          <tr key={user.id} data-testid={`user-${user.id}`}>
+            <th scope="row">
+              <span className="user-cell">
+                <Avatar user={user} />
+                <span>
+                  {user.name}
+                  {user.id === selfId && <span className="muted"> ({t('you')})</span>}
+                </span>
+              </span>
+            </th>
+            <td data-label={t('columns.email')} className="user-email">
+              {user.email}
+            </td>
+            <td data-label={t('columns.profile')}>{t(`profiles.${profileOf(user)}`)}</td>
+            <td data-label={t('columns.queues')}>
+              {user.queues.length === 0 ? (
+                <span className="muted">{t('noQueues')}</span>
+              ) : (
+                <span className="user-queues">
+                  {user.queues.map((q) => (
+                    <span key={q.id} className="user-queue">
+                      <span className="swatch" style={{ background: q.color }} aria-hidden="true" />
+                      {q.name}
                     </span>
-                  </span>
-                </th>
-                <td data-label={t('columns.email')} className="user-email">
-                  {user.email}
-                </td>
-                <td data-label={t('columns.profile')}>{t(`profiles.${profileOf(user)}`)}</td>
-                <td data-label={t('columns.queues')}>
-                  {user.queues.length === 0 ? (
-                    <span className="muted">{t('noQueues')}</span>
-                  ) : (
-                    <span className="user-queues">
-                      {user.queues.map((q) => (
-                        <span key={q.id} className="user-queue">
-                          <span className="swatch" style={{ background: q.color }} aria-hidden="true" />
-                          {q.name}
-                        </span>
-                      ))}
-                    </span>
-                  )}
-                </td>
-                <td data-label={t('columns.status')}>{user.online ? t('online') : t('offline')}</td>
-                <td>
-                  <div className="row-actions">
-                    <button type="button" className="small" aria-label={t('editLabel', { name: user.name })} onClick={() => setEditing(user)}>
-                      {t('edit')}
-                    </button>
-                    {user.id === selfId ? (
-                      <span className="muted small-text">{t('notYourself')}</span>
-                    ) : (
-                      <ConfirmButton
-                        className="small"
-                        label={t('delete')}
-                        title={t('deleteTitle', { name: user.name })}
-                        description={t('deleteBody')}
-                        confirmLabel={t('delete')}
-                        disabled={remove.isPending}
-                        onConfirm={() => remove.mutate(user)}
-                      />
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+                  ))}
+                </span>
+              )}
+            </td>
+            <td data-label={t('columns.status')}>{user.online ? t('online') : t('offline')}</td>
+            <td>
+              <div className="row-actions">
+                <button type="button" className="small" aria-label={t('editLabel', { name: user.name })} onClick={() => setEditing(user)}>
+                  {t('list.edit')}
+                </button>
+                {user.id === selfId ? (
+                  <span className="muted small-text">{t('notYourself')}</span>
+                ) : (
+                  <ConfirmButton
+                    className="small"
+                    label={t('list.delete')}
+                    title={t('deleteTitle', { name: user.name })}
+                    description={t('deleteBody')}
+                    confirmLabel={t('list.delete')}
+                    disabled={remove.isPending}
+                    onConfirm={() => remove.mutate(user)}
+                  />
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       {editing && (
         <UserDialog
           user={editing === 'new' ? null : editing}
@@ -347,113 +325,102 @@ function UserDialog({
   const refusal = refusalOf<UserField>(t, save.error, FIELD_OF);
   const byField = ownWords(t, save.error, refusal.byField);
   const formError = codeOf(save.error) === 'ERR_USER_CREATION_COUNT' && plan ? t('limitRefused', { limit: plan.users, plan: plan.name }) : refusal.form;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const toggleQueue = (id: number, on: boolean) => setQueueIds((ids) => (on ? [...ids, id] : ids.filter((q) => q !== id)));
   const queuesLegend = useId();
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog users-dialog">
-          <Dialog.Title>{user ? t('editTitle', { name: user.name }) : t('addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
+    <FormDialog
+      className="users-dialog"
+      title={user ? t('editTitle', { name: user.name }) : t('addTitle')}
+      description={t('intro')}
+      lead={
+        <>
           {!user && planFull && <p className="plan-full">{t('plan.full')}</p>}
           {user ? <PictureField user={user} /> : <p className="muted small-text">{t('pictureLater')}</p>}
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('name')} error={byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field label={t('email')} error={byField.email}>
-              {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field
-              label={user ? t('newPassword') : t('password')}
-              error={byField.password}
-              hint={user ? (self ? t('ownPasswordHint') : t('newPasswordHint')) : t('passwordHint')}
-            >
-              {(p) => (
-                <input {...p} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required={!user} />
-              )}
-            </Field>
-            <Field label={t('profile')} error={byField.profile} hint={self ? t('ownProfileHint') : user ? t('profileHint') : undefined}>
-              {(p) => (
-                <select {...p} value={profile} onChange={(e) => setProfile(e.target.value as ProfileChoice)} disabled={self}>
-                  <option value="user">{t('profiles.user')}</option>
-                  <option value="admin">{t('profiles.admin')}</option>
-                  {(actorIsSuper || profile === 'super') && <option value="super">{t('profiles.super')}</option>}
-                </select>
-              )}
-            </Field>
-            <fieldset className="checks" aria-describedby={`${queuesLegend}-hint${byField.queueIds ? ` ${queuesLegend}-error` : ''}`}>
-              <legend>{t('queues')}</legend>
-              <span id={`${queuesLegend}-hint`} className="hint">
-                {t('queuesHint')}
-              </span>
-              {queues.data?.length === 0 && <p className="muted small-text">{t('noQueuesYet')}</p>}
-              {queues.data?.map((q) => (
-                <label key={q.id} className="check">
-                  <input type="checkbox" checked={queueIds.includes(q.id)} onChange={(e) => toggleQueue(q.id, e.target.checked)} />
-                  <span className="swatch" style={{ background: q.color }} aria-hidden="true" />
-                  {q.name}
-                </label>
-              ))}
-              {byField.queueIds && (
-                <span id={`${queuesLegend}-error`} className="form-error" role="alert">
-                  {byField.queueIds}
-                </span>
-              )}
-            </fieldset>
-            <Field label={t('connection')} error={byField.chatappId}>
-              {(p) => (
-                <select {...p} value={chatappId} onChange={(e) => setChatappId(e.target.value)}>
-                  <option value="">{t('noConnection')}</option>
-                  {connections.data?.map((c) => (
-                    <option key={c.id} value={String(c.id)}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <fieldset className="checks">
-              <legend>{t('permissions')}</legend>
-              <span className="hint">{t('permissionsHint')}</span>
-              {(Object.keys(PERMISSIONS) as Permission[]).map((key) => (
-                <label key={key} className="check">
-                  <input type="checkbox" checked={perms[key]} onChange={(e) => setPerms((p) => ({ ...p, [key]: e.target.checked }))} />
-                  {t(`perms.${key}`)}
-                </label>
-              ))}
-            </fieldset>
-            <fieldset className="work-hours">
-              <legend>{t('workHours')}</legend>
-              <Field label={t('startWork')} error={byField.startWork}>
-                {(p) => <input {...p} type="time" value={startWork} onChange={(e) => setStartWork(e.target.value)} />}
-              </Field>
-              <Field label={t('endWork')} error={byField.endWork}>
-                {(p) => <input {...p} type="time" value={endWork} onChange={(e) => setEndWork(e.target.value)} />}
-              </Field>
-            </fieldset>
-            <Field label={t('farewell')} error={byField.farewellMessage} hint={t('farewellHint')}>
-              {(p) => <textarea {...p} rows={2} value={farewell} onChange={(e) => setFarewell(e.target.value)} />}
-            </Field>
-            <FormError text={formError} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      }
+      submitLabel={t('list.save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={formError}
+    >
+      <Field label={t('name')} error={byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field label={t('email')} error={byField.email}>
+        {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field
+        label={user ? t('newPassword') : t('password')}
+        error={byField.password}
+        hint={user ? (self ? t('ownPasswordHint') : t('newPasswordHint')) : t('passwordHint')}
+      >
+        {(p) => <input {...p} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required={!user} />}
+      </Field>
+      <Field label={t('profile')} error={byField.profile} hint={self ? t('ownProfileHint') : user ? t('profileHint') : undefined}>
+        {(p) => (
+          <select {...p} value={profile} onChange={(e) => setProfile(e.target.value as ProfileChoice)} disabled={self}>
+            <option value="user">{t('profiles.user')}</option>
+            <option value="admin">{t('profiles.admin')}</option>
+            {(actorIsSuper || profile === 'super') && <option value="super">{t('profiles.super')}</option>}
+          </select>
+        )}
+      </Field>
+      <fieldset className="checks" aria-describedby={`${queuesLegend}-hint${byField.queueIds ? ` ${queuesLegend}-error` : ''}`}>
+        <legend>{t('queues')}</legend>
+        <span id={`${queuesLegend}-hint`} className="hint">
+          {t('queuesHint')}
+        </span>
+        {queues.data?.length === 0 && <p className="muted small-text">{t('noQueuesYet')}</p>}
+        {queues.data?.map((q) => (
+          <label key={q.id} className="check">
+            <input type="checkbox" checked={queueIds.includes(q.id)} onChange={(e) => toggleQueue(q.id, e.target.checked)} />
+            <span className="swatch" style={{ background: q.color }} aria-hidden="true" />
+            {q.name}
+          </label>
+        ))}
+        {byField.queueIds && (
+          <span id={`${queuesLegend}-error`} className="form-error" role="alert">
+            {byField.queueIds}
+          </span>
+        )}
+      </fieldset>
+      <Field label={t('connection')} error={byField.chatappId}>
+        {(p) => (
+          <select {...p} value={chatappId} onChange={(e) => setChatappId(e.target.value)}>
+            <option value="">{t('noConnection')}</option>
+            {connections.data?.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <fieldset className="checks">
+        <legend>{t('permissions')}</legend>
+        <span className="hint">{t('permissionsHint')}</span>
+        {(Object.keys(PERMISSIONS) as Permission[]).map((key) => (
+          <label key={key} className="check">
+            <input type="checkbox" checked={perms[key]} onChange={(e) => setPerms((p) => ({ ...p, [key]: e.target.checked }))} />
+            {t(`perms.${key}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="work-hours">
+        <legend>{t('workHours')}</legend>
+        <Field label={t('startWork')} error={byField.startWork}>
+          {(p) => <input {...p} type="time" value={startWork} onChange={(e) => setStartWork(e.target.value)} />}
+        </Field>
+        <Field label={t('endWork')} error={byField.endWork}>
+          {(p) => <input {...p} type="time" value={endWork} onChange={(e) => setEndWork(e.target.value)} />}
+        </Field>
+      </fieldset>
+      <Field label={t('farewell')} error={byField.farewellMessage} hint={t('farewellHint')}>
+        {(p) => <textarea {...p} rows={2} value={farewell} onChange={(e) => setFarewell(e.target.value)} />}
+      </Field>
+    </FormDialog>
   );
 }
 
