@@ -75,6 +75,7 @@ export * from './connections/detached-channel-queries.js';
 export * from './outbox/subject-counts.js';
 export * from './conversations/idempotency-keys.js';
 export { repositoryContextReads } from './conversations/message-context.js';
+export { RoutingReads } from './conversations/routing-reads.js';
 export * from './compose/messaging.js';
 export * from './compose/identity.js';
 export * from './compose/tenancy.js';

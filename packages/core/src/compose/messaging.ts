@@ -60,6 +60,7 @@ import {
   type InboundMediaSettings,
 } from '../conversations/fetch-inbound-media.js';
 import type { SharedPorts } from './shared-ports.js';
+import type { RoutingReads } from '../conversations/routing-reads.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -94,6 +95,33 @@ export interface MessagingPorts {
   readonly inboundMediaFetcher?: InboundMediaFetcher;
   readonly inboundMediaSettings?: InboundMediaSettings;
   readonly jobQueue?: Jobs;
+  /**
+   * The inbound routing's reads of a company's settings, queues and flows kept per process while
+   * nothing they read changed (see `RoutingReads`); the same instance must watch the realtime
+   * events every feature publishes. Without it, every message reads them in its transaction.
+   */
+  readonly routingReads?: RoutingReads;
+}
+
+/** The stores the inbound routing reads, through `routingReads` when there is one. */
+function routingStores(p: MessagingPorts & SharedPorts) {
+  const memo = p.routingReads;
+  if (!memo) return { queues: p.queues, settings: p.settings, flows: undefined };
+  const queues = overriding(p.queues, 'ofConnections', (companyId, ids) =>
+    memo.read(companyId, `queues-of:${[...ids].sort((a, b) => a - b).join(',')}`, () => p.queues.ofConnections(companyId, ids)),
+  );
+  const settings = overriding(p.settings, 'get', (companyId, key) =>
+    companyId === null ? p.settings.get(companyId, key) : memo.read(companyId, `setting:${key}`, () => p.settings.get(companyId, key)),
+  );
+  const flows = hasFlowRuntime(p)
+    ? overriding(p.flows, 'triggered', (companyId) => memo.read(companyId, 'flows-triggered', () => p.flows.triggered(companyId)))
+    : undefined;
+  return { queues, settings, flows };
+}
+
+/** The store with one method answered by `method` instead; everything else is the store's own. */
+function overriding<T extends object, K extends keyof T>(store: T, name: K, method: T[K]): T {
+  return new Proxy(store, { get: (target, key) => (key === name ? method : Reflect.get(target, key, target)) });
 }
 
 /** One relay per outbox: every feature that sends relays through it, so that runs never overlap. */
@@ -128,9 +156,21 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const recordEvents = new RecordEvents({ outbox, clock });
   const { connections, tokenLookup, recentLookup } = memoizeConnectionLookups(p.connections, clock);
   const { queues, settings } = p;
+  const routing = routingStores(p);
   // With the flows feature's ports, published flows take their place in the routing (see QueueRouter).
-  const flows = hasFlowRuntime(p) ? { flows: flowRunner(p, { outbound, outbox }) } : {};
-  const router = new QueueRouter({ queues, options: p.queueOptions, settings, companies, users, outbound, outbox, clock, ids, ...flows });
+  const flows = hasFlowRuntime(p) ? { flows: flowRunner({ ...p, ...(routing.flows ? { flows: routing.flows } : {}) }, { outbound, outbox }) } : {};
+  const router = new QueueRouter({
+    queues: routing.queues,
+    options: p.queueOptions,
+    settings: routing.settings,
+    companies,
+    users,
+    outbound,
+    outbox,
+    clock,
+    ids,
+    ...flows,
+  });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages, ...(p.messageContextReads ? { reads: p.messageContextReads } : {}) });
   const mediaSettings = p.inboundMediaSettings ?? DEFAULT_INBOUND_MEDIA_SETTINGS;
@@ -152,6 +192,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     presenter,
     tracking: p.ticketTracking,
     contexts,
+    ...(p.routingReads ? { routing: p.routingReads } : {}),
     ...(fetchInboundMedia && jobQueue ? { inboundMedia: { enqueue: (m, media, at) => enqueueInboundMedia(jobQueue, m, media, at) } } : {}),
   });
   const proxyOf =

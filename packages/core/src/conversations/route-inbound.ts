@@ -17,6 +17,7 @@ import type { QueueRouter } from './queue-router.js';
 import { changeOf, cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
 import { inboundMediaOf, type InboundMedia } from '../connections/inbound-media.js';
 import { pendingMedia } from './fetch-inbound-media.js';
+import type { RoutingReads } from './routing-reads.js';
 
 export interface RouteInboundResult {
   readonly duplicate: boolean;
@@ -52,6 +53,8 @@ export class RouteInbound {
        * (`ERR_MEDIA_NOT_SUPPORTED`): nothing here could fetch it.
        */
       inboundMedia?: { enqueue(message: Message, media: InboundMedia, at: Date): Promise<unknown> };
+      /** The routing's kept reads: checked once per message, before its transaction (see `RoutingReads`). */
+      routing?: Pick<RoutingReads, 'check'>;
     },
   ) {}
 
@@ -59,6 +62,7 @@ export class RouteInbound {
     const { connections, contacts, tickets, messages, tx, clock, ids, router, presenter } = this.deps;
     const connection = await connections.findById(event.companyId, event.chatappId);
     if (!connection) return { duplicate: false, ticketId: null, messageId: null, greeted: false };
+    await this.deps.routing?.check(connection.companyId);
     const outcome = await tx.run(async () => {
       const existing = await messages.findByProviderId(connection.id, event.providerMessageId);
       if (existing) return null;
