@@ -58,7 +58,7 @@ export function AdminHeader(props: {
  * submitted by Enter or the primary button (`onSubmit`, the browser's own validation left off so
  * the server's reasons show at their fields). `error` is the refusal no field took, shown above
  * the buttons; `pending` disables the primary button so a save is never sent twice. `lead` goes
- * above the form (a warning, a picture saved on its own).
+ * above the form (a warning, a picture saved on its own), `buttons` beside the two.
  */
 export function FormDialog(props: {
   title: ReactNode;
@@ -72,6 +72,8 @@ export function FormDialog(props: {
   error?: string | null;
   className?: string;
   lead?: ReactNode;
+  /** More buttons beside "Cancel" and the primary one (a test, a preview). */
+  buttons?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -94,6 +96,7 @@ export function FormDialog(props: {
               <Dialog.Close asChild>
                 <button type="button">{t('actions.cancel')}</button>
               </Dialog.Close>
+              {props.buttons}
               <button type="submit" className="primary" disabled={props.pending}>
                 {props.submitLabel}
               </button>

@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
-import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
+import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { admins } from '../nav.js';
 import { useQueues } from '../queues/data.js';
 import { strings } from './strings.js';
@@ -75,21 +75,17 @@ function IntegrationList() {
   const { t } = useScreenStrings('queueIntegrations', strings);
   const { api } = useServices();
   const client = useQueryClient();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<Integration | 'new' | null>(null);
   const [notice, setNotice] = useState('');
   const queues = useQueues();
 
   // Under `queueIntegrations`: a `queueIntegration` frame (another admin's change) refetches it.
-  const list = useInfiniteQuery({
-    queryKey: [...keys.queueIntegrations, searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/queueIntegration', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.queueIntegrations,
+    fetch: (pageNumber, searchParam) => must(api.GET('/queueIntegration', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.queueIntegrations,
   });
-  const integrations = list.data?.pages.flatMap((p) => p.queueIntegrations) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const integrations = list.items;
   const queuesOf = (id: number) => (queues.data ?? []).filter((q) => q.integrationId === id).map((q) => q.name);
 
   const remove = useMutation({
@@ -103,84 +99,67 @@ function IntegrationList() {
 
   return (
     <section className="admin-screen" aria-labelledby="queue-integrations-title">
-      <header className="admin-header">
-        <h1 id="queue-integrations-title">{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('add')}
-          </button>
-        </div>
-      </header>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      {list.error && <FormError text={errorText(t, list.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: total })}
-      </p>
-      {list.isSuccess && integrations.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table integrations-table" aria-labelledby="queue-integrations-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.type')}</th>
-              <th scope="col">{t('columns.target')}</th>
-              <th scope="col">{t('columns.queues')}</th>
-              <th scope="col">{t('columns.actions')}</th>
+      <AdminHeader
+        titleId="queue-integrations-title"
+        title={t('title')}
+        intro={t('intro')}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
+        add={{ label: t('add'), onClick: () => setEditing('new') }}
+      />
+      <AdminList
+        labelledBy="queue-integrations-title"
+        className="integrations-table"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error), list.error ? errorText(t, list.error) : null]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.name')}</th>
+            <th scope="col">{t('columns.type')}</th>
+            <th scope="col">{t('columns.target')}</th>
+            <th scope="col">{t('columns.queues')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(integration) => {
+          const used = queuesOf(integration.id);
+          const credentials = [integration.hasToken ? t('tokenSet') : null, integration.hasSecret ? t('secretSet') : null].filter(Boolean);
+          const detail = integration.type === 'typebot' ? integration.typebotSlug : integration.type === 'dialogflow' ? integration.projectName : null;
+          return (
+            <tr key={integration.id} data-testid={`integration-${integration.id}`}>
+              <th scope="row">{integration.name}</th>
+              <td data-label={t('columns.type')}>{t(`types.${integration.type}`)}</td>
+              <td data-label={t('columns.target')} className="integration-target">
+                <span className="integration-url">{integration.url}</span>
+                {detail !== null && detail !== '' && <span className="muted small-text"> · {String(detail)}</span>}
+                {credentials.length > 0 && (
+                  <span className="muted small-text integration-credentials">
+                    {t('credentials')}: {credentials.join(', ')}
+                  </span>
+                )}
+              </td>
+              <td data-label={t('columns.queues')}>{used.length ? used.join(', ') : t('noQueue')}</td>
+              <td className="row-actions">
+                <button type="button" className="small" aria-label={t('editLabel', { name: integration.name })} onClick={() => setEditing(integration)}>
+                  {t('list.edit')}
+                </button>
+                <ConfirmButton
+                  className="small"
+                  label={t('list.delete')}
+                  title={t('deleteTitle', { name: integration.name })}
+                  description={used.length ? t('deleteBodyUsed', { queues: used.join(', ') }) : t('deleteBody')}
+                  confirmLabel={t('list.delete')}
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(integration)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {integrations.map((integration) => {
-              const used = queuesOf(integration.id);
-              const credentials = [integration.hasToken ? t('tokenSet') : null, integration.hasSecret ? t('secretSet') : null].filter(Boolean);
-              const detail = integration.type === 'typebot' ? integration.typebotSlug : integration.type === 'dialogflow' ? integration.projectName : null;
-              return (
-                <tr key={integration.id} data-testid={`integration-${integration.id}`}>
-                  <th scope="row">{integration.name}</th>
-                  <td data-label={t('columns.type')}>{t(`types.${integration.type}`)}</td>
-                  <td data-label={t('columns.target')} className="integration-target">
-                    <span className="integration-url">{integration.url}</span>
-                    {detail !== null && detail !== '' && <span className="muted small-text"> · {String(detail)}</span>}
-                    {credentials.length > 0 && (
-                      <span className="muted small-text integration-credentials">
-                        {t('credentials')}: {credentials.join(', ')}
-                      </span>
-                    )}
-                  </td>
-                  <td data-label={t('columns.queues')}>{used.length ? used.join(', ') : t('noQueue')}</td>
-                  <td className="row-actions">
-                    <button type="button" className="small" aria-label={t('editLabel', { name: integration.name })} onClick={() => setEditing(integration)}>
-                      {t('edit')}
-                    </button>
-                    <ConfirmButton
-                      className="small"
-                      label={t('delete')}
-                      title={t('deleteTitle', { name: integration.name })}
-                      description={used.length ? t('deleteBodyUsed', { queues: used.join(', ') }) : t('deleteBody')}
-                      confirmLabel={t('delete')}
-                      disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(integration)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+          );
+        }}
+      />
       {editing && (
         <IntegrationDialog
           integration={editing === 'new' ? null : editing}
@@ -267,8 +246,7 @@ function IntegrationDialog({ integration, close }: { integration: Integration | 
 
   const badCredential = (token !== '' && !validCredential(token) ? 'token' : 'secret') satisfies FormField;
   const refusal = refusalOf<FormField>(t, save.error ?? test.error, { ...FIELD_OF, ERR_INVALID_INTEGRATION_CREDENTIAL: badCredential });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     test.reset();
     save.mutate();
   };
@@ -279,107 +257,102 @@ function IntegrationDialog({ integration, close }: { integration: Integration | 
   const result = test.data;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog integration-dialog">
-          <Dialog.Title>{integration ? t('editTitle', { name: integration.name }) : t('addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('name')} error={refusal.byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field label={t('type')} error={refusal.byField.type} hint={t('typeHint')}>
-              {(p) => (
-                <select {...p} value={type} onChange={(e) => setType(e.target.value as IntegrationType)}>
-                  {TYPES.map((ty) => (
-                    <option key={ty} value={ty}>
-                      {t(`types.${ty}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('url')} error={refusal.byField.url} hint={t('urlHint')}>
-              {(p) => <input {...p} type="url" value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field label={t('token')} error={refusal.byField.token} hint={integration?.hasToken ? `${t('tokenHint')} ${t('keepHint')}` : t('tokenHint')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  value={token}
-                  onChange={(e) => setToken(e.target.value)}
-                  autoComplete="new-password"
-                  disabled={removeToken}
-                  placeholder={integration?.hasToken ? '••••••••' : undefined}
-                />
-              )}
-            </Field>
-            {integration?.hasToken && (
-              <label className="check">
-                <input type="checkbox" checked={removeToken} onChange={(e) => setRemoveToken(e.target.checked)} />
-                {t('removeToken')}
-              </label>
-            )}
-            <Field label={t('secret')} error={refusal.byField.secret} hint={integration?.hasSecret ? `${t('secretHint')} ${t('keepHint')}` : t('secretHint')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  value={secret}
-                  onChange={(e) => setSecret(e.target.value)}
-                  autoComplete="new-password"
-                  disabled={removeSecret}
-                  placeholder={integration?.hasSecret ? '••••••••' : undefined}
-                />
-              )}
-            </Field>
-            {integration?.hasSecret && (
-              <label className="check">
-                <input type="checkbox" checked={removeSecret} onChange={(e) => setRemoveSecret(e.target.checked)} />
-                {t('removeSecret')}
-              </label>
-            )}
-            {shownSettings.map((field) => (
-              <Field key={field} label={t(field)} error={refusal.byField[field]} hint={field === 'language' ? t('languageHint') : undefined}>
-                {(p) => (
-                  <input
-                    {...p}
-                    {...(NUMERIC.has(field) ? { type: 'number', min: 0, step: 1 } : {})}
-                    value={settings[field]}
-                    onChange={(e) => setSettings((s) => ({ ...s, [field]: e.target.value }))}
-                    autoComplete="off"
-                  />
-                )}
-              </Field>
+    <FormDialog
+      className="integration-dialog"
+      title={integration ? t('editTitle', { name: integration.name }) : t('addTitle')}
+      description={t('intro')}
+      buttons={
+        <>
+          <button type="button" onClick={runTest} disabled={test.isPending}>
+            {t('test')}
+          </button>
+        </>
+      }
+      submitLabel={t('list.save')}
+      onSubmit={submit}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('name')} error={refusal.byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field label={t('type')} error={refusal.byField.type} hint={t('typeHint')}>
+        {(p) => (
+          <select {...p} value={type} onChange={(e) => setType(e.target.value as IntegrationType)}>
+            {TYPES.map((ty) => (
+              <option key={ty} value={ty}>
+                {t(`types.${ty}`)}
+              </option>
             ))}
-            <div className="integration-test" role="status" aria-live="polite">
-              {test.isPending
-                ? t('testing')
-                : result
-                  ? result.ok
-                    ? t('testOk', { status: result.status })
-                    : result.status !== null
-                      ? t('testFailed', { status: result.status })
-                      : t('testUnreachable', { reason: errorText(t, result.error ?? 'ERR_INTEGRATION_UNREACHABLE') })
-                  : ''}
-            </div>
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="button" onClick={runTest} disabled={test.isPending}>
-                {t('test')}
-              </button>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </select>
+        )}
+      </Field>
+      <Field label={t('url')} error={refusal.byField.url} hint={t('urlHint')}>
+        {(p) => <input {...p} type="url" value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field label={t('token')} error={refusal.byField.token} hint={integration?.hasToken ? `${t('tokenHint')} ${t('keepHint')}` : t('tokenHint')}>
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            autoComplete="new-password"
+            disabled={removeToken}
+            placeholder={integration?.hasToken ? '••••••••' : undefined}
+          />
+        )}
+      </Field>
+      {integration?.hasToken && (
+        <label className="check">
+          <input type="checkbox" checked={removeToken} onChange={(e) => setRemoveToken(e.target.checked)} />
+          {t('removeToken')}
+        </label>
+      )}
+      <Field label={t('secret')} error={refusal.byField.secret} hint={integration?.hasSecret ? `${t('secretHint')} ${t('keepHint')}` : t('secretHint')}>
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            autoComplete="new-password"
+            disabled={removeSecret}
+            placeholder={integration?.hasSecret ? '••••••••' : undefined}
+          />
+        )}
+      </Field>
+      {integration?.hasSecret && (
+        <label className="check">
+          <input type="checkbox" checked={removeSecret} onChange={(e) => setRemoveSecret(e.target.checked)} />
+          {t('removeSecret')}
+        </label>
+      )}
+      {shownSettings.map((field) => (
+        <Field key={field} label={t(field)} error={refusal.byField[field]} hint={field === 'language' ? t('languageHint') : undefined}>
+          {(p) => (
+            <input
+              {...p}
+              {...(NUMERIC.has(field) ? { type: 'number', min: 0, step: 1 } : {})}
+              value={settings[field]}
+              onChange={(e) => setSettings((s) => ({ ...s, [field]: e.target.value }))}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      ))}
+      <div className="integration-test" role="status" aria-live="polite">
+        {test.isPending
+          ? t('testing')
+          : result
+            ? result.ok
+              ? t('testOk', { status: result.status })
+              : result.status !== null
+                ? t('testFailed', { status: result.status })
+                : t('testUnreachable', { reason: errorText(t, result.error ?? 'ERR_INTEGRATION_UNREACHABLE') })
+            : ''}
+      </div>
+    </FormDialog>
   );
 }
