@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { client } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
-import { embeddedTarget, freePort, postgresTarget, Service, type ProcessTarget } from './processes.js';
+import { freePort, migratedEmbeddedTarget, postgresTarget, Service, SNAPSHOT_ADMIN, type ProcessTarget } from './processes.js';
 
-const ADMIN = { email: 'admin@admin.com', password: 'flow-runs-processes-admin' };
+/** The admin of the migrated data dir the embedded run starts on (the PostgreSQL run seeds it). */
+const ADMIN = SNAPSHOT_ADMIN;
 const APP_SECRET = 'flow-runs-processes-meta-app-secret';
 const PAGE = 'FLOW-RUNS-PAGE';
 
@@ -158,5 +159,5 @@ function killedWhileWaiting(name: string, makeTarget: () => ProcessTarget | Prom
   });
 }
 
-killedWhileWaiting('embedded default (PGlite, in-process broker)', () => embeddedTarget('sd-flow-runs-'));
+killedWhileWaiting('embedded default (PGlite, in-process broker)', () => migratedEmbeddedTarget('sd-flow-runs-'));
 killedWhileWaiting('PostgreSQL and NATS', () => postgresTarget('flow_runs'));

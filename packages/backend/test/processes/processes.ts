@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -174,9 +174,68 @@ export interface ProcessTarget {
   dispose(): Promise<void>;
 }
 
-/** The embedded default: PGlite and the in-process broker in a DATA_DIR of its own. */
+/**
+ * The super admin a migrated data dir was seeded with (migratedDataDir): a test that starts on a
+ * copy logs in as this one, its ADMIN_PASSWORD at the first start.
+ */
+export const SNAPSHOT_ADMIN = { email: 'admin@admin.com', password: 'process-tests-snapshot-admin' } as const;
+
+let snapshot: Promise<string> | null = null;
+
+/**
+ * A DATA_DIR the built backend has started on once (initdb, every migration, the seed as
+ * SNAPSHOT_ADMIN) and stopped cleanly with SIGTERM, made once per test process: a test that does not
+ * test the first start copies it instead of spending that start again. Removed when the process ends.
+ */
+export function migratedDataDir(): Promise<string> {
+  snapshot ??= snapshotDataDir();
+  return snapshot;
+}
+
+async function snapshotDataDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sd-snapshot-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const port = await freePort();
+  const child = spawn(process.execPath, [builtEntry('packages/backend/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: SNAPSHOT_ADMIN.password },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const read = (d: Buffer) => {
+      output += String(d);
+      if (output.includes('"msg":"backend listening"')) resolve();
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((code) => reject(new Error(`the snapshot's backend exited (${code}) before listening:\n${output.slice(-4000)}`)));
+  });
+  child.kill('SIGTERM');
+  const code = await exited;
+  if (code !== 0) throw new Error(`the snapshot's backend did not stop cleanly (${code}):\n${output.slice(-4000)}`);
+  if (existsSync(path.join(dir, 'servicedesk.lock'))) throw new Error("the snapshot's backend left its DATA_DIR lock");
+  return dir;
+}
+
+/** The embedded default: PGlite and the in-process broker in a DATA_DIR of its own, empty. */
 export function embeddedTarget(prefix: string): ProcessTarget {
+  return embeddedTargetIn(mkdtempSync(path.join(os.tmpdir(), prefix)));
+}
+
+/**
+ * The embedded default on a copy of the migrated data dir (migratedDataDir): for a test of what
+ * comes after the first start, whose admin is SNAPSHOT_ADMIN.
+ */
+export async function migratedEmbeddedTarget(prefix: string): Promise<ProcessTarget> {
+  const source = await migratedDataDir();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cpSync(source, dataDir, { recursive: true });
+  return embeddedTargetIn(dataDir);
+}
+
+function embeddedTargetIn(dataDir: string): ProcessTarget {
   return {
     env: { DATA_DIR: dataDir },
     live: false,
