@@ -37,6 +37,9 @@ export function usePagedList<P extends ListPage, T>(options: {
   fetch: (pageNumber: number, searchParam: string | undefined) => Promise<P>;
   items: (page: P) => readonly T[];
   debounceMs?: number;
+  /** False while the reader may not ask (a gate the screen shows instead). */
+  enabled?: boolean;
+  retry?: (failures: number, error: Error) => boolean;
 }): PagedList<T> {
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search.trim(), options.debounceMs ?? 250);
@@ -45,6 +48,8 @@ export function usePagedList<P extends ListPage, T>(options: {
     initialPageParam: 1,
     queryFn: ({ pageParam }) => options.fetch(pageParam, searchParam || undefined),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled: options.enabled ?? true,
+    ...(options.retry ? { retry: options.retry } : {}),
   });
   return {
     search,

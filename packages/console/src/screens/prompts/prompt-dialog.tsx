@@ -147,7 +147,7 @@ export function PromptDialog({ prompt, close }: { prompt: Prompt | null; close: 
       className="prompt-dialog"
       title={prompt ? t('editTitle', { name: prompt.name }) : t('addTitle')}
       description={t('intro')}
-      submitLabel={t('save')}
+      submitLabel={t('list.save')}
       onSubmit={() => {
         optimise.reset();
         save.mutate();

@@ -1,14 +1,14 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { must } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { AdminHeader } from '../../ui/admin-screen.js';
 import { codeOf, errorText } from '../../ui/errors.js';
-import { ConfirmButton, FormError } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { ConfirmButton } from '../../ui/form.js';
 import type { Prompt } from './prompt.js';
 import { PromptDialog } from './prompt-dialog.js';
 import { strings } from './strings.js';
@@ -32,23 +32,19 @@ export function Prompts() {
   const session = useSession();
   const client = useQueryClient();
   const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<Prompt | 'new' | null>(null);
   const [trying, setTrying] = useState<Prompt | null>(null);
   const [notice, setNotice] = useState('');
   const numbers = new Intl.NumberFormat(i18n.language);
 
-  const list = useInfiniteQuery({
-    queryKey: [...keys.prompts, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/prompt', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.prompts,
+    fetch: (pageNumber, searchParam) => must(api.GET('/prompt', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.prompts,
     enabled: isAdmin,
     retry: (count, err) => count < 2 && !['ERR_PLAN_FEATURE_DISABLED', 'ERR_NO_PERMISSION'].includes(codeOf(err)),
   });
-  const prompts = list.data?.pages.flatMap((p) => p.prompts) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const prompts = list.items;
 
   const remove = useMutation({
     mutationFn: (p: Prompt) => must(api.DELETE('/prompt/{promptId}', { params: { path: { promptId: p.id } } })),
@@ -77,73 +73,61 @@ export function Prompts() {
         titleId="prompts-title"
         title={t('title')}
         intro={t('intro')}
-        search={{ label: t('search'), value: search, onChange: setSearch }}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
         add={{ label: t('add'), onClick: () => setEditing('new') }}
       />
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {list.error && <FormError text={errorText(t, list.error)} />}
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: total })}
-      </p>
-      {list.isSuccess && prompts.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="prompts-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.model')}</th>
-              <th scope="col">{t('columns.queue')}</th>
-              <th scope="col">{t('columns.key')}</th>
-              <th scope="col" className="number">
-                {t('columns.tokens')}
-              </th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {prompts.map((p) => (
-              <tr key={p.id} data-testid={`prompt-${p.id}`}>
-                <th scope="row">{p.name}</th>
-                <td data-label={t('columns.model')}>{p.model}</td>
-                <td data-label={t('columns.queue')}>{p.queue ? p.queue.name : t('noQueue')}</td>
-                <td data-label={t('columns.key')}>{keyState(t, p)}</td>
-                <td className="number" data-label={t('columns.tokens')}>
-                  <span data-testid="tokens">{numbers.format(p.totalTokens)}</span>
-                  <span className="muted small-text prompt-token-detail">
-                    {t('tokensDetail', { prompt: numbers.format(p.promptTokens), completion: numbers.format(p.completionTokens) })}
-                  </span>
-                </td>
-                <td className="row-actions">
-                  <button type="button" className="small" aria-label={t('tryLabel', { name: p.name })} onClick={() => setTrying(p)}>
-                    {t('tryIt')}
-                  </button>
-                  <button type="button" className="small" aria-label={t('editLabel', { name: p.name })} onClick={() => setEditing(p)}>
-                    {t('edit')}
-                  </button>
-                  <ConfirmButton
-                    className="small"
-                    label={t('delete')}
-                    title={t('deleteTitle', { name: p.name })}
-                    description={t('deleteBody')}
-                    confirmLabel={t('delete')}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(p)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+      <AdminList
+        labelledBy="prompts-title"
+        list={list}
+        notice={notice}
+        errors={[list.error ? errorText(t, list.error) : null, remove.error && errorText(t, remove.error)]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.name')}</th>
+            <th scope="col">{t('columns.model')}</th>
+            <th scope="col">{t('columns.queue')}</th>
+            <th scope="col">{t('columns.key')}</th>
+            <th scope="col" className="number">
+              {t('columns.tokens')}
+            </th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(p) => (
+          <tr key={p.id} data-testid={`prompt-${p.id}`}>
+            <th scope="row">{p.name}</th>
+            <td data-label={t('columns.model')}>{p.model}</td>
+            <td data-label={t('columns.queue')}>{p.queue ? p.queue.name : t('noQueue')}</td>
+            <td data-label={t('columns.key')}>{keyState(t, p)}</td>
+            <td className="number" data-label={t('columns.tokens')}>
+              <span data-testid="tokens">{numbers.format(p.totalTokens)}</span>
+              <span className="muted small-text prompt-token-detail">
+                {t('tokensDetail', { prompt: numbers.format(p.promptTokens), completion: numbers.format(p.completionTokens) })}
+              </span>
+            </td>
+            <td className="row-actions">
+              <button type="button" className="small" aria-label={t('tryLabel', { name: p.name })} onClick={() => setTrying(p)}>
+                {t('tryIt')}
+              </button>
+              <button type="button" className="small" aria-label={t('editLabel', { name: p.name })} onClick={() => setEditing(p)}>
+                {t('list.edit')}
+              </button>
+              <ConfirmButton
+                className="small"
+                label={t('list.delete')}
+                title={t('deleteTitle', { name: p.name })}
+                description={t('deleteBody')}
+                confirmLabel={t('list.delete')}
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate(p)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {editing && (
         <PromptDialog
           prompt={editing === 'new' ? null : editing}
