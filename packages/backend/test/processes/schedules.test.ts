@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -6,9 +6,10 @@ import { openDatabase } from '@servicedesk/adapters-persistence';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, freshDatabase, privateNatsServer, Service } from './processes.js';
+import { freePort, freshDatabase, migratedDataDir, privateNatsServer, Service, SNAPSHOT_ADMIN } from './processes.js';
 
-const ADMIN = { email: 'admin@admin.com', password: 'schedule-processes-admin' };
+/** The admin of the migrated data dir the embedded test starts on (the PostgreSQL test seeds it). */
+const ADMIN = SNAPSHOT_ADMIN;
 const JWT_SECRET = 'schedule-processes-secret-schedule-processes-0123';
 const COMMON = {
   HOST: '127.0.0.1',
@@ -83,6 +84,7 @@ describe('Schedules as processes', function () {
 
   it('a schedule whose moment passes while the backend is down is sent once after the restart (embedded default)', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-schedules-'));
+    cpSync(await migratedDataDir(), dataDir, { recursive: true });
     try {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
