@@ -39,7 +39,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'conversations/forward-message.ts:ForwardMessage': 14,
   'conversations/queue-router.ts:QueueRouter': 10,
   'conversations/route-inbound.ts:RouteInbound': 14,
-  'conversations/send-api-message.ts:SendApiMessage': 17,
+  'conversations/send-api-message.ts:SendApiMessage': 14,
   'conversations/send-ticket-message.ts:SendTicketMessage': 18,
   'flows/flow-runner.ts:FlowRunner': 23,
   'flows/publish-flow.ts:PublishFlow': 12,
@@ -70,7 +70,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
 };
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 120;
+const PUBLISH_CALL_SITES = 119;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];

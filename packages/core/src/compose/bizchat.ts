@@ -10,6 +10,8 @@ import { TicketPresenter } from '../tickets/ticket-details.js';
 import { TicketJournal } from '../tickets/ticket-journal.js';
 import { sendPath, type MessagingPorts } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
+import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
+import { IdempotentSends } from '../conversations/idempotent-sends.js';
 
 /** The business channel's own ports. */
 export interface BizchatPorts {
@@ -29,6 +31,8 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
   const { outbound, outbox } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages });
+  const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
+  const idempotent = new IdempotentSends({ cache, idempotencyKeys: p.idempotencyKeys });
   const journal = new TicketJournal({ tickets, ticketLogs: p.ticketLogs, tracking: p.ticketTracking, clock });
   const windows = p.serviceWindows;
   const suspensions = p.companySuspensions;
@@ -65,16 +69,13 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
         users,
         outbound,
         blobs,
-        cache,
         tx,
         clock,
         ids,
-        realtime,
         queues,
-        idempotencyKeys: p.idempotencyKeys,
-        presenter,
+        idempotent,
+        announcer,
         tracking: p.ticketTracking,
-        contexts,
         suspensions,
         windows,
       }),

@@ -60,6 +60,8 @@ import {
   type InboundMediaSettings,
 } from '../conversations/fetch-inbound-media.js';
 import type { SharedPorts } from './shared-ports.js';
+import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
+import { IdempotentSends } from '../conversations/idempotent-sends.js';
 import type { RoutingReads } from '../conversations/routing-reads.js';
 
 /** The ports of the messaging spine. */
@@ -173,6 +175,8 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages, ...(p.messageContextReads ? { reads: p.messageContextReads } : {}) });
+  const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
+  const idempotent = new IdempotentSends({ cache, idempotencyKeys: p.idempotencyKeys });
   const mediaSettings = p.inboundMediaSettings ?? DEFAULT_INBOUND_MEDIA_SETTINGS;
   const { jobQueue, inboundMediaFetcher: fetcher } = p;
   const fetchInboundMedia =
@@ -254,16 +258,13 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
         users,
         outbound,
         blobs,
-        cache,
         tx,
         clock,
         ids,
-        realtime,
         queues,
-        idempotencyKeys: p.idempotencyKeys,
-        presenter,
+        idempotent,
+        announcer,
         tracking: p.ticketTracking,
-        contexts,
         suspensions: p.companySuspensions,
         windows: p.serviceWindows,
       }),

@@ -1,15 +1,11 @@
 import type { Users } from '../identity/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import type { OutboundContent } from '../connections/channel-messages.js';
 import type { Connection } from '../connections/connection.js';
 import { isValidNumber, type MessageMedia } from '../messages/message.js';
-import type { MessageContexts } from '../messages/message-view.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
-import type { TicketPresenter } from '../tickets/ticket-details.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -18,7 +14,8 @@ import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
 import type { Ticket } from '../tickets/ticket.js';
 import { findQueue } from '../queues/find-queue.js';
 import type { Queues } from '../queues/ports.js';
-import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
+import { requestFingerprint } from './idempotency-keys.js';
+import type { Idempotency, IdempotentSends } from './idempotent-sends.js';
 import { assertMaySend } from '../tenancy/company-suspension.js';
 import type { CompanySuspensions } from '../tenancy/ports.js';
 import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
@@ -50,8 +47,6 @@ export interface SendApiMessageResult {
   readonly messageId: string;
 }
 
-/** How long the cache marks a key as being processed (the stored answer lives in the database). */
-const IDEMPOTENCY_IN_PROGRESS_TTL = 120;
 export const MAX_API_MEDIA_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -66,16 +61,15 @@ export class SendApiMessage {
       users: Users;
       outbound: OutboundMessages;
       blobs: BlobStorage;
-      cache: Cache;
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
       queues: Queues;
-      idempotencyKeys: IdempotencyKeys;
-      presenter: TicketPresenter;
+      /** The `Idempotency-Key` protocol (its cache marks and stored answers). */
+      idempotent: IdempotentSends;
+      /** Tells the operators of the messages and the ticket's update. */
+      announcer: ConversationAnnouncer;
       tracking: TicketTracking;
-      contexts?: MessageContexts;
       suspensions?: CompanySuspensions;
       windows: ServiceWindows;
     },
@@ -90,37 +84,11 @@ export class SendApiMessage {
     // The key and the answer are stored with the messages, in their transaction (see IdempotencyKeys).
     const idem = input.idempotencyKey ? { key: input.idempotencyKey, fingerprint: fingerprintOf(input, medias) } : null;
     if (!idem) return this.send(input, medias, null);
-    const first = await this.firstAnswer(input.connection.id, idem);
-    if (first) return first;
-    const marker = `idem:api-send:${input.connection.id}:${idem.key}`;
-    if (!(await this.deps.cache.setIfAbsent(marker, 'pending', IDEMPOTENCY_IN_PROGRESS_TTL))) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
-    try {
-      return await this.send(input, medias, idem);
-    } catch (err) {
-      // Another instance committed the same key first: answer as it did.
-      const answer =
-        err instanceof ConflictError && err.code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' ? await this.firstAnswer(input.connection.id, idem) : null;
-      if (answer) return answer;
-      throw err;
-    } finally {
-      await this.deps.cache.delete(marker).catch(() => undefined);
-    }
+    return this.deps.idempotent.once('api-send', input.connection.id, idem, () => this.send(input, medias, idem));
   }
 
-  /** The stored answer of a key, or null; the same key with another request is refused. */
-  private async firstAnswer(connectionId: number, idem: { key: string; fingerprint: string }): Promise<SendApiMessageResult | null> {
-    const row = await this.deps.idempotencyKeys.find(connectionId, idem.key);
-    if (!row) return null;
-    if (row.fingerprint !== idem.fingerprint) throw new ValidationError('ERR_IDEMPOTENCY_KEY_REUSED');
-    return row.answer as SendApiMessageResult;
-  }
-
-  private async send(
-    input: SendApiMessageInput,
-    medias: readonly UploadedFile[],
-    idem: { key: string; fingerprint: string } | null,
-  ): Promise<SendApiMessageResult> {
-    const { contacts, tickets, users, outbound, blobs, tx, clock, ids, realtime } = this.deps;
+  private async send(input: SendApiMessageInput, medias: readonly UploadedFile[], idem: Idempotency | null): Promise<SendApiMessageResult> {
+    const { contacts, tickets, users, outbound, blobs, tx, clock, ids } = this.deps;
     const { connection } = input;
     if (input.queueId != null) await findQueue(this.deps.queues, connection.companyId, input.queueId);
     // The ticket goes to this user: it must be one of the connection's company (another company's is 404).
@@ -204,15 +172,12 @@ export class SendApiMessage {
           ticket.id,
           sent.map((m) => m.id),
         );
-        const kept = await this.deps.idempotencyKeys.add({ companyId: connection.companyId, connectionId: connection.id, ...idem, answer, createdAt: now });
-        if (!kept) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
+        await this.deps.idempotent.keep({ companyId: connection.companyId, connectionId: connection.id, ...idem, answer, createdAt: now });
       }
       return { ticket, sent, contact, created };
     });
     const { ticket, sent } = committed;
-    const details = await this.deps.presenter.one(ticket, { contact: committed.contact, connection, ticketCreated: committed.created });
-    await publishCreatedMessages(this.deps, details, sent);
-    await realtime.publish(connection.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
+    await this.deps.announcer.sent(ticket, { contact: committed.contact, connection, ticketCreated: committed.created }, sent);
     return resultOf(
       ticket.id,
       sent.map((m) => m.id),

@@ -1,0 +1,45 @@
+import type { Message } from '../messages/message.js';
+import type { MessageContexts, MessageView } from '../messages/message-view.js';
+import type { RealtimeEvents } from '../realtime/ports.js';
+import { announceCreatedMessages, publishCreatedMessages } from './publish-messages.js';
+import type { KnownTicketParts, TicketDetails, TicketPresenter } from './ticket-details.js';
+import type { AppMessageEvent } from './ticket-events.js';
+import type { Ticket } from './ticket.js';
+
+/**
+ * What operators are told of a conversation's new messages: the ticket's details, its messages'
+ * views (`appMessage` create) and the ticket's update. One object, built once in the composition,
+ * in place of a presenter, the realtime events and the message contexts in each use case.
+ */
+export class ConversationAnnouncer {
+  constructor(
+    private readonly deps: {
+      presenter: TicketPresenter;
+      realtime: RealtimeEvents<AppMessageEvent>;
+      contexts?: MessageContexts;
+    },
+  ) {}
+
+  /** The ticket's details (what the caller holds already is not read again). */
+  details(ticket: Ticket, known: KnownTicketParts = {}): Promise<TicketDetails> {
+    return this.deps.presenter.one(ticket, known);
+  }
+
+  /** Publishes a ticket's new messages (`appMessage` create); answers their views. */
+  createdMessages(details: TicketDetails, messages: readonly Message[]): Promise<MessageView[]> {
+    return publishCreatedMessages(this.deps, details, messages);
+  }
+
+  /** As `createdMessages`, with the views already made. */
+  createdViews(details: TicketDetails, views: readonly MessageView[]): Promise<void> {
+    return announceCreatedMessages(this.deps, details, views);
+  }
+
+  /** Messages sent on a ticket that changed: their views, then the ticket's update; answers the ticket's details. */
+  async sent(ticket: Ticket, known: KnownTicketParts, messages: readonly Message[]): Promise<TicketDetails> {
+    const details = await this.deps.presenter.one(ticket, known);
+    await publishCreatedMessages(this.deps, details, messages);
+    await this.deps.presenter.announce(details, 'update');
+    return details;
+  }
+}
