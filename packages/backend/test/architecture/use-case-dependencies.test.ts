@@ -38,7 +38,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'conversations/fetch-inbound-media.ts:FetchInboundMedia': 9,
   'conversations/forward-message.ts:ForwardMessage': 14,
   'conversations/queue-router.ts:QueueRouter': 10,
-  'conversations/route-inbound.ts:RouteInbound': 14,
+  'conversations/route-inbound.ts:RouteInbound': 12,
   'conversations/send-api-message.ts:SendApiMessage': 14,
   'conversations/send-ticket-message.ts:SendTicketMessage': 18,
   'flows/flow-runner.ts:FlowRunner': 23,

@@ -191,11 +191,9 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
     tx,
     clock,
     ids,
-    realtime,
     router,
-    presenter,
+    announcer,
     tracking: p.ticketTracking,
-    contexts,
     ...(p.routingReads ? { routing: p.routingReads } : {}),
     ...(fetchInboundMedia && jobQueue ? { inboundMedia: { enqueue: (m, media, at) => enqueueInboundMedia(jobQueue, m, media, at) } } : {}),
   });

@@ -1,14 +1,11 @@
 import { holdBlockedMessage } from './blocked-inbound.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent, TicketEvent, TicketPlace } from '../tickets/ticket-events.js';
+import type { TicketPlace } from '../tickets/ticket-events.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { InboundMessageEvent } from '../connections/channel-messages.js';
 import type { Message } from '../messages/message.js';
 import { inboundContent } from '../connections/shared-content.js';
 import type { Ticket } from '../tickets/ticket.js';
-import type { MessageContexts } from '../messages/message-view.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
-import type { TicketPresenter } from '../tickets/ticket-details.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
@@ -42,11 +39,10 @@ export class RouteInbound {
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
       router: QueueRouter;
-      presenter: TicketPresenter;
+      /** Tells the operators of the ticket and its new messages. */
+      announcer: ConversationAnnouncer;
       tracking: TicketTracking;
-      contexts?: MessageContexts;
       /**
        * Where a contact's file is handed to the job that fetches it (within the transaction that
        * stores its message). Without it the message keeps its caption and its file shows as failed
@@ -59,7 +55,7 @@ export class RouteInbound {
   ) {}
 
   async execute(event: InboundMessageEvent): Promise<RouteInboundResult> {
-    const { connections, contacts, tickets, messages, tx, clock, ids, router, presenter } = this.deps;
+    const { connections, contacts, tickets, messages, tx, clock, ids, router, announcer } = this.deps;
     const connection = await connections.findById(event.companyId, event.chatappId);
     if (!connection) return { duplicate: false, ticketId: null, messageId: null, greeted: false };
     await this.deps.routing?.check(connection.companyId);
@@ -152,8 +148,7 @@ export class RouteInbound {
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
     if ('held' in outcome) return { duplicate: false, ticketId: outcome.ticketId, messageId: outcome.messageId, greeted: false };
     const { ticket, before, message, ticketCreated, sent } = outcome;
-    const details = await presenter.publish(ticket, ticketCreated ? 'create' : 'update', before, { contact: outcome.contact, connection, ticketCreated });
-    await publishCreatedMessages(this.deps, details, [message, ...sent]);
+    await announcer.received(ticket, ticketCreated ? 'create' : 'update', before, { contact: outcome.contact, connection, ticketCreated }, [message, ...sent]);
     return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
   }
 

@@ -3,7 +3,7 @@ import type { MessageContexts, MessageView } from '../messages/message-view.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { announceCreatedMessages, publishCreatedMessages } from './publish-messages.js';
 import type { KnownTicketParts, TicketDetails, TicketPresenter } from './ticket-details.js';
-import type { AppMessageEvent } from './ticket-events.js';
+import type { AppMessageEvent, TicketPlace } from './ticket-events.js';
 import type { Ticket } from './ticket.js';
 
 /**
@@ -40,6 +40,22 @@ export class ConversationAnnouncer {
     const details = await this.deps.presenter.one(ticket, known);
     await publishCreatedMessages(this.deps, details, messages);
     await this.deps.presenter.announce(details, 'update');
+    return details;
+  }
+
+  /**
+   * A contact's messages arrived: the ticket's create or update first (leaving `before`'s place
+   * when it moved), then the messages; answers the ticket's details.
+   */
+  async received(
+    ticket: Ticket,
+    action: 'create' | 'update',
+    before: TicketPlace | undefined,
+    known: KnownTicketParts,
+    messages: readonly Message[],
+  ): Promise<TicketDetails> {
+    const details = await this.deps.presenter.publish(ticket, action, before, known);
+    await publishCreatedMessages(this.deps, details, messages);
     return details;
   }
 }
