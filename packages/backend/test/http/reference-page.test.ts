@@ -51,6 +51,34 @@ describe('HTTP: the API reference page', () => {
     expect(assets.some((u) => u.includes(`/swagger-ui-${createRequire(import.meta.url)('swagger-ui-dist/package.json').version}/`))).to.equal(true);
   });
 
+  it('serves /openapi.json compressed to a client that accepts it (Brotli first, then gzip), the same document', async () => {
+    const { request } = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    /** The raw answer: fetch would decompress it and hide the encoding. */
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = request(`${b.url}/openapi.json`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: String(res.headers.vary ?? ''), body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const plain = await raw('identity');
+    expect(plain.encoding).to.equal(undefined);
+    const document = JSON.parse(plain.body.toString('utf8'));
+    expect(document.openapi).to.be.a('string');
+    expect(plain.vary).to.match(/accept-encoding/i);
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).to.equal('br');
+    expect(br.body.length, 'Brotli makes it several times smaller').to.be.below(plain.body.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).to.deep.equal(document);
+    const gz = await raw('gzip');
+    expect(gz.encoding).to.equal('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).to.deep.equal(document);
+  });
+
   describe(`in Chromium (skipped when ${CHROMIUM} is absent)`, function () {
     this.timeout(60_000);
     let browser: Browser;
