@@ -40,7 +40,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'conversations/queue-router.ts:QueueRouter': 10,
   'conversations/route-inbound.ts:RouteInbound': 12,
   'conversations/send-api-message.ts:SendApiMessage': 14,
-  'conversations/send-ticket-message.ts:SendTicketMessage': 18,
+  'conversations/send-ticket-message.ts:SendTicketMessage': 15,
   'flows/flow-runner.ts:FlowRunner': 23,
   'flows/publish-flow.ts:PublishFlow': 12,
   'identity/password-reset.ts:ResetPassword': 9,

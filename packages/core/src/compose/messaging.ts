@@ -203,7 +203,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       : undefined;
   const sessions = new SessionCommands({ connections, outbox, clock, ids, ...(proxyOf ? { proxyOf } : {}) });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
-  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts);
+  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts, { announcer, idempotent });
   return {
     connections: {
       authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
@@ -281,7 +281,13 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
 }
 
 /** The operators' ticket and message use cases (the "Tickets and messages" routes). */
-function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: OutboundMessages, presenter: TicketPresenter, contexts: MessageContexts) {
+function createTicketsAndMessages(
+  p: MessagingPorts & SharedPorts,
+  outbound: OutboundMessages,
+  presenter: TicketPresenter,
+  contexts: MessageContexts,
+  { announcer, idempotent }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends },
+) {
   const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
   const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
@@ -293,17 +299,14 @@ function createTicketsAndMessages(p: MessagingPorts & SharedPorts, outbound: Out
     users,
     outbound,
     journal,
-    presenter,
+    announcer,
     blobs,
     tx,
     clock,
     ids,
-    realtime,
-    contexts,
     suspensions: p.companySuspensions,
     windows: p.serviceWindows,
-    idempotencyKeys: p.idempotencyKeys,
-    cache: p.cache,
+    idempotent,
   });
   const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
   return {

@@ -2,16 +2,14 @@ import type { Users } from '../identity/ports.js';
 import { assertMaySend } from '../tenancy/company-suspension.js';
 import type { CompanySuspensions } from '../tenancy/ports.js';
 import type { Actor } from '../shared/actor.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
-import type { BlobStorage, Cache, Clock, IdGenerator, Transaction } from '../shared/ports.js';
+import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { storeUpload, uploadDigest, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Message, MessageMedia } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
-import { toMessageViews, type MessageContexts, type MessageView } from '../messages/message-view.js';
-import { announceCreatedMessages, conversationOf, publishCreatedMessages } from '../tickets/publish-messages.js';
+import type { MessageView } from '../messages/message-view.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -20,11 +18,12 @@ import type { Connection } from '../connections/connection.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { assertMayChange, visibleTicket } from '../tickets/ticket-access.js';
-import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
+import type { TicketDetails } from '../tickets/ticket-details.js';
 import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
 import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
 import type { TemplateSend } from '../connections/channel-messages.js';
-import { requestFingerprint, type IdempotencyKeys } from './idempotency-keys.js';
+import { requestFingerprint } from './idempotency-keys.js';
+import type { Idempotency, IdempotentSends } from './idempotent-sends.js';
 
 export const MAX_TICKET_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_MESSAGE_LENGTH = 65_536;
@@ -57,14 +56,6 @@ export interface SendTicketMessageInput {
 export interface SendTicketMessageResult {
   readonly messages: MessageView[];
   readonly ticket: TicketDetails;
-}
-
-/** How long the cache marks a key as being processed (the stored answer lives in the database). */
-const IDEMPOTENCY_IN_PROGRESS_TTL = 120;
-
-interface Idempotency {
-  readonly key: string;
-  readonly fingerprint: string;
 }
 
 /** Stores uploaded files as public media of the company; the name and type are made safe to serve. */
@@ -102,17 +93,16 @@ export class SendTicketMessage {
       users: Users;
       outbound: OutboundMessages;
       journal: TicketJournal;
-      presenter: TicketPresenter;
+      /** Tells the operators of the ticket and its new messages. */
+      announcer: ConversationAnnouncer;
       blobs: BlobStorage;
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      realtime: RealtimeEvents<AppMessageEvent>;
-      contexts?: MessageContexts;
       suspensions?: CompanySuspensions;
       windows: ServiceWindows;
-      idempotencyKeys: IdempotencyKeys;
-      cache: Cache;
+      /** The `Idempotency-Key` protocol (its cache marks and stored answers). */
+      idempotent: IdempotentSends;
     },
   ) {}
 
@@ -124,37 +114,14 @@ export class SendTicketMessage {
     if ([input.body, ...attachments.map((a) => a.caption)].some((text) => text.length > MAX_MESSAGE_LENGTH)) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
     const ticket = await visibleTicket(this.deps, actor, input.ticketId);
     if (!input.idempotencyKey) return this.send(input, ticket, null);
-    const { cache } = this.deps;
     // Looked up before the ticket's state is checked again: a retry answers what the first request got, even once the ticket has moved on.
+    // (Stored as JSON: the views are JSON already, dates as ISO strings, so the stored answer is the body the first request got.)
     const idem = { key: input.idempotencyKey, fingerprint: fingerprintOf(input, ticket) };
-    const first = await this.firstAnswer(ticket.connectionId, idem);
-    if (first) return first;
-    const marker = `idem:ticket-send:${ticket.connectionId}:${idem.key}`;
-    if (!(await cache.setIfAbsent(marker, 'pending', IDEMPOTENCY_IN_PROGRESS_TTL))) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
-    try {
-      return await this.send(input, ticket, idem);
-    } catch (err) {
-      // Another instance committed the same key first: answer as it did.
-      const answer =
-        err instanceof ConflictError && err.code === 'ERR_IDEMPOTENT_REQUEST_IN_PROGRESS' ? await this.firstAnswer(ticket.connectionId, idem) : null;
-      if (answer) return answer;
-      throw err;
-    } finally {
-      await cache.delete(marker).catch(() => undefined);
-    }
-  }
-
-  /** The stored answer of a key, or null; the same key with another request is refused. */
-  private async firstAnswer(connectionId: number, idem: Idempotency): Promise<SendTicketMessageResult | null> {
-    const row = await this.deps.idempotencyKeys.find(connectionId, idem.key);
-    if (!row) return null;
-    if (row.fingerprint !== idem.fingerprint) throw new ValidationError('ERR_IDEMPOTENCY_KEY_REUSED');
-    // Stored as JSON: the views are JSON already (dates as ISO strings), so this is the body the first request answered.
-    return row.answer as SendTicketMessageResult;
+    return this.deps.idempotent.once('ticket-send', ticket.connectionId, idem, () => this.send(input, ticket, idem));
   }
 
   private async send(input: SendTicketMessageInput, ticket: Ticket, idem: Idempotency | null): Promise<SendTicketMessageResult> {
-    const { tickets, messages, contacts, connections, presenter, tx } = this.deps;
+    const { tickets, messages, contacts, connections, announcer, tx } = this.deps;
     const { actor } = input;
     const isPrivate = input.isPrivate ?? false;
     const files = input.medias ?? [];
@@ -210,23 +177,23 @@ export class SendTicketMessage {
         answer = await this.answerOf(touched ?? current, sent, { contact, connection });
         const record = { companyId: current.companyId, connectionId: current.connectionId, ...idem, answer, createdAt: this.deps.clock.now() };
         // Another transaction holds the key: this one rolls back, and the caller answers as that one did.
-        if (!(await this.deps.idempotencyKeys.add(record))) throw new ConflictError('ERR_IDEMPOTENT_REQUEST_IN_PROGRESS');
+        await this.deps.idempotent.keep(record);
       }
       return { ticket: touched, before: current, sent, answer };
     });
     if (outcome.answer) {
-      if (outcome.ticket) await presenter.announce(outcome.answer.ticket, 'update', outcome.before);
-      await announceCreatedMessages(this.deps, outcome.answer.ticket, outcome.answer.messages);
+      if (outcome.ticket) await announcer.ticketDetails(outcome.answer.ticket, 'update', outcome.before);
+      await announcer.createdViews(outcome.answer.ticket, outcome.answer.messages);
       return outcome.answer;
     }
-    const details = outcome.ticket ? await presenter.publish(outcome.ticket, 'update', outcome.before) : await presenter.one(ticket);
-    return { messages: await publishCreatedMessages(this.deps, details, outcome.sent), ticket: details };
+    const details = outcome.ticket ? await announcer.ticket(outcome.ticket, 'update', outcome.before) : await announcer.details(ticket);
+    return { messages: await announcer.createdMessages(details, outcome.sent), ticket: details };
   }
 
   /** The answer as published after the commit: the ticket's details and the messages' views. */
   private async answerOf(ticket: Ticket, sent: readonly Message[], known: { contact: Contact; connection: Connection }): Promise<SendTicketMessageResult> {
-    const details = await this.deps.presenter.one(ticket, known);
-    return { ticket: details, messages: await toMessageViews(this.deps.contexts, ticket.companyId, sent, conversationOf(details)) };
+    const details = await this.deps.announcer.details(ticket, known);
+    return { ticket: details, messages: await this.deps.announcer.views(details, sent) };
   }
 
   private async note(ticket: Ticket, body: string, media: MessageMedia | null, quoted: Message | null, userId: number): Promise<Message> {

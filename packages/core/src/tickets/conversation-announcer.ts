@@ -1,7 +1,7 @@
 import type { Message } from '../messages/message.js';
-import type { MessageContexts, MessageView } from '../messages/message-view.js';
+import { toMessageViews, type MessageContexts, type MessageView } from '../messages/message-view.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import { announceCreatedMessages, publishCreatedMessages } from './publish-messages.js';
+import { announceCreatedMessages, conversationOf, publishCreatedMessages } from './publish-messages.js';
 import type { KnownTicketParts, TicketDetails, TicketPresenter } from './ticket-details.js';
 import type { AppMessageEvent, TicketPlace } from './ticket-events.js';
 import type { Ticket } from './ticket.js';
@@ -23,6 +23,21 @@ export class ConversationAnnouncer {
   /** The ticket's details (what the caller holds already is not read again). */
   details(ticket: Ticket, known: KnownTicketParts = {}): Promise<TicketDetails> {
     return this.deps.presenter.one(ticket, known);
+  }
+
+  /** A ticket's create or update (leaving `before`'s place when it moved); answers its details. */
+  ticket(ticket: Ticket, action: 'create' | 'update', before?: TicketPlace, known: KnownTicketParts = {}): Promise<TicketDetails> {
+    return this.deps.presenter.publish(ticket, action, before, known);
+  }
+
+  /** As `ticket`, with details already made (in the transaction that wrote the ticket, to be answered as they were). */
+  ticketDetails(details: TicketDetails, action: 'create' | 'update', before?: TicketPlace): Promise<void> {
+    return this.deps.presenter.announce(details, action, before);
+  }
+
+  /** The views of a ticket's messages, published or not (to be answered and announced later). */
+  views(details: TicketDetails, messages: readonly Message[]): Promise<MessageView[]> {
+    return toMessageViews(this.deps.contexts, details.companyId, messages, conversationOf(details));
   }
 
   /** Publishes a ticket's new messages (`appMessage` create); answers their views. */
