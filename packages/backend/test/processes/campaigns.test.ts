@@ -5,9 +5,19 @@ import { expect } from 'chai';
 import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
-import { embeddedTarget, freePort, freshDatabase, postgresTarget, privateNatsServer, Service, type ProcessTarget } from './processes.js';
+import {
+  freePort,
+  freshDatabase,
+  migratedEmbeddedTarget,
+  postgresTarget,
+  privateNatsServer,
+  Service,
+  SNAPSHOT_ADMIN,
+  type ProcessTarget,
+} from './processes.js';
 
-const ADMIN = { email: 'admin@admin.com', password: 'campaign-processes-admin' };
+/** The admin of the migrated data dir the embedded run starts on (the PostgreSQL runs seed it). */
+const ADMIN = SNAPSHOT_ADMIN;
 const JWT_SECRET = 'campaign-processes-secret-campaign-processes-0123';
 const HOUR_MS = 3_600_000;
 /** The smallest gap the ledger may show between two sends of a connection paced at 1–2 s. */
@@ -322,7 +332,7 @@ function campaignProcesses(name: string, makeTarget: () => Promise<ProcessTarget
   });
 }
 
-campaignProcesses('embedded default (PGlite, in-process broker)', async () => embeddedTarget('sd-campaigns-'));
+campaignProcesses('embedded default (PGlite, in-process broker)', () => migratedEmbeddedTarget('sd-campaigns-'));
 campaignProcesses('PostgreSQL and NATS', () => postgresTarget('sd-campaigns-pg-'));
 
 /**
