@@ -167,7 +167,7 @@ export function FileListDialog({ list, close }: { list: FileList | null; close: 
       className="file-list-dialog"
       title={current ? t('editTitle', { name: current.name }) : t('addTitle')}
       description={t('intro')}
-      submitLabel={t('save')}
+      submitLabel={t('list.save')}
       onSubmit={() => save.mutate()}
       onClose={() => close(null)}
       pending={save.isPending}

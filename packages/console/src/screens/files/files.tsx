@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { AdminHeader } from '../../ui/admin-screen.js';
 import { errorText } from '../../ui/errors.js';
-import { ConfirmButton, FormError } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { ConfirmButton } from '../../ui/form.js';
 import { FileListDialog } from './file-list-dialog.js';
 import { storedFileInfo } from './file-kind.js';
 import { strings } from './strings.js';
@@ -26,19 +26,15 @@ export function FileLists() {
   const session = useSession();
   const client = useQueryClient();
   const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<FileList | 'new' | null>(null);
   const [notice, setNotice] = useState('');
 
-  const list = useInfiniteQuery({
-    queryKey: [...keys.fileLists, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/files', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.fileLists,
+    fetch: (pageNumber, searchParam) => must(api.GET('/files', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.files,
   });
-  const lists = list.data?.pages.flatMap((p) => p.files) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const lists = list.items;
 
   const remove = useMutation({
     mutationFn: (l: FileList) => must(api.DELETE('/files/{fileId}', { params: { path: { fileId: l.id } } })),
@@ -62,11 +58,11 @@ export function FileLists() {
         titleId="files-title"
         title={t('title')}
         intro={t('intro')}
-        search={{ label: t('search'), value: search, onChange: setSearch }}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
         add={isAdmin ? { label: t('add'), onClick: () => setEditing('new') } : null}
         readOnly={t('readOnly')}
       >
-        {isAdmin && total > 0 && !searchParam && (
+        {isAdmin && list.count > 0 && !list.searchParam && (
           <ConfirmButton
             label={t('deleteAll')}
             title={t('deleteAllTitle')}
@@ -77,72 +73,60 @@ export function FileLists() {
           />
         )}
       </AdminHeader>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {list.error && <FormError text={errorText(t, list.error)} />}
-      {failed && <FormError text={errorText(t, failed)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: total })}
-      </p>
-      {list.isSuccess && lists.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="files-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.message')}</th>
-              <th scope="col">{t('columns.files')}</th>
-              {isAdmin && <th scope="col">{t('columns.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {lists.map((l) => (
-              <tr key={l.id} data-testid={`file-list-${l.id}`}>
-                <th scope="row">{l.name}</th>
-                <td data-label={t('columns.message')} className="file-list-message">
-                  {l.message || <span className="muted">{t('noMessage')}</span>}
-                </td>
-                <td data-label={t('columns.files')}>
-                  {l.options.length === 0 ? (
-                    <span className="muted">{t('noFiles')}</span>
-                  ) : (
-                    <ol className="file-list-options">
-                      {l.options.map((o) => (
-                        <li key={o.id}>
-                          <span>{o.name || t('untitled')}</span> <span className="muted small-text">{storedFileInfo(t, i18n.language, o) ?? t('noFile')}</span>
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </td>
-                {isAdmin && (
-                  <td className="row-actions">
-                    <button type="button" className="small" aria-label={t('editLabel', { name: l.name })} onClick={() => setEditing(l)}>
-                      {t('edit')}
-                    </button>
-                    <ConfirmButton
-                      className="small"
-                      label={t('delete')}
-                      title={t('deleteTitle', { name: l.name })}
-                      description={t('deleteBody')}
-                      confirmLabel={t('delete')}
-                      disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(l)}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+      <AdminList
+        labelledBy="files-title"
+        list={list}
+        notice={notice}
+        errors={[list.error ? errorText(t, list.error) : null, failed && errorText(t, failed)]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.name')}</th>
+            <th scope="col">{t('columns.message')}</th>
+            <th scope="col">{t('columns.files')}</th>
+            {isAdmin && <th scope="col">{t('list.actions')}</th>}
+          </>
+        }
+        row={(l) => (
+          <tr key={l.id} data-testid={`file-list-${l.id}`}>
+            <th scope="row">{l.name}</th>
+            <td data-label={t('columns.message')} className="file-list-message">
+              {l.message || <span className="muted">{t('noMessage')}</span>}
+            </td>
+            <td data-label={t('columns.files')}>
+              {l.options.length === 0 ? (
+                <span className="muted">{t('noFiles')}</span>
+              ) : (
+                <ol className="file-list-options">
+                  {l.options.map((o) => (
+                    <li key={o.id}>
+                      <span>{o.name || t('untitled')}</span> <span className="muted small-text">{storedFileInfo(t, i18n.language, o) ?? t('noFile')}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </td>
+            {isAdmin && (
+              <td className="row-actions">
+                <button type="button" className="small" aria-label={t('editLabel', { name: l.name })} onClick={() => setEditing(l)}>
+                  {t('list.edit')}
+                </button>
+                <ConfirmButton
+                  className="small"
+                  label={t('list.delete')}
+                  title={t('deleteTitle', { name: l.name })}
+                  description={t('deleteBody')}
+                  confirmLabel={t('list.delete')}
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(l)}
+                />
+              </td>
+            )}
+          </tr>
+        )}
+      />
       {editing && (
         <FileListDialog
           list={editing === 'new' ? null : editing}
