@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './services.js';
 import { Shell } from './screens/shell.js';
-import { inboxScreen } from './screens/preload.js';
+import { dashboardScreen, inboxScreen } from './screens/preload.js';
 import { SignIn } from './screens/sign-in.js';
 import { ForgotPassword } from './screens/password-reset/forgot-password.js';
 import { ResetPassword } from './screens/password-reset/reset-password.js';
@@ -24,7 +24,6 @@ const Announcements = lazy(() => import('./screens/platform/announcements.js').t
 const Chats = lazy(() => import('./screens/chats/chats.js').then((m) => ({ default: m.Chats })));
 const Transcription = lazy(() => import('./screens/transcription/transcription.js').then((m) => ({ default: m.Transcription })));
 const Profile = lazy(() => import('./screens/profile/profile.js').then((m) => ({ default: m.Profile })));
-const Dashboard = lazy(() => import('./screens/dashboard/dashboard.js').then((m) => ({ default: m.Dashboard })));
 const Schedules = lazy(() => import('./screens/schedules/schedules.js').then((m) => ({ default: m.Schedules })));
 const ScheduledMessages = lazy(() => import('./screens/scheduled-messages/scheduled-messages.js').then((m) => ({ default: m.ScheduledMessages })));
 const Reports = lazy(() => import('./screens/reports/reports.js').then((m) => ({ default: m.Reports })));
@@ -41,6 +40,7 @@ const Orders = lazy(() => import('./screens/orders/orders.js').then((m) => ({ de
 const Proxies = lazy(() => import('./screens/proxies/proxies.js').then((m) => ({ default: m.Proxies })));
 const Storage = lazy(() => import('./screens/storage/storage.js').then((m) => ({ default: m.Storage })));
 const Inbox = inboxScreen.Screen;
+const Dashboard = dashboardScreen.Screen;
 
 function Loading() {
   const { t } = useTranslation();

@@ -24,5 +24,8 @@ export function preloadable<P extends object>(factory: () => Promise<ComponentTy
   return { load, Screen };
 }
 
+/** The dashboard: fetched beside the config when the console is opened on it (main.tsx), so its first chart is not held back. */
+export const dashboardScreen = preloadable(() => import('./dashboard/dashboard.js').then((m) => m.Dashboard));
+
 /** The inbox: what a sign-in opens, fetched while the sign-in page is shown. */
 export const inboxScreen = preloadable(() => import('./inbox.js').then((m) => m.Inbox));
