@@ -27,8 +27,8 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'campaigns/start-campaign.ts:StartDueCampaigns': 12,
   'chats/chat-messages.ts:SendChatMessage': 10,
   'company-templates/manage-company-templates.ts:ShowCompanyTemplate': 10,
-  'compose/campaign-sender.ts:OutboundCampaignSender': 12,
-  'compose/schedule-sender.ts:OutboundScheduleSender': 16,
+  'compose/campaign-sender.ts:OutboundCampaignSender': 10,
+  'compose/schedule-sender.ts:OutboundScheduleSender': 14,
   'connections/change-connection.ts:UpdateConnection': 9,
   'connections/create-connection.ts:CreateConnection': 10,
   'contact-lists/import-contact-list.ts:RunContactListImport': 9,
@@ -70,7 +70,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
 };
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 119;
+const PUBLISH_CALL_SITES = 115;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];

@@ -1,14 +1,10 @@
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { OutboundMessages } from '../messages/outbound.js';
-import type { MessageContexts } from '../messages/message-view.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
-import type { TicketPresenter } from '../tickets/ticket-details.js';
-import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { CampaignConnections, CampaignSend, CampaignSender, CampaignSendResult } from '../campaigns/ports.js';
 
 /**
@@ -30,9 +26,8 @@ export class OutboundCampaignSender implements CampaignSender {
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
-      presenter: TicketPresenter;
-      contexts?: MessageContexts;
+      /** Tells the operators of the message and the ticket's update. */
+      announcer: ConversationAnnouncer;
       /** Attendance cycles: a ticket the campaign opens is one we started. */
       tracking?: TicketTracking;
     },
@@ -82,9 +77,7 @@ export class OutboundCampaignSender implements CampaignSender {
     if (created && ticket.status !== 'closed') await this.deps.tracking?.open(cycleOf(ticket, now, { outbound: true, reopened: false }));
     tx.afterCommit(() => {
       void (async () => {
-        const details = await this.deps.presenter.one(ticket);
-        await publishCreatedMessages(this.deps, details, [message]);
-        await this.deps.realtime.publish(s.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
+        await this.deps.announcer.sent(ticket, {}, [message]);
       })().catch(() => undefined);
     });
     return { ok: true, messageId: message.id };

@@ -35,6 +35,7 @@ import { PacingWakeups } from '../campaigns/wakeups.js';
 import { ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
 import { sendPath } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
+import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 
 /** The campaign feature's own ports (its tables). */
 export interface CampaignPorts {
@@ -107,9 +108,7 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
     tx,
     clock,
     ids,
-    realtime,
-    presenter,
-    contexts,
+    announcer: new ConversationAnnouncer({ presenter, realtime, contexts }),
     tracking: p.ticketTracking,
   });
   const startDeps: StartDeps = {

@@ -9,11 +9,11 @@ import type { OrderLogs, Orders, OrderSettings } from '../orders/ports.js';
 import { ListContactOrders, ListOrderLogs, ListOrders, ShowOrder } from '../orders/read-orders.js';
 import { OrderStatusMessages } from '../orders/status-messages.js';
 import { UpdateOrder } from '../orders/update-order.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import type { Ticket } from '../tickets/ticket.js';
 import { sendPath } from './messaging.js';
 import type { Needs } from './shared-ports.js';
+import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 
 /** The orders' own ports: their tables (orders with their lines, logs and number counters; order settings). */
 export interface OrderPorts {
@@ -34,10 +34,9 @@ export function createOrders(p: OrderPorts & Needs<'products'>) {
   const { outbound } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages: p.messages });
+  const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
   const announce = async (ticket: Ticket, message: Message) => {
-    const details = await presenter.one(ticket);
-    await publishCreatedMessages({ realtime, contexts }, details, [message]);
-    await realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
+    await announcer.sent(ticket, {}, [message]);
   };
   const messages = new OrderStatusMessages({
     tickets,

@@ -5,13 +5,13 @@ import { CreatePrompt, DEFAULT_PROMPT_SETTINGS, DeletePrompt, ListPrompts, ShowP
 import type { LanguageModel, Prompts } from '../prompts/ports.js';
 import type { PromptAnswers } from '../prompts/prompt-answer.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import type { Ticket } from '../tickets/ticket.js';
 import { endpointOf } from '../transcription/manage-credentials.js';
 import { isAudio, MessageTranscriber } from '../transcription/transcriber.js';
 import { sendPath } from './messaging.js';
 import type { Needs } from './shared-ports.js';
+import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 
 /** The prompts' own ports: their tables, the chat model, and the server's allow-list of models. */
 export interface PromptPorts {
@@ -43,10 +43,9 @@ export function createPrompts(p: PromptPorts & Needs<'secretCipher'>) {
     if (!credential || !isAudio(message)) return null;
     return transcriber.transcribe(endpointOf(p.secretCipher, credential), message, credential.language);
   };
+  const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
   const announce = async (ticket: Ticket, sent: readonly Message[]) => {
-    const details = await presenter.one(ticket);
-    await publishCreatedMessages({ realtime, contexts }, details, sent);
-    await realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
+    await announcer.sent(ticket, {}, sent);
   };
   return {
     listPrompts: new ListPrompts(deps),

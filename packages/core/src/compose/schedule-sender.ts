@@ -2,15 +2,11 @@ import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
 import type { Users } from '../identity/ports.js';
 import type { OutboundMessages } from '../messages/outbound.js';
-import type { MessageContexts } from '../messages/message-view.js';
 import type { Queues } from '../queues/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { Companies } from '../tenancy/ports.js';
 import type { Tickets } from '../tickets/ports.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
-import type { TicketPresenter } from '../tickets/ticket-details.js';
-import type { AppMessageEvent, TicketEvent } from '../tickets/ticket-events.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { Ticket } from '../tickets/ticket.js';
 import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
 import { renderMessage } from '../schedules/message-variables.js';
@@ -38,9 +34,8 @@ export class OutboundScheduleSender implements ScheduleSender {
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      realtime: RealtimeEvents<TicketEvent | AppMessageEvent>;
-      presenter: TicketPresenter;
-      contexts?: MessageContexts;
+      /** Tells the operators of the message and the ticket's update. */
+      announcer: ConversationAnnouncer;
       timeZone: (companyId: number) => Promise<string>;
       /** Attendance cycles: a ticket the schedule opens is one we started. */
       tracking?: TicketTracking;
@@ -118,9 +113,7 @@ export class OutboundScheduleSender implements ScheduleSender {
     await tickets.update({ ...ticket, lastMessage: body || s.media?.name || '', updatedAt: now });
     tx.afterCommit(() => {
       void (async () => {
-        const details = await this.deps.presenter.one({ ...ticket, lastMessage: body || s.media?.name || '', updatedAt: now });
-        await publishCreatedMessages(this.deps, details, [message]);
-        await this.deps.realtime.publish(s.companyId, { entity: 'ticket', data: { action: 'update', ticket: details } });
+        await this.deps.announcer.sent({ ...ticket, lastMessage: body || s.media?.name || '', updatedAt: now }, {}, [message]);
       })().catch(() => undefined);
     });
     return { ok: true as const, messageId: message.id, ticketId: ticket.id };

@@ -26,6 +26,7 @@ import { ScheduleViews } from '../schedules/schedule-view.js';
 import { OutboundScheduleSender } from './schedule-sender.js';
 import { sendPath } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
+import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 
 /** The schedules' own ports (their tables) and their timing. */
 export interface SchedulePorts {
@@ -62,9 +63,7 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
     tx: p.tx,
     clock,
     ids: p.ids,
-    realtime,
-    presenter,
-    contexts,
+    announcer: new ConversationAnnouncer({ presenter, realtime, contexts }),
     timeZone,
     tracking: p.ticketTracking,
   });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createApplication, OutboundCampaignSender, sendPath } from '../../src/index.js';
 import { createInMemoryPorts } from '../../src/testing.js';
 import { TicketPresenter } from '../../src/tickets/ticket-details.js';
+import { ConversationAnnouncer } from '../../src/tickets/conversation-announcer.js';
 import { companyFixture, planFixture, userFixture } from '../contracts/repositories-contract.js';
 import { dayStartIn, eachDay, localDay, localHour } from '../../src/dashboards/days.js';
 import { rangeOf } from '../../src/dashboards/dashboard-scope.js';
@@ -93,7 +94,12 @@ describe('Ticket tracking: tickets we open through the send paths', () => {
     const ana = await ports.users.add(userFixture(company.id, 'ana@acme.test'));
     const connection = await ports.connections.add(connectionFixture(company.id, 'Main', { status: 'CONNECTED' }));
     const presenter = new TicketPresenter({ ...ports });
-    const sender = new OutboundCampaignSender({ ...ports, outbound: sendPath(ports).outbound, presenter, tracking: ports.ticketTracking });
+    const sender = new OutboundCampaignSender({
+      ...ports,
+      outbound: sendPath(ports).outbound,
+      announcer: new ConversationAnnouncer({ ...ports, presenter }),
+      tracking: ports.ticketTracking,
+    });
     const send = (number: string, openTicket: boolean) =>
       ports.tx.run(() =>
         sender.send({
