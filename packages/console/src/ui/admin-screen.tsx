@@ -74,6 +74,8 @@ export function FormDialog(props: {
   lead?: ReactNode;
   /** More buttons beside "Cancel" and the primary one (a test, a preview). */
   buttons?: ReactNode;
+  /** After the form, inside the dialog: a question the save asks first (an alert dialog nested in this one). */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -102,6 +104,7 @@ export function FormDialog(props: {
               </button>
             </div>
           </form>
+          {props.after}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { errorText } from '../../ui/errors.js';
-import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { SupersOnly } from './companies.js';
 import { strings } from './strings.js';
 import '../../ui/admin.css';
@@ -47,19 +47,15 @@ function AnnouncementList() {
   const { t, i18n } = useScreenStrings('platform', strings);
   const { api } = useServices();
   const client = useQueryClient();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const [notice, setNotice] = useState('');
   // Under `announcements`: a `company-announcement` frame (another super user's change) refetches it.
-  const list = useInfiniteQuery({
-    queryKey: [...keys.announcements, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/announcements', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.announcements,
+    fetch: (pageNumber, searchParam) => must(api.GET('/announcements', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.records,
   });
-  const records = list.data?.pages.flatMap((p) => p.records) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const records = list.items;
   const remove = useMutation({
     mutationFn: (a: Announcement) => must(api.DELETE('/announcements/{id}', { params: { path: { id: a.id } } })),
     onSuccess: (_, a) => {
@@ -77,76 +73,58 @@ function AnnouncementList() {
 
   return (
     <section className="admin-screen" aria-labelledby="announcements-title">
-      <header className="admin-header">
-        <h1 id="announcements-title">{t('announcements.title')}</h1>
-        <p className="muted">{t('announcements.intro')}</p>
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('announcements.add')}
-          </button>
-        </div>
-      </header>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('announcements.count', { count: total })}
-      </p>
-      {list.isSuccess && records.length === 0 ? (
-        <p className="placeholder">{t('announcements.empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="announcements-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('announcements.columns.title')}</th>
-              <th scope="col">{t('announcements.columns.priority')}</th>
-              <th scope="col">{t('announcements.columns.status')}</th>
-              <th scope="col">{t('announcements.columns.audience')}</th>
-              <th scope="col">{t('announcements.columns.window')}</th>
-              <th scope="col">{t('announcements.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((a) => (
-              <tr key={a.id} data-testid={`announcement-${a.id}`}>
-                <th scope="row">{a.title}</th>
-                <td data-label={t('announcements.columns.priority')}>{t(`announcements.priorities.${a.priority}`)}</td>
-                <td data-label={t('announcements.columns.status')}>
-                  <span className={a.status ? 'pill ok' : 'pill off'}>{a.status ? t('active') : t('announcements.inactive')}</span>
-                </td>
-                <td data-label={t('announcements.columns.audience')}>
-                  {a.targetCompanyIds ? t('announcements.companiesCount', { count: a.targetCompanyIds.length }) : t('announcements.everyCompany')}
-                </td>
-                <td data-label={t('announcements.columns.window')}>{window(a)}</td>
-                <td className="row-actions">
-                  <button type="button" className="small" aria-label={t('editLabel', { name: a.title })} onClick={() => setEditing(a)}>
-                    {t('edit')}
-                  </button>
-                  <ConfirmButton
-                    className="small"
-                    label={t('delete')}
-                    title={t('announcements.deleteTitle', { name: a.title })}
-                    description={t('announcements.deleteBody')}
-                    confirmLabel={t('delete')}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(a)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+      <AdminHeader
+        titleId="announcements-title"
+        title={t('announcements.title')}
+        intro={t('announcements.intro')}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
+        add={{ label: t('announcements.add'), onClick: () => setEditing('new') }}
+      />
+      <AdminList
+        labelledBy="announcements-title"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error)]}
+        count={(count) => t('announcements.count', { count })}
+        empty={t('announcements.empty')}
+        head={
+          <>
+            <th scope="col">{t('announcements.columns.title')}</th>
+            <th scope="col">{t('announcements.columns.priority')}</th>
+            <th scope="col">{t('announcements.columns.status')}</th>
+            <th scope="col">{t('announcements.columns.audience')}</th>
+            <th scope="col">{t('announcements.columns.window')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(a) => (
+          <tr key={a.id} data-testid={`announcement-${a.id}`}>
+            <th scope="row">{a.title}</th>
+            <td data-label={t('announcements.columns.priority')}>{t(`announcements.priorities.${a.priority}`)}</td>
+            <td data-label={t('announcements.columns.status')}>
+              <span className={a.status ? 'pill ok' : 'pill off'}>{a.status ? t('active') : t('announcements.inactive')}</span>
+            </td>
+            <td data-label={t('announcements.columns.audience')}>
+              {a.targetCompanyIds ? t('announcements.companiesCount', { count: a.targetCompanyIds.length }) : t('announcements.everyCompany')}
+            </td>
+            <td data-label={t('announcements.columns.window')}>{window(a)}</td>
+            <td className="row-actions">
+              <button type="button" className="small" aria-label={t('editLabel', { name: a.title })} onClick={() => setEditing(a)}>
+                {t('list.edit')}
+              </button>
+              <ConfirmButton
+                className="small"
+                label={t('list.delete')}
+                title={t('announcements.deleteTitle', { name: a.title })}
+                description={t('announcements.deleteBody')}
+                confirmLabel={t('list.delete')}
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate(a)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {editing && (
         <AnnouncementDialog
           announcement={editing === 'new' ? null : editing}
@@ -220,96 +198,79 @@ function AnnouncementDialog({ announcement, close }: { announcement: Announcemen
     },
   });
   const refusal = refusalOf<AnnouncementField>(t, save.error ?? unattach.error, FIELD_OF);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const choose = (e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null);
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog platform-dialog">
-          <Dialog.Title>{announcement ? t('announcements.editTitle', { name: announcement.title }) : t('announcements.addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('announcements.intro')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('announcements.titleField')} error={refusal.byField.title}>
-              {(p) => <input {...p} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <Field label={t('announcements.text')} error={refusal.byField.text}>
-              {(p) => <textarea {...p} rows={4} value={text} onChange={(e) => setText(e.target.value)} />}
-            </Field>
-            <Field label={t('announcements.priority')} error={refusal.byField.priority}>
-              {(p) => (
-                <select {...p} value={priority} onChange={(e) => setPriority(Number(e.target.value) as 1 | 2 | 3)}>
-                  {([1, 2, 3] as const).map((n) => (
-                    <option key={n} value={n}>
-                      {t(`announcements.priorities.${n}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <label className="check">
-              <input type="checkbox" checked={status} onChange={(e) => setStatus(e.target.checked)} />
-              {t('announcements.status')}
-            </label>
-            <fieldset className="platform-group">
-              <legend>{t('announcements.audience')}</legend>
-              <label className="check">
-                <input type="radio" name="audience" checked={audience === 'all'} onChange={() => setAudience('all')} />
-                {t('announcements.everyCompany')}
-              </label>
-              <label className="check">
-                <input type="radio" name="audience" checked={audience === 'one'} onChange={() => setAudience('one')} />
-                {t('announcements.oneCompany')}
-              </label>
-              {audience === 'one' && (
-                <Field label={t('announcements.company')} error={refusal.byField.company}>
-                  {(p) => (
-                    <select {...p} value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
-                      <option value="">—</option>
-                      {(companies.data ?? []).map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-              )}
-            </fieldset>
-            <Field label={t('announcements.startsAt')} error={refusal.byField.startsAt} hint={t('announcements.startsAtHint')}>
-              {(p) => <input {...p} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
-            </Field>
-            <Field label={t('announcements.endsAt')} error={refusal.byField.endsAt} hint={t('announcements.endsAtHint')}>
-              {(p) => <input {...p} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
-            </Field>
-            <Field
-              label={t('announcements.media')}
-              error={refusal.byField.media}
-              hint={mediaName ? t('announcements.mediaCurrent', { name: mediaName }) : undefined}
-            >
-              {(p) => <input {...p} type="file" accept="image/png,image/jpeg,image/webp,image/gif,application/pdf" onChange={choose} />}
-            </Field>
-            {announcement && mediaName && (
-              <button type="button" className="small" onClick={() => unattach.mutate()} disabled={unattach.isPending}>
-                {t('announcements.removeMedia')}
-              </button>
+    <FormDialog
+      className="platform-dialog"
+      title={announcement ? t('announcements.editTitle', { name: announcement.title }) : t('announcements.addTitle')}
+      description={t('announcements.intro')}
+      submitLabel={t('list.save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('announcements.titleField')} error={refusal.byField.title}>
+        {(p) => <input {...p} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <Field label={t('announcements.text')} error={refusal.byField.text}>
+        {(p) => <textarea {...p} rows={4} value={text} onChange={(e) => setText(e.target.value)} />}
+      </Field>
+      <Field label={t('announcements.priority')} error={refusal.byField.priority}>
+        {(p) => (
+          <select {...p} value={priority} onChange={(e) => setPriority(Number(e.target.value) as 1 | 2 | 3)}>
+            {([1, 2, 3] as const).map((n) => (
+              <option key={n} value={n}>
+                {t(`announcements.priorities.${n}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <label className="check">
+        <input type="checkbox" checked={status} onChange={(e) => setStatus(e.target.checked)} />
+        {t('announcements.status')}
+      </label>
+      <fieldset className="platform-group">
+        <legend>{t('announcements.audience')}</legend>
+        <label className="check">
+          <input type="radio" name="audience" checked={audience === 'all'} onChange={() => setAudience('all')} />
+          {t('announcements.everyCompany')}
+        </label>
+        <label className="check">
+          <input type="radio" name="audience" checked={audience === 'one'} onChange={() => setAudience('one')} />
+          {t('announcements.oneCompany')}
+        </label>
+        {audience === 'one' && (
+          <Field label={t('announcements.company')} error={refusal.byField.company}>
+            {(p) => (
+              <select {...p} value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
+                <option value="">—</option>
+                {(companies.data ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
             )}
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </Field>
+        )}
+      </fieldset>
+      <Field label={t('announcements.startsAt')} error={refusal.byField.startsAt} hint={t('announcements.startsAtHint')}>
+        {(p) => <input {...p} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+      </Field>
+      <Field label={t('announcements.endsAt')} error={refusal.byField.endsAt} hint={t('announcements.endsAtHint')}>
+        {(p) => <input {...p} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+      </Field>
+      <Field label={t('announcements.media')} error={refusal.byField.media} hint={mediaName ? t('announcements.mediaCurrent', { name: mediaName }) : undefined}>
+        {(p) => <input {...p} type="file" accept="image/png,image/jpeg,image/webp,image/gif,application/pdf" onChange={choose} />}
+      </Field>
+      {announcement && mediaName && (
+        <button type="button" className="small" onClick={() => unattach.mutate()} disabled={unattach.isPending}>
+          {t('announcements.removeMedia')}
+        </button>
+      )}
+    </FormDialog>
   );
 }

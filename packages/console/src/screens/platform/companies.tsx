@@ -1,13 +1,14 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
 import { supers } from '../nav.js';
 import { BusinessHours } from '../settings/business-hours.js';
 import { strings } from './strings.js';
@@ -75,19 +76,15 @@ function CompanyList() {
   const { t, i18n } = useScreenStrings('platform', strings);
   const { api } = useServices();
   const client = useQueryClient();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
   const [hoursOf, setHoursOf] = useState<CompanyRow | null>(null);
   const [notice, setNotice] = useState('');
-  const list = useInfiniteQuery({
-    queryKey: [...keys.platformCompanies, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/companiesPlan', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.platformCompanies,
+    fetch: (pageNumber, searchParam) => must(api.GET('/companiesPlan', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.companies,
   });
-  const companies = list.data?.pages.flatMap((p) => p.companies) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const companies = list.items;
   const remove = useMutation({
     mutationFn: (company: CompanyRow) => must(api.DELETE('/companies/{id}', { params: { path: { id: company.id } } })),
     onSuccess: (_, company) => {
@@ -99,81 +96,63 @@ function CompanyList() {
 
   return (
     <section className="admin-screen" aria-labelledby="companies-title">
-      <header className="admin-header">
-        <h1 id="companies-title">{t('companies.title')}</h1>
-        <p className="muted">{t('companies.intro')}</p>
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('companies.add')}
-          </button>
-        </div>
-      </header>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('companies.count', { count: total })}
-      </p>
-      {list.isSuccess && companies.length === 0 ? (
-        <p className="placeholder">{t('companies.empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="companies-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('companies.columns.name')}</th>
-              <th scope="col">{t('companies.columns.email')}</th>
-              <th scope="col">{t('companies.columns.plan')}</th>
-              <th scope="col">{t('companies.columns.status')}</th>
-              <th scope="col">{t('companies.columns.dueDate')}</th>
-              <th scope="col">{t('companies.columns.lastLogin')}</th>
-              <th scope="col">{t('companies.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {companies.map((company) => (
-              <tr key={company.id} data-testid={`company-${company.id}`}>
-                <th scope="row">{company.name}</th>
-                <td data-label={t('companies.columns.email')}>{company.email ?? '—'}</td>
-                <td data-label={t('companies.columns.plan')}>{company.plan?.name ?? '—'}</td>
-                <td data-label={t('companies.columns.status')}>
-                  <span className={company.status ? 'pill ok' : 'pill off'}>{company.status ? t('active') : t('inactive')}</span>
-                </td>
-                <td data-label={t('companies.columns.dueDate')}>{day(company.dueDate)}</td>
-                <td data-label={t('companies.columns.lastLogin')}>
-                  {company.lastLogin ? new Date(company.lastLogin).toLocaleString(i18n.language) : t('companies.never')}
-                </td>
-                <td className="row-actions">
-                  <button type="button" className="small" aria-label={t('editLabel', { name: company.name })} onClick={() => setEditing(company)}>
-                    {t('edit')}
-                  </button>
-                  <button type="button" className="small" aria-label={t('companies.hoursLabel', { name: company.name })} onClick={() => setHoursOf(company)}>
-                    {t('companies.hours')}
-                  </button>
-                  <ConfirmButton
-                    className="small"
-                    label={t('delete')}
-                    title={t('companies.deleteTitle', { name: company.name })}
-                    description={t('companies.deleteBody')}
-                    confirmLabel={t('delete')}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(company)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+      <AdminHeader
+        titleId="companies-title"
+        title={t('companies.title')}
+        intro={t('companies.intro')}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
+        add={{ label: t('companies.add'), onClick: () => setEditing('new') }}
+      />
+      <AdminList
+        labelledBy="companies-title"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error)]}
+        count={(count) => t('companies.count', { count })}
+        empty={t('companies.empty')}
+        head={
+          <>
+            <th scope="col">{t('companies.columns.name')}</th>
+            <th scope="col">{t('companies.columns.email')}</th>
+            <th scope="col">{t('companies.columns.plan')}</th>
+            <th scope="col">{t('companies.columns.status')}</th>
+            <th scope="col">{t('companies.columns.dueDate')}</th>
+            <th scope="col">{t('companies.columns.lastLogin')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(company) => (
+          <tr key={company.id} data-testid={`company-${company.id}`}>
+            <th scope="row">{company.name}</th>
+            <td data-label={t('companies.columns.email')}>{company.email ?? '—'}</td>
+            <td data-label={t('companies.columns.plan')}>{company.plan?.name ?? '—'}</td>
+            <td data-label={t('companies.columns.status')}>
+              <span className={company.status ? 'pill ok' : 'pill off'}>{company.status ? t('active') : t('inactive')}</span>
+            </td>
+            <td data-label={t('companies.columns.dueDate')}>{day(company.dueDate)}</td>
+            <td data-label={t('companies.columns.lastLogin')}>
+              {company.lastLogin ? new Date(company.lastLogin).toLocaleString(i18n.language) : t('companies.never')}
+            </td>
+            <td className="row-actions">
+              <button type="button" className="small" aria-label={t('editLabel', { name: company.name })} onClick={() => setEditing(company)}>
+                {t('list.edit')}
+              </button>
+              <button type="button" className="small" aria-label={t('companies.hoursLabel', { name: company.name })} onClick={() => setHoursOf(company)}>
+                {t('companies.hours')}
+              </button>
+              <ConfirmButton
+                className="small"
+                label={t('list.delete')}
+                title={t('companies.deleteTitle', { name: company.name })}
+                description={t('companies.deleteBody')}
+                confirmLabel={t('list.delete')}
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate(company)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {editing && (
         <CompanyDialog
           company={editing === 'new' ? null : editing}
@@ -278,8 +257,7 @@ function CompanyDialog({ company, close }: { company: CompanyRow | null; close: 
   });
   const fieldOf = form.adminEmail.trim() ? { ...FIELD_OF, ERR_EMAIL_ALREADY_EXISTS: 'adminEmail' as const } : FIELD_OF;
   const refusal = refusalOf<CompanyField>(t, save.error, fieldOf);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (company?.status && !form.status) setConfirmSuspend(true);
     else save.mutate();
   };
@@ -290,103 +268,96 @@ function CompanyDialog({ company, close }: { company: CompanyRow | null; close: 
   );
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog platform-dialog">
-          <Dialog.Title>{company ? t('companies.editTitle', { name: company.name }) : t('companies.addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('companies.intro')}</Dialog.Description>
-          {company && disk.data && <p className="muted">{t('companies.disk', { size: formatBytes(disk.data.totalBytes, i18n.language) })}</p>}
-          <form className="form" onSubmit={submit} noValidate>
-            {text('name')}
-            {text('email', 'email')}
-            {text('phone', 'tel')}
-            {text('document')}
-            <Field label={t('companies.plan')} error={refusal.byField.planId}>
-              {(p) => (
-                <select {...p} value={form.planId || String(firstPlan ?? '')} onChange={(e) => set('planId', e.target.value)}>
-                  {(plans.data ?? []).map((plan: Plan) => (
-                    <option key={plan.id} value={plan.id}>
-                      {plan.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('companies.dueDate')} error={refusal.byField.dueDate}>
-              {(p) => <input {...p} type="date" value={form.dueDate} onChange={(e) => set('dueDate', e.target.value)} />}
-            </Field>
-            <Field label={t('companies.recurrence')} error={refusal.byField.recurrence}>
-              {(p) => (
-                <select {...p} value={form.recurrence} onChange={(e) => set('recurrence', e.target.value as Recurrence)}>
-                  {RECURRENCES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`recurrences.${r}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            {text('paymentMethod')}
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={form.status}
-                onChange={(e) => set('status', e.target.checked)}
-                aria-invalid={refusal.byField.status ? true : undefined}
-                aria-describedby={refusal.byField.status ? 'company-status-error' : undefined}
-              />
-              {t('companies.status')}
-            </label>
-            {refusal.byField.status && (
-              <span id="company-status-error" className="form-error" role="alert">
-                {refusal.byField.status}
-              </span>
-            )}
-            {!company && (
-              <>
-                <Field label={t('companies.password')} error={refusal.byField.password} hint={t('companies.passwordHint')}>
-                  {(p) => <input {...p} type="password" value={form.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />}
-                </Field>
-                <Field label={t('companies.adminName')} error={refusal.byField.adminName} hint={t('companies.adminNameHint')}>
-                  {(p) => <input {...p} value={form.adminName} onChange={(e) => set('adminName', e.target.value)} autoComplete="off" />}
-                </Field>
-                <Field label={t('companies.adminEmail')} error={refusal.byField.adminEmail} hint={t('companies.adminEmailHint')}>
-                  {(p) => <input {...p} type="email" value={form.adminEmail} onChange={(e) => set('adminEmail', e.target.value)} autoComplete="off" />}
-                </Field>
-              </>
-            )}
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-          <AlertDialog.Root open={confirmSuspend} onOpenChange={setConfirmSuspend}>
-            <AlertDialog.Portal>
-              <AlertDialog.Overlay className="overlay" />
-              <AlertDialog.Content className="dialog">
-                <AlertDialog.Title>{t('companies.suspendTitle', { name: company?.name ?? form.name })}</AlertDialog.Title>
-                <AlertDialog.Description>{t('companies.suspendBody')}</AlertDialog.Description>
-                <div className="dialog-buttons">
-                  <AlertDialog.Cancel asChild>
-                    <button type="button">{t('actions.cancel')}</button>
-                  </AlertDialog.Cancel>
-                  <AlertDialog.Action asChild>
-                    <button type="button" className="danger" onClick={() => save.mutate()}>
-                      {t('companies.suspend')}
-                    </button>
-                  </AlertDialog.Action>
-                </div>
-              </AlertDialog.Content>
-            </AlertDialog.Portal>
-          </AlertDialog.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      className="platform-dialog"
+      title={company ? t('companies.editTitle', { name: company.name }) : t('companies.addTitle')}
+      description={t('companies.intro')}
+      lead={company && disk.data && <p className="muted">{t('companies.disk', { size: formatBytes(disk.data.totalBytes, i18n.language) })}</p>}
+      after={
+        <AlertDialog.Root open={confirmSuspend} onOpenChange={setConfirmSuspend}>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="overlay" />
+            <AlertDialog.Content className="dialog">
+              <AlertDialog.Title>{t('companies.suspendTitle', { name: company?.name ?? form.name })}</AlertDialog.Title>
+              <AlertDialog.Description>{t('companies.suspendBody')}</AlertDialog.Description>
+              <div className="dialog-buttons">
+                <AlertDialog.Cancel asChild>
+                  <button type="button">{t('actions.cancel')}</button>
+                </AlertDialog.Cancel>
+                <AlertDialog.Action asChild>
+                  <button type="button" className="danger" onClick={() => save.mutate()}>
+                    {t('companies.suspend')}
+                  </button>
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      }
+      submitLabel={t('list.save')}
+      onSubmit={submit}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      {text('name')}
+      {text('email', 'email')}
+      {text('phone', 'tel')}
+      {text('document')}
+      <Field label={t('companies.plan')} error={refusal.byField.planId}>
+        {(p) => (
+          <select {...p} value={form.planId || String(firstPlan ?? '')} onChange={(e) => set('planId', e.target.value)}>
+            {(plans.data ?? []).map((plan: Plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('companies.dueDate')} error={refusal.byField.dueDate}>
+        {(p) => <input {...p} type="date" value={form.dueDate} onChange={(e) => set('dueDate', e.target.value)} />}
+      </Field>
+      <Field label={t('companies.recurrence')} error={refusal.byField.recurrence}>
+        {(p) => (
+          <select {...p} value={form.recurrence} onChange={(e) => set('recurrence', e.target.value as Recurrence)}>
+            {RECURRENCES.map((r) => (
+              <option key={r} value={r}>
+                {t(`recurrences.${r}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {text('paymentMethod')}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={form.status}
+          onChange={(e) => set('status', e.target.checked)}
+          aria-invalid={refusal.byField.status ? true : undefined}
+          aria-describedby={refusal.byField.status ? 'company-status-error' : undefined}
+        />
+        {t('companies.status')}
+      </label>
+      {refusal.byField.status && (
+        <span id="company-status-error" className="form-error" role="alert">
+          {refusal.byField.status}
+        </span>
+      )}
+      {!company && (
+        <>
+          <Field label={t('companies.password')} error={refusal.byField.password} hint={t('companies.passwordHint')}>
+            {(p) => <input {...p} type="password" value={form.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />}
+          </Field>
+          <Field label={t('companies.adminName')} error={refusal.byField.adminName} hint={t('companies.adminNameHint')}>
+            {(p) => <input {...p} value={form.adminName} onChange={(e) => set('adminName', e.target.value)} autoComplete="off" />}
+          </Field>
+          <Field label={t('companies.adminEmail')} error={refusal.byField.adminEmail} hint={t('companies.adminEmailHint')}>
+            {(p) => <input {...p} type="email" value={form.adminEmail} onChange={(e) => set('adminEmail', e.target.value)} autoComplete="off" />}
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -90,7 +90,7 @@ function PlanList() {
               <th scope="col">{t('plans.columns.amount')}</th>
               <th scope="col">{t('plans.columns.features')}</th>
               <th scope="col">{t('plans.columns.public')}</th>
-              <th scope="col">{t('plans.columns.actions')}</th>
+              <th scope="col">{t('list.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -107,14 +107,14 @@ function PlanList() {
                 <td data-label={t('plans.columns.public')}>{plan.isPublic ? t('yes') : t('no')}</td>
                 <td className="row-actions">
                   <button type="button" className="small" aria-label={t('editLabel', { name: plan.name })} onClick={() => setEditing(plan)}>
-                    {t('edit')}
+                    {t('list.edit')}
                   </button>
                   <ConfirmButton
                     className="small"
-                    label={t('delete')}
+                    label={t('list.delete')}
                     title={t('plans.deleteTitle', { name: plan.name })}
                     description={t('plans.deleteBody')}
-                    confirmLabel={t('delete')}
+                    confirmLabel={t('list.delete')}
                     disabled={remove.isPending}
                     onConfirm={() => remove.mutate(plan)}
                   />
@@ -255,7 +255,7 @@ function PlanDialog({ plan, close }: { plan: Plan | null; close: (saved: Plan | 
                 <button type="button">{t('actions.cancel')}</button>
               </Dialog.Close>
               <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
+                {t('list.save')}
               </button>
             </div>
           </form>
