@@ -128,7 +128,9 @@ export function Dashboard() {
     queryFn: () => must(api.GET('/dashboard/top-contacts', { params: { query: { ...rangeQuery(filter), limit: 10 } } })),
     enabled: ready && summary.isSuccess,
   });
-  // Under `tickets`: every ticket frame refetches the panel, so it follows the desk live.
+  // Under `tickets`: every ticket frame refetches the panel, so it follows the desk live. Asked once the
+  // first chart's figures are in: its answer is the screen's heaviest (every open ticket with its parts),
+  // and on the embedded database the server's one thread would make the first chart wait behind it.
   const moments = useQuery({
     queryKey: [...keys.tickets, 'moments', filter.queueId, filter.userId, seesEveryTicket],
     queryFn: () =>
@@ -143,7 +145,7 @@ export function Dashboard() {
           },
         }),
       ),
-    enabled: ready,
+    enabled: ready && !perDay.isPending,
   });
   const queues = useQuery({ queryKey: keys.queues, queryFn: () => must(api.GET('/queue')), enabled: ready });
   const users = useQuery({
