@@ -36,7 +36,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'conversations/change-message.ts:EditMessage': 11,
   'conversations/change-message.ts:RevokeMessage': 11,
   'conversations/fetch-inbound-media.ts:FetchInboundMedia': 9,
-  'conversations/forward-message.ts:ForwardMessage': 14,
+  'conversations/forward-message.ts:ForwardMessage': 12,
   'conversations/queue-router.ts:QueueRouter': 10,
   'conversations/route-inbound.ts:RouteInbound': 12,
   'conversations/send-api-message.ts:SendApiMessage': 14,
@@ -65,12 +65,12 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'schedules/manage-schedules.ts:RemoveScheduleMedia': 16,
   'schedules/run-occurrence.ts:RunScheduleOccurrence': 12,
   'tickets/create-ticket.ts:CreateTicket': 10,
-  'tickets/update-ticket.ts:UpdateTicket': 12,
+  'tickets/update-ticket.ts:UpdateTicket': 10,
   'transcription/transcribe-ticket.ts:TranscribeTicket': 14,
 };
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 115;
+const PUBLISH_CALL_SITES = 114;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];

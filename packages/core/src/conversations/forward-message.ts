@@ -1,12 +1,10 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent } from '../tickets/ticket-events.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import type { Ticket } from '../tickets/ticket.js';
-import type { MessageContexts, MessageView } from '../messages/message-view.js';
-import { publishCreatedMessages } from '../tickets/publish-messages.js';
+import type { MessageView } from '../messages/message-view.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import { hasStoredMedia } from '../messages/message.js';
 import { forwardedText } from '../connections/shared-content.js';
@@ -15,7 +13,7 @@ import type { Contacts } from '../contacts/ports.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { assertMayChange, maySee, ticketAccess, visibleTicket } from '../tickets/ticket-access.js';
-import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
+import type { TicketDetails } from '../tickets/ticket-details.js';
 import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
 import { assertMaySend } from '../tenancy/company-suspension.js';
 import type { CompanySuspensions } from '../tenancy/ports.js';
@@ -35,12 +33,11 @@ export class ForwardMessage {
       users: Users;
       outbound: OutboundMessages;
       journal: TicketJournal;
-      presenter: TicketPresenter;
+      /** Tells the operators of the ticket and the forwarded message. */
+      announcer: ConversationAnnouncer;
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      realtime: RealtimeEvents<AppMessageEvent>;
-      contexts?: MessageContexts;
       suspensions?: CompanySuspensions;
     },
   ) {}
@@ -50,7 +47,7 @@ export class ForwardMessage {
     readonly messageId: string;
     readonly contactId: number;
   }): Promise<{ ticket: TicketDetails; message: MessageView }> {
-    const { tickets, messages, contacts, connections, users, outbound, journal, presenter, tx, clock, ids } = this.deps;
+    const { tickets, messages, contacts, connections, users, outbound, journal, announcer, tx, clock, ids } = this.deps;
     const { actor } = input;
     const source = await messages.findById(actor.companyId, input.messageId);
     if (!source) throw new NotFoundError('ERR_NO_MESSAGE_FOUND');
@@ -104,8 +101,7 @@ export class ForwardMessage {
       }
       return { ticket: next, message, created: got.created };
     });
-    const details = await presenter.publish(outcome.ticket, outcome.created ? 'create' : 'update');
-    const [view] = await publishCreatedMessages(this.deps, details, [outcome.message]);
-    return { ticket: details, message: view! };
+    const announced = await announcer.changedWith(outcome.ticket, outcome.created ? 'create' : 'update', undefined, {}, [outcome.message]);
+    return { ticket: announced.ticket, message: announced.messages[0]! };
   }
 }

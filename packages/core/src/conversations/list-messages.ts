@@ -3,14 +3,12 @@ import type { Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { Transaction } from '../shared/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import { toMessageViews, type MessageContexts, type MessageView } from '../messages/message-view.js';
 import type { Messages } from '../messages/ports.js';
 import type { Tickets } from '../tickets/ports.js';
 import { visibleTicket, visibleTicketByUuid } from '../tickets/ticket-access.js';
-import type { TicketEvent } from '../tickets/ticket-events.js';
-import type { TicketDetails, TicketPresenter } from '../tickets/ticket-details.js';
-import { conversationOf } from '../tickets/publish-messages.js';
+import type { TicketDetails } from '../tickets/ticket-details.js';
+import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 
 export interface MessagePage {
   readonly messages: MessageView[];
@@ -30,10 +28,9 @@ export class ListTicketMessages {
       tickets: Tickets;
       messages: Messages;
       users: Users;
-      presenter: TicketPresenter;
+      /** The ticket's details, told to the operators when reading it changed them. */
+      announcer: ConversationAnnouncer;
       tx: Transaction;
-      realtime: RealtimeEvents<TicketEvent>;
-      contexts?: MessageContexts;
     },
   ) {}
 
@@ -42,7 +39,7 @@ export class ListTicketMessages {
     readonly ticketId: number | string;
     readonly pageNumber?: number;
   }): Promise<MessagePage & { ticket: TicketDetails }> {
-    const { tickets, messages, presenter, tx } = this.deps;
+    const { tickets, messages, announcer, tx } = this.deps;
     const ticket =
       typeof input.ticketId === 'number'
         ? await visibleTicket(this.deps, input.actor, input.ticketId)
@@ -58,13 +55,13 @@ export class ListTicketMessages {
         if (current.unreadMessages > 0) await tickets.update(next);
         return next;
       });
-      details = await presenter.publish(read, 'update');
-      await this.deps.realtime.publish(ticket.companyId, { entity: 'ticket', data: { action: 'updateUnread', ticketId: ticket.id, ticket: details } });
+      details = await announcer.ticket(read, 'update');
+      await announcer.unreadChanged(details);
     } else {
-      details = await presenter.one(ticket);
+      details = await announcer.details(ticket);
     }
     // Listing the conversation reads it: every message shown is read.
-    const views = (await toMessageViews(this.deps.contexts, ticket.companyId, result.rows.reverse(), conversationOf(details))).map((m) => ({
+    const views = (await announcer.views(details, result.rows.reverse())).map((m) => ({
       ...m,
       read: true,
     }));

@@ -148,7 +148,10 @@ export class RouteInbound {
     if (!outcome) return { duplicate: true, ticketId: null, messageId: null, greeted: false };
     if ('held' in outcome) return { duplicate: false, ticketId: outcome.ticketId, messageId: outcome.messageId, greeted: false };
     const { ticket, before, message, ticketCreated, sent } = outcome;
-    await announcer.received(ticket, ticketCreated ? 'create' : 'update', before, { contact: outcome.contact, connection, ticketCreated }, [message, ...sent]);
+    await announcer.changedWith(ticket, ticketCreated ? 'create' : 'update', before, { contact: outcome.contact, connection, ticketCreated }, [
+      message,
+      ...sent,
+    ]);
     return { duplicate: false, ticketId: ticket.id, messageId: message.id, greeted: sent.length > 0 };
   }
 

@@ -3,7 +3,7 @@ import { toMessageViews, type MessageContexts, type MessageView } from '../messa
 import type { RealtimeEvents } from '../realtime/ports.js';
 import { announceCreatedMessages, conversationOf, publishCreatedMessages } from './publish-messages.js';
 import type { KnownTicketParts, TicketDetails, TicketPresenter } from './ticket-details.js';
-import type { AppMessageEvent, TicketPlace } from './ticket-events.js';
+import type { AppMessageEvent, TicketEvent, TicketPlace } from './ticket-events.js';
 import type { Ticket } from './ticket.js';
 
 /**
@@ -15,7 +15,7 @@ export class ConversationAnnouncer {
   constructor(
     private readonly deps: {
       presenter: TicketPresenter;
-      realtime: RealtimeEvents<AppMessageEvent>;
+      realtime: RealtimeEvents<AppMessageEvent | TicketEvent>;
       contexts?: MessageContexts;
     },
   ) {}
@@ -33,6 +33,11 @@ export class ConversationAnnouncer {
   /** As `ticket`, with details already made (in the transaction that wrote the ticket, to be answered as they were). */
   ticketDetails(details: TicketDetails, action: 'create' | 'update', before?: TicketPlace): Promise<void> {
     return this.deps.presenter.announce(details, action, before);
+  }
+
+  /** The ticket's unread count changed (read, or marked unread): `updateUnread`, after its update. */
+  async unreadChanged(details: TicketDetails): Promise<void> {
+    await this.deps.realtime.publish(details.companyId, { entity: 'ticket', data: { action: 'updateUnread', ticketId: details.id, ticket: details } });
   }
 
   /** The views of a ticket's messages, published or not (to be answered and announced later). */
@@ -59,18 +64,18 @@ export class ConversationAnnouncer {
   }
 
   /**
-   * A contact's messages arrived: the ticket's create or update first (leaving `before`'s place
-   * when it moved), then the messages; answers the ticket's details.
+   * A ticket created or changed with new messages (a contact's that arrived, a forward): the
+   * ticket's create or update first (leaving `before`'s place when it moved), then the messages;
+   * answers the ticket's details and the messages' views.
    */
-  async received(
+  async changedWith(
     ticket: Ticket,
     action: 'create' | 'update',
     before: TicketPlace | undefined,
     known: KnownTicketParts,
     messages: readonly Message[],
-  ): Promise<TicketDetails> {
+  ): Promise<{ ticket: TicketDetails; messages: MessageView[] }> {
     const details = await this.deps.presenter.publish(ticket, action, before, known);
-    await publishCreatedMessages(this.deps, details, messages);
-    return details;
+    return { ticket: details, messages: await publishCreatedMessages(this.deps, details, messages) };
   }
 }

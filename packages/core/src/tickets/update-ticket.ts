@@ -1,13 +1,10 @@
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { AppMessageEvent, TicketEvent } from './ticket-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { Message } from '../messages/message.js';
 import type { Ticket, TicketStatus } from './ticket.js';
-import type { MessageContexts } from '../messages/message-view.js';
-import { publishCreatedMessages } from './publish-messages.js';
+import type { ConversationAnnouncer } from './conversation-announcer.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Connections } from '../connections/ports.js';
 import type { Contacts } from '../contacts/ports.js';
@@ -15,7 +12,7 @@ import type { Tickets } from './ports.js';
 import { assertMayChange, visibleTicket } from './ticket-access.js';
 import { findQueue } from '../queues/find-queue.js';
 import type { Queues } from '../queues/ports.js';
-import type { TicketDetails, TicketPresenter } from './ticket-details.js';
+import type { TicketDetails } from './ticket-details.js';
 import { ticketState, type TicketJournal } from './ticket-journal.js';
 import type { TicketLogType } from './ticket-log.js';
 
@@ -58,17 +55,16 @@ export class UpdateTicket {
       users: Users;
       outbound: OutboundMessages;
       journal: TicketJournal;
-      presenter: TicketPresenter;
+      /** Tells the operators of the ticket's update and its farewell message. */
+      announcer: ConversationAnnouncer;
       tx: Transaction;
       clock: Clock;
-      realtime: RealtimeEvents<AppMessageEvent | TicketEvent>;
       queues: Queues;
-      contexts?: MessageContexts;
     },
   ) {}
 
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {
-    const { tickets, users, journal, presenter, tx } = this.deps;
+    const { tickets, users, journal, announcer, tx } = this.deps;
     const { actor } = input;
     const moving = input.status !== undefined || input.userId !== undefined || input.queueId !== undefined;
     if (!moving && !input.markUnread) throw new ValidationError('ERR_NOTHING_TO_UPDATE');
@@ -102,10 +98,9 @@ export class UpdateTicket {
       });
       return { ticket: next, before: ticket, sent };
     });
-    const details = await presenter.publish(outcome.ticket, 'update', outcome.before);
-    if (input.markUnread)
-      await this.deps.realtime.publish(actor.companyId, { entity: 'ticket', data: { action: 'updateUnread', ticketId: details.id, ticket: details } });
-    await publishCreatedMessages(this.deps, details, outcome.sent);
+    const details = await announcer.ticket(outcome.ticket, 'update', outcome.before);
+    if (input.markUnread) await announcer.unreadChanged(details);
+    await announcer.createdMessages(details, outcome.sent);
     return details;
   }
 
