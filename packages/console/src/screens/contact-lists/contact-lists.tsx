@@ -1,10 +1,12 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
 import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
@@ -41,22 +43,18 @@ function ListsScreen() {
   const { t } = useScreenStrings('contactLists', strings);
   const { api } = useServices();
   const client = useQueryClient();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<ContactList | 'new' | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
 
   // Under `contactLists`: the `ContactList`/`ContactListItem` frames refetch it.
-  const list = useInfiniteQuery({
-    queryKey: [...keys.contactLists, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      must(api.GET('/contact-lists', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } as never } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.contactLists,
+    fetch: (pageNumber, searchParam) =>
+      must(api.GET('/contact-lists', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } as never } })),
+    items: (page) => page.records,
   });
-  const lists = list.data?.pages.flatMap((p) => p.records) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const lists = list.items;
   const remove = useMutation({
     mutationFn: (l: ContactList) => must(api.DELETE('/contact-lists/{id}', { params: { path: { id: l.id } } })),
     onSuccess: (_, l) => {
@@ -70,78 +68,60 @@ function ListsScreen() {
   if (opened) return <ListPanel list={opened} back={() => setOpenId(null)} />;
   return (
     <section className="admin-screen" aria-labelledby="contact-lists-title">
-      <header className="admin-header">
-        <h1 id="contact-lists-title">{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('add')}
-          </button>
-        </div>
-      </header>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: total })}
-      </p>
-      {list.isSuccess && lists.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="contact-lists-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.list')}</th>
-              <th scope="col" className="number">
-                {t('columns.numbers')}
-              </th>
-              <th scope="col">{t('columns.check')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lists.map((l) => (
-              <tr key={l.id}>
-                <th scope="row">{l.name}</th>
-                <td className="number" data-label={t('columns.numbers')}>
-                  {l.contactsCount}
-                </td>
-                <td data-label={t('columns.check')} className="small-text">
-                  {t('validity', { valid: l.validCount, invalid: l.invalidCount, unknown: l.unknownCount, error: l.errorCount })}
-                </td>
-                <td className="row-actions">
-                  <button type="button" className="small" aria-label={t('openLabel', { name: l.name })} onClick={() => setOpenId(l.id)}>
-                    {t('open')}
-                  </button>
-                  <button type="button" className="small" aria-label={t('renameLabel', { name: l.name })} onClick={() => setEditing(l)}>
-                    {t('rename')}
-                  </button>
-                  <ConfirmButton
-                    className="small"
-                    label={t('delete')}
-                    title={t('deleteTitle', { name: l.name })}
-                    description={t('deleteBody')}
-                    confirmLabel={t('delete')}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(l)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <p className="muted small-text">{t('validityHint')}</p>
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+      <AdminHeader
+        titleId="contact-lists-title"
+        title={t('title')}
+        intro={t('intro')}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
+        add={{ label: t('add'), onClick: () => setEditing('new') }}
+      />
+      <AdminList
+        labelledBy="contact-lists-title"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error)]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.list')}</th>
+            <th scope="col" className="number">
+              {t('columns.numbers')}
+            </th>
+            <th scope="col">{t('columns.check')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(l) => (
+          <tr key={l.id}>
+            <th scope="row">{l.name}</th>
+            <td className="number" data-label={t('columns.numbers')}>
+              {l.contactsCount}
+            </td>
+            <td data-label={t('columns.check')} className="small-text">
+              {t('validity', { valid: l.validCount, invalid: l.invalidCount, unknown: l.unknownCount, error: l.errorCount })}
+            </td>
+            <td className="row-actions">
+              <button type="button" className="small" aria-label={t('openLabel', { name: l.name })} onClick={() => setOpenId(l.id)}>
+                {t('open')}
+              </button>
+              <button type="button" className="small" aria-label={t('renameLabel', { name: l.name })} onClick={() => setEditing(l)}>
+                {t('rename')}
+              </button>
+              <ConfirmButton
+                className="small"
+                label={t('list.delete')}
+                title={t('deleteTitle', { name: l.name })}
+                description={t('deleteBody')}
+                confirmLabel={t('list.delete')}
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate(l)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {editing && (
         <ListDialog
           list={editing === 'new' ? null : editing}
@@ -174,34 +154,20 @@ function ListDialog({ list, close }: { list: ContactList | null; close: (saved: 
     },
   });
   const refusal = refusalOf<'name'>(t, save.error, LIST_FIELDS);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{list ? t('renameTitle', { name: list.name }) : t('addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('intro')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('name')} error={refusal.byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={list ? t('renameTitle', { name: list.name }) : t('addTitle')}
+      description={t('intro')}
+      submitLabel={t('list.save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('name')} error={refusal.byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -288,7 +254,7 @@ function ListPanel({ list, back }: { list: ContactList; back: () => void }) {
               <th scope="col">{t('itemColumns.number')}</th>
               <th scope="col">{t('itemColumns.email')}</th>
               <th scope="col">{t('itemColumns.check')}</th>
-              <th scope="col">{t('itemColumns.actions')}</th>
+              <th scope="col">{t('list.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -303,14 +269,14 @@ function ListPanel({ list, back }: { list: ContactList; back: () => void }) {
                 </td>
                 <td className="row-actions">
                   <button type="button" className="small" aria-label={t('editLabel', { name: item.name })} onClick={() => setEditing(item)}>
-                    {t('edit')}
+                    {t('list.edit')}
                   </button>
                   <ConfirmButton
                     className="small"
-                    label={t('delete')}
+                    label={t('list.delete')}
                     title={t('deleteItemTitle', { name: item.name })}
                     description={t('deleteItemBody')}
-                    confirmLabel={t('delete')}
+                    confirmLabel={t('list.delete')}
                     disabled={remove.isPending}
                     onConfirm={() => remove.mutate(item)}
                   />
@@ -366,51 +332,37 @@ function ItemDialog({ listId, item, close }: { listId: number; item: Item | null
     },
   });
   const refusal = refusalOf<'name' | 'number' | 'email'>(t, save.error, ITEM_FIELDS);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const variables = Object.entries(item?.variables ?? {});
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{item ? t('editItemTitle', { name: item.name }) : t('addItemTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('numberHint')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('name')} error={refusal.byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
-            </Field>
-            <Field label={t('number')} error={refusal.byField.number} hint={t('numberHint')}>
-              {(p) => <input {...p} value={number} onChange={(e) => setNumber(e.target.value)} inputMode="tel" autoComplete="off" required />}
-            </Field>
-            <Field label={t('email')} error={refusal.byField.email}>
-              {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />}
-            </Field>
-            {variables.length > 0 && (
-              <dl className="list-variables">
-                <dt>{t('variables')}</dt>
-                {variables.map(([k, v]) => (
-                  <dd key={k}>
-                    {k}: {v}
-                  </dd>
-                ))}
-              </dl>
-            )}
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={item ? t('editItemTitle', { name: item.name }) : t('addItemTitle')}
+      description={t('numberHint')}
+      submitLabel={t('list.save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('name')} error={refusal.byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+      </Field>
+      <Field label={t('number')} error={refusal.byField.number} hint={t('numberHint')}>
+        {(p) => <input {...p} value={number} onChange={(e) => setNumber(e.target.value)} inputMode="tel" autoComplete="off" required />}
+      </Field>
+      <Field label={t('email')} error={refusal.byField.email}>
+        {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />}
+      </Field>
+      {variables.length > 0 && (
+        <dl className="list-variables">
+          <dt>{t('variables')}</dt>
+          {variables.map(([k, v]) => (
+            <dd key={k}>
+              {k}: {v}
+            </dd>
+          ))}
+        </dl>
+      )}
+    </FormDialog>
   );
 }
 
