@@ -25,7 +25,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'campaigns/dispatch-connection.ts:DispatchConnection': 11,
   'campaigns/start-campaign.ts:StartCampaign': 13,
   'campaigns/start-campaign.ts:StartDueCampaigns': 12,
-  'chats/chat-messages.ts:SendChatMessage': 10,
+  'chats/chat-messages.ts:SendChatMessage': 9,
   'company-templates/manage-company-templates.ts:ShowCompanyTemplate': 10,
   'compose/campaign-sender.ts:OutboundCampaignSender': 10,
   'compose/schedule-sender.ts:OutboundScheduleSender': 14,
@@ -70,7 +70,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
 };
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 114;
+const PUBLISH_CALL_SITES = 112;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];

@@ -1,14 +1,13 @@
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Users } from '../identity/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { memberChat, type ChatPlan } from './chat-access.js';
-import type { ChatEvents } from './chat-events.js';
-import { toChatMessageView, type ChatMessageView, type ChatPresenter, type ChatView } from './chat-view.js';
+import type { ChatAnnouncer } from './chat-announcer.js';
+import { toChatMessageView, type ChatMessageView, type ChatView } from './chat-view.js';
 import { cleanChatText, MAX_CHAT_FILES, MAX_CHAT_MEDIA_BYTES, summaryOf, type ChatMedia, type ChatMessage } from './chat.js';
 import type { ChatMessages, Chats } from './ports.js';
 
@@ -32,13 +31,13 @@ interface SendDeps {
   chats: Chats;
   messages: ChatMessages;
   users: Users;
-  presenter: ChatPresenter;
+  /** Tells the members of the new messages. */
+  announcer: ChatAnnouncer;
   plan: ChatPlan;
   blobs: BlobStorage;
   tx: Transaction;
   clock: Clock;
   ids: IdGenerator;
-  realtime: RealtimeEvents<ChatEvents>;
 }
 
 /** Checks the files of one send (up to 10, none empty, each up to 16 MB). */
@@ -66,7 +65,7 @@ export class SendChatMessage {
     readonly message?: string;
     readonly files?: readonly UploadedFile[];
   }): Promise<ChatMessageView> {
-    const { chats, messages, users, presenter, blobs, tx, clock, ids, realtime } = this.deps;
+    const { chats, messages, users, announcer, blobs, tx, clock, ids } = this.deps;
     const chat = await memberChat(this.deps, input.actor, input.chatId);
     const { companyId, userId } = input.actor;
     const text = cleanChatText(input.message);
@@ -102,13 +101,9 @@ export class SendChatMessage {
       for (const m of media) await blobs.delete(m.key).catch(() => undefined);
       throw err;
     }
-    const view = await presenter.view(companyId, (await chats.findById(companyId, chat.id)) ?? chat);
-    const members = view.users.map((u) => u.userId);
+    const view = await announcer.view(companyId, (await chats.findById(companyId, chat.id)) ?? chat);
     const views = sent.map((m) => toChatMessageView(m, blobs));
-    for (const newMessage of views) {
-      await realtime.publish(companyId, { entity: 'chat', key: chat.id, to: members, data: { action: 'new-message', newMessage, chat: view } });
-      await realtime.publish(companyId, { entity: 'chat', to: members, data: { action: 'new-message', newMessage, chat: view } });
-    }
+    for (const newMessage of views) await announcer.toMembers(companyId, chat.id, view, { action: 'new-message', newMessage, chat: view });
     return views[views.length - 1]!;
   }
 }
@@ -120,17 +115,15 @@ export class SendChatMessage {
  * (the members' counts are what each member already reads with `GET /chats`).
  */
 export class MarkChatRead {
-  constructor(private readonly deps: { chats: Chats; presenter: ChatPresenter; plan: ChatPlan; realtime: RealtimeEvents<ChatEvents> }) {}
+  constructor(private readonly deps: { chats: Chats; announcer: ChatAnnouncer; plan: ChatPlan }) {}
 
   async execute(input: { readonly actor: Actor; readonly chatId: number }): Promise<ChatView> {
-    const { chats, presenter, realtime } = this.deps;
+    const { chats, announcer } = this.deps;
     const chat = await memberChat(this.deps, input.actor, input.chatId);
     const { companyId, userId } = input.actor;
     await chats.markRead(companyId, chat.id, userId);
-    const view = await presenter.view(companyId, chat);
-    const members = view.users.map((u) => u.userId);
-    await realtime.publish(companyId, { entity: 'chat', key: chat.id, to: members, data: { action: 'update', chat: view } });
-    await realtime.publish(companyId, { entity: 'chat', to: members, data: { action: 'update', chat: view } });
+    const view = await announcer.view(companyId, chat);
+    await announcer.toMembers(companyId, chat.id, view, { action: 'update', chat: view });
     return view;
   }
 }

@@ -1,3 +1,4 @@
+import { ChatAnnouncer } from '../chats/chat-announcer.js';
 import { ListChatMessages, MarkChatRead, SendChatMessage } from '../chats/chat-messages.js';
 import { ChatPresenter } from '../chats/chat-view.js';
 import { CreateChat, DeleteChat, ListChats, ShowChat, UpdateChat } from '../chats/manage-chats.js';
@@ -16,6 +17,7 @@ export function createChats(p: ChatPorts & SharedPorts) {
   const { chats, chatMessages: messages, users, blobs, realtime, tx, clock, ids } = p;
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
   const presenter = new ChatPresenter({ chats });
+  const announcer = new ChatAnnouncer({ presenter, realtime });
   const reads = { chats, presenter, plan };
   const writes = { ...reads, users, tx, clock, realtime };
   return {
@@ -25,8 +27,8 @@ export function createChats(p: ChatPorts & SharedPorts) {
     updateChat: new UpdateChat(writes),
     deleteChat: new DeleteChat({ chats, messages, plan, blobs, realtime }),
     listChatMessages: new ListChatMessages({ chats, messages, plan, blobs }),
-    sendChatMessage: new SendChatMessage({ chats, messages, users, presenter, plan, blobs, tx, clock, ids, realtime }),
-    markChatRead: new MarkChatRead({ chats, presenter, plan, realtime }),
+    sendChatMessage: new SendChatMessage({ chats, messages, users, announcer, plan, blobs, tx, clock, ids }),
+    markChatRead: new MarkChatRead({ chats, announcer, plan }),
   };
 }
 export type ChatsApi = ReturnType<typeof createChats>;
