@@ -11,10 +11,21 @@ import { integrationUrl } from '@servicedesk/core/contracts/integration-env';
 import { client } from '../support/test-backend.js';
 import { eventually } from '../support/eventually.js';
 import { graphOwnership } from '../support/fake-graph.js';
-import { builtEntry, embeddedTarget, freePort, freshDatabase, postgresTarget, privateNatsServer, Service, type ProcessTarget } from './processes.js';
+import {
+  builtEntry,
+  freePort,
+  freshDatabase,
+  migratedEmbeddedTarget,
+  postgresTarget,
+  privateNatsServer,
+  Service,
+  SNAPSHOT_ADMIN,
+  type ProcessTarget,
+} from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const ADMIN = { email: 'admin@admin.com', password: 'crash-durability-admin' };
+/** The admin of the migrated data dir the embedded runs start on (the PostgreSQL runs seed it). */
+const ADMIN = SNAPSHOT_ADMIN;
 const TOKEN = 'crash-durability-connection-token-01';
 const NUMBER = '5511999990000';
 /** Kill rounds per configuration; CRASH_ROUNDS=40 runs the long version. */
@@ -158,23 +169,7 @@ function crashRounds(name: string, makeTarget: () => Promise<Target | null>) {
   });
 }
 
-crashRounds('embedded default (PGlite, in-process broker)', async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-crash-'));
-  return {
-    env: { DATA_DIR: dataDir },
-    async query(sql) {
-      const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      try {
-        return await db.orm.em.fork().getConnection().execute(sql);
-      } finally {
-        await db.close();
-      }
-    },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-    },
-  };
-});
+crashRounds('embedded default (PGlite, in-process broker)', () => migratedEmbeddedTarget('sd-crash-'));
 
 crashRounds('PostgreSQL and NATS', async () => {
   const base = integrationUrl('TEST_DATABASE_URL');
@@ -375,15 +370,15 @@ function webhookCrashes(name: string, makeTarget: () => ProcessTarget | Promise<
   });
 }
 
-webhookCrashes('embedded default (PGlite, in-process broker)', () => embeddedTarget('sd-crash-webhooks-'));
+webhookCrashes('embedded default (PGlite, in-process broker)', () => migratedEmbeddedTarget('sd-crash-webhooks-'));
 webhookCrashes('PostgreSQL and NATS', () => postgresTarget('sd-crash-webhooks-pg-'));
 
 describe('Two embedded instances on one DATA_DIR', function () {
   this.timeout(90_000);
   it('the second refuses to start with one line naming DATA_DIR', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-two-dirs-'));
+    const target = await migratedEmbeddedTarget('sd-two-dirs-');
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password };
+    const env = { ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password };
     const first = new Service('packages/backend/src/main.ts', env);
     try {
       first.start();
@@ -406,7 +401,7 @@ describe('Two embedded instances on one DATA_DIR', function () {
       expect((await fetch(`http://127.0.0.1:${port}/version`)).ok, 'the first one still serves').to.equal(true);
     } finally {
       await first.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      await target.dispose();
     }
   });
 });
