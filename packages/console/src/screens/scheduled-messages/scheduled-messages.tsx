@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
 import { errorText, failureText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
@@ -57,21 +58,17 @@ export function ScheduledMessages() {
   const { api } = useServices();
   const client = useQueryClient();
   const zone = useCompanyTimeZone() ?? browserZone();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<ScheduledMessage | 'new' | null>(null);
   const [showing, setShowing] = useState<ScheduledMessage | null>(null);
   const [notice, setNotice] = useState('');
   const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }), [i18n.language, zone]);
 
-  const list = useInfiniteQuery({
-    queryKey: [...keys.scheduledMessages, 'page', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/schedules-message', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.scheduledMessages,
+    fetch: (pageNumber, searchParam) => must(api.GET('/schedules-message', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.schedules,
   });
-  const messages = list.data?.pages.flatMap((p) => p.schedules) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const messages = list.items;
   const tags = useQuery({ queryKey: [...keys.tags, 'list'], queryFn: () => must(api.GET('/tags/list')) });
   const tagName = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag.id, tag.name])), [tags.data]);
 
@@ -89,77 +86,65 @@ export function ScheduledMessages() {
         titleId="scheduled-messages-title"
         title={t('title')}
         intro={t('intro', { zone })}
-        search={{ label: t('search'), value: search, onChange: setSearch }}
+        search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
         add={{ label: t('add'), onClick: () => setEditing('new') }}
       />
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
-      {remove.error && <FormError text={errorText(t, remove.error)} />}
-      {list.error && <FormError text={errorText(t, list.error)} />}
-      <p className="list-count" aria-live="polite">
-        {list.isSuccess && t('count', { count: total })}
-      </p>
-      {list.isSuccess && messages.length === 0 ? (
-        <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-      ) : (
-        <table className="admin-table" aria-labelledby="scheduled-messages-title" aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.when')}</th>
-              <th scope="col">{t('columns.recurrence')}</th>
-              <th scope="col">{t('columns.audience')}</th>
-              <th scope="col">{t('columns.state')}</th>
-              <th scope="col">{t('columns.actions')}</th>
+      <AdminList
+        labelledBy="scheduled-messages-title"
+        list={list}
+        notice={notice}
+        errors={[remove.error && errorText(t, remove.error), list.error ? errorText(t, list.error) : null]}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        noMatch={t('noMatch')}
+        head={
+          <>
+            <th scope="col">{t('columns.name')}</th>
+            <th scope="col">{t('columns.when')}</th>
+            <th scope="col">{t('columns.recurrence')}</th>
+            <th scope="col">{t('columns.audience')}</th>
+            <th scope="col">{t('columns.state')}</th>
+            <th scope="col">{t('list.actions')}</th>
+          </>
+        }
+        row={(m) => {
+          const state = stateOf(m.status);
+          return (
+            <tr key={m.id} data-testid={`scheduled-message-${m.id}`}>
+              <th scope="row">{m.nome}</th>
+              <td data-label={t('columns.when')}>
+                {when.format(new Date(m.data_mensagem_programada))}
+                <span className="muted small-text"> · {state === 'pending' ? t('nextTag') : t('lastTag')}</span>
+              </td>
+              <td data-label={t('columns.recurrence')}>{recurrenceText(t, m, when)}</td>
+              <td data-label={t('columns.audience')}>{audienceText(t, m, tagName)}</td>
+              <td data-label={t('columns.state')}>
+                <span className={`schedule-state state-${state}`}>
+                  {t(`state.${state}`)}
+                  {state === 'failed' && m.lastError && <span className="schedule-reason">: {failureText(t, m.lastError)}</span>}
+                </span>
+              </td>
+              <td className="row-actions">
+                <button type="button" className="small" aria-label={t('detailsLabel', { name: m.nome })} onClick={() => setShowing(m)}>
+                  {t('details')}
+                </button>
+                <button type="button" className="small" aria-label={t('editLabel', { name: m.nome })} onClick={() => setEditing(m)}>
+                  {t('list.edit')}
+                </button>
+                <ConfirmButton
+                  className="small"
+                  label={t('list.delete')}
+                  title={t('deleteTitle', { name: m.nome })}
+                  description={t('deleteBody')}
+                  confirmLabel={t('list.delete')}
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(m)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {messages.map((m) => {
-              const state = stateOf(m.status);
-              return (
-                <tr key={m.id} data-testid={`scheduled-message-${m.id}`}>
-                  <th scope="row">{m.nome}</th>
-                  <td data-label={t('columns.when')}>
-                    {when.format(new Date(m.data_mensagem_programada))}
-                    <span className="muted small-text"> · {state === 'pending' ? t('nextTag') : t('lastTag')}</span>
-                  </td>
-                  <td data-label={t('columns.recurrence')}>{recurrenceText(t, m, when)}</td>
-                  <td data-label={t('columns.audience')}>{audienceText(t, m, tagName)}</td>
-                  <td data-label={t('columns.state')}>
-                    <span className={`schedule-state state-${state}`}>
-                      {t(`state.${state}`)}
-                      {state === 'failed' && m.lastError && <span className="schedule-reason">: {failureText(t, m.lastError)}</span>}
-                    </span>
-                  </td>
-                  <td className="row-actions">
-                    <button type="button" className="small" aria-label={t('detailsLabel', { name: m.nome })} onClick={() => setShowing(m)}>
-                      {t('details')}
-                    </button>
-                    <button type="button" className="small" aria-label={t('editLabel', { name: m.nome })} onClick={() => setEditing(m)}>
-                      {t('edit')}
-                    </button>
-                    <ConfirmButton
-                      className="small"
-                      label={t('delete')}
-                      title={t('deleteTitle', { name: m.nome })}
-                      description={t('deleteBody')}
-                      confirmLabel={t('delete')}
-                      disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(m)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('more')}
-        </button>
-      )}
+          );
+        }}
+      />
       {showing && <SendsDialog message={showing} zone={zone} close={() => setShowing(null)} />}
       {editing && (
         <MessageDialog
@@ -383,7 +368,7 @@ function MessageDialog({ message, zone, close }: { message: ScheduledMessage | n
     <FormDialog
       title={message ? t('editTitle', { name: message.nome }) : t('addTitle')}
       description={t('formIntro')}
-      submitLabel={t('save')}
+      submitLabel={t('list.save')}
       onSubmit={() => save.mutate()}
       onClose={() => close(null)}
       pending={save.isPending}
