@@ -12,6 +12,7 @@ import { sendPath, type MessagingPorts } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
 import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
+import { SendingRules } from '../conversations/sending-rules.js';
 
 /** The business channel's own ports. */
 export interface BizchatPorts {
@@ -34,8 +35,7 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
   const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
   const idempotent = new IdempotentSends({ cache, idempotencyKeys: p.idempotencyKeys });
   const journal = new TicketJournal({ tickets, ticketLogs: p.ticketLogs, tracking: p.ticketTracking, clock });
-  const windows = p.serviceWindows;
-  const suspensions = p.companySuspensions;
+  const rules = new SendingRules({ suspensions: p.companySuspensions, windows: p.serviceWindows });
   const templateDeps = { connections, templates: p.bizchatTemplates, directory: p.templateDirectory, tx, clock };
   return {
     listBizchatTemplates: new ListBizchatTemplates(templateDeps),
@@ -56,8 +56,7 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
         tx,
         clock,
         ids,
-        suspensions,
-        windows,
+        rules,
         idempotent,
       }),
       toNumber: new SendApiMessage({
@@ -73,8 +72,7 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
         idempotent,
         announcer,
         tracking: p.ticketTracking,
-        suspensions,
-        windows,
+        rules,
       }),
     }),
     applyTemplateStatus: new ApplyTemplateStatus({ templates: p.bizchatTemplates, clock }),

@@ -62,6 +62,7 @@ import {
 import type { SharedPorts } from './shared-ports.js';
 import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
+import { SendingRules } from '../conversations/sending-rules.js';
 import type { RoutingReads } from '../conversations/routing-reads.js';
 
 /** The ports of the messaging spine. */
@@ -177,6 +178,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const contexts = messageContexts({ tickets, contacts, queues, messages, ...(p.messageContextReads ? { reads: p.messageContextReads } : {}) });
   const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
   const idempotent = new IdempotentSends({ cache, idempotencyKeys: p.idempotencyKeys });
+  const rules = new SendingRules({ suspensions: p.companySuspensions, windows: p.serviceWindows });
   const mediaSettings = p.inboundMediaSettings ?? DEFAULT_INBOUND_MEDIA_SETTINGS;
   const { jobQueue, inboundMediaFetcher: fetcher } = p;
   const fetchInboundMedia =
@@ -203,7 +205,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       : undefined;
   const sessions = new SessionCommands({ connections, outbox, clock, ids, ...(proxyOf ? { proxyOf } : {}) });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
-  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts, { announcer, idempotent });
+  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts, { announcer, idempotent, rules });
   return {
     connections: {
       authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
@@ -263,8 +265,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
         idempotent,
         announcer,
         tracking: p.ticketTracking,
-        suspensions: p.companySuspensions,
-        windows: p.serviceWindows,
+        rules,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts, contacts, tickets }),
@@ -286,7 +287,7 @@ function createTicketsAndMessages(
   outbound: OutboundMessages,
   presenter: TicketPresenter,
   contexts: MessageContexts,
-  { announcer, idempotent }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends },
+  { announcer, idempotent, rules }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends; rules: SendingRules },
 ) {
   const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
   const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
@@ -304,8 +305,7 @@ function createTicketsAndMessages(
     tx,
     clock,
     ids,
-    suspensions: p.companySuspensions,
-    windows: p.serviceWindows,
+    rules,
     idempotent,
   });
   const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };

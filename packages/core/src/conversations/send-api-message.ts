@@ -16,9 +16,7 @@ import { findQueue } from '../queues/find-queue.js';
 import type { Queues } from '../queues/ports.js';
 import { requestFingerprint } from './idempotency-keys.js';
 import type { Idempotency, IdempotentSends } from './idempotent-sends.js';
-import { assertMaySend } from '../tenancy/company-suspension.js';
-import type { CompanySuspensions } from '../tenancy/ports.js';
-import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
+import type { SendingRules } from './sending-rules.js';
 import type { TemplateSend } from '../connections/channel-messages.js';
 
 export interface SendApiMessageInput {
@@ -70,8 +68,8 @@ export class SendApiMessage {
       /** Tells the operators of the messages and the ticket's update. */
       announcer: ConversationAnnouncer;
       tracking: TicketTracking;
-      suspensions?: CompanySuspensions;
-      windows: ServiceWindows;
+      /** The company's suspension and the contact's service window. */
+      rules: SendingRules;
     },
   ) {}
 
@@ -80,7 +78,7 @@ export class SendApiMessage {
     const medias = input.medias ?? [];
     if (!input.body.trim() && medias.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
     if (input.body.length > 65_536) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
-    await assertMaySend(this.deps.suspensions, input.connection.companyId);
+    await this.deps.rules.companyMaySend(input.connection.companyId);
     // The key and the answer are stored with the messages, in their transaction (see IdempotencyKeys).
     const idem = input.idempotencyKey ? { key: input.idempotencyKey, fingerprint: fingerprintOf(input, medias) } : null;
     if (!idem) return this.send(input, medias, null);
@@ -122,7 +120,7 @@ export class SendApiMessage {
         createdAt: now,
         updatedAt: now,
       });
-      if (!input.template) await assertServiceWindow(this.deps.windows, connection, contact.id, now);
+      if (!input.template) await this.deps.rules.insideServiceWindow(connection, contact.id, now);
       const { ticket, created } = await tickets.getOrCreateActive({
         uuid: ids.uuid(),
         companyId: connection.companyId,

@@ -1,6 +1,4 @@
 import type { Users } from '../identity/ports.js';
-import { assertMaySend } from '../tenancy/company-suspension.js';
-import type { CompanySuspensions } from '../tenancy/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
@@ -20,7 +18,7 @@ import type { Tickets } from '../tickets/ports.js';
 import { assertMayChange, visibleTicket } from '../tickets/ticket-access.js';
 import type { TicketDetails } from '../tickets/ticket-details.js';
 import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
-import { assertServiceWindow, type ServiceWindows } from '../bizchat/service-window.js';
+import type { SendingRules } from './sending-rules.js';
 import type { TemplateSend } from '../connections/channel-messages.js';
 import { requestFingerprint } from './idempotency-keys.js';
 import type { Idempotency, IdempotentSends } from './idempotent-sends.js';
@@ -99,8 +97,8 @@ export class SendTicketMessage {
       tx: Transaction;
       clock: Clock;
       ids: IdGenerator;
-      suspensions?: CompanySuspensions;
-      windows: ServiceWindows;
+      /** The company's suspension and the contact's service window. */
+      rules: SendingRules;
       /** The `Idempotency-Key` protocol (its cache marks and stored answers). */
       idempotent: IdempotentSends;
     },
@@ -127,7 +125,7 @@ export class SendTicketMessage {
     const files = input.medias ?? [];
     const attachments = input.attachments ?? [];
     if (!isPrivate) {
-      await assertMaySend(this.deps.suspensions, ticket.companyId);
+      await this.deps.rules.companyMaySend(ticket.companyId);
       if (ticket.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
       assertMayChange(actor, ticket);
     }
@@ -135,7 +133,7 @@ export class SendTicketMessage {
     if (!connection) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
     const contact = await contacts.findById(ticket.companyId, ticket.contactId);
     if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
-    if (!isPrivate && !input.template) await assertServiceWindow(this.deps.windows, connection, contact.id, this.deps.clock.now());
+    if (!isPrivate && !input.template) await this.deps.rules.insideServiceWindow(connection, contact.id, this.deps.clock.now());
     const quoted = input.quotedMsgId ? await messages.findById(ticket.companyId, input.quotedMsgId) : null;
     if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId || quoted.connectionId !== ticket.connectionId)) {
       throw new ValidationError('ERR_QUOTED_MESSAGE_NOT_FOUND');
