@@ -29,7 +29,7 @@ export interface PagedList<T> {
 
 /**
  * A list route read a page at a time (`pageNumber` from 1, the server's `hasMore` and `count`),
- * searched once the typing pauses. The pages live under `key` + `'page'` + the search, so the
+ * searched once the typing pauses. The pages live under `key` + `'page'` (or `segment`) + the search, so the
  * frames that invalidate `key` (apply-frame.ts) refetch them as before.
  */
 export function usePagedList<P extends ListPage, T>(options: {
@@ -37,6 +37,8 @@ export function usePagedList<P extends ListPage, T>(options: {
   fetch: (pageNumber: number, searchParam: string | undefined) => Promise<P>;
   items: (page: P) => readonly T[];
   debounceMs?: number;
+  /** The key's part after `key` (`'page'`), where another reading of the same route holds `'page'` already. */
+  segment?: string;
   /** False while the reader may not ask (a gate the screen shows instead). */
   enabled?: boolean;
   retry?: (failures: number, error: Error) => boolean;
@@ -44,7 +46,7 @@ export function usePagedList<P extends ListPage, T>(options: {
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search.trim(), options.debounceMs ?? 250);
   const query = useInfiniteQuery({
-    queryKey: [...options.key, 'page', searchParam],
+    queryKey: [...options.key, options.segment ?? 'page', searchParam],
     initialPageParam: 1,
     queryFn: ({ pageParam }) => options.fetch(pageParam, searchParam || undefined),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),

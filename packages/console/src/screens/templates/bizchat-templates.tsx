@@ -108,7 +108,7 @@ export function BizchatTemplates() {
                   <th scope="col">{t('biz.columns.status')}</th>
                   <th scope="col">{t('biz.columns.category')}</th>
                   <th scope="col">{t('biz.columns.content')}</th>
-                  <th scope="col">{t('biz.columns.actions')}</th>
+                  <th scope="col">{t('list.actions')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices, useSession } from '../../services.js';
+import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
 import { errorText } from '../../ui/errors.js';
-import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
-import { useDebounced } from '../../ui/use-debounced.js';
+import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { BizchatTemplates } from './bizchat-templates.js';
 import { strings } from './strings.js';
 import { insertVariable, previewTemplate, TEMPLATE_VARIABLES } from './variables.js';
@@ -52,20 +52,17 @@ export function Templates() {
   const session = useSession();
   const client = useQueryClient();
   const isAdmin = session?.user.profile === 'admin' || session?.user.super === true;
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 250);
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
   const [notice, setNotice] = useState('');
 
   // Under `companyTemplates`: a `companyTemplate` frame (another operator's change) refetches it.
-  const list = useInfiniteQuery({
-    queryKey: [...keys.companyTemplates, 'screen', searchParam],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => must(api.GET('/company-templates', { params: { query: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) } } })),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  const list = usePagedList({
+    key: keys.companyTemplates,
+    segment: 'screen',
+    fetch: (pageNumber, searchParam) => must(api.GET('/company-templates', { params: { query: { pageNumber, ...(searchParam ? { searchParam } : {}) } } })),
+    items: (page) => page.templates,
   });
-  const templates = list.data?.pages.flatMap((p) => p.templates) ?? [];
-  const total = list.data?.pages[0]?.count ?? 0;
+  const templates = list.items;
   const mayChange = (tpl: Template) => isAdmin || (!tpl.global && tpl.userId === session?.user.id);
 
   const remove = useMutation({
@@ -83,77 +80,65 @@ export function Templates() {
           titleId="templates-title"
           title={t('title')}
           intro={t('intro')}
-          search={{ label: t('search'), value: search, onChange: setSearch }}
+          search={{ label: t('search'), value: list.search, onChange: list.setSearch }}
           add={{ label: t('add'), onClick: () => setEditing('new') }}
         />
-        <p className="visually-hidden" role="status">
-          {notice}
-        </p>
-        {remove.error && <FormError text={errorText(t, remove.error)} />}
-        {list.error && <FormError text={errorText(t, list.error)} />}
-        <p className="list-count" aria-live="polite">
-          {list.isSuccess && t('count', { count: total })}
-        </p>
-        {list.isSuccess && templates.length === 0 ? (
-          <p className="placeholder">{searchParam ? t('noMatch') : t('empty')}</p>
-        ) : (
-          <table className="admin-table" aria-labelledby="templates-title" aria-busy={list.isLoading}>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.shortcut')}</th>
-                <th scope="col">{t('columns.message')}</th>
-                <th scope="col">{t('columns.category')}</th>
-                <th scope="col">{t('columns.scope')}</th>
-                <th scope="col">{t('columns.file')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {templates.map((tpl) => (
-                <tr key={tpl.id} data-testid={`template-${tpl.id}`}>
-                  <th scope="row">/{tpl.shortcut}</th>
-                  <td data-label={t('columns.message')} className="template-message">
-                    {tpl.message}
-                  </td>
-                  <td data-label={t('columns.category')}>{tpl.category || t('noCategory')}</td>
-                  <td data-label={t('columns.scope')}>{tpl.global ? t('scopeGlobal') : t('scopePersonal')}</td>
-                  <td data-label={t('columns.file')}>
-                    {tpl.mediaUrl ? (
-                      <a href={tpl.mediaUrl} target="_blank" rel="noreferrer">
-                        {tpl.mediaName ?? tpl.mediaUrl}
-                      </a>
-                    ) : (
-                      t('noFile')
-                    )}
-                  </td>
-                  <td className="row-actions">
-                    {mayChange(tpl) && (
-                      <>
-                        <button type="button" className="small" aria-label={t('editLabel', { name: tpl.shortcut })} onClick={() => setEditing(tpl)}>
-                          {t('edit')}
-                        </button>
-                        <ConfirmButton
-                          className="small"
-                          label={t('delete')}
-                          title={t('deleteTitle', { name: tpl.shortcut })}
-                          description={t('deleteBody')}
-                          confirmLabel={t('delete')}
-                          disabled={remove.isPending}
-                          onConfirm={() => remove.mutate(tpl)}
-                        />
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.hasNextPage && (
-          <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('more')}
-          </button>
-        )}
+        <AdminList
+          labelledBy="templates-title"
+          list={list}
+          notice={notice}
+          errors={[remove.error && errorText(t, remove.error), list.error ? errorText(t, list.error) : null]}
+          count={(count) => t('count', { count })}
+          empty={t('empty')}
+          noMatch={t('noMatch')}
+          head={
+            <>
+              <th scope="col">{t('columns.shortcut')}</th>
+              <th scope="col">{t('columns.message')}</th>
+              <th scope="col">{t('columns.category')}</th>
+              <th scope="col">{t('columns.scope')}</th>
+              <th scope="col">{t('columns.file')}</th>
+              <th scope="col">{t('list.actions')}</th>
+            </>
+          }
+          row={(tpl) => (
+            <tr key={tpl.id} data-testid={`template-${tpl.id}`}>
+              <th scope="row">/{tpl.shortcut}</th>
+              <td data-label={t('columns.message')} className="template-message">
+                {tpl.message}
+              </td>
+              <td data-label={t('columns.category')}>{tpl.category || t('noCategory')}</td>
+              <td data-label={t('columns.scope')}>{tpl.global ? t('scopeGlobal') : t('scopePersonal')}</td>
+              <td data-label={t('columns.file')}>
+                {tpl.mediaUrl ? (
+                  <a href={tpl.mediaUrl} target="_blank" rel="noreferrer">
+                    {tpl.mediaName ?? tpl.mediaUrl}
+                  </a>
+                ) : (
+                  t('noFile')
+                )}
+              </td>
+              <td className="row-actions">
+                {mayChange(tpl) && (
+                  <>
+                    <button type="button" className="small" aria-label={t('editLabel', { name: tpl.shortcut })} onClick={() => setEditing(tpl)}>
+                      {t('list.edit')}
+                    </button>
+                    <ConfirmButton
+                      className="small"
+                      label={t('list.delete')}
+                      title={t('deleteTitle', { name: tpl.shortcut })}
+                      description={t('deleteBody')}
+                      confirmLabel={t('list.delete')}
+                      disabled={remove.isPending}
+                      onConfirm={() => remove.mutate(tpl)}
+                    />
+                  </>
+                )}
+              </td>
+            </tr>
+          )}
+        />
         {editing && (
           <TemplateDialog
             template={editing === 'new' ? null : editing}
@@ -246,7 +231,7 @@ function TemplateDialog({ template, isAdmin, close }: { template: Template | nul
     <FormDialog
       title={template ? t('editTitle', { name: template.shortcut }) : t('addTitle')}
       description={t('intro')}
-      submitLabel={t('save')}
+      submitLabel={t('list.save')}
       onSubmit={() => save.mutate()}
       onClose={() => close(null)}
       pending={save.isPending}
