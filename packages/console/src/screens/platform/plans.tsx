@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { must, type Schema } from '../../api/client.js';
 import { useScreenStrings } from '../../i18n/screen-strings.js';
 import { keys } from '../../realtime/apply-frame.js';
 import { useServices } from '../../services.js';
+import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
 import { errorText } from '../../ui/errors.js';
 import { ConfirmButton, Field, FormError, refusalOf } from '../../ui/form.js';
 import { useDebounced } from '../../ui/use-debounced.js';
@@ -59,19 +59,13 @@ function PlanList() {
 
   return (
     <section className="admin-screen" aria-labelledby="plans-title">
-      <header className="admin-header">
-        <h1 id="plans-title">{t('plans.title')}</h1>
-        <p className="muted">{t('plans.intro')}</p>
-        <div className="admin-tools">
-          <label>
-            <span className="visually-hidden">{t('search')}</span>
-            <input type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('plans.add')}
-          </button>
-        </div>
-      </header>
+      <AdminHeader
+        titleId="plans-title"
+        title={t('plans.title')}
+        intro={t('plans.intro')}
+        search={{ label: t('search'), value: search, onChange: setSearch }}
+        add={{ label: t('plans.add'), onClick: () => setEditing('new') }}
+      />
       <p className="visually-hidden" role="status">
         {notice}
       </p>
@@ -179,88 +173,75 @@ function PlanDialog({ plan, close }: { plan: Plan | null; close: (saved: Plan | 
     },
   });
   const refusal = refusalOf<PlanField>(t, save.error, FIELD_OF);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog platform-dialog">
-          <Dialog.Title>{plan ? t('plans.editTitle', { name: plan.name }) : t('plans.addTitle')}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t('plans.intro')}</Dialog.Description>
-          <form className="form" onSubmit={submit} noValidate>
-            <Field label={t('plans.name')} error={refusal.byField.name}>
-              {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
-            </Field>
-            <fieldset className="platform-group">
-              <legend>{t('plans.limitsLegend')}</legend>
-              {LIMITS.map((limit) => (
-                <Field key={limit} label={t(`plans.${limit}`)} error={refusal.byField[limit]}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="number"
-                      min={0}
-                      max={1000000}
-                      step={1}
-                      value={limits[limit]}
-                      onChange={(e) => setLimits((l) => ({ ...l, [limit]: e.target.value }))}
-                    />
-                  )}
-                </Field>
-              ))}
-            </fieldset>
-            <Field label={t('plans.amount')} error={refusal.byField.amount} hint={t('plans.amountHint')}>
-              {(p) => <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />}
-            </Field>
-            <Field label={t('plans.recurrence')}>
-              {(p) => (
-                <select {...p} value={recurrence} onChange={(e) => setRecurrence(e.target.value as Recurrence)}>
-                  {RECURRENCES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`recurrences.${r}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <label className="check">
-              <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} />
-              {t('plans.trial')}
-            </label>
-            {trial && (
-              <Field label={t('plans.trialDays')} error={refusal.byField.trialDays}>
-                {(p) => <input {...p} type="number" min={0} step={1} value={trialDays} onChange={(e) => setTrialDays(e.target.value)} />}
-              </Field>
+    <FormDialog
+      className="platform-dialog"
+      title={plan ? t('plans.editTitle', { name: plan.name }) : t('plans.addTitle')}
+      description={t('plans.intro')}
+      submitLabel={t('list.save')}
+      onSubmit={() => save.mutate()}
+      onClose={() => close(null)}
+      pending={save.isPending}
+      error={refusal.form}
+    >
+      <Field label={t('plans.name')} error={refusal.byField.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
+      </Field>
+      <fieldset className="platform-group">
+        <legend>{t('plans.limitsLegend')}</legend>
+        {LIMITS.map((limit) => (
+          <Field key={limit} label={t(`plans.${limit}`)} error={refusal.byField[limit]}>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                min={0}
+                max={1000000}
+                step={1}
+                value={limits[limit]}
+                onChange={(e) => setLimits((l) => ({ ...l, [limit]: e.target.value }))}
+              />
             )}
-            <label className="check">
-              <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
-              {t('plans.isPublic')}
-            </label>
-            <fieldset className="platform-group">
-              <legend>{t('plans.featuresLegend')}</legend>
-              {FEATURES.map((f) => (
-                <label key={f} className="check">
-                  <input type="checkbox" checked={features[f]} onChange={(e) => setFeatures((all) => ({ ...all, [f]: e.target.checked }))} />
-                  {t(`plans.features.${f}`)}
-                </label>
-              ))}
-            </fieldset>
-            <FormError text={refusal.form} />
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button">{t('actions.cancel')}</button>
-              </Dialog.Close>
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {t('list.save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </Field>
+        ))}
+      </fieldset>
+      <Field label={t('plans.amount')} error={refusal.byField.amount} hint={t('plans.amountHint')}>
+        {(p) => <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />}
+      </Field>
+      <Field label={t('plans.recurrence')}>
+        {(p) => (
+          <select {...p} value={recurrence} onChange={(e) => setRecurrence(e.target.value as Recurrence)}>
+            {RECURRENCES.map((r) => (
+              <option key={r} value={r}>
+                {t(`recurrences.${r}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <label className="check">
+        <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} />
+        {t('plans.trial')}
+      </label>
+      {trial && (
+        <Field label={t('plans.trialDays')} error={refusal.byField.trialDays}>
+          {(p) => <input {...p} type="number" min={0} step={1} value={trialDays} onChange={(e) => setTrialDays(e.target.value)} />}
+        </Field>
+      )}
+      <label className="check">
+        <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
+        {t('plans.isPublic')}
+      </label>
+      <fieldset className="platform-group">
+        <legend>{t('plans.featuresLegend')}</legend>
+        {FEATURES.map((f) => (
+          <label key={f} className="check">
+            <input type="checkbox" checked={features[f]} onChange={(e) => setFeatures((all) => ({ ...all, [f]: e.target.checked }))} />
+            {t(`plans.features.${f}`)}
+          </label>
+        ))}
+      </fieldset>
+    </FormDialog>
   );
 }
