@@ -289,10 +289,15 @@ const ContactRow = memo(function ContactRow(props: {
   const { c, t, actions } = props;
   return (
     <tr data-index={props.index} ref={props.measure} aria-rowindex={props.index + 2} data-testid={`contact-${c.id}`}>
-      <th scope="row">{c.name}</th>
+      {/* A wide screen cuts each cell to one line: the title keeps the whole text a pointer away. */}
+      <th scope="row" title={c.name}>
+        {c.name}
+      </th>
       <td data-label={t('columns.number')}>{c.number}</td>
-      <td data-label={t('columns.email')}>{c.email || '—'}</td>
-      <td data-label={t('columns.tags')}>
+      <td data-label={t('columns.email')} title={c.email || undefined}>
+        {c.email || '—'}
+      </td>
+      <td data-label={t('columns.tags')} title={c.tags?.length ? c.tags.map((tag) => tag.name).join(', ') : undefined}>
         {c.tags?.length
           ? c.tags.map((tag) => (
               <span key={tag.id} className="contact-tag">
