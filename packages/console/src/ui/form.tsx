@@ -56,6 +56,36 @@ export function Field(props: { label: ReactNode; error?: string | undefined; hin
   );
 }
 
+/**
+ * A colour typed as `#rrggbb` beside the browser's picker (hidden from assistive technology: the
+ * text field is the accessible one); `fallback` is what the picker shows while the text is no colour.
+ */
+export function ColorField(props: {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  fallback: string;
+}) {
+  return (
+    <Field label={props.label} error={props.error} hint={props.hint}>
+      {(p) => (
+        <span className="color-field">
+          <input {...p} value={props.value} onChange={(e) => props.onChange(e.target.value)} autoComplete="off" />
+          <input
+            type="color"
+            aria-hidden="true"
+            tabIndex={-1}
+            value={/^#[0-9a-f]{6}$/i.test(props.value) ? props.value : props.fallback}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+        </span>
+      )}
+    </Field>
+  );
+}
+
 /** The refusal that belongs to no field, above the form's buttons. */
 export function FormError({ text }: { text: string | null }) {
   if (!text) return null;

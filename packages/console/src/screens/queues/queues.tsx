@@ -8,7 +8,7 @@ import { useServices } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { AdminList } from '../../ui/admin-list.js';
 import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
-import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
+import { ColorField, ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { useQueues, useUserNames } from './data.js';
 import { QueueMenus } from './menu-tree.js';
 import { strings } from './strings.js';
@@ -215,20 +215,7 @@ function QueueDialog({ queue, close }: { queue: Queue | null; close: (saved: Que
       <Field label={t('name')} error={refusal.byField.name}>
         {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
       </Field>
-      <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
-        {(p) => (
-          <span className="color-field">
-            <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
-            <input
-              type="color"
-              aria-hidden="true"
-              tabIndex={-1}
-              value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#7c7c7c'}
-              onChange={(e) => setColor(e.target.value)}
-            />
-          </span>
-        )}
-      </Field>
+      <ColorField label={t('color')} error={refusal.byField.color} hint={t('colorHint')} value={color} onChange={setColor} fallback="#7c7c7c" />
       <Field label={t('order')} error={refusal.byField.orderQueue} hint={t('orderHint')}>
         {(p) => <input {...p} type="number" min={0} max={100000} step={1} value={orderQueue} onChange={(e) => setOrderQueue(e.target.value)} />}
       </Field>

@@ -7,7 +7,7 @@ import { useServices, useSession } from '../../services.js';
 import { errorText } from '../../ui/errors.js';
 import { AdminList, usePagedList } from '../../ui/admin-list.js';
 import { AdminHeader, FormDialog } from '../../ui/admin-screen.js';
-import { ConfirmButton, Field, refusalOf } from '../../ui/form.js';
+import { ColorField, ConfirmButton, Field, refusalOf } from '../../ui/form.js';
 import { strings } from './strings.js';
 
 type Tag = Schema<'Tag'>;
@@ -151,20 +151,7 @@ function TagDialog({ tag, close }: { tag: Tag | null; close: (saved: Tag | null)
       <Field label={t('name')} error={refusal.byField.name}>
         {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />}
       </Field>
-      <Field label={t('color')} error={refusal.byField.color} hint={t('colorHint')}>
-        {(p) => (
-          <span className="color-field">
-            <input {...p} value={color} onChange={(e) => setColor(e.target.value)} autoComplete="off" />
-            <input
-              type="color"
-              aria-hidden="true"
-              tabIndex={-1}
-              value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#808080'}
-              onChange={(e) => setColor(e.target.value)}
-            />
-          </span>
-        )}
-      </Field>
+      <ColorField label={t('color')} error={refusal.byField.color} hint={t('colorHint')} value={color} onChange={setColor} fallback="#808080" />
       <label className="check">
         <input type="checkbox" checked={kanban} onChange={(e) => setKanban(e.target.checked)} />
         {t('kanban')}
