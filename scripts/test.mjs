@@ -133,6 +133,14 @@ if (jobs === 1) {
   const count = (word) => results.reduce((n, r) => n + Number(r.text.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'))?.[1] ?? 0), 0);
   const failed = results.filter((r) => r.code !== 0).length;
   const checked = await typechecked;
+  // CI keeps the end of a long log: the failures of every share again, last, where they are read.
+  for (const [i, r] of results.entries()) {
+    const at = r.text.search(/^\s+\d+ failing/m);
+    if (at < 0) continue;
+    const lines = r.text.slice(at).split('\n');
+    console.log(`\n===== the failures of share ${i + 1} again =====`);
+    console.log(lines.slice(0, 150).join('\n') + (lines.length > 150 ? `\n… ${lines.length - 150} more lines in share ${i + 1}'s report above` : ''));
+  }
   console.log(
     `\nAll shares: ${count('passing')} passing, ${count('failing')} failing, ${count('pending')} pending in ${((Date.now() - started) / 1000).toFixed(0)} s` +
       (failed ? ` (${failed} of ${results.length} mocha processes failed)` : '') +
