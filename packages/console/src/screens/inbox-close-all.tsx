@@ -4,7 +4,8 @@ import { must } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { errorText } from '../ui/errors.js';
-import { AskDialog, useMessageActionStrings } from './message-actions.js';
+import { ConfirmDialog } from '../ui/form.js';
+import { useMessageActionStrings } from './message-actions.js';
 
 type Closable = 'open' | 'pending' | 'group';
 
@@ -54,7 +55,8 @@ export function CloseAllButton({ tab }: { tab: Closable }) {
         {closed !== null ? t('closedMany', { count: closed }) : ''}
       </span>
       {asking && (
-        <AskDialog
+        <ConfirmDialog
+          stayOpen
           title={t('closeAllTitle')}
           description={n === undefined ? '…' : n === 0 ? t('closeAllNone', { tab: tabName }) : t('closeAllCount', { count: n, tab: tabName })}
           confirmLabel={t('confirmCloseAll')}

@@ -1,6 +1,6 @@
 import { type InfiniteData, useMutation, useQuery, type useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
 import { must, type Schema } from '../api/client.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
@@ -8,7 +8,7 @@ import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { FormDialog } from '../ui/admin-screen.js';
 import { errorText } from '../ui/errors.js';
-import { Field, FormError, refusalOf } from '../ui/form.js';
+import { ConfirmDialog, Field, FormError, refusalOf } from '../ui/form.js';
 import { MESSAGE_ACTIONS_NS, messageActionStrings } from './message-actions-strings.js';
 import { messageAbilities } from './message-abilities.js';
 import './message-actions.css';
@@ -106,40 +106,6 @@ function EditMessageDialog({ message, onClose }: { message: Message; onClose: ()
   );
 }
 
-/** Asks before something that cannot be undone; focus starts on "Cancel". Open while shown. */
-export function AskDialog(props: {
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  pending?: boolean;
-  error?: string | null;
-}) {
-  const { t } = useMessageActionStrings();
-  return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && props.onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{props.title}</AlertDialog.Title>
-          <AlertDialog.Description>{props.description}</AlertDialog.Description>
-          <FormError text={props.error ?? null} />
-          <div className="dialog-buttons">
-            <AlertDialog.Cancel asChild>
-              <button type="button">{t('actions.cancel')}</button>
-            </AlertDialog.Cancel>
-            {/* Not an AlertDialog.Action: the dialog stays open until the server answers, to show a refusal. */}
-            <button type="button" className="danger" disabled={props.pending} onClick={props.onConfirm}>
-              {props.confirmLabel}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
-
 function DeleteMessageDialog({ message, onClose }: { message: Message; onClose: () => void }) {
   const { t } = useMessageActionStrings();
   const { api, queryClient } = useServices();
@@ -151,7 +117,8 @@ function DeleteMessageDialog({ message, onClose }: { message: Message; onClose: 
     },
   });
   return (
-    <AskDialog
+    <ConfirmDialog
+      stayOpen
       title={t('deleteTitle')}
       description={message.isPrivate || message.status === 'failed' ? t('deleteNote') : t('deleteSent')}
       confirmLabel={t('confirmDelete')}

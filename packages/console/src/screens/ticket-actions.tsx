@@ -7,9 +7,10 @@ import { must, type Schema } from '../api/client.js';
 import { keys } from '../realtime/apply-frame.js';
 import { useServices, useSession } from '../services.js';
 import { errorText } from '../ui/errors.js';
+import { ConfirmDialog } from '../ui/form.js';
 import { useScreenStrings } from '../i18n/screen-strings.js';
 import { PRESENCE_NS, presenceStrings } from './presence-strings.js';
-import { AskDialog, useMessageActionStrings } from './message-actions.js';
+import { useMessageActionStrings } from './message-actions.js';
 
 type Ticket = Schema<'TicketDetails'>;
 type TagSummary = Schema<'TagSummary'>;
@@ -461,7 +462,8 @@ export function IgnoreTicketButton({ ticket }: { ticket: Ticket }) {
         {t('ignore')}
       </button>
       {asking && (
-        <AskDialog
+        <ConfirmDialog
+          stayOpen
           title={t('ignoreTitle')}
           description={t('ignoreIntro')}
           confirmLabel={t('confirmIgnore')}
@@ -504,7 +506,8 @@ export function DeleteTicketButton({ ticket }: { ticket: Ticket }) {
         {t('deleteTicket')}
       </button>
       {asking && (
-        <AskDialog
+        <ConfirmDialog
+          stayOpen
           title={t('deleteTicketTitle')}
           description={t('deleteTicketIntro')}
           confirmLabel={t('confirmDeleteTicket')}
@@ -571,7 +574,8 @@ export function LgpdConsent({ ticket }: { ticket: Ticket }) {
         </span>
       )}
       {asking && (
-        <AskDialog
+        <ConfirmDialog
+          stayOpen
           title={t('lgpdRefuseTitle')}
           description={t('lgpdRefuseIntro')}
           confirmLabel={t('confirmLgpdRefuse')}

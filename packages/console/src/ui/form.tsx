@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { AlertDialog } from 'radix-ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
 import { codeOf, errorText, fieldMessages } from './errors.js';
@@ -97,8 +97,60 @@ export function FormError({ text }: { text: string | null }) {
 }
 
 /**
- * A button that asks before doing something that cannot be undone (a delete): an alert dialog
- * whose focus starts on "Cancel", so Enter never confirms by accident.
+ * An alert dialog asking before something that cannot be undone (a delete, a close), open while it
+ * is rendered: its focus starts on "Cancel", so Enter never confirms by accident. By default the
+ * confirm button closes it at once; with `stayOpen` it stays until the caller closes it, so a
+ * refusal (`error`) can be read where it was asked, the button disabled while `pending`. On closing,
+ * the focus returns to `returnFocus` (the button that opened it) when that is still in the page.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  stayOpen?: boolean;
+  pending?: boolean;
+  error?: string | null;
+  returnFocus?: { readonly current: HTMLElement | null };
+}) {
+  const { t } = useTranslation();
+  const confirm = (
+    <button type="button" className="danger" disabled={props.pending} onClick={props.onConfirm}>
+      {props.confirmLabel}
+    </button>
+  );
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay" />
+        <AlertDialog.Content
+          className="dialog"
+          onCloseAutoFocus={(e) => {
+            const opener = props.returnFocus?.current;
+            if (!opener?.isConnected) return;
+            e.preventDefault();
+            opener.focus();
+          }}
+        >
+          <AlertDialog.Title>{props.title}</AlertDialog.Title>
+          <AlertDialog.Description>{props.description}</AlertDialog.Description>
+          <FormError text={props.error ?? null} />
+          <div className="dialog-buttons">
+            <AlertDialog.Cancel asChild>
+              <button type="button">{t('actions.cancel')}</button>
+            </AlertDialog.Cancel>
+            {props.stayOpen ? confirm : <AlertDialog.Action asChild>{confirm}</AlertDialog.Action>}
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/**
+ * A button that asks before doing something that cannot be undone (a delete). The dialog exists
+ * only while open: a long list's rows each hold a plain button, not a dialog's machinery.
  */
 export function ConfirmButton(props: {
   label: string;
@@ -109,32 +161,31 @@ export function ConfirmButton(props: {
   className?: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <button type="button" className={props.className} disabled={props.disabled}>
-          {props.label}
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{props.title}</AlertDialog.Title>
-          <AlertDialog.Description>{props.description}</AlertDialog.Description>
-          <div className="dialog-buttons">
-            <AlertDialog.Cancel asChild>
-              <button type="button">{t('actions.cancel')}</button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button type="button" className="danger" onClick={props.onConfirm}>
-                {props.confirmLabel}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={props.className}
+        disabled={props.disabled}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        {props.label}
+      </button>
+      {open && (
+        <ConfirmDialog
+          title={props.title}
+          description={props.description}
+          confirmLabel={props.confirmLabel}
+          onConfirm={props.onConfirm}
+          onClose={() => setOpen(false)}
+          returnFocus={button}
+        />
+      )}
+    </>
   );
 }

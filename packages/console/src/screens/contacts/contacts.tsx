@@ -189,6 +189,7 @@ function ContactList(props: {
   const scroller = useRef<HTMLDivElement>(null);
   const phone = usePhoneWidth();
   const total = firstPage?.count ?? 0;
+  const labels = useMemo(() => rowLabels(t), [t]);
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -255,7 +256,7 @@ function ContactList(props: {
                 talkPending={props.talkPending}
                 removing={props.removing}
                 actions={props.actions}
-                t={t}
+                labels={labels}
               />
             ) : (
               <tr key={item.key} data-index={item.index} ref={measure} aria-rowindex={item.index + 2} className="loading-row">
@@ -275,6 +276,36 @@ function ContactList(props: {
   );
 }
 
+/** A name put in a sentence: the sentence translated once, the name placed where the translation put it. */
+const NAME = '\u0000';
+function withName(t: ScreenT, key: string): (name: string) => string {
+  const [before = '', after = ''] = t(key, { name: NAME }).split(NAME);
+  return (name) => before + name + after;
+}
+
+type ScreenT = ReturnType<typeof useScreenStrings>['t'];
+
+/** Every text of a row, translated once per list (not once per cell of each row that scrolls into view). */
+function rowLabels(t: ScreenT) {
+  return {
+    number: t('columns.number'),
+    email: t('columns.email'),
+    tags: t('columns.tags'),
+    state: t('columns.state'),
+    blocked: t('state.blocked'),
+    noAudio: t('state.noAudio'),
+    botOff: t('state.botOff'),
+    edit: t('edit'),
+    editLabel: withName(t, 'editLabel'),
+    talk: t('talk'),
+    talkLabel: withName(t, 'talkLabel'),
+    delete: t('delete'),
+    deleteTitle: withName(t, 'deleteTitle'),
+    deleteBody: t('deleteBody'),
+  };
+}
+type RowLabels = ReturnType<typeof rowLabels>;
+
 /** One contact's row: the same contact (from the page's cache) renders nothing again as the list scrolls. */
 const ContactRow = memo(function ContactRow(props: {
   c: Row;
@@ -284,20 +315,21 @@ const ContactRow = memo(function ContactRow(props: {
   talkPending: boolean;
   removing: boolean;
   actions: RowActions;
-  t: ReturnType<typeof useScreenStrings>['t'];
+  labels: RowLabels;
 }) {
-  const { c, t, actions } = props;
+  const { c, labels: l, actions } = props;
+  const state = [c.blocked && l.blocked, !c.acceptAudioMessage && l.noAudio, c.disableBot && l.botOff].filter(Boolean).join(' · ') || '—';
   return (
     <tr data-index={props.index} ref={props.measure} aria-rowindex={props.index + 2} data-testid={`contact-${c.id}`}>
       {/* A wide screen cuts each cell to one line: the title keeps the whole text a pointer away. */}
       <th scope="row" title={c.name}>
         {c.name}
       </th>
-      <td data-label={t('columns.number')}>{c.number}</td>
-      <td data-label={t('columns.email')} title={c.email || undefined}>
+      <td data-label={l.number}>{c.number}</td>
+      <td data-label={l.email} title={c.email || undefined}>
         {c.email || '—'}
       </td>
-      <td data-label={t('columns.tags')} title={c.tags?.length ? c.tags.map((tag) => tag.name).join(', ') : undefined}>
+      <td data-label={l.tags} title={c.tags?.length ? c.tags.map((tag) => tag.name).join(', ') : undefined}>
         {c.tags?.length
           ? c.tags.map((tag) => (
               <span key={tag.id} className="contact-tag">
@@ -307,23 +339,23 @@ const ContactRow = memo(function ContactRow(props: {
             ))
           : '—'}
       </td>
-      <td data-label={t('columns.state')}>
-        {[c.blocked && t('state.blocked'), !c.acceptAudioMessage && t('state.noAudio'), c.disableBot && t('state.botOff')].filter(Boolean).join(' · ') || '—'}
+      <td data-label={l.state} title={state === '—' ? undefined : state}>
+        {state}
       </td>
       <td className="row-actions">
-        <button type="button" className="small" aria-label={t('editLabel', { name: c.name })} onClick={() => actions.edit(c.id)}>
-          {t('edit')}
+        <button type="button" className="small" aria-label={l.editLabel(c.name)} onClick={() => actions.edit(c.id)}>
+          {l.edit}
         </button>
-        <button type="button" className="small" aria-label={t('talkLabel', { name: c.name })} disabled={props.talkPending} onClick={() => actions.talk(c)}>
-          {t('talk')}
+        <button type="button" className="small" aria-label={l.talkLabel(c.name)} disabled={props.talkPending} onClick={() => actions.talk(c)}>
+          {l.talk}
         </button>
         {props.isAdmin && (
           <ConfirmButton
             className="small"
-            label={t('delete')}
-            title={t('deleteTitle', { name: c.name })}
-            description={t('deleteBody')}
-            confirmLabel={t('delete')}
+            label={l.delete}
+            title={l.deleteTitle(c.name)}
+            description={l.deleteBody}
+            confirmLabel={l.delete}
             disabled={props.removing}
             onConfirm={() => actions.remove(c)}
           />
