@@ -21,7 +21,10 @@ import {
 } from '../schedules/manage-scheduled-messages.js';
 import type { ScheduleDeliveries, ScheduleOccurrences, Schedules } from '../schedules/ports.js';
 import { DEFAULT_SCHEDULE_POLICY, RunScheduleOccurrence, type SchedulePolicy } from '../schedules/run-occurrence.js';
-import type { BookDeps } from '../schedules/schedule-book.js';
+import { ScheduleAnnouncer } from '../schedules/schedule-announcer.js';
+import { ScheduleBook } from '../schedules/schedule-book.js';
+import { ScheduleInputs } from '../schedules/schedule-input.js';
+import { ScheduleMediaStore } from '../schedules/schedule-media.js';
 import { ScheduleViews } from '../schedules/schedule-view.js';
 import { OutboundScheduleSender } from './schedule-sender.js';
 import { sendPath } from './messaging.js';
@@ -67,25 +70,34 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
     timeZone,
     tracking: p.ticketTracking,
   });
-  const book: BookDeps = {
+  const media = new ScheduleMediaStore({ blobs: p.blobs, ids: p.ids });
+  const book = new ScheduleBook({
     schedules,
     occurrences,
-    contacts,
-    connections,
-    users,
-    queues,
-    tags,
     plan,
-    blobs: p.blobs,
-    ids: p.ids,
+    inputs: new ScheduleInputs({ contacts, connections, users, queues, tags, timeZone }),
+    media,
+    jobQueue: p.jobQueue,
+    tx: p.tx,
+    clock,
+  });
+  const announcer = new ScheduleAnnouncer({ views, realtime });
+  const contactDeps = { book, announcer };
+  const bulkDeps = { book, media, announcer };
+  const run = new RunScheduleOccurrence({
+    schedules,
+    occurrences,
+    deliveries,
+    contacts,
+    sender,
     tx: p.tx,
     clock,
     timeZone,
     jobQueue: p.jobQueue,
-  };
-  const contactDeps = { ...book, views, realtime };
-  const bulkDeps = { ...book, realtime };
-  const run = new RunScheduleOccurrence({ ...book, deliveries, sender, realtime, views, policy });
+    realtime,
+    views,
+    policy,
+  });
   const ensure = new EnsureOccurrenceJobs({ occurrences, jobQueue: p.jobQueue, clock });
   return {
     listSchedules: new ListSchedules({ schedules, plan, views }),

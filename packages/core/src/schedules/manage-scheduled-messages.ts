@@ -1,22 +1,13 @@
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
 import type { ScheduleOccurrences, Schedules } from './ports.js';
 import type { Schedule } from './schedule.js';
-import {
-  assertMayChange,
-  createSchedule,
-  deleteSchedule,
-  findSchedule,
-  storeScheduleMedia,
-  updateSchedule,
-  type BookDeps,
-  type SchedulePlan,
-} from './schedule-book.js';
-import type { ScheduledMessageEvent } from './schedule-events.js';
+import type { ScheduleAnnouncer } from './schedule-announcer.js';
+import { assertMayChange, findSchedule, type ScheduleBook, type SchedulePlan } from './schedule-book.js';
 import type { ScheduleInput } from './schedule-input.js';
 import { SHOWN_OCCURRENCES } from './manage-schedules.js';
+import type { ScheduleMediaStore } from './schedule-media.js';
 import { occurrenceView, scheduledMessageView, type OccurrenceView, type ScheduledMessageView } from './schedule-view.js';
 
 /**
@@ -29,14 +20,11 @@ function ticketOfSigner(s: Schedule): Schedule {
   return { ...s, signUserId, ticketUserId: signUserId, statusTicket: signUserId !== null ? 'open' : 'pending' };
 }
 
-export interface ScheduledMessageDeps extends BookDeps {
-  readonly realtime: RealtimeEvents<ScheduledMessageEvent>;
-}
-
-async function publish(deps: ScheduledMessageDeps, action: 'create' | 'update', schedule: Schedule): Promise<ScheduledMessageView> {
-  const view = scheduledMessageView(schedule);
-  await deps.realtime.publish(schedule.companyId, { entity: 'scheduledMessage', data: { action, scheduledMessage: view } });
-  return view;
+/** What the scheduled messages' changes take: the book that writes them, their files' store and the announcer of their frame. */
+export interface ScheduledMessageDeps {
+  readonly book: ScheduleBook;
+  readonly media: ScheduleMediaStore;
+  readonly announcer: ScheduleAnnouncer;
 }
 
 /** `GET /schedules-message`: the company's scheduled messages, 20 a page, newest first, found by name or text. */
@@ -74,15 +62,15 @@ export class CreateScheduledMessage {
   constructor(private readonly deps: ScheduledMessageDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly message: ScheduleInput; readonly file?: UploadedFile }): Promise<ScheduledMessageView> {
-    const media = input.file ? await storeScheduleMedia(this.deps, input.actor.companyId, input.file) : null;
+    const media = input.file ? await this.deps.media.store(input.actor.companyId, input.file) : null;
     let created: Schedule;
     try {
-      created = await createSchedule(this.deps, input.actor, 'bulk', input.message, { media, adjust: ticketOfSigner });
+      created = await this.deps.book.create(input.actor, 'bulk', input.message, { media, adjust: ticketOfSigner });
     } catch (err) {
-      if (media) await this.deps.blobs.delete(media.path).catch(() => undefined);
+      if (media) await this.deps.media.remove(media).catch(() => undefined);
       throw err;
     }
-    return publish(this.deps, 'create', created);
+    return this.deps.announcer.scheduledMessageChanged('create', created);
   }
 }
 
@@ -96,28 +84,28 @@ export class UpdateScheduledMessage {
     readonly message: ScheduleInput;
     readonly file?: UploadedFile;
   }): Promise<ScheduledMessageView> {
-    assertMayChange(input.actor, await findSchedule(this.deps, input.actor, input.scheduleId, 'bulk'));
-    const media = input.file ? await storeScheduleMedia(this.deps, input.actor.companyId, input.file) : undefined;
+    assertMayChange(input.actor, await this.deps.book.find(input.actor, input.scheduleId, 'bulk'));
+    const media = input.file ? await this.deps.media.store(input.actor.companyId, input.file) : undefined;
     let after: Schedule;
     try {
-      ({ after } = await updateSchedule(this.deps, input.actor, 'bulk', input.scheduleId, input.message, {
+      ({ after } = await this.deps.book.update(input.actor, 'bulk', input.scheduleId, input.message, {
         ...(media ? { media } : {}),
         adjust: ticketOfSigner,
       }));
     } catch (err) {
-      if (media) await this.deps.blobs.delete(media.path).catch(() => undefined);
+      if (media) await this.deps.media.remove(media).catch(() => undefined);
       throw err;
     }
-    return publish(this.deps, 'update', after);
+    return this.deps.announcer.scheduledMessageChanged('update', after);
   }
 }
 
 /** `DELETE /schedules-message/:id`: admins delete any, users their own; emits `scheduledMessage` (action `delete`). */
 export class DeleteScheduledMessage {
-  constructor(private readonly deps: ScheduledMessageDeps) {}
+  constructor(private readonly deps: Omit<ScheduledMessageDeps, 'media'>) {}
 
   async execute(input: { readonly actor: Actor; readonly scheduleId: number }): Promise<void> {
-    const removed = await deleteSchedule(this.deps, input.actor, 'bulk', input.scheduleId);
-    if (removed) await this.deps.realtime.publish(removed.companyId, { entity: 'scheduledMessage', data: { action: 'delete', scheduleId: removed.id } });
+    const removed = await this.deps.book.delete(input.actor, 'bulk', input.scheduleId);
+    if (removed) await this.deps.announcer.removed(removed);
   }
 }

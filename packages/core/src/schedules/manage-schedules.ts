@@ -1,27 +1,21 @@
 import type { Actor } from '../shared/actor.js';
 import { ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { UploadedFile } from '../uploads/image-upload.js';
 import type { ScheduleOccurrences, Schedules } from './ports.js';
-import type { Schedule, ScheduleStatus } from './schedule.js';
-import { changeScheduleMedia, createSchedule, deleteSchedule, findSchedule, updateSchedule, type BookDeps, type SchedulePlan } from './schedule-book.js';
-import type { ScheduleEvent } from './schedule-events.js';
+import type { ScheduleStatus } from './schedule.js';
+import type { ScheduleAnnouncer } from './schedule-announcer.js';
+import { findSchedule, type ScheduleBook, type SchedulePlan } from './schedule-book.js';
 import type { ScheduleInput } from './schedule-input.js';
 import { occurrenceView, type OccurrenceView, type ScheduleView, type ScheduleViews } from './schedule-view.js';
 
 /** Occurrences a schedule's answer lists, latest first. */
 export const SHOWN_OCCURRENCES = 20;
 
-export interface ContactScheduleDeps extends BookDeps {
-  readonly views: ScheduleViews;
-  readonly realtime: RealtimeEvents<ScheduleEvent>;
-}
-
-async function publish(deps: ContactScheduleDeps, action: 'create' | 'update', schedule: Schedule): Promise<ScheduleView> {
-  const view = await deps.views.view(schedule);
-  await deps.realtime.publish(schedule.companyId, { entity: 'schedule', data: { action, schedule: view } });
-  return view;
+/** What the contact schedules' changes take: the book that writes them and the announcer of their frame. */
+export interface ContactScheduleDeps {
+  readonly book: ScheduleBook;
+  readonly announcer: ScheduleAnnouncer;
 }
 
 /** `GET /schedules`: every operator of the company reads its schedules, 20 a page, newest first. */
@@ -69,7 +63,7 @@ export class CreateSchedule {
   constructor(private readonly deps: ContactScheduleDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly schedule: ScheduleInput }): Promise<ScheduleView> {
-    return publish(this.deps, 'create', await createSchedule(this.deps, input.actor, 'contact', input.schedule));
+    return this.deps.announcer.scheduleChanged('create', await this.deps.book.create(input.actor, 'contact', input.schedule));
   }
 }
 
@@ -78,8 +72,8 @@ export class UpdateSchedule {
   constructor(private readonly deps: ContactScheduleDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly scheduleId: number; readonly schedule: ScheduleInput }): Promise<ScheduleView> {
-    const { after } = await updateSchedule(this.deps, input.actor, 'contact', input.scheduleId, input.schedule);
-    return publish(this.deps, 'update', after);
+    const { after } = await this.deps.book.update(input.actor, 'contact', input.scheduleId, input.schedule);
+    return this.deps.announcer.scheduleChanged('update', after);
   }
 }
 
@@ -88,8 +82,8 @@ export class DeleteSchedule {
   constructor(private readonly deps: ContactScheduleDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly scheduleId: number }): Promise<void> {
-    const removed = await deleteSchedule(this.deps, input.actor, 'contact', input.scheduleId);
-    if (removed) await this.deps.realtime.publish(removed.companyId, { entity: 'schedule', data: { action: 'delete', scheduleId: removed.id } });
+    const removed = await this.deps.book.delete(input.actor, 'contact', input.scheduleId);
+    if (removed) await this.deps.announcer.removed(removed);
   }
 }
 
@@ -99,10 +93,10 @@ export class SetScheduleMedia {
 
   async execute(input: { readonly actor: Actor; readonly scheduleId: number; readonly file: UploadedFile | undefined }): Promise<ScheduleView> {
     if (!input.file) {
-      await findSchedule(this.deps, input.actor, input.scheduleId, 'contact');
+      await this.deps.book.find(input.actor, input.scheduleId, 'contact');
       throw new ValidationError('ERR_NO_FILE');
     }
-    return publish(this.deps, 'update', await changeScheduleMedia(this.deps, input.actor, 'contact', input.scheduleId, input.file));
+    return this.deps.announcer.scheduleChanged('update', await this.deps.book.changeMedia(input.actor, 'contact', input.scheduleId, input.file));
   }
 }
 
@@ -111,6 +105,6 @@ export class RemoveScheduleMedia {
   constructor(private readonly deps: ContactScheduleDeps) {}
 
   async execute(input: { readonly actor: Actor; readonly scheduleId: number }): Promise<ScheduleView> {
-    return publish(this.deps, 'update', await changeScheduleMedia(this.deps, input.actor, 'contact', input.scheduleId, null));
+    return this.deps.announcer.scheduleChanged('update', await this.deps.book.changeMedia(input.actor, 'contact', input.scheduleId, null));
   }
 }

@@ -180,3 +180,12 @@ export function sameMoment(text: string | undefined, at: Date, stored: Date): bo
   const withSeconds = /\d{2}:\d{2}:\d{2}/.test(text ?? '');
   return !withSeconds && Math.floor(at.getTime() / 60_000) === Math.floor(stored.getTime() / 60_000);
 }
+
+/** Applies a form's input to a schedule on the company's clock, every id it names looked up within the company. */
+export class ScheduleInputs {
+  constructor(private readonly deps: ReferenceDeps & { readonly timeZone: (companyId: number) => Promise<string> }) {}
+
+  async apply(schedule: Schedule, input: ScheduleInput): Promise<{ next: Schedule; at: Date | null }> {
+    return applyScheduleInput(this.deps, schedule, input, await this.deps.timeZone(schedule.companyId));
+  }
+}
