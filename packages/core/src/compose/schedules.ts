@@ -21,10 +21,12 @@ import {
 } from '../schedules/manage-scheduled-messages.js';
 import type { ScheduleDeliveries, ScheduleOccurrences, Schedules } from '../schedules/ports.js';
 import { DEFAULT_SCHEDULE_POLICY, RunScheduleOccurrence, type SchedulePolicy } from '../schedules/run-occurrence.js';
+import { OccurrenceDelivery } from '../schedules/occurrence-delivery.js';
 import { ScheduleAnnouncer } from '../schedules/schedule-announcer.js';
 import { ScheduleBook } from '../schedules/schedule-book.js';
 import { ScheduleInputs } from '../schedules/schedule-input.js';
 import { ScheduleMediaStore } from '../schedules/schedule-media.js';
+import { ScheduleSeries } from '../schedules/schedule-series.js';
 import { ScheduleViews } from '../schedules/schedule-view.js';
 import { OutboundScheduleSender } from './schedule-sender.js';
 import { sendPath } from './messaging.js';
@@ -84,20 +86,9 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
   const announcer = new ScheduleAnnouncer({ views, realtime });
   const contactDeps = { book, announcer };
   const bulkDeps = { book, media, announcer };
-  const run = new RunScheduleOccurrence({
-    schedules,
-    occurrences,
-    deliveries,
-    contacts,
-    sender,
-    tx: p.tx,
-    clock,
-    timeZone,
-    jobQueue: p.jobQueue,
-    realtime,
-    views,
-    policy,
-  });
+  const series = new ScheduleSeries({ schedules, occurrences, jobQueue: p.jobQueue, clock, tx: p.tx, timeZone, announcer });
+  const delivery = new OccurrenceDelivery({ occurrences, deliveries, sender, jobQueue: p.jobQueue, series, policy });
+  const run = new RunScheduleOccurrence({ schedules, occurrences, contacts, sender, clock, series, delivery, policy });
   const ensure = new EnsureOccurrenceJobs({ occurrences, jobQueue: p.jobQueue, clock });
   return {
     listSchedules: new ListSchedules({ schedules, plan, views }),
