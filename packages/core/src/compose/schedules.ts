@@ -28,7 +28,9 @@ import { ScheduleInputs } from '../schedules/schedule-input.js';
 import { ScheduleMediaStore } from '../schedules/schedule-media.js';
 import { ScheduleSeries } from '../schedules/schedule-series.js';
 import { ScheduleViews } from '../schedules/schedule-view.js';
+import { ScheduleContent } from './schedule-content.js';
 import { OutboundScheduleSender } from './schedule-sender.js';
+import { ScheduleTicket } from './schedule-ticket.js';
 import { sendPath } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
 import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
@@ -56,23 +58,22 @@ export function createSchedules(p: SchedulePorts & SharedPorts) {
   const { outbound } = sendPath(p);
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
   const contexts = messageContexts({ tickets: p.tickets, contacts, queues, messages: p.messages });
+  const media = new ScheduleMediaStore({ blobs: p.blobs, ids: p.ids });
   const sender = new OutboundScheduleSender({
     connections,
     contacts,
-    tickets: p.tickets,
-    users,
-    queues,
-    companies: p.companies,
     outbound,
-    blobs: p.blobs,
-    tx: p.tx,
     clock,
-    ids: p.ids,
-    announcer: new ConversationAnnouncer({ presenter, realtime, contexts }),
-    timeZone,
-    tracking: p.ticketTracking,
+    ticket: new ScheduleTicket({
+      tickets: p.tickets,
+      ids: p.ids,
+      clock,
+      tx: p.tx,
+      announcer: new ConversationAnnouncer({ presenter, realtime, contexts }),
+      tracking: p.ticketTracking,
+    }),
+    content: new ScheduleContent({ users, queues, companies: p.companies, media, timeZone }),
   });
-  const media = new ScheduleMediaStore({ blobs: p.blobs, ids: p.ids });
   const book = new ScheduleBook({
     schedules,
     occurrences,
