@@ -28,7 +28,6 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'chats/chat-messages.ts:SendChatMessage': 9,
   'company-templates/manage-company-templates.ts:ShowCompanyTemplate': 10,
   'compose/campaign-sender.ts:OutboundCampaignSender': 10,
-  'compose/schedule-sender.ts:OutboundScheduleSender': 14,
   'connections/change-connection.ts:UpdateConnection': 9,
   'connections/create-connection.ts:CreateConnection': 10,
   'contact-lists/import-contact-list.ts:RunContactListImport': 9,
@@ -55,22 +54,13 @@ const OVER_THE_LIMIT: Record<string, number> = {
   'proxies/manage-proxies.ts:CheckProxies': 9,
   'queues/manage-queues.ts:CreateQueue': 9,
   'queues/manage-queues.ts:UpdateQueue': 9,
-  'schedules/manage-scheduled-messages.ts:CreateScheduledMessage': 15,
-  'schedules/manage-scheduled-messages.ts:UpdateScheduledMessage': 15,
-  'schedules/manage-scheduled-messages.ts:DeleteScheduledMessage': 15,
-  'schedules/manage-schedules.ts:CreateSchedule': 16,
-  'schedules/manage-schedules.ts:UpdateSchedule': 16,
-  'schedules/manage-schedules.ts:DeleteSchedule': 16,
-  'schedules/manage-schedules.ts:SetScheduleMedia': 16,
-  'schedules/manage-schedules.ts:RemoveScheduleMedia': 16,
-  'schedules/run-occurrence.ts:RunScheduleOccurrence': 12,
   'tickets/create-ticket.ts:CreateTicket': 10,
   'tickets/update-ticket.ts:UpdateTicket': 10,
   'transcription/transcribe-ticket.ts:TranscribeTicket': 14,
 };
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 112;
+const PUBLISH_CALL_SITES = 107;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];
