@@ -136,7 +136,7 @@ export * from './campaigns/pacing.js';
 export * from './campaigns/campaign-settings.js';
 export * from './campaigns/ports.js';
 export * from './compose/campaigns.js';
-export { OutboundCampaignSender, ConnectionsForCampaigns } from './compose/campaign-sender.js';
+export { CampaignConversations, OutboundCampaignSender, ConnectionsForCampaigns } from './compose/campaign-sender.js';
 export * from './campaigns/campaign-view.js';
 export * from './campaigns/campaign-events.js';
 export { parseScheduledAt, MAX_CAMPAIGN_MESSAGE_LENGTH, type CampaignInput } from './campaigns/manage-campaigns.js';

@@ -32,7 +32,7 @@ import type { CampaignSettingRow } from '../campaigns/campaign-settings.js';
 import { ApplyRecipientStatus } from '../campaigns/recipient-status.js';
 import { StartCampaign, StartDueCampaigns, type StartDeps } from '../campaigns/start-campaign.js';
 import { PacingWakeups } from '../campaigns/wakeups.js';
-import { ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
+import { CampaignConversations, ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
 import { sendPath } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
 import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
@@ -101,15 +101,12 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
   const contexts = messageContexts({ tickets: p.tickets, contacts: p.contacts, queues: p.queues, messages: p.messages });
   const sender = new OutboundCampaignSender({
     connections: p.connections,
-    contacts: p.contacts,
-    tickets: p.tickets,
+    conversations: new CampaignConversations({ contacts: p.contacts, tickets: p.tickets, ids, tracking: p.ticketTracking }),
     outbound,
     blobs,
     tx,
     clock,
-    ids,
     announcer: new ConversationAnnouncer({ presenter, realtime, contexts }),
-    tracking: p.ticketTracking,
   });
   const startDeps: StartDeps = {
     campaigns,

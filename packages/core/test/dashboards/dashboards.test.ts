@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createApplication, OutboundCampaignSender, sendPath } from '../../src/index.js';
+import { CampaignConversations, createApplication, OutboundCampaignSender, sendPath } from '../../src/index.js';
 import { createInMemoryPorts } from '../../src/testing.js';
 import { TicketPresenter } from '../../src/tickets/ticket-details.js';
 import { ConversationAnnouncer } from '../../src/tickets/conversation-announcer.js';
@@ -96,9 +96,9 @@ describe('Ticket tracking: tickets we open through the send paths', () => {
     const presenter = new TicketPresenter({ ...ports });
     const sender = new OutboundCampaignSender({
       ...ports,
+      conversations: new CampaignConversations({ ...ports, tracking: ports.ticketTracking }),
       outbound: sendPath(ports).outbound,
       announcer: new ConversationAnnouncer({ ...ports, presenter }),
-      tracking: ports.ticketTracking,
     });
     const send = (number: string, openTicket: boolean) =>
       ports.tx.run(() =>
