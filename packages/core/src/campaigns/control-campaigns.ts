@@ -1,13 +1,11 @@
 import type { Actor } from '../shared/actor.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock } from '../shared/ports.js';
 import { TRANSITIONS, type CampaignAction } from './campaign.js';
-import { campaignInvalid, campaignStatusConflict } from './campaign-errors.js';
-import type { CampaignViews } from './campaign-view.js';
-import type { CampaignEvent } from './campaign-events.js';
+import { campaignStatusConflict } from './campaign-errors.js';
+import type { CampaignAnnouncer } from './campaign-announcer.js';
 import type { Campaigns } from './ports.js';
 import { findCampaign, type CampaignPlan } from './find-campaign.js';
-import { beginRunning, StartCampaign, startProblem, type StartDeps } from './start-campaign.js';
+import { StartCampaign, type LaunchDeps } from './start-campaign.js';
 
 /**
  * Pause and cancel: one conditional update on the stored status (409 when the status does not
@@ -16,19 +14,18 @@ import { beginRunning, StartCampaign, startProblem, type StartDeps } from './sta
  */
 class StopCampaign {
   constructor(
-    private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; realtime: RealtimeEvents<CampaignEvent>; views: CampaignViews },
+    private readonly deps: { campaigns: Campaigns; plan: CampaignPlan; clock: Clock; announcer: CampaignAnnouncer },
     private readonly action: Extract<CampaignAction, 'pause' | 'cancel'>,
   ) {}
 
   async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
-    const { campaigns, clock, realtime, views } = this.deps;
+    const { campaigns, clock, announcer } = this.deps;
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
     const { from, to } = TRANSITIONS[this.action];
     if (!(await campaigns.transition(campaign.companyId, campaign.id, from, to, { updatedAt: clock.now() }))) {
       throw campaignStatusConflict({ status: campaign.status, action: this.action });
     }
-    const after = await campaigns.findById(campaign.companyId, campaign.id);
-    if (after) await realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: await views.view(after) } });
+    await announcer.changed(campaign.companyId, campaign.id);
   }
 }
 
@@ -53,16 +50,13 @@ export class CancelCampaign extends StopCampaign {
  */
 class RunAgain {
   constructor(
-    private readonly deps: StartDeps & { plan: CampaignPlan },
+    private readonly deps: LaunchDeps,
     private readonly action: Extract<CampaignAction, 'resume' | 'restart'>,
   ) {}
 
   async execute(input: { readonly actor: Actor; readonly campaignId: number }): Promise<void> {
     const campaign = await findCampaign(this.deps, input.actor, input.campaignId);
-    if (!TRANSITIONS[this.action].from.includes(campaign.status)) throw campaignStatusConflict({ status: campaign.status, action: this.action });
-    const problem = await startProblem(this.deps, campaign);
-    if (problem) throw campaignInvalid(problem);
-    if (!(await beginRunning(this.deps, campaign, this.action))) throw campaignStatusConflict({ status: campaign.status, action: this.action });
+    await this.deps.launcher.launch(campaign, this.action);
   }
 }
 
@@ -90,7 +84,7 @@ export class RunCampaign {
   private readonly resume: ResumeCampaign;
   private readonly restart: RestartCampaign;
 
-  constructor(private readonly deps: StartDeps & { plan: CampaignPlan }) {
+  constructor(private readonly deps: LaunchDeps) {
     this.start = new StartCampaign(deps);
     this.resume = new ResumeCampaign(deps);
     this.restart = new RestartCampaign(deps);

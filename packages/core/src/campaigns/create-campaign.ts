@@ -19,8 +19,6 @@ export class CreateCampaign {
     await assertRunnable(this.deps, draft);
     const { id: _unset, ...fields } = draft;
     const created = await this.deps.campaigns.add({ ...fields, status: draft.scheduledAt ? 'PROGRAMADA' : 'INATIVA' });
-    const view = await this.deps.views.view(created);
-    await this.deps.realtime.publish(actor.companyId, { entity: 'campaign', data: { action: 'create', record: view } });
-    return view;
+    return this.deps.announcer.created(created);
   }
 }

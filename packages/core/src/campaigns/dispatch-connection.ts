@@ -1,8 +1,6 @@
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import { isSending, TRANSITIONS } from './campaign.js';
-import type { CampaignViews } from './campaign-view.js';
-import type { CampaignEvents } from './campaign-events.js';
+import type { CampaignAnnouncer } from './campaign-announcer.js';
 import { settingsFromRows } from './campaign-settings.js';
 import { afterSend, decide, DISCONNECTED_RETRY_MS, pacingRules, type PacingRules, type RandomSource, type WaitReason } from './pacing.js';
 import type { CampaignConnections, CampaignPacing, CampaignRecipients, Campaigns, CampaignSender, CampaignSettingsStore } from './ports.js';
@@ -18,8 +16,8 @@ export interface DispatchDeps {
   transaction: Transaction;
   clock: Clock;
   random: RandomSource;
-  realtime: RealtimeEvents<CampaignEvents>;
-  views: CampaignViews;
+  /** The `campaign` frame when one completes, and the progress frames. */
+  announcer: CampaignAnnouncer;
 }
 
 export interface DispatchResult {
@@ -38,7 +36,6 @@ export function campaignIdempotencyKey(r: Pick<CampaignRecipient, 'campaignId' |
 const DAY_MS = 86_400_000;
 /** How long a claim holds a recipient: far longer than one send, short enough that a dead instance's claim lapses soon. */
 export const CLAIM_MS = 60_000;
-const PROGRESS_EVERY_MS = 1000;
 
 /**
  * The dispatcher of one connection (every campaign on it): completes the campaigns with nothing
@@ -49,8 +46,6 @@ const PROGRESS_EVERY_MS = 1000;
  * in the send's own transaction.
  */
 export class DispatchConnection {
-  private readonly progressAt = new Map<number, number>();
-
   constructor(private readonly deps: DispatchDeps) {}
 
   async execute(input: { readonly companyId: number; readonly connectionId: number; readonly maxSends?: number }): Promise<DispatchResult> {
@@ -73,7 +68,7 @@ export class DispatchConnection {
       const outcome = await this.sendOne(recipient, rules, confirmationTimeoutMs, now);
       if (outcome === 'sent') sent++;
       if (outcome === 'retry') return { sent, nextRunAt: new Date(now.getTime() + DISCONNECTED_RETRY_MS), reason: 'disconnected' };
-      await this.publishProgress(recipient.companyId, recipient.campaignId, now);
+      await this.deps.announcer.progress(recipient.companyId, recipient.campaignId, now);
     }
     return { sent, nextRunAt: clock.now(), reason: 'batch' };
   }
@@ -156,17 +151,13 @@ export class DispatchConnection {
 
   /** Running campaigns of the connection with nothing pending and no question still waiting end `FINALIZADA`. */
   private async completeFinished(connectionId: number, now: Date): Promise<void> {
-    const { campaigns, recipients, realtime, views } = this.deps;
+    const { campaigns, recipients, announcer } = this.deps;
     for (const c of await campaigns.runningOnConnection(connectionId)) {
       if (await recipients.hasPending(c.id)) continue;
       if ((await recipients.countAwaiting(c.id, now)) > 0) continue;
       await recipients.expireAwaiting(c.id, now);
       if (await campaigns.transition(c.companyId, c.id, TRANSITIONS.complete.from, 'FINALIZADA', { completedAt: now, updatedAt: now })) {
-        const after = await campaigns.findById(c.companyId, c.id);
-        if (after) {
-          await realtime.publish(c.companyId, { entity: 'campaign', data: { action: 'update', record: await views.view(after) } });
-          await this.publishProgress(c.companyId, c.id, now, true);
-        }
+        if (await announcer.changed(c.companyId, c.id)) await announcer.progress(c.companyId, c.id, now, true);
       }
     }
   }
@@ -178,19 +169,5 @@ export class DispatchConnection {
       if (at && (!next || at < next)) next = at;
     }
     return next;
-  }
-
-  /** At most one progress frame per campaign per second (and always the last one). */
-  private async publishProgress(companyId: number, campaignId: number, now: Date, force = false): Promise<void> {
-    const last = this.progressAt.get(campaignId);
-    if (!force && last !== undefined && now.getTime() - last < PROGRESS_EVERY_MS) return;
-    this.progressAt.set(campaignId, now.getTime());
-    const campaign = await this.deps.campaigns.findById(companyId, campaignId);
-    if (!campaign) return;
-    const progress = await this.deps.recipients.progress(companyId, campaignId);
-    await this.deps.realtime.publish(companyId, {
-      entity: 'campaignProgress',
-      data: { action: 'progress', id: campaignId, status: campaign.status, progress },
-    });
   }
 }

@@ -2,14 +2,12 @@ import type { Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { ErrorCode } from '../shared/error-codes.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import { isEditable, type Campaign } from './campaign.js';
 import { campaignInvalid, campaignStatusConflict } from './campaign-errors.js';
-import type { CampaignEvent } from './campaign-events.js';
-import type { CampaignView, CampaignViews } from './campaign-view.js';
+import type { CampaignAnnouncer } from './campaign-announcer.js';
 import { findCampaign, type CampaignPlan } from './find-campaign.js';
-import type { CampaignReferenceKind, CampaignReferences, Campaigns, CampaignSettingsStore } from './ports.js';
-import { startProblem, type StartDeps } from './start-campaign.js';
+import type { CampaignConnections, CampaignReferenceKind, CampaignReferences, Campaigns, CampaignSettingsStore } from './ports.js';
+import { startProblem } from './campaign-launcher.js';
 import { parseWallClockTime } from '../shared/zoned-time.js';
 
 /** What `POST` and `PUT /campaigns` may set; an absent field keeps its value (on create: its default). */
@@ -75,10 +73,9 @@ export interface WriteDeps {
   campaigns: Campaigns;
   references: CampaignReferences;
   settings: CampaignSettingsStore;
-  connections: StartDeps['connections'];
+  connections: CampaignConnections;
   plan: CampaignPlan;
-  views: CampaignViews;
-  realtime: RealtimeEvents<CampaignEvent>;
+  announcer: CampaignAnnouncer;
   clock: Clock;
 }
 
@@ -127,16 +124,7 @@ export interface MediaDeps {
   blobs: BlobStorage;
   ids: IdGenerator;
   clock: Clock;
-  views: CampaignViews;
-  realtime: RealtimeEvents<CampaignEvent>;
-}
-
-/** The campaign as stored now, published as an `update` frame and answered. */
-export async function republish(deps: Pick<MediaDeps, 'campaigns' | 'views' | 'realtime'>, campaign: Campaign): Promise<CampaignView> {
-  const after = (await deps.campaigns.findById(campaign.companyId, campaign.id)) ?? campaign;
-  const view = await deps.views.view(after);
-  await deps.realtime.publish(after.companyId, { entity: 'campaign', data: { action: 'update', record: view } });
-  return view;
+  announcer: CampaignAnnouncer;
 }
 
 /** The caller's campaign while its attachment may still change (before it ever ran). */

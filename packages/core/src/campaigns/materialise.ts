@@ -1,8 +1,8 @@
 import { canonicalPhone, digitsOf, isPhoneNumber } from '../contacts/phone-numbers.js';
 import { confirmationVariants, messageVariants, type Campaign } from './campaign.js';
-import type { CampaignSettings } from './campaign-settings.js';
+import { settingsFromRows, type CampaignSettings } from './campaign-settings.js';
 import type { RandomSource } from './pacing.js';
-import type { AudienceContact, CampaignAudience, Suppressions } from './ports.js';
+import type { AudienceContact, CampaignAudience, CampaignSettingsStore, Suppressions } from './ports.js';
 import { renderTemplate, type NewRecipient, type SkipReason } from './recipient.js';
 
 interface Candidate {
@@ -103,4 +103,21 @@ export async function materialiseRecipients(
       updatedAt: now,
     } satisfies NewRecipient;
   });
+}
+
+/** The recipients of a campaign that starts: its audience, suppressions and the company's variables, with the variants picked at random. */
+export class RecipientMaterialiser {
+  constructor(
+    private readonly deps: {
+      audience: CampaignAudience;
+      suppressions: Suppressions;
+      settings: Pick<CampaignSettingsStore, 'rows'>;
+      random: RandomSource;
+    },
+  ) {}
+
+  /** The campaign's recipients as of `now` (the company's settings read now). */
+  async recipientsOf(campaign: Campaign, now: Date): Promise<NewRecipient[]> {
+    return materialiseRecipients(this.deps, campaign, settingsFromRows(await this.deps.settings.rows(campaign.companyId)), now);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../shared/actor.js';
 import type { CampaignView } from './campaign-view.js';
-import { editableCampaign, republish, type MediaDeps } from './manage-campaigns.js';
+import { editableCampaign, type MediaDeps } from './manage-campaigns.js';
 
 /** `DELETE /campaigns/:id/media-upload`: the attachment goes, its file too. */
 export class RemoveCampaignMedia {
@@ -12,6 +12,6 @@ export class RemoveCampaignMedia {
       await this.deps.campaigns.update({ ...campaign, media: null, updatedAt: this.deps.clock.now() });
       await this.deps.blobs.delete(campaign.media.path);
     }
-    return republish(this.deps, campaign);
+    return this.deps.announcer.edited(campaign);
   }
 }

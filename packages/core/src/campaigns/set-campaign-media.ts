@@ -3,7 +3,7 @@ import { PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { CampaignView } from './campaign-view.js';
-import { editableCampaign, republish, type MediaDeps } from './manage-campaigns.js';
+import { editableCampaign, type MediaDeps } from './manage-campaigns.js';
 
 /** Campaign attachments up to this size (the channel runtime's media limit). */
 export const MAX_CAMPAIGN_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -29,6 +29,6 @@ export class SetCampaignMedia {
       updatedAt: clock.now(),
     });
     if (campaign.media) await blobs.delete(campaign.media.path);
-    return republish(this.deps, campaign);
+    return this.deps.announcer.edited(campaign);
   }
 }

@@ -3,7 +3,7 @@ import { isEditable, TRANSITIONS } from './campaign.js';
 import { campaignStatusConflict } from './campaign-errors.js';
 import type { CampaignView } from './campaign-view.js';
 import { findCampaign } from './find-campaign.js';
-import { applyInput, assertRunnable, republish, type CampaignInput, type WriteDeps } from './manage-campaigns.js';
+import { applyInput, assertRunnable, type CampaignInput, type WriteDeps } from './manage-campaigns.js';
 
 /**
  * `PUT /campaigns/:id`: only a campaign that never ran (draft or scheduled, as stored — not as the
@@ -27,6 +27,6 @@ export class UpdateCampaign {
         throw campaignStatusConflict({ status: stored.status, action: 'update' });
       }
     }
-    return republish(this.deps, stored);
+    return this.deps.announcer.edited(stored);
   }
 }

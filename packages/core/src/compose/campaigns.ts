@@ -30,7 +30,10 @@ import type {
 } from '../campaigns/ports.js';
 import type { CampaignSettingRow } from '../campaigns/campaign-settings.js';
 import { ApplyRecipientStatus } from '../campaigns/recipient-status.js';
-import { StartCampaign, StartDueCampaigns, type StartDeps } from '../campaigns/start-campaign.js';
+import { StartCampaign, StartDueCampaigns } from '../campaigns/start-campaign.js';
+import { CampaignAnnouncer } from '../campaigns/campaign-announcer.js';
+import { CampaignLauncher } from '../campaigns/campaign-launcher.js';
+import { RecipientMaterialiser } from '../campaigns/materialise.js';
 import { PacingWakeups } from '../campaigns/wakeups.js';
 import { CampaignConversations, ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
 import { sendPath } from './messaging.js';
@@ -108,23 +111,21 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
     clock,
     announcer: new ConversationAnnouncer({ presenter, realtime, contexts }),
   });
-  const startDeps: StartDeps = {
+  const announcer = new CampaignAnnouncer({ campaigns, recipients, views, realtime });
+  const launcher = new CampaignLauncher({
     campaigns,
     recipients,
-    audience,
-    suppressions,
-    settings,
+    materialiser: new RecipientMaterialiser({ audience, suppressions, settings, random }),
     connections,
     transaction: tx,
     clock,
-    random,
-    realtime,
+    announcer,
     wakeups,
-    views,
-  };
-  const writes = { campaigns, references: p.campaignReferences, settings, connections, plan, views, realtime, clock };
-  const dispatch = new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction: tx, clock, random, realtime, views });
-  const startDue = new StartDueCampaigns(startDeps);
+  });
+  const launch = { campaigns, plan, launcher };
+  const writes = { campaigns, references: p.campaignReferences, settings, connections, plan, announcer, clock };
+  const dispatch = new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction: tx, clock, random, announcer });
+  const startDue = new StartDueCampaigns({ campaigns, clock, launcher });
   const dispatchDue = new DispatchDueConnections({ pacing, dispatch, clock });
   const handleReply = new HandleCampaignReply({ recipients, suppressions, settings, transaction: tx, clock, wakeups });
   const applyRecipientStatus = new ApplyRecipientStatus({ recipients, pacing, settings, clock });
@@ -155,16 +156,16 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
     listCampaignRecipients: new ListCampaignRecipients({ campaigns, recipients, plan }),
     createCampaign: new CreateCampaign(writes),
     updateCampaign: new UpdateCampaign(writes),
-    deleteCampaign: new DeleteCampaign({ campaigns, plan, blobs, realtime }),
-    setCampaignMedia: new SetCampaignMedia({ campaigns, plan, blobs, ids, clock, views, realtime }),
-    removeCampaignMedia: new RemoveCampaignMedia({ campaigns, plan, blobs, ids, clock, views, realtime }),
-    startCampaign: new StartCampaign({ ...startDeps, plan }),
-    pauseCampaign: new PauseCampaign({ campaigns, plan, clock, realtime, views }),
-    resumeCampaign: new ResumeCampaign({ ...startDeps, plan }),
-    cancelCampaign: new CancelCampaign({ campaigns, plan, clock, realtime, views }),
-    restartCampaign: new RestartCampaign({ ...startDeps, plan }),
+    deleteCampaign: new DeleteCampaign({ campaigns, plan, blobs, announcer }),
+    setCampaignMedia: new SetCampaignMedia({ campaigns, plan, blobs, ids, clock, announcer }),
+    removeCampaignMedia: new RemoveCampaignMedia({ campaigns, plan, blobs, ids, clock, announcer }),
+    startCampaign: new StartCampaign(launch),
+    pauseCampaign: new PauseCampaign({ campaigns, plan, clock, announcer }),
+    resumeCampaign: new ResumeCampaign(launch),
+    cancelCampaign: new CancelCampaign({ campaigns, plan, clock, announcer }),
+    restartCampaign: new RestartCampaign(launch),
     /** The lineage's restart route: start, resume or restart, as the stored status allows. */
-    runCampaign: new RunCampaign({ ...startDeps, plan }),
+    runCampaign: new RunCampaign(launch),
     listCampaignSettings: new ListCampaignSettings({ settings, plan }),
     saveCampaignSettings: new SaveCampaignSettings({ settings, pacing, plan, tx, clock, realtime }),
     /** Inbound texts: stop words suppress, yes words confirm. */

@@ -14,8 +14,12 @@ import { InMemoryCampaignRecipients } from '../../src/campaigns/in-memory-campai
 import { InMemoryCampaigns } from '../../src/campaigns/in-memory-campaigns.js';
 import { InMemorySuppressions } from '../../src/campaigns/in-memory-suppressions.js';
 import type { RandomSource } from '../../src/campaigns/pacing.js';
+import type { CampaignSender } from '../../src/campaigns/ports.js';
 import { ApplyRecipientStatus } from '../../src/campaigns/recipient-status.js';
-import { StartCampaign, StartDueCampaigns, type StartDeps } from '../../src/campaigns/start-campaign.js';
+import { StartCampaign, StartDueCampaigns, type LaunchDeps } from '../../src/campaigns/start-campaign.js';
+import { CampaignAnnouncer } from '../../src/campaigns/campaign-announcer.js';
+import { CampaignLauncher } from '../../src/campaigns/campaign-launcher.js';
+import { RecipientMaterialiser } from '../../src/campaigns/materialise.js';
 import { CancelCampaign, PauseCampaign, RestartCampaign, ResumeCampaign } from '../../src/campaigns/control-campaigns.js';
 import { ListCampaignRecipients, ShowCampaign } from '../../src/campaigns/campaign-report.js';
 import { PacingWakeups } from '../../src/campaigns/wakeups.js';
@@ -92,7 +96,10 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
     },
   };
   const random = seeded(seed);
-  const startDeps: StartDeps = { campaigns, recipients, audience, suppressions, settings, connections, transaction, clock, random, realtime, wakeups, views };
+  const announcer = new CampaignAnnouncer({ campaigns, recipients, views, realtime });
+  const materialiser = new RecipientMaterialiser({ audience, suppressions, settings, random });
+  const launcher = new CampaignLauncher({ campaigns, recipients, materialiser, connections, transaction, clock, announcer, wakeups });
+  const launch: LaunchDeps = { campaigns, plan, launcher };
   connections.rows.set(CONNECTION, { id: CONNECTION, companyId: ACME, kind: 'chatapp', connected: true });
   // Always open, no caps, 1–2 s: the tests that need a window or caps set their own.
   settings.rowsOf.set(ACME, [
@@ -106,15 +113,27 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
     { key: 'capHourly', value: '0' },
     { key: 'capDaily', value: '0' },
   ]);
-  const dispatcher = (r: RandomSource = random) =>
-    new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction, clock, random: r, realtime, views });
+  const dispatcher = (r: RandomSource = random, send: CampaignSender = sender) =>
+    new DispatchConnection({
+      campaigns,
+      recipients,
+      pacing,
+      settings,
+      connections,
+      random: r,
+      sender: send,
+      transaction,
+      clock,
+      // Its own: the progress frames are paced per dispatcher.
+      announcer: new CampaignAnnouncer({ campaigns, recipients, views, realtime }),
+    });
   const app = {
-    start: new StartCampaign({ ...startDeps, plan }),
-    startDue: new StartDueCampaigns(startDeps),
-    pause: new PauseCampaign({ campaigns, plan, clock, realtime, views }),
-    cancel: new CancelCampaign({ campaigns, plan, clock, realtime, views }),
-    resume: new ResumeCampaign({ ...startDeps, plan }),
-    restart: new RestartCampaign({ ...startDeps, plan }),
+    start: new StartCampaign(launch),
+    startDue: new StartDueCampaigns({ campaigns, clock, launcher }),
+    pause: new PauseCampaign({ campaigns, plan, clock, announcer }),
+    cancel: new CancelCampaign({ campaigns, plan, clock, announcer }),
+    resume: new ResumeCampaign(launch),
+    restart: new RestartCampaign(launch),
     reply: new HandleCampaignReply({ recipients, suppressions, settings, transaction, clock, wakeups }),
     status: new ApplyRecipientStatus({ recipients, pacing, settings, clock }),
     progress: new ShowCampaign({ campaigns, recipients, plan, views }),
@@ -167,7 +186,8 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
     wakeups,
     plan,
     random,
-    startDeps,
+    announcer,
+    launch,
     dispatcher,
     app,
     setSettings,

@@ -17,24 +17,24 @@ function world() {
   const w = campaignWorld();
   const blobs = new InMemoryBlobStorage();
   const ids = new SequentialIds();
-  const { campaigns, references, settings, connections, plan, views, realtime, clock, transaction } = w;
-  const writes = { campaigns, references, settings, connections, plan, views, realtime, clock };
+  const { campaigns, references, settings, connections, plan, announcer, realtime, clock, transaction } = w;
+  const writes = { campaigns, references, settings, connections, plan, announcer, clock };
   references.set(ACME, 'tag', 7, 'VIP');
   references.set(ACME, 'user', 2, 'Ana');
   references.set(ACME, 'queue', 3, 'Sales');
   references.set(OTHER, 'contactList', 50, 'Theirs');
-  const media = { campaigns, plan, blobs, ids, clock, views, realtime };
+  const media = { campaigns, plan, blobs, ids, clock, announcer };
   return {
     ...w,
     blobs,
     create: new CreateCampaign(writes),
     update: new UpdateCampaign(writes),
-    remove: new DeleteCampaign({ campaigns, plan, blobs, realtime }),
-    list: new ListCampaigns({ campaigns, plan, views }),
-    listAll: new ListAllCampaigns({ campaigns, plan, views }),
+    remove: new DeleteCampaign({ campaigns, plan, blobs, announcer }),
+    list: new ListCampaigns({ campaigns, plan, views: w.views }),
+    listAll: new ListAllCampaigns({ campaigns, plan, views: w.views }),
     setMedia: new SetCampaignMedia(media),
     removeMedia: new RemoveCampaignMedia(media),
-    run: new RunCampaign({ ...w.startDeps, plan }),
+    run: new RunCampaign(w.launch),
     listSettings: new ListCampaignSettings({ settings, plan }),
     saveSettings: new SaveCampaignSettings({ settings, pacing: w.pacing, plan, tx: transaction, clock, realtime }),
   };

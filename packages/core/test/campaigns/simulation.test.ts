@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { DispatchConnection } from '../../src/campaigns/dispatch-connection.js';
 import type { CampaignSender } from '../../src/campaigns/ports.js';
 import { localParts } from '../../src/campaigns/sending-window.js';
 import { ACME, campaignWorld, CONNECTION, numbers, seeded } from './campaign-world.js';
@@ -40,7 +39,7 @@ describe('Campaigns: a 1,000-recipient run on a fake clock', () => {
         return w.sender.send(send);
       },
     };
-    const make = (seed: number) => new DispatchConnection({ ...w, sender: crashing, random: seeded(seed) });
+    const make = (seed: number) => w.dispatcher(seeded(seed), crashing);
     let d = make(1);
     let restartedAt: { at: number; lastSentAt: number; gap: number } | null = null;
     let crashedAt: number | null = null;
