@@ -1,21 +1,19 @@
 import type { Clock, Transaction } from '../shared/ports.js';
 import { isSending, TRANSITIONS } from './campaign.js';
 import type { CampaignAnnouncer } from './campaign-announcer.js';
-import { settingsFromRows } from './campaign-settings.js';
-import { afterSend, decide, DISCONNECTED_RETRY_MS, pacingRules, type PacingRules, type RandomSource, type WaitReason } from './pacing.js';
-import type { CampaignConnections, CampaignPacing, CampaignRecipients, Campaigns, CampaignSender, CampaignSettingsStore } from './ports.js';
+import type { ConnectionPacer } from './connection-pacer.js';
+import { DISCONNECTED_RETRY_MS, type PacingRules, type WaitReason } from './pacing.js';
+import type { CampaignRecipients, Campaigns, CampaignSender } from './ports.js';
 import type { CampaignRecipient } from './recipient.js';
 
 export interface DispatchDeps {
   campaigns: Campaigns;
   recipients: CampaignRecipients;
-  pacing: CampaignPacing;
-  settings: CampaignSettingsStore;
-  connections: CampaignConnections;
+  /** The pacing policy against the stored pacing state, the company's settings and the session. */
+  pacer: ConnectionPacer;
   sender: CampaignSender;
   transaction: Transaction;
   clock: Clock;
-  random: RandomSource;
   /** The `campaign` frame when one completes, and the progress frames. */
   announcer: CampaignAnnouncer;
 }
@@ -33,7 +31,6 @@ export function campaignIdempotencyKey(r: Pick<CampaignRecipient, 'campaignId' |
   return `campaign:${r.campaignId}:recipient:${r.id}:${r.stage}`;
 }
 
-const DAY_MS = 86_400_000;
 /** How long a claim holds a recipient: far longer than one send, short enough that a dead instance's claim lapses soon. */
 export const CLAIM_MS = 60_000;
 
@@ -49,7 +46,7 @@ export class DispatchConnection {
   constructor(private readonly deps: DispatchDeps) {}
 
   async execute(input: { readonly companyId: number; readonly connectionId: number; readonly maxSends?: number }): Promise<DispatchResult> {
-    const { recipients, clock } = this.deps;
+    const { recipients, clock, pacer, announcer } = this.deps;
     const { companyId, connectionId } = input;
     const maxSends = input.maxSends ?? 20;
     let sent = 0;
@@ -58,8 +55,8 @@ export class DispatchConnection {
       await this.completeFinished(connectionId, now);
       const due = await recipients.nextDue(connectionId);
       if (!due) return { sent, nextRunAt: await this.nextAwaitingExpiry(connectionId, now), reason: 'nothing-due' };
-      const { rules, confirmationTimeoutMs } = await this.rules(companyId);
-      const decision = await this.decision(companyId, connectionId, rules, now);
+      const { rules, confirmationTimeoutMs } = await pacer.rules(companyId);
+      const decision = await pacer.decision(companyId, connectionId, rules, now);
       if (decision.kind === 'wait') return { sent, nextRunAt: new Date(Math.max(decision.until.getTime(), due.getTime())), reason: decision.reason };
       if (due > now) return { sent, nextRunAt: due, reason: 'nothing-due' };
       if (sent >= maxSends) return { sent, nextRunAt: now, reason: 'batch' };
@@ -68,30 +65,14 @@ export class DispatchConnection {
       const outcome = await this.sendOne(recipient, rules, confirmationTimeoutMs, now);
       if (outcome === 'sent') sent++;
       if (outcome === 'retry') return { sent, nextRunAt: new Date(now.getTime() + DISCONNECTED_RETRY_MS), reason: 'disconnected' };
-      await this.deps.announcer.progress(recipient.companyId, recipient.campaignId, now);
+      await announcer.progress(recipient.companyId, recipient.campaignId, now);
     }
     return { sent, nextRunAt: clock.now(), reason: 'batch' };
   }
 
-  private async rules(companyId: number): Promise<{ rules: PacingRules; confirmationTimeoutMs: number }> {
-    const { settings } = this.deps;
-    const values = settingsFromRows(await settings.rows(companyId));
-    return { rules: pacingRules(values, await settings.timeZone(companyId)), confirmationTimeoutMs: values.confirmationTimeoutHours * 3_600_000 };
-  }
-
-  private async decision(companyId: number, connectionId: number, rules: PacingRules, now: Date) {
-    const { pacing, connections } = this.deps;
-    const [state, recentSends, connection] = await Promise.all([
-      pacing.get(connectionId),
-      pacing.sendsSince(connectionId, new Date(now.getTime() - DAY_MS)),
-      connections.find(companyId, connectionId),
-    ]);
-    return { state, ...decide({ now, rules, state, recentSends, connected: !!connection?.connected }) };
-  }
-
   /** One recipient, in one transaction: status re-read, pacing re-checked on the locked state, send, outcome, pacing. */
   private async sendOne(r: CampaignRecipient, rules: PacingRules, timeoutMs: number, now: Date): Promise<'sent' | 'failed' | 'retry' | 'released'> {
-    const { campaigns, recipients, pacing, sender, transaction, random } = this.deps;
+    const { campaigns, recipients, pacer, sender, transaction } = this.deps;
     return transaction.run(async () => {
       // Share-locked until this send commits: a pause or cancel either waits for it or is seen by it.
       const status = await campaigns.statusForSend(r.companyId, r.campaignId);
@@ -101,9 +82,8 @@ export class DispatchConnection {
         return 'released';
       }
       // Read again inside the transaction (the SQL adapter locks the row): two dispatchers never both take one gap.
-      const state = await pacing.get(r.connectionId);
-      const recent = await pacing.sendsSince(r.connectionId, new Date(now.getTime() - DAY_MS));
-      if (decide({ now, rules, state, recentSends: recent, connected: true }).kind !== 'send') {
+      const state = await pacer.stillAllowed(r.connectionId, rules, now);
+      if (!state) {
         await recipients.release(r.id);
         return 'released';
       }
@@ -143,8 +123,7 @@ export class DispatchConnection {
         readAt: null,
         ...(confirming ? { confirmationRequestedAt: now, awaitingUntil: new Date(now.getTime() + timeoutMs) } : {}),
       });
-      await pacing.recordSend(r.connectionId, now);
-      await pacing.save(afterSend(state, rules, now, random));
+      await pacer.sent(r.connectionId, state, rules, now);
       return 'sent';
     });
   }

@@ -33,6 +33,7 @@ import { ApplyRecipientStatus } from '../campaigns/recipient-status.js';
 import { StartCampaign, StartDueCampaigns } from '../campaigns/start-campaign.js';
 import { CampaignAnnouncer } from '../campaigns/campaign-announcer.js';
 import { CampaignLauncher } from '../campaigns/campaign-launcher.js';
+import { ConnectionPacer } from '../campaigns/connection-pacer.js';
 import { RecipientMaterialiser } from '../campaigns/materialise.js';
 import { PacingWakeups } from '../campaigns/wakeups.js';
 import { CampaignConversations, ConnectionsForCampaigns, OutboundCampaignSender } from './campaign-sender.js';
@@ -124,7 +125,8 @@ export function createCampaigns(p: CampaignPorts & SharedPorts) {
   });
   const launch = { campaigns, plan, launcher };
   const writes = { campaigns, references: p.campaignReferences, settings, connections, plan, announcer, clock };
-  const dispatch = new DispatchConnection({ campaigns, recipients, pacing, settings, connections, sender, transaction: tx, clock, random, announcer });
+  const pacer = new ConnectionPacer({ pacing, settings, connections, random });
+  const dispatch = new DispatchConnection({ campaigns, recipients, pacer, sender, transaction: tx, clock, announcer });
   const startDue = new StartDueCampaigns({ campaigns, clock, launcher });
   const dispatchDue = new DispatchDueConnections({ pacing, dispatch, clock });
   const handleReply = new HandleCampaignReply({ recipients, suppressions, settings, transaction: tx, clock, wakeups });

@@ -19,6 +19,7 @@ import { ApplyRecipientStatus } from '../../src/campaigns/recipient-status.js';
 import { StartCampaign, StartDueCampaigns, type LaunchDeps } from '../../src/campaigns/start-campaign.js';
 import { CampaignAnnouncer } from '../../src/campaigns/campaign-announcer.js';
 import { CampaignLauncher } from '../../src/campaigns/campaign-launcher.js';
+import { ConnectionPacer } from '../../src/campaigns/connection-pacer.js';
 import { RecipientMaterialiser } from '../../src/campaigns/materialise.js';
 import { CancelCampaign, PauseCampaign, RestartCampaign, ResumeCampaign } from '../../src/campaigns/control-campaigns.js';
 import { ListCampaignRecipients, ShowCampaign } from '../../src/campaigns/campaign-report.js';
@@ -117,10 +118,7 @@ export function campaignWorld(start = Date.parse('2024-06-03T12:00:00Z'), seed =
     new DispatchConnection({
       campaigns,
       recipients,
-      pacing,
-      settings,
-      connections,
-      random: r,
+      pacer: new ConnectionPacer({ pacing, settings, connections, random: r }),
       sender: send,
       transaction,
       clock,
