@@ -18,16 +18,8 @@ const MOST_DEPENDENCIES = 8;
 const OVER_THE_LIMIT: Record<string, number> = {
   'billing/apply-payment.ts:ApplyPayment': 11,
   'bizchat/manage-bizchat-templates.ts:SendBizchatTemplate': 9,
-  'campaigns/control-campaigns.ts:RunAgain': 13,
-  'campaigns/control-campaigns.ts:ResumeCampaign': 13,
-  'campaigns/control-campaigns.ts:RestartCampaign': 13,
-  'campaigns/control-campaigns.ts:RunCampaign': 13,
-  'campaigns/dispatch-connection.ts:DispatchConnection': 11,
-  'campaigns/start-campaign.ts:StartCampaign': 13,
-  'campaigns/start-campaign.ts:StartDueCampaigns': 12,
   'chats/chat-messages.ts:SendChatMessage': 9,
   'company-templates/manage-company-templates.ts:ShowCompanyTemplate': 10,
-  'compose/campaign-sender.ts:OutboundCampaignSender': 10,
   'connections/change-connection.ts:UpdateConnection': 9,
   'connections/create-connection.ts:CreateConnection': 10,
   'contact-lists/import-contact-list.ts:RunContactListImport': 9,
@@ -60,7 +52,7 @@ const OVER_THE_LIMIT: Record<string, number> = {
 };
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 107;
+const PUBLISH_CALL_SITES = 103;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];
