@@ -64,6 +64,8 @@ import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
 import { SendingRules } from '../conversations/sending-rules.js';
 import type { RoutingReads } from '../conversations/routing-reads.js';
+import { RoutingSettings } from '../conversations/routing-settings.js';
+import { RoutingCommands } from '../conversations/routing-commands.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -165,13 +167,11 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const router = new QueueRouter({
     queues: routing.queues,
     options: p.queueOptions,
-    settings: routing.settings,
-    companies,
+    settings: new RoutingSettings({ settings: routing.settings, companies, clock }),
     users,
     outbound,
-    outbox,
+    commands: new RoutingCommands({ outbox, ids, clock }),
     clock,
-    ids,
     ...flows,
   });
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags: p.tags, queues });

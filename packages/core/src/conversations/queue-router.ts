@@ -4,15 +4,9 @@ import type { Contact } from '../contacts/contact.js';
 import type { Message } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
 import type { OutboundMessages } from '../messages/outbound.js';
-import type { Outbox } from '../outbox/ports.js';
-import { settingDefinition } from '../settings/catalog.js';
-import type { Settings } from '../settings/ports.js';
-import type { Clock, IdGenerator } from '../shared/ports.js';
-import type { Companies } from '../tenancy/ports.js';
-import { isWithinBusinessHours } from '../tenancy/business-hours.js';
-import { companyTimeZone } from '../settings/company-time-zone.js';
-import { enqueueIntegrationDelivery } from './deliver-integration-event.js';
-import { enqueuePromptAnswer } from '../prompts/prompt-answer.js';
+import type { Clock } from '../shared/ports.js';
+import type { RoutingCommands } from './routing-commands.js';
+import type { RoutingSettings } from './routing-settings.js';
 import type { QueueOptions, Queues } from '../queues/ports.js';
 import { byQueueOrder, type Queue } from '../queues/queue.js';
 import { byMenuOrder, menuLines, menuText, normalizeReply, type QueueOption } from '../queues/queue-option.js';
@@ -78,13 +72,13 @@ export class QueueRouter {
     private readonly deps: {
       queues: Queues;
       options: QueueOptions;
-      settings: Settings;
-      companies: Companies;
+      /** The company's settings and opening hours. */
+      settings: RoutingSettings;
       users: Users;
       outbound: OutboundMessages;
-      outbox: Outbox;
+      /** The assistants' answers and the integrations' deliveries, as commands. */
+      commands: RoutingCommands;
       clock: Clock;
-      ids: IdGenerator;
       flows?: InboundFlows;
     },
   ) {}
@@ -121,14 +115,17 @@ export class QueueRouter {
   private async toSeller(m: RoutedMessage): Promise<Message[] | null> {
     const { connection, contact, ticket } = m;
     if (contact.walletUserId === null || ticket.userId !== null || ticket.status !== 'pending') return null;
-    if ((await this.setting(ticket.companyId, 'DirectTicketsToWallets')) !== 'true') return null;
+    if ((await this.deps.settings.setting(ticket.companyId, 'DirectTicketsToWallets')) !== 'true') return null;
     const seller = await this.deps.users.findById(ticket.companyId, contact.walletUserId);
     if (!seller) return null;
     const queues = await this.queuesOf(connection);
     Object.assign(ticket, { status: 'open', userId: seller.id, queueId: queues.length === 1 ? queues[0]!.id : null, queueOptionId: null });
     this.handOver(ticket);
-    const closed = (await this.setting(ticket.companyId, 'scheduleType')) === 'company' && !(await this.companyOpen(ticket.companyId));
-    const text = closed ? (connection.outOfHoursMessage ?? (await this.setting(ticket.companyId, 'outOfHoursMessage'))) : connection.greetingMessage;
+    const closed =
+      (await this.deps.settings.setting(ticket.companyId, 'scheduleType')) === 'company' && !(await this.deps.settings.companyOpen(ticket.companyId));
+    const text = closed
+      ? (connection.outOfHoursMessage ?? (await this.deps.settings.setting(ticket.companyId, 'outOfHoursMessage')))
+      : connection.greetingMessage;
     return text ? [await this.send(m, text)] : [];
   }
 
@@ -140,17 +137,17 @@ export class QueueRouter {
     const { ticket } = m;
     const promptId = ticket.queueId === null ? m.connection.promptId : ((await this.deps.queues.findById(ticket.companyId, ticket.queueId))?.promptId ?? null);
     if (promptId === null) return false;
-    await enqueuePromptAnswer(this.deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: m.message.id, promptId });
+    await this.deps.commands.askAssistant({ companyId: ticket.companyId, ticketId: ticket.id, messageId: m.message.id, promptId });
     return true;
   }
 
   private async open(m: RoutedMessage): Promise<Message[]> {
     const { connection, ticket } = m;
     const queues = await this.queuesOf(connection);
-    if ((await this.setting(ticket.companyId, 'scheduleType')) === 'company' && !(await this.companyOpen(ticket.companyId))) {
+    if ((await this.deps.settings.setting(ticket.companyId, 'scheduleType')) === 'company' && !(await this.deps.settings.companyOpen(ticket.companyId))) {
       this.handOver(ticket);
       if (queues.length === 1) ticket.queueId = queues[0]!.id;
-      const text = connection.outOfHoursMessage ?? (await this.setting(ticket.companyId, 'outOfHoursMessage'));
+      const text = connection.outOfHoursMessage ?? (await this.deps.settings.setting(ticket.companyId, 'outOfHoursMessage'));
       return text ? [await this.send(m, text)] : [];
     }
     if (connection.promptId !== null && ticket.userId === null && ticket.status === 'pending') {
@@ -177,10 +174,7 @@ export class QueueRouter {
   private async enter(m: RoutedMessage, queue: Queue): Promise<Message[]> {
     const { ticket } = m;
     Object.assign(ticket, { queueId: queue.id, queueOptionId: null, botAttempts: 0 });
-    if (
-      (await this.setting(ticket.companyId, 'scheduleType')) === 'queue' &&
-      !isWithinBusinessHours(queue.schedules, this.deps.clock.now(), await this.timeZone(ticket.companyId))
-    ) {
+    if ((await this.deps.settings.setting(ticket.companyId, 'scheduleType')) === 'queue' && !(await this.deps.settings.queueOpen(queue, ticket.companyId))) {
       this.handOver(ticket);
       return queue.outOfHoursMessage ? [await this.send(m, queue.outOfHoursMessage)] : [];
     }
@@ -262,7 +256,7 @@ export class QueueRouter {
     if (m.ticket.queueId === null) return;
     const queue = await this.deps.queues.findById(m.ticket.companyId, m.ticket.queueId);
     if (queue?.integrationId == null) return;
-    await enqueueIntegrationDelivery(this.deps, { integrationId: queue.integrationId, ...m });
+    await this.deps.commands.toIntegration({ integrationId: queue.integrationId, ...m });
   }
 
   private send(m: RoutedMessage, body: string): Promise<Message> {
@@ -276,21 +270,6 @@ export class QueueRouter {
 
   private async menuUnder(companyId: number, queueId: number, parentId: number | null): Promise<QueueOption[]> {
     return (await this.deps.options.list({ companyId, queueId, parentId })).sort(byMenuOrder);
-  }
-
-  private async companyOpen(companyId: number): Promise<boolean> {
-    const company = await this.deps.companies.findById(companyId);
-    return !company || isWithinBusinessHours(company.schedules, this.deps.clock.now(), await this.timeZone(companyId));
-  }
-
-  private timeZone(companyId: number): Promise<string> {
-    return companyTimeZone(this.deps.settings, companyId);
-  }
-
-  /** A company setting, or its catalog default; blank text reads as none. */
-  private async setting(companyId: number, key: string): Promise<string | null> {
-    const value = (await this.deps.settings.get(companyId, key)) ?? settingDefinition(key)?.defaultValue ?? null;
-    return value === null || value.trim() === '' ? null : value;
   }
 }
 
