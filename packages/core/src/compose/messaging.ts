@@ -64,6 +64,8 @@ import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
 import { SendingRules } from '../conversations/sending-rules.js';
 import type { RoutingReads } from '../conversations/routing-reads.js';
+import { InboundConversations } from '../conversations/inbound-conversations.js';
+import { InboundMessageStore } from '../conversations/inbound-message-store.js';
 import { RoutingSettings } from '../conversations/routing-settings.js';
 import { RoutingCommands } from '../conversations/routing-commands.js';
 
@@ -187,17 +189,18 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       : null;
   const routeInbound = new RouteInbound({
     connections: { ...connections, findById: recentLookup.findById },
-    contacts,
-    tickets,
-    messages,
     tx,
     clock,
-    ids,
+    conversations: new InboundConversations({ contacts, tickets, ids, tracking: p.ticketTracking }),
+    store: new InboundMessageStore({
+      messages,
+      tickets,
+      ids,
+      ...(fetchInboundMedia && jobQueue ? { inboundMedia: { enqueue: (m, media, at) => enqueueInboundMedia(jobQueue, m, media, at) } } : {}),
+    }),
     router,
     announcer,
-    tracking: p.ticketTracking,
     ...(p.routingReads ? { routing: p.routingReads } : {}),
-    ...(fetchInboundMedia && jobQueue ? { inboundMedia: { enqueue: (m, media, at) => enqueueInboundMedia(jobQueue, m, media, at) } } : {}),
   });
   const proxyOf =
     p.proxies && p.proxyAssignments && p.secretCipher
