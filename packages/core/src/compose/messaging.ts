@@ -64,6 +64,8 @@ import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
 import { SendingRules } from '../conversations/sending-rules.js';
 import type { RoutingReads } from '../conversations/routing-reads.js';
+import { MessageUpdates } from '../conversations/message-updates.js';
+import { ContactTyping } from '../conversations/contact-typing.js';
 import { InboundConversations } from '../conversations/inbound-conversations.js';
 import { InboundMessageStore } from '../conversations/inbound-message-store.js';
 import { RoutingSettings } from '../conversations/routing-settings.js';
@@ -181,12 +183,11 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
   const announcer = new ConversationAnnouncer({ presenter, realtime, contexts });
   const idempotent = new IdempotentSends({ cache, idempotencyKeys: p.idempotencyKeys });
   const rules = new SendingRules({ suspensions: p.companySuspensions, windows: p.serviceWindows });
+  const updates = new MessageUpdates({ realtime, contexts });
   const mediaSettings = p.inboundMediaSettings ?? DEFAULT_INBOUND_MEDIA_SETTINGS;
   const { jobQueue, inboundMediaFetcher: fetcher } = p;
   const fetchInboundMedia =
-    fetcher && jobQueue
-      ? new FetchInboundMedia({ messages, connections: p.connections, fetcher, blobs, ids, clock, realtime, contexts, settings: mediaSettings })
-      : null;
+    fetcher && jobQueue ? new FetchInboundMedia({ messages, connections: p.connections, fetcher, blobs, ids, clock, updates, settings: mediaSettings }) : null;
   const routeInbound = new RouteInbound({
     connections: { ...connections, findById: recentLookup.findById },
     tx,
@@ -271,7 +272,16 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
         rules,
       }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
-      applyChannelEvent: new ApplyChannelEvent({ messages, connections, routeInbound, clock, realtime, resumeSessions, contexts, contacts, tickets }),
+      applyChannelEvent: new ApplyChannelEvent({
+        messages,
+        connections,
+        routeInbound,
+        clock,
+        realtime,
+        updates,
+        resumeSessions,
+        typing: new ContactTyping({ contacts, tickets, realtime }),
+      }),
       expireStaleSends: new ExpireStaleSends({ messages, clock, realtime, contexts }),
       /** Contacts' files into blob storage; null without a fetcher and a job queue. */
       fetchInboundMedia,

@@ -1,26 +1,16 @@
 import type { RealtimeEvents } from '../realtime/ports.js';
-import type { MessageUpdateEvent } from '../messages/message-events.js';
 import type { SessionEvent } from '../connections/connection-events.js';
 import type { Clock } from '../shared/ports.js';
-import type {
-  ChannelEvent,
-  ContactPresenceEvent,
-  MessageFailedEvent,
-  MessageSentEvent,
-  MessageStatusEvent,
-  SessionStatusEvent,
-} from '../connections/channel-messages.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { Tickets } from '../tickets/ports.js';
-import type { ContactTypingEvent } from '../tickets/ticket-events.js';
+import type { ChannelEvent, MessageFailedEvent, MessageSentEvent, MessageStatusEvent, SessionStatusEvent } from '../connections/channel-messages.js';
 import { toConnectionView } from '../connections/connection.js';
 import type { DeliveryStatus } from '../connections/delivery-status.js';
-import { toMessageViews, type MessageContexts } from '../messages/message-view.js';
 import type { Message } from '../messages/message.js';
 import { groupCommit } from '../shared/group-commit.js';
 import type { Connections } from '../connections/ports.js';
 import type { DeliveryChange, Messages } from '../messages/ports.js';
 import type { RouteInbound } from './route-inbound.js';
+import type { MessageUpdates } from './message-updates.js';
+import type { ContactTyping } from './contact-typing.js';
 
 /**
  * The backend's side of the channel events: delivery progress, failures, session status and
@@ -36,12 +26,13 @@ export class ApplyChannelEvent {
       connections: Connections;
       routeInbound: RouteInbound;
       clock: Clock;
-      realtime: RealtimeEvents<MessageUpdateEvent | SessionEvent | ContactTypingEvent>;
-      contexts?: MessageContexts;
+      /** Where a session's status is told. */
+      realtime: RealtimeEvents<SessionEvent>;
+      /** Tells the operators of messages whose delivery moved on. */
+      updates: MessageUpdates;
       resumeSessions?: { execute(): Promise<number> };
-      /** Where a contact's typing finds its conversation; without them it is dropped. */
-      contacts?: Pick<Contacts, 'findByNumber'>;
-      tickets?: Pick<Tickets, 'findActive'>;
+      /** Tells a contact's typing to its conversation's operators; without it, typing is dropped. */
+      typing?: ContactTyping;
     },
   ) {
     this.advanceTogether = groupCommit((changes) => this.advanceBatch(changes));
@@ -66,26 +57,9 @@ export class ApplyChannelEvent {
         await this.deps.resumeSessions?.execute();
         return;
       case 'ContactPresence':
-        return this.presence(event);
+        await this.deps.typing?.tell(event);
+        return;
     }
-  }
-
-  /**
-   * The contact's typing, for the operators of its open or pending ticket on that connection only:
-   * nothing is stored, and without such a ticket (a contact nobody talks with now) it is dropped.
-   */
-  private async presence(e: ContactPresenceEvent) {
-    const { contacts, tickets } = this.deps;
-    if (!contacts || !tickets) return;
-    const contact = await contacts.findByNumber(e.companyId, e.from);
-    if (!contact) return;
-    const ticket = await tickets.findActive(e.companyId, contact.id, e.chatappId);
-    if (!ticket || (ticket.status !== 'open' && ticket.status !== 'pending')) return;
-    await this.deps.realtime.publish(e.companyId, {
-      entity: 'contactTyping',
-      data: { action: 'update', ticketId: ticket.id, contactId: contact.id, state: e.state },
-      scope: { id: ticket.id, queueId: ticket.queueId, userId: ticket.userId, status: ticket.status },
-    });
   }
 
   private async sent(e: MessageSentEvent) {
@@ -120,10 +94,7 @@ export class ApplyChannelEvent {
     const changed = (await this.deps.messages.advanceStatuses(changes)).filter((m): m is Message => m !== null);
     const byCompany = new Map<number, Message[]>();
     for (const m of changed) byCompany.set(m.companyId, [...(byCompany.get(m.companyId) ?? []), m]);
-    for (const [companyId, messages] of byCompany) {
-      const views = await toMessageViews(this.deps.contexts, companyId, messages);
-      for (const view of views) await this.deps.realtime.publish(companyId, { entity: 'appMessage', data: { action: 'update', message: view } });
-    }
+    for (const [companyId, messages] of byCompany) await this.deps.updates.allUpdated(companyId, messages);
     return changes.map(() => undefined);
   }
 

@@ -10,14 +10,12 @@ import type { Connections } from '../connections/ports.js';
 import { safeMediaType } from '../connections/connection-media.js';
 import { exponentialBackoff, type JobDefinition } from '../jobs/job.js';
 import type { Jobs } from '../jobs/jobs.js';
-import type { MessageUpdateEvent } from '../messages/message-events.js';
-import { publishMessageUpdate, type MessageContexts } from '../messages/message-view.js';
 import type { Message, MessageMedia } from '../messages/message.js';
 import type { Messages } from '../messages/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import { isErrorCode, type ErrorCode } from '../shared/error-codes.js';
 import { DomainError, PayloadTooLargeError, ServiceUnavailableError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
+import type { MessageUpdates } from './message-updates.js';
 
 /** The one-off job that brings a contact's file into blob storage, one per message. */
 export const INBOUND_MEDIA_JOB = 'messages.fetch-inbound-media';
@@ -74,8 +72,8 @@ export class FetchInboundMedia {
       blobs: BlobStorage;
       ids: IdGenerator;
       clock: Clock;
-      realtime: RealtimeEvents<MessageUpdateEvent>;
-      contexts?: MessageContexts;
+      /** Tells the operators of the message's settled file. */
+      updates: MessageUpdates;
       settings: InboundMediaSettings;
     },
   ) {}
@@ -127,13 +125,13 @@ export class FetchInboundMedia {
       await blobs.delete(key).catch(() => undefined);
       return;
     }
-    await publishMessageUpdate(this.deps.realtime, saved, this.deps.contexts);
+    await this.deps.updates.updated(saved);
   }
 
   private async fail(message: Message, error: ErrorCode): Promise<void> {
     const media: MessageMedia = { ...message.media!, status: 'failed', error };
     const saved = await this.deps.messages.settleMedia(message.companyId, message.id, media, this.deps.clock.now());
-    if (saved) await publishMessageUpdate(this.deps.realtime, saved, this.deps.contexts);
+    if (saved) await this.deps.updates.updated(saved);
   }
 }
 
