@@ -4,11 +4,10 @@ import { AcceptBizchatEvents, ApplyTemplateStatus, ListBizchatTemplates, SendBiz
 import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
 import { RecordEvents } from '../outbox/record-events.js';
 import { messageContexts } from '../conversations/message-context.js';
-import { SendApiMessage } from '../conversations/send-api-message.js';
-import { SendTicketMessage } from '../conversations/send-ticket-message.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { TicketJournal } from '../tickets/ticket-journal.js';
-import { sendPath, type MessagingPorts } from './messaging.js';
+import { SendApiMessage } from '../conversations/send-api-message.js';
+import { operatorSend, sendPath, type MessagingPorts } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
 import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
@@ -43,22 +42,7 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
       ...templateDeps,
       tickets,
       users,
-      toTicket: new SendTicketMessage({
-        tickets,
-        messages,
-        contacts,
-        connections,
-        users,
-        outbound,
-        journal,
-        announcer,
-        blobs,
-        tx,
-        clock,
-        ids,
-        rules,
-        idempotent,
-      }),
+      toTicket: operatorSend(p, outbound, journal, { announcer, idempotent, rules }).sendTicketMessage,
       toNumber: new SendApiMessage({
         contacts,
         tickets,

@@ -66,10 +66,13 @@ import { SendingRules } from '../conversations/sending-rules.js';
 import type { RoutingReads } from '../conversations/routing-reads.js';
 import { MessageUpdates } from '../conversations/message-updates.js';
 import { ContactTyping } from '../conversations/contact-typing.js';
-import { InboundConversations } from '../conversations/inbound-conversations.js';
-import { InboundMessageStore } from '../conversations/inbound-message-store.js';
+import { ConversationLookup } from '../conversations/conversation-lookup.js';
+import { OperatorReplies } from '../conversations/operator-replies.js';
+import { MediaStore } from '../conversations/media-store.js';
 import { RoutingSettings } from '../conversations/routing-settings.js';
 import { RoutingCommands } from '../conversations/routing-commands.js';
+import { InboundConversations } from '../conversations/inbound-conversations.js';
+import { InboundMessageStore } from '../conversations/inbound-message-store.js';
 
 /** The ports of the messaging spine. */
 export interface MessagingPorts {
@@ -209,7 +212,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       : undefined;
   const sessions = new SessionCommands({ connections, outbox, clock, ids, ...(proxyOf ? { proxyOf } : {}) });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
-  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts, { announcer, idempotent, rules });
+  const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts, { announcer, idempotent, rules, updates });
   return {
     connections: {
       authenticateConnection: new AuthenticateConnection({ connections: tokenLookup, digester }),
@@ -300,28 +303,13 @@ function createTicketsAndMessages(
   outbound: OutboundMessages,
   presenter: TicketPresenter,
   contexts: MessageContexts,
-  { announcer, idempotent, rules }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends; rules: SendingRules },
+  { announcer, idempotent, rules, updates }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends; rules: SendingRules; updates: MessageUpdates },
 ) {
-  const { connections, contacts, tickets, messages, outbox, ticketLogs, users, blobs, realtime, tx, clock, ids } = p;
+  const { connections, contacts, tickets, messages, outbox, ticketLogs, users, realtime, tx, clock, ids } = p;
   const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
-  const sendTicketMessage = new SendTicketMessage({
-    tickets,
-    messages,
-    contacts,
-    connections,
-    users,
-    outbound,
-    journal,
-    announcer,
-    blobs,
-    tx,
-    clock,
-    ids,
-    rules,
-    idempotent,
-  });
-  const changing = { tickets, messages, contacts, connections, users, outbox, tx, clock, ids, realtime, contexts };
+  const { conversations, replies, sendTicketMessage } = operatorSend(p, outbound, journal, { announcer, idempotent, rules });
+  const changing = { messages, conversations, outbox, tx, clock, ids, updates };
   return {
     tickets: {
       listTickets: new ListTickets({ tickets, users, presenter }),
@@ -345,22 +333,27 @@ function createTicketsAndMessages(
       sendCatalog: new SendCatalog({ send: sendTicketMessage, products: p.products ?? null, categories: p.categories ?? null }),
       editMessage: new EditMessage(changing),
       revokeMessage: new RevokeMessage(changing),
-      forwardMessage: new ForwardMessage({
-        tickets,
-        messages,
-        contacts,
-        connections,
-        users,
-        outbound,
-        journal,
-        announcer,
-        tx,
-        clock,
-        ids,
-        suspensions: p.companySuspensions,
-      }),
+      forwardMessage: new ForwardMessage({ conversations, replies, announcer, tx, clock, rules }),
     },
   };
+}
+
+/**
+ * The operators' send (also the bizchat template's to a ticket): the conversation's lookups and
+ * the operator's replies it writes with, shared with the forward.
+ */
+export function operatorSend(
+  p: Pick<MessagingPorts & SharedPorts, 'tickets' | 'users' | 'contacts' | 'connections' | 'messages' | 'blobs' | 'tx' | 'clock' | 'ids'>,
+  outbound: OutboundMessages,
+  journal: TicketJournal,
+  { announcer, idempotent, rules }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends; rules: SendingRules },
+) {
+  const { tickets, users, contacts, connections, messages, blobs, tx, clock, ids } = p;
+  const conversations = new ConversationLookup({ tickets, users, contacts, connections, messages });
+  const replies = new OperatorReplies({ tickets, messages, outbound, journal, clock, ids });
+  const media = new MediaStore({ blobs, ids });
+  const sendTicketMessage = new SendTicketMessage({ conversations, replies, announcer, media, tx, clock, rules, idempotent });
+  return { conversations, replies, sendTicketMessage };
 }
 
 export type MessagingApi = ReturnType<typeof createMessaging>;

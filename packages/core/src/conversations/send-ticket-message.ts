@@ -1,27 +1,22 @@
-import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
-import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import { storeUpload, uploadDigest, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
-import { safeFileName, safeMediaType } from '../connections/connection-media.js';
+import { ConflictError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import { uploadDigest, type UploadedFile } from '../uploads/image-upload.js';
 import type { Message, MessageMedia } from '../messages/message.js';
 import type { Ticket } from '../tickets/ticket.js';
 import type { MessageView } from '../messages/message-view.js';
 import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
-import type { OutboundMessages } from '../messages/outbound.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
 import type { Contact } from '../contacts/contact.js';
 import type { Connection } from '../connections/connection.js';
-import type { Messages } from '../messages/ports.js';
-import type { Tickets } from '../tickets/ports.js';
-import { assertMayChange, visibleTicket } from '../tickets/ticket-access.js';
+import { assertMayChange } from '../tickets/ticket-access.js';
 import type { TicketDetails } from '../tickets/ticket-details.js';
-import { ticketState, type TicketJournal } from '../tickets/ticket-journal.js';
 import type { SendingRules } from './sending-rules.js';
 import type { TemplateSend } from '../connections/channel-messages.js';
 import { requestFingerprint } from './idempotency-keys.js';
 import type { Idempotency, IdempotentSends } from './idempotent-sends.js';
+import type { ConversationLookup } from './conversation-lookup.js';
+import type { MediaStore } from './media-store.js';
+import type { OperatorReplies } from './operator-replies.js';
 
 export const MAX_TICKET_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_MESSAGE_LENGTH = 65_536;
@@ -56,23 +51,6 @@ export interface SendTicketMessageResult {
   readonly ticket: TicketDetails;
 }
 
-/** Stores uploaded files as public media of the company; the name and type are made safe to serve. */
-export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator }, companyId: number, files: readonly UploadedFile[]): Promise<MessageMedia[]> {
-  const stored: MessageMedia[] = [];
-  for (const file of files) {
-    const size = uploadSize(file);
-    if (size > MAX_TICKET_MEDIA_BYTES) throw new PayloadTooLargeError('ERR_FILE_TOO_LARGE');
-    if (size === 0) throw new ValidationError('ERR_EMPTY_FILE');
-  }
-  for (const file of files) {
-    const key = `public/company-${companyId}/media/${deps.ids.uuid()}-${safeFileName(file.filename)}`;
-    const contentType = safeMediaType(file.contentType);
-    await storeUpload(deps.blobs, key, file, contentType);
-    stored.push({ key, url: deps.blobs.publicUrl(key), contentType, filename: file.filename, size: uploadSize(file) });
-  }
-  return stored;
-}
-
 /**
  * An operator writes in a conversation: text, files (one message each, the text on the first),
  * a quoted reply, or a private note. A send goes through the outbox (committed with the message)
@@ -84,19 +62,16 @@ export async function storeMedia(deps: { blobs: BlobStorage; ids: IdGenerator },
 export class SendTicketMessage {
   constructor(
     private readonly deps: {
-      tickets: Tickets;
-      messages: Messages;
-      contacts: Contacts;
-      connections: Connections;
-      users: Users;
-      outbound: OutboundMessages;
-      journal: TicketJournal;
+      /** The ticket the actor sees, its connection, contact and the quoted message, loaded and checked. */
+      conversations: ConversationLookup;
+      /** Notes and sends written into the ticket, and the reply's effect on it. */
+      replies: OperatorReplies;
       /** Tells the operators of the ticket and its new messages. */
       announcer: ConversationAnnouncer;
-      blobs: BlobStorage;
+      /** Where the uploaded files are stored. */
+      media: MediaStore;
       tx: Transaction;
       clock: Clock;
-      ids: IdGenerator;
       /** The company's suspension and the contact's service window. */
       rules: SendingRules;
       /** The `Idempotency-Key` protocol (its cache marks and stored answers). */
@@ -110,7 +85,7 @@ export class SendTicketMessage {
     const attachments = input.attachments ?? [];
     if (!input.body.trim() && files.length === 0 && attachments.length === 0) throw new ValidationError('ERR_EMPTY_MESSAGE');
     if ([input.body, ...attachments.map((a) => a.caption)].some((text) => text.length > MAX_MESSAGE_LENGTH)) throw new ValidationError('ERR_MESSAGE_TOO_LONG');
-    const ticket = await visibleTicket(this.deps, actor, input.ticketId);
+    const ticket = await this.deps.conversations.visibleTicket(actor, input.ticketId);
     if (!input.idempotencyKey) return this.send(input, ticket, null);
     // Looked up before the ticket's state is checked again: a retry answers what the first request got, even once the ticket has moved on.
     // (Stored as JSON: the views are JSON already, dates as ISO strings, so the stored answer is the body the first request got.)
@@ -119,7 +94,7 @@ export class SendTicketMessage {
   }
 
   private async send(input: SendTicketMessageInput, ticket: Ticket, idem: Idempotency | null): Promise<SendTicketMessageResult> {
-    const { tickets, messages, contacts, connections, announcer, tx } = this.deps;
+    const { conversations, replies, announcer, tx } = this.deps;
     const { actor } = input;
     const isPrivate = input.isPrivate ?? false;
     const files = input.medias ?? [];
@@ -129,46 +104,22 @@ export class SendTicketMessage {
       if (ticket.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
       assertMayChange(actor, ticket);
     }
-    const connection = await connections.findById(ticket.companyId, ticket.connectionId);
-    if (!connection) throw new NotFoundError('ERR_NO_CONNECTION_FOUND');
-    const contact = await contacts.findById(ticket.companyId, ticket.contactId);
-    if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
+    const connection = await conversations.connection(ticket.companyId, ticket.connectionId);
+    const contact = await conversations.contact(ticket.companyId, ticket.contactId);
     if (!isPrivate && !input.template) await this.deps.rules.insideServiceWindow(connection, contact.id, this.deps.clock.now());
-    const quoted = input.quotedMsgId ? await messages.findById(ticket.companyId, input.quotedMsgId) : null;
-    if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId || quoted.connectionId !== ticket.connectionId)) {
-      throw new ValidationError('ERR_QUOTED_MESSAGE_NOT_FOUND');
-    }
-    const stored = await storeMedia(this.deps, ticket.companyId, files);
+    const quoted = await conversations.quoted(ticket, input.quotedMsgId);
+    const stored = await this.deps.media.store(ticket.companyId, files, { maxBytes: MAX_TICKET_MEDIA_BYTES, tooLarge: PayloadTooLargeError });
     const drafts = attachments.length
       ? attachments.map((a) => ({ body: a.caption, media: a.media }))
       : stored.length
         ? stored.map((media, i) => ({ body: i === 0 ? input.body : '', media }))
         : [{ body: input.body, media: null }];
     const outcome = await tx.run(async () => {
-      const current = await tickets.findById(ticket.companyId, ticket.id);
-      if (!current) throw new NotFoundError('ERR_NO_TICKET_FOUND');
+      const current = await conversations.current(ticket);
       if (!isPrivate && current.status === 'closed') throw new ConflictError('ERR_TICKET_CLOSED');
-      const sent: Message[] = [];
-      for (const [i, d] of drafts.entries()) {
-        const q = i === 0 ? quoted : null;
-        sent.push(
-          isPrivate
-            ? await this.note(current, d.body, d.media, q, actor.userId)
-            : await this.deps.outbound.enqueue({
-                connection,
-                ticket: current,
-                contact,
-                body: d.body,
-                media: d.media,
-                userId: actor.userId,
-                quoted: q,
-                template: input.template,
-              }),
-        );
-      }
-      if (!isPrivate) await this.deps.journal.responded(current);
+      const sent = await replies.write(current, drafts, { connection, contact, quoted, userId: actor.userId, isPrivate, template: input.template });
       const preview = attachments.length ? attachments.at(-1)!.caption : input.body || stored[0]?.filename || '';
-      const touched = isPrivate ? null : await this.touch(current, preview, actor);
+      const touched = isPrivate ? null : await replies.replied(current, { lastMessage: preview, actor, via: 'message', readsAll: true });
       // With a key the answer is made here and stored with the messages, so a retry answers exactly it.
       let answer: SendTicketMessageResult | null = null;
       if (idem) {
@@ -192,47 +143,6 @@ export class SendTicketMessage {
   private async answerOf(ticket: Ticket, sent: readonly Message[], known: { contact: Contact; connection: Connection }): Promise<SendTicketMessageResult> {
     const details = await this.deps.announcer.details(ticket, known);
     return { ticket: details, messages: await this.deps.announcer.views(details, sent) };
-  }
-
-  private async note(ticket: Ticket, body: string, media: MessageMedia | null, quoted: Message | null, userId: number): Promise<Message> {
-    const now = this.deps.clock.now();
-    const note: Message = {
-      id: this.deps.ids.uuid(),
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      connectionId: ticket.connectionId,
-      providerMessageId: null,
-      fromMe: true,
-      body,
-      media,
-      status: 'sent',
-      failureReason: null,
-      quotedMessageId: quoted?.id ?? null,
-      isPrivate: true,
-      userId,
-      createdAt: now,
-      updatedAt: now,
-      isDeleted: false,
-      isEdited: false,
-      editedAt: null,
-      transcription: null,
-    };
-    await this.deps.messages.add(note);
-    return note;
-  }
-
-  /** The reply reads the conversation and, on a pending or unassigned ticket, takes it. */
-  private async touch(ticket: Ticket, lastMessage: string, actor: Actor): Promise<Ticket> {
-    const next: Ticket = { ...ticket, lastMessage, unreadMessages: 0, updatedAt: this.deps.clock.now() };
-    if (ticket.status === 'pending' || ticket.userId === null) {
-      next.status = 'open';
-      next.userId = actor.userId;
-      await this.deps.journal.save(next, 'accept', actor.userId, { from: ticketState(ticket), to: ticketState(next), via: 'message' });
-    } else {
-      await this.deps.tickets.update(next);
-    }
-    return next;
   }
 }
 
