@@ -6,8 +6,7 @@ import { RecordEvents } from '../outbox/record-events.js';
 import { messageContexts } from '../conversations/message-context.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
 import { TicketJournal } from '../tickets/ticket-journal.js';
-import { SendApiMessage } from '../conversations/send-api-message.js';
-import { operatorSend, sendPath, type MessagingPorts } from './messaging.js';
+import { apiSend, operatorSend, sendPath, type MessagingPorts } from './messaging.js';
 import type { SharedPorts } from './shared-ports.js';
 import { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import { IdempotentSends } from '../conversations/idempotent-sends.js';
@@ -43,21 +42,7 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
       tickets,
       users,
       toTicket: operatorSend(p, outbound, journal, { announcer, idempotent, rules }).sendTicketMessage,
-      toNumber: new SendApiMessage({
-        contacts,
-        tickets,
-        users,
-        outbound,
-        blobs,
-        tx,
-        clock,
-        ids,
-        queues,
-        idempotent,
-        announcer,
-        tracking: p.ticketTracking,
-        rules,
-      }),
+      toNumber: apiSend(p, outbound, { announcer, idempotent, rules }),
     }),
     applyTemplateStatus: new ApplyTemplateStatus({ templates: p.bizchatTemplates, clock }),
     acceptBizchatEvents: new AcceptBizchatEvents({

@@ -69,6 +69,7 @@ import { ContactTyping } from '../conversations/contact-typing.js';
 import { ConversationLookup } from '../conversations/conversation-lookup.js';
 import { OperatorReplies } from '../conversations/operator-replies.js';
 import { MediaStore } from '../conversations/media-store.js';
+import { ApiConversations } from '../conversations/api-conversations.js';
 import { RoutingSettings } from '../conversations/routing-settings.js';
 import { RoutingCommands } from '../conversations/routing-commands.js';
 import { InboundConversations } from '../conversations/inbound-conversations.js';
@@ -259,21 +260,7 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       /** The one way to send a message: campaigns, schedules, bots and flows all use it. */
       outbound,
       routeInbound,
-      sendApiMessage: new SendApiMessage({
-        contacts,
-        tickets,
-        users,
-        outbound,
-        blobs,
-        tx,
-        clock,
-        ids,
-        queues,
-        idempotent,
-        announcer,
-        tracking: p.ticketTracking,
-        rules,
-      }),
+      sendApiMessage: apiSend(p, outbound, { announcer, idempotent, rules }),
       expireIdempotencyKeys: new ExpireIdempotencyKeys({ idempotencyKeys: p.idempotencyKeys, clock }),
       applyChannelEvent: new ApplyChannelEvent({
         messages,
@@ -354,6 +341,17 @@ export function operatorSend(
   const media = new MediaStore({ blobs, ids });
   const sendTicketMessage = new SendTicketMessage({ conversations, replies, announcer, media, tx, clock, rules, idempotent });
   return { conversations, replies, sendTicketMessage };
+}
+
+/** The message API's send (also the bizchat template's to a number). */
+export function apiSend(
+  p: Pick<MessagingPorts & SharedPorts, 'contacts' | 'tickets' | 'users' | 'queues' | 'ticketTracking' | 'blobs' | 'tx' | 'clock' | 'ids'>,
+  outbound: OutboundMessages,
+  { announcer, idempotent, rules }: { announcer: ConversationAnnouncer; idempotent: IdempotentSends; rules: SendingRules },
+): SendApiMessage {
+  const { contacts, tickets, users, queues, blobs, tx, clock, ids } = p;
+  const conversations = new ApiConversations({ contacts, tickets, users, queues, ids, tracking: p.ticketTracking });
+  return new SendApiMessage({ conversations, outbound, media: new MediaStore({ blobs, ids }), tx, clock, idempotent, announcer, rules });
 }
 
 export type MessagingApi = ReturnType<typeof createMessaging>;

@@ -1,23 +1,17 @@
-import type { Users } from '../identity/ports.js';
-import { NotFoundError, ValidationError } from '../shared/errors.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
+import { ValidationError } from '../shared/errors.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import { uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import type { OutboundContent } from '../connections/channel-messages.js';
 import type { Connection } from '../connections/connection.js';
-import { isValidNumber, type MessageMedia } from '../messages/message.js';
+import { isValidNumber } from '../messages/message.js';
 import type { ConversationAnnouncer } from '../tickets/conversation-announcer.js';
 import type { OutboundMessages } from '../messages/outbound.js';
-import { safeFileName, safeMediaType } from '../connections/connection-media.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { Tickets } from '../tickets/ports.js';
-import { cycleOf, type TicketTracking } from '../tickets/ticket-tracking.js';
-import type { Ticket } from '../tickets/ticket.js';
-import { findQueue } from '../queues/find-queue.js';
-import type { Queues } from '../queues/ports.js';
 import { requestFingerprint } from './idempotency-keys.js';
 import type { Idempotency, IdempotentSends } from './idempotent-sends.js';
 import type { SendingRules } from './sending-rules.js';
 import type { TemplateSend } from '../connections/channel-messages.js';
+import type { ApiConversations } from './api-conversations.js';
+import type { MediaStore } from './media-store.js';
 
 export interface SendApiMessageInput {
   /** The connection whose API token authorised the call: it fixes the company too. */
@@ -54,20 +48,17 @@ export const MAX_API_MEDIA_BYTES = 16 * 1024 * 1024;
 export class SendApiMessage {
   constructor(
     private readonly deps: {
-      contacts: Contacts;
-      tickets: Tickets;
-      users: Users;
+      /** The assignment checked, the contact and its ticket, the ticket's update and cycle. */
+      conversations: ApiConversations;
       outbound: OutboundMessages;
-      blobs: BlobStorage;
+      /** Where the uploaded files are stored. */
+      media: MediaStore;
       tx: Transaction;
       clock: Clock;
-      ids: IdGenerator;
-      queues: Queues;
       /** The `Idempotency-Key` protocol (its cache marks and stored answers). */
       idempotent: IdempotentSends;
       /** Tells the operators of the messages and the ticket's update. */
       announcer: ConversationAnnouncer;
-      tracking: TicketTracking;
       /** The company's suspension and the contact's service window. */
       rules: SendingRules;
     },
@@ -86,57 +77,23 @@ export class SendApiMessage {
   }
 
   private async send(input: SendApiMessageInput, medias: readonly UploadedFile[], idem: Idempotency | null): Promise<SendApiMessageResult> {
-    const { contacts, tickets, users, outbound, blobs, tx, clock, ids } = this.deps;
+    const { conversations, outbound, tx, clock } = this.deps;
     const { connection } = input;
-    if (input.queueId != null) await findQueue(this.deps.queues, connection.companyId, input.queueId);
-    // The ticket goes to this user: it must be one of the connection's company (another company's is 404).
-    if (input.userId != null && !(await users.findById(connection.companyId, input.userId))) throw new NotFoundError('ERR_NO_USER_FOUND');
-    const stored: MessageMedia[] = [];
-    for (const file of medias) {
-      if (uploadSize(file) > MAX_API_MEDIA_BYTES) throw new ValidationError('ERR_FILE_TOO_LARGE');
-      if (uploadSize(file) === 0) throw new ValidationError('ERR_EMPTY_FILE');
-    }
-    for (const file of medias) {
-      const key = `public/company-${connection.companyId}/media/${ids.uuid()}-${safeFileName(file.filename)}`;
-      const contentType = safeMediaType(file.contentType);
-      await storeUpload(blobs, key, file, contentType);
-      stored.push({ key, url: blobs.publicUrl(key), contentType, filename: file.filename, size: uploadSize(file) });
-    }
-    let body = input.body;
-    if (input.sendSignature) {
-      const user = input.userId ? await users.findById(connection.companyId, input.userId) : null;
-      body = `*${user?.name ?? connection.name}:*\n${body}`;
-    }
+    await conversations.checkAssignment(connection, input.queueId, input.userId);
+    const stored = await this.deps.media.store(connection.companyId, medias, { maxBytes: MAX_API_MEDIA_BYTES, tooLarge: ValidationError });
+    const body = input.sendSignature ? await conversations.signed(connection, input.userId, input.body) : input.body;
     const lastMessage = body || stored[0]?.filename || '';
     const committed = await tx.run(async () => {
       const now = clock.now();
-      const contact = await contacts.getOrCreate({
-        companyId: connection.companyId,
-        name: input.number,
-        number: input.number,
-        email: null,
-        isGroup: false,
-        profilePicUrl: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const contact = await conversations.contact(connection, input.number, now);
       if (!input.template) await this.deps.rules.insideServiceWindow(connection, contact.id, now);
-      const { ticket, created } = await tickets.getOrCreateActive({
-        uuid: ids.uuid(),
-        companyId: connection.companyId,
-        contactId: contact.id,
-        connectionId: connection.id,
-        status: 'open',
-        userId: input.userId ?? null,
-        queueId: input.queueId ?? null,
-        unreadMessages: 0,
+      const { ticket, created } = await conversations.ticket(
+        connection,
+        contact,
+        { userId: input.userId ?? null, queueId: input.queueId ?? null },
         lastMessage,
-        isGroup: false,
-        greetedAt: now,
-        closedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+        now,
+      );
       const drafts = stored.length ? stored.map((media, i) => ({ body: i === 0 ? body : '', media })) : [{ body, media: null }];
       const sent = [];
       for (const d of drafts) {
@@ -154,17 +111,7 @@ export class SendApiMessage {
           }),
         );
       }
-      // A ticket this send created was written with its last message already.
-      if (!created || input.closeTicket) {
-        ticket.lastMessage = lastMessage;
-        ticket.updatedAt = now;
-        if (input.closeTicket) {
-          ticket.status = 'closed';
-          ticket.closedAt = now;
-        }
-        await tickets.update(ticket);
-      }
-      await this.track(ticket, created, input.userId ?? null, Boolean(input.closeTicket), now);
+      await conversations.sent(ticket, created, { lastMessage, close: Boolean(input.closeTicket), userId: input.userId ?? null }, now);
       if (idem) {
         const answer = resultOf(
           ticket.id,
@@ -180,17 +127,6 @@ export class SendApiMessage {
       ticket.id,
       sent.map((m) => m.id),
     );
-  }
-
-  /**
-   * The attendance cycle: a ticket this send created is a cycle we started; on an existing one, a
-   * send in an operator's name is a response, and `closeTicket` closes the cycle.
-   */
-  private async track(ticket: Ticket, created: boolean, userId: number | null, closed: boolean, now: Date): Promise<void> {
-    const { tracking } = this.deps;
-    if (created) return tracking.open(cycleOf(ticket, now, { outbound: true, reopened: false }));
-    if (userId !== null) await tracking.responded(ticket.companyId, ticket.id, now);
-    if (closed) await tracking.change(ticket.companyId, ticket.id, { queueId: ticket.queueId, userId: ticket.userId, at: now, closed: true });
   }
 }
 
