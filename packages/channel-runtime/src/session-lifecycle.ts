@@ -10,6 +10,12 @@ export interface HeldSession {
   companyId: number;
   provider: ConnectionProvider;
   detach: () => void;
+  /**
+   * Stops passing the session's status reports on: a restart stops the old session (whose
+   * connector then reports `DISCONNECTED`) only to start the new one, and that passing report
+   * would tell the operators, and the backend's coalescing of restarts, that the session went down.
+   */
+  silence: () => void;
   /** The registry generation this session runs. */
   generation: number;
   /** The connection's own command consumer (sends, edits, revokes): only the owner reads it. */
@@ -198,6 +204,7 @@ export class SessionLifecycle {
       return;
     }
     // The connection's command consumer stays: its sends wait (and are retried) through the restart.
+    this.sessions.get(d.chatappId)?.silence();
     const commands = (await this.stopSession(d.chatappId, false))?.commands ?? null;
     try {
       await this.startSession(d);
@@ -238,13 +245,30 @@ export class SessionLifecycle {
       throw new Error(`no connector for provider ${cmd.provider}`);
     }
     await this.events.status(cmd, 'OPENING', null);
-    const session = await connector.start(cmd, this.events.listenerFor(cmd));
+    const listener = this.events.listenerFor(cmd);
+    let silenced = false;
+    const session = await connector.start(cmd, {
+      ...listener,
+      status: (status, qrcode, pairingCode) => {
+        if (!silenced) listener.status(status, qrcode, pairingCode);
+      },
+    });
     const more = {
       ...(session.contacts ? { contacts: () => session.contacts!() } : {}),
       ...(session.profile ? { profile: (number: string) => session.profile!(number) } : {}),
     };
     const detach = this.o.queries?.attach(cmd.chatappId, (number) => session.checkNumber(number), more) ?? (() => undefined);
-    this.sessions.set(cmd.chatappId, { session, companyId: cmd.companyId, provider: cmd.provider, detach, generation: d.generation, commands: null });
+    this.sessions.set(cmd.chatappId, {
+      session,
+      companyId: cmd.companyId,
+      provider: cmd.provider,
+      detach,
+      silence: () => {
+        silenced = true;
+      },
+      generation: d.generation,
+      commands: null,
+    });
   }
 
   private connectorFor(provider: ConnectionProvider): Connector | undefined {

@@ -108,6 +108,22 @@ describe('Channel runtime with the sandbox connector', () => {
     await s.runtime.stop();
   });
 
+  it('a restart reports OPENING then CONNECTED again, never the old session going DISCONNECTED in between', async () => {
+    const s = await setup();
+    await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: s.control('start') });
+    await s.settle();
+    await s.broker.publish({ id: 'c2', subject: SUBJECTS.sessionControl(7), payload: s.control('restart') });
+    await until('the restarted session', () => s.events.filter((e) => e.type === 'SessionStatusChanged' && e.status === 'CONNECTED').length === 2);
+    // A logout afterwards is reported: only the restart's own stop is silent.
+    await s.broker.publish({ id: 'c3', subject: SUBJECTS.sessionControl(7), payload: s.control('logout') });
+    await until('the logout', () => s.events.some((e) => e.type === 'SessionStatusChanged' && e.status === 'DISCONNECTED'));
+    await s.settle();
+    const words = s.events.map(word);
+    expect(words.slice(0, 4)).to.deep.equal(['OPENING', 'CONNECTED', 'OPENING', 'CONNECTED']);
+    expect([...new Set(words.slice(4))]).to.deep.equal(['DISCONNECTED']);
+    await s.runtime.stop();
+  });
+
   it('a start naming a phone number reports the pairing code with the qrcode status, and CONNECTED once the phone enters it', async () => {
     const s = await setup();
     await s.broker.publish({ id: 'c1', subject: SUBJECTS.sessionControl(7), payload: { ...s.control('start'), pairingPhoneNumber: '5511999990000' } });
