@@ -14,6 +14,9 @@ import type { SpeechToText, TranscriptionCredentials, TranscriptionJobs } from '
 import { ExpireTranscriptionJobs, RunTranscriptionJob } from '../transcription/run-transcription-job.js';
 import { DEFAULT_TRANSCRIPTION_SETTINGS, TranscribeTicket, type TranscriptionSettings } from '../transcription/transcribe-ticket.js';
 import { MessageTranscriber } from '../transcription/transcriber.js';
+import { CredentialChoice } from '../transcription/credential-choice.js';
+import { TicketAudio } from '../transcription/ticket-audio.js';
+import { TicketTranscriptionJobs } from '../transcription/ticket-transcription-jobs.js';
 import type { Needs } from './shared-ports.js';
 
 /** The transcription's own ports: its tables, the speech-to-text service, and when audio goes to a job. */
@@ -46,17 +49,11 @@ export function createTranscription(p: TranscriptionPorts & Needs<'secretCipher'
     transcribeTicket: new TranscribeTicket({
       tickets: p.tickets,
       users: p.users,
-      messages,
-      credentials,
-      jobs,
-      cipher,
-      transcriber,
       plan,
-      jobQueue: p.jobQueue,
-      realtime,
-      tx,
-      clock,
-      ids: p.ids,
+      credentials: new CredentialChoice({ credentials, cipher }),
+      audio: new TicketAudio({ messages }),
+      transcriber,
+      jobs: new TicketTranscriptionJobs({ jobs, jobQueue: p.jobQueue, realtime, tx, clock, ids: p.ids }),
       settings,
     }),
     /** The background job's use cases. */

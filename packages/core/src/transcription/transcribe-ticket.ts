@@ -1,28 +1,20 @@
 import type { Users } from '../identity/ports.js';
-import type { Jobs } from '../jobs/jobs.js';
 import type { Message } from '../messages/message.js';
-import type { Messages } from '../messages/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
 import type { ErrorCode } from '../shared/error-codes.js';
-import { DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
-import type { Clock, IdGenerator, SecretCipher, Transaction } from '../shared/ports.js';
+import { DomainError, PayloadTooLargeError } from '../shared/errors.js';
 import type { Tickets } from '../tickets/ports.js';
 import { visibleTicket, visibleTicketByUuid } from '../tickets/ticket-access.js';
-import { cleanLanguage, type TranscriptionCredential } from './credential.js';
-import { endpointOf, findCredential, type TranscriptionPlan } from './manage-credentials.js';
-import type { TranscriptionCredentials, TranscriptionJobs } from './ports.js';
-import { TRANSCRIPTION_JOB, type TranscriptionJobPayload } from './run-transcription-job.js';
-import { isAudio, MAX_AUDIO_BYTES, type MessageTranscriber } from './transcriber.js';
-import type { TranscriptionEvent } from './transcription-events.js';
+import { cleanLanguage } from './credential.js';
+import type { CredentialChoice } from './credential-choice.js';
+import type { TranscriptionPlan } from './manage-credentials.js';
+import type { TicketAudio } from './ticket-audio.js';
+import type { TicketTranscriptionJobs } from './ticket-transcription-jobs.js';
+import { MAX_AUDIO_BYTES, type MessageTranscriber } from './transcriber.js';
 import { toJobView, type TranscriptionJob, type TranscriptionJobView } from './transcription-job.js';
 
 /** Messages one request may name. */
 export const MAX_NAMED_MESSAGES = 50;
-/** Without names, the ticket's newest audio messages, up to this many. */
-const MAX_TICKET_AUDIOS = 100;
-/** Media messages looked through for them (pages of 100). */
-const MAX_SCANNED_MEDIA = 1_000;
 /** At most this many messages are transcribed while the request waits; more go to a job. */
 const INLINE_MAX_MESSAGES = 3;
 
@@ -84,17 +76,11 @@ export class TranscribeTicket {
     private readonly deps: {
       tickets: Tickets;
       users: Users;
-      messages: Messages;
-      credentials: TranscriptionCredentials;
-      jobs: TranscriptionJobs;
-      cipher: SecretCipher;
-      transcriber: MessageTranscriber;
       plan: TranscriptionPlan;
-      jobQueue: Jobs;
-      realtime: RealtimeEvents<TranscriptionEvent>;
-      tx: Transaction;
-      clock: Clock;
-      ids: IdGenerator;
+      credentials: CredentialChoice;
+      audio: TicketAudio;
+      transcriber: MessageTranscriber;
+      jobs: TicketTranscriptionJobs;
       settings: TranscriptionSettings;
     },
   ) {}
@@ -104,13 +90,14 @@ export class TranscribeTicket {
     await this.deps.plan.assertFeature(actor.companyId, 'ai');
     const ticket =
       typeof input.ticketId === 'number' ? await visibleTicket(this.deps, actor, input.ticketId) : await visibleTicketByUuid(this.deps, actor, input.ticketId);
-    const credential = await this.credential(actor.companyId, input.credentialId);
-    const endpoint = endpointOf(this.deps.cipher, credential);
+    const { credential, endpoint } = await this.deps.credentials.choose(actor.companyId, input.credentialId);
     const language = input.language !== undefined && input.language !== null && input.language !== '' ? cleanLanguage(input.language) : credential.language;
-    const candidates = input.messageIds ? await this.named(ticket.companyId, ticket.id, input.messageIds) : await this.audioOf(ticket.companyId, ticket.id);
+    const candidates = input.messageIds
+      ? await this.deps.audio.named(ticket.companyId, ticket.id, input.messageIds)
+      : await this.deps.audio.newest(ticket.companyId, ticket.id);
 
     const outcomes = new Map<string, MessageTranscription>();
-    const active = await this.deps.jobs.activeForTicket(ticket.companyId, ticket.id);
+    const active = await this.deps.jobs.active(ticket.companyId, ticket.id);
     const inJob = new Map(active.flatMap((job) => job.items.filter((i) => i.status === 'pending').map((i) => [i.messageId, job] as const)));
     const toDo: Message[] = [];
     let firstFailure: DomainError | null = null;
@@ -137,7 +124,7 @@ export class TranscribeTicket {
         }
       }
     } else if (toDo.length > 0) {
-      started = await this.startJob(actor, ticket.id, credential, language, toDo);
+      started = await this.deps.jobs.start(actor, ticket.id, credential, language, toDo);
       for (const m of toDo) outcomes.set(m.id, outcome(m.id, 'queued', { jobId: started.id }));
     }
 
@@ -146,65 +133,6 @@ export class TranscribeTicket {
     const pending = transcriptions.some((t) => t.status === 'queued' || t.status === 'running');
     const shown = started ?? active.find((job) => transcriptions.some((t) => t.jobId === job.id)) ?? null;
     return { ticketId: ticket.id, status: pending ? 'queued' : 'done', job: shown && toJobView(shown), transcriptions };
-  }
-
-  /** The credential named (404 when not the company's), else the company's default (422 when none). */
-  private async credential(companyId: number, id: number | undefined): Promise<TranscriptionCredential> {
-    if (id !== undefined) return findCredential(this.deps.credentials, companyId, id);
-    const found = await this.deps.credentials.findDefault(companyId);
-    if (!found) throw new ValidationError('ERR_TRANSCRIPTION_CREDENTIAL_REQUIRED');
-    return found;
-  }
-
-  /** Each must be a message of this ticket (404 otherwise) carrying audio (422 otherwise); oldest first. */
-  private async named(companyId: number, ticketId: number, ids: readonly string[]): Promise<Message[]> {
-    const found: Message[] = [];
-    for (const id of new Set(ids)) {
-      const m = await this.deps.messages.findById(companyId, id);
-      if (!m || m.ticketId !== ticketId) throw new NotFoundError('ERR_NO_MESSAGE_FOUND');
-      if (!isAudio(m)) throw new ValidationError('ERR_MESSAGE_NOT_AUDIO');
-      found.push(m);
-    }
-    return found.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
-  }
-
-  /** The ticket's newest audio messages, oldest first. */
-  private async audioOf(companyId: number, ticketId: number): Promise<Message[]> {
-    const found: Message[] = [];
-    const limit = 100;
-    for (let offset = 0; offset < MAX_SCANNED_MEDIA && found.length < MAX_TICKET_AUDIOS; offset += limit) {
-      const { rows } = await this.deps.messages.list({ companyId, ticketId, withMedia: true, page: { offset, limit } });
-      found.push(...rows.filter(isAudio));
-      if (rows.length < limit) break;
-    }
-    return found.slice(0, MAX_TICKET_AUDIOS).reverse();
-  }
-
-  /** The job and its first run are written together; the frame follows the commit. */
-  private async startJob(actor: Actor, ticketId: number, credential: TranscriptionCredential, language: string | null, messages: readonly Message[]) {
-    const { jobs, jobQueue, tx, clock, ids, realtime } = this.deps;
-    const now = clock.now();
-    const job: TranscriptionJob = {
-      id: ids.uuid(),
-      companyId: actor.companyId,
-      ticketId,
-      userId: actor.userId,
-      credentialId: credential.id,
-      language,
-      status: 'queued',
-      items: messages.map((m) => ({ messageId: m.id, status: 'pending', error: null })),
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-    };
-    const payload: TranscriptionJobPayload = { companyId: job.companyId, jobId: job.id };
-    await tx.run(async () => {
-      await jobs.add(job);
-      await jobQueue.enqueue({ name: TRANSCRIPTION_JOB, at: now, payload, key: job.id });
-    });
-    await realtime.publish(job.companyId, { entity: 'transcription', data: { action: 'update', job: toJobView(job) } });
-    return job;
   }
 }
 
