@@ -1,6 +1,8 @@
 import { messageContexts } from '../conversations/message-context.js';
 import type { Message } from '../messages/message.js';
 import { AnswerWithPrompt } from '../prompts/answer-with-prompt.js';
+import { PromptAnswerRecorder } from '../prompts/prompt-answer-recorder.js';
+import { PromptDecider } from '../prompts/prompt-decider.js';
 import { CreatePrompt, DEFAULT_PROMPT_SETTINGS, DeletePrompt, ListPrompts, ShowPrompt, UpdatePrompt, type PromptSettings } from '../prompts/manage-prompts.js';
 import type { LanguageModel, Prompts } from '../prompts/ports.js';
 import type { PromptAnswers } from '../prompts/prompt-answer.js';
@@ -56,18 +58,11 @@ export function createPrompts(p: PromptPorts & Needs<'secretCipher'>) {
     answerWithPrompt: new AnswerWithPrompt({
       prompts: p.prompts,
       answers: p.promptAnswers,
-      model: p.languageModel,
-      cipher: p.secretCipher,
-      plan,
       tickets,
       messages,
       contacts,
-      connections,
-      outbound,
-      tx: p.tx,
-      clock,
-      transcribe,
-      announce,
+      decider: new PromptDecider({ plan, messages, model: p.languageModel, cipher: p.secretCipher, transcribe }),
+      recorder: new PromptAnswerRecorder({ answers: p.promptAnswers, prompts: p.prompts, tickets, connections, outbound, tx: p.tx, clock, announce }),
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { readAnswer, systemTurn } from '../prompts/answer-with-prompt.js';
+import { readAnswer, systemTurn } from '../prompts/prompt-decider.js';
 import { findPrompt, type PromptSettings } from '../prompts/manage-prompts.js';
 import type { ChatEndpoint, ChatTurn, LanguageModel, Prompts, TokenUsage } from '../prompts/ports.js';
 import {

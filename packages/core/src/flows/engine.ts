@@ -1,4 +1,4 @@
-import { readAnswer } from '../prompts/answer-with-prompt.js';
+import { readAnswer } from '../prompts/prompt-decider.js';
 import { foldForSearch, isEmail } from '../shared/text.js';
 import { refuse } from './clean-graph.js';
 import { FLOW_LIMITS, type ConditionRule, type FlowGraph, type FlowNode, type FlowNodeOf } from './flow-graph.js';

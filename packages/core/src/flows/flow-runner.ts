@@ -11,7 +11,7 @@ import type { Message } from '../messages/message.js';
 import type { OutboundMessages } from '../messages/outbound.js';
 import type { Messages } from '../messages/ports.js';
 import type { Outbox } from '../outbox/ports.js';
-import { systemTurn } from '../prompts/answer-with-prompt.js';
+import { systemTurn } from '../prompts/prompt-decider.js';
 import type { ChatTurn, LanguageModel, Prompts } from '../prompts/ports.js';
 import { openPromptApiKey } from '../prompts/prompt.js';
 import type { Queues } from '../queues/ports.js';
