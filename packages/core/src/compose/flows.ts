@@ -9,6 +9,7 @@ import type { JobDefinition } from '../jobs/job.js';
 import { businessHoursOf, flowRunner } from './flow-runtime.js';
 import { sendPath } from './messaging.js';
 import { PublishFlow } from '../flows/publish-flow.js';
+import { FlowReferences } from '../flows/flow-references.js';
 import { SimulateFlow } from '../flows/simulate-flow.js';
 import { DEFAULT_PROMPT_SETTINGS } from '../prompts/manage-prompts.js';
 import { PlanGuard } from '../tenancy/plan-guard.js';
@@ -34,6 +35,16 @@ export function createFlows(p: FlowPorts & Needs<'prompts' | 'secretCipher'>) {
   const ai = { prompts: p.prompts, model: p.languageModel, cipher: p.secretCipher, plan, clock, settings };
   const businessHours = businessHoursOf(p);
   const runner = flowRunner(p, sendPath(p));
+  const references = new FlowReferences({
+    flows,
+    queues: p.queues,
+    users: p.users,
+    tags: p.tags,
+    fileLists: p.fileLists,
+    prompts: p.prompts,
+    queueIntegrations: p.queueIntegrations,
+    models: settings.models,
+  });
   return {
     listFlows: new ListFlows(deps),
     showFlow: new ShowFlow(deps),
@@ -46,16 +57,7 @@ export function createFlows(p: FlowPorts & Needs<'prompts' | 'secretCipher'>) {
     removeFlowNode: new RemoveFlowNode(deps),
     addFlowEdge: new AddFlowEdge({ ...deps, ids }),
     removeFlowEdge: new RemoveFlowEdge(deps),
-    publishFlow: new PublishFlow({
-      ...deps,
-      queues: p.queues,
-      users: p.users,
-      tags: p.tags,
-      fileLists: p.fileLists,
-      prompts: p.prompts,
-      queueIntegrations: p.queueIntegrations,
-      models: settings.models,
-    }),
+    publishFlow: new PublishFlow({ flows, realtime, tx, clock, references }),
     simulateFlow: new SimulateFlow({ flows, clock, businessHours }),
     aiAgentOptions: new AiAgentOptions(ai),
     aiAgentConfigChat: new AiAgentConfigChat(ai),

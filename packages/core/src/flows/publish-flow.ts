@@ -1,38 +1,8 @@
-import type { FileLists } from '../files/ports.js';
-import type { Users } from '../identity/ports.js';
-import type { Prompts } from '../prompts/ports.js';
-import type { QueueIntegrations, Queues } from '../queues/ports.js';
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
-import type { Tags } from '../tags/ports.js';
 import { toFlowSummary, toFlowVersionView, type FlowVersion, type FlowVersionView } from './flow.js';
+import type { FlowReferences } from './flow-references.js';
 import type { FlowDeps } from './manage-flows.js';
-import { checkPublishable, type FlowLookups } from './publish-check.js';
-
-/** The company's rows a flow may name, to check them at publish time. */
-export interface FlowReferencePorts {
-  readonly queues: Pick<Queues, 'findById'>;
-  readonly users: Pick<Users, 'findById'>;
-  readonly tags: Pick<Tags, 'findById'>;
-  readonly fileLists: Pick<FileLists, 'findById' | 'options'>;
-  readonly prompts: Pick<Prompts, 'findById'>;
-  readonly queueIntegrations: Pick<QueueIntegrations, 'findById'>;
-}
-
-export function flowLookups(p: FlowReferencePorts & Pick<FlowDeps, 'flows'>, companyId: number): FlowLookups {
-  return {
-    queue: async (id) => (await p.queues.findById(companyId, id)) !== null,
-    user: async (id) => (await p.users.findById(companyId, id))?.companyId === companyId,
-    tag: async (id) => (await p.tags.findById(companyId, id)) !== null,
-    fileList: async (id, optionId) => {
-      if (!(await p.fileLists.findById(companyId, id))) return false;
-      return optionId === null || (await p.fileLists.options(companyId, [id])).some((o) => o.id === optionId);
-    },
-    prompt: async (id) => (await p.prompts.findById(companyId, id)) !== null,
-    integration: async (id) => (await p.queueIntegrations.findById(companyId, id)) !== null,
-    flow: async (id) => (await p.flows.existing(companyId, [id])).length === 1,
-  };
-}
 
 /**
  * Admins publish a flow's draft (`POST /flows/:flowId/publish`): checked as `checkPublishable`
@@ -41,7 +11,7 @@ export function flowLookups(p: FlowReferencePorts & Pick<FlowDeps, 'flows'>, com
  * `flow` event, action `publish`.
  */
 export class PublishFlow {
-  constructor(private readonly deps: FlowDeps & FlowReferencePorts & { readonly models: readonly string[] }) {}
+  constructor(private readonly deps: Omit<FlowDeps, 'connections'> & { readonly references: FlowReferences }) {}
 
   async execute(input: { readonly actor: Actor; readonly flowId: number }): Promise<FlowVersionView> {
     const { flows, tx, clock, realtime } = this.deps;
@@ -50,7 +20,7 @@ export class PublishFlow {
     const { version, flow } = await tx.run(async () => {
       const current = await flows.lock(companyId, input.flowId);
       if (!current) throw new NotFoundError('ERR_NO_FLOW_FOUND');
-      await checkPublishable(current.draft, flowLookups(this.deps, companyId), this.deps.models);
+      await this.deps.references.check(companyId, current.draft);
       const now = clock.now();
       const published: FlowVersion = {
         flowId: current.id,
