@@ -3,7 +3,14 @@ import type { Contacts } from '../contacts/ports.js';
 import { messageContexts } from '../conversations/message-context.js';
 import type { RealtimeEvent } from '../events/realtime-event.js';
 import type { FileLists } from '../files/ports.js';
+import { FlowActions } from '../flows/flow-actions.js';
+import { FlowCalls } from '../flows/flow-calls.js';
+import { FlowRunJobs } from '../flows/flow-run-jobs.js';
+import { FlowRunSteps } from '../flows/flow-run-steps.js';
 import { FlowRunner } from '../flows/flow-runner.js';
+import { FlowSender } from '../flows/flow-sender.js';
+import { FlowTargets } from '../flows/flow-target.js';
+import { FlowTicketMoves } from '../flows/flow-ticket-moves.js';
 import type { FlowHttp, FlowRuns } from '../flows/flow-runs.js';
 import type { Flows } from '../flows/ports.js';
 import type { Users } from '../identity/ports.js';
@@ -67,38 +74,36 @@ export function businessHoursOf(p: Pick<FlowRuntimePorts, 'companies' | 'setting
   };
 }
 
-/** The flow runner over the one send path (`outbound` and its `outbox`): the routing engine and the flows' jobs share it. */
-export function flowRunner(p: FlowRuntimePorts, send: { readonly outbound: OutboundMessages; readonly outbox: Outbox }): FlowRunner {
-  const { tickets, contacts, connections, messages, users, tags, queues, realtime } = p;
+/** The flows' runtime over the one send path (`outbound` and its `outbox`): the runner (the routing engine's and the manual trigger's) and the runs' jobs, on one step engine. */
+export function flowRuntime(
+  p: FlowRuntimePorts,
+  send: { readonly outbound: OutboundMessages; readonly outbox: Outbox },
+): { runner: FlowRunner; runJobs: FlowRunJobs } {
+  const { tickets, contacts, connections, messages, users, tags, queues, realtime, clock } = p;
   const presenter = new TicketPresenter({ contacts, connections, users, realtime, tags, queues });
   const contexts = messageContexts({ tickets, contacts, queues, messages });
   const announce = async (ticket: Ticket, sent: readonly Message[], before: TicketPlace | 'created') => {
     const details = before === 'created' ? await presenter.publish(ticket, 'create') : await presenter.publish(ticket, 'update', before);
     await publishCreatedMessages({ realtime, contexts }, details, sent);
   };
-  return new FlowRunner({
-    flows: p.flows,
-    runs: p.flowRuns,
-    tickets,
-    contacts,
-    connections,
-    messages,
-    outbound: send.outbound,
-    outbox: send.outbox,
+  const actions = new FlowActions({
+    sender: new FlowSender({ outbound: send.outbound, fileLists: p.fileLists, blobs: p.blobs }),
+    moves: new FlowTicketMoves({ tags, queues, users, clock }),
     jobQueue: p.jobQueue,
-    tags,
-    queues,
-    users,
-    fileLists: p.fileLists,
-    blobs: p.blobs,
-    http: p.flowHttp,
-    model: p.languageModel,
-    prompts: p.prompts,
-    cipher: p.secretCipher,
-    tx: p.tx,
-    clock: p.clock,
+    outbox: send.outbox,
     ids: p.ids,
-    businessHours: businessHoursOf(p),
-    announce,
+    clock,
   });
+  const steps = new FlowRunSteps({ flows: p.flows, runs: p.flowRuns, actions, clock, businessHours: businessHoursOf(p) });
+  const calls = new FlowCalls({ http: p.flowHttp, model: p.languageModel, prompts: p.prompts, cipher: p.secretCipher, contacts });
+  const targets = new FlowTargets({ tickets, contacts, connections, messages });
+  return {
+    runner: new FlowRunner({ flows: p.flows, runs: p.flowRuns, tickets, steps, announce }),
+    runJobs: new FlowRunJobs({ runs: p.flowRuns, tickets, targets, steps, calls, tx: p.tx, clock, announce }),
+  };
+}
+
+/** The flow runner over the one send path: the routing engine's part of the flows. */
+export function flowRunner(p: FlowRuntimePorts, send: { readonly outbound: OutboundMessages; readonly outbox: Outbox }): FlowRunner {
+  return flowRuntime(p, send).runner;
 }

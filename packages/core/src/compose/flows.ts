@@ -3,10 +3,10 @@ import { AddFlowEdge, AddFlowNode, RemoveFlowEdge, RemoveFlowNode, SaveFlowGraph
 import { CreateFlow, DeleteFlow, ListFlows, ShowFlow, UpdateFlow } from '../flows/manage-flows.js';
 import type { Flows } from '../flows/ports.js';
 import { ExecuteFlow } from '../flows/execute-flow.js';
-import { FLOW_CALL_JOB, FLOW_TIMER_JOB, type FlowCallPayload, type FlowTimerPayload } from '../flows/flow-runner.js';
+import { FLOW_CALL_JOB, FLOW_TIMER_JOB, type FlowCallPayload, type FlowTimerPayload } from '../flows/flow-jobs.js';
 import type { FlowHttp, FlowRuns } from '../flows/flow-runs.js';
 import type { JobDefinition } from '../jobs/job.js';
-import { businessHoursOf, flowRunner } from './flow-runtime.js';
+import { businessHoursOf, flowRuntime } from './flow-runtime.js';
 import { sendPath } from './messaging.js';
 import { PublishFlow } from '../flows/publish-flow.js';
 import { FlowReferences } from '../flows/flow-references.js';
@@ -34,7 +34,7 @@ export function createFlows(p: FlowPorts & Needs<'prompts' | 'secretCipher'>) {
   const plan = new PlanGuard({ companies: p.companies, plans: p.plans });
   const ai = { prompts: p.prompts, model: p.languageModel, cipher: p.secretCipher, plan, clock, settings };
   const businessHours = businessHoursOf(p);
-  const runner = flowRunner(p, sendPath(p));
+  const { runner, runJobs } = flowRuntime(p, sendPath(p));
   const references = new FlowReferences({
     flows,
     queues: p.queues,
@@ -69,7 +69,7 @@ export function createFlows(p: FlowPorts & Needs<'prompts' | 'secretCipher'>) {
         name: FLOW_TIMER_JOB,
         atomic: false,
         run: async (job) => {
-          await runner.onTimer(job.payload as FlowTimerPayload);
+          await runJobs.onTimer(job.payload as FlowTimerPayload);
         },
       },
       // Its own transactions after the call; longer than the slowest HTTP node (30 s) or model answer.
@@ -78,7 +78,7 @@ export function createFlows(p: FlowPorts & Needs<'prompts' | 'secretCipher'>) {
         atomic: false,
         leaseMs: 120_000,
         run: async (job) => {
-          await runner.onCall(job.payload as FlowCallPayload);
+          await runJobs.onCall(job.payload as FlowCallPayload);
         },
       },
     ],

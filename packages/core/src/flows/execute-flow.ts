@@ -7,7 +7,7 @@ import type { Tickets } from '../tickets/ports.js';
 import type { TicketPlace } from '../tickets/ticket-events.js';
 import type { Ticket } from '../tickets/ticket.js';
 import type { FlowRunner } from './flow-runner.js';
-import { runMayTalk } from './flow-runner.js';
+import { runMayTalk } from './flow-target.js';
 import { toFlowRunView, type FlowRunView } from './flow-runs.js';
 import { findFlow } from './manage-flows.js';
 import type { Flows } from './ports.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { FlowGraphInput } from '../../src/flows/clean-graph.js';
 import type { FlowTrigger } from '../../src/flows/flow.js';
-import { FLOW_CALL_JOB, FLOW_TIMER_JOB } from '../../src/flows/flow-runner.js';
+import { FLOW_CALL_JOB, FLOW_TIMER_JOB } from '../../src/flows/flow-jobs.js';
 import { botWorld, type BotWorld } from '../queues/bot-world.js';
 import { code } from '../messaging/ticket-world.js';
 import { connectionFixture } from '../contracts/messaging-contract.js';
