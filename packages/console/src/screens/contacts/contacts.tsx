@@ -229,12 +229,12 @@ function ContactList(props: {
       <table className="admin-table contacts-table" aria-labelledby="contacts-title" aria-rowcount={total + 1} aria-busy={props.busy}>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">{t('columns.contact')}</th>
-            <th scope="col">{t('columns.number')}</th>
-            <th scope="col">{t('columns.email')}</th>
-            <th scope="col">{t('columns.tags')}</th>
-            <th scope="col">{t('columns.state')}</th>
-            <th scope="col">{t('columns.actions')}</th>
+            <th scope="col">{labels.columnContact}</th>
+            <th scope="col">{labels.number}</th>
+            <th scope="col">{labels.email}</th>
+            <th scope="col">{labels.tags}</th>
+            <th scope="col">{labels.state}</th>
+            <th scope="col">{labels.columnActions}</th>
           </tr>
         </thead>
         <tbody>
@@ -260,7 +260,7 @@ function ContactList(props: {
               />
             ) : (
               <tr key={item.key} data-index={item.index} ref={measure} aria-rowindex={item.index + 2} className="loading-row">
-                <td colSpan={6}>{t('loadingRow')}</td>
+                <td colSpan={6}>{labels.loadingRow}</td>
               </tr>
             );
           })}
@@ -288,6 +288,9 @@ type ScreenT = ReturnType<typeof useScreenStrings>['t'];
 /** Every text of a row, translated once per list (not once per cell of each row that scrolls into view). */
 function rowLabels(t: ScreenT) {
   return {
+    columnContact: t('columns.contact'),
+    columnActions: t('columns.actions'),
+    loadingRow: t('loadingRow'),
     number: t('columns.number'),
     email: t('columns.email'),
     tags: t('columns.tags'),
