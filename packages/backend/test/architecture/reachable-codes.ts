@@ -65,10 +65,23 @@ export class ReachableCodes {
       for (let at: ts.Node | null | undefined = n; at; at = from.get(at)) steps.unshift(`${path.basename(at.getSourceFile().fileName)}: ${nameOf(at)}`);
       return steps;
     };
-    /** The member names read where `n` is: its class's, else those it reads and those read where it was reached from. */
+    /** The read sets made for the members of a class reached as a dependency (see `visitMembers`). */
+    const memberContexts = new Set<ReadonlySet<string>>();
+    const intern = (names: Iterable<string>): ReadonlySet<string> => {
+      const sorted = [...new Set(names)].sort();
+      const key = sorted.join(',');
+      const set = interned.get(key) ?? new Set(sorted);
+      interned.set(key, set);
+      return set;
+    };
+    /**
+     * The member names read where `n` is: inside a class reached as a dependency, those its frame and
+     * the members wanted of it read; inside a class reached whole, the class's; else those it reads
+     * and those read where it was reached from.
+     */
     const readsAt = (n: ts.Node, inherited: ReadonlySet<string>): ReadonlySet<string> => {
       const cls = ts.isClassDeclaration(n) ? n : enclosingClass(n);
-      if (cls) return this.scan(cls).reads;
+      if (cls) return !ts.isClassDeclaration(n) && memberContexts.has(inherited) ? inherited : this.scan(cls).reads;
       const byNode = widened.get(inherited) ?? new Map<ts.Node, ReadonlySet<string>>();
       widened.set(inherited, byNode);
       let reads = byNode.get(n);
@@ -99,10 +112,28 @@ export class ReachableCodes {
     };
     const visitMembers = (f: string, n: ts.Node, wanted: readonly string[], by: ts.Node | null, inherited: ReadonlySet<string>) => {
       if (!ts.isClassDeclaration(n)) return visitNode(f, n, by, inherited);
-      // The frame: how it is built and what it extends, where its dependencies are named.
-      for (const m of n.members) if (!isMethodLike(m) || ts.isConstructorDeclaration(m)) visitNode(f, m, by, inherited);
-      for (const h of n.heritageClauses ?? []) visitNode(f, h, by, inherited);
-      for (const m of n.members) if (isMethodLike(m) && m.name && wanted.includes(m.name.getText())) visitNode(f, m, by, inherited);
+      // The members wanted, with those they call on their own class (`this.x`), and the frame: how
+      // the class is built and what it extends, where its dependencies are named. The dependencies
+      // count only with the members these read: a collaborator used for one of its methods does not
+      // bring in what its other methods call.
+      const frame = n.members.filter((m) => !isMethodLike(m) || ts.isConstructorDeclaration(m));
+      const named = new Set(wanted);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const m of n.members)
+          if (isMethodLike(m) && m.name && named.has(m.name.getText()))
+            for (const o of this.scan(m).own)
+              if (!named.has(o)) {
+                named.add(o);
+                grew = true;
+              }
+      }
+      const members = n.members.filter((m) => isMethodLike(m) && !ts.isConstructorDeclaration(m) && m.name && named.has(m.name.getText()));
+      const context = intern([...inherited, ...[...frame, ...members].flatMap((m) => [...this.scan(m).reads])]);
+      memberContexts.add(context);
+      for (const m of frame) visitNode(f, m, by, context);
+      for (const h of n.heritageClauses ?? []) visitNode(f, h, by, context);
+      for (const m of members) visitNode(f, m, by, context);
     };
     const none = new Set<string>();
     if (members) visitMembers(file, node, members, null, none);
