@@ -195,7 +195,7 @@ function ContactList(props: {
     count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => (phone ? CARD_ESTIMATE : ROW_HEIGHT),
-    overscan: 10,
+    overscan: 5,
     // No `getItemKey`: the default (the index) is one function for the list's life, where a new
     // one at each render made the virtualiser place all 100,000 rows again at every row scrolled.
   });
