@@ -4,9 +4,13 @@ import type { Message } from '../messages/message.js';
 import { CreateOrder, type OrderDeps } from '../orders/create-order.js';
 import { DeleteOrders } from '../orders/delete-orders.js';
 import { CreateOrderSetting, DeleteOrderSetting, ListOrderSettings, ShowOrderSetting, UpdateOrderSetting } from '../orders/manage-order-settings.js';
+import { OrderAnnouncer } from '../orders/order-announcer.js';
+import { OrderConversation } from '../orders/order-conversation.js';
+import { OrderParties } from '../orders/order-parties.js';
 import { OrderViews } from '../orders/order-view.js';
 import type { OrderLogs, Orders, OrderSettings } from '../orders/ports.js';
 import { ListContactOrders, ListOrderLogs, ListOrders, ShowOrder } from '../orders/read-orders.js';
+import { StatusMessageFacts } from '../orders/status-message-facts.js';
 import { OrderStatusMessages } from '../orders/status-messages.js';
 import { UpdateOrder } from '../orders/update-order.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
@@ -39,20 +43,17 @@ export function createOrders(p: OrderPorts & Needs<'products'>) {
     await announcer.sent(ticket, {}, [message]);
   };
   const messages = new OrderStatusMessages({
+    conversation: new OrderConversation({ tickets, connections }),
+    facts: new StatusMessageFacts({ contacts, connections, users, queues, companies: p.companies, timeZone }),
     tickets,
-    contacts,
-    connections,
-    users,
-    queues,
-    companies: p.companies,
     orderSettings,
     outbound,
     tx,
     clock,
-    timeZone,
     announce,
   });
-  const deps: OrderDeps = { orders, logs: p.orderLogs, products, orderSettings, views, realtime, tx, clock };
+  const orderAnnouncer = new OrderAnnouncer({ views, realtime });
+  const deps: OrderDeps = { orders, logs: p.orderLogs, products, announcer: orderAnnouncer, tx, clock };
   const reads = { orders, contacts, views, timeZone };
   const settingDeps = { orderSettings, connections, clock };
   return {
@@ -60,9 +61,9 @@ export function createOrders(p: OrderPorts & Needs<'products'>) {
     listContactOrders: new ListContactOrders(reads),
     showOrder: new ShowOrder(reads),
     listOrderLogs: new ListOrderLogs(reads),
-    createOrder: new CreateOrder({ ...deps, contacts, tickets }),
+    createOrder: new CreateOrder({ ...deps, orderSettings, parties: new OrderParties({ contacts, tickets }) }),
     updateOrder: new UpdateOrder({ ...deps, messages }),
-    deleteOrders: new DeleteOrders({ orders, products, realtime, tx }),
+    deleteOrders: new DeleteOrders({ orders, products, announcer: orderAnnouncer, tx }),
     listOrderSettings: new ListOrderSettings(settingDeps),
     showOrderSetting: new ShowOrderSetting(settingDeps),
     createOrderSetting: new CreateOrderSetting(settingDeps),

@@ -1,15 +1,12 @@
 import type { Products } from '../catalog/ports.js';
-import type { Contacts } from '../contacts/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
-import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
-import type { Tickets } from '../tickets/ports.js';
 import { cleanAddress, cleanAmount, cleanLines, cleanNotes, cleanPaymentMethod, totalsOf, type OrderItem, type OrderLineInput } from './order.js';
-import type { OrderEvent } from './order-events.js';
+import type { OrderAnnouncer } from './order-announcer.js';
 import { moveStock, priceLines, type PricedLine } from './order-lines.js';
 import { applicableSetting, DEFAULT_ORDER_CURRENCY } from './order-setting.js';
-import type { OrderViews, OrderView } from './order-view.js';
+import type { OrderParties } from './order-parties.js';
+import type { OrderView } from './order-view.js';
 import type { OrderLogs, Orders, OrderSettings } from './ports.js';
 
 export interface CreateOrderInput {
@@ -29,9 +26,8 @@ export interface OrderDeps {
   readonly orders: Orders;
   readonly logs: OrderLogs;
   readonly products: Pick<Products, 'findByIds' | 'moveStock'>;
-  readonly orderSettings: Pick<OrderSettings, 'findFor'>;
-  readonly views: OrderViews;
-  readonly realtime: RealtimeEvents<OrderEvent>;
+  /** Publishes the changed order's view, and reads it. */
+  readonly announcer: OrderAnnouncer;
   readonly tx: Transaction;
   readonly clock: Clock;
 }
@@ -48,10 +44,10 @@ export const linesOfLog = (lines: ReadonlyArray<PricedLine | OrderItem>) =>
  * a product short of stock (422 `ERR_ORDER_OUT_OF_STOCK`, naming it) leaves nothing written.
  */
 export class CreateOrder {
-  constructor(private readonly deps: OrderDeps & { readonly contacts: Pick<Contacts, 'findById'>; readonly tickets: Pick<Tickets, 'findById'> }) {}
+  constructor(private readonly deps: OrderDeps & { readonly orderSettings: Pick<OrderSettings, 'findFor'>; readonly parties: OrderParties }) {}
 
   async execute(input: CreateOrderInput): Promise<OrderView> {
-    const { orders, logs, products, contacts, tickets, tx, clock } = this.deps;
+    const { orders, logs, products, tx, clock } = this.deps;
     const { companyId, userId } = input.actor;
     const lines = cleanLines(input.items);
     const discount = cleanAmount(input.discount ?? 0);
@@ -60,12 +56,7 @@ export class CreateOrder {
     const address = cleanAddress(input.address ?? null);
     const paymentMethod = cleanPaymentMethod(input.paymentMethod ?? null);
     const order = await tx.run(async () => {
-      const contact = await contacts.findById(companyId, input.contactId);
-      if (!contact) throw new NotFoundError('ERR_NO_CONTACT_FOUND');
-      const ticketId = input.ticketId ?? null;
-      const ticket = ticketId === null ? null : await tickets.findById(companyId, ticketId);
-      if (ticketId !== null && !ticket) throw new NotFoundError('ERR_NO_TICKET_FOUND');
-      if (ticket && ticket.contactId !== contact.id) throw new ValidationError('ERR_ORDER_TICKET_CONTACT_MISMATCH');
+      const { contact, ticket } = await this.deps.parties.of(companyId, input.contactId, input.ticketId ?? null);
       const setting = await applicableSetting(this.deps.orderSettings, companyId, ticket?.connectionId ?? null);
       const currency = setting?.currency ?? DEFAULT_ORDER_CURRENCY;
       const priced = await priceLines(products, companyId, currency, lines);
@@ -110,8 +101,6 @@ export class CreateOrder {
       });
       return added;
     });
-    const view = await this.deps.views.one(order);
-    await this.deps.realtime.publish(companyId, { entity: 'order', data: { action: 'create', order: view } });
-    return view;
+    return this.deps.announcer.changed('create', order);
   }
 }

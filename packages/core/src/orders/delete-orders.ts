@@ -1,10 +1,9 @@
 import type { Products } from '../catalog/ports.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { Transaction } from '../shared/ports.js';
 import { HOLDING_STATUSES } from './order.js';
-import type { OrderEvent } from './order-events.js';
+import type { OrderAnnouncer } from './order-announcer.js';
 import { heldStock, moveStock } from './order-lines.js';
 import type { Orders } from './ports.js';
 
@@ -18,7 +17,7 @@ export class DeleteOrders {
     private readonly deps: {
       readonly orders: Pick<Orders, 'findByIds' | 'remove'>;
       readonly products: Pick<Products, 'moveStock'>;
-      readonly realtime: RealtimeEvents<OrderEvent>;
+      readonly announcer: Pick<OrderAnnouncer, 'removed'>;
       readonly tx: Transaction;
     },
   ) {}
@@ -37,7 +36,7 @@ export class DeleteOrders {
       await moveStock(this.deps.products, companyId, held);
       return gone.map((g) => g.order.id).sort((a, b) => a - b);
     });
-    await this.deps.realtime.publish(companyId, { entity: 'order', data: { action: 'delete', orderIds: removed } });
+    await this.deps.announcer.removed(companyId, removed);
     return removed;
   }
 }

@@ -117,10 +117,8 @@ export class UpdateOrder {
       for (const entry of entries) await this.deps.logs.add(entry);
       return next;
     });
-    if (changed === null) return this.deps.views.one(await findOrder(orders, companyId, input.orderId));
-    const view = await this.deps.views.one(changed);
-    await this.deps.realtime.publish(companyId, { entity: 'order', data: { action: 'update', order: view } });
-    return view;
+    if (changed === null) return this.deps.announcer.view(await findOrder(orders, companyId, input.orderId));
+    return this.deps.announcer.changed('update', changed);
   }
 
   /** The details that change (`{ field: { from, to } }`); address and payment method only before the order is settled. */
