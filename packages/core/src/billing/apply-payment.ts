@@ -1,52 +1,17 @@
-import type { Invoices } from '../company-api/ports.js';
-import { toInvoiceView, type Invoice } from '../company-api/invoice.js';
+import { toInvoiceView } from '../company-api/invoice.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Clock, Transaction } from '../shared/ports.js';
-import { toCompanyView, type Company } from '../tenancy/company.js';
-import type { Companies, Plans } from '../tenancy/ports.js';
+import { toCompanyView } from '../tenancy/company.js';
 import type { PaymentEvent } from './billing-events.js';
-import { extendedDueDate } from './billing-period.js';
-import type { Charge, ChargeStatus } from './charge.js';
-import type { BillingJournal, BillingLedger, Charges, GatewayCharge, PaymentGateway, Suspensions } from './ports.js';
+import type { ChargeStatus } from './charge.js';
+import type { InvoiceSettlement } from './invoice-settlement.js';
+import type { BillingJournal, Charges, GatewayCharge, PaymentGateway } from './ports.js';
 import type { ApplyPaymentPayload } from './receive-payment-notice.js';
 
 /** The moves a charge may make: a pending one ends any way; a paid one can only be refunded. */
 function mayMove(from: ChargeStatus, to: ChargeStatus): boolean {
   if (from === to) return false;
   return from === 'pending' || (from === 'paid' && to === 'refunded');
-}
-
-/**
- * Settles the invoice of a paid charge, once: the invoice becomes `paid`, the company's due date moves
- * one plan period from the later of its due date and the day of payment, and its suspension is lifted —
- * in the caller's transaction, under the company's and the invoice's row locks. False when the invoice
- * was already paid (paid twice: told to the journal, nothing moves).
- */
-export async function settleInvoice(
-  deps: { ledger: BillingLedger; companies: Companies; plans: Plans; invoices: Invoices; suspensions: Suspensions; journal: BillingJournal },
-  charge: Pick<Charge, 'companyId' | 'invoiceId'>,
-  paidAt: Date,
-  now: Date,
-): Promise<{ company: Company; invoice: Invoice } | null> {
-  const { ledger, companies, plans, invoices, suspensions, journal } = deps;
-  await ledger.lockCompany(charge.companyId);
-  const invoice = await ledger.lockInvoice(charge.companyId, charge.invoiceId);
-  const company = await companies.findById(charge.companyId);
-  if (!invoice || !company) return null;
-  if (invoice.status === 'paid') {
-    journal.warn({ companyId: company.id, invoiceId: invoice.id }, 'a payment arrived for an invoice already paid: refund it by hand');
-    return null;
-  }
-  invoice.status = 'paid';
-  invoice.paidAt = paidAt;
-  invoice.updatedAt = now;
-  await invoices.update(invoice);
-  const plan = await plans.findById(company.planId);
-  company.dueDate = extendedDueDate(company.dueDate, paidAt, plan?.recurrence ?? 'MENSAL');
-  company.updatedAt = now;
-  await companies.update(company);
-  await suspensions.lift(company.id);
-  return { company, invoice };
 }
 
 /**
@@ -62,11 +27,7 @@ export class ApplyPayment {
     private readonly deps: {
       gateway: PaymentGateway | null;
       charges: Charges;
-      ledger: BillingLedger;
-      companies: Companies;
-      plans: Plans;
-      invoices: Invoices;
-      suspensions: Suspensions;
+      settlement: InvoiceSettlement;
       tx: Transaction;
       clock: Clock;
       realtime: RealtimeEvents<PaymentEvent>;
@@ -106,10 +67,10 @@ export class ApplyPayment {
     }
     charge.status = reported.status;
     charge.updatedAt = now;
-    let settled: Awaited<ReturnType<typeof settleInvoice>> = null;
+    let settled: Awaited<ReturnType<InvoiceSettlement['settle']>> = null;
     if (reported.status === 'paid') {
       charge.paidAt = reported.paidAt ?? now;
-      settled = await settleInvoice(this.deps, charge, charge.paidAt, now);
+      settled = await this.deps.settlement.settle(charge, charge.paidAt, now);
     }
     await charges.update(charge);
     return { status: charge.status, settled };

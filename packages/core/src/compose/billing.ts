@@ -1,4 +1,5 @@
 import { ApplyPayment } from '../billing/apply-payment.js';
+import { InvoiceSettlement } from '../billing/invoice-settlement.js';
 import { RunBillingCycle } from '../billing/billing-cycle.js';
 import { DisableBillingWebhook, RegisterBillingWebhook } from '../billing/billing-webhook.js';
 import { PayInvoice } from '../billing/pay-invoice.js';
@@ -36,7 +37,15 @@ export function createBilling(p: BillingPorts & SharedPorts) {
   const suspensions = p.companySuspensions;
   const ledger = p.billingLedger;
   const webhooks = { gateway, webhooks: p.billingWebhooks, clock, settings };
-  const applyPayment = new ApplyPayment({ gateway, charges, ledger, companies, plans, invoices, suspensions, tx, clock, realtime, journal });
+  const applyPayment = new ApplyPayment({
+    gateway,
+    charges,
+    settlement: new InvoiceSettlement({ ledger, companies, plans, invoices, suspensions, journal }),
+    tx,
+    clock,
+    realtime,
+    journal,
+  });
   const runBillingCycle = new RunBillingCycle({ companies, plans, invoices, ledger, suspensions, tx, clock, settings });
   return {
     payInvoice: new PayInvoice({ invoices, charges, companies, users, gateway, clock }),
