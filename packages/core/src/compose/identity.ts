@@ -14,10 +14,13 @@ import { DEFAULT_RESET_THROTTLE, RequestPasswordReset, ResetPassword } from '../
 import type { PasswordResets } from '../identity/password-resets.js';
 import type { RefreshSessions, Tokens, Users } from '../identity/ports.js';
 import { ListUsers, ListUsersForPicker, ShowUser } from '../identity/read-users.js';
+import { CompanyStanding } from '../identity/company-standing.js';
+import { RefreshRotation } from '../identity/refresh-rotation.js';
 import { RefreshToken } from '../identity/refresh-token.js';
 import { SessionIssuer } from '../identity/session-issuer.js';
 import { UpdateUser } from '../identity/update-user.js';
 import { GetCurrentUser, SetTicketsManagerWidth, SetUserAvatar } from '../identity/user-preferences.js';
+import { UserAnnouncer } from '../identity/user-announcer.js';
 import { UserDetailsReader } from '../identity/user-details.js';
 import { QueueUserLinks } from './user-links.js';
 import type { Connections } from '../connections/ports.js';
@@ -60,10 +63,20 @@ export function createIdentity(p: IdentityPorts & SharedPorts) {
   const planGuard = new PlanGuard({ companies, plans });
   const issuer = new SessionIssuer({ sessions, tokens, clock, ids });
   const details = new UserDetailsReader({ links: new QueueUserLinks({ queues: p.queues, connections: p.connections }), companies });
+  const announcer = new UserAnnouncer({ details, realtime });
   return {
     authenticate: new Authenticate({ users, companies, tokens, suspensions }),
     login: new Login({ users, companies, hasher, throttle: new LoginThrottle(cache, p.loginThrottle), sessions: issuer, clock, details, suspensions }),
-    refreshToken: new RefreshToken({ users, companies, sessions, tokens, issuer, tx, clock, ids, details, suspensions }),
+    refreshToken: new RefreshToken({
+      users,
+      standing: new CompanyStanding({ companies, suspensions }),
+      sessions,
+      tokens,
+      rotation: new RefreshRotation({ sessions, tokens, issuer, ids }),
+      tx,
+      clock,
+      details,
+    }),
     logout: new Logout({ users, sessions, tokens, clock }),
     getCurrentUser: new GetCurrentUser({ users, details }),
     listUsers: new ListUsers({ users, details }),
@@ -72,7 +85,7 @@ export function createIdentity(p: IdentityPorts & SharedPorts) {
     createUser: new CreateUser({ users, companies, planGuard, hasher, tx, clock, realtime, details }),
     updateUser: new UpdateUser({ users, sessions, hasher, tx, clock, realtime, details }),
     deleteUser: new DeleteUser({ users, sessions, tx, clock, realtime }),
-    setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, realtime, details }),
+    setUserAvatar: new SetUserAvatar({ users, blobs, ids, clock, announcer }),
     setTicketsManagerWidth: new SetTicketsManagerWidth({ users, clock }),
     requestPasswordReset: new RequestPasswordReset({
       users,
@@ -84,7 +97,7 @@ export function createIdentity(p: IdentityPorts & SharedPorts) {
       clock,
       consoleUrl: p.consoleUrl ?? 'http://localhost:8080',
     }),
-    resetPassword: new ResetPassword({ users, resets: p.passwordResets, sessions, digester: p.digester, hasher, tx, clock, realtime, details }),
+    resetPassword: new ResetPassword({ users, resets: p.passwordResets, sessions, digester: p.digester, hasher, tx, clock, announcer }),
   };
 }
 

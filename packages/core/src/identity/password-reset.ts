@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { BackgroundJobs } from '../shared/background-jobs.js';
 import { ServiceUnavailableError, ValidationError } from '../shared/errors.js';
 import type { Mailer } from '../shared/mailer.js';
@@ -9,8 +8,7 @@ import type { LoginThrottle, LoginThrottlePolicy } from './login-throttle.js';
 import type { PasswordResets } from './password-resets.js';
 import type { RefreshSessions, Users } from './ports.js';
 import { mailLanguage, resetMail } from './reset-mail.js';
-import type { UserDetailsReader } from './user-details.js';
-import type { UserEvent } from './user-events.js';
+import type { UserAnnouncer } from './user-announcer.js';
 import { assertPassword } from './user-rules.js';
 
 /** How long an e-mailed reset link works. */
@@ -103,13 +101,12 @@ export class ResetPassword {
       hasher: PasswordHasher;
       tx: Transaction;
       clock: Clock;
-      realtime: RealtimeEvents<UserEvent>;
-      details: UserDetailsReader;
+      announcer: UserAnnouncer;
     },
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<{ email: string }> {
-    const { users, resets, sessions, digester, hasher, tx, clock, realtime, details } = this.deps;
+    const { users, resets, sessions, digester, hasher, tx, clock } = this.deps;
     assertPassword(input.password);
     if (!input.token) throw new ValidationError('ERR_RESET_TOKEN_INVALID');
     const user = await tx.run(async () => {
@@ -128,7 +125,7 @@ export class ResetPassword {
       await sessions.revokeAllOfUser(found.id, now);
       return found;
     });
-    await realtime.publish(user.companyId, { entity: 'user', data: { action: 'update', user: await details.one(user) } });
+    await this.deps.announcer.updated(user);
     return { email: user.email };
   }
 }

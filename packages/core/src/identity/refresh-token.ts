@@ -1,18 +1,14 @@
-import type { Companies, CompanySuspensions } from '../tenancy/ports.js';
 import { UnauthorizedError } from '../shared/errors.js';
-import type { Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import { assertCompanyActive, assertNotSuspended } from './authenticate.js';
-import type { RefreshSession, RefreshSessions, Tokens, Users } from './ports.js';
-import type { IssuedSession, SessionIssuer } from './session-issuer.js';
-import type { User } from './user.js';
+import type { Clock, Transaction } from '../shared/ports.js';
+import type { CompanyStanding } from './company-standing.js';
+import type { RefreshSessions, Tokens, Users } from './ports.js';
+import type { RefreshRotation } from './refresh-rotation.js';
+import type { IssuedSession } from './session-issuer.js';
 import type { UserDetails, UserDetailsReader } from './user-details.js';
 
 export interface RefreshTokenResult extends IssuedSession {
   readonly user: UserDetails;
 }
-
-/** How long a token just rotated away still yields the pair that replaced it (two tabs refreshing at once). */
-export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 /**
  * Rotates a refresh token. The token rotated away last still yields the same new pair for
@@ -25,45 +21,31 @@ export class RefreshToken {
   constructor(
     private readonly deps: {
       users: Users;
-      companies: Companies;
-      sessions: RefreshSessions;
-      tokens: Tokens;
-      issuer: SessionIssuer;
+      standing: CompanyStanding;
+      sessions: Pick<RefreshSessions, 'find' | 'revokeAllOfUser'>;
+      tokens: Pick<Tokens, 'verifyRefresh'>;
+      rotation: RefreshRotation;
       tx: Transaction;
       clock: Clock;
-      ids: IdGenerator;
       details: UserDetailsReader;
-      graceSeconds?: number;
-      suspensions?: CompanySuspensions;
     },
   ) {}
 
   async execute(input: { readonly refreshToken: string | undefined }): Promise<RefreshTokenResult> {
-    const { users, companies, sessions, tokens, issuer, clock, ids } = this.deps;
+    const { users, sessions, tokens, clock } = this.deps;
     if (!input.refreshToken) throw new UnauthorizedError('ERR_SESSION_EXPIRED');
     const claims = await tokens.verifyRefresh(input.refreshToken);
     const now = clock.now();
-    let session = await sessions.find(claims.sessionId);
+    const session = await sessions.find(claims.sessionId);
     const user = await users.findById(null, claims.userId);
     if (!session || !user || session.revokedAt || session.expiresAt <= now || session.userId !== user.id) {
       throw new UnauthorizedError('ERR_SESSION_EXPIRED');
     }
     if (user.tokenVersion !== claims.tokenVersion) throw new UnauthorizedError('ERR_SESSION_EXPIRED');
-    await assertCompanyActive(companies, user);
-    await assertNotSuspended(this.deps.suspensions, user);
+    await this.deps.standing.assert(user);
 
-    if (claims.jti === session.currentJti) {
-      const nextJti = ids.uuid();
-      const expiresAt = new Date(now.getTime() + tokens.refreshLifetimeSeconds * 1000);
-      if (await sessions.rotate(session.id, claims.jti, nextJti, expiresAt, now)) {
-        return this.result(user, await issuer.pair(user, session.id, nextJti, expiresAt, now));
-      }
-      // Another refresh with the same token rotated it first: read what it wrote.
-      session = await sessions.find(claims.sessionId);
-    }
-    if (session && this.withinGrace(session, claims.jti, now)) {
-      return this.result(user, await issuer.pair(user, session.id, session.currentJti, session.expiresAt, session.rotatedAt!));
-    }
+    const issued = await this.deps.rotation.renew(user, session, claims, now);
+    if (issued) return { ...issued, user: await this.deps.details.one(user) };
     await this.deps.tx.run(async () => {
       await sessions.revokeAllOfUser(user.id, now);
       user.tokenVersion += 1;
@@ -71,20 +53,5 @@ export class RefreshToken {
       await users.update(user);
     });
     throw new UnauthorizedError('ERR_REFRESH_TOKEN_REUSED');
-  }
-
-  private withinGrace(session: RefreshSession, jti: string, now: Date): boolean {
-    const graceMs = (this.deps.graceSeconds ?? REFRESH_REUSE_GRACE_SECONDS) * 1000;
-    return (
-      !session.revokedAt &&
-      session.previousJti === jti &&
-      session.rotatedAt !== null &&
-      now.getTime() - session.rotatedAt.getTime() < graceMs &&
-      session.expiresAt > now
-    );
-  }
-
-  private async result(user: User, issued: IssuedSession): Promise<RefreshTokenResult> {
-    return { ...issued, user: await this.deps.details.one(user) };
   }
 }

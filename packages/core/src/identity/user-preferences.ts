@@ -1,5 +1,3 @@
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { UserEvent } from './user-events.js';
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator } from '../shared/ports.js';
 import { acceptImage, storeUpload, type UploadedFile } from '../uploads/image-upload.js';
@@ -7,6 +5,7 @@ import type { Users } from './ports.js';
 import { assertMayGrant, visibleUser } from './user-rules.js';
 import { isAdmin, type Actor } from '../shared/actor.js';
 import { toUserView, type UserView } from './user.js';
+import type { UserAnnouncer } from './user-announcer.js';
 import type { UserDetails, UserDetailsReader } from './user-details.js';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
@@ -31,13 +30,12 @@ export class SetUserAvatar {
       blobs: BlobStorage;
       ids: IdGenerator;
       clock: Clock;
-      realtime: RealtimeEvents<UserEvent>;
-      details: UserDetailsReader;
+      announcer: UserAnnouncer;
     },
   ) {}
 
   async execute(input: { readonly actor: Actor; readonly userId: number; readonly file: UploadedFile | undefined }): Promise<UserDetails> {
-    const { users, blobs, ids, clock, realtime } = this.deps;
+    const { users, blobs, ids, clock } = this.deps;
     const user = await editableUser(users, input.actor, input.userId);
     const image = acceptImage(input.file, ['png', 'jpeg', 'webp', 'gif'], MAX_AVATAR_BYTES);
     // Where the lineage's client looks for it: `/public/company<id>/user/<profileImage>`.
@@ -50,9 +48,7 @@ export class SetUserAvatar {
     // A picture stored before file names were kept is a public URL.
     const previousKey = !previous ? null : previous.includes('/') ? blobs.keyOfPublicUrl(previous) : avatarKey(user.companyId, previous);
     if (previousKey) await blobs.delete(previousKey);
-    const view = await this.deps.details.one(user);
-    await realtime.publish(user.companyId, { entity: 'user', data: { action: 'update', user: view } });
-    return view;
+    return this.deps.announcer.updated(user);
   }
 }
 

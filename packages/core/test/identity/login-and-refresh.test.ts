@@ -13,6 +13,8 @@ import {
   SequentialIds,
 } from '../../src/testing.js';
 import { Login } from '../../src/identity/login.js';
+import { CompanyStanding } from '../../src/identity/company-standing.js';
+import { RefreshRotation } from '../../src/identity/refresh-rotation.js';
 import { RefreshToken } from '../../src/identity/refresh-token.js';
 import { SessionIssuer } from '../../src/identity/session-issuer.js';
 import { Authenticate } from '../../src/identity/authenticate.js';
@@ -45,7 +47,16 @@ async function setup() {
     clock,
     details,
   });
-  const refresh = new RefreshToken({ users, companies, sessions, tokens, issuer, tx: new SerialTransaction(), clock, ids, details });
+  const refresh = new RefreshToken({
+    users,
+    standing: new CompanyStanding({ companies }),
+    sessions,
+    tokens,
+    rotation: new RefreshRotation({ sessions, tokens, issuer, ids }),
+    tx: new SerialTransaction(),
+    clock,
+    details,
+  });
   const authenticate = new Authenticate({ users, companies, tokens });
   return { clock, users, companies, company, user, login, refresh, authenticate };
 }
