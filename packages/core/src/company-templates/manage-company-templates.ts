@@ -17,7 +17,7 @@ import {
   type TemplateMedia,
 } from './company-template.js';
 import type { CompanyTemplates } from './ports.js';
-import { renderForTicket, type TicketFactsDeps } from './render-template.js';
+import type { TicketTemplateRenderer } from './render-template.js';
 import { assertMayChangeTemplate, maySeeTemplate, readersOf, visibleTemplate } from './template-access.js';
 import { storeTemplateMedia } from './template-media.js';
 
@@ -77,7 +77,7 @@ export class ListCompanyTemplates {
  * for that ticket (which the caller must be able to read).
  */
 export class ShowCompanyTemplate {
-  constructor(private readonly deps: ReadDeps & TicketFactsDeps & { clock: Clock }) {}
+  constructor(private readonly deps: ReadDeps & { renderer: TicketTemplateRenderer; clock: Clock }) {}
 
   async execute(input: {
     readonly actor: Actor;
@@ -87,7 +87,7 @@ export class ShowCompanyTemplate {
     const t = await visibleTemplate(this.deps.templates, input.actor, input.templateId);
     const view = viewOf(this.deps, t);
     if (input.ticketId === undefined) return view;
-    return { ...view, rendered: await renderForTicket(this.deps, input.actor, input.ticketId, t.message, this.deps.clock.now()) };
+    return { ...view, rendered: await this.deps.renderer.render(input.actor, input.ticketId, t.message, this.deps.clock.now()) };
   }
 }
 

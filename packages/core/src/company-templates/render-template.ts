@@ -25,25 +25,30 @@ export interface TicketFactsDeps {
  * 403 `ERR_NO_PERMISSION` otherwise): the scheduled messages' variables (`renderMessage`) filled with
  * the ticket's contact, queue and connection, the caller as `{{userName}}`, `at` on the company's clock.
  */
-export async function renderForTicket(deps: TicketFactsDeps, actor: Actor, ticketId: number, text: string, at: Date): Promise<string> {
-  const ticket = await visibleTicket(deps, actor, ticketId);
-  const [contact, connection, queue, company, user, timeZone] = await Promise.all([
-    deps.contacts.findById(ticket.companyId, ticket.contactId),
-    deps.connections.findById(ticket.companyId, ticket.connectionId),
-    ticket.queueId === null ? null : deps.queues.findById(ticket.companyId, ticket.queueId),
-    deps.companies.findById(ticket.companyId),
-    deps.users.findById(ticket.companyId, actor.userId),
-    companyTimeZone(deps.settings, ticket.companyId),
-  ]);
-  const facts: MessageFacts = {
-    contactName: contact?.name ?? '',
-    userName: user?.name ?? '',
-    ticketId: ticket.id,
-    queueName: queue?.name ?? '',
-    connectionName: connection?.name ?? '',
-    companyName: company?.name ?? '',
-    at,
-    timeZone,
-  };
-  return renderMessage(text, facts);
+export class TicketTemplateRenderer {
+  constructor(private readonly deps: TicketFactsDeps) {}
+
+  async render(actor: Actor, ticketId: number, text: string, at: Date): Promise<string> {
+    const { deps } = this;
+    const ticket = await visibleTicket(deps, actor, ticketId);
+    const [contact, connection, queue, company, user, timeZone] = await Promise.all([
+      deps.contacts.findById(ticket.companyId, ticket.contactId),
+      deps.connections.findById(ticket.companyId, ticket.connectionId),
+      ticket.queueId === null ? null : deps.queues.findById(ticket.companyId, ticket.queueId),
+      deps.companies.findById(ticket.companyId),
+      deps.users.findById(ticket.companyId, actor.userId),
+      companyTimeZone(deps.settings, ticket.companyId),
+    ]);
+    const facts: MessageFacts = {
+      contactName: contact?.name ?? '',
+      userName: user?.name ?? '',
+      ticketId: ticket.id,
+      queueName: queue?.name ?? '',
+      connectionName: connection?.name ?? '',
+      companyName: company?.name ?? '',
+      at,
+      timeZone,
+    };
+    return renderMessage(text, facts);
+  }
 }

@@ -6,6 +6,7 @@ import {
   ShowCompanyTemplate,
   UpdateCompanyTemplate,
 } from '../company-templates/manage-company-templates.js';
+import { TicketTemplateRenderer } from '../company-templates/render-template.js';
 import type { SharedPorts } from './shared-ports.js';
 
 /** The company templates' own port. */
@@ -23,13 +24,15 @@ export function createCompanyTemplates(p: CompanyTemplatePorts & SharedPorts) {
       templates,
       blobs,
       clock,
-      tickets: p.tickets,
-      users: p.users,
-      contacts: p.contacts,
-      connections: p.connections,
-      queues: p.queues,
-      companies: p.companies,
-      settings: p.settings,
+      renderer: new TicketTemplateRenderer({
+        tickets: p.tickets,
+        users: p.users,
+        contacts: p.contacts,
+        connections: p.connections,
+        queues: p.queues,
+        companies: p.companies,
+        settings: p.settings,
+      }),
     }),
     createCompanyTemplate: new CreateCompanyTemplate(writes),
     updateCompanyTemplate: new UpdateCompanyTemplate(writes),
