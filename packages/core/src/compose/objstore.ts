@@ -5,8 +5,9 @@ import {
   ShowObjstoreConfig,
   TestObjstoreConnection,
   UpdateObjstoreConfig,
-  type ObjstoreSettings,
 } from '../objstore/manage-objstore-configs.js';
+import { ObjstoreAnnouncer } from '../objstore/objstore-announcer.js';
+import { ObjstoreConnector, type ObjstoreSettings } from '../objstore/objstore-connector.js';
 import type { BlobLocations, ObjstoreChanges, ObjstoreConfigs, ObjstoreProbe } from '../objstore/ports.js';
 import type { Needs } from './shared-ports.js';
 
@@ -25,17 +26,14 @@ const NOBODY_CACHES: ObjstoreChanges = { changed: () => undefined };
 
 /** Per-company object stores (S3-compatible buckets): an admin's configuration, tested before it is used. */
 export function createObjstore(p: ObjstorePorts & Needs<'secretCipher'>) {
+  const configs = p.objstoreConfigs;
   const deps = {
-    configs: p.objstoreConfigs,
+    configs,
     locations: p.blobLocations,
-    probe: p.objstoreProbe,
-    changes: p.objstoreChanges ?? NOBODY_CACHES,
-    cipher: p.secretCipher,
-    realtime: p.realtime,
+    connector: new ObjstoreConnector({ cipher: p.secretCipher, settings: p.objstoreSettings ?? { allowHttp: false }, probe: p.objstoreProbe, ids: p.ids }),
+    announcer: new ObjstoreAnnouncer({ configs, changes: p.objstoreChanges ?? NOBODY_CACHES, realtime: p.realtime }),
     tx: p.tx,
     clock: p.clock,
-    ids: p.ids,
-    settings: p.objstoreSettings ?? { allowHttp: false },
   };
   return {
     listObjstoreConfigs: new ListObjstoreConfigs(deps),
