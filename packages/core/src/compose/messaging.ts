@@ -10,6 +10,8 @@ import type { Broker } from '../outbox/broker.js';
 import { DeleteConnection, UpdateConnection } from '../connections/change-connection.js';
 import { CloseImportedTickets } from '../tickets/close-imported-tickets.js';
 import { RemoveGreetingMedia, SetGreetingMedia } from '../connections/connection-media.js';
+import { ConnectionCredentials } from '../connections/connection-credentials.js';
+import { ConnectionMenu } from '../connections/connection-menu.js';
 import { CreateConnection } from '../connections/create-connection.js';
 import { OutboundMessages } from '../messages/outbound.js';
 import type { Connections, SocialAccounts } from '../connections/ports.js';
@@ -213,6 +215,8 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       : undefined;
   const sessions = new SessionCommands({ connections, outbox, clock, ids, ...(proxyOf ? { proxyOf } : {}) });
   const resumeSessions = new ResumeSessions({ companies, connections, sessions, tx });
+  const credentials = new ConnectionCredentials({ connections, digester, socialAccounts: p.socialAccounts });
+  const menu = new ConnectionMenu({ queues, prompts: p.prompts });
   const ticketsAndMessages = createTicketsAndMessages({ ...p, connections, outbox }, outbound, presenter, contexts, { announcer, idempotent, rules, updates });
   return {
     connections: {
@@ -225,26 +229,14 @@ export function createMessaging(p: MessagingPorts & SharedPorts) {
       createConnection: new CreateConnection({
         connections,
         planGuard: new PlanGuard({ companies, plans }),
-        digester,
+        credentials,
         sessions,
         tx,
         clock,
         realtime,
-        queues,
-        socialAccounts: p.socialAccounts,
-        prompts: p.prompts,
+        menu,
       }),
-      updateConnection: new UpdateConnection({
-        connections,
-        digester,
-        sessions,
-        tx,
-        clock,
-        realtime,
-        queues,
-        socialAccounts: p.socialAccounts,
-        prompts: p.prompts,
-      }),
+      updateConnection: new UpdateConnection({ connections, credentials, sessions, tx, clock, realtime, menu }),
       deleteConnection: new DeleteConnection({ connections, sessions, blobs, tx, realtime }),
       controlSession: new ControlSession({ connections, sessions, tx, realtime }),
       restartAllSessions: new RestartAllSessions({ connections, sessions, tx, realtime, cache }),

@@ -2,11 +2,9 @@ import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ConnectionEvent, SessionEvent } from './connection-events.js';
 import { ValidationError } from '../shared/errors.js';
-import type { BlobStorage, Clock, SecretDigester, Transaction } from '../shared/ports.js';
+import type { BlobStorage, Clock, Transaction } from '../shared/ports.js';
 import { toConnectionView, type Connection, type ConnectionKind } from './connection.js';
 import {
-  assertAccountFree,
-  assertAccountOwned,
   assertSocialCredentials,
   assertTokenFormat,
   connectionName,
@@ -15,17 +13,16 @@ import {
   providerOfKind,
   reopenWindow,
   secretsOf,
-  tokenFields,
   unsetOtherDefaults,
   accountClaim,
   visibleConnection,
 } from './connection-rules.js';
 import type { ConnectionFields } from './create-connection.js';
-import type { Connections, SocialAccounts } from './ports.js';
+import type { Connections } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
-import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
-import { assertQueues, checkPrompt, type PromptLookup } from '../queues/manage-queues.js';
-import type { Queues } from '../queues/ports.js';
+import type { ConnectionWithQueues } from './connection-queues.js';
+import type { ConnectionCredentials } from './connection-credentials.js';
+import type { ConnectionMenu } from './connection-menu.js';
 
 export interface UpdateConnectionInput extends ConnectionFields {
   readonly actor: Actor;
@@ -55,14 +52,14 @@ export class UpdateConnection {
   constructor(
     private readonly deps: {
       connections: Connections;
-      digester: SecretDigester;
+      /** Its token and page or number. */
+      credentials: ConnectionCredentials;
       sessions: SessionCommands;
       tx: Transaction;
       clock: Clock;
       realtime: RealtimeEvents<ConnectionEvent | SessionEvent>;
-      queues: Queues;
-      socialAccounts: SocialAccounts;
-      prompts?: PromptLookup;
+      /** Its queues and AI assistant. */
+      menu: ConnectionMenu;
     },
   ) {}
 
@@ -76,7 +73,7 @@ export class UpdateConnection {
   }
 
   async execute(input: UpdateConnectionInput): Promise<ConnectionWithQueues> {
-    const { connections, sessions, tx, clock, realtime } = this.deps;
+    const { connections, credentials, menu, sessions, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
     // A new page or number, or a new token (or account) for it, is verified with the provider before
     // the transaction (a network call); should the row change meanwhile, the claim is verified again inside.
@@ -85,7 +82,7 @@ export class UpdateConnection {
     let verified: string | null = null;
     if (accountClaim(planned) !== accountClaim(before)) {
       assertSocialCredentials(planned);
-      await assertAccountOwned(this.deps.socialAccounts, planned);
+      await credentials.assertOwned(planned);
       verified = accountClaim(planned);
     }
     const { connection, undefaulted, restarted } = await tx.run(async () => {
@@ -98,17 +95,16 @@ export class UpdateConnection {
       if (input.outOfHoursMessage !== undefined) next.outOfHoursMessage = connectionText(input.outOfHoursMessage);
       if (input.isDefault !== undefined) next.isDefault = input.isDefault;
       if (input.reopenWindowMinutes !== undefined) next.reopenWindowMinutes = reopenWindow(input.reopenWindowMinutes);
-      if (input.promptId !== undefined && input.promptId !== current.promptId)
-        next.promptId = await checkPrompt(this.deps.prompts, current.companyId, input.promptId);
+      if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await menu.prompt(current.companyId, input.promptId);
       assertSocialCredentials(next);
       const claim = accountClaim(next);
       if (claim !== accountClaim(current)) {
-        if (claim !== verified) await assertAccountOwned(this.deps.socialAccounts, next);
-        await assertAccountFree(connections, next, current.id);
+        if (claim !== verified) await credentials.assertOwned(next);
+        await credentials.assertFree(next, current.id);
       }
       const token = tokenChange(current, input.token);
       if (token === null) Object.assign(next, { tokenDigest: null, tokenHint: null });
-      else if (token !== undefined) Object.assign(next, await tokenFields(this.deps, token, current.id));
+      else if (token !== undefined) Object.assign(next, await credentials.token(token, current.id));
 
       const restarted =
         next.provider !== current.provider || next.externalId !== current.externalId || JSON.stringify(next.secrets) !== JSON.stringify(current.secrets);
@@ -117,7 +113,7 @@ export class UpdateConnection {
       else await connections.update(next);
       const undefaulted = next.isDefault && !current.isDefault ? await unsetOtherDefaults(connections, clock, next) : [];
       if (input.queueIds !== undefined) {
-        await this.deps.queues.setConnectionQueues(next.companyId, next.id, await assertQueues(this.deps.queues, next.companyId, input.queueIds));
+        await menu.setQueues(next.companyId, next.id, await menu.queueIds(next.companyId, input.queueIds));
       }
       return { connection: next, undefaulted, restarted };
     });
@@ -126,7 +122,7 @@ export class UpdateConnection {
       await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: toConnectionView(other) } });
     await realtime.publish(connection.companyId, { entity: 'chatapp', data: { action: 'update', chatapp: view } });
     if (restarted) await realtime.publish(connection.companyId, { entity: 'chatappSession', data: { action: 'update', session: view } });
-    return (await withConnectionQueues(this.deps.queues, connection.companyId, [view]))[0]!;
+    return (await menu.withQueues(connection.companyId, [view]))[0]!;
   }
 }
 

@@ -1,13 +1,11 @@
 import { assertAdmin, type Actor } from '../shared/actor.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
 import type { ConnectionEvent } from './connection-events.js';
-import type { Clock, SecretDigester, Transaction } from '../shared/ports.js';
+import type { Clock, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import { atCommit } from '../shared/at-commit.js';
 import { toConnectionView, type ConnectionProvider, type NewConnection } from './connection.js';
 import {
-  assertAccountFree,
-  assertAccountOwned,
   assertSocialCredentials,
   assertTokenFormat,
   connectionName,
@@ -16,14 +14,13 @@ import {
   providerOfKind,
   reopenWindow,
   secretsOf,
-  tokenFields,
   unsetOtherDefaults,
 } from './connection-rules.js';
-import type { Connections, SocialAccounts } from './ports.js';
+import type { Connections } from './ports.js';
 import type { SessionCommands } from './session-commands.js';
-import { withConnectionQueues, type ConnectionWithQueues } from './connection-queues.js';
-import { assertQueues, checkPrompt, type PromptLookup } from '../queues/manage-queues.js';
-import type { Queues } from '../queues/ports.js';
+import type { ConnectionWithQueues } from './connection-queues.js';
+import type { ConnectionCredentials } from './connection-credentials.js';
+import type { ConnectionMenu } from './connection-menu.js';
 
 /** The editable fields of a connection; on update, an absent field keeps its value. */
 export interface ConnectionFields {
@@ -67,19 +64,19 @@ export class CreateConnection {
     private readonly deps: {
       connections: Connections;
       planGuard: PlanGuard;
-      digester: SecretDigester;
+      /** Its token and page or number. */
+      credentials: ConnectionCredentials;
       sessions: SessionCommands;
       tx: Transaction;
       clock: Clock;
       realtime: RealtimeEvents<ConnectionEvent>;
-      queues: Queues;
-      socialAccounts: SocialAccounts;
-      prompts?: PromptLookup;
+      /** Its queues and AI assistant. */
+      menu: ConnectionMenu;
     },
   ) {}
 
   async execute(input: CreateConnectionInput): Promise<ConnectionWithQueues> {
-    const { connections, planGuard, sessions, tx, clock, realtime } = this.deps;
+    const { connections, planGuard, credentials, menu, sessions, tx, clock, realtime } = this.deps;
     assertAdmin(input.actor);
     const companyId = input.actor.companyId;
     const draft: Omit<NewConnection, 'tokenDigest' | 'tokenHint' | 'createdAt' | 'updatedAt'> = {
@@ -97,25 +94,25 @@ export class CreateConnection {
       secrets: secretsOf(input.secrets ?? {}),
       reopenWindowMinutes: reopenWindow(input.reopenWindowMinutes ?? 0),
       greetingMediaKey: null,
-      promptId: await checkPrompt(this.deps.prompts, companyId, input.promptId ?? null),
+      promptId: await menu.prompt(companyId, input.promptId ?? null),
     };
     assertSocialCredentials(draft);
     if (input.token) assertTokenFormat(input.token);
-    const queueIds = await assertQueues(this.deps.queues, companyId, input.queueIds ?? []);
+    const queueIds = await menu.queueIds(companyId, input.queueIds ?? []);
     if (draft.kind === 'socialnet' || draft.kind === 'bizchat') {
       // A company at its limit is told so without asking the provider about the page or number.
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
-      await assertAccountOwned(this.deps.socialAccounts, draft);
+      await credentials.assertOwned(draft);
     }
 
     const view = await tx.run(async () => {
-      await assertAccountFree(connections, draft, null);
+      await credentials.assertFree(draft, null);
       await planGuard.assertRoomFor(companyId, 'connections', await connections.countByCompany(companyId));
-      const token = input.token ? await tokenFields(this.deps, input.token, null) : { tokenDigest: null, tokenHint: null };
+      const token = input.token ? await credentials.token(input.token, null) : { tokenDigest: null, tokenHint: null };
       const now = clock.now();
       const connection = await connections.add({ ...draft, ...token, createdAt: now, updatedAt: now });
       const undefaulted = connection.isDefault ? await unsetOtherDefaults(connections, clock, connection) : [];
-      if (queueIds.length) await this.deps.queues.setConnectionQueues(companyId, connection.id, queueIds);
+      if (queueIds.length) await menu.setQueues(companyId, connection.id, queueIds);
       // Announced before the start command is relayed: the session's first status must come after it.
       const announced = atCommit(tx, async () => {
         const view = toConnectionView(connection);
@@ -127,6 +124,6 @@ export class CreateConnection {
       // Wrapped: a promise returned as such would make the transaction wait for its own commit.
       return { announced };
     });
-    return (await withConnectionQueues(this.deps.queues, companyId, [await view.announced]))[0]!;
+    return (await menu.withQueues(companyId, [await view.announced]))[0]!;
   }
 }
