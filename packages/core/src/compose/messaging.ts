@@ -42,8 +42,11 @@ import { SendCatalog } from '../conversations/send-catalog.js';
 import { SendTicketMessage } from '../conversations/send-ticket-message.js';
 import { ListTicketLogs, ShowTicket, ShowTicketByUuid } from '../tickets/show-ticket.js';
 import { TicketPresenter } from '../tickets/ticket-details.js';
+import { TicketFarewell } from '../tickets/ticket-farewell.js';
 import { TicketJournal } from '../tickets/ticket-journal.js';
+import { TicketParties } from '../tickets/ticket-parties.js';
 import { TicketReport } from '../tickets/ticket-report.js';
+import { TicketTargets } from '../tickets/ticket-targets.js';
 import { UpdateTicket } from '../tickets/update-ticket.js';
 import type { Tags } from '../tags/ports.js';
 import type { MessageContexts } from '../messages/message-view.js';
@@ -286,6 +289,7 @@ function createTicketsAndMessages(
 ) {
   const { connections, contacts, tickets, messages, outbox, ticketLogs, users, realtime, tx, clock, ids } = p;
   const journal = new TicketJournal({ tickets, ticketLogs, tracking: p.ticketTracking, clock });
+  const ticketTargets = new TicketTargets({ users, queues: p.queues });
   const closing = { tickets, users, journal, presenter, tx, clock, realtime };
   const { conversations, replies, sendTicketMessage } = operatorSend(p, outbound, journal, { announcer, idempotent, rules });
   const changing = { messages, conversations, outbox, tx, clock, ids, updates };
@@ -297,8 +301,26 @@ function createTicketsAndMessages(
       showTicketByUuid: new ShowTicketByUuid({ tickets, users, presenter }),
       listTicketLogs: new ListTicketLogs({ tickets, users, ticketLogs }),
       ticketReport: new TicketReport({ tickets, messages, presenter }),
-      createTicket: new CreateTicket({ tickets, contacts, connections, users, journal, presenter, tx, clock, ids, queues: p.queues }),
-      updateTicket: new UpdateTicket({ tickets, contacts, connections, users, outbound, journal, announcer, tx, clock, queues: p.queues }),
+      createTicket: new CreateTicket({
+        tickets,
+        parties: new TicketParties({ contacts, connections }),
+        targets: ticketTargets,
+        journal,
+        presenter,
+        tx,
+        clock,
+        ids,
+      }),
+      updateTicket: new UpdateTicket({
+        tickets,
+        users,
+        targets: ticketTargets,
+        farewell: new TicketFarewell({ connections, contacts, outbound }),
+        journal,
+        announcer,
+        tx,
+        clock,
+      }),
       deleteTicket: new DeleteTicket({ tickets, messages, journal, tx, realtime }),
       closeAllTickets: new CloseAllTickets(closing),
       ignoreTicket: new IgnoreTicket(closing),

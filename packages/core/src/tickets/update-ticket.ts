@@ -5,13 +5,10 @@ import type { Clock, Transaction } from '../shared/ports.js';
 import type { Message } from '../messages/message.js';
 import type { Ticket, TicketStatus } from './ticket.js';
 import type { ConversationAnnouncer } from './conversation-announcer.js';
-import type { OutboundMessages } from '../messages/outbound.js';
-import type { Connections } from '../connections/ports.js';
-import type { Contacts } from '../contacts/ports.js';
 import type { Tickets } from './ports.js';
 import { assertMayChange, visibleTicket } from './ticket-access.js';
-import { findQueue } from '../queues/find-queue.js';
-import type { Queues } from '../queues/ports.js';
+import type { TicketFarewell } from './ticket-farewell.js';
+import type { TicketTargets } from './ticket-targets.js';
 import type { TicketDetails } from './ticket-details.js';
 import { ticketState, type TicketJournal } from './ticket-journal.js';
 import type { TicketLogType } from './ticket-log.js';
@@ -50,21 +47,21 @@ export class UpdateTicket {
   constructor(
     private readonly deps: {
       tickets: Tickets;
-      contacts: Contacts;
-      connections: Connections;
       users: Users;
-      outbound: OutboundMessages;
+      /** The user and queue it may be given to. */
+      targets: TicketTargets;
+      /** The connection's farewell, said on a close. */
+      farewell: TicketFarewell;
       journal: TicketJournal;
       /** Tells the operators of the ticket's update and its farewell message. */
       announcer: ConversationAnnouncer;
       tx: Transaction;
       clock: Clock;
-      queues: Queues;
     },
   ) {}
 
   async execute(input: UpdateTicketInput): Promise<TicketDetails> {
-    const { tickets, users, journal, announcer, tx } = this.deps;
+    const { tickets, targets, journal, announcer, tx } = this.deps;
     const { actor } = input;
     const moving = input.status !== undefined || input.userId !== undefined || input.queueId !== undefined;
     if (!moving && !input.markUnread) throw new ValidationError('ERR_NOTHING_TO_UPDATE');
@@ -72,10 +69,8 @@ export class UpdateTicket {
       throw new ValidationError('ERR_INVALID_RATING');
     }
     await visibleTicket(this.deps, actor, input.ticketId);
-    if (input.userId != null && input.userId !== actor.userId && !(await users.findById(actor.companyId, input.userId))) {
-      throw new NotFoundError('ERR_NO_USER_FOUND');
-    }
-    if (input.queueId != null) await findQueue(this.deps.queues, actor.companyId, input.queueId);
+    if (input.userId != null && input.userId !== actor.userId) await targets.assertUser(actor.companyId, input.userId);
+    if (input.queueId != null) await targets.assertQueue(actor.companyId, input.queueId);
     const outcome = await tx.run(async () => {
       const ticket = await tickets.findById(actor.companyId, input.ticketId);
       if (!ticket) throw new NotFoundError('ERR_NO_TICKET_FOUND');
@@ -89,7 +84,7 @@ export class UpdateTicket {
       assertMayChange(actor, ticket);
       const { type } = change;
       const next = input.markUnread ? { ...change.next, unreadMessages: Math.max(1, change.next.unreadMessages) } : change.next;
-      const sent = type === 'close' && input.sendFarewellMessage !== false ? await this.farewell(next, actor) : [];
+      const sent = type === 'close' && input.sendFarewellMessage !== false ? await this.deps.farewell.send(next, actor.userId) : [];
       await journal.save(next, type, actor.userId, {
         from: ticketState(ticket),
         to: ticketState(next),
@@ -135,16 +130,5 @@ export class UpdateTicket {
             ? 'accept'
             : 'transfer';
     return { next, type };
-  }
-
-  /** The connection's farewell, sent through the outbox in the close's transaction (never to groups). */
-  private async farewell(ticket: Ticket, actor: Actor): Promise<Message[]> {
-    const connection = await this.deps.connections.findById(ticket.companyId, ticket.connectionId);
-    if (!connection?.farewellMessage || ticket.isGroup) return [];
-    const contact = await this.deps.contacts.findById(ticket.companyId, ticket.contactId);
-    if (!contact) return [];
-    const message = await this.deps.outbound.enqueue({ connection, ticket, contact, body: connection.farewellMessage, userId: actor.userId });
-    ticket.lastMessage = connection.farewellMessage;
-    return [message];
   }
 }
