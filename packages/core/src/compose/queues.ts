@@ -10,6 +10,8 @@ import {
   UpdateQueueIntegration,
 } from '../queues/manage-queue-integrations.js';
 import { CreateQueue, DeleteQueue, ListMyQueues, ListQueues, ShowQueue, UpdateQueue } from '../queues/manage-queues.js';
+import { QueueAnnouncer } from '../queues/queue-announcer.js';
+import { QueueLinks } from '../queues/queue-links.js';
 import type { ConversationIntegrations, JobQueueHealth, QueueIntegrations, QueueOptions, Queues } from '../queues/ports.js';
 import { CreateQueueOption, DeleteQueueOption, ListQueueOptions, ShowQueueOption, UpdateQueueOption } from '../queues/queue-options.js';
 import { ShowJobQueueHealth } from '../queues/show-job-queue-health.js';
@@ -29,15 +31,16 @@ export interface QueuePorts {
 export function createQueues(p: QueuePorts & SharedPorts) {
   const { queues, queueOptions: options, queueIntegrations: integrations, conversationIntegrations: conversations, users, realtime, tx, clock, ids } = p;
   const planGuard = new PlanGuard({ companies: p.companies, plans: p.plans });
-  const writes = { queues, options, integrations, users, planGuard, tx, clock, realtime, prompts: p.prompts };
+  const announcer = new QueueAnnouncer({ queues, users, options, realtime });
+  const writes = { queues, options, users, links: new QueueLinks({ integrations, planGuard, prompts: p.prompts }), tx, clock, announcer };
   const tree = { queues, options, users, clock };
   return {
     listQueues: new ListQueues({ queues, users, options }),
     listMyQueues: new ListMyQueues({ queues }),
     showQueue: new ShowQueue({ queues, users, options }),
-    createQueue: new CreateQueue(writes),
+    createQueue: new CreateQueue({ ...writes, planGuard }),
     updateQueue: new UpdateQueue(writes),
-    deleteQueue: new DeleteQueue({ queues, realtime }),
+    deleteQueue: new DeleteQueue({ queues, announcer }),
     listQueueOptions: new ListQueueOptions({ options }),
     showQueueOption: new ShowQueueOption({ options }),
     createQueueOption: new CreateQueueOption(tree),

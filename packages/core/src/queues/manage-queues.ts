@@ -1,11 +1,11 @@
 import type { Users } from '../identity/ports.js';
 import { assertAdmin, type Actor } from '../shared/actor.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
-import type { QueueEvent } from './queue-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
-import type { QueueIntegrations, QueueOptions, Queues } from './ports.js';
+import type { QueueOptions, Queues } from './ports.js';
+import type { QueueAnnouncer } from './queue-announcer.js';
+import type { QueueLinks } from './queue-links.js';
 import {
   byQueueOrder,
   cleanQueueColor,
@@ -81,7 +81,11 @@ export async function assertQueues(queues: Queues, companyId: number, queueIds: 
   return wanted;
 }
 
-async function withUsers(deps: { queues: Queues; users: Users; options: QueueOptions }, companyId: number, rows: readonly Queue[]): Promise<QueueWithUsers[]> {
+export async function withUsers(
+  deps: { queues: Queues; users: Users; options: QueueOptions },
+  companyId: number,
+  rows: readonly Queue[],
+): Promise<QueueWithUsers[]> {
   const members = rows.length
     ? await deps.queues.usersOf(
         companyId,
@@ -133,21 +137,13 @@ export class ShowQueue {
 interface WriteDeps {
   queues: Queues;
   options: QueueOptions;
-  integrations: QueueIntegrations;
   users: Users;
-  planGuard: PlanGuard;
+  /** Its integration and AI assistant. */
+  links: QueueLinks;
   tx: Transaction;
   clock: Clock;
-  realtime: RealtimeEvents<QueueEvent>;
-  prompts?: PromptLookup;
-}
-
-/** An integration must be the company's, and the plan must allow integrations (403 otherwise). */
-async function checkIntegration(deps: WriteDeps, companyId: number, integrationId: number | null): Promise<number | null> {
-  if (integrationId === null) return null;
-  await deps.planGuard.assertFeature(companyId, 'integrations');
-  if (!(await deps.integrations.findById(companyId, integrationId))) throw new NotFoundError('ERR_INTEGRATION_NOT_FOUND');
-  return integrationId;
+  /** Publishes the queue as its readers see it. */
+  announcer: QueueAnnouncer;
 }
 
 async function checkUsers(users: Users, companyId: number, userIds: readonly number[]): Promise<number[]> {
@@ -163,19 +159,13 @@ async function assertFreeName(queues: Queues, companyId: number, name: string, e
   if (holder && holder.id !== exceptId) throw new ConflictError('ERR_QUEUE_NAME_ALREADY_EXISTS');
 }
 
-async function publish(deps: WriteDeps, companyId: number, queue: Queue) {
-  const view = (await withUsers(deps, companyId, [queue]))[0]!;
-  await deps.realtime.publish(companyId, { entity: 'queue', data: { action: 'update', queue: view } });
-  return view;
-}
-
 /**
  * Admins create queues within the plan's limit (403 `ERR_QUEUE_CREATION_COUNT`). Without
  * `orderQueue` the queue goes after the company's last one. `queue` event, action `update` (the
  * lineage's).
  */
 export class CreateQueue {
-  constructor(private readonly deps: WriteDeps) {}
+  constructor(private readonly deps: WriteDeps & { planGuard: PlanGuard }) {}
 
   async execute(input: QueueFields & { readonly actor: Actor; readonly name: string }): Promise<QueueWithUsers> {
     const { queues, users, planGuard, tx, clock } = this.deps;
@@ -190,8 +180,8 @@ export class CreateQueue {
       schedules: cleanQueueSchedules(input.schedules ?? []),
     };
     const userIds = await checkUsers(users, companyId, input.userIds ?? []);
-    const integrationId = await checkIntegration(this.deps, companyId, input.integrationId ?? null);
-    const promptId = await checkPrompt(this.deps.prompts, companyId, input.promptId ?? null);
+    const integrationId = await this.deps.links.integration(companyId, input.integrationId ?? null);
+    const promptId = await this.deps.links.prompt(companyId, input.promptId ?? null);
     const queue = await tx.run(async () => {
       const existing = await queues.list(companyId);
       await planGuard.assertRoomFor(companyId, 'queues', existing.length);
@@ -204,7 +194,7 @@ export class CreateQueue {
       if (input.chatbots?.length) await writeChatbotSteps(this.deps, actor, queue.id, null, input.chatbots);
       return queue;
     });
-    return publish(this.deps, companyId, queue);
+    return this.deps.announcer.updated(companyId, queue);
   }
 }
 
@@ -226,9 +216,9 @@ export class UpdateQueue {
     if (input.schedules !== undefined) next.schedules = cleanQueueSchedules(input.schedules);
     if (input.orderQueue !== undefined) next.orderQueue = cleanQueueOrder(input.orderQueue);
     if (input.integrationId !== undefined && input.integrationId !== current.integrationId) {
-      next.integrationId = await checkIntegration(this.deps, companyId, input.integrationId);
+      next.integrationId = await this.deps.links.integration(companyId, input.integrationId);
     }
-    if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await checkPrompt(this.deps.prompts, companyId, input.promptId);
+    if (input.promptId !== undefined && input.promptId !== current.promptId) next.promptId = await this.deps.links.prompt(companyId, input.promptId);
     const userIds = input.userIds === undefined ? undefined : await checkUsers(users, companyId, input.userIds);
     if (next.name !== current.name) await assertFreeName(queues, companyId, next.name, current.id);
     next.updatedAt = clock.now();
@@ -237,7 +227,7 @@ export class UpdateQueue {
       if (userIds) await queues.setUsers(companyId, next.id, userIds);
       if (input.chatbots?.length) await writeChatbotSteps(this.deps, actor, next.id, null, input.chatbots);
     });
-    return publish(this.deps, companyId, next);
+    return this.deps.announcer.updated(companyId, next);
   }
 }
 
@@ -246,12 +236,12 @@ export class UpdateQueue {
  * action `delete`, with the id.
  */
 export class DeleteQueue {
-  constructor(private readonly deps: { queues: Queues; realtime: RealtimeEvents<QueueEvent> }) {}
+  constructor(private readonly deps: { queues: Queues; announcer: Pick<QueueAnnouncer, 'deleted'> }) {}
 
   async execute(input: { readonly actor: Actor; readonly queueId: number }): Promise<void> {
     assertAdmin(input.actor);
     const queue = await findQueue(this.deps.queues, input.actor.companyId, input.queueId);
     await this.deps.queues.remove(queue.companyId, queue.id);
-    await this.deps.realtime.publish(queue.companyId, { entity: 'queue', data: { action: 'delete', queueId: queue.id } });
+    await this.deps.announcer.deleted(queue.companyId, queue.id);
   }
 }
