@@ -2,6 +2,7 @@ import { SessionCommands } from '../connections/session-commands.js';
 import type { JobDefinition } from '../jobs/job.js';
 import { AssignProxy } from '../proxies/assign-proxy.js';
 import { AutoBalanceProxies } from '../proxies/auto-balance-proxies.js';
+import { ProxyRebalancing } from '../proxies/balance-proxies.js';
 import { DisableProblematicProxy } from '../proxies/disable-problematic-proxy.js';
 import { ForceReassignProxies } from '../proxies/force-reassign-proxies.js';
 import { ForceRebalanceAllProxies } from '../proxies/force-rebalance-all-proxies.js';
@@ -28,11 +29,12 @@ export function createProxies(p: ProxyPorts & Needs<'secretCipher'>) {
   const sessions = new SessionCommands({ connections, outbox: p.outbox, clock, ids: p.ids, proxyOf: sessionProxyLookup({ proxies, assignments, cipher }) });
   const deps = { proxies, assignments, checker, cipher, connections, sessions, realtime, tx, clock };
   const chatappIds = async (companyId: number) => (await connections.list(companyId)).filter((c) => c.kind === 'chatapp').map((c) => c.id);
-  const checkProxies = new CheckProxies(deps);
+  const rebalancing = new ProxyRebalancing(deps);
+  const checkProxies = new CheckProxies({ proxies, checker, cipher, clock, rebalancing });
   return {
     listProxies: new ListProxies(deps),
     createProxy: new CreateProxy(deps),
-    updateProxy: new UpdateProxy(deps),
+    updateProxy: new UpdateProxy({ proxies, assignments, checker, cipher, clock, rebalancing }),
     deleteProxy: new DeleteProxy(deps),
     proxyStats: new ProxyStatistics({ ...deps, chatappIds }),
     assignProxy: new AssignProxy(deps),

@@ -23,6 +23,18 @@ export async function reassigning<T>(deps: BalanceDeps, work: (r: Reassigner) =>
   return result;
 }
 
+/**
+ * The moves of connections between proxies, each run in one transaction with a fresh Reassigner,
+ * the restarted sessions announced after it (`reassigning` as a collaborator).
+ */
+export class ProxyRebalancing {
+  constructor(private readonly deps: BalanceDeps) {}
+
+  run<T>(work: (r: Reassigner) => Promise<T>): Promise<T> {
+    return reassigning(this.deps, work);
+  }
+}
+
 /** The company's chat-application connection, 404 `ERR_NO_CONNECTION_FOUND` otherwise; 422 for another kind. */
 export async function chatapp(connections: Connections, actor: Actor, id: number): Promise<Connection> {
   const found = await connections.findById(actor.companyId, id);

@@ -21,7 +21,7 @@ import {
   type ProxyStatus,
   type ProxyView,
 } from './proxy.js';
-import { reassigning, type BalanceDeps } from './balance-proxies.js';
+import { reassigning, type BalanceDeps, type ProxyRebalancing } from './balance-proxies.js';
 import { managedProxy, poolOf } from './proxy-access.js';
 
 export { managedProxy, poolOf, visibleProxy } from './proxy-access.js';
@@ -123,7 +123,7 @@ export class CreateProxy {
  * connections elsewhere.
  */
 export class UpdateProxy {
-  constructor(private readonly deps: ProxyDeps & BalanceDeps) {}
+  constructor(private readonly deps: Omit<ProxyDeps, 'tx'> & { readonly rebalancing: ProxyRebalancing }) {}
 
   async execute(input: ProxyInput & { readonly actor: Actor; readonly proxyId: number }): Promise<ProxyView> {
     const { proxies, cipher, checker, clock } = this.deps;
@@ -164,7 +164,7 @@ export class UpdateProxy {
       Object.assign(next, { disabledReason: null, failCount: 0 });
     }
     next.updatedAt = clock.now();
-    await reassigning(this.deps, async (r) => {
+    await this.deps.rebalancing.run(async (r) => {
       await proxies.update(next);
       if (disable) await r.moveOff(next);
       else if (moved) await r.restartOn(next);
@@ -260,7 +260,7 @@ export class ProxyStatistics {
 
 /** The health job: checks every proxy not disabled, counts failures in a row, marks `failing` at the limit and moves its connections. */
 export class CheckProxies {
-  constructor(private readonly deps: Pick<ProxyDeps, 'checker' | 'cipher'> & BalanceDeps) {}
+  constructor(private readonly deps: Pick<ProxyDeps, 'proxies' | 'checker' | 'cipher' | 'clock'> & { readonly rebalancing: ProxyRebalancing }) {}
 
   async execute(): Promise<{ checked: number; failing: number }> {
     const { proxies, checker, cipher, clock } = this.deps;
@@ -286,7 +286,7 @@ export class CheckProxies {
       }
       const becameFailing = next.status === 'failing' && proxy.status !== 'failing';
       if (next.status === 'failing') failing += 1;
-      await reassigning(this.deps, async (r) => {
+      await this.deps.rebalancing.run(async (r) => {
         await proxies.update(next);
         if (becameFailing) await r.moveOff(next);
       });
