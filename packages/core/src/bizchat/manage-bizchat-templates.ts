@@ -62,7 +62,7 @@ async function bizchatConnection(connections: Connections, actor: Actor, chatapp
 }
 
 /** Reads the business account's templates from the provider and stores them as the connection's. */
-async function syncTemplates(deps: TemplateDeps, connection: Connection): Promise<BizchatTemplate[]> {
+async function syncTemplates(deps: Omit<TemplateDeps, 'connections'>, connection: Connection): Promise<BizchatTemplate[]> {
   const wabaId = connection.secrets.wabaId;
   const accessToken = connection.secrets.accessToken;
   if (!wabaId || !accessToken) throw new ValidationError('ERR_BIZCHAT_ACCOUNT_INCOMPLETE');
@@ -168,7 +168,17 @@ export interface SendBizchatTemplateResult {
  * the rendered text and the send command carries the template for the connector.
  */
 export class SendBizchatTemplate {
-  constructor(private readonly deps: TemplateDeps & { tickets: Tickets; users: Users; toTicket: TicketTemplateSender; toNumber: NumberTemplateSender }) {}
+  constructor(
+    private readonly deps: {
+      connections: Connections;
+      tickets: Tickets;
+      users: Users;
+      /** The connection's templates, stored or fetched. */
+      book: BizchatTemplateBook;
+      toTicket: TicketTemplateSender;
+      toNumber: NumberTemplateSender;
+    },
+  ) {}
 
   async execute(input: SendBizchatTemplateInput): Promise<SendBizchatTemplateResult> {
     const { actor } = input;
@@ -184,7 +194,7 @@ export class SendBizchatTemplate {
     } else {
       throw new ValidationError('ERR_BIZCHAT_RECIPIENT_REQUIRED');
     }
-    const template = await this.template(connection, input.templateName, input.language);
+    const template = await this.deps.book.find(connection, input.templateName, input.language);
     assertSendable(template, input.parameters);
     const body = renderBizchatTemplate(template, input.parameters);
     const send = templateSend(template, input.parameters);
@@ -196,8 +206,14 @@ export class SendBizchatTemplate {
         : await this.deps.toNumber.execute({ connection, number: input.number!, body, userId: actor.userId, template: send });
     return { ...sent, body, template: { name: template.name, language: template.language } };
   }
+}
 
-  private async template(connection: Connection, name: string, language: string): Promise<BizchatTemplate> {
+/** A connection's templates: the stored copy, else the provider's list fetched and stored again. */
+export class BizchatTemplateBook {
+  constructor(private readonly deps: Omit<TemplateDeps, 'connections'>) {}
+
+  /** The template of that name and language (404 `ERR_BIZCHAT_TEMPLATE_NOT_FOUND` when the provider has none either). */
+  async find(connection: Connection, name: string, language: string): Promise<BizchatTemplate> {
     const stored = await this.deps.templates.find(connection.companyId, connection.id, name, language);
     if (stored) return stored;
     const fresh = (await syncTemplates(this.deps, connection)).find((t) => t.name === name && t.language === language);

@@ -1,6 +1,12 @@
 import type { BizchatNumbers, BizchatTemplates, TemplateDirectory } from '../bizchat/ports.js';
 import type { ServiceWindows } from '../bizchat/service-window.js';
-import { AcceptBizchatEvents, ApplyTemplateStatus, ListBizchatTemplates, SendBizchatTemplate } from '../bizchat/manage-bizchat-templates.js';
+import {
+  AcceptBizchatEvents,
+  ApplyTemplateStatus,
+  BizchatTemplateBook,
+  ListBizchatTemplates,
+  SendBizchatTemplate,
+} from '../bizchat/manage-bizchat-templates.js';
 import { AcceptProviderEvents } from '../connections/accept-provider-events.js';
 import { RecordEvents } from '../outbox/record-events.js';
 import { messageContexts } from '../conversations/message-context.js';
@@ -38,7 +44,8 @@ export function createBizchat(p: BizchatPorts & MessagingPorts & SharedPorts) {
   return {
     listBizchatTemplates: new ListBizchatTemplates(templateDeps),
     sendBizchatTemplate: new SendBizchatTemplate({
-      ...templateDeps,
+      connections,
+      book: new BizchatTemplateBook({ templates: p.bizchatTemplates, directory: p.templateDirectory, tx, clock }),
       tickets,
       users,
       toTicket: operatorSend(p, outbound, journal, { announcer, idempotent, rules }).sendTicketMessage,
