@@ -1,12 +1,12 @@
-import { safeFileName, safeMediaType } from '../connections/connection-media.js';
 import type { Users } from '../identity/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import { hasMore, pageFromNumber } from '../shared/paging.js';
-import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
-import { storeUpload, uploadSize, type UploadedFile } from '../uploads/image-upload.js';
+import type { BlobStorage, Clock, Transaction } from '../shared/ports.js';
+import { uploadSize, type UploadedFile } from '../uploads/image-upload.js';
 import { memberChat, type ChatPlan } from './chat-access.js';
 import type { ChatAnnouncer } from './chat-announcer.js';
+import type { ChatMediaStore } from './chat-media-store.js';
 import { toChatMessageView, type ChatMessageView, type ChatView } from './chat-view.js';
 import { cleanChatText, MAX_CHAT_FILES, MAX_CHAT_MEDIA_BYTES, summaryOf, type ChatMedia, type ChatMessage } from './chat.js';
 import type { ChatMessages, Chats } from './ports.js';
@@ -34,10 +34,10 @@ interface SendDeps {
   /** Tells the members of the new messages. */
   announcer: ChatAnnouncer;
   plan: ChatPlan;
-  blobs: BlobStorage;
+  /** Keeps the messages' files. */
+  media: ChatMediaStore;
   tx: Transaction;
   clock: Clock;
-  ids: IdGenerator;
 }
 
 /** Checks the files of one send (up to 10, none empty, each up to 16 MB). */
@@ -65,7 +65,7 @@ export class SendChatMessage {
     readonly message?: string;
     readonly files?: readonly UploadedFile[];
   }): Promise<ChatMessageView> {
-    const { chats, messages, users, announcer, blobs, tx, clock, ids } = this.deps;
+    const { chats, messages, users, announcer, tx, clock } = this.deps;
     const chat = await memberChat(this.deps, input.actor, input.chatId);
     const { companyId, userId } = input.actor;
     const text = cleanChatText(input.message);
@@ -76,12 +76,7 @@ export class SendChatMessage {
     const media: ChatMedia[] = [];
     let sent: ChatMessage[];
     try {
-      for (const file of files) {
-        const key = `public/company-${companyId}/chats/${chat.id}/${ids.uuid()}-${safeFileName(file.filename)}`;
-        const contentType = safeMediaType(file.contentType);
-        await storeUpload(blobs, key, file, contentType);
-        media.push({ key, name: file.filename.slice(0, 255) || 'file', contentType, size: uploadSize(file) });
-      }
+      for (const file of files) media.push(await this.deps.media.put(companyId, chat.id, file));
       const drafts = media.length ? media.map((m, i) => ({ message: i === 0 && text ? text : m.name, media: m })) : [{ message: text, media: null }];
       sent = await tx.run(async () => {
         // Deleted meanwhile: 404, not a refused insert.
@@ -98,11 +93,11 @@ export class SendChatMessage {
       });
     } catch (err) {
       // The files of a send that did not happen are not kept; once committed, the messages own them.
-      for (const m of media) await blobs.delete(m.key).catch(() => undefined);
+      await this.deps.media.discard(media);
       throw err;
     }
     const view = await announcer.view(companyId, (await chats.findById(companyId, chat.id)) ?? chat);
-    const views = sent.map((m) => toChatMessageView(m, blobs));
+    const views = sent.map((m) => this.deps.media.view(m));
     for (const newMessage of views) await announcer.toMembers(companyId, chat.id, view, { action: 'new-message', newMessage, chat: view });
     return views[views.length - 1]!;
   }

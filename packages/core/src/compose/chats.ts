@@ -1,4 +1,5 @@
 import { ChatAnnouncer } from '../chats/chat-announcer.js';
+import { ChatMediaStore } from '../chats/chat-media-store.js';
 import { ListChatMessages, MarkChatRead, SendChatMessage } from '../chats/chat-messages.js';
 import { ChatPresenter } from '../chats/chat-view.js';
 import { CreateChat, DeleteChat, ListChats, ShowChat, UpdateChat } from '../chats/manage-chats.js';
@@ -27,7 +28,7 @@ export function createChats(p: ChatPorts & SharedPorts) {
     updateChat: new UpdateChat(writes),
     deleteChat: new DeleteChat({ chats, messages, plan, blobs, realtime }),
     listChatMessages: new ListChatMessages({ chats, messages, plan, blobs }),
-    sendChatMessage: new SendChatMessage({ chats, messages, users, announcer, plan, blobs, tx, clock, ids }),
+    sendChatMessage: new SendChatMessage({ chats, messages, users, announcer, plan, media: new ChatMediaStore({ blobs, ids }), tx, clock }),
     markChatRead: new MarkChatRead({ chats, announcer, plan }),
   };
 }
