@@ -1,5 +1,6 @@
 import { CheckListNumbers } from '../contact-lists/check-list-numbers.js';
 import { ContactListPresenter } from '../contact-lists/contact-list-view.js';
+import { ImportAnnouncer } from '../contact-lists/import-announcer.js';
 import { RunContactListImport, StartContactListImport } from '../contact-lists/import-contact-list.js';
 import {
   CreateContactListItem,
@@ -53,7 +54,15 @@ export function createContactLists(p: ContactListPorts & SharedPorts) {
     updateContactListItem: new UpdateContactListItem(itemWrites),
     deleteContactListItem: new DeleteContactListItem(itemWrites),
     startContactListImport: new StartContactListImport({ lists, imports, plan, blobs, jobQueue, tx, clock, ids }),
-    runContactListImport: new RunContactListImport({ lists, items, imports, presenter, blobs, jobQueue, tx, clock, realtime }),
+    runContactListImport: new RunContactListImport({
+      items,
+      imports,
+      announcer: new ImportAnnouncer({ lists, items, presenter, realtime }),
+      blobs,
+      jobQueue,
+      tx,
+      clock,
+    }),
     checkListNumbers: new CheckListNumbers({ lists, items, connections: p.connections, queries: p.channelQueries, presenter, tx, clock, realtime }),
   };
 }

@@ -2,14 +2,12 @@ import { cleanContactEmail, cleanContactName, cleanContactNumber } from '../cont
 import { MAX_IMPORT_ROWS } from '../contacts/import-contacts.js';
 import { canonicalPhone } from '../contacts/phone-numbers.js';
 import type { Jobs } from '../jobs/jobs.js';
-import type { RealtimeEvents } from '../realtime/ports.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../shared/errors.js';
 import type { BlobStorage, Clock, IdGenerator, Transaction } from '../shared/ports.js';
 import { assertListAccess, findList, type ContactListPlan } from './contact-list-access.js';
-import type { ContactListEvents } from './contact-list-events.js';
 import { toImportView, type ContactListImport, type ContactListImportView, type ImportProgress, type ImportRowError } from './contact-list-import.js';
-import { toItemView, type ContactListPresenter } from './contact-list-view.js';
+import type { ImportAnnouncer } from './import-announcer.js';
 import { cleanVariables } from './contact-list.js';
 import type { ListRowInput } from './import-rows.js';
 import type { ContactListImports, ContactListItems, ContactLists, ImportedItem } from './ports.js';
@@ -111,15 +109,14 @@ class StaleRun extends Error {}
 export class RunContactListImport {
   constructor(
     private readonly deps: {
-      lists: ContactLists;
       items: ContactListItems;
       imports: ContactListImports;
-      presenter: ContactListPresenter;
+      /** Tells the list's readers of the progress and the end. */
+      announcer: ImportAnnouncer;
       blobs: BlobStorage;
       jobQueue: Jobs;
       tx: Transaction;
       clock: Clock;
-      realtime: RealtimeEvents<ContactListEvents>;
     },
   ) {}
 
@@ -134,7 +131,7 @@ export class RunContactListImport {
   }
 
   private async run(payload: ImportJobPayload): Promise<void> {
-    const { imports, items, blobs, jobQueue, tx, clock, realtime } = this.deps;
+    const { imports, items, blobs, jobQueue, tx, clock } = this.deps;
     const { companyId, importId, blobKey } = payload;
     let entry = await imports.findById(companyId, importId);
     if (!entry) {
@@ -171,7 +168,7 @@ export class RunContactListImport {
         });
       if (!written) return;
       entry = (await imports.findById(companyId, importId))!;
-      await realtime.publish(companyId, { entity: 'contactListImport', data: { ...toImportView(entry), action: 'progress', errors } });
+      await this.deps.announcer.progress(entry, errors);
     }
     if (entry.processed < rows.length) {
       await jobQueue.enqueue({ name: IMPORT_JOB, at: clock.now(), payload, key: `import-${importId}-${entry.processed}` });
@@ -181,18 +178,12 @@ export class RunContactListImport {
   }
 
   private async end(entry: ContactListImport, blobKey: string, status: 'done' | 'failed', error: string | null): Promise<void> {
-    const { lists, items, imports, presenter, blobs, clock, realtime } = this.deps;
-    const { companyId, contactListId } = entry;
+    const { imports, blobs, clock } = this.deps;
+    const { companyId } = entry;
     if (!(await imports.finish(companyId, entry.id, status, error, clock.now()))) return;
     await blobs.delete(blobKey);
     const ended = await imports.findById(companyId, entry.id);
-    if (!ended) return;
-    await realtime.publish(companyId, { entity: 'contactListImport', data: { ...toImportView(ended), action: 'done' } });
-    const list = await lists.findById(companyId, contactListId);
-    if (!list) return;
-    await realtime.publish(companyId, { entity: 'ContactList', data: { action: 'update', record: await presenter.view(companyId, list) } });
-    const first = await items.page({ companyId, contactListId, page: { offset: 0, limit: 20 } });
-    await realtime.publish(companyId, { entity: 'ContactListItem', data: { action: 'reload', contactListId, records: first.rows.map(toItemView) } });
+    if (ended) await this.deps.announcer.ended(ended);
   }
 }
 
