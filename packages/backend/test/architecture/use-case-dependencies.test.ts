@@ -12,34 +12,13 @@ const NOT_USE_CASES = path.join(CORE, 'in-memory');
 const MOST_DEPENDENCIES = 8;
 
 /**
- * The use cases over the limit today, `file:Class` → how many dependencies they take. A ratchet:
- * none may be added and no number may rise; lower them (or drop the entry) as they are reduced.
+ * The use cases over the limit, `file:Class` → how many dependencies they take: none today (the
+ * last were split into collaborators of one job each). A ratchet: none may be added.
  */
-const OVER_THE_LIMIT: Record<string, number> = {
-  'billing/apply-payment.ts:ApplyPayment': 11,
-  'bizchat/manage-bizchat-templates.ts:SendBizchatTemplate': 9,
-  'chats/chat-messages.ts:SendChatMessage': 9,
-  'company-templates/manage-company-templates.ts:ShowCompanyTemplate': 10,
-  'connections/change-connection.ts:UpdateConnection': 9,
-  'connections/create-connection.ts:CreateConnection': 10,
-  'contact-lists/import-contact-list.ts:RunContactListImport': 9,
-  'identity/password-reset.ts:ResetPassword': 9,
-  'identity/refresh-token.ts:RefreshToken': 11,
-  'objstore/manage-objstore-configs.ts:CreateObjstoreConfig': 10,
-  'objstore/manage-objstore-configs.ts:UpdateObjstoreConfig': 10,
-  'orders/create-order.ts:CreateOrder': 10,
-  'orders/status-messages.ts:OrderStatusMessages': 12,
-  'orders/update-order.ts:UpdateOrder': 9,
-  'proxies/manage-proxies.ts:UpdateProxy': 9,
-  'proxies/manage-proxies.ts:CheckProxies': 9,
-  'queues/manage-queues.ts:CreateQueue': 9,
-  'queues/manage-queues.ts:UpdateQueue': 9,
-  'tickets/create-ticket.ts:CreateTicket': 10,
-  'tickets/update-ticket.ts:UpdateTicket': 10,
-};
+const OVER_THE_LIMIT: Record<string, number> = {};
 
 /** `realtime.publish(` call sites in core (fakes aside). A ratchet too: it may only fall. */
-const PUBLISH_CALL_SITES = 103;
+const PUBLISH_CALL_SITES = 95;
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];
