@@ -4,8 +4,11 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import type { Clock, Transaction } from '../shared/ports.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
 import type { QueueOptions, Queues } from './ports.js';
-import type { QueueAnnouncer } from './queue-announcer.js';
+import { withUsers, type QueueAnnouncer, type QueueWithUsers } from './queue-announcer.js';
 import type { QueueLinks } from './queue-links.js';
+
+export { checkPrompt, type PromptLookup } from './queue-links.js';
+export type { QueueUser, QueueWithUsers } from './queue-announcer.js';
 import {
   byQueueOrder,
   cleanQueueColor,
@@ -20,7 +23,7 @@ import {
   type QueueView,
 } from './queue.js';
 import type { DayHoursInput } from '../tenancy/day-hours.js';
-import { chatbotTrees, writeChatbotSteps, type ChatbotStep, type ChatbotView } from './chatbots.js';
+import { writeChatbotSteps, type ChatbotStep } from './chatbots.js';
 import { findQueue } from './find-queue.js';
 
 export interface QueueFields {
@@ -40,37 +43,9 @@ export interface QueueFields {
   readonly chatbots?: readonly ChatbotStep[];
 }
 
-export interface QueueUser {
-  readonly id: number;
-  readonly name: string;
-}
-/** A queue with its operators and its chatbot menu (the top-level chatbots, each with its subtree). */
-export interface QueueWithUsers extends QueueView {
-  users: QueueUser[];
-  chatbots: ChatbotView[];
-}
-
 export const MAX_QUEUE_USERS = 1000;
 /** How many queues one connection may offer. */
 export const MAX_LINKED_QUEUES = 100;
-
-/**
- * What connections and queues need of the prompts to point to one (the `Prompts` port fits it;
- * declared here because the prompts folder depends on this one).
- */
-export interface PromptLookup {
-  findById(companyId: number, id: number): Promise<{ readonly id: number } | null>;
-}
-
-/**
- * A prompt id to point to: null, or one of the company's prompts (404 `ERR_NO_PROMPT_FOUND`,
- * also when no prompts are wired).
- */
-export async function checkPrompt(prompts: PromptLookup | undefined, companyId: number, promptId: number | null): Promise<number | null> {
-  if (promptId === null) return null;
-  if (!prompts || !(await prompts.findById(companyId, promptId))) throw new NotFoundError('ERR_NO_PROMPT_FOUND');
-  return promptId;
-}
 
 /** Every queue id must be one of the company's (404 `ERR_QUEUE_NOT_FOUND` otherwise); duplicates collapse. */
 export async function assertQueues(queues: Queues, companyId: number, queueIds: readonly number[]): Promise<number[]> {
@@ -79,31 +54,6 @@ export async function assertQueues(queues: Queues, companyId: number, queueIds: 
   const found = wanted.length ? await queues.findByIds(companyId, wanted) : [];
   if (found.length !== wanted.length) throw new NotFoundError('ERR_QUEUE_NOT_FOUND');
   return wanted;
-}
-
-export async function withUsers(
-  deps: { queues: Queues; users: Users; options: QueueOptions },
-  companyId: number,
-  rows: readonly Queue[],
-): Promise<QueueWithUsers[]> {
-  const members = rows.length
-    ? await deps.queues.usersOf(
-        companyId,
-        rows.map((q) => q.id),
-      )
-    : new Map<number, number[]>();
-  const names = new Map((await deps.users.listAll(companyId)).map((u) => [u.id, u.name]));
-  const bots =
-    rows.length === 1
-      ? await deps.options.list({ companyId, queueId: rows[0]!.id, kind: 'chatbot' })
-      : rows.length
-        ? await deps.options.list({ companyId, kind: 'chatbot' })
-        : [];
-  return rows.map((q) => ({
-    ...toQueueView(q),
-    users: (members.get(q.id) ?? []).flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
-    chatbots: chatbotTrees(bots, q.id),
-  }));
 }
 
 /** The company's queues with their users, in menu order; every operator reads them. */

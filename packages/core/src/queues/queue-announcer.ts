@@ -1,9 +1,45 @@
 import type { Users } from '../identity/ports.js';
 import type { RealtimeEvents } from '../realtime/ports.js';
-import { withUsers, type QueueWithUsers } from './manage-queues.js';
+import { chatbotTrees, type ChatbotView } from './chatbots.js';
 import type { QueueOptions, Queues } from './ports.js';
-import type { Queue } from './queue.js';
+import { toQueueView, type Queue, type QueueView } from './queue.js';
 import type { QueueEvent } from './queue-events.js';
+
+export interface QueueUser {
+  readonly id: number;
+  readonly name: string;
+}
+/** A queue with its operators and its chatbot menu (the top-level chatbots, each with its subtree). */
+export interface QueueWithUsers extends QueueView {
+  users: QueueUser[];
+  chatbots: ChatbotView[];
+}
+
+/** The queues with their operators (by name) and chatbot menus, as their routes answer them. */
+export async function withUsers(
+  deps: { queues: Queues; users: Users; options: QueueOptions },
+  companyId: number,
+  rows: readonly Queue[],
+): Promise<QueueWithUsers[]> {
+  const members = rows.length
+    ? await deps.queues.usersOf(
+        companyId,
+        rows.map((q) => q.id),
+      )
+    : new Map<number, number[]>();
+  const names = new Map((await deps.users.listAll(companyId)).map((u) => [u.id, u.name]));
+  const bots =
+    rows.length === 1
+      ? await deps.options.list({ companyId, queueId: rows[0]!.id, kind: 'chatbot' })
+      : rows.length
+        ? await deps.options.list({ companyId, kind: 'chatbot' })
+        : [];
+  return rows.map((q) => ({
+    ...toQueueView(q),
+    users: (members.get(q.id) ?? []).flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
+    chatbots: chatbotTrees(bots, q.id),
+  }));
+}
 
 /** Tells the company's users of a queue's changes (`queue` frames), as the queue with its operators and menu. */
 export class QueueAnnouncer {

@@ -1,5 +1,5 @@
 import type { RealtimeEventOf } from '../realtime/ports.js';
-import type { QueueWithUsers } from './manage-queues.js';
+import type { QueueWithUsers } from './queue-announcer.js';
 import type { QueueIntegrationView } from './queue-integration.js';
 
 /** `company-<id>-queue`: a queue was created or changed (both `update`, the lineage's), or removed. */

@@ -1,7 +1,24 @@
 import { NotFoundError } from '../shared/errors.js';
 import type { PlanGuard } from '../tenancy/plan-guard.js';
-import { checkPrompt, type PromptLookup } from './manage-queues.js';
 import type { QueueIntegrations } from './ports.js';
+
+/**
+ * What connections and queues need of the prompts to point to one (the `Prompts` port fits it;
+ * declared here because the prompts folder depends on this one).
+ */
+export interface PromptLookup {
+  findById(companyId: number, id: number): Promise<{ readonly id: number } | null>;
+}
+
+/**
+ * A prompt id to point to: null, or one of the company's prompts (404 `ERR_NO_PROMPT_FOUND`,
+ * also when no prompts are wired).
+ */
+export async function checkPrompt(prompts: PromptLookup | undefined, companyId: number, promptId: number | null): Promise<number | null> {
+  if (promptId === null) return null;
+  if (!prompts || !(await prompts.findById(companyId, promptId))) throw new NotFoundError('ERR_NO_PROMPT_FOUND');
+  return promptId;
+}
 
 /** What a queue's conversations are handed to besides its operators: an integration, an AI assistant. */
 export class QueueLinks {
